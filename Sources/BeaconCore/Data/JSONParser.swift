@@ -1,0 +1,274 @@
+import Foundation
+
+/// Why a JSON text could not be read, with the position a person can look up.
+public struct JSONParseError: Error, Sendable, Equatable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    /// Norwegian description, e.g. "linje 3, kolonne 7: uventet tegn".
+    public var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes. Written for speed on large
+/// places files (100,000 features): one pass, no Foundation bridging, small
+/// strings stay inline.
+public struct JSONParser {
+    /// Nesting deeper than this is refused rather than risking the stack.
+    public static let maximumDepth = 512
+
+    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+        try parse(bytes: [UInt8](data))
+    }
+
+    public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var terminated = bytes
+        terminated.append(0)
+        return try parse(bytes: terminated, count: bytes.count)
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        var bytes = Array(text.utf8)
+        bytes.append(0)
+        return try parse(bytes: bytes, count: bytes.count - 1)
+    }
+
+    /// `bytes` must hold a NUL after `count` bytes (for `strtod`).
+    private static func parse(bytes: [UInt8], count: Int) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(base: buffer.baseAddress!, count: count)
+            do {
+                reader.skipWhitespace()
+                let value = try reader.parseValue(depth: 0)
+                reader.skipWhitespace()
+                if reader.index != count { throw reader.error("mer innhold etter slutten av JSON-verdien") }
+                return .success(value)
+            } catch let error as JSONParseError {
+                return .failure(error)
+            } catch {
+                return .failure(JSONParseError(message: "\(error)", line: 0, column: 0))
+            }
+        }
+        return try result.get()
+    }
+
+    struct Reader {
+        let base: UnsafePointer<UInt8>
+        let count: Int
+        var index = 0
+
+        init(base: UnsafePointer<UInt8>, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        func error(_ message: String) -> JSONParseError {
+            var line = 1
+            var column = 1
+            var i = 0
+            while i < index && i < count {
+                if base[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else if base[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            return JSONParseError(message: message, line: line, column: column)
+        }
+
+        mutating func skipWhitespace() {
+            while index < count {
+                switch base[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func parseValue(depth: Int) throws -> JSONValue {
+            guard index < count else { throw error("JSON-teksten slutter for tidlig") }
+            switch base[index] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            default: throw error("uventet tegn")
+            }
+        }
+
+        mutating func expectLiteral(_ literal: StaticString) throws {
+            let length = literal.utf8CodeUnitCount
+            guard index + length <= count else { throw error("JSON-teksten slutter for tidlig") }
+            let start = literal.utf8Start
+            for offset in 0..<length where base[index + offset] != start[offset] {
+                throw error("uventet tegn")
+            }
+            index += length
+        }
+
+        mutating func parseObject(depth: Int) throws -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
+            index += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            if index < count, base[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < count, base[index] == UInt8(ascii: "\"") else { throw error("forventet et navn i anførselstegn") }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < count, base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
+                index += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth)
+                members.append((key, value))
+                skipWhitespace()
+                guard index < count else { throw error("JSON-teksten slutter for tidlig") }
+                if base[index] == UInt8(ascii: ",") { index += 1; continue }
+                if base[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                throw error("forventet «,» eller «}»")
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if index < count, base[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try parseValue(depth: depth))
+                skipWhitespace()
+                guard index < count else { throw error("JSON-teksten slutter for tidlig") }
+                if base[index] == UInt8(ascii: ",") { index += 1; continue }
+                if base[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                throw error("forventet «,» eller «]»")
+            }
+        }
+
+        mutating func parseNumber() throws -> Double {
+            let start = index
+            if base[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < count else { throw error("ugyldig tall") }
+            if base[index] == UInt8(ascii: "0") {
+                index += 1
+            } else if base[index] >= UInt8(ascii: "1") && base[index] <= UInt8(ascii: "9") {
+                while index < count, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+            } else {
+                throw error("ugyldig tall")
+            }
+            var isInteger = true
+            if index < count, base[index] == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                let digitsStart = index
+                while index < count, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+                if index == digitsStart { throw error("ugyldig tall") }
+            }
+            if index < count, base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
+                isInteger = false
+                index += 1
+                if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+                let digitsStart = index
+                while index < count, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+                if index == digitsStart { throw error("ugyldig tall") }
+            }
+            if isInteger, index - start <= 15 {
+                // Fast path: up to 15 digits are exact in a Double.
+                var value: Int64 = 0
+                var i = start
+                let negative = base[i] == UInt8(ascii: "-")
+                if negative { i += 1 }
+                while i < index { value = value * 10 + Int64(base[i] - UInt8(ascii: "0")); i += 1 }
+                return Double(negative ? -value : value)
+            }
+            return strtod(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
+        }
+
+        mutating func parseString() throws -> String {
+            index += 1 // opening quote
+            let start = index
+            // Fast path: no escapes.
+            while index < count {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") {
+                    let string = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+                    index += 1
+                    return string
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw error("kontrolltegn i tekst") }
+                index += 1
+            }
+            var bytes = [UInt8](UnsafeBufferPointer(start: base + start, count: index - start))
+            while index < count {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                if byte < 0x20 { throw error("kontrolltegn i tekst") }
+                if byte != UInt8(ascii: "\\") {
+                    bytes.append(byte)
+                    index += 1
+                    continue
+                }
+                index += 1
+                guard index < count else { break }
+                let escaped = base[index]
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""): bytes.append(0x22)
+                case UInt8(ascii: "\\"): bytes.append(0x5C)
+                case UInt8(ascii: "/"): bytes.append(0x2F)
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        if index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
+                            index += 2
+                            let low = try parseHex4()
+                            if (0xDC00...0xDFFF).contains(low) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                scalar = 0xFFFD
+                            }
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        scalar = 0xFFFD
+                    }
+                    let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    UTF8.encode(unicode) { bytes.append($0) }
+                default:
+                    throw error("ugyldig escape-sekvens")
+                }
+            }
+            throw error("tekst uten avsluttende anførselstegn")
+        }
+
+        mutating func parseHex4() throws -> UInt32 {
+            guard index + 4 <= count else { throw error("ugyldig \\u-sekvens") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = base[index]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw error("ugyldig \\u-sekvens")
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// A parsed JSON value. Objects keep their members in document order as an
+/// array of pairs: lookups are over a handful of keys, and keeping order makes
+/// re-encoding stable.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// The member named `key` of an object; nil for anything else.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// A string, or a number or bool written as text: real Geoapify data puts
+    /// numbers where strings are expected (`addr:housenumber: 12`).
+    public var looseString: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return JSONValue.format(number: n)
+        case .bool(let b): return b ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// A number, or a string that holds one.
+    public var looseDouble: Double? {
+        switch self {
+        case .number(let n): return n
+        case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
+    }
+
+    /// Integral doubles print without a fraction ("12", not "12.0").
+    static func format(number n: Double) -> String {
+        if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
+        return String(n)
+    }
+}
+
+import Foundation

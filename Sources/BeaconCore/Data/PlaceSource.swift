@@ -1,0 +1,138 @@
+import Foundation
+
+/// What a build asks a source for: one category's places around the centre.
+public struct PlacesRequest: Sendable, Hashable {
+    public var category: PlaceCategory
+    public var center: Coordinate
+    public var radiusMetres: Int
+    public var limit: Int
+    /// ISO 639-1 language for names and addresses.
+    public var language: String
+
+    public init(category: PlaceCategory, center: Coordinate, radiusMetres: Int, limit: Int, language: String = "no") {
+        self.category = category
+        self.center = center
+        self.radiusMetres = radiusMetres
+        self.limit = limit
+        self.language = language
+    }
+}
+
+/// One category's answer, with where it came from.
+public struct FetchedPlaces: Sendable {
+    public var places: [Place]
+    public var skipped: [PlacesDecoder.SkippedFeature]
+    public var origin: Origin
+    /// Something the user should know (a stale cache was used, say), in Norwegian.
+    public var warning: String?
+
+    public enum Origin: Sendable, Equatable {
+        case sample
+        case live(fetchedAt: Date)
+        case cache(savedAt: Date, stale: Bool)
+    }
+
+    public init(places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil) {
+        self.places = places
+        self.skipped = skipped
+        self.origin = origin
+        self.warning = warning
+    }
+}
+
+/// Where the places of a category come from: the sample data, or Geoapify
+/// through the response cache. Tests pass their own (a loopback server behind
+/// the real client, or a folder of fixtures).
+public protocol PlaceSource: Sendable {
+    func places(for request: PlacesRequest) async throws -> FetchedPlaces
+}
+
+/// Why a source could not deliver a category.
+public enum PlaceSourceError: UserFacingError, Equatable {
+    case sampleDataMissing(path: String)
+    case sampleDataCorrupt(path: String, detail: String)
+    case placesFileMissing(path: String)
+    case placesFileCorrupt(path: String, detail: String)
+    case placesFileEmpty(path: String, skipped: Int)
+
+    public var userMessage: String {
+        switch self {
+        case .sampleDataMissing(let path):
+            return "Fant ikke eksempeldataene i \(path). Kjør sitegen fra prosjektmappen, eller oppgi nettstedsmappen med --site."
+        case .sampleDataCorrupt(let path, let detail):
+            return "Eksempeldataene i \(path) kan ikke leses: \(detail)."
+        case .placesFileMissing(let path):
+            return "Fant ikke stedsfilen \(path)."
+        case .placesFileCorrupt(let path, let detail):
+            return "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
+        case .placesFileEmpty(let path, let skipped):
+            return "Stedsfilen \(path) inneholder ingen brukbare steder (\(skipped) hoppet over: uten navn, posisjon eller kjent kategori). Oppgi en kategori med --category hvis stedene mangler den."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .sampleDataMissing, .placesFileMissing: .ioError
+        default: .dataError
+        }
+    }
+}
+
+/// The sample data shipped with the tool (`Resources/sample-data/<category>.json`,
+/// Geoapify answers around Oslo S), used when there is no API key. It behaves
+/// like the API: places within the radius, nearest first, at most `limit`.
+public struct SampleDataSource: PlaceSource {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public func path(for category: PlaceCategory) -> String {
+        folder + "/" + category.rawValue + ".json"
+    }
+
+    public func places(for request: PlacesRequest) async throws -> FetchedPlaces {
+        let path = path(for: request.category)
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.readIfExists(path) } catch { throw PlaceSourceError.sampleDataMissing(path: path) }
+        guard let bytes else { throw PlaceSourceError.sampleDataMissing(path: path) }
+        let decoded: PlacesDecoder.Result
+        do {
+            decoded = try PlacesDecoder(assignedCategory: request.category).decode(JSONParser.parse(bytes: bytes))
+        } catch let error as JSONParseError {
+            throw PlaceSourceError.sampleDataCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
+        } catch {
+            throw PlaceSourceError.sampleDataCorrupt(path: path, detail: "ikke en GeoJSON FeatureCollection")
+        }
+        let radius = Double(request.radiusMetres)
+        let nearby = decoded.places
+            .map { ($0, $0.coordinate.distance(to: request.center)) }
+            .filter { $0.1 <= radius }
+            .sorted { $0.1 < $1.1 }
+            .prefix(request.limit)
+            .map(\.0)
+        return FetchedPlaces(places: Array(nearby), skipped: decoded.skipped, origin: .sample)
+    }
+}
+
+/// A places file given with `--places`: any GeoJSON FeatureCollection of
+/// points with a `name` (Geoapify, uMap, Overpass, an earlier export). Every
+/// usable feature is kept: the file is the owner's own selection.
+public enum PlacesFile {
+    public static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.readIfExists(path) } catch { throw .placesFileMissing(path: path) }
+        guard let bytes else { throw .placesFileMissing(path: path) }
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes: bytes) } catch {
+            throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
+        }
+        let result: PlacesDecoder.Result
+        do { result = try PlacesDecoder(defaultCategory: defaultCategory).decode(json) } catch {
+            throw .placesFileCorrupt(path: path, detail: "fant ingen «features»")
+        }
+        guard !result.places.isEmpty else { throw .placesFileEmpty(path: path, skipped: result.skipped.count) }
+        return result
+    }
+}

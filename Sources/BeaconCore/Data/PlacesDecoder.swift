@@ -1,0 +1,187 @@
+/// Turns a GeoJSON FeatureCollection — a Geoapify Places answer, or any
+/// RFC 7946 file of points with a `name` (uMap, Overpass, an earlier export) —
+/// into places. Decoding is loose, as real data demands: no property is
+/// required except a name and a position, numbers are accepted where text was
+/// expected, unknown members are ignored, and an odd feature is skipped with a
+/// reason instead of failing the whole answer.
+///
+/// Unnamed features are skipped (a guide entry without a name helps nobody; the
+/// live request also sends `conditions=named`).
+public struct PlacesDecoder: Sendable {
+    /// The category every feature gets, when the request asked for one category;
+    /// otherwise it comes from each feature's `categories`, then this default.
+    public var assignedCategory: PlaceCategory?
+    public var defaultCategory: PlaceCategory?
+
+    public init(assignedCategory: PlaceCategory? = nil, defaultCategory: PlaceCategory? = nil) {
+        self.assignedCategory = assignedCategory
+        self.defaultCategory = defaultCategory
+    }
+
+    public struct Result: Sendable {
+        public var places: [Place]
+        public var skipped: [SkippedFeature]
+    }
+
+    public struct SkippedFeature: Sendable, Equatable {
+        public var index: Int
+        public var reason: Reason
+
+        public enum Reason: Error, Sendable, Equatable {
+            case noName
+            case noPosition
+            case noCategory
+            case duplicate(PlaceID)
+            case notAFeature
+        }
+    }
+
+    public enum Failure: Error, Sendable, Equatable {
+        /// Valid JSON, but not a FeatureCollection.
+        case notAFeatureCollection
+    }
+
+    public func decode(_ json: JSONValue) throws(Failure) -> Result {
+        guard let features = json["features"]?.arrayValue else {
+            // A single Feature (Place Details answers one) is accepted too.
+            if json["type"]?.looseString == "Feature" { return decode(features: [json]) }
+            throw .notAFeatureCollection
+        }
+        return decode(features: features)
+    }
+
+    func decode(features: [JSONValue]) -> Result {
+        var places: [Place] = []
+        places.reserveCapacity(features.count)
+        var skipped: [SkippedFeature] = []
+        var seen = Set<PlaceID>()
+        for (index, feature) in features.enumerated() {
+            switch decodeFeature(feature) {
+            case .success(let place):
+                if seen.insert(place.id).inserted {
+                    places.append(place)
+                } else {
+                    skipped.append(SkippedFeature(index: index, reason: .duplicate(place.id)))
+                }
+            case .failure(let reason):
+                skipped.append(SkippedFeature(index: index, reason: reason))
+            }
+        }
+        return Result(places: places, skipped: skipped)
+    }
+
+    func decodeFeature(_ feature: JSONValue) -> Swift.Result<Place, SkippedFeature.Reason> {
+        guard case .object = feature, let properties = feature["properties"], case .object = properties else {
+            return .failure(.notAFeature)
+        }
+        let raw = properties["datasource"]?["raw"]
+
+        func text(_ keys: String..., in object: JSONValue?) -> String? {
+            for key in keys {
+                if let value = object?[key]?.looseString { return value }
+            }
+            return nil
+        }
+
+        guard let name = TextHardening.clean(text("name", in: properties) ?? text("name", in: raw), maximumLength: TextHardening.Limit.name) else {
+            return .failure(.noName)
+        }
+        guard let coordinate = position(of: feature, properties: properties) else { return .failure(.noPosition) }
+
+        let category: PlaceCategory
+        if let assignedCategory {
+            category = assignedCategory
+        } else {
+            let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
+            guard let found = PlaceCategory.matching(geoapifyCategories: listed).first
+                ?? PlaceCategory.matching(geoapifyCategories: [text("category", in: properties) ?? ""]).first
+                ?? defaultCategory
+            else { return .failure(.noCategory) }
+            category = found
+        }
+
+        let providerID = text("place_id", in: properties)
+        let id = identity(properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
+
+        let address = PostalAddress(
+            street: TextHardening.clean(text("street", in: properties) ?? text("addr:street", in: raw), maximumLength: TextHardening.Limit.address),
+            houseNumber: TextHardening.clean(text("housenumber", in: properties) ?? text("addr:housenumber", in: raw), maximumLength: 20),
+            postcode: TextHardening.clean(text("postcode", in: properties) ?? text("addr:postcode", in: raw), maximumLength: 20),
+            city: TextHardening.clean(text("city", in: properties) ?? text("addr:city", in: raw), maximumLength: 100),
+            fallbackLine: TextHardening.clean(fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
+        )
+        let contact = properties["contact"]
+        return .success(Place(
+            id: id,
+            name: name,
+            category: category,
+            coordinate: coordinate,
+            address: address,
+            openingHours: TextHardening.clean(text("opening_hours", in: properties) ?? text("opening_hours", in: raw), maximumLength: TextHardening.Limit.openingHours),
+            phone: TextHardening.clean(text("phone", in: contact) ?? text("phone", "contact:phone", in: raw), maximumLength: TextHardening.Limit.phone),
+            website: SafeURL.website(text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
+            email: TextHardening.clean(text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
+            providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) }
+        ))
+    }
+
+    /// Geoapify's own `lat`/`lon` (its representative point, also for buildings)
+    /// when present, else the Point geometry.
+    func position(of feature: JSONValue, properties: JSONValue) -> Coordinate? {
+        if let lat = properties["lat"]?.looseDouble, let lon = properties["lon"]?.looseDouble {
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+            if coordinate.isValid { return coordinate }
+        }
+        if let geometry = feature["geometry"], geometry["type"]?.looseString == "Point",
+           let pair = geometry["coordinates"]?.arrayValue, pair.count >= 2,
+           let lon = pair[0].looseDouble, let lat = pair[1].looseDouble {
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+            if coordinate.isValid { return coordinate }
+        }
+        return nil
+    }
+
+    /// OSM element first (stable), then Geoapify's `place_id`, then the
+    /// feature's own id, then a hash of name and position.
+    func identity(properties: JSONValue, raw: JSONValue?, feature: JSONValue, name: String, coordinate: Coordinate) -> PlaceID {
+        if let type = raw?["osm_type"]?.looseString, let id = raw?["osm_id"]?.looseString, let osm = PlaceID.osm(type: type, id: id) {
+            return osm
+        }
+        if let type = properties["osm_type"]?.looseString, let id = properties["osm_id"]?.looseString, let osm = PlaceID.osm(type: type, id: id) {
+            return osm
+        }
+        for key in ["@id", "id"] {
+            if let value = properties[key]?.looseString ?? (key == "id" ? feature["id"]?.looseString : nil),
+               let osm = Self.osmReference(value) {
+                return osm
+            }
+        }
+        if let placeID = properties["place_id"]?.looseString, let provider = PlaceID.provider(placeID) {
+            return provider
+        }
+        if let featureID = feature["id"]?.looseString, let local = PlaceID.provider(featureID) {
+            return PlaceID(rawValue: "local/" + local.rawValue.dropFirst("geoapify/".count))
+        }
+        let fingerprint = PlaceID(rawValue: "\(name)|\(coordinate.latitude)|\(coordinate.longitude)").shortHash(length: 12)
+        return PlaceID(rawValue: "local/\(fingerprint)")
+    }
+
+    /// "node/123" or "way/45" as Overpass and osmtogeojson write them.
+    static func osmReference(_ value: String) -> PlaceID? {
+        let parts = value.split(separator: "/")
+        guard parts.count == 2 else { return nil }
+        return PlaceID.osm(type: String(parts[0]), id: String(parts[1]))
+    }
+
+    /// The provider's address line without the place's name.
+    func fallbackAddressLine(properties: JSONValue, name: String) -> String? {
+        if let line2 = properties["address_line2"]?.looseString, properties["address_line1"]?.looseString == name {
+            return line2
+        }
+        if let formatted = properties["formatted"]?.looseString {
+            let prefix = name + ", "
+            return formatted.hasPrefix(prefix) ? String(formatted.dropFirst(prefix.count)) : formatted
+        }
+        return properties["address"]?.looseString
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A WGS 84 position. Validated on construction from user input; decoded
+/// values are checked by `isValid`.
+public struct Coordinate: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Oslo S, the brief's default centre.
+    public static let osloS = Coordinate(latitude: 59.9111, longitude: 10.7503)
+
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+
+    /// Mean Earth radius (IUGG), metres.
+    public static let earthRadiusMetres = 6_371_008.8
+
+    /// Great-circle distance in metres (haversine; accurate to well under a metre at city scale).
+    public func distance(to other: Coordinate) -> Double {
+        let toRadians = Double.pi / 180
+        let phi1 = latitude * toRadians
+        let phi2 = other.latitude * toRadians
+        let dPhi = (other.latitude - latitude) * toRadians
+        let dLambda = (other.longitude - longitude) * toRadians
+        let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+        return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case latitude = "lat"
+        case longitude = "lon"
+    }
+}

@@ -1,0 +1,91 @@
+/// The three kinds of place a guide holds. Everything that differs per kind
+/// (API key, Norwegian words, emoji, animation, URL segment) lives here so a
+/// fourth category is one new case.
+public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
+    case restaurant
+    case cafe
+    case hotel
+
+    /// The Geoapify category key asked for in the Places request.
+    public var geoapifyKey: String {
+        switch self {
+        case .restaurant: "catering.restaurant"
+        case .cafe: "catering.cafe"
+        case .hotel: "accommodation.hotel"
+        }
+    }
+
+    public var singularName: String {
+        switch self {
+        case .restaurant: "Restaurant"
+        case .cafe: "Kafé"
+        case .hotel: "Hotell"
+        }
+    }
+
+    public var pluralName: String {
+        switch self {
+        case .restaurant: "Restauranter"
+        case .cafe: "Kafeer"
+        case .hotel: "Hoteller"
+        }
+    }
+
+    /// Lower-case plural, for running text ("Henter kafeer …").
+    public var pluralNameLowercased: String { pluralName.lowercased() }
+
+    public var emoji: String {
+        switch self {
+        case .restaurant: "🍽️"
+        case .cafe: "☕"
+        case .hotel: "🏨"
+        }
+    }
+
+    /// The URL segment of the category's own list page.
+    public var pathSegment: String {
+        switch self {
+        case .restaurant: "restauranter"
+        case .cafe: "kafeer"
+        case .hotel: "hoteller"
+        }
+    }
+
+    public var animation: CategoryAnimation {
+        switch self {
+        case .restaurant: .rotate
+        case .cafe: .steam
+        case .hotel: .bounce
+        }
+    }
+
+    /// Finds the category for a Geoapify category list: a feature belongs to a
+    /// category when it lists the key itself or a sub-key (`catering.cafe.coffee_shop`).
+    public static func matching(geoapifyCategories: [String]) -> [PlaceCategory] {
+        allCases.filter { category in
+            let key = category.geoapifyKey
+            return geoapifyCategories.contains { $0 == key || $0.hasPrefix(key + ".") }
+        }
+    }
+
+    /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell" …).
+    public init?(userInput: String) {
+        let folded = TextFolding.searchKey(userInput)
+        switch folded {
+        case "restaurant", "restauranter", "restaurants", "catering.restaurant": self = .restaurant
+        case "cafe", "kafe", "kafeer", "cafes", "catering.cafe": self = .cafe
+        case "hotel", "hotell", "hoteller", "hotels", "accommodation.hotel": self = .hotel
+        default: return nil
+        }
+    }
+}
+
+/// The detail page's category animation (the brief's SwiftUI animations, done in CSS).
+public enum CategoryAnimation: String, Sendable {
+    /// 360° once over 1 s, ease-in-out.
+    case rotate
+    /// Three particles rising and fading 1 → 0, ease-out, forever.
+    case steam
+    /// Spring from scale 0.5 to 1.0 with overshoot.
+    case bounce
+}

@@ -1,0 +1,69 @@
+/// A place's stable identity: its OpenStreetMap element (`node/123`) when the
+/// data names one, else the provider's id (`geoapify/51ab…`). Geoapify's
+/// `place_id` changes with language, renames and small moves, so ratings,
+/// favorites and page URLs key on the OSM element whenever there is one.
+public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// `type` is OSM's element type as Geoapify writes it: `n`, `w`, `r` or the full word.
+    public static func osm(type: String, id: String) -> PlaceID? {
+        let element: String
+        switch type.lowercased() {
+        case "n", "node": element = "node"
+        case "w", "way": element = "way"
+        case "r", "relation": element = "relation"
+        default: return nil
+        }
+        let digits = id.hasPrefix("-") ? String(id.dropFirst()) : id
+        guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return PlaceID(rawValue: "\(element)/\(digits)")
+    }
+
+    /// Falls back to the provider's id; only characters safe in a key are kept.
+    public static func provider(_ placeID: String) -> PlaceID? {
+        let safe = placeID.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        guard !safe.isEmpty else { return nil }
+        return PlaceID(rawValue: "geoapify/" + String(String.UnicodeScalarView(safe.prefix(200))))
+    }
+
+    public var isOpenStreetMap: Bool { !rawValue.hasPrefix("geoapify/") }
+
+    /// The OpenStreetMap page of the element, for "Se på OpenStreetMap".
+    public var openStreetMapURL: String? {
+        isOpenStreetMap ? "https://www.openstreetmap.org/\(rawValue)" : nil
+    }
+
+    /// A short, stable hash (FNV-1a, base 36) that makes slugs unique; Swift's
+    /// `Hasher` is seeded per process and would change URLs on every build.
+    public func shortHash(length: Int = 6) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in rawValue.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyz")
+        var out: [Character] = []
+        for _ in 0..<length {
+            out.append(digits[Int(hash % 36)])
+            hash /= 36
+        }
+        return String(out)
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

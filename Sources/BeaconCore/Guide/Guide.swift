@@ -1,0 +1,72 @@
+import Foundation
+
+/// A place as the pages show it: the place itself merged with its distance
+/// from the centre, the owner's ratings and favorite mark, and its URL slug.
+public struct GuidePlace: Sendable {
+    public let place: Place
+    public let slug: String
+    public let distanceMetres: Double
+    public let ratings: [Rating]
+    public let summary: RatingSummary?
+    public let favoriteSince: CalendarDate?
+    /// False for a favorite kept from the store that the current data no
+    /// longer has (outside the radius, or gone from the API).
+    public let isInCurrentData: Bool
+
+    public var id: PlaceID { place.id }
+    public var isFavorite: Bool { favoriteSince != nil }
+}
+
+/// Where the places of a build came from, for the pages' footer and the
+/// build summary.
+public struct DataSourceInfo: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The sample data shipped with the tool (no API key).
+        case sample
+        /// Fetched from Geoapify during this build.
+        case live
+        /// From the response cache; the oldest answer's age in seconds.
+        case cache(ageSeconds: Int)
+        /// From a places file given with `--places`.
+        case file(name: String)
+    }
+
+    public var kind: Kind
+    /// When the data was fetched (for a cached answer: when it was cached).
+    public var fetchedAt: Date
+
+    public init(kind: Kind, fetchedAt: Date) {
+        self.kind = kind
+        self.fetchedAt = fetchedAt
+    }
+
+    /// Geoapify asks for "Powered by Geoapify" where its data is shown.
+    public var cameFromGeoapify: Bool {
+        switch kind {
+        case .live, .cache: true
+        case .sample, .file: false
+        }
+    }
+}
+
+/// Everything one build publishes, as values.
+public struct Guide: Sendable {
+    public let settings: SiteSettings
+    /// Places of the current data, nearest first.
+    public let places: [GuidePlace]
+    /// Favorites the current data does not have, rebuilt from their store snapshot.
+    public let favoritesOutsideData: [GuidePlace]
+    public let source: DataSourceInfo
+
+    /// Every place that gets a detail page.
+    public var allPages: [GuidePlace] { places + favoritesOutsideData }
+
+    public func places(in category: PlaceCategory) -> [GuidePlace] {
+        places.filter { $0.place.category == category }
+    }
+
+    /// Favorites, nearest first (those outside the data after the others).
+    public var favorites: [GuidePlace] {
+        places.filter(\.isFavorite) + favoritesOutsideData
+    }
+}

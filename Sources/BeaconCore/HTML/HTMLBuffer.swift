@@ -1,0 +1,169 @@
+import Foundation
+/// Builds HTML as UTF-8 bytes in which every piece of dynamic text is escaped
+/// by construction: markup can only come from string literals (`StaticString`),
+/// from another buffer (`HTMLFragment`), or from the sanitiser
+/// (`SanitizedHTML`). There is no way to append an arbitrary `String` unescaped.
+public struct HTMLBuffer: Sendable {
+    public private(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 4096) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Literal markup written in our own source code.
+    public mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Text content: `&`, `<` and `>` are escaped.
+    public mutating func text(_ text: String) {
+        HTMLEscaping.appendEscaped(text, quote: false, to: &bytes)
+    }
+
+    /// Text content from an integer (never needs escaping).
+    public mutating func text(_ number: Int) {
+        bytes.append(contentsOf: String(number).utf8)
+    }
+
+    /// ` name="value"` with the value escaped for a double-quoted attribute. Nil writes nothing.
+    public mutating func attribute(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        bytes.append(0x20)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [0x3D, 0x22]) // ="
+        HTMLEscaping.appendEscaped(value, quote: true, to: &bytes)
+        bytes.append(0x22)
+    }
+
+    /// `<tag attr="…">`; nil attribute values are left out.
+    public mutating func open(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]) {
+        bytes.append(0x3C)
+        tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        for (name, value) in attributes { attribute(name, value) }
+        bytes.append(0x3E)
+    }
+
+    public mutating func close(_ tag: StaticString) {
+        bytes.append(contentsOf: [0x3C, 0x2F])
+        tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(0x3E)
+    }
+
+    /// `<tag …>text</tag>`.
+    public mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text content: String) {
+        open(tag, attributes)
+        text(content)
+        close(tag)
+    }
+
+    /// `<tag …>…</tag>` with the body written by `content`.
+    public mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], _ content: (inout HTMLBuffer) -> Void) {
+        open(tag, attributes)
+        content(&self)
+        close(tag)
+    }
+
+    /// Markup that an earlier buffer built (and so escaped).
+    public mutating func append(_ fragment: HTMLFragment) {
+        bytes.append(contentsOf: fragment.bytes)
+    }
+
+    /// The sanitiser's output: the only HTML from outside that may enter a page.
+    public mutating func append(_ html: SanitizedHTML) {
+        bytes.append(contentsOf: html.html.utf8)
+    }
+
+    /// JSON for a `<script type="application/json">` block; `<`, `>` and `&` are escaped inside strings.
+    public mutating func json(_ value: JSONValue) {
+        JSONWriter(pretty: false, escapeForHTML: true).write(value, into: &bytes)
+    }
+
+    /// Freezes what was built so far, for reuse in many pages.
+    public var fragment: HTMLFragment { HTMLFragment(bytes: bytes) }
+}
+
+/// Markup built by an `HTMLBuffer`, kept for reuse (headers, footers, icons).
+public struct HTMLFragment: Sendable, Equatable {
+    public let bytes: [UInt8]
+
+    fileprivate init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public static let empty = HTMLFragment(bytes: [])
+
+    /// Builds a fragment with a fresh buffer.
+    public static func build(_ content: (inout HTMLBuffer) -> Void) -> HTMLFragment {
+        var buffer = HTMLBuffer(capacity: 256)
+        content(&buffer)
+        return buffer.fragment
+    }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+public enum HTMLEscaping {
+    /// Escapes for text content (`quote: false`) or a double-quoted attribute value (`quote: true`).
+    public static func appendEscaped(_ text: String, quote: Bool, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let replacement: StaticString
+                switch utf8[i] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\"") where quote: replacement = "&quot;"
+                case UInt8(ascii: "'") where quote: replacement = "&#39;"
+                case 0: replacement = "\u{FFFD}"
+                default: continue
+                }
+                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = i + 1
+            }
+            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+    }
+
+    public static func escape(_ text: String, quote: Bool = true) -> String {
+        var out: [UInt8] = []
+        appendEscaped(text, quote: quote, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// HTML that passed the sanitiser (`HTMLSanitizer`). Its initialiser is
+/// internal to BeaconCore, so no other code can label a string as safe.
+public struct SanitizedHTML: Sendable, Equatable, CustomStringConvertible {
+    public let html: String
+
+    init(trusted html: String) {
+        self.html = html
+    }
+
+    public static let empty = SanitizedHTML(trusted: "")
+    public var isEmpty: Bool { html.isEmpty }
+    public var description: String { html }
+}
+
+extension SanitizedHTML {
+    /// Plain text as HTML: escaped, blank lines start new paragraphs. Used
+    /// where formatting is not wanted, or when input is refused by the sanitiser.
+    public static func escapingPlainText(_ text: String) -> SanitizedHTML {
+        var b = HTMLBuffer(capacity: text.utf8.count + 16)
+        let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        for paragraph in paragraphs {
+            b.raw("<p>")
+            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() {
+                if i > 0 { b.raw("<br>") }
+                b.text(String(line))
+            }
+            b.raw("</p>")
+        }
+        return SanitizedHTML(trusted: String(decoding: b.bytes, as: UTF8.self))
+    }
+}

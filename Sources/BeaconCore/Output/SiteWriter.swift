@@ -1,0 +1,278 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the output could not be written. The previous output is left as it was.
+public enum SiteWriterError: UserFacingError, Equatable {
+    case unsafeOutputPath(path: String, reason: String)
+    case notOurFolder(path: String)
+    case invalidPagePath(String)
+    case file(FileError)
+
+    public var userMessage: String {
+        switch self {
+        case .unsafeOutputPath(let path, let reason):
+            return "Kan ikke skrive nettstedet til \(path): \(reason)."
+        case .notOurFolder(let path):
+            return "Mappen \(path) finnes allerede og er ikke laget av sitegen, så den blir ikke erstattet. Velg en annen mappe med --output, eller tøm den først."
+        case .invalidPagePath(let path):
+            return "Intern feil: ugyldig filsti «\(path)» i nettstedet."
+        case .file(let error):
+            return error.userMessage
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .file(let error): error.exitStatus
+        case .invalidPagePath: .software
+        default: .usage
+        }
+    }
+}
+
+/// Writes a site into its output folder so that readers and later builds
+/// see either the old site or the new one, never a mix, and only what changed
+/// is written:
+///
+/// - A file whose bytes equal the previous output's is not written; it is
+///   hard-linked into the new tree at the end, so it keeps its inode and
+///   modification time (CDNs and rsync rely on that).
+/// - Changed and new files go into a staging folder beside the output,
+///   created on the first change. If nothing changed and nothing is stale, the
+///   output is not touched at all.
+/// - `commit()` completes the staging tree and swaps it with the output in one
+///   `renameat2(RENAME_EXCHANGE)`; the old tree is then removed. A build that
+///   fails before `commit()` leaves the previous output exactly as it was.
+///
+/// `write` may be called from many threads at once.
+public final class SiteWriter: Sendable {
+    public struct Statistics: Sendable, Equatable {
+        /// Files created or replaced.
+        public var written = 0
+        /// Files whose bytes were unchanged (not rewritten).
+        public var unchanged = 0
+        /// Files of the previous output the new site no longer has.
+        public var removed = 0
+        /// Bytes of the whole new site.
+        public var totalBytes = 0
+    }
+
+    /// Marks a folder as ours, so a build never replaces a folder it did not make.
+    public static let markerFileName = ".sitegen-output"
+
+    public let outputPath: String
+    let stagingPath: String
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var stagingCreated = false
+        var createdDirectories = Set<String>()
+        var unchangedPaths: [String] = []
+        var allPaths = Set<String>()
+        var statistics = Statistics()
+    }
+
+    /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
+    public init(outputPath: String, protectedPaths: [String] = []) throws(SiteWriterError) {
+        let output = SiteFolder.absolute(outputPath)
+        guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
+        for protected in protectedPaths.map(SiteFolder.absolute) {
+            if output == protected || protected.hasPrefix(output + "/") {
+                throw .unsafeOutputPath(path: output, reason: "mappen inneholder nettstedsmappen \(protected)")
+            }
+        }
+        self.outputPath = output
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        self.stagingPath = parent + "/." + name + ".staging-\(getpid())"
+        do { try FileSystem.createDirectory(parent) } catch { throw .file(error) }
+        if FileSystem.fileExists(output) {
+            guard FileSystem.isDirectory(output) else { throw .unsafeOutputPath(path: output, reason: "det finnes en fil med det navnet") }
+            let isOurs = FileSystem.fileExists(output + "/" + SiteWriter.markerFileName)
+            let isEmpty = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).isEmpty
+            guard isOurs || isEmpty else { throw .notOurFolder(path: output) }
+        }
+        SiteWriter.removeLeftoverStaging(parent: parent, name: name)
+    }
+
+    /// Staging folders of builds that were killed before they could clean up.
+    static func removeLeftoverStaging(parent: String, name: String) {
+        let prefix = "." + name + ".staging-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+            let pid = Int32(entry.dropFirst(prefix.count)) ?? 0
+            // Leave a folder of a build that is still running.
+            if pid > 0, pid != getpid(), kill(pid, 0) == 0 { continue }
+            FileSystem.removeTree(parent + "/" + entry)
+        }
+    }
+
+    /// Writes one file of the site (`relativePath` like "steder/x/index.html").
+    public func write(_ bytes: [UInt8], to relativePath: String) throws(SiteWriterError) {
+        guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
+        let isNew = state.withLock { state in
+            state.statistics.totalBytes += bytes.count
+            return state.allPaths.insert(relativePath).inserted
+        }
+        guard isNew else { throw .invalidPagePath(relativePath + " (to ganger)") }
+        if SiteWriter.fileHasContent(outputPath + "/" + relativePath, bytes) {
+            state.withLock { state in
+                state.unchangedPaths.append(relativePath)
+                state.statistics.unchanged += 1
+            }
+            return
+        }
+        try ensureStaging()
+        let target = stagingPath + "/" + relativePath
+        try createParentDirectories(of: relativePath)
+        do throws(FileError) {
+            let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw FileError.errno("skrive", target) }
+            defer { close(fd) }
+            try FileSystem.writeAll(fd: fd, bytes: bytes, path: target)
+        } catch {
+            throw .file(error)
+        }
+        state.withLock { $0.statistics.written += 1 }
+    }
+
+    /// Finishes the new tree and swaps it in. Returns what was done.
+    public func commit() throws(SiteWriterError) -> Statistics {
+        try write(Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8), to: SiteWriter.markerFileName)
+        let (stagingCreated, unchanged, allPaths) = state.withLock { ($0.stagingCreated, $0.unchangedPaths, $0.allPaths) }
+        let previous = FileSystem.isDirectory(outputPath) ? SiteWriter.listFiles(under: outputPath) : []
+        let stale = previous.filter { !allPaths.contains($0) }
+        state.withLock { $0.statistics.removed = stale.count }
+        if !stagingCreated && stale.isEmpty && FileSystem.isDirectory(outputPath) {
+            return state.withLock { $0.statistics }
+        }
+        try ensureStaging()
+        for path in unchanged {
+            try createParentDirectories(of: path)
+            if link(outputPath + "/" + path, stagingPath + "/" + path) != 0 {
+                throw .file(.errno("lenke", stagingPath + "/" + path))
+            }
+        }
+        try swapStagingIntoPlace()
+        return state.withLock { $0.statistics }
+    }
+
+    /// Throws away a build that failed; the previous output stays as it was.
+    public func discard() {
+        if state.withLock({ $0.stagingCreated }) { FileSystem.removeTree(stagingPath) }
+    }
+
+    private func swapStagingIntoPlace() throws(SiteWriterError) {
+        if !FileSystem.fileExists(outputPath) {
+            guard rename(stagingPath, outputPath) == 0 else { throw .file(.errno("flytte på plass", outputPath)) }
+            return
+        }
+        if let exchange = SiteWriter.renameExchange, exchange(AT_FDCWD, stagingPath, AT_FDCWD, outputPath, 2 /* RENAME_EXCHANGE */) == 0 {
+            FileSystem.removeTree(stagingPath) // now holds the previous output
+            return
+        }
+        // Filesystems without RENAME_EXCHANGE: two renames, a moment without output.
+        let old = stagingPath + ".old"
+        guard rename(outputPath, old) == 0 else { throw .file(.errno("flytte", outputPath)) }
+        guard rename(stagingPath, outputPath) == 0 else {
+            let code = errno
+            _ = rename(old, outputPath)
+            throw .file(.errno("flytte på plass", outputPath, code: code))
+        }
+        FileSystem.removeTree(old)
+    }
+
+    private func ensureStaging() throws(SiteWriterError) {
+        let created: Bool = state.withLock { state in
+            if state.stagingCreated { return false }
+            state.stagingCreated = true
+            return true
+        }
+        guard created else { return }
+        FileSystem.removeTree(stagingPath)
+        if mkdir(stagingPath, 0o755) != 0 { throw .file(.errno("opprette mappen", stagingPath)) }
+    }
+
+    private func createParentDirectories(of relativePath: String) throws(SiteWriterError) {
+        var directories: [String] = []
+        var index = relativePath.endIndex
+        while let slash = relativePath[..<index].lastIndex(of: "/") {
+            directories.append(String(relativePath[..<slash]))
+            index = slash
+        }
+        for directory in directories.reversed() {
+            let needed = state.withLock { $0.createdDirectories.insert(directory).inserted }
+            guard needed else { continue }
+            let path = stagingPath + "/" + directory
+            if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .file(.errno("opprette mappen", path)) }
+        }
+    }
+
+    /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.
+    public static func isSafeRelativePath(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count < 4096 else { return false }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 { return false }
+            if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) { return false }
+        }
+        return true
+    }
+
+    /// True when `path` is a regular file holding exactly `bytes`.
+    static func fileHasContent(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+        var offset = 0
+        while offset < bytes.count {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, min($0.count, bytes.count - offset)) }
+            if n <= 0 { return false }
+            let equal = bytes.withUnsafeBytes { all in
+                buffer.withUnsafeBytes { chunk in memcmp(all.baseAddress! + offset, chunk.baseAddress!, n) == 0 }
+            }
+            if !equal { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Every regular file under `root`, as relative paths.
+    static func listFiles(under root: String) -> [String] {
+        var files: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let directory = relative.isEmpty ? root : root + "/" + relative
+            guard let handle = opendir(directory) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if Int32(entry.pointee.d_type) == DT_DIR {
+                    pending.append(path)
+                } else if Int32(entry.pointee.d_type) == DT_UNKNOWN, FileSystem.isDirectory(root + "/" + path) {
+                    pending.append(path)
+                } else {
+                    files.append(path)
+                }
+            }
+        }
+        return files
+    }
+
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc's `renameat2`, which Swift's Glibc module does not export.
+    static let renameExchange: RenameAt2? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The list page's filters and sort, in one component: `sitegen search`
+/// runs it in the terminal, and the page script implements the same rules
+/// (tested against each other). Filters combine with AND.
+public struct PlaceQuery: Sendable {
+    public enum Sort: String, CaseIterable, Sendable {
+        /// Nearest first.
+        case distance
+        /// Highest average first, more ratings before fewer, unrated last.
+        case rating
+        /// A–Å with Norwegian collation (Æ, Ø, Å after Z; "Aa" as Å).
+        case name
+    }
+
+    public var text: String
+    public var category: PlaceCategory?
+    public var maximumDistanceKm: Double?
+    public var favoritesOnly: Bool
+    public var sort: Sort
+    /// Only places open at this moment (weekday 0 = Monday, minute of the day).
+    public var openAt: (weekday: Int, minute: Int)?
+
+    public init(text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
+                favoritesOnly: Bool = false, sort: Sort = .distance, openAt: (weekday: Int, minute: Int)? = nil) {
+        self.text = text
+        self.category = category
+        self.maximumDistanceKm = maximumDistanceKm
+        self.favoritesOnly = favoritesOnly
+        self.sort = sort
+        self.openAt = openAt
+    }
+
+    public func apply(to places: [GuidePlace]) -> [GuidePlace] {
+        let term = TextFolding.searchKey(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let limit = maximumDistanceKm.map { $0 * 1000 }
+        var result = places.filter { place in
+            if let category, place.place.category != category { return false }
+            if favoritesOnly, !place.isFavorite { return false }
+            if let limit, place.distanceMetres > limit { return false }
+            if let openAt {
+                guard let raw = place.place.openingHours, let hours = OpeningHours(raw),
+                      hours.isOpen(weekday: openAt.weekday, minute: openAt.minute) == true else { return false }
+            }
+            return term.isEmpty || PlaceQuery.searchText(of: place).contains(term)
+        }
+        switch sort {
+        case .distance:
+            result.sort(by: PlaceQuery.nearerFirst)
+        case .rating:
+            result.sort { a, b in
+                switch (a.summary, b.summary) {
+                case let (x?, y?):
+                    if x.average != y.average { return x.average > y.average }
+                    if x.count != y.count { return x.count > y.count }
+                    return PlaceQuery.nearerFirst(a, b)
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): return PlaceQuery.nearerFirst(a, b)
+                }
+            }
+        case .name:
+            result.sort { a, b in
+                let order = NorwegianCollation.compare(a.place.name, b.place.name)
+                return order != .orderedSame ? order == .orderedAscending : PlaceQuery.nearerFirst(a, b)
+            }
+        }
+        return result
+    }
+
+    static func nearerFirst(_ a: GuidePlace, _ b: GuidePlace) -> Bool {
+        a.distanceMetres != b.distanceMetres ? a.distanceMetres < b.distanceMetres : a.id < b.id
+    }
+
+    /// What the text search looks in: name, address and category, folded.
+    public static func searchText(of place: GuidePlace) -> String {
+        TextFolding.searchKey([place.place.name, place.place.address.singleLine ?? "",
+                               place.place.category.singularName, place.place.category.pluralName].joined(separator: "\n"))
+    }
+}
+
+/// Norwegian alphabetical order, as `Intl.Collator('nb')` gives it in the
+/// browser: … X, Y, Z, Æ, Ø, Å, with "Aa" sorted as Å. The locale is passed
+/// explicitly (the machine's own locale is POSIX in CI).
+public enum NorwegianCollation {
+    static let locale = Locale(identifier: "nb_NO")
+
+    public static func compare(_ a: String, _ b: String) -> ComparisonResult {
+        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+    }
+}

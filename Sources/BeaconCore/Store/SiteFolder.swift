@@ -1,0 +1,156 @@
+import Foundation
+
+/// The folder a guide lives in (`--site DIR`; the repository itself is the
+/// default site): settings, the owner's store, assets, sample data, the
+/// response cache and, by default, the output.
+public struct SiteFolder: Sendable {
+    public let root: String
+
+    public init(root: String) {
+        self.root = SiteFolder.absolute(root)
+    }
+
+    public var settingsPath: String { root + "/" + SiteSettings.fileName }
+    public var storePath: String { root + "/" + GuideStore.fileName }
+    /// Serialises writers of the settings and the store.
+    public var lockPath: String { root + "/.beacon.lock" }
+    public var assetsPath: String { root + "/Resources/assets" }
+    public var sampleDataPath: String { root + "/Resources/sample-data" }
+    public var cachePath: String { root + "/.beacon-cache" }
+    public var defaultOutputPath: String { root + "/output" }
+
+    /// An absolute, standardised path ("~" expanded, relative to the working directory).
+    public static func absolute(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        return (absolute as NSString).standardizingPath
+    }
+}
+
+/// Why the site's settings or store could not be used. The file is never
+/// changed when reading it failed.
+public enum SiteDataError: UserFacingError, Equatable {
+    case folderMissing(path: String)
+    case corrupt(path: String, detail: String)
+    case unsupportedFormat(path: String, detail: String)
+    case invalidSettings(path: String, problems: [String])
+    case file(FileError)
+
+    public var userMessage: String {
+        switch self {
+        case .folderMissing(let path):
+            return "Fant ikke nettstedsmappen \(path). Oppgi en mappe som finnes med --site."
+        case .corrupt(let path, let detail):
+            return "Filen \(path) er skadet og kan ikke leses (\(detail)). Filen er ikke endret: rett den, eller hent en tidligere versjon (for eksempel med git)."
+        case .unsupportedFormat(let path, let detail):
+            return "Filen \(path) har et format denne versjonen av sitegen ikke kjenner: \(detail). Filen er ikke endret."
+        case .invalidSettings(let path, let problems):
+            return "Innstillingene i \(path) er ugyldige: " + problems.joined(separator: "; ") + ". Filen er ikke endret."
+        case .file(let error):
+            return error.userMessage
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .file(let error): error.exitStatus
+        case .folderMissing: .usage
+        default: .dataError
+        }
+    }
+}
+
+extension SiteFolder {
+    public func checkExists() throws(SiteDataError) {
+        guard FileSystem.isDirectory(root) else { throw .folderMissing(path: root) }
+    }
+
+    /// The saved settings, or the defaults when there is no settings file yet.
+    public func loadSettings() throws(SiteDataError) -> SiteSettings {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.readIfExists(settingsPath) } catch { throw .file(error) }
+        guard let bytes else { return .defaults }
+        let json = try parseJSON(bytes, path: settingsPath)
+        let settings: SiteSettings
+        do {
+            settings = try SettingsCodec.decode(json)
+        } catch {
+            if error.path == "format", error.message.hasPrefix("ukjent") {
+                throw .unsupportedFormat(path: settingsPath, detail: error.message)
+            }
+            throw .corrupt(path: settingsPath, detail: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
+        }
+        let problems = settings.problems()
+        guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
+        return settings
+    }
+
+    /// Writes the settings file with the defaults when it is missing; returns whether it did.
+    @discardableResult
+    public func createSettingsIfMissing() throws(SiteDataError) -> Bool {
+        guard !FileSystem.fileExists(settingsPath) else { return false }
+        try saveSettings(.defaults)
+        return true
+    }
+
+    public func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
+        let problems = settings.problems()
+        guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
+        var bytes: [UInt8] = []
+        JSONWriter().write(SettingsCodec.encode(settings), into: &bytes)
+        do { try FileSystem.writeAtomically(bytes, to: settingsPath) } catch { throw .file(error) }
+    }
+
+    /// Reads the settings, lets `change` modify them and saves the result, all
+    /// under the site lock. Nothing is written when reading or `change` fails.
+    public func updateSettings<T>(_ change: (inout SiteSettings) throws -> T) throws -> T {
+        try FileLock.withLock(at: lockPath) {
+            var settings = try loadSettings()
+            let result = try change(&settings)
+            try saveSettings(settings)
+            return result
+        }
+    }
+
+    /// The owner's store; empty when there is no store file yet.
+    public func loadStore() throws(SiteDataError) -> GuideStore {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.readIfExists(storePath) } catch { throw .file(error) }
+        guard let bytes else { return GuideStore() }
+        let json = try parseJSON(bytes, path: storePath)
+        do {
+            return try StoreCodec.decode(json)
+        } catch {
+            if error.path == "format", error.message.hasPrefix("ukjent") {
+                throw .unsupportedFormat(path: storePath, detail: error.message)
+            }
+            throw .corrupt(path: storePath, detail: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
+        }
+    }
+
+    public func saveStore(_ store: GuideStore) throws(SiteDataError) {
+        var bytes: [UInt8] = []
+        JSONWriter().write(StoreCodec.encode(store), into: &bytes)
+        do { try FileSystem.writeAtomically(bytes, to: storePath) } catch { throw .file(error) }
+    }
+
+    /// Read, change, write the store under the site lock: twenty processes
+    /// rating at once leave twenty ratings. Nothing is written when reading
+    /// (a corrupt file) or `change` fails.
+    public func updateStore<T>(_ change: (inout GuideStore) throws -> T) throws -> T {
+        try FileLock.withLock(at: lockPath) {
+            var store = try loadStore()
+            let result = try change(&store)
+            try saveStore(store)
+            return result
+        }
+    }
+
+    private func parseJSON(_ bytes: [UInt8], path: String) throws(SiteDataError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Cleans text that comes from outside (the API, a places file, the store)
+/// before it becomes part of a place: no control characters, no bidirectional
+/// overrides that could reorder the page's text, no runaway lengths.
+public enum TextHardening {
+    public enum Limit {
+        public static let name = 200
+        public static let address = 300
+        public static let openingHours = 500
+        public static let phone = 60
+        public static let url = 2_000
+        public static let comment = 5_000
+        public static let title = 120
+    }
+
+    /// Collapses whitespace, drops controls and bidi overrides, trims, and
+    /// truncates to `maximumLength` characters ending in "…". Nil when nothing is left.
+    public static func clean(_ text: String?, maximumLength: Int) -> String? {
+        guard let text else { return nil }
+        var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isWhitespaceLike(scalar) {
+                pendingSpace = !scalars.isEmpty
+                continue
+            }
+            if isRemoved(scalar) { continue }
+            if pendingSpace { scalars.append(" "); pendingSpace = false }
+            scalars.append(scalar)
+        }
+        let cleaned = String(scalars)
+        guard !cleaned.isEmpty else { return nil }
+        return truncate(cleaned, to: maximumLength)
+    }
+
+    /// Keeps line breaks (for multi-line comments) but otherwise cleans like `clean`.
+    public static func cleanMultiline(_ text: String, maximumLength: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            clean(String($0), maximumLength: maximumLength) ?? ""
+        }
+        return truncate(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines), to: maximumLength)
+    }
+
+    /// Cuts `text` to at most `maximumLength` characters, the last one "…".
+    public static func truncate(_ text: String, to maximumLength: Int) -> String {
+        guard text.count > maximumLength else { return text }
+        let kept = text.prefix(max(0, maximumLength - 1))
+        return kept.trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    static func isWhitespaceLike(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Controls, bidi embeddings/overrides/isolates, BOM and noncharacters.
+    static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0xFEFF, 0xFFF9...0xFFFB, 0xFFFE, 0xFFFF: return true
+        case 0xFDD0...0xFDEF: return true
+        default: return scalar.properties.generalCategory == .surrogate
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,17 @@
+/// An error a person reads: a Norwegian message that names the cause (and the
+/// file, when there is one) and an exit status for scripts.
+public protocol UserFacingError: Error, Sendable {
+    var userMessage: String { get }
+    var exitStatus: ExitStatus { get }
+}
+
+/// Exit statuses after BSD's sysexits, so scripts can tell failures apart.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case failure = 1
+    case usage = 64
+    case dataError = 65
+    case unavailable = 69
+    case software = 70
+    case ioError = 74
+}

@@ -1,0 +1,153 @@
+import Foundation
+import BeaconCore
+import Templates
+
+/// What one build should do.
+public struct BuildOptions: Sendable {
+    public var site: SiteFolder
+    public var outputPath: String
+    /// Build from this GeoJSON file instead of the API or the sample data.
+    public var placesFile: String?
+    /// Category for features of a places file that name none.
+    public var defaultCategory: PlaceCategory?
+    /// Ignore fresh cache entries (the brief's pull-to-refresh).
+    public var refresh = false
+    /// Use only the response cache.
+    public var offline = false
+
+    public init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false) {
+        self.site = site
+        self.outputPath = outputPath.map(SiteFolder.absolute) ?? site.defaultOutputPath
+        self.placesFile = placesFile.map(SiteFolder.absolute)
+        self.defaultCategory = defaultCategory
+        self.refresh = refresh
+        self.offline = offline
+    }
+}
+
+/// What a finished build reports.
+public struct BuildReport: Sendable {
+    public var pages: Int
+    public var files: SiteWriter.Statistics
+    public var source: DataSourceInfo
+    public var placeCount: Int
+    public var countsByCategory: [PlaceCategory: Int]
+    public var warnings: [String]
+    /// Each step's name and seconds, in order.
+    public var stepTimings: [(name: String, seconds: Double)]
+    public var seconds: Double
+}
+
+/// A build failure: which step, and the cause in words for a person.
+public struct BuildError: UserFacingError {
+    public var step: String
+    public var underlying: any Error
+
+    public var userMessage: String {
+        let cause = (underlying as? any UserFacingError)?.userMessage ?? "\(underlying)"
+        return "Byggingen stoppet under «\(step)»: \(cause) Forrige versjon av nettstedet er ikke endret."
+    }
+
+    public var exitStatus: ExitStatus {
+        (underlying as? any UserFacingError)?.exitStatus ?? .failure
+    }
+}
+
+/// `sitegen build` as named, timed steps:
+/// 1 settings and store, 2 places, 3 guide, 4 pages, 5 output swap.
+/// I/O comes in through the site folder, the place source and the writer, so
+/// tests run it on a temporary folder (and a loopback server for live data).
+public struct BuildPipeline: Sendable {
+    public var options: BuildOptions
+    public var environment: [String: String]
+    public var console: any Console
+    /// The source for API or sample data; nil picks one from the environment.
+    public var placeSource: (any PlaceSource)?
+
+    public init(options: BuildOptions, environment: [String: String], console: any Console, placeSource: (any PlaceSource)? = nil) {
+        self.options = options
+        self.environment = environment
+        self.console = console
+        self.placeSource = placeSource
+    }
+
+    public func run() async throws(BuildError) -> BuildReport {
+        let started = Date()
+        var timings: [(name: String, seconds: Double)] = []
+        var warnings: [String] = []
+
+        func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError) -> T {
+            let stepStart = Date()
+            do {
+                let result = try await body()
+                timings.append((name, Date().timeIntervalSince(stepStart)))
+                return result
+            } catch {
+                throw BuildError(step: name, underlying: error)
+            }
+        }
+
+        // 1. Settings and store.
+        let (settings, store) = try await step("Leser innstillinger og lager") { () throws -> (SiteSettings, GuideStore) in
+            try options.site.checkExists()
+            if try options.site.createSettingsIfMissing() {
+                console.progress("Opprettet \(SiteSettings.fileName) med standardinnstillingene.")
+            }
+            return (try options.site.loadSettings(), try options.site.loadStore())
+        }
+        let assets = try await step("Leser ressurser") { try AssetBundle.load(from: options.site.assetsPath) }
+        let writer = try await step("Forbereder utmappen") {
+            try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root])
+        }
+
+        // 2. Places.
+        let loaded = try await step("Henter steder") {
+            try await PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
+                .load(settings: settings)
+        }
+        warnings += loaded.warnings
+
+        // 3. Guide.
+        let guide = try await step("Setter sammen guiden") {
+            GuideAssembler.assemble(places: loaded.places, store: store, settings: settings, source: loaded.source)
+        }
+        if guide.places.isEmpty {
+            throw BuildError(step: "Setter sammen guiden", underlying: EmptyGuideError(source: loaded.source))
+        }
+
+        // 4 and 5. Pages, written as they are rendered; then the swap.
+        let pages: Int
+        let statistics: SiteWriter.Statistics
+        do {
+            pages = try await step("Skriver sider") {
+                try await SiteRenderer(guide: guide, assets: assets, writer: writer).renderAll()
+            }
+            statistics = try await step("Bytter inn det nye nettstedet") { try writer.commit() }
+        } catch {
+            writer.discard()
+            throw error
+        }
+
+        var counts: [PlaceCategory: Int] = [:]
+        for place in guide.places { counts[place.place.category, default: 0] += 1 }
+        return BuildReport(pages: pages, files: statistics, source: guide.source, placeCount: guide.places.count,
+                           countsByCategory: counts, warnings: warnings, stepTimings: timings,
+                           seconds: Date().timeIntervalSince(started))
+    }
+}
+
+/// A build never publishes an empty guide.
+struct EmptyGuideError: UserFacingError {
+    var source: DataSourceInfo
+
+    var userMessage: String {
+        switch source.kind {
+        case .sample:
+            return "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; sett GEOAPIFY_API_KEY for ekte steder rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."
+        default:
+            return "Ingen steder ble funnet innenfor radius. Øk radius med «sitegen radius 10», eller flytt senteret."
+        }
+    }
+
+    var exitStatus: ExitStatus { .dataError }
+}

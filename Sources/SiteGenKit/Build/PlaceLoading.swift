@@ -1,0 +1,103 @@
+import Foundation
+import BeaconCore
+
+/// Step 2 of a build: the places, from a places file, from Geoapify (through
+/// the response cache) when there is an API key, or else from the sample data.
+struct PlaceLoading: Sendable {
+    var options: BuildOptions
+    var environment: [String: String]
+    var console: any Console
+    var placeSource: (any PlaceSource)?
+
+    struct Loaded: Sendable {
+        var places: [Place]
+        var source: DataSourceInfo
+        var warnings: [String]
+    }
+
+    func load(settings: SiteSettings) async throws -> Loaded {
+        if let file = options.placesFile {
+            return try loadFile(file)
+        }
+        let source = try placeSource ?? chooseSource()
+        return try await loadCategories(from: source, settings: settings)
+    }
+
+    func loadFile(_ path: String) throws -> Loaded {
+        console.progress("Leser stedsfilen \(path) …")
+        let result = try PlacesFile.load(path: path, defaultCategory: options.defaultCategory)
+        var warnings: [String] = []
+        if !result.skipped.isEmpty {
+            let message = "\(result.skipped.count) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."
+            warnings.append(message)
+            console.progress(message)
+        }
+        console.progress("  \(result.places.count) steder")
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+        return Loaded(places: result.places, source: DataSourceInfo(kind: .file(name: (path as NSString).lastPathComponent), fetchedAt: modified), warnings: warnings)
+    }
+
+    func chooseSource() throws -> any PlaceSource {
+        console.progress("Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S.")
+        return SampleDataSource(folder: options.site.sampleDataPath)
+    }
+
+    func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
+        let requests = PlaceCategory.allCases.map {
+            PlacesRequest(category: $0, center: settings.center, radiusMetres: settings.radiusMetres, limit: settings.placesPerCategory)
+        }
+        // All three categories at once; each fails or succeeds on its own.
+        let results = try await withThrowingTaskGroup(of: (Int, FetchedPlaces).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask { (index, try await source.places(for: request)) }
+            }
+            var results = [FetchedPlaces?](repeating: nil, count: requests.count)
+            for try await (index, fetched) in group { results[index] = fetched }
+            return results.map { $0! }
+        }
+        var places: [Place] = []
+        var warnings: [String] = []
+        var kind: DataSourceInfo.Kind = .sample
+        var fetchedAt = Date.distantFuture
+        var seen = Set<PlaceID>()
+        for (request, fetched) in zip(requests, results) {
+            let fresh = fetched.places.filter { seen.insert($0.id).inserted }
+            let duplicates = fetched.places.count - fresh.count
+            var line = "Henter \(request.category.pluralNameLowercased) … \(fresh.count) steder"
+            if duplicates > 0 { line += " (\(duplicates) allerede med i en annen kategori)" }
+            let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
+            if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
+            console.progress(line)
+            if let warning = fetched.warning {
+                warnings.append(warning)
+                console.progress("  Advarsel: \(warning)")
+            }
+            switch fetched.origin {
+            case .sample:
+                fetchedAt = min(fetchedAt, sampleDataDate())
+            case .live(let at):
+                if case .sample = kind { kind = .live }
+                fetchedAt = min(fetchedAt, at)
+            case .cache(let savedAt, _):
+                let age = Int(Date().timeIntervalSince(savedAt))
+                if case .cache(let oldest) = kind { kind = .cache(ageSeconds: max(oldest, age)) } else { kind = .cache(ageSeconds: age) }
+                fetchedAt = min(fetchedAt, savedAt)
+            }
+            if fresh.isEmpty {
+                warnings.append("Fant ingen \(request.category.pluralNameLowercased) innenfor \(settings.radiusKm) km.")
+            }
+            places += fresh
+        }
+        if fetchedAt == .distantFuture { fetchedAt = Date() }
+        return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings)
+    }
+
+    /// The sample data's "fetch" date is its files' date, so a rebuild on
+    /// another day does not change every page.
+    func sampleDataDate() -> Date {
+        let dates = PlaceCategory.allCases.compactMap {
+            try? FileManager.default.attributesOfItem(atPath: options.site.sampleDataPath + "/\($0.rawValue).json")[.modificationDate] as? Date
+        }
+        return dates.max() ?? Date()
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import BeaconCore
+
+/// The `sitegen` command: parses arguments, runs the command, prints errors in
+/// Norwegian on standard error and returns the exit status. Everything the
+/// executable does is here, so tests can run it in-process.
+public enum CommandLineTool {
+    public static let version = "1.0.0"
+
+    public static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                           console: any Console = StandardConsole()) async -> Int32 {
+        guard let name = arguments.first else {
+            console.output(overview)
+            return ExitStatus.usage.rawValue
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                console.output(command.spec.helpText)
+            } else {
+                console.output(overview)
+            }
+            return ExitStatus.success.rawValue
+        }
+        if name == "--version" {
+            console.output("sitegen \(version)")
+            return ExitStatus.success.rawValue
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            console.error("sitegen: ukjent kommando «\(name)». Se «sitegen --help».")
+            return ExitStatus.usage.rawValue
+        }
+        do {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec)
+            if parsed.wantsHelp {
+                console.output(command.spec.helpText)
+                return ExitStatus.success.rawValue
+            }
+            let context = CommandContext(arguments: parsed, environment: environment,
+                                         console: parsed.flag("--quiet") ? QuietConsole(base: console) : console)
+            return try await command.run(context).rawValue
+        } catch let error as UsageError {
+            console.error("sitegen \(error.command): \(error.message).")
+            console.error("Se «sitegen \(error.command) --help».")
+            return ExitStatus.usage.rawValue
+        } catch let error as any UserFacingError {
+            console.error("Feil: \(Redaction.redact(error.userMessage, environment: environment))")
+            return error.exitStatus.rawValue
+        } catch {
+            console.error("Intern feil: \(Redaction.redact(String(describing: error), environment: environment))")
+            return ExitStatus.software.rawValue
+        }
+    }
+
+    static let commands: [any Command] = [
+        BuildCommand(),
+    ]
+
+    static var overview: String {
+        var text = """
+        sitegen – lager en norsk stedsguide (restauranter, kafeer, hoteller) som et statisk nettsted.
+
+        Bruk: sitegen KOMMANDO [VALG]
+
+        Kommandoer:
+
+        """
+        let width = commands.map(\.spec.name.count).max() ?? 0
+        for command in commands {
+            text += "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2) + command.spec.summary + "\n"
+        }
+        text += """
+
+        Se «sitegen KOMMANDO --help» for valgene til hver kommando.
+        Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S.
+        """
+        return text
+    }
+}
+
+/// What a command gets to work with.
+struct CommandContext: Sendable {
+    var arguments: ParsedArguments
+    var environment: [String: String]
+    var console: any Console
+
+    var site: SiteFolder { SiteFolder(root: arguments.value("--site") ?? ".") }
+}
+
+/// One `sitegen` sub-command.
+protocol Command: Sendable {
+    var spec: CommandSpec { get }
+    func run(_ context: CommandContext) async throws -> ExitStatus
+}
+
+/// Keeps the API key out of everything printed.
+enum Redaction {
+    static func redact(_ text: String, environment: [String: String]) -> String {
+        guard let key = environment["GEOAPIFY_API_KEY"], key.count >= 4 else { return text }
+        return text.replacingOccurrences(of: key, with: "[API-nøkkel]")
+    }
+}

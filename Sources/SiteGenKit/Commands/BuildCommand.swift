@@ -1,0 +1,50 @@
+import Foundation
+import BeaconCore
+
+/// `sitegen build`: fetch, merge, render, write `output/`.
+struct BuildCommand: Command {
+    let spec = CommandSpec(
+        name: "build",
+        usage: "sitegen build [--site MAPPE] [--output MAPPE] [--places FIL] [--refresh | --offline] [--quiet]",
+        summary: "Henter stedene, fletter inn vurderinger og favoritter, og skriver nettstedet til output/.",
+        details: """
+        Med GEOAPIFY_API_KEY satt hentes stedene fra Geoapify (via mellomlageret i .beacon-cache/);
+        uten nøkkel brukes eksempeldataene rundt Oslo S. Nettstedet byttes inn i ett steg, så en
+        bygging som feiler lar forrige versjon stå urørt, og uendrede filer skrives ikke på nytt.
+        """,
+        options: [
+            CommandSpec.siteOption,
+            .init(name: "--output", valueName: "MAPPE", help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)"),
+            .init(name: "--places", valueName: "FIL", help: "bygg fra en GeoJSON-fil med steder i stedet for API-et"),
+            .init(name: "--category", valueName: "KATEGORI", help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
+            .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
+            .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
+            CommandSpec.quietOption,
+        ]
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        if arguments.flag("--refresh") && arguments.flag("--offline") {
+            throw UsageError("--refresh og --offline kan ikke brukes sammen", command: spec.name)
+        }
+        var category: PlaceCategory?
+        if let text = arguments.value("--category") {
+            guard let parsed = PlaceCategory(userInput: text) else {
+                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: spec.name)
+            }
+            category = parsed
+        }
+        if category != nil && arguments.value("--places") == nil {
+            throw UsageError("--category brukes bare sammen med --places", command: spec.name)
+        }
+        let options = BuildOptions(site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
+                                   defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"))
+        let report = try await BuildPipeline(options: options, environment: context.environment, console: context.console).run()
+        let files = report.files
+        context.console.progress(String(format: "Ferdig på %.2f s: %d sider, %d steder. Filer: %d skrevet, %d uendret, %d fjernet → %@",
+                                        report.seconds, report.pages, report.placeCount, files.written, files.unchanged, files.removed,
+                                        options.outputPath))
+        return .success
+    }
+}

@@ -1,0 +1,105 @@
+/// A command-line mistake: shown with the command's usage, exit status 64.
+public struct UsageError: Error, Sendable, Equatable {
+    public var message: String
+    public var command: String
+
+    public init(_ message: String, command: String) {
+        self.message = message
+        self.command = command
+    }
+}
+
+/// The options and arguments a command accepts, and its help text.
+struct CommandSpec: Sendable {
+    struct Option: Sendable {
+        var name: String
+        var valueName: String?
+        var help: String
+        var takesValue: Bool { valueName != nil }
+    }
+
+    var name: String
+    var usage: String
+    var summary: String
+    var details: String = ""
+    var options: [Option]
+    /// Names of positional arguments, for the help text; `maximumPositionals` bounds them.
+    var minimumPositionals = 0
+    var maximumPositionals = 0
+
+    static let siteOption = Option(name: "--site", valueName: "MAPPE", help: "nettstedsmappen (standard: mappen du står i)")
+    static let quietOption = Option(name: "--quiet", valueName: nil, help: "ingen fremdriftsmeldinger")
+    static let helpOption = Option(name: "--help", valueName: nil, help: "vis denne hjelpen")
+
+    var helpText: String {
+        var text = "Bruk: \(usage)\n\n\(summary)\n"
+        if !details.isEmpty { text += "\n\(details)\n" }
+        let all = options + [CommandSpec.helpOption]
+        text += "\nValg:\n"
+        let width = all.map { $0.name.count + ($0.valueName.map { $0.count + 1 } ?? 0) }.max() ?? 0
+        for option in all {
+            let left = option.name + (option.valueName.map { " " + $0 } ?? "")
+            text += "  " + left + String(repeating: " ", count: width - left.count + 2) + option.help + "\n"
+        }
+        return text
+    }
+}
+
+/// Parsed arguments: options by name (flags map to ""), positionals in order.
+struct ParsedArguments: Sendable {
+    var options: [String: String] = [:]
+    var positionals: [String] = []
+    var wantsHelp: Bool { options["--help"] != nil }
+
+    func value(_ name: String) -> String? { options[name] }
+    func flag(_ name: String) -> Bool { options[name] != nil }
+
+    /// Accepts `--name value`, `--name=value`, and `--` to end options (so a
+    /// place called "-5 grader" can still be named).
+    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Double(argument) != nil {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            if argument == "-h" { parsed.options["--help"] = ""; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if name == "--help" { parsed.options["--help"] = ""; continue }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw UsageError("ukjent valg «\(name)»", command: spec.name)
+            }
+            if option.takesValue {
+                if let inlineValue {
+                    parsed.options[name] = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError("\(name) trenger en verdi (\(option.valueName!))", command: spec.name) }
+                    parsed.options[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                guard inlineValue == nil else { throw UsageError("\(name) tar ingen verdi", command: spec.name) }
+                parsed.options[name] = ""
+            }
+        }
+        if !parsed.wantsHelp {
+            if parsed.positionals.count < spec.minimumPositionals {
+                throw UsageError("for få argumenter", command: spec.name)
+            }
+            if parsed.positionals.count > spec.maximumPositionals {
+                throw UsageError("uventet argument «\(parsed.positionals[spec.maximumPositionals])»", command: spec.name)
+            }
+        }
+        return parsed
+    }
+}

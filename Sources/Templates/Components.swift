@@ -1,0 +1,141 @@
+import BeaconCore
+
+/// Pieces that appear on several pages.
+enum Components {
+    static let starPath = "M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z"
+
+    /// The five star fills (20 % … 100 %) as gradients, once per page that shows stars.
+    static let starGradients: HTMLFragment = HTMLFragment.build { b in
+        b.raw("<svg class=\"svg-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs>")
+        for stars in 1...5 {
+            let offset = "\(stars * 20)%"
+            b.open("linearGradient", ["id": "star-fill-\(stars)"])
+            b.open("stop", ["offset": offset, "class": "star-stop-on"])
+            b.close("stop")
+            b.open("stop", ["offset": offset, "class": "star-stop-off"])
+            b.close("stop")
+            b.close("linearGradient")
+        }
+        b.raw("</defs></svg>\n")
+    }
+
+    /// Precomputed star graphics, one per rounded score.
+    static let starIcons: [HTMLFragment] = (0...5).map { stars in
+        HTMLFragment.build { b in
+            b.raw("<svg class=\"star\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\">")
+            b.open("path", ["class": "star__shape", "fill": "url(#star-fill-\(max(stars, 1)))", "d": starPath])
+            b.close("path")
+            b.raw("</svg>")
+        }
+    }
+
+    /// One star filled 20 % per rounded star, the score beside it, and the full
+    /// sentence for screen readers. Nothing when there are no ratings.
+    static func rating(_ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false) {
+        guard let summary else { return }
+        b.open("span", ["class": long ? "rating rating--long" : "rating", "data-stars": String(summary.roundedStars)])
+        b.append(starIcons[summary.roundedStars])
+        b.open("span", ["class": "rating__text", "aria-hidden": "true"])
+        if long {
+            b.text(Strings.starsText(summary.roundedStars) + " · " + Strings.ratingCount(summary.count))
+        } else {
+            b.text(summary.roundedStars)
+        }
+        b.close("span")
+        b.element("span", ["class": "visually-hidden"], text: Strings.ratingLabel(summary))
+        b.close("span")
+    }
+
+    static let favoriteMark: HTMLFragment = HTMLFragment.build { b in
+        b.raw("<span class=\"favorite-mark\"><svg class=\"heart\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z\"/></svg>")
+        b.element("span", ["class": "visually-hidden"], text: Strings.favorite)
+        b.raw("</span>")
+    }
+
+    /// One place in a list: the whole card links to its page.
+    static func placeCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, below: ((inout HTMLBuffer) -> Void)? = nil) {
+        b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
+        b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
+        b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.place.category.emoji)
+        b.raw("<span class=\"place-card__body\">")
+        b.element("span", ["class": "place-card__name"], text: place.place.name)
+        if let address = place.place.address.singleLine {
+            b.element("span", ["class": "place-card__address"], text: address)
+        }
+        b.raw("<span class=\"place-card__meta\">")
+        b.text(place.place.category.singularName)
+        b.raw(" · ")
+        b.text(NorwegianFormat.distance(metres: place.distanceMetres))
+        b.raw("</span></span><span class=\"place-card__aside\">")
+        if place.isFavorite { b.append(favoriteMark) }
+        rating(&b, place.summary)
+        b.raw("</span></a>")
+        below?(&b)
+        b.raw("</li>\n")
+    }
+
+    /// The category choice as links, so it works without the script.
+    static func categoryNavigation(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?) {
+        b.open("nav", ["class": "segmented", "aria-label": Strings.categories])
+        b.raw("<ul>")
+        b.raw("<li>")
+        b.element("a", ["href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil, "data-category": "all"], text: Strings.all)
+        b.raw("</li>")
+        for category in PlaceCategory.allCases {
+            b.raw("<li>")
+            b.open("a", ["href": root + SitePaths.categoryPage(category), "aria-current": current == category ? "page" : nil, "data-category": category.rawValue])
+            b.element("span", ["aria-hidden": "true"], text: category.emoji + " ")
+            b.text(category.pluralName)
+            b.close("a")
+            b.raw("</li>")
+        }
+        b.raw("</ul>")
+        b.close("nav")
+        b.raw("\n")
+    }
+
+    /// "Forrige · 1 2 3 · Neste" for lists longer than one page.
+    static func pagination(_ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, path: (Int) -> String) {
+        guard pageCount > 1 else { return }
+        b.open("nav", ["class": "pagination", "aria-label": Strings.pagination])
+        b.element("p", ["class": "pagination__status"], text: Strings.pageOf(page, pageCount))
+        b.raw("<ul>")
+        if page > 1 {
+            b.raw("<li>")
+            b.element("a", ["href": root + path(page - 1), "rel": "prev"], text: "← " + Strings.previousPage)
+            b.raw("</li>")
+        }
+        for number in pageNumbers(page: page, pageCount: pageCount) {
+            b.raw("<li>")
+            if number == 0 {
+                b.raw("<span class=\"pagination__gap\">…</span>")
+            } else {
+                b.element("a", ["href": root + path(number), "aria-current": number == page ? "page" : nil], text: String(number))
+            }
+            b.raw("</li>")
+        }
+        if page < pageCount {
+            b.raw("<li>")
+            b.element("a", ["href": root + path(page + 1), "rel": "next"], text: Strings.nextPage + " →")
+            b.raw("</li>")
+        }
+        b.raw("</ul></nav>\n")
+    }
+
+    /// First, last and neighbours of the current page; 0 marks a gap.
+    static func pageNumbers(page: Int, pageCount: Int) -> [Int] {
+        var numbers: [Int] = []
+        for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
+            if let last = numbers.last, n > last + 1 { numbers.append(0) }
+            numbers.append(n)
+        }
+        return numbers
+    }
+
+    /// A comment as the sanitiser allows it.
+    static func comment(_ b: inout HTMLBuffer, _ text: String) {
+        b.open("div", ["class": "comment"])
+        b.append(RichText.html(for: text))
+        b.close("div")
+    }
+}

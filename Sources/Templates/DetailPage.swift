@@ -1,0 +1,178 @@
+import BeaconCore
+
+/// A place's own page: its category animation, name, facts, map links, star
+/// and the owner's ratings.
+public enum DetailPage {
+    public static func render(_ place: GuidePlace, context: SiteContext) -> [UInt8] {
+        let path = SitePaths.detailPage(slug: place.slug)
+        let root = SiteContext.rootPrefix(depth: SitePaths.depth(of: path))
+        let p = place.place
+        let distance = NorwegianFormat.distance(metres: place.distanceMetres)
+        let distanceText = Strings.distanceFrom(distance, center: context.centerName)
+        var description = p.category.singularName
+        if let address = p.address.singleLine { description += " · " + address }
+        description += " · " + distanceText
+
+        var b = HTMLBuffer(capacity: 6_000)
+        PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description), root: root)
+        let chrome = context.chrome(depth: 2, section: .none)
+        b.append(chrome.header)
+        if place.summary != nil { b.append(Components.starGradients) }
+
+        b.raw("<nav class=\"breadcrumbs\" aria-label=\"Brødsmulesti\">")
+        b.element("a", ["href": root + SitePaths.listPage()], text: "← " + Strings.backToList)
+        b.raw("</nav>\n")
+        b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
+        hero(&b, category: p.category)
+        b.open("h1", ["class": "place-detail__name", "dir": "auto"])
+        b.text(p.name)
+        b.close("h1")
+        b.raw("<p class=\"place-detail__lead\">")
+        b.text(p.category.singularName + " · " + distanceText)
+        b.raw("</p>\n<div class=\"place-detail__badges\">")
+        Components.rating(&b, place.summary, long: true)
+        if place.isFavorite {
+            b.raw("<span class=\"badge badge--favorite\">")
+            b.append(Components.favoriteMark)
+            b.raw("<span aria-hidden=\"true\">")
+            b.text(Strings.favorite)
+            b.raw("</span></span>")
+        }
+        b.raw("</div>\n")
+        if !place.isInCurrentData {
+            b.element("p", ["class": "notice"], text: Strings.notInData)
+        }
+        mapLinks(&b, p)
+        facts(&b, p)
+        ratings(&b, place)
+        b.raw("</article>\n")
+        b.append(chrome.footer)
+        return b.bytes
+    }
+
+    /// The category's emoji and its animation (CSS only). The café's steam runs
+    /// forever, so it has a pause switch (WCAG 2.2.2) that works without script.
+    static func hero(_ b: inout HTMLBuffer, category: PlaceCategory) {
+        b.open("div", ["class": "hero hero--\(category.animation.rawValue)"])
+        if category.animation == .steam {
+            b.raw("<input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\">")
+            b.element("label", ["for": "pause-animation", "class": "pause-label"], text: Strings.pauseAnimation)
+        }
+        b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
+        if category.animation == .steam {
+            b.raw("<span class=\"steam\"><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span></span>")
+        }
+        b.element("span", ["class": "hero__emoji"], text: category.emoji)
+        b.raw("</div></div>\n")
+    }
+
+    static func mapLinks(_ b: inout HTMLBuffer, _ p: Place) {
+        b.raw("<div class=\"actions\">")
+        b.element("a", ["class": "button", "href": MapLinks.appleMaps(p)], text: Strings.openInAppleMaps)
+        b.element("a", ["class": "button button--secondary", "href": MapLinks.googleMaps(p)], text: Strings.openInGoogleMaps)
+        if let osm = p.id.openStreetMapURL {
+            b.element("a", ["class": "button button--secondary", "href": osm], text: Strings.openInOpenStreetMap)
+        }
+        b.raw("</div>\n")
+    }
+
+    static func facts(_ b: inout HTMLBuffer, _ p: Place) {
+        b.raw("<dl class=\"facts\">")
+        func row(_ term: String, _ content: (inout HTMLBuffer) -> Void) {
+            b.raw("<div class=\"facts__row\">")
+            b.element("dt", text: term)
+            b.raw("<dd>")
+            content(&b)
+            b.raw("</dd></div>")
+        }
+        if let address = p.address.singleLine {
+            row(Strings.address) { $0.text(address) }
+        }
+        row(Strings.coordinates) { $0.text(NorwegianFormat.coordinate(p.coordinate)) }
+        if let raw = p.openingHours {
+            row(Strings.openingHours) { b in
+                if let lines = OpeningHours.norwegianLines(raw) {
+                    b.raw("<ul class=\"hours\">")
+                    for line in lines { b.element("li", text: line) }
+                    b.raw("</ul>")
+                } else {
+                    b.element("span", ["class": "hours hours--raw"], text: raw)
+                }
+            }
+        }
+        row(Strings.category) { $0.text(p.category.emoji + " " + p.category.singularName) }
+        if let phone = p.phone {
+            row(Strings.phone) { b in
+                if let href = SafeURL.telephoneHref(phone) {
+                    b.element("a", ["href": href], text: phone)
+                } else {
+                    b.text(phone)
+                }
+            }
+        }
+        if let website = p.website {
+            row(Strings.website) { b in
+                b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
+            }
+        }
+        if let email = p.email, email.contains("@"), let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false) {
+            row(Strings.email) { $0.element("a", ["href": href], text: email) }
+        }
+        b.raw("</dl>\n")
+    }
+
+    static func ratings(_ b: inout HTMLBuffer, _ place: GuidePlace) {
+        b.raw("<section class=\"ratings\" aria-labelledby=\"ratings-heading\">")
+        b.element("h2", ["id": "ratings-heading"], text: Strings.myRatings)
+        if place.ratings.isEmpty {
+            b.element("p", ["class": "muted"], text: Strings.noRatings)
+        } else {
+            b.raw("<ol class=\"rating-list\" reversed>")
+            // Newest first; a stable sort keeps same-day ratings in the order given (latest first).
+            let newestFirst = place.ratings.enumerated().sorted { a, b in
+                a.element.date != b.element.date ? a.element.date > b.element.date : a.offset > b.offset
+            }.map(\.element)
+            for rating in newestFirst {
+                b.raw("<li class=\"rating-entry\"><p class=\"rating-entry__head\">")
+                Components.rating(&b, RatingSummary(ratings: [rating]), long: false)
+                b.raw(" ")
+                b.element("time", ["datetime": rating.date.iso], text: rating.date.norwegianLong)
+                b.raw("</p>")
+                if let comment = rating.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    Components.comment(&b, comment)
+                }
+                b.raw("</li>")
+            }
+            b.raw("</ol>")
+        }
+        b.raw("</section>\n")
+    }
+}
+
+/// Links to map apps. Links are not requests: they leave the page only when the reader follows them.
+public enum MapLinks {
+    /// `https://maps.apple.com/?ll=LAT,LON&q=NAME`, encoded.
+    public static func appleMaps(_ p: Place) -> String {
+        "https://maps.apple.com/?ll=\(coordinatePair(p.coordinate))&q=\(SafeURL.queryValue(p.name))"
+    }
+
+    /// Google Maps' documented search URL, on the coordinates.
+    public static func googleMaps(_ p: Place) -> String {
+        "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
+    }
+
+    static func coordinatePair(_ c: Coordinate, separator: String = ",") -> String {
+        NorwegianFormat.decimal(c.latitude, places: 6) + separator + NorwegianFormat.decimal(c.longitude, places: 6)
+    }
+
+    /// "example.no/meny" for showing a URL: no scheme, no "www.", no trailing slash.
+    public static func displayURL(_ url: String) -> String {
+        var text = url
+        for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count))
+        }
+        if text.lowercased().hasPrefix("www.") { text = String(text.dropFirst(4)) }
+        if text.hasSuffix("/") { text.removeLast() }
+        return TextHardening.truncate(text, to: 60)
+    }
+}

@@ -1,0 +1,49 @@
+import BeaconCore
+
+/// "Mine steder": the owner's favorites with their stars and latest comment,
+/// meant to be shared.
+public enum FavoritesPage {
+    public static func render(_ guide: Guide, context: SiteContext) -> [UInt8] {
+        let path = SitePaths.favoritesPage
+        let depth = SitePaths.depth(of: path)
+        let root = SiteContext.rootPrefix(depth: depth)
+        let favorites = guide.favorites
+        var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
+        PageChrome.openDocument(&b, head: .init(title: Strings.myPlaces + " – " + context.settings.title,
+                                                description: Strings.favoritesIntro), root: root)
+        let chrome = context.chrome(depth: depth, section: .favorites)
+        b.append(chrome.header)
+        b.append(Components.starGradients)
+        b.raw("<section class=\"page-intro\">")
+        b.element("h1", text: Strings.myPlaces)
+        b.element("p", ["class": "lead"], text: Strings.favoritesIntro)
+        b.element("p", ["class": "page-intro__summary"], text: Strings.placeCount(favorites.count))
+        b.raw("</section>\n")
+        if favorites.isEmpty {
+            b.raw("<p class=\"empty-state\"><span class=\"empty-state__emoji\" aria-hidden=\"true\">🧭</span> ")
+            b.text(Strings.noFavorites)
+            b.raw("</p>\n")
+        } else {
+            b.raw("<ul class=\"place-list place-list--favorites\">\n")
+            for place in favorites {
+                favoriteCard(&b, place, root: root)
+            }
+            b.raw("</ul>\n")
+        }
+        b.append(chrome.footer)
+        return b.bytes
+    }
+
+    /// A card like the list's, with the latest comment under it.
+    static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String) {
+        let latestComment = place.ratings.enumerated()
+            .max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element.comment
+        guard let comment = latestComment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            Components.placeCard(&b, place, root: root)
+            return
+        }
+        Components.placeCard(&b, place, root: root) { b in
+            Components.comment(&b, comment)
+        }
+    }
+}

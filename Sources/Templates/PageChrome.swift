@@ -1,0 +1,89 @@
+import BeaconCore
+
+/// The parts around every page's content: document head, header with
+/// navigation, footer with the data attribution.
+enum PageChrome {
+    /// Forbids inline script and every other origin, so even a sanitiser bug could not run script.
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
+
+    struct Head {
+        var title: String
+        var description: String
+        var includeScript: Bool = false
+    }
+
+    static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String) {
+        b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
+        b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
+        b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
+        b.element("title", text: head.title)
+        b.raw("\n")
+        b.open("meta", ["name": "description", "content": head.description])
+        b.raw("\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n")
+        b.open("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
+        b.raw("\n")
+        b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
+        b.raw("\n")
+        if head.includeScript {
+            b.open("script", ["src": root + SitePaths.script, "defer": ""])
+            b.close("script")
+            b.raw("\n")
+        }
+        b.raw("</head>\n")
+    }
+
+    static func header(settings: SiteSettings, root: String, section: NavigationSection) -> HTMLFragment {
+        HTMLFragment.build { b in
+            b.raw("<body>\n")
+            b.element("a", ["class": "skip-link", "href": "#main"], text: Strings.skipToContent)
+            b.raw("\n<header class=\"site-header\"><div class=\"site-header__inner\">")
+            b.open("a", ["class": "brand", "href": root + SitePaths.listPage()])
+            b.open("img", ["class": "brand__icon", "src": root + SitePaths.icon, "alt": "", "width": "40", "height": "40"])
+            b.element("span", ["class": "brand__title"], text: settings.title)
+            b.close("a")
+            b.open("nav", ["class": "site-nav", "aria-label": Strings.mainNavigation])
+            b.raw("<ul>")
+            b.raw("<li>")
+            b.element("a", ["href": root + SitePaths.listPage(), "aria-current": section == .explore ? "page" : nil], text: Strings.explore)
+            b.raw("</li><li>")
+            b.element("a", ["href": root + SitePaths.favoritesPage, "aria-current": section == .favorites ? "page" : nil], text: Strings.myPlaces)
+            b.raw("</li></ul>")
+            b.close("nav")
+            b.raw("</div></header>\n<main id=\"main\" class=\"main\">\n")
+        }
+    }
+
+    static func footer(source: DataSourceInfo, lastUpdated: String, root: String) -> HTMLFragment {
+        HTMLFragment.build { b in
+            b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\">")
+            if source.kind == .sample {
+                b.element("p", ["class": "data-notice"], text: Strings.sampleDataNotice)
+            }
+            b.raw("<p>Data © ")
+            b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: Strings.osmContributors)
+            if source.cameFromGeoapify {
+                b.raw(" · ")
+                b.element("a", ["href": "https://www.geoapify.com/"], text: "Powered by Geoapify")
+            }
+            b.raw("</p><p>")
+            b.text(Strings.lastUpdated(lastUpdated))
+            b.raw(" · ")
+            b.text(sourceDescription(source))
+            b.raw(" · ")
+            b.text(Strings.madeWith)
+            b.raw("</p></div></footer>\n")
+            b.raw("</body>\n</html>\n")
+        }
+    }
+
+    /// "eksempeldata", "hentet fra Geoapify", "fra mellomlageret" …
+    static func sourceDescription(_ source: DataSourceInfo) -> String {
+        switch source.kind {
+        case .sample: "eksempeldata"
+        case .live: "hentet fra Geoapify"
+        case .cache: "hentet fra Geoapify (fra mellomlageret)"
+        case .file(let name): "fra stedsfilen \(name)"
+        }
+    }
+}

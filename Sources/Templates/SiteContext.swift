@@ -1,0 +1,87 @@
+import Foundation
+import BeaconCore
+
+/// Which main-navigation entry a page belongs to.
+public enum NavigationSection: Int, Sendable, CaseIterable {
+    case explore
+    case favorites
+    case none
+}
+
+/// What every page of one build shares, computed once: the settings, the
+/// data-source line, and the page chrome (head links, header, footer) as
+/// ready-made fragments for each folder depth and navigation state.
+public struct SiteContext: Sendable {
+    public let settings: SiteSettings
+    public let source: DataSourceInfo
+    /// The intro text after sanitising.
+    public let intro: SanitizedHTML?
+    /// "21. november 2026": when the data was fetched.
+    public let lastUpdatedText: String
+    let chrome: [ChromeKey: Chrome]
+
+    struct ChromeKey: Hashable {
+        var depth: Int
+        var section: NavigationSection
+    }
+
+    struct Chrome: Sendable {
+        var header: HTMLFragment
+        var footer: HTMLFragment
+    }
+
+    /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
+    static let maximumDepth = 3
+
+    public init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?) {
+        self.settings = settings
+        self.source = source
+        self.intro = intro
+        let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
+        self.lastUpdatedText = CalendarDate.today(in: oslo, now: source.fetchedAt).norwegianLong
+        var chrome: [ChromeKey: Chrome] = [:]
+        for depth in 0...SiteContext.maximumDepth {
+            for section in NavigationSection.allCases {
+                chrome[ChromeKey(depth: depth, section: section)] = Chrome(
+                    header: PageChrome.header(settings: settings, root: SiteContext.rootPrefix(depth: depth), section: section),
+                    footer: PageChrome.footer(source: source, lastUpdated: lastUpdatedText, root: SiteContext.rootPrefix(depth: depth))
+                )
+            }
+        }
+        self.chrome = chrome
+    }
+
+    /// "", "../", "../../" …: the way back to the site root from a page `depth` folders down.
+    public static func rootPrefix(depth: Int) -> String {
+        String(repeating: "../", count: depth)
+    }
+
+    func chrome(depth: Int, section: NavigationSection) -> Chrome {
+        chrome[ChromeKey(depth: min(depth, SiteContext.maximumDepth), section: section)]!
+    }
+
+    /// The centre's name for running text ("Oslo S"), or nil.
+    public var centerName: String? { settings.centerLabel }
+}
+
+/// Paths of the site's pages, in one place so links and files agree.
+public enum SitePaths {
+    public static func detailPage(slug: String) -> String { "steder/\(slug)/index.html" }
+    public static func categoryPage(_ category: PlaceCategory, page: Int = 1) -> String {
+        page == 1 ? "\(category.pathSegment)/index.html" : "\(category.pathSegment)/side/\(page)/index.html"
+    }
+    public static func listPage(page: Int = 1) -> String {
+        page == 1 ? "index.html" : "side/\(page)/index.html"
+    }
+    public static let favoritesPage = "favoritter/index.html"
+    public static let notFoundPage = "404.html"
+    public static let stylesheet = "assets/beacon.css"
+    public static let script = "assets/beacon.js"
+    public static let icon = "assets/beacon-icon.svg"
+    public static let favicon = "favicon.svg"
+
+    /// Folder depth of a path ("steder/x/index.html" → 2).
+    public static func depth(of path: String) -> Int {
+        path.reduce(0) { $1 == "/" ? $0 + 1 : $0 }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+@Suite struct PlacesDecoderTests {
+    func decode(_ file: String, assigned: PlaceCategory? = nil, fallback: PlaceCategory? = nil) throws -> PlacesDecoder.Result {
+        let bytes = try FileSystem.read(TestPaths.fixtures + "/geoapify/" + file)
+        return try PlacesDecoder(assignedCategory: assigned, defaultCategory: fallback).decode(JSONParser.parse(bytes: bytes))
+    }
+
+    @Test func everyRealResponseDecodes() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures + "/geoapify").filter { $0.hasSuffix(".json") }
+        #expect(files.count == 5)
+        for file in files {
+            let result = try decode(file, fallback: .restaurant)
+            let features = try JSONParser.parse(bytes: FileSystem.read(TestPaths.fixtures + "/geoapify/" + file))["features"]?.arrayValue?.count ?? 1
+            // Every feature is either a place or skipped with a reason: nothing is lost silently.
+            #expect(result.places.count + result.skipped.count == features, "\(file)")
+            for place in result.places {
+                #expect(place.coordinate.isValid)
+                #expect(!place.name.isEmpty)
+            }
+        }
+    }
+
+    @Test func kyotoMuseumsKeepWhatPagesNeed() throws {
+        let result = try decode("places-kyoto-museums-1.json", assigned: .hotel)
+        let first = try #require(result.places.first)
+        #expect(first.name == "本能寺大寶殿宝物館")
+        #expect(first.id.rawValue == "node/7319933585")
+        #expect(first.coordinate == Coordinate(latitude: 35.0102889, longitude: 135.7675663))
+        #expect(first.address.street == "Teramachi Street")
+        #expect(first.address.postcode == "604-8091")
+        #expect(first.address.city == "Kyoto")
+        #expect(first.category == .hotel)
+        #expect(first.providerID?.hasPrefix("51608033") == true)
+    }
+
+    @Test func olderAnswerWithoutRawFallsBackToPlaceID() throws {
+        let result = try decode("places-ottawa-burger-1.json")
+        #expect(result.places.count >= 3)
+        let works = try #require(result.places.first { $0.name == "The Works" })
+        #expect(works.id.rawValue.hasPrefix("geoapify/5191cb7f"))
+        #expect(works.category == .restaurant) // from "catering.restaurant.burger"
+    }
+
+    @Test func placeDetailsPolygonUsesPropertiesPosition() throws {
+        let result = try decode("details-oakville-pub-1.json", fallback: .restaurant)
+        #expect(result.places.count + result.skipped.count >= 1)
+        if let pub = result.places.first { #expect(pub.coordinate.isValid) }
+    }
+
+    @Test func addressResultsWithoutNameAreSkippedAsUnnamed() throws {
+        let result = try decode("geocode-search-seattle-1.json", fallback: .hotel)
+        #expect(result.skipped.allSatisfy { $0.reason == .noName || $0.reason == .noCategory })
+        #expect(!result.skipped.isEmpty)
+    }
+
+    @Test func looseValues() throws {
+        let json = try JSONParser.parse("""
+        {"type":"FeatureCollection","features":[
+          {"type":"Feature","properties":{"name":"Kafé Ørken","lat":"59.9","lon":10.75,"housenumber":12,"postcode":154,
+            "categories":["catering","catering.cafe.coffee_shop"],"contact":{"phone":"+47 22 33 44 55","email":"hei@orken.no"},
+            "website":"www.orken.no","extra":{"deep":[1,2,{"x":null}]},
+            "datasource":{"raw":{"osm_type":"n","osm_id":"42","addr:street":"Storgata"}}},
+           "geometry":{"type":"Point","coordinates":[10.75,59.9]}},
+          {"type":"Feature","properties":{"lat":59.9,"lon":10.7,"categories":["catering.cafe"]}},
+          {"type":"Feature","properties":{"name":"Uten posisjon","categories":["catering.cafe"]}},
+          {"type":"Feature","properties":{"name":"Bensinstasjon","lat":59.9,"lon":10.7,"categories":["service.vehicle.fuel"]}},
+          {"type":"Feature","properties":{"name":"Kafé Ørken igjen","lat":59.9,"lon":10.75,"categories":["catering.cafe"],
+            "datasource":{"raw":{"osm_type":"node","osm_id":42}}}},
+          "not a feature"
+        ]}
+        """)
+        let result = try PlacesDecoder().decode(json)
+        #expect(result.places.count == 1)
+        let place = try #require(result.places.first)
+        #expect(place.id == PlaceID(rawValue: "node/42"))
+        #expect(place.coordinate.latitude == 59.9)
+        #expect(place.address.houseNumber == "12")
+        #expect(place.address.postcode == "154")
+        #expect(place.address.street == "Storgata")
+        #expect(place.website == "https://www.orken.no")
+        #expect(place.phone == "+47 22 33 44 55")
+        #expect(place.email == "hei@orken.no")
+        #expect(place.category == .cafe)
+        #expect(result.skipped.map(\.reason) == [.noName, .noPosition, .noCategory, .duplicate(PlaceID(rawValue: "node/42")), .notAFeature])
+    }
+
+    @Test func notAFeatureCollectionIsRefused() throws {
+        #expect(throws: PlacesDecoder.Failure.notAFeatureCollection) {
+            try PlacesDecoder().decode(JSONParser.parse("{\"statusCode\":401,\"error\":\"Unauthorized\"}"))
+        }
+    }
+
+    @Test func hostileTextIsCleaned() throws {
+        let longName = String(repeating: "A", count: 100_000)
+        let json = try JSONParser.parse("""
+        {"features":[{"properties":{"name":"\(longName)","lat":1,"lon":2,"website":"javascript:alert(1)",
+          "opening_hours":"Mo-Fr\\u202e 08:00-16:00","categories":["catering.cafe"]}}]}
+        """)
+        let place = try #require(try PlacesDecoder().decode(json).places.first)
+        #expect(place.name.count == TextHardening.Limit.name)
+        #expect(place.name.hasSuffix("…"))
+        #expect(place.website == nil)
+        #expect(place.openingHours == "Mo-Fr 08:00-16:00")
+    }
+
+    @Test func sampleDataIsRealisticAndComplete() async throws {
+        let source = SampleDataSource(folder: TestPaths.sampleData)
+        var seen = Set<PlaceID>()
+        for category in PlaceCategory.allCases {
+            let fetched = try await source.places(for: PlacesRequest(category: category, center: .osloS, radiusMetres: 5_000, limit: 100))
+            #expect(fetched.places.count >= 15, "\(category)")
+            #expect(fetched.places.contains { $0.openingHours != nil })
+            #expect(fetched.places.contains { $0.phone != nil })
+            #expect(fetched.places.contains { $0.website != nil })
+            #expect(fetched.places.contains { $0.name.contains(where: { "æøåÆØÅ".contains($0) }) })
+            let distances = fetched.places.map { $0.coordinate.distance(to: .osloS) }
+            #expect(distances == distances.sorted())
+            seen.formUnion(fetched.places.map(\.id))
+        }
+        #expect(seen.count >= 45)
+    }
+
+    @Test func sampleDataHonoursRadiusAndLimit() async throws {
+        let source = SampleDataSource(folder: TestPaths.sampleData)
+        let near = try await source.places(for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 1_000, limit: 100))
+        #expect(near.places.allSatisfy { $0.coordinate.distance(to: .osloS) <= 1_000 })
+        let few = try await source.places(for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 10))
+        #expect(few.places.count == 10)
+    }
+}
+
+@Suite struct JSONParserTests {
+    @Test func parsesAndRoundTrips() throws {
+        let text = #"{"a":[1,-2.5,3e2,true,false,null],"b":"æ\"\\\/\n\u00e6\ud83d\ude00","c":{}}"#
+        let value = try JSONParser.parse(text)
+        #expect(value["a"]?.arrayValue?.count == 6)
+        #expect(value["b"] == .string("æ\"\\/\næ😀"))
+        let again = try JSONParser.parse(JSONWriter(pretty: false).string(value))
+        #expect(again == value)
+        let pretty = try JSONParser.parse(JSONWriter(pretty: true).string(value))
+        #expect(pretty == value)
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"\u{01}\"", "\"abc", "[1] 2", "{\"a\":1,}", "\"\\x\""])
+    func rejectsInvalidJSON(_ text: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func reportsLineAndColumn() {
+        do {
+            _ = try JSONParser.parse("{\n  \"a\": 1,\n  \"b\" 2\n}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.column == 7)
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotCrashing() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+    }
+
+    @Test func htmlSafeStrings() {
+        var out: [UInt8] = []
+        JSONWriter.appendString("</script><!--&\u{2028}", escapeForHTML: true, to: &out)
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(!text.contains("<"))
+        #expect(!text.contains("&"))
+        #expect(text.contains("\\u2028"))
+    }
+}

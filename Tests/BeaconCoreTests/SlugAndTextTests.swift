@@ -1,0 +1,77 @@
+import Testing
+@testable import BeaconCore
+
+@Suite struct SlugTests {
+    @Test func stemsAreAsciiAndReadable() {
+        #expect(TextFolding.slugStem("Café & Bar") == "cafe-bar")
+        #expect(TextFolding.slugStem("Bølgen & Moi") == "bolgen-moi")
+        #expect(TextFolding.slugStem("Ærlig Åpent Bakeri") == "aerlig-apent-bakeri")
+        #expect(TextFolding.slugStem("../../etc/passwd") == "etc-passwd")
+        #expect(TextFolding.slugStem("..") == "sted")
+        #expect(TextFolding.slugStem("本能寺") == "sted")
+        #expect(TextFolding.slugStem("Ola's Pub") == "ola-s-pub")
+        #expect(TextFolding.slugStem(String(repeating: "lang ", count: 100)).count <= 60)
+    }
+
+    @Test func slugsAreUniqueStableAndSafe() {
+        let places: [(id: PlaceID, name: String)] = (0..<2_000).map { (PlaceID(rawValue: "node/\($0)"), $0 % 3 == 0 ? "Café & Bar" : "../\u{0}evil/\($0 % 7)") }
+        let slugs = SlugAssigner.assign(places)
+        #expect(Set(slugs.values).count == places.count)
+        for slug in slugs.values {
+            #expect(!slug.contains("/"))
+            #expect(!slug.contains(".."))
+            #expect(!slug.unicodeScalars.contains { $0.value < 0x20 })
+            #expect(slug.count <= 60 + 1 + 12 + 4)
+            #expect(SiteWriter.isSafeRelativePath("steder/\(slug)/index.html"))
+        }
+        // Stable: the same input in another order gives the same slugs.
+        #expect(SlugAssigner.assign(places.reversed()) == slugs)
+        // Stable across runs: depends only on name and id.
+        #expect(slugs[PlaceID(rawValue: "node/0")] == "cafe-bar-" + PlaceID(rawValue: "node/0").shortHash())
+    }
+
+    @Test func clashingHashesStillGiveUniqueSlugs() {
+        // Same id twice under different names is impossible; same name and
+        // forced-equal short hashes are simulated by many ids with one name.
+        let places = (0..<50_000).map { (id: PlaceID(rawValue: "node/\($0)"), name: "Kafé") }
+        let slugs = SlugAssigner.assign(places)
+        #expect(Set(slugs.values).count == 50_000)
+    }
+}
+
+@Suite struct TextTests {
+    @Test func searchKeysFoldCaseAndAccents() {
+        #expect(TextFolding.searchKey("Kafé ÅPENT") == "kafe apent")
+        #expect("Café Sør".matchesSearchKey(TextFolding.searchKey("cafe sør")))
+        #expect(TextFolding.searchKey("Øl og Ære") == "øl og ære")
+    }
+
+    @Test func hardeningRemovesControlsAndOverrides() {
+        #expect(TextHardening.clean("  Kafé\u{202E}\u{0} \n Nord\u{2066} ", maximumLength: 100) == "Kafé Nord")
+        #expect(TextHardening.clean("\u{200F}\u{0}  ", maximumLength: 100) == nil)
+        #expect(TextHardening.clean("abcdef", maximumLength: 4) == "abc…")
+        #expect(TextHardening.clean("abcd", maximumLength: 4) == "abcd")
+        #expect(TextHardening.clean("👨‍👩‍👧 familie", maximumLength: 100) == "👨‍👩‍👧 familie")
+    }
+
+    @Test func urlsOnlyWithAllowedSchemes() {
+        #expect(SafeURL.website("https://example.no/meny") == "https://example.no/meny")
+        #expect(SafeURL.website("www.example.no") == "https://www.example.no")
+        #expect(SafeURL.website("javascript:alert(1)") == nil)
+        #expect(SafeURL.website(" JaVaScRiPt:alert(1)") == nil)
+        #expect(SafeURL.website("java\tscript:alert(1)") == nil)
+        #expect(SafeURL.website("data:text/html,<script>") == nil)
+        #expect(SafeURL.website("ftp://example.no") == nil)
+        #expect(SafeURL.website("https://") == nil)
+        #expect(SafeURL.href("mailto:a@b.no") == "mailto:a@b.no")
+        #expect(SafeURL.href("/relative/path") == "/relative/path")
+        #expect(SafeURL.href("vbscript:x") == nil)
+        #expect(SafeURL.href("\u{1}javascript:x") == nil)
+    }
+
+    @Test func telephoneLinks() {
+        #expect(SafeURL.telephoneHref("+47 22 42 45 40") == "tel:+4722424540")
+        #expect(SafeURL.telephoneHref("22 42 45 40; +47 900 00 000") == "tel:22424540")
+        #expect(SafeURL.telephoneHref("ring oss") == nil)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+@Suite struct SettingsTests {
+    @Test func defaultsAreValidAndWrittenWhenMissing() throws {
+        let folder = TemporaryFolder()
+        let site = SiteFolder(root: folder.path)
+        #expect(try site.loadSettings() == .defaults)
+        #expect(!FileSystem.fileExists(site.settingsPath))
+        #expect(try site.createSettingsIfMissing())
+        #expect(try site.loadSettings() == .defaults)
+        #expect(try !site.createSettingsIfMissing())
+    }
+
+    @Test(arguments: [
+        (#"{"format":1,"center":{"lat":91,"lon":10}}"#, "breddegraden"),
+        (#"{"format":1,"center":{"lat":59,"lon":-180.5}}"#, "lengdegraden"),
+        (#"{"format":1,"radiusKm":11}"#, "radius"),
+        (#"{"format":1,"radiusKm":0}"#, "radius"),
+        (#"{"format":1,"placesPerCategory":9}"#, "antall steder"),
+        (#"{"format":1,"placesPerCategory":101}"#, "antall steder"),
+        (#"{"format":1,"title":"  "}"#, "tittelen"),
+        (#"{"format":1,"baseURL":"javascript:alert(1)"}"#, "baseURL"),
+    ])
+    func invalidSettingsAreRefusedAndUntouched(json: String, mentions: String) throws {
+        let folder = TemporaryFolder()
+        folder.write(json, to: SiteSettings.fileName)
+        let site = SiteFolder(root: folder.path)
+        do {
+            _ = try site.loadSettings()
+            Issue.record("expected invalid settings")
+        } catch {
+            guard case .invalidSettings(let path, let problems) = error else { Issue.record("\(error)"); return }
+            #expect(path.hasSuffix(SiteSettings.fileName))
+            #expect(problems.joined().contains(mentions))
+        }
+        #expect(folder.read(SiteSettings.fileName) == json)
+    }
+
+    @Test func corruptAndUnknownVersionsAreReported() throws {
+        let folder = TemporaryFolder()
+        let site = SiteFolder(root: folder.path)
+        folder.write("{\"format\": 1, \"radiusKm\": ", to: SiteSettings.fileName)
+        #expect(throws: SiteDataError.self) { try site.loadSettings() }
+        folder.write("{\"format\": 2}", to: SiteSettings.fileName)
+        do { _ = try site.loadSettings(); Issue.record("expected error") } catch {
+            guard case .unsupportedFormat = error else { Issue.record("\(error)"); return }
+            #expect(error.userMessage.contains("versjon 2"))
+        }
+        folder.write("{\"format\": 1, \"radius\": 3}", to: SiteSettings.fileName)
+        do { _ = try site.loadSettings(); Issue.record("expected error") } catch {
+            #expect(error.userMessage.contains("radius"))
+        }
+    }
+
+    @Test func roundTrip() throws {
+        let folder = TemporaryFolder()
+        let site = SiteFolder(root: folder.path)
+        var settings = SiteSettings.defaults
+        settings.center = Coordinate(latitude: 60.39, longitude: 5.32)
+        settings.centerLabel = "Bergen"
+        settings.radiusKm = 3
+        settings.baseURL = "https://example.org/guide/"
+        try site.saveSettings(settings)
+        #expect(try site.loadSettings() == settings)
+    }
+}
+
+@Suite struct StoreTests {
+    let date = CalendarDate(iso: "2026-11-21")!
+
+    @Test func missingStoreIsEmpty() throws {
+        let folder = TemporaryFolder()
+        #expect(try SiteFolder(root: folder.path).loadStore() == GuideStore())
+    }
+
+    @Test func roundTripKeepsEveryRatingAndSnapshot() throws {
+        let folder = TemporaryFolder()
+        let site = SiteFolder(root: folder.path)
+        let place = Place.fixture("Kafé «Ørken» & Co", id: "node/7")
+        var store = GuideStore()
+        store.addRating(Rating(stars: 4, date: date, comment: "Godt <b>kaffe</b>"), to: place)
+        store.addRating(Rating(stars: 2, date: date), to: place)
+        store.addFavorite(place, on: date)
+        try site.saveStore(store)
+        let loaded = try site.loadStore()
+        #expect(loaded == store)
+        #expect(loaded.ratings(for: place.id).count == 2)
+        #expect(loaded.entries[place.id]?.snapshot?.name == "Kafé «Ørken» & Co")
+        let text = try #require(folder.read(GuideStore.fileName))
+        #expect(text.contains("\"format\": 1"))
+        #expect(text.contains("Ørken")) // human-readable: not escaped to \u
+    }
+
+    @Test func removingFavoriteKeepsRatings() {
+        let place = Place.fixture("A", id: "node/1")
+        var store = GuideStore()
+        store.addRating(Rating(stars: 5, date: date), to: place)
+        store.addFavorite(place, on: date)
+        let addedAgain = store.addFavorite(place, on: date)
+        let removed = store.removeFavorite(place.id)
+        let removedAgain = store.removeFavorite(place.id)
+        #expect(!addedAgain)
+        #expect(removed)
+        #expect(!removedAgain)
+        #expect(store.ratings(for: place.id).count == 1)
+    }
+
+    @Test(arguments: [
+        "{",
+        "[]",
+        #"{"format":1,"places":{"node/1":{"ratings":[{"stars":6,"date":"2026-01-01"}]}}}"#,
+        #"{"format":1,"places":{"node/1":{"ratings":[{"stars":"fire","date":"2026-01-01"}]}}}"#,
+        #"{"format":1,"places":{"node/1":{"ratings":[{"stars":4,"date":"1.1.2026"}]}}}"#,
+        #"{"format":1,"places":{"node/1":{"place":{"name":"A","category":"bar","lat":1,"lon":2}}}}"#,
+        #"{"places":{}}"#,
+        #"{"format":99,"places":{}}"#,
+    ])
+    func corruptStoreIsReportedAndNeverOverwritten(text: String) throws {
+        let folder = TemporaryFolder()
+        folder.write(text, to: GuideStore.fileName)
+        let site = SiteFolder(root: folder.path)
+        #expect(throws: SiteDataError.self) { try site.loadStore() }
+        #expect(throws: (any Error).self) {
+            try site.updateStore { $0.addFavorite(Place.fixture("B"), on: date) }
+        }
+        #expect(folder.read(GuideStore.fileName) == text)
+        do { _ = try site.loadStore() } catch {
+            #expect(error.userMessage.contains(GuideStore.fileName))
+            #expect(error.exitStatus == .dataError)
+        }
+    }
+}

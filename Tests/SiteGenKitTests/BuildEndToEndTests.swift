@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// Builds the sample guide into a temporary folder and checks the whole site.
+@Suite struct BuildEndToEndTests {
+    static let hostileFeature = """
+    {"type":"Feature","properties":{"name":"<script>alert('xss')</script> Kafé","lat":59.9115,"lon":10.7510,
+     "categories":["catering","catering.cafe"],"website":"javascript:alert(1)",
+     "datasource":{"raw":{"osm_type":"n","osm_id":999000111}}},
+     "geometry":{"type":"Point","coordinates":[10.7510,59.9115]}}
+    """
+
+    func build(_ site: TestSite, console: CapturingConsole = CapturingConsole()) async throws -> BuildReport {
+        try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: console).run()
+    }
+
+    @Test func sampleGuideIsCompleteValidAndLinked() async throws {
+        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        site.addSampleFeature(Self.hostileFeature, category: "cafe")
+        let console = CapturingConsole()
+        let report = try await build(site, console: console)
+
+        #expect(report.source.kind == .sample)
+        for category in PlaceCategory.allCases {
+            #expect(report.countsByCategory[category, default: 0] >= 10, "\(category)")
+        }
+        #expect(console.progressText.contains("eksempeldata"))
+        #expect(console.progressText.contains("Henter kafeer"))
+
+        let files = site.outputFiles()
+        #expect(files.contains("index.html"))
+        #expect(files.contains("404.html"))
+        #expect(files.contains("favoritter/index.html"))
+        #expect(files.contains("assets/beacon.css"))
+        #expect(files.contains("favicon.svg"))
+        for category in PlaceCategory.allCases { #expect(files.contains("\(category.pathSegment)/index.html")) }
+        let detailPages = files.filter { $0.hasPrefix("steder/") }
+        #expect(detailPages.count == report.placeCount + 1) // + the favorite outside the data
+
+        for file in files where file.hasSuffix(".html") {
+            let bytes = try #require(site.bytes("output/" + file))
+            let page = LinkChecker.parse(bytes, path: file)
+            #expect(page.parseErrors.isEmpty, "\(file): \(page.parseErrors)")
+            let broken = LinkChecker.brokenReferences(in: page, outputRoot: site.output)
+            #expect(broken.isEmpty, "\(file) links to missing \(broken)")
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains("<html lang=\"nb\">"), "\(file)")
+            #expect(!text.contains("<script>alert"), "\(file) has unescaped script")
+            #expect(!text.contains("javascript:"), "\(file)")
+        }
+
+        let hostilePage = try #require(detailPages.first { $0.contains("script-alert-xss-script-kafe") })
+        let hostile = try #require(site.read("output/" + hostilePage))
+        #expect(hostile.contains("&lt;script&gt;alert(&#39;xss&#39;)&lt;/script&gt; Kafé") || hostile.contains("&lt;script&gt;alert('xss')&lt;/script&gt; Kafé"))
+
+        // The store's ratings and favorites reached the pages.
+        let favorites = try #require(site.read("output/favoritter/index.html"))
+        #expect(favorites.contains("Tim Wendelboe"))
+        #expect(favorites.contains("Frognerseteren Restaurant"))
+        let index = try #require(site.read("output/index.html"))
+        #expect(index.contains("Vurdering: 5 av 5, 1 vurdering"))
+    }
+
+    @Test func unchangedRebuildWritesNothingAndChangedStoreRewritesOnlyItsPages() async throws {
+        let site = TestSite()
+        let first = try await build(site)
+        #expect(first.files.written > 60)
+        let second = try await build(site)
+        #expect(second.files.written == 0)
+        #expect(second.files.unchanged == first.files.written)
+
+        site.write(#"{"format":1,"places":{"node/2714550550":{"ratings":[{"stars":4,"date":"2026-11-01"}]}}}"#, to: GuideStore.fileName)
+        let third = try await build(site)
+        // Fuglen's detail page, the front page (its card and data), its category page.
+        #expect(third.files.written == 3)
+    }
+
+    @Test func failedBuildLeavesPreviousOutput() async throws {
+        let site = TestSite()
+        _ = try await build(site)
+        let before = site.read("output/index.html")
+        site.write("{ not json", to: GuideStore.fileName)
+        await #expect(throws: BuildError.self) { try await build(site) }
+        #expect(site.read("output/index.html") == before)
+        #expect(site.read(GuideStore.fileName) == "{ not json")
+    }
+
+    @Test func validatesWithTheW3CChecker() async throws {
+        guard let jar = ProcessInfo.processInfo.environment["VNU_JAR"] else {
+            // The README's test command sets VNU_JAR; a bare `swift test` cannot run Java.
+            if ProcessInfo.processInfo.environment["BEACON_REQUIRE_VNU"] == "1" { Issue.record("VNU_JAR is not set") }
+            return
+        }
+        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        site.addSampleFeature(Self.hostileFeature, category: "cafe")
+        _ = try await build(site)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["java", "-jar", jar, "--errors-only", "--skip-non-html", site.output]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "vnu: \(output)")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+@testable import BeaconCore
+
+/// Paths of the repository, found from this file's location.
+enum Repository {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        fatalError("Package.swift not found")
+    }()
+
+    static var fixtures: String { root + "/Tests/Fixtures" }
+
+    /// The built `sitegen` binary beside the test bundle.
+    static var sitegenBinary: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // The test bundle may sit inside a .xctest folder.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("sitegen").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("sitegen").path
+    }
+}
+
+/// A complete site folder in a temporary directory: the repository's assets
+/// and sample data, default settings, and optionally a store.
+final class TestSite {
+    let root: String
+    var site: SiteFolder { SiteFolder(root: root) }
+    var output: String { root + "/output" }
+
+    init(store: String? = nil, withAssets: Bool = true) {
+        root = NSTemporaryDirectory() + "beacon-site-\(UUID().uuidString)"
+        let fm = FileManager.default
+        try! fm.createDirectory(atPath: root + "/Resources", withIntermediateDirectories: true)
+        if withAssets {
+            try! fm.copyItem(atPath: Repository.root + "/Resources/assets", toPath: root + "/Resources/assets")
+        }
+        try! fm.copyItem(atPath: Repository.root + "/Resources/sample-data", toPath: root + "/Resources/sample-data")
+        if let store { write(store, to: GuideStore.fileName) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func write(_ text: String, to name: String) {
+        let url = URL(fileURLWithPath: root + "/" + name)
+        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: url)
+    }
+
+    func read(_ name: String) -> String? {
+        try? String(contentsOfFile: root + "/" + name, encoding: .utf8)
+    }
+
+    func bytes(_ name: String) -> [UInt8]? {
+        try? FileSystem.readIfExists(root + "/" + name)
+    }
+
+    /// Every file under `output/`, relative.
+    func outputFiles() -> [String] {
+        SiteWriter.listFiles(under: output).sorted()
+    }
+
+    /// Adds a place to the sample data of a category (as the first feature).
+    func addSampleFeature(_ feature: String, category: String) {
+        let path = "Resources/sample-data/\(category).json"
+        var text = read(path)!
+        let marker = "\"features\": ["
+        let range = text.range(of: marker)!
+        text.replaceSubrange(range, with: marker + feature + ",")
+        write(text, to: path)
+    }
+}
+
+/// Runs the real `sitegen` binary.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Sitegen {
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        env["GEOAPIFY_API_KEY"] = nil
+        env["GEOAPIFY_BASE_URL"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read before waiting, so a large output cannot fill the pipe and block.
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: stdoutData, as: UTF8.self),
+                             stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import BeaconCore
+@testable import Templates
+
+/// Golden (snapshot) tests: each page kind rendered from `TemplateFixtures`
+/// must equal its file in `Golden/`. After an intended change, update them with
+///
+///     UPDATE_GOLDEN=1 swift test --filter GoldenPageTests
+///
+/// and review the diff of `Tests/TemplatesTests/Golden/` before committing.
+@Suite struct GoldenPageTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden").path
+
+    func check(_ name: String, _ bytes: [UInt8]) throws {
+        let path = GoldenPageTests.folder + "/" + name
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try FileSystem.writeAtomically(bytes, to: path)
+            return
+        }
+        guard let expected = try FileSystem.readIfExists(path) else {
+            Issue.record("Missing golden file \(name); run UPDATE_GOLDEN=1 swift test --filter GoldenPageTests")
+            return
+        }
+        if expected != bytes {
+            let actualPath = NSTemporaryDirectory() + "/golden-actual-" + name
+            try FileSystem.writeAtomically(bytes, to: actualPath)
+            Issue.record("\(name) differs from its golden file; actual output in \(actualPath) (diff it, then UPDATE_GOLDEN=1 if intended)")
+        }
+    }
+
+    @Test func listPage() throws {
+        let guide = TemplateFixtures.guide
+        let input = ListPage.Input(path: SitePaths.listPage(), category: nil, places: guide.places[...], totalCount: guide.places.count,
+                                   page: 1, pageCount: 1, scriptData: PageData.fragment(for: guide))
+        try check("list.html", ListPage.render(input, context: TemplateFixtures.context))
+    }
+
+    @Test func categoryPage() throws {
+        let cafes = TemplateFixtures.guide.places(in: .cafe)
+        let input = ListPage.Input(path: SitePaths.categoryPage(.cafe), category: .cafe, places: cafes[...], totalCount: cafes.count,
+                                   page: 1, pageCount: 1, scriptData: nil)
+        try check("category-cafe.html", ListPage.render(input, context: TemplateFixtures.context))
+    }
+
+    @Test func detailPages() throws {
+        try check("detail-cafe.html", DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: TemplateFixtures.context))
+        try check("detail-restaurant.html", DetailPage.render(TemplateFixtures.place(TemplateFixtures.restaurant), context: TemplateFixtures.context))
+        try check("detail-hotel.html", DetailPage.render(TemplateFixtures.place(TemplateFixtures.hotel), context: TemplateFixtures.context))
+    }
+
+    @Test func favoritesPage() throws {
+        try check("favorites.html", FavoritesPage.render(TemplateFixtures.guide, context: TemplateFixtures.context))
+    }
+
+    @Test func notFoundPage() throws {
+        try check("404.html", NotFoundPage.render(context: TemplateFixtures.context))
+    }
+}
