@@ -104,7 +104,7 @@ import Testing
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ProcessWaiting.waitForExit(process)
         #expect(process.terminationStatus == 0, "vnu: \(output)")
     }
 }

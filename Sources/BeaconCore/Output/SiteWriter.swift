@@ -203,10 +203,16 @@ public final class SiteWriter: Sendable {
             index = slash
         }
         for directory in directories.reversed() {
-            let needed = state.withLock { $0.createdDirectories.insert(directory).inserted }
-            guard needed else { continue }
             let path = stagingPath + "/" + directory
-            if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .file(.errno("opprette mappen", path)) }
+            // mkdir under the lock: a folder is only recorded once it exists, so a
+            // parallel writer never skips creating one that is not there yet.
+            let failure: Int32? = state.withLock { state in
+                if state.createdDirectories.contains(directory) { return nil }
+                if mkdir(path, 0o755) != 0 && errno != EEXIST { return errno }
+                state.createdDirectories.insert(directory)
+                return nil
+            }
+            if let failure { throw .file(.errno("opprette mappen", path, code: failure)) }
         }
     }
 

@@ -104,9 +104,20 @@ enum Sitegen {
         // Read before waiting, so a large output cannot fill the pipe and block.
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ProcessWaiting.waitForExit(process)
         return ProcessResult(status: process.terminationStatus,
                              stdout: String(decoding: stdoutData, as: UTF8.self),
                              stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+}
+
+/// `Process.waitUntilExit` spins a run loop at full CPU when called off the
+/// main thread on Linux (and can hang in async tests); polling is enough here.
+enum ProcessWaiting {
+    static func waitForExit(_ process: Process, timeout: TimeInterval = 120) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        while process.isRunning { usleep(5_000) }
     }
 }
