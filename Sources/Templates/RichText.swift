@@ -1,10 +1,13 @@
 import BeaconCore
 
 /// Comments and the intro may hold a little formatting; it reaches the page
-/// only through the sanitiser.
+/// only through the sanitiser. Text without any tag is plain text, where a
+/// blank line starts a new paragraph (what a comment typed in a terminal
+/// means). Text the sanitiser refuses (over its size limit) is shown as
+/// escaped plain text instead.
 public enum RichText {
     public static func html(for text: String) -> SanitizedHTML {
-        // TODO(sanitiser): switch to HTMLSanitizer.sanitize once it lands.
-        SanitizedHTML.escapingPlainText(text)
+        guard text.contains("<") else { return SanitizedHTML.escapingPlainText(text) }
+        return (try? HTMLSanitizer.sanitize(text)) ?? SanitizedHTML.escapingPlainText(TextHardening.truncate(text, to: TextHardening.Limit.comment))
     }
 }
