@@ -53,6 +53,14 @@ public enum CommandLineTool {
 
     static let commands: [any Command] = [
         BuildCommand(),
+        RateCommand(),
+        RatingsCommand(),
+        FavoriteCommand(),
+        FavoritesCommand(),
+        SearchCommand(),
+        RadiusCommand(),
+        CenterCommand(),
+        SanitizeCommand(),
     ]
 
     static var overview: String {

@@ -150,10 +150,13 @@ public struct PlacesDecoder: Sendable {
         if let type = properties["osm_type"]?.looseString, let id = properties["osm_id"]?.looseString, let osm = PlaceID.osm(type: type, id: id) {
             return osm
         }
-        for key in ["@id", "id"] {
-            if let value = properties[key]?.looseString ?? (key == "id" ? feature["id"]?.looseString : nil),
-               let osm = Self.osmReference(value) {
-                return osm
+        for value in [properties["@id"], properties["id"], feature["id"]].compactMap({ $0?.looseString }) {
+            if let osm = Self.osmReference(value) { return osm }
+            // Our own exports write "geoapify/…" and "local/…" identities.
+            for prefix in ["geoapify/", "local/"] where value.hasPrefix(prefix) {
+                if let provider = PlaceID.provider(String(value.dropFirst(prefix.count))) {
+                    return PlaceID(rawValue: prefix + provider.rawValue.dropFirst("geoapify/".count))
+                }
             }
         }
         if let placeID = properties["place_id"]?.looseString, let provider = PlaceID.provider(placeID) {

@@ -128,6 +128,14 @@ public struct BuildPipeline: Sendable {
             throw error
         }
 
+        // The terminal commands resolve place names against what was just published.
+        do {
+            try PlaceIndex.save(guide.places.map(\.place), in: options.site)
+        } catch {
+            warnings.append(error.userMessage)
+            console.progress("Advarsel: \(error.userMessage)")
+        }
+
         var counts: [PlaceCategory: Int] = [:]
         for place in guide.places { counts[place.place.category, default: 0] += 1 }
         return BuildReport(pages: pages, files: statistics, source: guide.source, placeCount: guide.places.count,

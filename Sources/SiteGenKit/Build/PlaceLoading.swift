@@ -19,7 +19,7 @@ struct PlaceLoading: Sendable {
         if let file = options.placesFile {
             return try loadFile(file)
         }
-        let source = try placeSource ?? chooseSource()
+        let source = try placeSource ?? chooseSource(settings: settings)
         return try await loadCategories(from: source, settings: settings)
     }
 
@@ -37,9 +37,26 @@ struct PlaceLoading: Sendable {
         return Loaded(places: result.places, source: DataSourceInfo(kind: .file(name: (path as NSString).lastPathComponent), fetchedAt: modified), warnings: warnings)
     }
 
-    func chooseSource() throws -> any PlaceSource {
-        console.progress("Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S.")
-        return SampleDataSource(folder: options.site.sampleDataPath)
+    func chooseSource(settings: SiteSettings) throws -> any PlaceSource {
+        guard var client = GeoapifyClient.fromEnvironment(environment) else {
+            if options.offline || options.refresh {
+                throw GeoapifyError.missingKey
+            }
+            console.progress("Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S.")
+            return SampleDataSource(folder: options.site.sampleDataPath)
+        }
+        let console = self.console
+        client.onRetry = { attempt, wait, error in
+            console.progress("  Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
+        }
+        let mode: GeoapifyPlaceSource.Mode = options.offline ? .offline : options.refresh ? .refresh : .normal
+        switch mode {
+        case .offline: console.progress("Bruker bare mellomlageret (--offline).")
+        case .refresh: console.progress("Henter alt på nytt fra Geoapify (--refresh).")
+        case .normal: console.progress("Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret).")
+        }
+        return GeoapifyPlaceSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify"),
+                                   mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600)
     }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
@@ -67,6 +84,9 @@ struct PlaceLoading: Sendable {
             if duplicates > 0 { line += " (\(duplicates) allerede med i en annen kategori)" }
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
+            if case .cache(let savedAt, let stale) = fetched.origin, fetched.warning == nil {
+                line += " (fra mellomlageret, \(AgeText.norwegian(seconds: Date().timeIntervalSince(savedAt))) gammelt\(stale ? ", utløpt" : ""))"
+            }
             console.progress(line)
             if let warning = fetched.warning {
                 warnings.append(warning)

@@ -42,9 +42,8 @@ struct BuildCommand: Command {
                                    defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"))
         let report = try await BuildPipeline(options: options, environment: context.environment, console: context.console).run()
         let files = report.files
-        context.console.progress(String(format: "Ferdig på %.2f s: %d sider, %d steder. Filer: %d skrevet, %d uendret, %d fjernet → %@",
-                                        report.seconds, report.pages, report.placeCount, files.written, files.unchanged, files.removed,
-                                        options.outputPath))
+        let seconds = NorwegianFormat.decimal(report.seconds, places: 2).replacingOccurrences(of: ".", with: ",")
+        context.console.progress("Ferdig på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)")
         return .success
     }
 }

@@ -1,0 +1,169 @@
+import Foundation
+
+/// Talks to the Geoapify APIs: the request as the API documents it, the key
+/// in the `x-api-key` header (never in a URL, so never in a log or cache
+/// name), retries for what may pass (429, 5xx, timeouts, network), none for
+/// what will not (400, 401, 403), and typed errors.
+public struct GeoapifyClient: Sendable {
+    public static let defaultBaseURL = URL(string: "https://api.geoapify.com")!
+
+    public var baseURL: URL
+    let apiKey: String
+    public var transport: any HTTPTransport
+    public var retryPolicy: RetryPolicy
+    /// Deadline per attempt.
+    public var timeout: TimeInterval
+    /// Called before each retry with the attempt number, the wait and the reason (for progress).
+    public var onRetry: (@Sendable (Int, TimeInterval, GeoapifyError) -> Void)?
+
+    public init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport(),
+                retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10) {
+        self.apiKey = apiKey
+        self.baseURL = baseURL
+        self.transport = transport
+        self.retryPolicy = retryPolicy
+        self.timeout = timeout
+    }
+
+    /// Reads `GEOAPIFY_API_KEY`, `GEOAPIFY_BASE_URL` (tests) and `GEOAPIFY_TIMEOUT` (seconds).
+    public static func fromEnvironment(_ environment: [String: String]) -> GeoapifyClient? {
+        guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else { return nil }
+        var client = GeoapifyClient(apiKey: key)
+        if let base = environment["GEOAPIFY_BASE_URL"], let url = URL(string: base) { client.baseURL = url }
+        if let timeout = environment["GEOAPIFY_TIMEOUT"].flatMap(Double.init), timeout > 0 { client.timeout = timeout }
+        return client
+    }
+
+    // MARK: Requests
+
+    /// `/v2/places`: one category within a circle, nearest first. Longitude comes first in both parameters.
+    public func placesURL(for request: PlacesRequest) -> URL {
+        let lon = NorwegianFormat.decimal(request.center.longitude, places: 6)
+        let lat = NorwegianFormat.decimal(request.center.latitude, places: 6)
+        return url(path: "/v2/places", query: [
+            ("categories", request.category.geoapifyKey),
+            ("filter", "circle:\(lon),\(lat),\(request.radiusMetres)"),
+            ("bias", "proximity:\(lon),\(lat)"),
+            ("limit", String(request.limit)),
+            ("lang", request.language),
+            ("conditions", "named"),
+        ])
+    }
+
+    /// `/v1/geocode/search`: an address to positions.
+    public func geocodeURL(text: String, limit: Int, near: Coordinate?) -> URL {
+        var query = [("text", text), ("limit", String(limit)), ("lang", "no")]
+        if let near {
+            query.append(("bias", "proximity:\(NorwegianFormat.decimal(near.longitude, places: 6)),\(NorwegianFormat.decimal(near.latitude, places: 6))"))
+        }
+        return url(path: "/v1/geocode/search", query: query)
+    }
+
+    func url(path: String, query: [(String, String)]) -> URL {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let encoded = query.map { "\($0.0)=\(GeoapifyClient.encode($0.1))" }.joined(separator: "&")
+        return URL(string: base + path + "?" + encoded)!
+    }
+
+    /// Query values keep `:` and `,` readable (Geoapify's own examples do).
+    static func encode(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
+        allowed.insert(charactersIn: "-._~:,")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    // MARK: Calls
+
+    /// The body of a successful answer, after retries. The body is not yet checked.
+    public func fetch(_ url: URL) async throws(GeoapifyError) -> Data {
+        let started = Date()
+        var attempt = 0
+        while true {
+            attempt += 1
+            let failure: GeoapifyError
+            var retryAfter: TimeInterval?
+            do {
+                let response = try await transport.get(HTTPRequest(url: url, headers: ["x-api-key": apiKey, "Accept": "application/json"], timeout: timeout))
+                if (200..<300).contains(response.status) { return response.body }
+                failure = GeoapifyClient.classify(status: response.status, body: response.body)
+                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
+            } catch {
+                switch error {
+                case .timeout: failure = .timeout(seconds: Int(timeout.rounded()))
+                case .noNetwork(let detail): failure = .noNetwork(detail)
+                case .other(let detail): failure = .transport(detail)
+                }
+            }
+            guard failure.isRetryable, attempt < retryPolicy.maximumAttempts else { throw failure }
+            let wait = retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter)
+            let elapsed = Date().timeIntervalSince(started)
+            guard elapsed + wait + (failure == .timeout(seconds: Int(timeout.rounded())) ? timeout : 0) <= retryPolicy.maximumTotal else { throw failure }
+            onRetry?(attempt, wait, failure)
+            try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+        }
+    }
+
+    /// Maps an error status and Geoapify's `{statusCode, error, message}` body to an error.
+    static func classify(status: Int, body: Data) -> GeoapifyError {
+        let message = (try? JSONParser.parse(body))?["message"]?.looseString.map { TextHardening.clean($0, maximumLength: 200) ?? "" } ?? ""
+        switch status {
+        case 400: return .badRequest(message)
+        case 401: return .invalidKey
+        case 403: return .forbidden(message)
+        case 429: return message.lowercased().contains("quota") ? .quotaExceeded : .rateLimited
+        case 500...599: return .server(status: status)
+        default: return .unexpectedStatus(status)
+        }
+    }
+
+    /// Places of one category, decoded; a body that is not a FeatureCollection is an error.
+    public func places(_ request: PlacesRequest) async throws(GeoapifyError) -> (body: Data, result: PlacesDecoder.Result) {
+        let body = try await fetch(placesURL(for: request))
+        return (body, try GeoapifyClient.decodePlaces(body, category: request.category))
+    }
+
+    public static func decodePlaces(_ body: Data, category: PlaceCategory) throws(GeoapifyError) -> PlacesDecoder.Result {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(body)
+        } catch {
+            let start = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            if start.hasPrefix("<") { throw .unexpectedBody("en HTML-side i stedet for JSON") }
+            if body.isEmpty { throw .unexpectedBody("et tomt svar") }
+            throw .unexpectedBody("ugyldig eller avkuttet JSON, \(error.localizedDescription)")
+        }
+        do {
+            return try PlacesDecoder(assignedCategory: category).decode(json)
+        } catch {
+            throw .unexpectedBody("JSON uten «features»")
+        }
+    }
+
+    /// Address candidates for `text`, best first.
+    public func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil) async throws(GeoapifyError) -> [GeocodeCandidate] {
+        let body = try await fetch(geocodeURL(text: text, limit: limit, near: near))
+        guard let json = try? JSONParser.parse(body) else { throw .unexpectedBody("ugyldig JSON") }
+        return GeocodeCandidate.decode(json)
+    }
+}
+
+/// One answer of an address lookup.
+public struct GeocodeCandidate: Sendable, Equatable {
+    public var label: String
+    public var detail: String?
+    public var coordinate: Coordinate
+
+    /// Reads GeoJSON (`features`) and `format=json` (`results`) answers.
+    public static func decode(_ json: JSONValue) -> [GeocodeCandidate] {
+        let items = json["features"]?.arrayValue?.compactMap { $0["properties"] } ?? json["results"]?.arrayValue ?? []
+        return items.compactMap { item in
+            guard let lat = item["lat"]?.looseDouble, let lon = item["lon"]?.looseDouble else { return nil }
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+            guard coordinate.isValid else { return nil }
+            let line1 = item["address_line1"]?.looseString ?? item["name"]?.looseString ?? item["formatted"]?.looseString
+            guard let label = TextHardening.clean(line1, maximumLength: 120) else { return nil }
+            return GeocodeCandidate(label: label, detail: TextHardening.clean(item["address_line2"]?.looseString, maximumLength: 200), coordinate: coordinate)
+        }
+    }
+}

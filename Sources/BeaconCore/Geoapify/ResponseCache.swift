@@ -1,0 +1,65 @@
+import Foundation
+
+/// API answers on disk, so a rebuild costs no API credits. An entry is keyed
+/// by the request URL — which never holds the key (it travels in a header) —
+/// hashed into a file name. Body and metadata are written atomically; the
+/// metadata is written last, so an entry without it is incomplete and ignored.
+public struct ResponseCache: Sendable {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public struct Entry: Sendable {
+        public var body: Data
+        public var savedAt: Date
+        public var url: String
+    }
+
+    /// A stable file name for a request ("places-1a2b3c4d5e6f7a8b"), from its
+    /// path and query only: the same request to another host (a test server,
+    /// a proxy) finds the same entry.
+    public static func key(for url: URL, kind: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let request = url.path + "?" + (url.query ?? "")
+        for byte in request.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return kind + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    public func entry(for key: String) -> Entry? {
+        guard let meta = try? FileSystem.readIfExists(folder + "/" + key + ".meta.json"),
+              let json = try? JSONParser.parse(bytes: meta),
+              let saved = json["savedAt"]?.looseDouble,
+              let body = try? FileSystem.readIfExists(folder + "/" + key + ".json") else { return nil }
+        return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
+    }
+
+    public func store(_ body: Data, url: URL, key: String, at date: Date = Date()) throws(FileError) {
+        try FileSystem.createDirectory(folder)
+        try FileSystem.writeAtomically([UInt8](body), to: folder + "/" + key + ".json")
+        let meta = JSONValue.object([
+            ("url", .string(url.absoluteString)),
+            ("savedAt", .number(date.timeIntervalSince1970.rounded())),
+            ("savedAtText", .string(ISO8601DateFormatter().string(from: date))),
+        ])
+        var bytes: [UInt8] = []
+        JSONWriter().write(meta, into: &bytes)
+        try FileSystem.writeAtomically(bytes, to: folder + "/" + key + ".meta.json")
+    }
+}
+
+/// "3 timer", "2 dager", "5 minutter": how old a cached answer is.
+public enum AgeText {
+    public static func norwegian(seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds))
+        if s < 120 { return "\(s) sekunder" }
+        if s < 2 * 3600 { return "\(s / 60) minutter" }
+        if s < 2 * 86_400 { return "\(s / 3600) timer" }
+        return "\(s / 86_400) dager"
+    }
+}

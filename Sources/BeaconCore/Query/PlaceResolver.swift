@@ -1,0 +1,46 @@
+/// Finds the place a person means on the command line: by its slug, its id
+/// (`node/123` or Geoapify's `place_id`), its exact name, or an unambiguous
+/// part of its name (case- and accent-insensitive).
+public struct PlaceResolver: Sendable {
+    public enum Resolution: Sendable {
+        case found(Place)
+        case ambiguous([Place])
+        case notFound
+    }
+
+    let places: [Place]
+    let slugs: [PlaceID: String]
+
+    public init(places: [Place]) {
+        var seen = Set<PlaceID>()
+        self.places = places.filter { seen.insert($0.id).inserted }
+        self.slugs = SlugAssigner.assign(self.places.map { ($0.id, $0.name) })
+    }
+
+    public func slug(of place: Place) -> String? { slugs[place.id] }
+
+    public func resolve(_ text: String) -> Resolution {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { return .notFound }
+        if let place = places.first(where: { slugs[$0.id] == query || $0.id.rawValue == query || $0.providerID == query }) {
+            return .found(place)
+        }
+        let key = TextFolding.searchKey(query)
+        let exact = places.filter { TextFolding.searchKey($0.name) == key }
+        if exact.count == 1 { return .found(exact[0]) }
+        if exact.count > 1 { return .ambiguous(exact) }
+        // "tim-wendelboe" (a slug without its hash) names the place as well as "Tim Wendelboe".
+        let stem = TextFolding.slugStem(query)
+        let sameStem = places.filter { TextFolding.slugStem($0.name) == stem }
+        if sameStem.count == 1 { return .found(sameStem[0]) }
+        if sameStem.count > 1 { return .ambiguous(sameStem) }
+        let partial = places.filter { TextFolding.searchKey($0.name).contains(key) || (stem != "sted" && TextFolding.slugStem($0.name).contains(stem)) }
+        switch partial.count {
+        case 0: return .notFound
+        case 1: return .found(partial[0])
+        default: return .ambiguous(partial)
+        }
+    }
+}
+
+import Foundation

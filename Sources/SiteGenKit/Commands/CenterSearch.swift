@@ -1,0 +1,44 @@
+import Foundation
+import BeaconCore
+
+/// `sitegen center search ADDRESS`: looks the address up with Geoapify, shows
+/// the best candidates and saves the chosen one as the new centre.
+struct CenterSearch {
+    var context: CommandContext
+
+    func run(address: String) async throws -> ExitStatus {
+        let text = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, text.count <= 300 else { throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.") }
+        var pick = 1
+        if let value = context.arguments.value("--pick") {
+            guard let number = Int(value), (1...10).contains(number) else {
+                throw InvalidInput(message: "--pick må være et tall fra 1 til 10 (fikk «\(value)»).")
+            }
+            pick = number
+        }
+        guard var client = GeoapifyClient.fromEnvironment(context.environment) else { throw GeoapifyError.missingKey }
+        let console = context.console
+        client.onRetry = { attempt, wait, error in
+            console.progress("Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
+        }
+        let settings = try context.site.loadSettings()
+        context.console.progress("Slår opp «\(text)» hos Geoapify …")
+        let candidates = try await client.geocode(text, limit: 5, near: settings.center)
+        guard !candidates.isEmpty else { throw GeoapifyError.noAddressFound(text) }
+        for (index, candidate) in candidates.enumerated() {
+            let marker = index + 1 == pick ? "→" : " "
+            context.console.output("\(marker) \(index + 1). \(candidate.label)\(candidate.detail.map { ", " + $0 } ?? "") (\(NorwegianFormat.coordinate(candidate.coordinate)))")
+        }
+        guard pick <= candidates.count else {
+            throw InvalidInput(message: "Det finnes bare \(candidates.count) treff, så --pick \(pick) går ikke.")
+        }
+        let chosen = candidates[pick - 1]
+        let label = context.arguments.value("--label").flatMap { TextHardening.clean($0, maximumLength: 80) } ?? TextHardening.truncate(chosen.label, to: 80)
+        try context.site.updateSettings { settings in
+            settings.center = chosen.coordinate
+            settings.centerLabel = label
+        }
+        context.console.output("Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
+        return .success
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import BeaconCore
+
+/// `sitegen rate PLACE STARS`: adds one rating as its own entry.
+struct RateCommand: Command {
+    let spec = CommandSpec(
+        name: "rate",
+        usage: "sitegen rate STED STJERNER [--comment TEKST] [--date ÅÅÅÅ-MM-DD] [--site MAPPE]",
+        summary: "Gir et sted en vurdering fra 1 til 5 stjerner (hver vurdering lagres for seg).",
+        details: """
+        STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.
+        Kommentaren kan ha litt formatering (fet, kursiv, lenker, avsnitt, lister); se «sitegen sanitize».
+        """,
+        options: [
+            .init(name: "--comment", valueName: "TEKST", help: "en kommentar til vurderingen"),
+            .init(name: "--date", valueName: "DATO", help: "datoen for besøket (standard: i dag)"),
+            CommandSpec.siteOption,
+            CommandSpec.quietOption,
+        ],
+        minimumPositionals: 2,
+        maximumPositionals: 2
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        let stars = try InputParsing.stars(arguments.positionals[1])
+        let today = CalendarDate.today()
+        let date = try arguments.value("--date").map { try InputParsing.date($0, today: today) } ?? today
+        let comment = try arguments.value("--comment").map(InputParsing.comment)
+        let known = try await KnownPlaces.load(context)
+        let place = try known.resolve(arguments.positionals[0])
+        let ratings = try context.site.updateStore { store -> [Rating] in
+            store.addRating(Rating(stars: stars, date: date, comment: comment), to: place)
+            return store.ratings(for: place.id)
+        }
+        let summary = RatingSummary(ratings: ratings)!
+        context.console.output("Lagret \(stars) av 5 for \(place.name) (\(date.norwegianLong)).")
+        context.console.output("Stedet har nå \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")), snitt \(NorwegianFormat.oneDecimal(summary.average)) → \(TerminalStars.text(summary.roundedStars)). Kjør «sitegen build» for å oppdatere nettstedet.")
+        return .success
+    }
+}
+
+/// `sitegen ratings PLACE`: the place's ratings, newest first.
+struct RatingsCommand: Command {
+    let spec = CommandSpec(
+        name: "ratings",
+        usage: "sitegen ratings STED [--site MAPPE]",
+        summary: "Viser vurderingene av et sted, nyeste først, med snitt og avrundet stjerne.",
+        options: [CommandSpec.siteOption],
+        minimumPositionals: 1,
+        maximumPositionals: 1
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let known = try await KnownPlaces.load(context)
+        let place = try known.resolve(context.arguments.positionals[0])
+        let ratings = known.store.ratings(for: place.id)
+        context.console.output("\(place.name) – \(place.category.singularName.lowercased())")
+        guard let summary = RatingSummary(ratings: ratings) else {
+            context.console.output("Ingen vurderinger ennå. Gi en med «sitegen rate \"\(place.name)\" 4».")
+            return .success
+        }
+        context.console.output("Snitt \(NorwegianFormat.oneDecimal(summary.average)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)")
+        let newestFirst = ratings.enumerated().sorted { a, b in
+            a.element.date != b.element.date ? a.element.date > b.element.date : a.offset > b.offset
+        }.map(\.element)
+        for rating in newestFirst {
+            var line = "  \(rating.date.iso)  \(TerminalStars.text(rating.stars))"
+            if let comment = rating.comment { line += "  " + comment.replacingOccurrences(of: "\n", with: " ") }
+            context.console.output(line)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import BeaconCore
+
+/// `sitegen search`: the list page's search, filters and sort, in the terminal.
+struct SearchCommand: Command {
+    let spec = CommandSpec(
+        name: "search",
+        usage: "sitegen search [TEKST] [--category KATEGORI] [--radius KM] [--sort distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
+        summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
+        options: [
+            .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
+            .init(name: "--radius", valueName: "KM", help: "bare steder innenfor så mange km fra senteret (1–10)"),
+            .init(name: "--sort", valueName: "REKKEFØLGE", help: "distance (nærmest først), rating (best først) eller name (A–Å)"),
+            .init(name: "--favorites", valueName: nil, help: "bare favoritter"),
+            .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (norsk tid)"),
+            CommandSpec.siteOption,
+        ],
+        maximumPositionals: 1
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments.flag("--favorites"))
+        if let text = arguments.value("--category") {
+            guard let category = PlaceCategory(userInput: text) else {
+                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: spec.name)
+            }
+            query.category = category
+        }
+        if let text = arguments.value("--radius") { query.maximumDistanceKm = Double(try InputParsing.radius(text)) }
+        if let text = arguments.value("--sort") {
+            guard let sort = PlaceQuery.Sort(rawValue: text) else {
+                throw UsageError("ukjent sortering «\(text)» (bruk distance, rating eller name)", command: spec.name)
+            }
+            query.sort = sort
+        }
+        if arguments.flag("--open-now") { query.openAt = OsloClock.now() }
+        let known = try await KnownPlaces.load(context)
+        let results = query.apply(to: known.guide.places)
+        if results.isEmpty {
+            context.console.output("Ingen treff.")
+        } else {
+            context.console.output(PlaceTable.render(results))
+        }
+        return .success
+    }
+}
+
+/// The current weekday and minute in Norway, for "open now".
+enum OsloClock {
+    static func now(_ date: Date = Date()) -> (weekday: Int, minute: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Oslo") ?? .current
+        let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
+        // Calendar: 1 = Sunday … 7 = Saturday; ours: 0 = Monday … 6 = Sunday.
+        return (((parts.weekday ?? 2) + 5) % 7, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+    }
+}
+
+/// A readable table of places for the terminal.
+enum PlaceTable {
+    static func render(_ places: [GuidePlace]) -> String {
+        let header = ["Navn", "Kategori", "Avstand", "Vurdering"]
+        var rows: [[String]] = places.map { place in
+            let name = place.place.name + (place.isFavorite ? " ♥" : "")
+            let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
+            return [TextHardening.truncate(name, to: 40), place.place.category.singularName,
+                    NorwegianFormat.distance(metres: place.distanceMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
+        }
+        rows.insert(header, at: 0)
+        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }
+        lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
+        lines.append("")
+        lines.append(NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "))
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import BeaconCore
+
+/// `sitegen radius [KM]`: shows or saves the search radius used by the next build.
+struct RadiusCommand: Command {
+    let spec = CommandSpec(
+        name: "radius",
+        usage: "sitegen radius [KM] [--site MAPPE]",
+        summary: "Viser eller endrer radiusen (1–10 km) som neste bygging henter steder innenfor.",
+        options: [CommandSpec.siteOption, CommandSpec.quietOption],
+        maximumPositionals: 1
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let site = context.site
+        try site.checkExists()
+        guard let text = context.arguments.positionals.first else {
+            context.console.output("Radius: \(try site.loadSettings().radiusKm) km")
+            return .success
+        }
+        let radius = try InputParsing.radius(text)
+        try site.updateSettings { $0.radiusKm = radius }
+        context.console.output("Radius satt til \(radius) km. Kjør «sitegen build» for å hente steder innenfor den.")
+        return .success
+    }
+}
+
+/// `sitegen center show|set|search`: the point the guide is centred on.
+struct CenterCommand: Command {
+    let spec = CommandSpec(
+        name: "center",
+        usage: "sitegen center show | set BREDDE LENGDE [--label NAVN] | search ADRESSE [--pick N] [--site MAPPE]",
+        summary: "Viser eller endrer senteret som stedene hentes rundt.",
+        details: """
+        show                 viser senteret
+        set BREDDE LENGDE    setter senteret, for eksempel «sitegen center set 59.9111 10.7503 --label "Oslo S"»
+        search ADRESSE       slår opp en adresse hos Geoapify og lagrer det beste treffet (--pick N for et annet)
+        """,
+        options: [
+            .init(name: "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)"),
+            .init(name: "--pick", valueName: "N", help: "velg treff nummer N fra «search» (standard: 1)"),
+            CommandSpec.siteOption,
+            CommandSpec.quietOption,
+        ],
+        minimumPositionals: 1,
+        maximumPositionals: 3
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let site = context.site
+        try site.checkExists()
+        let positionals = context.arguments.positionals
+        switch positionals[0] {
+        case "show":
+            guard positionals.count == 1 else { throw UsageError("«show» tar ingen argumenter", command: spec.name) }
+            let settings = try site.loadSettings()
+            context.console.output("Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(NorwegianFormat.decimal(settings.center.latitude, places: 6)) \(NorwegianFormat.decimal(settings.center.longitude, places: 6)))")
+            context.console.output("Radius: \(settings.radiusKm) km")
+        case "set":
+            guard positionals.count == 3 else { throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name) }
+            let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
+            let label = context.arguments.value("--label").flatMap { TextHardening.clean($0, maximumLength: 80) }
+            try site.updateSettings { settings in
+                settings.center = coordinate
+                settings.centerLabel = label
+            }
+            context.console.output("Senteret er satt til \(label.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(coordinate)). Kjør «sitegen build» for å hente steder rundt det.")
+        case "search":
+            guard positionals.count == 2 else { throw UsageError("«search» trenger én adresse (bruk anførselstegn)", command: spec.name) }
+            return try await CenterSearch(context: context).run(address: positionals[1])
+        default:
+            throw UsageError("ukjent underkommando «\(positionals[0])» (bruk show, set eller search)", command: spec.name)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+/// Issue 4: the owner's commands, run as the real binary against a temporary site.
+@Suite struct OwnerCommandTests {
+    func run(_ site: TestSite, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        try Sitegen.run(arguments + ["--site", site.root], environment: environment)
+    }
+
+    func store(_ site: TestSite) throws -> GuideStore { try site.site.loadStore() }
+
+    @Test func rateAddsEntriesAndRatingsListsThemNewestFirst() throws {
+        let site = TestSite()
+        var result = try run(site, ["rate", "Tim Wendelboe", "4", "--comment", "Godt <b>brygg</b>", "--date", "2026-01-05"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Lagret 4 av 5 for Tim Wendelboe"))
+        result = try run(site, ["rate", "tim-wendelboe", "5", "--date", "2026-02-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try run(site, ["rate", "node/10914208868", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let ratings = try store(site).ratings(for: PlaceID(rawValue: "node/10914208868"))
+        #expect(ratings.map(\.stars) == [4, 5, 2])
+        #expect(ratings[0].comment == "Godt <b>brygg</b>")
+        #expect(try store(site).entries[PlaceID(rawValue: "node/10914208868")]?.snapshot?.name == "Tim Wendelboe")
+
+        let listing = try run(site, ["ratings", "Wendelboe"])
+        #expect(listing.status == 0)
+        #expect(listing.stdout.contains("Snitt 3,7 av 3 vurderinger"))
+        let lines = listing.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("2026-02-01"))
+        #expect(lines[2].contains("2026-01-05"))
+    }
+
+    @Test(arguments: [
+        (["rate", "Tim Wendelboe", "0"], "fra 1 til 5"),
+        (["rate", "Tim Wendelboe", "6"], "fra 1 til 5"),
+        (["rate", "Tim Wendelboe", "fire"], "fra 1 til 5"),
+        (["rate", "Tim Wendelboe", "4", "--comment", "   "], "tom"),
+        (["rate", "Tim Wendelboe", "4", "--date", "5. januar"], "ÅÅÅÅ-MM-DD"),
+        (["rate", "Tim Wendelboe", "4", "--date", "2026-02-30"], "ÅÅÅÅ-MM-DD"),
+        (["rate", "Tim Wendelboe", "4", "--date", "2999-01-01"], "fremtiden"),
+        (["rate", "Finnes Ikke Kafé", "4"], "Fant ikke"),
+        (["rate", "Kaffe", "4"], "passer på flere"),
+        (["rate", "Tim Wendelboe"], "for få argumenter"),
+        (["radius", "11"], "fra 1 til 10"),
+        (["radius", "0"], "fra 1 til 10"),
+        (["radius", "tre"], "fra 1 til 10"),
+        (["center", "set", "91", "10"], "Breddegraden"),
+        (["center", "set", "59", "181"], "Lengdegraden"),
+        (["favorite", "toggle", "Fuglen"], "add"),
+        (["search", "--sort", "stars"], "ukjent sortering"),
+        (["search", "--category", "bar"], "ukjent kategori"),
+    ])
+    func badInputIsRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
+        let site = TestSite(store: #"{"format":1,"places":{}}"#)
+        site.write(#"{"format":1,"radiusKm":5}"#, to: SiteSettings.fileName)
+        let storeBefore = site.bytes(GuideStore.fileName)
+        let settingsBefore = site.bytes(SiteSettings.fileName)
+        let result = try run(site, arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty || arguments[0] == "search")
+        #expect(site.bytes(GuideStore.fileName) == storeBefore)
+        #expect(site.bytes(SiteSettings.fileName) == settingsBefore)
+    }
+
+    @Test func ambiguousPlaceListsCandidates() throws {
+        let site = TestSite()
+        let result = try run(site, ["favorite", "add", "kaffe"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("Kaffebrenneriet"))
+        #expect(result.stderr.contains("Østbanen Kaffebar"))
+        #expect(result.stderr.contains("Ingenting er endret"))
+        #expect(site.bytes(GuideStore.fileName) == nil)
+    }
+
+    @Test(arguments: [
+        "{\"format\": 1, \"places\": {\"node/1\": {\"ratings\": [{\"stars\": 9, \"date\": \"2026-01-01\"}]}}}",
+        "{\"format\": 7, \"places\": {}}",
+        "{ broken",
+    ])
+    func corruptStoreIsReportedAndLeftByteForByte(text: String) throws {
+        let site = TestSite(store: text)
+        for arguments in [["rate", "Fuglen", "4"], ["favorite", "add", "Fuglen"], ["favorites"], ["build"]] {
+            let result = try run(site, arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(GuideStore.fileName))
+            #expect(site.read(GuideStore.fileName) == text)
+        }
+        let settings = TestSite()
+        settings.write("{\"format\": 3}", to: SiteSettings.fileName)
+        let result = try run(settings, ["radius", "4"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("versjon 3"))
+        #expect(settings.read(SiteSettings.fileName) == "{\"format\": 3}")
+    }
+
+    @Test func twentyConcurrentRatingsAllLand() async throws {
+        let site = TestSite()
+        let root = site.root
+        try await withThrowingTaskGroup(of: Int32.self) { group in
+            for i in 0..<20 {
+                group.addTask { try Sitegen.run(["rate", "Fuglen", String(i % 5 + 1), "--comment", "nr \(i)", "--site", root]).status }
+            }
+            for try await status in group { #expect(status == 0) }
+        }
+        let ratings = try store(site).ratings(for: PlaceID(rawValue: "node/2714550550"))
+        #expect(ratings.count == 20)
+        #expect(Set(ratings.compactMap(\.comment)).count == 20)
+    }
+
+    @Test func favoritesSurviveLeavingTheRadius() throws {
+        let site = TestSite()
+        #expect(try run(site, ["favorite", "add", "Godt Brød"]).status == 0) // 1.75 km from Oslo S
+        #expect(try run(site, ["favorite", "add", "Godt Brød"]).stdout.contains("allerede"))
+        #expect(try run(site, ["favorites"]).stdout.contains("Godt Brød ♥"))
+        #expect(try run(site, ["radius", "1"]).status == 0)
+        #expect(try site.site.loadSettings().radiusKm == 1)
+        let build = try run(site, ["build", "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let index = try #require(site.read("output/index.html"))
+        #expect(!index.contains("Godt Brød"))
+        let favorites = try #require(site.read("output/favoritter/index.html"))
+        #expect(favorites.contains("Godt Brød"))
+        // Still resolvable after leaving the data, and removable.
+        let removed = try run(site, ["favorite", "remove", "Godt Brød"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("fjernet"))
+        #expect(try store(site).favoriteIDs.isEmpty)
+    }
+
+    @Test func ratingsAppearOnTheBuiltPages() throws {
+        let site = TestSite()
+        #expect(try run(site, ["rate", "Stockfleths", "2", "--comment", "<p>Lunken <em>kaffe</em></p><script>alert(1)</script>"]).status == 0)
+        #expect(try run(site, ["rate", "Stockfleths", "3"]).status == 0)
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        let page = try #require(site.outputFiles().first { $0.hasPrefix("steder/stockfleths-") })
+        let html = try #require(site.read("output/" + page))
+        #expect(html.contains("Vurdering: 3 av 5, 2 vurderinger")) // 2.5 rounds up
+        #expect(html.contains("<p>Lunken <em>kaffe</em></p>"))
+        #expect(!html.contains("<script>alert"))
+    }
+
+    @Test func centerShowAndSet() throws {
+        let site = TestSite()
+        #expect(try run(site, ["center", "show"]).stdout.contains("59,9111°"))
+        let set = try run(site, ["center", "set", "60,3913", "5.3221", "--label", "Bergen"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let settings = try site.site.loadSettings()
+        #expect(settings.center == Coordinate(latitude: 60.3913, longitude: 5.3221))
+        #expect(settings.centerLabel == "Bergen")
+        #expect(try run(site, ["center", "set", "-33.86", "-151.2"]).status == 0)
+        #expect(try site.site.loadSettings().center.longitude == -151.2)
+    }
+
+    @Test func searchSortsAndFiltersLikeThePage() throws {
+        let site = TestSite()
+        let places = """
+        {"type":"FeatureCollection","features":[
+        \(["Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro", "Bakeriet", "alfa kafé"].enumerated().map { index, name in
+            #"{"type":"Feature","properties":{"name":"\#(name)","categories":["catering.restaurant"],"osm_type":"n","osm_id":\#(index + 1)},"geometry":{"type":"Point","coordinates":[10.75\#(index),59.91\#(index)]}}"#
+        }.joined(separator: ",\n"))
+        ]}
+        """
+        site.write(places, to: "places.geojson")
+        #expect(try run(site, ["build", "--places", site.root + "/places.geojson", "--quiet"]).status == 0)
+        let byName = try run(site, ["search", "--sort", "name"])
+        #expect(byName.status == 0)
+        let names = byName.stdout.split(separator: "\n").dropFirst(2).prefix(7).map { String($0.prefix(14)).trimmingCharacters(in: .whitespaces) }
+        #expect(names == ["alfa kafé", "Bakeriet", "Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro"])
+        #expect(try run(site, ["rate", "Zeta", "5"]).status == 0)
+        #expect(try run(site, ["rate", "Bakeriet", "3"]).status == 0)
+        let byRating = try run(site, ["search", "--sort", "rating"]).stdout.split(separator: "\n")
+        #expect(byRating[2].hasPrefix("Zeta Bar"))
+        #expect(byRating[3].hasPrefix("Bakeriet"))
+        let filtered = try run(site, ["search", "KAFE"])
+        #expect(filtered.stdout.contains("alfa kafé"))
+        #expect(filtered.stdout.contains("1 sted"))
+        #expect(try run(site, ["search", "ingenting slikt"]).stdout.contains("Ingen treff"))
+        #expect(try run(site, ["search", "--radius", "1"]).stdout.contains("Zeta Bar"))
+        #expect(try run(site, ["search", "--category", "hotel"]).stdout.contains("Ingen treff"))
+    }
+
+    @Test func sanitizeCommand() throws {
+        let ok = try Sitegen.run(["sanitize"], stdin: "<b>Fet</b> <a href=\"javascript:alert(1)\">x</a><script>bad()</script>")
+        #expect(ok.status == 0)
+        #expect(ok.stdout.contains("<b>Fet</b>"))
+        #expect(!ok.stdout.contains("script"))
+        #expect(!ok.stdout.contains("javascript"))
+        let tooLong = try Sitegen.run(["sanitize"], stdin: String(repeating: "a", count: HTMLSanitizer.maximumInputBytes + 10))
+        #expect(tooLong.status == 65)
+        #expect(tooLong.stdout.isEmpty)
+    }
+}
