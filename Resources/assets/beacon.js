@@ -1,3 +1,625 @@
 // Beacon sitegen: the list page's script (search, filters, sort, "Finn nærmeste meg", map).
 // Plain modern JavaScript, no build step, no requests to other hosts.
+//
+// Progressive enhancement: the page already lists every place (server-rendered
+// cards, category links, pagination). This script reads the places from the
+// inline JSON block `#beacon-data` (written by Sources/Templates/PageData.swift),
+// un-hides the controls that Sources/Templates/ListPage.swift (`ExplorerControls`)
+// rendered hidden, and from then on renders the list (and the map) from the data.
+//
+// Data contract (keys are short because a guide can hold 100,000 places):
+//   { v: 1, center: { lat, lon, label? }, radiusKm,
+//     places: [ { id, n: name, c: "restaurant"|"cafe"|"hotel", lat, lon,
+//                 d: metres from the centre, u: page URL relative to the site root,
+//                 a?: address, s?: rounded stars 1–5, avg?: average, r?: rating count,
+//                 f?: 1 when a favorite, h?: opening hours (OSM syntax) } ] }
+//
+// The filter and sort rules are the same as Sources/BeaconCore/Query/PlaceQuery.swift
+// (`sitegen search`): filters combine with AND; distance = nearest first; rating =
+// higher average first, then more ratings, then nearer, unrated last; name = A–Å with
+// Norwegian collation (Intl.Collator('nb'), case-insensitive), then nearer.
 'use strict';
+
+(() => {
+  const root = document.getElementById('explorer');
+  const dataElement = document.getElementById('beacon-data');
+  if (!root || !dataElement) return;
+  const scriptURL = document.currentScript ? document.currentScript.src : '';
+
+  const PAGE_SIZE = 100;
+  const MAP_PIN_LIMIT = 400;
+  const DEBOUNCE_MS = 300;
+  const EARTH_RADIUS_M = 6371008.8;
+  const STORAGE_KEY = 'beacon.explorer.v1';
+  const NBSP = '\u00A0';
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  const STAR_PATH = 'M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z';
+  const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
+  const CATEGORY_KEYS = ['restaurant', 'cafe', 'hotel'];
+  const CATEGORIES = {
+    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️' },
+    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕' },
+    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨' },
+  };
+  const SORTS = ['distance', 'rating', 'name'];
+
+  const TEXT = {
+    favorite: 'Favoritt',
+    noMatches: 'Ingen treff',
+    fromYou: 'Avstand fra din posisjon',
+    fromYouAnnounced: 'Avstand fra din posisjon. Nærmeste først.',
+    locating: 'Finner posisjonen din …',
+    measureFromCenter: (label) => `Mål fra ${label} igjen`,
+    measuringFromCenter: (label) => `Avstand fra ${label}`,
+    denied: 'Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen, eller bruk radius og sortering.',
+    insecure: 'Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https). Bruk radius og sortering i stedet.',
+    unavailable: 'Fant ikke posisjonen din akkurat nå. Sjekk at posisjonstjenester er slått på, og prøv igjen.',
+    timeout: 'Det tok for lang tid å finne posisjonen din. Prøv igjen.',
+    unsupported: 'Nettleseren din kan ikke dele posisjonen. Bruk radius og sortering i stedet.',
+    fetchedWithin: (km) => `Stedene er hentet innen ${km} km`,
+    showing: (shown, total) => `Viser ${integer(shown)} av ${count(total, 'sted', 'steder')}`,
+    mapLabel: (n, label) => `Kart: ${count(n, 'sted', 'steder')} rundt ${label}`,
+    mapCapped: (shown, total) => `Kartet viser de ${integer(shown)} første av ${count(total, 'treff', 'treff')} i valgt rekkefølge. Snevre inn søket for å se resten.`,
+    you: 'Du',
+    ratingLabel: (stars, n) => `Vurdering: ${stars} av 5, ${count(n, 'vurdering', 'vurderinger')}`,
+  };
+
+  // ---------- Formatting (the same rules as NorwegianFormat.swift) ----------
+
+  /** "7", "12 345" with a no-break space between thousands. */
+  function integer(value) {
+    const digits = String(Math.abs(Math.trunc(value)));
+    let out = '';
+    for (let i = 0; i < digits.length; i++) {
+      if (i > 0 && (digits.length - i) % 3 === 0) out += NBSP;
+      out += digits[i];
+    }
+    return value < 0 ? '−' + out : out;
+  }
+  function count(n, singular, plural) { return `${integer(n)} ${n === 1 ? singular : plural}`; }
+  /** "850 m" under a kilometre (nearest 10 m), "1,2 km" under 100 km, "123 km" beyond. */
+  function formatDistance(metres) {
+    const m = Math.max(0, metres);
+    const tens = Math.round(m / 10) * 10;
+    if (tens < 1000) return `${tens}${NBSP}m`;
+    if (m < 99950) {
+      const tenths = Math.round(m / 100);
+      return `${integer(Math.floor(tenths / 10))},${tenths % 10}${NBSP}km`;
+    }
+    return `${integer(Math.round(m / 1000))}${NBSP}km`;
+  }
+  /** The search key: TextFolding.searchKey in Swift (lower case, NFD, combining marks removed). */
+  function fold(text) { return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''); }
+  function toRadians(degrees) { return degrees * Math.PI / 180; }
+  /** Great-circle distance in metres (haversine, mean Earth radius as in Coordinate.swift). */
+  function haversine(lat1, lon1, lat2, lon2) {
+    const p1 = toRadians(lat1), p2 = toRadians(lat2);
+    const dp = p2 - p1, dl = toRadians(lon2 - lon1);
+    const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
+    return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+
+  /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
+  function measure(name, start) {
+    try {
+      performance.clearMeasures(name);
+      performance.measure(name, { start });
+    } catch (_) { /* older browsers: no measure options */ }
+  }
+
+  // ---------- DOM helpers ----------
+
+  const $ = (id) => document.getElementById(id);
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function svg(tag, attributes) {
+    const node = document.createElementNS(SVG_NS, tag);
+    if (attributes) for (const name in attributes) node.setAttribute(name, attributes[name]);
+    return node;
+  }
+
+  // ---------- Start ----------
+
+  try {
+    start();
+  } catch (error) {
+    // The server-rendered list stays usable; say what went wrong in the console.
+    const loading = $('explorer-loading');
+    if (loading) loading.hidden = true;
+    console.error('Beacon: kunne ikke starte søket', error);
+  }
+
+  function start() {
+    const data = JSON.parse(dataElement.textContent);
+    const places = Array.isArray(data.places) ? data.places : [];
+    const n = places.length;
+    const center = data.center || { lat: 0, lon: 0 };
+    const centerLabel = (center.label && String(center.label)) || 'sentrum';
+    const fetchedKm = clampRadius(Number(data.radiusKm) || 5);
+    const sitePrefix = siteRootPrefix();
+
+    // Precomputed once: folded search keys, category codes, favorites, distances.
+    const keys = new Array(n);
+    const categoryCode = new Uint8Array(n);
+    const favorite = new Uint8Array(n);
+    const centerDistance = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = places[i];
+      const category = CATEGORIES[p.c] ? p.c : 'restaurant';
+      const info = CATEGORIES[category];
+      categoryCode[i] = CATEGORY_KEYS.indexOf(category);
+      favorite[i] = p.f ? 1 : 0;
+      centerDistance[i] = Number.isFinite(p.d) ? p.d : haversine(center.lat, center.lon, p.lat, p.lon);
+      keys[i] = fold(`${p.n}\n${p.a || ''}\n${info.singular}\n${info.plural}`);
+    }
+
+    // ---------- Orders (all sorts precomputed; a filter then walks one order) ----------
+
+    let origin = null;            // the reader's position, once known
+    let distance = centerDistance; // what the list shows and sorts by
+    let orders = {};               // sort name → Int32Array of indices, for the current origin
+    let nameRank = null;           // collation rank of each name, computed once
+
+    function byDistance(a, b) { return distance[a] - distance[b] || a - b; }
+    function computeNameRank() {
+      if (nameRank) return nameRank;
+      const collator = new Intl.Collator('nb', { sensitivity: 'accent' });
+      const indices = Array.from({ length: n }, (_, i) => i);
+      const names = places.map((p) => String(p.n));
+      indices.sort((a, b) => collator.compare(names[a], names[b]));
+      nameRank = new Int32Array(n);
+      let rank = 0;
+      for (let k = 0; k < n; k++) {
+        if (k > 0 && collator.compare(names[indices[k - 1]], names[indices[k]]) !== 0) rank++;
+        nameRank[indices[k]] = rank;
+      }
+      return nameRank;
+    }
+    function orderFor(sort) {
+      if (orders[sort]) return orders[sort];
+      const indices = Array.from({ length: n }, (_, i) => i);
+      if (sort === 'rating') {
+        indices.sort((a, b) => {
+          const pa = places[a], pb = places[b];
+          const ra = pa.r > 0, rb = pb.r > 0;
+          if (ra !== rb) return ra ? -1 : 1;
+          if (ra) {
+            if (pa.avg !== pb.avg) return pb.avg - pa.avg;
+            if (pa.r !== pb.r) return pb.r - pa.r;
+          }
+          return byDistance(a, b);
+        });
+      } else if (sort === 'name') {
+        const rank = computeNameRank();
+        indices.sort((a, b) => rank[a] - rank[b] || byDistance(a, b));
+      } else {
+        indices.sort(byDistance);
+      }
+      orders[sort] = Int32Array.from(indices);
+      return orders[sort];
+    }
+
+    // ---------- State (radius, category and sort are remembered) ----------
+
+    const defaults = { text: '', radius: fetchedKm, category: 'all', sort: 'distance', favoritesOnly: false };
+    const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE }, loadSaved());
+
+    function clampRadius(value) { return Math.min(10, Math.max(1, Math.round(value))); }
+    function loadSaved() {
+      try {
+        const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null');
+        if (!saved || typeof saved !== 'object') return {};
+        const out = {};
+        if (Number.isInteger(saved.radius) && saved.radius >= 1 && saved.radius <= 10) out.radius = saved.radius;
+        if (saved.category === 'all' || CATEGORY_KEYS.includes(saved.category)) out.category = saved.category;
+        if (SORTS.includes(saved.sort)) out.sort = saved.sort;
+        return out;
+      } catch (_) {
+        return {};
+      }
+    }
+    function save() {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ radius: state.radius, category: state.category, sort: state.sort }));
+      } catch (_) { /* storage may be off (private mode, file://); the page works without it */ }
+    }
+
+    // ---------- Elements ----------
+
+    const controls = $('explorer-controls');
+    const status = $('explorer-status');
+    const viewGroup = $('explorer-view');
+    const list = $('place-list');
+    const countLine = $('results-count');
+    const searchInput = $('explorer-search');
+    const radiusInput = $('explorer-radius');
+    const radiusValue = $('explorer-radius-value');
+    const radiusNote = $('explorer-radius-note');
+    const sortSelect = $('explorer-sort');
+    const locateButton = $('explorer-locate');
+    const resetButton = $('explorer-reset');
+    const message = $('explorer-message');
+    const originReset = $('explorer-origin-reset');
+    const more = $('explorer-more');
+    const moreStatus = $('explorer-more-status');
+    const moreButton = $('explorer-more-button');
+    const empty = $('explorer-empty');
+    const map = $('explorer-map');
+    const mapNote = $('explorer-map-note');
+    const mapCanvas = $('explorer-map-canvas');
+    const favoriteButtons = Array.from(root.querySelectorAll('[data-favorites]'));
+    const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
+    const categoryButtons = enhanceCategoryLinks();
+
+    /** The category links become a group of toggle buttons (one pressed). */
+    function enhanceCategoryLinks() {
+      const nav = root.querySelector('nav.segmented');
+      if (!nav) return [];
+      const group = element('div', nav.className);
+      group.setAttribute('role', 'group');
+      group.setAttribute('aria-label', 'Kategori');
+      const ul = element('ul');
+      const buttons = [];
+      for (const link of nav.querySelectorAll('a[data-category]')) {
+        const button = element('button');
+        button.type = 'button';
+        button.dataset.category = link.dataset.category;
+        for (const child of link.childNodes) button.append(child.cloneNode(true));
+        const li = element('li');
+        li.append(button);
+        ul.append(li);
+        buttons.push(button);
+      }
+      group.append(ul);
+      nav.replaceWith(group);
+      return buttons;
+    }
+
+    // ---------- Filtering and rendering ----------
+
+    let results = [];
+    let resultsKey = '';
+
+    function update(resetPaging = true) {
+      const started = performance.now();
+      if (resetPaging) state.shown = PAGE_SIZE;
+      const order = orderFor(state.sort);
+      const term = fold(state.text.trim());
+      const limit = state.radius * 1000;
+      const category = state.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(state.category);
+      const favoritesOnly = state.favoritesOnly;
+      const out = [];
+      for (let k = 0; k < order.length; k++) {
+        const i = order[k];
+        if (centerDistance[i] > limit) continue;
+        if (category >= 0 && categoryCode[i] !== category) continue;
+        if (favoritesOnly && !favorite[i]) continue;
+        if (term && !keys[i].includes(term)) continue;
+        out.push(i);
+      }
+      results = out;
+      render();
+      measure('beacon-update', started);
+    }
+
+    function render() {
+      const total = results.length;
+      const countText = total === 0 ? TEXT.noMatches : count(total, 'sted', 'steder');
+      if (countLine.textContent !== countText) countLine.textContent = countText;
+      countLine.classList.toggle('visually-hidden', total === 0);
+      empty.hidden = total > 0;
+      const showList = state.view === 'list';
+      list.hidden = !showList || total === 0;
+      map.hidden = showList || total === 0;
+      if (showList) {
+        renderList();
+      } else {
+        more.hidden = true;
+        renderMap();
+      }
+    }
+
+    function renderList() {
+      const total = results.length;
+      const shown = Math.min(total, state.shown);
+      const key = `${state.sort}|${origin ? 'me' : 'c'}|${shown}|${total}|${results.slice(0, shown).join(',')}`;
+      if (key !== resultsKey) {
+        resultsKey = key;
+        const fragment = document.createDocumentFragment();
+        for (let k = 0; k < shown; k++) fragment.append(card(results[k]));
+        list.replaceChildren(fragment);
+      }
+      more.hidden = shown >= total;
+      if (shown < total) moreStatus.textContent = TEXT.showing(shown, total);
+    }
+
+    /** One card, the same markup as Components.placeCard in Swift. */
+    function card(i) {
+      const p = places[i];
+      const info = CATEGORIES[CATEGORY_KEYS[categoryCode[i]]];
+      const li = element('li', 'place-card');
+      li.dataset.id = p.id;
+      const link = element('a', 'place-card__link');
+      link.href = sitePrefix + p.u;
+      const emoji = element('span', 'place-card__emoji', info.emoji);
+      emoji.setAttribute('aria-hidden', 'true');
+      const body = element('span', 'place-card__body');
+      body.append(element('span', 'place-card__name', p.n));
+      if (p.a) body.append(element('span', 'place-card__address', p.a));
+      body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
+      const aside = element('span', 'place-card__aside');
+      if (favorite[i]) aside.append(favoriteMark());
+      if (p.s) aside.append(ratingBadge(p));
+      link.append(emoji, body, aside);
+      li.append(link);
+      return li;
+    }
+
+    function starIcon(stars, className) {
+      const icon = svg('svg', { class: className, viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+      icon.append(svg('path', { class: 'star__shape', fill: `url(#star-fill-${Math.min(5, Math.max(1, stars))})`, d: STAR_PATH }));
+      return icon;
+    }
+    function ratingBadge(p) {
+      const badge = element('span', 'rating');
+      badge.dataset.stars = String(p.s);
+      const text = element('span', 'rating__text', String(p.s));
+      text.setAttribute('aria-hidden', 'true');
+      badge.append(starIcon(p.s, 'star'), text, element('span', 'visually-hidden', TEXT.ratingLabel(p.s, p.r || 0)));
+      return badge;
+    }
+    function favoriteMark() {
+      const mark = element('span', 'favorite-mark');
+      const heart = svg('svg', { class: 'heart', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+      heart.append(svg('path', { d: HEART_PATH }));
+      mark.append(heart, element('span', 'visually-hidden', TEXT.favorite));
+      return mark;
+    }
+
+    // ---------- Map (SVG, no external service) ----------
+
+    let mapSize = 0;
+
+    /** Pins placed by an equirectangular projection around the centre, scaled so the radius circle fits. */
+    function renderMap() {
+      const total = results.length;
+      if (total === 0) { mapCanvas.replaceChildren(); return; }
+      const width = Math.max(280, Math.round(mapCanvas.clientWidth || root.clientWidth || 600));
+      const height = Math.round(Math.min(width, Math.max(340, window.innerHeight * 0.7)));
+      mapSize = width;
+      const cx = width / 2, cy = height / 2;
+      const ringRadius = Math.min(width, height) / 2 - 26;
+      const metresPerUnit = (state.radius * 1000) / ringRadius;
+      const metresPerDegree = EARTH_RADIUS_M * Math.PI / 180;
+      const cosLat = Math.cos(toRadians(center.lat));
+      const project = (lat, lon) => {
+        const x = cx + ((lon - center.lon) * cosLat * metresPerDegree) / metresPerUnit;
+        const y = cy - ((lat - center.lat) * metresPerDegree) / metresPerUnit;
+        return [Math.min(width - 14, Math.max(14, x)), Math.min(height - 14, Math.max(14, y))];
+      };
+
+      const pinCount = Math.min(total, MAP_PIN_LIMIT);
+      const chart = svg('svg', {
+        class: 'explorer-map__svg', viewBox: `0 0 ${width} ${height}`, width: String(width), height: String(height),
+        role: 'group', 'aria-label': TEXT.mapLabel(pinCount, centerLabel),
+      });
+      chart.append(svg('rect', { class: 'map-background', x: '0', y: '0', width: String(width), height: String(height), rx: '14' }));
+
+      const backdrop = svg('g', { 'aria-hidden': 'true' });
+      backdrop.append(
+        svg('circle', { class: 'map-radius', cx: String(cx), cy: String(cy), r: String(ringRadius) }),
+        svg('circle', { class: 'map-radius map-radius--half', cx: String(cx), cy: String(cy), r: String(ringRadius / 2) }),
+      );
+      const ringLabel = svg('text', { class: 'map-label', x: String(cx + 6), y: String(cy - ringRadius + 16) });
+      ringLabel.textContent = `${state.radius} km`;
+      const centerMark = svg('g', { class: 'map-center', transform: `translate(${cx} ${cy})` });
+      centerMark.append(svg('circle', { r: '7' }), svg('circle', { r: '2.5', class: 'map-center__dot' }));
+      const centerText = svg('text', { class: 'map-label map-label--center', x: String(cx), y: String(cy + 22) });
+      centerText.textContent = centerLabel;
+      backdrop.append(ringLabel, centerMark, centerText);
+      chart.append(backdrop);
+
+      const pins = svg('g', { class: 'map-pins' });
+      // Drawn last-first so the first result (the top of the list) lies on top; the links still come in list order for the keyboard.
+      const items = [];
+      for (let k = 0; k < pinCount; k++) items.push(pin(results[k], project));
+      for (let k = items.length - 1; k >= 0; k--) pins.append(items[k]);
+      chart.append(pins);
+
+      if (origin) {
+        const [ox, oy] = project(origin.lat, origin.lon);
+        const you = svg('g', { class: 'map-you', transform: `translate(${ox} ${oy})`, 'aria-hidden': 'true' });
+        you.append(svg('circle', { r: '9' }));
+        const label = svg('text', { class: 'map-label', y: '-14' });
+        label.textContent = TEXT.you;
+        you.append(label);
+        chart.append(you);
+      }
+      mapCanvas.replaceChildren(chart);
+      mapNote.hidden = total <= MAP_PIN_LIMIT;
+      if (total > MAP_PIN_LIMIT) mapNote.textContent = TEXT.mapCapped(pinCount, total);
+    }
+
+    function pin(i, project) {
+      const p = places[i];
+      const info = CATEGORIES[CATEGORY_KEYS[categoryCode[i]]];
+      const [x, y] = project(p.lat, p.lon);
+      const parts = [p.n, info.singular, formatDistance(distance[i])];
+      if (p.s) parts.push(TEXT.ratingLabel(p.s, p.r || 0));
+      if (favorite[i]) parts.push(TEXT.favorite);
+      const link = svg('a', { class: `map-pin map-pin--${CATEGORY_KEYS[categoryCode[i]]}`, href: sitePrefix + p.u, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`, 'aria-label': parts.join(', ') });
+      link.dataset.id = p.id;
+      const title = svg('title');
+      title.textContent = p.n;
+      link.append(title, svg('circle', { class: 'map-pin__focus', r: '22' }), svg('circle', { class: 'map-pin__body', r: '16' }));
+      const emoji = svg('text', { class: 'map-pin__emoji', 'aria-hidden': 'true', y: '1' });
+      emoji.textContent = info.emoji;
+      link.append(emoji);
+      if (p.s) {
+        const star = svg('g', { class: 'map-pin__star', transform: 'translate(6 -24)', 'aria-hidden': 'true' });
+        star.append(svg('path', { class: 'star__shape', fill: `url(#star-fill-${Math.min(5, Math.max(1, p.s))})`, d: STAR_PATH, transform: 'scale(0.75)' }));
+        link.append(star);
+      }
+      return link;
+    }
+
+    // ---------- Controls ----------
+
+    function syncControls() {
+      if (searchInput.value !== state.text) searchInput.value = state.text;
+      radiusInput.value = String(state.radius);
+      radiusInput.setAttribute('aria-valuetext', `${state.radius} km`);
+      radiusValue.textContent = `${state.radius} km`;
+      const beyond = state.radius > fetchedKm;
+      radiusNote.hidden = !beyond;
+      radiusNote.textContent = TEXT.fetchedWithin(fetchedKm);
+      if (beyond) radiusInput.setAttribute('aria-describedby', 'explorer-radius-note');
+      else radiusInput.removeAttribute('aria-describedby');
+      sortSelect.value = state.sort;
+      for (const button of categoryButtons) button.setAttribute('aria-pressed', String(button.dataset.category === state.category));
+      for (const button of favoriteButtons) button.setAttribute('aria-pressed', String((button.dataset.favorites === 'only') === state.favoritesOnly));
+      for (const button of viewButtons) button.setAttribute('aria-pressed', String(button.dataset.view === state.view));
+      root.dataset.view = state.view;
+    }
+
+    function change(patch, { persist = false } = {}) {
+      Object.assign(state, patch);
+      if (persist) save();
+      syncControls();
+      update();
+    }
+
+    let searchTimer = 0;
+    searchInput.addEventListener('input', () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => change({ text: searchInput.value }), DEBOUNCE_MS);
+    });
+    searchInput.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        clearTimeout(searchTimer);
+        change({ text: searchInput.value });
+      }
+    });
+    radiusInput.addEventListener('input', () => change({ radius: clampRadius(Number(radiusInput.value)) }, { persist: true }));
+    sortSelect.addEventListener('change', () => {
+      if (SORTS.includes(sortSelect.value)) change({ sort: sortSelect.value }, { persist: true });
+    });
+    for (const button of categoryButtons) {
+      button.addEventListener('click', () => change({ category: button.dataset.category }, { persist: true }));
+    }
+    for (const button of favoriteButtons) {
+      button.addEventListener('click', () => change({ favoritesOnly: button.dataset.favorites === 'only' }));
+    }
+    for (const button of viewButtons) {
+      button.addEventListener('click', () => change({ view: button.dataset.view === 'map' ? 'map' : 'list' }));
+    }
+    resetButton.addEventListener('click', () => {
+      clearTimeout(searchTimer);
+      change(Object.assign({}, defaults), { persist: true });
+      searchInput.focus();
+    });
+    moreButton.addEventListener('click', () => {
+      const first = state.shown;
+      state.shown += PAGE_SIZE;
+      renderList();
+      const next = list.children[first];
+      if (next) next.querySelector('a').focus();
+    });
+    let resizeTimer = 0;
+    window.addEventListener('resize', () => {
+      if (state.view !== 'map' || map.hidden) return;
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => {
+        if (Math.round(mapCanvas.clientWidth) !== mapSize) renderMap();
+      }, 150);
+    });
+
+    // ---------- "Finn nærmeste meg" ----------
+
+    function say(text, kind) {
+      message.textContent = text;
+      message.dataset.kind = kind || '';
+    }
+    locateButton.addEventListener('click', () => {
+      if (!('geolocation' in navigator)) {
+        say(window.isSecureContext === false ? TEXT.insecure : TEXT.unsupported, 'error');
+        return;
+      }
+      locateButton.setAttribute('aria-disabled', 'true');
+      say(TEXT.locating, 'busy');
+      navigator.geolocation.getCurrentPosition((position) => {
+        locateButton.removeAttribute('aria-disabled');
+        useOrigin({ lat: position.coords.latitude, lon: position.coords.longitude });
+      }, (error) => {
+        locateButton.removeAttribute('aria-disabled');
+        if (error && error.code === 1) say(window.isSecureContext === false ? TEXT.insecure : TEXT.denied, 'error');
+        else if (error && error.code === 3) say(TEXT.timeout, 'error');
+        else say(TEXT.unavailable, 'error');
+      }, { enableHighAccuracy: false, timeout: 15000, maximumAge: 60000 });
+    });
+    originReset.textContent = TEXT.measureFromCenter(centerLabel);
+    originReset.addEventListener('click', () => {
+      useOrigin(null);
+      locateButton.focus();
+    });
+
+    function useOrigin(position) {
+      origin = position;
+      if (position) {
+        const measured = new Float64Array(n);
+        for (let i = 0; i < n; i++) measured[i] = haversine(position.lat, position.lon, places[i].lat, places[i].lon);
+        distance = measured;
+      } else {
+        distance = centerDistance;
+      }
+      orders = {};
+      resultsKey = '';
+      originReset.hidden = !position;
+      root.dataset.origin = position ? 'reader' : 'center';
+      say(position ? TEXT.fromYouAnnounced : TEXT.measuringFromCenter(centerLabel), position ? 'origin' : '');
+      change(position ? { sort: 'distance' } : {}, { persist: !!position });
+    }
+
+    // ---------- Ready ----------
+
+    const pagination = root.querySelector('.pagination');
+    if (pagination) pagination.hidden = true;
+    syncControls();
+    update();
+    controls.hidden = false;
+    status.hidden = false;
+    viewGroup.hidden = false;
+    $('explorer-loading').hidden = true;
+    root.dataset.ready = 'true';
+    try { performance.mark('beacon-ready'); } catch (_) { /* timing is for the benchmark only */ }
+    // The collation rank costs most at 10,000 places: prepare it while the reader looks.
+    const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+    idle(() => {
+      const started = performance.now();
+      orderFor('name');
+      measure('beacon-collation', started);
+    });
+  }
+
+  /** The prefix from this page to the site root ("" on the front page), from the script's own URL. */
+  function siteRootPrefix() {
+    if (!scriptURL) return '';
+    try {
+      const siteRoot = new URL('../', scriptURL).href;
+      const pageFolder = new URL('./', location.href).href;
+      if (siteRoot === pageFolder) return '';
+      if (pageFolder.startsWith(siteRoot)) {
+        const depth = pageFolder.slice(siteRoot.length).split('/').filter(Boolean).length;
+        return '../'.repeat(depth);
+      }
+      return siteRoot;
+    } catch (_) {
+      return '';
+    }
+  }
+})();

@@ -62,3 +62,27 @@ enum Strings {
         "\(placeCount(count)) innen \(radiusKm) km fra \(center ?? "sentrum")"
     }
 }
+
+/// The list page's search controls (`ExplorerControls`; the script has its own copy of the texts it writes).
+extension Strings {
+    static let explorerLoading = "Gjør klar søk, filtre og kart …"
+    static let explorerControls = "Søk og filtre"
+    static let search = "Søk"
+    static let searchHint = "Navn, adresse eller kategori"
+    static let radius = "Radius"
+    static let sortBy = "Sorter etter"
+    static let sortRating = "Vurdering"
+    static let sortName = "Alfabetisk (A–Å)"
+    static let showPlaces = "Vis steder"
+    static let findNearestMe = "Finn nærmeste meg"
+    static let reset = "Nullstill"
+    static let viewMode = "Visning"
+    static let listView = "Liste"
+    static let mapView = "Kart"
+    static let showMore = "Vis flere"
+    static let noMatches = "Ingen treff"
+    static let noMatchesHint = "Prøv et annet søk, en større radius eller en annen kategori – eller trykk «Nullstill»."
+    static let rated = "vurdert"
+
+    static func fetchedWithin(radiusKm: Int) -> String { "Stedene er hentet innen \(radiusKm) km" }
+}

@@ -1,0 +1,333 @@
+"""Shared set-up for the browser tests: a test site built by the real `sitegen`
+binary, served over HTTP on loopback, and headless Chromium through Selenium.
+
+Environment:
+  SITEGEN   the sitegen binary (scripts/test passes the release build); if unset,
+            the first of .build/release, .build-browser/release, .build/debug is used
+  AXE_JS    axe-core's axe.min.js (scripts/install-deps --test puts it in .test-tools/)
+
+The site is built once per test run (first use) and removed at exit.
+"""
+import atexit
+import functools
+import http.server
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+os.environ.setdefault("SE_OFFLINE", "true")
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+from selenium import webdriver  # noqa: E402  (after the environment is set)
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+CENTER = (59.9111, 10.7503)
+EARTH_RADIUS_M = 6371008.8
+METRES_PER_DEGREE = EARTH_RADIUS_M * math.pi / 180
+RADIUS_KM = 5
+
+# The test guide: names that exercise Norwegian collation (Æ, Ø, Å, "Aa", Z, lower
+# case), accents, text that needs escaping, all three categories, ratings that tie
+# on the average, favorites, and one place beyond the saved radius.
+# (osm id, name, category, metres north, metres east, street, house number)
+PLACES = [
+    (1001, "Ærfugl Kafé", "cafe", 300, 0, "Karl Johans gate", "1"),
+    (1002, "Øst Bistro", "restaurant", 0, 600, "Schweigaards gate", "12"),
+    (1003, "Åpent Bakeri", "cafe", -900, 0, "Tøyengata", "3"),
+    (1004, "Aas Gjestgiveri", "hotel", 0, -1200, "Storgata", "40"),
+    (1005, "Zeppelin Bar", "restaurant", 450, 200, "Torggata", "7"),
+    (1006, "anker hotell", "hotel", 0, 2000, "Storgata", "55"),
+    (1007, "Bølgen & Moi", "restaurant", 1500, 0, "Markveien", "9"),
+    (1008, "Café Élan", "cafe", 0, -700, "Thorvald Meyers gate", "5"),
+    (1009, "Grand Hotel", "hotel", 250, -250, "Karl Johans gate", "31"),
+    (1010, "Kaffebrenneriet", "cafe", -2500, 0, "Bygdøy allé", "2"),
+    (1011, "Mat <&> Drikke", "restaurant", 0, -3000, "Bogstadveien", "20"),
+    (1012, "Ytre Brygge", "restaurant", 0, 4000, "Sørkedalsveien", "8"),
+    (1013, "Vidde Hotell", "hotel", 7000, 0, "Trondheimsveien", "100"),
+    (1014, "Aula Kafé", "cafe", 1800, 300, "Møllergata", "4"),
+]
+
+# Ratings (stars) and favorites in the store. Averages: Øst 5.0 (1), Zeppelin 4.5 (2),
+# Ærfugl 4.0 (3), Aas 4.0 (1), Bølgen 2.5 (2) → 3 stars, Grand 1.0 (1).
+RATINGS = {
+    1001: [4, 4, 4],
+    1002: [5],
+    1004: [4],
+    1005: [5, 4],
+    1007: [2, 3],
+    1009: [1],
+}
+FAVORITES = {1001, 1005, 1010}
+
+
+def offset(north, east):
+    lat = CENTER[0] + north / METRES_PER_DEGREE
+    lon = CENTER[1] + east / (METRES_PER_DEGREE * math.cos(math.radians(CENTER[0])))
+    return round(lat, 6), round(lon, 6)
+
+
+def haversine(lat1, lon1, lat2, lon2):
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * EARTH_RADIUS_M * math.asin(math.sqrt(h))
+
+
+def place_rows():
+    """Each test place as a dict with its id, coordinates and distance from the centre."""
+    rows = []
+    for osm, name, category, north, east, street, number in PLACES:
+        lat, lon = offset(north, east)
+        ratings = RATINGS.get(osm, [])
+        rows.append({
+            "id": f"node/{osm}", "osm": osm, "name": name, "category": category, "lat": lat, "lon": lon,
+            "distance": haversine(CENTER[0], CENTER[1], lat, lon),
+            "ratings": ratings, "average": sum(ratings) / len(ratings) if ratings else None,
+            "favorite": osm in FAVORITES, "address": f"{street} {number}, 0150 Oslo",
+        })
+    return rows
+
+
+def rounded_stars(average):
+    """The site's rule: nearest whole star, 2.5 rounds up."""
+    return int(math.floor(average + 0.5))
+
+
+def within_radius(rows, km=RADIUS_KM):
+    return [r for r in rows if r["distance"] <= km * 1000]
+
+
+GEOAPIFY_CATEGORY = {"restaurant": "catering.restaurant", "cafe": "catering.cafe", "hotel": "accommodation.hotel"}
+
+
+def write_site(folder):
+    """A site folder: settings, store, assets and sample data, and a GeoJSON places file."""
+    shutil.copytree(os.path.join(REPO, "Resources", "assets"), os.path.join(folder, "Resources", "assets"))
+    shutil.copytree(os.path.join(REPO, "Resources", "sample-data"), os.path.join(folder, "Resources", "sample-data"))
+    settings = {
+        "format": 1,
+        "title": "Beacon – testguide",
+        "center": {"lat": CENTER[0], "lon": CENTER[1], "label": "Oslo S"},
+        "radiusKm": RADIUS_KM,
+        "placesPerCategory": 20,
+        "cacheHours": 24,
+        "intro": "Steder for nettlesertestene.",
+    }
+    with open(os.path.join(folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
+        json.dump(settings, f, ensure_ascii=False, indent=2)
+    features = []
+    store = {}
+    for row in place_rows():
+        street, number = row["address"].split(",")[0].rsplit(" ", 1)
+        features.append({
+            "type": "Feature",
+            "properties": {
+                "name": row["name"], "osm_type": "node", "osm_id": row["osm"],
+                "categories": [GEOAPIFY_CATEGORY[row["category"]]],
+                "street": street, "housenumber": number, "postcode": "0150", "city": "Oslo",
+                "lat": row["lat"], "lon": row["lon"], "opening_hours": "Mo-Su 08:00-22:00",
+            },
+            "geometry": {"type": "Point", "coordinates": [row["lon"], row["lat"]]},
+        })
+        if row["ratings"] or row["favorite"]:
+            entry = {"place": {"name": row["name"], "category": row["category"], "address": row["address"],
+                               "lat": row["lat"], "lon": row["lon"]},
+                     "ratings": [{"stars": s, "date": f"2026-10-{10 + k:02d}", "comment": f"Besøk nummer {k + 1}."}
+                                 for k, s in enumerate(row["ratings"])]}
+            if row["favorite"]:
+                entry["favoriteSince"] = "2026-10-01"
+            store[row["id"]] = entry
+    with open(os.path.join(folder, "beacon-store.json"), "w", encoding="utf-8") as f:
+        json.dump({"format": 1, "places": store}, f, ensure_ascii=False, indent=2)
+    places_file = os.path.join(folder, "places.geojson")
+    with open(places_file, "w", encoding="utf-8") as f:
+        json.dump({"type": "FeatureCollection", "features": features}, f, ensure_ascii=False)
+    return places_file
+
+
+def sitegen_binary():
+    binary = os.environ.get("SITEGEN")
+    if binary:
+        return binary
+    for candidate in (".build/release/sitegen", ".build-browser/release/sitegen", ".build/debug/sitegen"):
+        path = os.path.join(REPO, candidate)
+        if os.access(path, os.X_OK):
+            return path
+    raise RuntimeError("no sitegen binary: set SITEGEN (scripts/test does) or run swift build -c release")
+
+
+def build(folder, places_file):
+    """Runs `sitegen build` on a site folder from a places file; returns the output folder."""
+    result = subprocess.run([sitegen_binary(), "build", "--site", folder, "--places", places_file, "--quiet"],
+                            capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"sitegen build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return os.path.join(folder, "output")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+class Server:
+    """Serves a folder on 127.0.0.1 (a free port) from a daemon thread."""
+
+    def __init__(self, folder):
+        handler = functools.partial(_QuietHandler, directory=folder)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def url(self, path=""):
+        return f"{self.origin}/{path}"
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class TestSite:
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="beacon-browser-")
+        self.places = place_rows()
+        self.output = build(self.folder, write_site(self.folder))
+        self.server = Server(self.output)
+        with open(os.path.join(self.output, "index.html"), encoding="utf-8") as f:
+            html = f.read()
+        start = html.index('id="beacon-data">') + len('id="beacon-data">')
+        self.data = json.loads(html[start:html.index("</script>", start)])
+        self.by_name = {p["n"]: p for p in self.data["places"]}
+
+    def url(self, path=""):
+        return self.server.url(path)
+
+    def detail_path(self, name):
+        return self.by_name[name]["u"]
+
+    def close(self):
+        self.server.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@functools.lru_cache(maxsize=None)
+def site():
+    """The test site, built on first use and shared by every test module."""
+    built = TestSite()
+    atexit.register(built.close)
+    return built
+
+
+def make_driver(width=1280, height=900, logging=True):
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                     "--lang=nb-NO", "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--disable-default-apps"):
+        options.add_argument(argument)
+    if logging:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_script_timeout(60)
+    return driver
+
+
+def set_media(driver, dark=False, reduced_motion=False):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
+        {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"},
+    ]})
+
+
+def wait_ready(driver, timeout=10):
+    """Waits until the list page's script has taken over (`data-ready` on #explorer)."""
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.execute_script("const e = document.getElementById('explorer'); return !!e && e.dataset.ready === 'true';"))
+
+
+def visible_names(driver):
+    return driver.execute_script(
+        "const list = document.getElementById('place-list');"
+        "if (list.hidden) return [];"
+        "return Array.from(list.querySelectorAll('.place-card__name'), e => e.textContent);")
+
+
+def results_count(driver):
+    return driver.find_element(By.ID, "results-count").text
+
+
+def wait_for(driver, condition, timeout=5, message=""):
+    return WebDriverWait(driver, timeout).until(lambda d: condition(), message)
+
+
+def by_name(driver, role_selector, name):
+    """The element matching `role_selector` whose accessible name (Chromium's computed label) is `name`."""
+    for candidate in driver.find_elements(By.CSS_SELECTOR, role_selector):
+        if candidate.accessible_name == name:
+            return candidate
+    raise AssertionError(f"no {role_selector} named {name!r}")
+
+
+def axe_source():
+    path = os.environ.get("AXE_JS") or os.path.join(REPO, ".test-tools", "axe.min.js")
+    if not os.path.isfile(path):
+        if os.environ.get("AXE_JS"):
+            raise AssertionError(f"AXE_JS points at {path}, which does not exist")
+        raise RuntimeError("axe-core not found: run scripts/install-deps --test or set AXE_JS")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def run_axe(driver):
+    """axe-core's WCAG 2.0/2.1 A and AA rules on the current document; returns the violations."""
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(axe_source())
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary)}))))"
+        ".catch(e => done([{id: 'axe-error', help: String(e), nodes: []}]));")
+    return result
+
+
+def format_violations(violations):
+    return "\n".join(f"- {v['id']} ({v.get('impact')}): {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in violations)
+
+
+def network_requests(driver):
+    """URLs the page asked for since the last call, from the performance log."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def console_errors(driver):
+    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def pause(seconds):
+    time.sleep(seconds)

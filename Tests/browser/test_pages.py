@@ -1,0 +1,233 @@
+"""Every page kind in a real browser: no console errors and no request to any
+other host; the detail pages' category animations as SPEC.md describes them
+(and still under prefers-reduced-motion); the rating star's fill."""
+import unittest
+from urllib.parse import urlparse
+
+from selenium.webdriver.common.by import By
+
+import beacon_browser as bb
+
+DETAIL = {"restaurant": "Zeppelin Bar", "cafe": "Ærfugl Kafé", "hotel": "Aas Gjestgiveri"}
+
+
+class PageTestCase(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.site = bb.site()
+        cls.driver = bb.make_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def setUp(self):
+        bb.set_media(self.driver)
+        self.driver.get_log("browser")
+        self.driver.get_log("performance")
+
+    def open(self, path):
+        self.driver.get(self.site.url(path))
+
+
+class ConsoleAndNetworkTests(PageTestCase):
+    def pages(self):
+        yield "index.html"
+        yield "restauranter/index.html"
+        yield "kafeer/index.html"
+        yield "hoteller/index.html"
+        yield "favoritter/index.html"
+        yield "404.html"
+        for name in DETAIL.values():
+            yield self.site.detail_path(name)
+        yield self.site.detail_path("Mat <&> Drikke")
+
+    def check_clean(self, path, dark=False):
+        d = self.driver
+        bb.set_media(d, dark=dark)
+        d.get_log("browser")
+        d.get_log("performance")
+        self.open(path)
+        if path == "index.html":
+            bb.wait_ready(d)
+            bb.by_name(d, "button", "Kart").click()
+            bb.by_name(d, "button", "Kafeer").click()
+            d.find_element(By.ID, "explorer-search").send_keys("qqq\n")
+            bb.by_name(d, "button", "Nullstill").click()
+            bb.by_name(d, "button", "Liste").click()
+        errors = bb.console_errors(d)
+        self.assertEqual(errors, [], f"console errors on {path}")
+        requests = bb.network_requests(d)
+        self.assertTrue(requests, f"no requests recorded for {path}")
+        foreign = [u for u in requests if urlparse(u).scheme not in ("data", "blob") and urlparse(u).hostname != "127.0.0.1"]
+        self.assertEqual(foreign, [], f"requests to other hosts from {path}")
+        self.assertTrue(any(u.endswith("/assets/beacon.css") for u in requests), f"stylesheet not loaded on {path}")
+
+    def test_no_console_errors_and_no_other_hosts_on_any_page(self):
+        for path in self.pages():
+            for dark in (False, True):
+                with self.subTest(path=path, dark=dark):
+                    self.check_clean(path, dark=dark)
+
+    def test_only_the_front_page_loads_the_script(self):
+        for path in self.pages():
+            with self.subTest(path=path):
+                self.open(path)
+                scripts = self.driver.execute_script(
+                    "return Array.from(document.scripts, s => [s.getAttribute('src'), s.defer, s.type]);")
+                external = [s for s in scripts if s[0]]
+                if path == "index.html":
+                    self.assertEqual(external, [["assets/beacon.js", True, ""]])
+                else:
+                    self.assertEqual(external, [])
+
+
+class AnimationTests(PageTestCase):
+    def computed(self, selector):
+        return self.driver.execute_script("""
+            return Array.from(document.querySelectorAll(arguments[0]), e => {
+              const s = getComputedStyle(e);
+              return {name: s.animationName, duration: s.animationDuration, timing: s.animationTimingFunction,
+                      iterations: s.animationIterationCount, delay: s.animationDelay, state: s.animationPlayState};
+            });""", selector)
+
+    def keyframes(self, name):
+        """The @keyframes rule's frames as [offset, {property: value}] from the stylesheet."""
+        return self.driver.execute_script("""
+            for (const sheet of document.styleSheets) {
+              for (const rule of sheet.cssRules) {
+                if (rule.type === CSSRule.KEYFRAMES_RULE && rule.name === arguments[0]) {
+                  return Array.from(rule.cssRules, f => [f.keyText, Object.fromEntries(
+                    Array.from(f.style, p => [p, f.style.getPropertyValue(p).trim()]))]);
+                }
+              }
+            }
+            return null;""", name)
+
+    def running_animations(self):
+        return self.driver.execute_script(
+            "return document.getAnimations().filter(a => a.playState === 'running').map(a => a.animationName);")
+
+    def test_restaurant_rotates_once_over_one_second_ease_in_out(self):
+        self.open(self.site.detail_path(DETAIL["restaurant"]))
+        [emoji] = self.computed(".hero__emoji")
+        self.assertEqual((emoji["name"], emoji["duration"], emoji["timing"], emoji["iterations"]),
+                         ("beacon-rotate", "1s", "ease-in-out", "1"))
+        frames = dict(self.keyframes("beacon-rotate"))
+        self.assertEqual(frames["0%"]["transform"], "rotate(0deg)")
+        self.assertEqual(frames["100%"]["transform"], "rotate(360deg)")
+
+    def test_cafe_steam_rises_and_fades_ease_out_forever_staggered(self):
+        self.open(self.site.detail_path(DETAIL["cafe"]))
+        particles = self.computed(".steam__particle")
+        self.assertEqual(len(particles), 3)
+        for particle in particles:
+            self.assertEqual((particle["name"], particle["timing"], particle["iterations"]),
+                             ("beacon-steam", "ease-out", "infinite"))
+        self.assertEqual(len({p["delay"] for p in particles}), 3, "the particles are not staggered")
+        frames = dict(self.keyframes("beacon-steam"))
+        self.assertEqual(frames["0%"]["opacity"], "1")
+        self.assertEqual(frames["100%"]["opacity"], "0")
+        self.assertIn("translateY(", frames["100%"]["transform"])
+        # WCAG 2.2.2: a visible control pauses it.
+        pause = self.driver.find_element(By.CSS_SELECTOR, ".hero input[type=checkbox]")
+        self.assertIn("Stopp dampen", pause.accessible_name)
+        self.driver.find_element(By.CSS_SELECTOR, "label[for=pause-animation]").click()
+        self.assertTrue(pause.is_selected())
+        self.assertEqual({p["state"] for p in self.computed(".steam__particle")}, {"paused"})
+
+    def test_hotel_springs_in_from_half_size_with_overshoot(self):
+        self.open(self.site.detail_path(DETAIL["hotel"]))
+        [emoji] = self.computed(".hero__emoji")
+        self.assertEqual((emoji["name"], emoji["iterations"]), ("beacon-spring", "1"))
+        self.assertGreater(float(emoji["duration"].rstrip("s")), 0)
+        frames = dict(self.keyframes("beacon-spring"))
+        self.assertEqual(frames["0%"]["transform"], "scale(0.5)")
+        self.assertEqual(frames["100%"]["transform"], "scale(1)")
+        self.assertTrue(emoji["timing"].startswith("linear("), emoji["timing"])
+        outputs = [float(part.strip().split()[0]) for part in emoji["timing"][len("linear("):-1].split(",")]
+        self.assertGreater(max(outputs), 1.0, "no overshoot in the spring")
+
+    def test_reduced_motion_stops_every_animation(self):
+        for category, name in DETAIL.items():
+            with self.subTest(category=category):
+                bb.set_media(self.driver, reduced_motion=True)
+                self.open(self.site.detail_path(name))
+                for selector in (".hero__emoji", ".steam__particle"):
+                    for style in self.computed(selector):
+                        self.assertEqual(style["name"], "none", f"{selector} still animates")
+                self.assertEqual(self.running_animations(), [])
+                bb.set_media(self.driver, reduced_motion=False)
+                self.open(self.site.detail_path(name))
+                moving = ".steam__particle" if category == "cafe" else ".hero__emoji"
+                self.assertNotEqual(self.computed(moving)[0]["name"], "none")
+                self.assertTrue(self.running_animations() or category != "cafe")
+
+
+class StarTests(PageTestCase):
+    def star_fill(self, shape):
+        """The star's gradient: (stars in its id, the stop offsets, the stops' colours)."""
+        return self.driver.execute_script("""
+            const fill = arguments[0].getAttribute('fill');
+            const id = /^url\\(#(star-fill-(\\d))\\)$/.exec(fill);
+            if (!id) return null;
+            const gradient = document.getElementById(id[1]);
+            const stops = Array.from(gradient.querySelectorAll('stop'));
+            return {stars: Number(id[2]), offsets: stops.map(s => s.getAttribute('offset')),
+                    colors: stops.map(s => getComputedStyle(s).stopColor),
+                    star: getComputedStyle(document.documentElement).getPropertyValue('--star').trim()};""", shape)
+
+    def check_fill(self, shape, average, where):
+        expected = bb.rounded_stars(average)
+        fill = self.star_fill(shape)
+        self.assertIsNotNone(fill, where)
+        self.assertEqual(fill["stars"], expected, where)
+        self.assertEqual(fill["offsets"], [f"{expected * 20}%"] * 2, where)
+        self.assertNotEqual(fill["colors"][0], fill["colors"][1], where)
+
+    def test_detail_star_fill_matches_the_rounded_average(self):
+        for row in self.site.places:
+            if not row["ratings"]:
+                continue
+            with self.subTest(place=row["name"]):
+                self.open(self.site.detail_path(row["name"]))
+                shape = self.driver.find_element(By.CSS_SELECTOR, ".place-detail .rating .star__shape")
+                self.check_fill(shape, row["average"], row["name"])
+                stars = bb.rounded_stars(row["average"])
+                label = self.driver.find_element(By.CSS_SELECTOR, ".place-detail .rating .visually-hidden").get_attribute("textContent")
+                count = len(row["ratings"])
+                self.assertEqual(label, f"Vurdering: {stars} av 5, {count} {'vurdering' if count == 1 else 'vurderinger'}")
+        self.assertEqual(bb.rounded_stars(2.5), 3)
+
+    def test_list_and_map_stars_match_the_rounded_average(self):
+        d = self.driver
+        self.open("index.html")
+        bb.wait_ready(d)
+        rows = {r["name"]: r for r in self.site.places}
+        cards = d.find_elements(By.CSS_SELECTOR, "#place-list .place-card")
+        rated = 0
+        for card in cards:
+            name = card.find_element(By.CSS_SELECTOR, ".place-card__name").text
+            shapes = card.find_elements(By.CSS_SELECTOR, ".star__shape")
+            if rows[name]["ratings"]:
+                rated += 1
+                self.check_fill(shapes[0], rows[name]["average"], name)
+                text = card.find_element(By.CSS_SELECTOR, ".rating__text").text
+                self.assertEqual(text, str(bb.rounded_stars(rows[name]["average"])))
+            else:
+                self.assertEqual(shapes, [], f"{name} has no ratings but shows a star")
+        self.assertEqual(rated, len([r for r in bb.within_radius(self.site.places) if r["ratings"]]))
+        bb.by_name(d, "button", "Kart").click()
+        by_url = {p["u"]: p["n"] for p in self.site.data["places"]}
+        for pin in d.find_elements(By.CSS_SELECTOR, "a.map-pin"):
+            name = by_url[pin.get_dom_attribute("href")]
+            shapes = pin.find_elements(By.CSS_SELECTOR, ".star__shape")
+            if rows[name]["ratings"]:
+                self.check_fill(shapes[0], rows[name]["average"], f"map pin {name}")
+                self.assertIn(f"Vurdering: {bb.rounded_stars(rows[name]['average'])} av 5", pin.accessible_name)
+            else:
+                self.assertEqual(shapes, [])
+
+
+if __name__ == "__main__":
+    unittest.main()
