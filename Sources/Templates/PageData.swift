@@ -21,35 +21,29 @@ public enum PageData {
         b.raw(",\"radiusKm\":")
         b.text(guide.settings.radiusKm)
         b.raw(",\"places\":[\n")
-        for (index, place) in guide.places.enumerated() {
-            if index > 0 { b.raw(",\n") }
-            b.json(entry(place))
-        }
+        b.jsonObjects(guide.places, separator: ",\n", entry)
         b.raw("\n]}")
         b.close("script")
         b.raw("\n")
         return b.fragment
     }
 
-    static func entry(_ place: GuidePlace) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(place.id.rawValue)),
-            ("n", .string(place.place.name)),
-            ("c", .string(place.place.category.rawValue)),
-            ("lat", .number(rounded(place.place.coordinate.latitude))),
-            ("lon", .number(rounded(place.place.coordinate.longitude))),
-            ("d", .number(place.distanceMetres.rounded())),
-            ("u", .string(SitePaths.detailPage(slug: place.slug))),
-        ]
-        if let address = place.place.address.singleLine { members.append(("a", .string(address))) }
+    static func entry(_ place: GuidePlace, _ entry: inout JSONObjectBytes) {
+        entry.string("id", place.id.rawValue)
+        entry.string("n", place.place.name)
+        entry.string("c", place.place.category.rawValue)
+        entry.number("lat", rounded(place.place.coordinate.latitude))
+        entry.number("lon", rounded(place.place.coordinate.longitude))
+        entry.number("d", place.distanceMetres.rounded())
+        entry.string("u", SitePaths.detailPage(slug: place.slug))
+        entry.string("a", place.place.address.singleLine)
         if let summary = place.summary {
-            members.append(("s", .number(Double(summary.roundedStars))))
-            members.append(("avg", .number((summary.average * 1000).rounded() / 1000)))
-            members.append(("r", .number(Double(summary.count))))
+            entry.number("s", Double(summary.roundedStars))
+            entry.number("avg", (summary.average * 1000).rounded() / 1000)
+            entry.number("r", Double(summary.count))
         }
-        if place.isFavorite { members.append(("f", .number(1))) }
-        if let hours = place.place.openingHours { members.append(("h", .string(hours))) }
-        return .object(members)
+        if place.isFavorite { entry.number("f", 1) }
+        entry.string("h", place.place.openingHours)
     }
 
     /// Six decimals (about 10 cm) is all a map pin needs.

@@ -77,6 +77,29 @@ import Testing
         #expect(third.files.written == 3)
     }
 
+    @Test func unchangedInputsSkipTheWholeBuildButDamageIsRepaired() async throws {
+        let site = TestSite()
+        _ = try await build(site)
+        let console = CapturingConsole()
+        let again = try await build(site, console: console)
+        #expect(again.files.written == 0)
+        #expect(console.progressText.contains("Ingen endringer"))
+
+        // A removed page folder is noticed and rebuilt.
+        let page = try #require(site.outputFiles().first { $0.hasPrefix("steder/") })
+        try FileManager.default.removeItem(atPath: site.output + "/" + (page as NSString).deletingLastPathComponent)
+        let repaired = try await build(site)
+        #expect(repaired.files.written == 1)
+        #expect(FileManager.default.fileExists(atPath: site.output + "/" + page))
+
+        // --force renders and compares everything, and still writes nothing unchanged.
+        let forcedConsole = CapturingConsole()
+        let forced = try await BuildPipeline(options: BuildOptions(site: site.site, force: true), environment: [:], console: forcedConsole).run()
+        #expect(!forcedConsole.progressText.contains("Ingen endringer"))
+        #expect(forced.files.written == 0)
+        #expect(forced.files.unchanged > 60)
+    }
+
     @Test func failedBuildLeavesPreviousOutput() async throws {
         let site = TestSite()
         _ = try await build(site)

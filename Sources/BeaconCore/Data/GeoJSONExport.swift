@@ -19,52 +19,56 @@ public enum GeoJSONExport {
         var out: [UInt8] = []
         out.reserveCapacity(200 + places.count * 450)
         out.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
-        let writer = JSONWriter(pretty: false)
         for (index, item) in places.enumerated() {
             out.append(contentsOf: index == 0 ? [0x0A] : [0x2C, 0x0A])
-            writer.write(feature(item.place, item.extras), into: &out)
+            feature(item.place, item.extras, appendingTo: &out)
         }
         out.append(contentsOf: "\n]}\n".utf8)
         return out
     }
 
-    static func feature(_ place: Place, _ extras: Extras) -> JSONValue {
-        var properties: [(key: String, value: JSONValue)] = [
-            ("id", .string(place.id.rawValue)),
-            ("name", .string(place.name)),
-            ("category", .string(place.category.rawValue)),
-            ("categories", .array([.string(place.category.geoapifyKey)])),
-            ("lat", .number(place.coordinate.latitude)),
-            ("lon", .number(place.coordinate.longitude)),
-        ]
-        func add(_ key: String, _ value: String?) {
-            if let value { properties.append((key, .string(value))) }
+    static func feature(_ place: Place, _ extras: Extras, appendingTo out: inout [UInt8]) {
+        var feature = JSONObjectBytes(taking: &out)
+        feature.string("type", "Feature")
+        feature.string("id", place.id.rawValue)
+        feature.raw("geometry") { bytes in
+            bytes.append(contentsOf: #"{"type":"Point","coordinates":["#.utf8)
+            JSONWriter.appendNumber(place.coordinate.longitude, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            JSONWriter.appendNumber(place.coordinate.latitude, to: &bytes)
+            bytes.append(contentsOf: "]}".utf8)
         }
-        add("address", place.address.singleLine)
-        add("street", place.address.street)
-        add("housenumber", place.address.houseNumber)
-        add("postcode", place.address.postcode)
-        add("city", place.address.city)
-        add("opening_hours", place.openingHours)
-        add("phone", place.phone)
-        add("website", place.website)
-        add("email", place.email)
-        add("place_id", place.providerID)
-        if let summary = extras.summary {
-            properties.append(("rating", .number(Double(summary.roundedStars))))
-            properties.append(("rating_average", .number((summary.average * 100).rounded() / 100)))
-            properties.append(("rating_count", .number(Double(summary.count))))
+        feature.raw("properties") { bytes in
+            var properties = JSONObjectBytes(taking: &bytes)
+            properties.string("id", place.id.rawValue)
+            properties.string("name", place.name)
+            properties.string("category", place.category.rawValue)
+            properties.raw("categories") { bytes in
+                bytes.append(UInt8(ascii: "["))
+                JSONWriter.appendString(place.category.geoapifyKey, escapeForHTML: false, to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
+            properties.number("lat", place.coordinate.latitude)
+            properties.number("lon", place.coordinate.longitude)
+            properties.string("address", place.address.singleLine)
+            properties.string("street", place.address.street)
+            properties.string("housenumber", place.address.houseNumber)
+            properties.string("postcode", place.address.postcode)
+            properties.string("city", place.address.city)
+            properties.string("opening_hours", place.openingHours)
+            properties.string("phone", place.phone)
+            properties.string("website", place.website)
+            properties.string("email", place.email)
+            properties.string("place_id", place.providerID)
+            if let summary = extras.summary {
+                properties.number("rating", Double(summary.roundedStars))
+                properties.number("rating_average", (summary.average * 100).rounded() / 100)
+                properties.number("rating_count", Double(summary.count))
+            }
+            if extras.isFavorite { properties.bool("favorite", true) }
+            properties.string("url", extras.url)
+            properties.finish(into: &bytes)
         }
-        if extras.isFavorite { properties.append(("favorite", .bool(true))) }
-        add("url", extras.url)
-        return .object([
-            ("type", .string("Feature")),
-            ("id", .string(place.id.rawValue)),
-            ("geometry", .object([
-                ("type", .string("Point")),
-                ("coordinates", .array([.number(place.coordinate.longitude), .number(place.coordinate.latitude)])),
-            ])),
-            ("properties", .object(properties)),
-        ])
+        feature.finish(into: &out)
     }
 }

@@ -100,3 +100,58 @@ public struct JSONWriter: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 }
+
+/// Writes one JSON object straight into a byte buffer, member by member, for
+/// the hot paths (page data, exports) where building a `JSONValue` tree for
+/// every place would cost more than the output itself.
+public struct JSONObjectBytes {
+    public private(set) var bytes: [UInt8]
+    let escapeForHTML: Bool
+    var isFirst = true
+
+    /// Takes over `bytes` (leaving it empty, so appending never copies) and opens the object.
+    public init(taking bytes: inout [UInt8], escapeForHTML: Bool = false) {
+        self.bytes = []
+        swap(&self.bytes, &bytes)
+        self.escapeForHTML = escapeForHTML
+        self.bytes.append(UInt8(ascii: "{"))
+    }
+
+    mutating func key(_ name: StaticString) {
+        if !isFirst { bytes.append(UInt8(ascii: ",")) }
+        isFirst = false
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    /// Nil values are left out.
+    public mutating func string(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        JSONWriter.appendString(value, escapeForHTML: escapeForHTML, to: &bytes)
+    }
+
+    public mutating func number(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        JSONWriter.appendNumber(value, to: &bytes)
+    }
+
+    public mutating func bool(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// A member whose value is raw JSON written by `body` (a nested object or array).
+    public mutating func raw(_ name: StaticString, _ body: (inout [UInt8]) -> Void) {
+        key(name)
+        body(&bytes)
+    }
+
+    /// Closes the object and hands the buffer back.
+    public mutating func finish(into bytes: inout [UInt8]) {
+        self.bytes.append(UInt8(ascii: "}"))
+        swap(&self.bytes, &bytes)
+    }
+}

@@ -25,6 +25,8 @@ public struct FetchedPlaces: Sendable {
     public var origin: Origin
     /// Something the user should know (a stale cache was used, say), in Norwegian.
     public var warning: String?
+    /// A hash of the answer's bytes, so a build can tell that nothing changed.
+    public var contentHash: UInt64?
 
     public enum Origin: Sendable, Equatable {
         case sample
@@ -32,11 +34,12 @@ public struct FetchedPlaces: Sendable {
         case cache(savedAt: Date, stale: Bool)
     }
 
-    public init(places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil) {
+    public init(places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil, contentHash: UInt64? = nil) {
         self.places = places
         self.skipped = skipped
         self.origin = origin
         self.warning = warning
+        self.contentHash = contentHash
     }
 }
 
@@ -112,7 +115,9 @@ public struct SampleDataSource: PlaceSource {
             .sorted { $0.1 < $1.1 }
             .prefix(request.limit)
             .map(\.0)
-        return FetchedPlaces(places: Array(nearby), skipped: decoded.skipped, origin: .sample)
+        var hasher = ContentHasher()
+        hasher.combine(bytes)
+        return FetchedPlaces(places: Array(nearby), skipped: decoded.skipped, origin: .sample, contentHash: hasher.value)
     }
 }
 
@@ -121,9 +126,17 @@ public struct SampleDataSource: PlaceSource {
 /// usable feature is kept: the file is the owner's own selection.
 public enum PlacesFile {
     public static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+        try decode(read(path: path), path: path, defaultCategory: defaultCategory)
+    }
+
+    public static func read(path: String) throws(PlaceSourceError) -> [UInt8] {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .placesFileMissing(path: path) }
         guard let bytes else { throw .placesFileMissing(path: path) }
+        return bytes
+    }
+
+    public static func decode(_ bytes: [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes: bytes) } catch {
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")

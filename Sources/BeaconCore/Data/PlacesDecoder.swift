@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a GeoJSON FeatureCollection — a Geoapify Places answer, or any
 /// RFC 7946 file of points with a `name` (uMap, Overpass, an earlier export) —
 /// into places. Decoding is loose, as real data demands: no property is
@@ -51,12 +53,14 @@ public struct PlacesDecoder: Sendable {
     }
 
     func decode(features: [JSONValue]) -> Result {
+        let decoded = decodeInParallel(features)
         var places: [Place] = []
         places.reserveCapacity(features.count)
         var skipped: [SkippedFeature] = []
         var seen = Set<PlaceID>()
-        for (index, feature) in features.enumerated() {
-            switch decodeFeature(feature) {
+        seen.reserveCapacity(features.count)
+        for (index, outcome) in decoded.enumerated() {
+            switch outcome {
             case .success(let place):
                 if seen.insert(place.id).inserted {
                     places.append(place)
@@ -68,6 +72,23 @@ public struct PlacesDecoder: Sendable {
             }
         }
         return Result(places: places, skipped: skipped)
+    }
+
+    /// Each feature decodes on its own, so big files use every core; the
+    /// results keep the file's order.
+    func decodeInParallel(_ features: [JSONValue]) -> [Swift.Result<Place, SkippedFeature.Reason>] {
+        let chunk = 2_048
+        guard features.count > chunk else { return features.map(decodeFeature) }
+        let chunks = (features.count + chunk - 1) / chunk
+        let results = UnsafeMutableBufferPointer<Swift.Result<Place, SkippedFeature.Reason>?>.allocate(capacity: features.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            let range = (part * chunk)..<min((part + 1) * chunk, features.count)
+            for index in range { slots[index] = decodeFeature(features[index]) }
+        }
+        return results.map { $0! }
     }
 
     func decodeFeature(_ feature: JSONValue) -> Swift.Result<Place, SkippedFeature.Reason> {

@@ -35,13 +35,16 @@ public struct Place: Sendable, Hashable {
 }
 
 /// The parts of an address the pages show; any of them may be missing.
-public struct PostalAddress: Sendable, Hashable, Codable {
-    public var street: String?
-    public var houseNumber: String?
-    public var postcode: String?
-    public var city: String?
+/// Immutable, so the one-line form is worked out once, not on every page.
+public struct PostalAddress: Sendable, Hashable {
+    public let street: String?
+    public let houseNumber: String?
+    public let postcode: String?
+    public let city: String?
     /// The provider's one-line address, used when the parts are missing.
-    public var fallbackLine: String?
+    public let fallbackLine: String?
+    /// "Karl Johans gate 1, 0154 Oslo"; nil when nothing is known.
+    public let singleLine: String?
 
     public init(street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil, fallbackLine: String? = nil) {
         self.street = street
@@ -49,17 +52,16 @@ public struct PostalAddress: Sendable, Hashable, Codable {
         self.postcode = postcode
         self.city = city
         self.fallbackLine = fallbackLine
-    }
-
-    /// "Karl Johans gate 1, 0154 Oslo"; nil when nothing is known.
-    public var singleLine: String? {
         var parts: [String] = []
         if let street {
-            parts.append([street, houseNumber].compactMap { $0 }.joined(separator: " "))
+            parts.append(houseNumber.map { street + " " + $0 } ?? street)
         }
         let town = [postcode, city].compactMap { $0 }.joined(separator: " ")
         if !town.isEmpty { parts.append(town) }
-        if parts.isEmpty || street == nil, let fallbackLine { return fallbackLine }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        if parts.isEmpty || street == nil, let fallbackLine {
+            singleLine = fallbackLine
+        } else {
+            singleLine = parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
     }
 }

@@ -25,9 +25,14 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
     /// Falls back to the provider's id; only characters safe in a key are kept.
     public static func provider(_ placeID: String) -> PlaceID? {
-        let safe = placeID.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        var safe: [UInt8] = []
+        safe.reserveCapacity(min(placeID.utf8.count, 200))
+        for byte in placeID.utf8 where safe.count < 200 {
+            let isSafe = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x2D
+            if isSafe { safe.append(byte) }
+        }
         guard !safe.isEmpty else { return nil }
-        return PlaceID(rawValue: "geoapify/" + String(String.UnicodeScalarView(safe.prefix(200))))
+        return PlaceID(rawValue: "geoapify/" + String(decoding: safe, as: UTF8.self))
     }
 
     public var isOpenStreetMap: Bool { !rawValue.hasPrefix("geoapify/") }

@@ -29,12 +29,13 @@ public struct GeoapifyPlaceSource: PlaceSource {
         let key = ResponseCache.key(for: url, kind: "places-\(request.category.rawValue)")
         let cached = cache.entry(for: key)
         let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }
+        let cachedHash = cached.map { ResponseCache.hash($0.body) }
 
         if let cached, let cachedResult {
             let age = now().timeIntervalSince(cached.savedAt)
             if mode == .offline || (mode == .normal && age < timeToLive) {
                 return FetchedPlaces(places: cachedResult.places, skipped: cachedResult.skipped,
-                                     origin: .cache(savedAt: cached.savedAt, stale: age >= timeToLive))
+                                     origin: .cache(savedAt: cached.savedAt, stale: age >= timeToLive), contentHash: cachedHash)
             }
         }
         if mode == .offline {
@@ -47,13 +48,15 @@ public struct GeoapifyPlaceSource: PlaceSource {
             do { try cache.store(body, url: url, key: key, at: fetchedAt) } catch {
                 warning = "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)"
             }
-            return FetchedPlaces(places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt), warning: warning)
+            return FetchedPlaces(places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt), warning: warning,
+                                 contentHash: ResponseCache.hash(body))
         } catch {
             guard let cached, let cachedResult else { throw error }
             let age = AgeText.norwegian(seconds: now().timeIntervalSince(cached.savedAt))
             return FetchedPlaces(places: cachedResult.places, skipped: cachedResult.skipped,
                                  origin: .cache(savedAt: cached.savedAt, stale: true),
-                                 warning: "\(error.userMessage) Bruker \(request.category.pluralNameLowercased) fra mellomlageret i stedet (\(age) gamle).")
+                                 warning: "\(error.userMessage) Bruker \(request.category.pluralNameLowercased) fra mellomlageret i stedet (\(age) gamle).",
+                                 contentHash: cachedHash)
         }
     }
 }

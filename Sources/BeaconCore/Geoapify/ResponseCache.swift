@@ -31,6 +31,12 @@ public struct ResponseCache: Sendable {
         return kind + "-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    static func hash(_ body: Data) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine([UInt8](body))
+        return hasher.value
+    }
+
     public func entry(for key: String) -> Entry? {
         guard let meta = try? FileSystem.readIfExists(folder + "/" + key + ".meta.json"),
               let json = try? JSONParser.parse(bytes: meta),

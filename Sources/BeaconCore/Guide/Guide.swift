@@ -2,7 +2,10 @@ import Foundation
 
 /// A place as the pages show it: the place itself merged with its distance
 /// from the centre, the owner's ratings and favorite mark, and its URL slug.
-public struct GuidePlace: Sendable {
+/// A class, not a struct: a page, a list and the page data all refer to the
+/// same place, and at 100,000 places copying a dozen strings per reference
+/// showed up in profiles.
+public final class GuidePlace: Sendable {
     public let place: Place
     public let slug: String
     public let distanceMetres: Double
@@ -12,6 +15,17 @@ public struct GuidePlace: Sendable {
     /// False for a favorite kept from the store that the current data no
     /// longer has (outside the radius, or gone from the API).
     public let isInCurrentData: Bool
+
+    public init(place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
+                favoriteSince: CalendarDate?, isInCurrentData: Bool) {
+        self.place = place
+        self.slug = slug
+        self.distanceMetres = distanceMetres
+        self.ratings = ratings
+        self.summary = summary
+        self.favoriteSince = favoriteSince
+        self.isInCurrentData = isInCurrentData
+    }
 
     public var id: PlaceID { place.id }
     public var isFavorite: Bool { favoriteSince != nil }

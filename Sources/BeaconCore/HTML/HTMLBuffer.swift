@@ -79,6 +79,19 @@ public struct HTMLBuffer: Sendable {
         JSONWriter(pretty: false, escapeForHTML: true).write(value, into: &bytes)
     }
 
+    /// JSON objects for a `<script type="application/json">` block, one per
+    /// element, written member by member with HTML-safe escaping.
+    public mutating func jsonObjects<S: Sequence>(_ items: S, separator: StaticString, _ write: (S.Element, inout JSONObjectBytes) -> Void) {
+        var first = true
+        for item in items {
+            if !first { separator.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+            first = false
+            var object = JSONObjectBytes(taking: &bytes, escapeForHTML: true)
+            write(item, &object)
+            object.finish(into: &bytes)
+        }
+    }
+
     /// Freezes what was built so far, for reuse in many pages.
     public var fragment: HTMLFragment { HTMLFragment(bytes: bytes) }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Opening hours in Norwegian for the pages: full weekday names in lower case
 /// and en dashes ("mandag–fredag 08:00–16:00", "søndag stengt", "døgnåpent").
 extension OpeningHours {
@@ -5,8 +7,18 @@ extension OpeningHours {
 
     /// One line per rule, or nil when `raw` is outside the understood subset (show `raw` then).
     public static func norwegianLines(_ raw: String) -> [String]? {
-        OpeningHours(raw)?.norwegianLines
+        if let cached = renderedCache.withLock({ $0[raw] }) { return cached.lines }
+        let lines = OpeningHours(raw)?.norwegianLines
+        renderedCache.withLock { cache in
+            // Real data repeats a few hundred distinct values; keep the cache bounded anyway.
+            if cache.count > 4_096 { cache.removeAll(keepingCapacity: true) }
+            cache[raw] = CachedLines(lines: lines)
+        }
+        return lines
     }
+
+    struct CachedLines: Sendable { var lines: [String]? }
+    static let renderedCache = Mutex<[String: CachedLines]>([:])
 
     public var norwegianLines: [String] {
         if isAlwaysOpen { return ["døgnåpent"] }

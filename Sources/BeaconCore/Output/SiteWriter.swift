@@ -58,6 +58,13 @@ public final class SiteWriter: Sendable {
         public var removed = 0
         /// Bytes of the whole new site.
         public var totalBytes = 0
+
+        public init(written: Int = 0, unchanged: Int = 0, removed: Int = 0, totalBytes: Int = 0) {
+            self.written = written
+            self.unchanged = unchanged
+            self.removed = removed
+            self.totalBytes = totalBytes
+        }
     }
 
     /// Marks a folder as ours, so a build never replaces a folder it did not make.
@@ -184,15 +191,18 @@ public final class SiteWriter: Sendable {
         FileSystem.removeTree(old)
     }
 
+    /// Creates the staging folder once; under the lock, so no writer can
+    /// see it as created before it exists.
     private func ensureStaging() throws(SiteWriterError) {
-        let created: Bool = state.withLock { state in
-            if state.stagingCreated { return false }
+        let stagingPath = self.stagingPath
+        let failure: Int32? = state.withLock { state in
+            if state.stagingCreated { return nil }
+            FileSystem.removeTree(stagingPath)
+            if mkdir(stagingPath, 0o755) != 0 { return errno }
             state.stagingCreated = true
-            return true
+            return nil
         }
-        guard created else { return }
-        FileSystem.removeTree(stagingPath)
-        if mkdir(stagingPath, 0o755) != 0 { throw .file(.errno("opprette mappen", stagingPath)) }
+        if let failure { throw .file(.errno("opprette mappen", stagingPath, code: failure)) }
     }
 
     private func createParentDirectories(of relativePath: String) throws(SiteWriterError) {

@@ -93,3 +93,12 @@ public struct PlaceSnapshot: Sendable, Hashable {
         Place(id: id, name: name, category: category, coordinate: coordinate, address: PostalAddress(fallbackLine: address))
     }
 }
+
+extension GuideStore {
+    /// The file form, byte for byte as it is saved.
+    public var encodedBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter().write(StoreCodec.encode(self), into: &bytes)
+        return bytes
+    }
+}

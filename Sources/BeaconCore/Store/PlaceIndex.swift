@@ -1,18 +1,48 @@
-/// The places of the last successful build, kept in the cache folder as
-/// GeoJSON so the terminal commands (`rate`, `search` …) know the same places
-/// the site shows, without another API call.
+/// The places of the last successful build, kept in the cache folder so the
+/// terminal commands (`rate`, `search` …) know the same places the site
+/// shows, without another API call: as GeoJSON for API and sample builds, or
+/// — for a build from a places file, which may hold 100,000 places — as a
+/// pointer to that file.
 public enum PlaceIndex {
     public static func path(in site: SiteFolder) -> String { site.cachePath + "/places.geojson" }
+    static func pointerPath(in site: SiteFolder) -> String { site.cachePath + "/places-file.json" }
 
     public static func save(_ places: [Place], in site: SiteFolder) throws(FileError) {
+        try write(encode(places), in: site)
+    }
+
+    /// The index's bytes (separate from `write`, so a build can encode while it renders).
+    public static func encode(_ places: [Place]) -> [UInt8] {
+        GeoJSONExport.write(places.map { ($0, GeoJSONExport.Extras()) })
+    }
+
+    /// Writes the index unless it already holds these bytes.
+    public static func write(_ bytes: [UInt8], in site: SiteFolder) throws(FileError) {
         try FileSystem.createDirectory(site.cachePath)
-        let bytes = GeoJSONExport.write(places.map { ($0, GeoJSONExport.Extras()) })
+        FileSystem.removeTree(pointerPath(in: site))
         if (try? FileSystem.readIfExists(path(in: site))) == bytes { return }
         try FileSystem.writeAtomically(bytes, to: path(in: site))
     }
 
+    /// Remembers that the last build came from a places file.
+    public static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder) throws(FileError) {
+        try FileSystem.createDirectory(site.cachePath)
+        FileSystem.removeTree(path(in: site))
+        var members: [(key: String, value: JSONValue)] = [("placesFile", .string(file))]
+        if let defaultCategory { members.append(("category", .string(defaultCategory.rawValue))) }
+        var bytes: [UInt8] = []
+        JSONWriter().write(.object(members), into: &bytes)
+        if (try? FileSystem.readIfExists(pointerPath(in: site))) == bytes { return }
+        try FileSystem.writeAtomically(bytes, to: pointerPath(in: site))
+    }
+
     /// Nil when no build has run yet (or the index is unreadable: it is only a cache).
     public static func load(from site: SiteFolder) -> [Place]? {
+        if let bytes = try? FileSystem.readIfExists(pointerPath(in: site)),
+           let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString {
+            let category = json["category"]?.looseString.flatMap(PlaceCategory.init(rawValue:))
+            return try? PlacesFile.load(path: file, defaultCategory: category).places
+        }
         guard let bytes = try? FileSystem.readIfExists(path(in: site)),
               let json = try? JSONParser.parse(bytes: bytes),
               let result = try? PlacesDecoder().decode(json) else { return nil }

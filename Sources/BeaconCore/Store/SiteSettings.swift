@@ -134,3 +134,12 @@ enum SettingsCodec {
         return .object(members)
     }
 }
+
+extension SiteSettings {
+    /// The file form, byte for byte as it is saved.
+    public var encodedBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter().write(SettingsCodec.encode(self), into: &bytes)
+        return bytes
+    }
+}

@@ -16,6 +16,7 @@ public enum TextHardening {
     /// truncates to `maximumLength` characters ending in "…". Nil when nothing is left.
     public static func clean(_ text: String?, maximumLength: Int) -> String? {
         guard let text else { return nil }
+        if isAlreadyClean(text, maximumLength: maximumLength) { return text }
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -30,6 +31,41 @@ public enum TextHardening {
         let cleaned = String(scalars)
         guard !cleaned.isEmpty else { return nil }
         return truncate(cleaned, to: maximumLength)
+    }
+
+    /// A byte scan that recognises the common case — text with nothing to
+    /// remove, collapse or cut — without decoding a single scalar. Anything
+    /// that might need work (controls, C1, odd spaces, U+2000–U+206F, U+061C,
+    /// U+FDD0–U+FDEF, U+FEFF, U+FFF9–U+FFFF, surrounding or double spaces)
+    /// takes the slow path.
+    static func isAlreadyClean(_ text: String, maximumLength: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= maximumLength,
+                  bytes[0] != 0x20, bytes[bytes.count - 1] != 0x20 else { return false }
+            var previous: UInt8 = 0
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte < 0x80 {
+                    if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) { return false }
+                } else {
+                    switch byte {
+                    case 0xC2: if i + 1 < bytes.count, bytes[i + 1] <= 0xA0 { return false }
+                    case 0xD8: if i + 1 < bytes.count, bytes[i + 1] == 0x9C { return false }
+                    case 0xE1: if i + 1 < bytes.count, bytes[i + 1] == 0x9A { return false }
+                    case 0xE2: if i + 1 < bytes.count, bytes[i + 1] == 0x80 || bytes[i + 1] == 0x81 { return false }
+                    case 0xE3: if i + 1 < bytes.count, bytes[i + 1] == 0x80 { return false }
+                    case 0xED: return false // surrogates are invalid UTF-8 anyway
+                    case 0xEF: if i + 1 < bytes.count, bytes[i + 1] == 0xB7 || bytes[i + 1] == 0xBB || bytes[i + 1] == 0xBF { return false }
+                    default: break
+                    }
+                }
+                previous = byte
+                i += 1
+            }
+            return true
+        }
     }
 
     /// Keeps line breaks (for multi-line comments) but otherwise cleans like `clean`.

@@ -14,14 +14,17 @@ public struct BuildOptions: Sendable {
     public var refresh = false
     /// Use only the response cache.
     public var offline = false
+    /// Render and compare every page even when no input changed.
+    public var force = false
 
-    public init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false) {
+    public init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
         self.site = site
         self.outputPath = outputPath.map(SiteFolder.absolute) ?? site.defaultOutputPath
         self.placesFile = placesFile.map(SiteFolder.absolute)
         self.defaultCategory = defaultCategory
         self.refresh = refresh
         self.offline = offline
+        self.force = force
     }
 }
 
@@ -100,10 +103,34 @@ public struct BuildPipeline: Sendable {
             try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root])
         }
 
+        // What shapes the output, hashed: if it matches the last build and the
+        // output is as that build left it, nothing needs doing.
+        var fingerprint = BuildFingerprint(settings: settings, store: store, assets: assets, outputPath: options.outputPath)
+        let previous = BuildRecord.load(site: options.site, output: options.outputPath)
+        func unchangedReport(_ fingerprint: BuildFingerprint) -> BuildReport? {
+            guard !options.force, let previous, previous.fingerprint == fingerprint.hex,
+                  BuildRecord.treeDigest(of: options.outputPath).digest == previous.tree else { return nil }
+            console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
+            var files = SiteWriter.Statistics()
+            files.unchanged = previous.files
+            return BuildReport(pages: previous.pages, files: files, source: DataSourceInfo(kind: .sample, fetchedAt: Date()),
+                               placeCount: previous.places, countsByCategory: [:], warnings: warnings,
+                               stepTimings: timings, seconds: Date().timeIntervalSince(started))
+        }
+
         // 2. Places.
-        let loaded = try await step("Henter steder") {
-            try await PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
-                .load(settings: settings)
+        let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
+        let loaded: PlaceLoading.Loaded
+        if let file = options.placesFile {
+            // A places file is hashed before it is parsed: an unchanged rebuild skips even that.
+            let raw = try await step("Leser stedsfilen") { try loading.readFile(file) }
+            fingerprint.add(places: raw)
+            if let report = unchangedReport(fingerprint) { return report }
+            loaded = try await step("Henter steder") { try loading.decodeFile(raw) }
+        } else {
+            loaded = try await step("Henter steder") { try await loading.load(settings: settings) }
+            fingerprint.add(source: loaded)
+            if let report = unchangedReport(fingerprint) { return report }
         }
         warnings += loaded.warnings
 
@@ -114,6 +141,11 @@ public struct BuildPipeline: Sendable {
         if guide.places.isEmpty {
             throw BuildError(step: "Setter sammen guiden", underlying: EmptyGuideError(source: loaded.source))
         }
+
+        // The terminal commands' index of the places, encoded while the pages
+        // render (a places file is its own index).
+        let placesForIndex = options.placesFile == nil ? guide.places.map(\.place) : []
+        async let indexBytes = PlaceIndex.encode(placesForIndex)
 
         // 4 and 5. Pages, written as they are rendered; then the swap.
         let pages: Int
@@ -130,7 +162,15 @@ public struct BuildPipeline: Sendable {
 
         // The terminal commands resolve place names against what was just published.
         do {
-            try PlaceIndex.save(guide.places.map(\.place), in: options.site)
+            if let file = options.placesFile {
+                try PlaceIndex.savePointer(toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
+            } else {
+                try PlaceIndex.write(await indexBytes, in: options.site)
+            }
+            let tree = BuildRecord.treeDigest(of: options.outputPath)
+            try BuildRecord(fingerprint: fingerprint.hex, tree: tree.digest, pages: pages, places: guide.places.count,
+                            files: statistics.written + statistics.unchanged)
+                .save(site: options.site, output: options.outputPath)
         } catch {
             warnings.append(error.userMessage)
             console.progress("Advarsel: \(error.userMessage)")

@@ -13,19 +13,34 @@ struct PlaceLoading: Sendable {
         var places: [Place]
         var source: DataSourceInfo
         var warnings: [String]
+        /// Hashes of the answers, per category in order (for the build fingerprint).
+        var contentHashes: [UInt64?]
     }
 
     func load(settings: SiteSettings) async throws -> Loaded {
         if let file = options.placesFile {
-            return try loadFile(file)
+            return try decodeFile(readFile(file))
         }
         let source = try placeSource ?? chooseSource(settings: settings)
         return try await loadCategories(from: source, settings: settings)
     }
 
-    func loadFile(_ path: String) throws -> Loaded {
+    /// A places file's bytes and date, before any parsing.
+    struct RawFile: Sendable {
+        var path: String
+        var bytes: [UInt8]
+        var modified: Date
+    }
+
+    func readFile(_ path: String) throws -> RawFile {
         console.progress("Leser stedsfilen \(path) …")
-        let result = try PlacesFile.load(path: path, defaultCategory: options.defaultCategory)
+        let bytes = try PlacesFile.read(path: path)
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+        return RawFile(path: path, bytes: bytes, modified: modified)
+    }
+
+    func decodeFile(_ raw: RawFile) throws -> Loaded {
+        let result = try PlacesFile.decode(raw.bytes, path: raw.path, defaultCategory: options.defaultCategory)
         var warnings: [String] = []
         if !result.skipped.isEmpty {
             let message = "\(result.skipped.count) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."
@@ -33,8 +48,8 @@ struct PlaceLoading: Sendable {
             console.progress(message)
         }
         console.progress("  \(result.places.count) steder")
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
-        return Loaded(places: result.places, source: DataSourceInfo(kind: .file(name: (path as NSString).lastPathComponent), fetchedAt: modified), warnings: warnings)
+        return Loaded(places: result.places, source: DataSourceInfo(kind: .file(name: (raw.path as NSString).lastPathComponent), fetchedAt: raw.modified),
+                      warnings: warnings, contentHashes: [])
     }
 
     func chooseSource(settings: SiteSettings) throws -> any PlaceSource {
@@ -109,7 +124,8 @@ struct PlaceLoading: Sendable {
             places += fresh
         }
         if fetchedAt == .distantFuture { fetchedAt = Date() }
-        return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings)
+        return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
+                      contentHashes: results.map(\.contentHash))
     }
 
     /// The sample data's "fetch" date is its files' date, so a rebuild on

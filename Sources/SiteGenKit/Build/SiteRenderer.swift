@@ -14,56 +14,87 @@ struct SiteRenderer: Sendable {
     /// Places per rendering task: big enough to amortise scheduling, small enough to balance.
     static let chunkSize = 256
 
+    /// One unit of work for a core.
+    enum Job: Sendable {
+        case details(Range<Int>)
+        /// List pages `pages` of a category (nil: the front page's list of all).
+        case listPages(category: PlaceCategory?, pages: ClosedRange<Int>)
+        case frontPage
+        case fixedPages
+    }
+
     /// Renders and writes everything; returns the number of HTML pages.
     func renderAll() async throws -> Int {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
         let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro)
-        var pages = 0
 
-        for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
-
-        // Front page and its continuation pages.
-        let scriptData = PageData.fragment(for: guide)
-        pages += try writeList(path: { SitePaths.listPage(page: $0) }, category: nil, places: guide.places, context: context, scriptData: scriptData)
-        for category in PlaceCategory.allCases {
-            pages += try writeList(path: { SitePaths.categoryPage(category, page: $0) }, category: category,
-                                   places: guide.places(in: category), context: context, scriptData: nil)
+        var jobs: [Job] = [.frontPage, .fixedPages]
+        var pages = 2 // favorites, 404
+        let listsPerJob = 8
+        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+            let count = category.map { guide.places(in: $0).count } ?? guide.places.count
+            let pageCount = ListPage.pageCount(for: count)
+            pages += pageCount
+            // The front page's first list page is rendered with the page data.
+            var first = category == nil ? 2 : 1
+            while first <= pageCount {
+                let last = min(pageCount, first + listsPerJob - 1)
+                jobs.append(.listPages(category: category, pages: first...last))
+                first = last + 1
+            }
         }
-        try writer.write(FavoritesPage.render(guide, context: context), to: SitePaths.favoritesPage)
-        try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
-        pages += 2
-
         let all = guide.allPages
-        let writer = self.writer
+        var start = 0
+        while start < all.count {
+            let end = min(start + SiteRenderer.chunkSize, all.count)
+            jobs.append(.details(start..<end))
+            start = end
+        }
+        pages += all.count
+
+        let byCategory = Dictionary(grouping: guide.places, by: { $0.place.category })
+        let renderer = self
         try await withThrowingTaskGroup(of: Void.self) { group in
+            // Bounded: at most one job per core in flight.
             let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
             var next = 0
-            func addChunk() {
-                guard next < all.count else { return }
-                let range = next..<min(next + SiteRenderer.chunkSize, all.count)
-                next = range.upperBound
-                group.addTask {
-                    for place in all[range] {
-                        try writer.write(DetailPage.render(place, context: context), to: SitePaths.detailPage(slug: place.slug))
-                    }
-                }
+            func addJob() {
+                guard next < jobs.count else { return }
+                let job = jobs[next]
+                next += 1
+                group.addTask { try renderer.run(job, context: context, all: all, byCategory: byCategory) }
             }
-            // Bounded: at most one chunk per core in flight.
-            for _ in 0..<workers { addChunk() }
-            while try await group.next() != nil { addChunk() }
+            for _ in 0..<workers { addJob() }
+            while try await group.next() != nil { addJob() }
         }
-        return pages + all.count
+        return pages
     }
 
-    private func writeList(path: (Int) -> String, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?) throws -> Int {
-        let pageCount = ListPage.pageCount(for: places.count)
-        for page in 1...pageCount {
-            let start = (page - 1) * ListPage.pageSize
-            let slice = places[start..<min(start + ListPage.pageSize, places.count)]
-            let input = ListPage.Input(path: path(page), category: category, places: slice, totalCount: places.count,
-                                       page: page, pageCount: pageCount, scriptData: page == 1 ? scriptData : nil)
-            try writer.write(ListPage.render(input, context: context), to: input.path)
+    func run(_ job: Job, context: SiteContext, all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]]) throws {
+        switch job {
+        case .details(let range):
+            for place in all[range] {
+                try writer.write(DetailPage.render(place, context: context), to: SitePaths.detailPage(slug: place.slug))
+            }
+        case .listPages(let category, let pages):
+            let places = category.map { byCategory[$0] ?? [] } ?? guide.places
+            for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
+        case .frontPage:
+            try writeList(page: 1, category: nil, places: guide.places, context: context, scriptData: PageData.fragment(for: guide))
+        case .fixedPages:
+            for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
+            try writer.write(FavoritesPage.render(guide, context: context), to: SitePaths.favoritesPage)
+            try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
         }
-        return pageCount
+    }
+
+    private func writeList(page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?) throws {
+        let pageCount = ListPage.pageCount(for: places.count)
+        let start = (page - 1) * ListPage.pageSize
+        let slice = places[start..<min(start + ListPage.pageSize, places.count)]
+        let path = category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+        let input = ListPage.Input(path: path, category: category, places: slice, totalCount: places.count,
+                                   page: page, pageCount: pageCount, scriptData: scriptData)
+        try writer.write(ListPage.render(input, context: context), to: input.path)
     }
 }

@@ -19,6 +19,8 @@ struct BuildCommand: Command {
             .init(name: "--category", valueName: "KATEGORI", help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
             .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
             .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
+            .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
+            .init(name: "--timings", valueName: nil, help: "skriv ut hvor lang tid hvert steg tok"),
             CommandSpec.quietOption,
         ]
     )
@@ -39,8 +41,14 @@ struct BuildCommand: Command {
             throw UsageError("--category brukes bare sammen med --places", command: spec.name)
         }
         let options = BuildOptions(site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
-                                   defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"))
+                                   defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
+                                   force: arguments.flag("--force"))
         let report = try await BuildPipeline(options: options, environment: context.environment, console: context.console).run()
+        if arguments.flag("--timings") {
+            for (name, seconds) in report.stepTimings {
+                context.console.output(String(format: "%7.3f s  %@", seconds, name))
+            }
+        }
         let files = report.files
         let seconds = NorwegianFormat.decimal(report.seconds, places: 2).replacingOccurrences(of: ".", with: ",")
         context.console.progress("Ferdig på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)")

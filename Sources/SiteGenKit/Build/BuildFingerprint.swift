@@ -1,0 +1,55 @@
+import Foundation
+import BeaconCore
+import Templates
+
+/// A hash of everything that shapes a build's output: this very `sitegen`
+/// binary, the settings, the store, the assets, the output path, and the
+/// places (the file's bytes, or each API or sample answer's bytes) with the
+/// date the pages show for them. Equal fingerprints mean equal output.
+struct BuildFingerprint {
+    private var hasher = ContentHasher()
+
+    init(settings: SiteSettings, store: GuideStore, assets: AssetBundle, outputPath: String) {
+        hasher.combine("beacon-sitegen-build-1")
+        hasher.combine(BuildFingerprint.executableIdentity)
+        hasher.combine(settings.encodedBytes)
+        hasher.combine(store.encodedBytes)
+        for file in assets.files {
+            hasher.combine(file.path)
+            hasher.combine(file.bytes)
+        }
+        hasher.combine(outputPath)
+    }
+
+    mutating func add(places raw: PlaceLoading.RawFile) {
+        hasher.combine("file:" + (raw.path as NSString).lastPathComponent)
+        hasher.combine(raw.bytes)
+        hasher.combine(BuildFingerprint.day(raw.modified))
+    }
+
+    mutating func add(source loaded: PlaceLoading.Loaded) {
+        switch loaded.source.kind {
+        case .sample: hasher.combine("sample")
+        case .live: hasher.combine("live")
+        case .cache: hasher.combine("cache")
+        case .file(let name): hasher.combine("file:" + name)
+        }
+        hasher.combine(BuildFingerprint.day(loaded.source.fetchedAt))
+        for hash in loaded.contentHashes { hasher.combine(hash ?? 0) }
+    }
+
+    var hex: String { hasher.hex }
+
+    /// The date the pages print ("Sist oppdatert").
+    static func day(_ date: Date) -> String {
+        CalendarDate.today(in: TimeZone(identifier: "Europe/Oslo") ?? .current, now: date).iso
+    }
+
+    /// Size and modification time of the running binary: a rebuilt or upgraded
+    /// `sitegen` never reuses an earlier build's output.
+    static let executableIdentity: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "unknown-\(Date().timeIntervalSince1970)" }
+        return "\(info.st_size)-\(info.st_mtim.tv_sec)-\(info.st_mtim.tv_nsec)"
+    }()
+}
