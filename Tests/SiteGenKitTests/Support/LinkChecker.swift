@@ -13,6 +13,8 @@ enum LinkChecker {
         var parseErrors: [String]
         var scriptBodies: [String]
         var ids: [String]
+        /// Every element and attribute name seen ("a", "a@href" …).
+        var names: Set<String> = []
     }
 
     static func parse(_ bytes: [UInt8], path: String) -> Page {
@@ -42,6 +44,12 @@ enum LinkChecker {
         while let element = current {
             if element.pointee.type == XML_ELEMENT_NODE {
                 let name = String(cString: element.pointee.name)
+                page.names.insert(name)
+                var attribute = element.pointee.properties
+                while let current = attribute {
+                    page.names.insert(name + "@" + String(cString: current.pointee.name))
+                    attribute = current.pointee.next
+                }
                 for attribute in ["href", "src"] {
                     if let value = xmlGetProp(element, attribute) {
                         page.references.append(String(cString: value))

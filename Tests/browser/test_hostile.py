@@ -1,0 +1,80 @@
+"""Issue 6 in a real browser: a site built from hostile place data (script in
+names, javascript: links, event handlers, bidi overrides) runs nothing from the
+data — on the list page (list and map view, search), the detail pages and the
+favorites page — and the page script still works under the CSP."""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from selenium.webdriver.common.by import By
+
+import beacon_browser as bb
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HOSTILE = os.path.join(REPO, "Tests", "Fixtures", "hostile-places.geojson")
+STORE = {"format": 1, "places": {"node/8": {"favoriteSince": "2026-01-01", "ratings": [
+    {"stars": 4, "date": "2026-01-01",
+     "comment": "<p>Fin</p><script>window.__pwned='comment'</script><img src=x onerror=\"window.__pwned='comment-img'\">"}]}}}
+
+
+class HostileDataTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="beacon-hostile-")
+        os.makedirs(os.path.join(cls.folder, "Resources"))
+        for name in ("assets", "sample-data"):
+            shutil.copytree(os.path.join(REPO, "Resources", name), os.path.join(cls.folder, "Resources", name))
+        with open(os.path.join(cls.folder, "beacon-store.json"), "w", encoding="utf-8") as f:
+            json.dump(STORE, f)
+        output = bb.build(cls.folder, HOSTILE)
+        cls.server = bb.Server(output)
+        cls.pages = sorted(os.path.relpath(p, output) for p in glob.glob(os.path.join(output, "**", "*.html"), recursive=True))
+        cls.driver = bb.make_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def assert_nothing_ran(self, where):
+        pwned = self.driver.execute_script("return window.__pwned === undefined ? null : String(window.__pwned);")
+        self.assertIsNone(pwned, f"script from the data ran on {where}: {pwned}")
+        alerts = self.driver.execute_script("return document.querySelectorAll('script:not([src]):not([type=\"application/json\"])').length;")
+        self.assertEqual(alerts, 0, f"an inline script element exists on {where}")
+        errors = [e["message"] for e in bb.console_errors(self.driver) if "favicon" not in e["message"]]
+        self.assertEqual(errors, [], f"console errors on {where}")
+
+    def test_no_page_runs_data_as_code(self):
+        self.assertGreater(len(self.pages), 10)
+        for page in self.pages:
+            with self.subTest(page=page):
+                self.driver.get_log("browser")
+                self.driver.get(self.server.url(page))
+                bb.pause(0.2)
+                self.assert_nothing_ran(page)
+
+    def test_list_map_and_search_render_names_as_text(self):
+        self.driver.get_log("browser")
+        self.driver.get(self.server.url("index.html"))
+        bb.wait_ready(self.driver)
+        names = bb.visible_names(self.driver)
+        self.assertTrue(any(n.startswith("<script>") for n in names), names)
+        search = self.driver.find_element(By.ID, "explorer-search")
+        search.send_keys("img")
+        bb.pause(0.6)
+        self.assertTrue(any("onerror" in n for n in bb.visible_names(self.driver)))
+        self.driver.find_element(By.CSS_SELECTOR, "[data-view='map']").click()
+        bb.pause(0.3)
+        self.assert_nothing_ran("the list page (search and map)")
+        # Hostile links never became clickable javascript: URLs.
+        hrefs = self.driver.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href').trim());")
+        self.assertFalse([h for h in hrefs if h.lower().startswith(("javascript:", "data:", "vbscript:"))])
+
+
+if __name__ == "__main__":
+    unittest.main()
