@@ -14,7 +14,8 @@ public enum DetailPage {
         description += " · " + distanceText
 
         var b = HTMLBuffer(capacity: 6_000)
-        PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description), root: root)
+        PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
+                                                includeHoursScript: p.openingHours != nil), root: root)
         let chrome = context.chrome(depth: 2, section: .none)
         b.append(chrome.header)
         if place.summary != nil { b.append(Components.starGradients) }
@@ -30,6 +31,11 @@ public enum DetailPage {
         b.raw("<p class=\"place-detail__lead\">")
         b.text(p.category.singularName + " · " + distanceText)
         b.raw("</p>\n<div class=\"place-detail__badges\">")
+        if let hours = p.openingHours {
+            // Filled in by beacon-hours.js in the reader's browser ("Åpent nå" / "Stengt nå", Oslo time).
+            b.open("span", ["class": "open-status", "id": "open-status", "data-opening-hours": hours, "hidden": ""])
+            b.close("span")
+        }
         Components.rating(&b, place.summary, long: true)
         if place.isFavorite {
             b.raw("<span class=\"badge badge--favorite\">")

@@ -9,7 +9,10 @@ enum PageChrome {
     struct Head {
         var title: String
         var description: String
+        /// The list page's script (`beacon.js`).
         var includeScript: Bool = false
+        /// The opening-hours script (`beacon-hours.js`): "Åpent nå" badges and filter.
+        var includeHoursScript: Bool = false
     }
 
     static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String) {
@@ -25,6 +28,11 @@ enum PageChrome {
         b.raw("\n")
         b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
         b.raw("\n")
+        if head.includeHoursScript || head.includeScript {
+            b.open("script", ["src": root + SitePaths.hoursScript, "defer": ""])
+            b.close("script")
+            b.raw("\n")
+        }
         if head.includeScript {
             b.open("script", ["src": root + SitePaths.script, "defer": ""])
             b.close("script")

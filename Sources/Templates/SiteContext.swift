@@ -77,6 +77,7 @@ public enum SitePaths {
     public static let notFoundPage = "404.html"
     public static let stylesheet = "assets/beacon.css"
     public static let script = "assets/beacon.js"
+    public static let hoursScript = "assets/beacon-hours.js"
     public static let icon = "assets/beacon-icon.svg"
     public static let favicon = "favicon.svg"
 
