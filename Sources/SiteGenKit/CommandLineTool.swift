@@ -60,6 +60,8 @@ public enum CommandLineTool {
         SearchCommand(),
         RadiusCommand(),
         CenterCommand(),
+        ShareCommand(),
+        ServeCommand(),
         SanitizeCommand(),
     ]
 

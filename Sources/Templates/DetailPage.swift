@@ -15,7 +15,7 @@ public enum DetailPage {
 
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
-                                                includeHoursScript: p.openingHours != nil), root: root)
+                                                includeHoursScript: p.openingHours != nil, seo: context.seo(for: path)), root: root)
         let chrome = context.chrome(depth: 2, section: .none)
         b.append(chrome.header)
         if place.summary != nil { b.append(Components.starGradients) }

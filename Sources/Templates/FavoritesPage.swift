@@ -10,7 +10,7 @@ public enum FavoritesPage {
         let favorites = guide.favorites
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
         PageChrome.openDocument(&b, head: .init(title: Strings.myPlaces + " – " + context.settings.title,
-                                                description: Strings.favoritesIntro), root: root)
+                                                description: Strings.favoritesIntro, seo: context.seo(for: path)), root: root)
         let chrome = context.chrome(depth: depth, section: .favorites)
         b.append(chrome.header)
         b.append(Components.starGradients)
@@ -29,9 +29,24 @@ public enum FavoritesPage {
                 favoriteCard(&b, place, root: root)
             }
             b.raw("</ul>\n")
+            exportLinks(&b, root: root)
         }
         b.append(chrome.footer)
         return b.bytes
+    }
+
+    /// Downloads of the favorites for map apps.
+    static func exportLinks(_ b: inout HTMLBuffer, root: String) {
+        b.raw("<section class=\"exports\" aria-labelledby=\"exports-heading\">")
+        b.element("h2", ["id": "exports-heading"], text: Strings.takeTheList)
+        b.element("p", text: Strings.exportsIntro)
+        b.raw("<ul class=\"exports__links\">")
+        for (path, label) in [(SitePaths.favoritesGPX, Strings.gpxLink), (SitePaths.favoritesKML, Strings.kmlLink), (SitePaths.favoritesGeoJSON, Strings.geoJSONLink)] {
+            b.raw("<li>")
+            b.element("a", ["href": root + path, "download": ""], text: label)
+            b.raw("</li>")
+        }
+        b.raw("</ul></section>\n")
     }
 
     /// A card like the list's, with the latest comment under it.

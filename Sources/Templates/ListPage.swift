@@ -40,7 +40,8 @@ public enum ListPage {
             : heading + (input.page > 1 ? " (side \(input.page))" : "") + " – " + settings.title
         let summary = Strings.withinRadius(count: input.totalCount, radiusKm: settings.radiusKm, center: context.centerName)
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
-        PageChrome.openDocument(&b, head: .init(title: title, description: summary + ".", includeScript: input.scriptData != nil), root: root)
+        PageChrome.openDocument(&b, head: .init(title: title, description: summary + ".", includeScript: input.scriptData != nil,
+                                                seo: context.seo(for: input.path)), root: root)
         let chrome = context.chrome(depth: depth, section: .explore)
         b.append(chrome.header)
         b.append(Components.starGradients)
@@ -52,8 +53,12 @@ public enum ListPage {
             b.append(intro)
             b.close("div")
         }
-        b.element("p", ["class": "page-intro__summary"], text: summary + ".")
-        b.raw("</section>\n")
+        b.raw("<p class=\"page-intro__summary\">")
+        b.text(summary + ". ")
+        if input.category == nil, input.page == 1 {
+            b.element("a", ["class": "page-intro__download", "href": root + SitePaths.allPlacesGeoJSON, "download": ""], text: Strings.allPlacesDownload)
+        }
+        b.raw("</p>\n</section>\n")
 
         b.open("div", ["class": "explorer", "id": "explorer", "data-radius-km": String(settings.radiusKm)])
         if input.scriptData != nil { ExplorerControls.render(&b, settings: settings) }

@@ -13,6 +13,14 @@ enum PageChrome {
         var includeScript: Bool = false
         /// The opening-hours script (`beacon-hours.js`): "Åpent nå" badges and filter.
         var includeHoursScript: Bool = false
+        /// Canonical link and Open Graph / Twitter tags (only with a base URL).
+        var seo: SEO? = nil
+    }
+
+    struct SEO {
+        var url: String
+        var image: String
+        var siteName: String
     }
 
     static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String) {
@@ -26,6 +34,23 @@ enum PageChrome {
         b.raw("\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n")
         b.open("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
         b.raw("\n")
+        b.open("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
+        b.raw("\n")
+        if let seo = head.seo {
+            b.open("link", ["rel": "canonical", "href": seo.url])
+            b.raw("\n")
+            for (property, content) in [("og:type", "website"), ("og:site_name", seo.siteName), ("og:title", head.title),
+                                        ("og:description", head.description), ("og:url", seo.url), ("og:image", seo.image),
+                                        ("og:locale", "nb_NO")] {
+                b.open("meta", ["property": property, "content": content])
+                b.raw("\n")
+            }
+            for (name, content) in [("twitter:card", "summary"), ("twitter:title", head.title),
+                                    ("twitter:description", head.description), ("twitter:image", seo.image)] {
+                b.open("meta", ["name": name, "content": content])
+                b.raw("\n")
+            }
+        }
         b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
         b.raw("\n")
         if head.includeHoursScript || head.includeScript {

@@ -62,6 +62,25 @@ public struct SiteContext: Sendable {
 
     /// The centre's name for running text ("Oslo S"), or nil.
     public var centerName: String? { settings.centerLabel }
+
+    /// The base URL with exactly one trailing slash, when the settings name one.
+    public var baseURL: String? {
+        guard var base = settings.baseURL?.trimmingCharacters(in: .whitespaces), !base.isEmpty else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/"
+    }
+
+    /// The published address of a page ("https://example.org/guide/steder/x/"), or nil without a base URL.
+    public func absoluteURL(for path: String) -> String? {
+        guard let baseURL else { return nil }
+        return baseURL + SitePaths.pretty(path)
+    }
+
+    /// Canonical link and sharing tags for a page; nil without a base URL.
+    func seo(for path: String) -> PageChrome.SEO? {
+        guard let url = absoluteURL(for: path), let image = absoluteURL(for: SitePaths.shareImage) else { return nil }
+        return PageChrome.SEO(url: url, image: image, siteName: settings.title)
+    }
 }
 
 /// Paths of the site's pages, in one place so links and files agree.
@@ -80,6 +99,21 @@ public enum SitePaths {
     public static let hoursScript = "assets/beacon-hours.js"
     public static let icon = "assets/beacon-icon.svg"
     public static let favicon = "favicon.svg"
+    public static let touchIcon = "assets/apple-touch-icon.png"
+    public static let shareImage = "assets/beacon-icon-512.png"
+    public static let sitemap = "sitemap.xml"
+    public static let robots = "robots.txt"
+    public static let allPlacesGeoJSON = "eksport/steder.geojson"
+    public static let favoritesGeoJSON = "eksport/favoritter.geojson"
+    public static let favoritesGPX = "eksport/favoritter.gpx"
+    public static let favoritesKML = "eksport/favoritter.kml"
+
+    /// "steder/x/index.html" → "steder/x/"; "index.html" → "".
+    public static func pretty(_ path: String) -> String {
+        if path == "index.html" { return "" }
+        if path.hasSuffix("/index.html") { return String(path.dropLast("index.html".count)) }
+        return path
+    }
 
     /// Folder depth of a path ("steder/x/index.html" → 2).
     public static func depth(of path: String) -> Int {

@@ -8,8 +8,11 @@ import Testing
 /// produce a site that stays inside its folder, parses, and runs nothing.
 @Suite struct HostileDataTests {
     @Test func hostilePlacesCannotBreakTheSite() async throws {
-        let site = TestSite(store: #"{"format":1,"places":{"node/8":{"favoriteSince":"2026-01-01","ratings":[{"stars":4,"date":"2026-01-01","comment":"<p>Fin</p><script>window.__pwned='comment'</script><a href=\"javascript:alert(1)\">lenke</a><img src=x onerror=alert(1)>"}]}}}"#)
-        let parent = (site.root as NSString).deletingLastPathComponent
+        // The site gets a parent folder of its own, so anything written beside it shows.
+        let parent = NSTemporaryDirectory() + "beacon-hostile-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let site = TestSite(store: #"{"format":1,"places":{"node/8":{"favoriteSince":"2026-01-01","ratings":[{"stars":4,"date":"2026-01-01","comment":"<p>Fin</p><script>window.__pwned='comment'</script><a href=\"javascript:alert(1)\">lenke</a><img src=x onerror=alert(1)>"}]}}}"#, parent: parent)
         let before = Set((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
         let report = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: Repository.fixtures + "/hostile-places.geojson"),
                                              environment: [:], console: CapturingConsole()).run()
@@ -30,9 +33,11 @@ import Testing
             #expect(page.parseErrors.isEmpty, "\(file): \(page.parseErrors)")
             #expect(LinkChecker.brokenReferences(in: page, outputRoot: site.output).isEmpty, "\(file)")
             let text = String(decoding: bytes, as: UTF8.self)
-            // Only our own two script elements: the page script and the data block.
-            let scripts = text.components(separatedBy: "<script").count - 1
-            #expect(scripts <= 2, "\(file) has \(scripts) script elements")
+            // Only our own script elements: scripts from assets/ and at most one JSON data block.
+            let scripts = text.components(separatedBy: "<script").dropFirst()
+            let inline = scripts.filter { !$0.hasPrefix(" src=\"") }
+            #expect(inline.count <= 1 && inline.allSatisfy { $0.hasPrefix(" type=\"application/json\"") }, "\(file): \(inline.map { $0.prefix(40) })")
+            #expect(scripts.filter { $0.hasPrefix(" src=\"") }.allSatisfy { $0.contains("assets/beacon") }, "\(file)")
             #expect(page.scriptBodies.allSatisfy { !$0.contains("__pwned") || !$0.contains("<") }, "\(file)")
             for reference in page.references {
                 let scheme = SafeURL.effectiveScheme(of: reference)

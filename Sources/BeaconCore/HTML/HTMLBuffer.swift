@@ -92,6 +92,15 @@ public struct HTMLBuffer: Sendable {
         }
     }
 
+    /// A `<style>` element holding a stylesheet of our own (the share file
+    /// inlines `beacon.css`). `</` is written as the CSS escape `<\/`, so the
+    /// text can never close the element.
+    public mutating func inlineStyleSheet(_ css: String) {
+        raw("<style>")
+        bytes.append(contentsOf: css.replacingOccurrences(of: "</", with: "<\\/").utf8)
+        raw("</style>")
+    }
+
     /// Freezes what was built so far, for reuse in many pages.
     public var fragment: HTMLFragment { HTMLFragment(bytes: bytes) }
 }

@@ -21,6 +21,8 @@ struct SiteRenderer: Sendable {
         case listPages(category: PlaceCategory?, pages: ClosedRange<Int>)
         case frontPage
         case fixedPages
+        case exports
+        case searchEngineFiles
     }
 
     /// Renders and writes everything; returns the number of HTML pages.
@@ -28,7 +30,7 @@ struct SiteRenderer: Sendable {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
         let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro)
 
-        var jobs: [Job] = [.frontPage, .fixedPages]
+        var jobs: [Job] = [.frontPage, .fixedPages, .exports, .searchEngineFiles]
         var pages = 2 // favorites, 404
         let listsPerJob = 8
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
@@ -81,11 +83,28 @@ struct SiteRenderer: Sendable {
             for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
         case .frontPage:
             try writeList(page: 1, category: nil, places: guide.places, context: context, scriptData: PageData.fragment(for: guide))
+        case .exports:
+            for file in SiteFiles.exports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
+        case .searchEngineFiles:
+            guard context.baseURL != nil else { return }
+            for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) { try writer.write(file.bytes, to: file.path) }
         case .fixedPages:
             for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
             try writer.write(FavoritesPage.render(guide, context: context), to: SitePaths.favoritesPage)
             try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
         }
+    }
+
+    /// Every HTML page of the site except the 404 page, for the sitemap.
+    func pagePaths() -> [String] {
+        var paths: [String] = []
+        for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(SitePaths.listPage(page: page)) }
+        for category in PlaceCategory.allCases {
+            for page in 1...ListPage.pageCount(for: guide.places(in: category).count) { paths.append(SitePaths.categoryPage(category, page: page)) }
+        }
+        paths.append(SitePaths.favoritesPage)
+        for place in guide.allPages { paths.append(SitePaths.detailPage(slug: place.slug)) }
+        return paths
     }
 
     private func writeList(page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?) throws {

@@ -33,8 +33,9 @@ final class TestSite {
     var site: SiteFolder { SiteFolder(root: root) }
     var output: String { root + "/output" }
 
-    init(store: String? = nil, withAssets: Bool = true) {
-        root = NSTemporaryDirectory() + "beacon-site-\(UUID().uuidString)"
+    /// `parent`: a folder to create the site in (default: the temporary folder).
+    init(store: String? = nil, withAssets: Bool = true, parent: String? = nil) {
+        root = (parent.map { $0 + "/" } ?? NSTemporaryDirectory()) + "beacon-site-\(UUID().uuidString)"
         let fm = FileManager.default
         try! fm.createDirectory(atPath: root + "/Resources", withIntermediateDirectories: true)
         if withAssets {

@@ -1,0 +1,41 @@
+import Foundation
+import BeaconCore
+import Templates
+
+/// `sitegen share`: the favorites as one self-contained HTML file.
+struct ShareCommand: Command {
+    static let defaultFileName = "mine-steder.html"
+
+    let spec = CommandSpec(
+        name: "share",
+        usage: "sitegen share [--output FIL] [--site MAPPE]",
+        summary: "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
+        details: "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
+        options: [
+            .init(name: "--output", valueName: "FIL", help: "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen)"),
+            CommandSpec.siteOption,
+            CommandSpec.quietOption,
+        ]
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let known = try await KnownPlaces.load(context)
+        let site = context.site
+        let assets = try AssetBundle.load(from: site.assetsPath)
+        guard let css = assets.files.first(where: { $0.path == "assets/beacon.css" }),
+              let icon = assets.files.first(where: { $0.path == "assets/beacon-icon.svg" }) else {
+            throw AssetBundle.AssetError.fileMissing(folder: site.assetsPath, name: "beacon.css")
+        }
+        let guide = known.guide
+        let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil)
+        let bytes = ShareFile.render(guide, context: pageContext, stylesheet: String(decoding: css.bytes, as: UTF8.self), iconSVG: icon.bytes)
+        let path = SiteFolder.absolute(context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName)
+        guard !FileSystem.isDirectory(path) else {
+            throw InvalidInput(message: "\(path) er en mappe; oppgi et filnavn med --output.")
+        }
+        try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+        try FileSystem.writeAtomically(bytes, to: path)
+        context.console.output("Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path).")
+        return .success
+    }
+}

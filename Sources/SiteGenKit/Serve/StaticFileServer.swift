@@ -1,0 +1,273 @@
+import Foundation
+import Synchronization
+import BeaconCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small HTTP/1.1 server for previewing the built site on loopback.
+/// Hand-written on POSIX sockets, so it is defensive by design:
+/// - only GET and HEAD; one request per connection (`Connection: close`);
+/// - request head limited to 16 KiB and read with a deadline, so a slow or
+///   silent client only ties up its own connection, and never for long;
+/// - paths are percent-decoded once, `..`, NUL and backslashes are refused,
+///   and the resolved file must lie inside the root after resolving symlinks;
+/// - missing paths get the site's own 404 page.
+public final class StaticFileServer: Sendable {
+    public struct Configuration: Sendable {
+        public var root: String
+        public var host: String
+        public var port: UInt16
+        /// How long a client may take to send its request.
+        public var readTimeout: TimeInterval
+        public var maximumConnections: Int
+
+        public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, readTimeout: TimeInterval = 10, maximumConnections: Int = 64) {
+            self.root = root
+            self.host = host
+            self.port = port
+            self.readTimeout = readTimeout
+            self.maximumConnections = maximumConnections
+        }
+    }
+
+    public let configuration: Configuration
+    /// The port actually bound (useful with port 0).
+    public let port: UInt16
+    let listener: Int32
+    let rootRealPath: String
+    let log: @Sendable (String) -> Void
+    private let stopped = Atomic<Bool>(false)
+    private let slots: DispatchSemaphore
+
+    public init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError) {
+        self.configuration = configuration
+        self.log = log
+        guard let real = realpath(configuration.root, nil) else { throw .rootMissing(configuration.root) }
+        rootRealPath = String(cString: real)
+        free(real)
+        slots = DispatchSemaphore(value: configuration.maximumConnections)
+
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno))) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = configuration.port.bigEndian
+        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
+            close(fd)
+            throw .badHost(configuration.host)
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotListen(configuration.host, configuration.port, message)
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: actual.sin_port)
+    }
+
+    /// Accepts connections on a background thread until `stop()`.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "beacon-serve-accept"
+        thread.start()
+    }
+
+    public func stop() {
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while !stopped.load(ordering: .relaxed) {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                if stopped.load(ordering: .relaxed) { return }
+                usleep(10_000)
+                continue
+            }
+            slots.wait()
+            // A thread of its own: a connection blocks in recv() while its client
+            // is slow, and Dispatch's pool would not grow past the core count.
+            let thread = Thread { [self] in
+                defer { slots.signal() }
+                handle(client)
+            }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+    }
+
+    // MARK: One connection
+
+    func handle(_ client: Int32) {
+        defer { close(client) }
+        var timeout = timeval(tv_sec: Int(configuration.readTimeout), tv_usec: Int((configuration.readTimeout.truncatingRemainder(dividingBy: 1)) * 1_000_000))
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = Date().addingTimeInterval(configuration.readTimeout)
+
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let end = StaticFileServer.headEnd(head) {
+                if end > StaticFileServer.maximumHeadBytes { return respond(client, status: 431, reason: "Request Header Fields Too Large", method: "GET") }
+                head.removeSubrange(end...)
+                break
+            }
+            if head.count > StaticFileServer.maximumHeadBytes { return respond(client, status: 431, reason: "Request Header Fields Too Large", method: "GET") }
+            if Date() > deadline { return } // a slow client: just hang up
+            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress!, $0.count, 0) }
+            if n <= 0 { return }
+            head.append(contentsOf: buffer[0..<n])
+        }
+        let request = StaticFileServer.parse(head)
+        switch request {
+        case .failure(let status):
+            respond(client, status: status.code, reason: status.reason, method: "GET")
+        case .success(let (method, target)):
+            serve(client, method: method, target: target)
+        }
+    }
+
+    static let maximumHeadBytes = 16_384
+
+    struct Status: Error {
+        var code: Int
+        var reason: String
+        static let badRequest = Status(code: 400, reason: "Bad Request")
+        static let methodNotAllowed = Status(code: 405, reason: "Method Not Allowed")
+        static let versionNotSupported = Status(code: 505, reason: "HTTP Version Not Supported")
+    }
+
+    static func headEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+            return i
+        }
+        return nil
+    }
+
+    /// The method and target of a request head, or the status to refuse it with.
+    static func parse(_ head: [UInt8]) -> Result<(String, String), Status> {
+        guard let text = String(validating: head, as: UTF8.self) else { return .failure(.badRequest) }
+        let requestLine = text.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return .failure(.badRequest) }
+        let method = String(parts[0]), target = String(parts[1]), version = String(parts[2])
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
+            return .failure(version.hasPrefix("HTTP/") ? .versionNotSupported : .badRequest)
+        }
+        guard method.allSatisfy({ $0.isASCII && $0.isUppercase }), !method.isEmpty else { return .failure(.badRequest) }
+        guard method == "GET" || method == "HEAD" else { return .failure(.methodNotAllowed) }
+        guard target.hasPrefix("/"), target.utf8.count < 4096 else { return .failure(.badRequest) }
+        return .success((method, target))
+    }
+
+    /// The relative path a target names, or nil for a target that tries to
+    /// leave the root or is malformed.
+    static func relativePath(for target: String) -> String? {
+        var path = target
+        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+        guard let decoded = path.removingPercentEncoding else { return nil }
+        if decoded.contains("\0") || decoded.contains("\\") { return nil }
+        var segments: [Substring] = []
+        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment == ".." { return nil }
+            if segment == "." { continue }
+            segments.append(segment)
+        }
+        return segments.joined(separator: "/")
+    }
+
+    func serve(_ client: Int32, method: String, target: String) {
+        guard let relative = StaticFileServer.relativePath(for: target) else {
+            log("\(method) \(target) 403")
+            return respond(client, status: 403, reason: "Forbidden", method: method)
+        }
+        var path = relative.isEmpty ? rootRealPath : rootRealPath + "/" + relative
+        if FileSystem.isDirectory(path) {
+            let bare = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+            if !bare.hasSuffix("/") {
+                log("\(method) \(target) 301")
+                return respond(client, status: 301, reason: "Moved Permanently", method: method, extraHeaders: ["Location": bare + "/"])
+            }
+            path += "/index.html"
+        }
+        // Symlinks may not lead outside the root.
+        guard let real = realpath(path, nil) else { return notFound(client, method: method, target: target) }
+        let resolved = String(cString: real)
+        free(real)
+        guard resolved.hasPrefix(rootRealPath + "/"), !FileSystem.isDirectory(resolved) else {
+            log("\(method) \(target) 403")
+            return respond(client, status: 403, reason: "Forbidden", method: method)
+        }
+        guard let body = try? FileSystem.read(resolved) else { return notFound(client, method: method, target: target) }
+        log("\(method) \(target) 200")
+        respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeType(for: resolved), body: body)
+    }
+
+    func notFound(_ client: Int32, method: String, target: String) {
+        log("\(method) \(target) 404")
+        let page = (try? FileSystem.readIfExists(rootRealPath + "/404.html")) ?? nil
+        respond(client, status: 404, reason: "Not Found", method: method, contentType: "text/html; charset=utf-8",
+                body: page ?? Array("<!DOCTYPE html><html lang=\"nb\"><title>Fant ikke siden</title><h1>Fant ikke siden</h1></html>".utf8))
+    }
+
+    func respond(_ client: Int32, status: Int, reason: String, method: String, contentType: String = "text/plain; charset=utf-8",
+                 body: [UInt8]? = nil, extraHeaders: [String: String] = [:]) {
+        let payload = body ?? Array("\(status) \(reason)\n".utf8)
+        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(payload.count)\r\n"
+        head += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
+        if status == 405 { head += "Allow: GET, HEAD\r\n" }
+        for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if method != "HEAD" { bytes += payload }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { send(client, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            sent += n
+        }
+    }
+
+    static let mimeTypes: [String: String] = [
+        "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "json": "application/json", "geojson": "application/geo+json", "gpx": "application/gpx+xml",
+        "kml": "application/vnd.google-earth.kml+xml", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
+        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "webmanifest": "application/manifest+json",
+    ]
+
+    static func mimeType(for path: String) -> String {
+        mimeTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
+    }
+}
+
+public enum ServeError: UserFacingError, Equatable {
+    case rootMissing(String)
+    case badHost(String)
+    case cannotListen(String, UInt16, String)
+
+    public var userMessage: String {
+        switch self {
+        case .rootMissing(let path): "Fant ikke nettstedet i \(path). Kjør «sitegen build» først, eller oppgi mappen med --output."
+        case .badHost(let host): "«\(host)» er ikke en IPv4-adresse (for eksempel 127.0.0.1 eller 0.0.0.0)."
+        case .cannotListen(let host, let port, let reason): "Kan ikke lytte på \(host):\(port): \(reason). Velg en annen port med --port."
+        }
+    }
+
+    public var exitStatus: ExitStatus { .unavailable }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import BeaconCore
+
+/// "Mine steder" as one self-contained HTML file (`sitegen share`): the
+/// stylesheet and the icon inline, no script, no request to any host, so it
+/// opens from an e-mail attachment or a USB stick. Its only links go to map
+/// services.
+public enum ShareFile {
+    /// Only inline styles and data: images; nothing else may load.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+    public static func render(_ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8]) -> [UInt8] {
+        let favorites = guide.favorites
+        let iconURI = "data:image/svg+xml;base64," + Data(iconSVG).base64EncodedString()
+        var b = HTMLBuffer(capacity: 64_000 + favorites.count * 1_500)
+        b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
+        b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
+        b.raw("\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
+        b.element("title", text: Strings.shareFileTitle + " – " + context.settings.title)
+        b.raw("\n")
+        b.open("meta", ["name": "description", "content": Strings.shareFileIntro])
+        b.raw("\n")
+        b.open("link", ["rel": "icon", "href": iconURI])
+        b.raw("\n")
+        b.inlineStyleSheet(stylesheet)
+        b.raw("\n</head>\n<body class=\"share-file\">\n<header class=\"site-header\"><div class=\"site-header__inner\"><span class=\"brand\">")
+        b.open("img", ["class": "brand__icon", "src": iconURI, "alt": "", "width": "40", "height": "40"])
+        b.element("span", ["class": "brand__title"], text: context.settings.title)
+        b.raw("</span></div></header>\n<main id=\"main\" class=\"main\">\n")
+        b.append(Components.starGradients)
+        b.raw("<section class=\"page-intro\">")
+        b.element("h1", text: Strings.myPlaces)
+        b.element("p", ["class": "lead"], text: Strings.shareFileIntro)
+        b.element("p", ["class": "page-intro__summary"], text: Strings.placeCount(favorites.count))
+        b.raw("</section>\n")
+        if favorites.isEmpty {
+            b.element("p", ["class": "empty-state"], text: Strings.noFavorites)
+        } else {
+            b.raw("<ul class=\"place-list place-list--favorites\">\n")
+            for place in favorites { card(&b, place) }
+            b.raw("</ul>\n")
+        }
+        b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\"><p>Data © ")
+        b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: Strings.osmContributors)
+        if guide.source.cameFromGeoapify { b.raw(" · Powered by Geoapify") }
+        b.raw("</p><p>")
+        b.text(Strings.lastUpdated(context.lastUpdatedText) + " · " + Strings.madeWith)
+        b.raw("</p></div></footer>\n</body>\n</html>\n")
+        return b.bytes
+    }
+
+    /// A favorite: what it is, where, its star and the owner's latest comment, and map links.
+    static func card(_ b: inout HTMLBuffer, _ place: GuidePlace) {
+        let p = place.place
+        b.open("li", ["class": "place-card share-card"])
+        b.raw("<div class=\"place-card__link\">")
+        b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: p.category.emoji)
+        b.raw("<span class=\"place-card__body\">")
+        b.element("span", ["class": "place-card__name"], text: p.name)
+        if let address = p.address.singleLine { b.element("span", ["class": "place-card__address"], text: address) }
+        b.raw("<span class=\"place-card__meta\">")
+        b.text(p.category.singularName + " · " + NorwegianFormat.distance(metres: place.distanceMetres))
+        b.raw("</span>")
+        if let raw = p.openingHours {
+            b.element("span", ["class": "place-card__meta"], text: OpeningHours.norwegianLines(raw)?.joined(separator: "; ") ?? raw)
+        }
+        b.raw("</span><span class=\"place-card__aside\">")
+        Components.rating(&b, place.summary)
+        b.raw("</span></div>")
+        let latest = place.ratings.enumerated().max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element
+        if let comment = latest?.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            Components.comment(&b, comment)
+        }
+        b.raw("<p class=\"share-card__links\">")
+        b.element("a", ["href": MapLinks.appleMaps(p)], text: Strings.openInAppleMaps)
+        b.raw(" · ")
+        b.element("a", ["href": MapLinks.googleMaps(p)], text: Strings.openInGoogleMaps)
+        if let osm = p.id.openStreetMapURL {
+            b.raw(" · ")
+            b.element("a", ["href": osm], text: Strings.openInOpenStreetMap)
+        }
+        b.raw("</p></li>\n")
+    }
+}

@@ -1,0 +1,69 @@
+import BeaconCore
+
+/// The site's files that are not HTML pages: exports of the places and the
+/// favorites, and — with a base URL — `sitemap.xml` and `robots.txt`.
+public enum SiteFiles {
+    /// Every file with its path, in the order written.
+    public static func exports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+        let favorites = guide.favorites
+        func extras(_ place: GuidePlace) -> GeoJSONExport.Extras {
+            .init(summary: place.summary, isFavorite: place.isFavorite,
+                  url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? SitePaths.detailPage(slug: place.slug))
+        }
+        let waypoints = favorites.map { place in
+            PlaceExports.Waypoint(place: place.place, description: description(place),
+                                  link: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? MapLinks.appleMaps(place.place))
+        }
+        return [
+            (SitePaths.allPlacesGeoJSON, GeoJSONExport.write(guide.places.map { ($0.place, extras($0)) })),
+            (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
+            (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: Strings.myPlaces + " – " + context.settings.title)),
+            (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: Strings.myPlaces + " – " + context.settings.title)),
+        ]
+    }
+
+    /// "Kafé · Grüners gate 1, 0552 Oslo · 5 av 5 (2 vurderinger) · Byens beste filterkaffe."
+    static func description(_ place: GuidePlace) -> String {
+        var parts = [place.place.category.singularName]
+        if let address = place.place.address.singleLine { parts.append(address) }
+        if let summary = place.summary { parts.append("\(Strings.starsText(summary.roundedStars)) (\(Strings.ratingCount(summary.count)))") }
+        let latest = place.ratings.enumerated().max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element
+        if let comment = latest?.comment {
+            let text = HTMLSanitizer.plainText(comment).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { parts.append(TextHardening.truncate(text, to: 300)) }
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Sitemap URLs per file (the protocol's limit).
+    static let sitemapLimit = 50_000
+
+    /// `sitemap.xml` (an index of parts beyond 50,000 pages) and `robots.txt`; nothing without a base URL.
+    public static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+        guard let base = context.baseURL else { return [] }
+        let urls = pagePaths.compactMap { context.absoluteURL(for: $0) }
+        var files: [(path: String, bytes: [UInt8])] = []
+        func urlset(_ urls: ArraySlice<String>) -> [UInt8] {
+            var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            for url in urls { out += "<url><loc>" + HTMLEscaping.escape(url) + "</loc></url>\n" }
+            return Array((out + "</urlset>\n").utf8)
+        }
+        if urls.count <= sitemapLimit {
+            files.append((SitePaths.sitemap, urlset(urls[...])))
+        } else {
+            var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            var part = 1
+            var start = 0
+            while start < urls.count {
+                let name = "sitemap-\(part).xml"
+                files.append((name, urlset(urls[start..<min(start + sitemapLimit, urls.count)])))
+                index += "<sitemap><loc>" + HTMLEscaping.escape(base + name) + "</loc></sitemap>\n"
+                start += sitemapLimit
+                part += 1
+            }
+            files.append((SitePaths.sitemap, Array((index + "</sitemapindex>\n").utf8)))
+        }
+        files.append((SitePaths.robots, Array("User-agent: *\nAllow: /\n\nSitemap: \(base)\(SitePaths.sitemap)\n".utf8)))
+        return files
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sends raw bytes to 127.0.0.1:port and returns everything the server sends back.
+enum RawHTTP {
+    static func connect(_ port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    static func exchange(_ port: UInt16, _ request: String) -> String {
+        let fd = connect(port)
+        defer { close(fd) }
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        return readAll(fd)
+    }
+
+    static func readAll(_ fd: Int32) -> String {
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n <= 0 { break }
+            response += buffer[0..<n]
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
+
+    static func get(_ port: UInt16, _ target: String, method: String = "GET") -> String {
+        exchange(port, "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    }
+}
+
+@Suite(.serialized) struct ServeTests {
+    let site = TestSite()
+    let server: StaticFileServer
+
+    init() async throws {
+        _ = try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()).run()
+        // Something outside the output that a symlink inside it points at.
+        site.write("hemmelig", to: "secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: site.output + "/lenke.txt", withDestinationPath: site.root + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: site.output + "/mappe", withDestinationPath: site.root)
+        server = try StaticFileServer(configuration: .init(root: site.output, port: 0, readTimeout: 1))
+        server.start()
+    }
+
+    @Test func servesPagesAndAssetsWithTypes() {
+        defer { server.stop() }
+        let index = RawHTTP.get(server.port, "/")
+        #expect(index.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(index.contains("Content-Type: text/html; charset=utf-8"))
+        #expect(index.contains("<html lang=\"nb\">"))
+        #expect(RawHTTP.get(server.port, "/assets/beacon.css").contains("Content-Type: text/css"))
+        #expect(RawHTTP.get(server.port, "/assets/beacon.js").contains("Content-Type: text/javascript"))
+        #expect(RawHTTP.get(server.port, "/favicon.svg").contains("Content-Type: image/svg+xml"))
+        #expect(RawHTTP.get(server.port, "/eksport/favoritter.gpx").contains("Content-Type: application/gpx+xml"))
+        #expect(RawHTTP.get(server.port, "/kafeer/index.html?x=1#y").hasPrefix("HTTP/1.1 200"))
+        let redirect = RawHTTP.get(server.port, "/kafeer")
+        #expect(redirect.hasPrefix("HTTP/1.1 301"))
+        #expect(redirect.contains("Location: /kafeer/"))
+        let head = RawHTTP.get(server.port, "/", method: "HEAD")
+        #expect(head.hasPrefix("HTTP/1.1 200"))
+        #expect(!head.contains("<html"))
+    }
+
+    @Test func missingPathsGetTheNorwegian404() {
+        defer { server.stop() }
+        let missing = RawHTTP.get(server.port, "/finnes/ikke.html")
+        #expect(missing.hasPrefix("HTTP/1.1 404"))
+        #expect(missing.contains("Fant ikke siden"))
+    }
+
+    @Test(arguments: [
+        "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/steder/..%2f..%2f..%2fsecret.txt",
+        "/%2e%2e%5csecret.txt", "/a/%00/b", "/lenke.txt", "/mappe/secret.txt", "/mappe/beacon-settings.json",
+    ])
+    func refusesEverythingOutsideTheOutput(target: String) {
+        defer { server.stop() }
+        let response = RawHTTP.get(server.port, target)
+        #expect(response.hasPrefix("HTTP/1.1 403") || response.hasPrefix("HTTP/1.1 404") || response.hasPrefix("HTTP/1.1 400"), "\(target): \(response.prefix(40))")
+        #expect(!response.contains("hemmelig"))
+        #expect(!response.contains("\"radiusKm\""))
+    }
+
+    @Test(arguments: [
+        ("GARBAGE\r\n\r\n", "400"), ("GET\r\n\r\n", "400"), ("GET / HTTP/9.9\r\n\r\n", "505"), ("POST / HTTP/1.1\r\n\r\n", "405"),
+        ("GET relative HTTP/1.1\r\n\r\n", "400"), ("get / HTTP/1.1\r\n\r\n", "400"), ("\u{1}\u{2}\u{3}\r\n\r\n", "400"),
+    ])
+    func badRequestsAreRefused(request: String, status: String) {
+        defer { server.stop() }
+        #expect(RawHTTP.exchange(server.port, request).hasPrefix("HTTP/1.1 \(status)"))
+    }
+
+    @Test func oversizedHeadIsRefused() {
+        defer { server.stop() }
+        let big = "GET / HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 20_000) + "\r\n\r\n"
+        #expect(RawHTTP.exchange(server.port, big).hasPrefix("HTTP/1.1 431"))
+    }
+
+    @Test func slowClientsDoNotBlockOthers() {
+        defer { server.stop() }
+        // Two clients that connect and send nothing, one that sends half a request.
+        let silent = [RawHTTP.connect(server.port), RawHTTP.connect(server.port)]
+        let partial = RawHTTP.connect(server.port)
+        _ = Array("GET / HT".utf8).withUnsafeBytes { send(partial, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        let started = Date()
+        #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        // The server hangs up on them after its read timeout (1 s here).
+        for fd in silent + [partial] {
+            #expect(RawHTTP.readAll(fd).isEmpty)
+            close(fd)
+        }
+    }
+
+    @Test func commandStopsCleanlyOnInterrupt() throws {
+        defer { server.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
+        process.arguments = ["serve", "--port", "0", "--site", site.root]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.readData(ofLength: 1)
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains("http://127.0.0.1:"))
+        let port = UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        #expect(RawHTTP.get(port, "/").hasPrefix("HTTP/1.1 200"))
+        kill(process.processIdentifier, SIGINT)
+        ProcessWaiting.waitForExit(process, timeout: 10)
+        #expect(process.terminationStatus == 0)
+        let refused = try Sitegen.run(["serve", "--port", "70000", "--site", site.root])
+        #expect(refused.status == 64)
+    }
+}

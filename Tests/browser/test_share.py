@@ -1,0 +1,54 @@
+"""Issue 8: the `sitegen share` file renders in Chromium straight from disk
+(file://, as from an e-mail attachment), requests nothing, and runs nothing."""
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+import beacon_browser as bb
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class ShareFileTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="beacon-share-")
+        os.makedirs(os.path.join(cls.folder, "Resources"))
+        for name in ("assets", "sample-data"):
+            shutil.copytree(os.path.join(REPO, "Resources", name), os.path.join(cls.folder, "Resources", name))
+        shutil.copy(os.path.join(REPO, "beacon-store.json"), cls.folder)
+        cls.file = os.path.join(cls.folder, "mine-steder.html")
+        subprocess.run([bb.sitegen_binary(), "share", "--site", cls.folder, "--output", cls.file, "--quiet"], check=True,
+                       capture_output=True)
+        cls.driver = bb.make_driver(width=390, height=844)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_renders_offline_with_no_requests(self):
+        for dark in (False, True):
+            with self.subTest(dark=dark):
+                bb.set_media(self.driver, dark=dark)
+                self.driver.get_log("performance")
+                self.driver.get_log("browser")
+                self.driver.get("file://" + self.file)
+                cards = self.driver.execute_script(
+                    "return [...document.querySelectorAll('.place-card')].filter(c => c.getBoundingClientRect().height > 40).length;")
+                self.assertEqual(cards, 5)
+                styled = self.driver.execute_script(
+                    "return getComputedStyle(document.querySelector('.site-header')).backgroundColor;")
+                self.assertEqual(styled, "rgb(32, 32, 42)")  # Deep Blue: the inline stylesheet applied
+                icon_loaded = self.driver.execute_script("const i = document.querySelector('.brand__icon'); return i.complete && i.naturalWidth > 0;")
+                self.assertTrue(icon_loaded)
+                requests = [u for u in bb.network_requests(self.driver) if not u.startswith(("file://", "data:"))]
+                self.assertEqual(requests, [])
+                self.assertEqual(bb.console_errors(self.driver), [])
+                self.assertEqual(self.driver.execute_script("return document.scripts.length;"), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
