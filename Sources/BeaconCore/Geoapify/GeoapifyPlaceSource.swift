@@ -33,7 +33,8 @@ public struct GeoapifyPlaceSource: PlaceSource {
 
         if let cached, let cachedResult {
             let age = now().timeIntervalSince(cached.savedAt)
-            if mode == .offline || (mode == .normal && age < timeToLive) {
+            // A time-to-live of 0 means: always ask the API (the cache is then only a fallback).
+            if mode == .offline || (mode == .normal && timeToLive > 0 && age < timeToLive) {
                 return FetchedPlaces(places: cachedResult.places, skipped: cachedResult.skipped,
                                      origin: .cache(savedAt: cached.savedAt, stale: age >= timeToLive), contentHash: cachedHash)
             }

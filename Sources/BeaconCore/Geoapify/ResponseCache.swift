@@ -50,7 +50,7 @@ public struct ResponseCache: Sendable {
         try FileSystem.writeAtomically([UInt8](body), to: folder + "/" + key + ".json")
         let meta = JSONValue.object([
             ("url", .string(url.absoluteString)),
-            ("savedAt", .number(date.timeIntervalSince1970.rounded())),
+            ("savedAt", .number(date.timeIntervalSince1970)),
             ("savedAtText", .string(ISO8601DateFormatter().string(from: date))),
         ])
         var bytes: [UInt8] = []
