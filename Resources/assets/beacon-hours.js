@@ -1,2 +1,296 @@
 // Beacon sitegen: "Åpent nå" / "Stengt nå" from OSM opening hours, in Oslo time.
+// Plain modern JavaScript, no build step, no requests.
+//
+// The same parser and rules as Sources/BeaconCore/OpeningHours/ (OpeningHours.swift and
+// OpeningHoursStatus.swift, used by `sitegen search --open-now`); both are tested against
+// one table of cases, Tests/Fixtures/opening-hours-cases.json. In short:
+// - the subset: weekday ranges ("Mo-Fr", "Fr-Mo") and lists ("Mo,We"), several time
+//   ranges ("09:00-12:00,13:00-17:00"), off/closed, 24/7, times past midnight
+//   ("22:00-02:00", "22:00-26:00"), PH; anything else does not parse → unknown (null);
+// - any PH rule → unknown: public holidays cannot be dated here;
+// - a rule after ";" replaces what earlier rules said about its days, a rule after ","
+//   adds its times (or closes the day when it is "off");
+// - start inclusive, end exclusive;
+// - a range past midnight belongs to the evening it starts on and runs into the next
+//   morning whatever the next day's own rules say.
+//
+// API: window.BeaconHours = { parse(raw), isOpen(raw, date), isOpenAt(raw, weekday, minute),
+// osloNow(date) }. Weekday 0 is Monday. On a detail page it fills #open-status.
 'use strict';
+
+(() => {
+  const WEEKDAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'];
+  const DAY = 1440;
+  const cache = new Map();
+
+  // ---------- Parser (OpeningHoursParser in Swift) ----------
+
+  /** "Mo-Fr 08:00-16:00; Sa off" → ["Mo", "-", "Fr", "08:00", "-", "16:00", ";", "Sa", "off"]. */
+  function tokenize(raw) {
+    const tokens = [];
+    let start = -1;
+    for (let k = 0; k < raw.length; k++) {
+      const c = raw.charCodeAt(k);
+      const space = c === 32 || c === 9 || c === 10;
+      const dash = c === 45 || c === 0x2013 || c === 0x2014;
+      const separator = c === 59 || c === 44;
+      if (space || dash || separator) {
+        if (start >= 0) { tokens.push(raw.slice(start, k)); start = -1; }
+        if (dash) tokens.push('-');
+        else if (separator) tokens.push(c === 59 ? ';' : ',');
+      } else if (start < 0) {
+        start = k;
+      }
+    }
+    if (start >= 0) tokens.push(raw.slice(start));
+    return tokens;
+  }
+
+  const TIME = /^([0-9]{1,2}):([0-9]{2})$/;
+
+  /** "08:00" → 480, "26:00" → 1560, up to 48:00; -1 when not a time. */
+  function minutes(token) {
+    const match = TIME.exec(token);
+    if (!match) return -1;
+    const h = Number(match[1]), m = Number(match[2]);
+    if (h > 48 || m > 59) return -1;
+    const total = h * 60 + m;
+    return total <= 2 * DAY ? total : -1;
+  }
+
+  // The parser's state: one string at a time (the page script has a single thread).
+  let tokens = [];
+  let count = 0;
+  let position = 0;
+  const lower = [], day = [], time = [];
+
+  function holidayAt(k) { return k < count && lower[k] === 'ph'; }
+
+  /** `[weekdays] (times | off | closed | 24/7)`, or null. */
+  function parseRule() {
+    const days = [];
+    let holidays = false;
+    let named = false;
+    while (position < count) {
+      if (holidayAt(position)) {
+        holidays = true;
+        position += 1;
+      } else if (day[position] >= 0) {
+        const first = day[position];
+        let last = first;
+        position += 1;
+        if (position + 1 < count && tokens[position] === '-' && day[position + 1] >= 0) {
+          last = day[position + 1];
+          position += 2;
+        }
+        named = true;
+        for (let d = first; ; d = (d + 1) % 7) {
+          if (!days.includes(d)) days.push(d);
+          if (d === last) break;
+        }
+      } else {
+        break;
+      }
+      // A comma continues the weekday list only when another weekday (or PH) follows.
+      if (position + 1 < count && tokens[position] === ',' && (day[position + 1] >= 0 || holidayAt(position + 1))) {
+        position += 1;
+        continue;
+      }
+      break;
+    }
+    if (position >= count) return null; // "Mo-Fr" alone is not supported
+    const weekdays = named ? days : (holidays ? [] : [0, 1, 2, 3, 4, 5, 6]);
+    const word = lower[position];
+    if (word === 'off' || word === 'closed') {
+      position += 1;
+      return { days: weekdays, holidays, times: [], additional: false };
+    }
+    if (word === '24/7') {
+      position += 1;
+      return { days: weekdays, holidays, times: [[0, DAY]], additional: false };
+    }
+    const times = [];
+    while (position < count && time[position] >= 0) {
+      const start = time[position];
+      if (!(position + 2 < count) || tokens[position + 1] !== '-' || time[position + 2] < 0) return null;
+      let end = time[position + 2];
+      position += 3;
+      if (start >= DAY) return null;
+      if (end <= start) end += DAY; // runs past midnight
+      if (end > 2 * DAY || end <= start) return null;
+      times.push([start, end]);
+      // Another time range follows a comma only when a time comes next.
+      if (position + 1 < count && tokens[position] === ',' && time[position + 1] >= 0) {
+        position += 1;
+        continue;
+      }
+      break;
+    }
+    if (times.length === 0) return null;
+    if (position < count && lower[position] === 'open') position += 1;
+    return { days: weekdays, holidays, times, additional: false };
+  }
+
+  /**
+   * The rules of a token list, or null. Each rule: { days (the weekdays it names, 0 = Monday),
+   * holidays (names PH), times ([start, end] minutes; empty = off), additional (after ",") }.
+   */
+  function parseTokens(list) {
+    tokens = list;
+    count = list.length;
+    position = 0;
+    if (count === 0) return null;
+    if (count === 1 && list[0] === '24/7') return { alwaysOpen: true, rules: [] };
+    // Each token classified once.
+    for (let k = 0; k < count; k++) {
+      const word = list[k].toLowerCase();
+      lower[k] = word;
+      day[k] = word.length === 2 ? WEEKDAYS.indexOf(word) : -1;
+      time[k] = word.length >= 4 && word.length <= 5 ? minutes(word) : -1;
+    }
+    const rules = [];
+    let additional = false;
+    while (position < count) {
+      const rule = parseRule();
+      if (!rule) return null;
+      rule.additional = additional;
+      rules.push(rule);
+      if (position < count && (tokens[position] === ';' || tokens[position] === ',')) {
+        additional = tokens[position] === ',';
+        position += 1;
+        if (position >= count) break; // trailing separator
+      } else if (position < count) {
+        return null;
+      }
+    }
+    return rules.length === 0 ? null : { alwaysOpen: false, rules };
+  }
+
+  /**
+   * The spans in force on each weekday (OpeningHours.spans(on:) in Swift), flattened:
+   * week[day] = [start0, end0, start1, end1, …] in minutes, an end up to 2880.
+   */
+  function weekOf(rules) {
+    const week = [];
+    for (let d = 0; d < 7; d++) {
+      let spans = [];
+      for (const rule of rules) {
+        if (!rule.days.includes(d)) continue;
+        if (rule.additional && rule.times.length > 0) spans = spans.concat(rule.times);
+        else spans = rule.times;
+      }
+      const flat = [];
+      for (const [start, end] of spans) flat.push(start, end);
+      week.push(flat);
+    }
+    return week;
+  }
+
+  /**
+   * The parsed hours, or null when `raw` is outside the understood subset. Each distinct
+   * string is parsed once (the result is cached and shared: do not change it). The result:
+   * { alwaysOpen, holidays (a rule names PH), rules, week (see weekOf) }.
+   */
+  function parse(raw) {
+    if (typeof raw !== 'string') return null;
+    const cached = cache.get(raw);
+    if (cached !== undefined) return cached;
+    let parsed = null;
+    const result = parseTokens(tokenize(raw));
+    if (result) {
+      parsed = {
+        alwaysOpen: result.alwaysOpen,
+        holidays: result.rules.some((rule) => rule.holidays),
+        rules: result.rules,
+        week: weekOf(result.rules),
+      };
+    }
+    if (cache.size >= 50000) cache.clear();
+    cache.set(raw, parsed);
+    return parsed;
+  }
+
+  // ---------- Open now (OpeningHours.isOpen in Swift) ----------
+
+  /** true (open), false (closed) or null (unknown) at `minute` (0–1439) of `weekday` (0 = Monday). */
+  function isOpenAt(raw, weekdayIndex, minute) {
+    const hours = parse(raw);
+    if (hours === null || !(weekdayIndex >= 0 && weekdayIndex <= 6) || !(minute >= 0 && minute < DAY)) return null;
+    if (hours.alwaysOpen) return true;
+    if (hours.holidays) return null;
+    const today = hours.week[weekdayIndex];
+    for (let k = 0; k < today.length; k += 2) {
+      if (today[k] <= minute && minute < today[k + 1]) return true;
+    }
+    // A night that began yesterday and runs past midnight.
+    const yesterday = hours.week[(weekdayIndex + 6) % 7];
+    for (let k = 1; k < yesterday.length; k += 2) {
+      if (yesterday[k] > DAY && minute < yesterday[k] - DAY) return true;
+    }
+    return false;
+  }
+
+  let formatter = null;
+
+  /** The weekday (0 = Monday) and minute of the day in Norway at `date` (default: now), or null. */
+  function osloNow(date) {
+    const when = date === undefined ? new Date() : date;
+    if (Object.prototype.toString.call(when) !== '[object Date]' || Number.isNaN(when.getTime())) return null;
+    try {
+      if (!formatter) {
+        formatter = new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/Oslo', numberingSystem: 'latn', hourCycle: 'h23',
+          year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+        });
+      }
+      const value = {};
+      for (const part of formatter.formatToParts(when)) value[part.type] = Number(part.value);
+      const { year, month, day, hour, minute } = value;
+      if (![year, month, day, hour, minute].every(Number.isInteger)) return null;
+      // The calendar date's weekday (getUTCDay: 0 = Sunday) turned into ours (0 = Monday).
+      const weekdayIndex = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+      return { weekday: weekdayIndex, minute: (hour % 24) * 60 + minute };
+    } catch (_) {
+      return null; // no time zone data: say nothing rather than guess
+    }
+  }
+
+  /** true, false or null (unknown or unparsed hours) at `date` (default: now), in Oslo time. */
+  function isOpen(raw, date) {
+    if (!parse(raw)) return null;
+    const now = osloNow(date);
+    return now ? isOpenAt(raw, now.weekday, now.minute) : null;
+  }
+
+  const TEXT = { open: 'Åpent nå', closed: 'Stengt nå' };
+
+  window.BeaconHours = Object.freeze({ parse, isOpen, isOpenAt, osloNow, text: TEXT });
+
+  // ---------- Detail page: the badge ----------
+
+  const badge = document.getElementById('open-status');
+  if (!badge) return;
+  const raw = badge.getAttribute('data-opening-hours');
+
+  function show() {
+    const open = isOpen(raw);
+    if (open === null) {
+      badge.hidden = true;
+      return;
+    }
+    const text = open ? TEXT.open : TEXT.closed;
+    if (badge.textContent !== text) badge.textContent = text;
+    badge.dataset.state = open ? 'open' : 'closed';
+    badge.hidden = false;
+  }
+
+  show();
+  if (parse(raw)) {
+    // Refresh on every minute's turn (Oslo is a whole number of hours from UTC).
+    const tick = () => {
+      show();
+      setTimeout(tick, 60000 - (Date.now() % 60000) + 50);
+    };
+    setTimeout(tick, 60000 - (Date.now() % 60000) + 50);
+  }
+})();

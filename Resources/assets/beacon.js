@@ -15,7 +15,9 @@
 //                 f?: 1 when a favorite, h?: opening hours (OSM syntax) } ] }
 //
 // The filter and sort rules are the same as Sources/BeaconCore/Query/PlaceQuery.swift
-// (`sitegen search`): filters combine with AND; distance = nearest first; rating =
+// (`sitegen search`): filters combine with AND ("Åpent nå" keeps the places that
+// beacon-hours.js, loaded before this script, calls open now in Oslo time: unknown or
+// unparsed hours never pass); distance = nearest first; rating =
 // higher average first, then more ratings, then nearer, unrated last; name = A–Å with
 // Norwegian collation (Intl.Collator('nb'), case-insensitive), then nearer.
 'use strict';
@@ -62,6 +64,8 @@
     mapCapped: (shown, total) => `Kartet viser de ${integer(shown)} første av ${count(total, 'treff', 'treff')} i valgt rekkefølge. Snevre inn søket for å se resten.`,
     you: 'Du',
     ratingLabel: (stars, n) => `Vurdering: ${stars} av 5, ${count(n, 'vurdering', 'vurderinger')}`,
+    openNow: 'Åpent nå',
+    closedNow: 'Stengt nå',
   };
 
   // ---------- Formatting (the same rules as NorwegianFormat.swift) ----------
@@ -157,6 +161,45 @@
       keys[i] = fold(`${p.n}\n${p.a || ''}\n${info.singular}\n${info.plural}`);
     }
 
+    // ---------- Opening hours ("Åpent nå"; the rules live in beacon-hours.js) ----------
+
+    const hoursAPI = window.BeaconHours && typeof window.BeaconHours.isOpenAt === 'function' ? window.BeaconHours : null;
+    // Each place's raw hours. beacon-hours.js parses each distinct string once and caches it;
+    // the parsing happens while the reader looks (see Ready), or when first needed.
+    const hoursOf = new Array(n);
+    for (let i = 0; i < n; i++) hoursOf[i] = hoursAPI && typeof places[i].h === 'string' ? places[i].h : null;
+    // "Åpent nå" is offered when some place has hours the script understands (stops at the first).
+    let hasHours = false;
+    for (let i = 0; i < n && !hasHours; i++) hasHours = hoursOf[i] !== null && hoursAPI.parse(hoursOf[i]) !== null;
+    let clock = null;              // { weekday, minute } in Oslo that the statuses are for
+    let clockKey = -1;
+    let statusByRaw = new Map();   // raw hours → 1 open, 0 closed, -1 unknown, at `clock`
+
+    /** Moves the statuses to the current minute; true when the minute has turned. */
+    function syncClock() {
+      if (!hasHours) return false;
+      const now = hoursAPI.osloNow();
+      const key = now ? now.weekday * 1440 + now.minute : -2;
+      if (key === clockKey) return false;
+      clockKey = key;
+      clock = now;
+      statusByRaw = new Map();
+      return true;
+    }
+
+    /** 1 open, 0 closed, -1 unknown or no hours: place i at `clock`. Each distinct string is evaluated once a minute. */
+    function openStatus(i) {
+      const raw = hoursOf[i];
+      if (raw === null || clock === null) return -1;
+      let status = statusByRaw.get(raw);
+      if (status === undefined) {
+        const open = hoursAPI.isOpenAt(raw, clock.weekday, clock.minute);
+        status = open === null ? -1 : (open ? 1 : 0);
+        statusByRaw.set(raw, status);
+      }
+      return status;
+    }
+
     // ---------- Orders (all sorts precomputed; a filter then walks one order) ----------
 
     let origin = null;            // the reader's position, once known
@@ -205,7 +248,9 @@
 
     // ---------- State (radius, category and sort are remembered) ----------
 
-    const defaults = { text: '', radius: fetchedKm, category: 'all', sort: 'distance', favoritesOnly: false };
+    // "Åpent nå" is not remembered: it answers a question about this moment, and a filter that
+    // quietly came back on the next visit would hide most of the guide.
+    const defaults = { text: '', radius: fetchedKm, category: 'all', sort: 'distance', favoritesOnly: false, openNow: false };
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE }, loadSaved());
 
     function clampRadius(value) { return Math.min(10, Math.max(1, Math.round(value))); }
@@ -242,6 +287,7 @@
     const sortSelect = $('explorer-sort');
     const locateButton = $('explorer-locate');
     const resetButton = $('explorer-reset');
+    const openNowButton = $('explorer-open-now');
     const message = $('explorer-message');
     const originReset = $('explorer-origin-reset');
     const more = $('explorer-more');
@@ -287,23 +333,33 @@
     function update(resetPaging = true) {
       const started = performance.now();
       if (resetPaging) state.shown = PAGE_SIZE;
+      const turned = syncClock();
+      filter();
+      render();
+      // A new minute: cards that stay (the same results) get the new statuses in place.
+      if (turned) refreshOpenMarks();
+      measure('beacon-update', started);
+    }
+
+    /** `results`: the indices that pass every filter, in the chosen order. */
+    function filter() {
       const order = orderFor(state.sort);
       const term = fold(state.text.trim());
       const limit = state.radius * 1000;
       const category = state.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(state.category);
       const favoritesOnly = state.favoritesOnly;
+      const openOnly = state.openNow && hasHours;
       const out = [];
       for (let k = 0; k < order.length; k++) {
         const i = order[k];
         if (centerDistance[i] > limit) continue;
         if (category >= 0 && categoryCode[i] !== category) continue;
         if (favoritesOnly && !favorite[i]) continue;
+        if (openOnly && openStatus(i) !== 1) continue;
         if (term && !keys[i].includes(term)) continue;
         out.push(i);
       }
       results = out;
-      render();
-      measure('beacon-update', started);
     }
 
     function render() {
@@ -323,10 +379,16 @@
       }
     }
 
+    /** What the rendered cards show; the same key means nothing to redraw. */
+    function listKey() {
+      const shown = Math.min(results.length, state.shown);
+      return `${state.sort}|${origin ? 'me' : 'c'}|${shown}|${results.length}|${results.slice(0, shown).join(',')}`;
+    }
+
     function renderList() {
       const total = results.length;
       const shown = Math.min(total, state.shown);
-      const key = `${state.sort}|${origin ? 'me' : 'c'}|${shown}|${total}|${results.slice(0, shown).join(',')}`;
+      const key = listKey();
       if (key !== resultsKey) {
         resultsKey = key;
         const fragment = document.createDocumentFragment();
@@ -351,12 +413,21 @@
       body.append(element('span', 'place-card__name', p.n));
       if (p.a) body.append(element('span', 'place-card__address', p.a));
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
+      const status = openStatus(i);
+      if (status >= 0) body.append(openBadge(status === 1));
       const aside = element('span', 'place-card__aside');
       if (favorite[i]) aside.append(favoriteMark());
       if (p.s) aside.append(ratingBadge(p));
       link.append(emoji, body, aside);
       li.append(link);
       return li;
+    }
+
+    /** "Åpent nå" / "Stengt nå" (only for hours that beacon-hours.js understands). */
+    function openBadge(open) {
+      const badge = element('span', 'open-badge', open ? TEXT.openNow : TEXT.closedNow);
+      badge.dataset.state = open ? 'open' : 'closed';
+      return badge;
     }
 
     function starIcon(stars, className) {
@@ -451,8 +522,11 @@
       const parts = [p.n, info.singular, formatDistance(distance[i])];
       if (p.s) parts.push(TEXT.ratingLabel(p.s, p.r || 0));
       if (favorite[i]) parts.push(TEXT.favorite);
+      const status = openStatus(i);
+      if (status >= 0) parts.push(status === 1 ? TEXT.openNow : TEXT.closedNow);
       const link = svg('a', { class: `map-pin map-pin--${CATEGORY_KEYS[categoryCode[i]]}`, href: sitePrefix + p.u, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`, 'aria-label': parts.join(', ') });
       link.dataset.id = p.id;
+      link.dataset.open = String(status);
       const title = svg('title');
       title.textContent = p.n;
       link.append(title, svg('circle', { class: 'map-pin__focus', r: '22' }), svg('circle', { class: 'map-pin__body', r: '16' }));
@@ -482,6 +556,7 @@
       sortSelect.value = state.sort;
       for (const button of categoryButtons) button.setAttribute('aria-pressed', String(button.dataset.category === state.category));
       for (const button of favoriteButtons) button.setAttribute('aria-pressed', String((button.dataset.favorites === 'only') === state.favoritesOnly));
+      if (openNowButton) openNowButton.setAttribute('aria-pressed', String(state.openNow));
       for (const button of viewButtons) button.setAttribute('aria-pressed', String(button.dataset.view === state.view));
       root.dataset.view = state.view;
     }
@@ -517,6 +592,11 @@
     }
     for (const button of viewButtons) {
       button.addEventListener('click', () => change({ view: button.dataset.view === 'map' ? 'map' : 'list' }));
+    }
+    if (openNowButton) {
+      // Shown only when some place has hours the script understands.
+      openNowButton.hidden = !hasHours;
+      openNowButton.addEventListener('click', () => change({ openNow: !state.openNow }));
     }
     resetButton.addEventListener('click', () => {
       clearTimeout(searchTimer);
@@ -585,6 +665,75 @@
       change(position ? { sort: 'distance' } : {}, { persist: !!position });
     }
 
+    // ---------- "Åpent nå" keeps time ----------
+
+    /** The rendered cards' badges brought to the current statuses, in place (the focus stays). */
+    function refreshOpenMarks() {
+      if (!hasHours || list.hidden || !list.firstElementChild) return;
+      const index = new Map();
+      const shown = Math.min(results.length, state.shown);
+      for (let k = 0; k < shown; k++) index.set(places[results[k]].id, results[k]);
+      for (const li of list.children) {
+        const i = index.get(li.dataset.id);
+        const body = li.querySelector('.place-card__body');
+        if (i === undefined || !body) continue;
+        const status = openStatus(i);
+        const old = body.querySelector('.open-badge');
+        if (status < 0) {
+          if (old) old.remove();
+        } else if (!old || old.dataset.state !== (status === 1 ? 'open' : 'closed')) {
+          const fresh = openBadge(status === 1);
+          if (old) old.replaceWith(fresh); else body.append(fresh);
+        }
+      }
+    }
+
+    /** Whether a pin on the map shows another status than now. */
+    function pinsStale() {
+      const index = new Map();
+      for (let k = 0; k < Math.min(results.length, MAP_PIN_LIMIT); k++) index.set(places[results[k]].id, results[k]);
+      for (const pinLink of mapCanvas.querySelectorAll('a.map-pin')) {
+        const i = index.get(pinLink.dataset.id);
+        if (i !== undefined && pinLink.dataset.open !== String(openStatus(i))) return true;
+      }
+      return false;
+    }
+
+    /** On each minute's turn: with "Åpent nå" on, filter again; bring badges and pins up to date. */
+    function tickOpen() {
+      if (syncClock()) {
+        if (state.openNow) {
+          const before = results;
+          filter();
+          const same = before.length === results.length && before.every((i, k) => i === results[k]);
+          if (!same) render(); // only then: a redraw would take the reader's focus
+        }
+        if (state.view === 'map') {
+          if (!map.hidden && pinsStale()) renderMap();
+        } else {
+          refreshOpenMarks();
+        }
+      }
+      // Oslo is a whole number of hours from UTC, so its minutes turn with Date.now()'s.
+      setTimeout(tickOpen, 60000 - (Date.now() % 60000) + 50);
+    }
+    if (hasHours) setTimeout(tickOpen, 60000 - (Date.now() % 60000) + 50);
+
+    // ---------- Printing ----------
+
+    // The print stylesheet hides the map: printed from the map view, the page prints the list
+    // of the same places instead.
+    window.addEventListener('beforeprint', () => {
+      if (state.view !== 'map' || results.length === 0) return;
+      renderList();
+      list.hidden = false;
+    });
+    window.addEventListener('afterprint', () => {
+      if (state.view !== 'map') return;
+      list.hidden = true;
+      more.hidden = true;
+    });
+
     // ---------- Ready ----------
 
     const pagination = root.querySelector('.pagination');
@@ -604,6 +753,20 @@
       orderFor('name');
       measure('beacon-collation', started);
     });
+    // Likewise every place's opening hours (parsed once per distinct string, then evaluated for
+    // this minute), a slice at a time, so the first press of "Åpent nå" is quick.
+    let prepared = 0;
+    const preparingSince = performance.now();
+    const prepareHours = () => {
+      const until = performance.now() + 8;
+      while (prepared < n) {
+        openStatus(prepared++);
+        if ((prepared & 63) === 0 && performance.now() > until) break;
+      }
+      if (prepared < n) idle(prepareHours);
+      else measure('beacon-hours', preparingSince);
+    };
+    if (hasHours) idle(prepareHours);
   }
 
   /** The prefix from this page to the site root ("" on the front page), from the script's own URL. */

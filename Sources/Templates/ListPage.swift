@@ -128,6 +128,11 @@ enum ExplorerControls {
         b.raw("</li><li><button type=\"button\" data-favorites=\"only\" aria-pressed=\"false\"><span aria-hidden=\"true\">♥ </span>")
         b.text(Strings.favorites)
         b.raw("</button></li></ul></div>")
+        // "Åpent nå": a toggle (aria-pressed) the script un-hides when some place has hours it understands.
+        b.raw("<button type=\"button\" class=\"button button--secondary explorer-open-now\" id=\"explorer-open-now\" aria-pressed=\"false\" aria-describedby=\"explorer-open-now-hint\" hidden=\"\"><span aria-hidden=\"true\">🕒 </span>")
+        b.text(Strings.openNow)
+        b.raw("</button>")
+        b.element("span", ["class": "visually-hidden", "id": "explorer-open-now-hint"], text: Strings.openNowHint)
         b.raw("<button type=\"button\" class=\"button\" id=\"explorer-locate\"><span aria-hidden=\"true\">📍</span>")
         b.text(Strings.findNearestMe)
         b.raw("</button>")

@@ -86,3 +86,10 @@ extension Strings {
 
     static func fetchedWithin(radiusKm: Int) -> String { "Stedene er hentet innen \(radiusKm) km" }
 }
+
+/// "Åpent nå" on the list page (issue 8). The badges ("Åpent nå" / "Stengt nå") are written
+/// in the reader's browser by `Resources/assets/beacon-hours.js` and `beacon.js`.
+extension Strings {
+    static let openNow = "Åpent nå"
+    static let openNowHint = "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid)."
+}

@@ -3,6 +3,8 @@
 /// `24/7`, times past midnight and `PH` (public-holiday) rules. Anything else
 /// (months, weeks, dates, sunrise, comments, open ends) does not parse: the
 /// pages then show the raw text and "open now" says nothing rather than guess.
+/// `Resources/assets/beacon-hours.js` is the same parser for the reader's browser;
+/// `Tests/Fixtures/opening-hours-cases.json` keeps the two in step.
 public struct OpeningHours: Sendable, Equatable {
     /// Weekday 0 is Monday, 6 is Sunday (OSM order).
     public struct Rule: Sendable, Equatable {
@@ -12,6 +14,9 @@ public struct OpeningHours: Sendable, Equatable {
         public var publicHolidays: Bool
         /// Empty means closed (`off`).
         public var times: [TimeSpan]
+        /// True when the rule follows a `,` (OSM's additional rule): its times add to
+        /// what earlier rules said about its days instead of replacing it.
+        public var isAdditional: Bool = false
 
         public var isClosed: Bool { times.isEmpty }
 
@@ -100,10 +105,13 @@ struct OpeningHoursParser {
         guard !tokens.isEmpty else { return nil }
         if tokens == ["24/7"] { return .alwaysOpen }
         var rules: [OpeningHours.Rule] = []
+        var additional = false
         while position < tokens.count {
-            guard let rule = parseRule() else { return nil }
+            guard var rule = parseRule() else { return nil }
+            rule.isAdditional = additional
             rules.append(rule)
             if current == ";" || current == "," {
+                additional = current == ","
                 position += 1
                 if current == nil { break } // trailing separator
             } else if current != nil {
@@ -182,7 +190,9 @@ struct OpeningHoursParser {
     /// "08:00" → 480; "26:00" → 1560; up to 48:00.
     static func minutes(_ token: String) -> Int? {
         let parts = token.split(separator: ":", omittingEmptySubsequences: false)
+        // ASCII digits only: Int("+8") would parse, and the page script must read the same times.
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let h = Int(parts[0]), let m = Int(parts[1]), (0...48).contains(h), (0...59).contains(m) else { return nil }
         let total = h * 60 + m
         return total <= 2880 ? total : nil

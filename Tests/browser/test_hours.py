@@ -1,0 +1,412 @@
+""""Åpent nå" / "Stengt nå" in a real browser: the shared case table
+(Tests/Fixtures/opening-hours-cases.json, also run by the Swift tests) through
+BeaconHours.isOpen in several time zones; then, with the browser's clock set by
+the test, the detail pages' badge, the list's badges and its "Åpent nå" filter
+(combined with the other filters, reset by Nullstill, not remembered), and both
+kept up to date as the minute turns."""
+import datetime
+import json
+import os
+import unittest
+import zoneinfo
+
+from selenium.webdriver.common.by import By
+
+import beacon_browser as bb
+
+CASES_FILE = os.path.join(bb.REPO, "Tests", "Fixtures", "opening-hours-cases.json")
+OSLO = zoneinfo.ZoneInfo("Europe/Oslo")
+
+# A browser time zone far from Oslo's, so a script that used local time instead of Oslo time fails.
+READER_ZONE = "America/New_York"
+
+
+def load_cases():
+    with open(CASES_FILE, encoding="utf-8") as f:
+        return json.load(f)["cases"]
+
+
+def instant(at):
+    """`at` from the table as an aware datetime: local time in Oslo, or an instant with Z or an offset."""
+    value = datetime.datetime.fromisoformat(at.replace("Z", "+00:00"))
+    if value.tzinfo is None:
+        first, second = value.replace(tzinfo=OSLO, fold=0), value.replace(tzinfo=OSLO, fold=1)
+        if first.utcoffset() != second.utcoffset():
+            raise ValueError(f"{at} is skipped or repeated in Oslo (a DST change): give an offset")
+        value = first
+    return value
+
+
+def epoch_ms(at):
+    return int(instant(at).timestamp() * 1000)
+
+
+# Runs in the page: every case through BeaconHours.isOpen; `at` as epoch milliseconds, or as the
+# table's text through `new Date(at)` (which reads a time without offset as the browser's local time).
+RUN_CASES = """
+const [cases] = arguments;
+return cases.map(([raw, at]) => {
+  const result = BeaconHours.isOpen(raw, new Date(at));
+  return result === null ? 'unknown' : (result ? 'open' : 'closed');
+});
+"""
+
+# Installed before any page script runs (CDP bypasses the page's CSP): the clock starts at
+# FIXED and keeps ticking; `new Date(x)` with arguments is untouched.
+FAKE_CLOCK = """
+(() => {
+  const RealDate = Date;
+  const shift = %d - RealDate.now();
+  function FakeDate(...args) {
+    if (!new.target) return new RealDate(RealDate.now() + shift).toString();
+    return args.length === 0 ? new RealDate(RealDate.now() + shift) : new RealDate(...args);
+  }
+  FakeDate.prototype = RealDate.prototype;
+  FakeDate.now = () => RealDate.now() + shift;
+  FakeDate.parse = RealDate.parse;
+  FakeDate.UTC = RealDate.UTC;
+  window.Date = FakeDate;
+})();
+"""
+
+# Oracles by hand (not computed by the code under test), from the hours in beacon_browser.HOURS.
+# "none": the place has no opening hours (no badge, no script on its page); "unknown": hours we
+# do not understand or that name public holidays (no badge either).
+SATURDAY_NIGHT = "2026-11-28T01:30"  # Saturday 01:30 in Oslo (Friday 19:30 in New York)
+STATUS_SATURDAY_NIGHT = {
+    "Ærfugl Kafé": "closed", "Øst Bistro": "unknown", "Åpent Bakeri": "closed", "Aas Gjestgiveri": "closed",
+    "Zeppelin Bar": "open",  # Friday 16:00-03:00
+    "anker hotell": "closed", "Bølgen & Moi": "closed", "Café Élan": "closed", "Grand Hotel": "closed",
+    "Kaffebrenneriet": "open",  # 24/7
+    "Mat <&> Drikke": "unknown", "Ytre Brygge": "closed", "Vidde Hotell": "closed", "Aula Kafé": "none",
+}
+WEDNESDAY_NOON = "2026-11-25T12:00"
+STATUS_WEDNESDAY_NOON = {
+    "Ærfugl Kafé": "open", "Øst Bistro": "unknown", "Åpent Bakeri": "open", "Aas Gjestgiveri": "open",
+    "Zeppelin Bar": "closed", "anker hotell": "open", "Bølgen & Moi": "open", "Café Élan": "open",
+    "Grand Hotel": "open", "Kaffebrenneriet": "open", "Mat <&> Drikke": "unknown", "Ytre Brygge": "open",
+    "Vidde Hotell": "open", "Aula Kafé": "none",
+}
+# Sunday 02:30: Saturday's night (16:00-03:00) runs on although Sunday is "off".
+SUNDAY_EARLY = "2026-11-29T02:30"
+# Monday 00:30: Sunday is off, so no night runs into Monday.
+MONDAY_EARLY = "2026-11-23T00:30"
+BADGE = {"open": "Åpent nå", "closed": "Stengt nå"}
+
+
+class ClockedBrowserTestCase(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.site = bb.site()
+        cls.driver = bb.make_driver()
+        cls.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": READER_ZONE})
+        cls.clock_script = None
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def tearDown(self):
+        self.unset_clock()
+        errors = bb.console_errors(self.driver)
+        self.assertEqual(errors, [], "console errors")
+
+    def set_clock(self, at):
+        """The browser's clock starts at `at` (Oslo time, see instant()) on the next page load."""
+        self.unset_clock()
+        result = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK % epoch_ms(at)})
+        type(self).clock_script = result["identifier"]
+
+    def unset_clock(self):
+        if type(self).clock_script is not None:
+            self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": type(self).clock_script})
+            type(self).clock_script = None
+
+    def open(self, path):
+        self.driver.get(self.site.url(path))
+
+    def open_list(self):
+        d = self.driver
+        d.get(self.site.url("index.html"))
+        d.execute_script("localStorage.clear()")
+        d.get(self.site.url("index.html"))
+        bb.wait_ready(d)
+
+    def button(self, name):
+        return bb.by_name(self.driver, "button", name)
+
+    def pressed(self, name):
+        return self.button(name).get_attribute("aria-pressed") == "true"
+
+    def names(self):
+        return bb.visible_names(self.driver)
+
+    def wait_names(self, expected, timeout=3):
+        bb.wait_for(self.driver, lambda: self.names() == expected, timeout, f"expected {expected}, saw {self.names()}")
+
+    def card_badges(self):
+        """Each listed card's name → its badge text ('' when it has none)."""
+        return self.driver.execute_script("""
+            return Object.fromEntries(Array.from(document.querySelectorAll('#place-list .place-card'), card => {
+              const badge = card.querySelector('.open-badge');
+              return [card.querySelector('.place-card__name').textContent, badge ? badge.textContent : ''];
+            }));""")
+
+
+class CaseTableTests(ClockedBrowserTestCase):
+    """The shared table through the page script, as the Swift tests run it through OpeningHours."""
+
+    def setUp(self):
+        self.cases = load_cases()
+        self.driver.get_log("browser")
+
+    def tearDown(self):
+        self.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": READER_ZONE})
+        super().tearDown()
+
+    def run_cases(self, zone, as_text):
+        d = self.driver
+        d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        bb.wait_for(d, lambda: d.execute_script("return typeof window.BeaconHours === 'object'"))
+        payload = [[c["raw"], c["at"] if as_text else epoch_ms(c["at"])] for c in self.cases]
+        answers = d.execute_script(RUN_CASES, payload)
+        mismatches = [f"{c['raw']!r} at {c['at']}: expected {c['expected']}, got {got} ({c['note']})"
+                      for c, got in zip(self.cases, answers) if got != c["expected"]]
+        self.assertEqual(mismatches, [], f"the page script disagrees with the case table in {zone}")
+
+    def test_the_table_is_large_enough(self):
+        self.assertGreaterEqual(len(self.cases), 40)
+        self.assertEqual({c["expected"] for c in self.cases}, {"open", "closed", "unknown"})
+
+    def test_every_case_with_the_browser_in_oslo_reading_local_times(self):
+        # As the issue puts it: BeaconHours.isOpen(raw, new Date(at)), the browser's zone being Oslo's.
+        self.run_cases("Europe/Oslo", as_text=True)
+
+    def test_every_case_with_the_browser_elsewhere(self):
+        for zone in (READER_ZONE, "Asia/Kolkata", "Pacific/Auckland", "UTC"):
+            with self.subTest(zone=zone):
+                self.run_cases(zone, as_text=False)
+
+    def test_oslo_clock_and_parse(self):
+        d = self.driver
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        checks = {
+            "2026-11-23T09:30:00Z": {"weekday": 0, "minute": 10 * 60 + 30},   # Monday, CET
+            "2026-07-05T21:59:00Z": {"weekday": 6, "minute": 23 * 60 + 59},   # Sunday, CEST
+            "2026-03-29T01:00:00Z": {"weekday": 6, "minute": 3 * 60},         # spring forward: 02:00 → 03:00
+            "2026-10-25T01:30:00Z": {"weekday": 6, "minute": 2 * 60 + 30},    # the second 02:30
+            "2026-12-31T23:30:00Z": {"weekday": 4, "minute": 30},             # Friday 1 January 2027
+        }
+        for at, expected in checks.items():
+            with self.subTest(at=at):
+                self.assertEqual(d.execute_script("return BeaconHours.osloNow(new Date(arguments[0]))", epoch_ms(at)), expected)
+        parsed = d.execute_script("""
+            const a = BeaconHours.parse('Mo-Fr 08:00-16:00; Sa 10:00-14:00');
+            return {same: a === BeaconHours.parse('Mo-Fr 08:00-16:00; Sa 10:00-14:00'), week: a.week,
+                    none: BeaconHours.parse('sunrise-sunset'), notText: BeaconHours.parse(undefined),
+                    night: BeaconHours.parse('Fr 22:00-02:00').week[4]};""")
+        self.assertTrue(parsed["same"], "a distinct string is parsed once and cached")
+        # Each weekday's spans, flattened: [start, end, start, end, …] in minutes.
+        self.assertEqual(parsed["week"], [[480, 960]] * 5 + [[600, 840], []])
+        self.assertIsNone(parsed["none"])
+        self.assertIsNone(parsed["notText"])
+        self.assertEqual(parsed["night"], [1320, 1560])
+
+
+class DetailBadgeTests(ClockedBrowserTestCase):
+    def badge(self):
+        found = self.driver.find_elements(By.ID, "open-status")
+        return found[0] if found else None
+
+    def test_badge_says_open_or_closed_in_oslo_time(self):
+        for at, statuses in ((SATURDAY_NIGHT, STATUS_SATURDAY_NIGHT), (WEDNESDAY_NOON, STATUS_WEDNESDAY_NOON)):
+            self.set_clock(at)
+            for name in ("Zeppelin Bar", "Ærfugl Kafé", "Kaffebrenneriet", "Café Élan"):
+                with self.subTest(at=at, place=name):
+                    self.open(self.site.detail_path(name))
+                    badge = self.badge()
+                    bb.wait_for(self.driver, badge.is_displayed, message=f"no badge on {name}")
+                    self.assertEqual(badge.text, BADGE[statuses[name]])
+                    self.assertEqual(badge.get_attribute("data-state"), statuses[name])
+                    # In the badge row beside the star, not somewhere else.
+                    self.assertTrue(self.driver.execute_script(
+                        "return arguments[0].parentElement.classList.contains('place-detail__badges')", badge))
+
+    def test_nights_past_midnight(self):
+        self.set_clock(SUNDAY_EARLY)
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        bb.wait_for(self.driver, lambda: self.badge().text == "Åpent nå", message="Saturday night should run into Sunday")
+        self.set_clock(MONDAY_EARLY)
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt nå", message="no Sunday night")
+
+    def test_unknown_hours_and_no_hours_show_nothing(self):
+        self.set_clock(SATURDAY_NIGHT)
+        for name in ("Øst Bistro", "Mat <&> Drikke"):
+            with self.subTest(place=name):
+                self.open(self.site.detail_path(name))
+                bb.pause(0.3)
+                badge = self.badge()
+                self.assertIsNotNone(badge)
+                self.assertFalse(badge.is_displayed())
+                self.assertEqual(badge.get_attribute("textContent"), "")
+                # The hours themselves are still on the page.
+                self.assertIn("Åpningstider", self.driver.find_element(By.CSS_SELECTOR, ".facts").text)
+        self.open(self.site.detail_path("Aula Kafé"))
+        self.assertIsNone(self.badge())
+        scripts = self.driver.execute_script("return Array.from(document.scripts, s => s.getAttribute('src')).filter(Boolean)")
+        self.assertEqual(scripts, [], "a page without hours needs no script")
+
+    def test_badge_turns_with_the_minute(self):
+        # Saturday 02:59:57: Zeppelin closes at 03:00 (the end of Friday night).
+        self.set_clock("2026-11-28T02:59:57")
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        bb.wait_for(self.driver, lambda: self.badge().text == "Åpent nå")
+        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt nå", timeout=8, message="the badge did not refresh at 03:00")
+
+
+class ListTests(ClockedBrowserTestCase):
+    def setUp(self):
+        self.rows = bb.within_radius(self.site.places)
+        self.driver.get_log("browser")
+
+    def by_distance(self, names):
+        return [r["name"] for r in sorted(self.rows, key=lambda r: r["distance"]) if r["name"] in names]
+
+    def check_badges(self, statuses):
+        badges = self.card_badges()
+        self.assertEqual(set(badges), {r["name"] for r in self.rows})
+        for name, text in badges.items():
+            self.assertEqual(text, BADGE.get(statuses[name], ""), name)
+
+    def test_cards_show_open_or_closed(self):
+        for at, statuses in ((SATURDAY_NIGHT, STATUS_SATURDAY_NIGHT), (WEDNESDAY_NOON, STATUS_WEDNESDAY_NOON)):
+            with self.subTest(at=at):
+                self.set_clock(at)
+                self.open_list()
+                self.check_badges(statuses)
+
+    def test_open_now_filter(self):
+        d = self.driver
+        self.set_clock(SATURDAY_NIGHT)
+        self.open_list()
+        toggle = self.button("Åpent nå")
+        self.assertTrue(toggle.is_displayed())
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false")
+        self.assertEqual(self.names(), self.by_distance({r["name"] for r in self.rows}))
+        toggle.click()
+        self.assertTrue(self.pressed("Åpent nå"))
+        open_now = {n for n, s in STATUS_SATURDAY_NIGHT.items() if s == "open"}
+        self.wait_names(self.by_distance(open_now))
+        self.assertEqual(bb.results_count(d), f"{len(self.by_distance(open_now))} steder")
+        self.assertEqual(set(self.card_badges().values()), {"Åpent nå"})
+        # Combined with the other filters.
+        self.button("Kafeer").click()
+        self.wait_names(["Kaffebrenneriet"])
+        self.button("Restauranter").click()
+        self.wait_names(["Zeppelin Bar"])
+        self.button("Favoritter").click()
+        self.wait_names(["Zeppelin Bar"])
+        self.button("Hoteller").click()
+        bb.wait_for(d, lambda: d.find_element(By.ID, "explorer-empty").is_displayed())
+        # The map shows the same places.
+        self.button("Alle").click()
+        self.button("Alle steder").click()
+        self.button("Kart").click()
+        pins = d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")
+        self.assertEqual(sorted(p.accessible_name.split(",")[0] for p in pins), sorted(open_now))
+        self.assertTrue(all(p.accessible_name.endswith("Åpent nå") for p in pins))
+        self.button("Liste").click()
+        # Nullstill turns it off; a second press also does.
+        self.button("Nullstill").click()
+        self.assertFalse(self.pressed("Åpent nå"))
+        self.wait_names(self.by_distance({r["name"] for r in self.rows}))
+        self.button("Åpent nå").click()
+        self.wait_names(self.by_distance(open_now))
+        self.button("Åpent nå").click()
+        self.assertFalse(self.pressed("Åpent nå"))
+        self.wait_names(self.by_distance({r["name"] for r in self.rows}))
+
+    def test_filter_at_noon_and_past_midnight(self):
+        for at, statuses in ((WEDNESDAY_NOON, STATUS_WEDNESDAY_NOON), (SUNDAY_EARLY, None), (MONDAY_EARLY, None)):
+            with self.subTest(at=at):
+                self.set_clock(at)
+                self.open_list()
+                self.button("Åpent nå").click()
+                if statuses is None:
+                    expected = {"Kaffebrenneriet", "Zeppelin Bar"} if at == SUNDAY_EARLY else {"Kaffebrenneriet"}
+                else:
+                    expected = {n for n, s in statuses.items() if s == "open"}
+                self.wait_names(self.by_distance(expected))
+
+    def test_open_now_is_not_remembered(self):
+        self.set_clock(SATURDAY_NIGHT)
+        self.open_list()
+        self.button("Åpent nå").click()
+        self.button("Kafeer").click()
+        self.wait_names(["Kaffebrenneriet"])
+        self.driver.get(self.site.url("index.html"))
+        bb.wait_ready(self.driver)
+        self.assertFalse(self.pressed("Åpent nå"))
+        self.assertTrue(self.pressed("Kafeer"), "the category is remembered as before")
+        self.assertIn("Ærfugl Kafé", self.names())
+
+    def test_list_follows_the_clock(self):
+        self.set_clock("2026-11-28T02:59:57")
+        self.open_list()
+        badges = self.card_badges()
+        self.assertEqual(badges["Zeppelin Bar"], "Åpent nå")
+        self.button("Åpent nå").click()
+        self.wait_names(["Zeppelin Bar", "Kaffebrenneriet"])
+        bb.wait_for(self.driver, lambda: self.names() == ["Kaffebrenneriet"], timeout=8,
+                    message="the filter did not follow the clock past 03:00")
+        self.button("Åpent nå").click()
+        bb.wait_for(self.driver, lambda: self.card_badges().get("Zeppelin Bar") == "Stengt nå")
+
+    def test_badges_refresh_in_place_without_the_filter(self):
+        self.set_clock("2026-11-28T02:59:57")
+        self.open_list()
+        self.assertEqual(self.card_badges()["Zeppelin Bar"], "Åpent nå")
+        first = self.driver.find_element(By.CSS_SELECTOR, "#place-list .place-card__link")
+        self.driver.execute_script("arguments[0].focus()", first)
+        bb.wait_for(self.driver, lambda: self.card_badges()["Zeppelin Bar"] == "Stengt nå", timeout=8)
+        self.assertEqual(self.driver.switch_to.active_element, first, "the refresh moved the focus")
+
+    def test_toggle_is_hidden_when_no_place_has_understood_hours(self):
+        d = self.driver
+        self.open_list()
+        # Without the hours script (blocked), the list works and offers no "Åpent nå".
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*beacon-hours.js"]})
+        try:
+            d.get(self.site.url("index.html"))
+            bb.wait_ready(d)
+            self.assertFalse(d.find_element(By.ID, "explorer-open-now").is_displayed())
+            self.assertEqual(set(self.card_badges().values()), {""})
+            self.assertEqual(len(self.names()), len(self.rows))
+        finally:
+            d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            d.get_log("browser")  # the blocked request's error
+
+    def test_accessible_with_badges_and_the_filter(self):
+        self.set_clock(SATURDAY_NIGHT)
+        for dark in (False, True):
+            with self.subTest(scheme="dark" if dark else "light"):
+                bb.set_media(self.driver, dark=dark)
+                self.open_list()
+                violations = bb.run_axe(self.driver)
+                self.assertEqual(violations, [], bb.format_violations(violations))
+                self.button("Åpent nå").click()
+                violations = bb.run_axe(self.driver)
+                self.assertEqual(violations, [], bb.format_violations(violations))
+                for name in ("Zeppelin Bar", "Ærfugl Kafé"):
+                    self.open(self.site.detail_path(name))
+                    bb.wait_for(self.driver, lambda: self.driver.find_element(By.ID, "open-status").is_displayed())
+                    violations = bb.run_axe(self.driver)
+                    self.assertEqual(violations, [], f"{name}:\n{bb.format_violations(violations)}")
+        bb.set_media(self.driver)
+
+
+if __name__ == "__main__":
+    unittest.main()
