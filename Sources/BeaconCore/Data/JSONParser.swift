@@ -33,6 +33,23 @@ public struct JSONParser {
         return try parse(bytes: bytes, count: bytes.count - 1)
     }
 
+    /// Parses `range` of a buffer that holds a NUL somewhere after the range
+    /// (for `strtod`); used to parse parts of one big document in parallel.
+    static func parse(_ base: UnsafePointer<UInt8>, range: Range<Int>) throws(JSONParseError) -> JSONValue {
+        var reader = Reader(base: base + range.lowerBound, count: range.count)
+        do {
+            reader.skipWhitespace()
+            let value = try reader.parseValue(depth: 0)
+            reader.skipWhitespace()
+            if reader.index != range.count { throw reader.error("mer innhold etter slutten av JSON-verdien") }
+            return value
+        } catch let error as JSONParseError {
+            throw error
+        } catch {
+            throw JSONParseError(message: "\(error)", line: 0, column: 0)
+        }
+    }
+
     /// `bytes` must hold a NUL after `count` bytes (for `strtod`).
     private static func parse(bytes: [UInt8], count: Int) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in

@@ -70,34 +70,57 @@ public struct JSONWriter: Sendable {
     }
 
     public static func appendString(_ s: String, escapeForHTML: Bool, to out: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        var utf8 = s.utf8.makeIterator()
-        var pending: [UInt8] = []
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            case UInt8(ascii: "<") where escapeForHTML: out.append(contentsOf: "\\u003c".utf8)
-            case UInt8(ascii: ">") where escapeForHTML: out.append(contentsOf: "\\u003e".utf8)
-            case UInt8(ascii: "&") where escapeForHTML: out.append(contentsOf: "\\u0026".utf8)
-            case 0xE2 where escapeForHTML:
-                // U+2028 / U+2029 (E2 80 A8 / E2 80 A9) end a line in old JavaScript parsers.
-                pending = [byte]
-                if let b2 = utf8.next() { pending.append(b2) }
-                if let b3 = utf8.next() { pending.append(b3) }
-                if pending == [0xE2, 0x80, 0xA8] { out.append(contentsOf: "\\u2028".utf8) }
-                else if pending == [0xE2, 0x80, 0xA9] { out.append(contentsOf: "\\u2029".utf8) }
-                else { out.append(contentsOf: pending) }
-            default: out.append(byte)
+        var s = s
+        s.withUTF8 { utf8 in
+            // Copy runs of ordinary bytes in one go; escape the rest.
+            var runStart = 0
+            var i = 0
+            while i < utf8.count {
+                let byte = utf8[i]
+                let needsEscape: Bool
+                switch byte {
+                case 0x22, 0x5C, 0x00..<0x20: needsEscape = true
+                case 0x3C, 0x3E, 0x26, 0xE2: needsEscape = escapeForHTML
+                default: needsEscape = false
+                }
+                if !needsEscape { i += 1; continue }
+                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                i += appendEscape(utf8, at: i, to: &out)
+                runStart = i
             }
+            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes the escape for the byte at `index`; returns how many bytes it consumed.
+    private static func appendEscape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, to out: inout [UInt8]) -> Int {
+        let hex: StaticString = "0123456789abcdef"
+        let byte = utf8[index]
+        switch byte {
+        case 0x22: out.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x00..<0x20:
+            let digits = hex.utf8Start
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        case 0x3C: out.append(contentsOf: "\\u003c".utf8)
+        case 0x3E: out.append(contentsOf: "\\u003e".utf8)
+        case 0x26: out.append(contentsOf: "\\u0026".utf8)
+        case 0xE2:
+            // U+2028 / U+2029 (E2 80 A8 / E2 80 A9) end a line in old JavaScript parsers.
+            if index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 {
+                out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                return 3
+            }
+            out.append(byte)
+        default:
+            out.append(byte)
+        }
+        return 1
     }
 }
 

@@ -137,12 +137,12 @@ public enum PlacesFile {
     }
 
     public static func decode(_ bytes: [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes: bytes) } catch {
-            throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
-        }
         let result: PlacesDecoder.Result
-        do { result = try PlacesDecoder(defaultCategory: defaultCategory).decode(json) } catch {
+        do {
+            result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: bytes)
+        } catch let error as JSONParseError {
+            throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
+        } catch {
             throw .placesFileCorrupt(path: path, detail: "fant ingen «features»")
         }
         guard !result.places.isEmpty else { throw .placesFileEmpty(path: path, skipped: result.skipped.count) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns a GeoJSON FeatureCollection — a Geoapify Places answer, or any
 /// RFC 7946 file of points with a `name` (uMap, Overpass, an earlier export) —
@@ -52,13 +53,41 @@ public struct PlacesDecoder: Sendable {
         return decode(features: features)
     }
 
+    /// Decodes a FeatureCollection straight from its bytes, parsing and
+    /// decoding chunks of features on all cores. Falls back to parsing the
+    /// whole document when the layout is unusual.
+    public func decode(bytes: [UInt8]) throws -> Result {
+        var terminated = bytes
+        terminated.append(0)
+        let fast: [Swift.Result<Place, SkippedFeature.Reason>]? = terminated.withUnsafeBufferPointer { buffer in
+            let content = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
+            guard let ranges = FeatureSplitter.featureRanges(content) else { return nil }
+            let invalid = Atomic<Bool>(false)
+            let decoded = decodeInParallel(count: ranges.count) { index in
+                guard let feature = try? JSONParser.parse(buffer.baseAddress!, range: ranges[index]) else {
+                    invalid.store(true, ordering: .relaxed)
+                    return .failure(.notAFeature)
+                }
+                return decodeFeature(feature)
+            }
+            // Invalid JSON anywhere: let the full parse report where.
+            return invalid.load(ordering: .relaxed) ? nil : decoded
+        }
+        if let fast { return collect(fast) }
+        return try decode(JSONParser.parse(bytes: bytes))
+    }
+
     func decode(features: [JSONValue]) -> Result {
-        let decoded = decodeInParallel(features)
+        collect(decodeInParallel(count: features.count) { decodeFeature(features[$0]) })
+    }
+
+    /// Keeps the first of each identity, in the file's order.
+    func collect(_ decoded: [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
         var places: [Place] = []
-        places.reserveCapacity(features.count)
+        places.reserveCapacity(decoded.count)
         var skipped: [SkippedFeature] = []
         var seen = Set<PlaceID>()
-        seen.reserveCapacity(features.count)
+        seen.reserveCapacity(decoded.count)
         for (index, outcome) in decoded.enumerated() {
             switch outcome {
             case .success(let place):
@@ -76,17 +105,19 @@ public struct PlacesDecoder: Sendable {
 
     /// Each feature decodes on its own, so big files use every core; the
     /// results keep the file's order.
-    func decodeInParallel(_ features: [JSONValue]) -> [Swift.Result<Place, SkippedFeature.Reason>] {
-        let chunk = 2_048
-        guard features.count > chunk else { return features.map(decodeFeature) }
-        let chunks = (features.count + chunk - 1) / chunk
-        let results = UnsafeMutableBufferPointer<Swift.Result<Place, SkippedFeature.Reason>?>.allocate(capacity: features.count)
+    func decodeInParallel(count: Int, _ decode: (Int) -> Swift.Result<Place, SkippedFeature.Reason>) -> [Swift.Result<Place, SkippedFeature.Reason>] {
+        let chunk = 1_024
+        guard count > chunk else { return (0..<count).map(decode) }
+        let chunks = (count + chunk - 1) / chunk
+        let results = UnsafeMutableBufferPointer<Swift.Result<Place, SkippedFeature.Reason>?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let range = (part * chunk)..<min((part + 1) * chunk, features.count)
-            for index in range { slots[index] = decodeFeature(features[index]) }
+        withoutActuallyEscaping(decode) { decode in
+            nonisolated(unsafe) let decodeOne = decode
+            DispatchQueue.concurrentPerform(iterations: chunks) { part in
+                for index in (part * chunk)..<min((part + 1) * chunk, count) { slots[index] = decodeOne(index) }
+            }
         }
         return results.map { $0! }
     }

@@ -7,13 +7,19 @@ public enum GuideAssembler {
     public static func assemble(places: [Place], store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(places.count)
-        var unique: [(place: Place, distance: Double)] = []
-        unique.reserveCapacity(places.count)
-        for place in places where seen.insert(place.id).inserted {
-            unique.append((place, place.coordinate.distance(to: settings.center)))
+        var kept: [Int] = []
+        kept.reserveCapacity(places.count)
+        var distances = [Double](repeating: 0, count: places.count)
+        for (index, place) in places.enumerated() where seen.insert(place.id).inserted {
+            kept.append(index)
+            distances[index] = place.coordinate.distance(to: settings.center)
         }
-        // Nearest first; ties broken by id so the order never depends on input order.
-        unique.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id }
+        // Nearest first; ties broken by id so the order never depends on input
+        // order. Indices are sorted, not places: moving big values is costly.
+        kept.sort { a, b in
+            distances[a] != distances[b] ? distances[a] < distances[b] : places[a].id < places[b].id
+        }
+        let unique = kept.map { (place: places[$0], distance: distances[$0]) }
 
         var outside: [(place: Place, distance: Double)] = []
         for id in store.favoriteIDs where !seen.contains(id) {
@@ -53,21 +59,39 @@ public enum GuideAssembler {
 /// bounded (at most 60 + 1 + 12 characters).
 public enum SlugAssigner {
     public static func assign(_ places: [(id: PlaceID, name: String)]) -> [PlaceID: String] {
-        var slugs: [PlaceID: String] = [:]
-        slugs.reserveCapacity(places.count)
-        var owners: [String: PlaceID] = [:]
-        owners.reserveCapacity(places.count)
-        // Sorting by id makes clash resolution independent of input order.
-        for (id, name) in places.sorted(by: { $0.id < $1.id }) where slugs[id] == nil {
+        // Base slugs first; only places whose base slug clashes need more work,
+        // and they are resolved in id order, so the result never depends on input order.
+        var stems: [PlaceID: String] = [:]
+        stems.reserveCapacity(places.count)
+        var byBase: [String: [PlaceID]] = [:]
+        byBase.reserveCapacity(places.count)
+        for (id, name) in places where stems[id] == nil {
             let stem = TextFolding.slugStem(name)
-            var slug = stem + "-" + id.shortHash(length: 6)
-            if owners[slug] != nil { slug = stem + "-" + id.shortHash(length: 12) }
+            stems[id] = stem
+            byBase[stem + "-" + id.shortHash(length: 6), default: []].append(id)
+        }
+        var slugs: [PlaceID: String] = [:]
+        slugs.reserveCapacity(stems.count)
+        var clashing: [PlaceID] = []
+        for (base, ids) in byBase {
+            if ids.count == 1 {
+                slugs[ids[0]] = base
+            } else {
+                let ordered = ids.sorted()
+                slugs[ordered[0]] = base
+                clashing += ordered.dropFirst()
+            }
+        }
+        var taken = Set(byBase.keys)
+        for id in clashing.sorted() {
+            let stem = stems[id]!
+            var slug = stem + "-" + id.shortHash(length: 12)
             var counter = 2
-            while owners[slug] != nil {
+            while taken.contains(slug) {
                 slug = stem + "-" + id.shortHash(length: 12) + "-\(counter)"
                 counter += 1
             }
-            owners[slug] = id
+            taken.insert(slug)
             slugs[id] = slug
         }
         return slugs

@@ -72,11 +72,17 @@ public final class SiteWriter: Sendable {
 
     public let outputPath: String
     let stagingPath: String
+    /// The previous output, open (or -1): unchanged files are compared and linked relative to it.
+    let previousDescriptor: Int32
     private let state = Mutex(State())
+    /// Set once the staging folder exists, so writers need not take the lock to ask.
+    private let stagingReady = Atomic<Bool>(false)
+    /// The staging folder, open: files are created relative to it (`openat`),
+    /// which spares the kernel walking the long path for every page.
+    private let stagingDescriptor = Atomic<Int32>(-1)
 
     private struct State: Sendable {
         var stagingCreated = false
-        var createdDirectories = Set<String>()
         var unchangedPaths: [String] = []
         var allPaths = Set<String>()
         var statistics = Statistics()
@@ -103,6 +109,12 @@ public final class SiteWriter: Sendable {
             guard isOurs || isEmpty else { throw .notOurFolder(path: output) }
         }
         SiteWriter.removeLeftoverStaging(parent: parent, name: name)
+        previousDescriptor = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit {
+        if previousDescriptor >= 0 { close(previousDescriptor) }
+        closeStagingDescriptor()
     }
 
     /// Staging folders of builds that were killed before they could clean up.
@@ -119,12 +131,13 @@ public final class SiteWriter: Sendable {
     /// Writes one file of the site (`relativePath` like "steder/x/index.html").
     public func write(_ bytes: [UInt8], to relativePath: String) throws(SiteWriterError) {
         guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
+        // One lock per new file: claim the path (a second writer of it is a bug).
         let isNew = state.withLock { state in
             state.statistics.totalBytes += bytes.count
             return state.allPaths.insert(relativePath).inserted
         }
         guard isNew else { throw .invalidPagePath(relativePath + " (to ganger)") }
-        if SiteWriter.fileHasContent(outputPath + "/" + relativePath, bytes) {
+        if SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes) {
             state.withLock { state in
                 state.unchangedPaths.append(relativePath)
                 state.statistics.unchanged += 1
@@ -133,22 +146,27 @@ public final class SiteWriter: Sendable {
         }
         try ensureStaging()
         let target = stagingPath + "/" + relativePath
-        try createParentDirectories(of: relativePath)
+        let staging = stagingDescriptor.load(ordering: .acquiring)
         do throws(FileError) {
-            let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            var fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if fd < 0 && errno == ENOENT {
+                // Folders are made on demand: no bookkeeping, and mkdir is atomic.
+                try createParentDirectories(of: relativePath)
+                fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            }
             guard fd >= 0 else { throw FileError.errno("skrive", target) }
             defer { close(fd) }
             try FileSystem.writeAll(fd: fd, bytes: bytes, path: target)
         } catch {
             throw .file(error)
         }
-        state.withLock { $0.statistics.written += 1 }
     }
 
     /// Finishes the new tree and swaps it in. Returns what was done.
     public func commit() throws(SiteWriterError) -> Statistics {
         try write(Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8), to: SiteWriter.markerFileName)
         let (stagingCreated, unchanged, allPaths) = state.withLock { ($0.stagingCreated, $0.unchangedPaths, $0.allPaths) }
+        state.withLock { $0.statistics.written = $0.allPaths.count - $0.statistics.unchanged }
         let previous = FileSystem.isDirectory(outputPath) ? SiteWriter.listFiles(under: outputPath) : []
         let stale = previous.filter { !allPaths.contains($0) }
         state.withLock { $0.statistics.removed = stale.count }
@@ -156,18 +174,42 @@ public final class SiteWriter: Sendable {
             return state.withLock { $0.statistics }
         }
         try ensureStaging()
-        for path in unchanged {
-            try createParentDirectories(of: path)
-            if link(outputPath + "/" + path, stagingPath + "/" + path) != 0 {
-                throw .file(.errno("lenke", stagingPath + "/" + path))
+        let staging = stagingDescriptor.load(ordering: .acquiring)
+        let previousRoot = previousDescriptor
+        // Linking is one system call per file: spread it over the cores.
+        let failure = Mutex<FileError?>(nil)
+        let chunk = 512
+        DispatchQueue.concurrentPerform(iterations: (unchanged.count + chunk - 1) / chunk) { part in
+            for path in unchanged[(part * chunk)..<min((part + 1) * chunk, unchanged.count)] {
+                var linked = linkat(previousRoot, path, staging, path, 0) == 0
+                if !linked && errno == ENOENT {
+                    do throws(FileError) { try createParentDirectories(of: path) } catch {
+                        failure.withLock { $0 = $0 ?? error }
+                        return
+                    }
+                    linked = linkat(previousRoot, path, staging, path, 0) == 0
+                }
+                if !linked {
+                    let error = FileError.errno("lenke", stagingPath + "/" + path)
+                    failure.withLock { $0 = $0 ?? error }
+                    return
+                }
             }
         }
+        if let error = failure.withLock({ $0 }) { throw .file(error) }
+        closeStagingDescriptor()
         try swapStagingIntoPlace()
         return state.withLock { $0.statistics }
     }
 
     /// Throws away a build that failed; the previous output stays as it was.
+    private func closeStagingDescriptor() {
+        let descriptor = stagingDescriptor.exchange(-1, ordering: .acquiringAndReleasing)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
     public func discard() {
+        closeStagingDescriptor()
         if state.withLock({ $0.stagingCreated }) { FileSystem.removeTree(stagingPath) }
     }
 
@@ -194,35 +236,34 @@ public final class SiteWriter: Sendable {
     /// Creates the staging folder once; under the lock, so no writer can
     /// see it as created before it exists.
     private func ensureStaging() throws(SiteWriterError) {
+        if stagingReady.load(ordering: .acquiring) { return }
         let stagingPath = self.stagingPath
         let failure: Int32? = state.withLock { state in
             if state.stagingCreated { return nil }
             FileSystem.removeTree(stagingPath)
             if mkdir(stagingPath, 0o755) != 0 { return errno }
+            let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if descriptor < 0 { return errno }
+            stagingDescriptor.store(descriptor, ordering: .releasing)
             state.stagingCreated = true
+            stagingReady.store(true, ordering: .releasing)
             return nil
         }
         if let failure { throw .file(.errno("opprette mappen", stagingPath, code: failure)) }
     }
 
-    private func createParentDirectories(of relativePath: String) throws(SiteWriterError) {
-        var directories: [String] = []
+    /// `mkdir -p` of a file's folders inside the staging tree; a folder another
+    /// writer made first is fine.
+    private func createParentDirectories(of relativePath: String) throws(FileError) {
+        var folders: [Substring] = []
         var index = relativePath.endIndex
         while let slash = relativePath[..<index].lastIndex(of: "/") {
-            directories.append(String(relativePath[..<slash]))
+            folders.append(relativePath[..<slash])
             index = slash
         }
-        for directory in directories.reversed() {
-            let path = stagingPath + "/" + directory
-            // mkdir under the lock: a folder is only recorded once it exists, so a
-            // parallel writer never skips creating one that is not there yet.
-            let failure: Int32? = state.withLock { state in
-                if state.createdDirectories.contains(directory) { return nil }
-                if mkdir(path, 0o755) != 0 && errno != EEXIST { return errno }
-                state.createdDirectories.insert(directory)
-                return nil
-            }
-            if let failure { throw .file(.errno("opprette mappen", path, code: failure)) }
+        let staging = stagingDescriptor.load(ordering: .acquiring)
+        for folder in folders.reversed() {
+            if mkdirat(staging, String(folder), 0o755) != 0 && errno != EEXIST { throw .errno("opprette mappen", stagingPath + "/" + folder) }
         }
     }
 
@@ -237,8 +278,9 @@ public final class SiteWriter: Sendable {
     }
 
     /// True when `path` is a regular file holding exactly `bytes`.
-    static func fileHasContent(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    static func fileHasContent(_ path: String, in folder: Int32, _ bytes: [UInt8]) -> Bool {
+        guard folder >= 0 else { return false }
+        let fd = openat(folder, path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()

@@ -135,9 +135,45 @@ public enum FileSystem {
         if mkdir(path, 0o755) != 0, errno != EEXIST { throw .errno("opprette mappen", path) }
     }
 
-    /// Removes a file or a whole tree; missing is fine.
+    /// Removes a file or a whole tree; missing is fine. Works on descriptors
+    /// (`unlinkat`), which is several times faster than FileManager for the
+    /// 100,000-file trees a big site leaves behind.
     public static func removeTree(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) != S_IFDIR {
+            unlink(path)
+            return
+        }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0 {
+            removeContents(of: fd)
+            close(fd)
+        }
+        if rmdir(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Empties the folder open at `fd` (never following symlinks).
+    private static func removeContents(of fd: Int32) {
+        let duplicate = dup(fd)
+        guard duplicate >= 0, let directory = fdopendir(duplicate) else { return }
+        defer { closedir(directory) }
+        var names: [(String, Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            names.append((name, Int32(entry.pointee.d_type) == DT_DIR))
+        }
+        for (name, isDirectory) in names {
+            if isDirectory || (unlinkat(fd, name, 0) != 0 && errno == EISDIR) {
+                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if child >= 0 {
+                    removeContents(of: child)
+                    close(child)
+                }
+                unlinkat(fd, name, AT_REMOVEDIR)
+            }
+        }
     }
 }
 

@@ -24,7 +24,7 @@ struct BuildFingerprint {
     mutating func add(places raw: PlaceLoading.RawFile) {
         hasher.combine("file:" + (raw.path as NSString).lastPathComponent)
         hasher.combine(raw.bytes)
-        hasher.combine(BuildFingerprint.day(raw.modified))
+        hasher.combine(BuildFingerprint.moment(raw.modified))
     }
 
     mutating func add(source loaded: PlaceLoading.Loaded) {
@@ -34,15 +34,18 @@ struct BuildFingerprint {
         case .cache: hasher.combine("cache")
         case .file(let name): hasher.combine("file:" + name)
         }
-        hasher.combine(BuildFingerprint.day(loaded.source.fetchedAt))
+        hasher.combine(BuildFingerprint.moment(loaded.source.fetchedAt))
         for hash in loaded.contentHashes { hasher.combine(hash ?? 0) }
     }
 
     var hex: String { hasher.hex }
 
-    /// The date the pages print ("Sist oppdatert").
-    static func day(_ date: Date) -> String {
-        CalendarDate.today(in: TimeZone(identifier: "Europe/Oslo") ?? .current, now: date).iso
+    /// The data's time to the second. (The pages print only its date, but
+    /// working out the Oslo date needs the time-zone database, which costs
+    /// more than the whole unchanged build; a touched file just renders again
+    /// and writes nothing.)
+    static func moment(_ date: Date) -> UInt64 {
+        UInt64(bitPattern: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
     /// Size and modification time of the running binary: a rebuilt or upgraded

@@ -1,0 +1,121 @@
+/// Finds the byte ranges of the elements of a FeatureCollection's top-level
+/// `features` array without building any values, so a 90 MB places file can
+/// be parsed and decoded in parallel, a chunk of features per core. Returns
+/// nil for anything unusual (it is only a fast path; the caller then parses
+/// the whole document).
+enum FeatureSplitter {
+    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipWhitespace()
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var ranges: [Range<Int>]?
+        while true {
+            scanner.skipWhitespace()
+            if scanner.consume(UInt8(ascii: "}")) { break }
+            guard let key = scanner.stringRange() else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.consume(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            if scanner.equals(key, "features") {
+                guard ranges == nil, let elements = scanner.arrayElements() else { return nil }
+                ranges = elements
+            } else {
+                guard scanner.skipValue() else { return nil }
+            }
+            scanner.skipWhitespace()
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            guard scanner.consume(UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        scanner.skipWhitespace()
+        return scanner.index == bytes.count ? ranges : nil
+    }
+
+    struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        mutating func skipWhitespace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        }
+
+        mutating func consume(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+            guard range.count == text.utf8CodeUnitCount else { return false }
+            let start = text.utf8Start
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != start[offset] { return false }
+            return true
+        }
+
+        /// The contents of a string (between the quotes), skipping escapes.
+        mutating func stringRange() -> Range<Int>? {
+            guard consume(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return start..<(index - 1)
+                default: index += 1
+                }
+            }
+            return nil
+        }
+
+        /// Skips one value of any kind, tracking strings and nesting.
+        mutating func skipValue() -> Bool {
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                return stringRange() != nil
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""):
+                        guard stringRange() != nil else { return false }
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { index += 1; return true }
+                    default: break
+                    }
+                    index += 1
+                }
+                return false
+            default:
+                // A number or a literal: up to the next delimiter.
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20 { break }
+                    index += 1
+                }
+                return true
+            }
+        }
+
+        mutating func arrayElements() -> [Range<Int>]? {
+            guard consume(UInt8(ascii: "[")) else { return nil }
+            var ranges: [Range<Int>] = []
+            skipWhitespace()
+            if consume(UInt8(ascii: "]")) { return ranges }
+            while true {
+                skipWhitespace()
+                let start = index
+                guard skipValue() else { return nil }
+                ranges.append(start..<index)
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) { continue }
+                guard consume(UInt8(ascii: "]")) else { return nil }
+                return ranges
+            }
+        }
+    }
+}

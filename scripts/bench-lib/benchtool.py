@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Helpers for scripts/bench (not timed).
+
+  benchtool.py snapshot DIR OUT.tsv [--hash]
+      One line per file under DIR: path, inode, mtime_ns, size[, sha256].
+  benchtool.py diff BEFORE.tsv AFTER.tsv [--list N]
+      Prints "written added removed same-bytes" on the first line, then (at most N of) the files
+      written: a file counts as written when it is new or its inode or modification time changed
+      (sitegen hard-links unchanged files into the new tree; Hugo rewrites in place). With hashes in
+      both snapshots, a rewritten file whose bytes did not change is marked "(same bytes)".
+  benchtool.py summary ERRFILE
+      Parses sitegen's last stderr line ("Ferdig på 1,27 s: 10204 sider, 10000 steder. Filer: 0 skrevet,
+      10210 uendret, 0 fjernet → …") and prints "pages places written unchanged removed".
+  benchtool.py rate SITE PLACES.json INDEX STARS [OUTPUT]
+      Adds one rating (STARS, dated 2026-10-01) to SITE/beacon-store.json for the place at INDEX in the
+      places file, keyed `geoapify/<place_id>` (the synthetic places have no OpenStreetMap id). When
+      sitegen's place index (SITE/.beacon-cache/places.geojson) holds the places, the key is checked
+      against it and the place copy taken from it (likewise OUTPUT/eksport/steder.geojson). Prints "key<TAB>name<TAB>where the copy came from".
+"""
+import hashlib
+import json
+import os
+import re
+import sys
+
+
+def snapshot(root, out, with_hash):
+    rows = []
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            path = os.path.join(folder, name)
+            st = os.lstat(path)
+            row = [os.path.relpath(path, root), str(st.st_ino), str(st.st_mtime_ns), str(st.st_size)]
+            if with_hash:
+                h = hashlib.sha256()
+                with open(path, "rb") as f:
+                    for chunk in iter(lambda: f.read(1 << 20), b""):
+                        h.update(chunk)
+                row.append(h.hexdigest())
+            rows.append("\t".join(row))
+    rows.sort()
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + ("\n" if rows else ""))
+
+
+def load(path):
+    table = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            table[parts[0]] = parts[1:]
+    return table
+
+
+def diff(before_path, after_path, limit):
+    before, after = load(before_path), load(after_path)
+    written, added, same = [], 0, 0
+    for path, now in sorted(after.items()):
+        old = before.get(path)
+        if old is None:
+            added += 1
+            written.append(f"{path}  (new)")
+        elif old[0] != now[0] or old[1] != now[1]:
+            note = ""
+            if len(old) > 3 and len(now) > 3 and old[3] == now[3]:
+                note = "  (same bytes)"
+                same += 1
+            written.append(path + note)
+    removed = [p for p in before if p not in after]
+    print(len(written), added, len(removed), same)
+    for line in written[:limit]:
+        print(line)
+    if len(written) > limit:
+        print(f"… and {len(written) - limit} more")
+    for path in sorted(removed)[:limit]:
+        print(f"{path}  (removed)")
+
+
+SUMMARY = re.compile(r"(\d+) sider, (\d+) steder\. Filer: (\d+) skrevet, (\d+) uendret, (\d+) fjernet")
+
+
+def summary(errfile):
+    with open(errfile, encoding="utf-8", errors="replace") as f:
+        lines = [line for line in f.read().splitlines() if line.strip()]
+    for line in reversed(lines):
+        m = SUMMARY.search(line)
+        if m:
+            print(" ".join(m.groups()))
+            return
+    sys.exit(f"benchtool: found no summary line (\"… sider, … steder. Filer: … skrevet, …\") in {errfile}")
+
+
+CATEGORY = {"catering.restaurant": "restaurant", "catering.cafe": "cafe", "accommodation.hotel": "hotel"}
+
+
+def rate(site, places_file, index, stars, output=None):
+    with open(places_file, encoding="utf-8") as f:
+        source = json.load(f)["features"][index]["properties"]
+    key = "geoapify/" + source["place_id"]
+    # The place as sitegen published it, from its place index when the index holds the places (a build
+    # from a places file may keep only a pointer to that file), or else from a GeoJSON export in the output.
+    candidates = [(os.path.join(site, ".beacon-cache", "places.geojson"), "the place index .beacon-cache/places.geojson")]
+    if output:
+        candidates.append((os.path.join(output, "eksport", "steder.geojson"), "the output's eksport/steder.geojson"))
+    published = None
+    for index_path, label in candidates:
+        if not os.path.exists(index_path):
+            continue
+        with open(index_path, encoding="utf-8") as f:
+            features = json.load(f).get("features", [])
+        if not any("id" in p or "id" in p.get("properties", {}) for p in features[:1]):
+            continue
+        match = [p for p in features if p.get("id") == key or p.get("properties", {}).get("id") == key]
+        if not match:
+            sys.exit(f"benchtool: {key} (place {index} of {places_file}) is not in {index_path}; "
+                     "sitegen no longer keys places without an OpenStreetMap id as geoapify/<place_id>")
+        published = match[0]["properties"]
+        break
+    if published is not None:
+        snapshot = {"name": published["name"], "category": published["category"]}
+        if published.get("address"):
+            snapshot["address"] = published["address"]
+        snapshot.update(lat=published["lat"], lon=published["lon"])
+    else:
+        category = next((CATEGORY[c] for c in reversed(source.get("categories", [])) if c in CATEGORY), "restaurant")
+        snapshot = {"name": source["name"], "category": category,
+                    "address": f"{source['street']} {source['housenumber']}, {source['postcode']} {source['city']}",
+                    "lat": source["lat"], "lon": source["lon"]}
+    store_path = os.path.join(site, "beacon-store.json")
+    store = {"format": 1, "places": {}}
+    if os.path.exists(store_path):
+        with open(store_path, encoding="utf-8") as f:
+            store = json.load(f)
+    entry = store.setdefault("places", {}).setdefault(key, {})
+    entry.setdefault("place", snapshot)
+    entry.setdefault("ratings", []).append({"stars": stars, "date": "2026-10-01", "comment": "Benchmark: én ny vurdering."})
+    tmp = store_path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(store, f, ensure_ascii=False, indent=2)
+        f.write("\n")
+    os.replace(tmp, store_path)
+    origin = label if published is not None else "the places file"
+    print(f"{key}\t{snapshot['name']}\t{origin}")
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    cmd, rest = args[0], args[1:]
+    if cmd == "snapshot" and len(rest) in (2, 3):
+        snapshot(rest[0], rest[1], "--hash" in rest[2:])
+    elif cmd == "diff" and len(rest) >= 2:
+        limit = int(rest[rest.index("--list") + 1]) if "--list" in rest else 20
+        diff(rest[0], rest[1], limit)
+    elif cmd == "summary" and len(rest) == 1:
+        summary(rest[0])
+    elif cmd == "rate" and len(rest) in (4, 5):
+        rate(rest[0], rest[1], int(rest[2]), int(rest[3]), rest[4] if len(rest) == 5 else None)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
