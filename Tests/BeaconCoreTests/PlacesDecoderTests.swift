@@ -173,3 +173,31 @@ import Testing
         #expect(text.contains("\\u2028"))
     }
 }
+
+@Suite struct ParallelDecodingTests {
+    /// A collection big enough to take the parallel path.
+    static func collection(_ count: Int, extra: String = "") -> String {
+        let features = (0..<count).map { i in
+            #"{"type":"Feature","properties":{"name":"Sted \#(i) \"æ\" \\ ø","lat":\#(59.9 + Double(i) * 1e-5),"lon":10.75,"categories":["catering.cafe"],"osm_type":"n","osm_id":\#(i % 2_900 + 1)},"geometry":{"type":"Point","coordinates":[10.75,59.9]}}"#
+        }
+        return #"{"type": "FeatureCollection", "meta": {"a": [1, {"b": "]}"}]}, "features": ["# + features.joined(separator: ",\n") + "]" + extra + "}"
+    }
+
+    @Test func splitAndParallelDecodingEqualsTheWholeParse() throws {
+        let text = Self.collection(3_000)
+        let fast = try PlacesDecoder().decode(bytes: Array(text.utf8))
+        let slow = try PlacesDecoder().decode(JSONParser.parse(text))
+        #expect(fast.places.count == 2_900)
+        #expect(fast.places == slow.places)
+        #expect(fast.skipped == slow.skipped)
+        let ranges = Array(text.utf8).withUnsafeBufferPointer { FeatureSplitter.featureRanges($0) }
+        #expect(ranges?.count == 3_000)
+    }
+
+    @Test func invalidJSONInsideAFeatureIsStillReported() {
+        var text = Self.collection(2_500)
+        text = text.replacingOccurrences(of: #""lat":59.9,"#, with: #""lat":59.9.1,"#)
+        #expect(throws: JSONParseError.self) { try PlacesDecoder().decode(bytes: Array(text.utf8)) }
+        #expect(throws: JSONParseError.self) { try PlacesDecoder().decode(bytes: Array(Self.collection(2_500).dropLast(40).utf8)) }
+    }
+}

@@ -347,3 +347,13 @@ def console_errors(driver):
 
 def pause(seconds):
     time.sleep(seconds)
+
+
+def synthetic_places(count):
+    """The benchmark's deterministic synthetic FeatureCollection (scripts/bench-lib/make-places.py)."""
+    import importlib.util
+    path = os.path.join(REPO, "scripts", "bench-lib", "make-places.py")
+    spec = importlib.util.spec_from_file_location("beacon_make_places", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.make(count)

@@ -486,13 +486,11 @@ class ManyPlacesTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        sys.path.insert(0, os.path.dirname(__file__))
-        import make_places
         cls.folder = tempfile.mkdtemp(prefix="beacon-browser-many-")
         bb.write_site(cls.folder)
         places_file = os.path.join(cls.folder, "many.geojson")
         with open(places_file, "w", encoding="utf-8") as f:
-            json.dump(make_places.make(450), f, ensure_ascii=False)
+            json.dump(bb.synthetic_places(450), f, ensure_ascii=False)
         settings_path = os.path.join(cls.folder, "beacon-settings.json")
         with open(settings_path, encoding="utf-8") as f:
             settings = json.load(f)
