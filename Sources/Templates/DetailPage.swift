@@ -134,10 +134,7 @@ public enum DetailPage {
             b.element("p", ["class": "muted"], text: Strings.noRatings)
         } else {
             b.raw("<ol class=\"rating-list\" reversed>")
-            // Newest first; a stable sort keeps same-day ratings in the order given (latest first).
-            let newestFirst = place.ratings.enumerated().sorted { a, b in
-                a.element.date != b.element.date ? a.element.date > b.element.date : a.offset > b.offset
-            }.map(\.element)
+            let newestFirst = place.ratings.newestFirst
             for rating in newestFirst {
                 b.raw("<li class=\"rating-entry\"><p class=\"rating-entry__head\">")
                 Components.rating(&b, RatingSummary(ratings: [rating]), long: false)

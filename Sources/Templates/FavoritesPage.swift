@@ -51,8 +51,7 @@ public enum FavoritesPage {
 
     /// A card like the list's, with the latest comment under it.
     static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String) {
-        let latestComment = place.ratings.enumerated()
-            .max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element.comment
+        let latestComment = place.ratings.latest?.comment
         guard let comment = latestComment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             Components.placeCard(&b, place, root: root)
             return

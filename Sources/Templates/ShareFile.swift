@@ -68,8 +68,7 @@ public enum ShareFile {
         b.raw("</span><span class=\"place-card__aside\">")
         Components.rating(&b, place.summary)
         b.raw("</span></div>")
-        let latest = place.ratings.enumerated().max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element
-        if let comment = latest?.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let comment = place.ratings.latest?.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             Components.comment(&b, comment)
         }
         b.raw("<p class=\"share-card__links\">")

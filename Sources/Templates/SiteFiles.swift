@@ -27,8 +27,7 @@ public enum SiteFiles {
         var parts = [place.place.category.singularName]
         if let address = place.place.address.singleLine { parts.append(address) }
         if let summary = place.summary { parts.append("\(Strings.starsText(summary.roundedStars)) (\(Strings.ratingCount(summary.count)))") }
-        let latest = place.ratings.enumerated().max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element
-        if let comment = latest?.comment {
+        if let comment = place.ratings.latest?.comment {
             let text = HTMLSanitizer.plainText(comment).trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty { parts.append(TextHardening.truncate(text, to: 300)) }
         }

@@ -357,3 +357,15 @@ def synthetic_places(count):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.make(count)
+
+
+def new_site_folder(prefix, store=None):
+    """A temporary site folder with the repository's assets and sample data (and a store, if given)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(os.path.join(folder, "Resources"))
+    for name in ("assets", "sample-data"):
+        shutil.copytree(os.path.join(REPO, "Resources", name), os.path.join(folder, "Resources", name))
+    if store is not None:
+        with open(os.path.join(folder, "beacon-store.json"), "w", encoding="utf-8") as f:
+            json.dump(store, f, ensure_ascii=False)
+    return folder

@@ -24,12 +24,7 @@ STORE = {"format": 1, "places": {"node/8": {"favoriteSince": "2026-01-01", "rati
 class HostileDataTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.mkdtemp(prefix="beacon-hostile-")
-        os.makedirs(os.path.join(cls.folder, "Resources"))
-        for name in ("assets", "sample-data"):
-            shutil.copytree(os.path.join(REPO, "Resources", name), os.path.join(cls.folder, "Resources", name))
-        with open(os.path.join(cls.folder, "beacon-store.json"), "w", encoding="utf-8") as f:
-            json.dump(STORE, f)
+        cls.folder = bb.new_site_folder("beacon-hostile-", store=STORE)
         output = bb.build(cls.folder, HOSTILE)
         cls.server = bb.Server(output)
         cls.pages = sorted(os.path.relpath(p, output) for p in glob.glob(os.path.join(output, "**", "*.html"), recursive=True))

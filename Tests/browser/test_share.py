@@ -14,10 +14,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 class ShareFileTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.mkdtemp(prefix="beacon-share-")
-        os.makedirs(os.path.join(cls.folder, "Resources"))
-        for name in ("assets", "sample-data"):
-            shutil.copytree(os.path.join(REPO, "Resources", name), os.path.join(cls.folder, "Resources", name))
+        cls.folder = bb.new_site_folder("beacon-share-")
         shutil.copy(os.path.join(REPO, "beacon-store.json"), cls.folder)
         cls.file = os.path.join(cls.folder, "mine-steder.html")
         subprocess.run([bb.sitegen_binary(), "share", "--site", cls.folder, "--output", cls.file, "--quiet"], check=True,

@@ -42,3 +42,17 @@ public struct RatingSummary: Sendable, Hashable {
     /// 20 % per star: 1 → 20, 5 → 100.
     public var fillPercent: Int { roundedStars * 20 }
 }
+
+extension Array where Element == Rating {
+    /// Newest first; ratings of the same day in reverse order of entry (latest given first).
+    public var newestFirst: [Rating] {
+        enumerated().sorted { a, b in
+            a.element.date != b.element.date ? a.element.date > b.element.date : a.offset > b.offset
+        }.map(\.element)
+    }
+
+    /// The rating given last (by date, then by order of entry).
+    public var latest: Rating? {
+        enumerated().max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element
+    }
+}

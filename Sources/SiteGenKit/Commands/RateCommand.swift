@@ -61,10 +61,7 @@ struct RatingsCommand: Command {
             return .success
         }
         context.console.output("Snitt \(NorwegianFormat.oneDecimal(summary.average)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)")
-        let newestFirst = ratings.enumerated().sorted { a, b in
-            a.element.date != b.element.date ? a.element.date > b.element.date : a.offset > b.offset
-        }.map(\.element)
-        for rating in newestFirst {
+        for rating in ratings.newestFirst {
             var line = "  \(rating.date.iso)  \(TerminalStars.text(rating.stars))"
             if let comment = rating.comment { line += "  " + comment.replacingOccurrences(of: "\n", with: " ") }
             context.console.output(line)
