@@ -161,7 +161,8 @@ class PrintTests(unittest.TestCase):
                 self.assertGreaterEqual(self.pdf(f"list-{'dark' if dark else 'light'}"), 1)
         bb.set_media(d)
 
-    def test_list_page_prints_what_the_reader_filtered(self):
+    def open_list_of_cafes(self):
+        """The list page from a clean state, filtered to cafés; returns the names shown."""
         d = self.driver
         bb.set_media(d)
         d.get(self.site.url("index.html"))
@@ -169,7 +170,10 @@ class PrintTests(unittest.TestCase):
         d.get(self.site.url("index.html"))
         bb.wait_ready(d)
         bb.by_name(d, "button", "Kafeer").click()
-        shown = bb.visible_names(d)
+        return bb.visible_names(d)
+
+    def test_list_page_prints_what_the_reader_filtered(self):
+        shown = self.open_list_of_cafes()
         self.print_media()
         state = self.state()
         self.assert_prints_clean(state, "the filtered list page")
@@ -177,13 +181,7 @@ class PrintTests(unittest.TestCase):
 
     def test_printed_from_the_map_view_the_list_prints(self):
         d = self.driver
-        bb.set_media(d)
-        d.get(self.site.url("index.html"))
-        d.execute_script("localStorage.clear()")
-        d.get(self.site.url("index.html"))
-        bb.wait_ready(d)
-        bb.by_name(d, "button", "Kafeer").click()
-        expected = bb.visible_names(d)
+        expected = self.open_list_of_cafes()
         bb.by_name(d, "button", "Kart").click()
         self.assertFalse(d.find_element(By.ID, "place-list").is_displayed())
         self.print_media()
