@@ -8,7 +8,8 @@ public enum CommandLineTool {
     public static let version = "1.0.0"
 
     public static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                           console: any Console = StandardConsole()) async -> Int32 {
+                           console unguarded: any Console = StandardConsole()) async -> Int32 {
+        let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
         guard let name = arguments.first else {
             console.output(overview)
             return ExitStatus.usage.rawValue
@@ -43,10 +44,10 @@ public enum CommandLineTool {
             console.error("Se «sitegen \(error.command) --help».")
             return ExitStatus.usage.rawValue
         } catch let error as any UserFacingError {
-            console.error("Feil: \(Redaction.redact(error.userMessage, environment: environment))")
+            console.error("Feil: \(error.userMessage)")
             return error.exitStatus.rawValue
         } catch {
-            console.error("Intern feil: \(Redaction.redact(String(describing: error), environment: environment))")
+            console.error("Intern feil: \(String(describing: error))")
             return ExitStatus.software.rawValue
         }
     }
@@ -100,12 +101,4 @@ struct CommandContext: Sendable {
 protocol Command: Sendable {
     var spec: CommandSpec { get }
     func run(_ context: CommandContext) async throws -> ExitStatus
-}
-
-/// Keeps the API key out of everything printed.
-enum Redaction {
-    static func redact(_ text: String, environment: [String: String]) -> String {
-        guard let key = environment["GEOAPIFY_API_KEY"], key.count >= 4 else { return text }
-        return text.replacingOccurrences(of: key, with: "[API-nøkkel]")
-    }
 }

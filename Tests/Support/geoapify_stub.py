@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """A stand-in for the Geoapify API on loopback, for the client tests.
 
-Usage: geoapify_stub.py SCENARIO.json LOG.jsonl
-Prints the port it listens on (127.0.0.1, a free port) as its first line, then serves until killed.
+Usage: geoapify_stub.py SCENARIO.json LOG.jsonl [HOST]
+Prints the port it listens on (HOST, default 127.0.0.1; a free port) as its first line, then serves
+until killed.
 
 SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
   KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), or "geocode"
   for /v1/geocode/*. Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
-             "file": PATH | "body": TEXT | "json": VALUE, "truncate": N}
+             "file": PATH | "body": TEXT | "json": VALUE, "truncate": N,
+             "repeat": N (the body N times over), "stream": true (no Content-Length: sent in
+             1 MB pieces until done or the client hangs up)}
 LOG.jsonl gets one line per request: {"path", "query": {name: value}, "headers": {lower-case name: value}}.
 """
 import json
@@ -59,15 +62,27 @@ class Handler(BaseHTTPRequestHandler):
             body = response.get("body", "").encode()
         if "truncate" in response:
             body = body[: response["truncate"]]
+        repeat = response.get("repeat", 1)
         try:
             self.send_response(response.get("status", 200))
             headers = {"Content-Type": "application/json"}
             headers.update(response.get("headers", {}))
             for name, value in headers.items():
                 self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
+            if response.get("stream"):
+                self.send_header("Connection", "close")
+                self.close_connection = True
+            else:
+                self.send_header("Content-Length", str(len(body) * repeat))
             self.end_headers()
-            self.wfile.write(body)
+            if body:
+                per_piece = max(1, (1 << 20) // len(body))
+                piece = body * per_piece
+                sent = 0
+                while sent < repeat:
+                    count = min(repeat - sent, per_piece)
+                    self.wfile.write(piece[: count * len(body)])
+                    sent += count
         except (BrokenPipeError, ConnectionResetError):
             pass
 
@@ -82,7 +97,7 @@ def exit_when_parent_goes():
 
 
 threading.Thread(target=exit_when_parent_goes, daemon=True).start()
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server = ThreadingHTTPServer((sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)
 server.serve_forever()

@@ -25,13 +25,40 @@ public struct GeoapifyClient: Sendable {
         self.timeout = timeout
     }
 
-    /// Reads `GEOAPIFY_API_KEY`, `GEOAPIFY_BASE_URL` (tests) and `GEOAPIFY_TIMEOUT` (seconds).
-    public static func fromEnvironment(_ environment: [String: String]) -> GeoapifyClient? {
+    /// Reads `GEOAPIFY_API_KEY` (trimmed), `GEOAPIFY_BASE_URL` (tests, a
+    /// proxy) and `GEOAPIFY_TIMEOUT` (seconds); nil without a key. A key with
+    /// characters no key has, a base URL that would send the key unencrypted
+    /// over a network, or a timeout that is not a number of seconds is an error.
+    public static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyClient? {
         guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else { return nil }
+        guard key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw .invalidConfiguration("GEOAPIFY_API_KEY inneholder mellomrom, kontrolltegn eller andre tegn som ikke kan stå i en API-nøkkel. Sjekk verdien (nøkkelen vises ikke her).")
+        }
         var client = GeoapifyClient(apiKey: key)
-        if let base = environment["GEOAPIFY_BASE_URL"], let url = URL(string: base) { client.baseURL = url }
-        if let timeout = environment["GEOAPIFY_TIMEOUT"].flatMap(Double.init), timeout > 0 { client.timeout = timeout }
+        if let base = environment["GEOAPIFY_BASE_URL"] {
+            client.baseURL = try checkedBaseURL(base)
+        }
+        if let text = environment["GEOAPIFY_TIMEOUT"] {
+            guard let timeout = DecimalNumber.parse(text), (1...120).contains(timeout) else {
+                throw .invalidConfiguration("GEOAPIFY_TIMEOUT må være et antall sekunder fra 1 til 120 (er «\(text)»).")
+            }
+            client.timeout = timeout
+        }
         return client
+    }
+
+    /// An https address, or http to this machine only (a test server): the key
+    /// must never travel unencrypted over a network.
+    static func checkedBaseURL(_ text: String) throws(GeoapifyError) -> URL {
+        guard let url = URL(string: text), let origin = Origin(url), origin.scheme == "https" || origin.scheme == "http",
+              url.user == nil, url.password == nil else {
+            throw .invalidConfiguration("GEOAPIFY_BASE_URL må være en http(s)-adresse, for eksempel https://api.geoapify.com (er «\(text)»).")
+        }
+        let loopback = origin.host == "localhost" || origin.host == "[::1]" || origin.host == "::1" || origin.host.hasPrefix("127.")
+        guard origin.scheme == "https" || loopback else {
+            throw .invalidConfiguration("GEOAPIFY_BASE_URL bruker http til en annen maskin (\(origin.host)); da ville API-nøkkelen gått ukryptert over nettet. Bruk https.")
+        }
+        return url
     }
 
     // MARK: Requests
@@ -77,6 +104,7 @@ public struct GeoapifyClient: Sendable {
 
     /// The body of a successful answer, after retries. The body is not yet checked.
     public func fetch(_ url: URL) async throws(GeoapifyError) -> Data {
+        let redactor = SecretRedactor(secrets: [apiKey])
         let started = Date()
         var attempt = 0
         while true {
@@ -85,22 +113,26 @@ public struct GeoapifyClient: Sendable {
             var retryAfter: TimeInterval?
             do {
                 let response = try await transport.get(HTTPRequest(url: url, headers: ["x-api-key": apiKey, "Accept": "application/json"], timeout: timeout))
-                if (200..<300).contains(response.status) { return response.body }
-                failure = GeoapifyClient.classify(status: response.status, body: response.body)
+                // Before anything reads it: an answer that echoes the key must not carry it into messages, the cache or pages.
+                let body = redactor.redact(response.body)
+                if (200..<300).contains(response.status) { return body }
+                failure = GeoapifyClient.classify(status: response.status, body: body)
                 retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
             } catch {
                 switch error {
-                case .timeout: failure = .timeout(seconds: Int(timeout.rounded()))
+                case .timeout: failure = .timeout(seconds: Int(saturating: timeout))
                 case .noNetwork(let detail): failure = .noNetwork(detail)
-                case .other(let detail): failure = .transport(detail)
+                case .other(let detail): failure = .transport(redactor.redact(detail))
+                case .redirectRefused(let target): failure = .redirectRefused(to: target)
+                case .tooLarge(let limit): failure = .answerTooLarge(limit: limit)
                 }
             }
             guard failure.isRetryable, attempt < retryPolicy.maximumAttempts else { throw failure }
             let wait = retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter)
             let elapsed = Date().timeIntervalSince(started)
-            guard elapsed + wait + (failure == .timeout(seconds: Int(timeout.rounded())) ? timeout : 0) <= retryPolicy.maximumTotal else { throw failure }
+            guard elapsed + wait + (failure == .timeout(seconds: Int(saturating: timeout)) ? timeout : 0) <= retryPolicy.maximumTotal else { throw failure }
             onRetry?(attempt, wait, failure)
-            try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: .nanoseconds(saturating: wait))
         }
     }
 

@@ -12,6 +12,9 @@ public enum GeoapifyError: UserFacingError, Equatable {
     case timeout(seconds: Int)
     case noNetwork(String)
     case transport(String)
+    case redirectRefused(to: String)
+    case answerTooLarge(limit: Int)
+    case invalidConfiguration(String)
     case unexpectedBody(String)
     case offlineWithoutCache(category: String)
     case noAddressFound(String)
@@ -40,6 +43,12 @@ public enum GeoapifyError: UserFacingError, Equatable {
             return "Får ikke kontakt med Geoapify: ingen nettforbindelse (\(detail)). Bygg fra mellomlageret med --offline."
         case .transport(let detail):
             return "Forespørselen til Geoapify feilet: \(detail)."
+        case .redirectRefused(let target):
+            return "Geoapify-adressen svarte med en videresending til en annen server (\(target)). Den følges ikke, fordi API-nøkkelen ville blitt sendt dit. Sjekk GEOAPIFY_BASE_URL og nettverket (en proxy eller innloggingsside kan stå imellom)."
+        case .answerTooLarge(let limit):
+            return "Svaret fra Geoapify var større enn grensen på \(FileSystem.describe(bytes: limit)), og ble avvist. Et vanlig svar er noen hundre kilobyte: sjekk GEOAPIFY_BASE_URL, eller prøv igjen senere."
+        case .invalidConfiguration(let detail):
+            return detail
         case .unexpectedBody(let detail):
             return "Geoapify svarte med noe annet enn forventet (\(detail)). Prøv igjen senere."
         case .offlineWithoutCache(let category):
@@ -51,7 +60,7 @@ public enum GeoapifyError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .missingKey, .badRequest: .usage
+        case .missingKey, .badRequest, .invalidConfiguration: .usage
         case .noAddressFound: .dataError
         default: .unavailable
         }

@@ -41,13 +41,13 @@ public struct ResponseCache: Sendable {
         guard let meta = try? FileSystem.readIfExists(folder + "/" + key + ".meta.json"),
               let json = try? JSONParser.parse(bytes: meta),
               let saved = json["savedAt"]?.looseDouble,
-              let body = try? FileSystem.readIfExists(folder + "/" + key + ".json") else { return nil }
+              let body = try? FileSystem.readIfExists(folder + "/" + key + ".json", limit: HTTPRequest.defaultMaximumBodyBytes) else { return nil }
         return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
     }
 
     public func store(_ body: Data, url: URL, key: String, at date: Date = Date()) throws(FileError) {
         try FileSystem.createDirectory(folder)
-        try FileSystem.writeAtomically([UInt8](body), to: folder + "/" + key + ".json")
+        try FileSystem.writeAtomically(body, to: folder + "/" + key + ".json")
         let meta = JSONValue.object([
             ("url", .string(url.absoluteString)),
             ("savedAt", .number(date.timeIntervalSince1970)),
@@ -62,7 +62,7 @@ public struct ResponseCache: Sendable {
 /// "3 timer", "2 dager", "5 minutter": how old a cached answer is.
 public enum AgeText {
     public static func norwegian(seconds: TimeInterval) -> String {
-        let s = max(0, Int(seconds))
+        let s = max(0, Int(saturating: seconds))
         if s < 120 { return "\(s) sekunder" }
         if s < 2 * 3600 { return "\(s / 60) minutter" }
         if s < 2 * 86_400 { return "\(s / 3600) timer" }

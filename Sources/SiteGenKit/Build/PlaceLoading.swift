@@ -53,7 +53,7 @@ struct PlaceLoading: Sendable {
     }
 
     func chooseSource(settings: SiteSettings) throws -> any PlaceSource {
-        guard var client = GeoapifyClient.fromEnvironment(environment) else {
+        guard var client = try GeoapifyClient.fromEnvironment(environment) else {
             if options.offline || options.refresh {
                 throw GeoapifyError.missingKey
             }
@@ -109,12 +109,12 @@ struct PlaceLoading: Sendable {
             }
             switch fetched.origin {
             case .sample:
-                fetchedAt = min(fetchedAt, sampleDataDate())
+                fetchedAt = min(fetchedAt, SampleDataSource(folder: options.site.sampleDataPath).dataDate())
             case .live(let at):
                 if case .sample = kind { kind = .live }
                 fetchedAt = min(fetchedAt, at)
             case .cache(let savedAt, _):
-                let age = Int(Date().timeIntervalSince(savedAt))
+                let age = Int(saturating: Date().timeIntervalSince(savedAt))
                 if case .cache(let oldest) = kind { kind = .cache(ageSeconds: max(oldest, age)) } else { kind = .cache(ageSeconds: age) }
                 fetchedAt = min(fetchedAt, savedAt)
             }
@@ -126,14 +126,5 @@ struct PlaceLoading: Sendable {
         if fetchedAt == .distantFuture { fetchedAt = Date() }
         return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
                       contentHashes: results.map(\.contentHash))
-    }
-
-    /// The sample data's "fetch" date is its files' date, so a rebuild on
-    /// another day does not change every page.
-    func sampleDataDate() -> Date {
-        let dates = PlaceCategory.allCases.compactMap {
-            try? FileManager.default.attributesOfItem(atPath: options.site.sampleDataPath + "/\($0.rawValue).json")[.modificationDate] as? Date
-        }
-        return dates.max() ?? Date()
     }
 }

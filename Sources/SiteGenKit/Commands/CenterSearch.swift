@@ -7,8 +7,9 @@ struct CenterSearch {
     var context: CommandContext
 
     func run(address: String) async throws -> ExitStatus {
-        let text = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try InputParsing.typedText(address, field: "Adressen").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.count <= 300 else { throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.") }
+        let givenLabel = try context.arguments.value("--label").flatMap(InputParsing.label)
         var pick = 1
         if let value = context.arguments.value("--pick") {
             guard let number = Int(value), (1...10).contains(number) else {
@@ -16,7 +17,7 @@ struct CenterSearch {
             }
             pick = number
         }
-        guard var client = GeoapifyClient.fromEnvironment(context.environment) else { throw GeoapifyError.missingKey }
+        guard var client = try GeoapifyClient.fromEnvironment(context.environment) else { throw GeoapifyError.missingKey }
         let console = context.console
         client.onRetry = { attempt, wait, error in
             console.progress("Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
@@ -33,7 +34,7 @@ struct CenterSearch {
             throw InvalidInput(message: "Det finnes bare \(candidates.count) treff, så --pick \(pick) går ikke.")
         }
         let chosen = candidates[pick - 1]
-        let label = context.arguments.value("--label").flatMap { TextHardening.clean($0, maximumLength: 80) } ?? TextHardening.truncate(chosen.label, to: 80)
+        let label = givenLabel ?? TextHardening.truncate(chosen.label, to: 80)
         try context.site.updateSettings { settings in
             settings.center = chosen.coordinate
             settings.centerLabel = label

@@ -9,7 +9,8 @@ final class GeoapifyStub {
     let input = Pipe()
     let folder: String
     let port: Int
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    let host: String
+    var baseURL: String { "http://\(host):\(port)" }
 
     struct Response {
         var status = 200
@@ -18,6 +19,8 @@ final class GeoapifyStub {
         var file: String?
         var body: String?
         var truncate: Int?
+        var repeatCount: Int?
+        var stream = false
 
         static func sample(_ category: String) -> Response { Response(file: Repository.root + "/Resources/sample-data/\(category).json") }
         static func error(_ status: Int, _ message: String, headers: [String: String] = [:]) -> Response {
@@ -32,7 +35,9 @@ final class GeoapifyStub {
     }
 
     /// `routes` by `categories` value ("catering.cafe") or "geocode"; unlisted categories get their sample data.
-    init(routes: [String: [Response]] = [:]) throws {
+    /// `host`: the loopback address to listen on (127.0.0.2 is another host as far as a client can tell).
+    init(routes: [String: [Response]] = [:], host: String = "127.0.0.1") throws {
+        self.host = host
         folder = NSTemporaryDirectory() + "geoapify-stub-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var all = routes
@@ -44,6 +49,8 @@ final class GeoapifyStub {
             if let file = response.file { object["file"] = file }
             if let body = response.body { object["body"] = body }
             if let truncate = response.truncate { object["truncate"] = truncate }
+            if let repeatCount = response.repeatCount { object["repeat"] = repeatCount }
+            if response.stream { object["stream"] = true }
             return object
         }
         let scenario: [String: Any] = ["routes": all.mapValues { $0.map(encode) }]
@@ -53,7 +60,7 @@ final class GeoapifyStub {
         // Debian's python3 directly (a pyenv shim would leave the server running after terminate()).
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = (python == "/usr/bin/env" ? ["python3"] : []) + [Repository.root + "/Tests/Support/geoapify_stub.py", folder + "/scenario.json", folder + "/log.jsonl"]
+        process.arguments = (python == "/usr/bin/env" ? ["python3"] : []) + [Repository.root + "/Tests/Support/geoapify_stub.py", folder + "/scenario.json", folder + "/log.jsonl", host]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input

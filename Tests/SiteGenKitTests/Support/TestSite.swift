@@ -85,10 +85,39 @@ struct ProcessResult {
 }
 
 enum Sitegen {
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessResult {
+    /// A child that exits before reading all its input must not kill the
+    /// test process with SIGPIPE; the write just fails.
+    static let pipeSignalIgnored: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
+
+    /// Runs the binary under GNU time (Debian's `time`, which the test script
+    /// installs) and returns its peak resident memory in KiB as well, or nil
+    /// for the memory when GNU time is not there.
+    static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (ProcessResult, Int?) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return (try run(arguments, environment: environment), nil) }
+        var result = try run(arguments, environment: environment, executable: "/usr/bin/time",
+                             prefix: ["-f", "peak-kib=%M", Repository.sitegenBinary])
+        var lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        guard let last = lines.last, last.hasPrefix("peak-kib="), let peak = Int(last.dropFirst("peak-kib=".count)) else { return (result, nil) }
+        lines.removeLast()
+        result.stderr = lines.joined(separator: "\n")
+        // GNU time reports "Command exited with non-zero status N" before its line.
+        if let note = lines.last, note.hasPrefix("Command exited with non-zero status") {
+            lines.removeLast()
+            result.stderr = lines.joined(separator: "\n")
+        }
+        return (result, peak)
+    }
+
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil,
+                    executable: String = Repository.sitegenBinary, prefix: [String] = []) throws -> ProcessResult {
+        _ = pipeSignalIgnored
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = prefix + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env["GEOAPIFY_API_KEY"] = nil
@@ -100,8 +129,8 @@ enum Sitegen {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
         // Read before waiting, so a large output cannot fill the pipe and block.
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()

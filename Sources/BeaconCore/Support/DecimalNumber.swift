@@ -1,0 +1,22 @@
+/// Numbers as people write them on a command line or in a variable: digits
+/// with an optional sign and one decimal point or Norwegian comma. Swift's
+/// `Double(text)` also takes "0x10", "1e5", "inf" and "nan", which nobody
+/// means when they give a latitude.
+public enum DecimalNumber {
+    public static func parse(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var digitsBefore = 0, digitsAfter = 0, separators = 0
+        for (index, scalar) in trimmed.unicodeScalars.enumerated() {
+            switch scalar {
+            case "+", "-": guard index == 0 else { return nil }
+            case "0"..."9": if separators == 0 { digitsBefore += 1 } else { digitsAfter += 1 }
+            case ".", ",": separators += 1; guard separators == 1 else { return nil }
+            default: return nil
+            }
+        }
+        guard digitsBefore > 0, separators == 0 || digitsAfter > 0, digitsBefore + digitsAfter <= 30 else { return nil }
+        return Double(trimmed.replacingOccurrences(of: ",", with: "."))
+    }
+}
+
+import Foundation

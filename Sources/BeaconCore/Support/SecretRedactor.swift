@@ -1,0 +1,72 @@
+import Foundation
+
+/// Keeps the API key out of everything the tool prints or writes. One value,
+/// made from the environment once, is applied at each way out: the console
+/// (every line), the site writer (every page), the share file, and the
+/// client, which redacts each answer's body before anything reads, caches or
+/// publishes it (an API that echoes the key in an error must not carry it on).
+public struct SecretRedactor: Sendable {
+    public static let placeholder = "[API-nøkkel]"
+    /// Shorter secrets would redact ordinary words.
+    static let minimumLength = 4
+
+    /// Longest first, so a secret containing another is replaced whole.
+    let secrets: [String]
+    private let byteSecrets: [[UInt8]]
+
+    public init(secrets: [String]) {
+        var all = Set<String>()
+        for secret in secrets {
+            for form in [secret, secret.trimmingCharacters(in: .whitespacesAndNewlines)] where form.utf8.count >= Self.minimumLength {
+                all.insert(form)
+                if let encoded = form.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != form { all.insert(encoded) }
+            }
+        }
+        self.secrets = all.sorted { $0.utf8.count > $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }
+        byteSecrets = self.secrets.map { Array($0.utf8) }
+    }
+
+    /// The key in `GEOAPIFY_API_KEY`, as given and trimmed.
+    public static func fromEnvironment(_ environment: [String: String]) -> SecretRedactor {
+        SecretRedactor(secrets: environment["GEOAPIFY_API_KEY"].map { [$0] } ?? [])
+    }
+
+    public static let none = SecretRedactor(secrets: [])
+
+    public var isEmpty: Bool { secrets.isEmpty }
+
+    public func redact(_ text: String) -> String {
+        var result = text
+        for secret in secrets where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+        }
+        return result
+    }
+
+    public func redact(_ bytes: [UInt8]) -> [UInt8] {
+        guard !byteSecrets.isEmpty else { return bytes }
+        var result = bytes
+        for secret in byteSecrets {
+            guard let first = result.firstRange(of: secret) else { continue }
+            var output: [UInt8] = []
+            output.reserveCapacity(result.count)
+            output.append(contentsOf: result[..<first.lowerBound])
+            output.append(contentsOf: Self.placeholder.utf8)
+            var rest = result[first.upperBound...]
+            while let next = rest.firstRange(of: secret) {
+                output.append(contentsOf: rest[..<next.lowerBound])
+                output.append(contentsOf: Self.placeholder.utf8)
+                rest = rest[next.upperBound...]
+            }
+            output.append(contentsOf: rest)
+            result = output
+        }
+        return result
+    }
+
+    /// Copies only when a secret is there (an answer may be 20 MB).
+    public func redact(_ data: Data) -> Data {
+        guard byteSecrets.contains(where: { data.firstRange(of: $0) != nil }) else { return data }
+        return Data(redact([UInt8](data)))
+    }
+}
