@@ -9,12 +9,18 @@ public enum ShareFile {
     /// Only inline styles and data: images; nothing else may load.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
+    /// In the file's head, so `sitegen share` can tell an earlier share file
+    /// (which it may replace) from any other file (which it must not).
+    public static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
+
     public static func render(_ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8]) -> [UInt8] {
         let favorites = guide.favorites
         let iconURI = "data:image/svg+xml;base64," + Data(iconSVG).base64EncodedString()
         var b = HTMLBuffer(capacity: 64_000 + favorites.count * 1_500)
         b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
         b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        b.raw(generatorMarker)
+        b.raw("\n")
         b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
         b.raw("\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
         b.element("title", text: Strings.shareFileTitle + " – " + context.settings.title)

@@ -18,19 +18,71 @@ public struct JSONParser {
     public static let maximumDepth = 512
 
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
-        try parse(bytes: [UInt8](data))
+        var terminated: [UInt8] = []
+        terminated.reserveCapacity(data.count + 1)
+        terminated.append(contentsOf: data)
+        terminated.append(0)
+        return try parse(bytes: terminated, count: data.count, strict: false)
     }
 
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var terminated = bytes
         terminated.append(0)
-        return try parse(bytes: terminated, count: bytes.count)
+        return try parse(bytes: terminated, count: bytes.count, strict: false)
+    }
+
+    /// For the owner's own files (store, settings), where reading something
+    /// other than what is written would lose data on the next save: invalid
+    /// UTF-8, an escaped lone surrogate (`\ud800`) and a name that occurs twice
+    /// in one object are errors, not silently repaired or overwritten.
+    public static func parseStrict(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        if let offset = firstInvalidUTF8(bytes) {
+            var line = 1, column = 1
+            for byte in bytes[..<offset] {
+                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            let hex = String(bytes[offset], radix: 16, uppercase: true)
+            throw JSONParseError(message: "ugyldig UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex)); filen må være lagret som UTF-8", line: line, column: column)
+        }
+        var terminated = bytes
+        terminated.append(0)
+        return try parse(bytes: terminated, count: bytes.count, strict: true)
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: index += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                let (low, high) = offset == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= low && byte <= high else { return index }
+            }
+            index += length
+        }
+        return nil
     }
 
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var bytes = Array(text.utf8)
         bytes.append(0)
-        return try parse(bytes: bytes, count: bytes.count - 1)
+        return try parse(bytes: bytes, count: bytes.count - 1, strict: false)
     }
 
     /// Parses `range` of a buffer that holds a NUL somewhere after the range
@@ -51,9 +103,9 @@ public struct JSONParser {
     }
 
     /// `bytes` must hold a NUL after `count` bytes (for `strtod`).
-    private static func parse(bytes: [UInt8], count: Int) throws(JSONParseError) -> JSONValue {
+    private static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(base: buffer.baseAddress!, count: count)
+            var reader = Reader(base: buffer.baseAddress!, count: count, strict: strict)
             do {
                 reader.skipWhitespace()
                 let value = try reader.parseValue(depth: 0)
@@ -72,11 +124,14 @@ public struct JSONParser {
     struct Reader {
         let base: UnsafePointer<UInt8>
         let count: Int
+        /// See `parseStrict`.
+        let strict: Bool
         var index = 0
 
-        init(base: UnsafePointer<UInt8>, count: Int) {
+        init(base: UnsafePointer<UInt8>, count: Int, strict: Bool = false) {
             self.base = base
             self.count = count
+            self.strict = strict
         }
 
         func error(_ message: String) -> JSONParseError {
@@ -127,12 +182,24 @@ public struct JSONParser {
             guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
             index += 1
             var members: [(key: String, value: JSONValue)] = []
+            /// Names seen so far, once an object is too big for a linear search (strict mode only).
+            var names: Set<String>?
             skipWhitespace()
             if index < count, base[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
                 skipWhitespace()
                 guard index < count, base[index] == UInt8(ascii: "\"") else { throw error("forventet et navn i anførselstegn") }
+                let keyStart = index
                 let key = try parseString()
+                if strict {
+                    if names == nil, members.count >= 16 { names = Set(members.map(\.key)) }
+                    let isDuplicate: Bool
+                    if names != nil { isDuplicate = !names!.insert(key).inserted } else { isDuplicate = members.contains(where: { $0.key == key }) }
+                    if isDuplicate {
+                        index = keyStart
+                        throw error("navnet «\(key)» står to ganger i samme objekt")
+                    }
+                }
                 skipWhitespace()
                 guard index < count, base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
                 index += 1
@@ -245,7 +312,22 @@ public struct JSONParser {
                 case UInt8(ascii: "r"): bytes.append(0x0D)
                 case UInt8(ascii: "t"): bytes.append(0x09)
                 case UInt8(ascii: "u"):
+                    let escapeStart = index - 2
                     var scalar = try parseHex4()
+                    if strict, (0xD800...0xDFFF).contains(scalar) {
+                        let isPair = scalar <= 0xDBFF && index + 5 < count && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u")
+                        var low: UInt32 = 0
+                        if isPair {
+                            let saved = index
+                            index += 2
+                            low = try parseHex4()
+                            index = saved
+                        }
+                        if !isPair || !(0xDC00...0xDFFF).contains(low) {
+                            index = escapeStart
+                            throw error("ugyldig \\u-sekvens: et surrogat uten sin andre halvdel")
+                        }
+                    }
                     if (0xD800...0xDBFF).contains(scalar) {
                         if index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
                             index += 2

@@ -56,7 +56,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Integral doubles print without a fraction ("12", not "12.0").
     static func format(number n: Double) -> String {
-        if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
+        if let integer = Int64(exactly: n), abs(n) < 1e15 { return String(integer) }
         return String(n)
     }
 }

@@ -55,6 +55,7 @@ public enum PlaceSourceError: UserFacingError, Equatable {
     case sampleDataMissing(path: String)
     case sampleDataCorrupt(path: String, detail: String)
     case placesFileMissing(path: String)
+    case placesFileUnreadable(FileError)
     case placesFileCorrupt(path: String, detail: String)
     case placesFileEmpty(path: String, skipped: Int)
 
@@ -66,6 +67,8 @@ public enum PlaceSourceError: UserFacingError, Equatable {
             return "Eksempeldataene i \(path) kan ikke leses: \(detail)."
         case .placesFileMissing(let path):
             return "Fant ikke stedsfilen \(path)."
+        case .placesFileUnreadable(let error):
+            return "Stedsfilen kan ikke brukes: \(error.userMessage)"
         case .placesFileCorrupt(let path, let detail):
             return "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
         case .placesFileEmpty(let path, let skipped):
@@ -76,6 +79,7 @@ public enum PlaceSourceError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .sampleDataMissing, .placesFileMissing: .ioError
+        case .placesFileUnreadable(let error): error.exitStatus
         default: .dataError
         }
     }
@@ -93,6 +97,15 @@ public struct SampleDataSource: PlaceSource {
 
     public func path(for category: PlaceCategory) -> String {
         folder + "/" + category.rawValue + ".json"
+    }
+
+    /// The sample data's "fetch" date is its files' date, so a rebuild on
+    /// another day does not change every page.
+    public func dataDate() -> Date {
+        let dates = PlaceCategory.allCases.compactMap {
+            try? FileManager.default.attributesOfItem(atPath: path(for: $0))[.modificationDate] as? Date
+        }
+        return dates.max() ?? Date()
     }
 
     public func places(for request: PlacesRequest) async throws -> FetchedPlaces {
@@ -125,13 +138,16 @@ public struct SampleDataSource: PlaceSource {
 /// points with a `name` (Geoapify, uMap, Overpass, an earlier export). Every
 /// usable feature is kept: the file is the owner's own selection.
 public enum PlacesFile {
+    /// The largest places file read (a million places take about 900 MB).
+    public static let maximumBytes = 2 << 30
+
     public static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
         try decode(read(path: path), path: path, defaultCategory: defaultCategory)
     }
 
     public static func read(path: String) throws(PlaceSourceError) -> [UInt8] {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.readIfExists(path) } catch { throw .placesFileMissing(path: path) }
+        do { bytes = try FileSystem.readIfExists(path, limit: maximumBytes) } catch { throw .placesFileUnreadable(error) }
         guard let bytes else { throw .placesFileMissing(path: path) }
         return bytes
     }

@@ -19,11 +19,16 @@ public struct SiteFolder: Sendable {
     public var cachePath: String { root + "/.beacon-cache" }
     public var defaultOutputPath: String { root + "/output" }
 
-    /// An absolute, standardised path ("~" expanded, relative to the working directory).
+    /// The absolute path the kernel would use for `path` ("~" expanded,
+    /// relative to the working directory, symlinks resolved as the kernel
+    /// resolves them), so that a path is compared and written as what it is.
+    /// (`NSString.standardizingPath` is not used: on Linux it resolved a
+    /// relative symlink against the working directory, and `share --output
+    /// link.html` wrote over a file of that name wherever the command ran.)
     public static func absolute(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        return (absolute as NSString).standardizingPath
+        return FileSystem.resolvedPath(absolute)
     }
 }
 
@@ -85,12 +90,17 @@ extension SiteFolder {
         return settings
     }
 
-    /// Writes the settings file with the defaults when it is missing; returns whether it did.
+    /// Writes the settings file with the defaults when it is missing; returns
+    /// whether it did. Under the site lock, so a `sitegen radius` running at
+    /// the same moment is never overwritten.
     @discardableResult
-    public func createSettingsIfMissing() throws(SiteDataError) -> Bool {
+    public func createSettingsIfMissing() throws -> Bool {
         guard !FileSystem.fileExists(settingsPath) else { return false }
-        try saveSettings(.defaults)
-        return true
+        return try FileLock.withLock(at: lockPath) {
+            guard !FileSystem.fileExists(settingsPath) else { return false }
+            try saveSettings(.defaults)
+            return true
+        }
     }
 
     public func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
@@ -148,7 +158,7 @@ extension SiteFolder {
 
     private func parseJSON(_ bytes: [UInt8], path: String) throws(SiteDataError) -> JSONValue {
         do {
-            return try JSONParser.parse(bytes: bytes)
+            return try JSONParser.parseStrict(bytes: bytes)
         } catch {
             throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         }

@@ -73,25 +73,16 @@ public struct SiteSettings: Sendable, Equatable {
 import Foundation
 
 enum SettingsCodec {
-    struct Problem: Error {
-        var path: String
-        var message: String
-    }
+    typealias Problem = StrictJSON.Problem
 
     static func decode(_ json: JSONValue) throws(Problem) -> SiteSettings {
-        guard case .object(let members) = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        guard case .number(let format) = json["format"] ?? .null, format.rounded() == format else {
-            throw Problem(path: "format", message: "mangler formatversjon (et heltall)")
-        }
-        guard Int(format) == SiteSettings.currentFormat else {
-            throw Problem(path: "format", message: "ukjent formatversjon \(JSONValue.format(number: format)) (denne versjonen av sitegen leser versjon \(SiteSettings.currentFormat))")
-        }
-        let known: Set<String> = ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours"]
-        if let unknown = members.first(where: { !known.contains($0.key) }) {
-            throw Problem(path: unknown.key, message: "ukjent innstilling (kjente: \(known.sorted().joined(separator: ", ")))")
-        }
+        guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
+        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours"])
+        try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
         if let center = json["center"] {
+            guard case .object = center else { throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}") }
+            try StrictJSON.requireKnownFields(center, path: "center", known: ["lat", "lon", "label"])
             guard case .number(let lat) = center["lat"] ?? .null, case .number(let lon) = center["lon"] ?? .null else {
                 throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}")
             }
@@ -108,8 +99,10 @@ enum SettingsCodec {
     }
 
     static func integer(_ json: JSONValue, path: String) throws(Problem) -> Int {
-        guard case .number(let n) = json, n.rounded() == n, abs(n) < 1e9 else { throw Problem(path: path, message: "forventet et heltall") }
-        return Int(n)
+        guard case .number(let n) = json, let integer = Int(exactly: n), abs(integer) < 1_000_000_000 else {
+            throw Problem(path: path, message: "forventet et heltall")
+        }
+        return integer
     }
 
     static func optionalString(_ json: JSONValue?, path: String) throws(Problem) -> String? {

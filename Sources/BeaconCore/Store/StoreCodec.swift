@@ -1,19 +1,14 @@
 /// Reads and writes `GuideStore` as JSON. Reading is strict: anything that
-/// does not match the documented format is an error naming where it is, so a
-/// damaged file is reported rather than half-read and then overwritten.
+/// does not match the documented format — a wrong type, a number out of
+/// range, a field this version does not know — is an error naming where it
+/// is, so a file is never half-read and then overwritten without what it held.
 enum StoreCodec {
-    struct Problem: Error {
-        var path: String
-        var message: String
-    }
+    typealias Problem = StrictJSON.Problem
 
     static func decode(_ json: JSONValue) throws(Problem) -> GuideStore {
         guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        guard let format = json["format"] else { throw Problem(path: "format", message: "mangler formatversjon") }
-        guard case .number(let number) = format, number.rounded() == number else { throw Problem(path: "format", message: "forventet et heltall") }
-        guard Int(number) == GuideStore.currentFormat else {
-            throw Problem(path: "format", message: "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(GuideStore.currentFormat))")
-        }
+        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "places"])
+        try StrictJSON.requireFormat(json, current: GuideStore.currentFormat)
         var store = GuideStore()
         guard let places = json["places"] else { return store }
         guard case .object(let members) = places else { throw Problem(path: "places", message: "forventet et objekt") }
@@ -27,6 +22,7 @@ enum StoreCodec {
 
     static func decodeEntry(_ json: JSONValue, path: String) throws(Problem) -> GuideStore.Entry {
         guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        try StrictJSON.requireKnownFields(json, path: path, known: ["place", "favoriteSince", "ratings"])
         var entry = GuideStore.Entry()
         if let place = json["place"] {
             entry.snapshot = try decodeSnapshot(place, path: path + ".place")
@@ -44,7 +40,9 @@ enum StoreCodec {
     }
 
     static func decodeRating(_ json: JSONValue, path: String) throws(Problem) -> Rating {
-        guard case .number(let stars) = json["stars"] ?? .null, stars.rounded() == stars, Rating.allowedStars.contains(Int(stars)) else {
+        guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        try StrictJSON.requireKnownFields(json, path: path, known: ["stars", "date", "comment"])
+        guard case .number(let number) = json["stars"] ?? .null, let stars = Int(exactly: number), Rating.allowedStars.contains(stars) else {
             throw Problem(path: path + ".stars", message: "forventet et helt tall fra 1 til 5")
         }
         let date = try decodeDate(json["date"] ?? .null, path: path + ".date")
@@ -53,7 +51,7 @@ enum StoreCodec {
             guard case .string(let text) = value else { throw Problem(path: path + ".comment", message: "forventet tekst") }
             comment = text
         }
-        return Rating(stars: Int(stars), date: date, comment: comment)
+        return Rating(stars: stars, date: date, comment: comment)
     }
 
     static func decodeDate(_ json: JSONValue, path: String) throws(Problem) -> CalendarDate {
@@ -64,6 +62,8 @@ enum StoreCodec {
     }
 
     static func decodeSnapshot(_ json: JSONValue, path: String) throws(Problem) -> PlaceSnapshot {
+        guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        try StrictJSON.requireKnownFields(json, path: path, known: ["name", "category", "address", "lat", "lon"])
         guard case .string(let name) = json["name"] ?? .null, let cleanName = TextHardening.clean(name, maximumLength: TextHardening.Limit.name) else {
             throw Problem(path: path + ".name", message: "forventet et navn")
         }

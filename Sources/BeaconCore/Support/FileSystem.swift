@@ -45,30 +45,107 @@ public enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The whole file, or nil when it does not exist.
-    public static func readIfExists(_ path: String) throws(FileError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// What a file read accepts by default: the store, settings, cache
+    /// entries and pages are far below it; a bigger file is refused with a
+    /// message rather than read until memory runs out.
+    public static let defaultReadLimit = 64 << 20
+
+    /// The whole file, or nil when it does not exist. Only a regular file is
+    /// read (a FIFO, a device such as /dev/zero, a socket or a folder is
+    /// refused at once instead of hanging or filling memory), and only up to
+    /// `limit` bytes.
+    public static func readIfExists(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8]? {
+        // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw .errno("lese", path)
         }
         defer { close(fd) }
-        return try readAll(fd: fd, path: path)
+        return try readAll(fd: fd, path: path, limit: limit)
     }
 
-    public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        guard let bytes = try readIfExists(path) else { throw FileError(path: path, action: "lese", reason: "finnes ikke") }
+    public static func read(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
+        guard let bytes = try readIfExists(path, limit: limit) else { throw FileError(path: path, action: "lese", reason: "finnes ikke") }
         return bytes
     }
 
-    static func readAll(fd: Int32, path: String) throws(FileError) -> [UInt8] {
+    /// At most the first `maximumBytes` of a regular file; nil when there is no such file.
+    public static func readPrefix(_ path: String, maximumBytes: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: maximumBytes)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, maximumBytes) }
+        guard n >= 0 else { return nil }
+        bytes.removeSubrange(n...)
+        return bytes
+    }
+
+    /// `realpath` of the longest part of `path` that exists, then the rest
+    /// (which cannot hold a symlink, as it does not exist) without `.`, `..`
+    /// or empty segments. A dangling symlink at the end stays as it is.
+    public static func resolvedPath(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while true {
+            if let real = realpath(existing, nil) {
+                defer { free(real) }
+                var result = String(cString: real)
+                for segment in rest.reversed() {
+                    switch segment {
+                    case "", ".": continue
+                    case "..": result = (result as NSString).deletingLastPathComponent
+                    default: result += (result.hasSuffix("/") ? "" : "/") + segment
+                    }
+                }
+                return result
+            }
+            let parent = (existing as NSString).deletingLastPathComponent
+            if parent == existing || parent.isEmpty { return path }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = parent
+        }
+    }
+
+    /// The device and inode a path leads to (through symlinks), so two names
+    /// of one file (a symlink, a hard link, `./x` and `x`) are seen as one.
+    public static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// "12,5 MB": sizes in error messages.
+    public static func describe(bytes: Int) -> String {
+        if bytes < 1 << 20 { return "\(max(1, bytes / 1024)) kB" }
+        return NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
+    }
+
+    static func readAll(fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .errno("lese", path) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, action: "lese", reason: "er en mappe") }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileError(path: path, action: "lese", reason: "er en mappe")
+        default: throw FileError(path: path, action: "lese", reason: "er ikke en vanlig fil (men en FIFO, en enhet eller en socket)")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw FileError(path: path, action: "lese", reason: "er for stor (\(describe(bytes: size)), grensen er \(describe(bytes: limit)))")
+        }
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            if filled == bytes.count {
+                // The file grew while it was read: never past the limit.
+                guard bytes.count <= limit else {
+                    throw FileError(path: path, action: "lese", reason: "er for stor (grensen er \(describe(bytes: limit)))")
+                }
+                bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - bytes.count)))
+            }
             let n = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
             }
@@ -84,15 +161,46 @@ public enum FileSystem {
     }
 
     /// Replaces `path` atomically: a reader sees the old or the new content,
-    /// never a mix, and a crash leaves the old file.
+    /// never a mix, and a crash leaves the old file. What the owner set up
+    /// stays: a symlink is written through (its target is replaced, the link
+    /// stays a link), the file keeps its permissions and, where the process
+    /// may set it, its owner; a file without write permission is refused.
+    /// Temporary files that killed processes left beside it are removed.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        try bytes.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
+    }
+
+    public static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644) throws(FileError) {
+        try data.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
+    }
+
+    static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t) throws(FileError) {
+        let target = try resolvingSymlinks(path)
+        let directory = (target as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        let name = (target as NSString).lastPathComponent
+        var fileMode = mode
+        var owner: (uid: uid_t, gid: gid_t)?
+        var existing = stat()
+        if lstat(target, &existing) == 0 {
+            guard (existing.st_mode & S_IFMT) == S_IFREG else {
+                throw FileError(path: path, action: "skrive", reason: (existing.st_mode & S_IFMT) == S_IFDIR ? "er en mappe" : "er ikke en vanlig fil")
+            }
+            guard existing.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+                throw FileError(path: path, action: "skrive", reason: "filen er skrivebeskyttet (endre det med «chmod u+w» hvis sitegen skal kunne endre den)")
+            }
+            fileMode = existing.st_mode & 0o7777
+            owner = (existing.st_uid, existing.st_gid)
+        }
+        let temporary = folder + "/" + temporaryPrefix(for: name) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .errno("skrive", path) }
         do throws(FileError) {
             try writeAll(fd: fd, bytes: bytes, path: path)
+            // The umask must not narrow what the owner chose; a failed chown
+            // (not permitted for others' files) keeps this process as owner.
+            if let owner, owner.uid != geteuid() || owner.gid != getegid() { _ = fchown(fd, owner.uid, owner.gid) }
+            guard fchmod(fd, fileMode) == 0 else { throw FileError.errno("skrive", path) }
             guard fsync(fd) == 0 else { throw FileError.errno("skrive", path) }
         } catch {
             close(fd)
@@ -100,20 +208,58 @@ public enum FileSystem {
             throw error
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
             throw .errno("skrive", path, code: code)
         }
-        syncDirectory(directory.isEmpty ? "." : directory)
+        syncDirectory(folder)
+        removeStaleTemporaries(of: name, in: folder)
+    }
+
+    /// `.name.tmp-PID-RANDOM`: the process id lets a later write tell a dead writer's leftovers from a live one's.
+    static func temporaryPrefix(for name: String) -> String { ".\(name).tmp-" }
+
+    /// The file a chain of symlinks ends at (which need not exist yet).
+    static func resolvingSymlinks(_ path: String) throws(FileError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { throw .errno("følge lenken", current) }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw FileError(path: path, action: "følge lenken", reason: "for mange symbolske lenker i kjede")
+    }
+
+    /// Removes `.name.tmp-PID-…` files whose process no longer runs (killed
+    /// during a write); a live process's temporary file is left alone.
+    static func removeStaleTemporaries(of name: String, in folder: String) {
+        let prefix = temporaryPrefix(for: name)
+        guard let handle = opendir(folder) else { return }
+        defer { closedir(handle) }
+        var stale: [String] = []
+        while let entry = readdir(handle) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard entryName.hasPrefix(prefix) else { continue }
+            let rest = entryName.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { stale.append(entryName) }
+        }
+        for entryName in stale { unlink(folder + "/" + entryName) }
     }
 
     static func writeAll(fd: Int32, bytes: [UInt8], path: String) throws(FileError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAll(fd: fd, bytes: buffer, path: path) } }.get()
+    }
+
+    static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
         var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
+        while written < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .errno("skrive", path)
@@ -181,7 +327,8 @@ public enum FileSystem {
 /// concurrent `sitegen` processes change the store one at a time.
 public enum FileLock {
     public static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a lock file that someone replaced with a symlink is not followed.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FileError.errno("låse", path) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {

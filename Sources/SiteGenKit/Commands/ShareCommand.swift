@@ -8,11 +8,12 @@ struct ShareCommand: Command {
 
     let spec = CommandSpec(
         name: "share",
-        usage: "sitegen share [--output FIL] [--site MAPPE]",
+        usage: "sitegen share [--output FIL] [--force] [--site MAPPE]",
         summary: "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
         details: "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
         options: [
             .init(name: "--output", valueName: "FIL", help: "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen)"),
+            .init(name: "--force", valueName: nil, help: "skriv over en fil som ikke er en tidligere delingsfil (aldri lageret eller innstillingene)"),
             CommandSpec.siteOption,
             CommandSpec.quietOption,
         ]
@@ -29,12 +30,13 @@ struct ShareCommand: Command {
         let guide = known.guide
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil)
         let bytes = ShareFile.render(guide, context: pageContext, stylesheet: String(decoding: css.bytes, as: UTF8.self), iconSVG: icon.bytes)
-        let path = SiteFolder.absolute(context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName)
-        guard !FileSystem.isDirectory(path) else {
-            throw InvalidInput(message: "\(path) er en mappe; oppgi et filnavn med --output.")
-        }
+        let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
+        let path = SiteFolder.absolute(given)
+        let marker = Array(ShareFile.generatorMarker.description.utf8)
+        try OwnedFileGuard(site: site, kind: "delingsfil", isOurs: { head in head.firstRange(of: marker) != nil })
+            .check(path, given: given, force: context.arguments.flag("--force"))
         try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
-        try FileSystem.writeAtomically(bytes, to: path)
+        try FileSystem.writeAtomically(SecretRedactor.fromEnvironment(context.environment).redact(bytes), to: path)
         context.console.output("Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path).")
         return .success
     }

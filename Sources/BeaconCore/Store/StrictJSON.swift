@@ -1,0 +1,30 @@
+/// The rules the owner's files (settings and store) are read by, in one
+/// place: every field must be one this version knows, and the format version
+/// must be the one it writes. A file that breaks a rule is reported, never
+/// rewritten, so nothing the owner typed is dropped by the next save.
+enum StrictJSON {
+    /// What is wrong and where (`places.node/1.ratings[0].stars`).
+    struct Problem: Error {
+        var path: String
+        var message: String
+    }
+
+    static func requireKnownFields(_ json: JSONValue, path: String, known: [String]) throws(Problem) {
+        guard case .object(let members) = json else { return }
+        if let unknown = members.first(where: { !known.contains($0.key) }) {
+            let where_ = path.isEmpty ? unknown.key : path + "." + unknown.key
+            throw Problem(path: where_, message: "ukjent felt (kjente felt her: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    /// `format` must be the integer `current`; a larger one was written by a newer sitegen.
+    static func requireFormat(_ json: JSONValue, current: Int) throws(Problem) {
+        guard let format = json["format"] else { throw Problem(path: "format", message: "mangler formatversjon") }
+        guard case .number(let number) = format, let version = Int(exactly: number) else {
+            throw Problem(path: "format", message: "forventet et heltall")
+        }
+        guard version == current else {
+            throw Problem(path: "format", message: "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(current))")
+        }
+    }
+}
