@@ -9,6 +9,7 @@ public enum SiteWriterError: UserFacingError, Equatable {
     case unsafeOutputPath(path: String, reason: String)
     case notOurFolder(path: String)
     case invalidPagePath(String)
+    case cancelled
     case file(FileError)
 
     public var userMessage: String {
@@ -19,6 +20,8 @@ public enum SiteWriterError: UserFacingError, Equatable {
             return "Mappen \(path) finnes allerede og er ikke laget av sitegen, så den blir ikke erstattet. Velg en annen mappe med --output, eller tøm den først."
         case .invalidPagePath(let path):
             return "Intern feil: ugyldig filsti «\(path)» i nettstedet."
+        case .cancelled:
+            return "Byggingen ble avbrutt, og det halvferdige nettstedet er ryddet bort."
         case .file(let error):
             return error.userMessage
         }
@@ -28,6 +31,7 @@ public enum SiteWriterError: UserFacingError, Equatable {
         switch self {
         case .file(let error): error.exitStatus
         case .invalidPagePath: .software
+        case .cancelled: .interrupted
         default: .usage
         }
     }
@@ -71,6 +75,8 @@ public final class SiteWriter: Sendable {
     public static let markerFileName = ".sitegen-output"
 
     public let outputPath: String
+    /// Applied to every file: the API key never reaches the output.
+    let redactor: SecretRedactor
     let stagingPath: String
     /// The previous output, open (or -1): unchanged files are compared and linked relative to it.
     let previousDescriptor: Int32
@@ -81,7 +87,11 @@ public final class SiteWriter: Sendable {
     /// which spares the kernel walking the long path for every page.
     private let stagingDescriptor = Atomic<Int32>(-1)
 
+    /// Set by `cancel()`: every later write fails, and no staging folder is made.
+    private let cancelled = Atomic<Bool>(false)
+
     private struct State: Sendable {
+        var cancelled = false
         var stagingCreated = false
         var unchangedPaths: [String] = []
         var allPaths = Set<String>()
@@ -89,7 +99,8 @@ public final class SiteWriter: Sendable {
     }
 
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
-    public init(outputPath: String, protectedPaths: [String] = []) throws(SiteWriterError) {
+    public init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none) throws(SiteWriterError) {
+        self.redactor = redactor
         let output = SiteFolder.absolute(outputPath)
         guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
         for protected in protectedPaths.map(SiteFolder.absolute) {
@@ -101,7 +112,6 @@ public final class SiteWriter: Sendable {
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
         self.stagingPath = parent + "/." + name + ".staging-\(getpid())"
-        do { try FileSystem.createDirectory(parent) } catch { throw .file(error) }
         if FileSystem.fileExists(output) {
             guard FileSystem.isDirectory(output) else { throw .unsafeOutputPath(path: output, reason: "det finnes en fil med det navnet") }
             let isOurs = FileSystem.fileExists(output + "/" + SiteWriter.markerFileName)
@@ -128,8 +138,23 @@ public final class SiteWriter: Sendable {
         }
     }
 
+    /// Stops the build (Ctrl-C): writes from now on fail, so the build ends and
+    /// `discard()` removes the staging folder; a commit that has not swapped yet
+    /// does not. Returns whether a staging folder exists (so there is something
+    /// to clean up before the process may exit).
+    @discardableResult
+    public func cancel() -> Bool {
+        cancelled.store(true, ordering: .releasing)
+        return state.withLock { state in
+            state.cancelled = true
+            return state.stagingCreated
+        }
+    }
+
     /// Writes one file of the site (`relativePath` like "steder/x/index.html").
-    public func write(_ bytes: [UInt8], to relativePath: String) throws(SiteWriterError) {
+    public func write(_ unredacted: [UInt8], to relativePath: String) throws(SiteWriterError) {
+        if cancelled.load(ordering: .acquiring) { throw .cancelled }
+        let bytes = redactor.isEmpty ? unredacted : redactor.redact(unredacted)
         guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
         // One lock per new file: claim the path (a second writer of it is a bug).
         let isNew = state.withLock { state in
@@ -198,6 +223,8 @@ public final class SiteWriter: Sendable {
         }
         if let error = failure.withLock({ $0 }) { throw .file(error) }
         closeStagingDescriptor()
+        // The last moment to stop: after the swap the new site is published.
+        if cancelled.load(ordering: .acquiring) { throw .cancelled }
         try swapStagingIntoPlace()
         return state.withLock { $0.statistics }
     }
@@ -238,8 +265,13 @@ public final class SiteWriter: Sendable {
     private func ensureStaging() throws(SiteWriterError) {
         if stagingReady.load(ordering: .acquiring) { return }
         let stagingPath = self.stagingPath
+        let parent = (stagingPath as NSString).deletingLastPathComponent
+        var cancelledNow = false
         let failure: Int32? = state.withLock { state in
             if state.stagingCreated { return nil }
+            if state.cancelled { cancelledNow = true; return nil }
+            // The output's parent folder is made only now: a build that fails earlier leaves nothing behind.
+            if !FileSystem.isDirectory(parent), (try? FileSystem.createDirectory(parent)) == nil { return errno }
             FileSystem.removeTree(stagingPath)
             if mkdir(stagingPath, 0o755) != 0 { return errno }
             let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -249,6 +281,7 @@ public final class SiteWriter: Sendable {
             stagingReady.store(true, ordering: .releasing)
             return nil
         }
+        if cancelledNow { throw .cancelled }
         if let failure { throw .file(.errno("opprette mappen", stagingPath, code: failure)) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The places of the last successful build, kept in the cache folder so the
 /// terminal commands (`rate`, `search` …) know the same places the site
 /// shows, without another API call: as GeoJSON for API and sample builds, or
@@ -6,6 +8,41 @@
 public enum PlaceIndex {
     public static func path(in site: SiteFolder) -> String { site.cachePath + "/places.geojson" }
     static func pointerPath(in site: SiteFolder) -> String { site.cachePath + "/places-file.json" }
+    static func sourcePath(in site: SiteFolder) -> String { site.cachePath + "/places-source.json" }
+
+    /// Records where the last build's places came from and when, so the
+    /// terminal commands (`share`, `favorites` …) credit the same source and
+    /// show the same date as the published pages.
+    public static func saveSource(_ source: DataSourceInfo, in site: SiteFolder) throws(FileError) {
+        var members: [(key: String, value: JSONValue)] = []
+        switch source.kind {
+        case .sample: members.append(("kind", .string("sample")))
+        case .live: members.append(("kind", .string("live")))
+        case .cache(let age): members += [("kind", .string("cache")), ("ageSeconds", .number(Double(age)))]
+        case .file(let name): members += [("kind", .string("file")), ("name", .string(name))]
+        }
+        members.append(("fetchedAt", .number(source.fetchedAt.timeIntervalSince1970)))
+        var bytes: [UInt8] = []
+        JSONWriter().write(.object(members), into: &bytes)
+        try FileSystem.createDirectory(site.cachePath)
+        if (try? FileSystem.readIfExists(sourcePath(in: site))) == bytes { return }
+        try FileSystem.writeAtomically(bytes, to: sourcePath(in: site))
+    }
+
+    /// The last build's source; nil before the first build (or when the record is unreadable: it is only a cache).
+    public static func loadSource(from site: SiteFolder) -> DataSourceInfo? {
+        guard let bytes = try? FileSystem.readIfExists(sourcePath(in: site)), let json = try? JSONParser.parse(bytes: bytes),
+              let seconds = json["fetchedAt"]?.looseDouble, seconds.isFinite else { return nil }
+        let kind: DataSourceInfo.Kind
+        switch json["kind"]?.looseString {
+        case "sample": kind = .sample
+        case "live": kind = .live
+        case "cache": kind = .cache(ageSeconds: json["ageSeconds"]?.looseDouble.flatMap(Int.init(exactly:)) ?? 0)
+        case "file": kind = .file(name: json["name"]?.looseString ?? "")
+        default: return nil
+        }
+        return DataSourceInfo(kind: kind, fetchedAt: Date(timeIntervalSince1970: seconds))
+    }
 
     public static func save(_ places: [Place], in site: SiteFolder) throws(FileError) {
         try write(encode(places), in: site)
@@ -34,6 +71,12 @@ public enum PlaceIndex {
         JSONWriter().write(.object(members), into: &bytes)
         if (try? FileSystem.readIfExists(pointerPath(in: site))) == bytes { return }
         try FileSystem.writeAtomically(bytes, to: pointerPath(in: site))
+    }
+
+    /// The places file the last build read, if it read one.
+    public static func lastPlacesFile(in site: SiteFolder) -> String? {
+        guard let bytes = try? FileSystem.readIfExists(pointerPath(in: site)), let json = try? JSONParser.parse(bytes: bytes) else { return nil }
+        return json["placesFile"]?.looseString
     }
 
     /// Nil when no build has run yet (or the index is unreadable: it is only a cache).

@@ -14,4 +14,10 @@ public enum ExitStatus: Int32, Sendable {
     case unavailable = 69
     case software = 70
     case ioError = 74
+    /// Another process holds what this one needs (a build of the same site); try again later.
+    case temporaryFailure = 75
+    /// Stopped by a signal: 128 + SIGHUP, SIGINT, SIGTERM, as shells report it.
+    case hangUp = 129
+    case interrupted = 130
+    case terminated = 143
 }

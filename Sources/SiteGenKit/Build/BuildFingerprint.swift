@@ -45,7 +45,7 @@ struct BuildFingerprint {
     /// more than the whole unchanged build; a touched file just renders again
     /// and writes nothing.)
     static func moment(_ date: Date) -> UInt64 {
-        UInt64(bitPattern: Int64(date.timeIntervalSince1970.rounded(.down)))
+        UInt64(bitPattern: Int64(saturating: date.timeIntervalSince1970.rounded(.down)))
     }
 
     /// Size and modification time of the running binary: a rebuilt or upgraded

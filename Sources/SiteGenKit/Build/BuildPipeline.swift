@@ -16,6 +16,10 @@ public struct BuildOptions: Sendable {
     public var offline = false
     /// Render and compare every page even when no input changed.
     public var force = false
+    /// When another build of the site runs: wait for it (true) or fail at once.
+    public var waitForOtherBuild = true
+    /// Lets a signal handler stop the build cleanly.
+    public var cancellation: BuildCancellation?
 
     public init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
         self.site = site
@@ -90,18 +94,21 @@ public struct BuildPipeline: Sendable {
             }
         }
 
-        // 1. Settings and store.
-        let (settings, store) = try await step("Leser innstillinger og lager") { () throws -> (SiteSettings, GuideStore) in
+        // 1. Settings and store, one build of the site at a time.
+        let (settings, store, lock) = try await step("Leser innstillinger og lager") { () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
             try options.site.checkExists()
-            if try options.site.createSettingsIfMissing() {
-                console.progress("Opprettet \(SiteSettings.fileName) med standardinnstillingene.")
+            let lock = try SiteBuildLock.acquire(site: options.site, wait: options.waitForOtherBuild) {
+                console.progress("Venter på at en annen bygging av det samme nettstedet blir ferdig …")
             }
-            return (try options.site.loadSettings(), try options.site.loadStore())
+            // Missing settings are the defaults; the file is written only when the build succeeds.
+            return (try options.site.loadSettings(), try options.site.loadStore(), lock)
         }
+        defer { withExtendedLifetime(lock) {} }
         let assets = try await step("Leser ressurser") { try AssetBundle.load(from: options.site.assetsPath) }
         let writer = try await step("Forbereder utmappen") {
-            try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root])
+            try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root], redactor: .fromEnvironment(environment))
         }
+        options.cancellation?.attach(writer)
 
         // What shapes the output, hashed: if it matches the last build and the
         // output is as that build left it, nothing needs doing.
@@ -109,7 +116,7 @@ public struct BuildPipeline: Sendable {
         let previous = BuildRecord.load(site: options.site, output: options.outputPath)
         func unchangedReport(_ fingerprint: BuildFingerprint) -> BuildReport? {
             guard !options.force, let previous, previous.fingerprint == fingerprint.hex,
-                  BuildRecord.treeDigest(of: options.outputPath).digest == previous.tree else { return nil }
+                  OutputTreeDigest.compute(options.outputPath) == previous.tree else { return nil }
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             var files = SiteWriter.Statistics()
             files.unchanged = previous.files
@@ -160,6 +167,17 @@ public struct BuildPipeline: Sendable {
             throw error
         }
 
+        // The settings file, if there was none, now that the build worked.
+        do {
+            if try options.site.createSettingsIfMissing() {
+                console.progress("Opprettet \(SiteSettings.fileName) med standardinnstillingene.")
+            }
+        } catch {
+            let message = (error as? any UserFacingError)?.userMessage ?? "\(error)"
+            warnings.append(message)
+            console.progress("Advarsel: \(message)")
+        }
+
         // The terminal commands resolve place names against what was just published.
         do {
             if let file = options.placesFile {
@@ -167,9 +185,9 @@ public struct BuildPipeline: Sendable {
             } else {
                 try PlaceIndex.write(await indexBytes, in: options.site)
             }
-            let tree = BuildRecord.treeDigest(of: options.outputPath)
-            try BuildRecord(fingerprint: fingerprint.hex, tree: tree.digest, pages: pages, places: guide.places.count,
-                            files: statistics.written + statistics.unchanged)
+            try PlaceIndex.saveSource(guide.source, in: options.site)
+            try BuildRecord(fingerprint: fingerprint.hex, tree: OutputTreeDigest.compute(options.outputPath), pages: pages,
+                            places: guide.places.count, files: statistics.written + statistics.unchanged)
                 .save(site: options.site, output: options.outputPath)
         } catch {
             warnings.append(error.userMessage)

@@ -20,6 +20,7 @@ struct BuildCommand: Command {
             .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
             .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
             .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
+            .init(name: "--no-wait", valueName: nil, help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"),
             .init(name: "--timings", valueName: nil, help: "skriv ut hvor lang tid hvert steg tok"),
             CommandSpec.quietOption,
         ]
@@ -40,10 +41,29 @@ struct BuildCommand: Command {
         if category != nil && arguments.value("--places") == nil {
             throw UsageError("--category brukes bare sammen med --places", command: spec.name)
         }
-        let options = BuildOptions(site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
+        var options = BuildOptions(site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
                                    defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
                                    force: arguments.flag("--force"))
-        let report = try await BuildPipeline(options: options, environment: context.environment, console: context.console).run()
+        options.waitForOtherBuild = !arguments.flag("--no-wait")
+        let cancellation = BuildCancellation()
+        options.cancellation = cancellation
+        let console = context.console
+        // Ctrl-C: the first stops the build, which removes its staging folder;
+        // a second one (or one before anything was written) leaves at once.
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP]) { signal in
+            let again = cancellation.signal != nil
+            if !again { console.error("Avbryter byggingen og rydder opp …") }
+            if again || !cancellation.cancel(signal: signal) { _exit(128 + signal) }
+        }
+        defer { trap.cancel() }
+        let report: BuildReport
+        do {
+            report = try await BuildPipeline(options: options, environment: context.environment, console: context.console).run()
+        } catch {
+            guard let signal = cancellation.signal else { throw error }
+            console.error("Byggingen ble avbrutt. Forrige versjon av nettstedet er ikke endret.")
+            return ExitStatus(rawValue: 128 + signal) ?? .interrupted
+        }
         if arguments.flag("--timings") {
             for (name, seconds) in report.stepTimings {
                 context.console.output(String(format: "%7.3f s  %@", seconds, name))

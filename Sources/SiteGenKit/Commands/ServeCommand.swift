@@ -1,5 +1,6 @@
 import Foundation
 import BeaconCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,39 +34,19 @@ struct ServeCommand: Command {
         let server = try StaticFileServer(configuration: .init(root: root, host: host, port: port), log: { console.progress($0) })
 
         // Ctrl-C and SIGTERM stop the server cleanly.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let queue = DispatchQueue(label: "beacon-serve-signals")
-        let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
         server.start()
         context.console.output("Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
+        var trap: SignalTrap?
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = SendableFlag()
-            for source in sources {
-                source.setEventHandler {
-                    guard resumed.setOnce() else { return }
-                    continuation.resume()
-                }
-                source.resume()
+            let resumed = Atomic<Bool>(false)
+            trap = SignalTrap([SIGINT, SIGTERM]) { _ in
+                guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+                continuation.resume()
             }
         }
         server.stop()
-        for source in sources { source.cancel() }
+        trap?.cancel()
         context.console.output("Serveren er stoppet.")
         return .success
-    }
-}
-
-/// A flag that can be set once from any thread.
-final class SendableFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set = false
-
-    /// True the first time only.
-    func setOnce() -> Bool {
-        lock.withLock {
-            defer { set = true }
-            return !set
-        }
     }
 }

@@ -9,23 +9,27 @@ struct KnownPlaces {
     var settings: SiteSettings
     var store: GuideStore
     var current: [Place]
+    /// Where `current` came from: the last build's source (so the share file
+    /// credits Geoapify and dates the data as the pages do), or the sample data.
+    var source: DataSourceInfo
 
     static func load(_ context: CommandContext) async throws -> KnownPlaces {
         let site = context.site
         try site.checkExists()
         let settings = try site.loadSettings()
         let store = try site.loadStore()
+        let sample = SampleDataSource(folder: site.sampleDataPath)
         if let indexed = PlaceIndex.load(from: site) {
-            return KnownPlaces(settings: settings, store: store, current: indexed)
+            let source = PlaceIndex.loadSource(from: site) ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate())
+            return KnownPlaces(settings: settings, store: store, current: indexed, source: source)
         }
-        guard (context.environment["GEOAPIFY_API_KEY"] ?? "").isEmpty else { throw NoPlacesYet() }
-        let source = SampleDataSource(folder: site.sampleDataPath)
+        guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoPlacesYet() }
         var places: [Place] = []
         for category in PlaceCategory.allCases {
             let request = PlacesRequest(category: category, center: settings.center, radiusMetres: settings.radiusMetres, limit: settings.placesPerCategory)
-            places += try await source.places(for: request).places
+            places += try await sample.places(for: request).places
         }
-        return KnownPlaces(settings: settings, store: store, current: places)
+        return KnownPlaces(settings: settings, store: store, current: places, source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate()))
     }
 
     /// Current places first, then the store's copies of the others.
@@ -57,8 +61,7 @@ struct KnownPlaces {
 
     /// The guide as the site shows it (current places merged with the store).
     var guide: Guide {
-        GuideAssembler.assemble(places: current, store: store, settings: settings,
-                                source: DataSourceInfo(kind: .sample, fetchedAt: Date()))
+        GuideAssembler.assemble(places: current, store: store, settings: settings, source: source)
     }
 }
 
