@@ -189,8 +189,18 @@ import Testing
         #expect(ok.stdout.contains("<b>Fet</b>"))
         #expect(!ok.stdout.contains("script"))
         #expect(!ok.stdout.contains("javascript"))
-        let tooLong = try Sitegen.run(["sanitize"], stdin: String(repeating: "a", count: HTMLSanitizer.maximumInputBytes + 10))
-        #expect(tooLong.status == 65)
+        // One rule for a comment, whichever way it comes in.
+        let long = String(repeating: "a", count: TextHardening.Limit.comment + 1)
+        let tooLong = try Sitegen.run(["sanitize"], stdin: long)
+        let tooLongComment = try Sitegen.run(["rate", "Fuglen", "4", "--comment", long, "--site", TestSite().root])
+        #expect(tooLong.status == 64)
+        #expect(tooLongComment.status == 64)
+        #expect(tooLong.stderr.contains("Kommentaren er for lang (5001 tegn, grensen er 5000)"))
+        #expect(tooLongComment.stderr.contains("Kommentaren er for lang (5001 tegn, grensen er 5000)"))
         #expect(tooLong.stdout.isEmpty)
+        let atLimit = try Sitegen.run(["sanitize"], stdin: String(long.dropLast()))
+        #expect(atLimit.status == 0)
+        let hugeInput = try Sitegen.run(["sanitize"], stdin: String(repeating: "å", count: 2_000_000))
+        #expect(hugeInput.status == 64)
     }
 }

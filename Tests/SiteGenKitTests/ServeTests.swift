@@ -56,7 +56,7 @@ enum RawHTTP {
         site.write("hemmelig", to: "secret.txt")
         try FileManager.default.createSymbolicLink(atPath: site.output + "/lenke.txt", withDestinationPath: site.root + "/secret.txt")
         try FileManager.default.createSymbolicLink(atPath: site.output + "/mappe", withDestinationPath: site.root)
-        server = try StaticFileServer(configuration: .init(root: site.output, port: 0, readTimeout: 1))
+        server = try StaticFileServer(configuration: .init(root: site.output, port: 0, headTimeout: 1))
         server.start()
     }
 
@@ -127,6 +127,67 @@ enum RawHTTP {
             #expect(RawHTTP.readAll(fd).isEmpty)
             close(fd)
         }
+    }
+
+    /// `GET //steder` must not redirect to `//steder/` (another host to a browser).
+    @Test(arguments: [("//kafeer", "/kafeer/"), ("///kafeer", "/kafeer/"), ("//kafeer?x=//evil", "/kafeer/"), ("/./kafeer", "/kafeer/"), ("/a%20b", "/a%20b/")])
+    func redirectsStayOnThisServer(target: String, location: String) throws {
+        defer { server.stop() }
+        try FileManager.default.createDirectory(atPath: site.output + "/a b", withIntermediateDirectories: true)
+        let response = RawHTTP.get(server.port, target)
+        #expect(response.hasPrefix("HTTP/1.1 301"), "\(target): \(response.prefix(60))")
+        #expect(response.contains("\r\nLocation: \(location)\r\n"), "\(target): \(response.prefix(300))")
+    }
+
+    @Test(arguments: ["/\u{1B}[2J", "/a\u{7F}b", "/æøå", "/%0D%0ASet-Cookie:x=1"])
+    func controlCharactersAndRawNonASCIIInTargetsAreRefusedOrContained(target: String) {
+        defer { server.stop() }
+        let response = RawHTTP.get(server.port, target)
+        #expect(response.hasPrefix("HTTP/1.1 400") || response.hasPrefix("HTTP/1.1 404"), "\(response.prefix(40))")
+        #expect(!response.contains("Set-Cookie"))
+    }
+
+    /// A hundred slow clients hold no worker: a normal request is answered at once.
+    @Test func aFloodOfSlowClientsDoesNotDelayOthers() {
+        defer { server.stop() }
+        var slow: [Int32] = []
+        for index in 0..<100 {
+            let fd = RawHTTP.connect(server.port)
+            if index % 2 == 0 { _ = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) } }
+            slow.append(fd)
+        }
+        let started = Date()
+        #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
+        #expect(Date().timeIntervalSince(started) < 1)
+        for fd in slow { close(fd) }
+    }
+
+    @Test func theLogShowsControlCharactersEscaped() throws {
+        defer { server.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
+        process.arguments = ["serve", "--port", "0", "--site", site.root]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.readData(ofLength: 1)
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let port = UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        _ = RawHTTP.exchange(port, "GET /\u{1B}]0;pwned\u{07}\u{1B}[2J HTTP/1.1\r\n\r\n")
+        _ = RawHTTP.get(port, "/finnes-ikke")
+        kill(process.processIdentifier, SIGINT)
+        let log = errors.fileHandleForReading.readDataToEndOfFile()
+        ProcessWaiting.waitForExit(process, timeout: 10)
+        #expect(!log.contains(0x1B) && !log.contains(0x07))
+        let logText = String(decoding: log, as: UTF8.self)
+        #expect(logText.contains(#"GET /\u{1B}]0;pwned\u{7}\u{1B}[2J HTTP/1.1 400"#), "\(logText)")
+        #expect(logText.contains("GET /finnes-ikke 404"))
     }
 
     @Test func commandStopsCleanlyOnInterrupt() throws {

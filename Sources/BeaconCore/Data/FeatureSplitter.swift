@@ -3,16 +3,24 @@
 /// be parsed and decoded in parallel, a chunk of features per core. Returns
 /// nil for anything unusual (it is only a fast path; the caller then parses
 /// the whole document).
+///
+/// The scanner only finds boundaries; it does not check what lies between
+/// them. `otherRanges` are the document's parts outside the features (each
+/// member name, with its quotes, and each other member's value), which the
+/// caller must parse too, so that invalid JSON anywhere is still reported.
 enum FeatureSplitter {
-    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (features: [Range<Int>], otherRanges: [Range<Int>])? {
         var scanner = Scanner(bytes: bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var ranges: [Range<Int>]?
+        var others: [Range<Int>] = []
         while true {
             scanner.skipWhitespace()
             if scanner.consume(UInt8(ascii: "}")) { break }
+            let keyStart = scanner.index
             guard let key = scanner.stringRange() else { return nil }
+            others.append(keyStart..<scanner.index)
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
@@ -20,7 +28,9 @@ enum FeatureSplitter {
                 guard ranges == nil, let elements = scanner.arrayElements() else { return nil }
                 ranges = elements
             } else {
+                let valueStart = scanner.index
                 guard scanner.skipValue() else { return nil }
+                others.append(valueStart..<scanner.index)
             }
             scanner.skipWhitespace()
             if scanner.consume(UInt8(ascii: ",")) { continue }
@@ -28,7 +38,8 @@ enum FeatureSplitter {
             break
         }
         scanner.skipWhitespace()
-        return scanner.index == bytes.count ? ranges : nil
+        guard scanner.index == bytes.count, let ranges else { return nil }
+        return (ranges, others)
     }
 
     struct Scanner {

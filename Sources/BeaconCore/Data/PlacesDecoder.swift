@@ -61,7 +61,9 @@ public struct PlacesDecoder: Sendable {
         terminated.append(0)
         let fast: [Swift.Result<Place, SkippedFeature.Reason>]? = terminated.withUnsafeBufferPointer { buffer in
             let content = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
-            guard let ranges = FeatureSplitter.featureRanges(content) else { return nil }
+            guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
+            // Everything outside the features must be valid JSON as well.
+            for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
             let invalid = Atomic<Bool>(false)
             let decoded = decodeInParallel(count: ranges.count) { index in
                 guard let feature = try? JSONParser.parse(buffer.baseAddress!, range: ranges[index]) else {

@@ -35,7 +35,15 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
         return PlaceID(rawValue: "geoapify/" + String(decoding: safe, as: UTF8.self))
     }
 
-    public var isOpenStreetMap: Bool { !rawValue.hasPrefix("geoapify/") }
+    /// `node/123`, `way/…`, `relation/…`: an element that has a page on
+    /// openstreetmap.org. Provider ids (`geoapify/…`) and ids made up for
+    /// places without one (`local/…`) have none.
+    public var isOpenStreetMap: Bool {
+        guard let slash = rawValue.firstIndex(of: "/") else { return false }
+        let type = rawValue[..<slash], number = rawValue[rawValue.index(after: slash)...]
+        return (type == "node" || type == "way" || type == "relation") && !number.isEmpty && number.count <= 20
+            && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 
     /// The OpenStreetMap page of the element, for "Se på OpenStreetMap".
     public var openStreetMapURL: String? {

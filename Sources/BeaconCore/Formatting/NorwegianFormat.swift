@@ -7,7 +7,7 @@ public enum NorwegianFormat {
 
     /// "7", "12 345" (with a no-break space).
     public static func integer(_ value: Int) -> String {
-        let digits = String(abs(value))
+        let digits = value == .min ? String(value.magnitude) : String(abs(value))
         var out = ""
         for (i, ch) in digits.enumerated() {
             if i > 0, (digits.count - i) % 3 == 0 { out += noBreakSpace }
@@ -18,23 +18,23 @@ public enum NorwegianFormat {
 
     /// One decimal with a comma: 1.25 → "1,3".
     public static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((abs(value) * 10).rounded())
+        let tenths = Int(saturating: abs(value) * 10)
         return (value < 0 && tenths > 0 ? "−" : "") + integer(tenths / 10) + "," + String(tenths % 10)
     }
 
     /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" under 100 km, "123 km" beyond.
     public static func distance(metres: Double) -> String {
         let m = max(0, metres)
-        let tens = Int((m / 10).rounded()) * 10
+        let tens = Int(saturating: m / 10) &* 10
         if tens < 1000 { return "\(tens)\(noBreakSpace)m" }
         if m < 99_950 { return oneDecimal(m / 1000) + noBreakSpace + "km" }
-        return integer(Int((m / 1000).rounded())) + noBreakSpace + "km"
+        return integer(Int(saturating: m / 1000)) + noBreakSpace + "km"
     }
 
     /// "59,9111° N, 10,7503° Ø" (four decimals, about 10 m).
     public static func coordinate(_ c: Coordinate) -> String {
         func part(_ value: Double, positive: String, negative: String) -> String {
-            let scaled = Int((abs(value) * 10_000).rounded())
+            let scaled = Int(saturating: abs(value) * 10_000)
             let fraction = String(scaled % 10_000)
             let padded = String(repeating: "0", count: 4 - fraction.count) + fraction
             return "\(scaled / 10_000),\(padded)°\(noBreakSpace)\(value < 0 ? negative : positive)"
@@ -51,7 +51,7 @@ public enum NorwegianFormat {
     public static func decimal(_ value: Double, places: Int) -> String {
         var factor = 1.0
         for _ in 0..<places { factor *= 10 }
-        let scaled = Int64((abs(value) * factor).rounded())
+        let scaled = Int64(saturating: abs(value) * factor)
         let whole = scaled / Int64(factor)
         var fraction = String(scaled % Int64(factor))
         fraction = String(repeating: "0", count: places - fraction.count) + fraction

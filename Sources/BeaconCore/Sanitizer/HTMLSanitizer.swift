@@ -29,13 +29,26 @@ public enum HTMLSanitizer {
 
     /// The sanitised HTML for `html`; throws only when the input is too large.
     public static func sanitize(_ html: String) throws(SanitizerError) -> SanitizedHTML {
+        try sanitizeReportingFlattening(html).html
+    }
+
+    /// Like `sanitize`, and says whether the input was nested so deeply that
+    /// only its text could be kept. libxml2 stops reading at 256 nested
+    /// elements and drops everything after that point; rather than lose the
+    /// rest of a comment without a word, such input is shown as its text,
+    /// with all markup removed.
+    public static func sanitizeReportingFlattening(_ html: String) throws(SanitizerError) -> (html: SanitizedHTML, flattened: Bool) {
         try checkSize(of: html)
         let source = SanitizerText.clean(html)
-        guard !source.isEmpty else { return .empty }
-        let markup = LibXML2HTML.withParsedFragment(source) { firstNode in
-            SanitizerTreeWriter.render(siblingsFrom: firstNode)
+        guard !source.isEmpty else { return (.empty, false) }
+        let (markup, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
+            (SanitizerTreeWriter.render(siblingsFrom: firstNode), LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit)
         }
-        return SanitizedHTML(trusted: markup)
+        if complete { return (SanitizedHTML(trusted: markup), false) }
+        let text = LibXML2HTML.withParsedFragment(SanitizerText.strippingTags(source)) { firstNode in
+            SanitizerPlainText.collect(siblingsFrom: firstNode)
+        }
+        return (SanitizedHTML.escapingPlainText(text), true)
     }
 
     /// The text a reader would see, on one line with whitespace collapsed: for
@@ -45,7 +58,11 @@ public enum HTMLSanitizer {
     public static func plainText(_ html: String) -> String {
         let source = SanitizerText.clean(prefix(of: html, maximumBytes: maximumInputBytes))
         guard !source.isEmpty else { return "" }
-        return LibXML2HTML.withParsedFragment(source) { firstNode in
+        let (text, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
+            (SanitizerPlainText.collect(siblingsFrom: firstNode), LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit)
+        }
+        if complete { return text }
+        return LibXML2HTML.withParsedFragment(SanitizerText.strippingTags(source)) { firstNode in
             SanitizerPlainText.collect(siblingsFrom: firstNode)
         }
     }
@@ -110,6 +127,48 @@ enum SanitizerText {
             }
         }
         return String(cleaned)
+    }
+
+    /// The input without comments, tags, or the content of `script` and
+    /// `style`: what is left is the text a reader would see, entities still
+    /// encoded. Used only when libxml2 could not read the markup in full.
+    static func strippingTags(_ html: String) -> String {
+        var output: [UInt8] = []
+        let bytes = Array(html.utf8)
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func skip(past terminator: [UInt8]) {
+            while index < bytes.count, !bytes[index...].starts(with: terminator) { index += 1 }
+            index = min(bytes.count, index + terminator.count)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "<"), index + 1 < bytes.count else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            if bytes[index...].starts(with: Array("<!--".utf8)) {
+                skip(past: Array("-->".utf8))
+            } else if isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                let start = index
+                skip(past: [UInt8(ascii: ">")])
+                let tag = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+                for rawText in ["script", "style"] where tag.hasPrefix("<" + rawText) {
+                    // Up to the matching end tag, whatever its case.
+                    let end = Array("</\(rawText)".utf8)
+                    while index < bytes.count, !bytes[index...].prefix(end.count).map({ $0 | 0x20 }).elementsEqual(end.map { $0 | 0x20 }) { index += 1 }
+                    skip(past: [UInt8(ascii: ">")])
+                }
+                output.append(UInt8(ascii: " "))
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// HTML's ASCII whitespace (as UTF-8 bytes).

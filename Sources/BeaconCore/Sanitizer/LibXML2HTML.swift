@@ -66,6 +66,27 @@ enum LibXML2HTML {
         return work()
     }
 
+    /// libxml2 builds no tree deeper than 256 elements: at that depth it
+    /// stops parsing. A tree this deep means the input was cut off there.
+    static let depthLimit = 250
+
+    /// The deepest nesting among `first` and its following siblings (1 for a flat list).
+    static func depth(from first: Node?) -> Int {
+        var deepest = 0
+        var stack: [(Node, Int)] = []
+        var sibling = first
+        while let node = sibling { stack.append((node, 1)); sibling = node.pointee.next }
+        while let (node, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            var child = node.pointee.children
+            while let next = child {
+                stack.append((next, level + 1))
+                child = next.pointee.next
+            }
+        }
+        return deepest
+    }
+
     // MARK: - Reading nodes
 
     enum Kind {

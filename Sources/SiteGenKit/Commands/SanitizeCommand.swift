@@ -17,10 +17,21 @@ struct SanitizeCommand: Command {
     )
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        // Read at most one byte over the limit: enough to know it is too long.
-        let data = FileHandle.standardInput.readData(ofLength: HTMLSanitizer.maximumInputBytes + 1)
-        let text = String(decoding: data, as: UTF8.self)
-        let html = try HTMLSanitizer.sanitize(text)
+        // A character is at most 4 bytes: past that many bytes the text is too long, whatever it holds.
+        let maximumBytes = TextHardening.Limit.comment * 4
+        let data = FileHandle.standardInput.readData(ofLength: maximumBytes + 1)
+        guard data.count <= maximumBytes else {
+            throw InvalidInput(message: "Kommentaren er for lang (over \(NorwegianFormat.integer(maximumBytes)) byte, grensen er \(TextHardening.Limit.comment) tegn).")
+        }
+        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+            throw InvalidInput(message: "Inndataene er ikke gyldig UTF-8.")
+        }
+        // The same rules as «sitegen rate --comment»: what this accepts, rate accepts.
+        let checked = try InputParsing.commentText(text)
+        let (html, flattened) = try HTMLSanitizer.sanitizeReportingFlattening(checked)
+        if flattened {
+            context.console.error("Merk: HTML-en var nøstet for dypt til å leses i sin helhet, så bare teksten vises, uten formatering.")
+        }
         context.console.output(html.html)
         return .success
     }

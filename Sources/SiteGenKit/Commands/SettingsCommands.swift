@@ -59,7 +59,7 @@ struct CenterCommand: Command {
         case "set":
             guard positionals.count == 3 else { throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name) }
             let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
-            let label = context.arguments.value("--label").flatMap { TextHardening.clean($0, maximumLength: 80) }
+            let label = try context.arguments.value("--label").flatMap(InputParsing.label)
             try site.updateSettings { settings in
                 settings.center = coordinate
                 settings.centerLabel = label

@@ -8,26 +8,34 @@ import Glibc
 /// A small HTTP/1.1 server for previewing the built site on loopback.
 /// Hand-written on POSIX sockets, so it is defensive by design:
 /// - only GET and HEAD; one request per connection (`Connection: close`);
-/// - request head limited to 16 KiB and read with a deadline, so a slow or
-///   silent client only ties up its own connection, and never for long;
+/// - request heads are read by one `poll` loop, not a thread per connection,
+///   so a slow or silent client costs a descriptor, never a worker: it has
+///   `headTimeout` to send a head of at most 16 KiB, and a client with too
+///   many unfinished connections loses its oldest one;
 /// - paths are percent-decoded once, `..`, NUL and backslashes are refused,
 ///   and the resolved file must lie inside the root after resolving symlinks;
+/// - a redirect goes to a path on this server (one leading slash, encoded);
 /// - missing paths get the site's own 404 page.
 public final class StaticFileServer: Sendable {
     public struct Configuration: Sendable {
         public var root: String
         public var host: String
         public var port: UInt16
-        /// How long a client may take to send its request.
-        public var readTimeout: TimeInterval
+        /// How long a client may take to send its request head.
+        public var headTimeout: TimeInterval
+        /// Requests served at once (each reads a file and sends it).
         public var maximumConnections: Int
+        /// Connections one client address may have waiting for their heads.
+        public var maximumPendingPerClient: Int
 
-        public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, readTimeout: TimeInterval = 10, maximumConnections: Int = 64) {
+        public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
+                    maximumConnections: Int = 64, maximumPendingPerClient: Int = 32) {
             self.root = root
             self.host = host
             self.port = port
-            self.readTimeout = readTimeout
+            self.headTimeout = headTimeout
             self.maximumConnections = maximumConnections
+            self.maximumPendingPerClient = maximumPendingPerClient
         }
     }
 
@@ -38,7 +46,12 @@ public final class StaticFileServer: Sendable {
     let rootRealPath: String
     let log: @Sendable (String) -> Void
     private let stopped = Atomic<Bool>(false)
-    private let slots: DispatchSemaphore
+    private let activeWorkers = Atomic<Int>(0)
+    /// Written to by `stop()` to wake the poll loop.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    /// Connections pending across all clients, at most.
+    static let maximumPending = 512
 
     public init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError) {
         self.configuration = configuration
@@ -46,7 +59,6 @@ public final class StaticFileServer: Sendable {
         guard let real = realpath(configuration.root, nil) else { throw .rootMissing(configuration.root) }
         rootRealPath = String(cString: real)
         free(real)
-        slots = DispatchSemaphore(value: configuration.maximumConnections)
 
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno))) }
@@ -72,70 +84,146 @@ public final class StaticFileServer: Sendable {
         _ = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else {
+            close(fd)
+            throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno)))
+        }
+        wakeRead = pipeEnds[0]
+        wakeWrite = pipeEnds[1]
         listener = fd
         port = UInt16(bigEndian: actual.sin_port)
     }
 
+    deinit {
+        // Only here: `stop()` may still write to the pipe after the loop has ended.
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
     /// Accepts connections on a background thread until `stop()`.
     public func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "beacon-serve-accept"
+        let thread = Thread { [self] in eventLoop() }
+        thread.name = "beacon-serve-loop"
         thread.start()
     }
 
     public func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
     }
 
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
-                if stopped.load(ordering: .relaxed) { return }
-                usleep(10_000)
-                continue
-            }
-            slots.wait()
-            // A thread of its own: a connection blocks in recv() while its client
-            // is slow, and Dispatch's pool would not grow past the core count.
-            let thread = Thread { [self] in
-                defer { slots.signal() }
-                handle(client)
-            }
-            thread.stackSize = 256 * 1024
-            thread.start()
-        }
-    }
+    // MARK: Reading request heads
 
-    // MARK: One connection
-
-    func handle(_ client: Int32) {
-        defer { close(client) }
-        var timeout = timeval(tv_sec: Int(configuration.readTimeout), tv_usec: Int((configuration.readTimeout.truncatingRemainder(dividingBy: 1)) * 1_000_000))
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let deadline = Date().addingTimeInterval(configuration.readTimeout)
-
+    /// A connection whose request head has not fully arrived.
+    private struct Pending {
+        var fd: Int32
+        var client: UInt32
         var head: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            if let end = StaticFileServer.headEnd(head) {
-                if end > StaticFileServer.maximumHeadBytes { return respond(client, status: 431, reason: "Request Header Fields Too Large", method: "GET") }
-                head.removeSubrange(end...)
-                break
-            }
-            if head.count > StaticFileServer.maximumHeadBytes { return respond(client, status: 431, reason: "Request Header Fields Too Large", method: "GET") }
-            if Date() > deadline { return } // a slow client: just hang up
-            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress!, $0.count, 0) }
-            if n <= 0 { return }
-            head.append(contentsOf: buffer[0..<n])
+        var deadline: Date
+    }
+
+    private func eventLoop() {
+        var pending: [Pending] = []
+        defer {
+            for connection in pending { close(connection.fd) }
+            close(listener)
         }
-        let request = StaticFileServer.parse(head)
-        switch request {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !stopped.load(ordering: .relaxed) {
+            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            fds += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            let nearest = pending.map(\.deadline).min().map { max(0, $0.timeIntervalSinceNow) } ?? 1
+            let ready = poll(&fds, nfds_t(fds.count), Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
+            if ready < 0 && errno != EINTR { usleep(10_000) }
+            if stopped.load(ordering: .relaxed) { return }
+
+            // Heads that arrived (or connections that closed).
+            var finished: [Int] = []
+            for index in pending.indices where fds[index + 2].revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { recv(pending[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+                if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+                if n <= 0 {
+                    close(pending[index].fd)
+                    finished.append(index)
+                    continue
+                }
+                pending[index].head.append(contentsOf: buffer[0..<n])
+                if StaticFileServer.headEnd(pending[index].head) != nil || pending[index].head.count > StaticFileServer.maximumHeadBytes {
+                    dispatch(pending[index].fd, head: pending[index].head)
+                    finished.append(index)
+                }
+            }
+            // Clients too slow to send a head: hang up.
+            let now = Date()
+            for index in pending.indices where !finished.contains(index) && pending[index].deadline < now {
+                close(pending[index].fd)
+                finished.append(index)
+            }
+            for index in finished.sorted(by: >) { pending.remove(at: index) }
+
+            // New connections.
+            if fds[0].revents != 0 {
+                while true {
+                    var peer = sockaddr_in()
+                    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    let client = withUnsafeMutablePointer(to: &peer) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+                    }
+                    if client < 0 { break }
+                    _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+                    let address = peer.sin_addr.s_addr
+                    // One client may not crowd out the others: its oldest unfinished connection goes first.
+                    let fromClient = pending.indices.filter { pending[$0].client == address }
+                    if fromClient.count >= configuration.maximumPendingPerClient, let oldest = fromClient.first {
+                        close(pending[oldest].fd)
+                        pending.remove(at: oldest)
+                    } else if pending.count >= StaticFileServer.maximumPending {
+                        close(pending[0].fd)
+                        pending.remove(at: 0)
+                    }
+                    pending.append(Pending(fd: client, client: address, deadline: now.addingTimeInterval(configuration.headTimeout)))
+                }
+            }
+        }
+    }
+
+    /// Serves a complete head on a thread of its own (sending may block on a
+    /// slow reader, up to the send timeout), or refuses it when all workers are busy.
+    private func dispatch(_ client: Int32, head: [UInt8]) {
+        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard activeWorkers.add(1, ordering: .relaxed).newValue <= configuration.maximumConnections else {
+            activeWorkers.subtract(1, ordering: .relaxed)
+            respond(client, status: 503, reason: "Service Unavailable", method: "GET")
+            close(client)
+            return
+        }
+        let thread = Thread { [self] in
+            defer {
+                close(client)
+                activeWorkers.subtract(1, ordering: .relaxed)
+            }
+            handle(client, head: head)
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    // MARK: One request
+
+    func handle(_ client: Int32, head fullHead: [UInt8]) {
+        guard let end = StaticFileServer.headEnd(fullHead), end <= StaticFileServer.maximumHeadBytes else {
+            return respond(client, status: 431, reason: "Request Header Fields Too Large", method: "GET")
+        }
+        switch StaticFileServer.parse(Array(fullHead[..<end])) {
         case .failure(let status):
+            // The line as it came (the console shows control characters escaped).
+            let line = String(decoding: fullHead.prefix(while: { $0 != 13 && $0 != 10 }).prefix(200), as: UTF8.self)
+            log("\(line) \(status.code)")
             respond(client, status: status.code, reason: status.reason, method: "GET")
         case .success(let (method, target)):
             serve(client, method: method, target: target)
@@ -172,7 +260,10 @@ public final class StaticFileServer: Sendable {
         }
         guard method.allSatisfy({ $0.isASCII && $0.isUppercase }), !method.isEmpty else { return .failure(.badRequest) }
         guard method == "GET" || method == "HEAD" else { return .failure(.methodNotAllowed) }
-        guard target.hasPrefix("/"), target.utf8.count < 4096 else { return .failure(.badRequest) }
+        // A request target is printable ASCII (RFC 9112): no controls, spaces or raw non-ASCII.
+        guard target.hasPrefix("/"), target.utf8.count < 4096, target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            return .failure(.badRequest)
+        }
         return .success((method, target))
     }
 
@@ -202,7 +293,8 @@ public final class StaticFileServer: Sendable {
             let bare = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
             if !bare.hasSuffix("/") {
                 log("\(method) \(target) 301")
-                return respond(client, status: 301, reason: "Moved Permanently", method: method, extraHeaders: ["Location": bare + "/"])
+                return respond(client, status: 301, reason: "Moved Permanently", method: method,
+                               extraHeaders: ["Location": StaticFileServer.folderLocation(relative)])
             }
             path += "/index.html"
         }
@@ -217,6 +309,16 @@ public final class StaticFileServer: Sendable {
         guard let body = try? FileSystem.read(resolved) else { return notFound(client, method: method, target: target) }
         log("\(method) \(target) 200")
         respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeType(for: resolved), body: body)
+    }
+
+    /// The address of a folder on this server: one leading slash (`//host/`
+    /// would send the browser to another host), each segment percent-encoded
+    /// (no CR, LF or space can reach the header), a trailing slash.
+    static func folderLocation(_ relative: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;%?#")
+        let segments = relative.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return "/" + segments.map { $0 + "/" }.joined()
     }
 
     func notFound(_ client: Int32, method: String, target: String) {

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// A command-line mistake: shown with the command's usage, exit status 64.
 public struct UsageError: Error, Sendable, Equatable {
     public var message: String
@@ -63,7 +65,7 @@ struct ParsedArguments: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Double(argument) != nil {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || DecimalNumber.parse(argument) != nil {
                 parsed.positionals.append(argument)
                 continue
             }

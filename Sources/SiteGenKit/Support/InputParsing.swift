@@ -24,9 +24,15 @@ enum InputParsing {
         return value
     }
 
-    /// Accepts a decimal point or a Norwegian decimal comma.
+    /// Accepts a decimal point or a Norwegian decimal comma; nothing else
+    /// (no "0x10", "1e2", "inf").
     static func number(_ text: String) -> Double? {
-        Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
+        DecimalNumber.parse(text)
+    }
+
+    /// The centre's name (`--label`): one line, no control characters, at most 80 characters.
+    static func label(_ text: String) throws -> String? {
+        TextHardening.clean(try typedText(text, field: "Navnet (--label)"), maximumLength: 80)
     }
 
     static func coordinate(latitude: String, longitude: String) throws -> Coordinate {
@@ -54,8 +60,30 @@ enum InputParsing {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw InvalidInput(message: "Kommentaren er tom. Dropp --comment hvis du ikke vil skrive noe.")
         }
+        return try commentText(text)
+    }
+
+    /// The rules every comment meets, from `rate --comment` or piped into
+    /// `sanitize` alike: at most `Limit.comment` characters, and no
+    /// characters that would act on a terminal or reorder text.
+    static func commentText(_ text: String) throws -> String {
         guard text.count <= TextHardening.Limit.comment else {
             throw InvalidInput(message: "Kommentaren er for lang (\(text.count) tegn, grensen er \(TextHardening.Limit.comment)).")
+        }
+        return try typedText(text, field: "Kommentaren", allowsLineBreaks: true)
+    }
+
+    /// Text a person typed, refused when it holds a control character
+    /// (except line feed and tab, where line breaks are allowed) or a
+    /// bidirectional override: they are never part of what someone means to
+    /// write, and would act on the terminal that later shows them.
+    static func typedText(_ text: String, field: String, allowsLineBreaks: Bool = false) throws -> String {
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            let allowed = allowsLineBreaks && (scalar == "\n" || scalar == "\t")
+            if !allowed && TerminalText.isUnsafe(scalar) || (!allowsLineBreaks && (scalar == "\n" || scalar == "\t")) {
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
+                throw InvalidInput(message: "\(field) inneholder et kontrolltegn eller retningstegn (\(code), tegn nummer \(offset + 1)). Slike tegn kan styre terminalen eller snu teksten, og tas ikke imot.")
+            }
         }
         return text
     }
