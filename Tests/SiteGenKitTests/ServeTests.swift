@@ -190,6 +190,71 @@ enum RawHTTP {
         #expect(logText.contains("GET /finnes-ikke 404"))
     }
 
+    /// Files are streamed: one over the read limit is served whole (it was read
+    /// into memory, one copy per request); a FIFO is not waited on.
+    @Test func bigFilesAreStreamedAndFIFOsRefused() throws {
+        defer { server.stop() }
+        let size = FileSystem.defaultReadLimit + 1_000
+        FileManager.default.createFile(atPath: site.output + "/stor.geojson", contents: nil)
+        #expect(truncate(site.output + "/stor.geojson", off_t(size)) == 0)
+        let head = RawHTTP.get(server.port, "/stor.geojson", method: "HEAD")
+        #expect(head.hasPrefix("HTTP/1.1 200"))
+        #expect(head.contains("Content-Length: \(size)\r\n"))
+        let fd = RawHTTP.connect(server.port)
+        _ = Array("GET /stor.geojson HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n <= 0 { break }
+            received += n
+        }
+        close(fd)
+        #expect(received > size)
+        #expect(mkfifo(site.output + "/ror.html", 0o644) == 0)
+        #expect(RawHTTP.get(server.port, "/ror.html").hasPrefix("HTTP/1.1 404"))
+    }
+
+    /// Out of descriptors (ulimit -n 64, 200 slow clients), the server went
+    /// into a busy loop; now it sheds the oldest waiting client and serves.
+    @Test func runningOutOfDescriptorsShedsTheOldestClient() throws {
+        defer { server.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 64; exec '\(Repository.sitegenBinary)' serve --port 0 --site '\(site.root)' --quiet"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.readData(ofLength: 1)
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let port = UInt16(String(decoding: line, as: UTF8.self).split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        var slow: [Int32] = []
+        for _ in 0..<200 {
+            let fd = RawHTTP.connect(port)
+            _ = Array("GET / HT".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            slow.append(fd)
+        }
+        usleep(200_000)
+        let started = Date()
+        #expect(RawHTTP.get(port, "/").hasPrefix("HTTP/1.1 200"))
+        #expect(Date().timeIntervalSince(started) < 2)
+        for fd in slow { close(fd) }
+        usleep(300_000)
+        // CPU time over the whole run: a busy loop would have used about all of it.
+        let procStat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        let fields = procStat.split(separator: ")").last?.split(separator: " ") ?? []
+        if fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) {
+            #expect(user + system < 30, "clock ticks used: \(user + system)")
+        }
+        kill(process.processIdentifier, SIGINT)
+        ProcessWaiting.waitForExit(process, timeout: 10)
+    }
+
     @Test func commandStopsCleanlyOnInterrupt() throws {
         defer { server.stop() }
         let process = Process()

@@ -106,6 +106,8 @@ public struct JSONParser {
     private static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(base: buffer.baseAddress!, count: count, strict: strict)
+            // A UTF-8 byte order mark (Windows editors write one) is skipped, as RFC 8259 allows.
+            if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.index = 3 }
             do {
                 reader.skipWhitespace()
                 let value = try reader.parseValue(depth: 0)

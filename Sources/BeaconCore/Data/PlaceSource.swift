@@ -16,6 +16,21 @@ public struct PlacesRequest: Sendable, Hashable {
         self.limit = limit
         self.language = language
     }
+
+    /// What an answer to this request may hold: places within the radius
+    /// (`slack`: a fraction more, for the API's own distance arithmetic),
+    /// nearest first, at most `limit`, whatever a source sent. Returns them
+    /// and how many were not.
+    public func admitted(_ places: [Place], slack: Double = 0) -> (places: [Place], dropped: Int) {
+        let radius = Double(radiusMetres) * (1 + slack)
+        let kept = places.lazy
+            .map { ($0, $0.coordinate.distance(to: center)) }
+            .filter { $0.1 <= radius }
+            .sorted { $0.1 < $1.1 }
+            .prefix(limit)
+            .map(\.0)
+        return (Array(kept), places.count - kept.count)
+    }
 }
 
 /// One category's answer, with where it came from.
@@ -121,16 +136,9 @@ public struct SampleDataSource: PlaceSource {
         } catch {
             throw PlaceSourceError.sampleDataCorrupt(path: path, detail: "ikke en GeoJSON FeatureCollection")
         }
-        let radius = Double(request.radiusMetres)
-        let nearby = decoded.places
-            .map { ($0, $0.coordinate.distance(to: request.center)) }
-            .filter { $0.1 <= radius }
-            .sorted { $0.1 < $1.1 }
-            .prefix(request.limit)
-            .map(\.0)
         var hasher = ContentHasher()
         hasher.combine(bytes)
-        return FetchedPlaces(places: Array(nearby), skipped: decoded.skipped, origin: .sample, contentHash: hasher.value)
+        return FetchedPlaces(places: request.admitted(decoded.places).places, skipped: decoded.skipped, origin: .sample, contentHash: hasher.value)
     }
 }
 

@@ -28,26 +28,29 @@ public struct GeoapifyPlaceSource: PlaceSource {
         let url = client.placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-\(request.category.rawValue)")
         let cached = cache.entry(for: key)
-        let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }
+        let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }.map { admit($0, request) }
         let cachedHash = cached.map { ResponseCache.hash($0.body) }
 
         if let cached, let cachedResult {
             let age = now().timeIntervalSince(cached.savedAt)
             // A time-to-live of 0 means: always ask the API (the cache is then only a fallback).
-            if mode == .offline || (mode == .normal && timeToLive > 0 && age < timeToLive) {
+            // An entry dated in the future (a clock that was wrong) is not fresh: it would be forever.
+            let fresh = age >= 0 && age < timeToLive
+            if mode == .offline || (mode == .normal && timeToLive > 0 && fresh) {
                 return FetchedPlaces(places: cachedResult.places, skipped: cachedResult.skipped,
-                                     origin: .cache(savedAt: cached.savedAt, stale: age >= timeToLive), contentHash: cachedHash)
+                                     origin: .cache(savedAt: cached.savedAt, stale: !fresh), warning: cachedResult.warning, contentHash: cachedHash)
             }
         }
         if mode == .offline {
             throw GeoapifyError.offlineWithoutCache(category: request.category.pluralNameLowercased)
         }
         do {
-            let (body, result) = try await client.places(request)
+            let (body, decoded) = try await client.places(request)
+            let result = admit(decoded, request)
             let fetchedAt = now()
-            var warning: String?
+            var warning = result.warning
             do { try cache.store(body, url: url, key: key, at: fetchedAt) } catch {
-                warning = "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)"
+                warning = [warning, "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)"].compactMap { $0 }.joined(separator: " ")
             }
             return FetchedPlaces(places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt), warning: warning,
                                  contentHash: ResponseCache.hash(body))
@@ -59,5 +62,21 @@ public struct GeoapifyPlaceSource: PlaceSource {
                                  warning: "\(error.userMessage) Bruker \(request.category.pluralNameLowercased) fra mellomlageret i stedet (\(age) gamle).",
                                  contentHash: cachedHash)
         }
+    }
+
+    /// An answer as the request allows it (`PlacesRequest.admitted`): a
+    /// hostile or broken API cannot publish 50,000 places, or places on
+    /// another continent, in a guide of 20 per category within 5 km.
+    struct Admitted {
+        var places: [Place]
+        var skipped: [PlacesDecoder.SkippedFeature]
+        var warning: String?
+    }
+
+    func admit(_ result: PlacesDecoder.Result, _ request: PlacesRequest) -> Admitted {
+        let (places, dropped) = request.admitted(result.places, slack: 0.01)
+        let warning = dropped == 0 ? nil
+            : "Svaret med \(request.category.pluralNameLowercased) hadde \(dropped) steder utenfor radius eller ut over de \(request.limit) det ble bedt om; de er ikke tatt med."
+        return Admitted(places: places, skipped: result.skipped, warning: warning)
     }
 }

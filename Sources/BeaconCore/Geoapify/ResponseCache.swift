@@ -41,6 +41,8 @@ public struct ResponseCache: Sendable {
         guard let meta = try? FileSystem.readIfExists(folder + "/" + key + ".meta.json"),
               let json = try? JSONParser.parse(bytes: meta),
               let saved = json["savedAt"]?.looseDouble,
+              // A date before 1970 or more than a day ahead is not one this cache wrote: ignore the entry.
+              saved >= 0, saved <= Date().timeIntervalSince1970 + 86_400,
               let body = try? FileSystem.readIfExists(folder + "/" + key + ".json", limit: HTTPRequest.defaultMaximumBodyBytes) else { return nil }
         return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
     }

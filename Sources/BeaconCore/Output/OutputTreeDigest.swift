@@ -4,80 +4,165 @@ import Synchronization
 import Glibc
 #endif
 
-/// A digest of every entry of an output tree: each path with its inode,
-/// size, modification and change time. Any change to any file — removed,
-/// added, replaced, edited in place, truncated, even `touch`ed back to its
-/// old time (the change time cannot be set) — changes the digest. It costs a
-/// `stat` per file, no reads, and the top-level folders are walked in parallel.
+/// A digest of every entry of an output tree: each path with its type,
+/// inode, size, modification and change time. Any change to any file —
+/// removed, added, replaced, edited in place, truncated, even `touch`ed back
+/// to its old time (the change time cannot be set) — changes the digest.
+///
+/// It is on the path of every unchanged rebuild, so it is cheap: one
+/// `fstatat` per file and one listing per folder, through descriptors (no
+/// path strings), the big folders split over the cores, and the entries
+/// combined in any order (a sum of per-entry hashes), so nothing is sorted.
 public enum OutputTreeDigest {
     public static func compute(_ root: String) -> String {
-        var info = stat()
-        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return "missing" }
-        let top = entries(of: root)
-        // Each entry of the root (and each entry of a big folder such as
-        // steder/, split in slices) is digested on its own, in order.
-        var jobs: [(folder: String, names: ArraySlice<String>)] = []
-        for name in top {
-            let path = root + "/" + name
-            var child = stat()
-            guard lstat(path, &child) == 0, (child.st_mode & S_IFMT) == S_IFDIR else {
-                jobs.append((root, [name][...]))
+        let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard rootDescriptor >= 0 else { return "missing" }
+        var total = Sum()
+        // The root's own entries, and the names of its folders, whose
+        // contents are walked in parallel (split further when big: steder/).
+        var jobs: [(folder: Int32, parentKey: UInt64, names: ArraySlice<Entry>)] = []
+        var opened: [Int32] = []
+        defer { for descriptor in opened { close(descriptor) } }
+        for entry in entries(ofOpened: dup(rootDescriptor)) {
+            let key = entryKey(parent: 0, name: entry.name)
+            guard entry.isDirectory else {
+                addFile(entry.name, in: rootDescriptor, key: key, to: &total)
                 continue
             }
-            jobs.append((root, [name][...])) // the folder itself
-            let inner = entries(of: path)
+            total.add(key ^ 0xD1)
+            let child = openat(rootDescriptor, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0 else { total.add(key &+ 1); continue }
+            opened.append(child)
+            let inner = entries(ofOpened: dup(child))
             var start = 0
-            while start < inner.count {
-                let end = min(start + 2_048, inner.count)
-                jobs.append((path, inner[start..<end]))
+            repeat {
+                let end = min(start + 4_096, inner.count)
+                jobs.append((child, key, inner[start..<end]))
                 start = end
-            }
+            } while start < inner.count
         }
+        close(rootDescriptor)
         let allJobs = jobs
-        let digests = Mutex([String?](repeating: nil, count: jobs.count))
+        let sums = Mutex([Sum](repeating: Sum(), count: allJobs.count))
         DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
-            var hasher = ContentHasher()
+            var sum = Sum()
             let job = allJobs[index]
-            let isFolderEntryOnly = job.folder == root
-            for name in job.names {
-                add(job.folder + "/" + name, relative: name, recursive: !isFolderEntryOnly, into: &hasher)
+            for entry in job.names {
+                walk(entry, in: job.folder, parentKey: job.parentKey, into: &sum)
             }
-            let hex = hasher.hex
-            digests.withLock { $0[index] = hex }
+            sums.withLock { $0[index] = sum }
         }
-        var total = ContentHasher()
-        total.combine(UInt64(jobs.count))
-        for digest in digests.withLock({ $0 }) { total.combine(digest ?? "") }
+        for sum in sums.withLock({ $0 }) { total.merge(sum) }
         return total.hex
     }
 
-    /// Adds `path` (and, for a folder and `recursive`, everything under it).
-    private static func add(_ path: String, relative: String, recursive: Bool, into hasher: inout ContentHasher) {
-        var info = stat()
-        hasher.combine(relative)
-        guard lstat(path, &info) == 0 else { hasher.combine("gone"); return }
-        hasher.combine(UInt64(info.st_mode))
-        hasher.combine(UInt64(info.st_ino))
-        hasher.combine(UInt64(bitPattern: Int64(info.st_size)))
-        hasher.combine(UInt64(bitPattern: Int64(info.st_mtim.tv_sec)))
-        hasher.combine(UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)))
-        hasher.combine(UInt64(bitPattern: Int64(info.st_ctim.tv_sec)))
-        hasher.combine(UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)))
-        guard recursive, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        for name in entries(of: path) {
-            add(path + "/" + name, relative: relative + "/" + name, recursive: true, into: &hasher)
+    /// A folder entry: its NUL-terminated name (for `openat` and `fstatat`)
+    /// and whether it is a folder (from readdir's type, or `fstatat` where the
+    /// filesystem does not say).
+    struct Entry: Sendable {
+        var name: [CChar]
+        var isDirectory: Bool
+    }
+
+    /// Adds `entry` of the folder open at `folder`: a file by what `fstatat`
+    /// says of it, a folder by its name and, recursively, its entries (so an
+    /// entry added, removed or renamed in it changes the sum).
+    private static func walk(_ entry: Entry, in folder: Int32, parentKey: UInt64, into sum: inout Sum) {
+        let key = entryKey(parent: parentKey, name: entry.name)
+        guard entry.isDirectory else {
+            addFile(entry.name, in: folder, key: key, to: &sum)
+            return
+        }
+        sum.add(key ^ 0xD1)
+        let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard child >= 0 else { sum.add(key &+ 1); return }
+        // The folder's entries are handled while its listing is open: one descriptor per folder.
+        forEachEntry(ofOpened: child) { inner, directory in
+            walk(inner, in: directory, parentKey: key, into: &sum)
         }
     }
 
-    /// A folder's entry names, sorted (readdir's order is not guaranteed).
-    static func entries(of folder: String) -> [String] {
-        guard let handle = opendir(folder) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
+    /// Adds one file's hash: its path key and what `fstatat` says.
+    private static func addFile(_ name: [CChar], in folder: Int32, key: UInt64, to sum: inout Sum) {
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { sum.add(key ^ 0xDEAD); return }
+        var h = key
+        for field in [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(bitPattern: Int64(info.st_size)),
+                      UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
+                      UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec))] {
+            h = mix(h ^ field)
         }
-        return names.sorted()
+        sum.add(h)
+    }
+
+    /// The entries of a folder, read through `descriptor` (which this closes).
+    static func entries(ofOpened descriptor: Int32) -> [Entry] {
+        var result: [Entry] = []
+        forEachEntry(ofOpened: descriptor) { entry, _ in result.append(entry) }
+        return result
+    }
+
+    /// Calls `body` with each entry of the folder open at `descriptor` and the
+    /// folder's descriptor (valid during the call), then closes it.
+    static func forEachEntry(ofOpened descriptor: Int32, _ body: (Entry, Int32) -> Void) {
+        guard descriptor >= 0 else { return }
+        guard let handle = fdopendir(descriptor) else { close(descriptor); return }
+        defer { closedir(handle) }
+        let folder = dirfd(handle)
+        while let entry = readdir(handle) {
+            let name: [CChar] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                var bytes = raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
+                bytes.append(0)
+                return bytes
+            }
+            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
+            var isDirectory = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var info = stat()
+                isDirectory = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            body(Entry(name: name, isDirectory: isDirectory), folder)
+        }
+    }
+
+    /// The path of an entry as a number: its parent's key and its name.
+    static func entryKey(parent: UInt64, name: [CChar]) -> UInt64 {
+        var h: UInt64 = parent ^ 0xCBF2_9CE4_8422_2325
+        for byte in name { h = (h ^ UInt64(UInt8(bitPattern: byte))) &* 0x100_0000_01B3 }
+        return mix(h)
+    }
+
+    /// splitmix64's finaliser.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// An order-independent sum of entry hashes, in two lanes and with a count.
+    struct Sum: Sendable {
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var count: UInt64 = 0
+
+        mutating func add(_ hash: UInt64) {
+            first = first &+ hash
+            second = second &+ OutputTreeDigest.mix(hash ^ 0x5851_F42D_4C95_7F2D)
+            count += 1
+        }
+
+        mutating func merge(_ other: Sum) {
+            first = first &+ other.first
+            second = second &+ other.second
+            count += other.count
+        }
+
+        var hex: String {
+            [first, second, count].map { value in
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
+        }
     }
 }

@@ -36,6 +36,7 @@ public struct SiteFolder: Sendable {
 /// changed when reading it failed.
 public enum SiteDataError: UserFacingError, Equatable {
     case folderMissing(path: String)
+    case notAFolder(path: String)
     case corrupt(path: String, detail: String)
     case unsupportedFormat(path: String, detail: String)
     case invalidSettings(path: String, problems: [String])
@@ -45,6 +46,8 @@ public enum SiteDataError: UserFacingError, Equatable {
         switch self {
         case .folderMissing(let path):
             return "Fant ikke nettstedsmappen \(path). Oppgi en mappe som finnes med --site."
+        case .notAFolder(let path):
+            return "\(path) er en fil, ikke en mappe. Oppgi nettstedsmappen (den med beacon-settings.json) med --site."
         case .corrupt(let path, let detail):
             return "Filen \(path) er skadet og kan ikke leses (\(detail)). Filen er ikke endret: rett den, eller hent en tidligere versjon (for eksempel med git)."
         case .unsupportedFormat(let path, let detail):
@@ -59,7 +62,7 @@ public enum SiteDataError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .file(let error): error.exitStatus
-        case .folderMissing: .usage
+        case .folderMissing, .notAFolder: .usage
         default: .dataError
         }
     }
@@ -67,7 +70,9 @@ public enum SiteDataError: UserFacingError, Equatable {
 
 extension SiteFolder {
     public func checkExists() throws(SiteDataError) {
-        guard FileSystem.isDirectory(root) else { throw .folderMissing(path: root) }
+        guard FileSystem.isDirectory(root) else {
+            throw FileSystem.fileExists(root) ? .notAFolder(path: root) : .folderMissing(path: root)
+        }
     }
 
     /// The saved settings, or the defaults when there is no settings file yet.

@@ -31,6 +31,9 @@ public enum FileSystem {
         case EISDIR: return "er en mappe"
         case ENOTDIR: return "en del av stien er ikke en mappe"
         case EEXIST: return "finnes allerede"
+        case EFBIG: return "filen ble større enn prosessen har lov til (se «ulimit -f»)"
+        case EDQUOT: return "diskkvoten er brukt opp"
+        case EMFILE, ENFILE: return "for mange åpne filer"
         default: return String(cString: strerror(code))
         }
     }

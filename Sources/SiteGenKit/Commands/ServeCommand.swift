@@ -33,19 +33,23 @@ struct ServeCommand: Command {
         let console = context.console
         let server = try StaticFileServer(configuration: .init(root: root, host: host, port: port), log: { console.progress($0) })
 
-        // Ctrl-C and SIGTERM stop the server cleanly.
+        // Ctrl-C and SIGTERM stop the server cleanly. The trap is set before the
+        // address is announced: a signal sent as soon as someone reads it must not be lost.
+        let stopRequested = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let signalled = Atomic<Bool>(false)
+        let trap = SignalTrap([SIGINT, SIGTERM]) { _ in
+            guard !signalled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            stopRequested.withLock { $0.take() }?.resume()
+        }
+        defer { trap.cancel() }
         server.start()
         context.console.output("Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
-        var trap: SignalTrap?
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = Atomic<Bool>(false)
-            trap = SignalTrap([SIGINT, SIGTERM]) { _ in
-                guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-                continuation.resume()
-            }
+            stopRequested.withLock { $0 = continuation }
+            // A signal that came before the continuation existed.
+            if signalled.load(ordering: .acquiring) { stopRequested.withLock { $0.take() }?.resume() }
         }
         server.stop()
-        trap?.cancel()
         context.console.output("Serveren er stoppet.")
         return .success
     }

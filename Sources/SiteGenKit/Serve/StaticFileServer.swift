@@ -172,7 +172,14 @@ public final class StaticFileServer: Sendable {
                     let client = withUnsafeMutablePointer(to: &peer) {
                         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
                     }
-                    if client < 0 { break }
+                    if client < 0 {
+                        // Out of descriptors: the connection stays queued and poll would report it at
+                        // once, forever. Make room by dropping the oldest waiting client, or pause.
+                        if errno == EMFILE || errno == ENFILE {
+                            if pending.isEmpty { usleep(50_000) } else { close(pending.removeFirst().fd) }
+                        }
+                        break
+                    }
                     _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
                     let address = peer.sin_addr.s_addr
                     // One client may not crowd out the others: its oldest unfinished connection goes first.
@@ -306,9 +313,23 @@ public final class StaticFileServer: Sendable {
             log("\(method) \(target) 403")
             return respond(client, status: 403, reason: "Forbidden", method: method)
         }
-        guard let body = try? FileSystem.read(resolved) else { return notFound(client, method: method, target: target) }
+        // Streamed, not read whole: an export of 100,000 places is bigger than any read limit.
+        let file = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
+        guard file >= 0 else { return notFound(client, method: method, target: target) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return notFound(client, method: method, target: target) }
         log("\(method) \(target) 200")
-        respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeType(for: resolved), body: body)
+        sendHead(client, status: 200, reason: "OK", contentType: StaticFileServer.mimeType(for: resolved), length: Int(info.st_size))
+        guard method != "HEAD" else { return }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var remaining = Int(info.st_size)
+        while remaining > 0 {
+            let n = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress!, min($0.count, remaining)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0, sendAll(client, buffer[0..<n]) else { return }
+            remaining -= n
+        }
     }
 
     /// The address of a folder on this server: one leading slash (`//host/`
@@ -331,19 +352,31 @@ public final class StaticFileServer: Sendable {
     func respond(_ client: Int32, status: Int, reason: String, method: String, contentType: String = "text/plain; charset=utf-8",
                  body: [UInt8]? = nil, extraHeaders: [String: String] = [:]) {
         let payload = body ?? Array("\(status) \(reason)\n".utf8)
-        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(payload.count)\r\n"
+        guard sendHead(client, status: status, reason: reason, contentType: contentType, length: payload.count, extraHeaders: extraHeaders),
+              method != "HEAD" else { return }
+        _ = sendAll(client, payload[...])
+    }
+
+    @discardableResult
+    func sendHead(_ client: Int32, status: Int, reason: String, contentType: String, length: Int, extraHeaders: [String: String] = [:]) -> Bool {
+        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\n"
         head += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
         if status == 405 { head += "Allow: GET, HEAD\r\n" }
         for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
-        var bytes = Array(head.utf8)
-        if method != "HEAD" { bytes += payload }
+        return sendAll(client, Array(head.utf8)[...])
+    }
+
+    /// False when the client went away (or stalled past the send timeout).
+    func sendAll(_ client: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { send(client, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
             sent += n
         }
+        return true
     }
 
     static let mimeTypes: [String: String] = [

@@ -19,16 +19,32 @@ public struct StandardConsole: Console {
     }
 
     public func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardConsole.write(line, to: STDOUT_FILENO)
     }
 
     public func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardConsole.write(line, to: STDERR_FILENO)
     }
 
     public func progress(_ line: String) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardConsole.write(line, to: STDERR_FILENO)
+    }
+
+    /// With POSIX `write`, not `FileHandle.write`, whose `try!` crashed the
+    /// process when a stream was closed (`sitegen favorites >&-`). A line that
+    /// cannot be written is dropped; a closed pipe ends the process with
+    /// SIGPIPE, as it does any Unix tool.
+    static func write(_ line: String, to descriptor: Int32) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            written += n
+        }
     }
 }
 
