@@ -46,6 +46,47 @@ enum RawHTTP {
     }
 }
 
+/// `sitegen serve` running as a real process on a free port, started through
+/// `/bin/sh` when a shell prefix is given (`ulimit -n 64;`).
+struct ServingBinary {
+    let process = Process()
+    let errors = Pipe()
+    let announcement: String
+    let port: UInt16
+
+    init(site: TestSite, shellPrefix: String? = nil, quiet: Bool = false) throws {
+        let arguments = ["serve", "--port", "0", "--site", site.root] + (quiet ? ["--quiet"] : [])
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shellPrefix + " exec '" + Repository.sitegenBinary + "' " + arguments.map { "'\($0)'" }.joined(separator: " ")]
+        } else {
+            process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
+            process.arguments = arguments
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.readData(ofLength: 1)
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        announcement = String(decoding: line, as: UTF8.self)
+        port = UInt16(announcement.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+    }
+
+    /// Sends SIGINT and returns what the server wrote on standard error.
+    @discardableResult
+    func interrupt() -> Data {
+        kill(process.processIdentifier, SIGINT)
+        let log = errors.fileHandleForReading.readDataToEndOfFile()
+        ProcessWaiting.waitForExit(process, timeout: 10)
+        return log
+    }
+}
+
 @Suite(.serialized) struct ServeTests {
     let site = TestSite()
     let server: StaticFileServer
@@ -164,26 +205,10 @@ enum RawHTTP {
 
     @Test func theLogShowsControlCharactersEscaped() throws {
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
-        process.arguments = ["serve", "--port", "0", "--site", site.root]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.readData(ofLength: 1)
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        let port = UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
-        _ = RawHTTP.exchange(port, "GET /\u{1B}]0;pwned\u{07}\u{1B}[2J HTTP/1.1\r\n\r\n")
-        _ = RawHTTP.get(port, "/finnes-ikke")
-        kill(process.processIdentifier, SIGINT)
-        let log = errors.fileHandleForReading.readDataToEndOfFile()
-        ProcessWaiting.waitForExit(process, timeout: 10)
+        let serving = try ServingBinary(site: site)
+        _ = RawHTTP.exchange(serving.port, "GET /\u{1B}]0;pwned\u{07}\u{1B}[2J HTTP/1.1\r\n\r\n")
+        _ = RawHTTP.get(serving.port, "/finnes-ikke")
+        let log = serving.interrupt()
         #expect(!log.contains(0x1B) && !log.contains(0x07))
         let logText = String(decoding: log, as: UTF8.self)
         #expect(logText.contains(#"GET /\u{1B}]0;pwned\u{7}\u{1B}[2J HTTP/1.1 400"#), "\(logText)")
@@ -219,20 +244,8 @@ enum RawHTTP {
     /// into a busy loop; now it sheds the oldest waiting client and serves.
     @Test func runningOutOfDescriptorsShedsTheOldestClient() throws {
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -n 64; exec '\(Repository.sitegenBinary)' serve --port 0 --site '\(site.root)' --quiet"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.readData(ofLength: 1)
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let port = UInt16(String(decoding: line, as: UTF8.self).split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        let serving = try ServingBinary(site: site, shellPrefix: "ulimit -n 64;", quiet: true)
+        let port = serving.port
         var slow: [Int32] = []
         for _ in 0..<200 {
             let fd = RawHTTP.connect(port)
@@ -246,37 +259,21 @@ enum RawHTTP {
         for fd in slow { close(fd) }
         usleep(300_000)
         // CPU time over the whole run: a busy loop would have used about all of it.
-        let procStat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        let procStat = (try? String(contentsOfFile: "/proc/\(serving.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
         let fields = procStat.split(separator: ")").last?.split(separator: " ") ?? []
         if fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) {
             #expect(user + system < 30, "clock ticks used: \(user + system)")
         }
-        kill(process.processIdentifier, SIGINT)
-        ProcessWaiting.waitForExit(process, timeout: 10)
+        serving.interrupt()
     }
 
     @Test func commandStopsCleanlyOnInterrupt() throws {
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
-        process.arguments = ["serve", "--port", "0", "--site", site.root]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.readData(ofLength: 1)
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        #expect(text.contains("http://127.0.0.1:"))
-        let port = UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
-        #expect(RawHTTP.get(port, "/").hasPrefix("HTTP/1.1 200"))
-        kill(process.processIdentifier, SIGINT)
-        ProcessWaiting.waitForExit(process, timeout: 10)
-        #expect(process.terminationStatus == 0)
+        let serving = try ServingBinary(site: site)
+        #expect(serving.announcement.contains("http://127.0.0.1:"))
+        #expect(RawHTTP.get(serving.port, "/").hasPrefix("HTTP/1.1 200"))
+        serving.interrupt()
+        #expect(serving.process.terminationStatus == 0)
         let refused = try Sitegen.run(["serve", "--port", "70000", "--site", site.root])
         #expect(refused.status == 64)
     }

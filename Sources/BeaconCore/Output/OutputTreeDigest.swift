@@ -25,13 +25,7 @@ public enum OutputTreeDigest {
         defer { for descriptor in opened { close(descriptor) } }
         for entry in entries(ofOpened: dup(rootDescriptor)) {
             let key = entryKey(parent: 0, name: entry.name)
-            guard entry.isDirectory else {
-                addFile(entry.name, in: rootDescriptor, key: key, to: &total)
-                continue
-            }
-            total.add(key ^ 0xD1)
-            let child = openat(rootDescriptor, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard child >= 0 else { total.add(key &+ 1); continue }
+            guard let child = add(entry, in: rootDescriptor, key: key, to: &total) else { continue }
             opened.append(child)
             let inner = entries(ofOpened: dup(child))
             var start = 0
@@ -69,17 +63,23 @@ public enum OutputTreeDigest {
     /// entry added, removed or renamed in it changes the sum).
     private static func walk(_ entry: Entry, in folder: Int32, parentKey: UInt64, into sum: inout Sum) {
         let key = entryKey(parent: parentKey, name: entry.name)
-        guard entry.isDirectory else {
-            addFile(entry.name, in: folder, key: key, to: &sum)
-            return
-        }
-        sum.add(key ^ 0xD1)
-        let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard child >= 0 else { sum.add(key &+ 1); return }
+        guard let child = add(entry, in: folder, key: key, to: &sum) else { return }
         // The folder's entries are handled while its listing is open: one descriptor per folder.
         forEachEntry(ofOpened: child) { inner, directory in
             walk(inner, in: directory, parentKey: key, into: &sum)
         }
+    }
+
+    /// Adds a file's hash, or a folder's name; returns the folder, opened, for its entries.
+    private static func add(_ entry: Entry, in folder: Int32, key: UInt64, to sum: inout Sum) -> Int32? {
+        guard entry.isDirectory else {
+            addFile(entry.name, in: folder, key: key, to: &sum)
+            return nil
+        }
+        sum.add(key ^ 0xD1)
+        let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard child >= 0 else { sum.add(key &+ 1); return nil }
+        return child
     }
 
     /// Adds one file's hash: its path key and what `fstatat` says.
