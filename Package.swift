@@ -14,13 +14,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "BeaconCore", dependencies: ["CLibXML2"]),
-        .target(name: "Templates", dependencies: ["BeaconCore"]),
-        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "Templates"]),
+        // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
+        .target(name: "BeaconHTML", dependencies: ["CLibXML2"]),
+        .target(name: "BeaconCore", dependencies: ["BeaconHTML"]),
+        .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML"]),
+        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "Templates"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
-        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "CLibXML2"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "BeaconCore"]),
-        .testTarget(name: "SiteGenKitTests", dependencies: ["SiteGenKit", "SiteGen", "BeaconCore", "Templates", "CLibXML2"]),
+        .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2"]),
+        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML"]),
+        // The golden pages are read from the source tree by path, not bundled.
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "BeaconCore", "BeaconHTML"], exclude: ["Golden"]),
+        .testTarget(name: "SiteGenKitTests", dependencies: ["SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// Pieces that appear on several pages.
 enum Components {

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// A place's own page: its category animation, name, facts, map links, star
 /// and the owner's ratings.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// "Mine steder": the owner's favorites with their stars and latest comment,
 /// meant to be shared.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// The list pages: the front page ("Utforsk", every place, with the search
 /// controls the script brings to life) and one page per category, both

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// The 404 page. A server shows it for any missing path, at any depth, so its
 /// links cannot be relative: they start from the base URL when one is set,

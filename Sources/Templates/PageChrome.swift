@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// The parts around every page's content: document head, header with
 /// navigation, footer with the data attribution.

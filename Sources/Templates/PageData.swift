@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// The places as JSON for the page script, in a `<script type="application/json">`
 /// block (data, not code: the Content-Security-Policy forbids inline script).
@@ -10,22 +11,32 @@ public enum PageData {
 
     public static func fragment(for guide: Guide) -> HTMLFragment {
         var b = HTMLBuffer(capacity: 256 + guide.places.count * 260)
-        b.open("script", ["type": "application/json", "id": elementID])
-        b.raw("{\"v\":1,\"center\":")
+        b.scriptJSON(id: elementID, json(for: guide))
+        b.raw("\n")
+        return b.fragment
+    }
+
+    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"places":[…]}`.
+    static func json(for guide: Guide) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 + guide.places.count * 250)
+        bytes.append(contentsOf: #"{"v":1,"center":"#.utf8)
         var center: [(key: String, value: JSONValue)] = [
             ("lat", .number(guide.settings.center.latitude)),
             ("lon", .number(guide.settings.center.longitude)),
         ]
         if let label = guide.settings.centerLabel { center.append(("label", .string(label))) }
-        b.json(.object(center))
-        b.raw(",\"radiusKm\":")
-        b.text(guide.settings.radiusKm)
-        b.raw(",\"places\":[\n")
-        b.jsonObjects(guide.places, separator: ",\n", entry)
-        b.raw("\n]}")
-        b.close("script")
-        b.raw("\n")
-        return b.fragment
+        JSONWriter(pretty: false).write(.object(center), into: &bytes)
+        bytes.append(contentsOf: #","radiusKm":\#(guide.settings.radiusKm),"places":["#.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        for (index, place) in guide.places.enumerated() {
+            if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
+            var object = JSONObjectBytes(taking: &bytes)
+            entry(place, &object)
+            object.finish(into: &bytes)
+        }
+        bytes.append(contentsOf: "\n]}".utf8)
+        return bytes
     }
 
     static func entry(_ place: GuidePlace, _ entry: inout JSONObjectBytes) {

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// Comments and the intro may hold a little formatting; it reaches the page
 /// only through the sanitiser. Text without any tag is plain text, where a

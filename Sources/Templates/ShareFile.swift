@@ -1,5 +1,6 @@
 import Foundation
 import BeaconCore
+import BeaconHTML
 
 /// "Mine steder" as one self-contained HTML file (`sitegen share`): the
 /// stylesheet and the icon inline, no script, no request to any host, so it

@@ -1,5 +1,6 @@
 import Foundation
 import BeaconCore
+import BeaconHTML
 
 /// Which main-navigation entry a page belongs to.
 public enum NavigationSection: Int, Sendable, CaseIterable {

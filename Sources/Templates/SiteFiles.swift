@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHTML
 
 /// The site's files that are not HTML pages: exports of the places and the
 /// favorites, and — with a base URL — `sitemap.xml` and `robots.txt`.

@@ -164,14 +164,6 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
     }
 
-    @Test func htmlSafeStrings() {
-        var out: [UInt8] = []
-        JSONWriter.appendString("</script><!--&\u{2028}", escapeForHTML: true, to: &out)
-        let text = String(decoding: out, as: UTF8.self)
-        #expect(!text.contains("<"))
-        #expect(!text.contains("&"))
-        #expect(text.contains("\\u2028"))
-    }
 }
 
 @Suite struct ParallelDecodingTests {

@@ -54,24 +54,14 @@ import Testing
         #expect(TextHardening.clean("👨‍👩‍👧 familie", maximumLength: 100) == "👨‍👩‍👧 familie")
     }
 
-    @Test func urlsOnlyWithAllowedSchemes() {
-        #expect(SafeURL.website("https://example.no/meny") == "https://example.no/meny")
-        #expect(SafeURL.website("www.example.no") == "https://www.example.no")
-        #expect(SafeURL.website("javascript:alert(1)") == nil)
-        #expect(SafeURL.website(" JaVaScRiPt:alert(1)") == nil)
-        #expect(SafeURL.website("java\tscript:alert(1)") == nil)
-        #expect(SafeURL.website("data:text/html,<script>") == nil)
-        #expect(SafeURL.website("ftp://example.no") == nil)
-        #expect(SafeURL.website("https://") == nil)
-        #expect(SafeURL.href("mailto:a@b.no") == "mailto:a@b.no")
-        #expect(SafeURL.href("/relative/path") == "/relative/path")
-        #expect(SafeURL.href("vbscript:x") == nil)
-        #expect(SafeURL.href("\u{1}javascript:x") == nil)
-    }
-
-    @Test func telephoneLinks() {
-        #expect(SafeURL.telephoneHref("+47 22 42 45 40") == "tel:+4722424540")
-        #expect(SafeURL.telephoneHref("22 42 45 40; +47 900 00 000") == "tel:22424540")
-        #expect(SafeURL.telephoneHref("ring oss") == nil)
+    @Test func websitesOnlyWithHTTPAndAHost() {
+        #expect(WebsiteAddress.normalized("https://example.no/meny") == "https://example.no/meny")
+        #expect(WebsiteAddress.normalized("www.example.no") == "https://www.example.no")
+        #expect(WebsiteAddress.normalized("javascript:alert(1)") == nil)
+        #expect(WebsiteAddress.normalized(" JaVaScRiPt:alert(1)") == nil)
+        #expect(WebsiteAddress.normalized("java\tscript:alert(1)") == nil)
+        #expect(WebsiteAddress.normalized("data:text/html,<script>") == nil)
+        #expect(WebsiteAddress.normalized("ftp://example.no") == nil)
+        #expect(WebsiteAddress.normalized("https://") == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BeaconCore
+import BeaconHTML
 @testable import SiteGenKit
 
 /// Issue 6: a places file written to break the site (script in names,

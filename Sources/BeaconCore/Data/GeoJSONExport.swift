@@ -45,7 +45,7 @@ public enum GeoJSONExport {
             properties.string("category", place.category.rawValue)
             properties.raw("categories") { bytes in
                 bytes.append(UInt8(ascii: "["))
-                JSONWriter.appendString(place.category.geoapifyKey, escapeForHTML: false, to: &bytes)
+                JSONWriter.appendString(place.category.geoapifyKey, to: &bytes)
                 bytes.append(UInt8(ascii: "]"))
             }
             properties.number("lat", place.coordinate.latitude)

@@ -1,14 +1,11 @@
 /// Writes `JSONValue`s: pretty (two-space indent, for files people read and
-/// diff) or compact (for pages). Non-ASCII is written as is (UTF-8); with
-/// `escapeForHTML`, `<`, `>`, `&` and U+2028/9 are escaped so the text can sit
-/// inside a `<script type="application/json">` block.
+/// diff) or compact (for pages). Non-ASCII is written as is (UTF-8). (JSON
+/// that goes into a page passes `HTMLBuffer.scriptJSON`, which makes it safe there.)
 public struct JSONWriter: Sendable {
     public var pretty: Bool
-    public var escapeForHTML: Bool
 
-    public init(pretty: Bool = true, escapeForHTML: Bool = false) {
+    public init(pretty: Bool = true) {
         self.pretty = pretty
-        self.escapeForHTML = escapeForHTML
     }
 
     public func string(_ value: JSONValue) -> String {
@@ -33,7 +30,7 @@ public struct JSONWriter: Sendable {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .number(let n): JSONWriter.appendNumber(n, to: &out)
-        case .string(let s): appendString(s, to: &out)
+        case .string(let s): JSONWriter.appendString(s, to: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -50,7 +47,7 @@ public struct JSONWriter: Sendable {
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1, &out)
-                appendString(member.key, to: &out)
+                JSONWriter.appendString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(0x20) }
                 write(member.value, indent: indent + 1, into: &out)
@@ -65,11 +62,7 @@ public struct JSONWriter: Sendable {
         out.append(contentsOf: JSONValue.format(number: n).utf8)
     }
 
-    public func appendString(_ s: String, to out: inout [UInt8]) {
-        JSONWriter.appendString(s, escapeForHTML: escapeForHTML, to: &out)
-    }
-
-    public static func appendString(_ s: String, escapeForHTML: Bool, to out: inout [UInt8]) {
+    public static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
@@ -81,7 +74,6 @@ public struct JSONWriter: Sendable {
                 let needsEscape: Bool
                 switch byte {
                 case 0x22, 0x5C, 0x00..<0x20: needsEscape = true
-                case 0x3C, 0x3E, 0x26, 0xE2: needsEscape = escapeForHTML
                 default: needsEscape = false
                 }
                 if !needsEscape { i += 1; continue }
@@ -107,16 +99,6 @@ public struct JSONWriter: Sendable {
         case 0x00..<0x20:
             let digits = hex.utf8Start
             out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        case 0x3C: out.append(contentsOf: "\\u003c".utf8)
-        case 0x3E: out.append(contentsOf: "\\u003e".utf8)
-        case 0x26: out.append(contentsOf: "\\u0026".utf8)
-        case 0xE2:
-            // U+2028 / U+2029 (E2 80 A8 / E2 80 A9) end a line in old JavaScript parsers.
-            if index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 {
-                out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                return 3
-            }
-            out.append(byte)
         default:
             out.append(byte)
         }
@@ -129,14 +111,12 @@ public struct JSONWriter: Sendable {
 /// every place would cost more than the output itself.
 public struct JSONObjectBytes {
     public private(set) var bytes: [UInt8]
-    let escapeForHTML: Bool
     var isFirst = true
 
     /// Takes over `bytes` (leaving it empty, so appending never copies) and opens the object.
-    public init(taking bytes: inout [UInt8], escapeForHTML: Bool = false) {
+    public init(taking bytes: inout [UInt8]) {
         self.bytes = []
         swap(&self.bytes, &bytes)
-        self.escapeForHTML = escapeForHTML
         self.bytes.append(UInt8(ascii: "{"))
     }
 
@@ -152,7 +132,7 @@ public struct JSONObjectBytes {
     public mutating func string(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
-        JSONWriter.appendString(value, escapeForHTML: escapeForHTML, to: &bytes)
+        JSONWriter.appendString(value, to: &bytes)
     }
 
     public mutating func number(_ name: StaticString, _ value: Double?) {

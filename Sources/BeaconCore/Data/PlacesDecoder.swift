@@ -173,7 +173,7 @@ public struct PlacesDecoder: Sendable {
             address: address,
             openingHours: TextHardening.clean(text("opening_hours", in: properties) ?? text("opening_hours", in: raw), maximumLength: TextHardening.Limit.openingHours),
             phone: TextHardening.clean(text("phone", in: contact) ?? text("phone", "contact:phone", in: raw), maximumLength: TextHardening.Limit.phone),
-            website: SafeURL.website(text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
+            website: WebsiteAddress.normalized(text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
             email: TextHardening.clean(text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
             providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) }
         ))

@@ -70,6 +70,7 @@ public struct SiteSettings: Sendable, Equatable {
     }
 }
 
+import BeaconHTML
 import Foundation
 
 enum SettingsCodec {

@@ -1,3 +1,5 @@
+import BeaconHTML
+
 /// An error a person reads: a Norwegian message that names the cause (and the
 /// file, when there is one) and an exit status for scripts.
 public protocol UserFacingError: Error, Sendable {
@@ -20,4 +22,15 @@ public enum ExitStatus: Int32, Sendable {
     case hangUp = 129
     case interrupted = 130
     case terminated = 143
+}
+
+extension SanitizerError: UserFacingError {
+    public var userMessage: String {
+        switch self {
+        case let .tooLarge(bytes, limit):
+            return "Teksten er for lang: \(bytes) byte, grensen er \(limit) byte."
+        }
+    }
+
+    public var exitStatus: ExitStatus { .dataError }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import BeaconCore
+import BeaconHTML
 import Templates
 
 /// Steps 4 and 5 of a build: renders every page and hands each to the writer

@@ -1,3 +1,4 @@
+import BeaconHTML
 import Foundation
 import BeaconCore
 

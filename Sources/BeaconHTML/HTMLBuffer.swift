@@ -74,22 +74,40 @@ public struct HTMLBuffer: Sendable {
         bytes.append(contentsOf: html.html.utf8)
     }
 
-    /// JSON for a `<script type="application/json">` block; `<`, `>` and `&` are escaped inside strings.
-    public mutating func json(_ value: JSONValue) {
-        JSONWriter(pretty: false, escapeForHTML: true).write(value, into: &bytes)
-    }
-
-    /// JSON objects for a `<script type="application/json">` block, one per
-    /// element, written member by member with HTML-safe escaping.
-    public mutating func jsonObjects<S: Sequence>(_ items: S, separator: StaticString, _ write: (S.Element, inout JSONObjectBytes) -> Void) {
-        var first = true
-        for item in items {
-            if !first { separator.withUTF8Buffer { bytes.append(contentsOf: $0) } }
-            first = false
-            var object = JSONObjectBytes(taking: &bytes, escapeForHTML: true)
-            write(item, &object)
-            object.finish(into: &bytes)
+    /// `<script type="application/json" id="…">` holding `json`, which must be
+    /// valid JSON (any writer's). `<`, `>`, `&`, U+2028 and U+2029 can only
+    /// stand inside its strings, where `\u003c` and the like mean the same, so
+    /// they are written that way: the data can never close the element or
+    /// open another, whatever produced it.
+    public mutating func scriptJSON(id: String, _ json: [UInt8]) {
+        open("script", ["type": "application/json", "id": id])
+        bytes.reserveCapacity(bytes.count + json.count + 64)
+        json.withUnsafeBufferPointer { source in
+            var runStart = 0
+            var index = 0
+            while index < source.count {
+                let escape: StaticString
+                var width = 1
+                switch source[index] {
+                case UInt8(ascii: "<"): escape = "\\u003c"
+                case UInt8(ascii: ">"): escape = "\\u003e"
+                case UInt8(ascii: "&"): escape = "\\u0026"
+                case 0xE2 where index + 2 < source.count && source[index + 1] == 0x80 && (source[index + 2] == 0xA8 || source[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in older JavaScript parsers.
+                    escape = source[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    index += 1
+                    continue
+                }
+                if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
+                escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                index += width
+                runStart = index
+            }
+            if runStart < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
         }
+        close("script")
     }
 
     /// A `<style>` element holding a stylesheet of our own (the share file
@@ -158,10 +176,11 @@ public enum HTMLEscaping {
 }
 
 /// HTML that passed the sanitiser (`HTMLSanitizer`). Its initialiser is
-/// internal to BeaconCore, so no other code can label a string as safe.
+/// internal to BeaconHTML, so no other code can label a string as safe.
 public struct SanitizedHTML: Sendable, Equatable, CustomStringConvertible {
     public let html: String
 
+    /// Internal to BeaconHTML: no other target can label a string as safe.
     init(trusted html: String) {
         self.html = html
     }

@@ -89,18 +89,10 @@ public enum HTMLSanitizer {
     }
 }
 
-/// Why the sanitiser refused its input.
-public enum SanitizerError: UserFacingError, Equatable {
+/// Why the sanitiser refused its input. (Its message for a person is
+/// BeaconCore's, with the other `UserFacingError`s.)
+public enum SanitizerError: Error, Sendable, Equatable {
     case tooLarge(bytes: Int, limit: Int)
-
-    public var userMessage: String {
-        switch self {
-        case let .tooLarge(bytes, limit):
-            return "Teksten er for lang: \(bytes) byte, grensen er \(limit) byte."
-        }
-    }
-
-    public var exitStatus: ExitStatus { .dataError }
 }
 
 /// Character-level cleaning, applied to the whole input before parsing and to

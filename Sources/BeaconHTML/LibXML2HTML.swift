@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// The sanitiser's only contact with libxml2: parse a fragment, lend out the
 /// tree, free it. Nothing else in BeaconCore needs to know libxml2's types.

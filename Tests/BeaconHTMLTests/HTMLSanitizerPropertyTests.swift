@@ -1,6 +1,6 @@
 import CLibXML2
 import Testing
-@testable import BeaconCore
+@testable import BeaconHTML
 
 /// Properties of the sanitiser over thousands of generated and mutated inputs
 /// (deterministic: every run sees the same inputs).

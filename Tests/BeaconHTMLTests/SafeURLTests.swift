@@ -1,0 +1,28 @@
+import Testing
+@testable import BeaconHTML
+
+@Suite struct SafeURLTests {
+    @Test func hrefsOnlyWithAllowedSchemes() {
+        #expect(SafeURL.href("mailto:a@b.no") == "mailto:a@b.no")
+        #expect(SafeURL.href("/relative/path") == "/relative/path")
+        #expect(SafeURL.href("vbscript:x") == nil)
+        #expect(SafeURL.href("\u{1}javascript:x") == nil)
+        #expect(SafeURL.href("//evil.example/x", allowed: [.https]) == nil)
+    }
+
+    @Test func telephoneLinks() {
+        #expect(SafeURL.telephoneHref("+47 22 42 45 40") == "tel:+4722424540")
+        #expect(SafeURL.telephoneHref("22 42 45 40; +47 900 00 000") == "tel:22424540")
+        #expect(SafeURL.telephoneHref("ring oss") == nil)
+    }
+}
+
+@Suite struct ScriptJSONTests {
+    /// Whatever JSON it is given, the script element cannot be closed or left.
+    @Test func dataCannotCloseItsScriptElement() {
+        var buffer = HTMLBuffer()
+        buffer.scriptJSON(id: "data", Array(#"{"n":"</script><!--&\#u{2028}x\#u{2029}","m":["<b>"]}"#.utf8))
+        let html = String(decoding: buffer.bytes, as: UTF8.self)
+        #expect(html == #"<script type="application/json" id="data">{"n":"\u003c/script\u003e\u003c!--\u0026\u2028x\u2029","m":["\u003cb\u003e"]}</script>"#)
+    }
+}
