@@ -3,31 +3,31 @@ import Foundation
 /// by construction: markup can only come from string literals (`StaticString`),
 /// from another buffer (`HTMLFragment`), or from the sanitiser
 /// (`SanitizedHTML`). There is no way to append an arbitrary `String` unescaped.
-public struct HTMLBuffer: Sendable {
-    public private(set) var bytes: [UInt8]
+package struct HTMLBuffer: Sendable {
+    package private(set) var bytes: [UInt8]
 
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// Literal markup written in our own source code.
-    public mutating func raw(_ markup: StaticString) {
+    package mutating func raw(_ markup: StaticString) {
         markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Text content: `&`, `<` and `>` are escaped.
-    public mutating func text(_ text: String) {
+    package mutating func text(_ text: String) {
         HTMLEscaping.appendEscaped(text, quote: false, to: &bytes)
     }
 
     /// Text content from an integer (never needs escaping).
-    public mutating func text(_ number: Int) {
+    package mutating func text(_ number: Int) {
         bytes.append(contentsOf: String(number).utf8)
     }
 
     /// ` name="value"` with the value escaped for a double-quoted attribute. Nil writes nothing.
-    public mutating func attribute(_ name: StaticString, _ value: String?) {
+    mutating func attribute(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         bytes.append(0x20)
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -37,40 +37,40 @@ public struct HTMLBuffer: Sendable {
     }
 
     /// `<tag attr="…">`; nil attribute values are left out.
-    public mutating func open(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]) {
+    package mutating func open(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]) {
         bytes.append(0x3C)
         tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
         for (name, value) in attributes { attribute(name, value) }
         bytes.append(0x3E)
     }
 
-    public mutating func close(_ tag: StaticString) {
+    package mutating func close(_ tag: StaticString) {
         bytes.append(contentsOf: [0x3C, 0x2F])
         tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(0x3E)
     }
 
     /// `<tag …>text</tag>`.
-    public mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text content: String) {
+    package mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text content: String) {
         open(tag, attributes)
         text(content)
         close(tag)
     }
 
     /// `<tag …>…</tag>` with the body written by `content`.
-    public mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], _ content: (inout HTMLBuffer) -> Void) {
+    package mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], _ content: (inout HTMLBuffer) -> Void) {
         open(tag, attributes)
         content(&self)
         close(tag)
     }
 
     /// Markup that an earlier buffer built (and so escaped).
-    public mutating func append(_ fragment: HTMLFragment) {
+    package mutating func append(_ fragment: HTMLFragment) {
         bytes.append(contentsOf: fragment.bytes)
     }
 
     /// The sanitiser's output: the only HTML from outside that may enter a page.
-    public mutating func append(_ html: SanitizedHTML) {
+    package mutating func append(_ html: SanitizedHTML) {
         bytes.append(contentsOf: html.html.utf8)
     }
 
@@ -79,7 +79,7 @@ public struct HTMLBuffer: Sendable {
     /// stand inside its strings, where `\u003c` and the like mean the same, so
     /// they are written that way: the data can never close the element or
     /// open another, whatever produced it.
-    public mutating func scriptJSON(id: String, _ json: [UInt8]) {
+    package mutating func scriptJSON(id: String, _ json: [UInt8]) {
         open("script", ["type": "application/json", "id": id])
         bytes.reserveCapacity(bytes.count + json.count + 64)
         json.withUnsafeBufferPointer { source in
@@ -113,39 +113,39 @@ public struct HTMLBuffer: Sendable {
     /// A `<style>` element holding a stylesheet of our own (the share file
     /// inlines `beacon.css`). `</` is written as the CSS escape `<\/`, so the
     /// text can never close the element.
-    public mutating func inlineStyleSheet(_ css: String) {
+    package mutating func inlineStyleSheet(_ css: String) {
         raw("<style>")
         bytes.append(contentsOf: css.replacingOccurrences(of: "</", with: "<\\/").utf8)
         raw("</style>")
     }
 
     /// Freezes what was built so far, for reuse in many pages.
-    public var fragment: HTMLFragment { HTMLFragment(bytes: bytes) }
+    package var fragment: HTMLFragment { HTMLFragment(bytes: bytes) }
 }
 
 /// Markup built by an `HTMLBuffer`, kept for reuse (headers, footers, icons).
-public struct HTMLFragment: Sendable, Equatable {
-    public let bytes: [UInt8]
+package struct HTMLFragment: Sendable, Equatable {
+    package let bytes: [UInt8]
 
     fileprivate init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public static let empty = HTMLFragment(bytes: [])
+    static let empty = HTMLFragment(bytes: [])
 
     /// Builds a fragment with a fresh buffer.
-    public static func build(_ content: (inout HTMLBuffer) -> Void) -> HTMLFragment {
+    package static func build(_ content: (inout HTMLBuffer) -> Void) -> HTMLFragment {
         var buffer = HTMLBuffer(capacity: 256)
         content(&buffer)
         return buffer.fragment
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-public enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Escapes for text content (`quote: false`) or a double-quoted attribute value (`quote: true`).
-    public static func appendEscaped(_ text: String, quote: Bool, to out: inout [UInt8]) {
+    static func appendEscaped(_ text: String, quote: Bool, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
@@ -168,7 +168,7 @@ public enum HTMLEscaping {
         }
     }
 
-    public static func escape(_ text: String, quote: Bool = true) -> String {
+    package static func escape(_ text: String, quote: Bool = true) -> String {
         var out: [UInt8] = []
         appendEscaped(text, quote: quote, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -177,23 +177,23 @@ public enum HTMLEscaping {
 
 /// HTML that passed the sanitiser (`HTMLSanitizer`). Its initialiser is
 /// internal to BeaconHTML, so no other code can label a string as safe.
-public struct SanitizedHTML: Sendable, Equatable, CustomStringConvertible {
-    public let html: String
+package struct SanitizedHTML: Sendable, Equatable, CustomStringConvertible {
+    package let html: String
 
     /// Internal to BeaconHTML: no other target can label a string as safe.
     init(trusted html: String) {
         self.html = html
     }
 
-    public static let empty = SanitizedHTML(trusted: "")
-    public var isEmpty: Bool { html.isEmpty }
-    public var description: String { html }
+    static let empty = SanitizedHTML(trusted: "")
+    package var isEmpty: Bool { html.isEmpty }
+    package var description: String { html }
 }
 
 extension SanitizedHTML {
     /// Plain text as HTML: escaped, blank lines start new paragraphs. Used
     /// where formatting is not wanted, or when input is refused by the sanitiser.
-    public static func escapingPlainText(_ text: String) -> SanitizedHTML {
+    package static func escapingPlainText(_ text: String) -> SanitizedHTML {
         var b = HTMLBuffer(capacity: text.utf8.count + 16)
         let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         for paragraph in paragraphs {

@@ -16,10 +16,10 @@
 ///
 /// The output is canonical: `sanitize(sanitize(x).html) == sanitize(x)`. See
 /// `SanitizerContext` for the normalising rules that make it so.
-public enum HTMLSanitizer {
+package enum HTMLSanitizer {
     /// Inputs longer than this (in UTF-8 bytes) are refused: a comment or an
     /// intro text is a few hundred bytes; 100 kB is already absurd.
-    public static let maximumInputBytes = 100_000
+    static let maximumInputBytes = 100_000
 
     /// Allowed elements nested deeper than this are unwrapped (their text
     /// stays). No comment needs 64 levels; a shallow output keeps the pages,
@@ -28,7 +28,7 @@ public enum HTMLSanitizer {
     static let maximumDepth = 64
 
     /// The sanitised HTML for `html`; throws only when the input is too large.
-    public static func sanitize(_ html: String) throws(SanitizerError) -> SanitizedHTML {
+    package static func sanitize(_ html: String) throws(SanitizerError) -> SanitizedHTML {
         try sanitizeReportingFlattening(html).html
     }
 
@@ -37,7 +37,7 @@ public enum HTMLSanitizer {
     /// elements and drops everything after that point; rather than lose the
     /// rest of a comment without a word, such input is shown as its text,
     /// with all markup removed.
-    public static func sanitizeReportingFlattening(_ html: String) throws(SanitizerError) -> (html: SanitizedHTML, flattened: Bool) {
+    package static func sanitizeReportingFlattening(_ html: String) throws(SanitizerError) -> (html: SanitizedHTML, flattened: Bool) {
         try checkSize(of: html)
         let source = SanitizerText.clean(html)
         guard !source.isEmpty else { return (.empty, false) }
@@ -55,7 +55,7 @@ public enum HTMLSanitizer {
     /// a meta description or a preview. Dropped elements (scripts, styles …)
     /// contribute nothing; block boundaries become spaces. Input over the size
     /// limit is cut to the limit first (this never fails).
-    public static func plainText(_ html: String) -> String {
+    package static func plainText(_ html: String) -> String {
         let source = SanitizerText.clean(prefix(of: html, maximumBytes: maximumInputBytes))
         guard !source.isEmpty else { return "" }
         let (text, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
@@ -91,7 +91,7 @@ public enum HTMLSanitizer {
 
 /// Why the sanitiser refused its input. (Its message for a person is
 /// BeaconCore's, with the other `UserFacingError`s.)
-public enum SanitizerError: Error, Sendable, Equatable {
+package enum SanitizerError: Error, Sendable, Equatable {
     case tooLarge(bytes: Int, limit: Int)
 }
 

@@ -4,13 +4,13 @@ import Foundation
 /// A link survives only with an allowed scheme after the tricks browsers
 /// forgive are undone: whitespace and control characters inside the scheme,
 /// mixed case. (Entities are decoded by the HTML parser before this sees them.)
-public enum SafeURL {
-    public enum Scheme: String, Sendable {
+package enum SafeURL {
+    package enum Scheme: String, Sendable {
         case http, https, mailto
     }
 
     /// The scheme of `text` as a browser would read it, lower-cased; nil for a relative reference.
-    public static func effectiveScheme(of text: String) -> String? {
+    package static func effectiveScheme(of text: String) -> String? {
         var scheme = ""
         for scalar in text.unicodeScalars {
             // Browsers strip ASCII tab/newline anywhere and leading C0 controls/space.
@@ -24,7 +24,7 @@ public enum SafeURL {
 
     /// `text` as an href when its scheme is allowed or it is relative; nil otherwise.
     /// Relative references are refused unless `allowRelative`.
-    public static func href(_ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true) -> String? {
+    package static func href(_ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
         guard let scheme = effectiveScheme(of: trimmed) else {
@@ -39,7 +39,7 @@ public enum SafeURL {
     }
 
     /// The digits of a phone number for a `tel:` link ("+47 22 12 34 56" → "+4722123456").
-    public static func telephoneHref(_ phone: String) -> String? {
+    package static func telephoneHref(_ phone: String) -> String? {
         let first = phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "/" }).first.map(String.init) ?? phone
         var digits = ""
         for character in first {
@@ -52,7 +52,7 @@ public enum SafeURL {
     }
 
     /// Percent-encodes a query value (RFC 3986 unreserved characters kept).
-    public static func queryValue(_ text: String) -> String {
+    package static func queryValue(_ text: String) -> String {
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3)

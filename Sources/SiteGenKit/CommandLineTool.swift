@@ -4,10 +4,10 @@ import BeaconCore
 /// The `sitegen` command: parses arguments, runs the command, prints errors in
 /// Norwegian on standard error and returns the exit status. Everything the
 /// executable does is here, so tests can run it in-process.
-public enum CommandLineTool {
-    public static let version = "1.0.0"
+package enum CommandLineTool {
+    static let version = "1.0.0"
 
-    public static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                            console unguarded: any Console = StandardConsole()) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
         guard let name = arguments.first else {

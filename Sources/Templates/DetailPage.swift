@@ -3,8 +3,8 @@ import BeaconHTML
 
 /// A place's own page: its category animation, name, facts, map links, star
 /// and the owner's ratings.
-public enum DetailPage {
-    public static func render(_ place: GuidePlace, context: SiteContext) -> [UInt8] {
+package enum DetailPage {
+    package static func render(_ place: GuidePlace, context: SiteContext) -> [UInt8] {
         let path = SitePaths.detailPage(slug: place.slug)
         let root = SiteContext.rootPrefix(depth: SitePaths.depth(of: path))
         let p = place.place
@@ -154,14 +154,14 @@ public enum DetailPage {
 }
 
 /// Links to map apps. Links are not requests: they leave the page only when the reader follows them.
-public enum MapLinks {
+enum MapLinks {
     /// `https://maps.apple.com/?ll=LAT,LON&q=NAME`, encoded.
-    public static func appleMaps(_ p: Place) -> String {
+    static func appleMaps(_ p: Place) -> String {
         "https://maps.apple.com/?ll=\(coordinatePair(p.coordinate))&q=\(SafeURL.queryValue(p.name))"
     }
 
     /// Google Maps' documented search URL, on the coordinates.
-    public static func googleMaps(_ p: Place) -> String {
+    static func googleMaps(_ p: Place) -> String {
         "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
     }
 
@@ -170,7 +170,7 @@ public enum MapLinks {
     }
 
     /// "example.no/meny" for showing a URL: no scheme, no "www.", no trailing slash.
-    public static func displayURL(_ url: String) -> String {
+    static func displayURL(_ url: String) -> String {
         var text = url
         for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count))

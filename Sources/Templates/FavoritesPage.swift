@@ -3,8 +3,8 @@ import BeaconHTML
 
 /// "Mine steder": the owner's favorites with their stars and latest comment,
 /// meant to be shared.
-public enum FavoritesPage {
-    public static func render(_ guide: Guide, context: SiteContext) -> [UInt8] {
+package enum FavoritesPage {
+    package static func render(_ guide: Guide, context: SiteContext) -> [UInt8] {
         let path = SitePaths.favoritesPage
         let depth = SitePaths.depth(of: path)
         let root = SiteContext.rootPrefix(depth: depth)

@@ -4,21 +4,21 @@ import BeaconHTML
 /// The list pages: the front page ("Utforsk", every place, with the search
 /// controls the script brings to life) and one page per category, both
 /// split into pages of `pageSize` so a guide of 100,000 places stays light.
-public enum ListPage {
-    public static let pageSize = 100
+package enum ListPage {
+    package static let pageSize = 100
 
-    public struct Input {
-        public var path: String
+    package struct Input {
+        package var path: String
         /// Nil on the front page's list of every category.
-        public var category: PlaceCategory?
-        public var places: ArraySlice<GuidePlace>
-        public var totalCount: Int
-        public var page: Int
-        public var pageCount: Int
+        package var category: PlaceCategory?
+        package var places: ArraySlice<GuidePlace>
+        var totalCount: Int
+        var page: Int
+        package var pageCount: Int
         /// The data block for the script; only the front page has it.
-        public var scriptData: HTMLFragment?
+        var scriptData: HTMLFragment?
 
-        public init(path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int, pageCount: Int, scriptData: HTMLFragment?) {
+        package init(path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int, pageCount: Int, scriptData: HTMLFragment?) {
             self.path = path
             self.category = category
             self.places = places
@@ -29,9 +29,9 @@ public enum ListPage {
         }
     }
 
-    public static func pageCount(for count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
+    package static func pageCount(for count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
 
-    public static func render(_ input: Input, context: SiteContext) -> [UInt8] {
+    package static func render(_ input: Input, context: SiteContext) -> [UInt8] {
         let depth = SitePaths.depth(of: input.path)
         let root = SiteContext.rootPrefix(depth: depth)
         let settings = context.settings

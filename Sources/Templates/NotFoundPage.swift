@@ -4,8 +4,8 @@ import BeaconHTML
 /// The 404 page. A server shows it for any missing path, at any depth, so its
 /// links cannot be relative: they start from the base URL when one is set,
 /// else from the host's root.
-public enum NotFoundPage {
-    public static func render(context: SiteContext) -> [UInt8] {
+package enum NotFoundPage {
+    package static func render(context: SiteContext) -> [UInt8] {
         var root = context.settings.baseURL ?? "/"
         if !root.hasSuffix("/") { root += "/" }
         var b = HTMLBuffer(capacity: 4_096)

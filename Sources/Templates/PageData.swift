@@ -6,10 +6,10 @@ import BeaconHTML
 /// Written straight to bytes, one place per line: at 100,000 places this is
 /// the largest thing a build writes. Keys are short; `Resources/assets/beacon.js`
 /// reads them.
-public enum PageData {
-    public static let elementID = "beacon-data"
+package enum PageData {
+    static let elementID = "beacon-data"
 
-    public static func fragment(for guide: Guide) -> HTMLFragment {
+    package static func fragment(for guide: Guide) -> HTMLFragment {
         var b = HTMLBuffer(capacity: 256 + guide.places.count * 260)
         b.scriptJSON(id: elementID, json(for: guide))
         b.raw("\n")

@@ -6,8 +6,8 @@ import BeaconHTML
 /// blank line starts a new paragraph (what a comment typed in a terminal
 /// means). Text the sanitiser refuses (over its size limit) is shown as
 /// escaped plain text instead.
-public enum RichText {
-    public static func html(for text: String) -> SanitizedHTML {
+package enum RichText {
+    package static func html(for text: String) -> SanitizedHTML {
         guard text.contains("<") else { return SanitizedHTML.escapingPlainText(text) }
         return (try? HTMLSanitizer.sanitize(text)) ?? SanitizedHTML.escapingPlainText(TextHardening.truncate(text, to: TextHardening.Limit.comment))
     }

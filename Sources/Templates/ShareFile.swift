@@ -6,15 +6,15 @@ import BeaconHTML
 /// stylesheet and the icon inline, no script, no request to any host, so it
 /// opens from an e-mail attachment or a USB stick. Its only links go to map
 /// services.
-public enum ShareFile {
+package enum ShareFile {
     /// Only inline styles and data: images; nothing else may load.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
     /// In the file's head, so `sitegen share` can tell an earlier share file
     /// (which it may replace) from any other file (which it must not).
-    public static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
+    package static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
 
-    public static func render(_ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8]) -> [UInt8] {
+    package static func render(_ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8]) -> [UInt8] {
         let favorites = guide.favorites
         let iconURI = "data:image/svg+xml;base64," + Data(iconSVG).base64EncodedString()
         var b = HTMLBuffer(capacity: 64_000 + favorites.count * 1_500)

@@ -3,7 +3,7 @@ import BeaconCore
 import BeaconHTML
 
 /// Which main-navigation entry a page belongs to.
-public enum NavigationSection: Int, Sendable, CaseIterable {
+enum NavigationSection: Int, Sendable, CaseIterable {
     case explore
     case favorites
     case none
@@ -12,13 +12,13 @@ public enum NavigationSection: Int, Sendable, CaseIterable {
 /// What every page of one build shares, computed once: the settings, the
 /// data-source line, and the page chrome (head links, header, footer) as
 /// ready-made fragments for each folder depth and navigation state.
-public struct SiteContext: Sendable {
-    public let settings: SiteSettings
-    public let source: DataSourceInfo
+package struct SiteContext: Sendable {
+    package let settings: SiteSettings
+    package let source: DataSourceInfo
     /// The intro text after sanitising.
-    public let intro: SanitizedHTML?
+    package let intro: SanitizedHTML?
     /// "21. november 2026": when the data was fetched.
-    public let lastUpdatedText: String
+    let lastUpdatedText: String
     let chrome: [ChromeKey: Chrome]
 
     struct ChromeKey: Hashable {
@@ -34,7 +34,7 @@ public struct SiteContext: Sendable {
     /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
     static let maximumDepth = 3
 
-    public init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?) {
+    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?) {
         self.settings = settings
         self.source = source
         self.intro = intro
@@ -53,7 +53,7 @@ public struct SiteContext: Sendable {
     }
 
     /// "", "../", "../../" …: the way back to the site root from a page `depth` folders down.
-    public static func rootPrefix(depth: Int) -> String {
+    static func rootPrefix(depth: Int) -> String {
         String(repeating: "../", count: depth)
     }
 
@@ -62,17 +62,17 @@ public struct SiteContext: Sendable {
     }
 
     /// The centre's name for running text ("Oslo S"), or nil.
-    public var centerName: String? { settings.centerLabel }
+    var centerName: String? { settings.centerLabel }
 
     /// The base URL with exactly one trailing slash, when the settings name one.
-    public var baseURL: String? {
+    package var baseURL: String? {
         guard var base = settings.baseURL?.trimmingCharacters(in: .whitespaces), !base.isEmpty else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/"
     }
 
     /// The published address of a page ("https://example.org/guide/steder/x/"), or nil without a base URL.
-    public func absoluteURL(for path: String) -> String? {
+    func absoluteURL(for path: String) -> String? {
         guard let baseURL else { return nil }
         return baseURL + SitePaths.pretty(path)
     }
@@ -85,39 +85,39 @@ public struct SiteContext: Sendable {
 }
 
 /// Paths of the site's pages, in one place so links and files agree.
-public enum SitePaths {
-    public static func detailPage(slug: String) -> String { "steder/\(slug)/index.html" }
-    public static func categoryPage(_ category: PlaceCategory, page: Int = 1) -> String {
+package enum SitePaths {
+    package static func detailPage(slug: String) -> String { "steder/\(slug)/index.html" }
+    package static func categoryPage(_ category: PlaceCategory, page: Int = 1) -> String {
         page == 1 ? "\(category.pathSegment)/index.html" : "\(category.pathSegment)/side/\(page)/index.html"
     }
-    public static func listPage(page: Int = 1) -> String {
+    package static func listPage(page: Int = 1) -> String {
         page == 1 ? "index.html" : "side/\(page)/index.html"
     }
-    public static let favoritesPage = "favoritter/index.html"
-    public static let notFoundPage = "404.html"
-    public static let stylesheet = "assets/beacon.css"
-    public static let script = "assets/beacon.js"
-    public static let hoursScript = "assets/beacon-hours.js"
-    public static let icon = "assets/beacon-icon.svg"
-    public static let favicon = "favicon.svg"
-    public static let touchIcon = "assets/apple-touch-icon.png"
-    public static let shareImage = "assets/beacon-icon-512.png"
-    public static let sitemap = "sitemap.xml"
-    public static let robots = "robots.txt"
-    public static let allPlacesGeoJSON = "eksport/steder.geojson"
-    public static let favoritesGeoJSON = "eksport/favoritter.geojson"
-    public static let favoritesGPX = "eksport/favoritter.gpx"
-    public static let favoritesKML = "eksport/favoritter.kml"
+    package static let favoritesPage = "favoritter/index.html"
+    package static let notFoundPage = "404.html"
+    static let stylesheet = "assets/beacon.css"
+    static let script = "assets/beacon.js"
+    static let hoursScript = "assets/beacon-hours.js"
+    static let icon = "assets/beacon-icon.svg"
+    package static let favicon = "favicon.svg"
+    static let touchIcon = "assets/apple-touch-icon.png"
+    static let shareImage = "assets/beacon-icon-512.png"
+    static let sitemap = "sitemap.xml"
+    static let robots = "robots.txt"
+    static let allPlacesGeoJSON = "eksport/steder.geojson"
+    static let favoritesGeoJSON = "eksport/favoritter.geojson"
+    static let favoritesGPX = "eksport/favoritter.gpx"
+    static let favoritesKML = "eksport/favoritter.kml"
 
     /// "steder/x/index.html" → "steder/x/"; "index.html" → "".
-    public static func pretty(_ path: String) -> String {
+    static func pretty(_ path: String) -> String {
         if path == "index.html" { return "" }
         if path.hasSuffix("/index.html") { return String(path.dropLast("index.html".count)) }
         return path
     }
 
     /// Folder depth of a path ("steder/x/index.html" → 2).
-    public static func depth(of path: String) -> Int {
+    static func depth(of path: String) -> Int {
         path.reduce(0) { $1 == "/" ? $0 + 1 : $0 }
     }
 }

@@ -3,9 +3,9 @@ import BeaconHTML
 
 /// The site's files that are not HTML pages: exports of the places and the
 /// favorites, and — with a base URL — `sitemap.xml` and `robots.txt`.
-public enum SiteFiles {
+package enum SiteFiles {
     /// Every file with its path, in the order written.
-    public static func exports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+    package static func exports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
         let favorites = guide.favorites
         func extras(_ place: GuidePlace) -> GeoJSONExport.Extras {
             .init(summary: place.summary, isFavorite: place.isFavorite,
@@ -39,7 +39,7 @@ public enum SiteFiles {
     static let sitemapLimit = 50_000
 
     /// `sitemap.xml` (an index of parts beyond 50,000 pages) and `robots.txt`; nothing without a base URL.
-    public static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+    package static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])] {
         guard let base = context.baseURL else { return [] }
         let urls = pagePaths.compactMap { context.absoluteURL(for: $0) }
         var files: [(path: String, bytes: [UInt8])] = []

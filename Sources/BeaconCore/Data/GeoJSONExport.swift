@@ -1,21 +1,21 @@
 /// Writes places as an RFC 7946 GeoJSON FeatureCollection: the export readers
 /// download (`eksport/steder.geojson`), and the index of the last build that
 /// the terminal commands read. `PlacesDecoder` reads it back without loss.
-public enum GeoJSONExport {
-    public struct Extras: Sendable {
-        public var summary: RatingSummary?
-        public var isFavorite: Bool
+package enum GeoJSONExport {
+    package struct Extras: Sendable {
+        package var summary: RatingSummary?
+        package var isFavorite: Bool
         /// The detail page, relative to the site root or absolute with a base URL.
-        public var url: String?
+        var url: String?
 
-        public init(summary: RatingSummary? = nil, isFavorite: Bool = false, url: String? = nil) {
+        package init(summary: RatingSummary? = nil, isFavorite: Bool = false, url: String? = nil) {
             self.summary = summary
             self.isFavorite = isFavorite
             self.url = url
         }
     }
 
-    public static func write(_ places: [(place: Place, extras: Extras)]) -> [UInt8] {
+    package static func write(_ places: [(place: Place, extras: Extras)]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(200 + places.count * 450)
         out.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)

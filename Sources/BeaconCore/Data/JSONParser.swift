@@ -1,23 +1,23 @@
 import Foundation
 
 /// Why a JSON text could not be read, with the position a person can look up.
-public struct JSONParseError: Error, Sendable, Equatable {
-    public var message: String
-    public var line: Int
-    public var column: Int
+struct JSONParseError: Error, Sendable, Equatable {
+    var message: String
+    var line: Int
+    var column: Int
 
     /// Norwegian description, e.g. "linje 3, kolonne 7: uventet tegn".
-    public var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
+    var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes. Written for speed on large
 /// places files (100,000 features): one pass, no Foundation bridging, small
 /// strings stay inline.
-public struct JSONParser {
+struct JSONParser {
     /// Nesting deeper than this is refused rather than risking the stack.
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
-    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         var terminated: [UInt8] = []
         terminated.reserveCapacity(data.count + 1)
         terminated.append(contentsOf: data)
@@ -25,7 +25,7 @@ public struct JSONParser {
         return try parse(bytes: terminated, count: data.count, strict: false)
     }
 
-    public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var terminated = bytes
         terminated.append(0)
         return try parse(bytes: terminated, count: bytes.count, strict: false)
@@ -35,7 +35,7 @@ public struct JSONParser {
     /// other than what is written would lose data on the next save: invalid
     /// UTF-8, an escaped lone surrogate (`\ud800`) and a name that occurs twice
     /// in one object are errors, not silently repaired or overwritten.
-    public static func parseStrict(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    static func parseStrict(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         if let offset = firstInvalidUTF8(bytes) {
             var line = 1, column = 1
             for byte in bytes[..<offset] {
@@ -79,7 +79,7 @@ public struct JSONParser {
         return nil
     }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var bytes = Array(text.utf8)
         bytes.append(0)
         return try parse(bytes: bytes, count: bytes.count - 1, strict: false)

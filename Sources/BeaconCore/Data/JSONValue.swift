@@ -1,7 +1,7 @@
 /// A parsed JSON value. Objects keep their members in document order as an
 /// array of pairs: lookups are over a handful of keys, and keeping order makes
 /// re-encoding stable.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -23,20 +23,20 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The member named `key` of an object; nil for anything else.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         for member in members where member.key == key { return member.value }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     /// A string, or a number or bool written as text: real Geoapify data puts
     /// numbers where strings are expected (`addr:housenumber: 12`).
-    public var looseString: String? {
+    var looseString: String? {
         switch self {
         case .string(let s): return s
         case .number(let n): return JSONValue.format(number: n)
@@ -46,7 +46,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// A number, or a string that holds one.
-    public var looseDouble: Double? {
+    var looseDouble: Double? {
         switch self {
         case .number(let n): return n
         case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces))

@@ -1,20 +1,20 @@
 /// Writes `JSONValue`s: pretty (two-space indent, for files people read and
 /// diff) or compact (for pages). Non-ASCII is written as is (UTF-8). (JSON
 /// that goes into a page passes `HTMLBuffer.scriptJSON`, which makes it safe there.)
-public struct JSONWriter: Sendable {
-    public var pretty: Bool
+package struct JSONWriter: Sendable {
+    var pretty: Bool
 
-    public init(pretty: Bool = true) {
+    package init(pretty: Bool = true) {
         self.pretty = pretty
     }
 
-    public func string(_ value: JSONValue) -> String {
+    package func string(_ value: JSONValue) -> String {
         var bytes: [UInt8] = []
         write(value, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public func write(_ value: JSONValue, into out: inout [UInt8]) {
+    package func write(_ value: JSONValue, into out: inout [UInt8]) {
         write(value, indent: 0, into: &out)
         if pretty { out.append(0x0A) }
     }
@@ -57,12 +57,12 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    public static func appendNumber(_ n: Double, to out: inout [UInt8]) {
+    static func appendNumber(_ n: Double, to out: inout [UInt8]) {
         guard n.isFinite else { out.append(contentsOf: "null".utf8); return }
         out.append(contentsOf: JSONValue.format(number: n).utf8)
     }
 
-    public static func appendString(_ s: String, to out: inout [UInt8]) {
+    static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
@@ -109,12 +109,12 @@ public struct JSONWriter: Sendable {
 /// Writes one JSON object straight into a byte buffer, member by member, for
 /// the hot paths (page data, exports) where building a `JSONValue` tree for
 /// every place would cost more than the output itself.
-public struct JSONObjectBytes {
-    public private(set) var bytes: [UInt8]
+package struct JSONObjectBytes {
+    package private(set) var bytes: [UInt8]
     var isFirst = true
 
     /// Takes over `bytes` (leaving it empty, so appending never copies) and opens the object.
-    public init(taking bytes: inout [UInt8]) {
+    package init(taking bytes: inout [UInt8]) {
         self.bytes = []
         swap(&self.bytes, &bytes)
         self.bytes.append(UInt8(ascii: "{"))
@@ -129,31 +129,31 @@ public struct JSONObjectBytes {
     }
 
     /// Nil values are left out.
-    public mutating func string(_ name: StaticString, _ value: String?) {
+    package mutating func string(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         JSONWriter.appendString(value, to: &bytes)
     }
 
-    public mutating func number(_ name: StaticString, _ value: Double?) {
+    package mutating func number(_ name: StaticString, _ value: Double?) {
         guard let value else { return }
         key(name)
         JSONWriter.appendNumber(value, to: &bytes)
     }
 
-    public mutating func bool(_ name: StaticString, _ value: Bool) {
+    mutating func bool(_ name: StaticString, _ value: Bool) {
         key(name)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// A member whose value is raw JSON written by `body` (a nested object or array).
-    public mutating func raw(_ name: StaticString, _ body: (inout [UInt8]) -> Void) {
+    package mutating func raw(_ name: StaticString, _ body: (inout [UInt8]) -> Void) {
         key(name)
         body(&bytes)
     }
 
     /// Closes the object and hands the buffer back.
-    public mutating func finish(into bytes: inout [UInt8]) {
+    package mutating func finish(into bytes: inout [UInt8]) {
         self.bytes.append(UInt8(ascii: "}"))
         swap(&self.bytes, &bytes)
     }

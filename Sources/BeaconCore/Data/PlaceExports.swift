@@ -3,21 +3,21 @@ import Foundation
 /// The favorites as GPX 1.1 and KML 2.2, for Organic Maps, OsmAnd, Google My
 /// Maps and Google Earth. Valid by construction: every text is XML-escaped and
 /// stripped of characters XML 1.0 forbids.
-public enum PlaceExports {
-    public struct Waypoint: Sendable {
-        public var place: Place
-        public var description: String
+package enum PlaceExports {
+    package struct Waypoint: Sendable {
+        package var place: Place
+        var description: String
         /// An absolute link for the waypoint (its page with a base URL, else a map link).
-        public var link: String?
+        var link: String?
 
-        public init(place: Place, description: String, link: String?) {
+        package init(place: Place, description: String, link: String?) {
             self.place = place
             self.description = description
             self.link = link
         }
     }
 
-    public static func gpx(_ waypoints: [Waypoint], name: String) -> [UInt8] {
+    package static func gpx(_ waypoints: [Waypoint], name: String) -> [UInt8] {
         var out = XMLText()
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.raw("<gpx version=\"1.1\" creator=\"Beacon sitegen\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n")
@@ -50,7 +50,7 @@ public enum PlaceExports {
         return out.bytes
     }
 
-    public static func kml(_ waypoints: [Waypoint], name: String) -> [UInt8] {
+    package static func kml(_ waypoints: [Waypoint], name: String) -> [UInt8] {
         var out = XMLText()
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.raw("<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n<Document><name>")

@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a build asks a source for: one category's places around the centre.
-public struct PlacesRequest: Sendable, Hashable {
-    public var category: PlaceCategory
-    public var center: Coordinate
-    public var radiusMetres: Int
-    public var limit: Int
+package struct PlacesRequest: Sendable, Hashable {
+    package var category: PlaceCategory
+    package var center: Coordinate
+    package var radiusMetres: Int
+    var limit: Int
     /// ISO 639-1 language for names and addresses.
-    public var language: String
+    var language: String
 
-    public init(category: PlaceCategory, center: Coordinate, radiusMetres: Int, limit: Int, language: String = "no") {
+    package init(category: PlaceCategory, center: Coordinate, radiusMetres: Int, limit: Int, language: String = "no") {
         self.category = category
         self.center = center
         self.radiusMetres = radiusMetres
@@ -21,7 +21,7 @@ public struct PlacesRequest: Sendable, Hashable {
     /// (`slack`: a fraction more, for the API's own distance arithmetic),
     /// nearest first, at most `limit`, whatever a source sent. Returns them
     /// and how many were not.
-    public func admitted(_ places: [Place], slack: Double = 0) -> (places: [Place], dropped: Int) {
+    func admitted(_ places: [Place], slack: Double = 0) -> (places: [Place], dropped: Int) {
         let radius = Double(radiusMetres) * (1 + slack)
         let kept = places.lazy
             .map { ($0, $0.coordinate.distance(to: center)) }
@@ -34,22 +34,22 @@ public struct PlacesRequest: Sendable, Hashable {
 }
 
 /// One category's answer, with where it came from.
-public struct FetchedPlaces: Sendable {
-    public var places: [Place]
-    public var skipped: [PlacesDecoder.SkippedFeature]
-    public var origin: Origin
+package struct FetchedPlaces: Sendable {
+    package var places: [Place]
+    package var skipped: [PlacesDecoder.SkippedFeature]
+    package var origin: Origin
     /// Something the user should know (a stale cache was used, say), in Norwegian.
-    public var warning: String?
+    package var warning: String?
     /// A hash of the answer's bytes, so a build can tell that nothing changed.
-    public var contentHash: UInt64?
+    package var contentHash: UInt64?
 
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         case sample
         case live(fetchedAt: Date)
         case cache(savedAt: Date, stale: Bool)
     }
 
-    public init(places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil, contentHash: UInt64? = nil) {
+    package init(places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil, contentHash: UInt64? = nil) {
         self.places = places
         self.skipped = skipped
         self.origin = origin
@@ -61,12 +61,12 @@ public struct FetchedPlaces: Sendable {
 /// Where the places of a category come from: the sample data, or Geoapify
 /// through the response cache. Tests pass their own (a loopback server behind
 /// the real client, or a folder of fixtures).
-public protocol PlaceSource: Sendable {
+package protocol PlaceSource: Sendable {
     func places(for request: PlacesRequest) async throws -> FetchedPlaces
 }
 
 /// Why a source could not deliver a category.
-public enum PlaceSourceError: UserFacingError, Equatable {
+package enum PlaceSourceError: UserFacingError, Equatable {
     case sampleDataMissing(path: String)
     case sampleDataCorrupt(path: String, detail: String)
     case placesFileMissing(path: String)
@@ -74,7 +74,7 @@ public enum PlaceSourceError: UserFacingError, Equatable {
     case placesFileCorrupt(path: String, detail: String)
     case placesFileEmpty(path: String, skipped: Int)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .sampleDataMissing(let path):
             return "Fant ikke eksempeldataene i \(path). Kjør sitegen fra prosjektmappen, eller oppgi nettstedsmappen med --site."
@@ -91,7 +91,7 @@ public enum PlaceSourceError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .sampleDataMissing, .placesFileMissing: .ioError
         case .placesFileUnreadable(let error): error.exitStatus
@@ -103,27 +103,27 @@ public enum PlaceSourceError: UserFacingError, Equatable {
 /// The sample data shipped with the tool (`Resources/sample-data/<category>.json`,
 /// Geoapify answers around Oslo S), used when there is no API key. It behaves
 /// like the API: places within the radius, nearest first, at most `limit`.
-public struct SampleDataSource: PlaceSource {
-    public let folder: String
+package struct SampleDataSource: PlaceSource {
+    let folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
-    public func path(for category: PlaceCategory) -> String {
+    package func path(for category: PlaceCategory) -> String {
         folder + "/" + category.rawValue + ".json"
     }
 
     /// The sample data's "fetch" date is its files' date, so a rebuild on
     /// another day does not change every page.
-    public func dataDate() -> Date {
+    package func dataDate() -> Date {
         let dates = PlaceCategory.allCases.compactMap {
             try? FileManager.default.attributesOfItem(atPath: path(for: $0))[.modificationDate] as? Date
         }
         return dates.max() ?? Date()
     }
 
-    public func places(for request: PlacesRequest) async throws -> FetchedPlaces {
+    package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
         let path = path(for: request.category)
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw PlaceSourceError.sampleDataMissing(path: path) }
@@ -145,22 +145,22 @@ public struct SampleDataSource: PlaceSource {
 /// A places file given with `--places`: any GeoJSON FeatureCollection of
 /// points with a `name` (Geoapify, uMap, Overpass, an earlier export). Every
 /// usable feature is kept: the file is the owner's own selection.
-public enum PlacesFile {
+package enum PlacesFile {
     /// The largest places file read (a million places take about 900 MB).
-    public static let maximumBytes = 2 << 30
+    static let maximumBytes = 2 << 30
 
-    public static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+    package static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
         try decode(read(path: path), path: path, defaultCategory: defaultCategory)
     }
 
-    public static func read(path: String) throws(PlaceSourceError) -> [UInt8] {
+    package static func read(path: String) throws(PlaceSourceError) -> [UInt8] {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path, limit: maximumBytes) } catch { throw .placesFileUnreadable(error) }
         guard let bytes else { throw .placesFileMissing(path: path) }
         return bytes
     }
 
-    public static func decode(_ bytes: [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+    package static func decode(_ bytes: [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
         let result: PlacesDecoder.Result
         do {
             result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: bytes)

@@ -10,27 +10,27 @@ import Synchronization
 ///
 /// Unnamed features are skipped (a guide entry without a name helps nobody; the
 /// live request also sends `conditions=named`).
-public struct PlacesDecoder: Sendable {
+package struct PlacesDecoder: Sendable {
     /// The category every feature gets, when the request asked for one category;
     /// otherwise it comes from each feature's `categories`, then this default.
-    public var assignedCategory: PlaceCategory?
-    public var defaultCategory: PlaceCategory?
+    var assignedCategory: PlaceCategory?
+    var defaultCategory: PlaceCategory?
 
-    public init(assignedCategory: PlaceCategory? = nil, defaultCategory: PlaceCategory? = nil) {
+    package init(assignedCategory: PlaceCategory? = nil, defaultCategory: PlaceCategory? = nil) {
         self.assignedCategory = assignedCategory
         self.defaultCategory = defaultCategory
     }
 
-    public struct Result: Sendable {
-        public var places: [Place]
-        public var skipped: [SkippedFeature]
+    package struct Result: Sendable {
+        package var places: [Place]
+        package var skipped: [SkippedFeature]
     }
 
-    public struct SkippedFeature: Sendable, Equatable {
-        public var index: Int
-        public var reason: Reason
+    package struct SkippedFeature: Sendable, Equatable {
+        var index: Int
+        package var reason: Reason
 
-        public enum Reason: Error, Sendable, Equatable {
+        package enum Reason: Error, Sendable, Equatable {
             case noName
             case noPosition
             case noCategory
@@ -39,12 +39,12 @@ public struct PlacesDecoder: Sendable {
         }
     }
 
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// Valid JSON, but not a FeatureCollection.
         case notAFeatureCollection
     }
 
-    public func decode(_ json: JSONValue) throws(Failure) -> Result {
+    package func decode(_ json: JSONValue) throws(Failure) -> Result {
         guard let features = json["features"]?.arrayValue else {
             // A single Feature (Place Details answers one) is accepted too.
             if json["type"]?.looseString == "Feature" { return decode(features: [json]) }
@@ -56,7 +56,7 @@ public struct PlacesDecoder: Sendable {
     /// Decodes a FeatureCollection straight from its bytes, parsing and
     /// decoding chunks of features on all cores. Falls back to parsing the
     /// whole document when the layout is unusual.
-    public func decode(bytes: [UInt8]) throws -> Result {
+    package func decode(bytes: [UInt8]) throws -> Result {
         var terminated = bytes
         terminated.append(0)
         let fast: [Swift.Result<Place, SkippedFeature.Reason>]? = terminated.withUnsafeBufferPointer { buffer in

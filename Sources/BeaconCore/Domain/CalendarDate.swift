@@ -2,12 +2,12 @@ import Foundation
 
 /// A day without a time zone, as a rating's date is written in the store
 /// ("2026-11-21"). Validated: the day must exist.
-public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    let year: Int
+    let month: Int
+    let day: Int
 
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...CalendarDate.daysInMonth(month, year: year)).contains(day) else { return nil }
         self.year = year
@@ -16,7 +16,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Strict ISO 8601 calendar date, `YYYY-MM-DD`.
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -25,24 +25,24 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Today in the given time zone (Europe/Oslo for the guide).
-    public static func today(in timeZone: TimeZone = TimeZone(identifier: "Europe/Oslo") ?? .current, now: Date = Date()) -> CalendarDate {
+    package static func today(in timeZone: TimeZone = TimeZone(identifier: "Europe/Oslo") ?? .current, now: Date = Date()) -> CalendarDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: now)
         return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)!
     }
 
-    public var iso: String {
+    package var iso: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    public var description: String { iso }
+    package var description: String { iso }
 
     static let norwegianMonths = ["januar", "februar", "mars", "april", "mai", "juni", "juli",
                                   "august", "september", "oktober", "november", "desember"]
 
     /// "21. november 2026".
-    public var norwegianLong: String {
+    package var norwegianLong: String {
         "\(day). \(CalendarDate.norwegianMonths[month - 1]) \(year)"
     }
 
@@ -54,7 +54,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

@@ -2,27 +2,27 @@ import Foundation
 
 /// A WGS 84 position. Validated on construction from user input; decoded
 /// values are checked by `isValid`.
-public struct Coordinate: Sendable, Hashable, Codable {
-    public var latitude: Double
-    public var longitude: Double
+package struct Coordinate: Sendable, Hashable, Codable {
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
     /// Oslo S, the brief's default centre.
-    public static let osloS = Coordinate(latitude: 59.9111, longitude: 10.7503)
+    package static let osloS = Coordinate(latitude: 59.9111, longitude: 10.7503)
 
-    public var isValid: Bool {
+    var isValid: Bool {
         latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
     /// Mean Earth radius (IUGG), metres.
-    public static let earthRadiusMetres = 6_371_008.8
+    static let earthRadiusMetres = 6_371_008.8
 
     /// Great-circle distance in metres (haversine; accurate to well under a metre at city scale).
-    public func distance(to other: Coordinate) -> Double {
+    package func distance(to other: Coordinate) -> Double {
         let toRadians = Double.pi / 180
         let phi1 = latitude * toRadians
         let phi2 = other.latitude * toRadians

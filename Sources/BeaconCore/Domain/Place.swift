@@ -1,22 +1,22 @@
 /// One place as the guide knows it, whatever source it came from. Text fields
 /// are already cleaned (`TextHardening`); they are still plain text and are
 /// escaped wherever they are written.
-public struct Place: Sendable, Hashable {
-    public var id: PlaceID
-    public var name: String
-    public var category: PlaceCategory
-    public var coordinate: Coordinate
-    public var address: PostalAddress
+package struct Place: Sendable, Hashable {
+    package var id: PlaceID
+    package var name: String
+    package var category: PlaceCategory
+    package var coordinate: Coordinate
+    package var address: PostalAddress
     /// Raw OSM `opening_hours`, rendered by `OpeningHours`.
-    public var openingHours: String?
-    public var phone: String?
+    package var openingHours: String?
+    package var phone: String?
     /// Only http(s) URLs survive decoding.
-    public var website: String?
-    public var email: String?
+    package var website: String?
+    package var email: String?
     /// Geoapify's own id, kept so `sitegen rate` accepts it as a place name.
-    public var providerID: String?
+    var providerID: String?
 
-    public init(
+    package init(
         id: PlaceID, name: String, category: PlaceCategory, coordinate: Coordinate,
         address: PostalAddress = PostalAddress(), openingHours: String? = nil, phone: String? = nil,
         website: String? = nil, email: String? = nil, providerID: String? = nil
@@ -36,17 +36,17 @@ public struct Place: Sendable, Hashable {
 
 /// The parts of an address the pages show; any of them may be missing.
 /// Immutable, so the one-line form is worked out once, not on every page.
-public struct PostalAddress: Sendable, Hashable {
-    public let street: String?
-    public let houseNumber: String?
-    public let postcode: String?
-    public let city: String?
+package struct PostalAddress: Sendable, Hashable {
+    let street: String?
+    let houseNumber: String?
+    let postcode: String?
+    let city: String?
     /// The provider's one-line address, used when the parts are missing.
-    public let fallbackLine: String?
+    let fallbackLine: String?
     /// "Karl Johans gate 1, 0154 Oslo"; nil when nothing is known.
-    public let singleLine: String?
+    package let singleLine: String?
 
-    public init(street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil, fallbackLine: String? = nil) {
+    package init(street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil, fallbackLine: String? = nil) {
         self.street = street
         self.houseNumber = houseNumber
         self.postcode = postcode

@@ -1,13 +1,13 @@
 /// The three kinds of place a guide holds. Everything that differs per kind
 /// (API key, Norwegian words, emoji, animation, URL segment) lives here so a
 /// fourth category is one new case.
-public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
+package enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
     case restaurant
     case cafe
     case hotel
 
     /// The Geoapify category key asked for in the Places request.
-    public var geoapifyKey: String {
+    var geoapifyKey: String {
         switch self {
         case .restaurant: "catering.restaurant"
         case .cafe: "catering.cafe"
@@ -15,7 +15,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
         }
     }
 
-    public var singularName: String {
+    package var singularName: String {
         switch self {
         case .restaurant: "Restaurant"
         case .cafe: "Kafé"
@@ -23,7 +23,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
         }
     }
 
-    public var pluralName: String {
+    package var pluralName: String {
         switch self {
         case .restaurant: "Restauranter"
         case .cafe: "Kafeer"
@@ -32,9 +32,9 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
     }
 
     /// Lower-case plural, for running text ("Henter kafeer …").
-    public var pluralNameLowercased: String { pluralName.lowercased() }
+    package var pluralNameLowercased: String { pluralName.lowercased() }
 
-    public var emoji: String {
+    package var emoji: String {
         switch self {
         case .restaurant: "🍽️"
         case .cafe: "☕"
@@ -43,7 +43,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
     }
 
     /// The URL segment of the category's own list page.
-    public var pathSegment: String {
+    package var pathSegment: String {
         switch self {
         case .restaurant: "restauranter"
         case .cafe: "kafeer"
@@ -51,7 +51,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
         }
     }
 
-    public var animation: CategoryAnimation {
+    package var animation: CategoryAnimation {
         switch self {
         case .restaurant: .rotate
         case .cafe: .steam
@@ -61,7 +61,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
 
     /// Finds the category for a Geoapify category list: a feature belongs to a
     /// category when it lists the key itself or a sub-key (`catering.cafe.coffee_shop`).
-    public static func matching(geoapifyCategories: [String]) -> [PlaceCategory] {
+    static func matching(geoapifyCategories: [String]) -> [PlaceCategory] {
         allCases.filter { category in
             let key = category.geoapifyKey
             return geoapifyCategories.contains { $0 == key || $0.hasPrefix(key + ".") }
@@ -69,7 +69,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
     }
 
     /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell" …).
-    public init?(userInput: String) {
+    package init?(userInput: String) {
         let folded = TextFolding.searchKey(userInput)
         switch folded {
         case "restaurant", "restauranter", "restaurants", "catering.restaurant": self = .restaurant
@@ -81,7 +81,7 @@ public enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
 }
 
 /// The detail page's category animation (the brief's SwiftUI animations, done in CSS).
-public enum CategoryAnimation: String, Sendable {
+package enum CategoryAnimation: String, Sendable {
     /// 360° once over 1 s, ease-in-out.
     case rotate
     /// Three particles rising and fading 1 → 0, ease-out, forever.

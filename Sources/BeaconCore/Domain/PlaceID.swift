@@ -2,15 +2,15 @@
 /// data names one, else the provider's id (`geoapify/51ab…`). Geoapify's
 /// `place_id` changes with language, renames and small moves, so ratings,
 /// favorites and page URLs key on the OSM element whenever there is one.
-public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: String
+package struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// `type` is OSM's element type as Geoapify writes it: `n`, `w`, `r` or the full word.
-    public static func osm(type: String, id: String) -> PlaceID? {
+    static func osm(type: String, id: String) -> PlaceID? {
         let element: String
         switch type.lowercased() {
         case "n", "node": element = "node"
@@ -24,7 +24,7 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     }
 
     /// Falls back to the provider's id; only characters safe in a key are kept.
-    public static func provider(_ placeID: String) -> PlaceID? {
+    static func provider(_ placeID: String) -> PlaceID? {
         var safe: [UInt8] = []
         safe.reserveCapacity(min(placeID.utf8.count, 200))
         for byte in placeID.utf8 where safe.count < 200 {
@@ -38,7 +38,7 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// `node/123`, `way/…`, `relation/…`: an element that has a page on
     /// openstreetmap.org. Provider ids (`geoapify/…`) and ids made up for
     /// places without one (`local/…`) have none.
-    public var isOpenStreetMap: Bool {
+    var isOpenStreetMap: Bool {
         guard let slash = rawValue.firstIndex(of: "/") else { return false }
         let type = rawValue[..<slash], number = rawValue[rawValue.index(after: slash)...]
         return (type == "node" || type == "way" || type == "relation") && !number.isEmpty && number.count <= 20
@@ -46,13 +46,13 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     }
 
     /// The OpenStreetMap page of the element, for "Se på OpenStreetMap".
-    public var openStreetMapURL: String? {
+    package var openStreetMapURL: String? {
         isOpenStreetMap ? "https://www.openstreetmap.org/\(rawValue)" : nil
     }
 
     /// A short, stable hash (FNV-1a, base 36) that makes slugs unique; Swift's
     /// `Hasher` is seeded per process and would change URLs on every build.
-    public func shortHash(length: Int = 6) -> String {
+    func shortHash(length: Int = 6) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in rawValue.utf8 {
             hash ^= UInt64(byte)
@@ -67,15 +67,15 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
         return String(out)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

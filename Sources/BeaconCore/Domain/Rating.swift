@@ -1,14 +1,14 @@
 /// One rating the owner gave a place. Every rating is its own entry; a place
 /// rated three times has three.
-public struct Rating: Sendable, Hashable {
-    public static let allowedStars = 1...5
+package struct Rating: Sendable, Hashable {
+    package static let allowedStars = 1...5
 
-    public var stars: Int
-    public var date: CalendarDate
+    package var stars: Int
+    package var date: CalendarDate
     /// As the owner wrote it; pages render it through the HTML sanitiser.
-    public var comment: String?
+    package var comment: String?
 
-    public init(stars: Int, date: CalendarDate, comment: String? = nil) {
+    package init(stars: Int, date: CalendarDate, comment: String? = nil) {
         self.stars = stars
         self.date = date
         self.comment = comment
@@ -17,42 +17,42 @@ public struct Rating: Sendable, Hashable {
 
 /// What a place's star shows: the average of its ratings rounded to the
 /// nearest whole star (halves round up), one star filled 20 % per star.
-public struct RatingSummary: Sendable, Hashable {
-    public let count: Int
-    public let total: Int
+package struct RatingSummary: Sendable, Hashable {
+    package let count: Int
+    let total: Int
 
     /// Nil when there are no ratings: no ratings, no star.
-    public init?(ratings: [Rating]) {
+    package init?(ratings: [Rating]) {
         guard !ratings.isEmpty else { return nil }
         count = ratings.count
         total = ratings.reduce(0) { $0 + $1.stars }
     }
 
-    public init?(count: Int, total: Int) {
+    package init?(count: Int, total: Int) {
         guard count > 0 else { return nil }
         self.count = count
         self.total = total
     }
 
-    public var average: Double { Double(total) / Double(count) }
+    package var average: Double { Double(total) / Double(count) }
 
     /// Integer arithmetic, so 2.5 is exactly 2.5 and rounds up to 3.
-    public var roundedStars: Int { (2 * total + count) / (2 * count) }
+    package var roundedStars: Int { (2 * total + count) / (2 * count) }
 
     /// 20 % per star: 1 → 20, 5 → 100.
-    public var fillPercent: Int { roundedStars * 20 }
+    var fillPercent: Int { roundedStars * 20 }
 }
 
 extension Array where Element == Rating {
     /// Newest first; ratings of the same day in reverse order of entry (latest given first).
-    public var newestFirst: [Rating] {
+    package var newestFirst: [Rating] {
         enumerated().sorted { a, b in
             a.element.date != b.element.date ? a.element.date > b.element.date : a.offset > b.offset
         }.map(\.element)
     }
 
     /// The rating given last (by date, then by order of entry).
-    public var latest: Rating? {
+    package var latest: Rating? {
         enumerated().max { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }?.element
     }
 }

@@ -1,12 +1,12 @@
 /// Norwegian number, distance and coordinate formatting, done by hand: it is
 /// called for every place on every page (Foundation's formatters are slow
 /// for that, and `NumberFormatter` ignores fraction limits on Linux).
-public enum NorwegianFormat {
+package enum NorwegianFormat {
     /// The no-break space Norwegian uses between thousands and before units.
-    public static let noBreakSpace = "\u{00A0}"
+    package static let noBreakSpace = "\u{00A0}"
 
     /// "7", "12 345" (with a no-break space).
-    public static func integer(_ value: Int) -> String {
+    package static func integer(_ value: Int) -> String {
         let digits = value == .min ? String(value.magnitude) : String(abs(value))
         var out = ""
         for (i, ch) in digits.enumerated() {
@@ -17,13 +17,13 @@ public enum NorwegianFormat {
     }
 
     /// One decimal with a comma: 1.25 → "1,3".
-    public static func oneDecimal(_ value: Double) -> String {
+    package static func oneDecimal(_ value: Double) -> String {
         let tenths = Int(saturating: abs(value) * 10)
         return (value < 0 && tenths > 0 ? "−" : "") + integer(tenths / 10) + "," + String(tenths % 10)
     }
 
     /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" under 100 km, "123 km" beyond.
-    public static func distance(metres: Double) -> String {
+    package static func distance(metres: Double) -> String {
         let m = max(0, metres)
         let tens = Int(saturating: m / 10) &* 10
         if tens < 1000 { return "\(tens)\(noBreakSpace)m" }
@@ -32,7 +32,7 @@ public enum NorwegianFormat {
     }
 
     /// "59,9111° N, 10,7503° Ø" (four decimals, about 10 m).
-    public static func coordinate(_ c: Coordinate) -> String {
+    package static func coordinate(_ c: Coordinate) -> String {
         func part(_ value: Double, positive: String, negative: String) -> String {
             let scaled = Int(saturating: abs(value) * 10_000)
             let fraction = String(scaled % 10_000)
@@ -43,12 +43,12 @@ public enum NorwegianFormat {
     }
 
     /// "1 sted", "12 steder".
-    public static func count(_ n: Int, singular: String, plural: String) -> String {
+    package static func count(_ n: Int, singular: String, plural: String) -> String {
         "\(integer(n)) \(n == 1 ? singular : plural)"
     }
 
     /// Machine form for data attributes and URLs: "59.9111".
-    public static func decimal(_ value: Double, places: Int) -> String {
+    package static func decimal(_ value: Double, places: Int) -> String {
         var factor = 1.0
         for _ in 0..<places { factor *= 10 }
         let scaled = Int64(saturating: abs(value) * factor)

@@ -4,19 +4,19 @@ import Foundation
 /// in the `x-api-key` header (never in a URL, so never in a log or cache
 /// name), retries for what may pass (429, 5xx, timeouts, network), none for
 /// what will not (400, 401, 403), and typed errors.
-public struct GeoapifyClient: Sendable {
-    public static let defaultBaseURL = URL(string: "https://api.geoapify.com")!
+package struct GeoapifyClient: Sendable {
+    package static let defaultBaseURL = URL(string: "https://api.geoapify.com")!
 
-    public var baseURL: URL
+    package var baseURL: URL
     let apiKey: String
-    public var transport: any HTTPTransport
-    public var retryPolicy: RetryPolicy
+    var transport: any HTTPTransport
+    var retryPolicy: RetryPolicy
     /// Deadline per attempt.
-    public var timeout: TimeInterval
+    var timeout: TimeInterval
     /// Called before each retry with the attempt number, the wait and the reason (for progress).
-    public var onRetry: (@Sendable (Int, TimeInterval, GeoapifyError) -> Void)?
+    package var onRetry: (@Sendable (Int, TimeInterval, GeoapifyError) -> Void)?
 
-    public init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport(),
+    package init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport(),
                 retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10) {
         self.apiKey = apiKey
         self.baseURL = baseURL
@@ -29,7 +29,7 @@ public struct GeoapifyClient: Sendable {
     /// proxy) and `GEOAPIFY_TIMEOUT` (seconds); nil without a key. A key with
     /// characters no key has, a base URL that would send the key unencrypted
     /// over a network, or a timeout that is not a number of seconds is an error.
-    public static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyClient? {
+    package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyClient? {
         guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else { return nil }
         guard key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .invalidConfiguration("GEOAPIFY_API_KEY inneholder mellomrom, kontrolltegn eller andre tegn som ikke kan stå i en API-nøkkel. Sjekk verdien (nøkkelen vises ikke her).")
@@ -64,7 +64,7 @@ public struct GeoapifyClient: Sendable {
     // MARK: Requests
 
     /// `/v2/places`: one category within a circle, nearest first. Longitude comes first in both parameters.
-    public func placesURL(for request: PlacesRequest) -> URL {
+    func placesURL(for request: PlacesRequest) -> URL {
         let lon = NorwegianFormat.decimal(request.center.longitude, places: 6)
         let lat = NorwegianFormat.decimal(request.center.latitude, places: 6)
         return url(path: "/v2/places", query: [
@@ -78,7 +78,7 @@ public struct GeoapifyClient: Sendable {
     }
 
     /// `/v1/geocode/search`: an address to positions.
-    public func geocodeURL(text: String, limit: Int, near: Coordinate?) -> URL {
+    func geocodeURL(text: String, limit: Int, near: Coordinate?) -> URL {
         var query = [("text", text), ("limit", String(limit)), ("lang", "no")]
         if let near {
             query.append(("bias", "proximity:\(NorwegianFormat.decimal(near.longitude, places: 6)),\(NorwegianFormat.decimal(near.latitude, places: 6))"))
@@ -103,7 +103,7 @@ public struct GeoapifyClient: Sendable {
     // MARK: Calls
 
     /// The body of a successful answer, after retries. The body is not yet checked.
-    public func fetch(_ url: URL) async throws(GeoapifyError) -> Data {
+    func fetch(_ url: URL) async throws(GeoapifyError) -> Data {
         let redactor = SecretRedactor(secrets: [apiKey])
         let started = Date()
         var attempt = 0
@@ -150,12 +150,12 @@ public struct GeoapifyClient: Sendable {
     }
 
     /// Places of one category, decoded; a body that is not a FeatureCollection is an error.
-    public func places(_ request: PlacesRequest) async throws(GeoapifyError) -> (body: Data, result: PlacesDecoder.Result) {
+    package func places(_ request: PlacesRequest) async throws(GeoapifyError) -> (body: Data, result: PlacesDecoder.Result) {
         let body = try await fetch(placesURL(for: request))
         return (body, try GeoapifyClient.decodePlaces(body, category: request.category))
     }
 
-    public static func decodePlaces(_ body: Data, category: PlaceCategory) throws(GeoapifyError) -> PlacesDecoder.Result {
+    static func decodePlaces(_ body: Data, category: PlaceCategory) throws(GeoapifyError) -> PlacesDecoder.Result {
         let json: JSONValue
         do {
             json = try JSONParser.parse(body)
@@ -173,7 +173,7 @@ public struct GeoapifyClient: Sendable {
     }
 
     /// Address candidates for `text`, best first.
-    public func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil) async throws(GeoapifyError) -> [GeocodeCandidate] {
+    package func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil) async throws(GeoapifyError) -> [GeocodeCandidate] {
         let body = try await fetch(geocodeURL(text: text, limit: limit, near: near))
         guard let json = try? JSONParser.parse(body) else { throw .unexpectedBody("ugyldig JSON") }
         return GeocodeCandidate.decode(json)
@@ -181,13 +181,13 @@ public struct GeoapifyClient: Sendable {
 }
 
 /// One answer of an address lookup.
-public struct GeocodeCandidate: Sendable, Equatable {
-    public var label: String
-    public var detail: String?
-    public var coordinate: Coordinate
+package struct GeocodeCandidate: Sendable, Equatable {
+    package var label: String
+    package var detail: String?
+    package var coordinate: Coordinate
 
     /// Reads GeoJSON (`features`) and `format=json` (`results`) answers.
-    public static func decode(_ json: JSONValue) -> [GeocodeCandidate] {
+    package static func decode(_ json: JSONValue) -> [GeocodeCandidate] {
         let items = json["features"]?.arrayValue?.compactMap { $0["properties"] } ?? json["results"]?.arrayValue ?? []
         return items.compactMap { item in
             guard let lat = item["lat"]?.looseDouble, let lon = item["lon"]?.looseDouble else { return nil }

@@ -1,6 +1,6 @@
 /// Every way talking to Geoapify can fail, with a message for a person. No
 /// message ever holds the API key.
-public enum GeoapifyError: UserFacingError, Equatable {
+package enum GeoapifyError: UserFacingError, Equatable {
     case missingKey
     case invalidKey
     case forbidden(String)
@@ -19,7 +19,7 @@ public enum GeoapifyError: UserFacingError, Equatable {
     case offlineWithoutCache(category: String)
     case noAddressFound(String)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .missingKey:
             return "Dette krever en Geoapify API-nøkkel. Sett miljøvariabelen GEOAPIFY_API_KEY (gratis nøkkel på geoapify.com)."
@@ -58,7 +58,7 @@ public enum GeoapifyError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .missingKey, .badRequest, .invalidConfiguration: .usage
         case .noAddressFound: .dataError
@@ -67,7 +67,7 @@ public enum GeoapifyError: UserFacingError, Equatable {
     }
 
     /// A few words for progress lines between retries ("HTTP 503", "tidsavbrudd").
-    public var briefDescription: String {
+    package var briefDescription: String {
         switch self {
         case .rateLimited: "for mange forespørsler (429)"
         case .server(let status): "serverfeil (HTTP \(status))"

@@ -7,16 +7,16 @@ import Foundation
 /// - `offline`: only the cache, stale or not; a missing entry is an error.
 /// When the API fails and any cached answer exists, that answer is used with a
 /// warning naming its age. Only answers that decode are cached.
-public struct GeoapifyPlaceSource: PlaceSource {
-    public enum Mode: Sendable { case normal, refresh, offline }
+package struct GeoapifyPlaceSource: PlaceSource {
+    package enum Mode: Sendable { case normal, refresh, offline }
 
-    public var client: GeoapifyClient
-    public var cache: ResponseCache
-    public var mode: Mode
-    public var timeToLive: TimeInterval
-    public var now: @Sendable () -> Date
+    var client: GeoapifyClient
+    var cache: ResponseCache
+    var mode: Mode
+    var timeToLive: TimeInterval
+    var now: @Sendable () -> Date
 
-    public init(client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal, timeToLive: TimeInterval = 24 * 3600, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal, timeToLive: TimeInterval = 24 * 3600, now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
         self.cache = cache
         self.mode = mode
@@ -24,7 +24,7 @@ public struct GeoapifyPlaceSource: PlaceSource {
         self.now = now
     }
 
-    public func places(for request: PlacesRequest) async throws -> FetchedPlaces {
+    package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
         let url = client.placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-\(request.category.rawValue)")
         let cached = cache.entry(for: key)

@@ -4,17 +4,17 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// Geoapify's answers are a few hundred kilobytes; anything past this is
     /// not a places answer, and is refused before it can fill memory or disk.
-    public static let defaultMaximumBodyBytes = 20 << 20
+    package static let defaultMaximumBodyBytes = 20 << 20
 
-    public var url: URL
-    public var headers: [String: String]
-    public var timeout: TimeInterval
-    public var maximumBodyBytes: Int
+    var url: URL
+    var headers: [String: String]
+    var timeout: TimeInterval
+    var maximumBodyBytes: Int
 
-    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) {
+    package init(url: URL, headers: [String: String] = [:], timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
@@ -22,13 +22,13 @@ public struct HTTPRequest: Sendable {
     }
 }
 
-public struct HTTPResponse: Sendable {
-    public var status: Int
+package struct HTTPResponse: Sendable {
+    var status: Int
     /// Header names in lower case.
-    public var headers: [String: String]
-    public var body: Data
+    var headers: [String: String]
+    var body: Data
 
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -36,7 +36,7 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Why no usable HTTP answer arrived.
-public enum TransportError: Error, Sendable, Equatable {
+package enum TransportError: Error, Sendable, Equatable {
     case timeout
     case noNetwork(String)
     /// The server redirected to another origin (`host:port`, scheme); not followed,
@@ -50,7 +50,7 @@ public enum TransportError: Error, Sendable, Equatable {
 /// One HTTP GET. The client talks to Geoapify through this, so tests can run
 /// it against a real server on loopback. A transport follows redirects only
 /// within the request's origin and never returns a body over the request's limit.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }
 
@@ -75,10 +75,10 @@ struct Origin: Equatable {
 /// it streams in, and end the request at a hard deadline (`timeoutInterval`
 /// alone only limits the time between bytes).
 
-public struct URLSessionTransport: HTTPTransport {
-    public init() {}
+package struct URLSessionTransport: HTTPTransport {
+    package init() {}
 
-    public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let origin = Origin(request.url) else { throw .other("ugyldig adresse") }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }

@@ -4,23 +4,23 @@ import Foundation
 /// by the request URL — which never holds the key (it travels in a header) —
 /// hashed into a file name. Body and metadata are written atomically; the
 /// metadata is written last, so an entry without it is incomplete and ignored.
-public struct ResponseCache: Sendable {
-    public let folder: String
+package struct ResponseCache: Sendable {
+    let folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
-    public struct Entry: Sendable {
-        public var body: Data
-        public var savedAt: Date
-        public var url: String
+    package struct Entry: Sendable {
+        var body: Data
+        var savedAt: Date
+        var url: String
     }
 
     /// A stable file name for a request ("places-1a2b3c4d5e6f7a8b"), from its
     /// path and query only: the same request to another host (a test server,
     /// a proxy) finds the same entry.
-    public static func key(for url: URL, kind: String) -> String {
+    static func key(for url: URL, kind: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let request = url.path + "?" + (url.query ?? "")
         for byte in request.utf8 {
@@ -37,7 +37,7 @@ public struct ResponseCache: Sendable {
         return hasher.value
     }
 
-    public func entry(for key: String) -> Entry? {
+    func entry(for key: String) -> Entry? {
         guard let meta = try? FileSystem.readIfExists(folder + "/" + key + ".meta.json"),
               let json = try? JSONParser.parse(bytes: meta),
               let saved = json["savedAt"]?.looseDouble,
@@ -47,7 +47,7 @@ public struct ResponseCache: Sendable {
         return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
     }
 
-    public func store(_ body: Data, url: URL, key: String, at date: Date = Date()) throws(FileError) {
+    func store(_ body: Data, url: URL, key: String, at date: Date = Date()) throws(FileError) {
         try FileSystem.createDirectory(folder)
         try FileSystem.writeAtomically(body, to: folder + "/" + key + ".json")
         let meta = JSONValue.object([
@@ -62,8 +62,8 @@ public struct ResponseCache: Sendable {
 }
 
 /// "3 timer", "2 dager", "5 minutter": how old a cached answer is.
-public enum AgeText {
-    public static func norwegian(seconds: TimeInterval) -> String {
+package enum AgeText {
+    package static func norwegian(seconds: TimeInterval) -> String {
         let s = max(0, Int(saturating: seconds))
         if s < 120 { return "\(s) sekunder" }
         if s < 2 * 3600 { return "\(s / 60) minutter" }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Exponential backoff with full jitter, bounded in attempts and in total
 /// time; a `Retry-After` from the server wins when it fits the budget.
-public struct RetryPolicy: Sendable {
-    public var maximumAttempts: Int
-    public var baseDelay: TimeInterval
-    public var maximumDelay: TimeInterval
+package struct RetryPolicy: Sendable {
+    var maximumAttempts: Int
+    var baseDelay: TimeInterval
+    var maximumDelay: TimeInterval
     /// Total time all attempts and waits may take.
-    public var maximumTotal: TimeInterval
+    var maximumTotal: TimeInterval
 
-    public init(maximumAttempts: Int = 4, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 8, maximumTotal: TimeInterval = 30) {
+    package init(maximumAttempts: Int = 4, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 8, maximumTotal: TimeInterval = 30) {
         self.maximumAttempts = maximumAttempts
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
@@ -17,7 +17,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// The wait before attempt `attempt + 1` (attempt counts from 1).
-    public func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?, random: Double = Double.random(in: 0...1)) -> TimeInterval {
+    func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?, random: Double = Double.random(in: 0...1)) -> TimeInterval {
         if let retryAfter { return max(0, retryAfter) }
         let exponential = min(maximumDelay, baseDelay * pow(2, Double(attempt - 1)))
         // Full jitter, but never less than half the step, so retries do not hammer.
@@ -25,7 +25,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// `Retry-After` as seconds or an HTTP date.
-    public static func parseRetryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+    static func parseRetryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Double(value), seconds >= 0 { return seconds }
         let formatter = DateFormatter()

@@ -5,18 +5,18 @@ import Foundation
 /// A class, not a struct: a page, a list and the page data all refer to the
 /// same place, and at 100,000 places copying a dozen strings per reference
 /// showed up in profiles.
-public final class GuidePlace: Sendable {
-    public let place: Place
-    public let slug: String
-    public let distanceMetres: Double
-    public let ratings: [Rating]
-    public let summary: RatingSummary?
-    public let favoriteSince: CalendarDate?
+package final class GuidePlace: Sendable {
+    package let place: Place
+    package let slug: String
+    package let distanceMetres: Double
+    package let ratings: [Rating]
+    package let summary: RatingSummary?
+    let favoriteSince: CalendarDate?
     /// False for a favorite kept from the store that the current data no
     /// longer has (outside the radius, or gone from the API).
-    public let isInCurrentData: Bool
+    package let isInCurrentData: Bool
 
-    public init(place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
+    package init(place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
                 favoriteSince: CalendarDate?, isInCurrentData: Bool) {
         self.place = place
         self.slug = slug
@@ -27,14 +27,14 @@ public final class GuidePlace: Sendable {
         self.isInCurrentData = isInCurrentData
     }
 
-    public var id: PlaceID { place.id }
-    public var isFavorite: Bool { favoriteSince != nil }
+    package var id: PlaceID { place.id }
+    package var isFavorite: Bool { favoriteSince != nil }
 }
 
 /// Where the places of a build came from, for the pages' footer and the
 /// build summary.
-public struct DataSourceInfo: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct DataSourceInfo: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The sample data shipped with the tool (no API key).
         case sample
         /// Fetched from Geoapify during this build.
@@ -45,17 +45,17 @@ public struct DataSourceInfo: Sendable, Equatable {
         case file(name: String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// When the data was fetched (for a cached answer: when it was cached).
-    public var fetchedAt: Date
+    package var fetchedAt: Date
 
-    public init(kind: Kind, fetchedAt: Date) {
+    package init(kind: Kind, fetchedAt: Date) {
         self.kind = kind
         self.fetchedAt = fetchedAt
     }
 
     /// Geoapify asks for "Powered by Geoapify" where its data is shown.
-    public var cameFromGeoapify: Bool {
+    package var cameFromGeoapify: Bool {
         switch kind {
         case .live, .cache: true
         case .sample, .file: false
@@ -64,23 +64,23 @@ public struct DataSourceInfo: Sendable, Equatable {
 }
 
 /// Everything one build publishes, as values.
-public struct Guide: Sendable {
-    public let settings: SiteSettings
+package struct Guide: Sendable {
+    package let settings: SiteSettings
     /// Places of the current data, nearest first.
-    public let places: [GuidePlace]
+    package let places: [GuidePlace]
     /// Favorites the current data does not have, rebuilt from their store snapshot.
-    public let favoritesOutsideData: [GuidePlace]
-    public let source: DataSourceInfo
+    let favoritesOutsideData: [GuidePlace]
+    package let source: DataSourceInfo
 
     /// Every place that gets a detail page.
-    public var allPages: [GuidePlace] { places + favoritesOutsideData }
+    package var allPages: [GuidePlace] { places + favoritesOutsideData }
 
-    public func places(in category: PlaceCategory) -> [GuidePlace] {
+    package func places(in category: PlaceCategory) -> [GuidePlace] {
         places.filter { $0.place.category == category }
     }
 
     /// Favorites, nearest first (those outside the data after the others).
-    public var favorites: [GuidePlace] {
+    package var favorites: [GuidePlace] {
         places.filter(\.isFavorite) + favoritesOutsideData
     }
 }

@@ -1,10 +1,10 @@
 /// Merges places with the owner's store into a `Guide`: one pass over the
 /// places, dictionary lookups into the store, slugs assigned in one more pass.
 /// Linear in the number of places.
-public enum GuideAssembler {
+package enum GuideAssembler {
     /// `places` in priority order: a place that appears twice (under two
     /// categories, or twice in one answer) keeps its first appearance.
-    public static func assemble(places: [Place], store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+    package static func assemble(places: [Place], store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(places.count)
         var kept: [Int] = []
@@ -57,8 +57,8 @@ public enum GuideAssembler {
 /// its identity ("cafe-bar-orken-k3x9a1"). Stable (depends only on name and
 /// id), unique (a clash lengthens the hash), safe (no `/`, `.`, controls) and
 /// bounded (at most 60 + 1 + 12 characters).
-public enum SlugAssigner {
-    public static func assign(_ places: [(id: PlaceID, name: String)]) -> [PlaceID: String] {
+enum SlugAssigner {
+    static func assign(_ places: [(id: PlaceID, name: String)]) -> [PlaceID: String] {
         // Base slugs first; only places whose base slug clashes need more work,
         // and they are resolved in id order, so the result never depends on input order.
         var stems: [PlaceID: String] = [:]

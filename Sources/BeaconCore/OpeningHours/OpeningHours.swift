@@ -5,23 +5,23 @@
 /// pages then show the raw text and "open now" says nothing rather than guess.
 /// `Resources/assets/beacon-hours.js` is the same parser for the reader's browser;
 /// `Tests/Fixtures/opening-hours-cases.json` keeps the two in step.
-public struct OpeningHours: Sendable, Equatable {
+package struct OpeningHours: Sendable, Equatable {
     /// Weekday 0 is Monday, 6 is Sunday (OSM order).
-    public struct Rule: Sendable, Equatable {
+    struct Rule: Sendable, Equatable {
         /// Selected weekdays as written, to render them the way the owner wrote them.
-        public var weekdaySpans: [WeekdaySpan]
+        var weekdaySpans: [WeekdaySpan]
         /// True when the rule names `PH`.
-        public var publicHolidays: Bool
+        var publicHolidays: Bool
         /// Empty means closed (`off`).
-        public var times: [TimeSpan]
+        var times: [TimeSpan]
         /// True when the rule follows a `,` (OSM's additional rule): its times add to
         /// what earlier rules said about its days instead of replacing it.
-        public var isAdditional: Bool = false
+        var isAdditional: Bool = false
 
-        public var isClosed: Bool { times.isEmpty }
+        var isClosed: Bool { times.isEmpty }
 
         /// All selected weekdays; every day when the rule names none.
-        public var weekdays: [Int] {
+        var weekdays: [Int] {
             if weekdaySpans.isEmpty { return publicHolidays ? [] : Array(0...6) }
             var days: [Int] = []
             for span in weekdaySpans { for day in span.days where !days.contains(day) { days.append(day) } }
@@ -29,11 +29,11 @@ public struct OpeningHours: Sendable, Equatable {
         }
     }
 
-    public struct WeekdaySpan: Sendable, Equatable {
-        public var first: Int
-        public var last: Int
+    struct WeekdaySpan: Sendable, Equatable {
+        var first: Int
+        var last: Int
         /// Wraps past Sunday for "Fr-Mo".
-        public var days: [Int] {
+        var days: [Int] {
             var days = [first]
             var day = first
             while day != last { day = (day + 1) % 7; days.append(day) }
@@ -42,20 +42,20 @@ public struct OpeningHours: Sendable, Equatable {
     }
 
     /// Minutes from the day's midnight; `end` may pass 24:00 (up to 48:00) for a night that runs into the next day.
-    public struct TimeSpan: Sendable, Equatable {
-        public var start: Int
-        public var end: Int
+    struct TimeSpan: Sendable, Equatable {
+        var start: Int
+        var end: Int
     }
 
-    public var isAlwaysOpen: Bool
-    public var rules: [Rule]
+    var isAlwaysOpen: Bool
+    var rules: [Rule]
 
-    public var mentionsPublicHolidays: Bool { rules.contains { $0.publicHolidays } }
+    var mentionsPublicHolidays: Bool { rules.contains { $0.publicHolidays } }
 
-    public static let alwaysOpen = OpeningHours(isAlwaysOpen: true, rules: [])
+    static let alwaysOpen = OpeningHours(isAlwaysOpen: true, rules: [])
 
     /// Nil when the text is outside the understood subset.
-    public init?(_ raw: String) {
+    package init?(_ raw: String) {
         var parser = OpeningHoursParser(raw)
         guard let parsed = parser.parse() else { return nil }
         self = parsed

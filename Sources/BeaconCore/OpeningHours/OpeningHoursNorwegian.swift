@@ -6,7 +6,7 @@ extension OpeningHours {
     static let weekdayNames = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"]
 
     /// One line per rule, or nil when `raw` is outside the understood subset (show `raw` then).
-    public static func norwegianLines(_ raw: String) -> [String]? {
+    package static func norwegianLines(_ raw: String) -> [String]? {
         if let cached = renderedCache.withLock({ $0[raw] }) { return cached.lines }
         let lines = OpeningHours(raw)?.norwegianLines
         renderedCache.withLock { cache in
@@ -20,7 +20,7 @@ extension OpeningHours {
     struct CachedLines: Sendable { var lines: [String]? }
     static let renderedCache = Mutex<[String: CachedLines]>([:])
 
-    public var norwegianLines: [String] {
+    package var norwegianLines: [String] {
         if isAlwaysOpen { return ["døgnåpent"] }
         return rules.map { rule in
             let days = Self.describeDays(rule)

@@ -20,7 +20,7 @@
 extension OpeningHours {
     /// Whether the place is open at `minute` (0–1439) of `weekday` (0 = Monday);
     /// nil when the hours cannot tell (rules for public holidays, which we cannot date).
-    public func isOpen(weekday: Int, minute: Int) -> Bool? {
+    func isOpen(weekday: Int, minute: Int) -> Bool? {
         if isAlwaysOpen { return true }
         if mentionsPublicHolidays { return nil }
         let today = spans(on: weekday)

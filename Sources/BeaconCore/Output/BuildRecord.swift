@@ -8,15 +8,15 @@ import Glibc
 /// and the output still looks exactly as that build left it
 /// (`OutputTreeDigest`: every file, its size and times), there is nothing to
 /// do: no page is rendered and no file is touched.
-public struct BuildRecord: Sendable, Equatable {
-    public var fingerprint: String
+package struct BuildRecord: Sendable, Equatable {
+    package var fingerprint: String
     /// `OutputTreeDigest` of the output right after the build.
-    public var tree: String
-    public var pages: Int
-    public var places: Int
-    public var files: Int
+    package var tree: String
+    package var pages: Int
+    package var places: Int
+    package var files: Int
 
-    public init(fingerprint: String, tree: String, pages: Int, places: Int, files: Int) {
+    package init(fingerprint: String, tree: String, pages: Int, places: Int, files: Int) {
         self.fingerprint = fingerprint
         self.tree = tree
         self.pages = pages
@@ -30,7 +30,7 @@ public struct BuildRecord: Sendable, Equatable {
         return site.cachePath + "/builds/" + hasher.hex + ".json"
     }
 
-    public static func load(site: SiteFolder, output: String) -> BuildRecord? {
+    package static func load(site: SiteFolder, output: String) -> BuildRecord? {
         guard let bytes = try? FileSystem.readIfExists(path(site: site, output: output)),
               let json = try? JSONParser.parse(bytes: bytes),
               let fingerprint = json["fingerprint"]?.looseString, let tree = json["tree"]?.looseString,
@@ -41,7 +41,7 @@ public struct BuildRecord: Sendable, Equatable {
         return BuildRecord(fingerprint: fingerprint, tree: tree, pages: pages, places: places, files: files)
     }
 
-    public func save(site: SiteFolder, output: String) throws(FileError) {
+    package func save(site: SiteFolder, output: String) throws(FileError) {
         let path = BuildRecord.path(site: site, output: output)
         try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
         let json = JSONValue.object([

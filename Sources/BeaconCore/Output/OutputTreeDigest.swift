@@ -13,8 +13,8 @@ import Glibc
 /// `fstatat` per file and one listing per folder, through descriptors (no
 /// path strings), the big folders split over the cores, and the entries
 /// combined in any order (a sum of per-entry hashes), so nothing is sorted.
-public enum OutputTreeDigest {
-    public static func compute(_ root: String) -> String {
+package enum OutputTreeDigest {
+    package static func compute(_ root: String) -> String {
         let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return "missing" }
         var total = Sum()

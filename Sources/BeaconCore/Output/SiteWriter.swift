@@ -5,14 +5,14 @@ import Glibc
 #endif
 
 /// Why the output could not be written. The previous output is left as it was.
-public enum SiteWriterError: UserFacingError, Equatable {
+package enum SiteWriterError: UserFacingError, Equatable {
     case unsafeOutputPath(path: String, reason: String)
     case notOurFolder(path: String)
     case invalidPagePath(String)
     case cancelled
     case file(FileError)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .unsafeOutputPath(let path, let reason):
             return "Kan ikke skrive nettstedet til \(path): \(reason)."
@@ -27,7 +27,7 @@ public enum SiteWriterError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .file(let error): error.exitStatus
         case .invalidPagePath: .software
@@ -52,18 +52,18 @@ public enum SiteWriterError: UserFacingError, Equatable {
 ///   fails before `commit()` leaves the previous output exactly as it was.
 ///
 /// `write` may be called from many threads at once.
-public final class SiteWriter: Sendable {
-    public struct Statistics: Sendable, Equatable {
+package final class SiteWriter: Sendable {
+    package struct Statistics: Sendable, Equatable {
         /// Files created or replaced.
-        public var written = 0
+        package var written = 0
         /// Files whose bytes were unchanged (not rewritten).
-        public var unchanged = 0
+        package var unchanged = 0
         /// Files of the previous output the new site no longer has.
-        public var removed = 0
+        package var removed = 0
         /// Bytes of the whole new site.
-        public var totalBytes = 0
+        var totalBytes = 0
 
-        public init(written: Int = 0, unchanged: Int = 0, removed: Int = 0, totalBytes: Int = 0) {
+        package init(written: Int = 0, unchanged: Int = 0, removed: Int = 0, totalBytes: Int = 0) {
             self.written = written
             self.unchanged = unchanged
             self.removed = removed
@@ -72,9 +72,9 @@ public final class SiteWriter: Sendable {
     }
 
     /// Marks a folder as ours, so a build never replaces a folder it did not make.
-    public static let markerFileName = ".sitegen-output"
+    static let markerFileName = ".sitegen-output"
 
-    public let outputPath: String
+    let outputPath: String
     /// Applied to every file: the API key never reaches the output.
     let redactor: SecretRedactor
     let stagingPath: String
@@ -99,7 +99,7 @@ public final class SiteWriter: Sendable {
     }
 
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
-    public init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none) throws(SiteWriterError) {
+    package init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none) throws(SiteWriterError) {
         self.redactor = redactor
         let output = SiteFolder.absolute(outputPath)
         guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
@@ -143,7 +143,7 @@ public final class SiteWriter: Sendable {
     /// does not. Returns whether a staging folder exists (so there is something
     /// to clean up before the process may exit).
     @discardableResult
-    public func cancel() -> Bool {
+    package func cancel() -> Bool {
         cancelled.store(true, ordering: .releasing)
         return state.withLock { state in
             state.cancelled = true
@@ -152,7 +152,7 @@ public final class SiteWriter: Sendable {
     }
 
     /// Writes one file of the site (`relativePath` like "steder/x/index.html").
-    public func write(_ unredacted: [UInt8], to relativePath: String) throws(SiteWriterError) {
+    package func write(_ unredacted: [UInt8], to relativePath: String) throws(SiteWriterError) {
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         let bytes = redactor.isEmpty ? unredacted : redactor.redact(unredacted)
         guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
@@ -188,7 +188,7 @@ public final class SiteWriter: Sendable {
     }
 
     /// Finishes the new tree and swaps it in. Returns what was done.
-    public func commit() throws(SiteWriterError) -> Statistics {
+    package func commit() throws(SiteWriterError) -> Statistics {
         try write(Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8), to: SiteWriter.markerFileName)
         let (stagingCreated, unchanged, allPaths) = state.withLock { ($0.stagingCreated, $0.unchangedPaths, $0.allPaths) }
         state.withLock { $0.statistics.written = $0.allPaths.count - $0.statistics.unchanged }
@@ -235,7 +235,7 @@ public final class SiteWriter: Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    public func discard() {
+    package func discard() {
         closeStagingDescriptor()
         if state.withLock({ $0.stagingCreated }) { FileSystem.removeTree(stagingPath) }
     }
@@ -301,7 +301,7 @@ public final class SiteWriter: Sendable {
     }
 
     /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.
-    public static func isSafeRelativePath(_ path: String) -> Bool {
+    static func isSafeRelativePath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count < 4096 else { return false }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
             if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 { return false }

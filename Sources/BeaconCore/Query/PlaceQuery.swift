@@ -3,8 +3,8 @@ import Foundation
 /// The list page's filters and sort, in one component: `sitegen search`
 /// runs it in the terminal, and the page script implements the same rules
 /// (tested against each other). Filters combine with AND.
-public struct PlaceQuery: Sendable {
-    public enum Sort: String, CaseIterable, Sendable {
+package struct PlaceQuery: Sendable {
+    package enum Sort: String, CaseIterable, Sendable {
         /// Nearest first.
         case distance
         /// Highest average first, more ratings before fewer, unrated last.
@@ -13,15 +13,15 @@ public struct PlaceQuery: Sendable {
         case name
     }
 
-    public var text: String
-    public var category: PlaceCategory?
-    public var maximumDistanceKm: Double?
-    public var favoritesOnly: Bool
-    public var sort: Sort
+    package var text: String
+    package var category: PlaceCategory?
+    package var maximumDistanceKm: Double?
+    var favoritesOnly: Bool
+    package var sort: Sort
     /// Only places open at this moment (weekday 0 = Monday, minute of the day).
-    public var openAt: (weekday: Int, minute: Int)?
+    package var openAt: (weekday: Int, minute: Int)?
 
-    public init(text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
+    package init(text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
                 favoritesOnly: Bool = false, sort: Sort = .distance, openAt: (weekday: Int, minute: Int)? = nil) {
         self.text = text
         self.category = category
@@ -31,7 +31,7 @@ public struct PlaceQuery: Sendable {
         self.openAt = openAt
     }
 
-    public func apply(to places: [GuidePlace]) -> [GuidePlace] {
+    package func apply(to places: [GuidePlace]) -> [GuidePlace] {
         let term = TextFolding.searchKey(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let limit = maximumDistanceKm.map { $0 * 1000 }
         var result = places.filter { place in
@@ -73,7 +73,7 @@ public struct PlaceQuery: Sendable {
     }
 
     /// What the text search looks in: name, address and category, folded.
-    public static func searchText(of place: GuidePlace) -> String {
+    static func searchText(of place: GuidePlace) -> String {
         TextFolding.searchKey([place.place.name, place.place.address.singleLine ?? "",
                                place.place.category.singularName, place.place.category.pluralName].joined(separator: "\n"))
     }
@@ -82,10 +82,10 @@ public struct PlaceQuery: Sendable {
 /// Norwegian alphabetical order, as `Intl.Collator('nb')` gives it in the
 /// browser: … X, Y, Z, Æ, Ø, Å, with "Aa" sorted as Å. The locale is passed
 /// explicitly (the machine's own locale is POSIX in CI).
-public enum NorwegianCollation {
+enum NorwegianCollation {
     static let locale = Locale(identifier: "nb_NO")
 
-    public static func compare(_ a: String, _ b: String) -> ComparisonResult {
+    static func compare(_ a: String, _ b: String) -> ComparisonResult {
         a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
     }
 }

@@ -1,8 +1,8 @@
 /// Finds the place a person means on the command line: by its slug, its id
 /// (`node/123` or Geoapify's `place_id`), its exact name, or an unambiguous
 /// part of its name (case- and accent-insensitive).
-public struct PlaceResolver: Sendable {
-    public enum Resolution: Sendable {
+package struct PlaceResolver: Sendable {
+    package enum Resolution: Sendable {
         case found(Place)
         case ambiguous([Place])
         case notFound
@@ -11,15 +11,15 @@ public struct PlaceResolver: Sendable {
     let places: [Place]
     let slugs: [PlaceID: String]
 
-    public init(places: [Place]) {
+    package init(places: [Place]) {
         var seen = Set<PlaceID>()
         self.places = places.filter { seen.insert($0.id).inserted }
         self.slugs = SlugAssigner.assign(self.places.map { ($0.id, $0.name) })
     }
 
-    public func slug(of place: Place) -> String? { slugs[place.id] }
+    package func slug(of place: Place) -> String? { slugs[place.id] }
 
-    public func resolve(_ text: String) -> Resolution {
+    package func resolve(_ text: String) -> Resolution {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { return .notFound }
         if let place = places.first(where: { slugs[$0.id] == query || $0.id.rawValue == query || $0.providerID == query }) {

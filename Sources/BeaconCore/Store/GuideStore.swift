@@ -1,44 +1,44 @@
 /// The owner's own data (the brief's SwiftData part): ratings and favorites,
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).
-public struct GuideStore: Sendable, Equatable {
-    public static let currentFormat = 1
-    public static let fileName = "beacon-store.json"
+package struct GuideStore: Sendable, Equatable {
+    static let currentFormat = 1
+    package static let fileName = "beacon-store.json"
 
-    public var entries: [PlaceID: Entry]
+    package var entries: [PlaceID: Entry]
 
-    public init(entries: [PlaceID: Entry] = [:]) {
+    package init(entries: [PlaceID: Entry] = [:]) {
         self.entries = entries
     }
 
     /// Everything the owner recorded about one place.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// What the favorites page needs when the place is no longer in the data.
-        public var snapshot: PlaceSnapshot?
+        package var snapshot: PlaceSnapshot?
         /// Set when the place is a favorite.
-        public var favoriteSince: CalendarDate?
+        var favoriteSince: CalendarDate?
         /// In the order they were given.
-        public var ratings: [Rating]
+        package var ratings: [Rating]
 
-        public init(snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil, ratings: [Rating] = []) {
+        package init(snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil, ratings: [Rating] = []) {
             self.snapshot = snapshot
             self.favoriteSince = favoriteSince
             self.ratings = ratings
         }
 
-        public var isFavorite: Bool { favoriteSince != nil }
-        public var isEmpty: Bool { favoriteSince == nil && ratings.isEmpty }
+        package var isFavorite: Bool { favoriteSince != nil }
+        package var isEmpty: Bool { favoriteSince == nil && ratings.isEmpty }
     }
 
-    public func ratings(for id: PlaceID) -> [Rating] { entries[id]?.ratings ?? [] }
-    public func isFavorite(_ id: PlaceID) -> Bool { entries[id]?.isFavorite ?? false }
+    package func ratings(for id: PlaceID) -> [Rating] { entries[id]?.ratings ?? [] }
+    package func isFavorite(_ id: PlaceID) -> Bool { entries[id]?.isFavorite ?? false }
 
-    public var favoriteIDs: [PlaceID] {
+    var favoriteIDs: [PlaceID] {
         entries.filter { $0.value.isFavorite }.map(\.key).sorted()
     }
 
     /// Adds one rating as its own entry and refreshes the place's snapshot.
-    public mutating func addRating(_ rating: Rating, to place: Place) {
+    package mutating func addRating(_ rating: Rating, to place: Place) {
         var entry = entries[place.id] ?? Entry()
         entry.snapshot = PlaceSnapshot(place)
         entry.ratings.append(rating)
@@ -47,7 +47,7 @@ public struct GuideStore: Sendable, Equatable {
 
     /// Returns false when it already was a favorite.
     @discardableResult
-    public mutating func addFavorite(_ place: Place, on date: CalendarDate) -> Bool {
+    package mutating func addFavorite(_ place: Place, on date: CalendarDate) -> Bool {
         var entry = entries[place.id] ?? Entry()
         entry.snapshot = PlaceSnapshot(place)
         let wasFavorite = entry.isFavorite
@@ -58,7 +58,7 @@ public struct GuideStore: Sendable, Equatable {
 
     /// Returns false when it was not a favorite. Ratings stay.
     @discardableResult
-    public mutating func removeFavorite(_ id: PlaceID) -> Bool {
+    package mutating func removeFavorite(_ id: PlaceID) -> Bool {
         guard var entry = entries[id], entry.isFavorite else { return false }
         entry.favoriteSince = nil
         if entry.ratings.isEmpty {
@@ -71,32 +71,32 @@ public struct GuideStore: Sendable, Equatable {
 }
 
 /// A copy of what a favorite or rating needs to be shown without the live data.
-public struct PlaceSnapshot: Sendable, Hashable {
-    public var name: String
-    public var category: PlaceCategory
-    public var coordinate: Coordinate
-    public var address: String?
+package struct PlaceSnapshot: Sendable, Hashable {
+    package var name: String
+    package var category: PlaceCategory
+    package var coordinate: Coordinate
+    package var address: String?
 
-    public init(name: String, category: PlaceCategory, coordinate: Coordinate, address: String?) {
+    package init(name: String, category: PlaceCategory, coordinate: Coordinate, address: String?) {
         self.name = name
         self.category = category
         self.coordinate = coordinate
         self.address = address
     }
 
-    public init(_ place: Place) {
+    package init(_ place: Place) {
         self.init(name: place.name, category: place.category, coordinate: place.coordinate, address: place.address.singleLine)
     }
 
     /// A place rebuilt from the snapshot, for favorites the current data no longer has.
-    public func place(id: PlaceID) -> Place {
+    package func place(id: PlaceID) -> Place {
         Place(id: id, name: name, category: category, coordinate: coordinate, address: PostalAddress(fallbackLine: address))
     }
 }
 
 extension GuideStore {
     /// The file form, byte for byte as it is saved.
-    public var encodedBytes: [UInt8] {
+    package var encodedBytes: [UInt8] {
         var bytes: [UInt8] = []
         JSONWriter().write(StoreCodec.encode(self), into: &bytes)
         return bytes

@@ -5,15 +5,15 @@ import Foundation
 /// shows, without another API call: as GeoJSON for API and sample builds, or
 /// — for a build from a places file, which may hold 100,000 places — as a
 /// pointer to that file.
-public enum PlaceIndex {
-    public static func path(in site: SiteFolder) -> String { site.cachePath + "/places.geojson" }
+package enum PlaceIndex {
+    package static func path(in site: SiteFolder) -> String { site.cachePath + "/places.geojson" }
     static func pointerPath(in site: SiteFolder) -> String { site.cachePath + "/places-file.json" }
     static func sourcePath(in site: SiteFolder) -> String { site.cachePath + "/places-source.json" }
 
     /// Records where the last build's places came from and when, so the
     /// terminal commands (`share`, `favorites` …) credit the same source and
     /// show the same date as the published pages.
-    public static func saveSource(_ source: DataSourceInfo, in site: SiteFolder) throws(FileError) {
+    package static func saveSource(_ source: DataSourceInfo, in site: SiteFolder) throws(FileError) {
         var members: [(key: String, value: JSONValue)] = []
         switch source.kind {
         case .sample: members.append(("kind", .string("sample")))
@@ -30,7 +30,7 @@ public enum PlaceIndex {
     }
 
     /// The last build's source; nil before the first build (or when the record is unreadable: it is only a cache).
-    public static func loadSource(from site: SiteFolder) -> DataSourceInfo? {
+    package static func loadSource(from site: SiteFolder) -> DataSourceInfo? {
         guard let bytes = try? FileSystem.readIfExists(sourcePath(in: site)), let json = try? JSONParser.parse(bytes: bytes),
               let seconds = json["fetchedAt"]?.looseDouble, seconds.isFinite else { return nil }
         let kind: DataSourceInfo.Kind
@@ -44,17 +44,17 @@ public enum PlaceIndex {
         return DataSourceInfo(kind: kind, fetchedAt: Date(timeIntervalSince1970: seconds))
     }
 
-    public static func save(_ places: [Place], in site: SiteFolder) throws(FileError) {
+    package static func save(_ places: [Place], in site: SiteFolder) throws(FileError) {
         try write(encode(places), in: site)
     }
 
     /// The index's bytes (separate from `write`, so a build can encode while it renders).
-    public static func encode(_ places: [Place]) -> [UInt8] {
+    package static func encode(_ places: [Place]) -> [UInt8] {
         GeoJSONExport.write(places.map { ($0, GeoJSONExport.Extras()) })
     }
 
     /// Writes the index unless it already holds these bytes.
-    public static func write(_ bytes: [UInt8], in site: SiteFolder) throws(FileError) {
+    package static func write(_ bytes: [UInt8], in site: SiteFolder) throws(FileError) {
         try FileSystem.createDirectory(site.cachePath)
         FileSystem.removeTree(pointerPath(in: site))
         if (try? FileSystem.readIfExists(path(in: site))) == bytes { return }
@@ -62,7 +62,7 @@ public enum PlaceIndex {
     }
 
     /// Remembers that the last build came from a places file.
-    public static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder) throws(FileError) {
+    package static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder) throws(FileError) {
         try FileSystem.createDirectory(site.cachePath)
         FileSystem.removeTree(path(in: site))
         var members: [(key: String, value: JSONValue)] = [("placesFile", .string(file))]
@@ -74,13 +74,13 @@ public enum PlaceIndex {
     }
 
     /// The places file the last build read, if it read one.
-    public static func lastPlacesFile(in site: SiteFolder) -> String? {
+    package static func lastPlacesFile(in site: SiteFolder) -> String? {
         guard let bytes = try? FileSystem.readIfExists(pointerPath(in: site)), let json = try? JSONParser.parse(bytes: bytes) else { return nil }
         return json["placesFile"]?.looseString
     }
 
     /// Nil when no build has run yet (or the index is unreadable: it is only a cache).
-    public static func load(from site: SiteFolder) -> [Place]? {
+    package static func load(from site: SiteFolder) -> [Place]? {
         if let bytes = try? FileSystem.readIfExists(pointerPath(in: site)),
            let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString {
             let category = json["category"]?.looseString.flatMap(PlaceCategory.init(rawValue:))

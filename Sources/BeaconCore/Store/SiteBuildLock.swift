@@ -7,7 +7,7 @@ import Glibc
 /// output, staging folder and cache. The lock is an `flock` on the site folder
 /// itself, so it leaves no file behind and the kernel releases it when a
 /// build dies, however it dies.
-public final class SiteBuildLock: Sendable {
+package final class SiteBuildLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -21,7 +21,7 @@ public final class SiteBuildLock: Sendable {
 
     /// Takes the lock. When another build holds it: with `wait`, calls
     /// `onWait` once and waits; without, throws `.busy` at once.
-    public static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {}) throws(SiteBuildLockError) -> SiteBuildLock {
+    package static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {}) throws(SiteBuildLockError) -> SiteBuildLock {
         let fd = open(site.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .file(.errno("låse", site.root)) }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return SiteBuildLock(descriptor: fd) }
@@ -45,11 +45,11 @@ public final class SiteBuildLock: Sendable {
     }
 }
 
-public enum SiteBuildLockError: UserFacingError, Equatable {
+package enum SiteBuildLockError: UserFacingError, Equatable {
     case busy(site: String)
     case file(FileError)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .busy(let site):
             return "En annen bygging av \(site) pågår nå. Prøv igjen når den er ferdig, eller bygg uten --no-wait for å vente på den."
@@ -58,7 +58,7 @@ public enum SiteBuildLockError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .busy: .temporaryFailure
         case .file(let error): error.exitStatus

@@ -3,21 +3,21 @@ import Foundation
 /// The folder a guide lives in (`--site DIR`; the repository itself is the
 /// default site): settings, the owner's store, assets, sample data, the
 /// response cache and, by default, the output.
-public struct SiteFolder: Sendable {
-    public let root: String
+package struct SiteFolder: Sendable {
+    package let root: String
 
-    public init(root: String) {
+    package init(root: String) {
         self.root = SiteFolder.absolute(root)
     }
 
-    public var settingsPath: String { root + "/" + SiteSettings.fileName }
-    public var storePath: String { root + "/" + GuideStore.fileName }
+    package var settingsPath: String { root + "/" + SiteSettings.fileName }
+    package var storePath: String { root + "/" + GuideStore.fileName }
     /// Serialises writers of the settings and the store.
-    public var lockPath: String { root + "/.beacon.lock" }
-    public var assetsPath: String { root + "/Resources/assets" }
-    public var sampleDataPath: String { root + "/Resources/sample-data" }
-    public var cachePath: String { root + "/.beacon-cache" }
-    public var defaultOutputPath: String { root + "/output" }
+    package var lockPath: String { root + "/.beacon.lock" }
+    package var assetsPath: String { root + "/Resources/assets" }
+    package var sampleDataPath: String { root + "/Resources/sample-data" }
+    package var cachePath: String { root + "/.beacon-cache" }
+    package var defaultOutputPath: String { root + "/output" }
 
     /// The absolute path the kernel would use for `path` ("~" expanded,
     /// relative to the working directory, symlinks resolved as the kernel
@@ -25,7 +25,7 @@ public struct SiteFolder: Sendable {
     /// (`NSString.standardizingPath` is not used: on Linux it resolved a
     /// relative symlink against the working directory, and `share --output
     /// link.html` wrote over a file of that name wherever the command ran.)
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
         return FileSystem.resolvedPath(absolute)
@@ -34,7 +34,7 @@ public struct SiteFolder: Sendable {
 
 /// Why the site's settings or store could not be used. The file is never
 /// changed when reading it failed.
-public enum SiteDataError: UserFacingError, Equatable {
+package enum SiteDataError: UserFacingError, Equatable {
     case folderMissing(path: String)
     case notAFolder(path: String)
     case corrupt(path: String, detail: String)
@@ -42,7 +42,7 @@ public enum SiteDataError: UserFacingError, Equatable {
     case invalidSettings(path: String, problems: [String])
     case file(FileError)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .folderMissing(let path):
             return "Fant ikke nettstedsmappen \(path). Oppgi en mappe som finnes med --site."
@@ -59,7 +59,7 @@ public enum SiteDataError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .file(let error): error.exitStatus
         case .folderMissing, .notAFolder: .usage
@@ -69,14 +69,14 @@ public enum SiteDataError: UserFacingError, Equatable {
 }
 
 extension SiteFolder {
-    public func checkExists() throws(SiteDataError) {
+    package func checkExists() throws(SiteDataError) {
         guard FileSystem.isDirectory(root) else {
             throw FileSystem.fileExists(root) ? .notAFolder(path: root) : .folderMissing(path: root)
         }
     }
 
     /// The saved settings, or the defaults when there is no settings file yet.
-    public func loadSettings() throws(SiteDataError) -> SiteSettings {
+    package func loadSettings() throws(SiteDataError) -> SiteSettings {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(settingsPath) } catch { throw .file(error) }
         guard let bytes else { return .defaults }
@@ -99,7 +99,7 @@ extension SiteFolder {
     /// whether it did. Under the site lock, so a `sitegen radius` running at
     /// the same moment is never overwritten.
     @discardableResult
-    public func createSettingsIfMissing() throws -> Bool {
+    package func createSettingsIfMissing() throws -> Bool {
         guard !FileSystem.fileExists(settingsPath) else { return false }
         return try FileLock.withLock(at: lockPath) {
             guard !FileSystem.fileExists(settingsPath) else { return false }
@@ -108,7 +108,7 @@ extension SiteFolder {
         }
     }
 
-    public func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
+    func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
         var bytes: [UInt8] = []
@@ -118,7 +118,7 @@ extension SiteFolder {
 
     /// Reads the settings, lets `change` modify them and saves the result, all
     /// under the site lock. Nothing is written when reading or `change` fails.
-    public func updateSettings<T>(_ change: (inout SiteSettings) throws -> T) throws -> T {
+    package func updateSettings<T>(_ change: (inout SiteSettings) throws -> T) throws -> T {
         try FileLock.withLock(at: lockPath) {
             var settings = try loadSettings()
             let result = try change(&settings)
@@ -128,7 +128,7 @@ extension SiteFolder {
     }
 
     /// The owner's store; empty when there is no store file yet.
-    public func loadStore() throws(SiteDataError) -> GuideStore {
+    package func loadStore() throws(SiteDataError) -> GuideStore {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(storePath) } catch { throw .file(error) }
         guard let bytes else { return GuideStore() }
@@ -143,7 +143,7 @@ extension SiteFolder {
         }
     }
 
-    public func saveStore(_ store: GuideStore) throws(SiteDataError) {
+    func saveStore(_ store: GuideStore) throws(SiteDataError) {
         var bytes: [UInt8] = []
         JSONWriter().write(StoreCodec.encode(store), into: &bytes)
         do { try FileSystem.writeAtomically(bytes, to: storePath) } catch { throw .file(error) }
@@ -152,7 +152,7 @@ extension SiteFolder {
     /// Read, change, write the store under the site lock: twenty processes
     /// rating at once leave twenty ratings. Nothing is written when reading
     /// (a corrupt file) or `change` fails.
-    public func updateStore<T>(_ change: (inout GuideStore) throws -> T) throws -> T {
+    package func updateStore<T>(_ change: (inout GuideStore) throws -> T) throws -> T {
         try FileLock.withLock(at: lockPath) {
             var store = try loadStore()
             let result = try change(&store)

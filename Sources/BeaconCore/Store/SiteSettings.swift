@@ -1,27 +1,27 @@
 /// The site's saved settings (the brief's AppStorage): where the guide is
 /// centred, how far and how many places it fetches, and how it presents itself.
 /// Stored as `beacon-settings.json` in the site folder, created with defaults.
-public struct SiteSettings: Sendable, Equatable {
-    public static let currentFormat = 1
-    public static let fileName = "beacon-settings.json"
-    public static let radiusRange = 1...10
-    public static let placesPerCategoryRange = 10...100
-    public static let cacheHoursRange = 0...(24 * 365)
+package struct SiteSettings: Sendable, Equatable {
+    static let currentFormat = 1
+    package static let fileName = "beacon-settings.json"
+    package static let radiusRange = 1...10
+    static let placesPerCategoryRange = 10...100
+    static let cacheHoursRange = 0...(24 * 365)
 
-    public var center: Coordinate
+    package var center: Coordinate
     /// A name for the centre, shown on the pages ("fra Oslo S").
-    public var centerLabel: String?
-    public var radiusKm: Int
-    public var placesPerCategory: Int
-    public var title: String
+    package var centerLabel: String?
+    package var radiusKm: Int
+    package var placesPerCategory: Int
+    package var title: String
     /// A short introduction on the list page; may hold a little HTML (sanitised).
-    public var intro: String?
+    package var intro: String?
     /// Where the site will be published ("https://example.org/guide/"); enables canonical links.
-    public var baseURL: String?
+    package var baseURL: String?
     /// How long a cached API answer counts as fresh.
-    public var cacheHours: Int
+    package var cacheHours: Int
 
-    public init(
+    package init(
         center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,
         placesPerCategory: Int = 20, title: String = "Beacon – steder rundt Oslo S",
         intro: String? = nil, baseURL: String? = nil, cacheHours: Int = 24
@@ -36,14 +36,14 @@ public struct SiteSettings: Sendable, Equatable {
         self.cacheHours = cacheHours
     }
 
-    public static let defaults = SiteSettings(
+    package static let defaults = SiteSettings(
         intro: "Restauranter, kafeer og hoteller i gangavstand fra Oslo S – med mine egne <strong>vurderinger</strong> og favoritter."
     )
 
-    public var radiusMetres: Int { radiusKm * 1000 }
+    package var radiusMetres: Int { radiusKm * 1000 }
 
     /// Every rule the settings must meet, as Norwegian messages; empty when valid.
-    public func problems() -> [String] {
+    func problems() -> [String] {
         var problems: [String] = []
         if !(center.latitude.isFinite && abs(center.latitude) <= 90) {
             problems.append("breddegraden må være mellom -90 og 90 (er \(center.latitude))")
@@ -131,7 +131,7 @@ enum SettingsCodec {
 
 extension SiteSettings {
     /// The file form, byte for byte as it is saved.
-    public var encodedBytes: [UInt8] {
+    package var encodedBytes: [UInt8] {
         var bytes: [UInt8] = []
         JSONWriter().write(SettingsCodec.encode(self), into: &bytes)
         return bytes

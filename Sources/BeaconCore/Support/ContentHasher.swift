@@ -1,21 +1,21 @@
 /// A fast 64-bit hash for telling whether inputs changed between builds
 /// (not for security). Reads eight bytes at a time, so hashing a 90 MB places
 /// file costs a few tens of milliseconds.
-public struct ContentHasher: Sendable {
+package struct ContentHasher: Sendable {
     private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    public init() {}
+    package init() {}
 
-    public mutating func combine(_ bytes: [UInt8]) {
+    package mutating func combine(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { combine(raw: $0) }
         combine(UInt64(bytes.count))
     }
 
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         combine(Array(text.utf8))
     }
 
-    public mutating func combine(_ value: UInt64) {
+    package mutating func combine(_ value: UInt64) {
         state = mix(state ^ value)
     }
 
@@ -45,8 +45,8 @@ public struct ContentHasher: Sendable {
         return z ^ (z >> 31)
     }
 
-    public var value: UInt64 { state }
-    public var hex: String {
+    var value: UInt64 { state }
+    package var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

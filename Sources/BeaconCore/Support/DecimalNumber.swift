@@ -2,8 +2,8 @@
 /// with an optional sign and one decimal point or Norwegian comma. Swift's
 /// `Double(text)` also takes "0x10", "1e5", "inf" and "nan", which nobody
 /// means when they give a latitude.
-public enum DecimalNumber {
-    public static func parse(_ text: String) -> Double? {
+package enum DecimalNumber {
+    package static func parse(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var digitsBefore = 0, digitsAfter = 0, separators = 0
         for (index, scalar) in trimmed.unicodeScalars.enumerated() {

@@ -6,13 +6,13 @@ import Darwin
 #endif
 
 /// Why a file operation failed, in words for a person.
-public struct FileError: UserFacingError, Equatable {
-    public var path: String
-    public var action: String
-    public var reason: String
+package struct FileError: UserFacingError, Equatable {
+    package var path: String
+    var action: String
+    package var reason: String
 
-    public var userMessage: String { "Kunne ikke \(action) \(path): \(reason)." }
-    public var exitStatus: ExitStatus { .ioError }
+    package var userMessage: String { "Kunne ikke \(action) \(path): \(reason)." }
+    package var exitStatus: ExitStatus { .ioError }
 
     static func errno(_ action: String, _ path: String, code: Int32 = Glibc.errno) -> FileError {
         FileError(path: path, action: action, reason: FileSystem.describe(errno: code))
@@ -21,8 +21,8 @@ public struct FileError: UserFacingError, Equatable {
 
 /// Small POSIX helpers: whole-file reads, atomic writes (temporary file,
 /// fsync, rename, fsync of the folder), and an advisory lock between processes.
-public enum FileSystem {
-    public static func describe(errno code: Int32) -> String {
+package enum FileSystem {
+    static func describe(errno code: Int32) -> String {
         switch code {
         case ENOENT: return "finnes ikke"
         case EACCES, EPERM: return "mangler tilgang"
@@ -38,12 +38,12 @@ public enum FileSystem {
         }
     }
 
-    public static func fileExists(_ path: String) -> Bool {
+    package static func fileExists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
@@ -51,13 +51,13 @@ public enum FileSystem {
     /// What a file read accepts by default: the store, settings, cache
     /// entries and pages are far below it; a bigger file is refused with a
     /// message rather than read until memory runs out.
-    public static let defaultReadLimit = 64 << 20
+    package static let defaultReadLimit = 64 << 20
 
     /// The whole file, or nil when it does not exist. Only a regular file is
     /// read (a FIFO, a device such as /dev/zero, a socket or a folder is
     /// refused at once instead of hanging or filling memory), and only up to
     /// `limit` bytes.
-    public static func readIfExists(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8]? {
+    package static func readIfExists(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8]? {
         // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
@@ -68,13 +68,13 @@ public enum FileSystem {
         return try readAll(fd: fd, path: path, limit: limit)
     }
 
-    public static func read(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
         guard let bytes = try readIfExists(path, limit: limit) else { throw FileError(path: path, action: "lese", reason: "finnes ikke") }
         return bytes
     }
 
     /// At most the first `maximumBytes` of a regular file; nil when there is no such file.
-    public static func readPrefix(_ path: String, maximumBytes: Int) -> [UInt8]? {
+    package static func readPrefix(_ path: String, maximumBytes: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -90,7 +90,7 @@ public enum FileSystem {
     /// `realpath` of the longest part of `path` that exists, then the rest
     /// (which cannot hold a symlink, as it does not exist) without `.`, `..`
     /// or empty segments. A dangling symlink at the end stays as it is.
-    public static func resolvedPath(_ path: String) -> String {
+    static func resolvedPath(_ path: String) -> String {
         var existing = path
         var rest: [String] = []
         while true {
@@ -115,14 +115,14 @@ public enum FileSystem {
 
     /// The device and inode a path leads to (through symlinks), so two names
     /// of one file (a symlink, a hard link, `./x` and `x`) are seen as one.
-    public static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+    package static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// "12,5 MB": sizes in error messages.
-    public static func describe(bytes: Int) -> String {
+    static func describe(bytes: Int) -> String {
         if bytes < 1 << 20 { return "\(max(1, bytes / 1024)) kB" }
         return NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
     }
@@ -169,11 +169,11 @@ public enum FileSystem {
     /// stays a link), the file keeps its permissions and, where the process
     /// may set it, its owner; a file without write permission is refused.
     /// Temporary files that killed processes left beside it are removed.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
     }
 
-    public static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644) throws(FileError) {
+    package static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644) throws(FileError) {
         try data.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
     }
 
@@ -271,13 +271,13 @@ public enum FileSystem {
         }
     }
 
-    public static func syncDirectory(_ path: String) {
+    static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }
     }
 
     /// `mkdir -p`.
-    public static func createDirectory(_ path: String) throws(FileError) {
+    package static func createDirectory(_ path: String) throws(FileError) {
         if isDirectory(path) { return }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path, !isDirectory(parent) { try createDirectory(parent) }
@@ -287,7 +287,7 @@ public enum FileSystem {
     /// Removes a file or a whole tree; missing is fine. Works on descriptors
     /// (`unlinkat`), which is several times faster than FileManager for the
     /// 100,000-file trees a big site leaves behind.
-    public static func removeTree(_ path: String) {
+    static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) != S_IFDIR {
@@ -328,8 +328,8 @@ public enum FileSystem {
 
 /// An exclusive advisory lock (`flock`) held while `body` runs, so that
 /// concurrent `sitegen` processes change the store one at a time.
-public enum FileLock {
-    public static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+enum FileLock {
+    static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
         // O_NOFOLLOW: a lock file that someone replaced with a symlink is not followed.
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FileError.errno("låse", path) }

@@ -5,8 +5,8 @@ import Foundation
 /// (every line), the site writer (every page), the share file, and the
 /// client, which redacts each answer's body before anything reads, caches or
 /// publishes it (an API that echoes the key in an error must not carry it on).
-public struct SecretRedactor: Sendable {
-    public static let placeholder = "[API-nøkkel]"
+package struct SecretRedactor: Sendable {
+    static let placeholder = "[API-nøkkel]"
     /// Shorter secrets would redact ordinary words.
     static let minimumLength = 4
 
@@ -14,7 +14,7 @@ public struct SecretRedactor: Sendable {
     let secrets: [String]
     private let byteSecrets: [[UInt8]]
 
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         var all = Set<String>()
         for secret in secrets {
             for form in [secret, secret.trimmingCharacters(in: .whitespacesAndNewlines)] where form.utf8.count >= Self.minimumLength {
@@ -27,15 +27,15 @@ public struct SecretRedactor: Sendable {
     }
 
     /// The key in `GEOAPIFY_API_KEY`, as given and trimmed.
-    public static func fromEnvironment(_ environment: [String: String]) -> SecretRedactor {
+    package static func fromEnvironment(_ environment: [String: String]) -> SecretRedactor {
         SecretRedactor(secrets: environment["GEOAPIFY_API_KEY"].map { [$0] } ?? [])
     }
 
-    public static let none = SecretRedactor(secrets: [])
+    package static let none = SecretRedactor(secrets: [])
 
-    public var isEmpty: Bool { secrets.isEmpty }
+    package var isEmpty: Bool { secrets.isEmpty }
 
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         var result = text
         for secret in secrets where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
@@ -43,7 +43,7 @@ public struct SecretRedactor: Sendable {
         return result
     }
 
-    public func redact(_ bytes: [UInt8]) -> [UInt8] {
+    package func redact(_ bytes: [UInt8]) -> [UInt8] {
         guard !byteSecrets.isEmpty else { return bytes }
         var result = bytes
         for secret in byteSecrets {
@@ -65,7 +65,7 @@ public struct SecretRedactor: Sendable {
     }
 
     /// Copies only when a secret is there (an answer may be 20 MB).
-    public func redact(_ data: Data) -> Data {
+    package func redact(_ data: Data) -> Data {
         guard byteSecrets.contains(where: { data.firstRange(of: $0) != nil }) else { return data }
         return Data(redact([UInt8](data)))
     }

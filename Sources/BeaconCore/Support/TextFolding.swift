@@ -3,8 +3,8 @@
 /// removed), so "kafe" finds "Kafé" in the terminal and in the browser alike.
 /// Æ and Ø are letters of their own in Norwegian and stay; Å folds to A as in
 /// the script's `normalize('NFD')`.
-public enum TextFolding {
-    public static func searchKey(_ text: String) -> String {
+enum TextFolding {
+    static func searchKey(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         where !(0x300...0x36F).contains(scalar.value) {
@@ -14,11 +14,11 @@ public enum TextFolding {
     }
 
     /// Longest slug stem before the id hash is added.
-    public static let maximumSlugStemLength = 60
+    static let maximumSlugStemLength = 60
 
     /// An ASCII stem for a URL: "Café & Bar Ørken" → "cafe-bar-orken". Never
     /// empty, never holds `/`, `.`, NUL or controls, at most 60 characters.
-    public static func slugStem(_ text: String) -> String {
+    static func slugStem(_ text: String) -> String {
         if let ascii = asciiSlugStem(text) { return ascii }
         var out: [UInt8] = []
         var lastWasDash = true
@@ -86,7 +86,7 @@ public enum TextFolding {
 
 extension String {
     /// Whether `term` (already a search key) occurs in this string's search key.
-    public func matchesSearchKey(_ term: String) -> Bool {
+    func matchesSearchKey(_ term: String) -> Bool {
         term.isEmpty || TextFolding.searchKey(self).contains(term)
     }
 }

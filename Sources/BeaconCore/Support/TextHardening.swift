@@ -1,20 +1,20 @@
 /// Cleans text that comes from outside (the API, a places file, the store)
 /// before it becomes part of a place: no control characters, no bidirectional
 /// overrides that could reorder the page's text, no runaway lengths.
-public enum TextHardening {
-    public enum Limit {
-        public static let name = 200
-        public static let address = 300
-        public static let openingHours = 500
-        public static let phone = 60
-        public static let url = 2_000
-        public static let comment = 5_000
-        public static let title = 120
+package enum TextHardening {
+    package enum Limit {
+        package static let name = 200
+        package static let address = 300
+        package static let openingHours = 500
+        package static let phone = 60
+        static let url = 2_000
+        package static let comment = 5_000
+        package static let title = 120
     }
 
     /// Collapses whitespace, drops controls and bidi overrides, trims, and
     /// truncates to `maximumLength` characters ending in "…". Nil when nothing is left.
-    public static func clean(_ text: String?, maximumLength: Int) -> String? {
+    package static func clean(_ text: String?, maximumLength: Int) -> String? {
         guard let text else { return nil }
         if isAlreadyClean(text, maximumLength: maximumLength) { return text }
         var scalars = String.UnicodeScalarView()
@@ -69,7 +69,7 @@ public enum TextHardening {
     }
 
     /// Keeps line breaks (for multi-line comments) but otherwise cleans like `clean`.
-    public static func cleanMultiline(_ text: String, maximumLength: Int) -> String {
+    static func cleanMultiline(_ text: String, maximumLength: Int) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             clean(String($0), maximumLength: maximumLength) ?? ""
         }
@@ -77,7 +77,7 @@ public enum TextHardening {
     }
 
     /// Cuts `text` to at most `maximumLength` characters, the last one "…".
-    public static func truncate(_ text: String, to maximumLength: Int) -> String {
+    package static func truncate(_ text: String, to maximumLength: Int) -> String {
         guard text.count > maximumLength else { return text }
         let kept = text.prefix(max(0, maximumLength - 1))
         return kept.trimmingCharacters(in: .whitespaces) + "…"

@@ -2,13 +2,13 @@ import BeaconHTML
 
 /// An error a person reads: a Norwegian message that names the cause (and the
 /// file, when there is one) and an exit status for scripts.
-public protocol UserFacingError: Error, Sendable {
+package protocol UserFacingError: Error, Sendable {
     var userMessage: String { get }
     var exitStatus: ExitStatus { get }
 }
 
 /// Exit statuses after BSD's sysexits, so scripts can tell failures apart.
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
     case usage = 64
@@ -25,12 +25,12 @@ public enum ExitStatus: Int32, Sendable {
 }
 
 extension SanitizerError: UserFacingError {
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case let .tooLarge(bytes, limit):
             return "Teksten er for lang: \(bytes) byte, grensen er \(limit) byte."
         }
     }
 
-    public var exitStatus: ExitStatus { .dataError }
+    package var exitStatus: ExitStatus { .dataError }
 }

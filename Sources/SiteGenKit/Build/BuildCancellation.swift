@@ -4,13 +4,13 @@ import BeaconCore
 /// How Ctrl-C (or SIGTERM, SIGHUP) reaches a running build: the signal
 /// handler calls `cancel`, the build's writer refuses further writes, and the
 /// build ends by removing its staging folder, leaving the previous site as it was.
-public final class BuildCancellation: Sendable {
+final class BuildCancellation: Sendable {
     private let state = Mutex<(signal: Int32?, writer: SiteWriter?)>((nil, nil))
 
-    public init() {}
+    package init() {}
 
     /// The signal that cancelled the build, if one did.
-    public var signal: Int32? { state.withLock { $0.signal } }
+    var signal: Int32? { state.withLock { $0.signal } }
 
     /// Called by the build once its writer exists.
     func attach(_ writer: SiteWriter) {
@@ -23,7 +23,7 @@ public final class BuildCancellation: Sendable {
 
     /// Returns whether the build has files on disk to remove first; when not,
     /// the process may exit at once.
-    public func cancel(signal: Int32) -> Bool {
+    package func cancel(signal: Int32) -> Bool {
         let writer = state.withLock { state in
             if state.signal == nil { state.signal = signal }
             return state.writer

@@ -3,25 +3,25 @@ import BeaconCore
 import Templates
 
 /// What one build should do.
-public struct BuildOptions: Sendable {
-    public var site: SiteFolder
-    public var outputPath: String
+struct BuildOptions: Sendable {
+    var site: SiteFolder
+    var outputPath: String
     /// Build from this GeoJSON file instead of the API or the sample data.
-    public var placesFile: String?
+    var placesFile: String?
     /// Category for features of a places file that name none.
-    public var defaultCategory: PlaceCategory?
+    var defaultCategory: PlaceCategory?
     /// Ignore fresh cache entries (the brief's pull-to-refresh).
-    public var refresh = false
+    var refresh = false
     /// Use only the response cache.
-    public var offline = false
+    var offline = false
     /// Render and compare every page even when no input changed.
-    public var force = false
+    var force = false
     /// When another build of the site runs: wait for it (true) or fail at once.
-    public var waitForOtherBuild = true
+    var waitForOtherBuild = true
     /// Lets a signal handler stop the build cleanly.
-    public var cancellation: BuildCancellation?
+    var cancellation: BuildCancellation?
 
-    public init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
+    package init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
         self.site = site
         self.outputPath = outputPath.map(SiteFolder.absolute) ?? site.defaultOutputPath
         self.placesFile = placesFile.map(SiteFolder.absolute)
@@ -33,29 +33,29 @@ public struct BuildOptions: Sendable {
 }
 
 /// What a finished build reports.
-public struct BuildReport: Sendable {
-    public var pages: Int
-    public var files: SiteWriter.Statistics
-    public var source: DataSourceInfo
-    public var placeCount: Int
-    public var countsByCategory: [PlaceCategory: Int]
-    public var warnings: [String]
+struct BuildReport: Sendable {
+    package var pages: Int
+    package var files: SiteWriter.Statistics
+    package var source: DataSourceInfo
+    var placeCount: Int
+    var countsByCategory: [PlaceCategory: Int]
+    var warnings: [String]
     /// Each step's name and seconds, in order.
-    public var stepTimings: [(name: String, seconds: Double)]
-    public var seconds: Double
+    var stepTimings: [(name: String, seconds: Double)]
+    var seconds: Double
 }
 
 /// A build failure: which step, and the cause in words for a person.
-public struct BuildError: UserFacingError {
-    public var step: String
-    public var underlying: any Error
+struct BuildError: UserFacingError {
+    var step: String
+    var underlying: any Error
 
-    public var userMessage: String {
+    package var userMessage: String {
         let cause = (underlying as? any UserFacingError)?.userMessage ?? "\(underlying)"
         return "Byggingen stoppet under «\(step)»: \(cause) Forrige versjon av nettstedet er ikke endret."
     }
 
-    public var exitStatus: ExitStatus {
+    var exitStatus: ExitStatus {
         (underlying as? any UserFacingError)?.exitStatus ?? .failure
     }
 }
@@ -64,21 +64,21 @@ public struct BuildError: UserFacingError {
 /// 1 settings and store, 2 places, 3 guide, 4 pages, 5 output swap.
 /// I/O comes in through the site folder, the place source and the writer, so
 /// tests run it on a temporary folder (and a loopback server for live data).
-public struct BuildPipeline: Sendable {
-    public var options: BuildOptions
-    public var environment: [String: String]
-    public var console: any Console
+struct BuildPipeline: Sendable {
+    var options: BuildOptions
+    var environment: [String: String]
+    var console: any Console
     /// The source for API or sample data; nil picks one from the environment.
-    public var placeSource: (any PlaceSource)?
+    var placeSource: (any PlaceSource)?
 
-    public init(options: BuildOptions, environment: [String: String], console: any Console, placeSource: (any PlaceSource)? = nil) {
+    package init(options: BuildOptions, environment: [String: String], console: any Console, placeSource: (any PlaceSource)? = nil) {
         self.options = options
         self.environment = environment
         self.console = console
         self.placeSource = placeSource
     }
 
-    public func run() async throws(BuildError) -> BuildReport {
+    package func run() async throws(BuildError) -> BuildReport {
         let started = Date()
         var timings: [(name: String, seconds: Double)] = []
         var warnings: [String] = []

@@ -16,19 +16,19 @@ import Glibc
 ///   and the resolved file must lie inside the root after resolving symlinks;
 /// - a redirect goes to a path on this server (one leading slash, encoded);
 /// - missing paths get the site's own 404 page.
-public final class StaticFileServer: Sendable {
-    public struct Configuration: Sendable {
-        public var root: String
-        public var host: String
-        public var port: UInt16
+final class StaticFileServer: Sendable {
+    struct Configuration: Sendable {
+        package var root: String
+        var host: String
+        var port: UInt16
         /// How long a client may take to send its request head.
-        public var headTimeout: TimeInterval
+        var headTimeout: TimeInterval
         /// Requests served at once (each reads a file and sends it).
-        public var maximumConnections: Int
+        var maximumConnections: Int
         /// Connections one client address may have waiting for their heads.
-        public var maximumPendingPerClient: Int
+        var maximumPendingPerClient: Int
 
-        public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
+        package init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
                     maximumConnections: Int = 64, maximumPendingPerClient: Int = 32) {
             self.root = root
             self.host = host
@@ -39,9 +39,9 @@ public final class StaticFileServer: Sendable {
         }
     }
 
-    public let configuration: Configuration
+    let configuration: Configuration
     /// The port actually bound (useful with port 0).
-    public let port: UInt16
+    let port: UInt16
     let listener: Int32
     let rootRealPath: String
     let log: @Sendable (String) -> Void
@@ -53,7 +53,7 @@ public final class StaticFileServer: Sendable {
     /// Connections pending across all clients, at most.
     static let maximumPending = 512
 
-    public init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError) {
+    package init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError) {
         self.configuration = configuration
         self.log = log
         guard let real = realpath(configuration.root, nil) else { throw .rootMissing(configuration.root) }
@@ -103,13 +103,13 @@ public final class StaticFileServer: Sendable {
     }
 
     /// Accepts connections on a background thread until `stop()`.
-    public func start() {
+    func start() {
         let thread = Thread { [self] in eventLoop() }
         thread.name = "beacon-serve-loop"
         thread.start()
     }
 
-    public func stop() {
+    func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
@@ -391,12 +391,12 @@ public final class StaticFileServer: Sendable {
     }
 }
 
-public enum ServeError: UserFacingError, Equatable {
+enum ServeError: UserFacingError, Equatable {
     case rootMissing(String)
     case badHost(String)
     case cannotListen(String, UInt16, String)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .rootMissing(let path): "Fant ikke nettstedet i \(path). Kjør «sitegen build» først, eller oppgi mappen med --output."
         case .badHost(let host): "«\(host)» er ikke en IPv4-adresse (for eksempel 127.0.0.1 eller 0.0.0.0)."
@@ -404,5 +404,5 @@ public enum ServeError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus { .unavailable }
+    var exitStatus: ExitStatus { .unavailable }
 }

@@ -1,11 +1,11 @@
 import BeaconCore
 
 /// A command-line mistake: shown with the command's usage, exit status 64.
-public struct UsageError: Error, Sendable, Equatable {
-    public var message: String
-    public var command: String
+struct UsageError: Error, Sendable, Equatable {
+    var message: String
+    var command: String
 
-    public init(_ message: String, command: String) {
+    package init(_ message: String, command: String) {
         self.message = message
         self.command = command
     }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Where a command writes: results to standard output, progress and errors to
 /// standard error. Tests pass a `CapturingConsole`.
-public protocol Console: Sendable {
+package protocol Console: Sendable {
     func output(_ line: String)
     func error(_ line: String)
     /// Progress lines; silenced by `--quiet`.
@@ -11,22 +11,22 @@ public protocol Console: Sendable {
 }
 
 /// The process's own standard output and error.
-public struct StandardConsole: Console {
-    public var quiet: Bool
+package struct StandardConsole: Console {
+    var quiet: Bool
 
-    public init(quiet: Bool = false) {
+    package init(quiet: Bool = false) {
         self.quiet = quiet
     }
 
-    public func output(_ line: String) {
+    package func output(_ line: String) {
         StandardConsole.write(line, to: STDOUT_FILENO)
     }
 
-    public func error(_ line: String) {
+    package func error(_ line: String) {
         StandardConsole.write(line, to: STDERR_FILENO)
     }
 
-    public func progress(_ line: String) {
+    package func progress(_ line: String) {
         guard !quiet else { return }
         StandardConsole.write(line, to: STDERR_FILENO)
     }
@@ -49,18 +49,18 @@ public struct StandardConsole: Console {
 }
 
 /// Keeps everything written, for tests.
-public final class CapturingConsole: Console {
+final class CapturingConsole: Console {
     private let lines = Mutex<(output: [String], error: [String], progress: [String])>(([], [], []))
 
-    public init() {}
+    package init() {}
 
-    public func output(_ line: String) { lines.withLock { $0.output.append(line) } }
-    public func error(_ line: String) { lines.withLock { $0.error.append(line) } }
-    public func progress(_ line: String) { lines.withLock { $0.progress.append(line) } }
+    func output(_ line: String) { lines.withLock { $0.output.append(line) } }
+    func error(_ line: String) { lines.withLock { $0.error.append(line) } }
+    func progress(_ line: String) { lines.withLock { $0.progress.append(line) } }
 
-    public var outputText: String { lines.withLock { $0.output.joined(separator: "\n") } }
-    public var errorText: String { lines.withLock { $0.error.joined(separator: "\n") } }
-    public var progressText: String { lines.withLock { $0.progress.joined(separator: "\n") } }
+    var outputText: String { lines.withLock { $0.output.joined(separator: "\n") } }
+    var errorText: String { lines.withLock { $0.error.joined(separator: "\n") } }
+    var progressText: String { lines.withLock { $0.progress.joined(separator: "\n") } }
 }
 
 /// A console that drops progress (for `--quiet`).
