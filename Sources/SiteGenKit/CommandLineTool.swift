@@ -7,8 +7,9 @@ import BeaconCore
 package enum CommandLineTool {
     static let version = "1.0.0"
 
+    /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
     package static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                           console unguarded: any Console = StandardConsole()) async -> Int32 {
+                           console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
         guard let name = arguments.first else {
             console.output(overview)
@@ -37,7 +38,7 @@ package enum CommandLineTool {
                 return ExitStatus.success.rawValue
             }
             let context = CommandContext(arguments: parsed, environment: environment,
-                                         console: parsed.flag("--quiet") ? QuietConsole(base: console) : console)
+                                         console: parsed.flag("--quiet") ? QuietConsole(base: console) : console, now: now)
             return try await command.run(context).rawValue
         } catch let error as UsageError {
             console.error("sitegen \(error.command): \(error.message).")
@@ -93,6 +94,11 @@ struct CommandContext: Sendable {
     var arguments: ParsedArguments
     var environment: [String: String]
     var console: any Console
+    /// The time the command goes by.
+    var now: @Sendable () -> Date
+
+    /// Today in Norway.
+    var today: CalendarDate { CalendarDate.today(now: now()) }
 
     var site: SiteFolder { SiteFolder(root: arguments.value("--site") ?? ".") }
 }

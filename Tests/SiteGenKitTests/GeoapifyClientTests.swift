@@ -144,10 +144,10 @@ import Testing
     }
 
     @Test func retryAfterParsing() {
-        #expect(RetryPolicy.parseRetryAfter("3") == 3)
+        #expect(RetryPolicy.parseRetryAfter("3", now: Date()) == 3)
         let now = Date(timeIntervalSince1970: 1_000_000)
         #expect(RetryPolicy.parseRetryAfter("Mon, 12 Jan 1970 13:46:50 GMT", now: now) == 10)
-        #expect(RetryPolicy.parseRetryAfter("soon") == nil)
+        #expect(RetryPolicy.parseRetryAfter("soon", now: Date()) == nil)
         let policy = RetryPolicy(baseDelay: 1, maximumDelay: 4)
         #expect(policy.delay(afterAttempt: 1, retryAfter: nil, random: 1) == 1)
         #expect(policy.delay(afterAttempt: 3, retryAfter: nil, random: 1) == 4)

@@ -78,7 +78,7 @@ import Glibc
         let url = stub.client().placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-cafe")
         try source.cache.store(Data(#"{"type":"FeatureCollection","features":[]}"#.utf8), url: url, key: key, at: Date().addingTimeInterval(30 * 86_400))
-        #expect(source.cache.entry(for: key)?.url == nil, "an entry dated a month ahead is not one this cache wrote")
+        #expect(source.cache.entry(for: key, now: Date())?.url == nil, "an entry dated a month ahead is not one this cache wrote")
         let fetched = try await source.places(for: request)
         #expect(!fetched.places.isEmpty)
         if case .live = fetched.origin {} else { Issue.record("expected a live answer, got \(fetched.origin)") }

@@ -116,11 +116,11 @@ package struct SampleDataSource: PlaceSource {
 
     /// The sample data's "fetch" date is its files' date, so a rebuild on
     /// another day does not change every page.
-    package func dataDate() -> Date {
+    package func dataDate(orElse now: Date) -> Date {
         let dates = PlaceCategory.allCases.compactMap {
             try? FileManager.default.attributesOfItem(atPath: path(for: $0))[.modificationDate] as? Date
         }
-        return dates.max() ?? Date()
+        return dates.max() ?? now
     }
 
     package func places(for request: PlacesRequest) async throws -> FetchedPlaces {

@@ -25,7 +25,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// Today in the given time zone (Europe/Oslo for the guide).
-    package static func today(in timeZone: TimeZone = TimeZone(identifier: "Europe/Oslo") ?? .current, now: Date = Date()) -> CalendarDate {
+    package static func today(in timeZone: TimeZone = TimeZone(identifier: "Europe/Oslo") ?? .current, now: Date) -> CalendarDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: now)

@@ -15,6 +15,8 @@ package struct GeoapifyClient: Sendable {
     var timeout: TimeInterval
     /// Called before each retry with the attempt number, the wait and the reason (for progress).
     package var onRetry: (@Sendable (Int, TimeInterval, GeoapifyError) -> Void)?
+    /// The wall clock, for a `Retry-After` given as a date; tests set it.
+    package var now: @Sendable () -> Date = Date.init
 
     package init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport(),
                 retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10) {
@@ -105,7 +107,8 @@ package struct GeoapifyClient: Sendable {
     /// The body of a successful answer, after retries. The body is not yet checked.
     func fetch(_ url: URL) async throws(GeoapifyError) -> Data {
         let redactor = SecretRedactor(secrets: [apiKey])
-        let started = Date()
+        let clock = ContinuousClock()
+        let started = clock.now
         var attempt = 0
         while true {
             attempt += 1
@@ -117,7 +120,7 @@ package struct GeoapifyClient: Sendable {
                 let body = redactor.redact(response.body)
                 if (200..<300).contains(response.status) { return body }
                 failure = GeoapifyClient.classify(status: response.status, body: body)
-                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
+                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"], now: now())
             } catch {
                 switch error {
                 case .timeout: failure = .timeout(seconds: Int(saturating: timeout))
@@ -129,7 +132,7 @@ package struct GeoapifyClient: Sendable {
             }
             guard failure.isRetryable, attempt < retryPolicy.maximumAttempts else { throw failure }
             let wait = retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter)
-            let elapsed = Date().timeIntervalSince(started)
+            let elapsed = (clock.now - started).inSeconds
             guard elapsed + wait + (failure == .timeout(seconds: Int(saturating: timeout)) ? timeout : 0) <= retryPolicy.maximumTotal else { throw failure }
             onRetry?(attempt, wait, failure)
             try? await Task.sleep(nanoseconds: .nanoseconds(saturating: wait))

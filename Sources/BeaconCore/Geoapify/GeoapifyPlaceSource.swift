@@ -27,7 +27,7 @@ package struct GeoapifyPlaceSource: PlaceSource {
     package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
         let url = client.placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-\(request.category.rawValue)")
-        let cached = cache.entry(for: key)
+        let cached = cache.entry(for: key, now: now())
         let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }.map { admit($0, request) }
         let cachedHash = cached.map { ResponseCache.hash($0.body) }
 

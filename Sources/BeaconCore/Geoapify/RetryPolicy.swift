@@ -25,7 +25,7 @@ package struct RetryPolicy: Sendable {
     }
 
     /// `Retry-After` as seconds or an HTTP date.
-    static func parseRetryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+    static func parseRetryAfter(_ value: String?, now: Date) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Double(value), seconds >= 0 { return seconds }
         let formatter = DateFormatter()

@@ -27,3 +27,10 @@ extension UInt64 {
         return Self(Int(saturating: Swift.min(seconds, 9e9) * 1_000_000_000))
     }
 }
+
+extension Duration {
+    /// The duration in seconds, for timings and retry budgets on a monotonic clock.
+    package var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

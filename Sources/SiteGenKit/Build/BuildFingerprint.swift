@@ -21,21 +21,23 @@ struct BuildFingerprint {
         hasher.combine(outputPath)
     }
 
-    mutating func add(places raw: PlaceLoading.RawFile) {
-        hasher.combine("file:" + (raw.path as NSString).lastPathComponent)
-        hasher.combine(raw.bytes)
-        hasher.combine(BuildFingerprint.moment(raw.modified))
-    }
-
-    mutating func add(source loaded: PlaceLoading.Loaded) {
-        switch loaded.source.kind {
-        case .sample: hasher.combine("sample")
-        case .live: hasher.combine("live")
-        case .cache: hasher.combine("cache")
-        case .file(let name): hasher.combine("file:" + name)
+    /// The places: a places file's bytes and date, or each answer's hash with the data's source and date.
+    mutating func add(_ places: PlaceInput) {
+        switch places {
+        case .file(let raw):
+            hasher.combine("file:" + (raw.path as NSString).lastPathComponent)
+            hasher.combine(raw.bytes)
+            hasher.combine(BuildFingerprint.moment(raw.modified))
+        case .fetched(let loaded):
+            switch loaded.source.kind {
+            case .sample: hasher.combine("sample")
+            case .live: hasher.combine("live")
+            case .cache: hasher.combine("cache")
+            case .file(let name): hasher.combine("file:" + name)
+            }
+            hasher.combine(BuildFingerprint.moment(loaded.source.fetchedAt))
+            for hash in loaded.contentHashes { hasher.combine(hash ?? 0) }
         }
-        hasher.combine(BuildFingerprint.moment(loaded.source.fetchedAt))
-        for hash in loaded.contentHashes { hasher.combine(hash ?? 0) }
     }
 
     var hex: String { hasher.hex }
@@ -52,7 +54,7 @@ struct BuildFingerprint {
     /// `sitegen` never reuses an earlier build's output.
     static let executableIdentity: String = {
         var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return "unknown-\(Date().timeIntervalSince1970)" }
+        guard stat("/proc/self/exe", &info) == 0 else { return "unknown-\(UUID().uuidString)" }
         return "\(info.st_size)-\(info.st_mtim.tv_sec)-\(info.st_mtim.tv_nsec)"
     }()
 }

@@ -20,6 +20,8 @@ struct BuildOptions: Sendable {
     var waitForOtherBuild = true
     /// Lets a signal handler stop the build cleanly.
     var cancellation: BuildCancellation?
+    /// The time the build goes by (data dates, cache ages); tests set it.
+    var now: @Sendable () -> Date = Date.init
 
     package init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
         self.site = site
@@ -60,10 +62,11 @@ struct BuildError: UserFacingError {
     }
 }
 
-/// `sitegen build` as named, timed steps:
-/// 1 settings and store, 2 places, 3 guide, 4 pages, 5 output swap.
-/// I/O comes in through the site folder, the place source and the writer, so
-/// tests run it on a temporary folder (and a loopback server for live data).
+/// `sitegen build` as named, timed stages (`BuildStages.swift`): inputs,
+/// places, one no-change check, guide, pages and the swap, then the records
+/// the terminal commands read. I/O comes in through the site folder, the
+/// place source and the writer, so tests run it on a temporary folder (and
+/// a loopback server for live data).
 struct BuildPipeline: Sendable {
     var options: BuildOptions
     var environment: [String: String]
@@ -79,126 +82,21 @@ struct BuildPipeline: Sendable {
     }
 
     package func run() async throws(BuildError) -> BuildReport {
-        let started = Date()
-        var timings: [(name: String, seconds: Double)] = []
-        var warnings: [String] = []
-
-        func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError) -> T {
-            let stepStart = Date()
-            do {
-                let result = try await body()
-                timings.append((name, Date().timeIntervalSince(stepStart)))
-                return result
-            } catch {
-                throw BuildError(step: name, underlying: error)
-            }
-        }
-
-        // 1. Settings and store, one build of the site at a time.
-        let (settings, store, lock) = try await step("Leser innstillinger og lager") { () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
-            try options.site.checkExists()
-            let lock = try SiteBuildLock.acquire(site: options.site, wait: options.waitForOtherBuild) {
-                console.progress("Venter på at en annen bygging av det samme nettstedet blir ferdig …")
-            }
-            // Missing settings are the defaults; the file is written only when the build succeeds.
-            return (try options.site.loadSettings(), try options.site.loadStore(), lock)
-        }
-        defer { withExtendedLifetime(lock) {} }
-        let assets = try await step("Leser ressurser") { try AssetBundle.load(from: options.site.assetsPath) }
-        let writer = try await step("Forbereder utmappen") {
-            try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root], redactor: .fromEnvironment(environment))
-        }
-        options.cancellation?.attach(writer)
-
-        // What shapes the output, hashed: if it matches the last build and the
-        // output is as that build left it, nothing needs doing.
-        var fingerprint = BuildFingerprint(settings: settings, store: store, assets: assets, outputPath: options.outputPath)
-        let previous = BuildRecord.load(site: options.site, output: options.outputPath)
-        func unchangedReport(_ fingerprint: BuildFingerprint) -> BuildReport? {
-            guard !options.force, let previous, previous.fingerprint == fingerprint.hex,
-                  OutputTreeDigest.compute(options.outputPath) == previous.tree else { return nil }
+        var timer = StepTimer()
+        let inputs = try await loadInputs(&timer)
+        defer { withExtendedLifetime(inputs.lock) {} }
+        let places = try await loadPlaces(settings: inputs.settings, &timer)
+        var fingerprint = BuildFingerprint(settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
+        fingerprint.add(places)
+        if let previous = unchangedBuild(fingerprint) {
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
-            var files = SiteWriter.Statistics()
-            files.unchanged = previous.files
-            return BuildReport(pages: previous.pages, files: files, source: DataSourceInfo(kind: .sample, fetchedAt: Date()),
-                               placeCount: previous.places, countsByCategory: [:], warnings: warnings,
-                               stepTimings: timings, seconds: Date().timeIntervalSince(started))
+            return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
-
-        // 2. Places.
-        let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
-        let loaded: PlaceLoading.Loaded
-        if let file = options.placesFile {
-            // A places file is hashed before it is parsed: an unchanged rebuild skips even that.
-            let raw = try await step("Leser stedsfilen") { try loading.readFile(file) }
-            fingerprint.add(places: raw)
-            if let report = unchangedReport(fingerprint) { return report }
-            loaded = try await step("Henter steder") { try loading.decodeFile(raw) }
-        } else {
-            loaded = try await step("Henter steder") { try await loading.load(settings: settings) }
-            fingerprint.add(source: loaded)
-            if let report = unchangedReport(fingerprint) { return report }
-        }
-        warnings += loaded.warnings
-
-        // 3. Guide.
-        let guide = try await step("Setter sammen guiden") {
-            GuideAssembler.assemble(places: loaded.places, store: store, settings: settings, source: loaded.source)
-        }
-        if guide.places.isEmpty {
-            throw BuildError(step: "Setter sammen guiden", underlying: EmptyGuideError(source: loaded.source))
-        }
-
-        // The terminal commands' index of the places, encoded while the pages
-        // render (a places file is its own index).
-        let placesForIndex = options.placesFile == nil ? guide.places.map(\.place) : []
-        async let indexBytes = PlaceIndex.encode(placesForIndex)
-
-        // 4 and 5. Pages, written as they are rendered; then the swap.
-        let pages: Int
-        let statistics: SiteWriter.Statistics
-        do {
-            pages = try await step("Skriver sider") {
-                try await SiteRenderer(guide: guide, assets: assets, writer: writer).renderAll()
-            }
-            statistics = try await step("Bytter inn det nye nettstedet") { try writer.commit() }
-        } catch {
-            writer.discard()
-            throw error
-        }
-
-        // The settings file, if there was none, now that the build worked.
-        do {
-            if try options.site.createSettingsIfMissing() {
-                console.progress("Opprettet \(SiteSettings.fileName) med standardinnstillingene.")
-            }
-        } catch {
-            let message = (error as? any UserFacingError)?.userMessage ?? "\(error)"
-            warnings.append(message)
-            console.progress("Advarsel: \(message)")
-        }
-
-        // The terminal commands resolve place names against what was just published.
-        do {
-            if let file = options.placesFile {
-                try PlaceIndex.savePointer(toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
-            } else {
-                try PlaceIndex.write(await indexBytes, in: options.site)
-            }
-            try PlaceIndex.saveSource(guide.source, in: options.site)
-            try BuildRecord(fingerprint: fingerprint.hex, tree: OutputTreeDigest.compute(options.outputPath), pages: pages,
-                            places: guide.places.count, files: statistics.written + statistics.unchanged)
-                .save(site: options.site, output: options.outputPath)
-        } catch {
-            warnings.append(error.userMessage)
-            console.progress("Advarsel: \(error.userMessage)")
-        }
-
-        var counts: [PlaceCategory: Int] = [:]
-        for place in guide.places { counts[place.place.category, default: 0] += 1 }
-        return BuildReport(pages: pages, files: statistics, source: guide.source, placeCount: guide.places.count,
-                           countsByCategory: counts, warnings: warnings, stepTimings: timings,
-                           seconds: Date().timeIntervalSince(started))
+        let loaded = try await decode(places, &timer)
+        let guide = try await assemble(loaded, inputs, &timer)
+        let (pages, files) = try await renderAndPublish(guide, inputs, &timer)
+        let warnings = loaded.warnings + record(guide, pages: pages, files: files, fingerprint: fingerprint)
+        return BuildReport(pages: pages, files: files, guide: guide, warnings: warnings, timer: timer)
     }
 }
 

@@ -17,10 +17,8 @@ struct PlaceLoading: Sendable {
         var contentHashes: [UInt64?]
     }
 
-    func load(settings: SiteSettings) async throws -> Loaded {
-        if let file = options.placesFile {
-            return try decodeFile(readFile(file))
-        }
+    /// The places from the API (through the cache) or the sample data.
+    func fetch(settings: SiteSettings) async throws -> Loaded {
         let source = try placeSource ?? chooseSource(settings: settings)
         return try await loadCategories(from: source, settings: settings)
     }
@@ -35,7 +33,7 @@ struct PlaceLoading: Sendable {
     func readFile(_ path: String) throws -> RawFile {
         console.progress("Leser stedsfilen \(path) …")
         let bytes = try PlacesFile.read(path: path)
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? options.now()
         return RawFile(path: path, bytes: bytes, modified: modified)
     }
 
@@ -61,6 +59,7 @@ struct PlaceLoading: Sendable {
             return SampleDataSource(folder: options.site.sampleDataPath)
         }
         let console = self.console
+        client.now = options.now
         client.onRetry = { attempt, wait, error in
             console.progress("  Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
         }
@@ -71,7 +70,7 @@ struct PlaceLoading: Sendable {
         case .normal: console.progress("Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret).")
         }
         return GeoapifyPlaceSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify"),
-                                   mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600)
+                                   mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now)
     }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
@@ -100,7 +99,7 @@ struct PlaceLoading: Sendable {
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
             if case .cache(let savedAt, let stale) = fetched.origin, fetched.warning == nil {
-                line += " (fra mellomlageret, \(AgeText.norwegian(seconds: Date().timeIntervalSince(savedAt))) gammelt\(stale ? ", utløpt" : ""))"
+                line += " (fra mellomlageret, \(AgeText.norwegian(seconds: options.now().timeIntervalSince(savedAt))) gammelt\(stale ? ", utløpt" : ""))"
             }
             console.progress(line)
             if let warning = fetched.warning {
@@ -109,12 +108,12 @@ struct PlaceLoading: Sendable {
             }
             switch fetched.origin {
             case .sample:
-                fetchedAt = min(fetchedAt, SampleDataSource(folder: options.site.sampleDataPath).dataDate())
+                fetchedAt = min(fetchedAt, SampleDataSource(folder: options.site.sampleDataPath).dataDate(orElse: options.now()))
             case .live(let at):
                 if case .sample = kind { kind = .live }
                 fetchedAt = min(fetchedAt, at)
             case .cache(let savedAt, _):
-                let age = Int(saturating: Date().timeIntervalSince(savedAt))
+                let age = Int(saturating: options.now().timeIntervalSince(savedAt))
                 if case .cache(let oldest) = kind { kind = .cache(ageSeconds: max(oldest, age)) } else { kind = .cache(ageSeconds: age) }
                 fetchedAt = min(fetchedAt, savedAt)
             }
@@ -123,7 +122,7 @@ struct PlaceLoading: Sendable {
             }
             places += fresh
         }
-        if fetchedAt == .distantFuture { fetchedAt = Date() }
+        if fetchedAt == .distantFuture { fetchedAt = options.now() }
         return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
                       contentHashes: results.map(\.contentHash))
     }

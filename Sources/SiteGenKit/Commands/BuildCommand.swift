@@ -45,6 +45,7 @@ struct BuildCommand: Command {
                                    defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
                                    force: arguments.flag("--force"))
         options.waitForOtherBuild = !arguments.flag("--no-wait")
+        options.now = context.now
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
         let console = context.console

@@ -21,7 +21,7 @@ struct FavoriteCommand: Command {
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(context.arguments.positionals[1])
         if action == "add" {
-            let added = try context.site.updateStore { $0.addFavorite(place, on: CalendarDate.today()) }
+            let added = try context.site.updateStore { $0.addFavorite(place, on: context.today) }
             context.console.output(added ? "\(place.name) er lagt til i favorittene." : "\(place.name) var allerede en favoritt.")
         } else {
             let removed = try context.site.updateStore { $0.removeFavorite(place.id) }

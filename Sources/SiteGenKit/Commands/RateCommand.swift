@@ -24,7 +24,7 @@ struct RateCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let arguments = context.arguments
         let stars = try InputParsing.stars(arguments.positionals[1])
-        let today = CalendarDate.today()
+        let today = context.today
         let date = try arguments.value("--date").map { try InputParsing.date($0, today: today) } ?? today
         let comment = try arguments.value("--comment").map(InputParsing.comment)
         let known = try await KnownPlaces.load(context)

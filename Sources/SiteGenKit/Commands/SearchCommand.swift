@@ -34,7 +34,7 @@ struct SearchCommand: Command {
             }
             query.sort = sort
         }
-        if arguments.flag("--open-now") { query.openAt = OsloClock.now() }
+        if arguments.flag("--open-now") { query.openAt = OsloClock.now(context.now()) }
         let known = try await KnownPlaces.load(context)
         let results = query.apply(to: known.guide.places)
         if results.isEmpty {
@@ -48,7 +48,7 @@ struct SearchCommand: Command {
 
 /// The current weekday and minute in Norway, for "open now".
 enum OsloClock {
-    static func now(_ date: Date = Date()) -> (weekday: Int, minute: Int) {
+    static func now(_ date: Date) -> (weekday: Int, minute: Int) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Oslo") ?? .current
         let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)

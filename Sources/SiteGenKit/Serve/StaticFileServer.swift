@@ -122,11 +122,12 @@ final class StaticFileServer: Sendable {
         var fd: Int32
         var client: UInt32
         var head: [UInt8] = []
-        var deadline: Date
+        var deadline: ContinuousClock.Instant
     }
 
     private func eventLoop() {
         var pending: [Pending] = []
+        let clock = ContinuousClock()
         defer {
             for connection in pending { close(connection.fd) }
             close(listener)
@@ -135,7 +136,7 @@ final class StaticFileServer: Sendable {
         while !stopped.load(ordering: .relaxed) {
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             fds += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            let nearest = pending.map(\.deadline).min().map { max(0, $0.timeIntervalSinceNow) } ?? 1
+            let nearest = pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
             let ready = poll(&fds, nfds_t(fds.count), Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
             if ready < 0 && errno != EINTR { usleep(10_000) }
             if stopped.load(ordering: .relaxed) { return }
@@ -157,7 +158,7 @@ final class StaticFileServer: Sendable {
                 }
             }
             // Clients too slow to send a head: hang up.
-            let now = Date()
+            let now = clock.now
             for index in pending.indices where !finished.contains(index) && pending[index].deadline < now {
                 close(pending[index].fd)
                 finished.append(index)
@@ -191,7 +192,7 @@ final class StaticFileServer: Sendable {
                         close(pending[0].fd)
                         pending.remove(at: 0)
                     }
-                    pending.append(Pending(fd: client, client: address, deadline: now.addingTimeInterval(configuration.headTimeout)))
+                    pending.append(Pending(fd: client, client: address, deadline: now.advanced(by: .milliseconds(Int(saturating: configuration.headTimeout * 1000)))))
                 }
             }
         }
