@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "BeaconSitegen",
-    platforms: [.macOS(.v14)],
+    // Linux only (Sources/BeaconCore/Support/LinuxOnly.swift says why); no Apple platform is declared.
     products: [
         .executable(name: "sitegen", targets: ["SiteGen"]),
     ],

@@ -131,8 +131,6 @@ package struct HTMLFragment: Sendable, Equatable {
         self.bytes = bytes
     }
 
-    static let empty = HTMLFragment(bytes: [])
-
     /// Builds a fragment with a fresh buffer.
     package static func build(_ content: (inout HTMLBuffer) -> Void) -> HTMLFragment {
         var buffer = HTMLBuffer(capacity: 256)

@@ -10,5 +10,4 @@ extension Strings {
     static let allPlacesDownload = "Last ned alle stedene (GeoJSON)"
     static let shareFileTitle = "Mine steder"
     static let shareFileIntro = "En liste over favorittstedene mine, med vurderinger og kartlenker."
-    static let openInMaps = "Åpne i kart"
 }

@@ -59,7 +59,7 @@ import Glibc
         let folder = TemporaryFolder()
         for index in 0..<9_000 {
             try FileManager.default.createDirectory(atPath: folder.path + "/steder/s\(index)", withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: folder.path + "/steder/s\(index)/index.html", contents: Data("\(index)".utf8))
+            _ = FileManager.default.createFile(atPath: folder.path + "/steder/s\(index)/index.html", contents: Data("\(index)".utf8))
         }
         let digest = OutputTreeDigest.compute(folder.path)
         #expect(OutputTreeDigest.compute(folder.path) == digest)

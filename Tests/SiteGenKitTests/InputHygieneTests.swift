@@ -114,7 +114,7 @@ import Glibc
 
         // A sparse file far over the limit costs no disk.
         let huge = site.root + "/stor.geojson"
-        FileManager.default.createFile(atPath: huge, contents: nil)
+        _ = FileManager.default.createFile(atPath: huge, contents: nil)
         #expect(truncate(huge, off_t(PlacesFile.maximumBytes) + 1) == 0)
         let big = try run(site, ["build", "--places", huge])
         #expect(big.status == 74)

@@ -220,7 +220,7 @@ struct ServingBinary {
     @Test func bigFilesAreStreamedAndFIFOsRefused() throws {
         defer { server.stop() }
         let size = FileSystem.defaultReadLimit + 1_000
-        FileManager.default.createFile(atPath: site.output + "/stor.geojson", contents: nil)
+        _ = FileManager.default.createFile(atPath: site.output + "/stor.geojson", contents: nil)
         #expect(truncate(site.output + "/stor.geojson", off_t(size)) == 0)
         let head = RawHTTP.get(server.port, "/stor.geojson", method: "HEAD")
         #expect(head.hasPrefix("HTTP/1.1 200"))

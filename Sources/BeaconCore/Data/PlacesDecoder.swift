@@ -65,8 +65,9 @@ package struct PlacesDecoder: Sendable {
             // Everything outside the features must be valid JSON as well.
             for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
             let invalid = Atomic<Bool>(false)
+            let shared = SharedBytes(base: buffer.baseAddress!)
             let decoded = decodeInParallel(count: ranges.count) { index in
-                guard let feature = try? JSONParser.parse(buffer.baseAddress!, range: ranges[index]) else {
+                guard let feature = try? JSONParser.parse(shared.base, range: ranges[index]) else {
                     invalid.store(true, ordering: .relaxed)
                     return .failure(.notAFeature)
                 }
@@ -107,21 +108,8 @@ package struct PlacesDecoder: Sendable {
 
     /// Each feature decodes on its own, so big files use every core; the
     /// results keep the file's order.
-    func decodeInParallel(count: Int, _ decode: (Int) -> Swift.Result<Place, SkippedFeature.Reason>) -> [Swift.Result<Place, SkippedFeature.Reason>] {
-        let chunk = 1_024
-        guard count > chunk else { return (0..<count).map(decode) }
-        let chunks = (count + chunk - 1) / chunk
-        let results = UnsafeMutableBufferPointer<Swift.Result<Place, SkippedFeature.Reason>?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let slots = results
-        withoutActuallyEscaping(decode) { decode in
-            nonisolated(unsafe) let decodeOne = decode
-            DispatchQueue.concurrentPerform(iterations: chunks) { part in
-                for index in (part * chunk)..<min((part + 1) * chunk, count) { slots[index] = decodeOne(index) }
-            }
-        }
-        return results.map { $0! }
+    func decodeInParallel(count: Int, _ decode: @Sendable (Int) -> Swift.Result<Place, SkippedFeature.Reason>) -> [Swift.Result<Place, SkippedFeature.Reason>] {
+        ParallelChunks.map(count: count, chunkSize: 1_024, decode)
     }
 
     func decodeFeature(_ feature: JSONValue) -> Swift.Result<Place, SkippedFeature.Reason> {
@@ -241,4 +229,10 @@ package struct PlacesDecoder: Sendable {
         }
         return properties["address"]?.looseString
     }
+}
+
+/// The file's bytes, read (never written) by the decoding threads while
+/// `decode(bytes:)` holds the buffer: the one place a pointer crosses threads.
+private struct SharedBytes: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A WGS 84 position. Validated on construction from user input; decoded
 /// values are checked by `isValid`.
-package struct Coordinate: Sendable, Hashable, Codable {
+package struct Coordinate: Sendable, Hashable {
     package var latitude: Double
     package var longitude: Double
 
@@ -32,8 +32,4 @@ package struct Coordinate: Sendable, Hashable, Codable {
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
     }
 
-    enum CodingKeys: String, CodingKey {
-        case latitude = "lat"
-        case longitude = "lon"
-    }
 }

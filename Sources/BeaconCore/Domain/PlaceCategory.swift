@@ -1,7 +1,7 @@
 /// The three kinds of place a guide holds. Everything that differs per kind
 /// (API key, Norwegian words, emoji, animation, URL segment) lives here so a
 /// fourth category is one new case.
-package enum PlaceCategory: String, CaseIterable, Sendable, Codable, Hashable {
+package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
     case restaurant
     case cafe
     case hotel

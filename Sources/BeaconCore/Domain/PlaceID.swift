@@ -2,7 +2,7 @@
 /// data names one, else the provider's id (`geoapify/51ab…`). Geoapify's
 /// `place_id` changes with language, renames and small moves, so ratings,
 /// favorites and page URLs key on the OSM element whenever there is one.
-package struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     package let rawValue: String
 
     package init(rawValue: String) {
@@ -53,11 +53,7 @@ package struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     /// A short, stable hash (FNV-1a, base 36) that makes slugs unique; Swift's
     /// `Hasher` is seeded per process and would change URLs on every build.
     func shortHash(length: Int = 6) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in rawValue.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
+        var hash = FNV1a.hash(rawValue.utf8)
         let digits = Array("0123456789abcdefghijklmnopqrstuvwxyz")
         var out: [Character] = []
         for _ in 0..<length {
@@ -70,13 +66,4 @@ package struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     package var description: String { rawValue }
 
     package static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    package init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

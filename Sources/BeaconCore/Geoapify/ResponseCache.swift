@@ -21,12 +21,7 @@ package struct ResponseCache: Sendable {
     /// path and query only: the same request to another host (a test server,
     /// a proxy) finds the same entry.
     static func key(for url: URL, kind: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let request = url.path + "?" + (url.query ?? "")
-        for byte in request.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
+        let hash = FNV1a.hash((url.path + "?" + (url.query ?? "")).utf8)
         let hex = String(hash, radix: 16)
         return kind + "-" + String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -37,16 +37,15 @@ package enum OutputTreeDigest {
         }
         close(rootDescriptor)
         let allJobs = jobs
-        let sums = Mutex([Sum](repeating: Sum(), count: allJobs.count))
-        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+        let sums = ParallelChunks.map(count: allJobs.count, chunkSize: 1) { index in
             var sum = Sum()
             let job = allJobs[index]
             for entry in job.names {
                 walk(entry, in: job.folder, parentKey: job.parentKey, into: &sum)
             }
-            sums.withLock { $0[index] = sum }
+            return sum
         }
-        for sum in sums.withLock({ $0 }) { total.merge(sum) }
+        for sum in sums { total.merge(sum) }
         return total.hex
     }
 
@@ -127,9 +126,7 @@ package enum OutputTreeDigest {
 
     /// The path of an entry as a number: its parent's key and its name.
     static func entryKey(parent: UInt64, name: [CChar]) -> UInt64 {
-        var h: UInt64 = parent ^ 0xCBF2_9CE4_8422_2325
-        for byte in name { h = (h ^ UInt64(UInt8(bitPattern: byte))) &* 0x100_0000_01B3 }
-        return mix(h)
+        mix(FNV1a.hash(name.lazy.map { UInt8(bitPattern: $0) }, startingAt: parent ^ FNV1a.offsetBasis))
     }
 
     /// splitmix64's finaliser.

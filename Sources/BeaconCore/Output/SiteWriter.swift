@@ -203,9 +203,8 @@ package final class SiteWriter: Sendable {
         let previousRoot = previousDescriptor
         // Linking is one system call per file: spread it over the cores.
         let failure = Mutex<FileError?>(nil)
-        let chunk = 512
-        DispatchQueue.concurrentPerform(iterations: (unchanged.count + chunk - 1) / chunk) { part in
-            for path in unchanged[(part * chunk)..<min((part + 1) * chunk, unchanged.count)] {
+        ParallelChunks.forEach(count: unchanged.count, chunkSize: 512) { range in
+            for path in unchanged[range] {
                 var linked = linkat(previousRoot, path, staging, path, 0) == 0
                 if !linked && errno == ENOENT {
                     do throws(FileError) { try createParentDirectories(of: path) } catch {

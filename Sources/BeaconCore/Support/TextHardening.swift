@@ -68,14 +68,6 @@ package enum TextHardening {
         }
     }
 
-    /// Keeps line breaks (for multi-line comments) but otherwise cleans like `clean`.
-    static func cleanMultiline(_ text: String, maximumLength: Int) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            clean(String($0), maximumLength: maximumLength) ?? ""
-        }
-        return truncate(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines), to: maximumLength)
-    }
-
     /// Cuts `text` to at most `maximumLength` characters, the last one "…".
     package static func truncate(_ text: String, to maximumLength: Int) -> String {
         guard text.count > maximumLength else { return text }

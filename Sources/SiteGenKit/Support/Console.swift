@@ -12,11 +12,7 @@ package protocol Console: Sendable {
 
 /// The process's own standard output and error.
 package struct StandardConsole: Console {
-    var quiet: Bool
-
-    package init(quiet: Bool = false) {
-        self.quiet = quiet
-    }
+    package init() {}
 
     package func output(_ line: String) {
         StandardConsole.write(line, to: STDOUT_FILENO)
@@ -27,7 +23,6 @@ package struct StandardConsole: Console {
     }
 
     package func progress(_ line: String) {
-        guard !quiet else { return }
         StandardConsole.write(line, to: STDERR_FILENO)
     }
 

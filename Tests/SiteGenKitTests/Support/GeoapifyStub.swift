@@ -55,7 +55,7 @@ final class GeoapifyStub {
         }
         let scenario: [String: Any] = ["routes": all.mapValues { $0.map(encode) }]
         try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: folder + "/scenario.json"))
-        FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
 
         // Debian's python3 directly (a pyenv shim would leave the server running after terminate()).
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"

@@ -1,0 +1,42 @@
+import Dispatch
+import Synchronization
+
+/// The one way the code spreads a loop over the cores: consecutive ranges of
+/// `0..<count`, at most `chunkSize` long, each handled on its own (places
+/// decoded, unchanged files linked, output folders digested).
+package enum ParallelChunks {
+    package static func forEach(count: Int, chunkSize: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        let chunks = (count + chunkSize - 1) / chunkSize
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            body((part * chunkSize)..<min((part + 1) * chunkSize, count))
+        }
+    }
+
+    /// `transform` of every index, in order.
+    package static func map<T: Sendable>(count: Int, chunkSize: Int, _ transform: @Sendable (Int) -> T) -> [T] {
+        guard count > chunkSize else { return (0..<count).map(transform) }
+        let parts = Mutex([[T]](repeating: [], count: (count + chunkSize - 1) / chunkSize))
+        forEach(count: count, chunkSize: chunkSize) { range in
+            let values = range.map(transform)
+            parts.withLock { $0[range.lowerBound / chunkSize] = values }
+        }
+        return parts.withLock { $0.flatMap { $0 } }
+    }
+}
+
+/// FNV-1a, 64 bits: a short, stable hash (Swift's `Hasher` is seeded per
+/// process) for names that must not change between runs: cache keys, slug
+/// suffixes, output paths.
+package enum FNV1a {
+    package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes, startingAt start: UInt64 = offsetBasis) -> UInt64 where Bytes.Element == UInt8 {
+        var hash = start
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}
