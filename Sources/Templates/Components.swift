@@ -57,14 +57,14 @@ enum Components {
     static func placeCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, below: ((inout HTMLBuffer) -> Void)? = nil) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
-        b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.place.category.emoji)
+        b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
         b.raw("<span class=\"place-card__body\">")
-        b.element("span", ["class": "place-card__name"], text: place.place.name)
-        if let address = place.place.address.singleLine {
+        b.element("span", ["class": "place-card__name"], text: place.name)
+        if let address = place.address.singleLine {
             b.element("span", ["class": "place-card__address"], text: address)
         }
         b.raw("<span class=\"place-card__meta\">")
-        b.text(place.place.category.singularName)
+        b.text(place.category.singularName)
         b.raw(" · ")
         b.text(NorwegianFormat.distance(metres: place.distanceMetres))
         b.raw("</span></span><span class=\"place-card__aside\">")

@@ -166,7 +166,7 @@ enum MapLinks {
     }
 
     static func coordinatePair(_ c: Coordinate, separator: String = ",") -> String {
-        NorwegianFormat.decimal(c.latitude, places: 6) + separator + NorwegianFormat.decimal(c.longitude, places: 6)
+        MachineNumber.decimal(c.latitude, places: 6) + separator + MachineNumber.decimal(c.longitude, places: 6)
     }
 
     /// "example.no/meny" for showing a URL: no scheme, no "www.", no trailing slash.

@@ -41,20 +41,20 @@ package enum PageData {
 
     static func entry(_ place: GuidePlace, _ entry: inout JSONObjectBytes) {
         entry.string("id", place.id.rawValue)
-        entry.string("n", place.place.name)
-        entry.string("c", place.place.category.rawValue)
-        entry.number("lat", rounded(place.place.coordinate.latitude))
-        entry.number("lon", rounded(place.place.coordinate.longitude))
+        entry.string("n", place.name)
+        entry.string("c", place.category.rawValue)
+        entry.number("lat", rounded(place.coordinate.latitude))
+        entry.number("lon", rounded(place.coordinate.longitude))
         entry.number("d", place.distanceMetres.rounded())
         entry.string("u", SitePaths.detailPage(slug: place.slug))
-        entry.string("a", place.place.address.singleLine)
+        entry.string("a", place.address.singleLine)
         if let summary = place.summary {
             entry.number("s", Double(summary.roundedStars))
             entry.number("avg", (summary.average * 1000).rounded() / 1000)
             entry.number("r", Double(summary.count))
         }
         if place.isFavorite { entry.number("f", 1) }
-        entry.string("h", place.place.openingHours)
+        entry.string("h", place.openingHours)
     }
 
     /// Six decimals (about 10 cm) is all a map pin needs.

@@ -25,8 +25,8 @@ package enum SiteFiles {
 
     /// "Kafé · Grüners gate 1, 0552 Oslo · 5 av 5 (2 vurderinger) · Byens beste filterkaffe."
     static func description(_ place: GuidePlace) -> String {
-        var parts = [place.place.category.singularName]
-        if let address = place.place.address.singleLine { parts.append(address) }
+        var parts = [place.category.singularName]
+        if let address = place.address.singleLine { parts.append(address) }
         if let summary = place.summary { parts.append("\(Strings.starsText(summary.roundedStars)) (\(Strings.ratingCount(summary.count)))") }
         if let comment = place.ratings.latest?.comment {
             let text = HTMLSanitizer.plainText(comment).trimmingCharacters(in: .whitespacesAndNewlines)

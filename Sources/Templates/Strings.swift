@@ -87,7 +87,7 @@ extension Strings {
     static func fetchedWithin(radiusKm: Int) -> String { "Stedene er hentet innen \(radiusKm) km" }
 }
 
-/// "Åpent nå" on the list page (issue 8). The badges ("Åpent nå" / "Stengt nå") are written
+/// "Åpent nå" on the list page. The badges ("Åpent nå" / "Stengt nå") are written
 /// in the reader's browser by `Resources/assets/beacon-hours.js` and `beacon.js`.
 extension Strings {
     static let openNow = "Åpent nå"

@@ -52,9 +52,9 @@ import Testing
     }
 
     @Test func machineDecimals() {
-        #expect(NorwegianFormat.decimal(59.9111, places: 6) == "59.9111")
-        #expect(NorwegianFormat.decimal(-0.1278, places: 4) == "-0.1278")
-        #expect(NorwegianFormat.decimal(10, places: 6) == "10")
+        #expect(MachineNumber.decimal(59.9111, places: 6) == "59.9111")
+        #expect(MachineNumber.decimal(-0.1278, places: 4) == "-0.1278")
+        #expect(MachineNumber.decimal(10, places: 6) == "10")
     }
 
     @Test func longDates() {

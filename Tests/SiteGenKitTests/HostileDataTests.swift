@@ -4,7 +4,7 @@ import Testing
 import BeaconHTML
 @testable import SiteGenKit
 
-/// Issue 6: a places file written to break the site (script in names,
+/// A places file written to break the site (script in names,
 /// javascript: links, ids with ../, 100 kB names, bidi overrides, NUL) must
 /// produce a site that stays inside its folder, parses, and runs nothing.
 @Suite struct HostileDataTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BeaconCore
 
-/// Issue 3 end to end: the real binary with a key, against the loopback stand-in.
+/// Live data end to end: the real binary with a key, against the loopback stand-in.
 @Suite(.serialized) struct LiveBuildTests {
     static let key = "SECRET-test-key-4f9a2c"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BeaconCore
 
-/// Issue 4: the owner's commands, run as the real binary against a temporary site.
+/// The owner's commands, run as the real binary against a temporary site.
 @Suite struct OwnerCommandTests {
     func run(_ site: TestSite, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
         try Sitegen.run(arguments + ["--site", site.root], environment: environment)

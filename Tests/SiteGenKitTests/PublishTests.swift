@@ -4,7 +4,7 @@ import CLibXML2
 @testable import BeaconCore
 @testable import SiteGenKit
 
-/// Issue 8: the share file, the exports, and the base-URL extras.
+/// The share file, the exports, and the base-URL extras.
 @Suite struct PublishTests {
     /// A favorite whose name and address need escaping in every format.
     static let trickyStore = """

@@ -1,4 +1,4 @@
-"""Issue 6 in a real browser: a site built from hostile place data (script in
+"""In a real browser: a site built from hostile place data (script in
 names, javascript: links, event handlers, bidi overrides) runs nothing from the
 data — on the list page (list and map view, search), the detail pages and the
 favorites page — and the page script still works under the CSP."""

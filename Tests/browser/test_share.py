@@ -1,4 +1,4 @@
-"""Issue 8: the `sitegen share` file renders in Chromium straight from disk
+"""The `sitegen share` file renders in Chromium straight from disk
 (file://, as from an e-mail attachment), requests nothing, and runs nothing."""
 import os
 import shutil

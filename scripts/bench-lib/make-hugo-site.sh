@@ -2,7 +2,7 @@
 # Usage: make-hugo-site.sh PLACES.json SITE
 # Writes the Hugo site equivalent to sitegen's output for the places file (a list page of all places,
 # one detail page per place, one CSS file) into SITE: config, layouts and stylesheet are those of the
-# reference Hugo benchmark quoted in issue 7 (hugo-site.sh), content from places-to-content.py.
+# reference Hugo benchmark (../shared/bench/hugo-site.sh), content from places-to-content.py.
 # This is set-up for scripts/bench and is not timed.
 set -euo pipefail
 DATA=${1:?usage: make-hugo-site.sh PLACES.json SITE}

@@ -27,9 +27,9 @@ package enum PlaceExports {
         for waypoint in waypoints {
             let c = waypoint.place.coordinate
             out.raw("<wpt lat=\"")
-            out.raw(NorwegianFormat.decimal(c.latitude, places: 7))
+            out.raw(MachineNumber.decimal(c.latitude, places: 7))
             out.raw("\" lon=\"")
-            out.raw(NorwegianFormat.decimal(c.longitude, places: 7))
+            out.raw(MachineNumber.decimal(c.longitude, places: 7))
             out.raw("\"><name>")
             out.text(waypoint.place.name)
             out.raw("</name><desc>")
@@ -63,7 +63,7 @@ package enum PlaceExports {
             out.raw("</name><description>")
             out.text(waypoint.description + (waypoint.link.map { "\n" + $0 } ?? ""))
             out.raw("</description><Point><coordinates>")
-            out.raw(NorwegianFormat.decimal(c.longitude, places: 7) + "," + NorwegianFormat.decimal(c.latitude, places: 7))
+            out.raw(MachineNumber.decimal(c.longitude, places: 7) + "," + MachineNumber.decimal(c.latitude, places: 7))
             out.raw("</coordinates></Point></Placemark>\n")
         }
         out.raw("</Document>\n</kml>\n")

@@ -11,7 +11,7 @@ package struct Coordinate: Sendable, Hashable {
         self.longitude = longitude
     }
 
-    /// Oslo S, the brief's default centre.
+    /// Oslo S: the default centre, where the sample data lies.
     package static let osloS = Coordinate(latitude: 59.9111, longitude: 10.7503)
 
     var isValid: Bool {

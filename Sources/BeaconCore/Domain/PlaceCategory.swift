@@ -80,7 +80,7 @@ package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// The detail page's category animation (the brief's SwiftUI animations, done in CSS).
+/// The detail page's category animation, done in CSS (still under `prefers-reduced-motion`).
 package enum CategoryAnimation: String, Sendable {
     /// 360° once over 1 s, ease-in-out.
     case rotate

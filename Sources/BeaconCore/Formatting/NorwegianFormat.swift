@@ -47,16 +47,8 @@ package enum NorwegianFormat {
         "\(integer(n)) \(n == 1 ? singular : plural)"
     }
 
-    /// Machine form for data attributes and URLs: "59.9111".
+    /// "0,07": up to `places` decimals with a decimal comma, trailing zeros dropped.
     package static func decimal(_ value: Double, places: Int) -> String {
-        var factor = 1.0
-        for _ in 0..<places { factor *= 10 }
-        let scaled = Int64(saturating: abs(value) * factor)
-        let whole = scaled / Int64(factor)
-        var fraction = String(scaled % Int64(factor))
-        fraction = String(repeating: "0", count: places - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && scaled > 0 ? "-" : ""
-        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+        MachineNumber.decimal(value, places: places).replacingOccurrences(of: ".", with: ",")
     }
 }

@@ -67,8 +67,8 @@ package struct GeoapifyClient: Sendable {
 
     /// `/v2/places`: one category within a circle, nearest first. Longitude comes first in both parameters.
     func placesURL(for request: PlacesRequest) -> URL {
-        let lon = NorwegianFormat.decimal(request.center.longitude, places: 6)
-        let lat = NorwegianFormat.decimal(request.center.latitude, places: 6)
+        let lon = MachineNumber.decimal(request.center.longitude, places: 6)
+        let lat = MachineNumber.decimal(request.center.latitude, places: 6)
         return url(path: "/v2/places", query: [
             ("categories", request.category.geoapifyKey),
             ("filter", "circle:\(lon),\(lat),\(request.radiusMetres)"),
@@ -83,7 +83,7 @@ package struct GeoapifyClient: Sendable {
     func geocodeURL(text: String, limit: Int, near: Coordinate?) -> URL {
         var query = [("text", text), ("limit", String(limit)), ("lang", "no")]
         if let near {
-            query.append(("bias", "proximity:\(NorwegianFormat.decimal(near.longitude, places: 6)),\(NorwegianFormat.decimal(near.latitude, places: 6))"))
+            query.append(("bias", "proximity:\(MachineNumber.decimal(near.longitude, places: 6)),\(MachineNumber.decimal(near.latitude, places: 6))"))
         }
         return url(path: "/v1/geocode/search", query: query)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Places from Geoapify through the response cache:
 /// - normal: a fresh cached answer (younger than the time-to-live) is used as is;
 ///   otherwise the API is asked and its answer cached;
-/// - `refresh`: the API is always asked (the brief's pull-to-refresh);
+/// - `refresh`: the API is always asked (pull to refresh);
 /// - `offline`: only the cache, stale or not; a missing entry is an error.
 /// When the API fails and any cached answer exists, that answer is used with a
 /// warning naming its age. Only answers that decode are cached.

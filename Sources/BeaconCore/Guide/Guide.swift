@@ -2,9 +2,11 @@ import Foundation
 
 /// A place as the pages show it: the place itself merged with its distance
 /// from the centre, the owner's ratings and favorite mark, and its URL slug.
+/// The place's own fields read as this value's (`guidePlace.name`).
 /// A class, not a struct: a page, a list and the page data all refer to the
 /// same place, and at 100,000 places copying a dozen strings per reference
 /// showed up in profiles.
+@dynamicMemberLookup
 package final class GuidePlace: Sendable {
     package let place: Place
     package let slug: String
@@ -28,6 +30,9 @@ package final class GuidePlace: Sendable {
     }
 
     package var id: PlaceID { place.id }
+
+    /// `name`, `category`, `address` … of the place itself.
+    package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { place[keyPath: keyPath] }
     package var isFavorite: Bool { favoriteSince != nil }
 }
 
@@ -76,7 +81,7 @@ package struct Guide: Sendable {
     package var allPages: [GuidePlace] { places + favoritesOutsideData }
 
     package func places(in category: PlaceCategory) -> [GuidePlace] {
-        places.filter { $0.place.category == category }
+        places.filter { $0.category == category }
     }
 
     /// Favorites, nearest first (those outside the data after the others).

@@ -35,11 +35,11 @@ package struct PlaceQuery: Sendable {
         let term = TextFolding.searchKey(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let limit = maximumDistanceKm.map { $0 * 1000 }
         var result = places.filter { place in
-            if let category, place.place.category != category { return false }
+            if let category, place.category != category { return false }
             if favoritesOnly, !place.isFavorite { return false }
             if let limit, place.distanceMetres > limit { return false }
             if let openAt {
-                guard let raw = place.place.openingHours, let hours = OpeningHours(raw),
+                guard let raw = place.openingHours, let hours = OpeningHours(raw),
                       hours.isOpen(weekday: openAt.weekday, minute: openAt.minute) == true else { return false }
             }
             return term.isEmpty || PlaceQuery.searchText(of: place).contains(term)
@@ -61,7 +61,7 @@ package struct PlaceQuery: Sendable {
             }
         case .name:
             result.sort { a, b in
-                let order = NorwegianCollation.compare(a.place.name, b.place.name)
+                let order = NorwegianCollation.compare(a.name, b.name)
                 return order != .orderedSame ? order == .orderedAscending : PlaceQuery.nearerFirst(a, b)
             }
         }
@@ -74,8 +74,8 @@ package struct PlaceQuery: Sendable {
 
     /// What the text search looks in: name, address and category, folded.
     static func searchText(of place: GuidePlace) -> String {
-        TextFolding.searchKey([place.place.name, place.place.address.singleLine ?? "",
-                               place.place.category.singularName, place.place.category.pluralName].joined(separator: "\n"))
+        TextFolding.searchKey([place.name, place.address.singleLine ?? "",
+                               place.category.singularName, place.category.pluralName].joined(separator: "\n"))
     }
 }
 

@@ -1,4 +1,4 @@
-/// The owner's own data (the brief's SwiftData part): ratings and favorites,
+/// The owner's own data: ratings and favorites,
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).
 package struct GuideStore: Sendable, Equatable {

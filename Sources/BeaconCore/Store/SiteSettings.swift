@@ -1,4 +1,4 @@
-/// The site's saved settings (the brief's AppStorage): where the guide is
+/// The site's saved settings: where the guide is
 /// centred, how far and how many places it fetches, and how it presents itself.
 /// Stored as `beacon-settings.json` in the site folder, created with defaults.
 package struct SiteSettings: Sendable, Equatable {

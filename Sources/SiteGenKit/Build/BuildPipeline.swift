@@ -10,7 +10,7 @@ struct BuildOptions: Sendable {
     var placesFile: String?
     /// Category for features of a places file that name none.
     var defaultCategory: PlaceCategory?
-    /// Ignore fresh cache entries (the brief's pull-to-refresh).
+    /// Ask the API again even when the cache holds a fresh answer (pull to refresh).
     var refresh = false
     /// Use only the response cache.
     var offline = false

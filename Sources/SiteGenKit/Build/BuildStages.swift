@@ -161,7 +161,7 @@ struct StepTimer {
 extension BuildReport {
     init(pages: Int, files: SiteWriter.Statistics, guide: Guide, warnings: [String], timer: StepTimer) {
         var counts: [PlaceCategory: Int] = [:]
-        for place in guide.places { counts[place.place.category, default: 0] += 1 }
+        for place in guide.places { counts[place.category, default: 0] += 1 }
         self.init(pages: pages, files: files, source: guide.source, placeCount: guide.places.count, countsByCategory: counts,
                   warnings: warnings, stepTimings: timer.timings, seconds: timer.elapsed)
     }

@@ -55,7 +55,7 @@ struct SiteRenderer: Sendable {
         }
         pages += all.count
 
-        let byCategory = Dictionary(grouping: guide.places, by: { $0.place.category })
+        let byCategory = Dictionary(grouping: guide.places, by: { $0.category })
         let renderer = self
         try await withThrowingTaskGroup(of: Void.self) { group in
             // Bounded: at most one job per core in flight.

@@ -71,7 +71,7 @@ struct BuildCommand: Command {
             }
         }
         let files = report.files
-        let seconds = NorwegianFormat.decimal(report.seconds, places: 2).replacingOccurrences(of: ".", with: ",")
+        let seconds = NorwegianFormat.decimal(report.seconds, places: 2)
         context.console.progress("Ferdig på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)")
         return .success
     }

@@ -62,9 +62,9 @@ enum PlaceTable {
     static func render(_ places: [GuidePlace]) -> String {
         let header = ["Navn", "Kategori", "Avstand", "Vurdering"]
         var rows: [[String]] = places.map { place in
-            let name = place.place.name + (place.isFavorite ? " ♥" : "")
+            let name = place.name + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
-            return [TextHardening.truncate(name, to: 40), place.place.category.singularName,
+            return [TextHardening.truncate(name, to: 40), place.category.singularName,
                     NorwegianFormat.distance(metres: place.distanceMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
         }
         rows.insert(header, at: 0)

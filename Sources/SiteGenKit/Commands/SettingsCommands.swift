@@ -54,7 +54,7 @@ struct CenterCommand: Command {
         case "show":
             guard positionals.count == 1 else { throw UsageError("«show» tar ingen argumenter", command: spec.name) }
             let settings = try site.loadSettings()
-            context.console.output("Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(NorwegianFormat.decimal(settings.center.latitude, places: 6)) \(NorwegianFormat.decimal(settings.center.longitude, places: 6)))")
+            context.console.output("Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(MachineNumber.decimal(settings.center.latitude, places: 6)) \(MachineNumber.decimal(settings.center.longitude, places: 6)))")
             context.console.output("Radius: \(settings.radiusKm) km")
         case "set":
             guard positionals.count == 3 else { throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name) }
