@@ -8,18 +8,16 @@
 // rendered hidden, and from then on renders the list (and the map) from the data.
 //
 // Data contract (keys are short because a guide can hold 100,000 places):
-//   { v: 1, center: { lat, lon, label? }, radiusKm,
+//   { v: 1, center: { lat, lon, label? }, radiusKm, radiusKmRange: [min, max],
+//     star: { path: SVG path of the star, fill: id prefix of its five gradient fills },
 //     places: [ { id, n: name, c: "restaurant"|"cafe"|"hotel", lat, lon,
-//                 d: metres from the centre, u: page URL relative to the site root,
-//                 a?: address, s?: rounded stars 1–5, avg?: average, r?: rating count,
-//                 f?: 1 when a favorite, h?: opening hours (OSM syntax) } ] }
+//                 d: whole metres from the centre, u: page URL relative to the site root,
+//                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
+//                 r?: rating count, f?: 1 when a favorite, h?: opening hours (OSM syntax) } ] }
 //
-// The filter and sort rules are the same as Sources/BeaconCore/Query/PlaceQuery.swift
-// (`sitegen search`): filters combine with AND ("Åpent nå" keeps the places that
-// beacon-hours.js, loaded before this script, calls open now in Oslo time: unknown or
-// unparsed hours never pass); distance = nearest first; rating =
-// higher average first, then more ratings, then nearer, unrated last; name = A–Å with
-// Norwegian collation (Intl.Collator('nb'), case-insensitive), then nearer.
+// The rules of search, filters, order and the formats shown live in beacon-query.js
+// (window.BeaconQuery, the same rules as `sitegen search`); "Åpent nå" in beacon-hours.js
+// (window.BeaconHours). Both load before this script, which keeps the state and the page.
 'use strict';
 
 (() => {
@@ -28,22 +26,15 @@
   if (!root || !dataElement) return;
   const scriptURL = document.currentScript ? document.currentScript.src : '';
 
+  const Query = window.BeaconQuery;
+  if (!Query) return;
+  const { CATEGORY_KEYS, CATEGORIES, SORTS, integer, count, formatDistance, haversine } = Query;
   const PAGE_SIZE = 100;
   const MAP_PIN_LIMIT = 400;
   const DEBOUNCE_MS = 300;
-  const EARTH_RADIUS_M = 6371008.8;
   const STORAGE_KEY = 'beacon.explorer.v1';
-  const NBSP = '\u00A0';
   const SVG_NS = 'http://www.w3.org/2000/svg';
-  const STAR_PATH = 'M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
-  const CATEGORY_KEYS = ['restaurant', 'cafe', 'hotel'];
-  const CATEGORIES = {
-    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️' },
-    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕' },
-    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨' },
-  };
-  const SORTS = ['distance', 'rating', 'name'];
 
   const TEXT = {
     favorite: 'Favoritt',
@@ -67,41 +58,6 @@
     openNow: 'Åpent nå',
     closedNow: 'Stengt nå',
   };
-
-  // ---------- Formatting (the same rules as NorwegianFormat.swift) ----------
-
-  /** "7", "12 345" with a no-break space between thousands. */
-  function integer(value) {
-    const digits = String(Math.abs(Math.trunc(value)));
-    let out = '';
-    for (let i = 0; i < digits.length; i++) {
-      if (i > 0 && (digits.length - i) % 3 === 0) out += NBSP;
-      out += digits[i];
-    }
-    return value < 0 ? '−' + out : out;
-  }
-  function count(n, singular, plural) { return `${integer(n)} ${n === 1 ? singular : plural}`; }
-  /** "850 m" under a kilometre (nearest 10 m), "1,2 km" under 100 km, "123 km" beyond. */
-  function formatDistance(metres) {
-    const m = Math.max(0, metres);
-    const tens = Math.round(m / 10) * 10;
-    if (tens < 1000) return `${tens}${NBSP}m`;
-    if (m < 99950) {
-      const tenths = Math.round(m / 100);
-      return `${integer(Math.floor(tenths / 10))},${tenths % 10}${NBSP}km`;
-    }
-    return `${integer(Math.round(m / 1000))}${NBSP}km`;
-  }
-  /** The search key: TextFolding.searchKey in Swift (lower case, NFD, combining marks removed). */
-  function fold(text) { return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''); }
-  function toRadians(degrees) { return degrees * Math.PI / 180; }
-  /** Great-circle distance in metres (haversine, mean Earth radius as in Coordinate.swift). */
-  function haversine(lat1, lon1, lat2, lon2) {
-    const p1 = toRadians(lat1), p2 = toRadians(lat2);
-    const dp = p2 - p1, dl = toRadians(lon2 - lon1);
-    const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
-    return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-  }
 
   /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
   function measure(name, start) {
@@ -143,23 +99,15 @@
     const n = places.length;
     const center = data.center || { lat: 0, lon: 0 };
     const centerLabel = (center.label && String(center.label)) || 'sentrum';
-    const fetchedKm = clampRadius(Number(data.radiusKm) || 5);
+    // The radius slider's bounds and the star's shape and fills, as the build defines them.
+    const radiusBounds = Array.isArray(data.radiusKmRange) && data.radiusKmRange.length === 2 ? data.radiusKmRange.map(Number) : [1, 10];
+    const star = data.star && typeof data.star.path === 'string' ? data.star : { path: '', fill: 'star-fill-' };
+    const fetchedKm = clampRadius(Number(data.radiusKm) || radiusBounds[1]);
     const sitePrefix = siteRootPrefix();
 
-    // Precomputed once: folded search keys, category codes, favorites, distances.
-    const keys = new Array(n);
-    const categoryCode = new Uint8Array(n);
-    const favorite = new Uint8Array(n);
-    const centerDistance = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const p = places[i];
-      const category = CATEGORIES[p.c] ? p.c : 'restaurant';
-      const info = CATEGORIES[category];
-      categoryCode[i] = CATEGORY_KEYS.indexOf(category);
-      favorite[i] = p.f ? 1 : 0;
-      centerDistance[i] = Number.isFinite(p.d) ? p.d : haversine(center.lat, center.lon, p.lat, p.lon);
-      keys[i] = fold(`${p.n}\n${p.a || ''}\n${info.singular}\n${info.plural}`);
-    }
+    // Worked out once (beacon-query.js): folded search text, category codes, favorites, metres.
+    const placeIndex = Query.index(places);
+    const { categoryCode, favorite, centerMetres } = placeIndex;
 
     // ---------- Opening hours ("Åpent nå"; the rules live in beacon-hours.js) ----------
 
@@ -200,51 +148,10 @@
       return status;
     }
 
-    // ---------- Orders (all sorts precomputed; a filter then walks one order) ----------
+    // ---------- Where distances are measured from ----------
 
-    let origin = null;            // the reader's position, once known
-    let distance = centerDistance; // what the list shows and sorts by
-    let orders = {};               // sort name → Int32Array of indices, for the current origin
-    let nameRank = null;           // collation rank of each name, computed once
-
-    function byDistance(a, b) { return distance[a] - distance[b] || a - b; }
-    function computeNameRank() {
-      if (nameRank) return nameRank;
-      const collator = new Intl.Collator('nb', { sensitivity: 'accent' });
-      const indices = Array.from({ length: n }, (_, i) => i);
-      const names = places.map((p) => String(p.n));
-      indices.sort((a, b) => collator.compare(names[a], names[b]));
-      nameRank = new Int32Array(n);
-      let rank = 0;
-      for (let k = 0; k < n; k++) {
-        if (k > 0 && collator.compare(names[indices[k - 1]], names[indices[k]]) !== 0) rank++;
-        nameRank[indices[k]] = rank;
-      }
-      return nameRank;
-    }
-    function orderFor(sort) {
-      if (orders[sort]) return orders[sort];
-      const indices = Array.from({ length: n }, (_, i) => i);
-      if (sort === 'rating') {
-        indices.sort((a, b) => {
-          const pa = places[a], pb = places[b];
-          const ra = pa.r > 0, rb = pb.r > 0;
-          if (ra !== rb) return ra ? -1 : 1;
-          if (ra) {
-            if (pa.avg !== pb.avg) return pb.avg - pa.avg;
-            if (pa.r !== pb.r) return pb.r - pa.r;
-          }
-          return byDistance(a, b);
-        });
-      } else if (sort === 'name') {
-        const rank = computeNameRank();
-        indices.sort((a, b) => rank[a] - rank[b] || byDistance(a, b));
-      } else {
-        indices.sort(byDistance);
-      }
-      orders[sort] = Int32Array.from(indices);
-      return orders[sort];
-    }
+    let origin = null;              // the reader's position, once known
+    let distance = centerMetres;    // whole metres the list shows and orders by
 
     // ---------- State (radius, category and sort are remembered) ----------
 
@@ -253,13 +160,13 @@
     const defaults = { text: '', radius: fetchedKm, category: 'all', sort: 'distance', favoritesOnly: false, openNow: false };
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE }, loadSaved());
 
-    function clampRadius(value) { return Math.min(10, Math.max(1, Math.round(value))); }
+    function clampRadius(value) { return Math.min(radiusBounds[1], Math.max(radiusBounds[0], Math.round(value))); }
     function loadSaved() {
       try {
         const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null');
         if (!saved || typeof saved !== 'object') return {};
         const out = {};
-        if (Number.isInteger(saved.radius) && saved.radius >= 1 && saved.radius <= 10) out.radius = saved.radius;
+        if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) out.radius = saved.radius;
         if (saved.category === 'all' || CATEGORY_KEYS.includes(saved.category)) out.category = saved.category;
         if (SORTS.includes(saved.sort)) out.sort = saved.sort;
         return out;
@@ -343,23 +250,9 @@
 
     /** `results`: the indices that pass every filter, in the chosen order. */
     function filter() {
-      const order = orderFor(state.sort);
-      const term = fold(state.text.trim());
-      const limit = state.radius * 1000;
-      const category = state.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(state.category);
-      const favoritesOnly = state.favoritesOnly;
-      const openOnly = state.openNow && hasHours;
-      const out = [];
-      for (let k = 0; k < order.length; k++) {
-        const i = order[k];
-        if (centerDistance[i] > limit) continue;
-        if (category >= 0 && categoryCode[i] !== category) continue;
-        if (favoritesOnly && !favorite[i]) continue;
-        if (openOnly && openStatus(i) !== 1) continue;
-        if (term && !keys[i].includes(term)) continue;
-        out.push(i);
-      }
-      results = out;
+      const query = { text: state.text, radiusKm: state.radius, category: state.category,
+                      favoritesOnly: state.favoritesOnly, openNow: state.openNow && hasHours };
+      results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1);
     }
 
     function render() {
@@ -430,9 +323,10 @@
       return badge;
     }
 
+    function starFill(stars) { return `url(#${star.fill}${Math.min(5, Math.max(1, stars))})`; }
     function starIcon(stars, className) {
       const icon = svg('svg', { class: className, viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
-      icon.append(svg('path', { class: 'star__shape', fill: `url(#star-fill-${Math.min(5, Math.max(1, stars))})`, d: STAR_PATH }));
+      icon.append(svg('path', { class: 'star__shape', fill: starFill(stars), d: star.path }));
       return icon;
     }
     function ratingBadge(p) {
@@ -465,8 +359,8 @@
       const cx = width / 2, cy = height / 2;
       const ringRadius = Math.min(width, height) / 2 - 26;
       const metresPerUnit = (state.radius * 1000) / ringRadius;
-      const metresPerDegree = EARTH_RADIUS_M * Math.PI / 180;
-      const cosLat = Math.cos(toRadians(center.lat));
+      const metresPerDegree = Query.EARTH_RADIUS_M * Math.PI / 180;
+      const cosLat = Math.cos(center.lat * Math.PI / 180);
       const project = (lat, lon) => {
         const x = cx + ((lon - center.lon) * cosLat * metresPerDegree) / metresPerUnit;
         const y = cy - ((lat - center.lat) * metresPerDegree) / metresPerUnit;
@@ -534,9 +428,9 @@
       emoji.textContent = info.emoji;
       link.append(emoji);
       if (p.s) {
-        const star = svg('g', { class: 'map-pin__star', transform: 'translate(6 -24)', 'aria-hidden': 'true' });
-        star.append(svg('path', { class: 'star__shape', fill: `url(#star-fill-${Math.min(5, Math.max(1, p.s))})`, d: STAR_PATH, transform: 'scale(0.75)' }));
-        link.append(star);
+        const mark = svg('g', { class: 'map-pin__star', transform: 'translate(6 -24)', 'aria-hidden': 'true' });
+        mark.append(svg('path', { class: 'star__shape', fill: starFill(p.s), d: star.path, transform: 'scale(0.75)' }));
+        link.append(mark);
       }
       return link;
     }
@@ -652,12 +546,11 @@
       origin = position;
       if (position) {
         const measured = new Float64Array(n);
-        for (let i = 0; i < n; i++) measured[i] = haversine(position.lat, position.lon, places[i].lat, places[i].lon);
+        for (let i = 0; i < n; i++) measured[i] = Math.round(haversine(position.lat, position.lon, places[i].lat, places[i].lon));
         distance = measured;
       } else {
-        distance = centerDistance;
+        distance = centerMetres;
       }
-      orders = {};
       resultsKey = '';
       originReset.hidden = !position;
       root.dataset.origin = position ? 'reader' : 'center';
@@ -750,7 +643,7 @@
     const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
     idle(() => {
       const started = performance.now();
-      orderFor('name');
+      placeIndex.order('name', distance);
       measure('beacon-collation', started);
     });
     // Likewise every place's opening hours (parsed once per distinct string, then evaluated for

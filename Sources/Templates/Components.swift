@@ -4,13 +4,15 @@ import BeaconHTML
 /// Pieces that appear on several pages.
 enum Components {
     static let starPath = "M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z"
+    /// The ids of the five gradient fills are this and the star count (`star-fill-3`).
+    static let starFillPrefix = "star-fill-"
 
     /// The five star fills (20 % … 100 %) as gradients, once per page that shows stars.
     static let starGradients: HTMLFragment = HTMLFragment.build { b in
         b.raw("<svg class=\"svg-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs>")
         for stars in 1...5 {
             let offset = "\(stars * 20)%"
-            b.open("linearGradient", ["id": "star-fill-\(stars)"])
+            b.open("linearGradient", ["id": starFillPrefix + String(stars)])
             b.open("stop", ["offset": offset, "class": "star-stop-on"])
             b.close("stop")
             b.open("stop", ["offset": offset, "class": "star-stop-off"])
@@ -24,7 +26,7 @@ enum Components {
     static let starIcons: [HTMLFragment] = (0...5).map { stars in
         HTMLFragment.build { b in
             b.raw("<svg class=\"star\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\">")
-            b.open("path", ["class": "star__shape", "fill": "url(#star-fill-\(max(stars, 1)))", "d": starPath])
+            b.open("path", ["class": "star__shape", "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")", "d": starPath])
             b.close("path")
             b.raw("</svg>")
         }
@@ -66,7 +68,7 @@ enum Components {
         b.raw("<span class=\"place-card__meta\">")
         b.text(place.category.singularName)
         b.raw(" · ")
-        b.text(NorwegianFormat.distance(metres: place.distanceMetres))
+        b.text(NorwegianFormat.distance(metres: place.wholeMetres))
         b.raw("</span></span><span class=\"place-card__aside\">")
         if place.isFavorite { b.append(favoriteMark) }
         rating(&b, place.summary)

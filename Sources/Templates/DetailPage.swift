@@ -8,7 +8,7 @@ package enum DetailPage {
         let path = SitePaths.detailPage(slug: place.slug)
         let root = SiteContext.rootPrefix(depth: SitePaths.depth(of: path))
         let p = place.place
-        let distance = NorwegianFormat.distance(metres: place.distanceMetres)
+        let distance = NorwegianFormat.distance(metres: place.wholeMetres)
         let distanceText = Strings.distanceFrom(distance, center: context.centerName)
         var description = p.category.singularName
         if let address = p.address.singleLine { description += " · " + address }

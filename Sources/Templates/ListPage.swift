@@ -108,7 +108,7 @@ enum ExplorerControls {
         b.raw(": ")
         b.element("span", ["id": "explorer-radius-value"], text: radius + " km")
         b.raw("</p>")
-        b.open("input", ["class": "explorer-range", "type": "range", "id": "explorer-radius", "min": "1", "max": "10", "step": "1",
+        b.open("input", ["class": "explorer-range", "type": "range", "id": "explorer-radius", "min": String(SiteSettings.radiusRange.lowerBound), "max": String(SiteSettings.radiusRange.upperBound), "step": "1",
                          "value": radius, "aria-valuetext": radius + " km"])
         b.raw("<p class=\"explorer-range__scale\" aria-hidden=\"true\"><span>1 km</span><span>10 km</span></p>")
         b.element("p", ["class": "explorer-field__note", "id": "explorer-radius-note", "hidden": ""], text: Strings.fetchedWithin(radiusKm: settings.radiusKm))

@@ -60,9 +60,11 @@ enum PageChrome {
             b.raw("\n")
         }
         if head.includeScript {
-            b.open("script", ["src": root + SitePaths.script, "defer": ""])
-            b.close("script")
-            b.raw("\n")
+            for script in [SitePaths.queryScript, SitePaths.script] {
+                b.open("script", ["src": root + script, "defer": ""])
+                b.close("script")
+                b.raw("\n")
+            }
         }
         b.raw("</head>\n")
     }

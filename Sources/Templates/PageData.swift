@@ -16,7 +16,8 @@ package enum PageData {
         return b.fragment
     }
 
-    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"places":[…]}`.
+    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,10],"star":{…},"places":[…]}`:
+    /// the radius bounds and the star's shape and fill ids come from here, not from the script.
     static func json(for guide: Guide) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + guide.places.count * 250)
@@ -27,7 +28,10 @@ package enum PageData {
         ]
         if let label = guide.settings.centerLabel { center.append(("label", .string(label))) }
         JSONWriter(pretty: false).write(.object(center), into: &bytes)
-        bytes.append(contentsOf: #","radiusKm":\#(guide.settings.radiusKm),"places":["#.utf8)
+        let range = SiteSettings.radiusRange
+        bytes.append(contentsOf: #","radiusKm":\#(guide.settings.radiusKm),"radiusKmRange":[\#(range.lowerBound),\#(range.upperBound)],"star":"#.utf8)
+        JSONWriter(pretty: false).write(.object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]), into: &bytes)
+        bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
         for (index, place) in guide.places.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
@@ -45,12 +49,12 @@ package enum PageData {
         entry.string("c", place.category.rawValue)
         entry.number("lat", rounded(place.coordinate.latitude))
         entry.number("lon", rounded(place.coordinate.longitude))
-        entry.number("d", place.distanceMetres.rounded())
+        entry.number("d", place.wholeMetres)
         entry.string("u", SitePaths.detailPage(slug: place.slug))
         entry.string("a", place.address.singleLine)
         if let summary = place.summary {
             entry.number("s", Double(summary.roundedStars))
-            entry.number("avg", (summary.average * 1000).rounded() / 1000)
+            entry.number("avg", summary.sortAverage)
             entry.number("r", Double(summary.count))
         }
         if place.isFavorite { entry.number("f", 1) }

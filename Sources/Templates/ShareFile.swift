@@ -67,7 +67,7 @@ package enum ShareFile {
         b.element("span", ["class": "place-card__name"], text: p.name)
         if let address = p.address.singleLine { b.element("span", ["class": "place-card__address"], text: address) }
         b.raw("<span class=\"place-card__meta\">")
-        b.text(p.category.singularName + " · " + NorwegianFormat.distance(metres: place.distanceMetres))
+        b.text(p.category.singularName + " · " + NorwegianFormat.distance(metres: place.wholeMetres))
         b.raw("</span>")
         if let raw = p.openingHours {
             b.element("span", ["class": "place-card__meta"], text: OpeningHours.norwegianLines(raw)?.joined(separator: "; ") ?? raw)

@@ -98,6 +98,8 @@ package enum SitePaths {
     static let stylesheet = "assets/beacon.css"
     static let script = "assets/beacon.js"
     static let hoursScript = "assets/beacon-hours.js"
+    /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
+    static let queryScript = "assets/beacon-query.js"
     static let icon = "assets/beacon-icon.svg"
     package static let favicon = "favicon.svg"
     static let touchIcon = "assets/apple-touch-icon.png"

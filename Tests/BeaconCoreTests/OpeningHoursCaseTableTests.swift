@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func searchOpenNowUsesTheSameRules() {
-        // PlaceQuery.openAt (the terminal's --open-now) keeps only places the table calls open.
+        // PlaceQuery.openAt(weekday:minute:) (the terminal's --open-now) keeps only places the table calls open.
         let hours = ["Fr 22:00-02:00", "Mo-Fr 08:00-16:00; PH off", "ring for åpningstider", "Mo-Fr 08:00-16:00; Sa 10:00-14:00"]
         let places = hours.enumerated().map { index, raw in
             Place.fixture("Sted \(index)", id: "node/\(index)", lat: 59.9111 + Double(index) * 0.001, hours: raw)
@@ -139,9 +139,11 @@ import Testing
         let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
         let guide = GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source).places
         var query = PlaceQuery()
-        query.openAt = Self.osloClock(Self.instant("2026-11-28T01:00")!) // Saturday 01:00
+        let saturdayNight = Self.osloClock(Self.instant("2026-11-28T01:00")!) // Saturday 01:00
+        query.isOpen = PlaceQuery.openAt(weekday: saturdayNight.weekday, minute: saturdayNight.minute)
         #expect(query.apply(to: guide).map(\.place.name) == ["Sted 0"])
-        query.openAt = Self.osloClock(Self.instant("2026-11-28T11:00")!) // Saturday 11:00
+        let saturdayMorning = Self.osloClock(Self.instant("2026-11-28T11:00")!) // Saturday 11:00
+        query.isOpen = PlaceQuery.openAt(weekday: saturdayMorning.weekday, minute: saturdayMorning.minute)
         #expect(query.apply(to: guide).map(\.place.name) == ["Sted 3"])
     }
 }

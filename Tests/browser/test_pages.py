@@ -70,7 +70,8 @@ class ConsoleAndNetworkTests(PageTestCase):
                     self.check_clean(path, dark=dark)
 
     def test_only_the_front_page_loads_the_script(self):
-        # The list page's script, after the opening-hours script it uses ("Åpent nå"); a detail page
+        # The list page's script, after the modules it uses: opening hours ("Åpent nå") and the
+        # search and order rules (beacon-query.js); a detail page
         # loads only the opening-hours script, and only when the place has opening hours.
         with_hours = {self.site.detail_path(r["name"]) for r in self.site.places if bb.HOURS.get(r["osm"], bb.DEFAULT_HOURS)}
         for path in self.pages():
@@ -80,7 +81,7 @@ class ConsoleAndNetworkTests(PageTestCase):
                     "return Array.from(document.scripts, s => [s.getAttribute('src'), s.defer, s.type]);")
                 external = [s for s in scripts if s[0]]
                 if path == "index.html":
-                    self.assertEqual(external, [["assets/beacon-hours.js", True, ""], ["assets/beacon.js", True, ""]])
+                    self.assertEqual(external, [["assets/beacon-hours.js", True, ""], ["assets/beacon-query.js", True, ""], ["assets/beacon.js", True, ""]])
                 elif path in with_hours:
                     self.assertEqual(external, [["../../assets/beacon-hours.js", True, ""]])
                 else:

@@ -36,6 +36,10 @@ package struct RatingSummary: Sendable, Hashable {
 
     package var average: Double { Double(total) / Double(count) }
 
+    /// The average to three decimals: what the page data carries and what
+    /// the rating order compares, in the terminal and in the browser alike.
+    package var sortAverage: Double { (average * 1000).rounded() / 1000 }
+
     /// Integer arithmetic, so 2.5 is exactly 2.5 and rounds up to 3.
     package var roundedStars: Int { (2 * total + count) / (2 * count) }
 

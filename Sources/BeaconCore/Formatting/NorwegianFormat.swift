@@ -22,12 +22,17 @@ package enum NorwegianFormat {
         return (value < 0 && tenths > 0 ? "−" : "") + integer(tenths / 10) + "," + String(tenths % 10)
     }
 
-    /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" under 100 km, "123 km" beyond.
+    /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" under 100 km,
+    /// "123 km" beyond, from whole metres; the same arithmetic as the page
+    /// script's `formatDistance` (beacon-query.js), so both show the same text.
     package static func distance(metres: Double) -> String {
-        let m = max(0, metres)
+        let m = max(0, metres.rounded())
         let tens = Int(saturating: m / 10) &* 10
         if tens < 1000 { return "\(tens)\(noBreakSpace)m" }
-        if m < 99_950 { return oneDecimal(m / 1000) + noBreakSpace + "km" }
+        if m < 99_950 {
+            let tenths = Int(saturating: m / 100)
+            return integer(tenths / 10) + "," + String(tenths % 10) + noBreakSpace + "km"
+        }
         return integer(Int(saturating: m / 1000)) + noBreakSpace + "km"
     }
 

@@ -31,6 +31,10 @@ package final class GuidePlace: Sendable {
 
     package var id: PlaceID { place.id }
 
+    /// The distance as pages show it and every order and radius compares it:
+    /// whole metres (the page data's `d`, so the page script agrees).
+    package var wholeMetres: Double { distanceMetres.rounded() }
+
     /// `name`, `category`, `address` … of the place itself.
     package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { place[keyPath: keyPath] }
     package var isFavorite: Bool { favoriteSince != nil }

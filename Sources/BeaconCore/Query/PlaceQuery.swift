@@ -1,15 +1,18 @@
 import Foundation
 
-/// The list page's filters and sort, in one component: `sitegen search`
-/// runs it in the terminal, and the page script implements the same rules
-/// (tested against each other). Filters combine with AND.
+/// The list page's search, filters and order, for `sitegen search`. The page
+/// script has the same rules (`Resources/assets/beacon-query.js`); both run
+/// one case table, `Tests/Fixtures/query-cases.json`. Filters combine with
+/// AND; every distance is whole metres (`GuidePlace.wholeMetres`); every
+/// order's last tie-break is the order the places came in (the guide's, which
+/// is the page data's).
 package struct PlaceQuery: Sendable {
     package enum Sort: String, CaseIterable, Sendable {
         /// Nearest first.
         case distance
-        /// Highest average first, more ratings before fewer, unrated last.
+        /// Rated first; higher average (at three decimals), more ratings, nearer.
         case rating
-        /// A–Å with Norwegian collation (Æ, Ø, Å after Z; "Aa" as Å).
+        /// Norwegian alphabetical order (`NorwegianCollation`), then nearer.
         case name
     }
 
@@ -18,74 +21,67 @@ package struct PlaceQuery: Sendable {
     package var maximumDistanceKm: Double?
     var favoritesOnly: Bool
     package var sort: Sort
-    /// Only places open at this moment (weekday 0 = Monday, minute of the day).
-    package var openAt: (weekday: Int, minute: Int)?
+    /// Only places this says are open now (`sitegen search --open-now` asks their opening hours).
+    package var isOpen: (@Sendable (GuidePlace) -> Bool)?
 
     package init(text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
-                favoritesOnly: Bool = false, sort: Sort = .distance, openAt: (weekday: Int, minute: Int)? = nil) {
+                 favoritesOnly: Bool = false, sort: Sort = .distance, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil) {
         self.text = text
         self.category = category
         self.maximumDistanceKm = maximumDistanceKm
         self.favoritesOnly = favoritesOnly
         self.sort = sort
-        self.openAt = openAt
+        self.isOpen = isOpen
+    }
+
+    /// Open at a moment in Oslo (weekday 0 = Monday, minute of the day), by the place's hours; unknown is not open.
+    package static func openAt(weekday: Int, minute: Int) -> @Sendable (GuidePlace) -> Bool {
+        { place in
+            guard let raw = place.openingHours, let hours = OpeningHours(raw) else { return false }
+            return hours.isOpen(weekday: weekday, minute: minute) == true
+        }
     }
 
     package func apply(to places: [GuidePlace]) -> [GuidePlace] {
         let term = TextFolding.searchKey(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let limit = maximumDistanceKm.map { $0 * 1000 }
-        var result = places.filter { place in
+        let kept = places.enumerated().filter { _, place in
+            if let limit, place.wholeMetres > limit { return false }
             if let category, place.category != category { return false }
             if favoritesOnly, !place.isFavorite { return false }
-            if let limit, place.distanceMetres > limit { return false }
-            if let openAt {
-                guard let raw = place.openingHours, let hours = OpeningHours(raw),
-                      hours.isOpen(weekday: openAt.weekday, minute: openAt.minute) == true else { return false }
-            }
+            if let isOpen, !isOpen(place) { return false }
             return term.isEmpty || PlaceQuery.searchText(of: place).contains(term)
+        }
+        let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
+            a.element.wholeMetres != b.element.wholeMetres ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
         }
         switch sort {
         case .distance:
-            result.sort(by: PlaceQuery.nearerFirst)
+            return kept.sorted(by: nearerFirst).map(\.element)
         case .rating:
-            result.sort { a, b in
-                switch (a.summary, b.summary) {
+            return kept.sorted { a, b in
+                switch (a.element.summary, b.element.summary) {
                 case let (x?, y?):
-                    if x.average != y.average { return x.average > y.average }
+                    if x.sortAverage != y.sortAverage { return x.sortAverage > y.sortAverage }
                     if x.count != y.count { return x.count > y.count }
-                    return PlaceQuery.nearerFirst(a, b)
+                    return nearerFirst(a, b)
                 case (.some, nil): return true
                 case (nil, .some): return false
-                case (nil, nil): return PlaceQuery.nearerFirst(a, b)
+                case (nil, nil): return nearerFirst(a, b)
                 }
-            }
+            }.map(\.element)
         case .name:
-            result.sort { a, b in
-                let order = NorwegianCollation.compare(a.name, b.name)
-                return order != .orderedSame ? order == .orderedAscending : PlaceQuery.nearerFirst(a, b)
-            }
+            let keys = Dictionary(uniqueKeysWithValues: kept.map { ($0.offset, NorwegianCollation.sortKey($0.element.name)) })
+            return kept.sorted { a, b in
+                let (x, y) = (keys[a.offset]!, keys[b.offset]!)
+                return x != y ? NorwegianCollation.precedes(x, y) : nearerFirst(a, b)
+            }.map(\.element)
         }
-        return result
     }
 
-    static func nearerFirst(_ a: GuidePlace, _ b: GuidePlace) -> Bool {
-        a.distanceMetres != b.distanceMetres ? a.distanceMetres < b.distanceMetres : a.id < b.id
-    }
-
-    /// What the text search looks in: name, address and category, folded.
+    /// What the text search looks in: name, address and category names, folded.
     static func searchText(of place: GuidePlace) -> String {
         TextFolding.searchKey([place.name, place.address.singleLine ?? "",
                                place.category.singularName, place.category.pluralName].joined(separator: "\n"))
-    }
-}
-
-/// Norwegian alphabetical order, as `Intl.Collator('nb')` gives it in the
-/// browser: … X, Y, Z, Æ, Ø, Å, with "Aa" sorted as Å. The locale is passed
-/// explicitly (the machine's own locale is POSIX in CI).
-enum NorwegianCollation {
-    static let locale = Locale(identifier: "nb_NO")
-
-    static func compare(_ a: String, _ b: String) -> ComparisonResult {
-        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
     }
 }

@@ -8,7 +8,7 @@ struct AssetBundle: Sendable {
     /// Relative path in `output/` and bytes.
     var files: [(path: String, bytes: [UInt8])]
 
-    static let requiredFiles = ["beacon.css", "beacon.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg"]
+    static let requiredFiles = ["beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg"]
 
     static func load(from folder: String) throws -> AssetBundle {
         guard FileSystem.isDirectory(folder) else { throw AssetError.folderMissing(folder) }

@@ -34,7 +34,10 @@ struct SearchCommand: Command {
             }
             query.sort = sort
         }
-        if arguments.flag("--open-now") { query.openAt = OsloClock.now(context.now()) }
+        if arguments.flag("--open-now") {
+            let now = OsloClock.now(context.now())
+            query.isOpen = PlaceQuery.openAt(weekday: now.weekday, minute: now.minute)
+        }
         let known = try await KnownPlaces.load(context)
         let results = query.apply(to: known.guide.places)
         if results.isEmpty {
@@ -65,7 +68,7 @@ enum PlaceTable {
             let name = place.name + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             return [TextHardening.truncate(name, to: 40), place.category.singularName,
-                    NorwegianFormat.distance(metres: place.distanceMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
+                    NorwegianFormat.distance(metres: place.wholeMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
         }
         rows.insert(header, at: 0)
         let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -1,0 +1,197 @@
+// Beacon sitegen: the rules of the list page's search, filters and order, and the Norwegian
+// number and distance formats it shows. Plain modern JavaScript, no build step, no requests.
+//
+// The same rules as Sources/BeaconCore (PlaceQuery.swift, TextFolding.swift,
+// NorwegianFormat.swift, NorwegianCollation.swift), which `sitegen search` uses; both run
+// one case table, Tests/Fixtures/query-cases.json (QueryCaseTableTests in Swift,
+// Tests/browser/test_query.py here). In short:
+// - a distance is whole metres (the page data's `d`): "850 m" to the nearest 10 m under a
+//   kilometre, "1,2 km" (tenths: metres / 100, rounded) under 100 km, whole km beyond;
+// - search: the text, trimmed and folded (lower case, NFD, combining marks removed), must
+//   occur in the folded name, address and category names;
+// - filters combine with AND: within the radius (metres ≤ km × 1000, from the centre),
+//   category, favorites, open now (only places whose hours say open);
+// - orders, every tie finally broken by the page data's order: distance (nearest first);
+//   rating (rated first; higher average, compared at three decimals as the page data has
+//   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
+//   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
+//
+// API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, integer,
+// count, formatDistance, fold, nameKey, haversine, index(places), run(places, query, isOpen) }.
+'use strict';
+
+(() => {
+  const NBSP = '\u00A0';
+  const EARTH_RADIUS_M = 6371008.8; // Coordinate.earthRadiusMetres
+  const CATEGORY_KEYS = ['restaurant', 'cafe', 'hotel'];
+  const CATEGORIES = {
+    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️' },
+    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕' },
+    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨' },
+  };
+  const SORTS = ['distance', 'rating', 'name'];
+
+  // ---------- Formats (NorwegianFormat.swift) ----------
+
+  /** "7", "12 345" with a no-break space between thousands. */
+  function integer(value) {
+    const digits = String(Math.abs(Math.trunc(value)));
+    let out = '';
+    for (let i = 0; i < digits.length; i++) {
+      if (i > 0 && (digits.length - i) % 3 === 0) out += NBSP;
+      out += digits[i];
+    }
+    return value < 0 ? '−' + out : out;
+  }
+  function count(n, singular, plural) { return `${integer(n)} ${n === 1 ? singular : plural}`; }
+
+  /** Whole metres as the page shows them: "850 m", "1,2 km", "123 km". */
+  function formatDistance(metres) {
+    const m = Math.max(0, Math.round(metres));
+    const tens = Math.round(m / 10) * 10;
+    if (tens < 1000) return `${tens}${NBSP}m`;
+    if (m < 99950) {
+      const tenths = Math.round(m / 100);
+      return `${integer(Math.floor(tenths / 10))},${tenths % 10}${NBSP}km`;
+    }
+    return `${integer(Math.round(m / 1000))}${NBSP}km`;
+  }
+
+  // ---------- Text (TextFolding.swift, NorwegianCollation.swift) ----------
+
+  /** The search key: lower case, canonical decomposition, combining marks removed. */
+  function fold(text) { return String(text).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''); }
+
+  /** What the search looks in. */
+  function searchText(place) {
+    const info = CATEGORIES[place.c] || CATEGORIES.restaurant;
+    return `${place.n}\n${place.a || ''}\n${info.singular}\n${info.plural}`;
+  }
+
+  /**
+   * A key whose UTF-16 order is Norwegian alphabetical order: Æ, Ø and Å after Z (as
+   * U+E000–U+E002), "aa" as Å, Ä as Æ, Ö as Ø; case and other accents ignored.
+   */
+  function nameKey(name) {
+    return String(name).normalize('NFC').toLowerCase()
+      .replace(/ä/g, 'æ').replace(/ö/g, 'ø').replace(/aa/g, 'å')
+      .normalize('NFD')
+      .replace(/a\u030a/g, '\ue002')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/æ/g, '\ue000').replace(/ø/g, '\ue001');
+  }
+
+  function toRadians(degrees) { return degrees * Math.PI / 180; }
+  /** Great-circle distance in metres (haversine, as Coordinate.distance). */
+  function haversine(lat1, lon1, lat2, lon2) {
+    const p1 = toRadians(lat1), p2 = toRadians(lat2);
+    const dp = p2 - p1, dl = toRadians(lon2 - lon1);
+    const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
+    return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+
+  // ---------- The places, ready to filter and order (PlaceQuery.swift) ----------
+
+  /**
+   * The page data's places with what every search needs worked out once: folded search
+   * text, category codes, favorites, whole metres from the centre. `order(sort, metres)`
+   * lists every index in an order (each order is cached per distance array);
+   * `filter(query, order, isOpen)` keeps the indices that pass every filter.
+   */
+  function index(places) {
+    const n = places.length;
+    const keys = new Array(n);
+    const categoryCode = new Uint8Array(n);
+    const favorite = new Uint8Array(n);
+    const centerMetres = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = places[i];
+      const category = CATEGORIES[p.c] ? p.c : 'restaurant';
+      categoryCode[i] = CATEGORY_KEYS.indexOf(category);
+      favorite[i] = p.f ? 1 : 0;
+      centerMetres[i] = Number.isFinite(p.d) ? Math.round(p.d) : 0;
+      keys[i] = fold(searchText(p));
+    }
+
+    let nameRank = null;
+    /** Each place's rank in name order (equal names share a rank); computed once. */
+    function rankNames() {
+      if (nameRank) return nameRank;
+      const nameKeys = places.map((p) => nameKey(p.n));
+      const indices = Array.from({ length: n }, (_, i) => i);
+      indices.sort((a, b) => (nameKeys[a] < nameKeys[b] ? -1 : nameKeys[a] > nameKeys[b] ? 1 : 0));
+      nameRank = new Int32Array(n);
+      let rank = 0;
+      for (let k = 0; k < n; k++) {
+        if (k > 0 && nameKeys[indices[k - 1]] !== nameKeys[indices[k]]) rank++;
+        nameRank[indices[k]] = rank;
+      }
+      return nameRank;
+    }
+
+    const cache = new Map();
+    /** Every index in `sort` order, distances taken from `metres` (whole metres; the centre's by default). */
+    function order(sort, metres = centerMetres) {
+      let byMetres = cache.get(metres);
+      if (!byMetres) {
+        // Orders for an earlier reader position are of no more use.
+        for (const key of cache.keys()) if (key !== centerMetres) cache.delete(key);
+        byMetres = {};
+        cache.set(metres, byMetres);
+      }
+      if (byMetres[sort]) return byMetres[sort];
+      const byDistance = (a, b) => metres[a] - metres[b] || a - b;
+      const indices = Array.from({ length: n }, (_, i) => i);
+      if (sort === 'rating') {
+        indices.sort((a, b) => {
+          const pa = places[a], pb = places[b];
+          const ra = pa.r > 0, rb = pb.r > 0;
+          if (ra !== rb) return ra ? -1 : 1;
+          if (ra) {
+            if (pa.avg !== pb.avg) return pb.avg - pa.avg;
+            if (pa.r !== pb.r) return pb.r - pa.r;
+          }
+          return byDistance(a, b);
+        });
+      } else if (sort === 'name') {
+        const rank = rankNames();
+        indices.sort((a, b) => rank[a] - rank[b] || byDistance(a, b));
+      } else {
+        indices.sort(byDistance);
+      }
+      byMetres[sort] = Int32Array.from(indices);
+      return byMetres[sort];
+    }
+
+    /**
+     * The indices of `order` that pass every filter of `query` ({ text, radiusKm, category:
+     * 'all' or a key, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now.
+     */
+    function filter(query, anOrder, isOpen) {
+      const term = fold(String(query.text || '').trim());
+      const limit = (Number(query.radiusKm) || Infinity) * 1000;
+      const category = !query.category || query.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(query.category);
+      const out = [];
+      for (let k = 0; k < anOrder.length; k++) {
+        const i = anOrder[k];
+        if (centerMetres[i] > limit) continue;
+        if (category >= 0 && categoryCode[i] !== category) continue;
+        if (query.favoritesOnly && !favorite[i]) continue;
+        if (query.openNow && !isOpen(i)) continue;
+        if (term && !keys[i].includes(term)) continue;
+        out.push(i);
+      }
+      return out;
+    }
+
+    return { size: n, categoryCode, favorite, centerMetres, rankNames, order, filter };
+  }
+
+  /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
+  function run(places, query, isOpen = () => false) {
+    const ix = index(places);
+    return ix.filter(query, ix.order(query.sort || 'distance'), (i) => isOpen(places[i])).map((i) => places[i].id);
+  }
+
+  window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, integer, count, formatDistance, fold, nameKey, haversine, index, run };
+})();

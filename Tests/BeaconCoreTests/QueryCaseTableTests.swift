@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+/// The shared table of search, filter, order and distance-format cases
+/// (`Tests/Fixtures/query-cases.json`) through the Swift rules (`sitegen
+/// search`). `Tests/browser/test_query.py` runs the same file through the page
+/// script, so the terminal and the browser cannot drift apart.
+@Suite struct QueryCaseTableTests {
+    struct Table: Decodable {
+        struct PlaceData: Decodable {
+            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?
+        }
+        struct Query: Decodable {
+            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?, sort: String?
+        }
+        struct Case: Decodable, CustomTestStringConvertible, Sendable {
+            var name: String, query: Query, open: [String]?, expected: [String]
+            var testDescription: String { name }
+        }
+        var places: [PlaceData]
+        var cases: [Case]
+        var distances: [[Distance]]
+        var folding: [[String]]
+
+        /// `[metres, text]` pairs hold a number and a string.
+        enum Distance: Decodable {
+            case metres(Double), text(String)
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let number = try? container.decode(Double.self) { self = .metres(number) } else { self = .text(try container.decode(String.self)) }
+            }
+        }
+    }
+
+    static let table: Table = {
+        let url = URL(fileURLWithPath: TestPaths.fixtures + "/query-cases.json")
+        return try! JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+    }()
+
+    /// The table's places as the guide holds them, in the table's order.
+    static let guide: [GuidePlace] = table.places.map { data in
+        let category = PlaceCategory(rawValue: data.c)!
+        let place = Place(id: PlaceID(rawValue: data.id), name: data.n, category: category, coordinate: .osloS,
+                          address: PostalAddress(fallbackLine: data.a))
+        let summary = data.r.flatMap { count in RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded())) }
+        return GuidePlace(place: place, slug: data.id, distanceMetres: data.d, ratings: [], summary: summary,
+                          favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil, isInCurrentData: true)
+    }
+
+    @Test func theTablesPlacesAreConsistent() {
+        #expect(Self.table.cases.count >= 15)
+        for (data, place) in zip(Self.table.places, Self.guide) {
+            #expect(place.summary?.roundedStars == data.s, "\(data.id): s is the rounded average")
+            #expect(place.summary?.sortAverage == data.avg, "\(data.id): avg is the average to three decimals")
+        }
+    }
+
+    @Test(arguments: table.cases)
+    func everyCase(_ entry: Table.Case) {
+        let open = Set(entry.open ?? [])
+        var isOpen: (@Sendable (GuidePlace) -> Bool)?
+        if entry.query.openNow == true { isOpen = { place in open.contains(place.id.rawValue) } }
+        let query = PlaceQuery(text: entry.query.text ?? "", category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
+                               maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
+                               sort: PlaceQuery.Sort(rawValue: entry.query.sort ?? "distance")!, isOpen: isOpen)
+        #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
+    }
+
+    @Test func distancesAreWrittenAsThePageWritesThem() {
+        for pair in Self.table.distances {
+            guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else { Issue.record("malformed \(pair)"); continue }
+            #expect(NorwegianFormat.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text, "\(metres) m")
+        }
+    }
+
+    @Test func searchFolding() {
+        for pair in Self.table.folding {
+            #expect(TextFolding.searchKey(pair[0]) == pair[1], "\(pair[0])")
+        }
+    }
+}
