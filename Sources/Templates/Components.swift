@@ -55,6 +55,15 @@ enum Components {
         b.raw("</span>")
     }
 
+    /// "Mine steder", a line about the list and how many: the favorites page and the share file.
+    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int) {
+        b.raw("<section class=\"page-intro\">")
+        b.element("h1", text: Strings.myPlaces)
+        b.element("p", ["class": "lead"], text: lead)
+        b.element("p", ["class": "page-intro__summary"], text: Strings.placeCount(count))
+        b.raw("</section>\n")
+    }
+
     /// One place in a list: the whole card links to its page.
     static func placeCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, below: ((inout HTMLBuffer) -> Void)? = nil) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])

@@ -15,11 +15,7 @@ package enum FavoritesPage {
         let chrome = context.chrome(depth: depth, section: .favorites)
         b.append(chrome.header)
         b.append(Components.starGradients)
-        b.raw("<section class=\"page-intro\">")
-        b.element("h1", text: Strings.myPlaces)
-        b.element("p", ["class": "lead"], text: Strings.favoritesIntro)
-        b.element("p", ["class": "page-intro__summary"], text: Strings.placeCount(favorites.count))
-        b.raw("</section>\n")
+        Components.favoritesIntro(&b, lead: Strings.favoritesIntro, count: favorites.count)
         if favorites.isEmpty {
             b.raw("<p class=\"empty-state\"><span class=\"empty-state__emoji\" aria-hidden=\"true\">🧭</span> ")
             b.text(Strings.noFavorites)

@@ -36,11 +36,7 @@ package enum ShareFile {
         b.element("span", ["class": "brand__title"], text: context.settings.title)
         b.raw("</span></div></header>\n<main id=\"main\" class=\"main\">\n")
         b.append(Components.starGradients)
-        b.raw("<section class=\"page-intro\">")
-        b.element("h1", text: Strings.myPlaces)
-        b.element("p", ["class": "lead"], text: Strings.shareFileIntro)
-        b.element("p", ["class": "page-intro__summary"], text: Strings.placeCount(favorites.count))
-        b.raw("</section>\n")
+        Components.favoritesIntro(&b, lead: Strings.shareFileIntro, count: favorites.count)
         if favorites.isEmpty {
             b.element("p", ["class": "empty-state"], text: Strings.noFavorites)
         } else {

@@ -77,19 +77,7 @@ extension SiteFolder {
 
     /// The saved settings, or the defaults when there is no settings file yet.
     package func loadSettings() throws(SiteDataError) -> SiteSettings {
-        let bytes: [UInt8]?
-        do { bytes = try FileSystem.readIfExists(settingsPath) } catch { throw .file(error) }
-        guard let bytes else { return .defaults }
-        let json = try parseJSON(bytes, path: settingsPath)
-        let settings: SiteSettings
-        do {
-            settings = try SettingsCodec.decode(json)
-        } catch {
-            if error.path == "format", error.message.hasPrefix("ukjent") {
-                throw .unsupportedFormat(path: settingsPath, detail: error.message)
-            }
-            throw .corrupt(path: settingsPath, detail: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
-        }
+        guard let settings = try readOwnerFile(settingsPath, SettingsCodec.decode) else { return .defaults }
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
         return settings
@@ -111,61 +99,65 @@ extension SiteFolder {
     func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
-        var bytes: [UInt8] = []
-        JSONWriter().write(SettingsCodec.encode(settings), into: &bytes)
-        do { try FileSystem.writeAtomically(bytes, to: settingsPath) } catch { throw .file(error) }
+        try writeOwnerFile(SettingsCodec.encode(settings), to: settingsPath)
     }
 
     /// Reads the settings, lets `change` modify them and saves the result, all
     /// under the site lock. Nothing is written when reading or `change` fails.
     package func updateSettings<T>(_ change: (inout SiteSettings) throws -> T) throws -> T {
-        try FileLock.withLock(at: lockPath) {
-            var settings = try loadSettings()
-            let result = try change(&settings)
-            try saveSettings(settings)
-            return result
-        }
+        try update(load: loadSettings, save: saveSettings, change)
     }
 
     /// The owner's store; empty when there is no store file yet.
     package func loadStore() throws(SiteDataError) -> GuideStore {
-        let bytes: [UInt8]?
-        do { bytes = try FileSystem.readIfExists(storePath) } catch { throw .file(error) }
-        guard let bytes else { return GuideStore() }
-        let json = try parseJSON(bytes, path: storePath)
-        do {
-            return try StoreCodec.decode(json)
-        } catch {
-            if error.path == "format", error.message.hasPrefix("ukjent") {
-                throw .unsupportedFormat(path: storePath, detail: error.message)
-            }
-            throw .corrupt(path: storePath, detail: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
-        }
+        try readOwnerFile(storePath, StoreCodec.decode) ?? GuideStore()
     }
 
     func saveStore(_ store: GuideStore) throws(SiteDataError) {
-        var bytes: [UInt8] = []
-        JSONWriter().write(StoreCodec.encode(store), into: &bytes)
-        do { try FileSystem.writeAtomically(bytes, to: storePath) } catch { throw .file(error) }
+        try writeOwnerFile(StoreCodec.encode(store), to: storePath)
     }
 
     /// Read, change, write the store under the site lock: twenty processes
     /// rating at once leave twenty ratings. Nothing is written when reading
     /// (a corrupt file) or `change` fails.
     package func updateStore<T>(_ change: (inout GuideStore) throws -> T) throws -> T {
+        try update(load: loadStore, save: saveStore, change)
+    }
+
+    /// Load, change and save one of the owner's files under the site lock.
+    private func update<Value, T>(load: () throws -> Value, save: (Value) throws -> Void, _ change: (inout Value) throws -> T) throws -> T {
         try FileLock.withLock(at: lockPath) {
-            var store = try loadStore()
-            let result = try change(&store)
-            try saveStore(store)
+            var value = try load()
+            let result = try change(&value)
+            try save(value)
             return result
         }
     }
 
-    private func parseJSON(_ bytes: [UInt8], path: String) throws(SiteDataError) -> JSONValue {
-        do {
-            return try JSONParser.parseStrict(bytes: bytes)
-        } catch {
+    /// One of the owner's files, read by the strict rules (`JSONParser.parseStrict`,
+    /// `StrictJSON`); nil when it does not exist. A file that breaks a rule is
+    /// reported with its path and where, and left as it is.
+    private func readOwnerFile<Value>(_ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value) throws(SiteDataError) -> Value? {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
+        guard let bytes else { return nil }
+        let json: JSONValue
+        do { json = try JSONParser.parseStrict(bytes: bytes) } catch {
             throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         }
+        do {
+            return try decode(json)
+        } catch {
+            if error.path == "format", error.message.hasPrefix("ukjent") {
+                throw .unsupportedFormat(path: path, detail: error.message)
+            }
+            throw .corrupt(path: path, detail: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
+        }
+    }
+
+    private func writeOwnerFile(_ json: JSONValue, to path: String) throws(SiteDataError) {
+        var bytes: [UInt8] = []
+        JSONWriter().write(json, into: &bytes)
+        do { try FileSystem.writeAtomically(bytes, to: path) } catch { throw .file(error) }
     }
 }
