@@ -133,6 +133,18 @@ import Testing
 }
 
 @Suite struct JSONParserTests {
+    /// Half a surrogate pair: U+FFFD in answers from outside, an error in the
+    /// owner's files; a following ordinary escape is never swallowed.
+    @Test func loneSurrogates() throws {
+        #expect(try JSONParser.parse(#""\ud800\u0041""#) == .string("\u{FFFD}A"))
+        #expect(try JSONParser.parse(#""\udc00x""#) == .string("\u{FFFD}x"))
+        #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(try JSONParser.parseStrict(bytes: Array(#""\ud83d\ude00""#.utf8)) == .string("😀"))
+        for text in [#""\ud800\u0041""#, #""\udc00""#, #""\ud800""#] {
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONParser.parseStrict(bytes: Array(text.utf8)) }
+        }
+    }
+
     @Test func parsesAndRoundTrips() throws {
         let text = #"{"a":[1,-2.5,3e2,true,false,null],"b":"æ\"\\\/\n\u00e6\ud83d\ude00","c":{}}"#
         let value = try JSONParser.parse(text)

@@ -304,54 +304,44 @@ struct JSONParser {
                 guard index < count else { break }
                 let escaped = base[index]
                 index += 1
-                switch escaped {
-                case UInt8(ascii: "\""): bytes.append(0x22)
-                case UInt8(ascii: "\\"): bytes.append(0x5C)
-                case UInt8(ascii: "/"): bytes.append(0x2F)
-                case UInt8(ascii: "b"): bytes.append(0x08)
-                case UInt8(ascii: "f"): bytes.append(0x0C)
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                case UInt8(ascii: "r"): bytes.append(0x0D)
-                case UInt8(ascii: "t"): bytes.append(0x09)
-                case UInt8(ascii: "u"):
-                    let escapeStart = index - 2
-                    var scalar = try parseHex4()
-                    if strict, (0xD800...0xDFFF).contains(scalar) {
-                        let isPair = scalar <= 0xDBFF && index + 5 < count && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u")
-                        var low: UInt32 = 0
-                        if isPair {
-                            let saved = index
-                            index += 2
-                            low = try parseHex4()
-                            index = saved
-                        }
-                        if !isPair || !(0xDC00...0xDFFF).contains(low) {
-                            index = escapeStart
-                            throw error("ugyldig \\u-sekvens: et surrogat uten sin andre halvdel")
-                        }
-                    }
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        if index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
-                            index += 2
-                            let low = try parseHex4()
-                            if (0xDC00...0xDFFF).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            } else {
-                                scalar = 0xFFFD
-                            }
-                        } else {
-                            scalar = 0xFFFD
-                        }
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        scalar = 0xFFFD
-                    }
-                    let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                    UTF8.encode(unicode) { bytes.append($0) }
-                default:
+                if escaped == UInt8(ascii: "u") {
+                    UTF8.encode(try parseUnicodeEscape()) { bytes.append($0) }
+                } else if let byte = Reader.simpleEscapes[escaped] {
+                    bytes.append(byte)
+                } else {
                     throw error("ugyldig escape-sekvens")
                 }
             }
             throw error("tekst uten avsluttende anførselstegn")
+        }
+
+        /// `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`: the escaped byte → the byte it stands for.
+        static let simpleEscapes: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+
+        /// After `\u`: one scalar, a surrogate pair counting as one. A surrogate
+        /// without its other half is U+FFFD, or, when strict, an error (it
+        /// cannot be written back, so the owner's text would change).
+        mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
+            let escapeStart = index - 2
+            let first = try parseHex4()
+            guard (0xD800...0xDFFF).contains(first) else { return Unicode.Scalar(first) ?? "\u{FFFD}" }
+            if first <= 0xDBFF, index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
+                let afterFirst = index
+                index += 2
+                let low = try parseHex4()
+                if (0xDC00...0xDFFF).contains(low) {
+                    return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+                }
+                index = afterFirst // the second escape is a character of its own
+            }
+            if strict {
+                index = escapeStart
+                throw error("ugyldig \\u-sekvens: et surrogat uten sin andre halvdel")
+            }
+            return "\u{FFFD}"
         }
 
         mutating func parseHex4() throws -> UInt32 {

@@ -125,6 +125,8 @@ final class StaticFileServer: Sendable {
         var deadline: ContinuousClock.Instant
     }
 
+    /// Waits on the listener and every unfinished connection at once; each
+    /// turn reads what arrived, hangs up on the slow, and accepts the new.
     private func eventLoop() {
         var pending: [Pending] = []
         let clock = ContinuousClock()
@@ -140,10 +142,17 @@ final class StaticFileServer: Sendable {
             let ready = poll(&fds, nfds_t(fds.count), Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
             if ready < 0 && errno != EINTR { usleep(10_000) }
             if stopped.load(ordering: .relaxed) { return }
+            readHeads(&pending, ready: fds.dropFirst(2).map { $0.revents != 0 }, now: clock.now, buffer: &buffer)
+            if fds[0].revents != 0 { acceptConnections(&pending, now: clock.now) }
+        }
+    }
 
-            // Heads that arrived (or connections that closed).
-            var finished: [Int] = []
-            for index in pending.indices where fds[index + 2].revents != 0 {
+    /// Reads what arrived on the connections marked `ready`; hands on complete
+    /// heads, and drops connections that closed or passed their deadline.
+    private func readHeads(_ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant, buffer: inout [UInt8]) {
+        var finished: [Int] = []
+        for index in pending.indices {
+            if ready[index] {
                 let n = buffer.withUnsafeMutableBytes { recv(pending[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
                 if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
                 if n <= 0 {
@@ -155,46 +164,46 @@ final class StaticFileServer: Sendable {
                 if StaticFileServer.headEnd(pending[index].head) != nil || pending[index].head.count > StaticFileServer.maximumHeadBytes {
                     dispatch(pending[index].fd, head: pending[index].head)
                     finished.append(index)
+                    continue
                 }
             }
-            // Clients too slow to send a head: hang up.
-            let now = clock.now
-            for index in pending.indices where !finished.contains(index) && pending[index].deadline < now {
+            if pending[index].deadline < now { // too slow to send a head: hang up
                 close(pending[index].fd)
                 finished.append(index)
             }
-            for index in finished.sorted(by: >) { pending.remove(at: index) }
+        }
+        for index in finished.reversed() { pending.remove(at: index) }
+    }
 
-            // New connections.
-            if fds[0].revents != 0 {
-                while true {
-                    var peer = sockaddr_in()
-                    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-                    let client = withUnsafeMutablePointer(to: &peer) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
-                    }
-                    if client < 0 {
-                        // Out of descriptors: the connection stays queued and poll would report it at
-                        // once, forever. Make room by dropping the oldest waiting client, or pause.
-                        if errno == EMFILE || errno == ENFILE {
-                            if pending.isEmpty { usleep(50_000) } else { close(pending.removeFirst().fd) }
-                        }
-                        break
-                    }
-                    _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-                    let address = peer.sin_addr.s_addr
-                    // One client may not crowd out the others: its oldest unfinished connection goes first.
-                    let fromClient = pending.indices.filter { pending[$0].client == address }
-                    if fromClient.count >= configuration.maximumPendingPerClient, let oldest = fromClient.first {
-                        close(pending[oldest].fd)
-                        pending.remove(at: oldest)
-                    } else if pending.count >= StaticFileServer.maximumPending {
-                        close(pending[0].fd)
-                        pending.remove(at: 0)
-                    }
-                    pending.append(Pending(fd: client, client: address, deadline: now.advanced(by: .milliseconds(Int(saturating: configuration.headTimeout * 1000)))))
-                }
+    /// Accepts every queued connection. One client may not crowd out the
+    /// others: past its share of unfinished connections, its oldest goes.
+    private func acceptConnections(_ pending: inout [Pending], now: ContinuousClock.Instant) {
+        while true {
+            var peer = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let client = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
             }
+            if client < 0 {
+                // Out of descriptors: the connection stays queued and poll would report it at
+                // once, forever. Make room by dropping the oldest waiting client, or pause.
+                if errno == EMFILE || errno == ENFILE {
+                    if pending.isEmpty { usleep(50_000) } else { close(pending.removeFirst().fd) }
+                }
+                return
+            }
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            let address = peer.sin_addr.s_addr
+            let fromClient = pending.indices.filter { pending[$0].client == address }
+            if fromClient.count >= configuration.maximumPendingPerClient, let oldest = fromClient.first {
+                close(pending[oldest].fd)
+                pending.remove(at: oldest)
+            } else if pending.count >= StaticFileServer.maximumPending {
+                close(pending[0].fd)
+                pending.remove(at: 0)
+            }
+            let deadline = now.advanced(by: .milliseconds(Int(saturating: configuration.headTimeout * 1000)))
+            pending.append(Pending(fd: client, client: address, deadline: deadline))
         }
     }
 
