@@ -1,4 +1,5 @@
-// Beacon sitegen: "Åpent nå" / "Stengt nå" from OSM opening hours, in Oslo time.
+// Beacon sitegen: "Åpent · stenger kl. 22:00" / "Stengt · åpner kl. 11:00" from OSM opening
+// hours, in Oslo time.
 // Plain modern JavaScript, no build step, no requests.
 //
 // The same parser and rules as Sources/BeaconCore/OpeningHours/ (OpeningHours.swift and
@@ -12,10 +13,14 @@
 //   adds its times (or closes the day when it is "off");
 // - start inclusive, end exclusive;
 // - a range past midnight belongs to the evening it starts on and runs into the next
-//   morning whatever the next day's own rules say.
+//   morning whatever the next day's own rules say;
+// - the next change (OpeningHoursNextChange.swift) is the first later minute, within a
+//   week, at which the answer differs.
 //
 // API: window.BeaconHours = { parse(raw), isOpen(raw, date), isOpenAt(raw, weekday, minute),
-// osloNow(date) }. Weekday 0 is Monday. On a detail page it fills #open-status.
+// status(raw, date), statusAt(raw, weekday, minute), osloNow(date), text }. Weekday 0 is
+// Monday; a status is { open, text, next: { weekday, minute } | null } or null (unknown).
+// On a detail page it fills #open-status.
 'use strict';
 
 (() => {
@@ -212,22 +217,112 @@
 
   // ---------- Open now (OpeningHours.isOpen in Swift) ----------
 
+  /** Whether `week` (see weekOf) is open at `minute` (0–1439) of `weekdayIndex` (0 = Monday). */
+  function openIn(week, weekdayIndex, minute) {
+    const today = week[weekdayIndex];
+    for (let k = 0; k < today.length; k += 2) {
+      if (today[k] <= minute && minute < today[k + 1]) return true;
+    }
+    // A night that began yesterday and runs past midnight.
+    const yesterday = week[(weekdayIndex + 6) % 7];
+    for (let k = 1; k < yesterday.length; k += 2) {
+      if (yesterday[k] > DAY && minute < yesterday[k] - DAY) return true;
+    }
+    return false;
+  }
+
+  function validTime(weekdayIndex, minute) {
+    return Number.isInteger(weekdayIndex) && weekdayIndex >= 0 && weekdayIndex <= 6
+      && Number.isInteger(minute) && minute >= 0 && minute < DAY;
+  }
+
   /** true (open), false (closed) or null (unknown) at `minute` (0–1439) of `weekday` (0 = Monday). */
   function isOpenAt(raw, weekdayIndex, minute) {
     const hours = parse(raw);
     if (hours === null || !(weekdayIndex >= 0 && weekdayIndex <= 6) || !(minute >= 0 && minute < DAY)) return null;
     if (hours.alwaysOpen) return true;
     if (hours.holidays) return null;
-    const today = hours.week[weekdayIndex];
-    for (let k = 0; k < today.length; k += 2) {
-      if (today[k] <= minute && minute < today[k + 1]) return true;
+    return openIn(hours.week, weekdayIndex, minute);
+  }
+
+  // ---------- Status with the next change (OpeningHours.status in Swift) ----------
+
+  const WEEK = 7 * DAY;
+  const DAY_NAMES = ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'];
+  const AROUND_THE_CLOCK = 'Åpent døgnet rundt';
+  // Parsed hours → their sorted candidate minutes of the week, made on first use. Kept beside
+  // the shared parse results rather than on them, and dropped with them when the cache clears.
+  const candidateCache = new WeakMap();
+
+  /**
+   * Every span's start and end as a minute of the week (0–10079; ends past midnight wrap into
+   * the next day, Sunday's into Monday), sorted, without duplicates: only there can the
+   * state change.
+   */
+  function candidatesOf(hours) {
+    let list = candidateCache.get(hours);
+    if (list) return list;
+    const seen = new Set();
+    hours.week.forEach((flat, d) => {
+      for (const value of flat) seen.add((d * DAY + value) % WEEK);
+    });
+    list = Array.from(seen).sort((a, b) => a - b);
+    candidateCache.set(hours, list);
+    return list;
+  }
+
+  function clock(minute) {
+    const h = Math.floor(minute / 60), m = minute % 60;
+    return (h < 10 ? '0' : '') + h + ':' + (m < 10 ? '0' : '') + m;
+  }
+
+  /**
+   * "Åpent · stenger kl. 22:00" within a day, else with the weekday; "Stengt · åpner kl. 11:00"
+   * today, "i morgen", or with the weekday. A closing at midnight reads "kl. 24:00" (of the day
+   * before), as the hours are written ("18:00–24:00").
+   */
+  function statusText(open, minute, ahead, next) {
+    if (open) {
+      const midnight = next.minute === 0;
+      const time = midnight ? '24:00' : clock(next.minute);
+      if (ahead < DAY) return 'Åpent · stenger kl. ' + time;
+      return 'Åpent · stenger ' + DAY_NAMES[midnight ? (next.weekday + 6) % 7 : next.weekday] + ' kl. ' + time;
     }
-    // A night that began yesterday and runs past midnight.
-    const yesterday = hours.week[(weekdayIndex + 6) % 7];
-    for (let k = 1; k < yesterday.length; k += 2) {
-      if (yesterday[k] > DAY && minute < yesterday[k] - DAY) return true;
+    const time = clock(next.minute);
+    const days = Math.floor((minute + ahead) / DAY);
+    if (days === 0) return 'Stengt · åpner kl. ' + time;
+    if (days === 1) return 'Stengt · åpner i morgen kl. ' + time;
+    return 'Stengt · åpner ' + DAY_NAMES[next.weekday] + ' kl. ' + time;
+  }
+
+  /**
+   * { open, text, next: { weekday, minute } | null } at `minute` (0–1439) of `weekday`
+   * (0 = Monday), or null when unknown (as isOpenAt). The candidates are checked in time order
+   * for the actual state, so touching or overlapping spans are not a change; none within a
+   * week means none at all (next: null).
+   */
+  function statusAt(raw, weekdayIndex, minute) {
+    const hours = parse(raw);
+    if (hours === null || !validTime(weekdayIndex, minute)) return null;
+    if (hours.alwaysOpen) return { open: true, text: AROUND_THE_CLOCK, next: null };
+    if (hours.holidays) return null;
+    const week = hours.week;
+    const now = weekdayIndex * DAY + minute;
+    const open = openIn(week, weekdayIndex, minute);
+    const candidates = candidatesOf(hours);
+    const n = candidates.length;
+    // The first candidate after now, then onwards round the week.
+    let first = 0;
+    while (first < n && candidates[first] <= now) first += 1;
+    for (let k = 0; k < n; k++) {
+      const at = candidates[(first + k) % n];
+      if (at === now) continue;
+      const day = Math.floor(at / DAY), dayMinute = at % DAY;
+      if (openIn(week, day, dayMinute) === open) continue;
+      const next = { weekday: day, minute: dayMinute };
+      return { open, text: statusText(open, minute, (at - now + WEEK) % WEEK, next), next };
     }
-    return false;
+    return { open, text: open ? AROUND_THE_CLOCK : 'Stengt', next: null };
   }
 
   let formatter = null;
@@ -262,9 +357,17 @@
     return now ? isOpenAt(raw, now.weekday, now.minute) : null;
   }
 
+  /** statusAt for the Oslo time of `date` (default: now), or null. */
+  function status(raw, date) {
+    if (!parse(raw)) return null;
+    const now = osloNow(date);
+    return now ? statusAt(raw, now.weekday, now.minute) : null;
+  }
+
+  // Short labels (a card's badge, the filter).
   const TEXT = { open: 'Åpent nå', closed: 'Stengt nå' };
 
-  window.BeaconHours = Object.freeze({ parse, isOpen, isOpenAt, osloNow, text: TEXT });
+  window.BeaconHours = Object.freeze({ parse, isOpen, isOpenAt, status, statusAt, osloNow, text: TEXT });
 
   // ---------- Detail page: the badge ----------
 
@@ -273,14 +376,13 @@
   const raw = badge.getAttribute('data-opening-hours');
 
   function show() {
-    const open = isOpen(raw);
-    if (open === null) {
+    const now = status(raw);
+    if (now === null) {
       badge.hidden = true;
       return;
     }
-    const text = open ? TEXT.open : TEXT.closed;
-    if (badge.textContent !== text) badge.textContent = text;
-    badge.dataset.state = open ? 'open' : 'closed';
+    if (badge.textContent !== now.text) badge.textContent = now.text;
+    badge.dataset.state = now.open ? 'open' : 'closed';
     badge.hidden = false;
   }
 

@@ -3,13 +3,23 @@ import Testing
 @testable import BeaconCore
 
 /// The shared "Åpent nå" case table (`Tests/Fixtures/opening-hours-cases.json`) through the
-/// Swift rules (`sitegen search --open-now`). `Tests/browser/test_hours.py` runs the same
+/// Swift rules (`sitegen search --open-now`), and its "statuses" ("Åpent · stenger kl. 22:00")
+/// through `OpeningHours.status(weekday:minute:)`. `Tests/browser/test_hours.py` runs the same
 /// file through the page script, so the terminal and the browser cannot drift apart.
 @Suite struct OpeningHoursCaseTableTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var raw: String
         var at: String
         var expected: String
+        var note: String
+        var testDescription: String { "\(raw.debugDescription) at \(at): \(note)" }
+    }
+
+    /// A "statuses" entry: `expected` is the exact text, nil when nothing is shown (unknown).
+    struct StatusCase: Sendable, CustomTestStringConvertible {
+        var raw: String
+        var at: String
+        var expected: String?
         var note: String
         var testDescription: String { "\(raw.debugDescription) at \(at): \(note)" }
     }
@@ -24,11 +34,24 @@ import Testing
         fatalError("Tests/Fixtures/opening-hours-cases.json not found above \(#filePath)")
     }()
 
-    static let cases: [Case] = {
+    /// One array of the fixture ("cases" or "statuses").
+    static func table(_ key: String) -> [[String: Any]] {
         let data = try! Data(contentsOf: URL(fileURLWithPath: fixture))
         let document = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
-        return (document["cases"] as! [[String: String]]).map {
+        return document[key] as! [[String: Any]]
+    }
+
+    static let cases: [Case] = {
+        (table("cases") as! [[String: String]]).map {
             Case(raw: $0["raw"]!, at: $0["at"]!, expected: $0["expected"]!, note: $0["note"] ?? "")
+        }
+    }()
+
+    static let statusCases: [StatusCase] = {
+        table("statuses").map {
+            // JSON null (NSNull) is "show nothing".
+            StatusCase(raw: $0["raw"] as! String, at: $0["at"] as! String, expected: $0["expected"] as? String,
+                       note: $0["note"] as? String ?? "")
         }
     }()
 
@@ -128,6 +151,65 @@ import Testing
         case nil: answer = "unknown"
         }
         #expect(answer == entry.expected, "\(entry.raw.debugDescription) at \(entry.at) (\(entry.note))")
+    }
+
+    @Test func theStatusTableIsLargeAndCoversEveryKindOfText() {
+        let cases = Self.statusCases
+        #expect(cases.count >= 25)
+        let texts = cases.map(\.expected)
+        #expect(texts.contains(nil), "no unknown case")
+        #expect(texts.contains("Stengt") && texts.contains("Åpent døgnet rundt"))
+        for start in ["Åpent · stenger kl. ", "Stengt · åpner kl. ", "Stengt · åpner i morgen kl. "] {
+            #expect(texts.contains { $0?.hasPrefix(start) == true }, "no case for \(start)")
+        }
+        for start in ["Åpent · stenger ", "Stengt · åpner "] {
+            // The far-off change, named by its weekday.
+            #expect(texts.contains { text in OpeningHours.weekdayNames.contains { text?.hasPrefix(start + $0 + " kl. ") == true } },
+                    "no case for \(start)<weekday>")
+        }
+        #expect(cases.contains { $0.raw.contains("-26:00") } && cases.contains { $0.raw == "24/7" })
+    }
+
+    @Test(arguments: statusCases)
+    func swiftStatusAgreesWithTheTable(_ entry: StatusCase) throws {
+        let date = try #require(Self.instant(entry.at), "unreadable or ambiguous time \(entry.at)")
+        let clock = Self.osloClock(date)
+        let hours = OpeningHours(entry.raw)
+        let status = hours?.status(weekday: clock.weekday, minute: clock.minute)
+        #expect(status?.norwegianText == entry.expected, "\(entry.raw.debugDescription) at \(entry.at) (\(entry.note))")
+        // The state agrees with isOpen, which says nil exactly when the status does.
+        #expect(status?.isOpen == hours?.isOpen(weekday: clock.weekday, minute: clock.minute))
+    }
+
+    /// The next change from the candidates equals a plain minute-by-minute walk through the week,
+    /// from every quarter of an hour of the week (the table's hours, and a few more).
+    @Test func theNextChangeIsTheFirstMinuteThatDiffers() throws {
+        let raws = Set(Self.statusCases.map(\.raw) + Self.cases.map(\.raw) + [
+            "Mo-Su 09:00-12:00,12:00-14:00", "Sa 20:00-04:00; Su 03:00-05:00", "Mo-Fr 08:00-08:01",
+        ])
+        let week = OpeningHours.minutesPerWeek
+        for raw in raws.sorted() {
+            guard let hours = OpeningHours(raw), !hours.mentionsPublicHolidays else { continue }
+            // isOpen(weekday:minute:) for every minute of the week, with each day's spans worked out once.
+            let days = (0..<7).map { hours.isAlwaysOpen ? [OpeningHours.TimeSpan(start: 0, end: 1440)] : hours.spans(on: $0) }
+            let states = (0..<week).map {
+                OpeningHours.isOpen(today: days[$0 / 1440], yesterday: days[($0 / 1440 + 6) % 7], minute: $0 % 1440)
+            }
+            // For each minute, the first later minute (counted on into a second week) whose state differs
+            // from the minute before it, which is the first that differs from this one: one walk backwards.
+            var firstChange = [Int?](repeating: nil, count: week)
+            var change: Int?
+            for later in stride(from: 2 * week - 1, through: 1, by: -1) {
+                if states[later % week] != states[(later - 1) % week] { change = later }
+                if later - 1 < week { firstChange[later - 1] = change }
+            }
+            for now in stride(from: 0, to: week, by: 15) {
+                let status = try #require(hours.status(weekday: now / 1440, minute: now % 1440))
+                let expected = firstChange[now].map { OpeningStatus.WeekTime(weekday: $0 % week / 1440, minute: $0 % 1440) }
+                #expect(status.isOpen == states[now], "\(raw) at \(now)")
+                #expect(status.nextChange == expected, "\(raw) at \(now)")
+            }
+        }
     }
 
     @Test func searchOpenNowUsesTheSameRules() {

@@ -17,18 +17,23 @@
 ///   This is how readers understand the Norwegian text the page shows ("fredag
 ///   22:00–02:00"). (opening_hours.js lets a later `;` rule for Saturday cut that
 ///   night short, and warns that the author probably meant `,`.)
+/// - The next change (`status(weekday:minute:)`, OpeningHoursNextChange.swift) is the first
+///   later minute, within a week, at which the answer differs; unknown stays unknown.
 extension OpeningHours {
     /// Whether the place is open at `minute` (0–1439) of `weekday` (0 = Monday);
     /// nil when the hours cannot tell (rules for public holidays, which we cannot date).
     func isOpen(weekday: Int, minute: Int) -> Bool? {
         if isAlwaysOpen { return true }
         if mentionsPublicHolidays { return nil }
-        let today = spans(on: weekday)
+        return Self.isOpen(today: spans(on: weekday), yesterday: spans(on: (weekday + 6) % 7), minute: minute)
+    }
+
+    /// The rule shared with `status(weekday:minute:)`: open when one of today's spans holds
+    /// `minute`, or yesterday's night runs past midnight beyond it.
+    static func isOpen(today: [TimeSpan], yesterday: [TimeSpan], minute: Int) -> Bool {
         if today.contains(where: { $0.start <= minute && minute < $0.end }) { return true }
         // A night that began yesterday and runs past midnight.
-        let yesterday = spans(on: (weekday + 6) % 7)
-        if yesterday.contains(where: { $0.end > 1440 && minute < $0.end - 1440 }) { return true }
-        return false
+        return yesterday.contains { $0.end > 1440 && minute < $0.end - 1440 }
     }
 
     /// The time spans in force on a weekday: a later rule naming the day replaces
