@@ -7,10 +7,13 @@
 // Tests/browser/test_query.py here). In short:
 // - a distance is whole metres (the page data's `d`): "850 m" to the nearest 10 m under a
 //   kilometre, "1,2 km" (tenths: metres / 100, rounded) under 100 km, whole km beyond;
-// - search: the text, trimmed and folded (lower case, NFD, combining marks removed), must
-//   occur in the folded name, address and category names;
-// - filters combine with AND: within the radius (metres ≤ km × 1000, from the centre),
-//   category, favorites, open now (only places whose hours say open);
+// - search: every word of the text, folded (lower case, accents removed, æ → ae, ø → o,
+//   å → a, ß → ss, œ → oe), must occur in the folded name, address, category names or the
+//   category's everyday words (kaffe, coffee …; mat, middag …; overnatting, hostel …);
+// - filters combine with AND: within the radius (metres ≤ km × 1000, from the centre in
+//   use), category, favorites, open now (only places whose hours say open); except that
+//   with favorites only, every favorite is shown wherever it is, and that a favorite no
+//   longer in the data (x: 1) is shown only then;
 // - orders, every tie finally broken by the page data's order: distance (nearest first);
 //   rating (rated first; higher average, compared at three decimals as the page data has
 //   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
@@ -24,10 +27,11 @@
   const NBSP = '\u00A0';
   const EARTH_RADIUS_M = 6371008.8; // Coordinate.earthRadiusMetres
   const CATEGORY_KEYS = ['restaurant', 'cafe', 'hotel'];
+  // Names and everyday search words (PlaceCategory.swift: singularName, pluralName, searchWords).
   const CATEGORIES = {
-    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️' },
-    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕' },
-    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨' },
+    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️', words: ['mat', 'spise', 'middag', 'lunsj', 'restaurant'] },
+    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕', words: ['kaffe', 'kaffebar', 'cafe', 'coffee', 'kafe'] },
+    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨', words: ['overnatting', 'hostel', 'hotel', 'hotell'] },
   };
   const SORTS = ['distance', 'rating', 'name'];
 
@@ -59,13 +63,19 @@
 
   // ---------- Text (TextFolding.swift, NorwegianCollation.swift) ----------
 
-  /** The search key: lower case, canonical decomposition, combining marks removed. */
-  function fold(text) { return String(text).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''); }
+  /** The search key: lower case, accents removed, æ → ae, ø → o, ß → ss, œ → oe (å → a by NFD). */
+  function fold(text) {
+    return String(text).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+      .replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/ß/g, 'ss').replace(/œ/g, 'oe');
+  }
+
+  /** The words of a search, folded: what every one of them must be found in. */
+  function searchWords(text) { return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
 
   /** What the search looks in. */
   function searchText(place) {
     const info = CATEGORIES[place.c] || CATEGORIES.restaurant;
-    return `${place.n}\n${place.a || ''}\n${info.singular}\n${info.plural}`;
+    return [place.n, place.a || '', info.singular, info.plural].concat(info.words).join('\n');
   }
 
   /**
@@ -103,12 +113,14 @@
     const keys = new Array(n);
     const categoryCode = new Uint8Array(n);
     const favorite = new Uint8Array(n);
+    const outside = new Uint8Array(n);
     const centerMetres = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const p = places[i];
       const category = CATEGORIES[p.c] ? p.c : 'restaurant';
       categoryCode[i] = CATEGORY_KEYS.indexOf(category);
       favorite[i] = p.f ? 1 : 0;
+      outside[i] = p.x ? 1 : 0;
       centerMetres[i] = Number.isFinite(p.d) ? Math.round(p.d) : 0;
       keys[i] = fold(searchText(p));
     }
@@ -165,26 +177,30 @@
 
     /**
      * The indices of `order` that pass every filter of `query` ({ text, radiusKm, category:
-     * 'all' or a key, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now.
+     * 'all' or a key, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now;
+     * the radius is measured in `metres` (from the centre in use: the guide's, or the reader's).
+     * Favorites are all kept under favoritesOnly, whatever the radius; a favorite that is no
+     * longer in the data (x: 1) is shown only there.
      */
-    function filter(query, anOrder, isOpen) {
-      const term = fold(String(query.text || '').trim());
-      const limit = (Number(query.radiusKm) || Infinity) * 1000;
+    function filter(query, anOrder, isOpen, metres = centerMetres) {
+      const words = searchWords(String(query.text || ''));
+      const limit = query.favoritesOnly ? Infinity : (Number(query.radiusKm) || Infinity) * 1000;
       const category = !query.category || query.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(query.category);
       const out = [];
       for (let k = 0; k < anOrder.length; k++) {
         const i = anOrder[k];
-        if (centerMetres[i] > limit) continue;
+        if (metres[i] > limit) continue;
+        if (outside[i] && !query.favoritesOnly) continue;
         if (category >= 0 && categoryCode[i] !== category) continue;
         if (query.favoritesOnly && !favorite[i]) continue;
         if (query.openNow && !isOpen(i)) continue;
-        if (term && !keys[i].includes(term)) continue;
+        if (words.length && !words.every((word) => keys[i].includes(word))) continue;
         out.push(i);
       }
       return out;
     }
 
-    return { size: n, categoryCode, favorite, centerMetres, rankNames, order, filter };
+    return { size: n, categoryCode, favorite, outside, centerMetres, rankNames, order, filter };
   }
 
   /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
@@ -193,5 +209,5 @@
     return ix.filter(query, ix.order(query.sort || 'distance'), (i) => isOpen(places[i])).map((i) => places[i].id);
   }
 
-  window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, integer, count, formatDistance, fold, nameKey, haversine, index, run };
+  window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, integer, count, formatDistance, fold, searchWords, nameKey, haversine, index, run };
 })();

@@ -1,11 +1,20 @@
-// Beacon sitegen: the list page's script (search, filters, sort, "Finn nærmeste meg", map).
-// Plain modern JavaScript, no build step, no requests to other hosts.
+// Beacon sitegen: the explorer's script (search, filters, sort, "Finn nærmeste meg", map)
+// on the front page and on each category page. Plain modern JavaScript, no build step,
+// no requests to other hosts.
 //
-// Progressive enhancement: the page already lists every place (server-rendered
-// cards, category links, pagination). This script reads the places from the
-// inline JSON block `#beacon-data` (written by Sources/Templates/PageData.swift),
-// un-hides the controls that Sources/Templates/ListPage.swift (`ExplorerControls`)
-// rendered hidden, and from then on renders the list (and the map) from the data.
+// Progressive enhancement: the page already lists its places (server-rendered cards,
+// category chips as links, pagination). This script reads the places from the inline JSON
+// block `#beacon-data` (Sources/Templates/PageData.swift), brings the controls that
+// Sources/Templates/ExplorerControls.swift rendered to life, and from then on renders the
+// list (and the map) from the data. The category is the page's own (`data-category` on
+// #explorer); the chips stay links to the other explorer pages, and the reader's search,
+// filters and position go along (sessionStorage), while the radius, order and view are
+// remembered between visits (localStorage).
+//
+// One centre: distances, the radius filter, the order and the map's ring are all measured
+// from the guide's centre, or from the reader once "Finn nærmeste meg" has found them, and
+// the page says which. A reader too far away for any place to be within reach is told so,
+// and the guide's centre stays.
 //
 // Data contract (keys are short because a guide can hold 100,000 places):
 //   { v: 1, center: { lat, lon, label? }, radiusKm, radiusKmRange: [min, max],
@@ -13,10 +22,11 @@
 //     places: [ { id, n: name, c: "restaurant"|"cafe"|"hotel", lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
-//                 r?: rating count, f?: 1 when a favorite, h?: opening hours (OSM syntax) } ] }
+//                 r?: rating count, f?: 1 when a favorite, x?: 1 when a favorite no longer
+//                 in the data, h?: opening hours (OSM syntax; never for hotels) } ] }
 //
 // The rules of search, filters, order and the formats shown live in beacon-query.js
-// (window.BeaconQuery, the same rules as `sitegen search`); "Åpent nå" in beacon-hours.js
+// (window.BeaconQuery, the same rules as `sitegen search`); opening hours in beacon-hours.js
 // (window.BeaconHours). Both load before this script, which keeps the state and the page.
 'use strict';
 
@@ -31,29 +41,37 @@
   const { CATEGORY_KEYS, CATEGORIES, SORTS, integer, count, formatDistance, haversine } = Query;
   const PAGE_SIZE = 100;
   const MAP_PIN_LIMIT = 400;
-  const DEBOUNCE_MS = 300;
-  const STORAGE_KEY = 'beacon.explorer.v1';
+  const DEBOUNCE_MS = 250;
+  const STORAGE_KEY = 'beacon.explorer.v2';
+  const SESSION_KEY = 'beacon.explorer.session.v1';
+  const WIDE = '(min-width: 64rem)';
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
 
   const TEXT = {
     favorite: 'Favoritt',
     noMatches: 'Ingen treff',
-    fromYou: 'Avstand fra din posisjon',
-    fromYouAnnounced: 'Avstand fra din posisjon. Nærmeste først.',
+    places: (n) => count(n, 'sted', 'steder'),
+    favorites: (n) => count(n, 'favoritt', 'favoritter'),
+    within: (km, from) => `innen ${km} km fra ${from}`,
+    you: 'deg',
+    showResults: (n) => (n === 0 ? 'Ingen treff' : `Vis ${count(n, 'sted', 'steder')}`),
+    filtersActive: (n) => `${n} i bruk`,
+    fromYou: 'Avstandene måles fra der du er.',
     locating: 'Finner posisjonen din …',
-    measureFromCenter: (label) => `Mål fra ${label} igjen`,
-    measuringFromCenter: (label) => `Avstand fra ${label}`,
-    denied: 'Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen, eller bruk radius og sortering.',
-    insecure: 'Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https). Bruk radius og sortering i stedet.',
+    useCenter: (label) => `Bruk ${label} som utgangspunkt`,
+    measuringFromCenter: (label) => `Avstandene måles fra ${label} igjen.`,
+    farAway: (distance, label, km) => `Du er ${distance} fra ${label}, utenfor området guiden dekker (${km} km rundt ${label}). Avstandene måles fortsatt fra ${label}.`,
+    denied: 'Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen.',
+    insecure: 'Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https).',
     unavailable: 'Fant ikke posisjonen din akkurat nå. Sjekk at posisjonstjenester er slått på, og prøv igjen.',
     timeout: 'Det tok for lang tid å finne posisjonen din. Prøv igjen.',
-    unsupported: 'Nettleseren din kan ikke dele posisjonen. Bruk radius og sortering i stedet.',
-    fetchedWithin: (km) => `Stedene er hentet innen ${km} km`,
+    unsupported: 'Nettleseren din kan ikke dele posisjonen.',
     showing: (shown, total) => `Viser ${integer(shown)} av ${count(total, 'sted', 'steder')}`,
     mapLabel: (n, label) => `Kart: ${count(n, 'sted', 'steder')} rundt ${label}`,
     mapCapped: (shown, total) => `Kartet viser de ${integer(shown)} første av ${count(total, 'treff', 'treff')} i valgt rekkefølge. Snevre inn søket for å se resten.`,
-    you: 'Du',
+    yourPosition: 'Du',
+    yourPositionLabel: 'din posisjon',
     ratingLabel: (stars, n) => `Vurdering: ${stars} av 5, ${count(n, 'vurdering', 'vurderinger')}`,
     openNow: 'Åpent nå',
     closedNow: 'Stengt nå',
@@ -81,15 +99,27 @@
     if (attributes) for (const name in attributes) node.setAttribute(name, attributes[name]);
     return node;
   }
+  function readStorage(storage, key) {
+    try {
+      const value = JSON.parse(storage.getItem(key) || 'null');
+      return value && typeof value === 'object' ? value : {};
+    } catch (_) {
+      return {};
+    }
+  }
+  function writeStorage(storage, key, value) {
+    try {
+      storage.setItem(key, JSON.stringify(value));
+    } catch (_) { /* storage may be off (private mode, file://); the page works without it */ }
+  }
 
   // ---------- Start ----------
 
   try {
     start();
   } catch (error) {
-    // The server-rendered list stays usable; say what went wrong in the console.
-    const loading = $('explorer-loading');
-    if (loading) loading.hidden = true;
+    // The server-rendered list stays usable; the controls that need the script go away.
+    root.dataset.failed = 'true';
     console.error('Beacon: kunne ikke starte søket', error);
   }
 
@@ -103,6 +133,7 @@
     const radiusBounds = Array.isArray(data.radiusKmRange) && data.radiusKmRange.length === 2 ? data.radiusKmRange.map(Number) : [1, 10];
     const star = data.star && typeof data.star.path === 'string' ? data.star : { path: '', fill: 'star-fill-' };
     const fetchedKm = clampRadius(Number(data.radiusKm) || radiusBounds[1]);
+    const category = CATEGORY_KEYS.includes(root.dataset.category) ? root.dataset.category : 'all';
     const sitePrefix = siteRootPrefix();
 
     // Worked out once (beacon-query.js): folded search text, category codes, favorites, metres.
@@ -121,7 +152,8 @@
     for (let i = 0; i < n && !hasHours; i++) hasHours = hoursOf[i] !== null && hoursAPI.parse(hoursOf[i]) !== null;
     let clock = null;              // { weekday, minute } in Oslo that the statuses are for
     let clockKey = -1;
-    let statusByRaw = new Map();   // raw hours → 1 open, 0 closed, -1 unknown, at `clock`
+    let statusByRaw = new Map();   // raw hours → { state: 1 open, 0 closed, -1 unknown, text }, at `clock`
+    const UNKNOWN = { state: -1, text: '' };
 
     /** Moves the statuses to the current minute; true when the minute has turned. */
     function syncClock() {
@@ -135,66 +167,74 @@
       return true;
     }
 
-    /** 1 open, 0 closed, -1 unknown or no hours: place i at `clock`. Each distinct string is evaluated once a minute. */
-    function openStatus(i) {
+    /** Place i's status at `clock`, with its text ("Åpent · stenger kl. 22:00"). Each distinct string is evaluated once a minute. */
+    function hoursStatus(i) {
       const raw = hoursOf[i];
-      if (raw === null || clock === null) return -1;
+      if (raw === null || clock === null) return UNKNOWN;
       let status = statusByRaw.get(raw);
       if (status === undefined) {
-        const open = hoursAPI.isOpenAt(raw, clock.weekday, clock.minute);
-        status = open === null ? -1 : (open ? 1 : 0);
+        if (typeof hoursAPI.statusAt === 'function') {
+          const found = hoursAPI.statusAt(raw, clock.weekday, clock.minute);
+          status = found ? { state: found.open ? 1 : 0, text: found.text } : UNKNOWN;
+        } else {
+          const open = hoursAPI.isOpenAt(raw, clock.weekday, clock.minute);
+          status = open === null ? UNKNOWN : { state: open ? 1 : 0, text: open ? TEXT.openNow : TEXT.closedNow };
+        }
         statusByRaw.set(raw, status);
       }
       return status;
     }
+    /** 1 open, 0 closed, -1 unknown or no hours. */
+    function openStatus(i) { return hoursStatus(i).state; }
 
     // ---------- Where distances are measured from ----------
 
-    let origin = null;              // the reader's position, once known
-    let distance = centerMetres;    // whole metres the list shows and orders by
+    let origin = null;              // the reader's position, once known and within reach of the guide
+    let distance = centerMetres;    // whole metres the list shows, filters and orders by
 
-    // ---------- State (radius, category and sort are remembered) ----------
+    // ---------- State ----------
 
-    // "Åpent nå" is not remembered: it answers a question about this moment, and a filter that
-    // quietly came back on the next visit would hide most of the guide.
-    const defaults = { text: '', radius: fetchedKm, category: 'all', sort: 'distance', favoritesOnly: false, openNow: false };
-    const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE }, loadSaved());
+    // Radius and order are remembered between visits. The search, the favorites and
+    // "Åpent nå" filters, the list/map view and the reader's position last for this tab
+    // only: they follow the reader from one category to the next, but a filter that quietly
+    // came back on the next visit would hide most of the guide, and a phone opens on the list.
+    const defaults = { text: '', radius: fetchedKm, sort: 'distance', favoritesOnly: false, openNow: false };
+    const saved = readStorage(localStorage, STORAGE_KEY);
+    const session = readStorage(sessionStorage, SESSION_KEY);
+    const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
+    if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
+    if (SORTS.includes(saved.sort)) state.sort = saved.sort;
+    if (session.view === 'map') state.view = 'map';
+    if (typeof session.text === 'string') state.text = session.text.slice(0, 200);
+    if (session.favoritesOnly === true) state.favoritesOnly = true;
+    if (session.openNow === true) state.openNow = true;
 
     function clampRadius(value) { return Math.min(radiusBounds[1], Math.max(radiusBounds[0], Math.round(value))); }
-    function loadSaved() {
-      try {
-        const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null');
-        if (!saved || typeof saved !== 'object') return {};
-        const out = {};
-        if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) out.radius = saved.radius;
-        if (saved.category === 'all' || CATEGORY_KEYS.includes(saved.category)) out.category = saved.category;
-        if (SORTS.includes(saved.sort)) out.sort = saved.sort;
-        return out;
-      } catch (_) {
-        return {};
-      }
-    }
     function save() {
-      try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify({ radius: state.radius, category: state.category, sort: state.sort }));
-      } catch (_) { /* storage may be off (private mode, file://); the page works without it */ }
+      writeStorage(localStorage, STORAGE_KEY, { radius: state.radius, sort: state.sort });
+      writeStorage(sessionStorage, SESSION_KEY, {
+        text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow, view: state.view,
+        origin: origin ? { lat: origin.lat, lon: origin.lon } : null,
+      });
     }
 
     // ---------- Elements ----------
 
-    const controls = $('explorer-controls');
     const status = $('explorer-status');
-    const viewGroup = $('explorer-view');
     const list = $('place-list');
     const countLine = $('results-count');
     const searchInput = $('explorer-search');
-    const radiusInput = $('explorer-radius');
+    const filtersButton = $('explorer-filters-button');
+    const filterCount = $('explorer-filter-count');
+    const filterPanel = $('explorer-filters');
+    const filtersDone = $('explorer-filters-done');
+    const radiusInput = $('explorer-radius');        // absent when the guide covers only 1 km
     const radiusValue = $('explorer-radius-value');
-    const radiusNote = $('explorer-radius-note');
     const sortSelect = $('explorer-sort');
-    const locateButton = $('explorer-locate');
-    const resetButton = $('explorer-reset');
+    const favoritesButton = $('explorer-favorites');
     const openNowButton = $('explorer-open-now');
+    const resetButton = $('explorer-reset');
+    const locateButton = $('explorer-locate');
     const message = $('explorer-message');
     const originReset = $('explorer-origin-reset');
     const more = $('explorer-more');
@@ -204,33 +244,8 @@
     const map = $('explorer-map');
     const mapNote = $('explorer-map-note');
     const mapCanvas = $('explorer-map-canvas');
-    const favoriteButtons = Array.from(root.querySelectorAll('[data-favorites]'));
     const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
-    const categoryButtons = enhanceCategoryLinks();
-
-    /** The category links become a group of toggle buttons (one pressed). */
-    function enhanceCategoryLinks() {
-      const nav = root.querySelector('nav.segmented');
-      if (!nav) return [];
-      const group = element('div', nav.className);
-      group.setAttribute('role', 'group');
-      group.setAttribute('aria-label', 'Kategori');
-      const ul = element('ul');
-      const buttons = [];
-      for (const link of nav.querySelectorAll('a[data-category]')) {
-        const button = element('button');
-        button.type = 'button';
-        button.dataset.category = link.dataset.category;
-        for (const child of link.childNodes) button.append(child.cloneNode(true));
-        const li = element('li');
-        li.append(button);
-        ul.append(li);
-        buttons.push(button);
-      }
-      group.append(ul);
-      nav.replaceWith(group);
-      return buttons;
-    }
+    const wide = window.matchMedia ? window.matchMedia(WIDE) : { matches: false, addEventListener() {} };
 
     // ---------- Filtering and rendering ----------
 
@@ -248,34 +263,38 @@
       measure('beacon-update', started);
     }
 
-    /** `results`: the indices that pass every filter, in the chosen order. */
+    /** `results`: the indices that pass every filter, in the chosen order, measured from the centre in use. */
     function filter() {
-      const query = { text: state.text, radiusKm: state.radius, category: state.category,
+      const query = { text: state.text, radiusKm: state.radius, category,
                       favoritesOnly: state.favoritesOnly, openNow: state.openNow && hasHours };
-      results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1);
+      results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
+    }
+
+    /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
+    function countText(total) {
+      if (total === 0) return TEXT.noMatches;
+      if (state.favoritesOnly) return TEXT.favorites(total);
+      return `${TEXT.places(total)} ${TEXT.within(state.radius, origin ? TEXT.you : centerLabel)}`;
     }
 
     function render() {
       const total = results.length;
-      const countText = total === 0 ? TEXT.noMatches : count(total, 'sted', 'steder');
-      if (countLine.textContent !== countText) countLine.textContent = countText;
-      countLine.classList.toggle('visually-hidden', total === 0);
+      const text = countText(total);
+      if (countLine.textContent !== text) countLine.textContent = text;
+      if (filtersDone) filtersDone.textContent = TEXT.showResults(total);
       empty.hidden = total > 0;
-      const showList = state.view === 'list';
-      list.hidden = !showList || total === 0;
-      map.hidden = showList || total === 0;
-      if (showList) {
-        renderList();
-      } else {
-        more.hidden = true;
-        renderMap();
-      }
+      list.hidden = total === 0;
+      if (state.view === 'list' || wide.matches) renderList();
+      else more.hidden = true;
+      if (mapVisible()) renderMap();
     }
+
+    function mapVisible() { return state.view === 'map' || wide.matches; }
 
     /** What the rendered cards show; the same key means nothing to redraw. */
     function listKey() {
       const shown = Math.min(results.length, state.shown);
-      return `${state.sort}|${origin ? 'me' : 'c'}|${shown}|${results.length}|${results.slice(0, shown).join(',')}`;
+      return `${state.sort}|${origin ? `${origin.lat},${origin.lon}` : 'c'}|${shown}|${results.length}|${results.slice(0, shown).join(',')}`;
     }
 
     function renderList() {
@@ -292,7 +311,7 @@
       if (shown < total) moreStatus.textContent = TEXT.showing(shown, total);
     }
 
-    /** One card, the same markup as Components.placeCard in Swift. */
+    /** One card, the same markup as Components.placeCard in Swift, plus the opening status. */
     function card(i) {
       const p = places[i];
       const info = CATEGORIES[CATEGORY_KEYS[categoryCode[i]]];
@@ -306,8 +325,8 @@
       body.append(element('span', 'place-card__name', p.n));
       if (p.a) body.append(element('span', 'place-card__address', p.a));
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
-      const status = openStatus(i);
-      if (status >= 0) body.append(openBadge(status === 1));
+      const hours = hoursStatus(i);
+      if (hours.state >= 0) body.append(openBadge(hours));
       const aside = element('span', 'place-card__aside');
       if (favorite[i]) aside.append(favoriteMark());
       if (p.s) aside.append(ratingBadge(p));
@@ -316,10 +335,10 @@
       return li;
     }
 
-    /** "Åpent nå" / "Stengt nå" (only for hours that beacon-hours.js understands). */
-    function openBadge(open) {
-      const badge = element('span', 'open-badge', open ? TEXT.openNow : TEXT.closedNow);
-      badge.dataset.state = open ? 'open' : 'closed';
+    /** "Åpent · stenger kl. 22:00" / "Stengt · åpner kl. 11:00" (only for hours that beacon-hours.js understands). */
+    function openBadge(hours) {
+      const badge = element('span', 'open-badge', hours.text);
+      badge.dataset.state = hours.state === 1 ? 'open' : 'closed';
       return badge;
     }
 
@@ -349,28 +368,33 @@
 
     let mapSize = 0;
 
-    /** Pins placed by an equirectangular projection around the centre, scaled so the radius circle fits. */
+    /** Pins placed by an equirectangular projection around the centre in use, scaled so the radius ring fits. */
     function renderMap() {
       const total = results.length;
-      if (total === 0) { mapCanvas.replaceChildren(); return; }
+      mapNote.hidden = total <= MAP_PIN_LIMIT;
+      if (total === 0) { mapCanvas.replaceChildren(); mapSize = 0; return; }
       const width = Math.max(280, Math.round(mapCanvas.clientWidth || root.clientWidth || 600));
-      const height = Math.round(Math.min(width, Math.max(340, window.innerHeight * 0.7)));
+      const height = wide.matches
+        ? Math.round(Math.max(360, Math.min(width, window.innerHeight - 90)))
+        : Math.round(Math.min(width * 1.15, Math.max(340, window.innerHeight * 0.62)));
       mapSize = width;
+      const focus = origin || center;
+      const focusLabel = origin ? TEXT.yourPositionLabel : centerLabel;
       const cx = width / 2, cy = height / 2;
       const ringRadius = Math.min(width, height) / 2 - 26;
       const metresPerUnit = (state.radius * 1000) / ringRadius;
       const metresPerDegree = Query.EARTH_RADIUS_M * Math.PI / 180;
-      const cosLat = Math.cos(center.lat * Math.PI / 180);
+      const cosLat = Math.cos(focus.lat * Math.PI / 180);
       const project = (lat, lon) => {
-        const x = cx + ((lon - center.lon) * cosLat * metresPerDegree) / metresPerUnit;
-        const y = cy - ((lat - center.lat) * metresPerDegree) / metresPerUnit;
+        const x = cx + ((lon - focus.lon) * cosLat * metresPerDegree) / metresPerUnit;
+        const y = cy - ((lat - focus.lat) * metresPerDegree) / metresPerUnit;
         return [Math.min(width - 14, Math.max(14, x)), Math.min(height - 14, Math.max(14, y))];
       };
 
       const pinCount = Math.min(total, MAP_PIN_LIMIT);
       const chart = svg('svg', {
         class: 'explorer-map__svg', viewBox: `0 0 ${width} ${height}`, width: String(width), height: String(height),
-        role: 'group', 'aria-label': TEXT.mapLabel(pinCount, centerLabel),
+        role: 'group', 'aria-label': TEXT.mapLabel(pinCount, focusLabel),
       });
       chart.append(svg('rect', { class: 'map-background', x: '0', y: '0', width: String(width), height: String(height), rx: '14' }));
 
@@ -381,11 +405,14 @@
       );
       const ringLabel = svg('text', { class: 'map-label', x: String(cx + 6), y: String(cy - ringRadius + 16) });
       ringLabel.textContent = `${state.radius} km`;
-      const centerMark = svg('g', { class: 'map-center', transform: `translate(${cx} ${cy})` });
-      centerMark.append(svg('circle', { r: '7' }), svg('circle', { r: '2.5', class: 'map-center__dot' }));
-      const centerText = svg('text', { class: 'map-label map-label--center', x: String(cx), y: String(cy + 22) });
-      centerText.textContent = centerLabel;
-      backdrop.append(ringLabel, centerMark, centerText);
+      backdrop.append(ringLabel);
+      if (!origin) {
+        const centerMark = svg('g', { class: 'map-center', transform: `translate(${cx} ${cy})` });
+        centerMark.append(svg('circle', { r: '7' }), svg('circle', { r: '2.5', class: 'map-center__dot' }));
+        const centerText = svg('text', { class: 'map-label map-label--center', x: String(cx), y: String(cy + 22) });
+        centerText.textContent = centerLabel;
+        backdrop.append(centerMark, centerText);
+      }
       chart.append(backdrop);
 
       const pins = svg('g', { class: 'map-pins' });
@@ -396,16 +423,14 @@
       chart.append(pins);
 
       if (origin) {
-        const [ox, oy] = project(origin.lat, origin.lon);
-        const you = svg('g', { class: 'map-you', transform: `translate(${ox} ${oy})`, 'aria-hidden': 'true' });
+        const you = svg('g', { class: 'map-you', transform: `translate(${cx} ${cy})`, 'aria-hidden': 'true' });
         you.append(svg('circle', { r: '9' }));
         const label = svg('text', { class: 'map-label', y: '-14' });
-        label.textContent = TEXT.you;
+        label.textContent = TEXT.yourPosition;
         you.append(label);
         chart.append(you);
       }
       mapCanvas.replaceChildren(chart);
-      mapNote.hidden = total <= MAP_PIN_LIMIT;
       if (total > MAP_PIN_LIMIT) mapNote.textContent = TEXT.mapCapped(pinCount, total);
     }
 
@@ -416,11 +441,11 @@
       const parts = [p.n, info.singular, formatDistance(distance[i])];
       if (p.s) parts.push(TEXT.ratingLabel(p.s, p.r || 0));
       if (favorite[i]) parts.push(TEXT.favorite);
-      const status = openStatus(i);
-      if (status >= 0) parts.push(status === 1 ? TEXT.openNow : TEXT.closedNow);
+      const hours = hoursStatus(i);
+      if (hours.state >= 0) parts.push(hours.text);
       const link = svg('a', { class: `map-pin map-pin--${CATEGORY_KEYS[categoryCode[i]]}`, href: sitePrefix + p.u, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`, 'aria-label': parts.join(', ') });
       link.dataset.id = p.id;
-      link.dataset.open = String(status);
+      link.dataset.open = String(hours.state);
       const title = svg('title');
       title.textContent = p.n;
       link.append(title, svg('circle', { class: 'map-pin__focus', r: '22' }), svg('circle', { class: 'map-pin__body', r: '16' }));
@@ -437,27 +462,36 @@
 
     // ---------- Controls ----------
 
+    /** How many of the panel's settings differ from the defaults (the badge on "Filtre"). */
+    function activeFilters() {
+      return (state.radius !== fetchedKm ? 1 : 0) + (state.sort !== defaults.sort ? 1 : 0)
+        + (state.favoritesOnly ? 1 : 0) + (state.openNow && hasHours ? 1 : 0);
+    }
+
     function syncControls() {
       if (searchInput.value !== state.text) searchInput.value = state.text;
-      radiusInput.value = String(state.radius);
-      radiusInput.setAttribute('aria-valuetext', `${state.radius} km`);
-      radiusValue.textContent = `${state.radius} km`;
-      const beyond = state.radius > fetchedKm;
-      radiusNote.hidden = !beyond;
-      radiusNote.textContent = TEXT.fetchedWithin(fetchedKm);
-      if (beyond) radiusInput.setAttribute('aria-describedby', 'explorer-radius-note');
-      else radiusInput.removeAttribute('aria-describedby');
+      if (radiusInput) {
+        radiusInput.value = String(state.radius);
+        radiusInput.setAttribute('aria-valuetext', `${state.radius} km`);
+        radiusValue.textContent = `${state.radius} km`;
+        // Favorites are all shown wherever they are: the radius does not apply to them.
+        radiusInput.disabled = state.favoritesOnly;
+      }
       sortSelect.value = state.sort;
-      for (const button of categoryButtons) button.setAttribute('aria-pressed', String(button.dataset.category === state.category));
-      for (const button of favoriteButtons) button.setAttribute('aria-pressed', String((button.dataset.favorites === 'only') === state.favoritesOnly));
+      favoritesButton.setAttribute('aria-pressed', String(state.favoritesOnly));
       if (openNowButton) openNowButton.setAttribute('aria-pressed', String(state.openNow));
       for (const button of viewButtons) button.setAttribute('aria-pressed', String(button.dataset.view === state.view));
       root.dataset.view = state.view;
+      const active = activeFilters();
+      filterCount.hidden = active === 0;
+      filterCount.textContent = String(active);
+      if (active === 0) filtersButton.removeAttribute('aria-description');
+      else filtersButton.setAttribute('aria-description', TEXT.filtersActive(active));
     }
 
-    function change(patch, { persist = false } = {}) {
+    function change(patch) {
       Object.assign(state, patch);
-      if (persist) save();
+      save();
       syncControls();
       update();
     }
@@ -472,20 +506,40 @@
         event.preventDefault();
         clearTimeout(searchTimer);
         change({ text: searchInput.value });
+        searchInput.blur(); // a phone's keyboard goes away and shows the results
       }
     });
-    radiusInput.addEventListener('input', () => change({ radius: clampRadius(Number(radiusInput.value)) }, { persist: true }));
-    sortSelect.addEventListener('change', () => {
-      if (SORTS.includes(sortSelect.value)) change({ sort: sortSelect.value }, { persist: true });
+
+    function setPanel(open) {
+      filterPanel.hidden = !open;
+      filtersButton.setAttribute('aria-expanded', String(open));
+    }
+    filtersButton.addEventListener('click', () => {
+      const open = filterPanel.hidden;
+      setPanel(open);
+      if (open) (radiusInput || sortSelect).focus();
     });
-    for (const button of categoryButtons) {
-      button.addEventListener('click', () => change({ category: button.dataset.category }, { persist: true }));
-    }
-    for (const button of favoriteButtons) {
-      button.addEventListener('click', () => change({ favoritesOnly: button.dataset.favorites === 'only' }));
-    }
+    filtersDone.addEventListener('click', () => {
+      setPanel(false);
+      filtersButton.focus();
+      if (!wide.matches) root.querySelector('.explorer-body').scrollIntoView({ block: 'start' });
+    });
+    filterPanel.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        setPanel(false);
+        filtersButton.focus();
+      }
+    });
+    if (radiusInput) radiusInput.addEventListener('input', () => change({ radius: clampRadius(Number(radiusInput.value)) }));
+    sortSelect.addEventListener('change', () => {
+      if (SORTS.includes(sortSelect.value)) change({ sort: sortSelect.value });
+    });
+    favoritesButton.addEventListener('click', () => change({ favoritesOnly: !state.favoritesOnly }));
     for (const button of viewButtons) {
-      button.addEventListener('click', () => change({ view: button.dataset.view === 'map' ? 'map' : 'list' }));
+      button.addEventListener('click', () => {
+        change({ view: button.dataset.view === 'map' ? 'map' : 'list' });
+        window.scrollTo({ top: 0 });
+      });
     }
     if (openNowButton) {
       // Shown only when some place has hours the script understands.
@@ -494,8 +548,8 @@
     }
     resetButton.addEventListener('click', () => {
       clearTimeout(searchTimer);
-      change(Object.assign({}, defaults), { persist: true });
-      searchInput.focus();
+      change(Object.assign({}, defaults));
+      resetButton.focus();
     });
     moreButton.addEventListener('click', () => {
       const first = state.shown;
@@ -506,18 +560,21 @@
     });
     let resizeTimer = 0;
     window.addEventListener('resize', () => {
-      if (state.view !== 'map' || map.hidden) return;
+      if (!mapVisible()) return;
       clearTimeout(resizeTimer);
       resizeTimer = setTimeout(() => {
         if (Math.round(mapCanvas.clientWidth) !== mapSize) renderMap();
       }, 150);
     });
+    // Crossing 64rem: the map joins the list, or leaves it.
+    wide.addEventListener('change', () => render());
 
     // ---------- "Finn nærmeste meg" ----------
 
     function say(text, kind) {
       message.textContent = text;
       message.dataset.kind = kind || '';
+      status.hidden = !text && originReset.hidden;
     }
     locateButton.addEventListener('click', () => {
       if (!('geolocation' in navigator)) {
@@ -528,7 +585,7 @@
       say(TEXT.locating, 'busy');
       navigator.geolocation.getCurrentPosition((position) => {
         locateButton.removeAttribute('aria-disabled');
-        useOrigin({ lat: position.coords.latitude, lon: position.coords.longitude });
+        useReaderPosition({ lat: position.coords.latitude, lon: position.coords.longitude }, true);
       }, (error) => {
         locateButton.removeAttribute('aria-disabled');
         if (error && error.code === 1) say(window.isSecureContext === false ? TEXT.insecure : TEXT.denied, 'error');
@@ -536,26 +593,47 @@
         else say(TEXT.unavailable, 'error');
       }, { enableHighAccuracy: false, timeout: 15000, maximumAge: 60000 });
     });
-    originReset.textContent = TEXT.measureFromCenter(centerLabel);
+    originReset.textContent = TEXT.useCenter(centerLabel);
     originReset.addEventListener('click', () => {
-      useOrigin(null);
+      setOrigin(null);
+      say(TEXT.measuringFromCenter(centerLabel), '');
+      change({});
       locateButton.focus();
     });
 
-    function useOrigin(position) {
-      origin = position;
-      if (position) {
-        const measured = new Float64Array(n);
-        for (let i = 0; i < n; i++) measured[i] = Math.round(haversine(position.lat, position.lon, places[i].lat, places[i].lon));
-        distance = measured;
-      } else {
-        distance = centerMetres;
+    /** Distances from the reader, or none when no place is within the largest radius of them. */
+    function distancesFrom(position) {
+      const measured = new Float64Array(n);
+      let nearest = Infinity;
+      for (let i = 0; i < n; i++) {
+        measured[i] = Math.round(haversine(position.lat, position.lon, places[i].lat, places[i].lon));
+        if (!places[i].x && measured[i] < nearest) nearest = measured[i];
       }
+      return nearest <= radiusBounds[1] * 1000 ? measured : null;
+    }
+
+    function setOrigin(position, measured) {
+      origin = position;
+      distance = position ? measured : centerMetres;
       resultsKey = '';
       originReset.hidden = !position;
       root.dataset.origin = position ? 'reader' : 'center';
-      say(position ? TEXT.fromYouAnnounced : TEXT.measuringFromCenter(centerLabel), position ? 'origin' : '');
-      change(position ? { sort: 'distance' } : {}, { persist: !!position });
+    }
+
+    /** The reader's position becomes the one centre, or, far outside the guide, is declined with a reason. */
+    function useReaderPosition(position, announce) {
+      const measured = distancesFrom(position);
+      if (!measured) {
+        setOrigin(null);
+        const away = formatDistance(haversine(position.lat, position.lon, center.lat, center.lon));
+        say(TEXT.farAway(away, centerLabel, fetchedKm), 'far');
+        change({});
+        return;
+      }
+      setOrigin(position, measured);
+      if (announce) say(TEXT.fromYou, 'origin');
+      else say('', '');
+      change({ sort: 'distance' });
     }
 
     // ---------- "Åpent nå" keeps time ----------
@@ -570,12 +648,12 @@
         const i = index.get(li.dataset.id);
         const body = li.querySelector('.place-card__body');
         if (i === undefined || !body) continue;
-        const status = openStatus(i);
+        const hours = hoursStatus(i);
         const old = body.querySelector('.open-badge');
-        if (status < 0) {
+        if (hours.state < 0) {
           if (old) old.remove();
-        } else if (!old || old.dataset.state !== (status === 1 ? 'open' : 'closed')) {
-          const fresh = openBadge(status === 1);
+        } else if (!old || old.textContent !== hours.text || old.dataset.state !== (hours.state === 1 ? 'open' : 'closed')) {
+          const fresh = openBadge(hours);
           if (old) old.replaceWith(fresh); else body.append(fresh);
         }
       }
@@ -601,11 +679,8 @@
           const same = before.length === results.length && before.every((i, k) => i === results[k]);
           if (!same) render(); // only then: a redraw would take the reader's focus
         }
-        if (state.view === 'map') {
-          if (!map.hidden && pinsStale()) renderMap();
-        } else {
-          refreshOpenMarks();
-        }
+        if (mapVisible() && pinsStale()) renderMap();
+        refreshOpenMarks();
       }
       // Oslo is a whole number of hours from UTC, so its minutes turn with Date.now()'s.
       setTimeout(tickOpen, 60000 - (Date.now() % 60000) + 50);
@@ -619,24 +694,25 @@
     window.addEventListener('beforeprint', () => {
       if (state.view !== 'map' || results.length === 0) return;
       renderList();
-      list.hidden = false;
-    });
-    window.addEventListener('afterprint', () => {
-      if (state.view !== 'map') return;
-      list.hidden = true;
-      more.hidden = true;
     });
 
     // ---------- Ready ----------
 
     const pagination = root.querySelector('.pagination');
     if (pagination) pagination.hidden = true;
+    // Text typed before the script was ready counts.
+    if (!state.text && searchInput.value) state.text = searchInput.value;
+    const sessionOrigin = session.origin;
+    const positionFromSession = sessionOrigin && Number.isFinite(sessionOrigin.lat) && Number.isFinite(sessionOrigin.lon)
+      && Math.abs(sessionOrigin.lat) <= 90 && Math.abs(sessionOrigin.lon) <= 180;
+    if (positionFromSession) {
+      const measured = distancesFrom(sessionOrigin);
+      if (measured) setOrigin({ lat: sessionOrigin.lat, lon: sessionOrigin.lon }, measured);
+    }
+    if (origin) say(TEXT.fromYou, 'origin');
     syncControls();
     update();
-    controls.hidden = false;
-    status.hidden = false;
-    viewGroup.hidden = false;
-    $('explorer-loading').hidden = true;
+    scrollCurrentChipIntoView();
     root.dataset.ready = 'true';
     try { performance.mark('beacon-ready'); } catch (_) { /* timing is for the benchmark only */ }
     // The collation rank costs most at 10,000 places: prepare it while the reader looks.
@@ -660,6 +736,17 @@
       else measure('beacon-hours', preparingSince);
     };
     if (hasHours) idle(prepareHours);
+  }
+
+  /** On a category page, the row of chips scrolled so that its chip is in view. */
+  function scrollCurrentChipIntoView() {
+    const current = root.querySelector('.chip[aria-current="page"]');
+    const row = current && current.closest('ul');
+    if (!row || row.scrollWidth <= row.clientWidth) return;
+    const left = current.offsetLeft - row.offsetLeft;
+    if (left + current.offsetWidth > row.scrollLeft + row.clientWidth || left < row.scrollLeft) {
+      row.scrollLeft = Math.max(0, left - 16);
+    }
   }
 
   /** The prefix from this page to the site root ("" on the front page), from the script's own URL. */

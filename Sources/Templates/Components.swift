@@ -86,26 +86,6 @@ enum Components {
         b.raw("</li>\n")
     }
 
-    /// The category choice as links, so it works without the script.
-    static func categoryNavigation(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?) {
-        b.open("nav", ["class": "segmented", "aria-label": Strings.categories])
-        b.raw("<ul>")
-        b.raw("<li>")
-        b.element("a", ["href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil, "data-category": "all"], text: Strings.all)
-        b.raw("</li>")
-        for category in PlaceCategory.allCases {
-            b.raw("<li>")
-            b.open("a", ["href": root + SitePaths.categoryPage(category), "aria-current": current == category ? "page" : nil, "data-category": category.rawValue])
-            b.element("span", ["aria-hidden": "true"], text: category.emoji + " ")
-            b.text(category.pluralName)
-            b.close("a")
-            b.raw("</li>")
-        }
-        b.raw("</ul>")
-        b.close("nav")
-        b.raw("\n")
-    }
-
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.
     static func pagination(_ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, path: (Int) -> String) {
         guard pageCount > 1 else { return }

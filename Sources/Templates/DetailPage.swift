@@ -14,26 +14,33 @@ package enum DetailPage {
         if let address = p.address.singleLine { description += " · " + address }
         description += " · " + distanceText
 
+        let showsOpenStatus = p.openingHours != nil && p.category.hasOpeningStatus
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
-                                                includeHoursScript: p.openingHours != nil, seo: context.seo(for: path)), root: root)
+                                                includeHoursScript: showsOpenStatus, seo: context.seo(for: path)), root: root)
         let chrome = context.chrome(depth: 2, section: .none)
         b.append(chrome.header)
         if place.summary != nil { b.append(Components.starGradients) }
 
         b.raw("<nav class=\"breadcrumbs\" aria-label=\"Brødsmulesti\">")
-        b.element("a", ["href": root + SitePaths.listPage()], text: "← " + Strings.backToList)
+        b.open("a", ["class": "back-link", "href": root + SitePaths.listPage()])
+        b.icon(.back)
+        b.text(Strings.backToList)
+        b.close("a")
         b.raw("</nav>\n")
         b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
+        b.raw("<div class=\"place-detail__summary\">")
         hero(&b, category: p.category)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
         b.text(p.name)
         b.close("h1")
         b.raw("<p class=\"place-detail__lead\">")
         b.text(p.category.singularName + " · " + distanceText)
-        b.raw("</p>\n<div class=\"place-detail__badges\">")
-        if let hours = p.openingHours {
-            // Filled in by beacon-hours.js in the reader's browser ("Åpent nå" / "Stengt nå", Oslo time).
+        b.raw("</p>\n")
+        if p.category.animation == .steam { pauseControl(&b) }
+        b.raw("<div class=\"place-detail__badges\">")
+        if showsOpenStatus, let hours = p.openingHours {
+            // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl. 22:00", Oslo time).
             b.open("span", ["class": "open-status", "id": "open-status", "data-opening-hours": hours, "hidden": ""])
             b.close("span")
         }
@@ -50,27 +57,33 @@ package enum DetailPage {
             b.element("p", ["class": "notice"], text: Strings.notInData)
         }
         mapLinks(&b, p)
+        b.raw("</div><div class=\"place-detail__info\">")
         facts(&b, p)
         ratings(&b, place)
-        b.raw("</article>\n")
+        b.raw("</div></article>\n")
         b.append(chrome.footer)
         return b.bytes
     }
 
-    /// The category's emoji and its animation (CSS only). The café's steam runs
-    /// forever, so it has a pause switch (WCAG 2.2.2) that works without script.
+    /// The category's emoji and its animation (CSS only).
     static func hero(_ b: inout HTMLBuffer, category: PlaceCategory) {
         b.open("div", ["class": "hero hero--\(category.animation.rawValue)"])
-        if category.animation == .steam {
-            b.raw("<input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\">")
-            b.element("label", ["for": "pause-animation", "class": "pause-label"], text: Strings.pauseAnimation)
-        }
         b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
         if category.animation == .steam {
             b.raw("<span class=\"steam\"><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span></span>")
         }
         b.element("span", ["class": "hero__emoji"], text: category.emoji)
         b.raw("</div></div>\n")
+    }
+
+    /// The café's steam runs forever, so it has a pause switch (WCAG 2.2.2) that
+    /// works without script: a checkbox the stylesheet reads (`:has`). Small, and
+    /// after the name: it is not what the page is about.
+    static func pauseControl(_ b: inout HTMLBuffer) {
+        b.raw("<p class=\"pause-control\"><input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\"><label for=\"pause-animation\" class=\"pause-label\">")
+        b.icon(.pause)
+        b.text(Strings.pauseAnimation)
+        b.raw("</label></p>\n")
     }
 
     static func mapLinks(_ b: inout HTMLBuffer, _ p: Place) {
@@ -107,7 +120,6 @@ package enum DetailPage {
                 }
             }
         }
-        row(Strings.category) { $0.text(p.category.emoji + " " + p.category.singularName) }
         if let phone = p.phone {
             row(Strings.phone) { b in
                 if let href = SafeURL.telephoneHref(phone) {

@@ -9,31 +9,38 @@ import BeaconHTML
 package enum PageData {
     static let elementID = "beacon-data"
 
-    package static func fragment(for guide: Guide) -> HTMLFragment {
-        var b = HTMLBuffer(capacity: 256 + guide.places.count * 260)
-        b.scriptJSON(id: elementID, json(for: guide))
+    /// The data of one explorer page: the places of its category (nil: all), then
+    /// the favorites that are no longer in the data (marked `x`), so that the
+    /// favorites filter shows every favorite, as «Mine steder» does.
+    package static func fragment(for guide: Guide, category: PlaceCategory?) -> HTMLFragment {
+        let inData = category.map { guide.places(in: $0) } ?? guide.places
+        let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
+        var b = HTMLBuffer(capacity: 256 + (inData.count + outside.count) * 260)
+        b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside))
         b.raw("\n")
         return b.fragment
     }
 
-    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,10],"star":{…},"places":[…]}`:
-    /// the radius bounds and the star's shape and fill ids come from here, not from the script.
-    static func json(for guide: Guide) -> [UInt8] {
+    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"places":[…]}`:
+    /// the radius bounds (1 km up to the radius the places were fetched within: a
+    /// larger one could not change the result) and the star's shape and fill ids
+    /// come from here, not from the script.
+    static func json(settings: SiteSettings, places: [GuidePlace]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 + guide.places.count * 250)
+        bytes.reserveCapacity(128 + places.count * 250)
         bytes.append(contentsOf: #"{"v":1,"center":"#.utf8)
         var center: [(key: String, value: JSONValue)] = [
-            ("lat", .number(guide.settings.center.latitude)),
-            ("lon", .number(guide.settings.center.longitude)),
+            ("lat", .number(settings.center.latitude)),
+            ("lon", .number(settings.center.longitude)),
         ]
-        if let label = guide.settings.centerLabel { center.append(("label", .string(label))) }
+        if let label = settings.centerLabel { center.append(("label", .string(label))) }
         JSONWriter(pretty: false).write(.object(center), into: &bytes)
-        let range = SiteSettings.radiusRange
-        bytes.append(contentsOf: #","radiusKm":\#(guide.settings.radiusKm),"radiusKmRange":[\#(range.lowerBound),\#(range.upperBound)],"star":"#.utf8)
+        let smallest = SiteSettings.radiusRange.lowerBound
+        bytes.append(contentsOf: #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"star":"#.utf8)
         JSONWriter(pretty: false).write(.object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]), into: &bytes)
         bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        for (index, place) in guide.places.enumerated() {
+        for (index, place) in places.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
             var object = JSONObjectBytes(taking: &bytes)
             entry(place, &object)
@@ -58,7 +65,9 @@ package enum PageData {
             entry.number("r", Double(summary.count))
         }
         if place.isFavorite { entry.number("f", 1) }
-        entry.string("h", place.openingHours)
+        if !place.isInCurrentData { entry.number("x", 1) }
+        // Hours only where "Åpent nå" means something (not for hotels).
+        entry.string("h", place.category.hasOpeningStatus ? place.openingHours : nil)
     }
 
     /// Six decimals (about 10 cm) is all a map pin needs.

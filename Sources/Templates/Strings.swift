@@ -6,7 +6,6 @@ enum Strings {
     static let mainNavigation = "Hovedmeny"
     static let explore = "Utforsk"
     static let myPlaces = "Mine steder"
-    static let allPlaces = "Alle steder"
     static let all = "Alle"
     static let categories = "Kategorier"
     static let backToList = "Alle steder"
@@ -15,11 +14,9 @@ enum Strings {
     static let address = "Adresse"
     static let coordinates = "Koordinater"
     static let openingHours = "Åpningstider"
-    static let category = "Kategori"
     static let phone = "Telefon"
     static let website = "Nettsted"
     static let email = "E-post"
-    static let distance = "Avstand"
     static let openInAppleMaps = "Åpne i Apple Maps"
     static let openInGoogleMaps = "Google Maps"
     static let openInOpenStreetMap = "OpenStreetMap"
@@ -28,7 +25,7 @@ enum Strings {
     static let pauseAnimation = "Stopp dampen"
     static let notInData = "Dette stedet er ikke med i dagens data (utenfor radius, eller ikke lenger hos Geoapify). Det vises fordi det er en favoritt."
     static let notFoundTitle = "Fant ikke siden"
-    static let notFoundText = "Siden du lette etter finnes ikke, eller den har flyttet."
+    static let notFoundText = "Siden du lette etter finnes ikke, eller den er flyttet."
     static let goToFrontPage = "Gå til forsiden"
     static let noFavorites = "Ingen favoritter ennå. Merk et sted som favoritt med «sitegen favorite add STED»."
     static let favoritesIntro = "Stedene jeg liker best, med mine vurderinger. Del gjerne siden."
@@ -37,7 +34,7 @@ enum Strings {
     static let nextPage = "Neste side"
     static let madeWith = "Laget med Beacon sitegen"
     static let osmContributors = "OpenStreetMap-bidragsytere"
-    static let sampleDataNotice = "Eksempeldata: stedene følger med verktøyet og er ikke hentet fra Geoapify."
+    static let sampleDataNotice = "Stedene i denne guiden er eksempler, ikke ferske data fra Geoapify."
 
     static func placeCount(_ n: Int) -> String { NorwegianFormat.count(n, singular: "sted", plural: "steder") }
     static func ratingCount(_ n: Int) -> String { NorwegianFormat.count(n, singular: "vurdering", plural: "vurderinger") }
@@ -63,28 +60,36 @@ enum Strings {
     }
 }
 
-/// The list page's search controls (`ExplorerControls`; the script has its own copy of the texts it writes).
+/// The explorer's controls (`ExplorerControls`; the script has its own copy of the texts it writes).
 extension Strings {
-    static let explorerLoading = "Gjør klar søk, filtre og kart …"
     static let explorerControls = "Søk og filtre"
     static let search = "Søk"
-    static let searchHint = "Navn, adresse eller kategori"
-    static let radius = "Radius"
+    static let searchPlaceholder = "Søk i stedene"
+    static let searchHint = "Navn, adresse eller hva du ser etter, for eksempel «kaffe» eller «overnatting»."
+    static let filters = "Filtre"
+    static let radius = "Innen"
     static let sortBy = "Sorter etter"
-    static let sortRating = "Vurdering"
-    static let sortName = "Alfabetisk (A–Å)"
-    static let showPlaces = "Vis steder"
+    static let sortDistance = "Avstand (nærmest først)"
+    static let sortRating = "Vurdering (best først)"
+    static let sortName = "Navn (A–Å)"
+    static let favoritesOnly = "Bare favoritter"
     static let findNearestMe = "Finn nærmeste meg"
+    static let nearMe = "Nær meg"
     static let reset = "Nullstill"
+    static let showResults = "Vis stedene"
     static let viewMode = "Visning"
     static let listView = "Liste"
     static let mapView = "Kart"
     static let showMore = "Vis flere"
     static let noMatches = "Ingen treff"
-    static let noMatchesHint = "Prøv et annet søk, en større radius eller en annen kategori – eller trykk «Nullstill»."
+    static let noMatchesHint = "Prøv et annet ord, en større avstand eller en annen kategori, eller trykk «Nullstill» under «Filtre»."
     static let rated = "vurdert"
+    static let aboutGuide = "Om guiden"
 
-    static func fetchedWithin(radiusKm: Int) -> String { "Stedene er hentet innen \(radiusKm) km" }
+    /// "Guiden dekker steder innen 5 km fra Oslo S": what the data can answer.
+    static func coverage(radiusKm: Int, center: String?) -> String {
+        "Guiden dekker steder innen \(radiusKm) km fra \(center ?? "sentrum")"
+    }
 }
 
 /// "Åpent nå" on the list page. The badges ("Åpent nå" / "Stengt nå") are written

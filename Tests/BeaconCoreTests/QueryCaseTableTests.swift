@@ -9,7 +9,7 @@ import Testing
 @Suite struct QueryCaseTableTests {
     struct Table: Decodable {
         struct PlaceData: Decodable {
-            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?
+            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?, x: Int?
         }
         struct Query: Decodable {
             var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?, sort: String?
@@ -45,7 +45,7 @@ import Testing
                           address: PostalAddress(fallbackLine: data.a))
         let summary = data.r.flatMap { count in RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded())) }
         return GuidePlace(place: place, slug: data.id, distanceMetres: data.d, ratings: [], summary: summary,
-                          favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil, isInCurrentData: true)
+                          favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil, isInCurrentData: data.x != 1)
     }
 
     @Test func theTablesPlacesAreConsistent() {

@@ -121,7 +121,11 @@ import Testing
         let build = try run(site, ["build", "--quiet"])
         #expect(build.status == 0, "\(build.stderr)")
         let index = try #require(site.read("output/index.html"))
-        #expect(!index.contains("Godt Brød"))
+        // Not in the list any more; in the page data only as a favorite no longer in the data (x), for «Bare favoritter».
+        let list = try #require(index.range(of: "id=\"place-list\"").map { index[$0.upperBound...] }?.components(separatedBy: "</ul>").first)
+        #expect(!list.contains("Godt Brød"))
+        let entry = try #require(index.components(separatedBy: "\n").first { $0.contains("\"n\":\"Godt Brød\"") })
+        #expect(entry.contains("\"f\":1") && entry.contains("\"x\":1"))
         let favorites = try #require(site.read("output/favoritter/index.html"))
         #expect(favorites.contains("Godt Brød"))
         // Still resolvable after leaving the data, and removable.

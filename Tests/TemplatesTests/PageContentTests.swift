@@ -12,7 +12,7 @@ import BeaconCore
         #expect(!page.contains("<script>alert"))
         #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Søn&#39;s") || page.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Søn's"))
         #expect(!page.contains("<img src=x"))
-        let data = TemplateFixtures.text(PageData.fragment(for: TemplateFixtures.guide).bytes)
+        let data = TemplateFixtures.text(PageData.fragment(for: TemplateFixtures.guide, category: nil).bytes)
         #expect(!data.dropFirst(60).dropLast(12).contains("<"))
     }
 
@@ -62,7 +62,7 @@ import BeaconCore
     @Test func footerNamesTheSourceAndAttribution() {
         let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: context))
         #expect(page.contains("OpenStreetMap-bidragsytere"))
-        #expect(page.contains("Eksempeldata"))
+        #expect(page.contains("er eksempler, ikke ferske data fra Geoapify"))
         #expect(!page.contains("Powered by Geoapify"))
         let live = SiteContext(settings: .defaults, source: DataSourceInfo(kind: .live, fetchedAt: TemplateFixtures.fetchedAt), intro: nil)
         #expect(TemplateFixtures.text(NotFoundPage.render(context: live)).contains("Powered by Geoapify"))

@@ -1,9 +1,10 @@
 """"Åpent nå" / "Stengt nå" in a real browser: the shared case table
 (Tests/Fixtures/opening-hours-cases.json, also run by the Swift tests) through
-BeaconHours.isOpen in several time zones; then, with the browser's clock set by
-the test, the detail pages' badge, the list's badges and its "Åpent nå" filter
-(combined with the other filters, reset by Nullstill, not remembered), and both
-kept up to date as the minute turns."""
+BeaconHours.isOpen in several time zones, and its "statuses" ("Åpent · stenger
+kl. 22:00") through BeaconHours.statusAt and .status; then, with the browser's
+clock set by the test, the detail pages' badge (the status with the next change),
+the list's badges and its "Åpent nå" filter (combined with the other filters,
+reset by Nullstill, not remembered), and both kept up to date as the minute turns."""
 import datetime
 import json
 import os
@@ -21,9 +22,10 @@ OSLO = zoneinfo.ZoneInfo("Europe/Oslo")
 READER_ZONE = "America/New_York"
 
 
-def load_cases():
+def load_cases(kind="cases"):
+    """The table's "cases" (open/closed/unknown) or "statuses" (the exact text, None: nothing shown)."""
     with open(CASES_FILE, encoding="utf-8") as f:
-        return json.load(f)["cases"]
+        return json.load(f)[kind]
 
 
 def instant(at):
@@ -41,6 +43,12 @@ def epoch_ms(at):
     return int(instant(at).timestamp() * 1000)
 
 
+def oslo_clock(at):
+    """`at` as BeaconHours counts time: weekday (0 = Monday) and minute of the day in Oslo."""
+    local = instant(at).astimezone(OSLO)
+    return local.weekday(), local.hour * 60 + local.minute
+
+
 # Runs in the page: every case through BeaconHours.isOpen; `at` as epoch milliseconds, or as the
 # table's text through `new Date(at)` (which reads a time without offset as the browser's local time).
 RUN_CASES = """
@@ -48,6 +56,21 @@ const [cases] = arguments;
 return cases.map(([raw, at]) => {
   const result = BeaconHours.isOpen(raw, new Date(at));
   return result === null ? 'unknown' : (result ? 'open' : 'closed');
+});
+"""
+
+# Every status case through BeaconHours.statusAt (Oslo weekday and minute) and BeaconHours.status
+# (the instant, as epoch milliseconds): [text or null, the same from status(), a well-formed answer].
+RUN_STATUS_CASES = """
+const [cases] = arguments;
+return cases.map(([raw, weekday, minute, at]) => {
+  const result = BeaconHours.statusAt(raw, weekday, minute);
+  const viaDate = BeaconHours.status(raw, new Date(at));
+  const wellFormed = result === null || (typeof result.open === 'boolean' && typeof result.text === 'string'
+    && (result.next === null || (Number.isInteger(result.next.weekday) && Number.isInteger(result.next.minute)))
+    && (result.open ? result.text.startsWith('Åpent') : result.text.startsWith('Stengt'))
+    && BeaconHours.isOpenAt(raw, weekday, minute) === result.open);
+  return [result === null ? null : result.text, viaDate === null ? null : viaDate.text, wellFormed];
 });
 """
 
@@ -73,25 +96,56 @@ FAKE_CLOCK = """
 # "none": the place has no opening hours (no badge, no script on its page); "unknown": hours we
 # do not understand or that name public holidays (no badge either).
 SATURDAY_NIGHT = "2026-11-28T01:30"  # Saturday 01:30 in Oslo (Friday 19:30 in New York)
+# Hotels have no status ("none"): a hotel is open to its guests whatever OSM's hours say.
+HOTELS = {"Aas Gjestgiveri": "none", "anker hotell": "none", "Grand Hotel": "none", "Vidde Hotell": "none"}
 STATUS_SATURDAY_NIGHT = {
-    "Ærfugl Kafé": "closed", "Øst Bistro": "unknown", "Åpent Bakeri": "closed", "Aas Gjestgiveri": "closed",
+    "Ærfugl Kafé": "closed", "Øst Bistro": "unknown", "Åpent Bakeri": "closed",
     "Zeppelin Bar": "open",  # Friday 16:00-03:00
-    "anker hotell": "closed", "Bølgen & Moi": "closed", "Café Élan": "closed", "Grand Hotel": "closed",
+    "Bølgen & Moi": "closed", "Café Élan": "closed",
     "Kaffebrenneriet": "open",  # 24/7
-    "Mat <&> Drikke": "unknown", "Ytre Brygge": "closed", "Vidde Hotell": "closed", "Aula Kafé": "none",
+    "Mat <&> Drikke": "unknown", "Ytre Brygge": "closed", "Aula Kafé": "none", **HOTELS,
 }
 WEDNESDAY_NOON = "2026-11-25T12:00"
 STATUS_WEDNESDAY_NOON = {
-    "Ærfugl Kafé": "open", "Øst Bistro": "unknown", "Åpent Bakeri": "open", "Aas Gjestgiveri": "open",
-    "Zeppelin Bar": "closed", "anker hotell": "open", "Bølgen & Moi": "open", "Café Élan": "open",
-    "Grand Hotel": "open", "Kaffebrenneriet": "open", "Mat <&> Drikke": "unknown", "Ytre Brygge": "open",
-    "Vidde Hotell": "open", "Aula Kafé": "none",
+    "Ærfugl Kafé": "open", "Øst Bistro": "unknown", "Åpent Bakeri": "open",
+    "Zeppelin Bar": "closed", "Bølgen & Moi": "open", "Café Élan": "open",
+    "Kaffebrenneriet": "open", "Mat <&> Drikke": "unknown", "Ytre Brygge": "open",
+    "Aula Kafé": "none", **HOTELS,
 }
 # Sunday 02:30: Saturday's night (16:00-03:00) runs on although Sunday is "off".
 SUNDAY_EARLY = "2026-11-29T02:30"
 # Monday 00:30: Sunday is off, so no night runs into Monday.
 MONDAY_EARLY = "2026-11-23T00:30"
-BADGE = {"open": "Åpent nå", "closed": "Stengt nå"}
+# The cards' badges, by hand: the status with the next change (as the detail page), '' for none.
+CARD_BADGE = {
+    SATURDAY_NIGHT: {
+        "Ærfugl Kafé": "Stengt · åpner kl. 09:00", "Åpent Bakeri": "Stengt · åpner kl. 08:00",
+        "Zeppelin Bar": "Åpent · stenger kl. 03:00", "Bølgen & Moi": "Stengt · åpner kl. 08:00",
+        "Café Élan": "Stengt · åpner kl. 10:00", "Kaffebrenneriet": "Åpent døgnet rundt",
+        "Ytre Brygge": "Stengt · åpner kl. 08:00",
+    },
+    WEDNESDAY_NOON: {
+        "Ærfugl Kafé": "Åpent · stenger kl. 18:00", "Åpent Bakeri": "Åpent · stenger kl. 22:00",
+        "Zeppelin Bar": "Stengt · åpner kl. 16:00", "Bølgen & Moi": "Åpent · stenger kl. 22:00",
+        "Café Élan": "Åpent · stenger kl. 16:00", "Kaffebrenneriet": "Åpent døgnet rundt",
+        "Ytre Brygge": "Åpent · stenger kl. 22:00",
+    },
+}
+# The detail page's badge: the status with the next change, by hand from beacon_browser.HOURS.
+DETAIL_BADGE = {
+    SATURDAY_NIGHT: {
+        "Zeppelin Bar": "Åpent · stenger kl. 03:00",  # Friday's night, 16:00-03:00
+        "Ærfugl Kafé": "Stengt · åpner kl. 09:00",  # Sa,Su 09:00-17:00
+        "Kaffebrenneriet": "Åpent døgnet rundt",  # 24/7
+        "Café Élan": "Stengt · åpner kl. 10:00",  # Sa 10:00-14:00
+    },
+    WEDNESDAY_NOON: {
+        "Zeppelin Bar": "Stengt · åpner kl. 16:00",
+        "Ærfugl Kafé": "Åpent · stenger kl. 18:00",
+        "Kaffebrenneriet": "Åpent døgnet rundt",
+        "Café Élan": "Åpent · stenger kl. 16:00",
+    },
+}
 
 
 class ClockedBrowserTestCase(unittest.TestCase):
@@ -128,15 +182,33 @@ class ClockedBrowserTestCase(unittest.TestCase):
     def open_list(self):
         d = self.driver
         d.get(self.site.url("index.html"))
-        d.execute_script("localStorage.clear()")
+        d.execute_script("localStorage.clear(); sessionStorage.clear()")
         d.get(self.site.url("index.html"))
+        bb.wait_ready(d)
+
+    def open_now_toggle(self):
+        """"Åpent nå", in the filter panel (opened if it is closed)."""
+        toggle = self.driver.find_element(By.ID, "explorer-filters-button")
+        if toggle.get_attribute("aria-expanded") != "true":
+            toggle.click()
+        return self.button("Åpent nå")
+
+    def chip(self, name):
+        """Goes to another explorer page by its category chip."""
+        d = self.driver
+        link = bb.by_name(d, "nav.chips a", name)
+        target = link.get_property("href")
+        link.click()
+        bb.wait_for(d, lambda: d.current_url == target)
         bb.wait_ready(d)
 
     def button(self, name):
         return bb.by_name(self.driver, "button", name)
 
     def pressed(self, name):
-        return self.button(name).get_attribute("aria-pressed") == "true"
+        """Whether a toggle is pressed ("Åpent nå" by id: it is hidden while the panel is closed)."""
+        button = self.driver.find_element(By.ID, "explorer-open-now") if name == "Åpent nå" else self.button(name)
+        return button.get_attribute("aria-pressed") == "true"
 
     def names(self):
         return bb.visible_names(self.driver)
@@ -178,6 +250,43 @@ class CaseTableTests(ClockedBrowserTestCase):
     def test_the_table_is_large_enough(self):
         self.assertGreaterEqual(len(self.cases), 40)
         self.assertEqual({c["expected"] for c in self.cases}, {"open", "closed", "unknown"})
+        statuses = load_cases("statuses")
+        self.assertGreaterEqual(len(statuses), 25)
+        texts = {c["expected"] for c in statuses}
+        self.assertTrue({None, "Stengt", "Åpent døgnet rundt"} <= texts)
+
+    def test_every_status_case(self):
+        d = self.driver
+        statuses = load_cases("statuses")
+        for zone in ("Europe/Oslo", READER_ZONE):
+            with self.subTest(zone=zone):
+                d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+                self.open(self.site.detail_path("Zeppelin Bar"))
+                bb.wait_for(d, lambda: d.execute_script("return typeof window.BeaconHours === 'object'"))
+                payload = [[c["raw"], *oslo_clock(c["at"]), epoch_ms(c["at"])] for c in statuses]
+                answers = d.execute_script(RUN_STATUS_CASES, payload)
+                mismatches = [f"{c['raw']!r} at {c['at']}: expected {c['expected']!r}, got {got!r}"
+                              f"{'' if via == got else f', status() {via!r}'}{'' if ok else ', malformed'} ({c['note']})"
+                              for c, (got, via, ok) in zip(statuses, answers)
+                              if got != c["expected"] or via != got or not ok]
+                self.assertEqual(mismatches, [], f"the page script disagrees with the status table in {zone}")
+
+    def test_status_is_cheap_for_a_long_list(self):
+        # The list may recompute up to 10,000 places' statuses once a minute: parsing is cached per string and the
+        # candidate minutes per parsed hours, so that is a few milliseconds (the bound is generous, for slow machines).
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        ms, text, nxt = self.driver.execute_script("""
+            const raws = ['Mo-Th 16:00-01:00; Fr,Sa 16:00-03:00; Su off', 'Mo-Fr 07:00-18:00; Sa,Su 09:00-17:00',
+                          'Mo-Fr 08:00-16:00; Sa 10:00-14:00', '24/7', 'Tu-Sa 17:00-23:00; PH off', 'Mo-Su 08:00-22:00'];
+            const first = BeaconHours.statusAt(raws[0], 6, 150);
+            const start = performance.now();
+            for (let k = 0; k < 10000; k++) BeaconHours.statusAt(raws[k % raws.length], k % 7, (k * 7) % 1440);
+            const ms = performance.now() - start;
+            return [ms, first.text, BeaconHours.statusAt(raws[0], 6, 150).next];
+        """)
+        self.assertEqual(text, "Åpent · stenger kl. 03:00")
+        self.assertEqual(nxt, {"weekday": 6, "minute": 180})
+        self.assertLess(ms, 250, f"10,000 statuses took {ms:.0f} ms")
 
     def test_every_case_with_the_browser_in_oslo_reading_local_times(self):
         # As the issue puts it: BeaconHours.isOpen(raw, new Date(at)), the browser's zone being Oslo's.
@@ -227,7 +336,7 @@ class DetailBadgeTests(ClockedBrowserTestCase):
                     self.open(self.site.detail_path(name))
                     badge = self.badge()
                     bb.wait_for(self.driver, badge.is_displayed, message=f"no badge on {name}")
-                    self.assertEqual(badge.text, BADGE[statuses[name]])
+                    self.assertEqual(badge.text, DETAIL_BADGE[at][name])
                     self.assertEqual(badge.get_attribute("data-state"), statuses[name])
                     # In the badge row beside the star, not somewhere else.
                     self.assertTrue(self.driver.execute_script(
@@ -236,10 +345,17 @@ class DetailBadgeTests(ClockedBrowserTestCase):
     def test_nights_past_midnight(self):
         self.set_clock(SUNDAY_EARLY)
         self.open(self.site.detail_path("Zeppelin Bar"))
-        bb.wait_for(self.driver, lambda: self.badge().text == "Åpent nå", message="Saturday night should run into Sunday")
+        bb.wait_for(self.driver, lambda: self.badge().text == "Åpent · stenger kl. 03:00",
+                    message="Saturday night should run into Sunday")
+        self.assertEqual(self.badge().get_attribute("data-state"), "open")
         self.set_clock(MONDAY_EARLY)
         self.open(self.site.detail_path("Zeppelin Bar"))
-        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt nå", message="no Sunday night")
+        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt · åpner kl. 16:00", message="no Sunday night")
+        self.assertEqual(self.badge().get_attribute("data-state"), "closed")
+        # Sunday afternoon (Su off): Monday's 16:00 is tomorrow.
+        self.set_clock("2026-11-29T15:00")
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt · åpner i morgen kl. 16:00")
 
     def test_unknown_hours_and_no_hours_show_nothing(self):
         self.set_clock(SATURDAY_NIGHT)
@@ -262,8 +378,10 @@ class DetailBadgeTests(ClockedBrowserTestCase):
         # Saturday 02:59:57: Zeppelin closes at 03:00 (the end of Friday night).
         self.set_clock("2026-11-28T02:59:57")
         self.open(self.site.detail_path("Zeppelin Bar"))
-        bb.wait_for(self.driver, lambda: self.badge().text == "Åpent nå")
-        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt nå", timeout=8, message="the badge did not refresh at 03:00")
+        bb.wait_for(self.driver, lambda: self.badge().text == "Åpent · stenger kl. 03:00")
+        bb.wait_for(self.driver, lambda: self.badge().text == "Stengt · åpner kl. 16:00", timeout=8,
+                    message="the badge did not refresh at 03:00")
+        self.assertEqual(self.badge().get_attribute("data-state"), "closed")
 
 
 class ListTests(ClockedBrowserTestCase):
@@ -274,24 +392,34 @@ class ListTests(ClockedBrowserTestCase):
     def by_distance(self, names):
         return [r["name"] for r in sorted(self.rows, key=lambda r: r["distance"]) if r["name"] in names]
 
-    def check_badges(self, statuses):
-        badges = self.card_badges()
-        self.assertEqual(set(badges), {r["name"] for r in self.rows})
-        for name, text in badges.items():
-            self.assertEqual(text, BADGE.get(statuses[name], ""), name)
-
-    def test_cards_show_open_or_closed(self):
-        for at, statuses in ((SATURDAY_NIGHT, STATUS_SATURDAY_NIGHT), (WEDNESDAY_NOON, STATUS_WEDNESDAY_NOON)):
+    def test_cards_show_the_status_with_the_next_change(self):
+        for at in (SATURDAY_NIGHT, WEDNESDAY_NOON):
             with self.subTest(at=at):
                 self.set_clock(at)
                 self.open_list()
-                self.check_badges(statuses)
+                badges = self.card_badges()
+                self.assertEqual(set(badges), {r["name"] for r in self.rows})
+                for name, text in badges.items():
+                    self.assertEqual(text, CARD_BADGE[at].get(name, ""), name)
+
+    def test_hotels_have_no_status(self):
+        d = self.driver
+        self.set_clock(WEDNESDAY_NOON)
+        self.open_list()
+        hotels = [r["name"] for r in self.rows if r["category"] == "hotel"]
+        badges = self.card_badges()
+        self.assertTrue(hotels)
+        self.assertEqual({badges[h] for h in hotels}, {""})
+        self.open(self.site.detail_path("Grand Hotel"))
+        self.assertEqual(d.find_elements(By.ID, "open-status"), [])
+        self.assertEqual(d.find_elements(By.CSS_SELECTOR, "script[src$='beacon-hours.js']"), [])
+        self.assertIn("Åpningstider", d.find_element(By.CSS_SELECTOR, ".facts").text, "the hours are still listed")
 
     def test_open_now_filter(self):
         d = self.driver
         self.set_clock(SATURDAY_NIGHT)
         self.open_list()
-        toggle = self.button("Åpent nå")
+        toggle = self.open_now_toggle()
         self.assertTrue(toggle.is_displayed())
         self.assertEqual(toggle.get_attribute("aria-pressed"), "false")
         self.assertEqual(self.names(), self.by_distance({r["name"] for r in self.rows}))
@@ -299,26 +427,25 @@ class ListTests(ClockedBrowserTestCase):
         self.assertTrue(self.pressed("Åpent nå"))
         open_now = {n for n, s in STATUS_SATURDAY_NIGHT.items() if s == "open"}
         self.wait_names(self.by_distance(open_now))
-        self.assertEqual(bb.results_count(d), f"{len(self.by_distance(open_now))} steder")
-        self.assertEqual(set(self.card_badges().values()), {"Åpent nå"})
-        # Combined with the other filters.
-        self.button("Kafeer").click()
-        self.wait_names(["Kaffebrenneriet"])
-        self.button("Restauranter").click()
-        self.wait_names(["Zeppelin Bar"])
-        self.button("Favoritter").click()
-        self.wait_names(["Zeppelin Bar"])
-        self.button("Hoteller").click()
-        bb.wait_for(d, lambda: d.find_element(By.ID, "explorer-empty").is_displayed())
-        # The map shows the same places.
-        self.button("Alle").click()
-        self.button("Alle steder").click()
-        self.button("Kart").click()
+        self.assertTrue(bb.results_count(d).startswith(f"{len(open_now)} steder"))
+        self.assertTrue(all(text.startswith("Åpent") for text in self.card_badges().values()))
+        # The map beside the list shows the same places.
         pins = d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")
         self.assertEqual(sorted(p.accessible_name.split(",")[0] for p in pins), sorted(open_now))
-        self.assertTrue(all(p.accessible_name.endswith("Åpent nå") for p in pins))
-        self.button("Liste").click()
+        self.assertTrue(all(p.accessible_name.split(", ")[-1].startswith("Åpent") for p in pins))
+        # Combined with the other filters, and along to the category pages.
+        self.chip("Kafeer")
+        self.wait_names(["Kaffebrenneriet"])
+        self.chip("Restauranter")
+        self.wait_names(["Zeppelin Bar"])
+        self.open_now_toggle()
+        self.button("Bare favoritter").click()
+        self.wait_names(["Zeppelin Bar"])
+        self.chip("Hoteller")
+        bb.wait_for(d, lambda: d.find_element(By.ID, "explorer-empty").is_displayed())
         # Nullstill turns it off; a second press also does.
+        self.chip("Alle")
+        self.open_now_toggle()
         self.button("Nullstill").click()
         self.assertFalse(self.pressed("Åpent nå"))
         self.wait_names(self.by_distance({r["name"] for r in self.rows}))
@@ -333,44 +460,48 @@ class ListTests(ClockedBrowserTestCase):
             with self.subTest(at=at):
                 self.set_clock(at)
                 self.open_list()
-                self.button("Åpent nå").click()
+                self.open_now_toggle().click()
                 if statuses is None:
                     expected = {"Kaffebrenneriet", "Zeppelin Bar"} if at == SUNDAY_EARLY else {"Kaffebrenneriet"}
                 else:
                     expected = {n for n, s in statuses.items() if s == "open"}
                 self.wait_names(self.by_distance(expected))
 
-    def test_open_now_is_not_remembered(self):
+    def test_open_now_lasts_for_this_tab_only(self):
+        d = self.driver
         self.set_clock(SATURDAY_NIGHT)
         self.open_list()
-        self.button("Åpent nå").click()
-        self.button("Kafeer").click()
+        self.open_now_toggle().click()
+        self.chip("Kafeer")
         self.wait_names(["Kaffebrenneriet"])
-        self.driver.get(self.site.url("index.html"))
-        bb.wait_ready(self.driver)
+        self.assertTrue(self.pressed("Åpent nå"))
+        self.assertNotIn("openNow", d.execute_script("return localStorage.getItem('beacon.explorer.v2') || ''"))
+        # The next visit (a new session) starts without it.
+        d.execute_script("sessionStorage.clear()")
+        d.get(self.site.url("kafeer/index.html"))
+        bb.wait_ready(d)
         self.assertFalse(self.pressed("Åpent nå"))
-        self.assertTrue(self.pressed("Kafeer"), "the category is remembered as before")
         self.assertIn("Ærfugl Kafé", self.names())
 
     def test_list_follows_the_clock(self):
         self.set_clock("2026-11-28T02:59:57")
         self.open_list()
         badges = self.card_badges()
-        self.assertEqual(badges["Zeppelin Bar"], "Åpent nå")
-        self.button("Åpent nå").click()
+        self.assertEqual(badges["Zeppelin Bar"], "Åpent · stenger kl. 03:00")
+        self.open_now_toggle().click()
         self.wait_names(["Zeppelin Bar", "Kaffebrenneriet"])
         bb.wait_for(self.driver, lambda: self.names() == ["Kaffebrenneriet"], timeout=8,
                     message="the filter did not follow the clock past 03:00")
         self.button("Åpent nå").click()
-        bb.wait_for(self.driver, lambda: self.card_badges().get("Zeppelin Bar") == "Stengt nå")
+        bb.wait_for(self.driver, lambda: self.card_badges().get("Zeppelin Bar") == "Stengt · åpner kl. 16:00")
 
     def test_badges_refresh_in_place_without_the_filter(self):
         self.set_clock("2026-11-28T02:59:57")
         self.open_list()
-        self.assertEqual(self.card_badges()["Zeppelin Bar"], "Åpent nå")
+        self.assertEqual(self.card_badges()["Zeppelin Bar"], "Åpent · stenger kl. 03:00")
         first = self.driver.find_element(By.CSS_SELECTOR, "#place-list .place-card__link")
         self.driver.execute_script("arguments[0].focus()", first)
-        bb.wait_for(self.driver, lambda: self.card_badges()["Zeppelin Bar"] == "Stengt nå", timeout=8)
+        bb.wait_for(self.driver, lambda: self.card_badges()["Zeppelin Bar"] == "Stengt · åpner kl. 16:00", timeout=8)
         self.assertEqual(self.driver.switch_to.active_element, first, "the refresh moved the focus")
 
     def test_toggle_is_hidden_when_no_place_has_understood_hours(self):
@@ -382,6 +513,8 @@ class ListTests(ClockedBrowserTestCase):
         try:
             d.get(self.site.url("index.html"))
             bb.wait_ready(d)
+            d.find_element(By.ID, "explorer-filters-button").click()
+            self.assertTrue(d.find_element(By.ID, "explorer-filters").is_displayed())
             self.assertFalse(d.find_element(By.ID, "explorer-open-now").is_displayed())
             self.assertEqual(set(self.card_badges().values()), {""})
             self.assertEqual(len(self.names()), len(self.rows))
@@ -397,7 +530,7 @@ class ListTests(ClockedBrowserTestCase):
                 self.open_list()
                 violations = bb.run_axe(self.driver)
                 self.assertEqual(violations, [], bb.format_violations(violations))
-                self.button("Åpent nå").click()
+                self.open_now_toggle().click()
                 violations = bb.run_axe(self.driver)
                 self.assertEqual(violations, [], bb.format_violations(violations))
                 for name in ("Zeppelin Bar", "Ærfugl Kafé"):

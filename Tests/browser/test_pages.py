@@ -48,13 +48,12 @@ class ConsoleAndNetworkTests(PageTestCase):
         d.get_log("browser")
         d.get_log("performance")
         self.open(path)
-        if path == "index.html":
+        if path in ("index.html", "kafeer/index.html"):
             bb.wait_ready(d)
-            bb.by_name(d, "button", "Kart").click()
-            bb.by_name(d, "button", "Kafeer").click()
             d.find_element(By.ID, "explorer-search").send_keys("qqq\n")
+            d.find_element(By.ID, "explorer-filters-button").click()
+            bb.by_name(d, "button", "Bare favoritter").click()
             bb.by_name(d, "button", "Nullstill").click()
-            bb.by_name(d, "button", "Liste").click()
         errors = bb.console_errors(d)
         self.assertEqual(errors, [], f"console errors on {path}")
         requests = bb.network_requests(d)
@@ -69,11 +68,13 @@ class ConsoleAndNetworkTests(PageTestCase):
                 with self.subTest(path=path, dark=dark):
                     self.check_clean(path, dark=dark)
 
-    def test_only_the_front_page_loads_the_script(self):
-        # The list page's script, after the modules it uses: opening hours ("Åpent nå") and the
-        # search and order rules (beacon-query.js); a detail page
-        # loads only the opening-hours script, and only when the place has opening hours.
-        with_hours = {self.site.detail_path(r["name"]) for r in self.site.places if bb.HOURS.get(r["osm"], bb.DEFAULT_HOURS)}
+    def test_only_the_explorer_pages_load_the_script(self):
+        # The explorer's script (front page and category pages), after the modules it uses:
+        # opening hours ("Åpent nå") and the search and order rules (beacon-query.js); a detail
+        # page loads only the opening-hours script, and only when the place has opening hours
+        # and is not a hotel.
+        with_hours = {self.site.detail_path(r["name"]) for r in self.site.places
+                      if bb.HOURS.get(r["osm"], bb.DEFAULT_HOURS) and r["category"] != "hotel"}
         for path in self.pages():
             with self.subTest(path=path):
                 self.open(path)
@@ -82,6 +83,8 @@ class ConsoleAndNetworkTests(PageTestCase):
                 external = [s for s in scripts if s[0]]
                 if path == "index.html":
                     self.assertEqual(external, [["assets/beacon-hours.js", True, ""], ["assets/beacon-query.js", True, ""], ["assets/beacon.js", True, ""]])
+                elif path.endswith("/index.html") and path.count("/") == 1 and not path.startswith("favoritter"):
+                    self.assertEqual(external, [["../assets/beacon-hours.js", True, ""], ["../assets/beacon-query.js", True, ""], ["../assets/beacon.js", True, ""]])
                 elif path in with_hours:
                     self.assertEqual(external, [["../../assets/beacon-hours.js", True, ""]])
                 else:
@@ -135,9 +138,14 @@ class AnimationTests(PageTestCase):
         self.assertEqual(frames["0%"]["opacity"], "1")
         self.assertEqual(frames["100%"]["opacity"], "0")
         self.assertIn("translateY(", frames["100%"]["transform"])
-        # WCAG 2.2.2: a visible control pauses it.
-        pause = self.driver.find_element(By.CSS_SELECTOR, ".hero input[type=checkbox]")
+        # WCAG 2.2.2: a visible control pauses it; small, and after the place's name.
+        pause = self.driver.find_element(By.CSS_SELECTOR, ".pause-control input[type=checkbox]")
         self.assertIn("Stopp dampen", pause.accessible_name)
+        label = self.driver.find_element(By.CSS_SELECTOR, "label[for=pause-animation]")
+        self.assertTrue(label.is_displayed())
+        self.assertLessEqual(label.rect["height"], 36)
+        self.assertTrue(self.driver.execute_script(
+            "return !!(document.querySelector('h1').compareDocumentPosition(arguments[0]) & Node.DOCUMENT_POSITION_FOLLOWING)", label))
         self.driver.find_element(By.CSS_SELECTOR, "label[for=pause-animation]").click()
         self.assertTrue(pause.is_selected())
         self.assertEqual({p["state"] for p in self.computed(".steam__particle")}, {"paused"})
@@ -223,7 +231,7 @@ class StarTests(PageTestCase):
             else:
                 self.assertEqual(shapes, [], f"{name} has no ratings but shows a star")
         self.assertEqual(rated, len([r for r in bb.within_radius(self.site.places) if r["ratings"]]))
-        bb.by_name(d, "button", "Kart").click()
+        # The map beside the list (a wide screen).
         by_url = {p["u"]: p["n"] for p in self.site.data["places"]}
         for pin in d.find_elements(By.CSS_SELECTOR, "a.map-pin"):
             name = by_url[pin.get_dom_attribute("href")]

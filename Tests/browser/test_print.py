@@ -143,7 +143,7 @@ class PrintTests(unittest.TestCase):
             with self.subTest(scheme="dark" if dark else "light"):
                 bb.set_media(d, dark=dark)
                 d.get(self.site.url("index.html"))
-                d.execute_script("localStorage.clear()")
+                d.execute_script("localStorage.clear(); sessionStorage.clear()")
                 d.get(self.site.url("index.html"))
                 bb.wait_ready(d)
                 self.print_media(dark)
@@ -156,20 +156,20 @@ class PrintTests(unittest.TestCase):
                 self.assertTrue(all(a["after"] == "none" for a in state["links"] if a["card"]))
                 # The count of places stays; the controls' area is gone.
                 self.assertTrue(d.find_element(By.ID, "results-count").is_displayed())
-                for control in ("explorer-controls", "explorer-view", "explorer-map", "explorer-loading"):
+                for control in ("explorer-bar", "explorer-view", "explorer-map", "explorer-locate"):
                     self.assertEqual(d.execute_script("return getComputedStyle(document.getElementById(arguments[0])).display", control), "none")
                 self.assertGreaterEqual(self.pdf(f"list-{'dark' if dark else 'light'}"), 1)
         bb.set_media(d)
 
     def open_list_of_cafes(self):
-        """The list page from a clean state, filtered to cafés; returns the names shown."""
+        """The cafés' explorer from a clean state, searched for "karl"; returns the names shown."""
         d = self.driver
         bb.set_media(d)
-        d.get(self.site.url("index.html"))
-        d.execute_script("localStorage.clear()")
-        d.get(self.site.url("index.html"))
+        d.get(self.site.url("kafeer/index.html"))
+        d.execute_script("localStorage.clear(); sessionStorage.clear()")
+        d.get(self.site.url("kafeer/index.html"))
         bb.wait_ready(d)
-        bb.by_name(d, "button", "Kafeer").click()
+        d.find_element(By.ID, "explorer-search").send_keys("a\n")
         return bb.visible_names(d)
 
     def test_list_page_prints_what_the_reader_filtered(self):
@@ -181,6 +181,8 @@ class PrintTests(unittest.TestCase):
 
     def test_printed_from_the_map_view_the_list_prints(self):
         d = self.driver
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        self.addCleanup(d.execute_cdp_cmd, "Emulation.clearDeviceMetricsOverride", {})
         expected = self.open_list_of_cafes()
         bb.by_name(d, "button", "Kart").click()
         self.assertFalse(d.find_element(By.ID, "place-list").is_displayed())

@@ -50,7 +50,7 @@ class QueryCaseTableTests(unittest.TestCase):
     def open_list(self):
         d = self.driver
         d.get(self.site.url("index.html"))
-        d.execute_script("localStorage.clear()")
+        d.execute_script("localStorage.clear(); sessionStorage.clear()")
         d.get(self.site.url("index.html"))
         bb.wait_ready(d)
 
@@ -70,7 +70,8 @@ class QueryCaseTableTests(unittest.TestCase):
         d = self.driver
         self.open_list()
         radius = int(d.find_element(By.ID, "explorer-radius").get_attribute("value"))
-        for label, sort in [("Avstand", "distance"), ("Vurdering", "rating"), ("Alfabetisk (A–Å)", "name")]:
+        d.find_element(By.ID, "explorer-filters-button").click()
+        for label, sort in [("Avstand (nærmest først)", "distance"), ("Vurdering (best først)", "rating"), ("Navn (A–Å)", "name")]:
             with self.subTest(sort=sort):
                 Select(d.find_element(By.ID, "explorer-sort")).select_by_visible_text(label)
                 expected = d.execute_script(PAGE_ORDER, sort, radius)

@@ -31,6 +31,21 @@ package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The everyday words a search for this kind of place may use, beyond
+    /// its names (the page script's `CATEGORIES[…].words` are the same).
+    package var searchWords: [String] {
+        switch self {
+        case .restaurant: ["mat", "spise", "middag", "lunsj", "restaurant"]
+        case .cafe: ["kaffe", "kaffebar", "cafe", "coffee", "kafe"]
+        case .hotel: ["overnatting", "hostel", "hotel", "hotell"]
+        }
+    }
+
+    /// Whether "Åpent nå" means something for this kind of place. A hotel is
+    /// open to its guests around the clock; the hours OSM gives for it are the
+    /// reception's or the restaurant's, and a badge would mislead.
+    package var hasOpeningStatus: Bool { self != .hotel }
+
     /// Lower-case plural, for running text ("Henter kafeer …").
     package var pluralNameLowercased: String { pluralName.lowercased() }
 

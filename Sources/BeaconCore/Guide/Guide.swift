@@ -78,7 +78,7 @@ package struct Guide: Sendable {
     /// Places of the current data, nearest first.
     package let places: [GuidePlace]
     /// Favorites the current data does not have, rebuilt from their store snapshot.
-    let favoritesOutsideData: [GuidePlace]
+    package let favoritesOutsideData: [GuidePlace]
     package let source: DataSourceInfo
 
     /// Every place that gets a detail page.

@@ -2,10 +2,13 @@ import Foundation
 
 /// The list page's search, filters and order, for `sitegen search`. The page
 /// script has the same rules (`Resources/assets/beacon-query.js`); both run
-/// one case table, `Tests/Fixtures/query-cases.json`. Filters combine with
-/// AND; every distance is whole metres (`GuidePlace.wholeMetres`); every
-/// order's last tie-break is the order the places came in (the guide's, which
-/// is the page data's).
+/// one case table, `Tests/Fixtures/query-cases.json`. Every word of the search
+/// must be found (folded) in the name, the address or the category's words;
+/// filters combine with AND, except that the favorites are all shown,
+/// wherever they are (the radius is for finding new places), and a favorite
+/// that is no longer in the data is shown only there; every distance
+/// is whole metres (`GuidePlace.wholeMetres`); every order's last tie-break
+/// is the order the places came in (the guide's, which is the page data's).
 package struct PlaceQuery: Sendable {
     package enum Sort: String, CaseIterable, Sendable {
         /// Nearest first.
@@ -37,20 +40,23 @@ package struct PlaceQuery: Sendable {
     /// Open at a moment in Oslo (weekday 0 = Monday, minute of the day), by the place's hours; unknown is not open.
     package static func openAt(weekday: Int, minute: Int) -> @Sendable (GuidePlace) -> Bool {
         { place in
-            guard let raw = place.openingHours, let hours = OpeningHours(raw) else { return false }
+            guard place.category.hasOpeningStatus, let raw = place.openingHours, let hours = OpeningHours(raw) else { return false }
             return hours.isOpen(weekday: weekday, minute: minute) == true
         }
     }
 
     package func apply(to places: [GuidePlace]) -> [GuidePlace] {
-        let term = TextFolding.searchKey(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let words = TextFolding.searchWords(text)
         let limit = maximumDistanceKm.map { $0 * 1000 }
         let kept = places.enumerated().filter { _, place in
-            if let limit, place.wholeMetres > limit { return false }
+            if let limit, !favoritesOnly, place.wholeMetres > limit { return false }
+            if !favoritesOnly, !place.isInCurrentData { return false }
             if let category, place.category != category { return false }
             if favoritesOnly, !place.isFavorite { return false }
             if let isOpen, !isOpen(place) { return false }
-            return term.isEmpty || PlaceQuery.searchText(of: place).contains(term)
+            if words.isEmpty { return true }
+            let searchText = PlaceQuery.searchText(of: place)
+            return words.allSatisfy { searchText.contains($0) }
         }
         let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
             a.element.wholeMetres != b.element.wholeMetres ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
@@ -79,9 +85,9 @@ package struct PlaceQuery: Sendable {
         }
     }
 
-    /// What the text search looks in: name, address and category names, folded.
+    /// What the text search looks in: name, address, the category's names and everyday words, folded.
     static func searchText(of place: GuidePlace) -> String {
-        TextFolding.searchKey([place.name, place.address.singleLine ?? "",
-                               place.category.singularName, place.category.pluralName].joined(separator: "\n"))
+        TextFolding.searchKey(([place.name, place.address.singleLine ?? "", place.category.singularName, place.category.pluralName]
+            + place.category.searchWords).joined(separator: "\n"))
     }
 }

@@ -1,16 +1,27 @@
-/// Folding of text for search and for URLs. The search key is the same rule the
-/// page script uses (lower case, canonical decomposition, combining marks
-/// removed), so "kafe" finds "Kafé" in the terminal and in the browser alike.
-/// Æ and Ø are letters of their own in Norwegian and stay; Å folds to A as in
-/// the script's `normalize('NFD')`.
+/// Folding of text for search and for URLs. The search key is the same rule as
+/// the page script's `fold` (beacon-query.js): lower case, accents removed, and
+/// the letters a visitor types without: æ → ae, ø → o, å → a, ß → ss, œ → oe.
+/// So "kafe" finds "Kafé", "ostbanen" finds "Østbanen", "aerfugl" finds "Ærfugl",
+/// in the terminal and in the browser alike.
 enum TextFolding {
     static func searchKey(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
-        where !(0x300...0x36F).contains(scalar.value) {
-            scalars.append(scalar)
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.value {
+            case 0x300...0x36F: continue
+            case 0xE6: scalars.append(contentsOf: "ae".unicodeScalars)
+            case 0xF8: scalars.append("o")
+            case 0xDF: scalars.append(contentsOf: "ss".unicodeScalars)
+            case 0x153: scalars.append(contentsOf: "oe".unicodeScalars)
+            default: scalars.append(scalar)
+            }
         }
         return String(scalars)
+    }
+
+    /// The words of a search, folded: what every one of them must be found in.
+    static func searchWords(_ text: String) -> [String] {
+        searchKey(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 
     /// Longest slug stem before the id hash is added.

@@ -20,7 +20,8 @@ struct SiteRenderer: Sendable {
         case details(Range<Int>)
         /// List pages `pages` of a category (nil: the front page's list of all).
         case listPages(category: PlaceCategory?, pages: ClosedRange<Int>)
-        case frontPage
+        /// The first page of the front page (nil) or a category's: the explorer, with its page data.
+        case explorer(category: PlaceCategory?)
         case fixedPages
         case exports
         case searchEngineFiles
@@ -31,15 +32,16 @@ struct SiteRenderer: Sendable {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
         let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro)
 
-        var jobs: [Job] = [.frontPage, .fixedPages, .exports, .searchEngineFiles]
+        var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles]
         var pages = 2 // favorites, 404
         let listsPerJob = 8
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
             let count = category.map { guide.places(in: $0).count } ?? guide.places.count
             let pageCount = ListPage.pageCount(for: count)
             pages += pageCount
-            // The front page's first list page is rendered with the page data.
-            var first = category == nil ? 2 : 1
+            // The first page is the explorer, rendered with its page data.
+            jobs.append(.explorer(category: category))
+            var first = 2
             while first <= pageCount {
                 let last = min(pageCount, first + listsPerJob - 1)
                 jobs.append(.listPages(category: category, pages: first...last))
@@ -82,8 +84,9 @@ struct SiteRenderer: Sendable {
         case .listPages(let category, let pages):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
             for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
-        case .frontPage:
-            try writeList(page: 1, category: nil, places: guide.places, context: context, scriptData: PageData.fragment(for: guide))
+        case .explorer(let category):
+            let places = category.map { byCategory[$0] ?? [] } ?? guide.places
+            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category))
         case .exports:
             for file in SiteFiles.exports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
         case .searchEngineFiles:

@@ -9,7 +9,7 @@ struct SearchCommand: Command {
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
         options: [
             .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
-            .init(name: "--radius", valueName: "KM", help: "bare steder innenfor så mange km fra senteret (1–10)"),
+            .init(name: "--radius", valueName: "KM", help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)"),
             .init(name: "--sort", valueName: "REKKEFØLGE", help: "distance (nærmest først), rating (best først) eller name (A–Å)"),
             .init(name: "--favorites", valueName: nil, help: "bare favoritter"),
             .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (norsk tid)"),
@@ -34,16 +34,23 @@ struct SearchCommand: Command {
             }
             query.sort = sort
         }
+        let now = OsloClock.now(context.now())
         if arguments.flag("--open-now") {
-            let now = OsloClock.now(context.now())
             query.isOpen = PlaceQuery.openAt(weekday: now.weekday, minute: now.minute)
         }
         let known = try await KnownPlaces.load(context)
-        let results = query.apply(to: known.guide.places)
+        // As on the page: within the guide's radius unless told otherwise, and every
+        // favorite (also one no longer in the data) under --favorites.
+        if query.maximumDistanceKm == nil { query.maximumDistanceKm = Double(known.guide.settings.radiusKm) }
+        let results = query.apply(to: known.guide.allPages)
         if results.isEmpty {
             context.console.output("Ingen treff.")
         } else {
-            context.console.output(PlaceTable.render(results))
+            // "Åpent · stenger kl. 22:00", as on the place's page, for places with understood hours.
+            context.console.output(PlaceTable.render(results) { place in
+                guard place.category.hasOpeningStatus else { return nil }
+                return place.openingHours.flatMap(OpeningHours.init)?.status(weekday: now.weekday, minute: now.minute)?.norwegianText
+            })
         }
         return .success
     }
@@ -62,13 +69,18 @@ enum OsloClock {
 
 /// A readable table of places for the terminal.
 enum PlaceTable {
-    static func render(_ places: [GuidePlace]) -> String {
-        let header = ["Navn", "Kategori", "Avstand", "Vurdering"]
-        var rows: [[String]] = places.map { place in
+    /// `status` adds a last column ("Nå") when it has something to say for any place.
+    static func render(_ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil) -> String {
+        var header = ["Navn", "Kategori", "Avstand", "Vurdering"]
+        let statuses = places.map { status?($0) }
+        let withStatus = statuses.contains { $0 != nil }
+        if withStatus { header.append("Nå") }
+        var rows: [[String]] = zip(places, statuses).map { place, status in
             let name = place.name + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
-            return [TextHardening.truncate(name, to: 40), place.category.singularName,
-                    NorwegianFormat.distance(metres: place.wholeMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
+            let row = [TextHardening.truncate(name, to: 40), place.category.singularName,
+                       NorwegianFormat.distance(metres: place.wholeMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
+            return withStatus ? row + [status ?? "–"] : row
         }
         rows.insert(header, at: 0)
         let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -1,0 +1,153 @@
+import BeaconCore
+import BeaconHTML
+
+/// The explorer's controls. The category chips are links and work everywhere;
+/// the rest (search, filters, "Finn nærmeste meg", the list/map switch) needs
+/// the script, so CSS hides it when scripting is off (`.needs-script`) and the
+/// no-script page is the plain list with its pagination. The ids here are the
+/// contract with `Resources/assets/beacon.js`.
+enum ExplorerControls {
+    /// "Finn nærmeste meg" ("Nær meg" on a phone): the one button that moves the centre to the reader.
+    static func locateButton(_ b: inout HTMLBuffer) {
+        b.raw("<button type=\"button\" class=\"button locate-button needs-script\" id=\"explorer-locate\">")
+        b.icon(.locate)
+        b.element("span", ["class": "label-long"], text: Strings.findNearestMe)
+        b.element("span", ["class": "label-short"], text: Strings.nearMe)
+        b.raw("</button>")
+    }
+
+    /// The sticky bar: search and the filter button, the category chips, and the filter panel.
+    static func bar(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?, settings: SiteSettings, context: SiteContext, interactive: Bool) {
+        b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
+        if interactive { searchRow(&b) }
+        chips(&b, root: root, current: current)
+        if interactive { filterPanel(&b, settings: settings, context: context) }
+        b.raw("</div>\n")
+    }
+
+    static func searchRow(_ b: inout HTMLBuffer) {
+        b.open("div", ["class": "explorer-bar__row needs-script", "role": "search", "aria-label": Strings.explorerControls])
+        b.raw("<div class=\"search-field\">")
+        b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: Strings.search)
+        b.icon(.search)
+        b.open("input", ["class": "search-field__input", "type": "search", "id": "explorer-search", "placeholder": Strings.searchPlaceholder,
+                         "autocomplete": "off", "spellcheck": "false", "enterkeyhint": "search", "aria-describedby": "explorer-search-hint"])
+        b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: Strings.searchHint)
+        b.raw("</div><button type=\"button\" class=\"filter-button\" id=\"explorer-filters-button\" aria-expanded=\"false\" aria-controls=\"explorer-filters\">")
+        b.icon(.filter)
+        b.element("span", text: Strings.filters)
+        b.raw("<span class=\"filter-button__count\" id=\"explorer-filter-count\" aria-hidden=\"true\" hidden></span></button>")
+        b.close("div")
+    }
+
+    /// The categories as one row of links that scrolls sideways on a narrow screen.
+    static func chips(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?) {
+        b.open("nav", ["class": "chips", "aria-label": Strings.categories])
+        b.raw("<ul><li>")
+        b.element("a", ["class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil, "data-category": "all"], text: Strings.all)
+        b.raw("</li>")
+        for category in PlaceCategory.allCases {
+            b.raw("<li>")
+            b.open("a", ["class": "chip", "href": root + SitePaths.categoryPage(category), "aria-current": current == category ? "page" : nil, "data-category": category.rawValue])
+            b.element("span", ["class": "chip__emoji", "aria-hidden": "true"], text: category.emoji)
+            b.text(category.pluralName)
+            b.close("a")
+            b.raw("</li>")
+        }
+        b.raw("</ul>")
+        b.close("nav")
+    }
+
+    /// Radius, order, favorites, open now and reset, behind the filter button.
+    /// The slider offers only what can change the result: 1 km up to the radius
+    /// the places were fetched within.
+    static func filterPanel(_ b: inout HTMLBuffer, settings: SiteSettings, context: SiteContext) {
+        let radius = String(settings.radiusKm)
+        b.open("div", ["class": "filter-panel", "id": "explorer-filters", "role": "group", "aria-label": Strings.filters, "hidden": ""])
+        b.raw("<div class=\"filter-panel__field filter-panel__field--radius\">")
+        if settings.radiusKm > SiteSettings.radiusRange.lowerBound {
+            b.raw("<p class=\"filter-panel__label\">")
+            b.element("label", ["for": "explorer-radius"], text: Strings.radius)
+            b.raw(" ")
+            b.element("span", ["class": "filter-panel__value", "id": "explorer-radius-value"], text: radius + " km")
+            b.raw("</p>")
+            b.open("input", ["class": "explorer-range", "type": "range", "id": "explorer-radius", "min": String(SiteSettings.radiusRange.lowerBound),
+                             "max": radius, "step": "1", "value": radius, "aria-valuetext": radius + " km", "aria-describedby": "explorer-radius-note"])
+        }
+        b.element("p", ["class": "filter-panel__note", "id": "explorer-radius-note"], text: Strings.coverage(radiusKm: settings.radiusKm, center: context.centerName) + ".")
+        b.raw("</div><div class=\"filter-panel__field\">")
+        b.element("label", ["class": "filter-panel__label", "for": "explorer-sort"], text: Strings.sortBy)
+        b.raw("<select class=\"explorer-select\" id=\"explorer-sort\">")
+        b.element("option", ["value": "distance"], text: Strings.sortDistance)
+        b.element("option", ["value": "rating"], text: Strings.sortRating)
+        b.element("option", ["value": "name"], text: Strings.sortName)
+        b.raw("</select></div><div class=\"filter-panel__toggles\">")
+        b.raw("<button type=\"button\" class=\"toggle\" id=\"explorer-favorites\" aria-pressed=\"false\">")
+        b.icon(.heart)
+        b.text(Strings.favoritesOnly)
+        b.raw("</button>")
+        // "Åpent nå": the script un-hides it when some place has hours it understands.
+        b.raw("<button type=\"button\" class=\"toggle\" id=\"explorer-open-now\" aria-pressed=\"false\" aria-describedby=\"explorer-open-now-hint\" hidden>")
+        b.icon(.clock)
+        b.text(Strings.openNow)
+        b.raw("</button>")
+        b.element("span", ["class": "visually-hidden", "id": "explorer-open-now-hint"], text: Strings.openNowHint)
+        b.raw("</div><div class=\"filter-panel__actions\">")
+        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"], text: Strings.reset)
+        b.element("button", ["type": "button", "class": "button", "id": "explorer-filters-done"], text: Strings.showResults)
+        b.raw("</div>")
+        b.close("div")
+    }
+
+    /// Where distances are measured from, and why not from the reader when that failed.
+    static func status(_ b: inout HTMLBuffer) {
+        b.raw("<div class=\"explorer-status\" id=\"explorer-status\" hidden><p class=\"explorer-message\" id=\"explorer-message\" role=\"status\"></p>")
+        b.element("button", ["type": "button", "class": "explorer-text-button", "id": "explorer-origin-reset", "hidden": ""], text: "")
+        b.raw("</div>\n")
+    }
+
+    /// "Vis flere" under a long list, and the empty state.
+    static func moreAndEmpty(_ b: inout HTMLBuffer) {
+        b.raw("<div class=\"explorer-more\" id=\"explorer-more\" hidden><p class=\"explorer-more__status\" id=\"explorer-more-status\"></p>")
+        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-more-button"], text: Strings.showMore)
+        b.raw("</div>\n")
+        b.raw("<div class=\"empty-state explorer-empty\" id=\"explorer-empty\" hidden><span class=\"empty-state__icon\">")
+        b.icon(.search)
+        b.raw("</span>")
+        b.element("p", ["class": "explorer-empty__title"], text: Strings.noMatches)
+        b.element("p", ["class": "explorer-empty__hint"], text: Strings.noMatchesHint)
+        b.raw("</div>\n")
+    }
+
+    /// The map's place: beside the list on a wide screen, instead of it on a phone.
+    static func map(_ b: inout HTMLBuffer) {
+        b.open("section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": Strings.mapView])
+        b.raw("<p class=\"explorer-map__note\" id=\"explorer-map-note\" hidden></p><div class=\"explorer-map__canvas\" id=\"explorer-map-canvas\"></div>")
+        b.raw("<p class=\"explorer-map__legend\" aria-hidden=\"true\">")
+        for category in PlaceCategory.allCases {
+            b.raw("<span>")
+            b.text(category.emoji + " " + category.singularName)
+            b.raw("</span>")
+        }
+        b.raw("<span>")
+        b.append(Components.starIcons[5])
+        b.text(Strings.rated)
+        b.raw("</span></p>")
+        b.close("section")
+        b.raw("\n")
+    }
+
+    /// Liste / Kart, floating at the bottom of a narrow screen (a wide one shows both).
+    static func viewSwitch(_ b: inout HTMLBuffer) {
+        b.open("div", ["class": "view-switch needs-script", "id": "explorer-view", "role": "group", "aria-label": Strings.viewMode])
+        b.raw("<button type=\"button\" data-view=\"list\" aria-pressed=\"true\">")
+        b.icon(.list)
+        b.text(Strings.listView)
+        b.raw("</button><button type=\"button\" data-view=\"map\" aria-pressed=\"false\">")
+        b.icon(.map)
+        b.text(Strings.mapView)
+        b.raw("</button>")
+        b.close("div")
+        b.raw("\n")
+    }
+}
