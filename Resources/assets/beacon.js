@@ -195,16 +195,17 @@
     // ---------- State ----------
 
     // Radius and order are remembered between visits. The search, the favorites and
-    // "Åpent nå" filters, the list/map view and the reader's position last for this tab
-    // only: they follow the reader from one category to the next, but a filter that quietly
-    // came back on the next visit would hide most of the guide, and a phone opens on the list.
+    // "Åpent nå" filters and the reader's position last for this tab only: they follow the
+    // reader from one category to the next, but a filter that quietly came back on the next
+    // visit would hide most of the guide. The list/map view belongs to this history entry:
+    // back from a place returns to the map; a page opened or reloaded starts on the list.
     const defaults = { text: '', radius: fetchedKm, sort: 'distance', favoritesOnly: false, openNow: false };
     const saved = readStorage(localStorage, STORAGE_KEY);
     const session = readStorage(sessionStorage, SESSION_KEY);
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
     if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
     if (SORTS.includes(saved.sort)) state.sort = saved.sort;
-    if (session.view === 'map') state.view = 'map';
+    if (cameBack() && history.state && history.state.beaconView === 'map') state.view = 'map';
     if (typeof session.text === 'string') state.text = session.text.slice(0, 200);
     if (session.favoritesOnly === true) state.favoritesOnly = true;
     if (session.openNow === true) state.openNow = true;
@@ -212,8 +213,11 @@
     function clampRadius(value) { return Math.min(radiusBounds[1], Math.max(radiusBounds[0], Math.round(value))); }
     function save() {
       writeStorage(localStorage, STORAGE_KEY, { radius: state.radius, sort: state.sort });
+      try {
+        history.replaceState(Object.assign({}, history.state, { beaconView: state.view }), '');
+      } catch (_) { /* a sandboxed page may not touch its history */ }
       writeStorage(sessionStorage, SESSION_KEY, {
-        text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow, view: state.view,
+        text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow,
         origin: origin ? { lat: origin.lat, lon: origin.lon } : null,
       });
     }
@@ -736,6 +740,16 @@
       else measure('beacon-hours', preparingSince);
     };
     if (hasHours) idle(prepareHours);
+  }
+
+  /** Whether the reader came back to this page (back or forward), rather than opening or reloading it. */
+  function cameBack() {
+    try {
+      const [entry] = performance.getEntriesByType('navigation');
+      return !!entry && entry.type === 'back_forward';
+    } catch (_) {
+      return false;
+    }
   }
 
   /** On a category page, the row of chips scrolled so that its chip is in view. */

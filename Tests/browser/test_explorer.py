@@ -60,7 +60,8 @@ class ExplorerTestCase(unittest.TestCase):
         d = self.driver
         d.execute_cdp_cmd("Browser.resetPermissions", {})
         d.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
-        d.get(self.site.url("index.html"))
+        # A page without the script first: a fresh history entry, so no view state carries over.
+        d.get(self.site.url("404.html"))
         d.execute_script("localStorage.clear(); sessionStorage.clear()")
         self.open("index.html")
         d.get_log("browser")
@@ -633,6 +634,22 @@ class PhoneTests(ExplorerTestCase):
         self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
         self.assertFalse(d.find_element(By.ID, "explorer-map").is_displayed())
         self.wait_names(names_by_distance(cafes))
+
+
+    def test_back_from_a_place_returns_to_the_map_a_new_visit_opens_on_the_list(self):
+        d = self.driver
+        self.button("Kart").click()
+        pin = d.find_element(By.CSS_SELECTOR, "#explorer-map a.map-pin")
+        d.execute_script("arguments[0].focus()", pin)
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        bb.wait_for(d, lambda: "/steder/" in d.current_url)
+        d.back()
+        bb.wait_ready(d)
+        bb.wait_for(d, lambda: d.find_element(By.ID, "explorer-map").is_displayed())
+        self.assertTrue(self.pressed("Kart"))
+        self.open("kafeer/index.html")
+        self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
+        self.assertFalse(d.find_element(By.ID, "explorer-map").is_displayed())
 
 
 class SmallPhoneTests(PhoneTests):

@@ -37,7 +37,7 @@ package struct SiteSettings: Sendable, Equatable {
     }
 
     package static let defaults = SiteSettings(
-        intro: "Restauranter, kafeer og hoteller i gangavstand fra Oslo S – med mine egne <strong>vurderinger</strong> og favoritter."
+        intro: "Restauranter, kafeer og hoteller jeg liker i gangavstand fra Oslo S, med stjernene og kommentarene mine. Favorittene finner du under <em>Mine steder</em>."
     )
 
     package var radiusMetres: Int { radiusKm * 1000 }
