@@ -290,6 +290,20 @@
       list.hidden = total === 0;
       if (state.view === 'list' || wide.matches) renderList();
       else more.hidden = true;
+      if (mapVisible()) scheduleMap();
+    }
+
+    // The map is drawn in the next frame: beside the list, the cards answer a change first.
+    let mapFrame = 0;
+    function scheduleMap() {
+      if (mapFrame) return;
+      map.dataset.pending = 'true';
+      mapFrame = requestAnimationFrame(drawMapNow);
+    }
+    function drawMapNow() {
+      if (mapFrame) cancelAnimationFrame(mapFrame);
+      mapFrame = 0;
+      delete map.dataset.pending;
       if (mapVisible()) renderMap();
     }
 
@@ -716,6 +730,7 @@
     if (origin) say(TEXT.fromYou, 'origin');
     syncControls();
     update();
+    drawMapNow(); // the first picture is whole
     scrollCurrentChipIntoView();
     root.dataset.ready = 'true';
     try { performance.mark('beacon-ready'); } catch (_) { /* timing is for the benchmark only */ }

@@ -281,6 +281,12 @@ def wait_ready(driver, timeout=10):
         lambda d: d.execute_script("const e = document.getElementById('explorer'); return !!e && e.dataset.ready === 'true';"))
 
 
+def wait_map(driver, timeout=5):
+    """Waits until the map has drawn the latest change (it draws in the frame after the list)."""
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.execute_script("const m = document.getElementById('explorer-map'); return !m || !m.dataset.pending;"))
+
+
 def visible_names(driver):
     return driver.execute_script(
         "const list = document.getElementById('place-list');"

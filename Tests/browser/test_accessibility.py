@@ -68,6 +68,7 @@ class AxeTests(unittest.TestCase):
             self.open_list(dark)
             bb.by_name(self.driver, "button", "Kart").click()
             self.assertTrue(self.driver.find_element(By.ID, "explorer-map").is_displayed())
+            bb.wait_map(self.driver)
             self.assert_accessible("the map view")
 
     def test_empty_state_and_messages(self):

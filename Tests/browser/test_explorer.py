@@ -397,6 +397,7 @@ class CategoryPageTests(ExplorerTestCase):
                 self.sort_by("Navn (A–Å)")
                 self.wait_names([n for n in EXPECTED_A_TO_AA if n in {r["name"] for r in rows}])
                 self.assertTrue(d.find_element(By.ID, "explorer-map").is_displayed())
+                bb.wait_map(d)
                 self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")), len(rows))
                 self.button("Nullstill").click()
 
@@ -432,6 +433,7 @@ class NearMeTests(ExplorerTestCase):
 
     def ring(self):
         """The map's ring: its centre, and what sits there (the reader or the guide's centre)."""
+        bb.wait_map(self.driver)
         return self.driver.execute_script("""
             const ring = document.querySelector('#explorer-map circle.map-radius:not(.map-radius--half)');
             const you = document.querySelector('#explorer-map .map-you');
@@ -525,6 +527,7 @@ class MapTests(ExplorerTestCase):
     """On a wide screen the map sits beside the list and shows the same places."""
 
     def pins(self):
+        bb.wait_map(self.driver)
         return self.driver.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")
 
     def test_the_map_beside_the_list_shows_one_pin_per_listed_place(self):
@@ -629,6 +632,7 @@ class PhoneTests(ExplorerTestCase):
         self.assertTrue(d.find_element(By.ID, "explorer-map").is_displayed())
         self.assertFalse(d.find_element(By.ID, "place-list").is_displayed())
         cafes = [r for r in self.rows if r["category"] == "cafe"]
+        bb.wait_map(d)
         self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")), len(cafes))
         self.button("Liste").click()
         self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
@@ -639,6 +643,7 @@ class PhoneTests(ExplorerTestCase):
     def test_back_from_a_place_returns_to_the_map_a_new_visit_opens_on_the_list(self):
         d = self.driver
         self.button("Kart").click()
+        bb.wait_map(d)
         pin = d.find_element(By.CSS_SELECTOR, "#explorer-map a.map-pin")
         d.execute_script("arguments[0].focus()", pin)
         ActionChains(d).send_keys(Keys.ENTER).perform()

@@ -430,6 +430,7 @@ class ListTests(ClockedBrowserTestCase):
         self.assertTrue(bb.results_count(d).startswith(f"{len(open_now)} steder"))
         self.assertTrue(all(text.startswith("Åpent") for text in self.card_badges().values()))
         # The map beside the list shows the same places.
+        bb.wait_map(d)
         pins = d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")
         self.assertEqual(sorted(p.accessible_name.split(",")[0] for p in pins), sorted(open_now))
         self.assertTrue(all(p.accessible_name.split(", ")[-1].startswith("Åpent") for p in pins))
