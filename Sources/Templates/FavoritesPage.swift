@@ -17,7 +17,9 @@ package enum FavoritesPage {
         b.append(Components.starGradients)
         Components.favoritesIntro(&b, lead: Strings.favoritesIntro, count: favorites.count)
         if favorites.isEmpty {
-            b.raw("<p class=\"empty-state\"><span class=\"empty-state__emoji\" aria-hidden=\"true\">🧭</span> ")
+            b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")
+            b.icon(.heart)
+            b.raw("</span>")
             b.text(Strings.noFavorites)
             b.raw("</p>\n")
         } else {

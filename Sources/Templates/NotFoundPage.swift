@@ -12,7 +12,9 @@ package enum NotFoundPage {
         PageChrome.openDocument(&b, head: .init(title: Strings.notFoundTitle + " – " + context.settings.title,
                                                 description: Strings.notFoundText), root: root)
         b.append(PageChrome.header(settings: context.settings, root: root, section: .none))
-        b.raw("<section class=\"page-intro not-found\"><p class=\"not-found__emoji\" aria-hidden=\"true\">🧭</p>")
+        b.raw("<section class=\"page-intro not-found\"><p class=\"not-found__mark\">")
+        b.open("img", ["class": "not-found__icon", "src": root + SitePaths.icon, "alt": "", "width": "88", "height": "88"])
+        b.raw("</p>")
         b.element("h1", text: Strings.notFoundTitle)
         b.element("p", ["class": "lead"], text: Strings.notFoundText)
         b.raw("<p>")
