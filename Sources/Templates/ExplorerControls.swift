@@ -31,7 +31,7 @@ enum ExplorerControls {
         b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: Strings.search)
         b.icon(.search)
         b.open("input", ["class": "search-field__input", "type": "search", "id": "explorer-search", "placeholder": Strings.searchPlaceholder,
-                         "autocomplete": "off", "spellcheck": "false", "enterkeyhint": "search", "aria-describedby": "explorer-search-hint"])
+                         "autocomplete": "off", "spellcheck": "false", "aria-describedby": "explorer-search-hint"])
         b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: Strings.searchHint)
         b.raw("</div><button type=\"button\" class=\"filter-button\" id=\"explorer-filters-button\" aria-expanded=\"false\" aria-controls=\"explorer-filters\">")
         b.icon(.filter)
