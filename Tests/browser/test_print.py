@@ -20,10 +20,10 @@ import beacon_browser as bb
 # What must not print; each is looked up on the page where it exists.
 SCREEN_ONLY = [
     ".skip-link", ".site-nav", ".brand__icon",
-    "#explorer-loading", "#explorer-controls", "#explorer-view", "#explorer-status", "#explorer-more-button",
-    "#explorer-map", "#explorer .segmented", "nav.segmented", ".pagination",
+    "#explorer-bar", "nav.chips", "#explorer-filters-button", "#explorer-filters", "#explorer-view",
+    "#explorer-status", "#explorer-more-button", "#explorer-map", ".pagination", ".about__download",
     "#explorer-open-now", "#explorer-search", "#explorer-radius", "#explorer-sort", "#explorer-locate", "#explorer-reset",
-    ".exports", ".pause-label", ".steam", ".breadcrumbs", ".open-status", ".open-badge",
+    ".exports", ".pause-control", ".pause-label", ".steam", ".breadcrumbs", ".open-status", ".open-badge",
 ]
 
 # Runs in the page: what print media makes of it.
