@@ -17,6 +17,8 @@ package struct SiteContext: Sendable {
     package let source: DataSourceInfo
     /// The intro text after sanitising.
     package let intro: SanitizedHTML?
+    /// What the maps draw under the pins.
+    package let basemap: PublishedBasemap
     /// "21. november 2026": when the data was fetched.
     let lastUpdatedText: String
     let chrome: [ChromeKey: Chrome]
@@ -34,10 +36,11 @@ package struct SiteContext: Sendable {
     /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
     static let maximumDepth = 3
 
-    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?) {
+    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none) {
         self.settings = settings
         self.source = source
         self.intro = intro
+        self.basemap = basemap
         let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
         self.lastUpdatedText = CalendarDate.today(in: oslo, now: source.fetchedAt).norwegianLong
         var chrome: [ChromeKey: Chrome] = [:]

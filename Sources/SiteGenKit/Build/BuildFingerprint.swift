@@ -40,6 +40,15 @@ struct BuildFingerprint {
         }
     }
 
+    /// The basemap: what the pages are told, and every published tile.
+    mutating func add(_ basemap: BasemapInput) {
+        hasher.combine("basemap:\(basemap.published)")
+        for tile in basemap.tiles {
+            hasher.combine(tile.path)
+            hasher.combine(tile.bytes)
+        }
+    }
+
     var hex: String { hasher.hex }
 
     /// The data's time to the second. (The pages print only its date, but

@@ -86,16 +86,18 @@ struct BuildPipeline: Sendable {
         let inputs = try await loadInputs(&timer)
         defer { withExtendedLifetime(inputs.lock) {} }
         let places = try await loadPlaces(settings: inputs.settings, &timer)
+        let basemap = try await loadBasemap(settings: inputs.settings, &timer)
         var fingerprint = BuildFingerprint(settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
         fingerprint.add(places)
+        fingerprint.add(basemap)
         if let previous = unchangedBuild(fingerprint) {
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
         let loaded = try await decode(places, &timer)
         let guide = try await assemble(loaded, inputs, &timer)
-        let (pages, files) = try await renderAndPublish(guide, inputs, &timer)
-        let warnings = loaded.warnings + record(guide, pages: pages, files: files, fingerprint: fingerprint)
+        let (pages, files) = try await renderAndPublish(guide, inputs, basemap, fingerprint: fingerprint, &timer)
+        let warnings = loaded.warnings + basemap.warnings + record(guide, pages: pages, files: files, fingerprint: fingerprint)
         return BuildReport(pages: pages, files: files, guide: guide, warnings: warnings, timer: timer)
     }
 }

@@ -73,10 +73,12 @@ extension BuildPipeline {
 
     /// Stage 5: every page, written as it is rendered into the staging
     /// folder, then swapped in; on any failure the staging folder goes.
-    func renderAndPublish(_ guide: Guide, _ inputs: Inputs, _ timer: inout StepTimer) async throws(BuildError) -> (pages: Int, files: SiteWriter.Statistics) {
+    func renderAndPublish(_ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, fingerprint: BuildFingerprint,
+                          _ timer: inout StepTimer) async throws(BuildError) -> (pages: Int, files: SiteWriter.Statistics) {
         do {
             let pages = try await timer.step("Skriver sider") {
-                try await SiteRenderer(guide: guide, assets: inputs.assets, writer: inputs.writer).renderAll()
+                try await SiteRenderer(guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
+                                       buildVersion: String(fingerprint.hex.prefix(12))).renderAll()
             }
             let files = try await timer.step("Bytter inn det nye nettstedet") { try inputs.writer.commit() }
             return (pages, files)

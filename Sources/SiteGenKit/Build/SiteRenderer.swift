@@ -11,6 +11,9 @@ struct SiteRenderer: Sendable {
     var guide: Guide
     var assets: AssetBundle
     var writer: SiteWriter
+    var basemap: BasemapInput = .none
+    /// Names this build's caches in the reader's browser (from the build fingerprint).
+    var buildVersion: String = "dev"
 
     /// Places per rendering task: big enough to amortise scheduling, small enough to balance.
     static let chunkSize = 256
@@ -25,14 +28,24 @@ struct SiteRenderer: Sendable {
         case fixedPages
         case exports
         case searchEngineFiles
+        /// Basemap tiles `range` of `basemap.tiles`.
+        case tiles(Range<Int>)
+        /// The web app manifest and the service worker (offline use).
+        case offlineFiles
     }
 
     /// Renders and writes everything; returns the number of HTML pages.
     func renderAll() async throws -> Int {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
-        let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro)
+        let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published)
 
-        var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles]
+        var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles]
+        var tileStart = 0
+        while tileStart < basemap.tiles.count {
+            let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
+            jobs.append(.tiles(tileStart..<end))
+            tileStart = end
+        }
         var pages = 2 // favorites, 404
         let listsPerJob = 8
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
@@ -92,11 +105,22 @@ struct SiteRenderer: Sendable {
         case .searchEngineFiles:
             guard context.baseURL != nil else { return }
             for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) { try writer.write(file.bytes, to: file.path) }
+        case .tiles(let range):
+            for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
+        case .offlineFiles:
+            let files = OfflineFiles.files(context: context, version: buildVersion, assetPaths: assets.files.map(\.path),
+                                           explorerPaths: explorerPaths(), tiles: basemap.tiles.map { ($0.zoom, $0.path) })
+            for file in files { try writer.write(file.bytes, to: file.path) }
         case .fixedPages:
             for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
             try writer.write(FavoritesPage.render(guide, context: context), to: SitePaths.favoritesPage)
             try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
         }
+    }
+
+    /// The first page of each explorer (front page and categories) and the favorites page: what a reader needs first.
+    func explorerPaths() -> [String] {
+        [SitePaths.listPage()] + PlaceCategory.allCases.map { SitePaths.categoryPage($0) } + [SitePaths.favoritesPage]
     }
 
     /// Every HTML page of the site except the 404 page, for the sitemap.

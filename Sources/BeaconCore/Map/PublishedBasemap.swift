@@ -1,0 +1,75 @@
+/// What the pages' maps draw under the pins, as one build published it: the
+/// pages and the page script read this, never the settings, so a basemap the
+/// build could not get is simply not offered.
+package struct PublishedBasemap: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
+        /// Pins and circles on a plain background.
+        case none
+        /// Tiles published with the site, at `pathTemplate` ("kart/{z}/{x}/{y}.png",
+        /// relative to the site root), for zoom levels `minZoom...maxZoom`, covering `bounds`.
+        case published(pathTemplate: String, minZoom: Int, maxZoom: Int, bounds: GeoBounds)
+        /// Tiles the reader's browser fetches from a provider: an https URL template
+        /// with {z}, {x} and {y}; `origin` ("https://tiles.example.org") is what the
+        /// pages' Content-Security-Policy then allows for images.
+        case remote(urlTemplate: String, origin: String, maxZoom: Int)
+    }
+
+    package var source: Source
+    /// The credits the map shows (Geoapify, OpenStreetMap, or the provider's own).
+    package var attribution: [MapCredit]
+
+    package init(source: Source, attribution: [MapCredit]) {
+        self.source = source
+        self.attribution = attribution
+    }
+
+    package static let none = PublishedBasemap(source: .none, attribution: [])
+}
+
+/// One credit on the map: its text, and where it links.
+package struct MapCredit: Sendable, Equatable {
+    package var text: String
+    package var url: String?
+
+    package init(text: String, url: String?) {
+        self.text = text
+        self.url = url
+    }
+}
+
+/// A latitude/longitude box.
+package struct GeoBounds: Sendable, Equatable {
+    package var south: Double
+    package var west: Double
+    package var north: Double
+    package var east: Double
+
+    package init(south: Double, west: Double, north: Double, east: Double) {
+        self.south = south
+        self.west = west
+        self.north = north
+        self.east = east
+    }
+}
+
+/// One basemap tile the build publishes (a 256 px PNG, Web Mercator numbering).
+package struct PublishedTile: Sendable {
+    package var zoom: Int
+    package var x: Int
+    package var y: Int
+    package var bytes: [UInt8]
+
+    package init(zoom: Int, x: Int, y: Int, bytes: [UInt8]) {
+        self.zoom = zoom
+        self.x = x
+        self.y = y
+        self.bytes = bytes
+    }
+
+    /// Where it goes in `output/` (the `pathTemplate` of `.published`).
+    package var path: String { PublishedTile.path(zoom: zoom, x: x, y: y) }
+
+    package static let pathTemplate = "kart/{z}/{x}/{y}.png"
+
+    package static func path(zoom: Int, x: Int, y: Int) -> String { "kart/\(zoom)/\(x)/\(y).png" }
+}
