@@ -9,16 +9,24 @@ SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
   KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), or "geocode"
   for /v1/geocode/*. Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
-             "file": PATH | "body": TEXT | "json": VALUE, "truncate": N,
-             "repeat": N (the body N times over), "stream": true (no Content-Length: sent in
-             1 MB pieces until done or the client hangs up)}
+             "file": PATH | "body": TEXT | "json": VALUE | "png": true (the drawn tile, below),
+             "truncate": N, "repeat": N (the body N times over), "stream": true (no
+             Content-Length: sent in 1 MB pieces until done or the client hangs up)}
+Map tiles, /v1/tile/STYLE/Z/X/Y.png (Geoapify's raster tiles): without an `apiKey` in the query,
+  403; else the first of the routes "tile:Z/X/Y", "tile:Z" and "tile" the scenario has answers
+  (so a test can break one tile, one zoom or all), and without any, a drawn 256 x 256 PNG: a light
+  background that alternates with (x + y) % 2, a darker line along the top and left edges (a grid
+  across the map) and "Z/X/Y" written in the corner, so a screenshot shows where each tile went.
 LOG.jsonl gets one line per request: {"path", "query": {name: value}, "headers": {lower-case name: value}}.
 """
 import json
 import os
+import re
+import struct
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -38,6 +46,68 @@ def pick(key):
         return responses[min(index, len(responses) - 1)]
 
 
+TILE_PATH = re.compile(r"^/v1/tile/([A-Za-z0-9_-]+)/(\d{1,2})/(\d{1,7})/(\d{1,7})(@2x)?\.png$")
+
+# A 3 x 5 pixel font for the tile's label.
+GLYPHS = {
+    "0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
+    "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001010010010",
+    "8": "111101111101111", "9": "111101111001111", "/": "001001010100100",
+}
+tile_cache = {}
+
+
+def png(width, height, rows):
+    """A truecolour PNG from rows of RGB bytes (no filtering)."""
+    def chunk(tag, data):
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def draw_tile(z, x, y):
+    key = (z, x, y)
+    with lock:
+        if key in tile_cache:
+            return tile_cache[key]
+    size = 256
+    background = bytes((0xEE, 0xF1, 0xE4)) if (x + y) % 2 == 0 else bytes((0xDD, 0xE6, 0xF2))
+    line = bytes((0x7C, 0x88, 0x9C))
+    ink = bytes((0x3A, 0x42, 0x50))
+    rows = [bytearray(background * size) for _ in range(size)]
+    for r in range(size):
+        if r < 2:
+            rows[r][:] = line * size
+        else:
+            rows[r][0:6] = line * 2
+    scale, left, top = 3, 8, 8
+    for index, char in enumerate("%d/%d/%d" % (z, x, y)):
+        glyph = GLYPHS[char]
+        for gy in range(5):
+            for gx in range(3):
+                if glyph[gy * 3 + gx] == "1":
+                    for dy in range(scale):
+                        row = rows[top + gy * scale + dy]
+                        start = (left + index * 4 * scale + gx * scale) * 3
+                        row[start:start + 3 * scale] = ink * scale
+    body = png(size, size, rows)
+    with lock:
+        tile_cache[key] = body
+    return body
+
+
+def tile_response(match, query):
+    if not query.get("apiKey"):
+        return {"status": 403, "json": {"statusCode": 403, "error": "Forbidden", "message": "apiKey is missing"}}
+    z, x, y = int(match.group(2)), int(match.group(3)), int(match.group(4))
+    routes = scenario.get("routes", {})
+    for key in ("tile:%d/%d/%d" % (z, x, y), "tile:%d" % z, "tile"):
+        if routes.get(key):
+            return pick(key)
+    return {"png": True}
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -50,11 +120,17 @@ class Handler(BaseHTTPRequestHandler):
         with lock, open(log_path, "a", encoding="utf-8") as log:
             log.write(json.dumps({"path": parts.path, "query": query,
                                   "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
-        key = "geocode" if parts.path.startswith("/v1/geocode") else query.get("categories", "")
-        response = pick(key)
+        tile = TILE_PATH.match(parts.path)
+        if tile:
+            response = tile_response(tile, query)
+        else:
+            key = "geocode" if parts.path.startswith("/v1/geocode") else query.get("categories", "")
+            response = pick(key)
         if response.get("delay"):
             time.sleep(response["delay"])
-        if "file" in response:
+        if response.get("png"):
+            body = draw_tile(int(tile.group(2)), int(tile.group(3)), int(tile.group(4))) if tile else b""
+        elif "file" in response:
             body = open(response["file"], "rb").read()
         elif "json" in response:
             body = json.dumps(response["json"]).encode()
@@ -65,7 +141,7 @@ class Handler(BaseHTTPRequestHandler):
         repeat = response.get("repeat", 1)
         try:
             self.send_response(response.get("status", 200))
-            headers = {"Content-Type": "application/json"}
+            headers = {"Content-Type": "image/png" if response.get("png") else "application/json"}
             headers.update(response.get("headers", {}))
             for name, value in headers.items():
                 self.send_header(name, value)

@@ -105,7 +105,8 @@ package struct GeoapifyClient: Sendable {
     // MARK: Calls
 
     /// The body of a successful answer, after retries. The body is not yet checked.
-    func fetch(_ url: URL) async throws(GeoapifyError) -> Data {
+    /// (Map tiles ask for `image/png` with a smaller size limit.)
+    func fetch(_ url: URL, accept: String = "application/json", maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) async throws(GeoapifyError) -> Data {
         let redactor = SecretRedactor(secrets: [apiKey])
         let clock = ContinuousClock()
         let started = clock.now
@@ -115,7 +116,8 @@ package struct GeoapifyClient: Sendable {
             let failure: GeoapifyError
             var retryAfter: TimeInterval?
             do {
-                let response = try await transport.get(HTTPRequest(url: url, headers: ["x-api-key": apiKey, "Accept": "application/json"], timeout: timeout))
+                let response = try await transport.get(HTTPRequest(url: url, headers: ["x-api-key": apiKey, "Accept": accept], timeout: timeout,
+                                                                     maximumBodyBytes: maximumBodyBytes))
                 // Before anything reads it: an answer that echoes the key must not carry it into messages, the cache or pages.
                 let body = redactor.redact(response.body)
                 if (200..<300).contains(response.status) { return body }

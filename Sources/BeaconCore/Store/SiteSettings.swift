@@ -20,11 +20,17 @@ package struct SiteSettings: Sendable, Equatable {
     package var baseURL: String?
     /// How long a cached API answer counts as fresh.
     package var cacheHours: Int
+    /// What the maps draw under the pins; nil (not in the file): Geoapify's
+    /// tiles when a key is given, else none (`BasemapSetting.resolved`).
+    package var basemap: BasemapSetting?
+    /// The most basemap tiles one build may publish; nil: `TilePlan.defaultBudget`.
+    package var tileBudget: Int?
 
     package init(
         center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,
         placesPerCategory: Int = 20, title: String = "Beacon – steder rundt Oslo S",
-        intro: String? = nil, baseURL: String? = nil, cacheHours: Int = 24
+        intro: String? = nil, baseURL: String? = nil, cacheHours: Int = 24,
+        basemap: BasemapSetting? = nil, tileBudget: Int? = nil
     ) {
         self.center = center
         self.centerLabel = centerLabel
@@ -34,6 +40,8 @@ package struct SiteSettings: Sendable, Equatable {
         self.intro = intro
         self.baseURL = baseURL
         self.cacheHours = cacheHours
+        self.basemap = basemap
+        self.tileBudget = tileBudget
     }
 
     package static let defaults = SiteSettings(
@@ -41,6 +49,11 @@ package struct SiteSettings: Sendable, Equatable {
     )
 
     package var radiusMetres: Int { radiusKm * 1000 }
+
+    static let tileBudgetRange = 1...2000
+
+    /// The tile budget in force: the saved one, or the default.
+    package var effectiveTileBudget: Int { tileBudget ?? TilePlan.defaultBudget }
 
     /// Every rule the settings must meet, as Norwegian messages; empty when valid.
     func problems() -> [String] {
@@ -66,6 +79,12 @@ package struct SiteSettings: Sendable, Equatable {
         if let baseURL, SafeURL.href(baseURL, allowed: [.http, .https], allowRelative: false) == nil {
             problems.append("baseURL må være en http- eller https-adresse (er «\(baseURL)»)")
         }
+        if let tileBudget, !SiteSettings.tileBudgetRange.contains(tileBudget) {
+            problems.append("tileBudget må være fra 1 til 2000 kartfliser (er \(tileBudget))")
+        }
+        if case .provider(let provider) = basemap {
+            problems += provider.problems()
+        }
         return problems
     }
 }
@@ -78,7 +97,7 @@ enum SettingsCodec {
 
     static func decode(_ json: JSONValue) throws(Problem) -> SiteSettings {
         guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours"])
+        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours", "basemap", "tileBudget"])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
         if let center = json["center"] {
@@ -96,7 +115,36 @@ enum SettingsCodec {
         if let title = try optionalString(json["title"], path: "title") { settings.title = title }
         settings.intro = try optionalString(json["intro"], path: "intro")
         settings.baseURL = try optionalString(json["baseURL"], path: "baseURL")
+        if let value = json["basemap"], value != .null { settings.basemap = try basemap(value) }
+        if let value = json["tileBudget"], value != .null { settings.tileBudget = try integer(value, path: "tileBudget") }
         return settings
+    }
+
+    /// `"none"`, `"geoapify"`, or `{"tiles", "attribution", "attributionURL"?, "maxZoom"?}`.
+    /// The shape is checked here; the values (the template's rules, lengths,
+    /// ranges) by `SiteSettings.problems`, like every other setting's.
+    static func basemap(_ json: JSONValue) throws(Problem) -> BasemapSetting {
+        let expected = "forventet \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
+        switch json {
+        case .string("none"): return .plain
+        case .string("geoapify"): return .geoapify
+        case .string(let other):
+            throw Problem(path: "basemap", message: "\(expected) (er «\(TextHardening.clean(other, maximumLength: 60) ?? "")»)")
+        case .object:
+            try StrictJSON.requireKnownFields(json, path: "basemap", known: ["tiles", "attribution", "attributionURL", "maxZoom"])
+            guard let tiles = try optionalString(json["tiles"], path: "basemap.tiles") else {
+                throw Problem(path: "basemap.tiles", message: "mangler adressemalen for kartflisene (https://…/{z}/{x}/{y}.png)")
+            }
+            guard let attribution = try optionalString(json["attribution"], path: "basemap.attribution") else {
+                throw Problem(path: "basemap.attribution", message: "mangler kreditering av kartet (for eksempel «© OpenStreetMap-bidragsytere»)")
+            }
+            let maxZoom: Int? = if let value = json["maxZoom"], value != .null { try integer(value, path: "basemap.maxZoom") } else { nil }
+            return .provider(TileProviderSetting(tiles: tiles, attribution: attribution,
+                                                 attributionURL: try optionalString(json["attributionURL"], path: "basemap.attributionURL"),
+                                                 maxZoom: maxZoom))
+        default:
+            throw Problem(path: "basemap", message: expected)
+        }
     }
 
     static func integer(_ json: JSONValue, path: String) throws(Problem) -> Int {
@@ -125,6 +173,17 @@ enum SettingsCodec {
         ]
         if let intro = settings.intro { members.append(("intro", .string(intro))) }
         if let baseURL = settings.baseURL { members.append(("baseURL", .string(baseURL))) }
+        switch settings.basemap {
+        case nil: break
+        case .plain?: members.append(("basemap", .string("none")))
+        case .geoapify?: members.append(("basemap", .string("geoapify")))
+        case .provider(let provider)?:
+            var object: [(key: String, value: JSONValue)] = [("tiles", .string(provider.tiles)), ("attribution", .string(provider.attribution))]
+            if let url = provider.attributionURL { object.append(("attributionURL", .string(url))) }
+            if let maxZoom = provider.maxZoom { object.append(("maxZoom", .number(Double(maxZoom)))) }
+            members.append(("basemap", .object(object)))
+        }
+        if let tileBudget = settings.tileBudget { members.append(("tileBudget", .number(Double(tileBudget)))) }
         return .object(members)
     }
 }
@@ -135,5 +194,116 @@ extension SiteSettings {
         var bytes: [UInt8] = []
         JSONWriter().write(SettingsCodec.encode(self), into: &bytes)
         return bytes
+    }
+}
+
+/// What the pages' maps draw under the pins, as the owner chose it.
+package enum BasemapSetting: Sendable, Equatable {
+    /// `"none"` in the file: pins and circles on a plain background. (Not
+    /// named `none`, which on an optional would mean nil.)
+    case plain
+    /// Geoapify's raster tiles, fetched by the build (with the key) and published with the site.
+    case geoapify
+    /// A provider's tiles, which readers' browsers fetch from it.
+    case provider(TileProviderSetting)
+
+    /// The choice in force: the saved one, or Geoapify's tiles when there is
+    /// an API key (the same test as the places: set and not blank), else none.
+    package static func resolved(_ setting: BasemapSetting?, environment: [String: String]) -> BasemapSetting {
+        if let setting { return setting }
+        let key = environment["GEOAPIFY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return key.isEmpty ? .plain : .geoapify
+    }
+}
+
+/// A tile provider the owner accepts: readers' browsers then fetch its tiles.
+package struct TileProviderSetting: Sendable, Equatable {
+    static let attributionLength = 1...200
+    static let maxZoomRange = 1...22
+    static let defaultMaxZoom = 19
+
+    /// An https URL template with {z}, {x} and {y}.
+    package var tiles: String
+    /// The credit the provider requires ("© Example, © OpenStreetMap-bidragsytere").
+    package var attribution: String
+    /// Where the credit links (http or https).
+    package var attributionURL: String?
+    /// The highest zoom the provider serves (default 19).
+    package var maxZoom: Int?
+
+    package init(tiles: String, attribution: String, attributionURL: String? = nil, maxZoom: Int? = nil) {
+        self.tiles = tiles
+        self.attribution = attribution
+        self.attributionURL = attributionURL
+        self.maxZoom = maxZoom
+    }
+
+    package var effectiveMaxZoom: Int { maxZoom ?? TileProviderSetting.defaultMaxZoom }
+
+    /// The template's origin ("https://tiles.example.org", with ":port" when
+    /// not 443): what the pages' Content-Security-Policy allows for images.
+    /// Nil when the template breaks a rule.
+    package var origin: String? {
+        guard case .success(let origin) = TileProviderSetting.checkTemplate(tiles) else { return nil }
+        return origin
+    }
+
+    func problems() -> [String] {
+        var problems: [String] = []
+        if case .failure(let reason) = TileProviderSetting.checkTemplate(tiles) {
+            problems.append("basemap.tiles \(reason) (er «\(TextHardening.clean(tiles, maximumLength: 120) ?? "")»)")
+        }
+        let text = attribution.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !TileProviderSetting.attributionLength.contains(text.count) || text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            problems.append("basemap.attribution må være en kreditering på 1 til 200 tegn uten kontrolltegn (er \(text.count) tegn)")
+        }
+        if let attributionURL, SafeURL.href(attributionURL, allowed: [.http, .https], allowRelative: false) == nil {
+            problems.append("basemap.attributionURL må være en http- eller https-adresse (er «\(TextHardening.clean(attributionURL, maximumLength: 120) ?? "")»)")
+        }
+        if let maxZoom, !TileProviderSetting.maxZoomRange.contains(maxZoom) {
+            problems.append("basemap.maxZoom må være fra 1 til 22 (er \(maxZoom))")
+        }
+        return problems
+    }
+
+    enum TemplateCheck: Equatable {
+        case success(origin: String)
+        case failure(String)
+    }
+
+    /// An https URL with a host (letters, digits, dots and hyphens; a port
+    /// allowed), no user or password, {z}, {x} and {y} in it, and only
+    /// printable ASCII without spaces, quotes, angle brackets or backslashes
+    /// (it goes into the pages and, as an origin, into their policy).
+    static func checkTemplate(_ template: String) -> TemplateCheck {
+        guard template.utf8.count <= 500 else { return .failure("er for lang (høyst 500 tegn)") }
+        let forbidden = Set("\"'<>\\`".unicodeScalars)
+        guard template.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0) }) else {
+            return .failure("kan ikke inneholde mellomrom, kontrolltegn, anførselstegn, <, >, \\ eller tegn utenfor ASCII (prosentkod dem)")
+        }
+        guard template.lowercased().hasPrefix("https://") else { return .failure("må være en https-adresse") }
+        let rest = template.dropFirst("https://".count)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.contains("@") else { return .failure("kan ikke inneholde brukernavn eller passord") }
+        var host = Substring(authority)
+        var port: Int?
+        if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            let digits = authority[authority.index(after: colon)...]
+            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                  let number = Int(digits), (1...65535).contains(number) else {
+                return .failure("har et ugyldig portnummer")
+            }
+            port = number
+        }
+        guard !host.isEmpty, host.count <= 253, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
+              !host.hasPrefix("."), !host.hasPrefix("-"), !host.contains("..") else {
+            return .failure("må ha ett vertsnavn (som tiles.example.org; {s} og andre plassholdere går ikke i vertsnavnet)")
+        }
+        for placeholder in ["{z}", "{x}", "{y}"] where !template.contains(placeholder) {
+            return .failure("må inneholde {z}, {x} og {y}")
+        }
+        let origin = "https://" + host.lowercased() + (port.map { $0 == 443 ? "" : ":\($0)" } ?? "")
+        return .success(origin: origin)
     }
 }
