@@ -40,7 +40,6 @@
   if (!Query) return;
   const { CATEGORY_KEYS, CATEGORIES, SORTS, integer, count, formatDistance, haversine } = Query;
   const PAGE_SIZE = 100;
-  const MAP_PIN_LIMIT = 400;
   const DEBOUNCE_MS = 250;
   const STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
@@ -68,10 +67,7 @@
     timeout: 'Det tok for lang tid å finne posisjonen din. Prøv igjen.',
     unsupported: 'Nettleseren din kan ikke dele posisjonen.',
     showing: (shown, total) => `Viser ${integer(shown)} av ${count(total, 'sted', 'steder')}`,
-    mapLabel: (n, label) => `Kart: ${count(n, 'sted', 'steder')} rundt ${label}`,
-    mapCapped: (shown, total) => `Kartet viser de ${integer(shown)} første av ${count(total, 'treff', 'treff')} i valgt rekkefølge. Snevre inn søket for å se resten.`,
-    yourPosition: 'Du',
-    yourPositionLabel: 'din posisjon',
+    mapLabel: (label) => `Kart over stedene rundt ${label}. Piltastene flytter kartet, pluss og minus zoomer.`,
     ratingLabel: (stars, n) => `Vurdering: ${stars} av 5, ${count(n, 'vurdering', 'vurderinger')}`,
     openNow: 'Åpent nå',
     closedNow: 'Stengt nå',
@@ -246,7 +242,6 @@
     const moreButton = $('explorer-more-button');
     const empty = $('explorer-empty');
     const map = $('explorer-map');
-    const mapNote = $('explorer-map-note');
     const mapCanvas = $('explorer-map-canvas');
     const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
     const wide = window.matchMedia ? window.matchMedia(WIDE) : { matches: false, addEventListener() {} };
@@ -296,18 +291,20 @@
     // The map is drawn in the next frame: beside the list, the cards answer a change first.
     let mapFrame = 0;
     function scheduleMap() {
-      if (mapFrame) return;
+      if (mapFrame || !MapKit) return;
       map.dataset.pending = 'true';
       mapFrame = requestAnimationFrame(drawMapNow);
     }
     function drawMapNow() {
       if (mapFrame) cancelAnimationFrame(mapFrame);
       mapFrame = 0;
-      delete map.dataset.pending;
+      const started = performance.now();
       if (mapVisible()) renderMap();
+      if (map) delete map.dataset.pending;
+      measure('beacon-map', started);
     }
 
-    function mapVisible() { return state.view === 'map' || wide.matches; }
+    function mapVisible() { return !!MapKit && (state.view === 'map' || wide.matches); }
 
     /** What the rendered cards show; the same key means nothing to redraw. */
     function listKey() {
@@ -382,101 +379,104 @@
       return mark;
     }
 
-    // ---------- Map (SVG, no external service) ----------
+    // ---------- Map (Leaflet through beacon-map.js; the basemap from the page data) ----------
 
-    let mapSize = 0;
+    const MapKit = window.BeaconMap && window.L && data.map && map ? window.BeaconMap : null;
+    if (!MapKit) {
+      // No map library on this site (or no map on this page): the list is the page.
+      root.dataset.map = 'none';
+      state.view = 'list';
+      if (map) map.hidden = true;
+      for (const button of viewButtons) button.closest('.view-switch').hidden = true;
+    }
+    let leaflet = null;       // the map, made when it is first shown
+    let cluster = null;
+    let ringLayer = null;
+    let readerLayer = null;
+    let shownOnMap = null;    // the results the pins show
+    let fittedFor = null;     // the centre and radius the view was last fitted to
+    let readerMoved = false;  // the reader has dragged or zoomed since then
+    let fitting = false;
+    const markers = new Array(n); // one marker per place, made when first shown
 
-    /** Pins placed by an equirectangular projection around the centre in use, scaled so the radius ring fits. */
-    function renderMap() {
-      const total = results.length;
-      mapNote.hidden = total <= MAP_PIN_LIMIT;
-      if (total === 0) { mapCanvas.replaceChildren(); mapSize = 0; return; }
-      const width = Math.max(280, Math.round(mapCanvas.clientWidth || root.clientWidth || 600));
-      const height = wide.matches
-        ? Math.round(Math.max(360, Math.min(width, window.innerHeight - 90)))
-        : Math.round(Math.min(width * 1.15, Math.max(340, window.innerHeight * 0.62)));
-      mapSize = width;
-      const focus = origin || center;
-      const focusLabel = origin ? TEXT.yourPositionLabel : centerLabel;
-      const cx = width / 2, cy = height / 2;
-      const ringRadius = Math.min(width, height) / 2 - 26;
-      const metresPerUnit = (state.radius * 1000) / ringRadius;
-      const metresPerDegree = Query.EARTH_RADIUS_M * Math.PI / 180;
-      const cosLat = Math.cos(focus.lat * Math.PI / 180);
-      const project = (lat, lon) => {
-        const x = cx + ((lon - focus.lon) * cosLat * metresPerDegree) / metresPerUnit;
-        const y = cy - ((lat - focus.lat) * metresPerDegree) / metresPerUnit;
-        return [Math.min(width - 14, Math.max(14, x)), Math.min(height - 14, Math.max(14, y))];
-      };
-
-      const pinCount = Math.min(total, MAP_PIN_LIMIT);
-      const chart = svg('svg', {
-        class: 'explorer-map__svg', viewBox: `0 0 ${width} ${height}`, width: String(width), height: String(height),
-        role: 'group', 'aria-label': TEXT.mapLabel(pinCount, focusLabel),
-      });
-      chart.append(svg('rect', { class: 'map-background', x: '0', y: '0', width: String(width), height: String(height), rx: '14' }));
-
-      const backdrop = svg('g', { 'aria-hidden': 'true' });
-      backdrop.append(
-        svg('circle', { class: 'map-radius', cx: String(cx), cy: String(cy), r: String(ringRadius) }),
-        svg('circle', { class: 'map-radius map-radius--half', cx: String(cx), cy: String(cy), r: String(ringRadius / 2) }),
-      );
-      const ringLabel = svg('text', { class: 'map-label', x: String(cx + 6), y: String(cy - ringRadius + 16) });
-      ringLabel.textContent = `${state.radius} km`;
-      backdrop.append(ringLabel);
-      if (!origin) {
-        const centerMark = svg('g', { class: 'map-center', transform: `translate(${cx} ${cy})` });
-        centerMark.append(svg('circle', { r: '7' }), svg('circle', { r: '2.5', class: 'map-center__dot' }));
-        const centerText = svg('text', { class: 'map-label map-label--center', x: String(cx), y: String(cy + 22) });
-        centerText.textContent = centerLabel;
-        backdrop.append(centerMark, centerText);
-      }
-      chart.append(backdrop);
-
-      const pins = svg('g', { class: 'map-pins' });
-      // Drawn last-first so the first result (the top of the list) lies on top; the links still come in list order for the keyboard.
-      const items = [];
-      for (let k = 0; k < pinCount; k++) items.push(pin(results[k], project));
-      for (let k = items.length - 1; k >= 0; k--) pins.append(items[k]);
-      chart.append(pins);
-
-      if (origin) {
-        const you = svg('g', { class: 'map-you', transform: `translate(${cx} ${cy})`, 'aria-hidden': 'true' });
-        you.append(svg('circle', { r: '9' }));
-        const label = svg('text', { class: 'map-label', y: '-14' });
-        label.textContent = TEXT.yourPosition;
-        you.append(label);
-        chart.append(you);
-      }
-      mapCanvas.replaceChildren(chart);
-      if (total > MAP_PIN_LIMIT) mapNote.textContent = TEXT.mapCapped(pinCount, total);
+    /** The map, made on first use: basemap, clusters, ring, the guide's centre. */
+    function ensureMap() {
+      if (leaflet) return leaflet;
+      leaflet = MapKit.create(mapCanvas, data.map, TEXT.mapLabel(centerLabel));
+      cluster = MapKit.clusterGroup().addTo(leaflet);
+      ringLayer = MapKit.ring().addTo(leaflet);
+      MapKit.centerMarker({ lat: center.lat, lon: center.lon, label: centerLabel }).addTo(leaflet);
+      readerLayer = MapKit.readerMarker();
+      leaflet.on('dragstart zoomstart', () => { if (!fitting) readerMoved = true; });
+      return leaflet;
     }
 
-    function pin(i, project) {
+    function markerFor(i) {
+      if (markers[i]) return markers[i];
       const p = places[i];
       const info = CATEGORIES[CATEGORY_KEYS[categoryCode[i]]];
-      const [x, y] = project(p.lat, p.lon);
-      const parts = [p.n, info.singular, formatDistance(distance[i])];
-      if (p.s) parts.push(TEXT.ratingLabel(p.s, p.r || 0));
-      if (favorite[i]) parts.push(TEXT.favorite);
-      const hours = hoursStatus(i);
-      if (hours.state >= 0) parts.push(hours.text);
-      const link = svg('a', { class: `map-pin map-pin--${CATEGORY_KEYS[categoryCode[i]]}`, href: sitePrefix + p.u, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`, 'aria-label': parts.join(', ') });
-      link.dataset.id = p.id;
-      link.dataset.open = String(hours.state);
-      const title = svg('title');
-      title.textContent = p.n;
-      link.append(title, svg('circle', { class: 'map-pin__focus', r: '22' }), svg('circle', { class: 'map-pin__body', r: '16' }));
-      const emoji = svg('text', { class: 'map-pin__emoji', 'aria-hidden': 'true', y: '1' });
-      emoji.textContent = info.emoji;
-      link.append(emoji);
-      if (p.s) {
-        const mark = svg('g', { class: 'map-pin__star', transform: 'translate(6 -24)', 'aria-hidden': 'true' });
-        mark.append(svg('path', { class: 'star__shape', fill: starFill(p.s), d: star.path, transform: 'scale(0.75)' }));
-        link.append(mark);
-      }
-      return link;
+      const label = [p.n, info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
+      const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s }, star, label), keyboard: true });
+      marker.options.placeId = p.id;
+      marker.bindPopup(() => {
+        const hours = hoursStatus(i);
+        return MapKit.placeCard({
+          name: p.n, meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
+          ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + p.u,
+          status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
+        }, star);
+      }, { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+      markers[i] = marker;
+      return marker;
     }
+
+    /**
+     * The results as clustered pins, the ring around the centre in use, the reader. The view is
+     * fitted to the places at first, when the centre or radius changes, and when the results
+     * change unless the reader has moved the map since.
+     */
+    function renderMap() {
+      if (!MapKit) return;
+      const lmap = ensureMap();
+      lmap.invalidateSize({ pan: false });
+      const focus = origin || center;
+      ringLayer.setLatLng([focus.lat, focus.lon]);
+      ringLayer.setRadius(state.radius * 1000);
+      if (origin) readerLayer.setLatLng([origin.lat, origin.lon]).addTo(lmap);
+      else readerLayer.remove();
+      const key = results.join(',');
+      const changed = key !== shownOnMap;
+      if (changed) {
+        shownOnMap = key;
+        cluster.clearLayers();
+        cluster.addLayers(results.map(markerFor));
+      }
+      mapCanvas.dataset.count = String(results.length);
+      const frame = `${origin ? `${origin.lat},${origin.lon}` : 'centre'}|${state.radius}`;
+      if (frame !== fittedFor || (changed && !readerMoved)) {
+        fitView(focus);
+        fittedFor = frame;
+        readerMoved = false;
+      }
+    }
+
+    /** The view that shows the places (or, with none, the ring). */
+    function fitView(focus) {
+      const points = results.slice(0, 5000).map((i) => [places[i].lat, places[i].lon]);
+      // Without places, the ring (from its centre and size: the layer has no view to measure yet).
+      const bounds = points.length ? window.L.latLngBounds(points) : window.L.latLng(focus.lat, focus.lon).toBounds(state.radius * 2000);
+      fitting = true;
+      leaflet.fitBounds(bounds, { padding: [28, 28], maxZoom: 16, animate: false });
+      fitting = false;
+    }
+
+    /** For the browser tests and the benchmark: what the map shows (read-only). */
+    window.BeaconExplorer = Object.freeze({
+      mapPlaceIds: () => (cluster ? cluster.getLayers().map((marker) => marker.options.placeId) : []),
+      ring: () => (ringLayer && leaflet ? { lat: ringLayer.getLatLng().lat, lon: ringLayer.getLatLng().lng, metres: ringLayer.getRadius() } : null),
+      reader: () => (readerLayer && leaflet && leaflet.hasLayer(readerLayer) ? { lat: readerLayer.getLatLng().lat, lon: readerLayer.getLatLng().lng } : null),
+      map: () => leaflet,
+    });
 
     // ---------- Controls ----------
 
@@ -576,14 +576,6 @@
       const next = list.children[first];
       if (next) next.querySelector('a').focus();
     });
-    let resizeTimer = 0;
-    window.addEventListener('resize', () => {
-      if (!mapVisible()) return;
-      clearTimeout(resizeTimer);
-      resizeTimer = setTimeout(() => {
-        if (Math.round(mapCanvas.clientWidth) !== mapSize) renderMap();
-      }, 150);
-    });
     // Crossing 64rem: the map joins the list, or leaves it.
     wide.addEventListener('change', () => render());
 
@@ -677,17 +669,6 @@
       }
     }
 
-    /** Whether a pin on the map shows another status than now. */
-    function pinsStale() {
-      const index = new Map();
-      for (let k = 0; k < Math.min(results.length, MAP_PIN_LIMIT); k++) index.set(places[results[k]].id, results[k]);
-      for (const pinLink of mapCanvas.querySelectorAll('a.map-pin')) {
-        const i = index.get(pinLink.dataset.id);
-        if (i !== undefined && pinLink.dataset.open !== String(openStatus(i))) return true;
-      }
-      return false;
-    }
-
     /** On each minute's turn: with "Åpent nå" on, filter again; bring badges and pins up to date. */
     function tickOpen() {
       if (syncClock()) {
@@ -697,7 +678,6 @@
           const same = before.length === results.length && before.every((i, k) => i === results[k]);
           if (!same) render(); // only then: a redraw would take the reader's focus
         }
-        if (mapVisible() && pinsStale()) renderMap();
         refreshOpenMarks();
       }
       // Oslo is a whole number of hours from UTC, so its minutes turn with Date.now()'s.
@@ -729,8 +709,7 @@
     }
     if (origin) say(TEXT.fromYou, 'origin');
     syncControls();
-    update();
-    drawMapNow(); // the first picture is whole
+    update(); // the map follows in the next frame: the list is ready first
     scrollCurrentChipIntoView();
     root.dataset.ready = 'true';
     try { performance.mark('beacon-ready'); } catch (_) { /* timing is for the benchmark only */ }

@@ -17,7 +17,8 @@ package enum DetailPage {
         let showsOpenStatus = p.openingHours != nil && p.category.hasOpeningStatus
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
-                                                includeHoursScript: showsOpenStatus, seo: context.seo(for: path)), root: root)
+                                                includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
+                                                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path)), root: root)
         let chrome = context.chrome(depth: 2, section: .none)
         b.append(chrome.header)
         if place.summary != nil { b.append(Components.starGradients) }
@@ -58,6 +59,7 @@ package enum DetailPage {
         }
         mapLinks(&b, p)
         b.raw("</div><div class=\"place-detail__info\">")
+        if context.hasMap { placeMap(&b, place, context: context) }
         facts(&b, p)
         ratings(&b, place)
         b.raw("</div></article>\n")
@@ -84,6 +86,31 @@ package enum DetailPage {
         b.icon(.pause)
         b.text(Strings.pauseAnimation)
         b.raw("</label></p>\n")
+    }
+
+    /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
+    static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
+        b.open("section", ["class": "place-map needs-script", "aria-label": Strings.mapOf(place.name)])
+        b.raw("<div class=\"place-map__canvas\" id=\"place-map\"></div>")
+        b.close("section")
+        b.raw("\n")
+        var pin: [(key: String, value: JSONValue)] = [
+            ("lat", .number(PageData.rounded(place.coordinate.latitude))), ("lon", .number(PageData.rounded(place.coordinate.longitude))),
+            ("n", .string(place.name)), ("c", .string(place.category.rawValue)),
+        ]
+        if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
+        var center: [(key: String, value: JSONValue)] = [
+            ("lat", .number(context.settings.center.latitude)), ("lon", .number(context.settings.center.longitude)),
+        ]
+        if let label = context.centerName { center.append(("label", .string(label))) }
+        let data: JSONValue = .object([
+            ("basemap", MapData.basemap(context.basemap)), ("place", .object(pin)), ("center", .object(center)),
+            ("star", .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))])),
+        ])
+        var bytes: [UInt8] = []
+        JSONWriter(pretty: false).write(data, into: &bytes)
+        b.scriptJSON(id: "beacon-map", bytes)
+        b.raw("\n")
     }
 
     static func mapLinks(_ b: inout HTMLBuffer, _ p: Place) {

@@ -122,7 +122,7 @@ enum ExplorerControls {
     /// The map's place: beside the list on a wide screen, instead of it on a phone.
     static func map(_ b: inout HTMLBuffer) {
         b.open("section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": Strings.mapView])
-        b.raw("<p class=\"explorer-map__note\" id=\"explorer-map-note\" hidden></p><div class=\"explorer-map__canvas\" id=\"explorer-map-canvas\"></div>")
+        b.raw("<div class=\"explorer-map__canvas\" id=\"explorer-map-canvas\"></div>")
         b.raw("<p class=\"explorer-map__legend\" aria-hidden=\"true\">")
         for category in PlaceCategory.allCases {
             b.raw("<span>")

@@ -43,8 +43,10 @@ package enum ListPage {
             : heading + (input.page > 1 ? " (side \(input.page))" : "") + " – " + settings.title
         let summary = Strings.withinRadius(count: input.totalCount, radiusKm: settings.radiusKm, center: context.centerName)
         let interactive = input.scriptData != nil
+        let withMap = interactive && context.hasMap
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
         PageChrome.openDocument(&b, head: .init(title: title, description: summary + ".", includeScript: interactive,
+                                                includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
                                                 seo: context.seo(for: input.path)), root: root)
         let chrome = context.chrome(depth: depth, section: .explore)
         b.append(chrome.header)
@@ -71,9 +73,9 @@ package enum ListPage {
             return SitePaths.listPage(page: page)
         }
         b.raw("</div>")
-        if interactive { ExplorerControls.map(&b) }
+        if withMap { ExplorerControls.map(&b) }
         b.raw("</div>\n")
-        if interactive { ExplorerControls.viewSwitch(&b) }
+        if withMap { ExplorerControls.viewSwitch(&b) }
         b.close("div")
         b.raw("\n")
         if input.category == nil, input.page == 1 { about(&b, root: root, context: context) }

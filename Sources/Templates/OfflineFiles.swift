@@ -1,12 +1,99 @@
 import BeaconCore
 
 /// The files that make the published guide an installable app that works
-/// offline: the web app manifest and the service worker.
+/// offline: the web app manifest, the service worker and the offline page.
+/// Every path in them is relative (to the manifest, or to the worker's scope),
+/// so the site works from any folder of any host.
 package enum OfflineFiles {
+    package static let manifestPath = "manifest.webmanifest"
+    package static let serviceWorkerPath = "sw.js"
+    package static let offlinePagePath = "offline.html"
+    /// Registers the worker and shows the offline note; on every page but the share file.
+    static let script = "assets/beacon-offline.js"
+
+    /// The manifest's icons: (path, size, purpose). The files are in `Resources/assets`.
+    static let icons: [(path: String, size: Int, purpose: String)] = [
+        ("assets/beacon-icon-192.png", 192, "any"),
+        (SitePaths.shareImage, 512, "any"),
+        ("assets/beacon-icon-maskable-512.png", 512, "maskable"),
+    ]
+
+    /// Zoom levels of the basemap precached on install (the lowest); tiles of the others are kept as they are seen.
+    static let precachedZoomLevels = 2
+
+    /// Deep Blue: the installed app's title bar and splash screen around the icon.
+    static let themeColor = "#20202A"
+    /// The light page background (`--bg` in beacon.css).
+    static let backgroundColor = "#FFF9F4"
+
     /// `version` names this build's caches; `explorerPaths` are the pages a
     /// reader needs first; `tiles` are the basemap's (zoom, path).
     package static func files(context: SiteContext, version: String, assetPaths: [String], explorerPaths: [String],
                               tiles: [(zoom: Int, path: String)]) -> [(path: String, bytes: [UInt8])] {
-        []
+        let worker = serviceWorker(version: version, assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles)
+        return [
+            (manifestPath, Array(manifest(settings: context.settings).utf8)),
+            (serviceWorkerPath, Array(worker.utf8)),
+            (offlinePagePath, OfflinePage.render(context: context)),
+        ]
+    }
+
+    /// The web app manifest: what a phone needs to put the guide on its home screen.
+    static func manifest(settings: SiteSettings) -> String {
+        let title = settings.title.trimmingCharacters(in: .whitespaces)
+        let shortName = !title.isEmpty && title.count <= 12 ? title : Strings.appShortName
+        let icons: [JSONValue] = OfflineFiles.icons.map { icon in
+            .object([("src", .string(icon.path)), ("sizes", .string("\(icon.size)x\(icon.size)")),
+                     ("type", .string("image/png")), ("purpose", .string(icon.purpose))])
+        }
+        let manifest: JSONValue = .object([
+            ("name", .string(title.isEmpty ? Strings.appShortName : title)),
+            ("short_name", .string(shortName)),
+            ("description", .string(Strings.appDescription(center: settings.centerLabel))),
+            ("lang", .string("nb")),
+            ("dir", .string("ltr")),
+            ("id", .string("./")),
+            ("start_url", .string("./")),
+            ("scope", .string("./")),
+            ("display", .string("standalone")),
+            ("theme_color", .string(themeColor)),
+            ("background_color", .string(backgroundColor)),
+            ("icons", .array(icons)),
+        ])
+        return JSONWriter(pretty: true).string(manifest)
+    }
+
+    /// `sw.js`: the worker's script with this build's values in front.
+    static func serviceWorker(version: String, assetPaths: [String], explorerPaths: [String],
+                              tiles: [(zoom: Int, path: String)]) -> String {
+        let build: JSONValue = .object([
+            ("version", .string(version)),
+            ("offlinePage", .string(offlinePagePath)),
+            ("storedFolders", .array(storedFolders.map { .string($0) })),
+            ("precache", .array(precache(assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles).map { .string($0) })),
+        ])
+        return ServiceWorkerScript.render(build: build)
+    }
+
+    /// Where files the reader comes across are kept as they arrive: the assets and the basemap's tiles ("kart/").
+    static let storedFolders: [String] = {
+        let template = PublishedTile.pathTemplate
+        let tileFolder = template.firstIndex(of: "{").map { String(template[..<$0]) } ?? "kart/"
+        return ["assets/", tileFolder]
+    }()
+
+    /// What the worker stores on install: the offline page, the explorer pages,
+    /// the 404 page, the manifest, every asset (icons included) and the tiles of
+    /// the lowest zoom levels. Each path once, in that order.
+    static func precache(assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]) -> [String] {
+        let zooms = Set(Array(Set(tiles.map(\.zoom)).sorted().prefix(precachedZoomLevels)))
+        var seen = Set<String>()
+        var paths: [String] = []
+        for path in [offlinePagePath] + explorerPaths + [SitePaths.notFoundPage, manifestPath]
+            + icons.map(\.path) + assetPaths + tiles.filter({ zooms.contains($0.zoom) }).map(\.path)
+        where seen.insert(path).inserted {
+            paths.append(path)
+        }
+        return paths
     }
 }

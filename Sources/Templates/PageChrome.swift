@@ -5,7 +5,13 @@ import BeaconHTML
 /// navigation, footer with the data attribution.
 enum PageChrome {
     /// Forbids inline script and every other origin, so even a sanitiser bug could not run script.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
+    static let contentSecurityPolicy = contentSecurityPolicy(imageOrigin: nil)
+
+    /// The policy, allowing images from `imageOrigin` too: the map tiles of a provider the owner chose.
+    static func contentSecurityPolicy(imageOrigin: String?) -> String {
+        let images = imageOrigin.map { "img-src 'self' data: \($0)" } ?? "img-src 'self' data:"
+        return "default-src 'none'; script-src 'self'; style-src 'self'; \(images); font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
+    }
 
     struct Head {
         var title: String
@@ -14,6 +20,10 @@ enum PageChrome {
         var includeScript: Bool = false
         /// The opening-hours script (`beacon-hours.js`): "Åpent nå" badges and filter.
         var includeHoursScript: Bool = false
+        /// The map library (Leaflet, its clustering, `beacon-map.js`) and its stylesheets.
+        var includeMap: Bool = false
+        /// The origin of a provider's map tiles, allowed in the policy for images.
+        var mapImageOrigin: String? = nil
         /// Canonical link and Open Graph / Twitter tags (only with a base URL).
         var seo: SEO? = nil
     }
@@ -27,7 +37,7 @@ enum PageChrome {
     static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String) {
         b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
         b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
+        b.open("meta", ["http-equiv": "Content-Security-Policy", "content": head.includeMap ? contentSecurityPolicy(imageOrigin: head.mapImageOrigin) : contentSecurityPolicy])
         b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
         b.element("title", text: head.title)
         b.raw("\n")
@@ -52,20 +62,29 @@ enum PageChrome {
                 b.raw("\n")
             }
         }
-        b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
-        b.raw("\n")
-        if head.includeHoursScript || head.includeScript {
-            b.open("script", ["src": root + SitePaths.hoursScript, "defer": ""])
-            b.close("script")
-            b.raw("\n")
-        }
-        if head.includeScript {
-            for script in [SitePaths.queryScript, SitePaths.script] {
-                b.open("script", ["src": root + script, "defer": ""])
-                b.close("script")
+        if head.includeMap {
+            for sheet in SitePaths.mapStylesheets {
+                b.open("link", ["rel": "stylesheet", "href": root + sheet])
                 b.raw("\n")
             }
         }
+        b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
+        b.raw("\n")
+        var scripts: [String] = []
+        if head.includeHoursScript || head.includeScript { scripts.append(SitePaths.hoursScript) }
+        if head.includeScript { scripts.append(SitePaths.queryScript) }
+        if head.includeMap { scripts += SitePaths.mapScripts }
+        if head.includeScript { scripts.append(SitePaths.script) }
+        for script in scripts {
+            b.open("script", ["src": root + script, "defer": ""])
+            b.close("script")
+            b.raw("\n")
+        }
+        // Links the web app manifest, registers the service worker (the guide offline) and shows
+        // the offline note; on http(s) only (OfflineFiles).
+        b.open("script", ["src": root + OfflineFiles.script, "defer": ""])
+        b.close("script")
+        b.raw("\n")
         b.raw("</head>\n")
     }
 

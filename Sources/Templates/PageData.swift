@@ -12,20 +12,21 @@ package enum PageData {
     /// The data of one explorer page: the places of its category (nil: all), then
     /// the favorites that are no longer in the data (marked `x`), so that the
     /// favorites filter shows every favorite, as «Mine steder» does.
-    package static func fragment(for guide: Guide, category: PlaceCategory?) -> HTMLFragment {
+    package static func fragment(for guide: Guide, category: PlaceCategory?, context: SiteContext) -> HTMLFragment {
         let inData = category.map { guide.places(in: $0) } ?? guide.places
         let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
         var b = HTMLBuffer(capacity: 256 + (inData.count + outside.count) * 260)
-        b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside))
+        b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside, map: context.hasMap ? context.basemap : nil))
         b.raw("\n")
         return b.fragment
     }
 
-    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"places":[…]}`:
+    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"map":{…},"places":[…]}`:
     /// the radius bounds (1 km up to the radius the places were fetched within: a
-    /// larger one could not change the result) and the star's shape and fill ids
-    /// come from here, not from the script.
-    static func json(settings: SiteSettings, places: [GuidePlace]) -> [UInt8] {
+    /// larger one could not change the result), the star's shape and fill ids and
+    /// the basemap (`MapData`; absent when the site has no map) come from here,
+    /// not from the script.
+    static func json(settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + places.count * 250)
         bytes.append(contentsOf: #"{"v":1,"center":"#.utf8)
@@ -38,6 +39,10 @@ package enum PageData {
         let smallest = SiteSettings.radiusRange.lowerBound
         bytes.append(contentsOf: #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"star":"#.utf8)
         JSONWriter(pretty: false).write(.object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]), into: &bytes)
+        if let map {
+            bytes.append(contentsOf: #","map":"#.utf8)
+            JSONWriter(pretty: false).write(MapData.basemap(map), into: &bytes)
+        }
         bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
         for (index, place) in places.enumerated() {

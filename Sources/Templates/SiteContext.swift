@@ -19,6 +19,8 @@ package struct SiteContext: Sendable {
     package let intro: SanitizedHTML?
     /// What the maps draw under the pins.
     package let basemap: PublishedBasemap
+    /// Whether the map library (Leaflet) is published with the site: without it, no page has a map.
+    package let hasMap: Bool
     /// "21. november 2026": when the data was fetched.
     let lastUpdatedText: String
     let chrome: [ChromeKey: Chrome]
@@ -36,11 +38,12 @@ package struct SiteContext: Sendable {
     /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
     static let maximumDepth = 3
 
-    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none) {
+    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none, hasMap: Bool = false) {
         self.settings = settings
         self.source = source
         self.intro = intro
         self.basemap = basemap
+        self.hasMap = hasMap
         let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
         self.lastUpdatedText = CalendarDate.today(in: oslo, now: source.fetchedAt).norwegianLong
         var chrome: [ChromeKey: Chrome] = [:]
@@ -80,6 +83,12 @@ package struct SiteContext: Sendable {
         return baseURL + SitePaths.pretty(path)
     }
 
+    /// The provider's origin when the basemap's tiles come from one (for the pages' policy).
+    var mapImageOrigin: String? {
+        if case .remote(_, let origin, _) = basemap.source { return origin }
+        return nil
+    }
+
     /// Canonical link and sharing tags for a page; nil without a base URL.
     func seo(for path: String) -> PageChrome.SEO? {
         guard let url = absoluteURL(for: path), let image = absoluteURL(for: SitePaths.shareImage) else { return nil }
@@ -103,6 +112,9 @@ package enum SitePaths {
     static let hoursScript = "assets/beacon-hours.js"
     /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
     static let queryScript = "assets/beacon-query.js"
+    /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.
+    static let mapScripts = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js"]
+    static let mapStylesheets = ["assets/leaflet/leaflet.css", "assets/leaflet/MarkerCluster.css"]
     static let icon = "assets/beacon-icon.svg"
     package static let favicon = "favicon.svg"
     static let touchIcon = "assets/apple-touch-icon.png"

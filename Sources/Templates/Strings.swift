@@ -53,6 +53,8 @@ enum Strings {
 
     static func pageOf(_ page: Int, _ count: Int) -> String { "Side \(page) av \(count)" }
 
+    static func mapOf(_ name: String) -> String { "Kart over \(name)" }
+
     static func lastUpdated(_ date: String) -> String { "Sist oppdatert \(date)" }
 
     static func withinRadius(count: Int, radiusKm: Int, center: String?) -> String {

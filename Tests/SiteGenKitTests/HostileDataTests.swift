@@ -38,7 +38,7 @@ import BeaconHTML
             let scripts = text.components(separatedBy: "<script").dropFirst()
             let inline = scripts.filter { !$0.hasPrefix(" src=\"") }
             #expect(inline.count <= 1 && inline.allSatisfy { $0.hasPrefix(" type=\"application/json\"") }, "\(file): \(inline.map { $0.prefix(40) })")
-            #expect(scripts.filter { $0.hasPrefix(" src=\"") }.allSatisfy { $0.contains("assets/beacon") }, "\(file)")
+            #expect(scripts.filter { $0.hasPrefix(" src=\"") }.allSatisfy { $0.contains("assets/beacon") || $0.contains("assets/leaflet/") }, "\(file)")
             #expect(page.scriptBodies.allSatisfy { !$0.contains("__pwned") || !$0.contains("<") }, "\(file)")
             for reference in page.references {
                 let scheme = SafeURL.effectiveScheme(of: reference)

@@ -12,7 +12,7 @@ import BeaconCore
         #expect(!page.contains("<script>alert"))
         #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Søn&#39;s") || page.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Søn's"))
         #expect(!page.contains("<img src=x"))
-        let data = TemplateFixtures.text(PageData.fragment(for: TemplateFixtures.guide, category: nil).bytes)
+        let data = TemplateFixtures.text(PageData.fragment(for: TemplateFixtures.guide, category: nil, context: TemplateFixtures.context).bytes)
         #expect(!data.dropFirst(60).dropLast(12).contains("<"))
     }
 

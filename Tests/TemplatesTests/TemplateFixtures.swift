@@ -51,8 +51,16 @@ enum TemplateFixtures {
     }
 
     static var context: SiteContext {
-        SiteContext(settings: guide.settings, source: guide.source, intro: RichText.html(for: guide.settings.intro!))
+        SiteContext(settings: guide.settings, source: guide.source, intro: RichText.html(for: guide.settings.intro!),
+                    basemap: basemap, hasMap: true)
     }
+
+    /// Published tiles around Oslo S, as a Geoapify build would have them.
+    static let basemap = PublishedBasemap(
+        source: .published(pathTemplate: PublishedTile.pathTemplate, minZoom: 11, maxZoom: 14,
+                           bounds: GeoBounds(south: 59.85, west: 10.63, north: 59.97, east: 10.87)),
+        attribution: [MapCredit(text: "Powered by Geoapify", url: "https://www.geoapify.com/"),
+                      MapCredit(text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright")])
 
     static func place(_ place: Place) -> GuidePlace {
         guide.allPages.first { $0.id == place.id }!

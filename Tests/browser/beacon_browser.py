@@ -287,6 +287,25 @@ def wait_map(driver, timeout=5):
         lambda d: d.execute_script("const m = document.getElementById('explorer-map'); return !m || !m.dataset.pending;"))
 
 
+def map_place_ids(driver):
+    """The ids of the places on the explorer's map (every pin, clustered or not), sorted."""
+    wait_map(driver)
+    return sorted(driver.execute_script("return window.BeaconExplorer ? window.BeaconExplorer.mapPlaceIds() : []"))
+
+
+def map_pins(driver):
+    """The pins drawn now (not inside a cluster): their accessible names."""
+    wait_map(driver)
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#explorer-map .map-pin-icon'), e => e.getAttribute('aria-label'));")
+
+
+def zoom_map_to(driver, lat, lon, zoom=18):
+    """Moves the explorer's map so that the pins near a point stand alone."""
+    driver.execute_script("window.BeaconExplorer.map().setView([arguments[0], arguments[1]], arguments[2], {animate: false});", lat, lon, zoom)
+    time.sleep(0.3)
+
+
 def visible_names(driver):
     return driver.execute_script(
         "const list = document.getElementById('place-list');"

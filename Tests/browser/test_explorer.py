@@ -397,8 +397,7 @@ class CategoryPageTests(ExplorerTestCase):
                 self.sort_by("Navn (A–Å)")
                 self.wait_names([n for n in EXPECTED_A_TO_AA if n in {r["name"] for r in rows}])
                 self.assertTrue(d.find_element(By.ID, "explorer-map").is_displayed())
-                bb.wait_map(d)
-                self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")), len(rows))
+                self.assertEqual(bb.map_place_ids(d), sorted(r["id"] for r in rows))
                 self.button("Nullstill").click()
 
     def test_the_search_and_filters_go_along_to_another_category(self):
@@ -432,16 +431,9 @@ class NearMeTests(ExplorerTestCase):
         return self.driver.find_element(By.ID, "explorer-message")
 
     def ring(self):
-        """The map's ring: its centre, and what sits there (the reader or the guide's centre)."""
+        """The map's ring (centre and metres) and the reader's mark, as the map holds them."""
         bb.wait_map(self.driver)
-        return self.driver.execute_script("""
-            const ring = document.querySelector('#explorer-map circle.map-radius:not(.map-radius--half)');
-            const you = document.querySelector('#explorer-map .map-you');
-            const centre = document.querySelector('#explorer-map .map-center');
-            const label = document.querySelector('#explorer-map .map-radius ~ .map-label');
-            return { cx: ring.getAttribute('cx'), cy: ring.getAttribute('cy'),
-                     you: you && you.getAttribute('transform'), centre: centre && centre.getAttribute('transform'),
-                     km: document.querySelector('#explorer-map text.map-label').textContent };""")
+        return self.driver.execute_script("return {ring: BeaconExplorer.ring(), reader: BeaconExplorer.reader()}")
 
     def test_near_me_moves_the_radius_the_ring_the_distances_and_the_order(self):
         d = self.driver
@@ -460,10 +452,12 @@ class NearMeTests(ExplorerTestCase):
         self.assertEqual(d.find_element(By.CSS_SELECTOR, "#place-list .place-card__meta").text, "Kafé · 0 m")
         self.assertEqual(self.count_text(), f"{len(expected)} steder innen 2 km fra deg")
         self.assertEqual(Select(d.find_element(By.ID, "explorer-sort")).first_selected_option.text, SORT_LABELS[0])
-        ring = self.ring()
-        self.assertEqual(ring["you"], f"translate({ring['cx']} {ring['cy']})", "the ring is not around the reader")
-        self.assertIsNone(ring["centre"])
-        self.assertEqual(ring["km"], "2 km")
+        shown = self.ring()
+        self.assertAlmostEqual(shown["ring"]["lat"], origin[0], places=5)
+        self.assertAlmostEqual(shown["ring"]["lon"], origin[1], places=5)
+        self.assertEqual(shown["ring"]["metres"], 2000)
+        self.assertAlmostEqual(shown["reader"]["lat"], origin[0], places=5, msg="no mark where the reader is")
+        self.assertEqual(bb.map_place_ids(d), sorted(r["id"] for r in within(self.site.places, 2, origin)))
         # The slider now measures from the reader too.
         self.set_radius(1)
         self.wait_names(names_by_distance(within(self.site.places, 1, origin), origin=origin))
@@ -473,9 +467,11 @@ class NearMeTests(ExplorerTestCase):
         self.wait_names(names_by_distance(within(self.rows, 1, bb.CENTER)))
         self.assertFalse(back.is_displayed())
         self.assertEqual(self.count_text().split(" fra ")[-1], "Oslo S")
-        ring = self.ring()
-        self.assertEqual(ring["centre"], f"translate({ring['cx']} {ring['cy']})")
-        self.assertIsNone(ring["you"])
+        shown = self.ring()
+        self.assertAlmostEqual(shown["ring"]["lat"], bb.CENTER[0], places=5)
+        self.assertAlmostEqual(shown["ring"]["lon"], bb.CENTER[1], places=5)
+        self.assertEqual(shown["ring"]["metres"], 1000)
+        self.assertIsNone(shown["reader"])
 
     def test_the_position_goes_along_to_a_category_page(self):
         d = self.driver
@@ -524,42 +520,105 @@ class NearMeTests(ExplorerTestCase):
 
 
 class MapTests(ExplorerTestCase):
-    """On a wide screen the map sits beside the list and shows the same places."""
+    """On a wide screen the map (Leaflet) sits beside the list and shows the same places."""
 
-    def pins(self):
-        bb.wait_map(self.driver)
-        return self.driver.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")
+    def ids(self, rows):
+        return sorted(r["id"] for r in rows)
 
-    def test_the_map_beside_the_list_shows_one_pin_per_listed_place(self):
+    def test_the_map_shows_exactly_the_listed_places_live(self):
         d = self.driver
         self.assertTrue(d.find_element(By.ID, "explorer-map").is_displayed())
         self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
         self.assertFalse(d.find_element(By.ID, "explorer-view").is_displayed(), "no list/map switch on a wide screen")
-        pins = self.pins()
-        self.assertEqual(len(pins), len(self.rows))
-        by_url = {p["u"]: p for p in self.site.data["places"]}
-        labelled = set()
-        for pin in pins:
-            place = by_url[pin.get_dom_attribute("href")]
-            self.assertTrue(pin.accessible_name.startswith(place["n"] + ", "), pin.accessible_name)
-            self.assertEqual(bool(pin.find_elements(By.CSS_SELECTOR, ".map-pin__star")), "s" in place)
-            labelled.add(place["n"])
-        self.assertEqual(labelled, {r["name"] for r in self.rows})
-        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-center")), 1)
+        self.assertEqual(bb.map_place_ids(d), self.ids(self.rows))
         self.search("elan")
-        bb.wait_for(d, lambda: len(self.pins()) == 1)
+        bb.wait_for(d, lambda: bb.map_place_ids(d) == ["node/1008"])
+        self.search("")
+        self.set_radius(2)
+        bb.wait_for(d, lambda: bb.map_place_ids(d) == self.ids(within(self.rows, 2, bb.CENTER)))
+        self.toggle("Bare favoritter")
+        bb.wait_for(d, lambda: bb.map_place_ids(d) == self.ids([r for r in self.site.places if r["favorite"]]))
+        self.toggle("Bare favoritter")
         self.search("qqqzzz")
         bb.wait_for(d, lambda: d.find_element(By.ID, "explorer-empty").is_displayed())
-        self.assertEqual(len(self.pins()), 0)
+        self.assertEqual(bb.map_place_ids(d), [])
 
-    def test_pins_are_links_to_the_place_pages(self):
-        self.search("Zeppelin")
-        bb.wait_for(self.driver, lambda: len(self.pins()) == 1)
-        pin = self.pins()[0]
-        self.driver.execute_script("arguments[0].focus()", pin)
-        ActionChains(self.driver).send_keys(Keys.ENTER).perform()
-        bb.wait_for(self.driver, lambda: "/steder/" in self.driver.current_url)
-        self.assertEqual(self.driver.find_element(By.TAG_NAME, "h1").text, "Zeppelin Bar")
+    def test_the_first_view_fits_the_places_and_crowds_become_counts(self):
+        d = self.driver
+        bb.wait_map(d)
+        inside = d.execute_script("""
+            const map = BeaconExplorer.map(), bounds = map.getBounds();
+            return arguments[0].map(([lat, lon]) => bounds.contains([lat, lon]));""", [[r["lat"], r["lon"]] for r in self.rows])
+        self.assertTrue(all(inside), "a listed place is outside the first view")
+        counts = d.execute_script("""
+            return Array.from(document.querySelectorAll('#explorer-map .map-cluster'), e => Number(e.textContent));""")
+        singles = len(bb.map_pins(d))
+        self.assertEqual(sum(counts) + singles, len(self.rows), "every place is a pin or counted in a cluster")
+        # A cluster is a named button; Enter zooms in on it.
+        if counts:
+            zoom = d.execute_script("return BeaconExplorer.map().getZoom()")
+            icon = d.find_element(By.CSS_SELECTOR, "#explorer-map .map-cluster-icon")
+            self.assertRegex(icon.get_attribute("aria-label"), r"^\d+ steder her")
+            self.assertEqual(icon.get_attribute("role"), "button")
+            icon.click()
+            bb.wait_for(d, lambda: d.execute_script("return BeaconExplorer.map().getZoom()") > zoom)
+
+    def test_a_pin_carries_its_category_and_star_and_opens_a_card(self):
+        d = self.driver
+        zeppelin = self.site.by_name["Zeppelin Bar"]
+        bb.zoom_map_to(d, zeppelin["lat"], zeppelin["lon"])
+        pin = next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
+                   if e.get_attribute("aria-label").startswith("Zeppelin Bar, Restaurant"))
+        self.assertIn("Vurdering: 5 av 5", pin.get_attribute("aria-label"))
+        self.assertEqual(pin.get_attribute("role"), "button")
+        self.assertEqual(pin.get_attribute("tabindex"), "0")
+        self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin.map-pin--restaurant .map-pin__emoji"))
+        star = pin.find_element(By.CSS_SELECTOR, ".map-pin__star .star__shape")
+        self.assertEqual(star.get_attribute("fill"), "url(#star-fill-5)")
+        # Enter on the focused pin opens its card.
+        d.execute_script("arguments[0].focus()", pin)
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        card = bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .map-card"))[0]
+        self.assertEqual(card.find_element(By.CSS_SELECTOR, ".map-card__name").text, "Zeppelin Bar")
+        meta = card.find_element(By.CSS_SELECTOR, ".map-card__meta").text
+        cards = {e.find_element(By.CSS_SELECTOR, ".place-card__name").text: e.find_element(By.CSS_SELECTOR, ".place-card__meta").text
+                 for e in d.find_elements(By.CSS_SELECTOR, "#place-list .place-card")}
+        self.assertEqual(meta, cards["Zeppelin Bar"], "the card and the list say the same distance")
+        self.assertTrue(card.find_elements(By.CSS_SELECTOR, ".star__shape"))
+        close = d.find_element(By.CSS_SELECTOR, ".leaflet-popup-close-button")
+        self.assertEqual(close.get_attribute("aria-label"), "Lukk")
+        link = card.find_element(By.LINK_TEXT, "Vis detaljer")
+        self.assertEqual(link.get_dom_attribute("href"), self.site.detail_path("Zeppelin Bar"))
+        link.click()
+        bb.wait_for(d, lambda: "/steder/" in d.current_url)
+        self.assertEqual(d.find_element(By.TAG_NAME, "h1").text, "Zeppelin Bar")
+
+    def test_the_map_moves_with_the_keyboard(self):
+        d = self.driver
+        bb.wait_map(d)
+        container = d.find_element(By.CSS_SELECTOR, "#explorer-map-canvas.leaflet-container")
+        self.assertEqual(container.get_attribute("role"), "region")
+        self.assertTrue(container.get_attribute("aria-label").startswith("Kart over stedene rundt Oslo S"))
+        before = d.execute_script("const m = BeaconExplorer.map(); return [m.getZoom(), m.getCenter().lng];")
+        d.execute_script("arguments[0].focus()", container)
+        ActionChains(d).send_keys(Keys.ADD).perform()
+        bb.wait_for(d, lambda: d.execute_script("return BeaconExplorer.map().getZoom()") == before[0] + 1)
+        ActionChains(d).send_keys(Keys.ARROW_RIGHT).perform()
+        bb.wait_for(d, lambda: d.execute_script("return BeaconExplorer.map().getCenter().lng") > before[1])
+        zoom_in = bb.by_name(d, "#explorer-map a", "Zoom inn")
+        self.assertEqual(zoom_in.get_attribute("role"), "button")
+        bb.by_name(d, "#explorer-map a", "Zoom ut")
+
+    def test_the_ring_and_the_centre(self):
+        d = self.driver
+        bb.wait_map(d)
+        ring = d.execute_script("return BeaconExplorer.ring()")
+        self.assertAlmostEqual(ring["lat"], bb.CENTER[0], places=5)
+        self.assertEqual(ring["metres"], 5000)
+        self.assertTrue(d.find_elements(By.CSS_SELECTOR, "#explorer-map path.map-ring"))
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "#explorer-map .map-center__label").text, "Oslo S")
+        self.set_radius(3)
+        bb.wait_for(d, lambda: d.execute_script("return BeaconExplorer.ring().metres") == 3000)
 
 
 class PhoneTests(ExplorerTestCase):
@@ -632,8 +691,7 @@ class PhoneTests(ExplorerTestCase):
         self.assertTrue(d.find_element(By.ID, "explorer-map").is_displayed())
         self.assertFalse(d.find_element(By.ID, "place-list").is_displayed())
         cafes = [r for r in self.rows if r["category"] == "cafe"]
-        bb.wait_map(d)
-        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")), len(cafes))
+        self.assertEqual(bb.map_place_ids(d), sorted(r["id"] for r in cafes))
         self.button("Liste").click()
         self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
         self.assertFalse(d.find_element(By.ID, "explorer-map").is_displayed())
@@ -643,10 +701,12 @@ class PhoneTests(ExplorerTestCase):
     def test_back_from_a_place_returns_to_the_map_a_new_visit_opens_on_the_list(self):
         d = self.driver
         self.button("Kart").click()
-        bb.wait_map(d)
-        pin = d.find_element(By.CSS_SELECTOR, "#explorer-map a.map-pin")
-        d.execute_script("arguments[0].focus()", pin)
-        ActionChains(d).send_keys(Keys.ENTER).perform()
+        zeppelin = self.site.by_name["Zeppelin Bar"]
+        bb.zoom_map_to(d, zeppelin["lat"], zeppelin["lon"])
+        pin = next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
+                   if e.get_attribute("aria-label").startswith("Zeppelin Bar"))
+        pin.click()
+        bb.wait_for(d, lambda: d.find_elements(By.LINK_TEXT, "Vis detaljer"))[0].click()
         bb.wait_for(d, lambda: "/steder/" in d.current_url)
         d.back()
         bb.wait_ready(d)
@@ -774,21 +834,18 @@ class ManyPlacesTests(unittest.TestCase):
         self.assertEqual(focused, d.find_elements(By.CSS_SELECTOR, "#place-list > li > a")[100])
         self.assertFalse(d.find_elements(By.CSS_SELECTOR, "#explorer .pagination:not([hidden])"))
 
-    def test_map_caps_the_pins_and_says_so(self):
+    def test_the_map_holds_every_place_in_clusters(self):
         d = self.driver
-        pins = d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")
-        self.assertEqual(len(pins), 400)
-        note = d.find_element(By.ID, "explorer-map-note")
-        self.assertTrue(note.is_displayed())
-        self.assertIn("400", note.text)
+        total = d.execute_script("return JSON.parse(document.getElementById('beacon-data').textContent).places.filter(p => !p.x).length")
+        self.assertEqual(len(bb.map_place_ids(d)), total)
+        counts = d.execute_script("return Array.from(document.querySelectorAll('#explorer-map .map-cluster'), e => Number(e.textContent));")
+        self.assertTrue(counts, "450 places and no cluster")
+        self.assertEqual(sum(counts) + len(bb.map_pins(d)), total)
         bb.by_name(d, "nav.chips a", "Kafeer").click()
         bb.wait_for(d, lambda: "/kafeer/" in d.current_url)
         bb.wait_ready(d)
-        note = d.find_element(By.ID, "explorer-map-note")
         cafes = d.execute_script("return JSON.parse(document.getElementById('beacon-data').textContent).places.filter(p => p.c === 'cafe' && !p.x).length")
-        self.assertLess(cafes, 400)
-        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin")), cafes)
-        self.assertFalse(note.is_displayed())
+        self.assertEqual(len(bb.map_place_ids(d)), cafes)
 
 
 if __name__ == "__main__":

@@ -63,9 +63,17 @@ class HostileDataTests(unittest.TestCase):
         search.send_keys("img")
         bb.pause(0.6)
         self.assertTrue(any("onerror" in n for n in bb.visible_names(self.driver)))
-        # The map beside the list (a wide screen) drew the same places.
+        # The map beside the list (a wide screen) drew the same places; a pin's name and its card are text.
         self.assertTrue(self.driver.find_element(By.ID, "explorer-map").is_displayed())
-        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#explorer-map a.map-pin"))
+        ids = bb.map_place_ids(self.driver)
+        self.assertTrue(ids)
+        labels = [label for label in self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#explorer-map [aria-label]'), e => e.getAttribute('aria-label'));")]
+        for pin in self.driver.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon"):
+            pin.click()
+            bb.pause(0.2)
+            self.assert_nothing_ran("a pin's card")
+        self.assertTrue(labels)
         self.assert_nothing_ran("the list page (search and map)")
         # Hostile links never became clickable javascript: URLs.
         hrefs = self.driver.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href').trim());")

@@ -81,14 +81,21 @@ class ConsoleAndNetworkTests(PageTestCase):
                 scripts = self.driver.execute_script(
                     "return Array.from(document.scripts, s => [s.getAttribute('src'), s.defer, s.type]);")
                 external = [s for s in scripts if s[0]]
+                # Leaflet and its clustering (from Debian's packages) and our map code come before beacon.js.
+                explorer = ["assets/beacon-hours.js", "assets/beacon-query.js", "assets/leaflet/leaflet.js",
+                            "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js", "assets/beacon.js"]
+                place = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js"]
+                own = [s[0] for s in external if not s[0].endswith("beacon-offline.js")]
+                self.assertTrue(all(s[1] and s[2] == "" for s in external), external)
                 if path == "index.html":
-                    self.assertEqual(external, [["assets/beacon-hours.js", True, ""], ["assets/beacon-query.js", True, ""], ["assets/beacon.js", True, ""]])
+                    self.assertEqual(own, explorer)
                 elif path.endswith("/index.html") and path.count("/") == 1 and not path.startswith("favoritter"):
-                    self.assertEqual(external, [["../assets/beacon-hours.js", True, ""], ["../assets/beacon-query.js", True, ""], ["../assets/beacon.js", True, ""]])
-                elif path in with_hours:
-                    self.assertEqual(external, [["../../assets/beacon-hours.js", True, ""]])
+                    self.assertEqual(own, ["../" + s for s in explorer])
+                elif path.startswith("steder/"):
+                    hours = ["assets/beacon-hours.js"] if path in with_hours else []
+                    self.assertEqual(own, ["../../" + s for s in hours + place])
                 else:
-                    self.assertEqual(external, [])
+                    self.assertEqual(own, [])
 
 
 class AnimationTests(PageTestCase):
@@ -178,6 +185,29 @@ class AnimationTests(PageTestCase):
                 self.assertTrue(self.running_animations() or category != "cafe")
 
 
+class PlaceMapTests(PageTestCase):
+    def test_each_place_page_has_a_small_map_of_the_place_and_the_centre(self):
+        d = self.driver
+        for category, name in DETAIL.items():
+            with self.subTest(category=category):
+                self.open(self.site.detail_path(name))
+                section = bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".place-map[data-ready=true]"))[0]
+                self.assertEqual(section.get_attribute("aria-label"), f"Kart over {name}")
+                canvas = section.find_element(By.CSS_SELECTOR, "#place-map.leaflet-container")
+                self.assertEqual(canvas.get_attribute("role"), "region")
+                pins = canvas.find_elements(By.CSS_SELECTOR, ".map-pin-icon")
+                self.assertEqual([p.get_attribute("aria-label") for p in pins], [name])
+                self.assertTrue(pins[0].find_elements(By.CSS_SELECTOR, f".map-pin--{category}"))
+                self.assertEqual(canvas.find_element(By.CSS_SELECTOR, ".map-center__label").text, "Oslo S")
+                # Both the place and the centre are in view.
+                row = next(r for r in self.site.places if r["name"] == name)
+                visible = d.execute_script("""
+                    const r = (e) => e.getBoundingClientRect(), box = r(arguments[0]);
+                    return Array.from(arguments[0].querySelectorAll('.map-pin, .map-center__dot'), e => {
+                      const b = r(e); return b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom; });""", canvas)
+                self.assertEqual(visible, [True, True], f"{row['name']}: the place and the centre are not both in view")
+
+
 class StarTests(PageTestCase):
     def star_fill(self, shape):
         """The star's gradient: (stars in its id, the stop offsets, the stops' colours)."""
@@ -231,16 +261,16 @@ class StarTests(PageTestCase):
             else:
                 self.assertEqual(shapes, [], f"{name} has no ratings but shows a star")
         self.assertEqual(rated, len([r for r in bb.within_radius(self.site.places) if r["ratings"]]))
-        # The map beside the list (a wide screen).
-        by_url = {p["u"]: p["n"] for p in self.site.data["places"]}
-        for pin in d.find_elements(By.CSS_SELECTOR, "a.map-pin"):
-            name = by_url[pin.get_dom_attribute("href")]
-            shapes = pin.find_elements(By.CSS_SELECTOR, ".star__shape")
-            if rows[name]["ratings"]:
-                self.check_fill(shapes[0], rows[name]["average"], f"map pin {name}")
-                self.assertIn(f"Vurdering: {bb.rounded_stars(rows[name]['average'])} av 5", pin.accessible_name)
-            else:
-                self.assertEqual(shapes, [])
+        # The map beside the list (a wide screen): each rated place's pin carries the same star.
+        for row in bb.within_radius(self.site.places):
+            if not row["ratings"]:
+                continue
+            with self.subTest(pin=row["name"]):
+                bb.zoom_map_to(d, row["lat"], row["lon"])
+                pin = next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
+                           if e.get_attribute("aria-label").startswith(row["name"] + ","))
+                self.check_fill(pin.find_element(By.CSS_SELECTOR, ".star__shape"), row["average"], f"map pin {row['name']}")
+                self.assertIn(f"Vurdering: {bb.rounded_stars(row['average'])} av 5", pin.get_attribute("aria-label"))
 
 
 if __name__ == "__main__":

@@ -7,8 +7,24 @@ import Templates
 struct AssetBundle: Sendable {
     /// Relative path in `output/` and bytes.
     var files: [(path: String, bytes: [UInt8])]
+    /// Whether Leaflet came along (`MapLibrary`): without it the pages have no map.
+    var hasMapLibrary = false
+    /// Why something is missing, for the build's report.
+    var warnings: [String] = []
 
     static let requiredFiles = ["beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg"]
+
+    /// The site's own files and the map library (`MapLibrary`, found through `environment`).
+    static func load(from folder: String, environment: [String: String]) throws -> AssetBundle {
+        var bundle = try load(from: folder)
+        let library = MapLibrary.load(environment: environment)
+        if let files = library.files {
+            bundle.files += files
+            bundle.hasMapLibrary = true
+        }
+        if let warning = library.warning { bundle.warnings.append(warning) }
+        return bundle
+    }
 
     static func load(from folder: String) throws -> AssetBundle {
         guard FileSystem.isDirectory(folder) else { throw AssetError.folderMissing(folder) }

@@ -97,7 +97,7 @@ struct BuildPipeline: Sendable {
         let loaded = try await decode(places, &timer)
         let guide = try await assemble(loaded, inputs, &timer)
         let (pages, files) = try await renderAndPublish(guide, inputs, basemap, fingerprint: fingerprint, &timer)
-        let warnings = loaded.warnings + basemap.warnings + record(guide, pages: pages, files: files, fingerprint: fingerprint)
+        let warnings = inputs.assets.warnings + loaded.warnings + basemap.warnings + record(guide, pages: pages, files: files, fingerprint: fingerprint)
         return BuildReport(pages: pages, files: files, guide: guide, warnings: warnings, timer: timer)
     }
 }

@@ -37,7 +37,8 @@ struct SiteRenderer: Sendable {
     /// Renders and writes everything; returns the number of HTML pages.
     func renderAll() async throws -> Int {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
-        let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published)
+        let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
+                                  hasMap: assets.hasMapLibrary)
 
         var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles]
         var tileStart = 0
@@ -99,7 +100,7 @@ struct SiteRenderer: Sendable {
             for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
         case .explorer(let category):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category))
+            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category, context: context))
         case .exports:
             for file in SiteFiles.exports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
         case .searchEngineFiles:

@@ -1,0 +1,240 @@
+// Beacon sitegen: maps, on Leaflet (Debian's libjs-leaflet and libjs-leaflet.markercluster,
+// copied into assets/leaflet/ by the build). Plain modern JavaScript, no build step.
+//
+// window.BeaconMap = { create(container, basemap, label), pinIcon(place, star), clusterGroup(),
+//   ring(), centerMarker(center), readerMarker(), placeCard(parts) }
+// is used by beacon.js (the explorer's map). On a place's page this script also draws the small
+// map of #place-map from the JSON in #beacon-map (DetailPage.placeMap in Swift).
+//
+// The basemap (MapData.swift): { tiles: "kart/{z}/{x}/{y}.png", minZoom, maxZoom, bounds: [s, w, n, e],
+// credits: [{ t, u? }] } for tiles published with the site (relative to the site root), { tiles:
+// "https://…", remote: true, maxZoom, credits } for a provider's, { credits: [] } for none: pins on a
+// plain background. Nothing here writes style attributes into markup: Leaflet positions by CSSOM,
+// which the pages' Content-Security-Policy allows.
+'use strict';
+
+(() => {
+  const L = window.L;
+  if (!L) return;
+  const scriptURL = document.currentScript ? document.currentScript.src : '';
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  const EMOJI = { restaurant: '🍽️', cafe: '☕', hotel: '🏨' };
+  const TEXT = {
+    zoomIn: 'Zoom inn',
+    zoomOut: 'Zoom ut',
+    close: 'Lukk',
+    details: 'Vis detaljer',
+    cluster: (n) => `${n} steder her. Zoom inn for å se dem.`,
+    you: 'Du er her',
+  };
+
+  /** The site root as an absolute URL, from this script's own (assets/beacon-map.js). */
+  const siteRoot = (() => {
+    try { return new URL('../', scriptURL || location.href).href; } catch (_) { return ''; }
+  })();
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  /** A div icon whose outer element is a named button (Leaflet makes it focusable with `keyboard`). */
+  const NamedIcon = L.DivIcon.extend({
+    createIcon(old) {
+      const div = L.DivIcon.prototype.createIcon.call(this, old);
+      if (this.options.label) {
+        div.setAttribute('role', 'button');
+        div.setAttribute('aria-label', this.options.label);
+      }
+      return div;
+    },
+  });
+
+  /** A credit as a link (or text), escaped by the DOM. */
+  function creditHTML(credit) {
+    const text = String(credit && credit.t || '');
+    if (credit && typeof credit.u === 'string' && /^https:\/\//.test(credit.u)) {
+      const link = element('a', '', text);
+      link.href = credit.u;
+      return link.outerHTML;
+    }
+    return element('span', '', text).outerHTML;
+  }
+
+  /**
+   * A map in `container` on `basemap`, named `label` for screen readers; zoom buttons in
+   * Norwegian, the credits in the corner, keyboard panning and zooming on the map itself.
+   */
+  function create(container, basemap, label, options = {}) {
+    const tiles = basemap && typeof basemap.tiles === 'string' ? basemap : null;
+    const published = tiles && !tiles.remote;
+    const nativeMax = tiles && Number.isFinite(tiles.maxZoom) ? tiles.maxZoom : 18;
+    const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const map = L.map(container, Object.assign({
+      zoomControl: false,
+      attributionControl: false,
+      keyboard: true,
+      // No gliding zooms or fading tiles for a reader who asked for less motion.
+      fadeAnimation: !still,
+      zoomAnimation: !still,
+      markerZoomAnimation: !still,
+      // Published tiles stop at their lowest zoom; below it the plain background shows.
+      minZoom: published && Number.isFinite(tiles.minZoom) ? Math.max(3, tiles.minZoom - 2) : 3,
+      maxZoom: tiles ? Math.min(20, nativeMax + (published ? 2 : 0)) : 19,
+    }, options));
+    L.control.zoom({ position: 'topright', zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
+    const credits = L.control.attribution({ position: 'bottomright', prefix: creditHTML({ t: 'Leaflet', u: 'https://leafletjs.com/' }) }).addTo(map);
+    for (const credit of (basemap && Array.isArray(basemap.credits) ? basemap.credits : [])) credits.addAttribution(creditHTML(credit));
+    if (tiles) {
+      const layerOptions = { maxNativeZoom: nativeMax, maxZoom: map.getMaxZoom() };
+      if (published) {
+        layerOptions.minZoom = tiles.minZoom;
+        if (Array.isArray(tiles.bounds) && tiles.bounds.length === 4) {
+          const [s, w, n, e] = tiles.bounds;
+          layerOptions.bounds = L.latLngBounds([s, w], [n, e]);
+        }
+      }
+      L.tileLayer(published ? siteRoot + tiles.tiles : tiles.tiles, layerOptions).addTo(map);
+    }
+    container.classList.add(tiles ? 'beacon-map--tiles' : 'beacon-map--plain');
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+    // The popup's close button is a link named "×": give it a name a screen reader can say.
+    map.on('popupopen', (event) => {
+      const close = event.popup.getElement() && event.popup.getElement().querySelector('.leaflet-popup-close-button');
+      if (close) {
+        close.setAttribute('aria-label', TEXT.close);
+        close.setAttribute('role', 'button');
+      }
+    });
+    return map;
+  }
+
+  /** The star a pin or card carries, filled from the page's gradients (star-fill-1 … 5). */
+  function starIcon(stars, star, className) {
+    const icon = document.createElementNS(SVG_NS, 'svg');
+    icon.setAttribute('class', className);
+    icon.setAttribute('viewBox', '0 0 24 24');
+    icon.setAttribute('aria-hidden', 'true');
+    icon.setAttribute('focusable', 'false');
+    const path = document.createElementNS(SVG_NS, 'path');
+    path.setAttribute('class', 'star__shape');
+    path.setAttribute('d', star.path);
+    path.setAttribute('fill', `url(#${star.fill}${Math.min(5, Math.max(1, stars))})`);
+    icon.append(path);
+    return icon;
+  }
+
+  /** A category pin with its star: { c: category, s?: stars }, named `label`. */
+  function pinIcon(place, star, label) {
+    const pin = element('span', `map-pin map-pin--${place.c}`);
+    const emoji = element('span', 'map-pin__emoji', EMOJI[place.c] || EMOJI.restaurant);
+    emoji.setAttribute('aria-hidden', 'true');
+    pin.append(emoji);
+    if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));
+    return new NamedIcon({ html: pin, className: 'map-pin-icon', iconSize: [38, 38], iconAnchor: [19, 19], popupAnchor: [0, -20], label });
+  }
+
+  /** Pins that crowd become one round count; a click (or Enter) zooms in on them. */
+  function clusterGroup() {
+    return L.markerClusterGroup({
+      showCoverageOnHover: false,
+      maxClusterRadius: 44,
+      spiderfyOnMaxZoom: true,
+      chunkedLoading: true,
+      iconCreateFunction(cluster) {
+        const n = cluster.getChildCount();
+        const size = n < 10 ? 38 : n < 100 ? 44 : 50;
+        const bubble = element('span', 'map-cluster', String(n));
+        bubble.setAttribute('aria-hidden', 'true');
+        return new NamedIcon({ html: bubble, className: 'map-cluster-icon', iconSize: [size, size], label: TEXT.cluster(n) });
+      },
+    });
+  }
+
+  /** The radius ring (Beacon orange, dashed). */
+  function ring() {
+    return L.circle([0, 0], { radius: 1, className: 'map-ring', interactive: false, weight: 2, dashArray: '7 6', fillOpacity: 0.06 });
+  }
+
+  /** The guide's centre: a dot with its name. */
+  function centerMarker(center) {
+    const mark = element('span', 'map-center');
+    mark.append(element('span', 'map-center__dot'));
+    if (center.label) mark.append(element('span', 'map-center__label', center.label));
+    return L.marker([center.lat, center.lon], {
+      icon: L.divIcon({ html: mark, className: 'map-center-icon', iconSize: [16, 16], iconAnchor: [8, 8] }),
+      keyboard: false, interactive: false, zIndexOffset: -100,
+    });
+  }
+
+  /** The reader, after "Finn nærmeste meg". */
+  function readerMarker() {
+    const dot = element('span', 'map-you');
+    dot.append(element('span', 'visually-hidden', TEXT.you));
+    return L.marker([0, 0], {
+      icon: L.divIcon({ html: dot, className: 'map-you-icon', iconSize: [22, 22], iconAnchor: [11, 11] }),
+      keyboard: false, interactive: false, zIndexOffset: 1000,
+    });
+  }
+
+  /**
+   * The small card a pin opens: { name, meta: "Kafé · 450 m", stars?, ratingLabel?, status?:
+   * { text, open }, href }, and the page's star (path, fill).
+   */
+  function placeCard(parts, star) {
+    const card = element('div', 'map-card');
+    card.append(element('p', 'map-card__name', parts.name));
+    card.append(element('p', 'map-card__meta', parts.meta));
+    if (parts.stars && star && star.path) {
+      const rating = element('p', 'map-card__rating');
+      rating.append(starIcon(parts.stars, star, 'star'));
+      const text = element('span', '', String(parts.stars));
+      text.setAttribute('aria-hidden', 'true');
+      rating.append(text, element('span', 'visually-hidden', parts.ratingLabel || ''));
+      card.append(rating);
+    }
+    if (parts.status) {
+      const badge = element('p', 'open-badge', parts.status.text);
+      badge.dataset.state = parts.status.open ? 'open' : 'closed';
+      card.append(badge);
+    }
+    const link = element('a', 'map-card__link', TEXT.details);
+    link.href = parts.href;
+    card.append(link);
+    return card;
+  }
+
+  window.BeaconMap = Object.freeze({ create, pinIcon, clusterGroup, ring, centerMarker, readerMarker, placeCard, siteRoot });
+
+  // ---------- A place's page: the small map ----------
+
+  const canvas = document.getElementById('place-map');
+  const source = document.getElementById('beacon-map');
+  if (!canvas || !source) return;
+  try {
+    const data = JSON.parse(source.textContent);
+    const place = data.place;
+    const center = data.center;
+    const map = create(canvas, data.basemap, `Kart over ${place.n}`, {
+      scrollWheelZoom: false,
+      dragging: !L.Browser.mobile, // one finger scrolls the page on a phone; two pinch the map
+    });
+    const here = [place.lat, place.lon];
+    L.marker(here, { icon: pinIcon(place, data.star, place.n), keyboard: false }).addTo(map);
+    const points = [here];
+    if (center && (Math.abs(center.lat - place.lat) > 1e-5 || Math.abs(center.lon - place.lon) > 1e-5)) {
+      L.polyline([[center.lat, center.lon], here], { className: 'map-route', interactive: false, weight: 2, dashArray: '4 6' }).addTo(map);
+      centerMarker(center).addTo(map);
+      points.push([center.lat, center.lon]);
+    }
+    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
+    else map.setView(here, 16);
+    canvas.closest('.place-map').dataset.ready = 'true';
+  } catch (error) {
+    canvas.closest('.place-map').hidden = true;
+    console.error('Beacon: kunne ikke tegne kartet', error);
+  }
+})();

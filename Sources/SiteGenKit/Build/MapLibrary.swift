@@ -1,0 +1,47 @@
+import Foundation
+import BeaconCore
+
+/// Leaflet and its marker clustering, as Debian installs them (`libjs-leaflet`,
+/// `libjs-leaflet.markercluster`: /usr/share/javascript/leaflet). The build
+/// copies them into `output/assets/leaflet/`; the repository never holds a copy.
+/// `BEACON_LEAFLET_DIR` names another folder with the same files.
+enum MapLibrary {
+    static let defaultFolder = "/usr/share/javascript/leaflet"
+
+    /// Source file in the library's folder → name under `assets/leaflet/`.
+    static let files: [(source: String, name: String)] = [
+        ("leaflet.min.js", "leaflet.js"),
+        ("leaflet.css", "leaflet.css"),
+        ("leaflet.markercluster.min.js", "leaflet.markercluster.js"),
+        ("MarkerCluster.css", "MarkerCluster.css"),
+    ]
+
+    /// The library's files for `output/assets/leaflet/`, or nil with the reason when it is not installed.
+    static func load(environment: [String: String]) -> (files: [(path: String, bytes: [UInt8])]?, warning: String?) {
+        let folder = environment["BEACON_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
+        var loaded: [(path: String, bytes: [UInt8])] = []
+        for file in files {
+            guard let bytes = try? FileSystem.read(folder + "/" + file.source) else {
+                return (nil, "Kartbiblioteket Leaflet finnes ikke i \(folder) (Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster; «scripts/install-deps» installerer dem). Sidene er laget uten kart.")
+            }
+            loaded.append(("assets/leaflet/" + file.name, withoutSourceMapComment(bytes)))
+        }
+        return (loaded, nil)
+    }
+
+    /// The minified files end with a `//# sourceMappingURL=` line for a map the site does not ship.
+    static func withoutSourceMapComment(_ bytes: [UInt8]) -> [UInt8] {
+        let marker = Array("//# sourceMappingURL=".utf8)
+        guard bytes.count >= marker.count else { return bytes }
+        var index = bytes.count - marker.count
+        let lowerLimit = max(0, bytes.count - 4096)
+        while index >= lowerLimit {
+            if bytes[index] == marker[0], Array(bytes[index..<index + marker.count]) == marker,
+               index == 0 || bytes[index - 1] == UInt8(ascii: "\n") {
+                return Array(bytes[..<index])
+            }
+            index -= 1
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,31 @@
+import BeaconCore
+
+/// The basemap as the page script reads it (`beacon-map.js`): where tiles come
+/// from, the zooms and area they cover, and the credits to show.
+///
+///     {"tiles":"kart/{z}/{x}/{y}.png","minZoom":11,"maxZoom":15,"bounds":[s,w,n,e],"credits":[{"t":…,"u":…}]}
+///     {"tiles":"https://…/{z}/{x}/{y}.png","remote":true,"maxZoom":19,"credits":[…]}
+///     {"credits":[]}                                   (no basemap: pins on a plain background)
+///
+/// A published template is relative to the site root; the script prefixes it.
+enum MapData {
+    static func basemap(_ basemap: PublishedBasemap) -> JSONValue {
+        var object: [(key: String, value: JSONValue)] = []
+        switch basemap.source {
+        case .none:
+            break
+        case .published(let pathTemplate, let minZoom, let maxZoom, let bounds):
+            object = [("tiles", .string(pathTemplate)), ("minZoom", .number(Double(minZoom))), ("maxZoom", .number(Double(maxZoom))),
+                      ("bounds", .array([bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) }))]
+        case .remote(let urlTemplate, _, let maxZoom):
+            object = [("tiles", .string(urlTemplate)), ("remote", .bool(true)), ("maxZoom", .number(Double(maxZoom)))]
+        }
+        let credits: [JSONValue] = basemap.attribution.map { credit in
+            var entry: [(key: String, value: JSONValue)] = [("t", .string(credit.text))]
+            if let url = credit.url { entry.append(("u", .string(url))) }
+            return .object(entry)
+        }
+        object.append(("credits", .array(credits)))
+        return .object(object)
+    }
+}
