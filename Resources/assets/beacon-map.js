@@ -67,7 +67,7 @@
    * A map in `container` on `basemap`, named `label` for screen readers; zoom buttons in
    * Norwegian, the credits in the corner, keyboard panning and zooming on the map itself.
    */
-  function create(container, basemap, label, options = {}) {
+  function create(container, basemap, label, options = {}, { compact = false } = {}) {
     const tiles = basemap && typeof basemap.tiles === 'string' ? basemap : null;
     const published = tiles && !tiles.remote;
     const nativeMax = tiles && Number.isFinite(tiles.maxZoom) ? tiles.maxZoom : 18;
@@ -85,7 +85,9 @@
       maxZoom: tiles ? Math.min(20, nativeMax + (published ? 2 : 0)) : 19,
     }, options));
     L.control.zoom({ position: 'topright', zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
-    const credits = L.control.attribution({ position: 'bottomright', prefix: creditHTML({ t: 'Leaflet', u: 'https://leafletjs.com/' }) }).addTo(map);
+    // A small map keeps only the credits the data and tiles require (not the library's courtesy link).
+    const prefix = compact ? false : creditHTML({ t: 'Leaflet', u: 'https://leafletjs.com/' });
+    const credits = L.control.attribution({ position: 'bottomright', prefix }).addTo(map);
     for (const credit of (basemap && Array.isArray(basemap.credits) ? basemap.credits : [])) credits.addAttribution(creditHTML(credit));
     if (tiles) {
       const layerOptions = { maxNativeZoom: nativeMax, maxZoom: map.getMaxZoom() };
@@ -221,7 +223,7 @@
     const map = create(canvas, data.basemap, `Kart over ${place.n}`, {
       scrollWheelZoom: false,
       dragging: !L.Browser.mobile, // one finger scrolls the page on a phone; two pinch the map
-    });
+    }, { compact: true });
     const here = [place.lat, place.lon];
     L.marker(here, { icon: pinIcon(place, data.star, place.n), keyboard: false }).addTo(map);
     const points = [here];
