@@ -17,14 +17,18 @@ let package = Package(
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
         .target(name: "BeaconHTML", dependencies: ["CLibXML2"]),
         .target(name: "BeaconCore", dependencies: ["BeaconHTML"]),
+        // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
+        .executableTarget(name: "EmbedTool"),
+        .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
+        .target(name: "BuiltInFiles", plugins: ["EmbedBuiltInFiles"]),
         .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML"]),
-        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "Templates"]),
+        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "Templates", "BuiltInFiles"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
         .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2"]),
         .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML"]),
         // The golden pages are read from the source tree by path, not bundled.
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "BeaconCore", "BeaconHTML"], exclude: ["Golden"]),
-        .testTarget(name: "SiteGenKitTests", dependencies: ["SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2"]),
+        .testTarget(name: "SiteGenKitTests", dependencies: ["SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2", "BuiltInFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,17 @@
 import Foundation
 import BeaconCore
+import BuiltInFiles
 
 /// The `sitegen` command: parses arguments, runs the command, prints errors in
 /// Norwegian on standard error and returns the exit status. Everything the
 /// executable does is here, so tests can run it in-process.
 package enum CommandLineTool {
-    static let version = "1.0.0"
+    static let version = "1.1.0"
+
+    /// "sitegen 1.1.0 (commit 1a2b3c4d5e6f)": the version, and the commit it was built from when known.
+    static var versionLine: String {
+        "sitegen \(version)" + (BuiltInFiles.sourceCommit.map { " (commit \($0.prefix(12)))" } ?? " (commit ukjent)")
+    }
 
     /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
     package static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -24,7 +30,7 @@ package enum CommandLineTool {
             return ExitStatus.success.rawValue
         }
         if name == "--version" {
-            console.output("sitegen \(version)")
+            console.output(versionLine)
             return ExitStatus.success.rawValue
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
@@ -54,6 +60,7 @@ package enum CommandLineTool {
     }
 
     static let commands: [any Command] = [
+        InitCommand(),
         BuildCommand(),
         RateCommand(),
         RatingsCommand(),
@@ -64,6 +71,7 @@ package enum CommandLineTool {
         CenterCommand(),
         ShareCommand(),
         ServeCommand(),
+        AssetsCommand(),
         SanitizeCommand(),
     ]
 

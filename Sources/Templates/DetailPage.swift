@@ -18,7 +18,7 @@ package enum DetailPage {
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
                                                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
-                                                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path)), root: root)
+                                                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path)), root: root, context: context)
         let chrome = context.chrome(depth: 2, section: .none)
         b.append(chrome.header)
         if place.summary != nil { b.append(Components.starGradients) }

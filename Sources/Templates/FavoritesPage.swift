@@ -11,7 +11,7 @@ package enum FavoritesPage {
         let favorites = guide.favorites
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
         PageChrome.openDocument(&b, head: .init(title: Strings.myPlaces + " – " + context.settings.title,
-                                                description: Strings.favoritesIntro, seo: context.seo(for: path)), root: root)
+                                                description: Strings.favoritesIntro, seo: context.seo(for: path)), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
         b.append(chrome.header)
         b.append(Components.starGradients)

@@ -47,7 +47,7 @@ package enum ListPage {
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
         PageChrome.openDocument(&b, head: .init(title: title, description: summary + ".", includeScript: interactive,
                                                 includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
-                                                seo: context.seo(for: input.path)), root: root)
+                                                seo: context.seo(for: input.path)), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .explore)
         b.append(chrome.header)
         b.append(Components.starGradients)

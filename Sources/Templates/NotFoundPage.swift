@@ -10,7 +10,7 @@ package enum NotFoundPage {
         if !root.hasSuffix("/") { root += "/" }
         var b = HTMLBuffer(capacity: 4_096)
         PageChrome.openDocument(&b, head: .init(title: Strings.notFoundTitle + " – " + context.settings.title,
-                                                description: Strings.notFoundText), root: root)
+                                                description: Strings.notFoundText), root: root, context: context)
         b.append(PageChrome.header(settings: context.settings, root: root, section: .none))
         b.raw("<section class=\"page-intro not-found\"><p class=\"not-found__mark\">")
         b.open("img", ["class": "not-found__icon", "src": root + SitePaths.icon, "alt": "", "width": "88", "height": "88"])

@@ -16,7 +16,7 @@ enum OfflinePage {
         let root = OfflinePage.root
         var b = HTMLBuffer(capacity: 4_096)
         PageChrome.openDocument(&b, head: .init(title: Strings.offlineTitle + " – " + context.settings.title,
-                                                description: Strings.offlineText), root: root)
+                                                description: Strings.offlineText), root: root, context: context)
         b.append(PageChrome.header(settings: context.settings, root: root, section: .none))
         b.raw("<section class=\"page-intro offline-page\"><p class=\"offline-page__mark\">")
         b.open("img", ["class": "offline-page__icon", "src": root + SitePaths.icon, "alt": "", "width": "88", "height": "88"])

@@ -34,7 +34,8 @@ enum PageChrome {
         var siteName: String
     }
 
-    static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String) {
+    /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
+    static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String, context: SiteContext) {
         b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
         b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         b.open("meta", ["http-equiv": "Content-Security-Policy", "content": head.includeMap ? contentSecurityPolicy(imageOrigin: head.mapImageOrigin) : contentSecurityPolicy])
@@ -70,6 +71,10 @@ enum PageChrome {
         }
         b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
         b.raw("\n")
+        if context.hasCustomStylesheet {
+            b.open("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
+            b.raw("\n")
+        }
         var scripts: [String] = []
         if head.includeHoursScript || head.includeScript { scripts.append(SitePaths.hoursScript) }
         if head.includeScript { scripts.append(SitePaths.queryScript) }

@@ -21,6 +21,8 @@ package struct SiteContext: Sendable {
     package let basemap: PublishedBasemap
     /// Whether the map library (Leaflet) is published with the site: without it, no page has a map.
     package let hasMap: Bool
+    /// Whether the site adds its own stylesheet (`assets/custom.css`), loaded after the built-in one.
+    package let hasCustomStylesheet: Bool
     /// "21. november 2026": when the data was fetched.
     let lastUpdatedText: String
     let chrome: [ChromeKey: Chrome]
@@ -38,12 +40,14 @@ package struct SiteContext: Sendable {
     /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
     static let maximumDepth = 3
 
-    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none, hasMap: Bool = false) {
+    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none, hasMap: Bool = false,
+                 hasCustomStylesheet: Bool = false) {
         self.settings = settings
         self.source = source
         self.intro = intro
         self.basemap = basemap
         self.hasMap = hasMap
+        self.hasCustomStylesheet = hasCustomStylesheet
         let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
         self.lastUpdatedText = CalendarDate.today(in: oslo, now: source.fetchedAt).norwegianLong
         var chrome: [ChromeKey: Chrome] = [:]
@@ -108,6 +112,8 @@ package enum SitePaths {
     package static let favoritesPage = "favoritter/index.html"
     package static let notFoundPage = "404.html"
     static let stylesheet = "assets/beacon.css"
+    /// The owner's own stylesheet, when the site's `assets/` has one.
+    static let customStylesheet = "assets/custom.css"
     static let script = "assets/beacon.js"
     static let hoursScript = "assets/beacon-hours.js"
     /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.

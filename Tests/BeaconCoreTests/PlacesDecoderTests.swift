@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func sampleDataIsRealisticAndComplete() async throws {
-        let source = SampleDataSource(folder: TestPaths.sampleData)
+        let source = SampleDataSource(folder: TestPaths.sampleData, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
         var seen = Set<PlaceID>()
         for category in PlaceCategory.allCases {
             let fetched = try await source.places(for: PlacesRequest(category: category, center: .osloS, radiusMetres: 5_000, limit: 100))
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func sampleDataHonoursRadiusAndLimit() async throws {
-        let source = SampleDataSource(folder: TestPaths.sampleData)
+        let source = SampleDataSource(folder: TestPaths.sampleData, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
         let near = try await source.places(for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 1_000, limit: 100))
         #expect(near.places.allSatisfy { $0.coordinate.distance(to: .osloS) <= 1_000 })
         let few = try await source.places(for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 10))

@@ -33,11 +33,13 @@ import Testing
         #expect(quiet.stderr.isEmpty)
     }
 
-    @Test func missingAssetsNameTheFolderAndTouchNothing() throws {
-        let site = TestSite(withAssets: false)
+    @Test func anAssetsFileInsteadOfAFolderIsNamedAndNothingIsTouched() throws {
+        let site = TestSite()
+        site.write("not a folder", to: "assets")
         let result = try Sitegen.run(["build", "--site", site.root])
-        #expect(result.status == 74)
-        #expect(result.stderr.contains(site.root + "/Resources/assets"))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(site.root + "/assets"))
+        #expect(result.stderr.contains("mappe"))
         #expect(!FileManager.default.fileExists(atPath: site.output))
     }
 

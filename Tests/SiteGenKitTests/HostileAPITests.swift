@@ -79,7 +79,7 @@ import Testing
         #expect(!result.stderr.contains(Self.key) && !result.stdout.contains(Self.key))
 
         // A 200 answer that carries the key in a place's name: not in the cache, the pages or the index.
-        let named = (site.read("Resources/sample-data/cafe.json") ?? "").replacingOccurrences(of: "Tim Wendelboe", with: "Tim SECRETKEY123 Wendelboe")
+        let named = (try String(contentsOfFile: Repository.root + "/Resources/sample-data/cafe.json", encoding: .utf8)).replacingOccurrences(of: "Tim Wendelboe", with: "Tim SECRETKEY123 Wendelboe")
         let answer = NSTemporaryDirectory() + "named-cafe-\(UUID().uuidString).json"
         try named.write(toFile: answer, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: answer) }

@@ -252,8 +252,10 @@ import Glibc
         let empty = NSTemporaryDirectory() + "beacon-empty-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let result = try Sitegen.run(["build", "--site", empty])
-        #expect(result.status != 0)
+        // A places file that is not there: the build fails after it has looked at the folder.
+        let result = try Sitegen.run(["build", "--site", empty, "--places", empty + "/mangler.geojson"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("mangler.geojson"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty) == [])
     }
 

@@ -44,7 +44,7 @@ package struct FetchedPlaces: Sendable {
     package var contentHash: UInt64?
 
     package enum Origin: Sendable, Equatable {
-        case sample
+        case sample(dataDate: Date)
         case live(fetchedAt: Date)
         case cache(savedAt: Date, stale: Bool)
     }
@@ -77,7 +77,7 @@ package enum PlaceSourceError: UserFacingError, Equatable {
     package var userMessage: String {
         switch self {
         case .sampleDataMissing(let path):
-            return "Fant ikke eksempeldataene i \(path). Kjør sitegen fra prosjektmappen, eller oppgi nettstedsmappen med --site."
+            return "Fant ikke eksempeldataene (\(path)). Denne utgaven av sitegen er bygget uten dem; bygg den på nytt fra prosjektmappen."
         case .sampleDataCorrupt(let path, let detail):
             return "Eksempeldataene i \(path) kan ikke leses: \(detail)."
         case .placesFileMissing(let path):
@@ -100,45 +100,47 @@ package enum PlaceSourceError: UserFacingError, Equatable {
     }
 }
 
-/// The sample data shipped with the tool (`Resources/sample-data/<category>.json`,
-/// Geoapify answers around Oslo S), used when there is no API key. It behaves
-/// like the API: places within the radius, nearest first, at most `limit`.
+/// The sample data shipped with the tool (Geoapify answers around Oslo S, one
+/// per category; compiled into `sitegen`, see `BuiltInFiles`), used when there
+/// is no API key. It behaves like the API: places within the radius, nearest
+/// first, at most `limit`.
 package struct SampleDataSource: PlaceSource {
-    let folder: String
+    /// A category's answer file, or nil when there is none.
+    let contents: @Sendable (PlaceCategory) -> [UInt8]?
+    /// Where a category's answer comes from, for messages.
+    let location: @Sendable (PlaceCategory) -> String
+    /// When the answers were fetched: what the pages show as the data's date,
+    /// so a rebuild on another day does not change every page.
+    package let dataDate: Date
 
-    package init(folder: String) {
-        self.folder = folder
+    package init(dataDate: Date, location: @escaping @Sendable (PlaceCategory) -> String,
+                 contents: @escaping @Sendable (PlaceCategory) -> [UInt8]?) {
+        self.dataDate = dataDate
+        self.location = location
+        self.contents = contents
     }
 
-    package func path(for category: PlaceCategory) -> String {
-        folder + "/" + category.rawValue + ".json"
-    }
-
-    /// The sample data's "fetch" date is its files' date, so a rebuild on
-    /// another day does not change every page.
-    package func dataDate(orElse now: Date) -> Date {
-        let dates = PlaceCategory.allCases.compactMap {
-            try? FileManager.default.attributesOfItem(atPath: path(for: $0))[.modificationDate] as? Date
-        }
-        return dates.max() ?? now
+    /// Answers in a folder (`<category>.json`), as tests and benchmarks use them.
+    package init(folder: String, dataDate: Date) {
+        let path: @Sendable (PlaceCategory) -> String = { folder + "/" + $0.rawValue + ".json" }
+        self.init(dataDate: dataDate, location: path, contents: { try? FileSystem.readIfExists(path($0)) })
     }
 
     package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
-        let path = path(for: request.category)
-        let bytes: [UInt8]?
-        do { bytes = try FileSystem.readIfExists(path) } catch { throw PlaceSourceError.sampleDataMissing(path: path) }
-        guard let bytes else { throw PlaceSourceError.sampleDataMissing(path: path) }
+        let name = location(request.category)
+        guard let bytes = contents(request.category) else { throw PlaceSourceError.sampleDataMissing(path: name) }
         let decoded: PlacesDecoder.Result
         do {
             decoded = try PlacesDecoder(assignedCategory: request.category).decode(JSONParser.parse(bytes: bytes))
         } catch let error as JSONParseError {
-            throw PlaceSourceError.sampleDataCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
+            throw PlaceSourceError.sampleDataCorrupt(path: name, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {
-            throw PlaceSourceError.sampleDataCorrupt(path: path, detail: "ikke en GeoJSON FeatureCollection")
+            throw PlaceSourceError.sampleDataCorrupt(path: name, detail: "ikke en GeoJSON FeatureCollection")
         }
         var hasher = ContentHasher()
         hasher.combine(bytes)
-        return FetchedPlaces(places: request.admitted(decoded.places).places, skipped: decoded.skipped, origin: .sample, contentHash: hasher.value)
+        return FetchedPlaces(places: request.admitted(decoded.places).places, skipped: decoded.skipped,
+                             origin: .sample(dataDate: dataDate), contentHash: hasher.value)
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The folder a guide lives in (`--site DIR`; the repository itself is the
-/// default site): settings, the owner's store, assets, sample data, the
-/// response cache and, by default, the output.
+/// The folder a guide lives in (`--site DIR`, by default the folder one is
+/// in; `sitegen init` makes one): settings, the owner's store, the owner's
+/// own assets, the response cache and, by default, the output.
 package struct SiteFolder: Sendable {
     package let root: String
 
@@ -14,8 +14,8 @@ package struct SiteFolder: Sendable {
     package var storePath: String { root + "/" + GuideStore.fileName }
     /// Serialises writers of the settings and the store.
     package var lockPath: String { root + "/.beacon.lock" }
-    package var assetsPath: String { root + "/Resources/assets" }
-    package var sampleDataPath: String { root + "/Resources/sample-data" }
+    /// The owner's files that replace or add to the built-in assets (`sitegen assets eject`).
+    package var assetsPath: String { root + "/assets" }
     package var cachePath: String { root + "/.beacon-cache" }
     package var defaultOutputPath: String { root + "/output" }
 
@@ -141,6 +141,23 @@ extension SiteFolder {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
         guard let bytes else { return nil }
+        return try SiteFolder.parseOwnerFile(bytes, path: path, decode)
+    }
+
+    /// Settings file bytes read by the same rules as a site's own (`sitegen init --sample` checks its starter so).
+    package static func parseSettings(_ bytes: [UInt8], path: String) throws(SiteDataError) -> SiteSettings {
+        let settings = try parseOwnerFile(bytes, path: path, SettingsCodec.decode)
+        let problems = settings.problems()
+        guard problems.isEmpty else { throw .invalidSettings(path: path, problems: problems) }
+        return settings
+    }
+
+    /// Store file bytes read by the same rules as a site's own.
+    package static func parseStore(_ bytes: [UInt8], path: String) throws(SiteDataError) -> GuideStore {
+        try parseOwnerFile(bytes, path: path, StoreCodec.decode)
+    }
+
+    private static func parseOwnerFile<Value>(_ bytes: [UInt8], path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value) throws(SiteDataError) -> Value {
         let json: JSONValue
         do { json = try JSONParser.parseStrict(bytes: bytes) } catch {
             throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")

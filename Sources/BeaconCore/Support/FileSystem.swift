@@ -271,7 +271,7 @@ package enum FileSystem {
         }
     }
 
-    static func syncDirectory(_ path: String) {
+    package static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }
     }
@@ -287,7 +287,7 @@ package enum FileSystem {
     /// Removes a file or a whole tree; missing is fine. Works on descriptors
     /// (`unlinkat`), which is several times faster than FileManager for the
     /// 100,000-file trees a big site leaves behind.
-    static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) != S_IFDIR {

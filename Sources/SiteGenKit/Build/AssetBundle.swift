@@ -1,61 +1,119 @@
 import Foundation
 import BeaconCore
+import BuiltInFiles
 import Templates
 
-/// The site's static files (`Resources/assets`: stylesheet, script, icons),
-/// read once and copied into `output/assets/`; the favicon also goes to the root.
+/// The site's static files, copied into `output/assets/` (the favicon also to
+/// the root): the built-in stylesheet, scripts and icons (compiled into
+/// `sitegen` from `Resources/assets`), each replaced by a file of the same
+/// name in the site's own `assets/` folder, plus that folder's other files
+/// (`custom.css`, images, fonts); and the map library (`MapLibrary`).
 struct AssetBundle: Sendable {
     /// Relative path in `output/` and bytes.
     var files: [(path: String, bytes: [UInt8])]
     /// Whether Leaflet came along (`MapLibrary`): without it the pages have no map.
     var hasMapLibrary = false
+    /// Names (under `assets/`) of built-in files the site's folder replaces, and of files it adds.
+    var replaced: [String] = []
+    var added: [String] = []
     /// Why something is missing, for the build's report.
     var warnings: [String] = []
 
     static let requiredFiles = ["beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg"]
+    /// Loaded after the built-in stylesheet on every page when the site's `assets/` has it.
+    static let customStylesheet = "custom.css"
 
-    /// The site's own files and the map library (`MapLibrary`, found through `environment`).
-    static func load(from folder: String, environment: [String: String]) throws -> AssetBundle {
-        var bundle = try load(from: folder)
+    /// Whether the site adds its own stylesheet (`assets/custom.css`).
+    var hasCustomStylesheet: Bool { files.contains { $0.path == "assets/" + AssetBundle.customStylesheet } }
+
+    /// "Egne ressurser fra assets/: …", or nil when the site has none.
+    var ownFilesSummary: String? {
+        var parts: [String] = []
+        if !replaced.isEmpty { parts.append("erstatter " + replaced.joined(separator: ", ")) }
+        if !added.isEmpty { parts.append("legger til " + added.joined(separator: ", ")) }
+        return parts.isEmpty ? nil : "Egne ressurser fra assets/: " + parts.joined(separator: "; ") + "."
+    }
+
+    /// The built-in files, the site's own (`site.assetsPath`) and the map library (found through `environment`).
+    static func load(site: SiteFolder, environment: [String: String]) throws -> AssetBundle {
         let library = MapLibrary.load(environment: environment)
-        if let files = library.files {
-            bundle.files += files
-            bundle.hasMapLibrary = true
-        }
+        var bundle = try load(siteAssets: site.assetsPath, library: library.files ?? [])
+        bundle.hasMapLibrary = library.files != nil
         if let warning = library.warning { bundle.warnings.append(warning) }
         return bundle
     }
 
-    static func load(from folder: String) throws -> AssetBundle {
-        guard FileSystem.isDirectory(folder) else { throw AssetError.folderMissing(folder) }
-        for name in requiredFiles where !FileSystem.fileExists(folder + "/" + name) {
-            throw AssetError.fileMissing(folder: folder, name: name)
+    /// The built-in files under their names in `assets/`.
+    static func builtInFiles() -> [(name: String, bytes: [UInt8])] {
+        BuiltInFiles.names(in: "assets").compactMap { name in BuiltInFiles.bytes("assets/" + name).map { (name, $0) } }
+    }
+
+    /// Built-in files and `library` (paths under `assets/`), then the files of `folder` over them.
+    static func load(siteAssets folder: String, library: [(path: String, bytes: [UInt8])] = []) throws -> AssetBundle {
+        var byPath: [String: [UInt8]] = [:]
+        for file in builtInFiles() { byPath["assets/" + file.name] = file.bytes }
+        for name in requiredFiles where byPath["assets/" + name] == nil { throw AssetError.builtInFileMissing(name) }
+        for file in library { byPath[file.path] = file.bytes }
+        var bundle = AssetBundle(files: [])
+        for (name, bytes) in try ownFiles(in: folder) {
+            if byPath["assets/" + name] == nil { bundle.added.append(name) } else { bundle.replaced.append(name) }
+            byPath["assets/" + name] = bytes
         }
-        var files: [(path: String, bytes: [UInt8])] = []
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        for name in names where !name.hasPrefix(".") {
-            let path = folder + "/" + name
-            guard !FileSystem.isDirectory(path) else { continue }
-            let bytes = try FileSystem.read(path)
-            files.append(("assets/" + name, bytes))
-            if name == "favicon.svg" { files.append((SitePaths.favicon, bytes)) }
+        bundle.files = byPath.keys.sorted().map { ($0, byPath[$0]!) }
+        if let favicon = byPath["assets/favicon.svg"] { bundle.files.append((SitePaths.favicon, favicon)) }
+        return bundle
+    }
+
+    /// Every regular file under `folder` (sub-folders too, hidden names skipped), by relative path; none when there is no folder.
+    static func ownFiles(in folder: String) throws -> [(name: String, bytes: [UInt8])] {
+        guard FileSystem.fileExists(folder) else { return [] }
+        guard FileSystem.isDirectory(folder) else { throw AssetError.notAFolder(folder) }
+        var files: [(name: String, bytes: [UInt8])] = []
+        func walk(_ relative: String) throws {
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch { throw AssetError.unreadable(path) }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    throw AssetError.badName(folder + "/" + child)
+                }
+                if FileSystem.isDirectory(folder + "/" + child) {
+                    try walk(child)
+                } else {
+                    files.append((child, try FileSystem.read(folder + "/" + child)))
+                }
+            }
         }
-        return AssetBundle(files: files)
+        try walk("")
+        return files
     }
 
     enum AssetError: UserFacingError {
-        case folderMissing(String)
-        case fileMissing(folder: String, name: String)
+        case builtInFileMissing(String)
+        case notAFolder(String)
+        case unreadable(String)
+        case badName(String)
 
         var userMessage: String {
             switch self {
-            case .folderMissing(let folder):
-                return "Fant ikke ressursmappen \(folder) (stilark, ikoner). Kjør sitegen fra prosjektmappen, eller oppgi nettstedsmappen med --site."
-            case .fileMissing(let folder, let name):
-                return "Ressursmappen \(folder) mangler \(name)."
+            case .builtInFileMissing(let name):
+                return "Denne utgaven av sitegen mangler den innebygde filen \(name). Bygg sitegen på nytt fra prosjektmappen (swift build -c release)."
+            case .notAFolder(let path):
+                return "\(path) er en fil, men skal være en mappe med egne ressurser (stilark, skript, bilder)."
+            case .unreadable(let path):
+                return "Mappen \(path) kan ikke leses."
+            case .badName(let path):
+                return "Filnavnet \(path.debugDescription) har kontrolltegn; gi filen et vanlig navn."
             }
         }
 
-        var exitStatus: ExitStatus { .ioError }
+        var exitStatus: ExitStatus {
+            switch self {
+            case .builtInFileMissing: .software
+            case .notAFolder, .badName: .dataError
+            case .unreadable: .ioError
+            }
+        }
     }
 }

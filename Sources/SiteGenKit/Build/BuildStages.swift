@@ -24,7 +24,8 @@ extension BuildPipeline {
             }
             return (try options.site.loadSettings(), try options.site.loadStore(), lock)
         }
-        let assets = try await timer.step("Leser ressurser") { try AssetBundle.load(from: options.site.assetsPath, environment: environment) }
+        let assets = try await timer.step("Leser ressurser") { try AssetBundle.load(site: options.site, environment: environment) }
+        if let line = assets.ownFilesSummary { console.progress(line) }
         let writer = try await timer.step("Forbereder utmappen") {
             try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root], redactor: .fromEnvironment(environment))
         }

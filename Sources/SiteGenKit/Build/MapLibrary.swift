@@ -1,10 +1,13 @@
 import Foundation
 import BeaconCore
+import BuiltInFiles
 
 /// Leaflet and its marker clustering, as Debian installs them (`libjs-leaflet`,
 /// `libjs-leaflet.markercluster`: /usr/share/javascript/leaflet). The build
 /// copies them into `output/assets/leaflet/`; the repository never holds a copy.
-/// `BEACON_LEAFLET_DIR` names another folder with the same files.
+/// Where they come from, first found: the folder `BEACON_LEAFLET_DIR` names;
+/// the copy compiled into `sitegen` when the packages were installed where it
+/// was built (so a copied binary still draws maps); the packages' folder.
 enum MapLibrary {
     static let defaultFolder = "/usr/share/javascript/leaflet"
 
@@ -18,7 +21,9 @@ enum MapLibrary {
 
     /// The library's files for `output/assets/leaflet/`, or nil with the reason when it is not installed.
     static func load(environment: [String: String]) -> (files: [(path: String, bytes: [UInt8])]?, warning: String?) {
-        let folder = environment["BEACON_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
+        let chosen = environment["BEACON_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        if chosen == nil, let builtIn = builtIn() { return (builtIn, nil) }
+        let folder = chosen ?? defaultFolder
         var loaded: [(path: String, bytes: [UInt8])] = []
         for file in files {
             guard let bytes = try? FileSystem.read(folder + "/" + file.source) else {
@@ -27,6 +32,16 @@ enum MapLibrary {
             loaded.append(("assets/leaflet/" + file.name, withoutSourceMapComment(bytes)))
         }
         return (loaded, nil)
+    }
+
+    /// The copy compiled into the binary, when it has every file.
+    static func builtIn() -> [(path: String, bytes: [UInt8])]? {
+        var loaded: [(path: String, bytes: [UInt8])] = []
+        for file in files {
+            guard let bytes = BuiltInFiles.bytes("leaflet/" + file.source) else { return nil }
+            loaded.append(("assets/leaflet/" + file.name, withoutSourceMapComment(bytes)))
+        }
+        return loaded
     }
 
     /// The minified files end with a `//# sourceMappingURL=` line for a map the site does not ship.

@@ -56,7 +56,7 @@ struct PlaceLoading: Sendable {
                 throw GeoapifyError.missingKey
             }
             console.progress("Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S.")
-            return SampleDataSource(folder: options.site.sampleDataPath)
+            return SampleDataSource.builtIn
         }
         let console = self.console
         client.now = options.now
@@ -107,8 +107,8 @@ struct PlaceLoading: Sendable {
                 console.progress("  Advarsel: \(warning)")
             }
             switch fetched.origin {
-            case .sample:
-                fetchedAt = min(fetchedAt, SampleDataSource(folder: options.site.sampleDataPath).dataDate(orElse: options.now()))
+            case .sample(let dataDate):
+                fetchedAt = min(fetchedAt, dataDate)
             case .live(let at):
                 if case .sample = kind { kind = .live }
                 fetchedAt = min(fetchedAt, at)

@@ -38,7 +38,7 @@ struct SiteRenderer: Sendable {
     func renderAll() async throws -> Int {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
         let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
-                                  hasMap: assets.hasMapLibrary)
+                                  hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet)
 
         var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles]
         var tileStart = 0

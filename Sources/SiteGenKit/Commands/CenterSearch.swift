@@ -7,6 +7,18 @@ struct CenterSearch {
     var context: CommandContext
 
     func run(address: String) async throws -> ExitStatus {
+        let (coordinate, label) = try await choose(address: address, near: try context.site.loadSettings().center)
+        try context.site.updateSettings { settings in
+            settings.center = coordinate
+            settings.centerLabel = label
+        }
+        context.console.output("Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
+        return .success
+    }
+
+    /// Looks the address up (the best candidates near `near` first), prints the
+    /// candidates and returns the chosen one (`--pick`) with its label (`--label`).
+    func choose(address: String, near: Coordinate) async throws -> (coordinate: Coordinate, label: String) {
         let text = try InputParsing.typedText(address, field: "Adressen").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.count <= 300 else { throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.") }
         let givenLabel = try context.arguments.value("--label").flatMap(InputParsing.label)
@@ -22,9 +34,8 @@ struct CenterSearch {
         client.onRetry = { attempt, wait, error in
             console.progress("Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
         }
-        let settings = try context.site.loadSettings()
         context.console.progress("Slår opp «\(text)» hos Geoapify …")
-        let candidates = try await client.geocode(text, limit: 5, near: settings.center)
+        let candidates = try await client.geocode(text, limit: 5, near: near)
         guard !candidates.isEmpty else { throw GeoapifyError.noAddressFound(text) }
         for (index, candidate) in candidates.enumerated() {
             let marker = index + 1 == pick ? "→" : " "
@@ -34,12 +45,6 @@ struct CenterSearch {
             throw InvalidInput(message: "Det finnes bare \(candidates.count) treff, så --pick \(pick) går ikke.")
         }
         let chosen = candidates[pick - 1]
-        let label = givenLabel ?? TextHardening.truncate(chosen.label, to: 80)
-        try context.site.updateSettings { settings in
-            settings.center = chosen.coordinate
-            settings.centerLabel = label
-        }
-        context.console.output("Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
-        return .success
+        return (chosen.coordinate, givenLabel ?? TextHardening.truncate(chosen.label, to: 80))
     }
 }

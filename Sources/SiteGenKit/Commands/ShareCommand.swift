@@ -22,14 +22,18 @@ struct ShareCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let known = try await KnownPlaces.load(context)
         let site = context.site
-        let assets = try AssetBundle.load(from: site.assetsPath)
-        guard let css = assets.files.first(where: { $0.path == "assets/beacon.css" }),
-              let icon = assets.files.first(where: { $0.path == "assets/beacon-icon.svg" }) else {
-            throw AssetBundle.AssetError.fileMissing(folder: site.assetsPath, name: "beacon.css")
+        let assets = try AssetBundle.load(siteAssets: site.assetsPath)
+        func file(_ name: String) throws -> [UInt8] {
+            guard let file = assets.files.first(where: { $0.path == "assets/" + name }) else { throw AssetBundle.AssetError.builtInFileMissing(name) }
+            return file.bytes
         }
+        // The site's own stylesheet follows the built-in one here too.
+        var stylesheet = String(decoding: try file("beacon.css"), as: UTF8.self)
+        if assets.hasCustomStylesheet { stylesheet += "\n" + String(decoding: try file(AssetBundle.customStylesheet), as: UTF8.self) }
+        let icon = try file("beacon-icon.svg")
         let guide = known.guide
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil)
-        let bytes = ShareFile.render(guide, context: pageContext, stylesheet: String(decoding: css.bytes, as: UTF8.self), iconSVG: icon.bytes)
+        let bytes = ShareFile.render(guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon)
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
         let path = SiteFolder.absolute(given)
         let marker = Array(ShareFile.generatorMarker.description.utf8)

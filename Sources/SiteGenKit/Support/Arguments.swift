@@ -17,6 +17,8 @@ struct CommandSpec: Sendable {
         var name: String
         var valueName: String?
         var help: String
+        /// How many words the value is (`--center BREDDE LENGDE` takes two).
+        var valueCount = 1
         var takesValue: Bool { valueName != nil }
     }
 
@@ -25,6 +27,8 @@ struct CommandSpec: Sendable {
     var summary: String
     var details: String = ""
     var options: [Option]
+    /// Words a command takes as its first argument (`center show|set|search`), for help and completions.
+    var subcommands: [String] = []
     /// Names of positional arguments, for the help text; `maximumPositionals` bounds them.
     var minimumPositionals = 0
     var maximumPositionals = 0
@@ -51,10 +55,13 @@ struct CommandSpec: Sendable {
 struct ParsedArguments: Sendable {
     var options: [String: String] = [:]
     var positionals: [String] = []
+    /// Every word of options that take more than one (`--center 59.91 10.75`).
+    var multipleValues: [String: [String]] = [:]
     var wantsHelp: Bool { options["--help"] != nil }
 
     func value(_ name: String) -> String? { options[name] }
     func flag(_ name: String) -> Bool { options[name] != nil }
+    func values(_ name: String) -> [String]? { multipleValues[name] ?? options[name].map { [$0] } }
 
     /// Accepts `--name value`, `--name=value`, and `--` to end options (so a
     /// place called "-5 grader" can still be named).
@@ -81,7 +88,14 @@ struct ParsedArguments: Sendable {
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 throw UsageError("ukjent valg «\(name)»", command: spec.name)
             }
-            if option.takesValue {
+            if option.takesValue && option.valueCount > 1 {
+                guard inlineValue == nil, index + option.valueCount <= arguments.count else {
+                    throw UsageError("\(name) trenger \(option.valueCount) verdier (\(option.valueName!))", command: spec.name)
+                }
+                parsed.multipleValues[name] = Array(arguments[index..<index + option.valueCount])
+                parsed.options[name] = arguments[index]
+                index += option.valueCount
+            } else if option.takesValue {
                 if let inlineValue {
                     parsed.options[name] = inlineValue
                 } else {

@@ -18,9 +18,9 @@ struct KnownPlaces {
         try site.checkExists()
         let settings = try site.loadSettings()
         let store = try site.loadStore()
-        let sample = SampleDataSource(folder: site.sampleDataPath)
+        let sample = SampleDataSource.builtIn
         if let indexed = PlaceIndex.load(from: site) {
-            let source = PlaceIndex.loadSource(from: site) ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate(orElse: context.now()))
+            let source = PlaceIndex.loadSource(from: site) ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate)
             return KnownPlaces(settings: settings, store: store, current: indexed, source: source)
         }
         guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoPlacesYet() }
@@ -29,7 +29,7 @@ struct KnownPlaces {
             let request = PlacesRequest(category: category, center: settings.center, radiusMetres: settings.radiusMetres, limit: settings.placesPerCategory)
             places += try await sample.places(for: request).places
         }
-        return KnownPlaces(settings: settings, store: store, current: places, source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate(orElse: context.now())))
+        return KnownPlaces(settings: settings, store: store, current: places, source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate))
     }
 
     /// Current places first, then the store's copies of the others.

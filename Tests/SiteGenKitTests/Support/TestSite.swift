@@ -26,22 +26,19 @@ enum Repository {
     }
 }
 
-/// A complete site folder in a temporary directory: the repository's assets
-/// and sample data, default settings, and optionally a store.
+/// A site folder in a temporary directory: default settings and optionally a
+/// store. The assets and sample data are the ones built into `sitegen`.
 final class TestSite {
     let root: String
     var site: SiteFolder { SiteFolder(root: root) }
     var output: String { root + "/output" }
+    /// A changed copy of the sample data (`addSampleFeature`), outside the site folder's own files.
+    var sampleDataFolder: String { root + "/test-sample-data" }
 
     /// `parent`: a folder to create the site in (default: the temporary folder).
-    init(store: String? = nil, withAssets: Bool = true, parent: String? = nil) {
+    init(store: String? = nil, parent: String? = nil) {
         root = (parent.map { $0 + "/" } ?? NSTemporaryDirectory()) + "beacon-site-\(UUID().uuidString)"
-        let fm = FileManager.default
-        try! fm.createDirectory(atPath: root + "/Resources", withIntermediateDirectories: true)
-        if withAssets {
-            try! fm.copyItem(atPath: Repository.root + "/Resources/assets", toPath: root + "/Resources/assets")
-        }
-        try! fm.copyItem(atPath: Repository.root + "/Resources/sample-data", toPath: root + "/Resources/sample-data")
+        try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         if let store { write(store, to: GuideStore.fileName) }
     }
 
@@ -66,14 +63,24 @@ final class TestSite {
         SiteWriter.listFiles(under: output).sorted()
     }
 
-    /// Adds a place to the sample data of a category (as the first feature).
+    /// Adds a place to a copy of the sample data of a category (as the first
+    /// feature); builds see it through `sampleSource`.
     func addSampleFeature(_ feature: String, category: String) {
-        let path = "Resources/sample-data/\(category).json"
+        if !FileManager.default.fileExists(atPath: sampleDataFolder) {
+            try! FileManager.default.copyItem(atPath: Repository.root + "/Resources/sample-data", toPath: sampleDataFolder)
+        }
+        let path = "test-sample-data/\(category).json"
         var text = read(path)!
         let marker = "\"features\": ["
         let range = text.range(of: marker)!
         text.replaceSubrange(range, with: marker + feature + ",")
         write(text, to: path)
+    }
+
+    /// The changed sample data, or nil (the built-in) when no test changed it.
+    var sampleSource: SampleDataSource? {
+        guard FileManager.default.fileExists(atPath: sampleDataFolder) else { return nil }
+        return SampleDataSource(folder: sampleDataFolder, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
     }
 }
 
