@@ -9,10 +9,17 @@ import Glibc
 struct ServeCommand: Command {
     let spec = CommandSpec(
         name: "serve",
-        usage: "sitegen serve [--port N] [--host ADRESSE] [--output MAPPE] [--site MAPPE]",
+        usage: "sitegen serve [--watch [--places FIL]] [--port N] [--host ADRESSE] [--output MAPPE] [--site MAPPE]",
         summary: "Viser det bygde nettstedet på http://127.0.0.1:8000/ til du trykker Ctrl-C.",
-        details: "Serveren lytter bare på maskinen din (127.0.0.1) med mindre du oppgir --host 0.0.0.0.",
+        details: """
+        Serveren lytter bare på maskinen din (127.0.0.1) med mindre du oppgir --host 0.0.0.0.
+        Med --watch bygger sitegen nettstedet på nytt når innstillingene, lageret, assets/ eller
+        stedsfilen endres, og åpne sider lastes inn på nytt. Feiler en bygging, vises feilen her
+        og forrige versjon vises videre.
+        """,
         options: [
+            .init(name: "--watch", valueName: nil, help: "bygg på nytt og last inn sidene på nytt når noe endres"),
+            .init(name: "--places", valueName: "FIL", help: "med --watch: bygg fra denne GeoJSON-filen (og følg med på den)"),
             .init(name: "--port", valueName: "N", help: "porten (standard 8000; 0 velger en ledig)"),
             .init(name: "--host", valueName: "ADRESSE", help: "adressen å lytte på (standard 127.0.0.1)"),
             .init(name: "--output", valueName: "MAPPE", help: "mappen som vises (standard: output/ i nettstedsmappen)"),
@@ -31,7 +38,20 @@ struct ServeCommand: Command {
         let root = arguments.value("--output").map(SiteFolder.absolute) ?? context.site.defaultOutputPath
         let host = arguments.value("--host") ?? "127.0.0.1"
         let console = context.console
-        let server = try StaticFileServer(configuration: .init(root: root, host: host, port: port), log: { console.progress($0) })
+        let watching = arguments.flag("--watch")
+        if arguments.value("--places") != nil && !watching {
+            throw UsageError("--places brukes bare sammen med --watch (ellers: «sitegen build --places FIL»)", command: spec.name)
+        }
+        var rebuilder: WatchRebuilder?
+        if watching {
+            let builder = WatchRebuilder(context: context, outputPath: root, placesFile: arguments.value("--places"))
+            // The first build: the site as the inputs are now. Without any earlier site to show, its failure ends here.
+            let status = await builder.rebuild(first: true)
+            if status != .success && !FileSystem.isDirectory(root) { return status }
+            rebuilder = builder
+        }
+        let server = try StaticFileServer(configuration: .init(root: root, host: host, port: port, liveReload: rebuilder?.liveReload),
+                                          log: { line in if !watching || !line.hasPrefix("GET /__sitegen/") { console.progress(line) } })
 
         // Ctrl-C and SIGTERM stop the server cleanly. The trap is set before the
         // address is announced: a signal sent as soon as someone reads it must not be lost.
@@ -44,11 +64,17 @@ struct ServeCommand: Command {
         defer { trap.cancel() }
         server.start()
         context.console.output("Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
+        let watch = rebuilder.map { builder in
+            context.console.output("Følger med på innstillingene, lageret og assets/: endringer bygges og vises med en gang.")
+            return Task { await builder.watch(stop: { Task.isCancelled }) }
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             stopRequested.withLock { $0 = continuation }
             // A signal that came before the continuation existed.
             if signalled.load(ordering: .acquiring) { stopRequested.withLock { $0.take() }?.resume() }
         }
+        watch?.cancel()
+        await watch?.value
         server.stop()
         context.console.output("Serveren er stoppet.")
         return .success

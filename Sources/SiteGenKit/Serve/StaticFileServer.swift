@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import BeaconCore
+import Templates
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,15 +28,18 @@ final class StaticFileServer: Sendable {
         var maximumConnections: Int
         /// Connections one client address may have waiting for their heads.
         var maximumPendingPerClient: Int
+        /// `serve --watch`: the reload script and event stream, linked into each page sent.
+        var liveReload: LiveReload?
 
         package init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
-                    maximumConnections: Int = 64, maximumPendingPerClient: Int = 32) {
+                    maximumConnections: Int = 64, maximumPendingPerClient: Int = 32, liveReload: LiveReload? = nil) {
             self.root = root
             self.host = host
             self.port = port
             self.headTimeout = headTimeout
             self.maximumConnections = maximumConnections
             self.maximumPendingPerClient = maximumPendingPerClient
+            self.liveReload = liveReload
         }
     }
 
@@ -305,6 +309,21 @@ final class StaticFileServer: Sendable {
             log("\(method) \(target) 403")
             return respond(client, status: 403, reason: "Forbidden", method: method)
         }
+        if let liveReload = configuration.liveReload {
+            switch relative {
+            case LiveReload.scriptPath:
+                log("\(method) \(target) 200")
+                return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
+                               body: Array(LiveReload.script.utf8))
+            case LiveReload.eventsPath:
+                log("\(method) \(target) 200")
+                guard sendHead(client, status: 200, reason: "OK", contentType: "text/event-stream", length: nil), method != "HEAD" else { return }
+                return liveReload.stream(send: { sendAll(client, Array($0.utf8)[...]) }, stopped: { stopped.load(ordering: .relaxed) })
+            case OfflineFiles.serviceWorkerPath:
+                return notFound(client, method: method, target: target)
+            default: break
+            }
+        }
         var path = relative.isEmpty ? rootRealPath : rootRealPath + "/" + relative
         if FileSystem.isDirectory(path) {
             let bare = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
@@ -329,6 +348,12 @@ final class StaticFileServer: Sendable {
         defer { close(file) }
         var info = stat()
         guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return notFound(client, method: method, target: target) }
+        if configuration.liveReload != nil, resolved.hasSuffix(".html") {
+            guard let page = try? FileSystem.read(resolved, limit: 1 << 31) else { return notFound(client, method: method, target: target) }
+            log("\(method) \(target) 200")
+            return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["html"]!,
+                           body: LiveReload.inject(into: page))
+        }
         log("\(method) \(target) 200")
         sendHead(client, status: 200, reason: "OK", contentType: StaticFileServer.mimeType(for: resolved), length: Int(info.st_size))
         guard method != "HEAD" else { return }
@@ -354,7 +379,8 @@ final class StaticFileServer: Sendable {
 
     func notFound(_ client: Int32, method: String, target: String) {
         log("\(method) \(target) 404")
-        let page = (try? FileSystem.readIfExists(rootRealPath + "/404.html")) ?? nil
+        var page = (try? FileSystem.readIfExists(rootRealPath + "/404.html")) ?? nil
+        if configuration.liveReload != nil { page = page.map(LiveReload.inject(into:)) }
         respond(client, status: 404, reason: "Not Found", method: method, contentType: "text/html; charset=utf-8",
                 body: page ?? Array("<!DOCTYPE html><html lang=\"nb\"><title>Fant ikke siden</title><h1>Fant ikke siden</h1></html>".utf8))
     }
@@ -368,8 +394,9 @@ final class StaticFileServer: Sendable {
     }
 
     @discardableResult
-    func sendHead(_ client: Int32, status: Int, reason: String, contentType: String, length: Int, extraHeaders: [String: String] = [:]) -> Bool {
-        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\n"
+    func sendHead(_ client: Int32, status: Int, reason: String, contentType: String, length: Int?, extraHeaders: [String: String] = [:]) -> Bool {
+        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\n"
+        if let length { head += "Content-Length: \(length)\r\n" }
         head += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
         if status == 405 { head += "Allow: GET, HEAD\r\n" }
         for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }

@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+
+/// `serve --watch` tells open pages to reload after a rebuild. Everything is
+/// served by `serve` itself and never written to `output/`: a small script,
+/// linked into each HTML page as it is sent (same origin, so the pages'
+/// Content-Security-Policy allows it), listens to a Server-Sent Events stream.
+/// The service worker is kept out while watching (`sw.js` is not served and
+/// the script unregisters an earlier one), or its cache would show the last
+/// build's files after a reload.
+final class LiveReload: Sendable {
+    static let scriptPath = "__sitegen/reload.js"
+    static let eventsPath = "__sitegen/events"
+
+    /// Counts published rebuilds; a stream sends "reload" when it changes.
+    private let generation = Atomic<Int>(0)
+
+    init() {}
+
+    /// Open pages reload.
+    func publish() { generation.add(1, ordering: .releasing) }
+
+    var current: Int { generation.load(ordering: .acquiring) }
+
+    static let script = """
+    // Served by «sitegen serve --watch» only: reloads the page after each rebuild.
+    (function () {
+      'use strict';
+      if (navigator.serviceWorker) {
+        navigator.serviceWorker.getRegistrations().then(function (all) {
+          all.forEach(function (registration) { registration.unregister(); });
+        }).catch(function () {});
+      }
+      var events = new EventSource('/\(eventsPath)');
+      events.addEventListener('reload', function () { window.location.reload(); });
+    })();
+
+    """
+
+    /// The tag put before `</head>` of every HTML page sent.
+    static let tag = Array("<script src=\"/\(scriptPath)\" defer></script>".utf8)
+
+    /// `page` with the script tag before its `</head>` (or at its end).
+    static func inject(into page: [UInt8]) -> [UInt8] {
+        let marker = Array("</head>".utf8)
+        guard page.count >= marker.count else { return page + tag }
+        search: for index in 0...(page.count - marker.count) where page[index] == marker[0] {
+            for offset in 1..<marker.count where page[index + offset] != marker[offset] { continue search }
+            return Array(page[..<index]) + tag + Array(page[index...])
+        }
+        return page + tag
+    }
+
+    /// Holds one event stream open: "reload" after each rebuild, a comment
+    /// now and then to notice a reader that left; ends when `send` fails or
+    /// `stopped` says so.
+    func stream(send: (String) -> Bool, stopped: () -> Bool) {
+        var seen = current
+        var quiet = 0
+        guard send("retry: 500\n\n") else { return }
+        while !stopped() {
+            usleep(50_000)
+            let now = current
+            if now != seen {
+                seen = now
+                guard send("event: reload\ndata: \(now)\n\n") else { return }
+                quiet = 0
+            } else {
+                quiet += 1
+                if quiet >= 200 { // every 10 s
+                    guard send(": ping\n\n") else { return }
+                    quiet = 0
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import BeaconCore
+
+/// `serve --watch`: builds the site again when its inputs change and tells
+/// open pages to reload; a failed build is reported and the last good site
+/// stays (a build that fails never touches `output/`).
+struct WatchRebuilder: Sendable {
+    var context: CommandContext
+    var outputPath: String
+    var placesFile: String?
+    let liveReload = LiveReload()
+
+    init(context: CommandContext, outputPath: String, placesFile: String?) {
+        self.context = context
+        self.outputPath = outputPath
+        self.placesFile = placesFile.map(SiteFolder.absolute)
+    }
+
+    var watcher: SiteWatcher { SiteWatcher(site: context.site, placesFile: placesFile) }
+
+    func watch(stop: @escaping @Sendable () -> Bool) async {
+        await watcher.run(stop: stop) { await rebuild(first: false) }
+    }
+
+    /// One build; `.success`, or the failure's exit status. Pages reload when a file changed.
+    @discardableResult
+    func rebuild(first: Bool) async -> ExitStatus {
+        var options = BuildOptions(site: context.site, outputPath: outputPath, placesFile: placesFile)
+        options.now = context.now
+        let console = context.console
+        let started = ContinuousClock.now
+        do {
+            let report = try await BuildPipeline(options: options, environment: context.environment, console: QuietConsole(base: console)).run()
+            let seconds = NorwegianFormat.decimal((ContinuousClock.now - started).inSeconds, places: 2)
+            let changed = report.files.written + report.files.removed
+            if first {
+                console.progress("Bygget på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder.")
+            } else if changed > 0 {
+                liveReload.publish()
+                console.progress("Bygget på nytt på \(seconds) s: \(NorwegianFormat.count(changed, singular: "fil", plural: "filer")) endret; åpne sider lastes inn på nytt.")
+            } else {
+                console.progress("Bygget på nytt på \(seconds) s: ingen sider endret.")
+            }
+            for warning in report.warnings { console.progress("  Advarsel: \(warning)") }
+            return .success
+        } catch {
+            console.error("Feil: \(error.userMessage)")
+            if !first { console.error("Viser fortsatt forrige versjon. Rett feilen og lagre; sitegen prøver igjen.") }
+            return error.exitStatus
+        }
+    }
+}
