@@ -65,6 +65,23 @@ package enum CommandLineTool {
         ShareCommand(),
         ServeCommand(),
         SanitizeCommand(),
+        CompletionsCommand(),
+    ]
+
+    /// `help` is handled above rather than in the table; this spec describes
+    /// it to the completions.
+    static let helpSpec = CommandSpec(
+        name: "help",
+        usage: "sitegen help [KOMMANDO]",
+        summary: "Viser oversikten eller hjelpen til én kommando.",
+        options: [],
+        maximumPositionals: 1
+    )
+
+    /// The options that stand alone, in place of a command.
+    static let globalOptions: [CommandSpec.Option] = [
+        .init(name: "--help", valueName: nil, help: "vis oversikten over kommandoene"),
+        .init(name: "--version", valueName: nil, help: "vis versjonsnummeret"),
     ]
 
     static var overview: String {
