@@ -3,7 +3,7 @@ import Testing
 @testable import BeaconCore
 @testable import SiteGenKit
 
-/// Shell completions: generated from the command table, so
+/// Shell completions and the man page: generated from the command table, so
 /// the expectations here are computed from it too, and the scripts are run by
 /// the real shells where they are installed.
 @Suite struct CompletionTests {
@@ -170,6 +170,7 @@ import Testing
         #expect(bash.contains("subcommands='here'"))
         #expect(CompletionScripts.zsh(table).contains("'--sample[med eksempeldata]'"))
         #expect(CompletionScripts.fish(table).contains("complete -c sitegen -n '__sitegen_using init' -l center -x -d 'senteret'"))
+        #expect(ManPage.render(table).contains("\n.SS init\n"))
         #expect(!CompletionScripts.bash(Self.table).contains("        init)\n"))
     }
 
@@ -195,6 +196,68 @@ import Testing
         let binary = try Sitegen.run(["completions", "fish"])
         #expect(binary.status == 0, "\(binary.stderr)")
         #expect(binary.stdout == CompletionScripts.fish(Self.table))
+    }
+
+    // MARK: man page
+
+    /// An option name as the page writes it: roff's `\-` for each hyphen.
+    static func roff(_ text: String) -> String { text.replacingOccurrences(of: "-", with: #"\-"#) }
+
+    @Test func manPageHasEveryCommandOptionAndStatus() async throws {
+        let result = await run(["help", "--man"])
+        #expect(result.status == 0, "\(result.error)")
+        let page = result.output
+        #expect(page.contains("\n.TH SITEGEN 1 "))
+        for section in ["NAVN", "OVERSIKT", "BESKRIVELSE", "KOMMANDOER", #"MILJ\[u00D8]"#, "FILER", "AVSLUTNINGSSTATUS"] {
+            #expect(page.contains("\n.SH \(section)\n"), "\(section)")
+        }
+        #expect(page.contains("\nsitegen \\- lager"))
+        for spec in Self.table.entries {
+            #expect(page.contains("\n.SS \(spec.name)\n"), "\(spec.name)")
+            for option in CommandTable.options(of: spec) {
+                #expect(page.contains(#"\fB"# + Self.roff(option.name) + #"\fR"#), "\(spec.name) \(option.name)")
+            }
+        }
+        for name in ["GEOAPIFY_API_KEY", "BEACON_LEAFLET_DIR", "NO_COLOR", "beacon\\-settings.json", "beacon\\-store.json", "output/", ".beacon\\-cache/"] {
+            #expect(page.contains(#".TP"# + "\n" + #"\fB"# + name), "\(name)")
+        }
+        for status in ExitStatus.allCases {
+            #expect(page.contains(".TP\n\\fB\(status.rawValue)\\fR\n"), "\(status)")
+        }
+        // Escaped throughout: ASCII only, every hyphen `\-`, no text line that roff would read as a request.
+        let requests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".br", ".nh"]
+        for line in page.split(separator: "\n") where !line.hasPrefix(#".\""#) {
+            #expect(line.unicodeScalars.allSatisfy { $0.isASCII }, "\(line)")
+            #expect(!line.replacingOccurrences(of: #"\-"#, with: "").contains("-"), "\(line)")
+            if line.hasPrefix(".") || line.hasPrefix("'") {
+                #expect(requests.contains(String(line.prefix(3))), "\(line)")
+            }
+        }
+    }
+
+    @Test func roffEscaping() {
+        var page = ManPage.Page()
+        page.text(".beacon-cache/ er en mappe\n'sitert'\nC:\\sti å")
+        #expect(page.lines == [#"\&.beacon\-cache/ er en mappe"#, #"\&'sitert'"#, #"C:\esti \[u00E5]"#])
+        #expect(ManPage.escaped("→") == #"\[u2192]"#)
+        #expect(ManPage.escaped("😀") == #"\[u1F600]"#)
+    }
+
+    @Test(.enabled(if: Shells.path("groff") != nil)) func manPageRendersWithoutWarnings() async throws {
+        let page = await run(["help", "--man"]).output
+        let file = NSTemporaryDirectory() + "sitegen-\(UUID().uuidString).1"
+        try (page + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let groff = try Sitegen.run(["-man", "-Tutf8", "-ww", "-z", file], executable: try #require(Shells.path("groff")))
+        #expect(groff.status == 0)
+        #expect(groff.stderr.isEmpty, "\(groff.stderr)")
+        if let man = Shells.path("man") {
+            let rendered = try Sitegen.run(["-l", file], environment: ["MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"], executable: man)
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            // Option names come out as the ASCII hyphens people type.
+            #expect(rendered.stdout.contains("--category KATEGORI"))
+            #expect(rendered.stdout.contains("MILJØ"))
+        }
     }
 }
 
