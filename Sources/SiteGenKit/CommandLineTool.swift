@@ -22,7 +22,11 @@ package enum CommandLineTool {
             return ExitStatus.usage.rawValue
         }
         if name == "--help" || name == "-h" || name == "help" {
-            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+            if arguments.count == 2, arguments[1] == "--man" {
+                var page = ManPage.render()
+                if page.hasSuffix("\n") { page.removeLast() }
+                console.output(page)
+            } else if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
                 console.output(command.spec.helpText)
             } else {
                 console.output(overview)
@@ -73,6 +77,23 @@ package enum CommandLineTool {
         ServeCommand(),
         AssetsCommand(),
         SanitizeCommand(),
+        CompletionsCommand(),
+    ]
+
+    /// `help` is handled above rather than in the table; this spec describes
+    /// it to the completions and the man page.
+    static let helpSpec = CommandSpec(
+        name: "help",
+        usage: "sitegen help [KOMMANDO | --man]",
+        summary: "Viser oversikten, hjelpen til én kommando, eller hele veiledningen som man-side.",
+        options: [.init(name: "--man", valueName: nil, help: "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»")],
+        maximumPositionals: 1
+    )
+
+    /// The options that stand alone, in place of a command.
+    static let globalOptions: [CommandSpec.Option] = [
+        .init(name: "--help", valueName: nil, help: "vis oversikten over kommandoene"),
+        .init(name: "--version", valueName: nil, help: "vis versjonsnummeret"),
     ]
 
     static var overview: String {
@@ -90,7 +111,8 @@ package enum CommandLineTool {
         }
         text += """
 
-        Se «sitegen KOMMANDO --help» for valgene til hver kommando.
+        Se «sitegen KOMMANDO --help» for valgene til hver kommando, og «sitegen help --man | man -l -»
+        for hele veiledningen.
         Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S.
         """
         return text

@@ -83,15 +83,24 @@ package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell" …).
+    /// The names a user types on the command line, the documented English one
+    /// first, then the Norwegian forms; shell completion offers these.
+    package var commandLineNames: [String] {
+        switch self {
+        case .restaurant: ["restaurant", "restauranter"]
+        case .cafe: ["cafe", "kafe", "kafeer"]
+        case .hotel: ["hotel", "hotell", "hoteller"]
+        }
+    }
+
+    /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell" …),
+    /// and also the English plural and the Geoapify key, which completion does not offer.
     package init?(userInput: String) {
         let folded = TextFolding.searchKey(userInput)
-        switch folded {
-        case "restaurant", "restauranter", "restaurants", "catering.restaurant": self = .restaurant
-        case "cafe", "kafe", "kafeer", "cafes", "catering.cafe": self = .cafe
-        case "hotel", "hotell", "hoteller", "hotels", "accommodation.hotel": self = .hotel
-        default: return nil
-        }
+        guard let category = PlaceCategory.allCases.first(where: {
+            $0.commandLineNames.contains(folded) || folded == $0.rawValue + "s" || folded == $0.geoapifyKey
+        }) else { return nil }
+        self = category
     }
 }
 

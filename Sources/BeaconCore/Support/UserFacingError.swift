@@ -8,7 +8,8 @@ package protocol UserFacingError: Error, Sendable {
 }
 
 /// Exit statuses after BSD's sysexits, so scripts can tell failures apart.
-package enum ExitStatus: Int32, Sendable {
+/// `CaseIterable` so the man page lists every status.
+package enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
     case failure = 1
     case usage = 64

@@ -10,7 +10,8 @@ struct FavoriteCommand: Command {
         details: "En favoritt beholder en kopi av navn, adresse og posisjon, så den vises på favorittsiden selv om stedet faller utenfor radius.",
         options: [CommandSpec.siteOption, CommandSpec.quietOption],
         minimumPositionals: 2,
-        maximumPositionals: 2
+        maximumPositionals: 2,
+        subcommands: ["add", "remove"]
     )
 
     func run(_ context: CommandContext) async throws -> ExitStatus {

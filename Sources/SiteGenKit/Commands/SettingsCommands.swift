@@ -43,7 +43,8 @@ struct CenterCommand: Command {
             CommandSpec.quietOption,
         ],
         minimumPositionals: 1,
-        maximumPositionals: 3
+        maximumPositionals: 3,
+        subcommands: ["show", "set", "search"]
     )
 
     func run(_ context: CommandContext) async throws -> ExitStatus {

@@ -32,6 +32,8 @@ struct CommandSpec: Sendable {
     /// Names of positional arguments, for the help text; `maximumPositionals` bounds them.
     var minimumPositionals = 0
     var maximumPositionals = 0
+    /// The words the first positional can be (`center show|set|search`), for shell completion.
+    var subcommands: [String] = []
 
     static let siteOption = Option(name: "--site", valueName: "MAPPE", help: "nettstedsmappen (standard: mappen du står i)")
     static let quietOption = Option(name: "--quiet", valueName: nil, help: "ingen fremdriftsmeldinger")
