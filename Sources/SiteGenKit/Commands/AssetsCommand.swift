@@ -21,9 +21,9 @@ struct AssetsCommand: Command {
             CommandSpec.siteOption,
             CommandSpec.quietOption,
         ],
-        subcommands: ["list", "eject"],
         minimumPositionals: 1,
-        maximumPositionals: 64
+        maximumPositionals: 64,
+        subcommands: ["list", "eject"]
     )
 
     func run(_ context: CommandContext) async throws -> ExitStatus {

@@ -27,8 +27,6 @@ struct CommandSpec: Sendable {
     var summary: String
     var details: String = ""
     var options: [Option]
-    /// Words a command takes as its first argument (`center show|set|search`), for help and completions.
-    var subcommands: [String] = []
     /// Names of positional arguments, for the help text; `maximumPositionals` bounds them.
     var minimumPositionals = 0
     var maximumPositionals = 0

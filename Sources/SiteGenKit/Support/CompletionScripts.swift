@@ -150,6 +150,11 @@ enum CompletionScripts {
                     specs.append(described)
                     continue
                 }
+                if option.valueCount > 1 { // --center BREDDE LENGDE: one message per word, no «=» form
+                    let words = valueName.split(separator: " ").map { ":" + zshDescribeEscaped(String($0)) + ": " }
+                    specs.append(option.name + "[" + zshBracketEscaped(option.help) + "]" + words.joined())
+                    continue
+                }
                 let message = ":" + zshDescribeEscaped(valueName) + ":"
                 switch OptionValue(option) {
                 case .directory: specs.append(described + message + "_files -/")
