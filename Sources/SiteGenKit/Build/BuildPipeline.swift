@@ -82,7 +82,8 @@ struct BuildPipeline: Sendable {
     }
 
     package func run() async throws(BuildError) -> BuildReport {
-        var timer = StepTimer()
+        let console = console
+        var timer = StepTimer(onStep: { console.status($0 + " …") })
         let inputs = try await loadInputs(&timer)
         defer { withExtendedLifetime(inputs.lock) {} }
         let places = try await loadPlaces(settings: inputs.settings, &timer)

@@ -78,8 +78,13 @@ extension BuildPipeline {
                           _ timer: inout StepTimer) async throws(BuildError) -> (pages: Int, files: SiteWriter.Statistics) {
         do {
             let pages = try await timer.step("Skriver sider") {
-                try await SiteRenderer(guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
-                                       buildVersion: String(fingerprint.hex.prefix(12))).renderAll()
+                var renderer = SiteRenderer(guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
+                                            buildVersion: String(fingerprint.hex.prefix(12)))
+                let console = console
+                renderer.onProgress = { done, total in
+                    console.status("Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
+                }
+                return try await renderer.renderAll()
             }
             let files = try await timer.step("Bytter inn det nye nettstedet") { try inputs.writer.commit() }
             return (pages, files)
@@ -94,6 +99,7 @@ extension BuildPipeline {
     /// index and its source), and the record the next no-change check reads.
     /// A failure here is a warning: the site itself is complete.
     func record(_ guide: Guide, pages: Int, files: SiteWriter.Statistics, fingerprint: BuildFingerprint) -> [String] {
+        console.status("Lagrer oversikten over stedene …")
         var warnings: [String] = []
         func attempt(_ work: () throws -> Void) {
             do { try work() } catch {
@@ -144,13 +150,19 @@ struct StepTimer {
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
     private(set) var timings: [(name: String, seconds: Double)] = []
+    /// Told each step's name as it starts (the terminal's status line).
+    private let onStep: (String) -> Void
 
-    init() { started = clock.now }
+    init(onStep: @escaping (String) -> Void = { _ in }) {
+        started = clock.now
+        self.onStep = onStep
+    }
 
     var elapsed: Double { (clock.now - started).inSeconds }
 
     mutating func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError) -> T {
         let stepStarted = clock.now
+        onStep(name)
         do {
             let result = try await body()
             timings.append((name, (clock.now - stepStarted).inSeconds))

@@ -14,6 +14,8 @@ struct SiteRenderer: Sendable {
     var basemap: BasemapInput = .none
     /// Names this build's caches in the reader's browser (from the build fingerprint).
     var buildVersion: String = "dev"
+    /// Pages written so far and in all, as jobs finish (the terminal's status line).
+    var onProgress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
 
     /// Places per rendering task: big enough to amortise scheduling, small enough to balance.
     static let chunkSize = 256
@@ -32,6 +34,17 @@ struct SiteRenderer: Sendable {
         case tiles(Range<Int>)
         /// The web app manifest and the service worker (offline use).
         case offlineFiles
+
+        /// HTML pages the job writes (favorites and 404 are the fixed pages).
+        var pageCount: Int {
+            switch self {
+            case .details(let range): range.count
+            case .listPages(_, let pages): pages.count
+            case .explorer: 1
+            case .fixedPages: 2
+            case .exports, .searchEngineFiles, .tiles, .offlineFiles: 0
+            }
+        }
     }
 
     /// Renders and writes everything; returns the number of HTML pages.
@@ -73,18 +86,27 @@ struct SiteRenderer: Sendable {
 
         let byCategory = Dictionary(grouping: guide.places, by: { $0.category })
         let renderer = self
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let total = pages
+        try await withThrowingTaskGroup(of: Int.self) { group in
             // Bounded: at most one job per core in flight.
             let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
             var next = 0
+            var done = 0
             func addJob() {
                 guard next < jobs.count else { return }
                 let job = jobs[next]
                 next += 1
-                group.addTask { try renderer.run(job, context: context, all: all, byCategory: byCategory) }
+                group.addTask {
+                    try renderer.run(job, context: context, all: all, byCategory: byCategory)
+                    return job.pageCount
+                }
             }
             for _ in 0..<workers { addJob() }
-            while try await group.next() != nil { addJob() }
+            while let finished = try await group.next() {
+                done += finished
+                onProgress(done, total)
+                addJob()
+            }
         }
         return pages
     }

@@ -48,7 +48,9 @@ struct BuildCommand: Command {
         options.now = context.now
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
-        let console = context.console
+        // On a terminal, long work shows one updating line (--quiet: none).
+        let console = StatusLine.onTerminal(context.console, quiet: arguments.flag("--quiet"))
+        defer { (console as? StatusLine)?.finish() }
         // Ctrl-C: the first stops the build, which removes its staging folder;
         // a second one (or one before anything was written) leaves at once.
         let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP]) { signal in
@@ -59,12 +61,13 @@ struct BuildCommand: Command {
         defer { trap.cancel() }
         let report: BuildReport
         do {
-            report = try await BuildPipeline(options: options, environment: context.environment, console: context.console).run()
+            report = try await BuildPipeline(options: options, environment: context.environment, console: console).run()
         } catch {
             guard let signal = cancellation.signal else { throw error }
             console.error("Byggingen ble avbrutt. Forrige versjon av nettstedet er ikke endret.")
             return ExitStatus(rawValue: 128 + signal) ?? .interrupted
         }
+        (console as? StatusLine)?.finish()
         if arguments.flag("--timings") {
             for (name, seconds) in report.stepTimings {
                 context.console.output(String(format: "%7.3f s  %@", seconds, name))

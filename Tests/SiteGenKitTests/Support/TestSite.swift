@@ -120,13 +120,14 @@ enum Sitegen {
     }
 
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil,
-                    executable: String = Repository.sitegenBinary, prefix: [String] = []) throws -> ProcessResult {
+                    executable: String = Repository.sitegenBinary, prefix: [String] = [], bareEnvironment: Bool = false) throws -> ProcessResult {
         _ = pipeSignalIgnored
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = prefix + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var env = ProcessInfo.processInfo.environment
+        // bareEnvironment: only a PATH, as on a machine that has nothing of ours.
+        var env = bareEnvironment ? ["PATH": "/usr/bin:/bin"] : ProcessInfo.processInfo.environment
         env["GEOAPIFY_API_KEY"] = nil
         env["GEOAPIFY_BASE_URL"] = nil
         for (key, value) in environment { env[key] = value }

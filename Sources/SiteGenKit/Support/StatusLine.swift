@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One updating line on the terminal for long work ("Skriver sider: 41 200 av
+/// 100 057 · 2,1 s"): shown only once the work has taken `delay`, redrawn in
+/// place a few times a second, and wiped before any other line is printed
+/// and when the work ends. Only on a terminal and without `--quiet`
+/// (`onTerminal`): a log file or a pipe gets the ordinary lines alone.
+final class StatusLine: Console, Sendable {
+    private let base: any Console
+    private let draw: @Sendable (String) -> Void
+    private let delay: Duration
+    private let started = ContinuousClock.now
+    private struct State {
+        var text: String?
+        var shown = false
+        var finished = false
+    }
+    private let state = Mutex(State())
+
+    /// `draw` writes raw bytes to the terminal (tests capture them).
+    init(base: any Console, delay: Duration = .seconds(1), draw: @escaping @Sendable (String) -> Void) {
+        self.base = base
+        self.delay = delay
+        self.draw = draw
+    }
+
+    /// `console` with a status line when standard error is a terminal and
+    /// progress is wanted; otherwise `console` itself.
+    static func onTerminal(_ console: any Console, quiet: Bool, descriptor: Int32 = STDERR_FILENO) -> any Console {
+        guard !quiet, isatty(descriptor) == 1 else { return console }
+        let line = StatusLine(base: console) { text in
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBytes { _ = Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+        }
+        line.startTicking()
+        return line
+    }
+
+    func output(_ line: String) { clearing { base.output(line) } }
+    func error(_ line: String) { clearing { base.error(line) } }
+    func progress(_ line: String) { clearing { base.progress(line) } }
+
+    /// The step now under way; drawn at the next tick once `delay` has passed.
+    func status(_ text: String) {
+        state.withLock { $0.text = StatusLine.printable(text) }
+    }
+
+    /// Wipes the line for good.
+    func finish() {
+        state.withLock { state in
+            if state.shown { draw("\r\u{1B}[K") }
+            state.shown = false
+            state.finished = true
+        }
+    }
+
+    /// Draws the current text with the time so far, when it is due.
+    func tick() {
+        let elapsed = ContinuousClock.now - started
+        guard elapsed >= delay else { return }
+        state.withLock { state in
+            guard !state.finished, let text = state.text else { return }
+            draw("\r\u{1B}[K" + StatusLine.fitted(text + " · " + String(format: "%.1f s", elapsed.inSeconds).replacingOccurrences(of: ".", with: ",")))
+            state.shown = true
+        }
+    }
+
+    private func startTicking() {
+        let thread = Thread { [self] in
+            while !state.withLock({ $0.finished }) {
+                usleep(100_000)
+                tick()
+            }
+        }
+        thread.name = "beacon-status-line"
+        thread.start()
+    }
+
+    private func clearing(_ print: () -> Void) {
+        state.withLock { state in
+            if state.shown { draw("\r\u{1B}[K") }
+            state.shown = false
+            print()
+        }
+    }
+
+    /// Our own words and numbers, but never a control character on the terminal.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    }
+
+    /// Short enough for one line of a narrow terminal (the width is not asked for).
+    static func fitted(_ text: String) -> String {
+        text.count <= 78 ? text : String(text.prefix(77)) + "…"
+    }
+}
+
+extension Console {
+    /// Where a step of long work reports itself; only a `StatusLine` shows it.
+    func status(_ text: String) {
+        (self as? StatusLine)?.status(text)
+    }
+}

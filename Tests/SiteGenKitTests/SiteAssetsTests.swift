@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// The site's own `assets/`: replacing a built-in file, `custom.css` on every
+/// page, `assets eject` and `assets list`.
+@Suite struct SiteAssetsTests {
+    func htmlPages(under folder: String) -> [String] {
+        SiteWriter.listFiles(under: folder).filter { $0.hasSuffix(".html") }
+    }
+
+    @Test func customStylesheetFollowsOursOnEveryPageAndItsChangeRebuilds() throws {
+        let site = TestSite()
+        site.write(":root { --accent: #0a7d4f; }\n", to: "assets/custom.css")
+        let built = try Sitegen.run(["build", "--site", site.root])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("legger til custom.css"))
+        #expect(site.read("output/assets/custom.css") == ":root { --accent: #0a7d4f; }\n")
+        let pages = htmlPages(under: site.output)
+        #expect(pages.count > 50)
+        for page in pages {
+            let html = site.read("output/" + page) ?? ""
+            let ours = try #require(html.range(of: "assets/beacon.css\""), "\(page)")
+            let custom = try #require(html.range(of: "assets/custom.css\""), "\(page)")
+            #expect(ours.upperBound < custom.lowerBound, "\(page)")
+        }
+        #expect(site.read("output/sw.js")?.contains("assets/custom.css") == true)
+
+        // A changed override is a changed build.
+        site.write(":root { --accent: #b00020; }\n", to: "assets/custom.css")
+        let again = try Sitegen.run(["build", "--site", site.root])
+        #expect(!again.stderr.contains("Ingen endringer"))
+        #expect(site.read("output/assets/custom.css")?.contains("#b00020") == true)
+
+        // Without it, no page links it.
+        try FileManager.default.removeItem(atPath: site.root + "/assets/custom.css")
+        #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
+        #expect(site.read("output/index.html")?.contains("custom.css") == false)
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/assets/custom.css"))
+    }
+
+    @Test func aFileInAssetsReplacesTheBuiltInOne() throws {
+        let site = TestSite()
+        site.write("/* egen */ body { margin: 0 }\n", to: "assets/beacon.css")
+        site.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", to: "assets/bilder/logo.svg")
+        let built = try Sitegen.run(["build", "--site", site.root])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("erstatter beacon.css"))
+        #expect(site.read("output/assets/beacon.css") == "/* egen */ body { margin: 0 }\n")
+        #expect(site.read("output/assets/bilder/logo.svg") != nil)
+        // The other built-in files are still there, unchanged.
+        #expect(site.bytes("output/assets/beacon.js") == AssetBundle.builtInFiles().first { $0.name == "beacon.js" }?.bytes)
+    }
+
+    @Test func ejectCopiesTheBuiltInFilesAndNeverOverwritesAChangedOne() throws {
+        let site = TestSite()
+        let ejected = try Sitegen.run(["assets", "eject", "--site", site.root])
+        #expect(ejected.status == 0, "\(ejected.stderr)")
+        let builtIn = AssetBundle.builtInFiles()
+        #expect(builtIn.count >= AssetBundle.requiredFiles.count)
+        for file in builtIn { #expect(site.bytes("assets/" + file.name) == file.bytes, "\(file.name)") }
+        // An ejected site builds the same pages as one without assets/.
+        #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
+
+        site.write("/* mine endringer */", to: "assets/beacon.css")
+        try FileManager.default.removeItem(atPath: site.root + "/assets/beacon.js")
+        let refused = try Sitegen.run(["assets", "eject", "--site", site.root])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("beacon.css") && refused.stderr.contains("--force"))
+        #expect(site.read("assets/beacon.css") == "/* mine endringer */")
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/assets/beacon.js"))
+
+        let one = try Sitegen.run(["assets", "eject", "beacon.js", "--site", site.root])
+        #expect(one.status == 0)
+        #expect(site.read("assets/beacon.css") == "/* mine endringer */")
+        #expect(FileManager.default.fileExists(atPath: site.root + "/assets/beacon.js"))
+        let forced = try Sitegen.run(["assets", "eject", "beacon.css", "--force", "--site", site.root])
+        #expect(forced.status == 0)
+        #expect(site.bytes("assets/beacon.css") == builtIn.first { $0.name == "beacon.css" }?.bytes)
+        #expect(try Sitegen.run(["assets", "eject", "finnes-ikke.css", "--site", site.root]).status == 64)
+    }
+
+    @Test func listShowsWhatTheSiteReplacesAndAdds() throws {
+        let site = TestSite()
+        site.write("x", to: "assets/beacon.css")
+        site.write("y", to: "assets/custom.css")
+        let listed = try Sitegen.run(["assets", "list", "--site", site.root])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("beacon.css") && listed.stdout.contains("erstattet av assets/beacon.css"))
+        #expect(listed.stdout.contains("Egne filer i assets/ (1):") && listed.stdout.contains("custom.css"))
+        #expect(!listed.stdout.contains("beacon.js  (") || !listed.stdout.contains("erstattet av assets/beacon.js"))
+    }
+}
+
+/// The terminal's one updating line for long work.
+@Suite struct StatusLineTests {
+    final class Drawn: Sendable {
+        private let storage = Mutex("")
+        func append(_ text: String) { storage.withLock { $0 += text } }
+        var value: String { storage.withLock { $0 } }
+    }
+
+    @Test func drawsOnlyWhenDueWipesBeforeOtherLinesAndAtTheEnd() {
+        let drawn = Drawn()
+        let base = CapturingConsole()
+        let line = StatusLine(base: base, delay: .zero) { drawn.append($0) }
+        line.status("Skriver sider: 10 av 100")
+        line.tick()
+        #expect(drawn.value.hasPrefix("\r\u{1B}[KSkriver sider: 10 av 100 · "))
+        line.progress("Henter kafeer … 20 steder")
+        #expect(drawn.value.hasSuffix("\r\u{1B}[K"))
+        #expect(base.progressText == "Henter kafeer … 20 steder")
+        line.status("Skriver \u{1B}[31msider")
+        line.tick()
+        #expect(!drawn.value.contains("\u{1B}[31m"))
+        line.finish()
+        #expect(drawn.value.hasSuffix("\r\u{1B}[K"))
+        let before = drawn.value
+        line.tick()
+        #expect(drawn.value == before)
+
+        let waiting = StatusLine(base: base, delay: .seconds(60)) { drawn.append($0) }
+        waiting.status("Henter steder …")
+        waiting.tick()
+        #expect(drawn.value == before)
+    }
+
+    @Test func noLineWithoutATerminalOrWithQuiet() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        #expect(!(StatusLine.onTerminal(CapturingConsole(), quiet: false, descriptor: ends[1]) is StatusLine))
+        #expect(!(StatusLine.onTerminal(CapturingConsole(), quiet: true, descriptor: ends[1]) is StatusLine))
+    }
+
+    /// A long build on a real terminal (`script` gives it one) shows the line;
+    /// with --quiet, and through a pipe, it does not.
+    @Test func aLongBuildOnATerminalShowsItsSteps() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let site = TestSite()
+        let places = BuildSafetyTests.placesFile(8_000, in: site)
+        func onTerminal(_ extra: String) throws -> String {
+            let command = "'\(Repository.sitegenBinary)' build --site '\(site.root)' --places '\(places)' --force\(extra)"
+            let result = try Sitegen.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
+            #expect(result.status == 0, "\(result.stdout)")
+            return result.stdout
+        }
+        let shown = try onTerminal("")
+        #expect(shown.contains("\r\u{1B}[KSkriver sider: "))
+        #expect(shown.contains(" av 8\u{00A0}"))
+        #expect(shown.contains("Ferdig på"))
+        let quiet = try onTerminal(" --quiet")
+        #expect(!quiet.contains("\u{1B}[K"))
+        let piped = try Sitegen.run(["build", "--site", site.root, "--places", places, "--force"])
+        #expect(!piped.stderr.contains("\u{1B}"))
+        #expect(piped.stderr.contains("Ferdig på"))
+    }
+}

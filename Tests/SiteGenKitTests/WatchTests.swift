@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// `sitegen serve --watch` as a real process: it rebuilds when the store
+/// changes, tells open pages over Server-Sent Events, and keeps serving the
+/// last good site when a rebuild fails.
+@Suite(.serialized) struct WatchTests {
+    /// The server on a free port; its standard error goes to a file the test can read at any time.
+    final class WatchingServer {
+        let process = Process()
+        let log: String
+        let port: UInt16
+
+        init(site: TestSite) throws {
+            log = site.root + "/../" + "watch-\(UUID().uuidString).log"
+            FileManager.default.createFile(atPath: log, contents: nil)
+            process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
+            process.arguments = ["serve", "--watch", "--port", "0", "--site", site.root]
+            var environment = ProcessInfo.processInfo.environment
+            environment["GEOAPIFY_API_KEY"] = nil
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle(forWritingAtPath: log)
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.readData(ofLength: 1)
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            let announcement = String(decoding: line, as: UTF8.self)
+            port = UInt16(announcement.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        }
+
+        var stderr: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGINT)
+            ProcessWaiting.waitForExit(process, timeout: 10)
+            try? FileManager.default.removeItem(atPath: log)
+            return process.terminationStatus
+        }
+    }
+
+    /// Polls until `condition` holds; the seconds it took, or nil after `timeout`.
+    func waitFor(timeout: Double = 10, _ condition: () -> Bool) -> Double? {
+        let started = Date()
+        while Date().timeIntervalSince(started) < timeout {
+            if condition() { return Date().timeIntervalSince(started) }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    func body(_ response: String) -> String {
+        response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    }
+
+    @Test func aRatingReachesTheOpenPageAndAFailedRebuildKeepsTheLastSite() throws {
+        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let server = try WatchingServer(site: site)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        #expect(server.port != 0, "\(server.stderr)")
+
+        // Pages get the reload script as they are sent; the files on disk do not have it.
+        let front = RawHTTP.get(server.port, "/")
+        #expect(front.hasPrefix("HTTP/1.1 200"))
+        #expect(front.contains("<script src=\"/__sitegen/reload.js\" defer></script></head>"))
+        #expect(site.read("output/index.html")?.contains("__sitegen") == false)
+        let script = RawHTTP.get(server.port, "/__sitegen/reload.js")
+        #expect(script.hasPrefix("HTTP/1.1 200") && script.contains("text/javascript") && script.contains("EventSource"))
+        #expect(RawHTTP.get(server.port, "/sw.js").hasPrefix("HTTP/1.1 404"))
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/__sitegen"))
+
+        // A reader with the page open: the event stream.
+        let events = RawHTTP.connect(server.port)
+        defer { close(events) }
+        _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { send(events, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received = ""
+        func readEvents() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { recv(events, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 { received += String(decoding: buffer[0..<n], as: UTF8.self) }
+        }
+        #expect(waitFor { readEvents(); return received.contains("text/event-stream") && received.contains("retry:") } != nil)
+
+        let detail = try #require(site.outputFiles().first { $0.hasPrefix("steder/tim-wendelboe") })
+        let path = "/" + detail.replacingOccurrences(of: "index.html", with: "")
+        let rated = try Sitegen.run(["rate", "Tim Wendelboe", "1", "--comment", "Endret mens serveren så på", "--site", site.root])
+        #expect(rated.status == 0, "\(rated.stderr)")
+        let seconds = waitFor { body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") }
+        #expect(seconds != nil, "\(server.stderr)")
+        print("serve --watch: rating saved → page changed over HTTP in \(seconds.map { String(format: "%.3f", $0) } ?? "-") s (debug build)")
+        #expect(waitFor { readEvents(); return received.contains("event: reload") } != nil)
+        #expect(server.stderr.contains("Bygget på nytt"))
+
+        // A broken store: the message in the terminal, the last good page still served.
+        site.write("{ not json", to: GuideStore.fileName)
+        #expect(waitFor { server.stderr.contains("Feil:") } != nil)
+        #expect(server.stderr.contains("Viser fortsatt forrige versjon"))
+        #expect(body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på"))
+        #expect(site.read(GuideStore.fileName) == "{ not json")
+
+        // Put right, it builds again.
+        site.write(try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8), to: GuideStore.fileName)
+        #expect(waitFor { !body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") } != nil)
+
+        // The site's own stylesheet is watched too.
+        site.write("body { outline: 1px solid red }\n", to: "assets/custom.css")
+        #expect(waitFor { body(RawHTTP.get(server.port, "/")).contains("assets/custom.css") } != nil)
+        stopped = true
+        #expect(server.stop() == 0)
+    }
+
+    @Test func placesOnlyWithWatch() throws {
+        let site = TestSite()
+        let result = try Sitegen.run(["serve", "--places", "x.geojson", "--site", site.root])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--watch"))
+    }
+
+    @Test func theReloadTagGoesIntoTheHead() {
+        let page = Array("<html><head><title>x</title></head><body></body></html>".utf8)
+        let injected = String(decoding: LiveReload.inject(into: page), as: UTF8.self)
+        #expect(injected == "<html><head><title>x</title><script src=\"/__sitegen/reload.js\" defer></script></head><body></body></html>")
+        let headless = String(decoding: LiveReload.inject(into: Array("<p>".utf8)), as: UTF8.self)
+        #expect(headless.hasSuffix("defer></script>"))
+    }
+}
