@@ -73,7 +73,8 @@ import Testing
         #expect(site.read("output/index.html")?.contains("__sitegen") == false)
         let script = RawHTTP.get(server.port, "/__sitegen/reload.js")
         #expect(script.hasPrefix("HTTP/1.1 200") && script.contains("text/javascript") && script.contains("EventSource"))
-        #expect(RawHTTP.get(server.port, "/sw.js").hasPrefix("HTTP/1.1 404"))
+        let worker = RawHTTP.get(server.port, "/sw.js")
+        #expect(worker.hasPrefix("HTTP/1.1 200") && worker.contains("caches.delete") && !worker.contains("fetch"))
         #expect(!FileManager.default.fileExists(atPath: site.output + "/__sitegen"))
 
         // A reader with the page open: the event stream.

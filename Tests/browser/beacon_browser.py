@@ -128,9 +128,7 @@ GEOAPIFY_CATEGORY = {"restaurant": "catering.restaurant", "cafe": "catering.cafe
 
 
 def write_site(folder):
-    """A site folder: settings, store, assets and sample data, and a GeoJSON places file."""
-    shutil.copytree(os.path.join(REPO, "Resources", "assets"), os.path.join(folder, "Resources", "assets"))
-    shutil.copytree(os.path.join(REPO, "Resources", "sample-data"), os.path.join(folder, "Resources", "sample-data"))
+    """A site folder: settings, store and a GeoJSON places file (the assets are built into sitegen)."""
     settings = {
         "format": 1,
         "title": "Beacon – testguide",
@@ -385,12 +383,63 @@ def synthetic_places(count):
 
 
 def new_site_folder(prefix, store=None):
-    """A temporary site folder with the repository's assets and sample data (and a store, if given)."""
+    """A temporary site folder (and a store, if given); the assets and sample data are built into sitegen."""
     folder = tempfile.mkdtemp(prefix=prefix)
-    os.makedirs(os.path.join(folder, "Resources"))
-    for name in ("assets", "sample-data"):
-        shutil.copytree(os.path.join(REPO, "Resources", name), os.path.join(folder, "Resources", name))
     if store is not None:
         with open(os.path.join(folder, "beacon-store.json"), "w", encoding="utf-8") as f:
             json.dump(store, f, ensure_ascii=False)
     return folder
+
+
+class WatchServer:
+    """`sitegen serve --watch` on a free port for a site folder; its log is kept."""
+
+    def __init__(self, folder):
+        self.log = tempfile.NamedTemporaryFile(prefix="beacon-watch-", suffix=".log", delete=False)
+        env = dict(os.environ)
+        env.pop("GEOAPIFY_API_KEY", None)
+        self.process = subprocess.Popen([sitegen_binary(), "serve", "--watch", "--port", "0", "--site", folder],
+                                        stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
+        line = self.process.stdout.readline()
+        self.origin = line.split(" på ", 1)[1].split("/ ", 1)[0] if " på " in line else ""
+        if not self.origin.startswith("http://"):
+            self.close()
+            raise RuntimeError(f"serve --watch did not start: {line!r}\n{self.stderr()}")
+
+    def url(self, path=""):
+        return f"{self.origin}/{path}"
+
+    def stderr(self):
+        with open(self.log.name, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.send_signal(2)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        os.unlink(self.log.name)
+        return self.process.returncode
+
+
+def rate_and_wait_for_page(driver, folder, name, stars, comment, timeout=10):
+    """Runs `sitegen rate` and waits until the open page shows `comment` (after the reload);
+    returns the seconds from starting the command to the page showing it."""
+    driver.execute_script("window.__beaconBeforeReload = true;")
+    started = time.monotonic()
+    subprocess.run([sitegen_binary(), "rate", name, str(stars), "--comment", comment, "--site", folder, "--quiet"],
+                   check=True, capture_output=True)
+    deadline = started + timeout
+    while time.monotonic() < deadline:
+        try:
+            shown = driver.execute_script(
+                "return !window.__beaconBeforeReload && document.readyState !== 'loading' && document.body.textContent.includes(arguments[0]);",
+                comment)
+        except Exception:
+            shown = False
+        if shown:
+            return time.monotonic() - started
+        time.sleep(0.01)
+    raise AssertionError(f"the page did not show {comment!r} within {timeout} s")

@@ -5,9 +5,8 @@ import Synchronization
 /// served by `serve` itself and never written to `output/`: a small script,
 /// linked into each HTML page as it is sent (same origin, so the pages'
 /// Content-Security-Policy allows it), listens to a Server-Sent Events stream.
-/// The service worker is kept out while watching (`sw.js` is not served and
-/// the script unregisters an earlier one), or its cache would show the last
-/// build's files after a reload.
+/// While watching, `sw.js` is a worker that empties the offline caches and
+/// handles no request, or a reload would show the last build's files.
 final class LiveReload: Sendable {
     static let scriptPath = "__sitegen/reload.js"
     static let eventsPath = "__sitegen/events"
@@ -26,14 +25,21 @@ final class LiveReload: Sendable {
     // Served by «sitegen serve --watch» only: reloads the page after each rebuild.
     (function () {
       'use strict';
-      if (navigator.serviceWorker) {
-        navigator.serviceWorker.getRegistrations().then(function (all) {
-          all.forEach(function (registration) { registration.unregister(); });
-        }).catch(function () {});
-      }
       var events = new EventSource('/\(eventsPath)');
       events.addEventListener('reload', function () { window.location.reload(); });
     })();
+
+    """
+
+    /// `sw.js` while watching: takes over from the site's worker, empties its
+    /// caches and leaves every request to the network.
+    static let serviceWorker = """
+    // Served by «sitegen serve --watch» instead of the site's worker: no offline copy while editing.
+    self.addEventListener('install', () => self.skipWaiting());
+    self.addEventListener('activate', (event) => {
+      event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
+        .then(() => self.clients.claim()));
+    });
 
     """
 

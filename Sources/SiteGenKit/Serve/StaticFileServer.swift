@@ -320,7 +320,9 @@ final class StaticFileServer: Sendable {
                 guard sendHead(client, status: 200, reason: "OK", contentType: "text/event-stream", length: nil), method != "HEAD" else { return }
                 return liveReload.stream(send: { sendAll(client, Array($0.utf8)[...]) }, stopped: { stopped.load(ordering: .relaxed) })
             case OfflineFiles.serviceWorkerPath:
-                return notFound(client, method: method, target: target)
+                log("\(method) \(target) 200")
+                return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
+                               body: Array(LiveReload.serviceWorker.utf8))
             default: break
             }
         }
