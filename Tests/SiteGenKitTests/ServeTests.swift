@@ -67,14 +67,19 @@ struct ServingBinary {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        (announcement, port) = ServingBinary.announcement(on: output)
+    }
+
+    /// The first line `serve` prints ("Viser … på http://127.0.0.1:PORT/ …") and the port in it.
+    static func announcement(on output: Pipe) -> (line: String, port: UInt16) {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.readData(ofLength: 1)
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        announcement = String(decoding: line, as: UTF8.self)
-        port = UInt16(announcement.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        let text = String(decoding: line, as: UTF8.self)
+        return (text, UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0)
     }
 
     /// Sends SIGINT and returns what the server wrote on standard error.

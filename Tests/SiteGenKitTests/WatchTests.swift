@@ -25,14 +25,7 @@ import Testing
             process.standardOutput = output
             process.standardError = FileHandle(forWritingAtPath: log)
             try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.readData(ofLength: 1)
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            let announcement = String(decoding: line, as: UTF8.self)
-            port = UInt16(announcement.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+            port = ServingBinary.announcement(on: output).port
         }
 
         var stderr: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }

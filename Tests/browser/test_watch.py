@@ -1,6 +1,7 @@
 """`sitegen serve --watch` in Chromium: a rating saved in the terminal reaches the open
 page by itself (Server-Sent Events, a script served by `serve` only), within the pages'
 Content-Security-Policy, with no service worker in the way."""
+import json
 import os
 import shutil
 import unittest
@@ -14,7 +15,7 @@ class LiveReloadTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         with open(os.path.join(REPO, "beacon-store.json"), encoding="utf-8") as f:
-            store = __import__("json").load(f)
+            store = json.load(f)
         cls.folder = bb.new_site_folder("beacon-watch-", store=store)
         cls.server = bb.WatchServer(cls.folder)
         cls.driver = bb.make_driver(width=390, height=844)

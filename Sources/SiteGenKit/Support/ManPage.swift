@@ -46,39 +46,29 @@ enum ManPage {
             let options = CommandTable.options(of: spec)
             page.paragraph("Valg:")
             for option in options {
-                page.request(".TP")
-                page.raw(bold(option.name) + (option.valueName.map { " " + italic($0) } ?? ""))
-                page.text(option.help)
+                page.term(bold(option.name) + (option.valueName.map { " " + italic($0) } ?? ""), option.help)
             }
         }
         page.section("GLOBALE VALG")
         for option in table.globalOptions {
-            page.request(".TP")
-            page.raw(bold(option.name))
-            page.text(option.help)
+            page.term(bold(option.name), option.help)
         }
 
         page.section("MILJØ")
         for (name, text) in environment {
-            page.request(".TP")
-            page.raw(bold(name))
-            page.text(text)
+            page.term(bold(name), text)
         }
 
         page.section("FILER")
         page.text("I nettstedsmappen:")
         for (name, text) in files {
-            page.request(".TP")
-            page.raw(bold(name))
-            page.text(text)
+            page.term(bold(name), text)
         }
 
         page.section("AVSLUTNINGSSTATUS")
         page.text("Statusene følger BSDs sysexits, så et skript kan skille feilene fra hverandre.")
         for status in ExitStatus.allCases {
-            page.request(".TP")
-            page.raw(bold(String(status.rawValue)))
-            page.text(meaning(of: status))
+            page.term(bold(String(status.rawValue)), meaning(of: status))
         }
         return page.lines.joined(separator: "\n") + "\n"
     }
@@ -153,6 +143,13 @@ enum ManPage {
         var lines: [String] = []
 
         mutating func request(_ line: String) { lines.append(line) }
+
+        /// A tagged paragraph: `term` (already roff) in bold, then its text.
+        mutating func term(_ term: String, _ text: String) {
+            request(".TP")
+            raw(term)
+            self.text(text)
+        }
 
         /// A line already escaped; `\&` in front of a leading `.` or `'`.
         mutating func raw(_ line: String) {
