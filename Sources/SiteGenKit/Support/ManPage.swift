@@ -82,16 +82,18 @@ enum ManPage {
         ("GEOAPIFY_BASE_URL", "En annen adresse for Geoapify-API-et (en mellomtjener eller en testserver). Må være https, unntatt til maskinen selv."),
         ("GEOAPIFY_TIMEOUT", "Hvor mange sekunder et kall til Geoapify får ta (1–120, standard 10)."),
         ("BEACON_LEAFLET_DIR", """
-        Mappen som kartbiblioteket Leaflet og markørgrupperingen kopieres fra (standard \(MapLibrary.defaultFolder), \
-        Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster). Uten biblioteket lages sidene uten kart, med en advarsel.
+        En mappe som kartbiblioteket Leaflet og markørgrupperingen hentes fra. Uten den brukes kopien som er bygget \
+        inn i sitegen (når Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster var installert der sitegen ble \
+        bygget), ellers \(MapLibrary.defaultFolder). Uten biblioteket lages sidene uten kart, med en advarsel.
         """),
-        ("NO_COLOR", "sitegen skriver aldri farger eller andre terminalkoder, så variabelen endrer ingenting."),
+        ("NO_COLOR", "sitegen skriver aldri farger, så variabelen endrer ingenting. De eneste terminalkodene er statuslinjen til en lang bygging på en terminal (den skrives over på stedet); --quiet tar den bort."),
     ]
 
     static let files: [(String, String)] = [
         (SiteSettings.fileName, "Innstillingene: senter, radius, tittel, steder per kategori, hvor mange timer et svar i mellomlageret gjelder (cacheHours) og bakgrunnskart (basemap). Den første byggingen lager filen; «sitegen center» og «sitegen radius» endrer den."),
         (GuideStore.fileName, "Dine vurderinger og favoritter, skrevet av «sitegen rate» og «sitegen favorite»."),
         ("output/", "Nettstedet «sitegen build» skriver og «sitegen serve» viser (med --output et annet sted). En bygging byttes inn i ett steg, så en bygging som feiler lar forrige versjon stå."),
+        ("assets/", "Dine egne filer: en fil her erstatter den innebygde filen med samme navn, og custom.css lastes etter det innebygde stilarket på hver side. «sitegen assets eject» kopierer de innebygde filene hit."),
         (".beacon-cache/", "Mellomlageret for svar fra Geoapify og kartfliser; «build --offline» bygger bare fra det, «build --refresh» henter på nytt."),
     ]
 
