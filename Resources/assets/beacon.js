@@ -4,7 +4,9 @@
 //
 // Progressive enhancement: the page already lists its places (server-rendered cards,
 // category chips as links, pagination). This script reads the places from the inline JSON
-// block `#beacon-data` (Sources/Templates/PageData.swift), brings the controls that
+// block `#beacon-data` (Sources/Templates/PageData.swift) or, for a guide of more than
+// 2,000 places, fetches them from the data files that block names (`chunks`, under data/;
+// a category page keeps its own category), brings the controls that
 // Sources/Templates/ExplorerControls.swift rendered to life, and from then on renders the
 // list (and the map) from the data. The category is the page's own (`data-category` on
 // #explorer); the chips stay links to the other explorer pages, and the reader's search,
@@ -24,6 +26,8 @@
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
 //                 r?: rating count, f?: 1 when a favorite, x?: 1 when a favorite no longer
 //                 in the data, h?: opening hours (OSM syntax; never for hotels) } ] }
+//   or, for a big guide, instead of `places`: count, chunks: [ "data/steder-1-<hash>.json", … ],
+//   each file a JSON array of the same place entries.
 //
 // The rules of search, filters, order and the formats shown live in beacon-query.js
 // (window.BeaconQuery, the same rules as `sitegen search`); opening hours in beacon-hours.js
@@ -71,6 +75,8 @@
     ratingLabel: (stars, n) => `Vurdering: ${stars} av 5, ${count(n, 'vurdering', 'vurderinger')}`,
     openNow: 'Åpent nå',
     closedNow: 'Stengt nå',
+    needsServer: 'Søk, filtre og kart trenger stedsdataene i mappen data/, og nettleseren henter ikke filer fra en side som er åpnet direkte fra disken. Vis guiden fra en webserver (for eksempel «sitegen serve») for å bruke dem. Listen under virker som den er.',
+    dataFailed: 'Fikk ikke hentet stedsdataene, så søk, filtre og kart virker ikke akkurat nå. Listen under virker som den er; last inn siden på nytt for å prøve igjen.',
   };
 
   /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
@@ -111,17 +117,60 @@
 
   // ---------- Start ----------
 
-  try {
-    start();
-  } catch (error) {
-    // The server-rendered list stays usable; the controls that need the script go away.
+  /** The server-rendered list stays usable; the controls that need the script go away. */
+  function fail(error, notice) {
     root.dataset.failed = 'true';
-    console.error('Beacon: kunne ikke starte søket', error);
+    delete root.dataset.loading;
+    if (notice) {
+      const message = document.getElementById('explorer-message');
+      const status = document.getElementById('explorer-status');
+      if (message && status) {
+        message.textContent = notice;
+        message.dataset.kind = 'error';
+        status.hidden = false;
+      }
+    }
+    if (error) console.error('Beacon: kunne ikke starte søket', error);
   }
 
-  function start() {
+  try {
     const data = JSON.parse(dataElement.textContent);
-    const places = Array.isArray(data.places) ? data.places : [];
+    if (Array.isArray(data.places)) {
+      start(data, data.places);
+    } else if (Array.isArray(data.chunks)) {
+      // A big guide: the places are in data files, fetched now that the page is shown.
+      if (location.protocol === 'file:') {
+        fail(null, TEXT.needsServer);
+      } else {
+        root.dataset.loading = 'true';
+        loadChunks(data.chunks).then((all) => {
+          delete root.dataset.loading;
+          const own = CATEGORY_KEYS.includes(root.dataset.category) ? all.filter((p) => p.c === root.dataset.category) : all;
+          try { start(data, own); } catch (error) { fail(error); }
+        }, (error) => fail(error, TEXT.dataFailed));
+      }
+    } else {
+      throw new Error('no places in #beacon-data');
+    }
+  } catch (error) {
+    fail(error);
+  }
+
+  /** Every place of a big guide, in the order of its data files (the front page's order). */
+  function loadChunks(paths) {
+    const base = new URL(siteRootPrefix() || './', location.href);
+    const started = performance.now();
+    return Promise.all(paths.map((path) => fetch(new URL(path, base)).then((response) => {
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return response.json();
+    }))).then((parts) => {
+      const all = [].concat(...parts);
+      measure('beacon-data', started);
+      return all;
+    });
+  }
+
+  function start(data, places) {
     const n = places.length;
     const center = data.center || { lat: 0, lon: 0 };
     const centerLabel = (center.label && String(center.label)) || 'sentrum';

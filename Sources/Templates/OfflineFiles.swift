@@ -75,11 +75,12 @@ package enum OfflineFiles {
         return ServiceWorkerScript.render(build: build)
     }
 
-    /// Where files the reader comes across are kept as they arrive: the assets and the basemap's tiles ("kart/").
+    /// Where files the reader comes across are kept as they arrive: the assets, the basemap's tiles ("kart/")
+    /// and a big guide's place data ("data/"; each file's name changes with its content).
     static let storedFolders: [String] = {
         let template = PublishedTile.pathTemplate
         let tileFolder = template.firstIndex(of: "{").map { String(template[..<$0]) } ?? "kart/"
-        return ["assets/", tileFolder]
+        return ["assets/", tileFolder, PageData.dataFolder]
     }()
 
     /// What the worker stores on install: the offline page, the explorer pages,

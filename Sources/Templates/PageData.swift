@@ -12,14 +12,66 @@ package enum PageData {
     /// The data of one explorer page: the places of its category (nil: all), then
     /// the favorites that are no longer in the data (marked `x`), so that the
     /// favorites filter shows every favorite, as «Mine steder» does.
-    package static func fragment(for guide: Guide, category: PlaceCategory?, context: SiteContext) -> HTMLFragment {
+    ///
+    /// A big guide (`chunks` not empty) keeps its pages light: the block then holds
+    /// the count and the data files' paths, and the script fetches the places
+    /// from `data/` when the page has loaded (see `chunks(for:)`).
+    package static func fragment(for guide: Guide, category: PlaceCategory?, context: SiteContext, chunks: [Chunk] = []) -> HTMLFragment {
         let inData = category.map { guide.places(in: $0) } ?? guide.places
         let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
-        var b = HTMLBuffer(capacity: 256 + (inData.count + outside.count) * 260)
-        b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside, map: context.hasMap ? context.basemap : nil))
+        let map = context.hasMap ? context.basemap : nil
+        var b = HTMLBuffer(capacity: chunks.isEmpty ? 256 + (inData.count + outside.count) * 260 : 1024)
+        if chunks.isEmpty {
+            b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside, map: map))
+        } else {
+            b.scriptJSON(id: elementID, descriptor(settings: guide.settings, count: inData.count + outside.count, chunks: chunks, map: map))
+        }
         b.raw("\n")
         return b.fragment
     }
+
+    /// Up to this many places (the guide's, favorites outside the data included)
+    /// the places are in the page itself, so the explorer works from `file://` too.
+    package static let inlineLimit = 2_000
+    /// Places per data file: a rating rewrites one file of about 1.4 MB, and a
+    /// browser fetches the files of 100,000 places side by side.
+    package static let chunkSize = 5_000
+
+    /// One data file: `data/steder-3-<hash>.json`, a JSON array of place entries.
+    /// The name changes with the content, so a browser or the service worker may
+    /// keep a file for good.
+    package struct Chunk: Sendable {
+        package var path: String
+        package var bytes: [UInt8]
+    }
+
+    /// Every place of the guide in the front page's order (a category page keeps
+    /// its own places, in the same order), in files of `chunkSize`; none for a
+    /// guide within `inlineLimit`.
+    package static func chunks(for guide: Guide) -> [Chunk] {
+        let all = guide.allPages
+        guard all.count > inlineLimit else { return [] }
+        let parts = (all.count + chunkSize - 1) / chunkSize
+        return ParallelChunks.map(count: parts, chunkSize: 1) { part in
+            let places = all[(part * chunkSize)..<min((part + 1) * chunkSize, all.count)]
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(places.count * 260)
+            bytes.append(contentsOf: "[\n".utf8)
+            for (index, place) in places.enumerated() {
+                if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                var object = JSONObjectBytes(taking: &bytes)
+                entry(place, &object)
+                object.finish(into: &bytes)
+            }
+            bytes.append(contentsOf: "\n]\n".utf8)
+            var hasher = ContentHasher()
+            hasher.combine(bytes)
+            return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
+        }
+    }
+
+    /// Where the data files are published.
+    package static let dataFolder = "data/"
 
     /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"map":{…},"places":[…]}`:
     /// the radius bounds (1 km up to the radius the places were fetched within: a
@@ -29,6 +81,21 @@ package enum PageData {
     static func json(settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + places.count * 250)
+        header(settings: settings, map: map, into: &bytes)
+        bytes.append(contentsOf: #","places":["#.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        for (index, place) in places.enumerated() {
+            if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
+            var object = JSONObjectBytes(taking: &bytes)
+            entry(place, &object)
+            object.finish(into: &bytes)
+        }
+        bytes.append(contentsOf: "\n]}".utf8)
+        return bytes
+    }
+
+    /// What every explorer block starts with, up to the places: version, centre, radius, star, basemap.
+    static func header(settings: SiteSettings, map: PublishedBasemap?, into bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"v":1,"center":"#.utf8)
         var center: [(key: String, value: JSONValue)] = [
             ("lat", .number(settings.center.latitude)),
@@ -43,15 +110,16 @@ package enum PageData {
             bytes.append(contentsOf: #","map":"#.utf8)
             JSONWriter(pretty: false).write(MapData.basemap(map), into: &bytes)
         }
-        bytes.append(contentsOf: #","places":["#.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        for (index, place) in places.enumerated() {
-            if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
-            var object = JSONObjectBytes(taking: &bytes)
-            entry(place, &object)
-            object.finish(into: &bytes)
-        }
-        bytes.append(contentsOf: "\n]}".utf8)
+    }
+
+    /// A big guide's block: what `json` has but the places, then their count and
+    /// files: `{…,"count":100057,"chunks":["data/steder-1-….json",…]}`.
+    static func descriptor(settings: SiteSettings, count: Int, chunks: [Chunk], map: PublishedBasemap?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        header(settings: settings, map: map, into: &bytes)
+        bytes.append(contentsOf: #","count":\#(count),"chunks":"#.utf8)
+        JSONWriter(pretty: false).write(.array(chunks.map { .string($0.path) }), into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 

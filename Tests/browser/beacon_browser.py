@@ -443,3 +443,31 @@ def rate_and_wait_for_page(driver, folder, name, stars, comment, timeout=10):
             return time.monotonic() - started
         time.sleep(0.01)
     raise AssertionError(f"the page did not show {comment!r} within {timeout} s")
+
+
+def write_big_site(folder, count):
+    """A site folder for COUNT synthetic places (radius 10 km: every place in play; every 7th rated,
+    every 50th a favorite); returns the places file. Used by the big-guide tests and scripts/bench-browser."""
+    collection = synthetic_places(count)
+    settings = {"format": 1, "title": f"Beacon – {count} steder", "center": {"lat": 59.9111, "lon": 10.7503, "label": "Oslo S"},
+                "radiusKm": 10, "placesPerCategory": 100, "cacheHours": 24}
+    store = {}
+    category_of = {"catering.restaurant": "restaurant", "catering.cafe": "cafe", "accommodation.hotel": "hotel"}
+    for i, feature in enumerate(collection["features"]):
+        p = feature["properties"]
+        if i % 7 and i % 50:
+            continue
+        entry = {"place": {"name": p["name"], "category": category_of[p["categories"][1]], "lat": p["lat"], "lon": p["lon"]}, "ratings": []}
+        if i % 7 == 0:
+            entry["ratings"] = [{"stars": 1 + (i * 7 + k) % 5, "date": "2026-10-01"} for k in range(1 + i % 3)]
+        if i % 50 == 0:
+            entry["favoriteSince"] = "2026-10-01"
+        store["geoapify/" + p["place_id"]] = entry
+    with open(os.path.join(folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
+        json.dump(settings, f, ensure_ascii=False)
+    with open(os.path.join(folder, "beacon-store.json"), "w", encoding="utf-8") as f:
+        json.dump({"format": 1, "places": store}, f, ensure_ascii=False)
+    places = os.path.join(folder, "places.geojson")
+    with open(places, "w", encoding="utf-8") as f:
+        json.dump(collection, f, ensure_ascii=False)
+    return places

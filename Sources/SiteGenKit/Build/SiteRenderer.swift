@@ -34,6 +34,8 @@ struct SiteRenderer: Sendable {
         case tiles(Range<Int>)
         /// The web app manifest and the service worker (offline use).
         case offlineFiles
+        /// A big guide's place data file `index` (`PageData.chunks`).
+        case dataChunk(Int)
 
         /// HTML pages the job writes (favorites and 404 are the fixed pages).
         var pageCount: Int {
@@ -42,7 +44,7 @@ struct SiteRenderer: Sendable {
             case .listPages(_, let pages): pages.count
             case .explorer: 1
             case .fixedPages: 2
-            case .exports, .searchEngineFiles, .tiles, .offlineFiles: 0
+            case .exports, .searchEngineFiles, .tiles, .offlineFiles, .dataChunk: 0
             }
         }
     }
@@ -53,7 +55,9 @@ struct SiteRenderer: Sendable {
         let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
                                   hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet)
 
-        var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles]
+        // A big guide's places go into data files the explorer pages name (so they stay light).
+        let chunks = PageData.chunks(for: guide)
+        var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles] + chunks.indices.map { Job.dataChunk($0) }
         var tileStart = 0
         while tileStart < basemap.tiles.count {
             let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
@@ -97,7 +101,7 @@ struct SiteRenderer: Sendable {
                 let job = jobs[next]
                 next += 1
                 group.addTask {
-                    try renderer.run(job, context: context, all: all, byCategory: byCategory)
+                    try renderer.run(job, context: context, all: all, byCategory: byCategory, chunks: chunks)
                     return job.pageCount
                 }
             }
@@ -111,7 +115,7 @@ struct SiteRenderer: Sendable {
         return pages
     }
 
-    func run(_ job: Job, context: SiteContext, all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]]) throws {
+    func run(_ job: Job, context: SiteContext, all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]], chunks: [PageData.Chunk]) throws {
         switch job {
         case .details(let range):
             for place in all[range] {
@@ -122,12 +126,14 @@ struct SiteRenderer: Sendable {
             for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
         case .explorer(let category):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category, context: context))
+            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category, context: context, chunks: chunks))
         case .exports:
             for file in SiteFiles.exports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
         case .searchEngineFiles:
             guard context.baseURL != nil else { return }
             for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) { try writer.write(file.bytes, to: file.path) }
+        case .dataChunk(let index):
+            try writer.write(chunks[index].bytes, to: chunks[index].path)
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .offlineFiles:

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+@testable import Templates
+
+/// A big guide keeps every page light: past `PageData.inlineLimit` places the
+/// explorer pages name data files instead of carrying the places.
+@Suite struct LightPagesTests {
+    func block(_ html: String) throws -> [String: Any] {
+        let start = try #require(html.range(of: "id=\"beacon-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+        return try #require(json as? [String: Any])
+    }
+
+    @Test func aBigGuideHasLightPagesAndItsPlacesInDataFiles() async throws {
+        let site = TestSite()
+        let count = 12_000
+        let places = BuildSafetyTests.placesFile(count, in: site)
+        _ = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+
+        // No HTML page over 200 KB.
+        let pages = site.outputFiles().filter { $0.hasSuffix(".html") }
+        #expect(pages.count > count)
+        for page in pages {
+            let size = (try FileManager.default.attributesOfItem(atPath: site.output + "/" + page)[.size] as? Int) ?? 0
+            #expect(size < 200_000, "\(page): \(size) bytes")
+        }
+
+        // The front page names every data file, and together they hold every place once, in its order.
+        let front = try block(try #require(site.read("output/index.html")))
+        #expect(front["places"] == nil)
+        #expect(front["count"] as? Int == count)
+        let paths = try #require(front["chunks"] as? [String])
+        #expect(paths.count == (count + PageData.chunkSize - 1) / PageData.chunkSize)
+        var ids: [String] = []
+        var distances: [Int] = []
+        for path in paths {
+            #expect(path.hasPrefix("data/steder-"))
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site.output + "/" + path))) as? [[String: Any]])
+            ids += entries.compactMap { $0["id"] as? String }
+            distances += entries.compactMap { $0["d"] as? Int }
+        }
+        #expect(ids.count == count && Set(ids).count == count)
+        #expect(distances == distances.sorted())
+        #expect(Set(site.outputFiles().filter { $0.hasPrefix("data/") }) == Set(paths))
+
+        // A category page names the same files and its own count.
+        let cafes = try block(try #require(site.read("output/kafeer/index.html")))
+        #expect(cafes["chunks"] as? [String] == paths)
+        #expect(cafes["count"] as? Int == count)
+        // The offline copy keeps data files as they are fetched.
+        #expect(site.read("output/sw.js")?.contains("\"data/\"") == true)
+    }
+
+    @Test func aRatingChangesOneDataFile() async throws {
+        let site = TestSite()
+        let places = BuildSafetyTests.placesFile(6_000, in: site)
+        let options = BuildOptions(site: site.site, placesFile: places)
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        let before = Set(site.outputFiles().filter { $0.hasPrefix("data/") })
+        #expect(before.count == 2)
+        let rated = try Sitegen.run(["rate", "Kafé nummer 4321", "5", "--site", site.root])
+        #expect(rated.status == 0, "\(rated.stderr)")
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        let after = Set(site.outputFiles().filter { $0.hasPrefix("data/") })
+        #expect(after.count == 2)
+        #expect(before.intersection(after).count == 1)
+    }
+
+    @Test func aSmallGuideKeepsItsPlacesInThePage() async throws {
+        let site = TestSite()
+        _ = try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()).run()
+        let front = try block(try #require(site.read("output/index.html")))
+        #expect((front["places"] as? [Any])?.isEmpty == false)
+        #expect(front["chunks"] == nil)
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/data"))
+    }
+}

@@ -1,0 +1,92 @@
+"""A guide of more than 2,000 places keeps its pages light: the explorer fetches its places
+from data files (data/steder-*.json) once the page is shown, and works as a small guide's
+does; opened from disk (file://), it says what is missing and why, and the list still works."""
+import json
+import os
+import shutil
+import tempfile
+import unittest
+
+import beacon_browser as bb
+
+COUNT = 2_500
+
+
+def leading_number(text):
+    """2 500 in «2 500 steder innen …», whatever space separates the thousands."""
+    digits = ""
+    for character in text:
+        if character.isdigit():
+            digits += character
+        elif digits and not character.isspace():
+            break
+    return int(digits)
+
+
+class BigGuideTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="beacon-big-")
+        cls.output = bb.build(cls.folder, bb.write_big_site(cls.folder, COUNT))
+        cls.server = bb.Server(cls.output)
+        cls.driver = bb.make_driver()
+        cls.places = []
+        for name in sorted(os.listdir(os.path.join(cls.output, "data"))):
+            with open(os.path.join(cls.output, "data", name), encoding="utf-8") as f:
+                cls.places += json.load(f)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def open(self, path=""):
+        self.driver.get(self.server.url(path))
+        bb.wait_ready(self.driver, timeout=20)
+
+    def test_the_pages_are_light_and_the_data_is_complete(self):
+        size = os.path.getsize(os.path.join(self.output, "index.html"))
+        self.assertLess(size, 200_000)
+        self.assertEqual(len({p["id"] for p in self.places}), COUNT)
+
+    def test_the_explorer_works_from_the_data_files(self):
+        self.open()
+        self.assertEqual(bb.console_errors(self.driver), [])
+        self.assertEqual(leading_number(bb.results_count(self.driver)), COUNT)
+        # Search finds a place that is only in the data files, not in the page.
+        far = max(self.places, key=lambda p: p["d"])
+        box = self.driver.find_element(bb.By.ID, "explorer-search")
+        box.send_keys(far["n"])
+        bb.wait_for(self.driver, lambda: far["n"] in bb.visible_names(self.driver)[:3], timeout=5, message="search over the data files")
+        self.driver.execute_script(
+            "arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input', { bubbles: true }));", box)
+        bb.wait_for(self.driver, lambda: leading_number(bb.results_count(self.driver)) == COUNT, timeout=5, message="search cleared")
+        # The map shows exactly the results.
+        self.driver.set_window_size(1280, 900)
+        bb.wait_map(self.driver, timeout=10)
+        shown = bb.map_place_ids(self.driver)
+        self.assertEqual(len(shown), COUNT)
+
+    def test_a_category_page_keeps_its_own_places(self):
+        self.open("kafeer/")
+        cafes = [p for p in self.places if p["c"] == "cafe"]
+        self.assertEqual(leading_number(bb.results_count(self.driver)), len(cafes))
+        names = bb.visible_names(self.driver)
+        cafe_names = {p["n"] for p in cafes}
+        self.assertTrue(names and all(name in cafe_names for name in names))
+
+    def test_from_disk_it_says_what_is_missing(self):
+        self.driver.get("file://" + os.path.join(self.output, "index.html"))
+        bb.wait_for(self.driver, lambda: self.driver.execute_script(
+            "return document.getElementById('explorer').dataset.failed === 'true';"), timeout=5, message="failed state")
+        message = self.driver.execute_script("return document.getElementById('explorer-message').textContent;")
+        self.assertIn("webserver", message)
+        self.assertTrue(self.driver.execute_script("return !document.getElementById('explorer-status').hidden;"))
+        cards = self.driver.execute_script("return document.querySelectorAll('#place-list .place-card').length;")
+        self.assertEqual(cards, 100)
+        self.assertEqual(bb.console_errors(self.driver), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
