@@ -50,6 +50,9 @@ package enum SiteWriterError: UserFacingError, Equatable {
 /// - `commit()` completes the staging tree and swaps it with the output in one
 ///   `renameat2(RENAME_EXCHANGE)`; the old tree is then removed. A build that
 ///   fails before `commit()` leaves the previous output exactly as it was.
+/// - When at most a quarter of the files changed, `commit()` instead moves the
+///   changed files into the output one by one (`SiteWriter+InPlace.swift` has
+///   the guarantee), which spares linking every unchanged file.
 ///
 /// `write` may be called from many threads at once.
 package final class SiteWriter: Sendable {
@@ -98,9 +101,14 @@ package final class SiteWriter: Sendable {
         var statistics = Statistics()
     }
 
+    /// Tests only: an in-place commit stops after this many moves, as a kill would.
+    let crashAfterMoves: Int?
+
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
-    package init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none) throws(SiteWriterError) {
+    package init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none,
+                 crashAfterMoves: Int? = nil) throws(SiteWriterError) {
         self.redactor = redactor
+        self.crashAfterMoves = crashAfterMoves
         let output = SiteFolder.absolute(outputPath)
         guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
         for protected in protectedPaths.map(SiteFolder.absolute) {
@@ -118,6 +126,8 @@ package final class SiteWriter: Sendable {
             let isEmpty = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).isEmpty
             guard isOurs || isEmpty else { throw .notOurFolder(path: output) }
         }
+        // A build killed while moving its changes in is finished first (its staging folder holds them).
+        try SiteWriter.finishInterruptedCommit(parent: parent, name: name)
         SiteWriter.removeLeftoverStaging(parent: parent, name: name)
         previousDescriptor = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
@@ -196,6 +206,15 @@ package final class SiteWriter: Sendable {
         let stale = previous.filter { !allPaths.contains($0) }
         state.withLock { $0.statistics.removed = stale.count }
         if !stagingCreated && stale.isEmpty && FileSystem.isDirectory(outputPath) {
+            return state.withLock { $0.statistics }
+        }
+        // A small change moves its files into the live output; a big one swaps in a whole new tree.
+        if previousDescriptor >= 0,
+           SiteWriter.prefersInPlace(changed: allPaths.count - unchanged.count, removed: stale.count, total: allPaths.count) {
+            closeStagingDescriptor()
+            if cancelled.load(ordering: .acquiring) { throw .cancelled }
+            let unchangedSet = Set(unchanged)
+            try commitInPlace(changed: allPaths.filter { !unchangedSet.contains($0) }, previous: Set(previous), stale: stale)
             return state.withLock { $0.statistics }
         }
         try ensureStaging()

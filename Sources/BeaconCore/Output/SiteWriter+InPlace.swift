@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The commit for a small change (a rating, a favorite): instead of linking
+/// every unchanged file into a new tree and swapping trees, which costs a
+/// system call per file of the whole site, the few changed files are moved
+/// into the live output one by one.
+///
+/// The guarantee: every file is replaced by `rename`, so a reader (or a
+/// crash) sees each file whole, old or new, never half-written. Files that
+/// are new to the site are moved in first, then the changed ones, and files
+/// the site no longer has are removed last, so no page ever links to a file
+/// that is not there. While the moves run the site is a mix of old and new
+/// pages for a moment (milliseconds for a handful of files). Before the first
+/// move an intent record listing every step is written (synced), and the
+/// staged files are synced: a build killed half-way is finished by the next
+/// `SiteWriter` of the same output, before it does anything else.
+extension SiteWriter {
+    /// Where the intent record lives: beside the output, `.<name>.commit-intent`.
+    static func intentPath(parent: String, name: String) -> String {
+        parent + "/." + name + ".commit-intent"
+    }
+
+    /// Whether moving the changes in is cheaper than a new tree: at most a
+    /// quarter of the site changes (the swap links every other file).
+    static func prefersInPlace(changed: Int, removed: Int, total: Int) -> Bool {
+        changed + removed <= total / 4
+    }
+
+    /// Moves `changed` (new files first, then replaced ones) from the staging
+    /// folder into the output and removes `stale`, after writing the intent record.
+    func commitInPlace(changed: [String], previous: Set<String>, stale: [String]) throws(SiteWriterError) {
+        let parent = (outputPath as NSString).deletingLastPathComponent
+        let name = (outputPath as NSString).lastPathComponent
+        let ordered = changed.filter { !previous.contains($0) }.sorted() + changed.filter { previous.contains($0) }.sorted()
+        // The staged files and the record reach the disk before anything moves.
+        for path in ordered {
+            let fd = open(stagingPath + "/" + path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { fsync(fd); close(fd) }
+        }
+        var record = "beacon-commit 1\nstaging " + (stagingPath as NSString).lastPathComponent + "\n"
+        for path in ordered { record += "+ " + path + "\n" }
+        for path in stale.sorted() { record += "- " + path + "\n" }
+        let intent = SiteWriter.intentPath(parent: parent, name: name)
+        do { try FileSystem.writeAtomically(Array(record.utf8), to: intent) } catch { throw .file(error) }
+        try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
+    }
+
+    /// Finishes a commit a killed build left (its intent record), before this
+    /// build touches anything: the moves not yet done, the removals, then the
+    /// record and the staging folder go.
+    static func finishInterruptedCommit(parent: String, name: String) throws(SiteWriterError) {
+        let intent = intentPath(parent: parent, name: name)
+        guard let bytes = try? FileSystem.readIfExists(intent) else { return }
+        try applyIntent(String(decoding: bytes, as: UTF8.self), parent: parent, output: parent + "/" + name, crashAfterMoves: nil)
+    }
+
+    /// Carries out a record; every step may already have been done.
+    /// `crashAfterMoves` stops after that many moves, as a kill would (tests only).
+    static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?) throws(SiteWriterError) {
+        let lines = record.split(separator: "\n").map(String.init)
+        guard lines.first == "beacon-commit 1", lines.count >= 2, lines[1].hasPrefix("staging ") else {
+            // Not a record this version wrote: leave the output alone, and say so.
+            throw .file(FileError(path: intentPath(parent: parent, name: (output as NSString).lastPathComponent), action: "fullføre byggingen i",
+                                  reason: "ukjent format; slett filen og bygg på nytt med --force"))
+        }
+        let staging = parent + "/" + lines[1].dropFirst("staging ".count)
+        var moves = 0
+        for line in lines.dropFirst(2) {
+            let path = String(line.dropFirst(2))
+            guard isSafeRelativePath(path) else { continue }
+            if line.hasPrefix("+ ") {
+                let source = staging + "/" + path
+                guard FileSystem.fileExists(source) else { continue } // moved before the kill
+                if let crashAfterMoves, moves >= crashAfterMoves { throw .cancelled }
+                let target = output + "/" + path
+                do { try FileSystem.createDirectory((target as NSString).deletingLastPathComponent) } catch { throw .file(error) }
+                guard rename(source, target) == 0 else { throw .file(.errno("flytte på plass", target)) }
+                moves += 1
+            } else if line.hasPrefix("- ") {
+                unlink(output + "/" + path)
+                // Folders the removal left empty go too (rmdir fails on any other).
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+        }
+        FileSystem.syncDirectory(output)
+        unlink(intentPath(parent: parent, name: (output as NSString).lastPathComponent))
+        FileSystem.removeTree(staging)
+        FileSystem.syncDirectory(parent)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// A small change is moved into the live output file by file (with an intent
+/// record), not swapped in as a whole new tree; a build killed at any point
+/// leaves whole files and working links, and the next build finishes the job.
+@Suite struct InPlaceCommitTests {
+    static func temporaryOutput() -> String {
+        let folder = NSTemporaryDirectory() + "beacon-inplace-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder + "/output"
+    }
+
+    /// 40 pages under steder/, and a front page linking them.
+    static func site(changing changed: Set<Int> = [], without removed: Set<Int> = [], adding added: Int = 0) -> [(String, [UInt8])] {
+        var files: [(String, [UInt8])] = []
+        for index in 0..<(40 + added) where !removed.contains(index) {
+            files.append(("steder/\(index)/index.html", Array("<p>Sted \(index)\(changed.contains(index) ? " (endret)" : "")</p>\n".utf8)))
+        }
+        files.append(("index.html", Array("<p>\(files.count) steder, \(added) nye</p>\n".utf8)))
+        return files
+    }
+
+    static func write(_ files: [(String, [UInt8])], to output: String, crashAfterMoves: Int? = nil) throws -> SiteWriter.Statistics {
+        let writer = try SiteWriter(outputPath: output, crashAfterMoves: crashAfterMoves)
+        for (path, bytes) in files { try writer.write(bytes, to: path) }
+        return try writer.commit()
+    }
+
+    static func tree(_ output: String) -> [String: [UInt8]] {
+        var tree: [String: [UInt8]] = [:]
+        for path in SiteWriter.listFiles(under: output) { tree[path] = try? FileSystem.read(output + "/" + path) }
+        return tree
+    }
+
+    func inode(_ path: String) -> UInt64? { FileSystem.identity(path)?.inode }
+
+    @Test func aSmallChangeMovesOnlyItsFilesIn() throws {
+        let output = Self.temporaryOutput()
+        defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
+        _ = try Self.write(Self.site(), to: output)
+        let keptInode = inode(output + "/steder/5/index.html")
+        let rootInode = inode(output)
+
+        let statistics = try Self.write(Self.site(changing: [3], without: [7], adding: 1), to: output)
+        #expect(statistics.written == 3) // steder/3, the new steder/40, index.html
+        #expect(statistics.removed == 1)
+        // The same output folder (no swap), unchanged files untouched.
+        #expect(inode(output) == rootInode)
+        #expect(inode(output + "/steder/5/index.html") == keptInode)
+        #expect(Self.tree(output).mapValues { String(decoding: $0, as: UTF8.self) }["steder/3/index.html"] == "<p>Sted 3 (endret)</p>\n")
+        #expect(FileSystem.fileExists(output + "/steder/40/index.html"))
+        #expect(!FileSystem.fileExists(output + "/steder/7"))
+        let parent = (output as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
+    }
+
+    @Test func aBigChangeStillSwapsTheTree() throws {
+        let output = Self.temporaryOutput()
+        defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
+        _ = try Self.write(Self.site(), to: output)
+        let rootInode = inode(output)
+        _ = try Self.write(Self.site(changing: Set(0..<20)), to: output)
+        #expect(inode(output) != rootInode)
+    }
+
+    @Test(arguments: [0, 1, 2])
+    func aCommitKilledHalfWayIsFinishedByTheNextWriter(moves: Int) throws {
+        let output = Self.temporaryOutput()
+        defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
+        _ = try Self.write(Self.site(), to: output)
+        let next = Self.site(changing: [3, 9], without: [7], adding: 1)
+        #expect(throws: SiteWriterError.cancelled) { try Self.write(next, to: output, crashAfterMoves: moves) }
+        // Left as a kill leaves it: the record is there, and every file is whole, old or new.
+        let parent = (output as NSString).deletingLastPathComponent
+        #expect(FileSystem.fileExists(SiteWriter.intentPath(parent: parent, name: "output")))
+        for (path, bytes) in Self.tree(output) where path.hasSuffix(".html") {
+            #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("</p>\n"), "\(path)")
+        }
+        // New files go in before the front page that links them.
+        if (try? FileSystem.read(output + "/index.html")) != Self.site().last?.1 {
+            #expect(FileSystem.fileExists(output + "/steder/40/index.html"))
+        }
+        // The next writer of the output finishes the commit before anything else.
+        _ = try SiteWriter(outputPath: output)
+        var expected: [String: [UInt8]] = [:]
+        for (path, bytes) in next { expected[path] = bytes }
+        var actual = Self.tree(output)
+        actual[SiteWriter.markerFileName] = nil
+        #expect(actual == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
+    }
+
+    /// The real binary, killed (SIGKILL) at random moments of a one-rating
+    /// rebuild of a 2,200-place guide (past the inline limit), 8 times: after every kill each page
+    /// is whole and every link resolves; the build after the last kill ends
+    /// with exactly the pages of a clean build.
+    @Test func killedAtRandomMomentsTheSiteStaysWholeAndLinked() throws {
+        let site = TestSite()
+        let places = BuildSafetyTests.placesFile(2_200, in: site)
+        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
+        let slugs = try FileManager.default.contentsOfDirectory(atPath: site.output + "/steder").sorted()
+        let started = Date()
+        #expect(try Sitegen.run(["rate", slugs[0], "3", "--site", site.root, "--quiet"]).status == 0)
+        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
+        let rebuild = Date().timeIntervalSince(started)
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for round in 1...8 {
+            let slug = slugs[Int.random(in: 0..<slugs.count, using: &generator)]
+            #expect(try Sitegen.run(["rate", slug, String(1 + round % 5), "--site", site.root, "--quiet"]).status == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
+            process.arguments = ["build", "--site", site.root, "--places", places, "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(Double.random(in: 0...(rebuild * 1.2), using: &generator) * 1_000_000))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL); killed += 1 }
+            ProcessWaiting.waitForExit(process)
+            try Self.checkWholeAndLinked(site.output)
+        }
+        #expect(killed > 0)
+        // The next build finishes whatever was left, and the result is a clean build's.
+        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
+        let clean = site.root + "/clean"
+        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--output", clean, "--force", "--quiet"]).status == 0)
+        var built = Self.tree(site.output)
+        var reference = Self.tree(clean)
+        built["sw.js"] = nil; reference["sw.js"] = nil // names its cache after the build (--force, another output)
+        #expect(built == reference)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter { $0.contains("staging") || $0.contains("intent") }
+        #expect(leftovers.isEmpty)
+    }
+
+    /// Every HTML page ends as a page ends, every data file parses, and every
+    /// relative link of the list and explorer pages leads to a file.
+    static func checkWholeAndLinked(_ output: String) throws {
+        let files = Set(SiteWriter.listFiles(under: output))
+        for path in files {
+            let bytes = try FileSystem.read(output + "/" + path)
+            if path.hasSuffix(".html") {
+                #expect(String(decoding: bytes.suffix(16), as: UTF8.self).contains("</html>"), "\(path) is cut short")
+            } else if path.hasPrefix("data/") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(bytes))) != nil, "\(path) does not parse")
+            }
+        }
+        let linking = files.filter { $0.hasSuffix("index.html") && !$0.hasPrefix("steder/") }
+        for page in linking {
+            let html = String(decoding: try FileSystem.read(output + "/" + page), as: UTF8.self)
+            let folder = (page as NSString).deletingLastPathComponent
+            // Plain string scanning: Swift's Regex is slow in a debug build.
+            for piece in html.components(separatedBy: "href=\"").dropFirst() {
+                guard let end = piece.firstIndex(of: "\"") else { continue }
+                var target = String(piece[..<end])
+                if target.contains(":") || target.hasPrefix("#") { continue }
+                if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+                if target.hasSuffix("/") || target.isEmpty { target += "index.html" }
+                let exists = files.contains(normalized((folder.isEmpty ? "" : folder + "/") + target))
+                #expect(exists, "\(page) links \(target), which is missing")
+            }
+            for piece in html.components(separatedBy: "\"data/steder-").dropFirst() {
+                guard let end = piece.firstIndex(of: "\"") else { continue }
+                let path = "data/steder-" + piece[..<end]
+                let exists = files.contains(path)
+                #expect(exists, "\(page) names \(path), which is missing")
+            }
+        }
+    }
+
+    /// "side/15/../../steder/x/index.html" → "steder/x/index.html".
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+}
