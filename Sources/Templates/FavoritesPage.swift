@@ -4,18 +4,23 @@ import BeaconHTML
 /// "Mine steder": the owner's favorites with their stars and latest comment,
 /// meant to be shared.
 package enum FavoritesPage {
-    package static func render(_ guide: Guide, context: SiteContext) -> [UInt8] {
-        let path = SitePaths.favoritesPage
+    /// How many pages «Mine steder» has (100 favorites a page, as the lists).
+    package static func pageCount(_ guide: Guide) -> Int { ListPage.pageCount(for: guide.favorites.count) }
+
+    package static func render(_ guide: Guide, context: SiteContext, page: Int = 1) -> [UInt8] {
+        let path = SitePaths.favoritesPage(page: page)
         let depth = SitePaths.depth(of: path)
         let root = SiteContext.rootPrefix(depth: depth)
-        let favorites = guide.favorites
+        let all = guide.favorites
+        let pageCount = ListPage.pageCount(for: all.count)
+        let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
         PageChrome.openDocument(&b, head: .init(title: Strings.myPlaces + " – " + context.settings.title,
                                                 description: Strings.favoritesIntro, seo: context.seo(for: path)), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
         b.append(chrome.header)
         b.append(Components.starGradients)
-        Components.favoritesIntro(&b, lead: Strings.favoritesIntro, count: favorites.count)
+        Components.favoritesIntro(&b, lead: Strings.favoritesIntro, count: all.count)
         if favorites.isEmpty {
             b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")
             b.icon(.heart)
@@ -28,6 +33,7 @@ package enum FavoritesPage {
                 favoriteCard(&b, place, root: root)
             }
             b.raw("</ul>\n")
+            Components.pagination(&b, page: page, pageCount: pageCount, root: root) { SitePaths.favoritesPage(page: $0) }
             exportLinks(&b, root: root)
         }
         b.append(chrome.footer)

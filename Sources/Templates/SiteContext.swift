@@ -110,6 +110,10 @@ package enum SitePaths {
         page == 1 ? "index.html" : "side/\(page)/index.html"
     }
     package static let favoritesPage = "favoritter/index.html"
+    /// «Mine steder» is paginated like the lists, so no page grows past about 100 cards.
+    package static func favoritesPage(page: Int) -> String {
+        page == 1 ? favoritesPage : "favoritter/side/\(page)/index.html"
+    }
     package static let notFoundPage = "404.html"
     static let stylesheet = "assets/beacon.css"
     /// The owner's own stylesheet, when the site's `assets/` has one.

@@ -78,3 +78,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output + "/data"))
     }
 }
+
+/// «Mine steder» is paginated like the lists: 100 favorites a page.
+@Suite struct FavoritesPaginationTests {
+    @Test func manyFavoritesMakeSeveralLinkedPages() async throws {
+        let site = TestSite()
+        let places = BuildSafetyTests.placesFile(300, in: site)
+        // 230 favorites (the places file's ids are node/1000000 and up).
+        let entries = (0..<230).map { #""node/\#(1_000_000 + $0)":{"favoriteSince":"2026-11-01"}"# }.joined(separator: ",")
+        site.write(#"{"format":1,"places":{"# + entries + "}}", to: GuideStore.fileName)
+        _ = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        let first = try #require(site.read("output/favoritter/index.html"))
+        let third = try #require(site.read("output/favoritter/side/3/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/favoritter/side/4"))
+        #expect(first.components(separatedBy: "<li class=\"place-card").count - 1 == 100)
+        #expect(third.components(separatedBy: "<li class=\"place-card").count - 1 == 30)
+        #expect(first.contains("href=\"side/2/index.html\"") || first.contains("favoritter/side/2/index.html"))
+        #expect(first.contains("230"))
+    }
+}

@@ -36,6 +36,8 @@ struct SiteRenderer: Sendable {
         case offlineFiles
         /// A big guide's place data file `index` (`PageData.chunks`).
         case dataChunk(Int)
+        /// Pages `pages` of «Mine steder».
+        case favorites(pages: ClosedRange<Int>)
 
         /// HTML pages the job writes (favorites and 404 are the fixed pages).
         var pageCount: Int {
@@ -43,7 +45,8 @@ struct SiteRenderer: Sendable {
             case .details(let range): range.count
             case .listPages(_, let pages): pages.count
             case .explorer: 1
-            case .fixedPages: 2
+            case .fixedPages: 1
+            case .favorites(let pages): pages.count
             case .exports, .searchEngineFiles, .tiles, .offlineFiles, .dataChunk: 0
             }
         }
@@ -58,13 +61,14 @@ struct SiteRenderer: Sendable {
         // A big guide's places go into data files the explorer pages name (so they stay light).
         let chunks = PageData.chunks(for: guide)
         var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles] + chunks.indices.map { Job.dataChunk($0) }
+            + [.favorites(pages: 1...FavoritesPage.pageCount(guide))]
         var tileStart = 0
         while tileStart < basemap.tiles.count {
             let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
             jobs.append(.tiles(tileStart..<end))
             tileStart = end
         }
-        var pages = 2 // favorites, 404
+        var pages = 1 + FavoritesPage.pageCount(guide) // 404, favorites
         let listsPerJob = 8
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
             let count = category.map { guide.places(in: $0).count } ?? guide.places.count
@@ -132,6 +136,10 @@ struct SiteRenderer: Sendable {
         case .searchEngineFiles:
             guard context.baseURL != nil else { return }
             for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) { try writer.write(file.bytes, to: file.path) }
+        case .favorites(let pages):
+            for page in pages {
+                try writer.write(FavoritesPage.render(guide, context: context, page: page), to: SitePaths.favoritesPage(page: page))
+            }
         case .dataChunk(let index):
             try writer.write(chunks[index].bytes, to: chunks[index].path)
         case .tiles(let range):
@@ -142,7 +150,6 @@ struct SiteRenderer: Sendable {
             for file in files { try writer.write(file.bytes, to: file.path) }
         case .fixedPages:
             for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
-            try writer.write(FavoritesPage.render(guide, context: context), to: SitePaths.favoritesPage)
             try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
         }
     }
@@ -159,7 +166,7 @@ struct SiteRenderer: Sendable {
         for category in PlaceCategory.allCases {
             for page in 1...ListPage.pageCount(for: guide.places(in: category).count) { paths.append(SitePaths.categoryPage(category, page: page)) }
         }
-        paths.append(SitePaths.favoritesPage)
+        for page in 1...FavoritesPage.pageCount(guide) { paths.append(SitePaths.favoritesPage(page: page)) }
         for place in guide.allPages { paths.append(SitePaths.detailPage(slug: place.slug)) }
         return paths
     }
