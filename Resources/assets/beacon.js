@@ -337,16 +337,20 @@
       if (mapVisible()) scheduleMap();
     }
 
-    // The map is drawn in the next frame: beside the list, the cards answer a change first.
-    let mapFrame = 0;
+    // The map follows the list after the list has been painted (the next frame, then a task), so
+    // a keystroke's new list is on screen before a big guide's pins are regrouped.
+    let mapFrame = 0;   // the frame the map waits for, then
+    let mapTimer = 0;   // the task it is drawn in
     function scheduleMap() {
-      if (mapFrame || !MapKit) return;
+      if (mapFrame || mapTimer || !MapKit) return;
       map.dataset.pending = 'true';
-      mapFrame = requestAnimationFrame(drawMapNow);
+      mapFrame = requestAnimationFrame(() => { mapFrame = 0; mapTimer = setTimeout(drawMapNow, 0); });
     }
     function drawMapNow() {
       if (mapFrame) cancelAnimationFrame(mapFrame);
+      if (mapTimer) clearTimeout(mapTimer);
       mapFrame = 0;
+      mapTimer = 0;
       const started = performance.now();
       if (mapVisible()) renderMap();
       if (map) delete map.dataset.pending;
