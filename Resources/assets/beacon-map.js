@@ -131,13 +131,25 @@
 
   /** A category pin with its star: { c: category, s?: stars }, named `label`. */
   function pinIcon(place, star, label) {
-    const pin = element('span', `map-pin map-pin--${place.c}`);
-    const emoji = element('span', 'map-pin__emoji', EMOJI[place.c] || EMOJI.restaurant);
-    emoji.setAttribute('aria-hidden', 'true');
-    pin.append(emoji);
-    if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));
-    return new NamedIcon({ html: pin, className: 'map-pin-icon', iconSize: [38, 38], iconAnchor: [19, 19], popupAnchor: [0, -20], label });
+    return new PinIcon({ pin: { c: place.c, s: place.s }, star, className: 'map-pin-icon', iconSize: [38, 38],
+      iconAnchor: [19, 19], popupAnchor: [0, -20], label });
   }
+
+  /** The pin's markup is made when the pin is first shown: a big guide has 100,000 pins, most in clusters. */
+  const PinIcon = NamedIcon.extend({
+    createIcon(old) {
+      if (!this.options.html) {
+        const { pin: place, star } = this.options;
+        const pin = element('span', `map-pin map-pin--${place.c}`);
+        const emoji = element('span', 'map-pin__emoji', EMOJI[place.c] || EMOJI.restaurant);
+        emoji.setAttribute('aria-hidden', 'true');
+        pin.append(emoji);
+        if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));
+        this.options.html = pin;
+      }
+      return NamedIcon.prototype.createIcon.call(this, old);
+    },
+  });
 
   /** Pins that crowd become one round count; a click (or Enter) zooms in on them. */
   function clusterGroup() {
