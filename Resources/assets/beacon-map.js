@@ -158,8 +158,6 @@
       maxClusterRadius: 44,
       spiderfyOnMaxZoom: true,
       chunkedLoading: true,
-      // Short slices, so typing and panning stay smooth while a big guide's pins are grouped.
-      chunkInterval: 50,
       iconCreateFunction(cluster) {
         const n = cluster.getChildCount();
         const size = n < 10 ? 38 : n < 100 ? 44 : 50;
