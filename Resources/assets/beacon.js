@@ -456,7 +456,7 @@
     function ensureMap() {
       if (leaflet) return leaflet;
       leaflet = MapKit.create(mapCanvas, data.map, TEXT.mapLabel(centerLabel));
-      cluster = MapKit.clusterGroup().addTo(leaflet);
+      cluster = MapKit.clusterGroup(n).addTo(leaflet);
       ringLayer = MapKit.ring().addTo(leaflet);
       MapKit.centerMarker({ lat: center.lat, lon: center.lon, label: centerLabel }).addTo(leaflet);
       readerLayer = MapKit.readerMarker();
