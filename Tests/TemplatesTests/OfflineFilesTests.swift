@@ -109,7 +109,8 @@ import BeaconCore
         for icon in icons { #expect(precache.contains(icon), "\(icon) is not precached") }
         // Only the two lowest zoom levels' tiles; the rest are kept as the reader sees them.
         #expect(precache.filter { $0.hasPrefix("kart/") } == ["kart/11/1085/595.png", "kart/12/2170/1191.png", "kart/12/2171/1191.png"])
-        #expect(build["storedFolders"] as? [String] == ["assets/", "kart/"])
+        // Kept as they arrive: assets, tiles, and a big guide's data files (named after their content).
+        #expect(build["storedFolders"] as? [String] == ["assets/", "kart/", "data/"])
     }
 
     @Test func workerPathsAreAllRelative() throws {

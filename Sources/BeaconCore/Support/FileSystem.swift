@@ -143,11 +143,22 @@ package enum FileSystem {
         var filled = 0
         while true {
             if filled == bytes.count {
+                // All the bytes fstat promised: a small read says whether the file ended there
+                // (the usual case), without growing (and copying) the whole buffer to find out.
+                var probe = [UInt8](repeating: 0, count: 4096)
+                let extra = probe.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+                if extra < 0 {
+                    if errno == EINTR { continue }
+                    throw .errno("lese", path)
+                }
+                if extra == 0 { break }
                 // The file grew while it was read: never past the limit.
-                guard bytes.count <= limit else {
+                guard bytes.count + extra <= limit else {
                     throw FileError(path: path, action: "lese", reason: "er for stor (grensen er \(describe(bytes: limit)))")
                 }
-                bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - bytes.count)))
+                bytes.append(contentsOf: probe[0..<extra])
+                filled += extra
+                continue
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)

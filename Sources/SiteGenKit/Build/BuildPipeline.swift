@@ -43,7 +43,7 @@ struct BuildReport: Sendable {
     var countsByCategory: [PlaceCategory: Int]
     var warnings: [String]
     /// Each step's name and seconds, in order.
-    var stepTimings: [(name: String, seconds: Double)]
+    var stepTimings: [(name: String, seconds: Double, peakMiB: Int?)]
     var seconds: Double
 }
 
@@ -98,7 +98,8 @@ struct BuildPipeline: Sendable {
         let loaded = try await decode(places, &timer)
         let guide = try await assemble(loaded, inputs, &timer)
         let (pages, files) = try await renderAndPublish(guide, inputs, basemap, fingerprint: fingerprint, &timer)
-        let warnings = inputs.assets.warnings + loaded.warnings + basemap.warnings + record(guide, pages: pages, files: files, fingerprint: fingerprint)
+        let recorded = try await timer.step("Lagrer oversikten over stedene") { record(guide, pages: pages, files: files, fingerprint: fingerprint) }
+        let warnings = inputs.assets.warnings + loaded.warnings + basemap.warnings + recorded
         return BuildReport(pages: pages, files: files, guide: guide, warnings: warnings, timer: timer)
     }
 }

@@ -99,7 +99,6 @@ extension BuildPipeline {
     /// index and its source), and the record the next no-change check reads.
     /// A failure here is a warning: the site itself is complete.
     func record(_ guide: Guide, pages: Int, files: SiteWriter.Statistics, fingerprint: BuildFingerprint) -> [String] {
-        console.status("Lagrer oversikten over stedene …")
         var warnings: [String] = []
         func attempt(_ work: () throws -> Void) {
             do { try work() } catch {
@@ -149,7 +148,8 @@ enum PlaceInput {
 struct StepTimer {
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    private(set) var timings: [(name: String, seconds: Double)] = []
+    /// Each step: its name, its seconds, and the process's peak memory when it ended (MiB; nil when unknown).
+    private(set) var timings: [(name: String, seconds: Double, peakMiB: Int?)] = []
     /// Told each step's name as it starts (the terminal's status line).
     private let onStep: (String) -> Void
 
@@ -160,12 +160,20 @@ struct StepTimer {
 
     var elapsed: Double { (clock.now - started).inSeconds }
 
+    /// The peak resident memory so far (`VmHWM` in /proc/self/status), for `build --timings`.
+    static func peakMemoryMiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kib / 1024
+    }
+
     mutating func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError) -> T {
         let stepStarted = clock.now
         onStep(name)
         do {
             let result = try await body()
-            timings.append((name, (clock.now - stepStarted).inSeconds))
+            timings.append((name, (clock.now - stepStarted).inSeconds, StepTimer.peakMemoryMiB()))
             return result
         } catch {
             throw BuildError(step: name, underlying: error)

@@ -21,7 +21,7 @@ struct BuildCommand: Command {
             .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
             .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
             .init(name: "--no-wait", valueName: nil, help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"),
-            .init(name: "--timings", valueName: nil, help: "skriv ut hvor lang tid hvert steg tok"),
+            .init(name: "--timings", valueName: nil, help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det"),
             CommandSpec.quietOption,
         ]
     )
@@ -69,8 +69,9 @@ struct BuildCommand: Command {
         }
         (console as? StatusLine)?.finish()
         if arguments.flag("--timings") {
-            for (name, seconds) in report.stepTimings {
-                context.console.output(String(format: "%7.3f s  %@", seconds, name))
+            for (name, seconds, peak) in report.stepTimings {
+                let memory = peak.map { String(format: "%5d MiB", $0) } ?? "        –"
+                context.console.output(String(format: "%7.3f s  %@ topp  %@", seconds, memory, name))
             }
         }
         let files = report.files
