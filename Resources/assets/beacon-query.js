@@ -103,14 +103,15 @@
   // ---------- The places, ready to filter and order (PlaceQuery.swift) ----------
 
   /**
-   * The page data's places with what every search needs worked out once: folded search
-   * text, category codes, favorites, whole metres from the centre. `order(sort, metres)`
+   * The page data's places with what every search needs worked out once: category codes,
+   * favorites, whole metres from the centre, and (on the first search, or `searchKeys()` ahead
+   * of it) the folded search text. `order(sort, metres)`
    * lists every index in an order (each order is cached per distance array);
    * `filter(query, order, isOpen)` keeps the indices that pass every filter.
    */
   function index(places) {
     const n = places.length;
-    const keys = new Array(n);
+    let keys = null; // folded search text, worked out on the first search (or while the reader looks)
     const categoryCode = new Uint8Array(n);
     const favorite = new Uint8Array(n);
     const outside = new Uint8Array(n);
@@ -122,7 +123,14 @@
       favorite[i] = p.f ? 1 : 0;
       outside[i] = p.x ? 1 : 0;
       centerMetres[i] = Number.isFinite(p.d) ? Math.round(p.d) : 0;
-      keys[i] = fold(searchText(p));
+    }
+
+    /** Every place's folded search text; the most costly part of the index at 100,000 places. */
+    function searchKeys() {
+      if (keys) return keys;
+      keys = new Array(n);
+      for (let i = 0; i < n; i++) keys[i] = fold(searchText(places[i]));
+      return keys;
     }
 
     let nameRank = null;
@@ -186,6 +194,7 @@
       const words = searchWords(String(query.text || ''));
       const limit = query.favoritesOnly ? Infinity : (Number(query.radiusKm) || Infinity) * 1000;
       const category = !query.category || query.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(query.category);
+      const keys = words.length ? searchKeys() : null;
       const out = [];
       for (let k = 0; k < anOrder.length; k++) {
         const i = anOrder[k];
@@ -200,7 +209,7 @@
       return out;
     }
 
-    return { size: n, categoryCode, favorite, outside, centerMetres, rankNames, order, filter };
+    return { size: n, categoryCode, favorite, outside, centerMetres, searchKeys, rankNames, order, filter };
   }
 
   /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */

@@ -181,7 +181,8 @@
     const category = CATEGORY_KEYS.includes(root.dataset.category) ? root.dataset.category : 'all';
     const sitePrefix = siteRootPrefix();
 
-    // Worked out once (beacon-query.js): folded search text, category codes, favorites, metres.
+    // Worked out once (beacon-query.js): category codes, favorites, metres; the folded search text
+    // on the first search, or at idle below.
     const placeIndex = Query.index(places);
     const { categoryCode, favorite, centerMetres } = placeIndex;
 
@@ -772,6 +773,12 @@
       const started = performance.now();
       placeIndex.order('name', distance);
       measure('beacon-collation', started);
+    });
+    // And the folded search text, so the first keystroke finds it ready.
+    idle(() => {
+      const started = performance.now();
+      placeIndex.searchKeys();
+      measure('beacon-search-index', started);
     });
     // Likewise every place's opening hours (parsed once per distinct string, then evaluated for
     // this minute), a slice at a time, so the first press of "Åpent nå" is quick.
