@@ -57,12 +57,7 @@ package enum PageData {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(places.count * 260)
             bytes.append(contentsOf: "[\n".utf8)
-            for (index, place) in places.enumerated() {
-                if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
-                var object = JSONObjectBytes(taking: &bytes)
-                entry(place, &object)
-                object.finish(into: &bytes)
-            }
+            entries(places, into: &bytes)
             bytes.append(contentsOf: "\n]\n".utf8)
             var hasher = ContentHasher()
             hasher.combine(bytes)
@@ -84,14 +79,19 @@ package enum PageData {
         header(settings: settings, map: map, into: &bytes)
         bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
+        entries(places, into: &bytes)
+        bytes.append(contentsOf: "\n]}".utf8)
+        return bytes
+    }
+
+    /// The places' entries, one a line, separated by commas.
+    static func entries<Places: Collection<GuidePlace>>(_ places: Places, into bytes: inout [UInt8]) {
         for (index, place) in places.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
             var object = JSONObjectBytes(taking: &bytes)
             entry(place, &object)
             object.finish(into: &bytes)
         }
-        bytes.append(contentsOf: "\n]}".utf8)
-        return bytes
     }
 
     /// What every explorer block starts with, up to the places: version, centre, radius, star, basemap.
