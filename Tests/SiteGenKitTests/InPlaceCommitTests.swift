@@ -93,6 +93,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
     }
 
+    @Test func aRecordNamingAnotherFolderIsRefusedAndNothingMoves() throws {
+        let output = Self.temporaryOutput()
+        let parent = (output as NSString).deletingLastPathComponent
+        defer { FileSystem.removeTree(parent) }
+        _ = try Self.write(Self.site(), to: output)
+        try FileManager.default.createDirectory(atPath: parent + "/victim", withIntermediateDirectories: true)
+        let record = "beacon-commit 1\nstaging victim\n- index.html\n"
+        try FileSystem.writeAtomically(Array(record.utf8), to: SiteWriter.intentPath(parent: parent, name: "output"))
+        #expect(throws: SiteWriterError.self) { try SiteWriter(outputPath: output) }
+        #expect(FileSystem.fileExists(parent + "/victim"))
+        #expect(FileSystem.fileExists(output + "/index.html"))
+    }
+
     /// The real binary, killed (SIGKILL) at random moments of a one-rating
     /// rebuild of a 2,200-place guide (past the inline limit), 8 times: after every kill each page
     /// is whole and every link resolves; the build after the last kill ends

@@ -54,6 +54,30 @@ import Testing
         #expect(site.bytes("output/assets/beacon.js") == AssetBundle.builtInFiles().first { $0.name == "beacon.js" }?.bytes)
     }
 
+    @Test func aLinkOutOfAssetsIsRefusedAndALoopNeverWalked() throws {
+        let site = TestSite()
+        try FileManager.default.createDirectory(atPath: site.root + "/assets", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/leak.txt", withDestinationPath: "/etc/passwd")
+        let leaking = try Sitegen.run(["build", "--site", site.root])
+        #expect(leaking.status == 65)
+        #expect(leaking.stderr.contains("leak.txt") && leaking.stderr.contains("/etc/passwd"))
+        #expect(!FileManager.default.fileExists(atPath: site.output))
+        try FileManager.default.removeItem(atPath: site.root + "/assets/leak.txt")
+
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/loop", withDestinationPath: "..")
+        #expect(try Sitegen.run(["build", "--site", site.root]).status == 65)
+        // serve --watch looks at assets/ too, and does not follow the loop either.
+        let stamps = SiteWatcher(site: site.site, placesFile: nil).snapshot()
+        #expect(stamps.keys.contains(site.root + "/assets/loop"))
+        try FileManager.default.removeItem(atPath: site.root + "/assets/loop")
+
+        // A link to a file inside the folder is fine.
+        site.write("body { margin: 0 }\n", to: "assets/mine.css")
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/custom.css", withDestinationPath: "mine.css")
+        #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
+        #expect(site.read("output/assets/custom.css") == "body { margin: 0 }\n")
+    }
+
     @Test func ejectCopiesTheBuiltInFilesAndNeverOverwritesAChangedOne() throws {
         let site = TestSite()
         let ejected = try Sitegen.run(["assets", "eject", "--site", site.root])

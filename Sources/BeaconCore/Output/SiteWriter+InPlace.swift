@@ -61,12 +61,16 @@ extension SiteWriter {
     /// `crashAfterMoves` stops after that many moves, as a kill would (tests only).
     static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?) throws(SiteWriterError) {
         let lines = record.split(separator: "\n").map(String.init)
-        guard lines.first == "beacon-commit 1", lines.count >= 2, lines[1].hasPrefix("staging ") else {
+        let outputName = (output as NSString).lastPathComponent
+        // The staging folder must be this output's own (`.<name>.staging-<pid>`): a record must never
+        // make a build move or remove anything else.
+        let stagingName = lines.count >= 2 && lines[1].hasPrefix("staging ") ? String(lines[1].dropFirst("staging ".count)) : ""
+        guard lines.first == "beacon-commit 1", stagingName.hasPrefix("." + outputName + ".staging-"), !stagingName.contains("/") else {
             // Not a record this version wrote: leave the output alone, and say so.
             throw .file(FileError(path: intentPath(parent: parent, name: (output as NSString).lastPathComponent), action: "fullføre byggingen i",
                                   reason: "ukjent format; slett filen og bygg på nytt med --force"))
         }
-        let staging = parent + "/" + lines[1].dropFirst("staging ".count)
+        let staging = parent + "/" + stagingName
         var moves = 0
         for line in lines.dropFirst(2) {
             let path = String(line.dropFirst(2))

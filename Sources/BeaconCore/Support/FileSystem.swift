@@ -90,7 +90,7 @@ package enum FileSystem {
     /// `realpath` of the longest part of `path` that exists, then the rest
     /// (which cannot hold a symlink, as it does not exist) without `.`, `..`
     /// or empty segments. A dangling symlink at the end stays as it is.
-    static func resolvedPath(_ path: String) -> String {
+    package static func resolvedPath(_ path: String) -> String {
         var existing = path
         var rest: [String] = []
         while true {

@@ -65,9 +65,12 @@ struct AssetBundle: Sendable {
     }
 
     /// Every regular file under `folder` (sub-folders too, hidden names skipped), by relative path; none when there is no folder.
+    /// A symbolic link is followed only to a file inside the folder: a link to `/etc/passwd` (or
+    /// to a folder, which could loop) would publish what the owner never meant to.
     static func ownFiles(in folder: String) throws -> [(name: String, bytes: [UInt8])] {
         guard FileSystem.fileExists(folder) else { return [] }
         guard FileSystem.isDirectory(folder) else { throw AssetError.notAFolder(folder) }
+        let inside = FileSystem.resolvedPath(folder) + "/"
         var files: [(name: String, bytes: [UInt8])] = []
         func walk(_ relative: String) throws {
             let path = relative.isEmpty ? folder : folder + "/" + relative
@@ -78,7 +81,14 @@ struct AssetBundle: Sendable {
                 guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     throw AssetError.badName(folder + "/" + child)
                 }
-                if FileSystem.isDirectory(folder + "/" + child) {
+                var link = stat()
+                if lstat(folder + "/" + child, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                    let target = FileSystem.resolvedPath(folder + "/" + child)
+                    guard target.hasPrefix(inside), !FileSystem.isDirectory(target) else {
+                        throw AssetError.linkLeadsOut(folder + "/" + child, target: target)
+                    }
+                    files.append((child, try FileSystem.read(target)))
+                } else if FileSystem.isDirectory(folder + "/" + child) {
                     try walk(child)
                 } else {
                     files.append((child, try FileSystem.read(folder + "/" + child)))
@@ -94,6 +104,7 @@ struct AssetBundle: Sendable {
         case notAFolder(String)
         case unreadable(String)
         case badName(String)
+        case linkLeadsOut(String, target: String)
 
         var userMessage: String {
             switch self {
@@ -105,13 +116,15 @@ struct AssetBundle: Sendable {
                 return "Mappen \(path) kan ikke leses."
             case .badName(let path):
                 return "Filnavnet \(path.debugDescription) har kontrolltegn; gi filen et vanlig navn."
+            case .linkLeadsOut(let path, let target):
+                return "\(path) er en symbolsk lenke til \(target), som ikke er en fil i ressursmappen. Bare lenker til filer i mappen tas med, så ingenting utenfor havner på nettstedet; kopier filen inn i stedet."
             }
         }
 
         var exitStatus: ExitStatus {
             switch self {
             case .builtInFileMissing: .software
-            case .notAFolder, .badName: .dataError
+            case .notAFolder, .badName, .linkLeadsOut: .dataError
             case .unreadable: .ioError
             }
         }

@@ -64,7 +64,10 @@ struct SiteWatcher: Sendable {
         if let stamp = stamp(folder) { stamps[folder] = stamp }
         for name in names where !name.hasPrefix(".") {
             let path = folder + "/" + name
-            if FileSystem.isDirectory(path) { walk(path, into: &stamps) } else if let stamp = stamp(path) { stamps[path] = stamp }
+            // Folders are walked, never through a symbolic link (a link to a parent would loop).
+            var link = stat()
+            let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+            if !isLink && FileSystem.isDirectory(path) { walk(path, into: &stamps) } else if let stamp = stamp(path) { stamps[path] = stamp }
         }
     }
 }
