@@ -104,6 +104,15 @@ import Testing
         #expect(forced.status == 0)
         #expect(site.bytes("assets/beacon.css") == builtIn.first { $0.name == "beacon.css" }?.bytes)
         #expect(try Sitegen.run(["assets", "eject", "finnes-ikke.css", "--site", site.root]).status == 64)
+        // Never through a link, even with --force.
+        let outside = site.root + "/utenfor.txt"
+        site.write("urørt", to: "utenfor.txt")
+        try FileManager.default.removeItem(atPath: site.root + "/assets/beacon.css")
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/beacon.css", withDestinationPath: outside)
+        let linked = try Sitegen.run(["assets", "eject", "--force", "--site", site.root])
+        #expect(linked.status == 64)
+        #expect(linked.stderr.contains("symbolsk lenke"))
+        #expect(site.read("utenfor.txt") == "urørt")
     }
 
     @Test func listShowsWhatTheSiteReplacesAndAdds() throws {

@@ -68,6 +68,9 @@ struct AssetsCommand: Command {
         var toWrite: [(name: String, bytes: [UInt8])] = []
         for file in files {
             let path = folder + "/" + file.name
+            // Never written through a link: it could lead out of the site (the build refuses such links too).
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK { throw EjectConflict(folder: folder, names: [file.name], isLink: true) }
             if let existing = try FileSystem.readIfExists(path) {
                 if existing == file.bytes { continue }
                 changed.append(file.name)
@@ -88,8 +91,12 @@ struct AssetsCommand: Command {
     struct EjectConflict: UserFacingError {
         var folder: String
         var names: [String]
+        var isLink = false
         var userMessage: String {
-            "\(names.joined(separator: ", ")) i \(folder) er endret og blir ikke skrevet over. Ingenting er kopiert; bruk --force for å skrive over."
+            if isLink {
+                return "\(names.joined(separator: ", ")) i \(folder) er en symbolsk lenke, og sitegen skriver ikke gjennom den. Ingenting er kopiert; fjern lenken først."
+            }
+            return "\(names.joined(separator: ", ")) i \(folder) er endret og blir ikke skrevet over. Ingenting er kopiert; bruk --force for å skrive over."
         }
         var exitStatus: ExitStatus { .usage }
     }
