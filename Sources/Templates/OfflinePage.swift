@@ -13,22 +13,10 @@ enum OfflinePage {
     static let root = "./"
 
     static func render(context: SiteContext) -> [UInt8] {
-        let root = OfflinePage.root
-        var b = HTMLBuffer(capacity: 4_096)
-        PageChrome.openDocument(&b, head: .init(title: Strings.offlineTitle + " – " + context.settings.title,
-                                                description: Strings.offlineText), root: root, context: context)
-        b.append(PageChrome.header(settings: context.settings, root: root, section: .none))
-        b.raw("<section class=\"page-intro offline-page\"><p class=\"offline-page__mark\">")
-        b.open("img", ["class": "offline-page__icon", "src": root + SitePaths.icon, "alt": "", "width": "88", "height": "88"])
-        b.raw("</p>")
-        b.element("h1", text: Strings.offlineHeading)
-        b.element("p", ["class": "lead"], text: Strings.offlineText)
-        b.raw("<p class=\"offline-page__links\">")
-        b.element("a", ["class": "button", "href": root + SitePaths.listPage()], text: Strings.goToFrontPage)
-        b.raw(" ")
-        b.element("a", ["class": "button button--secondary", "href": root + SitePaths.favoritesPage], text: Strings.myPlaces)
-        b.raw("</p></section>\n")
-        b.append(PageChrome.footer(source: context.source, lastUpdated: context.lastUpdatedText, root: root))
-        return b.bytes
+        MessagePage.render(context: context, root: root, title: Strings.offlineTitle, heading: Strings.offlineHeading,
+                           text: Strings.offlineText, block: "offline-page",
+                           links: [.init(text: Strings.goToFrontPage, href: root + SitePaths.listPage()),
+                                   .init(text: Strings.myPlaces, href: root + SitePaths.favoritesPage, secondary: true)],
+                           linksClass: "offline-page__links")
     }
 }

@@ -1,0 +1,39 @@
+import BeaconCore
+import BeaconHTML
+
+/// A page that only says something and offers a way on: the 404 page and the
+/// offline page. Its links start at `root`, which each page chooses for where
+/// it may be shown.
+enum MessagePage {
+    struct Link {
+        var text: String
+        var href: String
+        var secondary = false
+    }
+
+    /// `block`: the CSS block name (`not-found`, `offline-page`) of the section, its mark and icon;
+    /// `linksClass`: a class for the paragraph of links, if it has one.
+    static func render(context: SiteContext, root: String, title: String, heading: String, text: String,
+                       block: String, links: [Link], linksClass: String? = nil) -> [UInt8] {
+        var b = HTMLBuffer(capacity: 4_096)
+        PageChrome.openDocument(&b, head: .init(title: title + " – " + context.settings.title, description: text), root: root, context: context)
+        b.append(PageChrome.header(settings: context.settings, root: root, section: .none))
+        b.raw("<section class=\"page-intro ")
+        b.text(block)
+        b.raw("\"><p class=\"")
+        b.text(block + "__mark")
+        b.raw("\">")
+        b.open("img", ["class": block + "__icon", "src": root + SitePaths.icon, "alt": "", "width": "88", "height": "88"])
+        b.raw("</p>")
+        b.element("h1", text: heading)
+        b.element("p", ["class": "lead"], text: text)
+        b.open("p", ["class": linksClass])
+        for (index, link) in links.enumerated() {
+            if index > 0 { b.raw(" ") }
+            b.element("a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href], text: link.text)
+        }
+        b.raw("</p></section>\n")
+        b.append(PageChrome.footer(source: context.source, lastUpdated: context.lastUpdatedText, root: root))
+        return b.bytes
+    }
+}
