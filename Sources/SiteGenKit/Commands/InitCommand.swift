@@ -69,7 +69,7 @@ struct InitCommand: Command {
         if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
             console.output("Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt.")
         }
-        let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(InitCommand.shellQuoted(given)) && "
+        let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(InitCommand.shellWord(given)) && "
         console.output("")
         console.output("Neste steg:")
         let steps = [("\(cd)sitegen build", "bygg nettstedet i output/"),
@@ -123,8 +123,8 @@ struct InitCommand: Command {
     }
 
     /// `guide`, or `'my guide'` when the shell would split or expand it.
-    static func shellQuoted(_ text: String) -> String {
+    static func shellWord(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./~".unicodeScalars.contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain && !text.isEmpty ? text : CompletionScripts.shellQuoted(text)
     }
 }
