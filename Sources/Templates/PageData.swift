@@ -16,7 +16,7 @@ package enum PageData {
     /// A big guide (`chunks` not empty) keeps its pages light: the block then holds
     /// the count and the data files' paths, and the script fetches the places
     /// from `data/` when the page has loaded (see `chunks(for:)`).
-    package static func fragment(for guide: Guide, category: PlaceCategory?, context: SiteContext, chunks: [Chunk] = []) -> HTMLFragment {
+    package static func fragment(for guide: Guide, category: PlaceCategory?, context: SiteContext, chunkPaths chunks: [String] = []) -> HTMLFragment {
         let inData = category.map { guide.places(in: $0) } ?? guide.places
         let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
         let map = context.hasMap ? context.basemap : nil
@@ -50,19 +50,25 @@ package enum PageData {
     /// guide within `inlineLimit`.
     package static func chunks(for guide: Guide) -> [Chunk] {
         let all = guide.allPages
-        guard all.count > inlineLimit else { return [] }
-        let parts = (all.count + chunkSize - 1) / chunkSize
-        return ParallelChunks.map(count: parts, chunkSize: 1) { part in
-            let places = all[(part * chunkSize)..<min((part + 1) * chunkSize, all.count)]
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(places.count * 260)
-            bytes.append(contentsOf: "[\n".utf8)
-            entries(places, into: &bytes)
-            bytes.append(contentsOf: "\n]\n".utf8)
-            var hasher = ContentHasher()
-            hasher.combine(bytes)
-            return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
-        }
+        return ParallelChunks.map(count: chunkCount(placeCount: all.count), chunkSize: 1) { chunk(part: $0, of: all) }
+    }
+
+    /// How many data files a guide of `placeCount` places (favorites outside the data included) has.
+    package static func chunkCount(placeCount: Int) -> Int {
+        placeCount > inlineLimit ? (placeCount + chunkSize - 1) / chunkSize : 0
+    }
+
+    /// Data file `part` (from 0) of the places `all` (a guide's `allPages`).
+    package static func chunk(part: Int, of all: [GuidePlace]) -> Chunk {
+        let places = all[(part * chunkSize)..<min((part + 1) * chunkSize, all.count)]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(places.count * 260)
+        bytes.append(contentsOf: "[\n".utf8)
+        entries(places, into: &bytes)
+        bytes.append(contentsOf: "\n]\n".utf8)
+        var hasher = ContentHasher()
+        hasher.combine(bytes)
+        return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
     }
 
     /// Where the data files are published.
@@ -114,11 +120,11 @@ package enum PageData {
 
     /// A big guide's block: what `json` has but the places, then their count and
     /// files: `{…,"count":100057,"chunks":["data/steder-1-….json",…]}`.
-    static func descriptor(settings: SiteSettings, count: Int, chunks: [Chunk], map: PublishedBasemap?) -> [UInt8] {
+    static func descriptor(settings: SiteSettings, count: Int, chunks: [String], map: PublishedBasemap?) -> [UInt8] {
         var bytes: [UInt8] = []
         header(settings: settings, map: map, into: &bytes)
         bytes.append(contentsOf: #","count":\#(count),"chunks":"#.utf8)
-        JSONWriter(pretty: false).write(.array(chunks.map { .string($0.path) }), into: &bytes)
+        JSONWriter(pretty: false).write(.array(chunks.map { .string($0) }), into: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }

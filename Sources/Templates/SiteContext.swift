@@ -131,7 +131,7 @@ package enum SitePaths {
     static let shareImage = "assets/beacon-icon-512.png"
     static let sitemap = "sitemap.xml"
     static let robots = "robots.txt"
-    static let allPlacesGeoJSON = "eksport/steder.geojson"
+    package static let allPlacesGeoJSON = "eksport/steder.geojson"
     static let favoritesGeoJSON = "eksport/favoritter.geojson"
     static let favoritesGPX = "eksport/favoritter.gpx"
     static let favoritesKML = "eksport/favoritter.kml"

@@ -6,17 +6,37 @@ import BeaconHTML
 package enum SiteFiles {
     /// Every file with its path, in the order written.
     package static func exports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
-        let favorites = guide.favorites
-        func extras(_ place: GuidePlace) -> GeoJSONExport.Extras {
-            .init(summary: place.summary, isFavorite: place.isFavorite,
-                  url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? SitePaths.detailPage(slug: place.slug))
+        [allPlacesExport(guide, context: context)] + favoritesExports(guide, context: context)
+    }
+
+    /// `eksport/steder.geojson`: every place of the data.
+    package static func allPlacesExport(_ guide: Guide, context: SiteContext) -> (path: String, bytes: [UInt8]) {
+        (SitePaths.allPlacesGeoJSON, GeoJSONExport.write(guide.places.map { ($0.place, extras($0, context: context)) }))
+    }
+
+    /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
+    package static func allPlacesExport(_ guide: Guide, context: SiteContext, patching previous: [UInt8], positions: [Int]) -> (path: String, bytes: [UInt8], changed: Bool)? {
+        var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]
+        for position in positions where position < guide.places.count {
+            replacing[position] = (guide.places[position].place, extras(guide.places[position], context: context))
         }
+        return GeoJSONExport.patch(previous, count: guide.places.count, replacing: replacing).map { (SitePaths.allPlacesGeoJSON, $0.bytes, $0.changed) }
+    }
+
+    static func extras(_ place: GuidePlace, context: SiteContext) -> GeoJSONExport.Extras {
+        .init(summary: place.summary, isFavorite: place.isFavorite,
+              url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? SitePaths.detailPage(slug: place.slug))
+    }
+
+    /// The favorites as GeoJSON, GPX and KML.
+    package static func favoritesExports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+        let favorites = guide.favorites
+        func extras(_ place: GuidePlace) -> GeoJSONExport.Extras { SiteFiles.extras(place, context: context) }
         let waypoints = favorites.map { place in
             PlaceExports.Waypoint(place: place.place, description: description(place),
                                   link: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? MapLinks.appleMaps(place.place))
         }
         return [
-            (SitePaths.allPlacesGeoJSON, GeoJSONExport.write(guide.places.map { ($0.place, extras($0)) })),
             (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
             (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: Strings.myPlaces + " – " + context.settings.title)),
             (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: Strings.myPlaces + " – " + context.settings.title)),

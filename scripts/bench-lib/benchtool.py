@@ -76,7 +76,7 @@ def diff(before_path, after_path, limit):
         print(f"{path}  (removed)")
 
 
-SUMMARY = re.compile(r"(\d+) sider, (\d+) steder\. Filer: (\d+) skrevet, (\d+) uendret, (\d+) fjernet")
+SUMMARY = re.compile(r"(\d+) sider(?: \((\d+) laget på nytt\))?, (\d+) steder\. Filer: (\d+) skrevet, (\d+) uendret, (\d+) fjernet")
 
 
 def summary(errfile):
@@ -85,7 +85,9 @@ def summary(errfile):
     for line in reversed(lines):
         m = SUMMARY.search(line)
         if m:
-            print(" ".join(m.groups()))
+            pages, rendered, places, written, unchanged, removed = m.groups()
+            # pages, places, written, unchanged, removed, rendered (all pages when the build says nothing)
+            print(" ".join([pages, places, written, unchanged, removed, rendered or pages]))
             return
     sys.exit(f"benchtool: found no summary line (\"… sider, … steder. Filer: … skrevet, …\") in {errfile}")
 

@@ -155,6 +155,14 @@ package enum PlacesFile {
         try decode(read(path: path), path: path, defaultCategory: defaultCategory)
     }
 
+    /// "device:inode:size:mtime:ctime" of the file (following a symbolic link), or nil.
+    /// Any write changes the change time, which cannot be set back.
+    package static func identity(path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    }
+
     package static func read(path: String) throws(PlaceSourceError) -> [UInt8] {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path, limit: maximumBytes) } catch { throw .placesFileUnreadable(error) }

@@ -46,6 +46,16 @@ package struct PostalAddress: Sendable, Hashable {
     /// "Karl Johans gate 1, 0154 Oslo"; nil when nothing is known.
     package let singleLine: String?
 
+    /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
+    init(street: String?, houseNumber: String?, postcode: String?, city: String?, fallbackLine: String?, singleLine: String?) {
+        self.street = street
+        self.houseNumber = houseNumber
+        self.postcode = postcode
+        self.city = city
+        self.fallbackLine = fallbackLine
+        self.singleLine = singleLine
+    }
+
     package init(street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil, fallbackLine: String? = nil) {
         self.street = street
         self.houseNumber = houseNumber

@@ -13,7 +13,7 @@ package final class GuidePlace: Sendable {
     package let distanceMetres: Double
     package let ratings: [Rating]
     package let summary: RatingSummary?
-    let favoriteSince: CalendarDate?
+    package let favoriteSince: CalendarDate?
     /// False for a favorite kept from the store that the current data no
     /// longer has (outside the radius, or gone from the API).
     package let isInCurrentData: Bool

@@ -1,10 +1,17 @@
-/// Merges places with the owner's store into a `Guide`: one pass over the
-/// places, dictionary lookups into the store, slugs assigned in one more pass.
-/// Linear in the number of places.
+/// Merges places with the owner's store into a `Guide`, in two parts so a
+/// rebuild after a rating can skip the first: `base` (dedupe, distances,
+/// nearest-first order, slugs; depends on the places, the centre and the
+/// favorites outside the data) and `merge` (each place's ratings and favorite
+/// mark from the store). Both linear in the number of places (the sort aside).
 package enum GuideAssembler {
     /// `places` in priority order: a place that appears twice (under two
     /// categories, or twice in one answer) keeps its first appearance.
     package static func assemble(places: [Place], store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+        merge(base(places: places, store: store, settings: settings), store: store, settings: settings, source: source)
+    }
+
+    /// The part of the guide the store's ratings do not shape.
+    package static func base(places: [Place], store: GuideStore, settings: SiteSettings) -> GuideBase {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(places.count)
         var kept: [Int] = []
@@ -20,24 +27,35 @@ package enum GuideAssembler {
             distances[a] != distances[b] ? distances[a] < distances[b] : places[a].id < places[b].id
         }
         let unique = kept.map { (place: places[$0], distance: distances[$0]) }
+        let outside = outsideFavorites(store: store, isInData: seen.contains, settings: settings)
+        let slugs = SlugAssigner.assign((unique + outside).map { ($0.place.id, $0.place.name) })
+        return GuideBase(
+            inData: unique.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: slugs[$0.place.id]!) },
+            outside: outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: slugs[$0.place.id]!) }
+        )
+    }
 
+    /// Favorites the data does not have, rebuilt from their store snapshot, nearest first.
+    static func outsideFavorites(store: GuideStore, isInData: (PlaceID) -> Bool, settings: SiteSettings) -> [(place: Place, distance: Double)] {
         var outside: [(place: Place, distance: Double)] = []
-        for id in store.favoriteIDs where !seen.contains(id) {
+        for id in store.favoriteIDs where !isInData(id) {
             guard let snapshot = store.entries[id]?.snapshot else { continue }
             let place = snapshot.place(id: id)
             outside.append((place, place.coordinate.distance(to: settings.center)))
         }
         outside.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id }
+        return outside
+    }
 
-        let slugs = SlugAssigner.assign((unique + outside).map { ($0.place.id, $0.place.name) })
-
-        func guidePlace(_ item: (place: Place, distance: Double), inData: Bool) -> GuidePlace {
+    /// Each place of `base` with its ratings and favorite mark from `store`.
+    package static func merge(_ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+        func guidePlace(_ item: GuideBase.Entry, inData: Bool) -> GuidePlace {
             let entry = store.entries[item.place.id]
             let ratings = entry?.ratings ?? []
             return GuidePlace(
                 place: item.place,
-                slug: slugs[item.place.id]!,
-                distanceMetres: item.distance,
+                slug: item.slug,
+                distanceMetres: item.distanceMetres,
                 ratings: ratings,
                 summary: RatingSummary(ratings: ratings),
                 favoriteSince: entry?.favoriteSince,
@@ -46,8 +64,8 @@ package enum GuideAssembler {
         }
         return Guide(
             settings: settings,
-            places: unique.map { guidePlace($0, inData: true) },
-            favoritesOutsideData: outside.map { guidePlace($0, inData: false) },
+            places: base.inData.map { guidePlace($0, inData: true) },
+            favoritesOutsideData: base.outside.map { guidePlace($0, inData: false) },
             source: source
         )
     }

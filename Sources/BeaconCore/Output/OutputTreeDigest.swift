@@ -85,13 +85,18 @@ package enum OutputTreeDigest {
     private static func addFile(_ name: [CChar], in folder: Int32, key: UInt64, to sum: inout Sum) {
         var info = stat()
         guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { sum.add(key ^ 0xDEAD); return }
+        sum.add(fileHash(key: key, info))
+    }
+
+    /// One file's hash: its path key and what `stat` says of it.
+    static func fileHash(key: UInt64, _ info: stat) -> UInt64 {
         var h = key
         for field in [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(bitPattern: Int64(info.st_size)),
                       UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
                       UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec))] {
             h = mix(h ^ field)
         }
-        sum.add(h)
+        return h
     }
 
     /// The entries of a folder, read through `descriptor` (which this closes).
@@ -146,13 +151,33 @@ package enum OutputTreeDigest {
         mutating func add(_ hash: UInt64) {
             first = first &+ hash
             second = second &+ OutputTreeDigest.mix(hash ^ 0x5851_F42D_4C95_7F2D)
-            count += 1
+            count &+= 1
         }
 
         mutating func merge(_ other: Sum) {
             first = first &+ other.first
             second = second &+ other.second
-            count += other.count
+            count = count &+ other.count
+        }
+
+        mutating func subtract(_ other: Sum) {
+            first = first &- other.first
+            second = second &- other.second
+            count = count &- other.count
+        }
+
+        init() {}
+
+        /// The sum a `hex` string spells, or nil.
+        init?(hex: String) {
+            let digits = Array(hex.utf8)
+            guard digits.count == 48 else { return nil }
+            var lanes: [UInt64] = []
+            for lane in 0..<3 {
+                guard let value = UInt64(String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16) else { return nil }
+                lanes.append(value)
+            }
+            (first, second, count) = (lanes[0], lanes[1], lanes[2])
         }
 
         var hex: String {
@@ -161,5 +186,52 @@ package enum OutputTreeDigest {
                 return String(repeating: "0", count: 16 - digits.count) + digits
             }.joined()
         }
+    }
+}
+
+/// Keeps a recorded digest true while a commit replaces, adds and removes a
+/// few files of the live output, so the build after it need not walk every
+/// file to know the output is as it was left: each entry's hash is taken out
+/// before it changes and put in after (the digest is a sum, in any order).
+package struct OutputTreeDigestAdjustment: Sendable {
+    private var added = OutputTreeDigest.Sum()
+    private var removed = OutputTreeDigest.Sum()
+
+    package init() {}
+
+    /// The key of `relativePath` ("steder/x/index.html"), as the walk derives it.
+    static func key(of relativePath: String) -> UInt64 {
+        var key: UInt64 = 0
+        for component in relativePath.split(separator: "/") {
+            var name = Array(component.utf8).map { CChar(bitPattern: $0) }
+            name.append(0)
+            key = OutputTreeDigest.entryKey(parent: key, name: name)
+        }
+        return key
+    }
+
+    /// The file at `absolutePath` (`relativePath` in the output) is about to change or go.
+    package mutating func removeFile(_ relativePath: String, at absolutePath: String) {
+        var info = stat()
+        guard lstat(absolutePath, &info) == 0 else { return }
+        removed.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
+    }
+
+    /// The file at `absolutePath` is now in place.
+    package mutating func addFile(_ relativePath: String, at absolutePath: String) {
+        var info = stat()
+        guard lstat(absolutePath, &info) == 0 else { return }
+        added.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
+    }
+
+    package mutating func addFolder(_ relativePath: String) { added.add(Self.key(of: relativePath) ^ 0xD1) }
+    package mutating func removeFolder(_ relativePath: String) { removed.add(Self.key(of: relativePath) ^ 0xD1) }
+
+    /// `digest` with these changes applied, or nil when it is not a digest.
+    package func applied(to digest: String) -> String? {
+        guard var sum = OutputTreeDigest.Sum(hex: digest) else { return nil }
+        sum.merge(added)
+        sum.subtract(removed)
+        return sum.hex
     }
 }

@@ -31,7 +31,8 @@ extension SiteWriter {
 
     /// Moves `changed` (new files first, then replaced ones) from the staging
     /// folder into the output and removes `stale`, after writing the intent record.
-    func commitInPlace(changed: [String], previous: Set<String>, stale: [String]) throws(SiteWriterError) {
+    @discardableResult
+    func commitInPlace(changed: [String], previous: Set<String>, stale: [String]) throws(SiteWriterError) -> OutputTreeDigestAdjustment {
         let parent = (outputPath as NSString).deletingLastPathComponent
         let name = (outputPath as NSString).lastPathComponent
         let ordered = changed.filter { !previous.contains($0) }.sorted() + changed.filter { previous.contains($0) }.sorted()
@@ -45,7 +46,32 @@ extension SiteWriter {
         for path in stale.sorted() { record += "- " + path + "\n" }
         let intent = SiteWriter.intentPath(parent: parent, name: name)
         do { try FileSystem.writeAtomically(Array(record.utf8), to: intent) } catch { throw .file(error) }
-        try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
+        return try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
+    }
+
+    /// Commits only the files this build wrote, and removes `removals` (those
+    /// that exist): every other file of the output stays as it is. For a
+    /// build that knows which pages its change touches, so nothing walks the
+    /// whole output. Always in place, with the same guarantee as above.
+    /// Returns what was done and how the output's digest changed.
+    package func commitChanges(removing removals: [String]) throws(SiteWriterError) -> (Statistics, OutputTreeDigestAdjustment) {
+        guard previousDescriptor >= 0 else { throw .unsafeOutputPath(path: outputPath, reason: "mappen finnes ikke lenger; bygg på nytt med --force") }
+        let (unchanged, allPaths) = stateSnapshot()
+        let unchangedSet = Set(unchanged)
+        let changed = allPaths.filter { !unchangedSet.contains($0) }
+        let previous = Set(changed.filter { SiteWriter.entryExists($0, in: previousDescriptor) })
+        let stale = removals.filter { !allPaths.contains($0) && SiteWriter.entryExists($0, in: previousDescriptor) }
+        recordStatistics(written: changed.count, removed: stale.count)
+        guard !changed.isEmpty || !stale.isEmpty else { return (statistics, OutputTreeDigestAdjustment()) }
+        closeStagingDescriptorForCommit()
+        if isCancelled { throw .cancelled }
+        let adjustment = try commitInPlace(changed: Array(changed), previous: previous, stale: stale)
+        return (statistics, adjustment)
+    }
+
+    static func entryExists(_ path: String, in folder: Int32) -> Bool {
+        var info = stat()
+        return fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0
     }
 
     /// Finishes a commit a killed build left (its intent record), before this
@@ -54,12 +80,14 @@ extension SiteWriter {
     static func finishInterruptedCommit(parent: String, name: String) throws(SiteWriterError) {
         let intent = intentPath(parent: parent, name: name)
         guard let bytes = try? FileSystem.readIfExists(intent) else { return }
-        try applyIntent(String(decoding: bytes, as: UTF8.self), parent: parent, output: parent + "/" + name, crashAfterMoves: nil)
+        _ = try applyIntent(String(decoding: bytes, as: UTF8.self), parent: parent, output: parent + "/" + name, crashAfterMoves: nil)
     }
 
     /// Carries out a record; every step may already have been done.
     /// `crashAfterMoves` stops after that many moves, as a kill would (tests only).
-    static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?) throws(SiteWriterError) {
+    /// Returns how the output's digest changed (`OutputTreeDigest`).
+    static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?) throws(SiteWriterError) -> OutputTreeDigestAdjustment {
+        var adjustment = OutputTreeDigestAdjustment()
         let lines = record.split(separator: "\n").map(String.init)
         let outputName = (output as NSString).lastPathComponent
         // The staging folder must be this output's own (`.<name>.staging-<pid>`): a record must never
@@ -80,14 +108,26 @@ extension SiteWriter {
                 guard FileSystem.fileExists(source) else { continue } // moved before the kill
                 if let crashAfterMoves, moves >= crashAfterMoves { throw .cancelled }
                 let target = output + "/" + path
+                let folder = (path as NSString).deletingLastPathComponent
+                if !folder.isEmpty && !FileSystem.isDirectory(output + "/" + folder) {
+                    var made = ""
+                    for component in folder.split(separator: "/") {
+                        made = made.isEmpty ? String(component) : made + "/" + component
+                        if !FileSystem.isDirectory(output + "/" + made) { adjustment.addFolder(made) }
+                    }
+                }
                 do { try FileSystem.createDirectory((target as NSString).deletingLastPathComponent) } catch { throw .file(error) }
+                adjustment.removeFile(path, at: target)
                 guard rename(source, target) == 0 else { throw .file(.errno("flytte på plass", target)) }
+                adjustment.addFile(path, at: target)
                 moves += 1
             } else if line.hasPrefix("- ") {
+                adjustment.removeFile(path, at: output + "/" + path)
                 unlink(output + "/" + path)
                 // Folders the removal left empty go too (rmdir fails on any other).
                 var folder = (path as NSString).deletingLastPathComponent
                 while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
+                    adjustment.removeFolder(folder)
                     folder = (folder as NSString).deletingLastPathComponent
                 }
             }
@@ -96,5 +136,6 @@ extension SiteWriter {
         unlink(intentPath(parent: parent, name: (output as NSString).lastPathComponent))
         FileSystem.removeTree(staging)
         FileSystem.syncDirectory(parent)
+        return adjustment
     }
 }

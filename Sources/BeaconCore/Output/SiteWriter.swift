@@ -75,7 +75,7 @@ package final class SiteWriter: Sendable {
     }
 
     /// Marks a folder as ours, so a build never replaces a folder it did not make.
-    static let markerFileName = ".sitegen-output"
+    package static let markerFileName = ".sitegen-output"
 
     let outputPath: String
     /// Applied to every file: the API key never reaches the output.
@@ -162,7 +162,8 @@ package final class SiteWriter: Sendable {
     }
 
     /// Writes one file of the site (`relativePath` like "steder/x/index.html").
-    package func write(_ unredacted: [UInt8], to relativePath: String) throws(SiteWriterError) {
+    /// `knownToDiffer` spares comparing a big file the caller knows differs from the previous output's.
+    package func write(_ unredacted: [UInt8], to relativePath: String, knownToDiffer: Bool = false) throws(SiteWriterError) {
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         let bytes = redactor.isEmpty ? unredacted : redactor.redact(unredacted)
         guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
@@ -172,7 +173,7 @@ package final class SiteWriter: Sendable {
             return state.allPaths.insert(relativePath).inserted
         }
         guard isNew else { throw .invalidPagePath(relativePath + " (to ganger)") }
-        if SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes) {
+        if !knownToDiffer && SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes) {
             state.withLock { state in
                 state.unchangedPaths.append(relativePath)
                 state.statistics.unchanged += 1
@@ -246,6 +247,33 @@ package final class SiteWriter: Sendable {
         try swapStagingIntoPlace()
         return state.withLock { $0.statistics }
     }
+
+    /// A file of the previous output (regular files only), to patch rather than write anew.
+    package func previousBytes(of relativePath: String) -> [UInt8]? {
+        guard previousDescriptor >= 0, SiteWriter.isSafeRelativePath(relativePath) else { return nil }
+        let fd = openat(previousDescriptor, relativePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return try? FileSystem.readAll(fd: fd, path: relativePath, limit: 1 << 32)
+    }
+
+    /// What was written: the unchanged paths, and every path.
+    func stateSnapshot() -> (unchanged: [String], all: Set<String>) {
+        state.withLock { ($0.unchangedPaths, $0.allPaths) }
+    }
+
+    func recordStatistics(written: Int, removed: Int) {
+        state.withLock { state in
+            state.statistics.written = written
+            state.statistics.removed = removed
+        }
+    }
+
+    var statistics: Statistics { state.withLock { $0.statistics } }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    func closeStagingDescriptorForCommit() { closeStagingDescriptor() }
 
     /// Throws away a build that failed; the previous output stays as it was.
     private func closeStagingDescriptor() {

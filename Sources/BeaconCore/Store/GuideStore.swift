@@ -102,3 +102,12 @@ extension GuideStore {
         return bytes
     }
 }
+
+extension GuideStore {
+    /// A store read back from `encodedBytes` (the copy a build keeps of the
+    /// store its output shows); nil when the bytes are not a store.
+    package init?(encodedBytes: [UInt8]) {
+        guard let json = try? JSONParser.parse(bytes: encodedBytes), let store = try? StoreCodec.decode(json) else { return nil }
+        self = store
+    }
+}

@@ -139,38 +139,40 @@ package enum FileSystem {
         guard size <= limit else {
             throw FileError(path: path, action: "lese", reason: "er for stor (\(describe(bytes: size)), grensen er \(describe(bytes: limit)))")
         }
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        // Read straight into uninitialised memory: zeroing it first would touch every page twice.
         var filled = 0
-        while true {
-            if filled == bytes.count {
-                // All the bytes fstat promised: a small read says whether the file ended there
-                // (the usual case), without growing (and copying) the whole buffer to find out.
-                var probe = [UInt8](repeating: 0, count: 4096)
-                let extra = probe.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-                if extra < 0 {
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buffer, initialized in
+            while filled < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if n < 0 {
                     if errno == EINTR { continue }
-                    throw .errno("lese", path)
+                    failure = errno
+                    break
                 }
-                if extra == 0 { break }
-                // The file grew while it was read: never past the limit.
-                guard bytes.count + extra <= limit else {
-                    throw FileError(path: path, action: "lese", reason: "er for stor (grensen er \(describe(bytes: limit)))")
-                }
-                bytes.append(contentsOf: probe[0..<extra])
-                filled += extra
-                continue
+                if n == 0 { break }
+                filled += n
             }
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if n < 0 {
+            initialized = filled
+        }
+        if failure != 0 { throw .errno("lese", path, code: failure) }
+        guard filled == size else { return bytes } // the file ended early (it shrank while it was read)
+        // All the bytes fstat promised: a small read says whether the file ended there
+        // (the usual case), without growing (and copying) the whole buffer to find out.
+        var probe = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let extra = probe.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if extra < 0 {
                 if errno == EINTR { continue }
                 throw .errno("lese", path)
             }
-            if n == 0 { break }
-            filled += n
+            if extra == 0 { break }
+            // The file grew while it was read: never past the limit.
+            guard bytes.count + extra <= limit else {
+                throw FileError(path: path, action: "lese", reason: "er for stor (grensen er \(describe(bytes: limit)))")
+            }
+            bytes.append(contentsOf: probe[0..<extra])
         }
-        bytes.removeSubrange(filled...)
         return bytes
     }
 

@@ -21,23 +21,10 @@ struct BuildFingerprint {
         hasher.combine(outputPath)
     }
 
-    /// The places: a places file's bytes and date, or each answer's hash with the data's source and date.
-    mutating func add(_ places: PlaceInput) {
-        switch places {
-        case .file(let raw):
-            hasher.combine("file:" + (raw.path as NSString).lastPathComponent)
-            hasher.combine(raw.bytes)
-            hasher.combine(BuildFingerprint.moment(raw.modified))
-        case .fetched(let loaded):
-            switch loaded.source.kind {
-            case .sample: hasher.combine("sample")
-            case .live: hasher.combine("live")
-            case .cache: hasher.combine("cache")
-            case .file(let name): hasher.combine("file:" + name)
-            }
-            hasher.combine(BuildFingerprint.moment(loaded.source.fetchedAt))
-            for hash in loaded.contentHashes { hasher.combine(hash ?? 0) }
-        }
+    /// The places (`PlaceInput.contentKey`) and the date the pages show for them.
+    mutating func add(_ places: PlaceInput, key: String?) {
+        hasher.combine(key ?? "unkeyed")
+        hasher.combine(BuildFingerprint.moment(places.source.fetchedAt))
     }
 
     /// The basemap: what the pages are told, and every published tile.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import BeaconCore
 import Templates
 
@@ -22,6 +23,10 @@ struct BuildOptions: Sendable {
     var cancellation: BuildCancellation?
     /// The time the build goes by (data dates, cache ages); tests set it.
     var now: @Sendable () -> Date = Date.init
+    /// The guide is not freed when the build ends, because the process is
+    /// about to exit anyway (`sitegen build`): freeing 100,000 places one by
+    /// one takes longer than the rest of a one-rating rebuild's last steps.
+    var keepsGuideUntilExit = false
 
     package init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
         self.site = site
@@ -37,6 +42,8 @@ struct BuildOptions: Sendable {
 /// What a finished build reports.
 struct BuildReport: Sendable {
     package var pages: Int
+    /// HTML pages rendered: all of them, or those a change touched.
+    package var renderedPages: Int
     package var files: SiteWriter.Statistics
     package var source: DataSourceInfo
     var placeCount: Int
@@ -86,22 +93,39 @@ struct BuildPipeline: Sendable {
         var timer = StepTimer(onStep: { console.status($0 + " …") })
         let inputs = try await loadInputs(&timer)
         defer { withExtendedLifetime(inputs.lock) {} }
-        let places = try await loadPlaces(settings: inputs.settings, &timer)
+        let lastRecord = BuildRecord.load(site: options.site, output: options.outputPath)
+        let places = try await loadPlaces(settings: inputs.settings, record: lastRecord, &timer)
         let basemap = try await loadBasemap(settings: inputs.settings, &timer)
+        let placesKey = places.contentKey
         var fingerprint = BuildFingerprint(settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
-        fingerprint.add(places)
+        fingerprint.add(places, key: placesKey)
         fingerprint.add(basemap)
-        if let previous = unchangedBuild(fingerprint) {
+        if let previous = unchangedBuild(fingerprint, record: lastRecord) {
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
-        let loaded = try await decode(places, &timer)
-        let guide = try await assemble(loaded, inputs, &timer)
-        let (pages, files) = try await renderAndPublish(guide, inputs, basemap, fingerprint: fingerprint, &timer)
-        let recorded = try await timer.step("Lagrer oversikten over stedene") { record(guide, pages: pages, files: files, fingerprint: fingerprint) }
-        let warnings = inputs.assets.warnings + loaded.warnings + basemap.warnings + recorded
-        return BuildReport(pages: pages, files: files, guide: guide, warnings: warnings, timer: timer)
+        let incremental = IncrementalBuild(settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
+                                           places: places, placesKey: placesKey, basemap: basemap)
+        let made = try await makeGuide(places, inputs, incremental: incremental, record: lastRecord, &timer)
+        // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
+        // render everything to repair it, rather than trust the output.
+        let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
+        let previous = try await findPrevious(record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
+        let published = try await renderAndPublish(made.guide, inputs, basemap, fingerprint: fingerprint, previous: previous, &timer)
+        let recorded = try await timer.step("Lagrer oversikten over stedene") {
+            record(made, inputs, places, published, fingerprint: fingerprint, incremental: incremental)
+        }
+        let warnings = inputs.assets.warnings + made.warnings + basemap.warnings + recorded
+        if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
+        return BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
     }
+}
+
+/// Values a command leaves for the process's exit to drop (see `BuildOptions.keepsGuideUntilExit`).
+enum KeptUntilExit {
+    private static let values = Mutex<[any Sendable]>([])
+
+    static func keep(_ value: any Sendable) { values.withLock { $0.append(value) } }
 }
 
 /// A build never publishes an empty guide.

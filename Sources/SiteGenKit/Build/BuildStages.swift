@@ -36,20 +36,60 @@ extension BuildPipeline {
     /// Stage 2: the places as they came, before any work that the no-change
     /// check could spare: a places file's bytes (not yet parsed), or the
     /// answers of the API or the sample data.
-    func loadPlaces(settings: SiteSettings, _ timer: inout StepTimer) async throws(BuildError) -> PlaceInput {
+    func loadPlaces(settings: SiteSettings, record: BuildRecord?, _ timer: inout StepTimer) async throws(BuildError) -> PlaceInput {
         let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
         if let file = options.placesFile {
-            return .file(try await timer.step("Leser stedsfilen") { try loading.readFile(file) })
+            return .file(try await timer.step("Leser stedsfilen") { try loading.readFile(file, known: options.force ? nil : record?.placesFile) })
         }
         return .fetched(try await timer.step("Henter steder") { try await loading.fetch(settings: settings) })
     }
 
     /// The one no-change check: the inputs hash as the last build's did, and
     /// every file of the output is as that build left it.
-    func unchangedBuild(_ fingerprint: BuildFingerprint) -> BuildRecord? {
-        guard !options.force, let previous = BuildRecord.load(site: options.site, output: options.outputPath),
+    func unchangedBuild(_ fingerprint: BuildFingerprint, record: BuildRecord?) -> BuildRecord? {
+        guard !options.force, let previous = record,
               previous.fingerprint == fingerprint.hex, OutputTreeDigest.compute(options.outputPath) == previous.tree else { return nil }
         return previous
+    }
+
+    /// The guide and its base, with whether the base is new (to be kept for the next build).
+    struct MadeGuide {
+        var guide: Guide
+        var base: GuideBase
+        var baseIsNew: Bool
+        /// The base the last build kept, when it was made from these places (even if it no longer fits).
+        var cachedBase: GuideBase?
+        var warnings: [String]
+    }
+
+    /// Stages 3 and 4: the guide. Its base comes from the last build when the
+    /// places and settings are unchanged and it fits the store; otherwise the
+    /// places are parsed (a places file) and the base is made again. Never an empty guide.
+    func makeGuide(_ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
+                   _ timer: inout StepTimer) async throws(BuildError) -> MadeGuide {
+        var cached: GuideBase?
+        if !options.force, let key = incremental.baseKey, record?.incremental?.base == key {
+            cached = try await timer.step("Leser guiden fra forrige bygging") {
+                IncrementalBuild.loadBase(key: key, site: options.site, output: options.outputPath)
+            }
+        }
+        let step = "Setter sammen guiden"
+        let made: MadeGuide
+        if let cached, cached.fits(inputs.store, settings: inputs.settings) {
+            let guide = try await timer.step(step) {
+                GuideAssembler.merge(cached, store: inputs.store, settings: inputs.settings, source: places.source)
+            }
+            made = MadeGuide(guide: guide, base: cached, baseIsNew: false, cachedBase: cached, warnings: [])
+        } else {
+            let loaded = try await decode(places, &timer)
+            made = try await timer.step(step) {
+                let base = GuideAssembler.base(places: loaded.places, store: inputs.store, settings: inputs.settings)
+                let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loaded.source)
+                return MadeGuide(guide: guide, base: base, baseIsNew: true, cachedBase: cached, warnings: loaded.warnings)
+            }
+        }
+        if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
+        return made
     }
 
     /// Stage 3: a places file parsed (the API's answers already are).
@@ -62,32 +102,62 @@ extension BuildPipeline {
         }
     }
 
-    /// Stage 4: places, distances, ratings and favorites as one guide; never an empty one.
-    func assemble(_ loaded: PlaceLoading.Loaded, _ inputs: Inputs, _ timer: inout StepTimer) async throws(BuildError) -> Guide {
-        let step = "Setter sammen guiden"
-        let guide = try await timer.step(step) {
-            GuideAssembler.assemble(places: loaded.places, store: inputs.store, settings: inputs.settings, source: loaded.source)
-        }
-        if guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: loaded.source)) }
-        return guide
+    /// The guide the output shows now and what changed since (`ChangedPages`);
+    /// nil when every page is to be rendered.
+    struct Previous {
+        var record: BuildRecord
+        var chunks: [String]
+        var changes: ChangedPages
     }
 
-    /// Stage 5: every page, written as it is rendered into the staging
-    /// folder, then swapped in; on any failure the staging folder goes.
+    func findPrevious(record: BuildRecord?, incremental: IncrementalBuild, made: MadeGuide, _ inputs: Inputs,
+                      _ timer: inout StepTimer) async throws(BuildError) -> Previous? {
+        guard !options.force, record?.incremental?.context == incremental.contextKey else { return nil }
+        return try await timer.step("Finner det som er endret") { () -> Previous? in
+            // Only the store changed, and the base is the one the output was made from: compare the stores.
+            if let record, let kept = record.incremental, !made.baseIsNew, kept.base == incremental.baseKey,
+               let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath) {
+                return Previous(record: record, chunks: kept.chunks,
+                                changes: ChangedPages.forStoreChange(old: oldStore, new: made.guide, store: inputs.store, oldChunkPaths: kept.chunks))
+            }
+            let current = (key: incremental.baseKey, base: made.cachedBase)
+            guard let (old, record, chunks) = IncrementalBuild.previousGuide(
+                record: record, context: incremental.contextKey, currentBase: current, settings: inputs.settings,
+                source: made.guide.source, site: options.site, output: options.outputPath) else { return nil }
+            return Previous(record: record, chunks: chunks, changes: ChangedPages.between(old: old, new: made.guide, oldChunkPaths: chunks))
+        }
+    }
+
+    /// What stage 5 published.
+    struct Published {
+        var rendered: SiteRenderer.Rendered
+        var files: SiteWriter.Statistics
+        /// The output's digest, when the commit kept track of it (else the record step walks the output).
+        var tree: String?
+    }
+
+    /// Stage 5: every page, or with `previous` only those its change touched,
+    /// written into the staging folder as they are rendered, then moved or
+    /// swapped in; on any failure the staging folder goes.
     func renderAndPublish(_ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, fingerprint: BuildFingerprint,
-                          _ timer: inout StepTimer) async throws(BuildError) -> (pages: Int, files: SiteWriter.Statistics) {
+                          previous: Previous?, _ timer: inout StepTimer) async throws(BuildError) -> Published {
         do {
-            let pages = try await timer.step("Skriver sider") {
+            let rendered = try await timer.step("Skriver sider") {
                 var renderer = SiteRenderer(guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
                                             buildVersion: String(fingerprint.hex.prefix(12)))
                 let console = console
                 renderer.onProgress = { done, total in
                     console.status("Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
                 }
-                return try await renderer.renderAll()
+                return try await renderer.render(changes: previous?.changes, previousChunkPaths: previous?.chunks ?? [])
             }
-            let files = try await timer.step("Bytter inn det nye nettstedet") { try inputs.writer.commit() }
-            return (pages, files)
+            return try await timer.step("Bytter inn det nye nettstedet") { () throws -> Published in
+                // From here the output changes: a build killed now leaves no record, so the next one renders everything.
+                BuildRecord.remove(site: options.site, output: options.outputPath)
+                guard let previous else { return Published(rendered: rendered, files: try inputs.writer.commit(), tree: nil) }
+                let (files, adjustment) = try inputs.writer.commitChanges(removing: previous.changes.removals)
+                return Published(rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree))
+            }
         } catch {
             inputs.writer.discard()
             throw error
@@ -96,9 +166,12 @@ extension BuildPipeline {
 
     /// Stage 6, after the site is published: the settings file if there was
     /// none, what the terminal commands resolve names against (the place
-    /// index and its source), and the record the next no-change check reads.
+    /// index and its source), what the next build needs to render only what
+    /// changes, and last the record the next no-change check reads.
     /// A failure here is a warning: the site itself is complete.
-    func record(_ guide: Guide, pages: Int, files: SiteWriter.Statistics, fingerprint: BuildFingerprint) -> [String] {
+    func record(_ made: MadeGuide, _ inputs: Inputs, _ places: PlaceInput, _ published: Published, fingerprint: BuildFingerprint,
+                incremental: IncrementalBuild) -> [String] {
+        let guide = made.guide
         var warnings: [String] = []
         func attempt(_ work: () throws -> Void) {
             do { try work() } catch {
@@ -119,11 +192,45 @@ extension BuildPipeline {
                 try PlaceIndex.save(guide.places.map(\.place), in: options.site)
             }
             try PlaceIndex.saveSource(guide.source, in: options.site)
-            try BuildRecord(fingerprint: fingerprint.hex, tree: OutputTreeDigest.compute(options.outputPath), pages: pages,
-                            places: guide.places.count, files: files.written + files.unchanged)
-                .save(site: options.site, output: options.outputPath)
+            var kept: BuildRecord.Incremental?
+            if let baseKey = incremental.baseKey {
+                try IncrementalBuild.save(base: made.base, key: baseKey, baseChanged: made.baseIsNew, store: inputs.store,
+                                          site: options.site, output: options.outputPath)
+                kept = BuildRecord.Incremental(context: incremental.contextKey, base: baseKey, chunks: published.rendered.chunkPaths)
+            }
+            var record = BuildRecord(fingerprint: fingerprint.hex, tree: published.tree ?? OutputTreeDigest.compute(options.outputPath),
+                                     pages: published.rendered.pages, places: guide.places.count,
+                                     files: published.files.written + published.files.unchanged, incremental: kept)
+            if case .file(let raw) = places, let identity = raw.identity {
+                record.placesFile = BuildRecord.PlacesFile(path: raw.path, identity: identity, key: raw.contentKey)
+            }
+            try record.save(site: options.site, output: options.outputPath)
         }
         return warnings
+    }
+}
+
+extension PlaceInput {
+    /// A hash of the places as they came: a places file's name and bytes, or
+    /// each answer's hash with the data's source; nil when an answer has none.
+    var contentKey: String? {
+        var hasher = ContentHasher()
+        switch self {
+        case .file(let raw):
+            return raw.contentKey
+        case .fetched(let loaded):
+            switch loaded.source.kind {
+            case .sample: hasher.combine("sample")
+            case .live: hasher.combine("live")
+            case .cache: hasher.combine("cache")
+            case .file(let name): hasher.combine("file:" + name)
+            }
+            for hash in loaded.contentHashes {
+                guard let hash else { return nil }
+                hasher.combine(hash)
+            }
+        }
+        return hasher.hex
     }
 }
 
@@ -182,18 +289,18 @@ struct StepTimer {
 }
 
 extension BuildReport {
-    init(pages: Int, files: SiteWriter.Statistics, guide: Guide, warnings: [String], timer: StepTimer) {
+    init(published: BuildPipeline.Published, guide: Guide, warnings: [String], timer: StepTimer) {
         var counts: [PlaceCategory: Int] = [:]
         for place in guide.places { counts[place.category, default: 0] += 1 }
-        self.init(pages: pages, files: files, source: guide.source, placeCount: guide.places.count, countsByCategory: counts,
-                  warnings: warnings, stepTimings: timer.timings, seconds: timer.elapsed)
+        self.init(pages: published.rendered.pages, renderedPages: published.rendered.rendered, files: published.files, source: guide.source,
+                  placeCount: guide.places.count, countsByCategory: counts, warnings: warnings, stepTimings: timer.timings, seconds: timer.elapsed)
     }
 
     /// Nothing to do: the last build's numbers.
     init(unchangedSince previous: BuildRecord, source: DataSourceInfo, timer: StepTimer) {
         var files = SiteWriter.Statistics()
         files.unchanged = previous.files
-        self.init(pages: previous.pages, files: files, source: source, placeCount: previous.places, countsByCategory: [:],
+        self.init(pages: previous.pages, renderedPages: 0, files: files, source: source, placeCount: previous.places, countsByCategory: [:],
                   warnings: [], stepTimings: timer.timings, seconds: timer.elapsed)
     }
 }

@@ -23,22 +23,37 @@ struct PlaceLoading: Sendable {
         return try await loadCategories(from: source, settings: settings)
     }
 
-    /// A places file's bytes and date, before any parsing.
+    /// A places file's date and content key, and its bytes unless the file is
+    /// the very one the last build read (same inode, size, modification and
+    /// change time: the change time cannot be set back), in which case the key
+    /// that build worked out is used and the bytes are read only if they must be parsed.
     struct RawFile: Sendable {
         var path: String
-        var bytes: [UInt8]
+        var bytes: [UInt8]?
         var modified: Date
+        /// "device:inode:size:mtime:ctime" of the file when it was read.
+        var identity: String?
+        /// A hash of the file's name and bytes.
+        var contentKey: String
     }
 
-    func readFile(_ path: String) throws -> RawFile {
+    func readFile(_ path: String, known: BuildRecord.PlacesFile?) throws -> RawFile {
         console.progress("Leser stedsfilen \(path) …")
-        let bytes = try PlacesFile.read(path: path)
+        let identity = PlacesFile.identity(path: path)
         let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? options.now()
-        return RawFile(path: path, bytes: bytes, modified: modified)
+        if let identity, let known, known.identity == identity, known.path == path {
+            return RawFile(path: path, bytes: nil, modified: modified, identity: identity, contentKey: known.key)
+        }
+        let bytes = try PlacesFile.read(path: path)
+        var hasher = ContentHasher()
+        hasher.combine("file:" + (path as NSString).lastPathComponent)
+        hasher.combine(bytes)
+        return RawFile(path: path, bytes: bytes, modified: modified, identity: identity, contentKey: hasher.hex)
     }
 
     func decodeFile(_ raw: RawFile) throws -> Loaded {
-        let result = try PlacesFile.decode(raw.bytes, path: raw.path, defaultCategory: options.defaultCategory)
+        let bytes = try raw.bytes ?? PlacesFile.read(path: raw.path)
+        let result = try PlacesFile.decode(bytes, path: raw.path, defaultCategory: options.defaultCategory)
         var warnings: [String] = []
         if !result.skipped.isEmpty {
             let message = "\(result.skipped.count) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."

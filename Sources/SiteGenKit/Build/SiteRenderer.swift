@@ -23,19 +23,23 @@ struct SiteRenderer: Sendable {
     /// One unit of work for a core.
     enum Job: Sendable {
         case details(Range<Int>)
+        /// The detail pages of these places (indices into `allPages`): what a change touched.
+        case someDetails(ArraySlice<Int>)
         /// List pages `pages` of a category (nil: the front page's list of all).
         case listPages(category: PlaceCategory?, pages: ClosedRange<Int>)
         /// The first page of the front page (nil) or a category's: the explorer, with its page data.
         case explorer(category: PlaceCategory?)
         case fixedPages
-        case exports
+        /// `eksport/steder.geojson`; with positions, patched from the previous output's.
+        case allPlacesExport(patching: [Int]?)
+        case favoritesExports
         case searchEngineFiles
         /// Basemap tiles `range` of `basemap.tiles`.
         case tiles(Range<Int>)
         /// The web app manifest and the service worker (offline use).
         case offlineFiles
-        /// A big guide's place data file `index` (`PageData.chunks`).
-        case dataChunk(Int)
+        /// A big guide's place data file (`PageData.chunks`), rendered before the jobs.
+        case dataChunk(PageData.Chunk)
         /// Pages `pages` of «Mine steder».
         case favorites(pages: ClosedRange<Int>)
 
@@ -43,58 +47,49 @@ struct SiteRenderer: Sendable {
         var pageCount: Int {
             switch self {
             case .details(let range): range.count
+            case .someDetails(let indices): indices.count
             case .listPages(_, let pages): pages.count
             case .explorer: 1
             case .fixedPages: 1
             case .favorites(let pages): pages.count
-            case .exports, .searchEngineFiles, .tiles, .offlineFiles, .dataChunk: 0
+            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .offlineFiles, .dataChunk: 0
             }
         }
     }
 
-    /// Renders and writes everything; returns the number of HTML pages.
-    func renderAll() async throws -> Int {
+    /// What a render did.
+    struct Rendered: Sendable {
+        /// HTML pages the site has.
+        var pages: Int
+        /// HTML pages rendered (all of them, unless only a change was).
+        var rendered: Int
+        /// The site's data files, in order (none for a guide that keeps its places inline).
+        var chunkPaths: [String]
+    }
+
+    /// Renders and writes everything, or with `changes` only what they touch
+    /// (`previousChunkPaths`: the data files the output has now).
+    func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) async throws -> Rendered {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
         let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
                                   hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet)
-
-        // A big guide's places go into data files the explorer pages name (so they stay light).
-        let chunks = PageData.chunks(for: guide)
-        var jobs: [Job] = [.fixedPages, .exports, .searchEngineFiles, .offlineFiles] + chunks.indices.map { Job.dataChunk($0) }
-            + [.favorites(pages: 1...FavoritesPage.pageCount(guide))]
-        var tileStart = 0
-        while tileStart < basemap.tiles.count {
-            let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
-            jobs.append(.tiles(tileStart..<end))
-            tileStart = end
-        }
-        var pages = 1 + FavoritesPage.pageCount(guide) // 404, favorites
-        let listsPerJob = 8
-        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
-            let count = category.map { guide.places(in: $0).count } ?? guide.places.count
-            let pageCount = ListPage.pageCount(for: count)
-            pages += pageCount
-            // The first page is the explorer, rendered with its page data.
-            jobs.append(.explorer(category: category))
-            var first = 2
-            while first <= pageCount {
-                let last = min(pageCount, first + listsPerJob - 1)
-                jobs.append(.listPages(category: category, pages: first...last))
-                first = last + 1
-            }
-        }
         let all = guide.allPages
-        var start = 0
-        while start < all.count {
-            let end = min(start + SiteRenderer.chunkSize, all.count)
-            jobs.append(.details(start..<end))
-            start = end
-        }
-        pages += all.count
-
         let byCategory = Dictionary(grouping: guide.places, by: { $0.category })
+        var pages = 1 + FavoritesPage.pageCount(guide) + all.count // 404, favorites, details
+        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+            pages += ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
+        }
+        // A big guide's places go into data files the explorer pages name (so they stay light).
+        let chunkCount = PageData.chunkCount(placeCount: all.count)
+        let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
+        let chunks = ParallelChunks.map(count: chunkIndices.count, chunkSize: 1) { PageData.chunk(part: chunkIndices[$0], of: all) }
+        var chunkPaths = previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
+        for (index, chunk) in zip(chunkIndices, chunks) { chunkPaths[index] = chunk.path }
+
+        let jobs = changes.map { partialJobs($0, chunks: chunks) } ?? fullJobs(chunks: chunks, byCategory: byCategory)
+        let total = jobs.reduce(0) { $0 + $1.pageCount }
         let renderer = self
-        let total = pages
+        let paths = chunkPaths
         try await withThrowingTaskGroup(of: Int.self) { group in
             // Bounded: at most one job per core in flight.
             let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -105,7 +100,7 @@ struct SiteRenderer: Sendable {
                 let job = jobs[next]
                 next += 1
                 group.addTask {
-                    try renderer.run(job, context: context, all: all, byCategory: byCategory, chunks: chunks)
+                    try renderer.run(job, context: context, all: all, byCategory: byCategory, chunkPaths: paths)
                     return job.pageCount
                 }
             }
@@ -116,23 +111,88 @@ struct SiteRenderer: Sendable {
                 addJob()
             }
         }
-        return pages
+        return Rendered(pages: pages, rendered: total, chunkPaths: chunkPaths)
     }
 
-    func run(_ job: Job, context: SiteContext, all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]], chunks: [PageData.Chunk]) throws {
+    /// Every file of the site.
+    private func fullJobs(chunks: [PageData.Chunk], byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
+        var jobs: [Job] = [.fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles, .offlineFiles] + chunks.map { Job.dataChunk($0) }
+            + [.favorites(pages: 1...FavoritesPage.pageCount(guide))]
+        var tileStart = 0
+        while tileStart < basemap.tiles.count {
+            let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
+            jobs.append(.tiles(tileStart..<end))
+            tileStart = end
+        }
+        let listsPerJob = 8
+        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+            let pageCount = ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
+            // The first page is the explorer, rendered with its page data.
+            jobs.append(.explorer(category: category))
+            var first = 2
+            while first <= pageCount {
+                let last = min(pageCount, first + listsPerJob - 1)
+                jobs.append(.listPages(category: category, pages: first...last))
+                first = last + 1
+            }
+        }
+        var start = 0
+        let count = guide.allPages.count
+        while start < count {
+            let end = min(start + SiteRenderer.chunkSize, count)
+            jobs.append(.details(start..<end))
+            start = end
+        }
+        return jobs
+    }
+
+    /// What `changes` touch; the offline files always (they name this build).
+    private func partialJobs(_ changes: ChangedPages, chunks: [PageData.Chunk]) -> [Job] {
+        var jobs: [Job] = [.offlineFiles]
+        guard !changes.isEmpty else { return jobs }
+        jobs += [nil, .restaurant, .cafe, .hotel].map { Job.explorer(category: $0) }
+        jobs += chunks.map { Job.dataChunk($0) }
+        if changes.allPlacesExport { jobs.append(.allPlacesExport(patching: changes.exportPositions)) }
+        if changes.favorites { jobs += [.favoritesExports, .favorites(pages: 1...FavoritesPage.pageCount(guide))] }
+        if changes.sitemap { jobs.append(.searchEngineFiles) }
+        for (category, pages) in changes.listPages.sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
+            jobs += pages.map { Job.listPages(category: category, pages: $0...$0) }
+        }
+        var start = 0
+        while start < changes.details.count {
+            let end = min(start + SiteRenderer.chunkSize, changes.details.count)
+            jobs.append(.someDetails(changes.details[start..<end]))
+            start = end
+        }
+        return jobs
+    }
+
+    func run(_ job: Job, context: SiteContext, all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]], chunkPaths: [String]) throws {
         switch job {
         case .details(let range):
             for place in all[range] {
                 try writer.write(DetailPage.render(place, context: context), to: SitePaths.detailPage(slug: place.slug))
+            }
+        case .someDetails(let indices):
+            for index in indices {
+                try writer.write(DetailPage.render(all[index], context: context), to: SitePaths.detailPage(slug: all[index].slug))
             }
         case .listPages(let category, let pages):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
             for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
         case .explorer(let category):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category, context: context, chunks: chunks))
-        case .exports:
-            for file in SiteFiles.exports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
+            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths))
+        case .allPlacesExport(let positions):
+            if let positions, let previous = writer.previousBytes(of: SitePaths.allPlacesGeoJSON),
+               let file = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions) {
+                try writer.write(file.bytes, to: file.path, knownToDiffer: file.changed)
+                return
+            }
+            let file = SiteFiles.allPlacesExport(guide, context: context)
+            try writer.write(file.bytes, to: file.path)
+        case .favoritesExports:
+            for file in SiteFiles.favoritesExports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
         case .searchEngineFiles:
             guard context.baseURL != nil else { return }
             for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) { try writer.write(file.bytes, to: file.path) }
@@ -140,8 +200,8 @@ struct SiteRenderer: Sendable {
             for page in pages {
                 try writer.write(FavoritesPage.render(guide, context: context, page: page), to: SitePaths.favoritesPage(page: page))
             }
-        case .dataChunk(let index):
-            try writer.write(chunks[index].bytes, to: chunks[index].path)
+        case .dataChunk(let chunk):
+            try writer.write(chunk.bytes, to: chunk.path)
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .offlineFiles:

@@ -45,6 +45,7 @@ struct BuildCommand: Command {
                                    defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
                                    force: arguments.flag("--force"))
         options.waitForOtherBuild = !arguments.flag("--no-wait")
+        options.keepsGuideUntilExit = true
         options.now = context.now
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
@@ -76,7 +77,8 @@ struct BuildCommand: Command {
         }
         let files = report.files
         let seconds = NorwegianFormat.decimal(report.seconds, places: 2)
-        context.console.progress("Ferdig på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)")
+        let rendered = report.renderedPages == report.pages ? "" : " (\(report.renderedPages) laget på nytt)"
+        context.console.progress("Ferdig på \(seconds) s: \(report.pages) sider\(rendered), \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)")
         return .success
     }
 }

@@ -1,0 +1,53 @@
+/// The part of a guide that the owner's ratings do not shape: the places of
+/// the data (deduplicated, nearest first, each with its distance and slug)
+/// and the favorites outside the data. A build keeps it between runs
+/// (`GuideBaseArchive`), so a rebuild after a rating or a favorite neither
+/// parses the places again nor sorts them: it merges the new store into it.
+package struct GuideBase: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var place: Place
+        package var distanceMetres: Double
+        package var slug: String
+
+        package init(place: Place, distanceMetres: Double, slug: String) {
+            self.place = place
+            self.distanceMetres = distanceMetres
+            self.slug = slug
+        }
+    }
+
+    /// The data's places, nearest first, then the favorites outside the data.
+    package let entries: [Entry]
+    let inDataCount: Int
+
+    /// The data's places, nearest first.
+    package var inData: ArraySlice<Entry> { entries[..<inDataCount] }
+    /// Favorites the data does not have, as the store's snapshots describe them, nearest first.
+    package var outside: ArraySlice<Entry> { entries[inDataCount...] }
+
+    package init(inData: [Entry], outside: [Entry]) {
+        var entries = inData
+        entries.append(contentsOf: outside)
+        self.init(entries: entries, inDataCount: inData.count)
+    }
+
+    init(entries: [Entry], inDataCount: Int) {
+        self.entries = entries
+        self.inDataCount = inDataCount
+    }
+
+    /// Whether this base is still the one `store` would give: the same
+    /// favorites outside the data, from the same snapshots (a new one there
+    /// could change the slugs). Ratings and favorites within the data do not matter.
+    package func fits(_ store: GuideStore, settings: SiteSettings) -> Bool {
+        let favorites = store.favoriteIDs
+        let outsideIDs = Array(outside.map(\.place.id))
+        // Cheap first: no favorite anywhere, or exactly the same outside ones.
+        if favorites.isEmpty { return outside.isEmpty }
+        var inDataIDs = Set<PlaceID>()
+        inDataIDs.reserveCapacity(inData.count)
+        for entry in inData { inDataIDs.insert(entry.place.id) }
+        let now = GuideAssembler.outsideFavorites(store: store, isInData: inDataIDs.contains, settings: settings)
+        return now.map(\.place.id) == outsideIDs && zip(now, outside).allSatisfy { $0.place == $1.place && $0.distance == $1.distanceMetres }
+    }
+}

@@ -1,0 +1,183 @@
+import BeaconCore
+import Templates
+
+/// The files a change touches, found by comparing the guide the output
+/// shows (the last build's) with the new one: a place's page when anything
+/// about that place changed; a list page or data file when any place in its
+/// slice changed or moved; favorites pages and exports when a favorite did;
+/// the sitemap when the set of pages did. The explorers (front and category
+/// pages) and the offline files are rendered whenever anything changed; the
+/// writer keeps those whose bytes came out the same.
+///
+/// Only valid when everything else the pages show is unchanged (settings,
+/// source line, assets, basemap, the binary): the build checks that with
+/// the context key before it asks.
+struct ChangedPages: Sendable {
+    /// Indices into the new guide's `allPages` whose detail page is rendered.
+    var details: [Int] = []
+    /// List pages from 2 on (page 1 is the explorer), per list: nil is the front page's list of all.
+    var listPages: [PlaceCategory?: [Int]] = [:]
+    /// Indices of the data files (`PageData.chunks`) rendered again.
+    var dataChunks: [Int] = []
+    var favorites = false
+    var allPlacesExport = false
+    /// When only these places of the data changed and none moved: the export is patched, not written anew.
+    var exportPositions: [Int]?
+    var sitemap = false
+    /// Files of the previous output the new site no longer has.
+    var removals: [String] = []
+
+    var isEmpty: Bool {
+        details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty && !favorites && !allPlacesExport
+            && !sitemap && removals.isEmpty
+    }
+
+    /// Whether two values of a place look alike on every page.
+    static func looksTheSame(_ a: GuidePlace, _ b: GuidePlace) -> Bool {
+        a === b || (a.slug == b.slug && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings
+            && a.favoriteSince == b.favoriteSince && a.isInCurrentData == b.isInCurrentData && a.place == b.place)
+    }
+
+    /// Positions where two lists differ (a different place, or the same one looking different).
+    /// Lists of different lengths differ from the first position the shorter lacks.
+    static func differingPositions(_ old: [GuidePlace], _ new: [GuidePlace]) -> [Int] {
+        var positions: [Int] = []
+        for index in 0..<min(old.count, new.count) where !looksTheSame(old[index], new[index]) {
+            positions.append(index)
+        }
+        if old.count != new.count { positions += min(old.count, new.count)..<max(old.count, new.count) }
+        return positions
+    }
+
+    /// The plan for going from `old` (what the output shows) to `new`.
+    /// `oldChunkPaths`: the data files the output has now.
+    static func between(old: Guide, new: Guide, oldChunkPaths: [String]) -> ChangedPages {
+        var plan = ChangedPages()
+        let oldAll = old.allPages, newAll = new.allPages
+
+        // Detail pages: by position when the places are the same ones in the same order, else by identity.
+        if oldAll.count == newAll.count && zip(oldAll, newAll).allSatisfy({ $0.id == $1.id }) {
+            plan.details = differingPositions(oldAll, newAll)
+            for index in plan.details where oldAll[index].slug != newAll[index].slug {
+                plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
+                plan.sitemap = true
+            }
+        } else {
+            var oldByID: [PlaceID: GuidePlace] = [:]
+            oldByID.reserveCapacity(oldAll.count)
+            for place in oldAll { oldByID[place.id] = place }
+            var newSlugs = Set<String>()
+            newSlugs.reserveCapacity(newAll.count)
+            for (index, place) in newAll.enumerated() {
+                newSlugs.insert(place.slug)
+                if let previous = oldByID[place.id], looksTheSame(previous, place) { continue }
+                plan.details.append(index)
+            }
+            plan.removals += oldAll.filter { !newSlugs.contains($0.slug) }.map { SitePaths.detailPage(slug: $0.slug) }
+            plan.sitemap = true
+        }
+
+        // List pages of the front page and of each category.
+        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+            let oldList = category.map { old.places(in: $0) } ?? old.places
+            let newList = category.map { new.places(in: $0) } ?? new.places
+            let oldCount = ListPage.pageCount(for: oldList.count), newCount = ListPage.pageCount(for: newList.count)
+            var pages = Set<Int>()
+            if oldList.count != newList.count {
+                // «Side 3 av 40» and the totals change on every page.
+                pages.formUnion(1...newCount)
+            } else {
+                for position in differingPositions(oldList, newList) { pages.insert(position / ListPage.pageSize + 1) }
+            }
+            pages.remove(1)
+            plan.listPages[category] = pages.sorted()
+            if newCount < oldCount {
+                plan.removals += ((newCount + 1)...oldCount).map { page in
+                    category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+                }
+            }
+            if newCount != oldCount { plan.sitemap = true }
+        }
+
+        // Data files of a big guide.
+        let newChunkCount = PageData.chunkCount(placeCount: newAll.count)
+        if oldChunkPaths.count == newChunkCount && oldAll.count == newAll.count {
+            plan.dataChunks = Array(Set(differingPositions(oldAll, newAll).map { $0 / PageData.chunkSize })).filter { $0 < newChunkCount }.sorted()
+        } else {
+            plan.dataChunks = Array(0..<newChunkCount)
+        }
+        let keptChunks = Set(oldChunkPaths.indices).subtracting(plan.dataChunks).filter { $0 < newChunkCount }
+        plan.removals += oldChunkPaths.indices.filter { !keptChunks.contains($0) }.map { oldChunkPaths[$0] }
+
+        // Favorites: their pages and exports.
+        let oldFavorites = old.favorites, newFavorites = new.favorites
+        plan.favorites = !differingPositions(oldFavorites, newFavorites).isEmpty
+        let oldFavoritePages = ListPage.pageCount(for: oldFavorites.count), newFavoritePages = ListPage.pageCount(for: newFavorites.count)
+        if newFavoritePages < oldFavoritePages {
+            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
+        }
+        if newFavoritePages != oldFavoritePages { plan.sitemap = true }
+        plan.allPlacesExport = !differingPositions(old.places, new.places).isEmpty
+        return plan
+    }
+
+    /// The plan when only the store changed and the guide's base is the one
+    /// the output was made from: the places whose store entries differ are
+    /// found from the two stores (small), and their positions by one pass
+    /// over the guide, so nothing is compared place by place.
+    static func forStoreChange(old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore, oldChunkPaths: [String]) -> ChangedPages {
+        var changed = Set<PlaceID>()
+        var favoritesChanged = 0 // favorites gained minus lost
+        for (id, entry) in newStore.entries where oldStore.entries[id] != entry {
+            changed.insert(id)
+        }
+        for id in oldStore.entries.keys where newStore.entries[id] == nil { changed.insert(id) }
+        var plan = ChangedPages()
+        guard !changed.isEmpty else { return plan }
+        for id in changed {
+            let was = oldStore.entries[id]?.isFavorite ?? false, now = newStore.entries[id]?.isFavorite ?? false
+            favoritesChanged += (now ? 1 : 0) - (was ? 1 : 0)
+        }
+        let all = guide.allPages
+        let inDataCount = guide.places.count
+        var positionInCategory = [Int](repeating: 0, count: PlaceCategory.allCases.count)
+        let categories = PlaceCategory.allCases
+        var listPages: [PlaceCategory?: Set<Int>] = [:]
+        var chunks = Set<Int>()
+        let chunkCount = PageData.chunkCount(placeCount: all.count)
+        for (index, place) in all.enumerated() {
+            let category = place.category
+            let slot = categories.firstIndex(of: category)!
+            let inCategory = positionInCategory[slot]
+            if index < inDataCount { positionInCategory[slot] = inCategory + 1 }
+            guard changed.contains(place.id) else { continue }
+            plan.details.append(index)
+            if chunkCount > 0 { chunks.insert(index / PageData.chunkSize) }
+            if place.isFavorite || (oldStore.entries[place.id]?.isFavorite ?? false) { plan.favorites = true }
+            guard index < inDataCount else { continue }
+            plan.allPlacesExport = true
+            plan.exportPositions = plan.exportPositions ?? []
+            plan.exportPositions?.append(index)
+            listPages[nil, default: []].insert(index / ListPage.pageSize + 1)
+            listPages[category, default: []].insert(inCategory / ListPage.pageSize + 1)
+        }
+        for (list, pages) in listPages { plan.listPages[list] = pages.subtracting([1]).sorted() }
+        plan.dataChunks = chunks.sorted()
+        plan.removals += plan.dataChunks.filter { $0 < oldChunkPaths.count }.map { oldChunkPaths[$0] }
+        if favoritesChanged != 0 { plan.favorites = true }
+        let newFavoritePages = ListPage.pageCount(for: guide.favorites.count)
+        let oldFavoritePages = ListPage.pageCount(for: guide.favorites.count - favoritesChanged)
+        if newFavoritePages < oldFavoritePages {
+            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
+        }
+        if newFavoritePages != oldFavoritePages { plan.sitemap = true }
+        return plan
+    }
+
+    /// HTML pages this plan renders (the explorers and favorites pages included when anything changed).
+    func pageCount(favoritePages: Int) -> Int {
+        guard !isEmpty else { return 0 }
+        return details.count + listPages.values.reduce(0) { $0 + $1.count } + 1 + PlaceCategory.allCases.count
+            + (favorites ? favoritePages : 0)
+    }
+}

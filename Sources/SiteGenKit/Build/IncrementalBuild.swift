@@ -1,0 +1,109 @@
+import Foundation
+import BeaconCore
+import Templates
+
+/// What lets a build do work in proportion to its change (a rating, a
+/// favorite, a moved place) instead of to the size of the guide:
+///
+/// - The guide's base (`GuideBase`: places parsed, deduplicated, sorted, with
+///   slugs) is kept in the cache folder, keyed by the places and the settings.
+///   A build whose places and settings are unchanged merges the new store into
+///   it and never parses the places file.
+/// - The store the output shows is kept beside it. With both, the build
+///   rebuilds the guide the output shows and compares it with the new one
+///   (`ChangedPages`): only the pages that differ are rendered, and they are
+///   moved into the output one by one (`SiteWriter.commitChanges`), so no
+///   unchanged file is read, linked or listed.
+/// - The output's digest in the record is kept true by adjusting it for each
+///   file moved in (`OutputTreeDigestAdjustment`), not by walking the tree.
+///
+/// This holds only while everything else the pages show is unchanged: the
+/// context key covers the settings, the source line and its date, the
+/// assets, the basemap, the output path and the binary; any change there
+/// renders every page. The record is removed before the output changes, so a
+/// build killed at any point leaves the next one to render everything.
+/// Pages edited by hand inside the output are not looked for by such a build
+/// (the no-change check and `--force` do look).
+struct IncrementalBuild {
+    /// Hash of everything every page shows besides the places themselves.
+    var contextKey: String
+    /// Hash of what the guide's base is made from; nil when the places cannot be keyed.
+    var baseKey: String?
+
+    init(settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, placesKey: String?, basemap: BasemapInput) {
+        var context = ContentHasher()
+        context.combine("beacon-context-1")
+        context.combine(BuildFingerprint.executableIdentity)
+        context.combine(settings.encodedBytes)
+        for file in assets.files {
+            context.combine(file.path)
+            context.combine(file.bytes)
+        }
+        context.combine(outputPath)
+        context.combine("basemap:\(basemap.published)")
+        for tile in basemap.tiles {
+            context.combine(tile.path)
+            context.combine(tile.bytes)
+        }
+        let source = places.source
+        switch source.kind {
+        case .sample: context.combine("sample")
+        case .live: context.combine("live")
+        case .cache: context.combine("cache")
+        case .file(let name): context.combine("file:" + name)
+        }
+        context.combine(CalendarDate.today(now: source.fetchedAt).norwegianLong)
+        contextKey = context.hex
+
+        if let placesKey {
+            var base = ContentHasher()
+            base.combine("beacon-base-1")
+            base.combine(BuildFingerprint.executableIdentity)
+            base.combine(settings.encodedBytes)
+            base.combine(placesKey)
+            baseKey = base.hex
+        }
+    }
+
+    /// The base kept by the last build of this output, if it was made from these places and settings.
+    static func loadBase(key: String?, site: SiteFolder, output: String) -> GuideBase? {
+        guard let key, let bytes = try? FileSystem.readIfExists(BuildRecord.basePath(site: site, output: output), limit: 1 << 34) else { return nil }
+        return GuideBaseArchive.decode(bytes, key: key)
+    }
+
+    /// The guide the output shows now, as the last build made it; nil when
+    /// the output cannot be trusted to be exactly that (no record, another
+    /// context, a cache file missing or damaged, the output gone).
+    static func previousGuide(record: BuildRecord?, context: String, currentBase: (key: String?, base: GuideBase?),
+                              settings: SiteSettings, source: DataSourceInfo, site: SiteFolder, output: String) -> (guide: Guide, record: BuildRecord, chunks: [String])? {
+        guard let record, let incremental = record.incremental, incremental.context == context,
+              let store = previousStore(site: site, output: output) else { return nil }
+        let base: GuideBase?
+        if incremental.base == currentBase.key, let current = currentBase.base {
+            base = current
+        } else {
+            base = loadBase(key: incremental.base, site: site, output: output)
+        }
+        guard let base else { return nil }
+        return (GuideAssembler.merge(base, store: store, settings: settings, source: source), record, incremental.chunks)
+    }
+
+    /// The store the output shows (kept by the last build), when the output is there.
+    static func previousStore(site: SiteFolder, output: String) -> GuideStore? {
+        guard FileSystem.fileExists(output + "/" + SiteWriter.markerFileName),
+              let bytes = try? FileSystem.readIfExists(BuildRecord.storePath(site: site, output: output)) else { return nil }
+        return GuideStore(encodedBytes: bytes)
+    }
+
+    /// Keeps the base and the store for the next build (the base only when it changed).
+    static func save(base: GuideBase, key: String?, baseChanged: Bool, store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
+        let basePath = BuildRecord.basePath(site: site, output: output)
+        try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
+        if let key {
+            if baseChanged { try FileSystem.writeAtomically(GuideBaseArchive.encode(base, key: key), to: basePath) }
+        } else {
+            unlink(basePath)
+        }
+        try FileSystem.writeAtomically(store.encodedBytes, to: BuildRecord.storePath(site: site, output: output))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+@testable import SiteGenKit
+@testable import Templates
+
+/// A build after a change renders only the pages the change touches, and
+/// what it leaves in the output is byte for byte what a full build of the same
+/// inputs writes.
+@Suite struct IncrementalBuildTests {
+    /// A places file of `count` places of all three categories, some with hours, phone and website.
+    static func mixedPlaces(_ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = []) -> String {
+        let categories = ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
+        var features: [String] = []
+        for index in 0..<count where !without.contains(index) {
+            var (lat, lon) = (59.9 + Double(index % 97) * 0.0004, 10.7 + Double(index / 97) * 0.0006)
+            if let position = moved[index] { (lat, lon) = position }
+            let name = renamed[index] ?? "Sted nummer \(index)"
+            var properties = #""name":"\#(name)","categories":["\#(categories[index % 3])"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
+            if index % 4 == 0 { properties += #","opening_hours":"Mo-Fr 08:00-20:00; Sa 10:00-16:00""# }
+            if index % 5 == 0 { properties += #","contact":{"phone":"+47 22 00 \#(index % 100) 00"},"website":"https://example.org/\#(index)""# }
+            features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{\#(properties)}}"#)
+        }
+        return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+    }
+
+    /// Runs a command in-process against the site.
+    func sitegen(_ arguments: [String], _ site: TestSite) async -> Int32 {
+        let console = CapturingConsole()
+        let status = await CommandLineTool.run(arguments: arguments + ["--site", site.root], environment: [:], console: console)
+        return status
+    }
+
+    /// Every file of a folder with its bytes; `sw.js` without its build version (it names the fingerprint, which names the output path).
+    func tree(_ root: String) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in SiteWriter.listFiles(under: root) {
+            var bytes = FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) } ?? []
+            if path == "sw.js" {
+                bytes = Array(String(decoding: bytes, as: UTF8.self).replacing(/"version":"[0-9a-f]+"/, with: "\"version\":\"-\"").utf8)
+            }
+            files[path] = bytes
+        }
+        return files
+    }
+
+    /// Builds the site as it is (incrementally, into `output/`), then the same inputs from nothing into
+    /// another folder, and expects the same files. Returns the incremental build's report.
+    @discardableResult
+    func buildAndCompare(_ site: TestSite, places: String, _ comment: Comment) async throws -> BuildReport {
+        let report = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        let fresh = site.root + "/fresh-output"
+        try? FileManager.default.removeItem(atPath: fresh)
+        _ = try await BuildPipeline(options: BuildOptions(site: site.site, outputPath: fresh, placesFile: places, force: true), environment: [:],
+                                    console: CapturingConsole()).run()
+        let incremental = tree(site.output), full = tree(fresh)
+        #expect(Set(incremental.keys) == Set(full.keys), "\(comment): files differ: \(Set(incremental.keys).symmetricDifference(full.keys).sorted().prefix(8))")
+        let differing = incremental.keys.filter { full[$0] != nil && incremental[$0] != full[$0] }.sorted()
+        #expect(differing.isEmpty, "\(comment): contents differ: \(differing.prefix(8))")
+        // The record's digest was kept true without walking the output.
+        let record = try #require(BuildRecord.load(site: site.site, output: site.output))
+        #expect(record.tree == OutputTreeDigest.compute(site.output), "\(comment): the recorded digest is not the output's")
+        return report
+    }
+
+    @Test func everyKindOfChangeRendersOnlyItsPagesAndEndsAsAFullBuildWould() async throws {
+        let site = TestSite()
+        let count = 2_600 // past the inline limit: data files
+        site.write(Self.mixedPlaces(count), to: "steder.geojson")
+        let places = site.root + "/steder.geojson"
+        let first = try await buildAndCompare(site, places: places, "first build")
+        #expect(first.renderedPages == first.pages)
+
+        // One rating: its detail page, the list pages and explorers it is on, one data file.
+        #expect(await sitegen(["rate", "Sted nummer 1234", "4", "--comment", "*God* kaffe"], site) == 0)
+        let rated = try await buildAndCompare(site, places: places, "one rating")
+        #expect(rated.renderedPages <= 1 + 2 + 4 + 1, "a rating rendered \(rated.renderedPages) pages")
+        // Its page, two list pages, the four explorers (they name the data files), one data file, the GeoJSON export, sw.js.
+        #expect(rated.files.written <= 10, "a rating wrote \(rated.files.written) files")
+        #expect(rated.files.removed == 1) // the data file's old name
+        #expect(site.read("output/steder/" + (try #require(site.outputFiles().first { $0.contains("sted-nummer-1234-") }?.split(separator: "/")[1])) + "/index.html")?.contains("God") == true)
+
+        // Nothing changed: nothing rendered.
+        let unchanged = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        #expect(unchanged.files.written == 0 && unchanged.renderedPages == 0)
+
+        // A favorite (within the data), then the favorites page and exports change too.
+        #expect(await sitegen(["favorite", "add", "Sted nummer 77"], site) == 0)
+        let favorite = try await buildAndCompare(site, places: places, "a favorite")
+        #expect(favorite.renderedPages <= 12)
+        #expect(await sitegen(["favorite", "remove", "Sted nummer 77"], site) == 0)
+        try await buildAndCompare(site, places: places, "a favorite removed")
+
+        // One place moved far away: every list position between its old and new place shifts.
+        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)]), to: "steder.geojson")
+        let moved = try await buildAndCompare(site, places: places, "a moved place")
+        #expect(moved.renderedPages < moved.pages / 4)
+        // Renamed: a new slug, the old page removed.
+        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
+        let renamed = try await buildAndCompare(site, places: places, "a renamed place")
+        #expect(renamed.files.removed >= 1)
+        #expect(!site.outputFiles().contains { $0.contains("sted-nummer-900-") })
+        // A place gone and a favorite of it kept: it stays, as a favorite outside the data.
+        #expect(await sitegen(["favorite", "add", "Sted nummer 42"], site) == 0)
+        try await buildAndCompare(site, places: places, "favorite before it goes")
+        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], without: [42, 43]), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "two places gone, one a favorite")
+        #expect(await sitegen(["favorite", "remove", "Sted nummer 42"], site) == 0)
+        try await buildAndCompare(site, places: places, "the favorite outside the data removed")
+
+        // Shrinking below the inline limit: the data files go, the places are in the pages again.
+        site.write(Self.mixedPlaces(1_500), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "a small guide again")
+        #expect(!site.outputFiles().contains { $0.hasPrefix("data/") })
+        site.write(Self.mixedPlaces(count), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "a big guide again")
+
+        // A damaged cache is not used: the places are parsed again, and the result is the same.
+        let base = BuildRecord.basePath(site: site.site, output: site.output)
+        #expect(FileManager.default.fileExists(atPath: base))
+        var bytes = try #require(site.bytes(String(base.dropFirst(site.root.count + 1))))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: base))
+        #expect(await sitegen(["rate", "Sted nummer 2000", "2"], site) == 0)
+        try await buildAndCompare(site, places: places, "a damaged base")
+        try Data("ikke json".utf8).write(to: URL(fileURLWithPath: BuildRecord.storePath(site: site.site, output: site.output)))
+        #expect(await sitegen(["rate", "Sted nummer 2001", "3"], site) == 0)
+        let afterDamage = try await buildAndCompare(site, places: places, "a damaged store copy")
+        #expect(afterDamage.renderedPages == afterDamage.pages)
+
+        // A changed setting shows on every page: everything is rendered.
+        #expect(await sitegen(["radius", "4"], site) == 0)
+        let radius = try await buildAndCompare(site, places: places, "a new radius")
+        #expect(radius.renderedPages == radius.pages)
+    }
+
+    @Test func theSampleGuideRebuildsOnlyWhatARatingTouches() async throws {
+        let site = TestSite()
+        let options = BuildOptions(site: site.site)
+        let first = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        #expect(first.renderedPages == first.pages)
+        #expect(await sitegen(["rate", "Fuglen", "5"], site) == 0)
+        let rated = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        // Its page and the explorers (the places are in the pages of a small guide).
+        #expect(rated.renderedPages == 1 + 4, "\(rated.renderedPages)")
+        #expect(BuildRecord.load(site: site.site, output: site.output)?.tree == OutputTreeDigest.compute(site.output))
+    }
+
+    @Test func aBuildThatFailsWhilePublishingLeavesNoRecordToTrust() async throws {
+        let site = TestSite()
+        let options = BuildOptions(site: site.site)
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        #expect(BuildRecord.load(site: site.site, output: site.output)?.incremental != nil)
+        // The record goes before the output changes: a kill after that point leaves the next build no record.
+        BuildRecord.remove(site: site.site, output: site.output)
+        #expect(await sitegen(["rate", "Fuglen", "5"], site) == 0)
+        let next = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        #expect(next.renderedPages == next.pages)
+    }
+}
