@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+/// The guide's base kept between builds reads back exactly, and a file that
+/// is damaged, of another key or cut short is refused, never half-used.
+@Suite struct GuideBaseArchiveTests {
+    func base() -> GuideBase {
+        var places: [Place] = []
+        for index in 0..<9_000 {
+            var place = Place(id: PlaceID(rawValue: "node/\(index)"), name: index % 7 == 0 ? "Kafé «Ærlig» \(index) 🍰" : "Sted \(index)",
+                              category: PlaceCategory.allCases[index % 3],
+                              coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.7 - Double(index) * 1e-5),
+                              address: index % 2 == 0 ? PostalAddress(street: "Storgata", houseNumber: "\(index)", postcode: "0155", city: "Oslo")
+                                                      : PostalAddress(fallbackLine: "Et sted i Oslo"),
+                              openingHours: index % 3 == 0 ? "Mo-Fr 08:00-16:00" : nil, phone: index % 5 == 0 ? "+47 22 00 00 00" : nil,
+                              website: index % 4 == 0 ? "https://example.org/\(index)" : nil, email: index % 6 == 0 ? "post@example.org" : nil)
+            place.providerID = index % 2 == 0 ? "geo-\(index)" : nil
+            places.append(place)
+        }
+        var store = GuideStore()
+        _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/42"), name: "Borte", category: .hotel,
+                                    coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 1)!)
+        return GuideAssembler.base(places: places, store: store, settings: .defaults)
+    }
+
+    @Test func readsBackExactly() throws {
+        let original = base()
+        let bytes = GuideBaseArchive.encode(original, key: "k1")
+        let decoded = try #require(GuideBaseArchive.decode(bytes, key: "k1"))
+        #expect(decoded.entries == original.entries)
+        #expect(decoded.inData.count == original.inData.count && decoded.outside.count == 1)
+        #expect(decoded.entries.map(\.place.address.singleLine) == original.entries.map(\.place.address.singleLine))
+        #expect(decoded.entries.map(\.place.providerID) == original.entries.map(\.place.providerID))
+    }
+
+    @Test func refusesAnotherKeyDamageAndTruncation() {
+        let bytes = GuideBaseArchive.encode(base(), key: "k1")
+        #expect(GuideBaseArchive.decode(bytes, key: "k2") == nil)
+        for position in [0, 30, bytes.count / 3, bytes.count / 2, bytes.count - 1] {
+            var damaged = bytes
+            damaged[position] ^= 0x5A
+            #expect(GuideBaseArchive.decode(damaged, key: "k1") == nil, "a flipped byte at \(position) was accepted")
+        }
+        for length in [0, 10, bytes.count / 2, bytes.count - 8, bytes.count - 1] {
+            #expect(GuideBaseArchive.decode(Array(bytes.prefix(length)), key: "k1") == nil, "\(length) bytes were accepted")
+        }
+    }
+
+    @Test func aBaseFitsAStoreWithTheSameFavoritesOutsideTheData() {
+        let original = base()
+        var store = GuideStore()
+        let gone = Place(id: PlaceID(rawValue: "way/42"), name: "Borte", category: .hotel, coordinate: Coordinate(latitude: 60, longitude: 11))
+        _ = store.addFavorite(gone, on: CalendarDate(year: 2026, month: 11, day: 1)!)
+        store.addRating(Rating(stars: 4, date: CalendarDate(year: 2026, month: 11, day: 2)!), to: original.inData[5].place)
+        _ = store.addFavorite(original.inData[7].place, on: CalendarDate(year: 2026, month: 11, day: 3)!)
+        #expect(original.fits(store, settings: .defaults))
+        // Another favorite outside the data: the slugs could change, so the base is made again.
+        _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/43"), name: "Også borte", category: .cafe,
+                                    coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 4)!)
+        #expect(!original.fits(store, settings: .defaults))
+        #expect(!original.fits(GuideStore(), settings: .defaults))
+    }
+
+    @Test func theExportIsPatchedLineByLineAsAFullWriteWouldBe() throws {
+        let places = (0..<50).map { Place.fixture("Sted \($0)", id: "node/\($0)", lat: 59.9 + Double($0) * 0.001) }
+        let before = places.map { ($0, GeoJSONExport.Extras()) }
+        var after = before
+        after[0].1 = GeoJSONExport.Extras(summary: RatingSummary(count: 1, total: 4), isFavorite: true)
+        after[49].1 = GeoJSONExport.Extras(summary: RatingSummary(count: 2, total: 9))
+        after[17].1 = GeoJSONExport.Extras(isFavorite: true)
+        let previous = GeoJSONExport.write(before)
+        let patched = try #require(GeoJSONExport.patch(previous, count: 50, replacing: [0: after[0], 17: after[17], 49: after[49]]))
+        #expect(patched.bytes == GeoJSONExport.write(after))
+        #expect(patched.changed)
+        let same = try #require(GeoJSONExport.patch(previous, count: 50, replacing: [3: before[3]]))
+        #expect(same.bytes == previous && !same.changed)
+        // A file that is not what `write` made for that many places is not patched.
+        #expect(GeoJSONExport.patch(previous, count: 49, replacing: [:]) == nil)
+        #expect(GeoJSONExport.patch(Array(previous.dropLast(5)), count: 50, replacing: [:]) == nil)
+    }
+}
