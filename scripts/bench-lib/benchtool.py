@@ -16,12 +16,24 @@
       places file, keyed `geoapify/<place_id>` (the synthetic places have no OpenStreetMap id). When
       sitegen's place index (SITE/.beacon-cache/places.geojson) holds the places, the key is checked
       against it and the place copy taken from it (likewise OUTPUT/eksport/steder.geojson). Prints "key<TAB>name<TAB>where the copy came from".
+  benchtool.py hugo-edit-loop SITE OUT RUNS
+      Hugo's own edit loop: starts `hugo server --renderToDisk` on SITE (output OUT), waits for its first
+      build, then RUNS times changes one place's rating in its content file and times how long until the
+      place's page on disk shows the new stars and the list page is rewritten. Prints one line per run and
+      "median SECONDS" last.
+  benchtool.py summary ERRFILE prints, besides, the pages rendered (the last number; all pages when the
+      build does not say "(N laget på nytt)").
 """
 import hashlib
 import json
 import os
 import re
+import signal
+import socket
+import statistics
+import subprocess
 import sys
+import time
 
 
 def snapshot(root, out, with_hash):
@@ -145,6 +157,67 @@ def rate(site, places_file, index, stars, output=None):
     print(f"{key}\t{snapshot['name']}\t{origin}")
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def hugo_edit_loop(site, out, runs):
+    content = os.path.join(site, "content", "steder")
+    names = sorted(n for n in os.listdir(content) if n.endswith(".md"))
+    if not names:
+        sys.exit("benchtool: no content files in " + content)
+    log = open(os.path.join(os.path.dirname(out.rstrip("/")) or ".", "hugo-server.log"), "w")
+    server = subprocess.Popen(["hugo", "server", "-s", site, "-d", out, "--renderToDisk", "--disableLiveReload",
+                               "--bind", "127.0.0.1", "--port", str(free_port()), "--quiet"],
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    index = os.path.join(out, "index.html")
+    try:
+        deadline = time.monotonic() + 600
+        while not os.path.exists(index) or os.path.getsize(index) == 0:
+            if server.poll() is not None or time.monotonic() > deadline:
+                sys.exit("benchtool: hugo server did not build the site (see hugo-server.log)")
+            time.sleep(0.05)
+        time.sleep(2)  # let the first build settle
+        times = []
+        for run in range(runs):
+            name = names[(len(names) // 2 + run * 7919) % len(names)]
+            path = os.path.join(content, name)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            old = int(re.search(r"^rating: (\d+)$", text, re.M).group(1))
+            new = old % 5 + 1
+            page = os.path.join(out, "steder", name[:-3].lower(), "index.html")
+            stars = "★" * new + "☆" * (5 - new)
+            list_before = os.stat(index).st_mtime_ns
+            tmp = path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(re.sub(r"^rating: \d+$", f"rating: {new}", text, count=1, flags=re.M))
+            start = time.monotonic()
+            os.replace(tmp, path)
+            while True:
+                try:
+                    with open(page, encoding="utf-8") as f:
+                        shown = stars in f.read()
+                    if shown and os.stat(index).st_mtime_ns != list_before:
+                        break
+                except OSError:
+                    pass
+                if time.monotonic() - start > 60:
+                    sys.exit(f"benchtool: hugo server did not rewrite {page} and the list within 60 s")
+                time.sleep(0.002)
+            took = time.monotonic() - start
+            times.append(took)
+            print(f"run {run + 1}: {took:.3f} s ({name}, {old} → {new} stars)")
+            time.sleep(0.5)
+        print(f"median {statistics.median(times):.3f}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+
+
 def main():
     args = sys.argv[1:]
     if not args:
@@ -157,6 +230,8 @@ def main():
         diff(rest[0], rest[1], limit)
     elif cmd == "summary" and len(rest) == 1:
         summary(rest[0])
+    elif cmd == "hugo-edit-loop" and len(rest) == 3:
+        hugo_edit_loop(rest[0], rest[1], int(rest[2]))
     elif cmd == "rate" and len(rest) in (4, 5):
         rate(rest[0], rest[1], int(rest[2]), int(rest[3]), rest[4] if len(rest) == 5 else None)
     else:
