@@ -2,7 +2,8 @@
 // copied into assets/leaflet/ by the build). Plain modern JavaScript, no build step.
 //
 // window.BeaconMap = { create(container, basemap, label), pinIcon(place, star), clusterGroup(pinCount),
-//   ring(), centerMarker(center), readerMarker(), placeCard(parts) }
+//   gridGroup(count, position, marker) and usesGrid(pinCount) (a big guide's own grouping), ring(),
+//   centerMarker(center), readerMarker(), placeCard(parts) }
 // is used by beacon.js (the explorer's map). On a place's page this script also draws the small
 // map of #place-map from the JSON in #beacon-map (DetailPage.placeMap in Swift).
 //
@@ -158,18 +159,105 @@
       maxClusterRadius: 44,
       spiderfyOnMaxZoom: true,
       chunkedLoading: true,
-      // A big guide groups its pins in short slices, so typing stays quick meanwhile; a smaller
-      // one is done in one slice of the default 200 ms, which keeps panning smooth afterwards.
-      chunkInterval: pinCount > 20000 ? 50 : 200,
-      iconCreateFunction(cluster) {
-        const n = cluster.getChildCount();
-        const size = n < 10 ? 38 : n < 100 ? 44 : 50;
-        const bubble = element('span', 'map-cluster', String(n));
-        bubble.setAttribute('aria-hidden', 'true');
-        return new NamedIcon({ html: bubble, className: 'map-cluster-icon', iconSize: [size, size], label: TEXT.cluster(n) });
-      },
+      // Up to `gridFrom` pins (`pinCount`): grouped in slices of at most 200 ms, typing goes on meanwhile.
+      chunkInterval: 200,
+      iconCreateFunction: (cluster) => clusterIcon(cluster.getChildCount()),
     });
   }
+
+  /** A round count of `n` pins; a click (or Enter) zooms in on them. */
+  function clusterIcon(n) {
+    const size = n < 10 ? 38 : n < 100 ? 44 : 50;
+    const bubble = element('span', 'map-cluster', String(n));
+    bubble.setAttribute('aria-hidden', 'true');
+    return new NamedIcon({ html: bubble, className: 'map-cluster-icon', iconSize: [size, size], label: TEXT.cluster(n) });
+  }
+
+  /** From this many pins on, the map groups them itself (`gridGroup`) instead of with markercluster. */
+  const gridFrom = 20000;
+  const usesGrid = (pinCount) => pinCount >= gridFrom;
+
+  /**
+   * Pins of a big guide (tens of thousands): grouped on a screen grid of the view by this script,
+   * again each time the map stops moving, and only what is in view is drawn; a pin's own marker is
+   * made only when it is drawn alone. (Markercluster keeps a marker per pin and regroups them all on
+   * every change, which at 100,000 pins took seconds and held up typing.) Each place's position is
+   * projected once (Web Mercator, 0–1), so grouping is arithmetic on typed arrays.
+   * `position(i)` → [lat, lon] of place i (0 ≤ i < count); `marker(i)` → its marker, made once by the caller.
+   */
+  const GridGroup = L.Layer.extend({
+    initialize(count, position, marker) {
+      this._position = position;
+      this._marker = marker;
+      this._x = new Float64Array(count).fill(NaN);
+      this._y = new Float64Array(count);
+      this._items = [];
+      this._shown = new Map(); // key → layer: kept while it stays the same, so an open card stays open
+    },
+    setItems(items) {
+      this._items = items;
+      for (const i of items) {
+        if (!Number.isNaN(this._x[i])) continue;
+        const [lat, lon] = this._position(i);
+        const sin = Math.min(Math.max(Math.sin(lat * Math.PI / 180), -0.9999), 0.9999);
+        this._x[i] = 0.5 + lon / 360;
+        this._y[i] = 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+      }
+      if (this._map) this._redraw();
+      return this;
+    },
+    getItems() { return this._items; },
+    /** What is drawn: each group's size (1 for a pin), for the tests. */
+    drawnCounts() { return Array.from(this._shown.values(), (layer) => layer.options.count || 1); },
+    onAdd(map) {
+      map.on('moveend', this._redraw, this);
+      this._redraw();
+    },
+    onRemove(map) {
+      map.off('moveend', this._redraw, this);
+      for (const layer of this._shown.values()) layer.remove();
+      this._shown.clear();
+    },
+    _redraw() {
+      const map = this._map;
+      if (!map) return;
+      const zoom = map.getZoom();
+      const scale = 256 * Math.pow(2, zoom);
+      const cell = 64;
+      const view = map.getPixelBounds();
+      const minX = view.min.x - cell, minY = view.min.y - cell, maxX = view.max.x + cell, maxY = view.max.y + cell;
+      const alone = zoom >= map.getMaxZoom();
+      const groups = new Map();
+      const xs = this._x, ys = this._y;
+      for (const i of this._items) {
+        const x = xs[i] * scale, y = ys[i] * scale;
+        if (x < minX || x > maxX || y < minY || y > maxY) continue;
+        const key = alone ? -1 - i : Math.floor(x / cell) * 4194304 + Math.floor(y / cell);
+        const group = groups.get(key);
+        if (group) { group.count += 1; group.x += x; group.y += y; } else groups.set(key, { first: i, count: 1, x, y });
+      }
+      const next = new Map();
+      for (const [key, group] of groups) {
+        const id = group.count === 1 ? `p${group.first}` : `c${key}:${group.count}`;
+        let layer = this._shown.get(id);
+        if (!layer) {
+          if (group.count === 1) {
+            layer = this._marker(group.first);
+          } else {
+            const at = map.unproject([group.x / group.count, group.y / group.count], zoom);
+            layer = L.marker(at, { icon: clusterIcon(group.count), keyboard: true, count: group.count });
+            layer.on('click', () => map.setView(at, Math.min(zoom + 2, map.getMaxZoom())));
+          }
+          layer.addTo(map);
+        }
+        next.set(id, layer);
+      }
+      for (const [id, layer] of this._shown) if (!next.has(id)) layer.remove();
+      this._shown = next;
+    },
+  });
+
+  function gridGroup(count, position, marker) { return new GridGroup(count, position, marker); }
 
   /** The radius ring (Beacon orange, dashed). */
   function ring() {
@@ -224,7 +312,7 @@
     return card;
   }
 
-  window.BeaconMap = Object.freeze({ create, pinIcon, clusterGroup, ring, centerMarker, readerMarker, placeCard, siteRoot });
+  window.BeaconMap = Object.freeze({ create, pinIcon, clusterGroup, gridGroup, usesGrid, ring, centerMarker, readerMarker, placeCard, siteRoot });
 
   // ---------- A place's page: the small map ----------
 

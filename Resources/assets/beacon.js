@@ -457,7 +457,10 @@
     function ensureMap() {
       if (leaflet) return leaflet;
       leaflet = MapKit.create(mapCanvas, data.map, TEXT.mapLabel(centerLabel));
-      cluster = MapKit.clusterGroup(n).addTo(leaflet);
+      // Tens of thousands of pins: grouped by this script, only what is in view drawn (beacon-map.js).
+      cluster = MapKit.usesGrid(n)
+        ? MapKit.gridGroup(n, (i) => [places[i].lat, places[i].lon], markerFor).addTo(leaflet)
+        : MapKit.clusterGroup(n).addTo(leaflet);
       ringLayer = MapKit.ring().addTo(leaflet);
       MapKit.centerMarker({ lat: center.lat, lon: center.lon, label: centerLabel }).addTo(leaflet);
       readerLayer = MapKit.readerMarker();
@@ -502,8 +505,12 @@
       const changed = key !== shownOnMap;
       if (changed) {
         shownOnMap = key;
-        cluster.clearLayers();
-        cluster.addLayers(results.map(markerFor));
+        if (cluster.setItems) {
+          cluster.setItems(results);
+        } else {
+          cluster.clearLayers();
+          cluster.addLayers(results.map(markerFor));
+        }
       }
       mapCanvas.dataset.count = String(results.length);
       const frame = `${origin ? `${origin.lat},${origin.lon}` : 'centre'}|${state.radius}`;
@@ -526,7 +533,13 @@
 
     /** For the browser tests and the benchmark: what the map shows (read-only). */
     window.BeaconExplorer = Object.freeze({
-      mapPlaceIds: () => (cluster ? cluster.getLayers().map((marker) => marker.options.placeId) : []),
+      mapPlaceIds: () => {
+        if (!cluster) return [];
+        if (cluster.getItems) return cluster.getItems().map((i) => places[i].id);
+        return cluster.getLayers().map((marker) => marker.options.placeId);
+      },
+      /** A big guide's map: the size of each group drawn (1 for a pin), null otherwise. */
+      mapGroups: () => (cluster && cluster.drawnCounts ? cluster.drawnCounts() : null),
       ring: () => (ringLayer && leaflet ? { lat: ringLayer.getLatLng().lat, lon: ringLayer.getLatLng().lng, metres: ringLayer.getRadius() } : null),
       reader: () => (readerLayer && leaflet && leaflet.hasLayer(readerLayer) ? { lat: readerLayer.getLatLng().lat, lon: readerLayer.getLatLng().lng } : null),
       map: () => leaflet,
