@@ -194,8 +194,9 @@
       this._items = [];
       this._shown = new Map(); // key → layer: kept while it stays the same, so an open card stays open
     },
-    setItems(items) {
+    setItems(items, { redraw = true } = {}) {
       this._items = items;
+      this._version = (this._version || 0) + 1;
       for (const i of items) {
         if (!Number.isNaN(this._x[i])) continue;
         const [lat, lon] = this._position(i);
@@ -203,10 +204,12 @@
         this._x[i] = 0.5 + lon / 360;
         this._y[i] = 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
       }
-      if (this._map) this._redraw();
+      if (this._map && redraw) this._redraw();
       return this;
     },
     getItems() { return this._items; },
+    /** Draws now, unless the items and the view are as last drawn. */
+    redraw() { this._redraw(); },
     /** What is drawn: each group's size (1 for a pin), for the tests. */
     drawnCounts() { return Array.from(this._shown.values(), (layer) => layer.options.count || 1); },
     onAdd(map) {
@@ -215,6 +218,7 @@
     },
     onRemove(map) {
       map.off('moveend', this._redraw, this);
+      this._drawnFor = null;
       for (const layer of this._shown.values()) layer.remove();
       this._shown.clear();
     },
@@ -225,20 +229,38 @@
       const scale = 256 * Math.pow(2, zoom);
       const cell = 64;
       const view = map.getPixelBounds();
+      const drawn = `${this._version}|${zoom}|${view.min.x}|${view.min.y}|${view.max.x}|${view.max.y}`;
+      if (drawn === this._drawnFor) return;
+      this._drawnFor = drawn;
       const minX = view.min.x - cell, minY = view.min.y - cell, maxX = view.max.x + cell, maxY = view.max.y + cell;
       const alone = zoom >= map.getMaxZoom();
-      const groups = new Map();
-      const xs = this._x, ys = this._y;
-      for (const i of this._items) {
+      // The view (plus a cell around it) as a grid of cells: counts and sums in typed arrays.
+      const left = Math.floor(minX / cell), top = Math.floor(minY / cell);
+      const columns = Math.floor(maxX / cell) - left + 1, rows = Math.floor(maxY / cell) - top + 1;
+      const counts = new Int32Array(columns * rows), firsts = new Int32Array(columns * rows);
+      const sumX = new Float64Array(columns * rows), sumY = new Float64Array(columns * rows);
+      const lone = [];
+      const xs = this._x, ys = this._y, items = this._items;
+      for (let k = 0; k < items.length; k++) {
+        const i = items[k];
         const x = xs[i] * scale, y = ys[i] * scale;
         if (x < minX || x > maxX || y < minY || y > maxY) continue;
-        const key = alone ? -1 - i : Math.floor(x / cell) * 4194304 + Math.floor(y / cell);
-        const group = groups.get(key);
-        if (group) { group.count += 1; group.x += x; group.y += y; } else groups.set(key, { first: i, count: 1, x, y });
+        if (alone) { lone.push(i); continue; }
+        const c = (Math.floor(y / cell) - top) * columns + (Math.floor(x / cell) - left);
+        if (counts[c] === 0) firsts[c] = i;
+        counts[c] += 1;
+        sumX[c] += x;
+        sumY[c] += y;
+      }
+      const groups = new Map();
+      for (const i of lone) groups.set(-1 - i, { first: i, count: 1 });
+      for (let c = 0; c < counts.length; c++) {
+        if (counts[c]) groups.set(c, { first: firsts[c], count: counts[c], x: sumX[c], y: sumY[c] });
       }
       const next = new Map();
-      for (const [key, group] of groups) {
-        const id = group.count === 1 ? `p${group.first}` : `c${key}:${group.count}`;
+      for (const group of groups.values()) {
+        // A group is known by where it is in the world (its cell at this zoom) and its size.
+        const id = group.count === 1 ? `p${group.first}` : `c${zoom}:${Math.floor(group.x / group.count)}:${Math.floor(group.y / group.count)}:${group.count}`;
         let layer = this._shown.get(id);
         if (!layer) {
           if (group.count === 1) {

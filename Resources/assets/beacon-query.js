@@ -195,6 +195,8 @@
       const limit = query.favoritesOnly ? Infinity : (Number(query.radiusKm) || Infinity) * 1000;
       const category = !query.category || query.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(query.category);
       const keys = words.length ? searchKeys() : null;
+      const first = words[0];
+      const more = words.slice(1);
       const out = [];
       for (let k = 0; k < anOrder.length; k++) {
         const i = anOrder[k];
@@ -203,7 +205,12 @@
         if (category >= 0 && categoryCode[i] !== category) continue;
         if (query.favoritesOnly && !favorite[i]) continue;
         if (query.openNow && !isOpen(i)) continue;
-        if (words.length && !words.every((word) => keys[i].includes(word))) continue;
+        if (keys) {
+          // One word is the usual case: no call per place for it.
+          const key = keys[i];
+          if (!key.includes(first)) continue;
+          if (more.length && !more.every((word) => key.includes(word))) continue;
+        }
         out.push(i);
       }
       return out;

@@ -143,7 +143,7 @@ package enum OutputTreeDigest {
     }
 
     /// An order-independent sum of entry hashes, in two lanes and with a count.
-    struct Sum: Sendable {
+    package struct Sum: Sendable {
         var first: UInt64 = 0
         var second: UInt64 = 0
         var count: UInt64 = 0
@@ -180,7 +180,7 @@ package enum OutputTreeDigest {
             (first, second, count) = (lanes[0], lanes[1], lanes[2])
         }
 
-        var hex: String {
+        package var hex: String {
             [first, second, count].map { value in
                 let digits = String(value, radix: 16)
                 return String(repeating: "0", count: 16 - digits.count) + digits

@@ -90,6 +90,13 @@ package final class SiteWriter: Sendable {
     /// which spares the kernel walking the long path for every page.
     private let stagingDescriptor = Atomic<Int32>(-1)
 
+    /// The digest (`OutputTreeDigest`) of the staging tree, summed as each file and folder is made
+    /// in it, so a build that swaps in a whole tree need not walk it again to record it.
+    private let stagingTree = Mutex(OutputTreeDigest.Sum())
+    /// After `commit()`: the output's digest when the commit swapped in a whole tree, else nil.
+    package var committedTree: String? { committedTreeValue.withLock { $0 } }
+    private let committedTreeValue = Mutex<String?>(nil)
+
     /// Set by `cancel()`: every later write fails, and no staging folder is made.
     private let cancelled = Atomic<Bool>(false)
 
@@ -193,6 +200,11 @@ package final class SiteWriter: Sendable {
             guard fd >= 0 else { throw FileError.errno("skrive", target) }
             defer { close(fd) }
             try FileSystem.writeAll(fd: fd, bytes: bytes, path: target)
+            var info = stat()
+            if fstat(fd, &info) == 0 {
+                let hash = OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: relativePath), info)
+                stagingTree.withLock { $0.add(hash) }
+            }
         } catch {
             throw .file(error)
         }
@@ -224,6 +236,8 @@ package final class SiteWriter: Sendable {
         // Linking is one system call per file: spread it over the cores.
         let failure = Mutex<FileError?>(nil)
         ParallelChunks.forEach(count: unchanged.count, chunkSize: 512) { range in
+            var linkedTree = OutputTreeDigest.Sum()
+            defer { self.stagingTree.withLock { $0.merge(linkedTree) } }
             for path in unchanged[range] {
                 var linked = linkat(previousRoot, path, staging, path, 0) == 0
                 if !linked && errno == ENOENT {
@@ -238,6 +252,11 @@ package final class SiteWriter: Sendable {
                     failure.withLock { $0 = $0 ?? error }
                     return
                 }
+                // Linking changes the file's change time: what it says now is what the output will hold.
+                var info = stat()
+                if fstatat(staging, path, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                    linkedTree.add(OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: path), info))
+                }
             }
         }
         if let error = failure.withLock({ $0 }) { throw .file(error) }
@@ -245,6 +264,7 @@ package final class SiteWriter: Sendable {
         // The last moment to stop: after the swap the new site is published.
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         try swapStagingIntoPlace()
+        committedTreeValue.withLock { $0 = stagingTree.withLock { $0.hex } }
         return state.withLock { $0.statistics }
     }
 
@@ -342,7 +362,12 @@ package final class SiteWriter: Sendable {
         }
         let staging = stagingDescriptor.load(ordering: .acquiring)
         for folder in folders.reversed() {
-            if mkdirat(staging, String(folder), 0o755) != 0 && errno != EEXIST { throw .errno("opprette mappen", stagingPath + "/" + folder) }
+            if mkdirat(staging, String(folder), 0o755) == 0 {
+                let hash = OutputTreeDigestAdjustment.key(of: String(folder)) ^ 0xD1
+                stagingTree.withLock { $0.add(hash) }
+            } else if errno != EEXIST {
+                throw .errno("opprette mappen", stagingPath + "/" + folder)
+            }
         }
     }
 

@@ -76,6 +76,7 @@ extension BuildPipeline {
         let step = "Setter sammen guiden"
         let made: MadeGuide
         if let cached, cached.fits(inputs.store, settings: inputs.settings) {
+            if case .file(let raw) = places { _ = raw.bytes.take() } // not parsed: freed now
             let guide = try await timer.step(step) {
                 GuideAssembler.merge(cached, store: inputs.store, settings: inputs.settings, source: places.source)
             }
@@ -154,7 +155,10 @@ extension BuildPipeline {
             return try await timer.step("Bytter inn det nye nettstedet") { () throws -> Published in
                 // From here the output changes: a build killed now leaves no record, so the next one renders everything.
                 BuildRecord.remove(site: options.site, output: options.outputPath)
-                guard let previous else { return Published(rendered: rendered, files: try inputs.writer.commit(), tree: nil) }
+                guard let previous else {
+                    let files = try inputs.writer.commit()
+                    return Published(rendered: rendered, files: files, tree: inputs.writer.committedTree)
+                }
                 let (files, adjustment) = try inputs.writer.commitChanges(removing: previous.changes.removals)
                 return Published(rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree))
             }

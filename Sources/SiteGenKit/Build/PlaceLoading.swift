@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import BeaconCore
 
 /// Step 2 of a build: the places, from a places file, from Geoapify (through
@@ -29,7 +30,8 @@ struct PlaceLoading: Sendable {
     /// that build worked out is used and the bytes are read only if they must be parsed.
     struct RawFile: Sendable {
         var path: String
-        var bytes: [UInt8]?
+        /// Taken (and so freed) by the parse, or dropped when the parse is not needed.
+        var bytes: PlacesBytes
         var modified: Date
         /// "device:inode:size:mtime:ctime" of the file when it was read.
         var identity: String?
@@ -42,17 +44,17 @@ struct PlaceLoading: Sendable {
         let identity = PlacesFile.identity(path: path)
         let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? options.now()
         if let identity, let known, known.identity == identity, known.path == path {
-            return RawFile(path: path, bytes: nil, modified: modified, identity: identity, contentKey: known.key)
+            return RawFile(path: path, bytes: PlacesBytes(nil), modified: modified, identity: identity, contentKey: known.key)
         }
         let bytes = try PlacesFile.read(path: path)
         var hasher = ContentHasher()
         hasher.combine("file:" + (path as NSString).lastPathComponent)
         hasher.combine(bytes)
-        return RawFile(path: path, bytes: bytes, modified: modified, identity: identity, contentKey: hasher.hex)
+        return RawFile(path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
     }
 
     func decodeFile(_ raw: RawFile) throws -> Loaded {
-        let bytes = try raw.bytes ?? PlacesFile.read(path: raw.path)
+        let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         let result = try PlacesFile.decode(bytes, path: raw.path, defaultCategory: options.defaultCategory)
         var warnings: [String] = []
         if !result.skipped.isEmpty {
@@ -141,4 +143,15 @@ struct PlaceLoading: Sendable {
         return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
                       contentHashes: results.map(\.contentHash))
     }
+}
+
+/// A places file's bytes, held only until they are parsed: at 100,000 places they are 50 MB that the
+/// rest of the build does not need.
+final class PlacesBytes: Sendable {
+    private let value: Mutex<[UInt8]?>
+
+    init(_ bytes: [UInt8]?) { value = Mutex(bytes) }
+
+    /// The bytes, once; nil after that (or when the file was not read).
+    func take() -> [UInt8]? { value.withLock { bytes in defer { bytes = nil }; return bytes } }
 }

@@ -38,8 +38,6 @@ struct SiteRenderer: Sendable {
         case tiles(Range<Int>)
         /// The web app manifest and the service worker (offline use).
         case offlineFiles
-        /// A big guide's place data file (`PageData.chunks`), rendered before the jobs.
-        case dataChunk(PageData.Chunk)
         /// Pages `pages` of «Mine steder».
         case favorites(pages: ClosedRange<Int>)
 
@@ -52,7 +50,7 @@ struct SiteRenderer: Sendable {
             case .explorer: 1
             case .fixedPages: 1
             case .favorites(let pages): pages.count
-            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .offlineFiles, .dataChunk: 0
+            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .offlineFiles: 0
             }
         }
     }
@@ -82,11 +80,16 @@ struct SiteRenderer: Sendable {
         // A big guide's places go into data files the explorer pages name (so they stay light).
         let chunkCount = PageData.chunkCount(placeCount: all.count)
         let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
-        let chunks = ParallelChunks.map(count: chunkIndices.count, chunkSize: 1) { PageData.chunk(part: chunkIndices[$0], of: all) }
+        // Written as they are made (each is about 1.3 MB): the explorers only need their names.
+        let writer = self.writer
+        let written = ParallelChunks.map(count: chunkIndices.count, chunkSize: 1) { index -> Result<String, SiteWriterError> in
+            let chunk = PageData.chunk(part: chunkIndices[index], of: all)
+            return Result { () throws(SiteWriterError) in try writer.write(chunk.bytes, to: chunk.path); return chunk.path }
+        }
         var chunkPaths = previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
-        for (index, chunk) in zip(chunkIndices, chunks) { chunkPaths[index] = chunk.path }
+        for (index, result) in zip(chunkIndices, written) { chunkPaths[index] = try result.get() }
 
-        let jobs = changes.map { partialJobs($0, chunks: chunks) } ?? fullJobs(chunks: chunks, byCategory: byCategory)
+        let jobs = changes.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
         let total = jobs.reduce(0) { $0 + $1.pageCount }
         let renderer = self
         let paths = chunkPaths
@@ -115,9 +118,9 @@ struct SiteRenderer: Sendable {
     }
 
     /// Every file of the site.
-    private func fullJobs(chunks: [PageData.Chunk], byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
-        var jobs: [Job] = [.fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles, .offlineFiles] + chunks.map { Job.dataChunk($0) }
-            + [.favorites(pages: 1...FavoritesPage.pageCount(guide))]
+    private func fullJobs(byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
+        var jobs: [Job] = [.fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles, .offlineFiles,
+                           .favorites(pages: 1...FavoritesPage.pageCount(guide))]
         var tileStart = 0
         while tileStart < basemap.tiles.count {
             let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
@@ -147,11 +150,10 @@ struct SiteRenderer: Sendable {
     }
 
     /// What `changes` touch; the offline files always (they name this build).
-    private func partialJobs(_ changes: ChangedPages, chunks: [PageData.Chunk]) -> [Job] {
+    private func partialJobs(_ changes: ChangedPages) -> [Job] {
         var jobs: [Job] = [.offlineFiles]
         guard !changes.isEmpty else { return jobs }
         jobs += [nil, .restaurant, .cafe, .hotel].map { Job.explorer(category: $0) }
-        jobs += chunks.map { Job.dataChunk($0) }
         if changes.allPlacesExport { jobs.append(.allPlacesExport(patching: changes.exportPositions)) }
         if changes.favorites { jobs += [.favoritesExports, .favorites(pages: 1...FavoritesPage.pageCount(guide))] }
         if changes.sitemap { jobs.append(.searchEngineFiles) }
@@ -200,8 +202,6 @@ struct SiteRenderer: Sendable {
             for page in pages {
                 try writer.write(FavoritesPage.render(guide, context: context, page: page), to: SitePaths.favoritesPage(page: page))
             }
-        case .dataChunk(let chunk):
-            try writer.write(chunk.bytes, to: chunk.path)
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .offlineFiles:
