@@ -9,14 +9,16 @@ import Testing
 /// inputs writes.
 @Suite struct IncrementalBuildTests {
     /// A places file of `count` places of all three categories, some with hours, phone and website.
-    static func mixedPlaces(_ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = []) -> String {
+    static func mixedPlaces(_ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = [],
+                            recategorized: Set<Int> = []) -> String {
         let categories = ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
         var features: [String] = []
         for index in 0..<count where !without.contains(index) {
             var (lat, lon) = (59.9 + Double(index % 97) * 0.0004, 10.7 + Double(index / 97) * 0.0006)
             if let position = moved[index] { (lat, lon) = position }
             let name = renamed[index] ?? "Sted nummer \(index)"
-            var properties = #""name":"\#(name)","categories":["\#(categories[index % 3])"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
+            let category = categories[(index + (recategorized.contains(index) ? 1 : 0)) % 3]
+            var properties = #""name":"\#(name)","categories":["\#(category)"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
             if index % 4 == 0 { properties += #","opening_hours":"Mo-Fr 08:00-20:00; Sa 10:00-16:00""# }
             if index % 5 == 0 { properties += #","contact":{"phone":"+47 22 00 \#(index % 100) 00"},"website":"https://example.org/\#(index)""# }
             features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{\#(properties)}}"#)
@@ -99,6 +101,12 @@ import Testing
         site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
         let renamed = try await buildAndCompare(site, places: places, "a renamed place")
         #expect(renamed.files.removed >= 1)
+        #expect(renamed.renderedPages <= 1 + 2 + 4, "a renamed place rendered \(renamed.renderedPages) pages")
+        // Another category: its place moves between the category lists.
+        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], recategorized: [1_000]), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "a place of another category")
+        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "and back")
         #expect(!site.outputFiles().contains { $0.contains("sted-nummer-900-") })
         // A place gone and a favorite of it kept: it stays, as a favorite outside the data.
         #expect(await sitegen(["favorite", "add", "Sted nummer 42"], site) == 0)

@@ -54,9 +54,25 @@ struct ChangedPages: Sendable {
     static func between(old: Guide, new: Guide, oldChunkPaths: [String]) -> ChangedPages {
         var plan = ChangedPages()
         let oldAll = old.allPages, newAll = new.allPages
+        let aligned = oldAll.count == newAll.count && zip(oldAll, newAll).allSatisfy({ $0.id == $1.id })
+
+        // The same places in the same order, none of another category now (a renamed place, new
+        // hours, a rating): one comparison pass, then the pages that show the changed ones.
+        if aligned && old.places.count == new.places.count {
+            let changed = differingPositions(oldAll, newAll)
+            if changed.allSatisfy({ oldAll[$0].category == newAll[$0].category }) {
+                var plan = pagesShowing(changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
+                                        oldChunkPaths: oldChunkPaths) { oldAll[$0].isFavorite }
+                for index in changed where oldAll[index].slug != newAll[index].slug {
+                    plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
+                    plan.sitemap = true
+                }
+                return plan
+            }
+        }
 
         // Detail pages: by position when the places are the same ones in the same order, else by identity.
-        if oldAll.count == newAll.count && zip(oldAll, newAll).allSatisfy({ $0.id == $1.id }) {
+        if aligned {
             plan.details = differingPositions(oldAll, newAll)
             for index in plan.details where oldAll[index].slug != newAll[index].slug {
                 plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
@@ -127,46 +143,62 @@ struct ChangedPages: Sendable {
     /// over the guide, so nothing is compared place by place.
     static func forStoreChange(old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore, oldChunkPaths: [String]) -> ChangedPages {
         var changed = Set<PlaceID>()
-        var favoritesChanged = 0 // favorites gained minus lost
         for (id, entry) in newStore.entries where oldStore.entries[id] != entry {
             changed.insert(id)
         }
         for id in oldStore.entries.keys where newStore.entries[id] == nil { changed.insert(id) }
-        var plan = ChangedPages()
-        guard !changed.isEmpty else { return plan }
+        guard !changed.isEmpty else { return ChangedPages() }
+        var favoritesGained = 0
         for id in changed {
             let was = oldStore.entries[id]?.isFavorite ?? false, now = newStore.entries[id]?.isFavorite ?? false
-            favoritesChanged += (now ? 1 : 0) - (was ? 1 : 0)
+            favoritesGained += (now ? 1 : 0) - (was ? 1 : 0)
         }
         let all = guide.allPages
+        let positions = all.indices.filter { changed.contains(all[$0].id) }
+        return pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) { index in
+            oldStore.entries[all[index].id]?.isFavorite ?? false
+        }
+    }
+
+    /// The pages that show the places at `positions` (of `guide.allPages`, ascending) when no
+    /// place moved: their own pages, the list pages and data files they are on, the export lines,
+    /// and «Mine steder» when one is or was a favorite (`wasFavorite`) or the count changed.
+    private static func pagesShowing(_ positions: [Int], in guide: Guide, favoritesGained: Int, oldChunkPaths: [String],
+                                     wasFavorite: (Int) -> Bool) -> ChangedPages {
+        var plan = ChangedPages()
+        guard let last = positions.last else { return plan }
+        let all = guide.allPages
         let inDataCount = guide.places.count
-        var positionInCategory = [Int](repeating: 0, count: PlaceCategory.allCases.count)
+        let chunkCount = PageData.chunkCount(placeCount: all.count)
         let categories = PlaceCategory.allCases
+        var positionInCategory = [Int](repeating: 0, count: categories.count)
         var listPages: [PlaceCategory?: Set<Int>] = [:]
         var chunks = Set<Int>()
-        let chunkCount = PageData.chunkCount(placeCount: all.count)
-        for (index, place) in all.enumerated() {
-            let category = place.category
+        var next = 0
+        for index in 0...last {
+            let category = all[index].category
             let slot = categories.firstIndex(of: category)!
             let inCategory = positionInCategory[slot]
             if index < inDataCount { positionInCategory[slot] = inCategory + 1 }
-            guard changed.contains(place.id) else { continue }
+            guard positions[next] == index else { continue }
+            next += 1
             plan.details.append(index)
             if chunkCount > 0 { chunks.insert(index / PageData.chunkSize) }
-            if place.isFavorite || (oldStore.entries[place.id]?.isFavorite ?? false) { plan.favorites = true }
-            guard index < inDataCount else { continue }
-            plan.allPlacesExport = true
-            plan.exportPositions = plan.exportPositions ?? []
-            plan.exportPositions?.append(index)
-            listPages[nil, default: []].insert(index / ListPage.pageSize + 1)
-            listPages[category, default: []].insert(inCategory / ListPage.pageSize + 1)
+            if all[index].isFavorite || wasFavorite(index) { plan.favorites = true }
+            if index < inDataCount {
+                plan.allPlacesExport = true
+                plan.exportPositions = plan.exportPositions ?? []
+                plan.exportPositions?.append(index)
+                listPages[nil, default: []].insert(index / ListPage.pageSize + 1)
+                listPages[category, default: []].insert(inCategory / ListPage.pageSize + 1)
+            }
         }
         for (list, pages) in listPages { plan.listPages[list] = pages.subtracting([1]).sorted() }
         plan.dataChunks = chunks.sorted()
         plan.removals += plan.dataChunks.filter { $0 < oldChunkPaths.count }.map { oldChunkPaths[$0] }
-        if favoritesChanged != 0 { plan.favorites = true }
+        if favoritesGained != 0 { plan.favorites = true }
         let newFavoritePages = ListPage.pageCount(for: guide.favorites.count)
-        let oldFavoritePages = ListPage.pageCount(for: guide.favorites.count - favoritesChanged)
+        let oldFavoritePages = ListPage.pageCount(for: guide.favorites.count - favoritesGained)
         if newFavoritePages < oldFavoritePages {
             plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
         }
