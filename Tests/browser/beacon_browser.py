@@ -471,3 +471,16 @@ def write_big_site(folder, count):
     with open(places, "w", encoding="utf-8") as f:
         json.dump(collection, f, ensure_ascii=False)
     return places
+
+
+def big_site(prefix, count):
+    """Builds a site of COUNT synthetic places (`write_big_site`) in a new temporary folder and serves it;
+    returns (folder, output, server, places of its data files in order)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    output = build(folder, write_big_site(folder, count))
+    server = Server(output)
+    places = []
+    for name in sorted(os.listdir(os.path.join(output, "data"))):
+        with open(os.path.join(output, "data", name), encoding="utf-8") as f:
+            places += json.load(f)
+    return folder, output, server, places

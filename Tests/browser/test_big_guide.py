@@ -1,10 +1,8 @@
 """A guide of more than 2,000 places keeps its pages light: the explorer fetches its places
 from data files (data/steder-*.json) once the page is shown, and works as a small guide's
 does; opened from disk (file://), it says what is missing and why, and the list still works."""
-import json
 import os
 import shutil
-import tempfile
 import unittest
 
 import beacon_browser as bb
@@ -26,14 +24,8 @@ def leading_number(text):
 class BigGuideTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.mkdtemp(prefix="beacon-big-")
-        cls.output = bb.build(cls.folder, bb.write_big_site(cls.folder, COUNT))
-        cls.server = bb.Server(cls.output)
+        cls.folder, cls.output, cls.server, cls.places = bb.big_site("beacon-big-", COUNT)
         cls.driver = bb.make_driver()
-        cls.places = []
-        for name in sorted(os.listdir(os.path.join(cls.output, "data"))):
-            with open(os.path.join(cls.output, "data", name), encoding="utf-8") as f:
-                cls.places += json.load(f)
 
     @classmethod
     def tearDownClass(cls):

@@ -1,10 +1,7 @@
 """A guide of tens of thousands of places groups its map pins itself (beacon-map.js, gridGroup):
 only what is in view is drawn, the groups add up to the results in view, a search narrows the map
 to its results, a group zooms in when chosen, and a lone pin opens its card."""
-import json
-import os
 import shutil
-import tempfile
 import unittest
 
 import beacon_browser as bb
@@ -15,14 +12,8 @@ COUNT = 24_000  # past the 20,000 pins from which the map groups them itself
 class HugeMapTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.mkdtemp(prefix="beacon-huge-")
-        cls.output = bb.build(cls.folder, bb.write_big_site(cls.folder, COUNT))
-        cls.server = bb.Server(cls.output)
+        cls.folder, cls.output, cls.server, cls.places = bb.big_site("beacon-huge-", COUNT)
         cls.driver = bb.make_driver(1280, 900)
-        cls.places = []
-        for name in sorted(os.listdir(os.path.join(cls.output, "data"))):
-            with open(os.path.join(cls.output, "data", name), encoding="utf-8") as f:
-                cls.places += json.load(f)
 
     @classmethod
     def tearDownClass(cls):

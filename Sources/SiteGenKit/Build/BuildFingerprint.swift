@@ -14,10 +14,7 @@ struct BuildFingerprint {
         hasher.combine(BuildFingerprint.executableIdentity)
         hasher.combine(settings.encodedBytes)
         hasher.combine(store.encodedBytes)
-        for file in assets.files {
-            hasher.combine(file.path)
-            hasher.combine(file.bytes)
-        }
+        hasher.combine(assets)
         hasher.combine(outputPath)
     }
 
@@ -29,11 +26,7 @@ struct BuildFingerprint {
 
     /// The basemap: what the pages are told, and every published tile.
     mutating func add(_ basemap: BasemapInput) {
-        hasher.combine("basemap:\(basemap.published)")
-        for tile in basemap.tiles {
-            hasher.combine(tile.path)
-            hasher.combine(tile.bytes)
-        }
+        hasher.combine(basemap)
     }
 
     var hex: String { hasher.hex }
@@ -53,4 +46,34 @@ struct BuildFingerprint {
         guard stat("/proc/self/exe", &info) == 0 else { return "unknown-\(UUID().uuidString)" }
         return "\(info.st_size)-\(info.st_mtim.tv_sec)-\(info.st_mtim.tv_nsec)"
     }()
+}
+
+/// What the fingerprint and the incremental build's context key both hash, the same way.
+extension ContentHasher {
+    /// Every asset's path and bytes.
+    mutating func combine(_ assets: AssetBundle) {
+        for file in assets.files {
+            combine(file.path)
+            combine(file.bytes)
+        }
+    }
+
+    /// What the pages are told of the basemap, and every published tile.
+    mutating func combine(_ basemap: BasemapInput) {
+        combine("basemap:\(basemap.published)")
+        for tile in basemap.tiles {
+            combine(tile.path)
+            combine(tile.bytes)
+        }
+    }
+
+    /// Where the data came from, as the pages name it.
+    mutating func combine(_ kind: DataSourceInfo.Kind) {
+        switch kind {
+        case .sample: combine("sample")
+        case .live: combine("live")
+        case .cache: combine("cache")
+        case .file(let name): combine("file:" + name)
+        }
+    }
 }

@@ -223,12 +223,7 @@ extension PlaceInput {
         case .file(let raw):
             return raw.contentKey
         case .fetched(let loaded):
-            switch loaded.source.kind {
-            case .sample: hasher.combine("sample")
-            case .live: hasher.combine("live")
-            case .cache: hasher.combine("cache")
-            case .file(let name): hasher.combine("file:" + name)
-            }
+            hasher.combine(loaded.source.kind)
             for hash in loaded.contentHashes {
                 guard let hash else { return nil }
                 hasher.combine(hash)

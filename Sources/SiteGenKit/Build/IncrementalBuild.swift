@@ -35,24 +35,11 @@ struct IncrementalBuild {
         context.combine("beacon-context-1")
         context.combine(BuildFingerprint.executableIdentity)
         context.combine(settings.encodedBytes)
-        for file in assets.files {
-            context.combine(file.path)
-            context.combine(file.bytes)
-        }
+        context.combine(assets)
         context.combine(outputPath)
-        context.combine("basemap:\(basemap.published)")
-        for tile in basemap.tiles {
-            context.combine(tile.path)
-            context.combine(tile.bytes)
-        }
-        let source = places.source
-        switch source.kind {
-        case .sample: context.combine("sample")
-        case .live: context.combine("live")
-        case .cache: context.combine("cache")
-        case .file(let name): context.combine("file:" + name)
-        }
-        context.combine(CalendarDate.today(now: source.fetchedAt).norwegianLong)
+        context.combine(basemap)
+        context.combine(places.source.kind)
+        context.combine(CalendarDate.today(now: places.source.fetchedAt).norwegianLong)
         contextKey = context.hex
 
         if let placesKey {
