@@ -299,7 +299,8 @@ def map_pins(driver):
 
 
 def zoom_map_to(driver, lat, lon, zoom=18):
-    """Moves the explorer's map so that the pins near a point stand alone."""
+    """Moves the explorer's map so that the pins near a point stand alone (once it is drawn: it follows the list)."""
+    wait_map(driver)
     driver.execute_script("window.BeaconExplorer.map().setView([arguments[0], arguments[1]], arguments[2], {animate: false});", lat, lon, zoom)
     time.sleep(0.3)
 
