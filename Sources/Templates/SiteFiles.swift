@@ -14,6 +14,13 @@ package enum SiteFiles {
         (SitePaths.allPlacesGeoJSON, GeoJSONExport.write(guide.places.map { ($0.place, extras($0, context: context)) }))
     }
 
+    /// The same file handed to `emit` in parts (`GeoJSONExport.write(count:_:emit:)`).
+    package static func allPlacesExport<Failure: Error>(_ guide: Guide, context: SiteContext,
+                                                        emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        let places = guide.places
+        try GeoJSONExport.write(count: places.count, { (places[$0].place, extras(places[$0], context: context)) }, emit: emit)
+    }
+
     /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
     package static func allPlacesExport(_ guide: Guide, context: SiteContext, patching previous: [UInt8], positions: [Int]) -> (path: String, bytes: [UInt8], changed: Bool)? {
         var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]

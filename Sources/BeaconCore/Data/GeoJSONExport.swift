@@ -19,13 +19,28 @@ package enum GeoJSONExport {
     package static func write(_ places: [(place: Place, extras: Extras)]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(200 + places.count * 800) // about 740 bytes a place: no growing (and copying) half-way
+        write(count: places.count, { places[$0] }, emit: { out.append(contentsOf: $0) })
+        return out
+    }
+
+    /// The same bytes as `write`, handed to `emit` in parts of about `partSize` bytes, each a run of
+    /// whole lines, so a file of 100,000 places (74 MB) is never held whole.
+    package static func write<Failure: Error>(count: Int, _ place: (Int) -> (place: Place, extras: Extras), partSize: Int = 1 << 20,
+                                              emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        var out: [UInt8] = []
+        out.reserveCapacity(partSize + 4096)
         out.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
-        for (index, item) in places.enumerated() {
+        for index in 0..<count {
             out.append(contentsOf: index == 0 ? [0x0A] : [0x2C, 0x0A])
+            let item = place(index)
             feature(item.place, item.extras, appendingTo: &out)
+            if out.count >= partSize {
+                try emit(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         out.append(contentsOf: "\n]}\n".utf8)
-        return out
+        try emit(out)
     }
 
     /// `previous` (what `write` made) with the features at `positions` written

@@ -170,10 +170,11 @@ package enum PlacesFile {
         return bytes
     }
 
-    package static func decode(_ bytes: [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+    /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
+    package static func decode(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
         let result: PlacesDecoder.Result
         do {
-            result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: bytes)
+            result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: consume bytes)
         } catch let error as JSONParseError {
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {

@@ -56,11 +56,14 @@ package struct PlacesDecoder: Sendable {
     /// Decodes a FeatureCollection straight from its bytes, parsing and
     /// decoding chunks of features on all cores. Falls back to parsing the
     /// whole document when the layout is unusual.
-    package func decode(bytes: [UInt8]) throws -> Result {
-        var terminated = bytes
+    /// `bytes` is consumed: its end marker is added in place (a file read by `FileSystem` has room for
+    /// it), so a 90 MB places file is not copied.
+    package func decode(bytes: consuming [UInt8]) throws -> Result {
+        var terminated = consume bytes
+        let count = terminated.count
         terminated.append(0)
         let fast: [Swift.Result<Place, SkippedFeature.Reason>]? = terminated.withUnsafeBufferPointer { buffer in
-            let content = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
+            let content = UnsafeBufferPointer(rebasing: buffer[0..<count])
             guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
             // Everything outside the features must be valid JSON as well.
             for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
@@ -77,7 +80,8 @@ package struct PlacesDecoder: Sendable {
             return invalid.load(ordering: .relaxed) ? nil : decoded
         }
         if let fast { return collect(fast) }
-        return try decode(JSONParser.parse(bytes: bytes))
+        terminated.removeLast()
+        return try decode(JSONParser.parse(bytes: terminated))
     }
 
     func decode(features: [JSONValue]) -> Result {

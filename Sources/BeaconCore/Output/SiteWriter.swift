@@ -173,41 +173,57 @@ package final class SiteWriter: Sendable {
     package func write(_ unredacted: [UInt8], to relativePath: String, knownToDiffer: Bool = false) throws(SiteWriterError) {
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         let bytes = redactor.isEmpty ? unredacted : redactor.redact(unredacted)
+        try claim(relativePath, bytes: bytes.count)
+        if !knownToDiffer && SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes) {
+            markUnchanged(relativePath)
+            return
+        }
+        let fd = try createStagedFile(relativePath)
+        defer { close(fd) }
+        do throws(FileError) { try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath) } catch { throw .file(error) }
+        recordStagedFile(relativePath, fd: fd)
+    }
+
+    /// Claims a path of the new site (a second writer of it is a bug): one lock per new file.
+    func claim(_ relativePath: String, bytes: Int) throws(SiteWriterError) {
         guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
-        // One lock per new file: claim the path (a second writer of it is a bug).
         let isNew = state.withLock { state in
-            state.statistics.totalBytes += bytes.count
+            state.statistics.totalBytes += bytes
             return state.allPaths.insert(relativePath).inserted
         }
         guard isNew else { throw .invalidPagePath(relativePath + " (to ganger)") }
-        if !knownToDiffer && SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes) {
-            state.withLock { state in
-                state.unchangedPaths.append(relativePath)
-                state.statistics.unchanged += 1
-            }
-            return
+    }
+
+    func countBytes(_ bytes: Int) { state.withLock { $0.statistics.totalBytes += bytes } }
+
+    /// The previous output's file has exactly these bytes: it is linked into the new tree at the end.
+    func markUnchanged(_ relativePath: String) {
+        state.withLock { state in
+            state.unchangedPaths.append(relativePath)
+            state.statistics.unchanged += 1
         }
+    }
+
+    /// Creates (or empties) `relativePath` in the staging tree, its folders as needed; returns it open for writing.
+    func createStagedFile(_ relativePath: String) throws(SiteWriterError) -> Int32 {
         try ensureStaging()
-        let target = stagingPath + "/" + relativePath
         let staging = stagingDescriptor.load(ordering: .acquiring)
-        do throws(FileError) {
-            var fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            if fd < 0 && errno == ENOENT {
-                // Folders are made on demand: no bookkeeping, and mkdir is atomic.
-                try createParentDirectories(of: relativePath)
-                fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            }
-            guard fd >= 0 else { throw FileError.errno("skrive", target) }
-            defer { close(fd) }
-            try FileSystem.writeAll(fd: fd, bytes: bytes, path: target)
-            var info = stat()
-            if fstat(fd, &info) == 0 {
-                let hash = OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: relativePath), info)
-                stagingTree.withLock { $0.add(hash) }
-            }
-        } catch {
-            throw .file(error)
+        var fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == ENOENT {
+            // Folders are made on demand: no bookkeeping, and mkdir is atomic.
+            do throws(FileError) { try createParentDirectories(of: relativePath) } catch { throw .file(error) }
+            fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
+        guard fd >= 0 else { throw .file(.errno("skrive", stagingPath + "/" + relativePath)) }
+        return fd
+    }
+
+    /// Adds a finished staged file to the staging tree's digest.
+    func recordStagedFile(_ relativePath: String, fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return }
+        let hash = OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: relativePath), info)
+        stagingTree.withLock { $0.add(hash) }
     }
 
     /// Finishes the new tree and swaps it in. Returns what was done.
@@ -236,8 +252,6 @@ package final class SiteWriter: Sendable {
         // Linking is one system call per file: spread it over the cores.
         let failure = Mutex<FileError?>(nil)
         ParallelChunks.forEach(count: unchanged.count, chunkSize: 512) { range in
-            var linkedTree = OutputTreeDigest.Sum()
-            defer { self.stagingTree.withLock { $0.merge(linkedTree) } }
             for path in unchanged[range] {
                 var linked = linkat(previousRoot, path, staging, path, 0) == 0
                 if !linked && errno == ENOENT {
@@ -252,11 +266,6 @@ package final class SiteWriter: Sendable {
                     failure.withLock { $0 = $0 ?? error }
                     return
                 }
-                // Linking changes the file's change time: what it says now is what the output will hold.
-                var info = stat()
-                if fstatat(staging, path, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                    linkedTree.add(OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: path), info))
-                }
             }
         }
         if let error = failure.withLock({ $0 }) { throw .file(error) }
@@ -264,7 +273,24 @@ package final class SiteWriter: Sendable {
         // The last moment to stop: after the swap the new site is published.
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         try swapStagingIntoPlace()
-        committedTreeValue.withLock { $0 = stagingTree.withLock { $0.hex } }
+        // The linked files' change times moved when they were linked and again when the old tree's names
+        // for them went: they are digested now, as the output holds them.
+        let output = open(outputPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if output >= 0 {
+            defer { close(output) }
+            let linked = ParallelChunks.map(count: unchanged.count, chunkSize: 2_048) { index -> UInt64? in
+                var info = stat()
+                guard fstatat(output, unchanged[index], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                return OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: unchanged[index]), info)
+            }
+            if !linked.contains(nil) {
+                committedTreeValue.withLock { committed in
+                    var sum = stagingTree.withLock { $0 }
+                    for hash in linked { sum.add(hash!) }
+                    committed = sum.hex
+                }
+            }
+        }
         return state.withLock { $0.statistics }
     }
 

@@ -2,7 +2,7 @@
 /// (not for security). Reads eight bytes at a time, so hashing a 90 MB places
 /// file costs a few tens of milliseconds.
 package struct ContentHasher: Sendable {
-    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    fileprivate var state: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     package init() {}
 
@@ -38,7 +38,7 @@ package struct ContentHasher: Sendable {
         state = mix(h ^ tail)
     }
 
-    private func mix(_ value: UInt64) -> UInt64 {
+    fileprivate func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -49,5 +49,48 @@ package struct ContentHasher: Sendable {
     package var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension ContentHasher {
+    /// The hash `ContentHasher().combine(bytes)` gives, of bytes handed over in parts of any size, so a
+    /// file can be hashed as it is written without holding it whole.
+    package struct Stream: Sendable {
+        private var start = ContentHasher()
+        private var word: UInt64
+        private var pending: [UInt8] = []
+        private var total = 0
+
+        package init() { word = start.value }
+
+        package mutating func feed(_ part: [UInt8]) {
+            total += part.count
+            var bytes = part
+            if !pending.isEmpty {
+                bytes = pending + part
+                pending.removeAll()
+            }
+            let whole = bytes.count - bytes.count % 8
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < whole {
+                    let value = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    word = (word ^ value) &* 0x9FB2_1C65_1E98_DF25
+                    word ^= word >> 29
+                    offset += 8
+                }
+            }
+            pending = Array(bytes[whole...])
+        }
+
+        /// The hash of everything fed.
+        package func finish() -> UInt64 {
+            var tail: UInt64 = 0
+            for (index, byte) in pending.enumerated() { tail |= UInt64(byte) << (8 * UInt64(index)) }
+            var hasher = start
+            hasher.state = start.mix(word ^ tail)
+            hasher.combine(UInt64(total))
+            return hasher.value
+        }
     }
 }

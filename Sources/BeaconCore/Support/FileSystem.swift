@@ -142,9 +142,11 @@ package enum FileSystem {
         // Read straight into uninitialised memory: zeroing it first would touch every page twice.
         var filled = 0
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buffer, initialized in
-            while filled < buffer.count {
-                let n = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+        // One byte of room beyond the file: a parser's end marker then needs no copy (`PlacesDecoder`).
+        let expected = max(size, 0)
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
+            while filled < expected {
+                let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = errno

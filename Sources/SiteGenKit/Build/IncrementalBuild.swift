@@ -87,7 +87,7 @@ struct IncrementalBuild {
         let basePath = BuildRecord.basePath(site: site, output: output)
         try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
         if let key {
-            if baseChanged { try FileSystem.writeAtomically(GuideBaseArchive.encode(base, key: key), to: basePath) }
+            if baseChanged { try GuideBaseArchive.write(base, key: key, to: basePath) }
         } else {
             unlink(basePath)
         }

@@ -55,7 +55,7 @@ struct PlaceLoading: Sendable {
 
     func decodeFile(_ raw: RawFile) throws -> Loaded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
-        let result = try PlacesFile.decode(bytes, path: raw.path, defaultCategory: options.defaultCategory)
+        let result = try PlacesFile.decode(consume bytes, path: raw.path, defaultCategory: options.defaultCategory)
         var warnings: [String] = []
         if !result.skipped.isEmpty {
             let message = "\(result.skipped.count) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."

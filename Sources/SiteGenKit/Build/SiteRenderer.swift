@@ -191,8 +191,10 @@ struct SiteRenderer: Sendable {
                 try writer.write(file.bytes, to: file.path, knownToDiffer: file.changed)
                 return
             }
-            let file = SiteFiles.allPlacesExport(guide, context: context)
-            try writer.write(file.bytes, to: file.path)
+            // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
+            try writer.writeStreaming(to: SitePaths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
+                try SiteFiles.allPlacesExport(guide, context: context, emit: emit)
+            }
         case .favoritesExports:
             for file in SiteFiles.favoritesExports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
         case .searchEngineFiles:
