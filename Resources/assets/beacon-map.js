@@ -227,7 +227,7 @@
       if (!map) return;
       const zoom = map.getZoom();
       const scale = 256 * Math.pow(2, zoom);
-      const cell = 64;
+      const cell = 96; // px: bubbles (up to 50 px) keep room between them
       const view = map.getPixelBounds();
       const drawn = `${this._version}|${zoom}|${view.min.x}|${view.min.y}|${view.max.x}|${view.max.y}`;
       if (drawn === this._drawnFor) return;
