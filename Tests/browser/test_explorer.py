@@ -579,6 +579,8 @@ class MapTests(ExplorerTestCase):
         d.execute_script("arguments[0].focus()", pin)
         ActionChains(d).send_keys(Keys.ENTER).perform()
         card = bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .map-card"))[0]
+        # The card fades in: its text is visible once it has.
+        bb.wait_for(d, lambda: card.find_element(By.CSS_SELECTOR, ".map-card__name").text, message="the card shown")
         self.assertEqual(card.find_element(By.CSS_SELECTOR, ".map-card__name").text, "Zeppelin Bar")
         meta = card.find_element(By.CSS_SELECTOR, ".map-card__meta").text
         cards = {e.find_element(By.CSS_SELECTOR, ".place-card__name").text: e.find_element(By.CSS_SELECTOR, ".place-card__meta").text

@@ -437,6 +437,8 @@ class ListTests(ClockedBrowserTestCase):
         next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
              if e.get_attribute("aria-label").startswith("Zeppelin Bar")).click()
         badge = bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .open-badge"))[0]
+        # The card fades in: its text is visible once it has.
+        bb.wait_for(d, lambda: badge.text, message="the card's status shown")
         self.assertEqual(badge.text, CARD_BADGE[SATURDAY_NIGHT]["Zeppelin Bar"])
         # Combined with the other filters, and along to the category pages.
         self.chip("Kafeer")
