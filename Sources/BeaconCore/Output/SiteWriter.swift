@@ -53,6 +53,8 @@ package enum SiteWriterError: UserFacingError, Equatable {
 /// - When at most a quarter of the files changed, `commit()` instead moves the
 ///   changed files into the output one by one (`SiteWriter+InPlace.swift` has
 ///   the guarantee), which spares linking every unchanged file.
+/// - A build that wrote only the pages its change touches calls
+///   `commitChanges(removing:)`: the same moves, without listing the output.
 ///
 /// `write` may be called from many threads at once.
 package final class SiteWriter: Sendable {
