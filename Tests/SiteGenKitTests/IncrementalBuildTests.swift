@@ -154,6 +154,27 @@ import Testing
         #expect(BuildRecord.load(site: site.site, output: site.output)?.tree == OutputTreeDigest.compute(site.output))
     }
 
+    @Test func aSymbolicLinkInTheCacheIsReplacedNeverWrittenThrough() async throws {
+        let site = TestSite()
+        let options = BuildOptions(site: site.site)
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        site.write("ikke rør meg\n", to: "offer.txt")
+        let victim = site.root + "/offer.txt"
+        let cacheFiles = [BuildRecord.path(site: site.site, output: site.output), BuildRecord.basePath(site: site.site, output: site.output),
+                          BuildRecord.storePath(site: site.site, output: site.output)]
+        for path in cacheFiles {
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+        }
+        #expect(await sitegen(["rate", "Fuglen", "5"], site) == 0)
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        #expect(site.read("offer.txt") == "ikke rør meg\n")
+        for path in cacheFiles {
+            let type = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+            #expect(type == .typeRegular, "\(path) is still a link")
+        }
+    }
+
     @Test func aBuildThatFailsWhilePublishingLeavesNoRecordToTrust() async throws {
         let site = TestSite()
         let options = BuildOptions(site: site.site)

@@ -56,20 +56,8 @@ package enum GuideBaseArchive {
 
     /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        let temporary = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .errno("skrive", temporary) }
-        do throws(FileError) {
-            defer { close(fd) }
-            try encode(base, key: key) { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: temporary) }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = FileError.errno("flytte på plass", path)
-            unlink(temporary)
-            throw failure
+        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false) { (fd) throws(FileError) in
+            try encode(base, key: key) { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
         }
     }
 

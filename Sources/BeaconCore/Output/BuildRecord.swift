@@ -120,6 +120,6 @@ package struct BuildRecord: Sendable, Equatable {
         let json = JSONValue.object(fields)
         var bytes: [UInt8] = []
         JSONWriter().write(json, into: &bytes)
-        try FileSystem.writeAtomically(bytes, to: path)
+        try FileSystem.writeCacheFile(bytes, to: path)
     }
 }

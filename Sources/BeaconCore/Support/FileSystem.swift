@@ -192,15 +192,30 @@ package enum FileSystem {
         try data.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
     }
 
+    /// One of the tool's own cache files (the build record, the kept guide and store): written whole,
+    /// replacing a symbolic link rather than following it.
+    package static func writeCacheFile(_ bytes: [UInt8], to path: String, sync: Bool = true) throws(FileError) {
+        try writeAtomically(to: path, sync: sync, followingSymlinks: false) { (fd) throws(FileError) in try writeAll(fd: fd, bytes: bytes, path: path) }
+    }
+
     static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t) throws(FileError) {
-        let target = try resolvingSymlinks(path)
+        try writeAtomically(to: path, mode: mode) { (fd) throws(FileError) in try writeAll(fd: fd, bytes: bytes, path: path) }
+    }
+
+    /// The same, for a file written in parts as it is made (`produce` writes them to the open temporary
+    /// file); `sync: false` for a cache that a crash may lose (it is checked when read).
+    /// `followingSymlinks: false` for the tool's own cache files: a symbolic link there is replaced, never
+    /// written through (a link to /etc/passwd must not make a build overwrite it).
+    package static func writeAtomically(to path: String, mode: mode_t = 0o644, sync: Bool = true, followingSymlinks: Bool = true,
+                                        _ produce: (_ fd: Int32) throws(FileError) -> Void) throws(FileError) {
+        let target = followingSymlinks ? try resolvingSymlinks(path) : path
         let directory = (target as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
         let name = (target as NSString).lastPathComponent
         var fileMode = mode
         var owner: (uid: uid_t, gid: gid_t)?
         var existing = stat()
-        if lstat(target, &existing) == 0 {
+        if lstat(target, &existing) == 0, followingSymlinks || (existing.st_mode & S_IFMT) != S_IFLNK {
             guard (existing.st_mode & S_IFMT) == S_IFREG else {
                 throw FileError(path: path, action: "skrive", reason: (existing.st_mode & S_IFMT) == S_IFDIR ? "er en mappe" : "er ikke en vanlig fil")
             }
@@ -214,12 +229,12 @@ package enum FileSystem {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .errno("skrive", path) }
         do throws(FileError) {
-            try writeAll(fd: fd, bytes: bytes, path: path)
+            try produce(fd)
             // The umask must not narrow what the owner chose; a failed chown
             // (not permitted for others' files) keeps this process as owner.
             if let owner, owner.uid != geteuid() || owner.gid != getegid() { _ = fchown(fd, owner.uid, owner.gid) }
             guard fchmod(fd, fileMode) == 0 else { throw FileError.errno("skrive", path) }
-            guard fsync(fd) == 0 else { throw FileError.errno("skrive", path) }
+            guard !sync || fsync(fd) == 0 else { throw FileError.errno("skrive", path) }
         } catch {
             close(fd)
             unlink(temporary)
@@ -231,7 +246,7 @@ package enum FileSystem {
             unlink(temporary)
             throw .errno("skrive", path, code: code)
         }
-        syncDirectory(folder)
+        if sync { syncDirectory(folder) }
         removeStaleTemporaries(of: name, in: folder)
     }
 

@@ -91,6 +91,6 @@ struct IncrementalBuild {
         } else {
             unlink(basePath)
         }
-        try FileSystem.writeAtomically(store.encodedBytes, to: BuildRecord.storePath(site: site, output: output))
+        try FileSystem.writeCacheFile(store.encodedBytes, to: BuildRecord.storePath(site: site, output: output), sync: false)
     }
 }
