@@ -161,7 +161,7 @@ import Testing
         site.write("ikke rør meg\n", to: "offer.txt")
         let victim = site.root + "/offer.txt"
         let cacheFiles = [BuildRecord.path(site: site.site, output: site.output), BuildRecord.basePath(site: site.site, output: site.output),
-                          BuildRecord.storePath(site: site.site, output: site.output)]
+                          BuildRecord.storePath(site: site.site, output: site.output), PlaceIndex.path(in: site.site), PlaceIndex.sourcePath(in: site.site)]
         for path in cacheFiles {
             try FileManager.default.removeItem(atPath: path)
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)

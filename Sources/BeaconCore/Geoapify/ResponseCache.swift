@@ -45,7 +45,7 @@ package struct ResponseCache: Sendable {
 
     func store(_ body: Data, url: URL, key: String, at date: Date) throws(FileError) {
         try FileSystem.createDirectory(folder)
-        try FileSystem.writeAtomically(body, to: folder + "/" + key + ".json")
+        try FileSystem.writeCacheFile([UInt8](body), to: folder + "/" + key + ".json")
         let meta = JSONValue.object([
             ("url", .string(url.absoluteString)),
             ("savedAt", .number(date.timeIntervalSince1970)),
@@ -53,7 +53,7 @@ package struct ResponseCache: Sendable {
         ])
         var bytes: [UInt8] = []
         JSONWriter().write(meta, into: &bytes)
-        try FileSystem.writeAtomically(bytes, to: folder + "/" + key + ".meta.json")
+        try FileSystem.writeCacheFile(bytes, to: folder + "/" + key + ".meta.json")
     }
 }
 

@@ -45,7 +45,7 @@ extension SiteWriter {
         for path in ordered { record += "+ " + path + "\n" }
         for path in stale.sorted() { record += "- " + path + "\n" }
         let intent = SiteWriter.intentPath(parent: parent, name: name)
-        do { try FileSystem.writeAtomically(Array(record.utf8), to: intent) } catch { throw .file(error) }
+        do { try FileSystem.writeCacheFile(Array(record.utf8), to: intent) } catch { throw .file(error) }
         return try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
     }
 

@@ -26,7 +26,7 @@ package enum PlaceIndex {
         JSONWriter().write(.object(members), into: &bytes)
         try FileSystem.createDirectory(site.cachePath)
         if (try? FileSystem.readIfExists(sourcePath(in: site))) == bytes { return }
-        try FileSystem.writeAtomically(bytes, to: sourcePath(in: site))
+        try FileSystem.writeCacheFile(bytes, to: sourcePath(in: site))
     }
 
     /// The last build's source; nil before the first build (or when the record is unreadable: it is only a cache).
@@ -58,7 +58,7 @@ package enum PlaceIndex {
         try FileSystem.createDirectory(site.cachePath)
         FileSystem.removeTree(pointerPath(in: site))
         if (try? FileSystem.readIfExists(path(in: site))) == bytes { return }
-        try FileSystem.writeAtomically(bytes, to: path(in: site))
+        try FileSystem.writeCacheFile(bytes, to: path(in: site))
     }
 
     /// Remembers that the last build came from a places file.
@@ -70,7 +70,7 @@ package enum PlaceIndex {
         var bytes: [UInt8] = []
         JSONWriter().write(.object(members), into: &bytes)
         if (try? FileSystem.readIfExists(pointerPath(in: site))) == bytes { return }
-        try FileSystem.writeAtomically(bytes, to: pointerPath(in: site))
+        try FileSystem.writeCacheFile(bytes, to: pointerPath(in: site))
     }
 
     /// The places file the last build read, if it read one.
