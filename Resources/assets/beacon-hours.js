@@ -248,8 +248,20 @@
   // ---------- Status with the next change (OpeningHours.status in Swift) ----------
 
   const WEEK = 7 * DAY;
-  const DAY_NAMES = ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'];
-  const AROUND_THE_CLOCK = 'Åpent døgnet rundt';
+  // Texts in the page's language (assets/beacon-text.js); bokmål without it (the shared case table's).
+  const Text = window.BeaconText;
+  const NB_TEXTS = {
+    'hours.aroundTheClock': 'Åpent døgnet rundt', 'hours.closed': 'Stengt',
+    'hours.closesAt': 'Åpent · stenger kl. {time}', 'hours.closesOn': 'Åpent · stenger {day} kl. {time}',
+    'hours.opensAt': 'Stengt · åpner kl. {time}', 'hours.opensTomorrow': 'Stengt · åpner i morgen kl. {time}',
+    'hours.opensOn': 'Stengt · åpner {day} kl. {time}', openNow: 'Åpent nå', closedNow: 'Stengt nå',
+  };
+  function say(key, values) {
+    if (Text) return Text.t(key, values);
+    return values ? NB_TEXTS[key].replace(/\{(\w+)\}/g, (_, name) => values[name]) : NB_TEXTS[key];
+  }
+  const DAY_NAMES = Text ? Text.weekdays : ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'];
+  const AROUND_THE_CLOCK = say('hours.aroundTheClock');
   // Parsed hours → their sorted candidate minutes of the week, made on first use. Kept beside
   // the shared parse results rather than on them, and dropped with them when the cache clears.
   const candidateCache = new WeakMap();
@@ -285,14 +297,14 @@
     if (open) {
       const midnight = next.minute === 0;
       const time = midnight ? '24:00' : clock(next.minute);
-      if (ahead < DAY) return 'Åpent · stenger kl. ' + time;
-      return 'Åpent · stenger ' + DAY_NAMES[midnight ? (next.weekday + 6) % 7 : next.weekday] + ' kl. ' + time;
+      if (ahead < DAY) return say('hours.closesAt', { time });
+      return say('hours.closesOn', { day: DAY_NAMES[midnight ? (next.weekday + 6) % 7 : next.weekday], time });
     }
     const time = clock(next.minute);
     const days = Math.floor((minute + ahead) / DAY);
-    if (days === 0) return 'Stengt · åpner kl. ' + time;
-    if (days === 1) return 'Stengt · åpner i morgen kl. ' + time;
-    return 'Stengt · åpner ' + DAY_NAMES[next.weekday] + ' kl. ' + time;
+    if (days === 0) return say('hours.opensAt', { time });
+    if (days === 1) return say('hours.opensTomorrow', { time });
+    return say('hours.opensOn', { day: DAY_NAMES[next.weekday], time });
   }
 
   /**
@@ -322,7 +334,7 @@
       const next = { weekday: day, minute: dayMinute };
       return { open, text: statusText(open, minute, (at - now + WEEK) % WEEK, next), next };
     }
-    return { open, text: open ? AROUND_THE_CLOCK : 'Stengt', next: null };
+    return { open, text: open ? AROUND_THE_CLOCK : say('hours.closed'), next: null };
   }
 
   let formatter = null;
@@ -365,7 +377,7 @@
   }
 
   // Short labels (a card's badge, the filter).
-  const TEXT = { open: 'Åpent nå', closed: 'Stengt nå' };
+  const TEXT = { open: say('openNow'), closed: say('closedNow') };
 
   window.BeaconHours = Object.freeze({ parse, isOpen, isOpenAt, status, statusAt, osloNow, text: TEXT });
 

@@ -20,13 +20,16 @@
   const scriptURL = document.currentScript ? document.currentScript.src : '';
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const EMOJI = { restaurant: '🍽️', cafe: '☕', hotel: '🏨' };
+  // Texts in the page's language (assets/beacon-text.js).
+  const Text = window.BeaconText;
+  if (!Text) return;
   const TEXT = {
-    zoomIn: 'Zoom inn',
-    zoomOut: 'Zoom ut',
-    close: 'Lukk',
-    details: 'Vis detaljer',
-    cluster: (n) => `${n} steder her. Zoom inn for å se dem.`,
-    you: 'Du er her',
+    zoomIn: Text.t('map.zoomIn'),
+    zoomOut: Text.t('map.zoomOut'),
+    close: Text.t('map.close'),
+    details: Text.t('map.details'),
+    cluster: (n) => Text.t('map.cluster', { places: Text.count(n, 'place') }),
+    you: Text.t('map.you'),
   };
 
   /** The site root as an absolute URL, from this script's own (assets/beacon-map.js). */

@@ -8,7 +8,8 @@
 (function () {
   'use strict';
 
-  const NOTE = 'Du er uten nett. Du ser en lagret kopi av guiden.';
+  // In the page's language (assets/beacon-text.js); bokmål if that file is missing.
+  const NOTE = window.BeaconText ? window.BeaconText.t('offline.note') : 'Du er uten nett. Du ser en lagret kopi av guiden.';
 
   if (location.protocol !== 'https:' && location.protocol !== 'http:') return;
 

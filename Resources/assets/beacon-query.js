@@ -19,7 +19,7 @@
 //   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
 //   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
 //
-// API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, integer,
+// API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer,
 // count, formatDistance, fold, nameKey, haversine, index(places), run(places, query, isOpen) }.
 'use strict';
 
@@ -29,36 +29,43 @@
   const CATEGORY_KEYS = ['restaurant', 'cafe', 'hotel'];
   // Names and everyday search words (PlaceCategory.swift: singularName, pluralName, searchWords).
   const CATEGORIES = {
-    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️', words: ['mat', 'spise', 'middag', 'lunsj', 'restaurant'] },
-    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕', words: ['kaffe', 'kaffebar', 'cafe', 'coffee', 'kafe'] },
-    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨', words: ['overnatting', 'hostel', 'hotel', 'hotell'] },
+    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️', words: ['mat', 'spise', 'middag', 'lunsj', 'restaurant', 'restaurantar', 'restaurants', 'food', 'dinner', 'lunch'] },
+    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕', words: ['kaffe', 'kaffebar', 'cafe', 'coffee', 'kafe', 'kafear', 'kaffi', 'cafes'] },
+    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨', words: ['overnatting', 'hostel', 'hotel', 'hotell', 'hotels', 'accommodation'] },
   };
   const SORTS = ['distance', 'rating', 'name'];
 
-  // ---------- Formats (NorwegianFormat.swift) ----------
+  // ---------- Formats (NorwegianFormat.swift, LanguageFormat.swift) ----------
 
-  /** "7", "12 345" with a no-break space between thousands. */
-  function integer(value) {
+  /** The page's language ("nb", "nn", "en"): what numbers, distances and name order follow. */
+  function pageLanguage() {
+    const lang = (document.documentElement.getAttribute('lang') || 'nb').toLowerCase();
+    return lang === 'en' || lang === 'nn' ? lang : 'nb';
+  }
+
+  /** "7", "12 345" with a no-break space between thousands (nb, nn); "12,345" (en). */
+  function integer(value, lang = pageLanguage()) {
     const digits = String(Math.abs(Math.trunc(value)));
+    const group = lang === 'en' ? ',' : NBSP;
     let out = '';
     for (let i = 0; i < digits.length; i++) {
-      if (i > 0 && (digits.length - i) % 3 === 0) out += NBSP;
+      if (i > 0 && (digits.length - i) % 3 === 0) out += group;
       out += digits[i];
     }
     return value < 0 ? '−' + out : out;
   }
-  function count(n, singular, plural) { return `${integer(n)} ${n === 1 ? singular : plural}`; }
+  function count(n, singular, plural, lang = pageLanguage()) { return `${integer(n, lang)} ${n === 1 ? singular : plural}`; }
 
-  /** Whole metres as the page shows them: "850 m", "1,2 km", "123 km". */
-  function formatDistance(metres) {
+  /** Whole metres as the page shows them: "850 m", "1,2 km" (nb, nn) or "1.2 km" (en), "123 km". */
+  function formatDistance(metres, lang = pageLanguage()) {
     const m = Math.max(0, Math.round(metres));
     const tens = Math.round(m / 10) * 10;
     if (tens < 1000) return `${tens}${NBSP}m`;
     if (m < 99950) {
       const tenths = Math.round(m / 100);
-      return `${integer(Math.floor(tenths / 10))},${tenths % 10}${NBSP}km`;
+      return `${integer(Math.floor(tenths / 10), lang)}${lang === 'en' ? '.' : ','}${tenths % 10}${NBSP}km`;
     }
-    return `${integer(Math.round(m / 1000))}${NBSP}km`;
+    return `${integer(Math.round(m / 1000), lang)}${NBSP}km`;
   }
 
   // ---------- Text (TextFolding.swift, NorwegianCollation.swift) ----------
@@ -79,10 +86,12 @@
   }
 
   /**
-   * A key whose UTF-16 order is Norwegian alphabetical order: Æ, Ø and Å after Z (as
-   * U+E000–U+E002), "aa" as Å, Ä as Æ, Ö as Ø; case and other accents ignored.
+   * A key whose UTF-16 order is the language's alphabetical order. Norwegian (nb, nn): Æ, Ø
+   * and Å after Z (as U+E000–U+E002), "aa" as Å, Ä as Æ, Ö as Ø; case and other accents
+   * ignored. English: the search key (Æ as AE, Ø as O, Å as A, accents ignored).
    */
-  function nameKey(name) {
+  function nameKey(name, lang = pageLanguage()) {
+    if (lang === 'en') return fold(name);
     return String(name).normalize('NFC').toLowerCase()
       .replace(/ä/g, 'æ').replace(/ö/g, 'ø').replace(/aa/g, 'å')
       .normalize('NFD')
@@ -109,7 +118,7 @@
    * lists every index in an order (each order is cached per distance array);
    * `filter(query, order, isOpen)` keeps the indices that pass every filter.
    */
-  function index(places) {
+  function index(places, lang = pageLanguage()) {
     const n = places.length;
     let keys = null; // folded search text, worked out on the first search (or while the reader looks)
     const categoryCode = new Uint8Array(n);
@@ -137,7 +146,7 @@
     /** Each place's rank in name order (equal names share a rank); computed once. */
     function rankNames() {
       if (nameRank) return nameRank;
-      const nameKeys = places.map((p) => nameKey(p.n));
+      const nameKeys = places.map((p) => nameKey(p.n, lang));
       const indices = Array.from({ length: n }, (_, i) => i);
       indices.sort((a, b) => (nameKeys[a] < nameKeys[b] ? -1 : nameKeys[a] > nameKeys[b] ? 1 : 0));
       nameRank = new Int32Array(n);
@@ -221,9 +230,9 @@
 
   /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
   function run(places, query, isOpen = () => false) {
-    const ix = index(places);
+    const ix = index(places, query.lang || pageLanguage());
     return ix.filter(query, ix.order(query.sort || 'distance'), (i) => isOpen(places[i])).map((i) => places[i].id);
   }
 
-  window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, integer, count, formatDistance, fold, searchWords, nameKey, haversine, index, run };
+  window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, haversine, index, run };
 })();

@@ -51,32 +51,38 @@
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
 
+  // Texts in the page's language (assets/beacon-text.js, from the build's catalogues).
+  const Text = window.BeaconText;
+  if (!Text) return;
+  const { t } = Text;
   const TEXT = {
-    favorite: 'Favoritt',
-    noMatches: 'Ingen treff',
-    places: (n) => count(n, 'sted', 'steder'),
-    favorites: (n) => count(n, 'favoritt', 'favoritter'),
-    within: (km, from) => `innen ${km} km fra ${from}`,
-    you: 'deg',
-    showResults: (n) => (n === 0 ? 'Ingen treff' : `Vis ${count(n, 'sted', 'steder')}`),
-    filtersActive: (n) => `${n} i bruk`,
-    fromYou: 'Avstandene måles fra der du er.',
-    locating: 'Finner posisjonen din …',
-    useCenter: (label) => `Bruk ${label} som utgangspunkt`,
-    measuringFromCenter: (label) => `Avstandene måles fra ${label} igjen.`,
-    farAway: (distance, label, km) => `Du er ${distance} fra ${label}, utenfor området guiden dekker (${km} km rundt ${label}). Avstandene måles fortsatt fra ${label}.`,
-    denied: 'Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen.',
-    insecure: 'Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https).',
-    unavailable: 'Fant ikke posisjonen din akkurat nå. Sjekk at posisjonstjenester er slått på, og prøv igjen.',
-    timeout: 'Det tok for lang tid å finne posisjonen din. Prøv igjen.',
-    unsupported: 'Nettleseren din kan ikke dele posisjonen.',
-    showing: (shown, total) => `Viser ${integer(shown)} av ${count(total, 'sted', 'steder')}`,
-    mapLabel: (label) => `Kart over stedene rundt ${label}. Piltastene flytter kartet, pluss og minus zoomer.`,
-    ratingLabel: (stars, n) => `Vurdering: ${stars} av 5, ${count(n, 'vurdering', 'vurderinger')}`,
-    openNow: 'Åpent nå',
-    closedNow: 'Stengt nå',
-    needsServer: 'Søk, filtre og kart trenger stedsdataene i mappen data/, og nettleseren henter ikke filer fra en side som er åpnet direkte fra disken. Vis guiden fra en webserver (for eksempel «sitegen serve») for å bruke dem. Listen under virker som den er.',
-    dataFailed: 'Fikk ikke hentet stedsdataene, så søk, filtre og kart virker ikke akkurat nå. Listen under virker som den er; last inn siden på nytt for å prøve igjen.',
+    favorite: t('favorite'),
+    noMatches: t('noMatches'),
+    places: (n) => Text.count(n, 'place'),
+    favorites: (n) => Text.count(n, 'favorite'),
+    within: (km, from) => t('within', { km, from }),
+    you: t('you'),
+    center: t('center'),
+    showResults: (n) => (n === 0 ? t('noMatches') : t('showResults', { places: Text.count(n, 'place') })),
+    filtersActive: (n) => t('filtersActive', { n }),
+    fromYou: t('fromYou'),
+    locating: t('locating'),
+    useCenter: (label) => t('useCenter', { label }),
+    measuringFromCenter: (label) => t('measuringFromCenter', { label }),
+    farAway: (distance, label, km) => t('farAway', { distance, label, km }),
+    denied: t('denied'),
+    insecure: t('insecure'),
+    unavailable: t('unavailable'),
+    timeout: t('timeout'),
+    unsupported: t('unsupported'),
+    showing: (shown, total) => t('showing', { shown: integer(shown), total: Text.count(total, 'place') }),
+    mapLabel: (label) => t('mapLabel', { label }),
+    ratingLabel: (stars, n) => t('ratingLabel', { stars, ratings: Text.count(n, 'rating') }),
+    openNow: t('openNow'),
+    closedNow: t('closedNow'),
+    needsServer: t('needsServer'),
+    dataFailed: t('dataFailed'),
+    category: (key) => (Text.categories[key] || Text.categories.restaurant).one,
   };
 
   /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
@@ -173,7 +179,7 @@
   function start(data, places) {
     const n = places.length;
     const center = data.center || { lat: 0, lon: 0 };
-    const centerLabel = (center.label && String(center.label)) || 'sentrum';
+    const centerLabel = (center.label && String(center.label)) || TEXT.center;
     // The radius slider's bounds and the star's shape and fills, as the build defines them.
     const radiusBounds = Array.isArray(data.radiusKmRange) && data.radiusKmRange.length === 2 ? data.radiusKmRange.map(Number) : [1, 10];
     const star = data.star && typeof data.star.path === 'string' ? data.star : { path: '', fill: 'star-fill-' };
@@ -387,11 +393,11 @@
     /** One card, the same markup as Components.placeCard in Swift, plus the opening status. */
     function card(i) {
       const p = places[i];
-      const info = CATEGORIES[CATEGORY_KEYS[categoryCode[i]]];
+      const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
       const li = element('li', 'place-card');
       li.dataset.id = p.id;
       const link = element('a', 'place-card__link');
-      link.href = sitePrefix + p.u;
+      link.href = sitePrefix + Text.home + p.u;
       const emoji = element('span', 'place-card__emoji', info.emoji);
       emoji.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
@@ -475,7 +481,7 @@
     function markerFor(i) {
       if (markers[i]) return markers[i];
       const p = places[i];
-      const info = CATEGORIES[CATEGORY_KEYS[categoryCode[i]]];
+      const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
       const label = [p.n, info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
       const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s }, star, label), keyboard: true });
       marker.options.placeId = p.id;
@@ -483,7 +489,7 @@
         const hours = hoursStatus(i);
         return MapKit.placeCard({
           name: p.n, meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
-          ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + p.u,
+          ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
           status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
         }, star);
       }, { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });

@@ -34,38 +34,41 @@ enum Components {
 
     /// One star filled 20 % per rounded star, the score beside it, and the full
     /// sentence for screen readers. Nothing when there are no ratings.
-    static func rating(_ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false) {
+    static func rating(_ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false, _ t: Strings) {
         guard let summary else { return }
         b.open("span", ["class": long ? "rating rating--long" : "rating", "data-stars": String(summary.roundedStars)])
         b.append(starIcons[summary.roundedStars])
         b.open("span", ["class": "rating__text", "aria-hidden": "true"])
         if long {
-            b.text(Strings.starsText(summary.roundedStars) + " · " + Strings.ratingCount(summary.count))
+            b.text(t.starsText(summary.roundedStars) + " · " + t.ratingCount(summary.count))
         } else {
             b.text(summary.roundedStars)
         }
         b.close("span")
-        b.element("span", ["class": "visually-hidden"], text: Strings.ratingLabel(summary))
+        b.element("span", ["class": "visually-hidden"], text: t.ratingLabel(summary))
         b.close("span")
     }
 
-    static let favoriteMark: HTMLFragment = HTMLFragment.build { b in
+    /// The heart with its name, in each language.
+    static let favoriteMarks: [Language: HTMLFragment] = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, favoriteMark(Strings.of($0))) })
+
+    static func favoriteMark(_ t: Strings) -> HTMLFragment { HTMLFragment.build { b in
         b.raw("<span class=\"favorite-mark\"><svg class=\"heart\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z\"/></svg>")
-        b.element("span", ["class": "visually-hidden"], text: Strings.favorite)
+        b.element("span", ["class": "visually-hidden"], text: t.favorite)
         b.raw("</span>")
-    }
+    } }
 
     /// "Mine steder", a line about the list and how many: the favorites page and the share file.
-    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int) {
+    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, _ t: Strings) {
         b.raw("<section class=\"page-intro\">")
-        b.element("h1", text: Strings.myPlaces)
+        b.element("h1", text: t.myPlaces)
         b.element("p", ["class": "lead"], text: lead)
-        b.element("p", ["class": "page-intro__summary"], text: Strings.placeCount(count))
+        b.element("p", ["class": "page-intro__summary"], text: t.placeCount(count))
         b.raw("</section>\n")
     }
 
     /// One place in a list: the whole card links to its page.
-    static func placeCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, below: ((inout HTMLBuffer) -> Void)? = nil) {
+    static func placeCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, below: ((inout HTMLBuffer) -> Void)? = nil) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
         b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
@@ -75,26 +78,26 @@ enum Components {
             b.element("span", ["class": "place-card__address"], text: address)
         }
         b.raw("<span class=\"place-card__meta\">")
-        b.text(place.category.singularName)
+        b.text(t.singular(place.category))
         b.raw(" · ")
-        b.text(NorwegianFormat.distance(metres: place.wholeMetres))
+        b.text(t.distance(metres: place.wholeMetres))
         b.raw("</span></span><span class=\"place-card__aside\">")
-        if place.isFavorite { b.append(favoriteMark) }
-        rating(&b, place.summary)
+        if place.isFavorite { b.append(favoriteMarks[t.language]!) }
+        rating(&b, place.summary, t)
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
     }
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.
-    static func pagination(_ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, path: (Int) -> String) {
+    static func pagination(_ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, _ t: Strings, path: (Int) -> String) {
         guard pageCount > 1 else { return }
-        b.open("nav", ["class": "pagination", "aria-label": Strings.pagination])
-        b.element("p", ["class": "pagination__status"], text: Strings.pageOf(page, pageCount))
+        b.open("nav", ["class": "pagination", "aria-label": t.pagination])
+        b.element("p", ["class": "pagination__status"], text: t.pageOf(page, pageCount))
         b.raw("<ul>")
         if page > 1 {
             b.raw("<li>")
-            b.element("a", ["href": root + path(page - 1), "rel": "prev"], text: "← " + Strings.previousPage)
+            b.element("a", ["href": root + path(page - 1), "rel": "prev"], text: "← " + t.previousPage)
             b.raw("</li>")
         }
         for number in pageNumbers(page: page, pageCount: pageCount) {
@@ -108,7 +111,7 @@ enum Components {
         }
         if page < pageCount {
             b.raw("<li>")
-            b.element("a", ["href": root + path(page + 1), "rel": "next"], text: Strings.nextPage + " →")
+            b.element("a", ["href": root + path(page + 1), "rel": "next"], text: t.nextPage + " →")
             b.raw("</li>")
         }
         b.raw("</ul></nav>\n")

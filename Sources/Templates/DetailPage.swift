@@ -8,9 +8,10 @@ package enum DetailPage {
         let path = SitePaths.detailPage(slug: place.slug)
         let root = SiteContext.rootPrefix(depth: SitePaths.depth(of: path))
         let p = place.place
-        let distance = NorwegianFormat.distance(metres: place.wholeMetres)
-        let distanceText = Strings.distanceFrom(distance, center: context.centerName)
-        var description = p.category.singularName
+        let t = context.strings
+        let distance = t.distance(metres: place.wholeMetres)
+        let distanceText = t.distanceFrom(distance, context.centerName)
+        var description = t.singular(p.category)
         if let address = p.address.singleLine { description += " · " + address }
         description += " · " + distanceText
 
@@ -18,15 +19,15 @@ package enum DetailPage {
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
                                                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
-                                                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path)), root: root, context: context)
+                                                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root, context: context)
         let chrome = context.chrome(depth: 2, section: .none)
-        b.append(chrome.header)
+        PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
         if place.summary != nil { b.append(Components.starGradients) }
 
-        b.raw("<nav class=\"breadcrumbs\" aria-label=\"Brødsmulesti\">")
+        b.open("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs])
         b.open("a", ["class": "back-link", "href": root + SitePaths.listPage()])
         b.icon(.back)
-        b.text(Strings.backToList)
+        b.text(t.backToList)
         b.close("a")
         b.raw("</nav>\n")
         b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
@@ -36,32 +37,32 @@ package enum DetailPage {
         b.text(p.name)
         b.close("h1")
         b.raw("<p class=\"place-detail__lead\">")
-        b.text(p.category.singularName + " · " + distanceText)
+        b.text(t.singular(p.category) + " · " + distanceText)
         b.raw("</p>\n")
-        if p.category.animation == .steam { pauseControl(&b) }
+        if p.category.animation == .steam { pauseControl(&b, t) }
         b.raw("<div class=\"place-detail__badges\">")
         if showsOpenStatus, let hours = p.openingHours {
             // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl. 22:00", Oslo time).
             b.open("span", ["class": "open-status", "id": "open-status", "data-opening-hours": hours, "hidden": ""])
             b.close("span")
         }
-        Components.rating(&b, place.summary, long: true)
+        Components.rating(&b, place.summary, long: true, t)
         if place.isFavorite {
             b.raw("<span class=\"badge badge--favorite\">")
-            b.append(Components.favoriteMark)
+            b.append(Components.favoriteMarks[t.language]!)
             b.raw("<span aria-hidden=\"true\">")
-            b.text(Strings.favorite)
+            b.text(t.favorite)
             b.raw("</span></span>")
         }
         b.raw("</div>\n")
         if !place.isInCurrentData {
-            b.element("p", ["class": "notice"], text: Strings.notInData)
+            b.element("p", ["class": "notice"], text: t.notInData)
         }
-        mapLinks(&b, p)
+        mapLinks(&b, p, t)
         b.raw("</div><div class=\"place-detail__info\">")
         if context.hasMap { placeMap(&b, place, context: context) }
-        facts(&b, p)
-        ratings(&b, place)
+        facts(&b, p, context.language)
+        ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
         return b.bytes
@@ -81,16 +82,16 @@ package enum DetailPage {
     /// The café's steam runs forever, so it has a pause switch (WCAG 2.2.2) that
     /// works without script: a checkbox the stylesheet reads (`:has`). Small, and
     /// after the name: it is not what the page is about.
-    static func pauseControl(_ b: inout HTMLBuffer) {
+    static func pauseControl(_ b: inout HTMLBuffer, _ t: Strings) {
         b.raw("<p class=\"pause-control\"><input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\"><label for=\"pause-animation\" class=\"pause-label\">")
         b.icon(.pause)
-        b.text(Strings.pauseAnimation)
+        b.text(t.pauseAnimation)
         b.raw("</label></p>\n")
     }
 
     /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
     static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
-        b.open("section", ["class": "place-map needs-script", "aria-label": Strings.mapOf(place.name)])
+        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(place.name)])
         b.raw("<div class=\"place-map__canvas\" id=\"place-map\"></div>")
         b.close("section")
         b.raw("\n")
@@ -113,17 +114,18 @@ package enum DetailPage {
         b.raw("\n")
     }
 
-    static func mapLinks(_ b: inout HTMLBuffer, _ p: Place) {
+    static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         b.raw("<div class=\"actions\">")
-        b.element("a", ["class": "button", "href": MapLinks.appleMaps(p)], text: Strings.openInAppleMaps)
-        b.element("a", ["class": "button button--secondary", "href": MapLinks.googleMaps(p)], text: Strings.openInGoogleMaps)
+        b.element("a", ["class": "button", "href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
+        b.element("a", ["class": "button button--secondary", "href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
         if let osm = p.id.openStreetMapURL {
-            b.element("a", ["class": "button button--secondary", "href": osm], text: Strings.openInOpenStreetMap)
+            b.element("a", ["class": "button button--secondary", "href": osm], text: t.openInOpenStreetMap)
         }
         b.raw("</div>\n")
     }
 
-    static func facts(_ b: inout HTMLBuffer, _ p: Place) {
+    static func facts(_ b: inout HTMLBuffer, _ p: Place, _ language: Language) {
+        let t = Strings.of(language)
         b.raw("<dl class=\"facts\">")
         func row(_ term: String, _ content: (inout HTMLBuffer) -> Void) {
             b.raw("<div class=\"facts__row\">")
@@ -133,12 +135,12 @@ package enum DetailPage {
             b.raw("</dd></div>")
         }
         if let address = p.address.singleLine {
-            row(Strings.address) { $0.text(address) }
+            row(t.address) { $0.text(address) }
         }
-        row(Strings.coordinates) { $0.text(NorwegianFormat.coordinate(p.coordinate)) }
+        row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
         if let raw = p.openingHours {
-            row(Strings.openingHours) { b in
-                if let lines = OpeningHours.norwegianLines(raw) {
+            row(t.openingHours) { b in
+                if let lines = OpeningHours.lines(raw, in: language) {
                     b.raw("<ul class=\"hours\">")
                     for line in lines { b.element("li", text: line) }
                     b.raw("</ul>")
@@ -148,7 +150,7 @@ package enum DetailPage {
             }
         }
         if let phone = p.phone {
-            row(Strings.phone) { b in
+            row(t.phone) { b in
                 if let href = SafeURL.telephoneHref(phone) {
                     b.element("a", ["href": href], text: phone)
                 } else {
@@ -157,29 +159,29 @@ package enum DetailPage {
             }
         }
         if let website = p.website {
-            row(Strings.website) { b in
+            row(t.website) { b in
                 b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
             }
         }
         if let email = p.email, email.contains("@"), let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false) {
-            row(Strings.email) { $0.element("a", ["href": href], text: email) }
+            row(t.email) { $0.element("a", ["href": href], text: email) }
         }
         b.raw("</dl>\n")
     }
 
-    static func ratings(_ b: inout HTMLBuffer, _ place: GuidePlace) {
+    static func ratings(_ b: inout HTMLBuffer, _ place: GuidePlace, _ t: Strings) {
         b.raw("<section class=\"ratings\" aria-labelledby=\"ratings-heading\">")
-        b.element("h2", ["id": "ratings-heading"], text: Strings.myRatings)
+        b.element("h2", ["id": "ratings-heading"], text: t.myRatings)
         if place.ratings.isEmpty {
-            b.element("p", ["class": "muted"], text: Strings.noRatings)
+            b.element("p", ["class": "muted"], text: t.noRatings)
         } else {
             b.raw("<ol class=\"rating-list\" reversed>")
             let newestFirst = place.ratings.newestFirst
             for rating in newestFirst {
                 b.raw("<li class=\"rating-entry\"><p class=\"rating-entry__head\">")
-                Components.rating(&b, RatingSummary(ratings: [rating]), long: false)
+                Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
                 b.raw(" ")
-                b.element("time", ["datetime": rating.date.iso], text: rating.date.norwegianLong)
+                b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
                 b.raw("</p>")
                 if let comment = rating.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     Components.comment(&b, comment)

@@ -8,49 +8,49 @@ import BeaconHTML
 /// contract with `Resources/assets/beacon.js`.
 enum ExplorerControls {
     /// "Finn nærmeste meg" ("Nær meg" on a phone): the one button that moves the centre to the reader.
-    static func locateButton(_ b: inout HTMLBuffer) {
+    static func locateButton(_ b: inout HTMLBuffer, _ t: Strings) {
         b.raw("<button type=\"button\" class=\"button locate-button needs-script\" id=\"explorer-locate\">")
         b.icon(.locate)
-        b.element("span", ["class": "label-long"], text: Strings.findNearestMe)
-        b.element("span", ["class": "label-short"], text: Strings.nearMe)
+        b.element("span", ["class": "label-long"], text: t.findNearestMe)
+        b.element("span", ["class": "label-short"], text: t.nearMe)
         b.raw("</button>")
     }
 
     /// The sticky bar: search and the filter button, the category chips, and the filter panel.
     static func bar(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?, settings: SiteSettings, context: SiteContext, interactive: Bool) {
         b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
-        if interactive { searchRow(&b) }
-        chips(&b, root: root, current: current)
+        if interactive { searchRow(&b, context.strings) }
+        chips(&b, root: root, current: current, context.strings)
         if interactive { filterPanel(&b, settings: settings, context: context) }
         b.raw("</div>\n")
     }
 
-    static func searchRow(_ b: inout HTMLBuffer) {
-        b.open("div", ["class": "explorer-bar__row needs-script", "role": "search", "aria-label": Strings.explorerControls])
+    static func searchRow(_ b: inout HTMLBuffer, _ t: Strings) {
+        b.open("div", ["class": "explorer-bar__row needs-script", "role": "search", "aria-label": t.explorerControls])
         b.raw("<div class=\"search-field\">")
-        b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: Strings.search)
+        b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: t.search)
         b.icon(.search)
-        b.open("input", ["class": "search-field__input", "type": "search", "id": "explorer-search", "placeholder": Strings.searchPlaceholder,
+        b.open("input", ["class": "search-field__input", "type": "search", "id": "explorer-search", "placeholder": t.searchPlaceholder,
                          "autocomplete": "off", "spellcheck": "false", "aria-describedby": "explorer-search-hint"])
-        b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: Strings.searchHint)
+        b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: t.searchHint)
         b.raw("</div><button type=\"button\" class=\"filter-button\" id=\"explorer-filters-button\" aria-expanded=\"false\" aria-controls=\"explorer-filters\">")
         b.icon(.filter)
-        b.element("span", text: Strings.filters)
+        b.element("span", text: t.filters)
         b.raw("<span class=\"filter-button__count\" id=\"explorer-filter-count\" aria-hidden=\"true\" hidden></span></button>")
         b.close("div")
     }
 
     /// The categories as one row of links that scrolls sideways on a narrow screen.
-    static func chips(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?) {
-        b.open("nav", ["class": "chips", "aria-label": Strings.categories])
+    static func chips(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?, _ t: Strings) {
+        b.open("nav", ["class": "chips", "aria-label": t.categories])
         b.raw("<ul><li>")
-        b.element("a", ["class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil, "data-category": "all"], text: Strings.all)
+        b.element("a", ["class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil, "data-category": "all"], text: t.all)
         b.raw("</li>")
         for category in PlaceCategory.allCases {
             b.raw("<li>")
             b.open("a", ["class": "chip", "href": root + SitePaths.categoryPage(category), "aria-current": current == category ? "page" : nil, "data-category": category.rawValue])
             b.element("span", ["class": "chip__emoji", "aria-hidden": "true"], text: category.emoji)
-            b.text(category.pluralName)
+            b.text(t.plural(category))
             b.close("a")
             b.raw("</li>")
         }
@@ -62,39 +62,40 @@ enum ExplorerControls {
     /// The slider offers only what can change the result: 1 km up to the radius
     /// the places were fetched within.
     static func filterPanel(_ b: inout HTMLBuffer, settings: SiteSettings, context: SiteContext) {
+        let t = context.strings
         let radius = String(settings.radiusKm)
-        b.open("div", ["class": "filter-panel", "id": "explorer-filters", "role": "group", "aria-label": Strings.filters, "hidden": ""])
+        b.open("div", ["class": "filter-panel", "id": "explorer-filters", "role": "group", "aria-label": t.filters, "hidden": ""])
         b.raw("<div class=\"filter-panel__field filter-panel__field--radius\">")
         if settings.radiusKm > SiteSettings.radiusRange.lowerBound {
             b.raw("<p class=\"filter-panel__label\">")
-            b.element("label", ["for": "explorer-radius"], text: Strings.radius)
+            b.element("label", ["for": "explorer-radius"], text: t.radius)
             b.raw(" ")
             b.element("span", ["class": "filter-panel__value", "id": "explorer-radius-value"], text: radius + " km")
             b.raw("</p>")
             b.open("input", ["class": "explorer-range", "type": "range", "id": "explorer-radius", "min": String(SiteSettings.radiusRange.lowerBound),
                              "max": radius, "step": "1", "value": radius, "aria-valuetext": radius + " km", "aria-describedby": "explorer-radius-note"])
         }
-        b.element("p", ["class": "filter-panel__note", "id": "explorer-radius-note"], text: Strings.coverage(radiusKm: settings.radiusKm, center: context.centerName) + ".")
+        b.element("p", ["class": "filter-panel__note", "id": "explorer-radius-note"], text: t.coverage(settings.radiusKm, context.centerName) + ".")
         b.raw("</div><div class=\"filter-panel__field\">")
-        b.element("label", ["class": "filter-panel__label", "for": "explorer-sort"], text: Strings.sortBy)
+        b.element("label", ["class": "filter-panel__label", "for": "explorer-sort"], text: t.sortBy)
         b.raw("<select class=\"explorer-select\" id=\"explorer-sort\">")
-        b.element("option", ["value": "distance"], text: Strings.sortDistance)
-        b.element("option", ["value": "rating"], text: Strings.sortRating)
-        b.element("option", ["value": "name"], text: Strings.sortName)
+        b.element("option", ["value": "distance"], text: t.sortDistance)
+        b.element("option", ["value": "rating"], text: t.sortRating)
+        b.element("option", ["value": "name"], text: t.sortName)
         b.raw("</select></div><div class=\"filter-panel__toggles\">")
         b.raw("<button type=\"button\" class=\"toggle\" id=\"explorer-favorites\" aria-pressed=\"false\">")
         b.icon(.heart)
-        b.text(Strings.favoritesOnly)
+        b.text(t.favoritesOnly)
         b.raw("</button>")
         // "Åpent nå": the script un-hides it when some place has hours it understands.
         b.raw("<button type=\"button\" class=\"toggle\" id=\"explorer-open-now\" aria-pressed=\"false\" aria-describedby=\"explorer-open-now-hint\" hidden>")
         b.icon(.clock)
-        b.text(Strings.openNow)
+        b.text(t.openNow)
         b.raw("</button>")
-        b.element("span", ["class": "visually-hidden", "id": "explorer-open-now-hint"], text: Strings.openNowHint)
+        b.element("span", ["class": "visually-hidden", "id": "explorer-open-now-hint"], text: t.openNowHint)
         b.raw("</div><div class=\"filter-panel__actions\">")
-        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"], text: Strings.reset)
-        b.element("button", ["type": "button", "class": "button", "id": "explorer-filters-done"], text: Strings.showResults)
+        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"], text: t.reset)
+        b.element("button", ["type": "button", "class": "button", "id": "explorer-filters-done"], text: t.showResults)
         b.raw("</div>")
         b.close("div")
     }
@@ -107,45 +108,45 @@ enum ExplorerControls {
     }
 
     /// "Vis flere" under a long list, and the empty state.
-    static func moreAndEmpty(_ b: inout HTMLBuffer) {
+    static func moreAndEmpty(_ b: inout HTMLBuffer, _ t: Strings) {
         b.raw("<div class=\"explorer-more\" id=\"explorer-more\" hidden><p class=\"explorer-more__status\" id=\"explorer-more-status\"></p>")
-        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-more-button"], text: Strings.showMore)
+        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-more-button"], text: t.showMore)
         b.raw("</div>\n")
         b.raw("<div class=\"empty-state explorer-empty\" id=\"explorer-empty\" hidden><span class=\"empty-state__icon\">")
         b.icon(.search)
         b.raw("</span>")
-        b.element("p", ["class": "explorer-empty__title"], text: Strings.noMatches)
-        b.element("p", ["class": "explorer-empty__hint"], text: Strings.noMatchesHint)
+        b.element("p", ["class": "explorer-empty__title"], text: t.noMatches)
+        b.element("p", ["class": "explorer-empty__hint"], text: t.noMatchesHint)
         b.raw("</div>\n")
     }
 
     /// The map's place: beside the list on a wide screen, instead of it on a phone.
-    static func map(_ b: inout HTMLBuffer) {
-        b.open("section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": Strings.mapView])
+    static func map(_ b: inout HTMLBuffer, _ t: Strings) {
+        b.open("section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": t.mapView])
         b.raw("<div class=\"explorer-map__canvas\" id=\"explorer-map-canvas\"></div>")
         b.raw("<p class=\"explorer-map__legend\" aria-hidden=\"true\">")
         for category in PlaceCategory.allCases {
             b.raw("<span>")
-            b.text(category.emoji + " " + category.singularName)
+            b.text(category.emoji + " " + t.singular(category))
             b.raw("</span>")
         }
         b.raw("<span>")
         b.append(Components.starIcons[5])
-        b.text(Strings.rated)
+        b.text(t.rated)
         b.raw("</span></p>")
         b.close("section")
         b.raw("\n")
     }
 
     /// Liste / Kart, floating at the bottom of a narrow screen (a wide one shows both).
-    static func viewSwitch(_ b: inout HTMLBuffer) {
-        b.open("div", ["class": "view-switch needs-script", "id": "explorer-view", "role": "group", "aria-label": Strings.viewMode])
+    static func viewSwitch(_ b: inout HTMLBuffer, _ t: Strings) {
+        b.open("div", ["class": "view-switch needs-script", "id": "explorer-view", "role": "group", "aria-label": t.viewMode])
         b.raw("<button type=\"button\" data-view=\"list\" aria-pressed=\"true\">")
         b.icon(.list)
-        b.text(Strings.listView)
+        b.text(t.listView)
         b.raw("</button><button type=\"button\" data-view=\"map\" aria-pressed=\"false\">")
         b.icon(.map)
-        b.text(Strings.mapView)
+        b.text(t.mapView)
         b.raw("</button>")
         b.close("div")
         b.raw("\n")

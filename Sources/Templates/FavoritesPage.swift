@@ -11,42 +11,43 @@ package enum FavoritesPage {
         let path = SitePaths.favoritesPage(page: page)
         let depth = SitePaths.depth(of: path)
         let root = SiteContext.rootPrefix(depth: depth)
+        let t = context.strings
         let all = guide.favorites
         let pageCount = ListPage.pageCount(for: all.count)
         let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
-        PageChrome.openDocument(&b, head: .init(title: Strings.myPlaces + " – " + context.settings.title,
-                                                description: Strings.favoritesIntro, seo: context.seo(for: path)), root: root, context: context)
+        PageChrome.openDocument(&b, head: .init(title: t.myPlaces + " – " + context.settings.title,
+                                                description: t.favoritesIntro, seo: context.seo(for: path), path: path), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
-        b.append(chrome.header)
+        PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
         b.append(Components.starGradients)
-        Components.favoritesIntro(&b, lead: Strings.favoritesIntro, count: all.count)
+        Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, t)
         if favorites.isEmpty {
             b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")
             b.icon(.heart)
             b.raw("</span>")
-            b.text(Strings.noFavorites)
+            b.text(t.noFavorites)
             b.raw("</p>\n")
         } else {
             b.raw("<ul class=\"place-list place-list--favorites\">\n")
             for place in favorites {
-                favoriteCard(&b, place, root: root)
+                favoriteCard(&b, place, root: root, t)
             }
             b.raw("</ul>\n")
-            Components.pagination(&b, page: page, pageCount: pageCount, root: root) { SitePaths.favoritesPage(page: $0) }
-            exportLinks(&b, root: root)
+            Components.pagination(&b, page: page, pageCount: pageCount, root: root, t) { SitePaths.favoritesPage(page: $0) }
+            exportLinks(&b, root: root, t)
         }
         b.append(chrome.footer)
         return b.bytes
     }
 
     /// Downloads of the favorites for map apps.
-    static func exportLinks(_ b: inout HTMLBuffer, root: String) {
+    static func exportLinks(_ b: inout HTMLBuffer, root: String, _ t: Strings) {
         b.raw("<section class=\"exports\" aria-labelledby=\"exports-heading\">")
-        b.element("h2", ["id": "exports-heading"], text: Strings.takeTheList)
-        b.element("p", text: Strings.exportsIntro)
+        b.element("h2", ["id": "exports-heading"], text: t.takeTheList)
+        b.element("p", text: t.exportsIntro)
         b.raw("<ul class=\"exports__links\">")
-        for (path, label) in [(SitePaths.favoritesGPX, Strings.gpxLink), (SitePaths.favoritesKML, Strings.kmlLink), (SitePaths.favoritesGeoJSON, Strings.geoJSONLink)] {
+        for (path, label) in [(SitePaths.favoritesGPX, t.gpxLink), (SitePaths.favoritesKML, t.kmlLink), (SitePaths.favoritesGeoJSON, t.geoJSONLink)] {
             b.raw("<li>")
             b.element("a", ["href": root + path, "download": ""], text: label)
             b.raw("</li>")
@@ -55,13 +56,13 @@ package enum FavoritesPage {
     }
 
     /// A card like the list's, with the latest comment under it.
-    static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String) {
+    static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings) {
         let latestComment = place.ratings.latest?.comment
         guard let comment = latestComment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            Components.placeCard(&b, place, root: root)
+            Components.placeCard(&b, place, root: root, t)
             return
         }
-        Components.placeCard(&b, place, root: root) { b in
+        Components.placeCard(&b, place, root: root, t) { b in
             Components.comment(&b, comment)
         }
     }

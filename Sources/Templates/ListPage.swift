@@ -37,19 +37,20 @@ package enum ListPage {
         let depth = SitePaths.depth(of: input.path)
         let root = SiteContext.rootPrefix(depth: depth)
         let settings = context.settings
-        let heading = input.category?.pluralName ?? Strings.explore
+        let t = context.strings
+        let heading = input.category.map { t.plural($0) } ?? t.explore
         let title = input.category == nil && input.page == 1
             ? settings.title
-            : heading + (input.page > 1 ? " (side \(input.page))" : "") + " – " + settings.title
-        let summary = Strings.withinRadius(count: input.totalCount, radiusKm: settings.radiusKm, center: context.centerName)
+            : heading + (input.page > 1 ? t.pageSuffix(input.page) : "") + " – " + settings.title
+        let summary = t.withinRadius(input.totalCount, settings.radiusKm, context.centerName)
         let interactive = input.scriptData != nil
         let withMap = interactive && context.hasMap
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
         PageChrome.openDocument(&b, head: .init(title: title, description: summary + ".", includeScript: interactive,
                                                 includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
-                                                seo: context.seo(for: input.path)), root: root, context: context)
+                                                seo: context.seo(for: input.path), path: input.path), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .explore)
-        b.append(chrome.header)
+        PageChrome.appendHeader(&b, chrome, path: input.path, root: root, context: context)
         b.append(Components.starGradients)
 
         b.open("div", ["class": "explorer", "id": "explorer", "data-category": input.category?.rawValue ?? "all"])
@@ -57,25 +58,25 @@ package enum ListPage {
         b.element("h1", text: heading)
         b.element("p", ["class": "results-count", "id": "results-count", "role": "status"], text: summary)
         b.raw("</div>")
-        if interactive { ExplorerControls.locateButton(&b) }
+        if interactive { ExplorerControls.locateButton(&b, t) }
         b.raw("</div>\n")
         ExplorerControls.bar(&b, root: root, current: input.category, settings: settings, context: context, interactive: interactive)
         if interactive { ExplorerControls.status(&b) }
 
         b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")
         b.raw("<ul class=\"place-list\" id=\"place-list\">\n")
-        for place in input.places { Components.placeCard(&b, place, root: root) }
+        for place in input.places { Components.placeCard(&b, place, root: root, t) }
         b.raw("</ul>\n")
-        if interactive { ExplorerControls.moreAndEmpty(&b) }
+        if interactive { ExplorerControls.moreAndEmpty(&b, t) }
         let category = input.category
-        Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root) { page in
+        Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root, t) { page in
             if let category { return SitePaths.categoryPage(category, page: page) }
             return SitePaths.listPage(page: page)
         }
         b.raw("</div>")
-        if withMap { ExplorerControls.map(&b) }
+        if withMap { ExplorerControls.map(&b, t) }
         b.raw("</div>\n")
-        if withMap { ExplorerControls.viewSwitch(&b) }
+        if withMap { ExplorerControls.viewSwitch(&b, t) }
         b.close("div")
         b.raw("\n")
         if input.category == nil, input.page == 1 { about(&b, root: root, context: context) }
@@ -86,17 +87,18 @@ package enum ListPage {
 
     /// After the list: the owner's introduction, what the guide covers, and the download.
     static func about(_ b: inout HTMLBuffer, root: String, context: SiteContext) {
+        let t = context.strings
         b.raw("<section class=\"about\" aria-labelledby=\"about-heading\">")
-        b.element("h2", ["id": "about-heading"], text: Strings.aboutGuide)
+        b.element("h2", ["id": "about-heading"], text: t.aboutGuide)
         if let intro = context.intro, !intro.isEmpty {
             b.open("div", ["class": "lead"])
             b.append(intro)
             b.close("div")
         }
-        b.element("p", text: Strings.coverage(radiusKm: context.settings.radiusKm, center: context.centerName) + ".")
-        b.open("a", ["class": "about__download", "href": root + SitePaths.allPlacesGeoJSON, "download": ""])
+        b.element("p", text: t.coverage(context.settings.radiusKm, context.centerName) + ".")
+        b.open("a", ["class": "about__download", "href": context.assetRoot(root) + SitePaths.allPlacesGeoJSON, "download": ""])
         b.icon(.download)
-        b.text(Strings.allPlacesDownload)
+        b.text(t.allPlacesDownload)
         b.close("a")
         b.raw("</section>\n")
     }

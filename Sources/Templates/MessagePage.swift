@@ -17,13 +17,15 @@ enum MessagePage {
                        block: String, links: [Link], linksClass: String? = nil) -> [UInt8] {
         var b = HTMLBuffer(capacity: 4_096)
         PageChrome.openDocument(&b, head: .init(title: title + " – " + context.settings.title, description: text), root: root, context: context)
-        b.append(PageChrome.header(settings: context.settings, root: root, section: .none))
+        b.append(PageChrome.header(root: root, section: .none, context: context))
+        PageChrome.languageSwitch(&b, path: SitePaths.listPage(), root: root, context: context)
+        b.append(PageChrome.headerEnd)
         b.raw("<section class=\"page-intro ")
         b.text(block)
         b.raw("\"><p class=\"")
         b.text(block + "__mark")
         b.raw("\">")
-        b.open("img", ["class": block + "__icon", "src": root + SitePaths.icon, "alt": "", "width": "88", "height": "88"])
+        b.open("img", ["class": block + "__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "88", "height": "88"])
         b.raw("</p>")
         b.element("h1", text: heading)
         b.element("p", ["class": "lead"], text: text)
@@ -33,7 +35,7 @@ enum MessagePage {
             b.element("a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href], text: link.text)
         }
         b.raw("</p></section>\n")
-        b.append(PageChrome.footer(source: context.source, lastUpdated: context.lastUpdatedText, root: root))
+        b.append(PageChrome.footer(lastUpdated: context.lastUpdatedText, context: context))
         return b.bytes
     }
 }

@@ -6,10 +6,11 @@ import BeaconHTML
 /// else from the host's root.
 package enum NotFoundPage {
     package static func render(context: SiteContext) -> [UInt8] {
-        var root = context.settings.baseURL ?? "/"
-        if !root.hasSuffix("/") { root += "/" }
-        return MessagePage.render(context: context, root: root, title: Strings.notFoundTitle, heading: Strings.notFoundTitle,
-                                  text: Strings.notFoundText, block: "not-found",
-                                  links: [.init(text: Strings.goToFrontPage, href: root + SitePaths.listPage())])
+        let t = context.strings
+        var root = context.baseURL ?? "/"
+        root += context.folder
+        return MessagePage.render(context: context, root: root, title: t.notFoundTitle, heading: t.notFoundTitle,
+                                  text: t.notFoundText, block: "not-found",
+                                  links: [.init(text: t.goToFrontPage, href: root + SitePaths.listPage())])
     }
 }

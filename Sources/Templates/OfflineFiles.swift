@@ -28,18 +28,21 @@ package enum OfflineFiles {
 
     /// `version` names this build's caches; `explorerPaths` are the pages a
     /// reader needs first; `tiles` are the basemap's (zoom, path).
-    package static func files(context: SiteContext, version: String, assetPaths: [String], explorerPaths: [String],
+    /// `contexts`: one per language, the main one first (each has its offline page).
+    package static func files(contexts: [SiteContext], version: String, assetPaths: [String], explorerPaths: [String],
                               tiles: [(zoom: Int, path: String)]) -> [(path: String, bytes: [UInt8])] {
-        let worker = serviceWorker(version: version, assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles)
+        let main = contexts[0]
+        let others = contexts.dropFirst().map { ($0.folder, $0.folder + offlinePagePath) }
+        let worker = serviceWorker(version: version, assetPaths: assetPaths + others.map(\.1), explorerPaths: explorerPaths, tiles: tiles,
+                                   languageOfflinePages: others)
         return [
-            (manifestPath, Array(manifest(settings: context.settings).utf8)),
+            (manifestPath, Array(manifest(settings: main.settings, strings: main.strings).utf8)),
             (serviceWorkerPath, Array(worker.utf8)),
-            (offlinePagePath, OfflinePage.render(context: context)),
-        ]
+        ] + contexts.map { ($0.folder + offlinePagePath, OfflinePage.render(context: $0)) }
     }
 
     /// The web app manifest: what a phone needs to put the guide on its home screen.
-    static func manifest(settings: SiteSettings) -> String {
+    static func manifest(settings: SiteSettings, strings t: Strings) -> String {
         let title = settings.title.trimmingCharacters(in: .whitespaces)
         let shortName = !title.isEmpty && title.count <= 12 ? title : Strings.appShortName
         let icons: [JSONValue] = OfflineFiles.icons.map { icon in
@@ -49,8 +52,8 @@ package enum OfflineFiles {
         let manifest: JSONValue = .object([
             ("name", .string(title.isEmpty ? Strings.appShortName : title)),
             ("short_name", .string(shortName)),
-            ("description", .string(Strings.appDescription(center: settings.centerLabel))),
-            ("lang", .string("nb")),
+            ("description", .string(t.appDescription(settings.centerLabel))),
+            ("lang", .string(t.language.rawValue)),
             ("dir", .string("ltr")),
             ("id", .string("./")),
             ("start_url", .string("./")),
@@ -65,14 +68,17 @@ package enum OfflineFiles {
 
     /// `sw.js`: the worker's script with this build's values in front.
     static func serviceWorker(version: String, assetPaths: [String], explorerPaths: [String],
-                              tiles: [(zoom: Int, path: String)]) -> String {
-        let build: JSONValue = .object([
+                              tiles: [(zoom: Int, path: String)], languageOfflinePages: [(folder: String, page: String)] = []) -> String {
+        var build: [(key: String, value: JSONValue)] = [
             ("version", .string(version)),
             ("offlinePage", .string(offlinePagePath)),
             ("storedFolders", .array(storedFolders.map { .string($0) })),
             ("precache", .array(precache(assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles).map { .string($0) })),
-        ])
-        return ServiceWorkerScript.render(build: build)
+        ]
+        if !languageOfflinePages.isEmpty {
+            build.append(("languageOfflinePages", .object(languageOfflinePages.map { ($0.folder, .string($0.page)) })))
+        }
+        return ServiceWorkerScript.render(build: .object(build))
     }
 
     /// Where files the reader comes across are kept as they arrive: the assets, the basemap's tiles ("kart/")

@@ -12,11 +12,14 @@ enum OfflinePage {
     /// The root prefix the worker rewrites.
     static let root = "./"
 
+    /// Links to the site start with "./" (the site root): the language's own pages with "./nn/".
     static func render(context: SiteContext) -> [UInt8] {
-        MessagePage.render(context: context, root: root, title: Strings.offlineTitle, heading: Strings.offlineHeading,
-                           text: Strings.offlineText, block: "offline-page",
-                           links: [.init(text: Strings.goToFrontPage, href: root + SitePaths.listPage()),
-                                   .init(text: Strings.myPlaces, href: root + SitePaths.favoritesPage, secondary: true)],
+        let t = context.strings
+        let root = OfflinePage.root + context.folder
+        return MessagePage.render(context: context, root: root, title: t.offlineTitle, heading: t.offlineHeading,
+                           text: t.offlineText, block: "offline-page",
+                           links: [.init(text: t.goToFrontPage, href: root + SitePaths.listPage()),
+                                   .init(text: t.myPlaces, href: root + SitePaths.favoritesPage, secondary: true)],
                            linksClass: "offline-page__links")
     }
 }

@@ -26,6 +26,8 @@ enum PageChrome {
         var mapImageOrigin: String? = nil
         /// Canonical link and Open Graph / Twitter tags (only with a base URL).
         var seo: SEO? = nil
+        /// The page's path below its language's root, for the links to its translations (nil: none).
+        var path: String? = nil
     }
 
     struct SEO {
@@ -35,8 +37,12 @@ enum PageChrome {
     }
 
     /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
-    static func openDocument(_ b: inout HTMLBuffer, head: Head, root: String, context: SiteContext) {
-        b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
+    /// `root` is the way to the page's language root; assets are found from it (`SiteContext.assetRoot`).
+    static func openDocument(_ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext) {
+        let root = context.assetRoot(home)
+        b.raw("<!DOCTYPE html>\n<html lang=\"")
+        b.text(context.language.rawValue)
+        b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
         b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         b.open("meta", ["http-equiv": "Content-Security-Policy", "content": head.includeMap ? contentSecurityPolicy(imageOrigin: head.mapImageOrigin) : contentSecurityPolicy])
         b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
@@ -53,13 +59,25 @@ enum PageChrome {
             b.raw("\n")
             for (property, content) in [("og:type", "website"), ("og:site_name", seo.siteName), ("og:title", head.title),
                                         ("og:description", head.description), ("og:url", seo.url), ("og:image", seo.image),
-                                        ("og:locale", "nb_NO")] {
+                                        ("og:locale", context.language.openGraphLocale)] {
                 b.open("meta", ["property": property, "content": content])
+                b.raw("\n")
+            }
+            for other in context.languages.all where other != context.language {
+                b.open("meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
                 b.raw("\n")
             }
             for (name, content) in [("twitter:card", "summary"), ("twitter:title", head.title),
                                     ("twitter:description", head.description), ("twitter:image", seo.image)] {
                 b.open("meta", ["name": name, "content": content])
+                b.raw("\n")
+            }
+        }
+        if let path = head.path, context.languages.all.count > 1 {
+            // Absolute with a base URL (as search engines want them), else relative.
+            for (language, href) in context.alternates(path: path, root: home) {
+                let url = context.baseURL.map { $0 + context.languages.folder(of: language) + SitePaths.pretty(path) } ?? href
+                b.open("link", ["rel": "alternate", "hreflang": language.rawValue, "href": url])
                 b.raw("\n")
             }
         }
@@ -75,7 +93,8 @@ enum PageChrome {
             b.open("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
             b.raw("\n")
         }
-        var scripts: [String] = []
+        // The scripts' texts in each language (`ScriptTexts`) come first: every script below reads them.
+        var scripts: [String] = [ScriptTexts.path]
         if head.includeHoursScript || head.includeScript { scripts.append(SitePaths.hoursScript) }
         if head.includeScript { scripts.append(SitePaths.queryScript) }
         if head.includeMap { scripts += SitePaths.mapScripts }
@@ -93,57 +112,76 @@ enum PageChrome {
         b.raw("</head>\n")
     }
 
-    static func header(settings: SiteSettings, root: String, section: NavigationSection) -> HTMLFragment {
-        HTMLFragment.build { b in
+    /// The header up to the language switcher: brand and main navigation. `root` is the way to the language's root.
+    static func header(root: String, section: NavigationSection, context: SiteContext) -> HTMLFragment {
+        let t = context.strings
+        return HTMLFragment.build { b in
             b.raw("<body>\n")
-            b.element("a", ["class": "skip-link", "href": "#main"], text: Strings.skipToContent)
+            b.element("a", ["class": "skip-link", "href": "#main"], text: t.skipToContent)
             b.raw("\n<header class=\"site-header\"><div class=\"site-header__inner\">")
             b.open("a", ["class": "brand", "href": root + SitePaths.listPage()])
-            b.open("img", ["class": "brand__icon", "src": root + SitePaths.icon, "alt": "", "width": "40", "height": "40"])
-            b.element("span", ["class": "brand__title"], text: settings.title)
+            b.open("img", ["class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "40", "height": "40"])
+            b.element("span", ["class": "brand__title"], text: context.settings.title)
             b.close("a")
-            b.open("nav", ["class": "site-nav", "aria-label": Strings.mainNavigation])
+            b.open("nav", ["class": "site-nav", "aria-label": t.mainNavigation])
             b.raw("<ul>")
             b.raw("<li>")
-            b.element("a", ["href": root + SitePaths.listPage(), "aria-current": section == .explore ? "page" : nil], text: Strings.explore)
+            b.element("a", ["href": root + SitePaths.listPage(), "aria-current": section == .explore ? "page" : nil], text: t.explore)
             b.raw("</li><li>")
-            b.element("a", ["href": root + SitePaths.favoritesPage, "aria-current": section == .favorites ? "page" : nil], text: Strings.myPlaces)
+            b.element("a", ["href": root + SitePaths.favoritesPage, "aria-current": section == .favorites ? "page" : nil], text: t.myPlaces)
             b.raw("</li></ul>")
             b.close("nav")
-            b.raw("</div></header>\n<main id=\"main\" class=\"main\">\n")
         }
     }
 
-    static func footer(source: DataSourceInfo, lastUpdated: String, root: String) -> HTMLFragment {
-        HTMLFragment.build { b in
+    static let headerEnd = HTMLFragment.build { b in b.raw("</div></header>\n<main id=\"main\" class=\"main\">\n") }
+
+    /// The whole header of the page at `path` (below its language's root): `chrome`'s, with the language switcher.
+    static func appendHeader(_ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String, context: SiteContext) {
+        b.append(chrome.header)
+        languageSwitch(&b, path: path, root: root, context: context)
+        b.append(chrome.headerEnd)
+    }
+
+    /// Links to the same page in the site's other languages, each named in its own language
+    /// ("Bokmål", "Nynorsk", "English"); nothing for a site in one language.
+    static func languageSwitch(_ b: inout HTMLBuffer, path: String, root: String, context: SiteContext) {
+        guard context.languages.all.count > 1 else { return }
+        b.open("nav", ["class": "language-switch", "aria-label": context.strings.languageSwitcher])
+        b.raw("<ul>")
+        for (language, href) in context.alternates(path: path, root: root) {
+            b.raw("<li>")
+            let current = language == context.language
+            b.element("a", ["href": href, "lang": language.rawValue, "hreflang": language.rawValue,
+                            "aria-current": current ? "true" : nil], text: language.ownName)
+            b.raw("</li>")
+        }
+        b.raw("</ul>")
+        b.close("nav")
+    }
+
+    static func footer(lastUpdated: String, context: SiteContext) -> HTMLFragment {
+        let t = context.strings
+        let source = context.source
+        return HTMLFragment.build { b in
             b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\">")
             if source.kind == .sample {
-                b.element("p", ["class": "data-notice"], text: Strings.sampleDataNotice)
+                b.element("p", ["class": "data-notice"], text: t.sampleDataNotice)
             }
             b.raw("<p>Data © ")
-            b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: Strings.osmContributors)
+            b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
             if source.cameFromGeoapify {
                 b.raw(" · ")
                 b.element("a", ["href": "https://www.geoapify.com/"], text: "Powered by Geoapify")
             }
             b.raw("</p><p>")
-            b.text(Strings.lastUpdated(lastUpdated))
+            b.text(t.lastUpdated(lastUpdated))
             b.raw(" · ")
-            b.text(sourceDescription(source))
+            b.text(t.sourceDescription(source.kind))
             b.raw(" · ")
-            b.text(Strings.madeWith)
+            b.text(t.madeWith)
             b.raw("</p></div></footer>\n")
             b.raw("</body>\n</html>\n")
-        }
-    }
-
-    /// "eksempeldata", "hentet fra Geoapify", "fra mellomlageret" …
-    static func sourceDescription(_ source: DataSourceInfo) -> String {
-        switch source.kind {
-        case .sample: "eksempeldata"
-        case .live: "hentet fra Geoapify"
-        case .cache: "hentet fra Geoapify (fra mellomlageret)"
-        case .file(let name): "fra stedsfilen \(name)"
         }
     }
 }

@@ -37,6 +37,8 @@ enum ServiceWorkerScript {
     // guide's on the same host by the folder it lives in.
     const CACHE = 'beacon-' + BUILD.version + SITE;
     const OFFLINE_PAGE = new URL(BUILD.offlinePage, SCOPE).href;
+    // Each other language's own offline page, by the folder its pages are in ("nn/").
+    const OFFLINE_PAGES = BUILD.languageOfflinePages || {};
     // A page the network has not answered by then comes from the stored copy.
     const NETWORK_TIMEOUT_MS = 4000;
 
@@ -119,7 +121,9 @@ enum ServiceWorkerScript {
     // depth: its links to the site start with "./", which becomes "../../"
     // two folders down. Only inside tags: text on a page never holds "<".
     async function offlinePage(cache, url) {
-      const copy = await cache.match(OFFLINE_PAGE);
+      const path = url.href.slice(SCOPE.length);
+      const folder = Object.keys(OFFLINE_PAGES).find((prefix) => path.startsWith(prefix));
+      const copy = await cache.match(folder ? new URL(OFFLINE_PAGES[folder], SCOPE).href : OFFLINE_PAGE);
       if (!copy) return Response.error();
       const depth = url.href.slice(SCOPE.length).split('?')[0].split('/').length - 1;
       const root = depth > 0 ? '../'.repeat(depth) : './';

@@ -16,17 +16,20 @@ package enum ShareFile {
 
     package static func render(_ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8]) -> [UInt8] {
         let favorites = guide.favorites
+        let t = context.strings
         let iconURI = "data:image/svg+xml;base64," + Data(iconSVG).base64EncodedString()
         var b = HTMLBuffer(capacity: 64_000 + favorites.count * 1_500)
-        b.raw("<!DOCTYPE html>\n<html lang=\"nb\">\n<head>\n<meta charset=\"utf-8\">\n")
+        b.raw("<!DOCTYPE html>\n<html lang=\"")
+        b.text(t.language.rawValue)
+        b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
         b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         b.raw(generatorMarker)
         b.raw("\n")
         b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
         b.raw("\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
-        b.element("title", text: Strings.shareFileTitle + " – " + context.settings.title)
+        b.element("title", text: t.myPlaces + " – " + context.settings.title)
         b.raw("\n")
-        b.open("meta", ["name": "description", "content": Strings.shareFileIntro])
+        b.open("meta", ["name": "description", "content": t.shareFileIntro])
         b.raw("\n")
         b.open("link", ["rel": "icon", "href": iconURI])
         b.raw("\n")
@@ -36,25 +39,25 @@ package enum ShareFile {
         b.element("span", ["class": "brand__title"], text: context.settings.title)
         b.raw("</span></div></header>\n<main id=\"main\" class=\"main\">\n")
         b.append(Components.starGradients)
-        Components.favoritesIntro(&b, lead: Strings.shareFileIntro, count: favorites.count)
+        Components.favoritesIntro(&b, lead: t.shareFileIntro, count: favorites.count, t)
         if favorites.isEmpty {
-            b.element("p", ["class": "empty-state"], text: Strings.noFavorites)
+            b.element("p", ["class": "empty-state"], text: t.noFavorites)
         } else {
             b.raw("<ul class=\"place-list place-list--favorites\">\n")
-            for place in favorites { card(&b, place) }
+            for place in favorites { card(&b, place, t) }
             b.raw("</ul>\n")
         }
         b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\"><p>Data © ")
-        b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: Strings.osmContributors)
+        b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
         if guide.source.cameFromGeoapify { b.raw(" · Powered by Geoapify") }
         b.raw("</p><p>")
-        b.text(Strings.lastUpdated(context.lastUpdatedText) + " · " + Strings.madeWith)
+        b.text(t.lastUpdated(context.lastUpdatedText) + " · " + t.madeWith)
         b.raw("</p></div></footer>\n</body>\n</html>\n")
         return b.bytes
     }
 
     /// A favorite: what it is, where, its star and the owner's latest comment, and map links.
-    static func card(_ b: inout HTMLBuffer, _ place: GuidePlace) {
+    static func card(_ b: inout HTMLBuffer, _ place: GuidePlace, _ t: Strings) {
         let p = place.place
         b.open("li", ["class": "place-card share-card"])
         b.raw("<div class=\"place-card__link\">")
@@ -63,24 +66,24 @@ package enum ShareFile {
         b.element("span", ["class": "place-card__name"], text: p.name)
         if let address = p.address.singleLine { b.element("span", ["class": "place-card__address"], text: address) }
         b.raw("<span class=\"place-card__meta\">")
-        b.text(p.category.singularName + " · " + NorwegianFormat.distance(metres: place.wholeMetres))
+        b.text(t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
         b.raw("</span>")
         if let raw = p.openingHours {
-            b.element("span", ["class": "place-card__meta"], text: OpeningHours.norwegianLines(raw)?.joined(separator: "; ") ?? raw)
+            b.element("span", ["class": "place-card__meta"], text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ") ?? raw)
         }
         b.raw("</span><span class=\"place-card__aside\">")
-        Components.rating(&b, place.summary)
+        Components.rating(&b, place.summary, t)
         b.raw("</span></div>")
         if let comment = place.ratings.latest?.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             Components.comment(&b, comment)
         }
         b.raw("<p class=\"share-card__links\">")
-        b.element("a", ["href": MapLinks.appleMaps(p)], text: Strings.openInAppleMaps)
+        b.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
         b.raw(" · ")
-        b.element("a", ["href": MapLinks.googleMaps(p)], text: Strings.openInGoogleMaps)
+        b.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
         if let osm = p.id.openStreetMapURL {
             b.raw(" · ")
-            b.element("a", ["href": osm], text: Strings.openInOpenStreetMap)
+            b.element("a", ["href": osm], text: t.openInOpenStreetMap)
         }
         b.raw("</p></li>\n")
     }

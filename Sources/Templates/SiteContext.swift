@@ -23,9 +23,15 @@ package struct SiteContext: Sendable {
     package let hasMap: Bool
     /// Whether the site adds its own stylesheet (`assets/custom.css`), loaded after the built-in one.
     package let hasCustomStylesheet: Bool
+    /// The texts of this context's language.
+    package let strings: Strings
+    /// Every language the site publishes, the main one first.
+    package let languages: SiteLanguages
+    /// Where this language's pages are, from the site root: "" (main language) or "nn/".
+    package let folder: String
     /// "21. november 2026": when the data was fetched.
     let lastUpdatedText: String
-    let chrome: [ChromeKey: Chrome]
+    private(set) var chrome: [ChromeKey: Chrome]
 
     struct ChromeKey: Hashable {
         var depth: Int
@@ -33,33 +39,62 @@ package struct SiteContext: Sendable {
     }
 
     struct Chrome: Sendable {
+        /// The header up to the language switcher, which names the page.
         var header: HTMLFragment
+        /// The header after the switcher.
+        var headerEnd: HTMLFragment
         var footer: HTMLFragment
     }
 
     /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
     static let maximumDepth = 3
 
+    /// The context of the site's pages in `language` (nil: the main language).
     package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none, hasMap: Bool = false,
-                 hasCustomStylesheet: Bool = false) {
+                 hasCustomStylesheet: Bool = false, language: Language? = nil) {
         self.settings = settings
+        self.languages = settings.languages
+        let language = language ?? settings.languages.main
+        self.strings = Strings.of(language)
+        self.folder = settings.languages.folder(of: language)
         self.source = source
         self.intro = intro
         self.basemap = basemap
         self.hasMap = hasMap
         self.hasCustomStylesheet = hasCustomStylesheet
         let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
-        self.lastUpdatedText = CalendarDate.today(in: oslo, now: source.fetchedAt).norwegianLong
+        let lastUpdatedText = language.longDate(CalendarDate.today(in: oslo, now: source.fetchedAt))
+        self.lastUpdatedText = lastUpdatedText
+        self.chrome = [:]
         var chrome: [ChromeKey: Chrome] = [:]
         for depth in 0...SiteContext.maximumDepth {
+            let root = SiteContext.rootPrefix(depth: depth)
             for section in NavigationSection.allCases {
                 chrome[ChromeKey(depth: depth, section: section)] = Chrome(
-                    header: PageChrome.header(settings: settings, root: SiteContext.rootPrefix(depth: depth), section: section),
-                    footer: PageChrome.footer(source: source, lastUpdated: lastUpdatedText, root: SiteContext.rootPrefix(depth: depth))
+                    header: PageChrome.header(root: root, section: section, context: self),
+                    headerEnd: PageChrome.headerEnd,
+                    footer: PageChrome.footer(lastUpdated: lastUpdatedText, context: self)
                 )
             }
         }
         self.chrome = chrome
+    }
+
+    /// The language of this context's pages.
+    package var language: Language { strings.language }
+
+    /// The way to the site root (assets, data, tiles) from a page whose way to its language's root is `root`.
+    func assetRoot(_ root: String) -> String {
+        folder.isEmpty ? root : root + "../"
+    }
+
+    /// The same page in every language of the site, the main one first: the
+    /// language, and the link to it from a page of this language at `path`
+    /// whose way to its language's root is `root`.
+    func alternates(path: String, root: String) -> [(language: Language, href: String)] {
+        languages.all.map { other in
+            (other, assetRoot(root) + languages.folder(of: other) + SitePaths.pretty(path))
+        }
     }
 
     /// "", "../", "../../" …: the way back to the site root from a page `depth` folders down.
@@ -81,10 +116,15 @@ package struct SiteContext: Sendable {
         return base + "/"
     }
 
-    /// The published address of a page ("https://example.org/guide/steder/x/"), or nil without a base URL.
+    /// The published address of a page of this language ("https://example.org/guide/nn/steder/x/"), or nil without a base URL.
     func absoluteURL(for path: String) -> String? {
         guard let baseURL else { return nil }
-        return baseURL + SitePaths.pretty(path)
+        return baseURL + folder + SitePaths.pretty(path)
+    }
+
+    /// The published address of a file shared by every language ("https://example.org/guide/assets/…").
+    func absoluteSiteURL(for path: String) -> String? {
+        baseURL.map { $0 + path }
     }
 
     /// The provider's origin when the basemap's tiles come from one (for the pages' policy).
@@ -95,7 +135,7 @@ package struct SiteContext: Sendable {
 
     /// Canonical link and sharing tags for a page; nil without a base URL.
     func seo(for path: String) -> PageChrome.SEO? {
-        guard let url = absoluteURL(for: path), let image = absoluteURL(for: SitePaths.shareImage) else { return nil }
+        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: SitePaths.shareImage) else { return nil }
         return PageChrome.SEO(url: url, image: image, siteName: settings.title)
     }
 }

@@ -35,26 +35,27 @@ package enum SiteFiles {
               url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? SitePaths.detailPage(slug: place.slug))
     }
 
-    /// The favorites as GeoJSON, GPX and KML.
+    /// The favorites as GeoJSON, GPX and KML, described in the context's language (paths below its folder).
     package static func favoritesExports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
         let favorites = guide.favorites
+        let t = context.strings
         func extras(_ place: GuidePlace) -> GeoJSONExport.Extras { SiteFiles.extras(place, context: context) }
         let waypoints = favorites.map { place in
-            PlaceExports.Waypoint(place: place.place, description: description(place),
+            PlaceExports.Waypoint(place: place.place, description: description(place, t),
                                   link: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? MapLinks.appleMaps(place.place))
         }
         return [
             (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
-            (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: Strings.myPlaces + " – " + context.settings.title)),
-            (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: Strings.myPlaces + " – " + context.settings.title)),
+            (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: t.myPlaces + " – " + context.settings.title)),
+            (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.settings.title)),
         ]
     }
 
     /// "Kafé · Grüners gate 1, 0552 Oslo · 5 av 5 (2 vurderinger) · Byens beste filterkaffe."
-    static func description(_ place: GuidePlace) -> String {
-        var parts = [place.category.singularName]
+    static func description(_ place: GuidePlace, _ t: Strings) -> String {
+        var parts = [t.singular(place.category)]
         if let address = place.address.singleLine { parts.append(address) }
-        if let summary = place.summary { parts.append("\(Strings.starsText(summary.roundedStars)) (\(Strings.ratingCount(summary.count)))") }
+        if let summary = place.summary { parts.append("\(t.starsText(summary.roundedStars)) (\(t.ratingCount(summary.count)))") }
         if let comment = place.ratings.latest?.comment {
             let text = HTMLSanitizer.plainText(comment).trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty { parts.append(TextHardening.truncate(text, to: 300)) }
@@ -66,13 +67,33 @@ package enum SiteFiles {
     static let sitemapLimit = 50_000
 
     /// `sitemap.xml` (an index of parts beyond 50,000 pages) and `robots.txt`; nothing without a base URL.
+    /// `pagePaths` are below a language's root; every language has each of them, and in a site of
+    /// several languages each URL names its translations (`xhtml:link rel="alternate" hreflang`).
     package static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])] {
         guard let base = context.baseURL else { return [] }
-        let urls = pagePaths.compactMap { context.absoluteURL(for: $0) }
+        let languages = context.languages
+        let multilingual = languages.all.count > 1
+        var urls: [(path: String, language: Language)] = []
+        urls.reserveCapacity(pagePaths.count * languages.all.count)
+        for path in pagePaths {
+            for language in languages.all { urls.append((path, language)) }
+        }
         var files: [(path: String, bytes: [UInt8])] = []
-        func urlset(_ urls: ArraySlice<String>) -> [UInt8] {
-            var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-            for url in urls { out += "<url><loc>" + HTMLEscaping.escape(url) + "</loc></url>\n" }
+        func address(_ path: String, _ language: Language) -> String {
+            HTMLEscaping.escape(base + languages.folder(of: language) + SitePaths.pretty(path))
+        }
+        func urlset(_ urls: ArraySlice<(path: String, language: Language)>) -> [UInt8] {
+            var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            out += multilingual ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n" : ">\n"
+            for url in urls {
+                out += "<url><loc>" + address(url.path, url.language) + "</loc>"
+                if multilingual {
+                    for other in languages.all {
+                        out += "<xhtml:link rel=\"alternate\" hreflang=\"\(other.rawValue)\" href=\"" + address(url.path, other) + "\"/>"
+                    }
+                }
+                out += "</url>\n"
+            }
             return Array((out + "</urlset>\n").utf8)
         }
         if urls.count <= sitemapLimit {

@@ -164,7 +164,7 @@ import Testing
         }
         for start in ["Åpent · stenger ", "Stengt · åpner "] {
             // The far-off change, named by its weekday.
-            #expect(texts.contains { text in OpeningHours.weekdayNames.contains { text?.hasPrefix(start + $0 + " kl. ") == true } },
+            #expect(texts.contains { text in OpeningHours.vocabulary(.nb).weekdays.contains { text?.hasPrefix(start + $0 + " kl. ") == true } },
                     "no case for \(start)<weekday>")
         }
         #expect(cases.contains { $0.raw.contains("-26:00") } && cases.contains { $0.raw == "24/7" })

@@ -23,7 +23,7 @@ import BeaconCore
     func files(version: String = "0123456789ab", settings: SiteSettings? = nil) -> [String: String] {
         var context = self.context
         if let settings { context = SiteContext(settings: settings, source: context.source, intro: nil) }
-        let files = OfflineFiles.files(context: context, version: version, assetPaths: assetPaths,
+        let files = OfflineFiles.files(contexts: [context], version: version, assetPaths: assetPaths,
                                        explorerPaths: explorerPaths, tiles: tiles)
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
     }
@@ -136,7 +136,7 @@ import BeaconCore
     }
 
     @Test func workerWithoutBasemapPrecachesNoTiles() throws {
-        let files = OfflineFiles.files(context: context, version: "0123456789ab", assetPaths: assetPaths,
+        let files = OfflineFiles.files(contexts: [context], version: "0123456789ab", assetPaths: assetPaths,
                                        explorerPaths: explorerPaths, tiles: [])
         let worker = String(decoding: try #require(files.first { $0.path == "sw.js" }).bytes, as: UTF8.self)
         #expect(try #require(try build(worker)["precache"] as? [String]).allSatisfy { !$0.hasPrefix("kart/") })
@@ -181,7 +181,9 @@ import BeaconCore
 
     @Test func theScriptShowsTheSameNoteAsTheStrings() throws {
         let script = String(decoding: try FileSystem.read(OfflineFilesTests.assetsFolder + "/beacon-offline.js"), as: UTF8.self)
-        #expect(script.contains("'" + Strings.offlineNote + "'"))
+        let note = try #require(Strings.bokmål.script.first { $0.key == "offline.note" }?.value)
+        #expect(script.contains("BeaconText.t('offline.note')"), "the note comes from the page's language")
+        #expect(script.contains("'" + note + "'"), "without the texts file, the bokmål note of the catalogue")
         #expect(script.contains("'" + OfflineFiles.serviceWorkerPath + "'"))
         #expect(script.contains("'" + OfflineFiles.manifestPath + "'"))
         #expect(!script.contains("style."), "the note is styled by classes only")

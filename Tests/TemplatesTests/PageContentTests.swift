@@ -44,7 +44,7 @@ import BeaconCore
         #expect(page.contains("hours--raw\">24/7 (resepsjon)</span>"))
         #expect(!page.contains("data-stars"))
         #expect(page.contains("hero--bounce"))
-        #expect(page.contains(Strings.noRatings))
+        #expect(page.contains(Strings.bokmål.noRatings))
     }
 
     @Test func listLinksAreRelativeAndWorkFromAnyDepth() {

@@ -32,12 +32,13 @@ package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The everyday words a search for this kind of place may use, beyond
-    /// its names (the page script's `CATEGORIES[…].words` are the same).
+    /// its names, in bokmål, nynorsk and English alike: a reader may search in
+    /// any of them on any page (the page script's `CATEGORIES[…].words` are the same).
     package var searchWords: [String] {
         switch self {
-        case .restaurant: ["mat", "spise", "middag", "lunsj", "restaurant"]
-        case .cafe: ["kaffe", "kaffebar", "cafe", "coffee", "kafe"]
-        case .hotel: ["overnatting", "hostel", "hotel", "hotell"]
+        case .restaurant: ["mat", "spise", "middag", "lunsj", "restaurant", "restaurantar", "restaurants", "food", "dinner", "lunch"]
+        case .cafe: ["kaffe", "kaffebar", "cafe", "coffee", "kafe", "kafear", "kaffi", "cafes"]
+        case .hotel: ["overnatting", "hostel", "hotel", "hotell", "hotels", "accommodation"]
         }
     }
 

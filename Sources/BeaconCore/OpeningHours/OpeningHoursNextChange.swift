@@ -72,14 +72,14 @@ extension OpeningHours {
             let clock = midnight ? "24:00" : Self.clock(next.minute)
             if minutesAhead < 1440 { return "Åpent · stenger kl. \(clock)" }
             let day = midnight ? (next.weekday + 6) % 7 : next.weekday
-            return "Åpent · stenger \(weekdayNames[day]) kl. \(clock)"
+            return "Åpent · stenger \(vocabulary(.nb).weekdays[day]) kl. \(clock)"
         }
         let clock = Self.clock(next.minute)
         let calendarDays = (minute + minutesAhead) / 1440
         switch calendarDays {
         case 0: return "Stengt · åpner kl. \(clock)"
         case 1: return "Stengt · åpner i morgen kl. \(clock)"
-        default: return "Stengt · åpner \(weekdayNames[next.weekday]) kl. \(clock)"
+        default: return "Stengt · åpner \(vocabulary(.nb).weekdays[next.weekday]) kl. \(clock)"
         }
     }
 

@@ -25,13 +25,16 @@ package struct SiteSettings: Sendable, Equatable {
     package var basemap: BasemapSetting?
     /// The most basemap tiles one build may publish; nil: `TilePlan.defaultBudget`.
     package var tileBudget: Int?
+    /// The languages the pages are published in; the first at the site root, the others under `nn/`, `en/`.
+    package var languages: SiteLanguages
 
     package init(
         center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,
         placesPerCategory: Int = 20, title: String = "Beacon – steder rundt Oslo S",
         intro: String? = nil, baseURL: String? = nil, cacheHours: Int = 24,
-        basemap: BasemapSetting? = nil, tileBudget: Int? = nil
+        basemap: BasemapSetting? = nil, tileBudget: Int? = nil, languages: SiteLanguages = .bokmålOnly
     ) {
+        self.languages = languages
         self.center = center
         self.centerLabel = centerLabel
         self.radiusKm = radiusKm
@@ -97,7 +100,7 @@ enum SettingsCodec {
 
     static func decode(_ json: JSONValue) throws(Problem) -> SiteSettings {
         guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours", "basemap", "tileBudget"])
+        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours", "basemap", "tileBudget", "languages"])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
         if let center = json["center"] {
@@ -117,7 +120,27 @@ enum SettingsCodec {
         settings.baseURL = try optionalString(json["baseURL"], path: "baseURL")
         if let value = json["basemap"], value != .null { settings.basemap = try basemap(value) }
         if let value = json["tileBudget"], value != .null { settings.tileBudget = try integer(value, path: "tileBudget") }
+        if let value = json["languages"], value != .null { settings.languages = try languages(value) }
         return settings
+    }
+
+    /// `["nb", "nn", "en"]`: known codes, each once, at least one.
+    static func languages(_ json: JSONValue) throws(Problem) -> SiteLanguages {
+        let expected = "forventet en liste med språkkoder, for eksempel [\"nb\", \"nn\", \"en\"] (nb: bokmål, nn: nynorsk, en: engelsk)"
+        guard case .array(let items) = json, !items.isEmpty else { throw Problem(path: "languages", message: expected) }
+        var languages: [Language] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let code) = item else { throw Problem(path: "languages[\(index)]", message: expected) }
+            guard let language = Language(code: code) else {
+                let shown = TextHardening.clean(code, maximumLength: 20) ?? ""
+                throw Problem(path: "languages[\(index)]", message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
+            }
+            guard !languages.contains(language) else {
+                throw Problem(path: "languages[\(index)]", message: "«\(language.rawValue)» står to ganger")
+            }
+            languages.append(language)
+        }
+        return SiteLanguages(languages)
     }
 
     /// `"none"`, `"geoapify"`, or `{"tiles", "attribution", "attributionURL"?, "maxZoom"?}`.
@@ -184,6 +207,7 @@ enum SettingsCodec {
             members.append(("basemap", .object(object)))
         }
         if let tileBudget = settings.tileBudget { members.append(("tileBudget", .number(Double(tileBudget)))) }
+        if settings.languages != .bokmålOnly { members.append(("languages", .array(settings.languages.all.map { .string($0.rawValue) }))) }
         return .object(members)
     }
 }

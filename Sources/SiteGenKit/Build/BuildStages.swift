@@ -159,7 +159,7 @@ extension BuildPipeline {
                     let files = try inputs.writer.commit()
                     return Published(rendered: rendered, files: files, tree: inputs.writer.committedTree)
                 }
-                let (files, adjustment) = try inputs.writer.commitChanges(removing: previous.changes.removals)
+                let (files, adjustment) = try inputs.writer.commitChanges(removing: previous.changes.removals(in: guide.settings.languages))
                 return Published(rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree))
             }
         } catch {

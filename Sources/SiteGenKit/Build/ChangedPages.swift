@@ -24,12 +24,19 @@ struct ChangedPages: Sendable {
     /// When only these places of the data changed and none moved: the export is patched, not written anew.
     var exportPositions: [Int]?
     var sitemap = false
-    /// Files of the previous output the new site no longer has.
+    /// Pages of the previous output the new site no longer has, below a language's root (in every language).
     var removals: [String] = []
+    /// Files shared by every language the new site no longer has (data files).
+    var sharedRemovals: [String] = []
+
+    /// Every file to remove, with each language's folder.
+    func removals(in languages: SiteLanguages) -> [String] {
+        languages.all.flatMap { language in removals.map { languages.folder(of: language) + $0 } } + sharedRemovals
+    }
 
     var isEmpty: Bool {
         details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty && !favorites && !allPlacesExport
-            && !sitemap && removals.isEmpty
+            && !sitemap && removals.isEmpty && sharedRemovals.isEmpty
     }
 
     /// Whether two values of a place look alike on every page.
@@ -123,7 +130,7 @@ struct ChangedPages: Sendable {
             plan.dataChunks = Array(0..<newChunkCount)
         }
         let keptChunks = Set(oldChunkPaths.indices).subtracting(plan.dataChunks).filter { $0 < newChunkCount }
-        plan.removals += oldChunkPaths.indices.filter { !keptChunks.contains($0) }.map { oldChunkPaths[$0] }
+        plan.sharedRemovals += oldChunkPaths.indices.filter { !keptChunks.contains($0) }.map { oldChunkPaths[$0] }
 
         // Favorites: their pages and exports.
         let oldFavorites = old.favorites, newFavorites = new.favorites
@@ -195,7 +202,7 @@ struct ChangedPages: Sendable {
         }
         for (list, pages) in listPages { plan.listPages[list] = pages.subtracting([1]).sorted() }
         plan.dataChunks = chunks.sorted()
-        plan.removals += plan.dataChunks.filter { $0 < oldChunkPaths.count }.map { oldChunkPaths[$0] }
+        plan.sharedRemovals += plan.dataChunks.filter { $0 < oldChunkPaths.count }.map { oldChunkPaths[$0] }
         if favoritesGained != 0 { plan.favorites = true }
         let newFavoritePages = ListPage.pageCount(for: guide.favorites.count)
         let oldFavoritePages = ListPage.pageCount(for: guide.favorites.count - favoritesGained)

@@ -40,6 +40,16 @@ struct SiteRenderer: Sendable {
         case offlineFiles
         /// Pages `pages` of «Mine steder».
         case favorites(pages: ClosedRange<Int>)
+        /// The assets and the page scripts' texts.
+        case sharedFiles
+
+        /// Whether the job writes one language's files (below its folder), not files all languages share.
+        var isPerLanguage: Bool {
+            switch self {
+            case .details, .someDetails, .listPages, .explorer, .fixedPages, .favoritesExports, .favorites: true
+            case .allPlacesExport, .searchEngineFiles, .tiles, .offlineFiles, .sharedFiles: false
+            }
+        }
 
         /// HTML pages the job writes (favorites and 404 are the fixed pages).
         var pageCount: Int {
@@ -50,7 +60,7 @@ struct SiteRenderer: Sendable {
             case .explorer: 1
             case .fixedPages: 1
             case .favorites(let pages): pages.count
-            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .offlineFiles: 0
+            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .offlineFiles, .sharedFiles: 0
             }
         }
     }
@@ -69,8 +79,10 @@ struct SiteRenderer: Sendable {
     /// (`previousChunkPaths`: the data files the output has now).
     func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) async throws -> Rendered {
         let intro = guide.settings.intro.map { RichText.html(for: $0) }
-        let context = SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
-                                  hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet)
+        let contexts = guide.settings.languages.all.map { language in
+            SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
+                        hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
+        }
         let all = guide.allPages
         let byCategory = Dictionary(grouping: guide.places, by: { $0.category })
         var pages = 1 + FavoritesPage.pageCount(guide) + all.count // 404, favorites, details
@@ -89,8 +101,14 @@ struct SiteRenderer: Sendable {
         var chunkPaths = previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
         for (index, result) in zip(chunkIndices, written) { chunkPaths[index] = try result.get() }
 
-        let jobs = changes.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
-        let total = jobs.reduce(0) { $0 + $1.pageCount }
+        // Each language's pages and favorites exports, in its folder; the rest once.
+        let siteJobs = changes.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
+        var jobs: [(job: Job, context: SiteContext)] = []
+        for job in siteJobs {
+            if job.isPerLanguage { jobs += contexts.map { (job, $0) } } else { jobs.append((job, contexts[0])) }
+        }
+        pages *= contexts.count
+        let total = jobs.reduce(0) { $0 + $1.job.pageCount }
         let renderer = self
         let paths = chunkPaths
         try await withThrowingTaskGroup(of: Int.self) { group in
@@ -100,10 +118,10 @@ struct SiteRenderer: Sendable {
             var done = 0
             func addJob() {
                 guard next < jobs.count else { return }
-                let job = jobs[next]
+                let (job, context) = jobs[next]
                 next += 1
                 group.addTask {
-                    try renderer.run(job, context: context, all: all, byCategory: byCategory, chunkPaths: paths)
+                    try renderer.run(job, context: context, contexts: contexts, all: all, byCategory: byCategory, chunkPaths: paths)
                     return job.pageCount
                 }
             }
@@ -119,7 +137,7 @@ struct SiteRenderer: Sendable {
 
     /// Every file of the site.
     private func fullJobs(byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
-        var jobs: [Job] = [.fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles, .offlineFiles,
+        var jobs: [Job] = [.sharedFiles, .fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles, .offlineFiles,
                            .favorites(pages: 1...FavoritesPage.pageCount(guide))]
         var tileStart = 0
         while tileStart < basemap.tiles.count {
@@ -169,7 +187,9 @@ struct SiteRenderer: Sendable {
         return jobs
     }
 
-    func run(_ job: Job, context: SiteContext, all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]], chunkPaths: [String]) throws {
+    /// Runs `job` for `context`'s language (`contexts`: every language's, the main one first).
+    func run(_ job: Job, context: SiteContext, contexts: [SiteContext], all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]], chunkPaths: [String]) throws {
+        let writer = LanguageWriter(writer: writer, folder: job.isPerLanguage ? context.folder : "")
         switch job {
         case .details(let range):
             for place in all[range] {
@@ -181,18 +201,19 @@ struct SiteRenderer: Sendable {
             }
         case .listPages(let category, let pages):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil) }
+            for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil, writer: writer) }
         case .explorer(let category):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            try writeList(page: 1, category: category, places: places, context: context, scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths))
+            try writeList(page: 1, category: category, places: places, context: context,
+                          scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths), writer: writer)
         case .allPlacesExport(let positions):
-            if let positions, let previous = writer.previousBytes(of: SitePaths.allPlacesGeoJSON),
+            if let positions, let previous = self.writer.previousBytes(of: SitePaths.allPlacesGeoJSON),
                let file = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions) {
                 try writer.write(file.bytes, to: file.path, knownToDiffer: file.changed)
                 return
             }
             // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
-            try writer.writeStreaming(to: SitePaths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
+            try self.writer.writeStreaming(to: SitePaths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
                 try SiteFiles.allPlacesExport(guide, context: context, emit: emit)
             }
         case .favoritesExports:
@@ -207,11 +228,15 @@ struct SiteRenderer: Sendable {
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .offlineFiles:
-            let files = OfflineFiles.files(context: context, version: buildVersion, assetPaths: assets.files.map(\.path),
-                                           explorerPaths: explorerPaths(), tiles: basemap.tiles.map { ($0.zoom, $0.path) })
+            let files = OfflineFiles.files(contexts: contexts, version: buildVersion, assetPaths: assets.files.map(\.path) + [ScriptTexts.path],
+                                           explorerPaths: contexts.flatMap { context in explorerPaths().map { context.folder + $0 } },
+                                           tiles: basemap.tiles.map { ($0.zoom, $0.path) })
             for file in files { try writer.write(file.bytes, to: file.path) }
+        case .sharedFiles:
+            // The texts are the build's own, made from its catalogues: a file of that name among the site's assets is not used.
+            for asset in assets.files where asset.path != ScriptTexts.path { try writer.write(asset.bytes, to: asset.path) }
+            try writer.write(ScriptTexts.file(languages: guide.settings.languages), to: ScriptTexts.path)
         case .fixedPages:
-            for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
             try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
         }
     }
@@ -233,7 +258,8 @@ struct SiteRenderer: Sendable {
         return paths
     }
 
-    private func writeList(page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?) throws {
+    private func writeList(page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?,
+                           writer: LanguageWriter) throws {
         let pageCount = ListPage.pageCount(for: places.count)
         let start = (page - 1) * ListPage.pageSize
         let slice = places[start..<min(start + ListPage.pageSize, places.count)]
@@ -241,5 +267,19 @@ struct SiteRenderer: Sendable {
         let input = ListPage.Input(path: path, category: category, places: slice, totalCount: places.count,
                                    page: page, pageCount: pageCount, scriptData: scriptData)
         try writer.write(ListPage.render(input, context: context), to: input.path)
+    }
+}
+
+/// The writer for one language's files: each path below the language's folder ("nn/").
+struct LanguageWriter {
+    var writer: SiteWriter
+    var folder: String
+
+    func write(_ bytes: [UInt8], to path: String) throws(SiteWriterError) {
+        try writer.write(bytes, to: folder + path)
+    }
+
+    func write(_ bytes: [UInt8], to path: String, knownToDiffer: Bool) throws(SiteWriterError) {
+        try writer.write(bytes, to: folder + path, knownToDiffer: knownToDiffer)
     }
 }

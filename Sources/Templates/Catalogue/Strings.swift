@@ -1,0 +1,146 @@
+import BeaconCore
+
+/// Every text a reader sees on the pages, in one language: one catalogue per
+/// language (`Strings+Bokmål.swift`, `Strings+Nynorsk.swift`,
+/// `Strings+English.swift`). A key missing in one of them does not compile;
+/// the page script's texts are `script` (checked by `CatalogueTests`).
+/// Place names, addresses, the owner's title, intro and comments are not here:
+/// they stay as written.
+package struct Strings: Sendable {
+    package let language: Language
+
+    // Page chrome
+    let skipToContent: String
+    let mainNavigation: String
+    let breadcrumbs: String
+    let languageSwitcher: String
+    let explore: String
+    let myPlaces: String
+    let all: String
+    let categories: String
+    let backToList: String
+    let favorite: String
+    let address: String
+    let coordinates: String
+    let openingHours: String
+    let phone: String
+    let website: String
+    let email: String
+    let openInAppleMaps: String
+    let openInGoogleMaps: String
+    let openInOpenStreetMap: String
+    let myRatings: String
+    let noRatings: String
+    let pauseAnimation: String
+    let notInData: String
+    let notFoundTitle: String
+    let notFoundText: String
+    let goToFrontPage: String
+    let noFavorites: String
+    let favoritesIntro: String
+    let pagination: String
+    let previousPage: String
+    let nextPage: String
+    let madeWith: String
+    let osmContributors: String
+    let sampleDataNotice: String
+    let aboutGuide: String
+    let allPlacesDownload: String
+
+    /// Category names: singular ("Kafé"), plural ("Kafeer").
+    let categorySingular: [PlaceCategory: String]
+    let categoryPlural: [PlaceCategory: String]
+
+    /// "1 sted", "12 steder".
+    let placeCount: @Sendable (Int) -> String
+    /// "3 vurderinger".
+    let ratingCount: @Sendable (Int) -> String
+    /// "4 av 5".
+    let starsText: @Sendable (Int) -> String
+    /// "Vurdering: 4 av 5, 3 vurderinger": what a screen reader says for a star.
+    let ratingLabel: @Sendable (_ stars: Int, _ count: Int) -> String
+    /// "850 m fra Oslo S" (nil centre: "fra sentrum").
+    let distanceFrom: @Sendable (_ distance: String, _ center: String?) -> String
+    /// "Side 2 av 7".
+    let pageOf: @Sendable (Int, Int) -> String
+    /// " (side 2)" after a list page's heading in its title.
+    let pageSuffix: @Sendable (Int) -> String
+    /// "Kart over Kaffebrenneriet".
+    let mapOf: @Sendable (String) -> String
+    /// "Sist oppdatert 21. november 2026".
+    let lastUpdated: @Sendable (String) -> String
+    /// "12 steder innen 5 km fra Oslo S".
+    let withinRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
+    /// "Guiden dekker steder innen 5 km fra Oslo S": what the data can answer.
+    let coverage: @Sendable (_ radiusKm: Int, _ center: String?) -> String
+    /// The footer's note on where the places came from.
+    let sourceDescription: @Sendable (DataSourceInfo.Kind) -> String
+
+    // The explorer's controls (`ExplorerControls`)
+    let explorerControls: String
+    let search: String
+    let searchPlaceholder: String
+    let searchHint: String
+    let filters: String
+    let radius: String
+    let sortBy: String
+    let sortDistance: String
+    let sortRating: String
+    let sortName: String
+    let favoritesOnly: String
+    let findNearestMe: String
+    let nearMe: String
+    let reset: String
+    let showResults: String
+    let viewMode: String
+    let listView: String
+    let mapView: String
+    let showMore: String
+    let noMatches: String
+    let noMatchesHint: String
+    let rated: String
+    let openNow: String
+    let openNowHint: String
+
+    // The installable, offline guide (manifest and offline page)
+    let appDescription: @Sendable (_ center: String?) -> String
+    let offlineTitle: String
+    let offlineHeading: String
+    let offlineText: String
+
+    // Exports and sharing
+    let takeTheList: String
+    let exportsIntro: String
+    let gpxLink: String
+    let kmlLink: String
+    let geoJSONLink: String
+    let shareFileIntro: String
+
+    /// The page script's texts (`window.BeaconText[lang]`, written to
+    /// `assets/beacon-text.js`): plain strings with `{name}` slots, and
+    /// plurals as `key.one` / `key.other`. Every language has the same keys.
+    package let script: [(key: String, value: String)]
+}
+
+extension Strings {
+    /// The home-screen name when the title is too long for it (a launcher shows about 12 characters).
+    static let appShortName = "Beacon"
+
+    /// The catalogue of `language`.
+    package static func of(_ language: Language) -> Strings {
+        switch language {
+        case .nb: .bokmål
+        case .nn: .nynorsk
+        case .en: .english
+        }
+    }
+
+    func singular(_ category: PlaceCategory) -> String { categorySingular[category]! }
+    func plural(_ category: PlaceCategory) -> String { categoryPlural[category]! }
+
+    /// "Vurdering: 4 av 5, 3 vurderinger".
+    func ratingLabel(_ summary: RatingSummary) -> String { ratingLabel(summary.roundedStars, summary.count) }
+
+    /// "850 m", "1,2 km" / "1.2 km".
+    func distance(metres: Double) -> String { language.distance(metres: metres) }
+}
