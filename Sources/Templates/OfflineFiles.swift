@@ -32,13 +32,19 @@ package enum OfflineFiles {
     package static func files(contexts: [SiteContext], version: String, assetPaths: [String], explorerPaths: [String],
                               tiles: [(zoom: Int, path: String)]) -> [(path: String, bytes: [UInt8])] {
         let main = contexts[0]
-        let others = contexts.dropFirst().map { ($0.folder, $0.folder + offlinePagePath) }
+        let others = contexts.dropFirst().map { ($0.folder, offlinePagePath(of: $0)) }
         let worker = serviceWorker(version: version, assetPaths: assetPaths + others.map(\.1), explorerPaths: explorerPaths, tiles: tiles,
                                    languageOfflinePages: others)
         return [
             (manifestPath, Array(manifest(settings: main.settings, strings: main.strings).utf8)),
             (serviceWorkerPath, Array(worker.utf8)),
-        ] + contexts.map { ($0.folder + offlinePagePath, OfflinePage.render(context: $0)) }
+        ] + contexts.map { (offlinePagePath(of: $0), OfflinePage.render(context: $0)) }
+    }
+
+    /// "offline.html" for the main language, "offline-nn.html" for nynorsk: all at the site root,
+    /// where their "./" links start (the worker serves them in place of a page at any depth).
+    static func offlinePagePath(of context: SiteContext) -> String {
+        context.folder.isEmpty ? offlinePagePath : "offline-\(context.language.rawValue).html"
     }
 
     /// The web app manifest: what a phone needs to put the guide on its home screen.

@@ -93,7 +93,8 @@ package struct SiteContext: Sendable {
     /// whose way to its language's root is `root`.
     func alternates(path: String, root: String) -> [(language: Language, href: String)] {
         languages.all.map { other in
-            (other, assetRoot(root) + languages.folder(of: other) + SitePaths.pretty(path))
+            // The file itself ("…/index.html"), as every link of the site names it, so `file://` works too.
+            (other, assetRoot(root) + languages.folder(of: other) + path)
         }
     }
 

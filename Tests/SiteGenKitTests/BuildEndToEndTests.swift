@@ -118,7 +118,10 @@ import Testing
         let jar = try #require(ProcessInfo.processInfo.environment["VNU_JAR"], "BEACON_REQUIRE_VNU is set but VNU_JAR is not")
         let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         site.addSampleFeature(Self.hostileFeature, category: "cafe")
+        // Every page in each of the three languages, with the switcher, alternates and sitemap a base URL brings.
+        site.write(#"{"format":1,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"]}"#, to: SiteSettings.fileName)
         _ = try await build(site)
+        #expect(site.outputFiles().contains("en/steder/" + (site.outputFiles().first { $0.hasPrefix("steder/") }?.dropFirst(7) ?? "")))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["java", "-jar", jar, "--errors-only", "--skip-non-html", site.output]

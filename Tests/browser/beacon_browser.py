@@ -127,7 +127,7 @@ def within_radius(rows, km=RADIUS_KM):
 GEOAPIFY_CATEGORY = {"restaurant": "catering.restaurant", "cafe": "catering.cafe", "hotel": "accommodation.hotel"}
 
 
-def write_site(folder):
+def write_site(folder, languages=None):
     """A site folder: settings, store and a GeoJSON places file (the assets are built into sitegen)."""
     settings = {
         "format": 1,
@@ -138,6 +138,8 @@ def write_site(folder):
         "cacheHours": 24,
         "intro": "Steder for nettlesertestene.",
     }
+    if languages:
+        settings["languages"] = languages
     with open(os.path.join(folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
         json.dump(settings, f, ensure_ascii=False, indent=2)
     features = []
@@ -221,10 +223,10 @@ class Server:
 
 
 class TestSite:
-    def __init__(self):
+    def __init__(self, languages=None):
         self.folder = tempfile.mkdtemp(prefix="beacon-browser-")
         self.places = place_rows()
-        self.output = build(self.folder, write_site(self.folder))
+        self.output = build(self.folder, write_site(self.folder, languages))
         self.server = Server(self.output)
         with open(os.path.join(self.output, "index.html"), encoding="utf-8") as f:
             html = f.read()

@@ -85,7 +85,9 @@ class ConsoleAndNetworkTests(PageTestCase):
                 explorer = ["assets/beacon-hours.js", "assets/beacon-query.js", "assets/leaflet/leaflet.js",
                             "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js", "assets/beacon.js"]
                 place = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js"]
-                own = [s[0] for s in external if not s[0].endswith("beacon-offline.js")]
+                # The texts in the page's language come first: every script of ours reads them.
+                self.assertTrue(external[0][0].endswith("assets/beacon-text.js"), external)
+                own = [s[0] for s in external if not s[0].endswith(("beacon-offline.js", "beacon-text.js"))]
                 self.assertTrue(all(s[1] and s[2] == "" for s in external), external)
                 if path == "index.html":
                     self.assertEqual(own, explorer)

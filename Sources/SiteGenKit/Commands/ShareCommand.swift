@@ -8,11 +8,12 @@ struct ShareCommand: Command {
 
     let spec = CommandSpec(
         name: "share",
-        usage: "sitegen share [--output FIL] [--force] [--site MAPPE]",
+        usage: "sitegen share [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE]",
         summary: "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
         details: "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
         options: [
             .init(name: "--output", valueName: "FIL", help: "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen)"),
+            .init(name: "--lang", valueName: "SPRÅK", help: "språket filen skrives på: nb (bokmål), nn (nynorsk) eller en (engelsk); standard: nettstedets første språk"),
             .init(name: "--force", valueName: nil, help: "skriv over en fil som ikke er en tidligere delingsfil (aldri lageret eller innstillingene)"),
             CommandSpec.siteOption,
             CommandSpec.quietOption,
@@ -20,6 +21,7 @@ struct ShareCommand: Command {
     )
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
+        let language = try InputParsing.language(context.arguments.value("--lang"))
         let known = try await KnownPlaces.load(context)
         let site = context.site
         let assets = try AssetBundle.load(siteAssets: site.assetsPath)
@@ -32,7 +34,7 @@ struct ShareCommand: Command {
         if assets.hasCustomStylesheet { stylesheet += "\n" + String(decoding: try file(AssetBundle.customStylesheet), as: UTF8.self) }
         let icon = try file("beacon-icon.svg")
         let guide = known.guide
-        let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil)
+        let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
         let bytes = ShareFile.render(guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon)
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
         let path = SiteFolder.absolute(given)

@@ -10,6 +10,16 @@ struct InvalidInput: UserFacingError {
 
 /// Turns command-line text into validated values, with Norwegian messages.
 enum InputParsing {
+    /// `--lang nb|nn|en`; nil when not given (the site's main language).
+    static func language(_ text: String?) throws(InvalidInput) -> Language? {
+        guard let text else { return nil }
+        guard let language = Language(code: text.trimmingCharacters(in: .whitespaces)) else {
+            let shown = TextHardening.clean(text, maximumLength: 20) ?? ""
+            throw InvalidInput(message: "Ukjent språk «\(shown)». Bruk nb (bokmål), nn (nynorsk) eller en (engelsk).")
+        }
+        return language
+    }
+
     static func stars(_ text: String) throws -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), Rating.allowedStars.contains(value) else {
             throw InvalidInput(message: "Antall stjerner må være et helt tall fra 1 til 5 (fikk «\(text)»).")
