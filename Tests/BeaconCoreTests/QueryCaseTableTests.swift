@@ -12,7 +12,7 @@ import Testing
             var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?, x: Int?
         }
         struct Query: Decodable {
-            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?, sort: String?
+            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?, sort: String?, lang: String?
         }
         struct Case: Decodable, CustomTestStringConvertible, Sendable {
             var name: String, query: Query, open: [String]?, expected: [String]
@@ -21,6 +21,7 @@ import Testing
         var places: [PlaceData]
         var cases: [Case]
         var distances: [[Distance]]
+        var englishDistances: [[Distance]]
         var folding: [[String]]
 
         /// `[metres, text]` pairs hold a number and a string.
@@ -63,7 +64,8 @@ import Testing
         if entry.query.openNow == true { isOpen = { place in open.contains(place.id.rawValue) } }
         let query = PlaceQuery(text: entry.query.text ?? "", category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
                                maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
-                               sort: PlaceQuery.Sort(rawValue: entry.query.sort ?? "distance")!, isOpen: isOpen)
+                               sort: PlaceQuery.Sort(rawValue: entry.query.sort ?? "distance")!, isOpen: isOpen,
+                               language: Language(code: entry.query.lang ?? "nb")!)
         #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
     }
 
@@ -71,6 +73,14 @@ import Testing
         for pair in Self.table.distances {
             guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else { Issue.record("malformed \(pair)"); continue }
             #expect(NorwegianFormat.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text, "\(metres) m")
+        }
+    }
+
+    @Test func distancesAreWrittenAsAnEnglishPageWritesThem() {
+        #expect(Self.table.englishDistances.count == Self.table.distances.count)
+        for pair in Self.table.englishDistances {
+            guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else { Issue.record("malformed \(pair)"); continue }
+            #expect(Language.en.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text, "\(metres) m")
         }
     }
 

@@ -23,6 +23,7 @@ return {
     return Q.run(table.places, c.query, (p) => open.has(p.id));
   }),
   distances: table.distances.map(([metres]) => plain(Q.formatDistance(metres))),
+  englishDistances: table.englishDistances.map(([metres]) => plain(Q.formatDistance(metres, 'en'))),
   folding: table.folding.map(([text]) => Q.fold(text)),
 };
 """
@@ -62,6 +63,7 @@ class QueryCaseTableTests(unittest.TestCase):
                       for c, got in zip(self.table["cases"], answers["cases"]) if got != c["expected"]]
         self.assertEqual(mismatches, [])
         self.assertEqual(answers["distances"], [text for _, text in self.table["distances"]])
+        self.assertEqual(answers["englishDistances"], [text for _, text in self.table["englishDistances"]])
         self.assertEqual(answers["folding"], [key for _, key in self.table["folding"]])
         self.assertEqual(bb.console_errors(self.driver), [])
 

@@ -15,7 +15,8 @@ package struct PlaceQuery: Sendable {
         case distance
         /// Rated first; higher average (at three decimals), more ratings, nearer.
         case rating
-        /// Norwegian alphabetical order (`NorwegianCollation`), then nearer.
+        /// Alphabetical order of the query's language (`NorwegianCollation` for nb and nn, the
+        /// search key's for en), then nearer.
         case name
     }
 
@@ -26,9 +27,13 @@ package struct PlaceQuery: Sendable {
     package var sort: Sort
     /// Only places this says are open now (`sitegen search --open-now` asks their opening hours).
     package var isOpen: (@Sendable (GuidePlace) -> Bool)?
+    /// Whose alphabet the name order follows (the page's language; the terminal's is bokmål).
+    package var language: Language
 
     package init(text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
-                 favoritesOnly: Bool = false, sort: Sort = .distance, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil) {
+                 favoritesOnly: Bool = false, sort: Sort = .distance, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
+                 language: Language = .nb) {
+        self.language = language
         self.text = text
         self.category = category
         self.maximumDistanceKm = maximumDistanceKm
@@ -77,7 +82,10 @@ package struct PlaceQuery: Sendable {
                 }
             }.map(\.element)
         case .name:
-            let keys = Dictionary(uniqueKeysWithValues: kept.map { ($0.offset, NorwegianCollation.sortKey($0.element.name)) })
+            let english = language == .en
+            let keys = Dictionary(uniqueKeysWithValues: kept.map {
+                ($0.offset, english ? TextFolding.searchKey($0.element.name) : NorwegianCollation.sortKey($0.element.name))
+            })
             return kept.sorted { a, b in
                 let (x, y) = (keys[a.offset]!, keys[b.offset]!)
                 return x != y ? NorwegianCollation.precedes(x, y) : nearerFirst(a, b)
