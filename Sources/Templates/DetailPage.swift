@@ -17,7 +17,7 @@ package enum DetailPage {
 
         let showsOpenStatus = p.openingHours != nil && p.category.hasOpeningStatus
         var b = HTMLBuffer(capacity: 6_000)
-        PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.settings.title, description: description,
+        PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.title, description: description,
                                                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
                                                 mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root, context: context)
         let chrome = context.chrome(depth: 2, section: .none)

@@ -16,7 +16,7 @@ package enum FavoritesPage {
         let pageCount = ListPage.pageCount(for: all.count)
         let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
-        PageChrome.openDocument(&b, head: .init(title: t.myPlaces + " – " + context.settings.title,
+        PageChrome.openDocument(&b, head: .init(title: t.myPlaces + " – " + context.title,
                                                 description: t.favoritesIntro, seo: context.seo(for: path), path: path), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
         PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)

@@ -40,8 +40,8 @@ package enum ListPage {
         let t = context.strings
         let heading = input.category.map { t.plural($0) } ?? t.explore
         let title = input.category == nil && input.page == 1
-            ? settings.title
-            : heading + (input.page > 1 ? t.pageSuffix(input.page) : "") + " – " + settings.title
+            ? context.title
+            : heading + (input.page > 1 ? t.pageSuffix(input.page) : "") + " – " + context.title
         let summary = t.withinRadius(input.totalCount, settings.radiusKm, context.centerName)
         let interactive = input.scriptData != nil
         let withMap = interactive && context.hasMap

@@ -16,7 +16,7 @@ enum MessagePage {
     static func render(context: SiteContext, root: String, title: String, heading: String, text: String,
                        block: String, links: [Link], linksClass: String? = nil) -> [UInt8] {
         var b = HTMLBuffer(capacity: 4_096)
-        PageChrome.openDocument(&b, head: .init(title: title + " – " + context.settings.title, description: text), root: root, context: context)
+        PageChrome.openDocument(&b, head: .init(title: title + " – " + context.title, description: text), root: root, context: context)
         b.append(PageChrome.header(root: root, section: .none, context: context))
         PageChrome.languageSwitch(&b, path: SitePaths.listPage(), root: root, context: context)
         b.append(PageChrome.headerEnd)

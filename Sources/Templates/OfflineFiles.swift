@@ -36,7 +36,7 @@ package enum OfflineFiles {
         let worker = serviceWorker(version: version, assetPaths: assetPaths + others.map(\.1), explorerPaths: explorerPaths, tiles: tiles,
                                    languageOfflinePages: others)
         return [
-            (manifestPath, Array(manifest(settings: main.settings, strings: main.strings).utf8)),
+            (manifestPath, Array(manifest(settings: main.settings, title: main.title, strings: main.strings).utf8)),
             (serviceWorkerPath, Array(worker.utf8)),
         ] + contexts.map { (offlinePagePath(of: $0), OfflinePage.render(context: $0)) }
     }
@@ -48,8 +48,8 @@ package enum OfflineFiles {
     }
 
     /// The web app manifest: what a phone needs to put the guide on its home screen.
-    static func manifest(settings: SiteSettings, strings t: Strings) -> String {
-        let title = settings.title.trimmingCharacters(in: .whitespaces)
+    static func manifest(settings: SiteSettings, title: String, strings t: Strings) -> String {
+        let title = title.trimmingCharacters(in: .whitespaces)
         let shortName = !title.isEmpty && title.count <= 12 ? title : Strings.appShortName
         let icons: [JSONValue] = OfflineFiles.icons.map { icon in
             .object([("src", .string(icon.path)), ("sizes", .string("\(icon.size)x\(icon.size)")),

@@ -75,9 +75,11 @@ enum PageChrome {
         }
         if let path = head.path, context.languages.all.count > 1 {
             // Absolute with a base URL (as search engines want them), else relative.
-            for (language, href) in context.alternates(path: path, root: home) {
+            // x-default: the main language, for a reader whose language the site does not have.
+            let alternates = context.alternates(path: path, root: home)
+            for (index, (language, href)) in ([alternates[0]] + alternates).enumerated() {
                 let url = context.baseURL.map { $0 + context.languages.folder(of: language) + SitePaths.pretty(path) } ?? href
-                b.open("link", ["rel": "alternate", "hreflang": language.rawValue, "href": url])
+                b.open("link", ["rel": "alternate", "hreflang": index == 0 ? "x-default" : language.rawValue, "href": url])
                 b.raw("\n")
             }
         }
@@ -121,7 +123,7 @@ enum PageChrome {
             b.raw("\n<header class=\"site-header\"><div class=\"site-header__inner\">")
             b.open("a", ["class": "brand", "href": root + SitePaths.listPage()])
             b.open("img", ["class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "40", "height": "40"])
-            b.element("span", ["class": "brand__title"], text: context.settings.title)
+            b.element("span", ["class": "brand__title"], text: context.title)
             b.close("a")
             b.open("nav", ["class": "site-nav", "aria-label": t.mainNavigation])
             b.raw("<ul>")

@@ -25,6 +25,8 @@ package struct SiteContext: Sendable {
     package let hasCustomStylesheet: Bool
     /// The texts of this context's language.
     package let strings: Strings
+    /// The owner's title in this language (`SiteSettings.title(in:)`).
+    package let title: String
     /// Every language the site publishes, the main one first.
     package let languages: SiteLanguages
     /// Where this language's pages are, from the site root: "" (main language) or "nn/".
@@ -56,6 +58,7 @@ package struct SiteContext: Sendable {
         self.languages = settings.languages
         let language = language ?? settings.languages.main
         self.strings = Strings.of(language)
+        self.title = settings.title(in: language)
         self.folder = settings.languages.folder(of: language)
         self.source = source
         self.intro = intro
@@ -85,7 +88,10 @@ package struct SiteContext: Sendable {
 
     /// The way to the site root (assets, data, tiles) from a page whose way to its language's root is `root`.
     func assetRoot(_ root: String) -> String {
-        folder.isEmpty ? root : root + "../"
+        guard !folder.isEmpty else { return root }
+        // "https://…/guide/nn/" and "./nn/" (the 404 and offline pages) end in the folder: drop it.
+        if root.hasSuffix("/" + folder) { return String(root.dropLast(folder.count)) }
+        return root + "../"
     }
 
     /// The same page in every language of the site, the main one first: the
@@ -137,7 +143,7 @@ package struct SiteContext: Sendable {
     /// Canonical link and sharing tags for a page; nil without a base URL.
     func seo(for path: String) -> PageChrome.SEO? {
         guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: SitePaths.shareImage) else { return nil }
-        return PageChrome.SEO(url: url, image: image, siteName: settings.title)
+        return PageChrome.SEO(url: url, image: image, siteName: title)
     }
 }
 

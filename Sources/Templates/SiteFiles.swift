@@ -46,8 +46,8 @@ package enum SiteFiles {
         }
         return [
             (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
-            (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: t.myPlaces + " – " + context.settings.title)),
-            (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.settings.title)),
+            (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: t.myPlaces + " – " + context.title)),
+            (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.title)),
         ]
     }
 
@@ -88,6 +88,7 @@ package enum SiteFiles {
             for url in urls {
                 out += "<url><loc>" + address(url.path, url.language) + "</loc>"
                 if multilingual {
+                    out += "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"" + address(url.path, languages.main) + "\"/>"
                     for other in languages.all {
                         out += "<xhtml:link rel=\"alternate\" hreflang=\"\(other.rawValue)\" href=\"" + address(url.path, other) + "\"/>"
                     }

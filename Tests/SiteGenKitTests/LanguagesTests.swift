@@ -23,7 +23,7 @@ import Testing
         return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
     }
 
-    static let settings = #"{"format":1,"title":"Beacon Oslo","center":{"lat":59.9111,"lon":10.7503,"label":"Oslo S"},"radiusKm":5,"placesPerCategory":20,"cacheHours":24,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"]}"#
+    static let settings = #"{"format":1,"title":"Beacon Oslo","center":{"lat":59.9111,"lon":10.7503,"label":"Oslo S"},"radiusKm":5,"placesPerCategory":20,"cacheHours":24,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"],"translations":{"en":{"title":"Beacon in English","intro":"Places I <em>like</em>."}}}"#
 
     func sitegen(_ arguments: [String], _ site: TestSite, console: CapturingConsole = CapturingConsole()) async -> Int32 {
         await CommandLineTool.run(arguments: arguments + ["--site", site.root], environment: [:], console: console)
@@ -72,6 +72,7 @@ import Testing
         #expect(nynorsk.contains(#"<a href="../../nn/kafeer/index.html" lang="nn" hreflang="nn" aria-current="true">Nynorsk</a>"#))
         #expect(nynorsk.contains(#"<a href="../../en/kafeer/index.html" lang="en" hreflang="en">English</a>"#))
         #expect(nynorsk.contains(#"<link rel="alternate" hreflang="en" href="https://example.org/guide/en/kafeer/">"#))
+        #expect(nynorsk.contains(#"<link rel="alternate" hreflang="x-default" href="https://example.org/guide/kafeer/">"#))
         #expect(nynorsk.contains(#"<meta property="og:locale" content="nn_NO">"#))
         // What each language says.
         let english = try #require(site.read("output/en/index.html"))
@@ -82,6 +83,9 @@ import Testing
         for phrase in ["Finn nærast meg", "stader innan 5 km frå Oslo S", "Ope no", "Kafear"] {
             #expect(nynorskFront.contains(phrase), "nn: \(phrase)")
         }
+        // The owner's title and intro in English where given; the main ones elsewhere.
+        #expect(english.contains("<title>Beacon in English</title>") && english.contains("Places I <em>like</em>."))
+        #expect(nynorskFront.contains("<title>Beacon Oslo</title>") && !nynorskFront.contains("Beacon in English"))
         let rated = try #require(files.first { $0.hasPrefix("en/steder/alpha-4") })
         let ratedPage = try #require(site.read("output/" + rated))
         #expect(ratedPage.contains("Rating: 4 of 5, 1 rating"))
@@ -138,7 +142,7 @@ import Testing
         #expect(urls.contains("https://example.org/guide/nn/kafeer/"))
         #expect(urls.contains("https://example.org/guide/en/"))
         #expect(sitemap.matches(of: /<xhtml:link rel="alternate" hreflang="(nb|nn|en)"/).count == urls.count * 3)
-        #expect(sitemap.contains(#"<url><loc>https://example.org/guide/en/favoritter/</loc><xhtml:link rel="alternate" hreflang="nb" href="https://example.org/guide/favoritter/"/>"#))
+        #expect(sitemap.contains(#"<url><loc>https://example.org/guide/en/favoritter/</loc><xhtml:link rel="alternate" hreflang="x-default" href="https://example.org/guide/favoritter/"/><xhtml:link rel="alternate" hreflang="nb" href="https://example.org/guide/favoritter/"/>"#))
     }
 
     @Test func theScriptTextsAreThePagesLanguage() async throws {
@@ -178,6 +182,23 @@ import Testing
         }
     }
 
+    @Test func serveAnswersAMissingPageInTheLanguageOfItsFolder() async throws {
+        let site = try await builtSite()
+        let server = try StaticFileServer(configuration: .init(root: site.output, port: 0, headTimeout: 1))
+        server.start()
+        defer { server.stop() }
+        for (path, heading, language) in [("/en/steder/nope/", "Page not found", "en"), ("/nn/nope", "Fann ikkje sida", "nn"),
+                                          ("/nope", "Fant ikke siden", "nb"), ("/de/nope", "Fant ikke siden", "nb")] {
+            let response = RawHTTP.get(server.port, path)
+            #expect(response.hasPrefix("HTTP/1.1 404"), "\(path)")
+            #expect(response.contains(heading) && response.contains("<html lang=\"\(language)\">"), "\(path): \(response.prefix(300))")
+        }
+        // Its links start at the host's root (a 404 page is shown at any depth): the language's own pages.
+        let english404 = try #require(site.read("output/en/404.html"))
+        #expect(english404.contains(#"href="https://example.org/guide/en/index.html""#))
+        #expect(english404.contains(#"href="https://example.org/guide/assets/beacon.css""#))
+    }
+
     @Test func shareWritesTheFileInTheLanguageAskedFor() async throws {
         let site = try await builtSite()
         #expect(await sitegen(["share", "--lang", "nn", "--output", site.root + "/del.html"], site) == 0)
@@ -207,11 +228,24 @@ import Testing
                 "\(error)".contains(message) || ((error as? StrictJSON.Problem)?.message.contains(message) ?? false)
             }
         }
+        let translated = try SettingsCodec.decode(try JSONParser.parse(bytes: Array(#"{"format":1,"title":"Guide","translations":{"en":{"title":"Guide in English"}}}"#.utf8)))
+        #expect(translated.title(in: .en) == "Guide in English" && translated.title(in: .nn) == "Guide" && translated.intro(in: .en) == nil)
+        for (bad, message) in [(#"{"de":{"title":"x"}}"#, "ukjent språk «de»"), (#"{"en":{"tittel":"x"}}"#, "tittel"), (#"["en"]"#, "forventet")] {
+            #expect {
+                try SettingsCodec.decode(try JSONParser.parse(bytes: Array(#"{"format":1,"translations":\#(bad)}"#.utf8)))
+            } throws: { error in
+                ((error as? StrictJSON.Problem).map { $0.path + " " + $0.message } ?? "\(error)").contains(message)
+            }
+        }
+        var emptyTitle = SiteSettings()
+        emptyTitle.translations = [.nn: .init(title: " ")]
+        #expect(emptyTitle.problems().contains { $0.contains("«nn»") })
         // Saved only when not the default, and read back the same.
         var settings = SiteSettings()
         #expect(!String(decoding: settings.encodedBytes, as: UTF8.self).contains("languages"))
         settings.languages = SiteLanguages([.en, .nb])
+        settings.translations = [.nb: .init(title: "Guiden", intro: "Om <em>den</em>")]
         let again = try SettingsCodec.decode(try JSONParser.parse(bytes: settings.encodedBytes))
-        #expect(again.languages.all == [.en, .nb])
+        #expect(again == settings)
     }
 }

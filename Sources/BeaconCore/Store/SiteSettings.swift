@@ -27,6 +27,24 @@ package struct SiteSettings: Sendable, Equatable {
     package var tileBudget: Int?
     /// The languages the pages are published in; the first at the site root, the others under `nn/`, `en/`.
     package var languages: SiteLanguages
+    /// The owner's title and intro for the other languages (`translations` in the file);
+    /// `title` and `intro` are the main language's, and stand in where a translation is missing.
+    package var translations: [Language: OwnerTexts] = [:]
+
+    /// What the owner writes about the guide, in one language.
+    package struct OwnerTexts: Sendable, Equatable {
+        package var title: String?
+        package var intro: String?
+        package init(title: String? = nil, intro: String? = nil) {
+            self.title = title
+            self.intro = intro
+        }
+    }
+
+    /// The title the pages in `language` show.
+    package func title(in language: Language) -> String { translations[language]?.title ?? title }
+    /// The intro the front page in `language` shows.
+    package func intro(in language: Language) -> String? { translations[language]?.intro ?? intro }
 
     package init(
         center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,
@@ -88,6 +106,11 @@ package struct SiteSettings: Sendable, Equatable {
         if case .provider(let provider) = basemap {
             problems += provider.problems()
         }
+        for (language, texts) in translations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let title = texts.title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append("tittelen på «\(language.rawValue)» under translations kan ikke være tom")
+            }
+        }
         return problems
     }
 }
@@ -100,7 +123,7 @@ enum SettingsCodec {
 
     static func decode(_ json: JSONValue) throws(Problem) -> SiteSettings {
         guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours", "basemap", "tileBudget", "languages"])
+        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours", "basemap", "tileBudget", "languages", "translations"])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
         if let center = json["center"] {
@@ -121,7 +144,28 @@ enum SettingsCodec {
         if let value = json["basemap"], value != .null { settings.basemap = try basemap(value) }
         if let value = json["tileBudget"], value != .null { settings.tileBudget = try integer(value, path: "tileBudget") }
         if let value = json["languages"], value != .null { settings.languages = try languages(value) }
+        if let value = json["translations"], value != .null { settings.translations = try translations(value) }
         return settings
+    }
+
+    /// `{"en": {"title": "…", "intro": "…"}, "nn": {…}}`: the owner's texts per language.
+    static func translations(_ json: JSONValue) throws(Problem) -> [Language: SiteSettings.OwnerTexts] {
+        guard case .object(let members) = json else {
+            throw Problem(path: "translations", message: "forventet {\"en\": {\"title\": \"…\", \"intro\": \"…\"}}")
+        }
+        var translations: [Language: SiteSettings.OwnerTexts] = [:]
+        for (code, texts) in members {
+            guard let language = Language(code: code) else {
+                let shown = TextHardening.clean(code, maximumLength: 20) ?? ""
+                throw Problem(path: "translations", message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
+            }
+            let path = "translations.\(language.rawValue)"
+            guard case .object = texts else { throw Problem(path: path, message: "forventet {\"title\": \"…\", \"intro\": \"…\"}") }
+            try StrictJSON.requireKnownFields(texts, path: path, known: ["title", "intro"])
+            translations[language] = .init(title: try optionalString(texts["title"], path: path + ".title"),
+                                           intro: try optionalString(texts["intro"], path: path + ".intro"))
+        }
+        return translations
     }
 
     /// `["nb", "nn", "en"]`: known codes, each once, at least one.
@@ -208,6 +252,14 @@ enum SettingsCodec {
         }
         if let tileBudget = settings.tileBudget { members.append(("tileBudget", .number(Double(tileBudget)))) }
         if settings.languages != .bokmålOnly { members.append(("languages", .array(settings.languages.all.map { .string($0.rawValue) }))) }
+        if !settings.translations.isEmpty {
+            members.append(("translations", .object(settings.translations.sorted { $0.key.rawValue < $1.key.rawValue }.map { language, texts in
+                var object: [(key: String, value: JSONValue)] = []
+                if let title = texts.title { object.append(("title", .string(title))) }
+                if let intro = texts.intro { object.append(("intro", .string(intro))) }
+                return (language.rawValue, .object(object))
+            })))
+        }
         return .object(members)
     }
 }

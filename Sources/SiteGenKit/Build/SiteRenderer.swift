@@ -78,9 +78,9 @@ struct SiteRenderer: Sendable {
     /// Renders and writes everything, or with `changes` only what they touch
     /// (`previousChunkPaths`: the data files the output has now).
     func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) async throws -> Rendered {
-        let intro = guide.settings.intro.map { RichText.html(for: $0) }
         let contexts = guide.settings.languages.all.map { language in
-            SiteContext(settings: guide.settings, source: guide.source, intro: intro, basemap: basemap.published,
+            SiteContext(settings: guide.settings, source: guide.source, intro: guide.settings.intro(in: language).map { RichText.html(for: $0) },
+                        basemap: basemap.published,
                         hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
         }
         let all = guide.allPages

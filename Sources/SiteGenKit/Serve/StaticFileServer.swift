@@ -381,10 +381,20 @@ final class StaticFileServer: Sendable {
 
     func notFound(_ client: Int32, method: String, target: String) {
         log("\(method) \(target) 404")
-        var page = (try? FileSystem.readIfExists(rootRealPath + "/404.html")) ?? nil
+        var page = notFoundPage(for: target)
         if configuration.liveReload != nil { page = page.map(LiveReload.inject(into:)) }
         respond(client, status: 404, reason: "Not Found", method: method, contentType: "text/html; charset=utf-8",
                 body: page ?? Array("<!DOCTYPE html><html lang=\"nb\"><title>Fant ikke siden</title><h1>Fant ikke siden</h1></html>".utf8))
+    }
+
+    /// The 404 page of the language whose folder the path is in ("/nn/…" → `nn/404.html`), else the site's.
+    func notFoundPage(for target: String) -> [UInt8]? {
+        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+        if let folder = path.split(separator: "/").first.map(String.init), let language = Language(rawValue: folder),
+           let page = (try? FileSystem.readIfExists(rootRealPath + "/" + language.rawValue + "/404.html")) ?? nil {
+            return page
+        }
+        return (try? FileSystem.readIfExists(rootRealPath + "/404.html")) ?? nil
     }
 
     func respond(_ client: Int32, status: Int, reason: String, method: String, contentType: String = "text/plain; charset=utf-8",
