@@ -21,16 +21,16 @@ extension Language {
         "\(integer(n)) \(n == 1 ? singular : plural)"
     }
 
-    /// "850 m", "1,2 km" (nb, nn) or "1.2 km" (en), "123 km": the arithmetic of `NorwegianFormat.distance`.
+    /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" (nb, nn) or "1.2 km" (en) under
+    /// 100 km, "123 km" beyond, from whole metres: the page script's `formatDistance` arithmetic.
     package func distance(metres: Double) -> String {
-        guard !isNorwegian else { return NorwegianFormat.distance(metres: metres) }
         let nbsp = NorwegianFormat.noBreakSpace
         let m = max(0, metres.rounded())
         let tens = Int(saturating: m / 10) &* 10
         if tens < 1000 { return "\(tens)\(nbsp)m" }
         if m < 99_950 {
             let tenths = Int(saturating: m / 100)
-            return integer(tenths / 10) + "." + String(tenths % 10) + nbsp + "km"
+            return integer(tenths / 10) + (isNorwegian ? "," : ".") + String(tenths % 10) + nbsp + "km"
         }
         return integer(Int(saturating: m / 1000)) + nbsp + "km"
     }

@@ -25,27 +25,10 @@ package enum NorwegianFormat {
     /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" under 100 km,
     /// "123 km" beyond, from whole metres; the same arithmetic as the page
     /// script's `formatDistance` (beacon-query.js), so both show the same text.
-    package static func distance(metres: Double) -> String {
-        let m = max(0, metres.rounded())
-        let tens = Int(saturating: m / 10) &* 10
-        if tens < 1000 { return "\(tens)\(noBreakSpace)m" }
-        if m < 99_950 {
-            let tenths = Int(saturating: m / 100)
-            return integer(tenths / 10) + "," + String(tenths % 10) + noBreakSpace + "km"
-        }
-        return integer(Int(saturating: m / 1000)) + noBreakSpace + "km"
-    }
+    package static func distance(metres: Double) -> String { Language.nb.distance(metres: metres) }
 
     /// "59,9111° N, 10,7503° Ø" (four decimals, about 10 m).
-    package static func coordinate(_ c: Coordinate) -> String {
-        func part(_ value: Double, positive: String, negative: String) -> String {
-            let scaled = Int(saturating: abs(value) * 10_000)
-            let fraction = String(scaled % 10_000)
-            let padded = String(repeating: "0", count: 4 - fraction.count) + fraction
-            return "\(scaled / 10_000),\(padded)°\(noBreakSpace)\(value < 0 ? negative : positive)"
-        }
-        return part(c.latitude, positive: "N", negative: "S") + ", " + part(c.longitude, positive: "Ø", negative: "V")
-    }
+    package static func coordinate(_ c: Coordinate) -> String { Language.nb.coordinate(c) }
 
     /// "1 sted", "12 steder".
     package static func count(_ n: Int, singular: String, plural: String) -> String {

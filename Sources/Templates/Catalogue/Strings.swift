@@ -1,7 +1,7 @@
 import BeaconCore
 
 /// Every text a reader sees on the pages, in one language: one catalogue per
-/// language (`Strings+Bokmål.swift`, `Strings+Nynorsk.swift`,
+/// language (`Strings+Bokmal.swift`, `Strings+Nynorsk.swift`,
 /// `Strings+English.swift`). A key missing in one of them does not compile;
 /// the page script's texts are `script` (checked by `CatalogueTests`).
 /// Place names, addresses, the owner's title, intro and comments are not here:
