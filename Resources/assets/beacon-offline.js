@@ -24,7 +24,9 @@
   if (siteRoot && !document.querySelector('link[rel="manifest"]')) {
     const link = document.createElement('link');
     link.rel = 'manifest';
-    link.href = siteRoot + 'manifest.webmanifest';
+    // Each language has its own (its name, description and front page), named for it but the first's.
+    const Text = window.BeaconText;
+    link.href = siteRoot + (Text && Text.home ? 'manifest-' + Text.lang + '.webmanifest' : 'manifest.webmanifest');
     document.head.append(link);
   }
 

@@ -33,12 +33,16 @@ package enum OfflineFiles {
                               tiles: [(zoom: Int, path: String)]) -> [(path: String, bytes: [UInt8])] {
         let main = contexts[0]
         let others = contexts.dropFirst().map { ($0.folder, offlinePagePath(of: $0)) }
-        let worker = serviceWorker(version: version, assetPaths: assetPaths + others.map(\.1), explorerPaths: explorerPaths, tiles: tiles,
-                                   languageOfflinePages: others)
-        return [
-            (manifestPath, Array(manifest(settings: main.settings, title: main.title, strings: main.strings).utf8)),
-            (serviceWorkerPath, Array(worker.utf8)),
-        ] + contexts.map { (offlinePagePath(of: $0), OfflinePage.render(context: $0)) }
+        let manifests = contexts.map { (manifestPath(of: $0), Array(manifest(context: $0).utf8)) }
+        let worker = serviceWorker(version: version, assetPaths: manifests.dropFirst().map(\.0) + assetPaths + others.map(\.1),
+                                   explorerPaths: explorerPaths, tiles: tiles, languageOfflinePages: others)
+        return manifests + [(serviceWorkerPath, Array(worker.utf8))]
+            + contexts.map { (offlinePagePath(of: $0), OfflinePage.render(context: $0)) }
+    }
+
+    /// "manifest.webmanifest" for the main language, "manifest-nn.webmanifest" for nynorsk (`beacon-offline.js` links the page's).
+    static func manifestPath(of context: SiteContext) -> String {
+        context.folder.isEmpty ? manifestPath : "manifest-\(context.language.rawValue).webmanifest"
     }
 
     /// "offline.html" for the main language, "offline-nn.html" for nynorsk: all at the site root,
@@ -48,8 +52,10 @@ package enum OfflineFiles {
     }
 
     /// The web app manifest: what a phone needs to put the guide on its home screen.
-    static func manifest(settings: SiteSettings, title: String, strings t: Strings) -> String {
-        let title = title.trimmingCharacters(in: .whitespaces)
+    /// In the context's language, starting at its front page; an app of its own per language (its `id`).
+    static func manifest(context: SiteContext) -> String {
+        let t = context.strings
+        let title = context.title.trimmingCharacters(in: .whitespaces)
         let shortName = !title.isEmpty && title.count <= 12 ? title : Strings.appShortName
         let icons: [JSONValue] = OfflineFiles.icons.map { icon in
             .object([("src", .string(icon.path)), ("sizes", .string("\(icon.size)x\(icon.size)")),
@@ -58,11 +64,11 @@ package enum OfflineFiles {
         let manifest: JSONValue = .object([
             ("name", .string(title.isEmpty ? Strings.appShortName : title)),
             ("short_name", .string(shortName)),
-            ("description", .string(t.appDescription(settings.centerLabel))),
+            ("description", .string(t.appDescription(context.settings.centerLabel))),
             ("lang", .string(t.language.rawValue)),
             ("dir", .string("ltr")),
-            ("id", .string("./")),
-            ("start_url", .string("./")),
+            ("id", .string("./" + context.folder)),
+            ("start_url", .string("./" + context.folder)),
             ("scope", .string("./")),
             ("display", .string("standalone")),
             ("theme_color", .string(themeColor)),

@@ -155,6 +155,13 @@ import Testing
         // Each language's own offline page, chosen by the worker from the folder.
         #expect(site.read("output/offline-nn.html")?.contains("Denne sida er ikkje lagra") == true)
         #expect(site.read("output/sw.js")?.contains(#""languageOfflinePages":{"nn/":"offline-nn.html","en/":"offline-en.html"}"#) == true)
+        // Each language installs as its own app, in its language, starting at its front page.
+        let manifest = try #require(site.bytes("output/manifest-en.webmanifest"))
+        let app = try JSONParser.parse(bytes: manifest)
+        #expect(app["lang"] == .string("en") && app["start_url"] == .string("./en/") && app["id"] == .string("./en/"))
+        #expect(app["name"] == .string("Beacon in English"))
+        #expect(app["description"].map { "\($0)".contains("Works offline too") } == true)
+        #expect(site.read("output/sw.js")?.contains("\"manifest-nn.webmanifest\"") == true, "precached")
     }
 
     @Test func aChangeRendersItsPagesInEveryLanguageAndRemovesThemFromEvery() async throws {

@@ -144,6 +144,10 @@ class LanguageTests(unittest.TestCase):
             self.assertTrue(badge.text.startswith(words["open"]), badge.text)
             current = d.find_element(By.CSS_SELECTOR, ".language-switch a[aria-current='true']")
             self.assertEqual(current.get_attribute("lang"), lang)
+            # The page offers its own language's app (name, description, front page) to install.
+            manifest = d.execute_script("const l = document.querySelector('link[rel=manifest]'); return l && l.getAttribute('href');")
+            expected = "manifest.webmanifest" if lang == "nb" else f"manifest-{lang}.webmanifest"
+            self.assertTrue(manifest and manifest.endswith("/" + expected), manifest)
 
     def test_axe_finds_nothing_in_any_language(self):
         d = self.driver
