@@ -248,19 +248,11 @@
   // ---------- Status with the next change (OpeningHours.status in Swift) ----------
 
   const WEEK = 7 * DAY;
-  // Texts in the page's language (assets/beacon-text.js); bokmål without it (the shared case table's).
+  // Texts in the page's language (assets/beacon-text.js, loaded first); without them the badges stay hidden.
   const Text = window.BeaconText;
-  const NB_TEXTS = {
-    'hours.aroundTheClock': 'Åpent døgnet rundt', 'hours.closed': 'Stengt',
-    'hours.closesAt': 'Åpent · stenger kl. {time}', 'hours.closesOn': 'Åpent · stenger {day} kl. {time}',
-    'hours.opensAt': 'Stengt · åpner kl. {time}', 'hours.opensTomorrow': 'Stengt · åpner i morgen kl. {time}',
-    'hours.opensOn': 'Stengt · åpner {day} kl. {time}', openNow: 'Åpent nå', closedNow: 'Stengt nå',
-  };
-  function say(key, values) {
-    if (Text) return Text.t(key, values);
-    return values ? NB_TEXTS[key].replace(/\{(\w+)\}/g, (_, name) => values[name]) : NB_TEXTS[key];
-  }
-  const DAY_NAMES = Text ? Text.weekdays : ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'];
+  if (!Text) return;
+  const say = Text.t;
+  const DAY_NAMES = Text.weekdays;
   const AROUND_THE_CLOCK = say('hours.aroundTheClock');
   // Parsed hours → their sorted candidate minutes of the week, made on first use. Kept beside
   // the shared parse results rather than on them, and dropped with them when the cache clears.
