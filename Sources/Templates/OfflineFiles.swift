@@ -31,7 +31,6 @@ package enum OfflineFiles {
     /// `contexts`: one per language, the main one first (each has its offline page).
     package static func files(contexts: [SiteContext], version: String, assetPaths: [String], explorerPaths: [String],
                               tiles: [(zoom: Int, path: String)]) -> [(path: String, bytes: [UInt8])] {
-        let main = contexts[0]
         let others = contexts.dropFirst().map { ($0.folder, offlinePagePath(of: $0)) }
         let manifests = contexts.map { (manifestPath(of: $0), Array(manifest(context: $0).utf8)) }
         let worker = serviceWorker(version: version, assetPaths: manifests.dropFirst().map(\.0) + assetPaths + others.map(\.1),

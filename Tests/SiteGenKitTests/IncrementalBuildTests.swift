@@ -100,6 +100,9 @@ import Testing
         // Renamed: a new slug, the old page removed.
         site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
         let renamed = try await buildAndCompare(site, places: places, "a renamed place")
+        // Only the renamed feature was parsed; the others came from the memo of the last build.
+        #expect(renamed.reusedFeatures == count - 1)
+        #expect(moved.reusedFeatures == count - 1)
         #expect(renamed.files.removed >= 1)
         #expect(renamed.renderedPages <= 1 + 2 + 4, "a renamed place rendered \(renamed.renderedPages) pages")
         // Another category: its place moves between the category lists.
@@ -140,6 +143,17 @@ import Testing
         #expect(await sitegen(["radius", "4"], site) == 0)
         let radius = try await buildAndCompare(site, places: places, "a new radius")
         #expect(radius.renderedPages == radius.pages)
+    }
+
+    @Test func anotherDefaultCategoryIsAChange() async throws {
+        let site = TestSite()
+        // Features that name no category take the one given with --category.
+        site.write(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"Uten kategori","osm_type":"n","osm_id":1}}]}"#, to: "steder.geojson")
+        #expect(await sitegen(["build", "--places", site.root + "/steder.geojson", "--category", "hotel"], site) == 0)
+        #expect(site.read("output/index.html")?.contains("Hotell · ") == true)
+        #expect(await sitegen(["build", "--places", site.root + "/steder.geojson", "--category", "cafe"], site) == 0)
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains("Kafé · ") && !front.contains("Hotell · "), "the second build kept the first one's category")
     }
 
     @Test func theSampleGuideRebuildsOnlyWhatARatingTouches() async throws {

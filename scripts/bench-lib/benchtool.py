@@ -16,6 +16,11 @@
       places file, keyed `geoapify/<place_id>` (the synthetic places have no OpenStreetMap id). When
       sitegen's place index (SITE/.beacon-cache/places.geojson) holds the places, the key is checked
       against it and the place copy taken from it (likewise OUTPUT/eksport/steder.geojson). Prints "key<TAB>name<TAB>where the copy came from".
+  benchtool.py favorite SITE PLACES.json INDEX [OUTPUT]
+      Marks the place at INDEX a favorite (since 2026-10-02), keyed and copied as `rate` does.
+  benchtool.py rename PLACES.json INDEX SUFFIX
+      Appends SUFFIX to the name of feature INDEX, editing the file's bytes (every other feature keeps
+      its bytes, as after an edit by hand). Prints "old name<TAB>new name".
   benchtool.py hugo-edit-loop SITE OUT RUNS
       Hugo's own edit loop: starts `hugo server --renderToDisk` on SITE (output OUT), waits for its first
       build, then RUNS times changes one place's rating in its content file and times how long until the
@@ -107,7 +112,62 @@ def summary(errfile):
 CATEGORY = {"catering.restaurant": "restaurant", "catering.cafe": "cafe", "accommodation.hotel": "hotel"}
 
 
+def rename(places_file, index, suffix):
+    """Appends SUFFIX to the name of feature INDEX by editing the file's bytes in place of a rewrite
+    (as an editor would: every other feature keeps its bytes). Needs make-places.py's layout."""
+    with open(places_file, "rb") as f:
+        data = f.read()
+    marker = b'{"type":"Feature"'
+    start = -1
+    for _ in range(index + 1):
+        start = data.find(marker, start + 1)
+        if start < 0:
+            sys.exit(f"benchtool: {places_file} has no feature {index} in make-places.py's layout")
+    name_at = data.find(b'"name":"', start)
+    end = data.find(b'"', name_at + 8)
+    following = data.find(marker, start + 1)
+    if name_at < 0 or end < 0 or 0 <= following < name_at:
+        sys.exit(f"benchtool: feature {index} of {places_file} has no name where make-places.py writes it")
+    name = data[name_at + 8:end].decode("utf-8")
+    tmp = places_file + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data[:end] + suffix.encode("utf-8") + data[end:])
+    os.replace(tmp, places_file)
+    print(f"{name}\t{name}{suffix}")
+
+
+def favorite(site, places_file, index, output=None):
+    """Marks the place at INDEX as a favorite (since 2026-10-02), keyed and copied as `rate` does."""
+    key, snapshot, origin = store_key(site, places_file, index, output)
+    update_store(site, key, snapshot, lambda entry: entry.__setitem__("favoriteSince", "2026-10-02"))
+    print(f"{key}\t{snapshot['name']}\t{origin}")
+
+
 def rate(site, places_file, index, stars, output=None):
+    key, snapshot, origin = store_key(site, places_file, index, output)
+    update_store(site, key, snapshot, lambda entry: entry.setdefault("ratings", []).append(
+        {"stars": stars, "date": "2026-10-01", "comment": "Benchmark: én ny vurdering."}))
+    print(f"{key}\t{snapshot['name']}\t{origin}")
+
+
+def update_store(site, key, snapshot, change):
+    store_path = os.path.join(site, "beacon-store.json")
+    store = {"format": 1, "places": {}}
+    if os.path.exists(store_path):
+        with open(store_path, encoding="utf-8") as f:
+            store = json.load(f)
+    entry = store.setdefault("places", {}).setdefault(key, {})
+    entry.setdefault("place", snapshot)
+    change(entry)
+    tmp = store_path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(store, f, ensure_ascii=False, indent=2)
+        f.write("\n")
+    os.replace(tmp, store_path)
+
+
+def store_key(site, places_file, index, output=None):
+    """The store key of the place at INDEX, its snapshot, and where the snapshot came from."""
     with open(places_file, encoding="utf-8") as f:
         source = json.load(f)["features"][index]["properties"]
     key = "geoapify/" + source["place_id"]
@@ -140,21 +200,8 @@ def rate(site, places_file, index, stars, output=None):
         snapshot = {"name": source["name"], "category": category,
                     "address": f"{source['street']} {source['housenumber']}, {source['postcode']} {source['city']}",
                     "lat": source["lat"], "lon": source["lon"]}
-    store_path = os.path.join(site, "beacon-store.json")
-    store = {"format": 1, "places": {}}
-    if os.path.exists(store_path):
-        with open(store_path, encoding="utf-8") as f:
-            store = json.load(f)
-    entry = store.setdefault("places", {}).setdefault(key, {})
-    entry.setdefault("place", snapshot)
-    entry.setdefault("ratings", []).append({"stars": stars, "date": "2026-10-01", "comment": "Benchmark: én ny vurdering."})
-    tmp = store_path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(store, f, ensure_ascii=False, indent=2)
-        f.write("\n")
-    os.replace(tmp, store_path)
     origin = label if published is not None else "the places file"
-    print(f"{key}\t{snapshot['name']}\t{origin}")
+    return key, snapshot, origin
 
 
 def free_port():
@@ -232,6 +279,10 @@ def main():
         summary(rest[0])
     elif cmd == "hugo-edit-loop" and len(rest) == 3:
         hugo_edit_loop(rest[0], rest[1], int(rest[2]))
+    elif cmd == "favorite" and len(rest) in (3, 4):
+        favorite(rest[0], rest[1], int(rest[2]), rest[3] if len(rest) == 4 else None)
+    elif cmd == "rename" and len(rest) == 3:
+        rename(rest[0], int(rest[1]), rest[2])
     elif cmd == "rate" and len(rest) in (4, 5):
         rate(rest[0], rest[1], int(rest[2]), int(rest[3]), rest[4] if len(rest) == 5 else None)
     else:

@@ -171,10 +171,11 @@ package enum PlacesFile {
     }
 
     /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
-    package static func decode(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+    package static func decode(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
+                               reusing reuse: FeatureReuse? = nil) throws(PlaceSourceError) -> PlacesDecoder.Result {
         let result: PlacesDecoder.Result
         do {
-            result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: consume bytes)
+            result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: consume bytes, reusing: reuse)
         } catch let error as JSONParseError {
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {

@@ -24,6 +24,24 @@ package struct PlacesDecoder: Sendable {
     package struct Result: Sendable {
         package var places: [Place]
         package var skipped: [SkippedFeature]
+        /// The feature each place came from (its index in the file).
+        package var placeFeatures: [Int] = []
+        /// Each feature's hash (`FeatureMemo.hash`), when the features were split from the file's bytes.
+        package var featureHashes: [UInt64]?
+        /// Features taken from a memo instead of parsed.
+        package var reusedFeatures = 0
+
+        /// Where each place came from in the file, for the memo of the next parse; nil when unknown.
+        package var trace: Trace? {
+            featureHashes.map { Trace(featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped) }
+        }
+    }
+
+    /// Each feature's hash, the feature each place came from, and the features skipped.
+    package struct Trace: Sendable {
+        package var featureHashes: [UInt64]
+        package var placeFeatures: [Int]
+        package var skipped: [SkippedFeature]
     }
 
     package struct SkippedFeature: Sendable, Equatable {
@@ -58,28 +76,44 @@ package struct PlacesDecoder: Sendable {
     /// whole document when the layout is unusual.
     /// `bytes` is consumed: its end marker is added in place (a file read by `FileSystem` has room for
     /// it), so a 90 MB places file is not copied.
-    package func decode(bytes: consuming [UInt8]) throws -> Result {
+    /// With `reuse`, a feature whose bytes the memo knows is not parsed: it
+    /// gives what it gave last time (the same bytes decode the same way).
+    package func decode(bytes: consuming [UInt8], reusing reuse: FeatureReuse? = nil) throws -> Result {
         var terminated = consume bytes
         let count = terminated.count
         terminated.append(0)
-        let fast: [Swift.Result<Place, SkippedFeature.Reason>]? = terminated.withUnsafeBufferPointer { buffer in
+        let fast: Result? = terminated.withUnsafeBufferPointer { buffer in
             let content = UnsafeBufferPointer(rebasing: buffer[0..<count])
             guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
             // Everything outside the features must be valid JSON as well.
             for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
             let invalid = Atomic<Bool>(false)
+            let reused = Atomic<Int>(0)
             let shared = SharedBytes(base: buffer.baseAddress!)
+            let hashes = SharedHashes(count: ranges.count)
+            defer { hashes.slots.deallocate() }
             let decoded = decodeInParallel(count: ranges.count) { index in
-                guard let feature = try? JSONParser.parse(shared.base, range: ranges[index]) else {
+                let range = ranges[index]
+                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
+                hashes.slots.initializeElement(at: index, to: hash)
+                if let known = reuse?.outcome(hash: hash) {
+                    reused.add(1, ordering: .relaxed)
+                    return known
+                }
+                guard let feature = try? JSONParser.parse(shared.base, range: range) else {
                     invalid.store(true, ordering: .relaxed)
                     return .failure(.notAFeature)
                 }
                 return decodeFeature(feature)
             }
             // Invalid JSON anywhere: let the full parse report where.
-            return invalid.load(ordering: .relaxed) ? nil : decoded
+            guard !invalid.load(ordering: .relaxed) else { return nil }
+            var result = collect(decoded)
+            result.featureHashes = Array(hashes.slots)
+            result.reusedFeatures = reused.load(ordering: .relaxed)
+            return result
         }
-        if let fast { return collect(fast) }
+        if let fast { return fast }
         terminated.removeLast()
         return try decode(JSONParser.parse(bytes: terminated))
     }
@@ -88,26 +122,34 @@ package struct PlacesDecoder: Sendable {
         collect(decodeInParallel(count: features.count) { decodeFeature(features[$0]) })
     }
 
-    /// Keeps the first of each identity, in the file's order.
-    func collect(_ decoded: [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
+    /// Keeps the first of each identity, in the file's order. Each place is
+    /// moved out of `decoded`, not copied.
+    func collect(_ decoded: consuming [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
         var places: [Place] = []
         places.reserveCapacity(decoded.count)
+        var placeFeatures: [Int] = []
+        placeFeatures.reserveCapacity(decoded.count)
         var skipped: [SkippedFeature] = []
         var seen = Set<PlaceID>()
         seen.reserveCapacity(decoded.count)
-        for (index, outcome) in decoded.enumerated() {
-            switch outcome {
-            case .success(let place):
-                if seen.insert(place.id).inserted {
-                    places.append(place)
-                } else {
-                    skipped.append(SkippedFeature(index: index, reason: .duplicate(place.id)))
+        decoded.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let outcome = (buffer.baseAddress! + index).move()
+                (buffer.baseAddress! + index).initialize(to: .failure(.noName))
+                switch outcome {
+                case .success(let place):
+                    if seen.insert(place.id).inserted {
+                        places.append(place)
+                        placeFeatures.append(index)
+                    } else {
+                        skipped.append(SkippedFeature(index: index, reason: .duplicate(place.id)))
+                    }
+                case .failure(let reason):
+                    skipped.append(SkippedFeature(index: index, reason: reason))
                 }
-            case .failure(let reason):
-                skipped.append(SkippedFeature(index: index, reason: reason))
             }
         }
-        return Result(places: places, skipped: skipped)
+        return Result(places: places, skipped: skipped, placeFeatures: placeFeatures)
     }
 
     /// Each feature decodes on its own, so big files use every core; the
@@ -239,4 +281,12 @@ package struct PlacesDecoder: Sendable {
 /// `decode(bytes:)` holds the buffer: the one place a pointer crosses threads.
 private struct SharedBytes: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
+}
+
+/// One hash per feature, each slot written by the one thread that decodes
+/// that feature.
+private struct SharedHashes: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<UInt64>
+
+    init(count: Int) { slots = .allocate(capacity: count) }
 }

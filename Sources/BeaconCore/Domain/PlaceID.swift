@@ -54,13 +54,14 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// `Hasher` is seeded per process and would change URLs on every build.
     func shortHash(length: Int = 6) -> String {
         var hash = FNV1a.hash(rawValue.utf8)
-        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyz")
-        var out: [Character] = []
-        for _ in 0..<length {
-            out.append(digits[Int(hash % 36)])
-            hash /= 36
+        let digits: StaticString = "0123456789abcdefghijklmnopqrstuvwxyz"
+        return String(unsafeUninitializedCapacity: length) { out in
+            for index in 0..<length {
+                out[index] = digits.utf8Start[Int(hash % 36)]
+                hash /= 36
+            }
+            return length
         }
-        return String(out)
     }
 
     package var description: String { rawValue }

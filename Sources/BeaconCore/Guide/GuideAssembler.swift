@@ -10,8 +10,24 @@ package enum GuideAssembler {
         merge(base(places: places, store: store, settings: settings), store: store, settings: settings, source: source)
     }
 
-    /// The part of the guide the store's ratings do not shape.
-    package static func base(places: [Place], store: GuideStore, settings: SiteSettings) -> GuideBase {
+    /// The part of the guide the store's ratings do not shape. `places` is
+    /// consumed: each kept place is moved into its entry, not copied (at
+    /// 100,000 places, copies cost millions of reference-count updates).
+    package static func base(places: consuming [Place], store: GuideStore, settings: SiteSettings) -> GuideBase {
+        baseAndOrder(places: places, store: store, settings: settings).base
+    }
+
+    /// The base of a places file's places, with the memo the next parse of the
+    /// file reuses (`trace`: where each place came from in the file; `memoKey`: the decoder).
+    package static func base(places: consuming [Place], trace: PlacesDecoder.Trace, memoKey: String, store: GuideStore,
+                             settings: SiteSettings) -> GuideBase {
+        var (base, order) = baseAndOrder(places: places, store: store, settings: settings)
+        base.featureMemo = FeatureMemo.make(key: memoKey, trace: trace, order: order)
+        return base
+    }
+
+    /// The base, and for each entry of the data the index in `places` it came from.
+    static func baseAndOrder(places: consuming [Place], store: GuideStore, settings: SiteSettings) -> (base: GuideBase, order: [Int]) {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(places.count)
         var kept: [Int] = []
@@ -26,13 +42,32 @@ package enum GuideAssembler {
         kept.sort { a, b in
             distances[a] != distances[b] ? distances[a] < distances[b] : places[a].id < places[b].id
         }
-        let unique = kept.map { (place: places[$0], distance: distances[$0]) }
         let outside = outsideFavorites(store: store, isInData: seen.contains, settings: settings)
-        let slugs = SlugAssigner.assign((unique + outside).map { ($0.place.id, $0.place.name) })
-        return GuideBase(
-            inData: unique.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: slugs[$0.place.id]!) },
-            outside: outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: slugs[$0.place.id]!) }
-        )
+        var entries = moveEntries(out: &places, at: kept, distances: distances)
+        entries += outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: "") }
+        let slugs: [String]
+        do { // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
+            let named = entries
+            slugs = SlugAssigner.slugs(count: named.count) { (named[$0].place.id, named[$0].place.name) }
+        }
+        for index in entries.indices { entries[index].slug = slugs[index] }
+        return (GuideBase(entries: entries, inDataCount: kept.count), kept)
+    }
+
+    /// Entries for `places[indices]`, in that order, each place moved out of
+    /// the array (its slot left holding a placeholder that owns nothing).
+    private static func moveEntries(out places: inout [Place], at indices: [Int], distances: [Double]) -> [GuideBase.Entry] {
+        let placeholder = GuideBaseArchive.placeholder.place
+        return places.withUnsafeMutableBufferPointer { source in
+            [GuideBase.Entry](unsafeUninitializedCapacity: indices.count) { buffer, initialized in
+                for (slot, index) in indices.enumerated() {
+                    let place = (source.baseAddress! + index).move()
+                    (source.baseAddress! + index).initialize(to: placeholder)
+                    (buffer.baseAddress! + slot).initialize(to: GuideBase.Entry(place: place, distanceMetres: distances[index], slug: ""))
+                }
+                initialized = indices.count
+            }
+        }
     }
 
     /// Favorites the data does not have, rebuilt from their store snapshot, nearest first.
@@ -71,47 +106,3 @@ package enum GuideAssembler {
     }
 }
 
-/// Gives every place a URL slug: the name's ASCII stem plus a short hash of
-/// its identity ("cafe-bar-orken-k3x9a1"). Stable (depends only on name and
-/// id), unique (a clash lengthens the hash), safe (no `/`, `.`, controls) and
-/// bounded (at most 60 + 1 + 12 characters).
-enum SlugAssigner {
-    static func assign(_ places: [(id: PlaceID, name: String)]) -> [PlaceID: String] {
-        // Base slugs first; only places whose base slug clashes need more work,
-        // and they are resolved in id order, so the result never depends on input order.
-        var stems: [PlaceID: String] = [:]
-        stems.reserveCapacity(places.count)
-        var byBase: [String: [PlaceID]] = [:]
-        byBase.reserveCapacity(places.count)
-        for (id, name) in places where stems[id] == nil {
-            let stem = TextFolding.slugStem(name)
-            stems[id] = stem
-            byBase[stem + "-" + id.shortHash(length: 6), default: []].append(id)
-        }
-        var slugs: [PlaceID: String] = [:]
-        slugs.reserveCapacity(stems.count)
-        var clashing: [PlaceID] = []
-        for (base, ids) in byBase {
-            if ids.count == 1 {
-                slugs[ids[0]] = base
-            } else {
-                let ordered = ids.sorted()
-                slugs[ordered[0]] = base
-                clashing += ordered.dropFirst()
-            }
-        }
-        var taken = Set(byBase.keys)
-        for id in clashing.sorted() {
-            let stem = stems[id]!
-            var slug = stem + "-" + id.shortHash(length: 12)
-            var counter = 2
-            while taken.contains(slug) {
-                slug = stem + "-" + id.shortHash(length: 12) + "-\(counter)"
-                counter += 1
-            }
-            taken.insert(slug)
-            slugs[id] = slug
-        }
-        return slugs
-    }
-}

@@ -19,6 +19,8 @@ package struct GuideBase: Sendable {
     /// The data's places, nearest first, then the favorites outside the data.
     package let entries: [Entry]
     let inDataCount: Int
+    /// What each feature of the places file gave, when the base was made from one.
+    package var featureMemo: FeatureMemo?
 
     /// The data's places, nearest first.
     package var inData: ArraySlice<Entry> { entries[..<inDataCount] }
@@ -31,9 +33,10 @@ package struct GuideBase: Sendable {
         self.init(entries: entries, inDataCount: inData.count)
     }
 
-    init(entries: [Entry], inDataCount: Int) {
+    init(entries: [Entry], inDataCount: Int, featureMemo: FeatureMemo? = nil) {
         self.entries = entries
         self.inDataCount = inDataCount
+        self.featureMemo = featureMemo
     }
 
     /// Whether this base is still the one `store` would give: the same

@@ -7,11 +7,12 @@ import Synchronization
 /// that is damaged, of another version or made from other inputs (`key`) is
 /// simply not used.
 ///
-/// Layout: magic, key, counts, the entries, an offset per entry (so entries
-/// decode on all cores), and a checksum of everything before it. Strings are
-/// a length and UTF-8; a missing optional has the length `UInt32.max`.
+/// Layout: magic, key, counts, the feature memo (its key, or none, then a
+/// hash and an outcome per feature), the entries, an offset per entry (so
+/// entries decode on all cores), and a checksum of everything before it.
+/// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 3\n".utf8)
+    static let magic = Array("beacon-guide-base 4\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -38,6 +39,15 @@ package enum GuideBaseArchive {
         appendString(key, to: &part)
         appendInteger(UInt64(base.inDataCount), to: &part)
         appendInteger(UInt64(base.entries.count - base.inDataCount), to: &part)
+        appendOptional(base.featureMemo?.key, to: &part)
+        if let memo = base.featureMemo {
+            appendInteger(UInt64(memo.outcomes.count), to: &part)
+            for (hash, outcome) in memo.outcomes {
+                appendInteger(hash, to: &part)
+                appendInteger(code(outcome), to: &part)
+                if part.count >= 1 << 20 { try flush() }
+            }
+        }
         var offsets: [UInt64] = []
         offsets.reserveCapacity(entries.count)
         for entry in entries {
@@ -74,7 +84,8 @@ package enum GuideBaseArchive {
             guard checksum.integer() == hasher.value,
                   reader.string() == key,
                   let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
-                  let outsideCount = reader.integer().flatMap(Int.init(exactly:)) else { return nil }
+                  let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
+                  let memo = reader.featureMemo(entries: inDataCount) else { return nil }
             let raw = UnsafeRawBufferPointer(rebasing: raw[..<bodyCount])
             let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
             guard !overflow, total <= (bodyCount - reader.offset) / 8 else { return nil }
@@ -101,7 +112,7 @@ package enum GuideBaseArchive {
                 initialized = total
             }
             guard !failed.load(ordering: .relaxed) else { return nil }
-            return GuideBase(entries: entries, inDataCount: inDataCount)
+            return GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo)
         }
     }
 
@@ -124,6 +135,27 @@ package enum GuideBaseArchive {
         }
         appendInteger(entry.distanceMetres.bitPattern, to: &bytes)
         appendString(entry.slug, to: &bytes)
+    }
+
+    /// An outcome as one number: an entry's index, or one of the last four values for a reason to skip.
+    private static func code(_ outcome: FeatureMemo.Outcome) -> UInt64 {
+        switch outcome {
+        case .entry(let index): UInt64(index)
+        case .skipped(.noName): UInt64.max
+        case .skipped(.noPosition): UInt64.max - 1
+        case .skipped(.noCategory): UInt64.max - 2
+        case .skipped(.notAFeature), .skipped(.duplicate): UInt64.max - 3
+        }
+    }
+
+    fileprivate static func outcome(code: UInt64, entries: Int) -> FeatureMemo.Outcome? {
+        switch code {
+        case UInt64.max: .skipped(.noName)
+        case UInt64.max - 1: .skipped(.noPosition)
+        case UInt64.max - 2: .skipped(.noCategory)
+        case UInt64.max - 3: .skipped(.notAFeature)
+        default: code < UInt64(entries) ? .entry(Int(code)) : nil
+        }
     }
 
     private static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
@@ -177,7 +209,25 @@ package enum GuideBaseArchive {
         private mutating func text(count: Int) -> String? {
             guard offset + count <= raw.count else { return nil }
             defer { offset += count }
-            return String(validating: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]), as: UTF8.self)
+            // The checksum already vouches for the bytes, which were written from Swift strings: decoding
+            // (a fast path that would only repair) instead of validating, which goes through generic
+            // metadata lookups for every one of a million strings.
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]).assumingMemoryBound(to: UInt8.self)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// The memo (`.some(nil)` when the base has none); nil when the bytes are damaged.
+        mutating func featureMemo(entries: Int) -> FeatureMemo?? {
+            guard let key = optionalString() else { return nil }
+            guard let key else { return .some(nil) }
+            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else { return nil }
+            var outcomes: [(hash: UInt64, outcome: FeatureMemo.Outcome)] = []
+            outcomes.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let hash = integer(), let code = integer(), let outcome = GuideBaseArchive.outcome(code: code, entries: entries) else { return nil }
+                outcomes.append((hash, outcome))
+            }
+            return .some(FeatureMemo(key: key, outcomes: outcomes))
         }
 
         mutating func entry() -> Entry? {

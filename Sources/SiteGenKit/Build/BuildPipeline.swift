@@ -49,6 +49,8 @@ struct BuildReport: Sendable {
     var placeCount: Int
     var countsByCategory: [PlaceCategory: Int]
     var warnings: [String]
+    /// Features of a changed places file taken from the last build's memo instead of parsed.
+    var reusedFeatures = 0
     /// Each step's name and seconds, in order.
     var stepTimings: [(name: String, seconds: Double, peakMiB: Int?)]
     var seconds: Double
@@ -96,7 +98,7 @@ struct BuildPipeline: Sendable {
         let lastRecord = BuildRecord.load(site: options.site, output: options.outputPath)
         let places = try await loadPlaces(settings: inputs.settings, record: lastRecord, &timer)
         let basemap = try await loadBasemap(settings: inputs.settings, &timer)
-        let placesKey = places.contentKey
+        let placesKey = places.contentKey(defaultCategory: options.defaultCategory)
         var fingerprint = BuildFingerprint(settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
         fingerprint.add(places, key: placesKey)
         fingerprint.add(basemap)
@@ -105,7 +107,7 @@ struct BuildPipeline: Sendable {
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
         let incremental = IncrementalBuild(settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
-                                           places: places, placesKey: placesKey, basemap: basemap)
+                                           places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory)
         let made = try await makeGuide(places, inputs, incremental: incremental, record: lastRecord, &timer)
         // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
         // render everything to repair it, rather than trust the output.
@@ -117,7 +119,9 @@ struct BuildPipeline: Sendable {
         }
         let warnings = inputs.assets.warnings + made.warnings + basemap.warnings + recorded
         if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
-        return BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
+        var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
+        report.reusedFeatures = made.reusedFeatures
+        return report
     }
 }
 

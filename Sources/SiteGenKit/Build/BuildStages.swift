@@ -59,7 +59,11 @@ extension BuildPipeline {
         var baseIsNew: Bool
         /// The base the last build kept, when it was made from these places (even if it no longer fits).
         var cachedBase: GuideBase?
+        /// The base the last build kept from other places (read for its feature memo), with its key.
+        var previousBase: (key: String, base: GuideBase)?
         var warnings: [String]
+        /// Features of a changed places file taken from the memo, not parsed.
+        var reusedFeatures = 0
     }
 
     /// Stages 3 and 4: the guide. Its base comes from the last build when the
@@ -82,11 +86,27 @@ extension BuildPipeline {
             }
             made = MadeGuide(guide: guide, base: cached, baseIsNew: false, cachedBase: cached, warnings: [])
         } else {
-            let loaded = try await decode(places, &timer)
+            // A changed places file: the last build's base, for what its memo knows of the features.
+            var previous: (key: String, base: GuideBase)?
+            if case .file = places, !options.force, let key = record?.incremental?.base, key != incremental.baseKey {
+                previous = try await timer.step("Leser guiden fra forrige bygging") {
+                    IncrementalBuild.loadBase(key: key, site: options.site, output: options.outputPath).map { (key, $0) }
+                }
+            }
+            let reuse = previous.flatMap { previous in
+                previous.base.featureMemo.flatMap { FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey) }
+            }
+            var loaded = try await decode(places, reusing: reuse, &timer)
+            let parsed = HandOver(loaded.places)
+            loaded.places = [] // the base takes the places over (moved, not copied)
             made = try await timer.step(step) {
-                let base = GuideAssembler.base(places: loaded.places, store: inputs.store, settings: inputs.settings)
+                let places = parsed.take() ?? []
+                let base = loaded.trace.map {
+                    GuideAssembler.base(places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
+                } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
                 let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loaded.source)
-                return MadeGuide(guide: guide, base: base, baseIsNew: true, cachedBase: cached, warnings: loaded.warnings)
+                return MadeGuide(guide: guide, base: base, baseIsNew: true, cachedBase: cached, previousBase: previous, warnings: loaded.warnings,
+                                 reusedFeatures: loaded.reusedFeatures)
             }
         }
         if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
@@ -94,12 +114,12 @@ extension BuildPipeline {
     }
 
     /// Stage 3: a places file parsed (the API's answers already are).
-    func decode(_ places: PlaceInput, _ timer: inout StepTimer) async throws(BuildError) -> PlaceLoading.Loaded {
+    func decode(_ places: PlaceInput, reusing reuse: FeatureReuse?, _ timer: inout StepTimer) async throws(BuildError) -> PlaceLoading.Loaded {
         switch places {
         case .fetched(let loaded): return loaded
         case .file(let raw):
             let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
-            return try await timer.step("Henter steder") { try loading.decodeFile(raw) }
+            return try await timer.step("Henter steder") { try loading.decodeFile(raw, reusing: reuse) }
         }
     }
 
@@ -121,9 +141,9 @@ extension BuildPipeline {
                 return Previous(record: record, chunks: kept.chunks,
                                 changes: ChangedPages.forStoreChange(old: oldStore, new: made.guide, store: inputs.store, oldChunkPaths: kept.chunks))
             }
-            let current = (key: incremental.baseKey, base: made.cachedBase)
+            let known: [(key: String?, base: GuideBase?)] = [(incremental.baseKey, made.cachedBase), (made.previousBase?.key, made.previousBase?.base)]
             guard let (old, record, chunks) = IncrementalBuild.previousGuide(
-                record: record, context: incremental.contextKey, currentBase: current, settings: inputs.settings,
+                record: record, context: incremental.contextKey, knownBases: known, settings: inputs.settings,
                 source: made.guide.source, site: options.site, output: options.outputPath) else { return nil }
             return Previous(record: record, chunks: chunks, changes: ChangedPages.between(old: old, new: made.guide, oldChunkPaths: chunks))
         }
@@ -215,13 +235,16 @@ extension BuildPipeline {
 }
 
 extension PlaceInput {
-    /// A hash of the places as they came: a places file's name and bytes, or
-    /// each answer's hash with the data's source; nil when an answer has none.
-    var contentKey: String? {
+    /// A hash of the places as they came: a places file's name and bytes (and
+    /// the category given to features that name none, which shapes the places
+    /// as much), or each answer's hash with the data's source; nil when an answer has none.
+    func contentKey(defaultCategory: PlaceCategory?) -> String? {
         var hasher = ContentHasher()
         switch self {
         case .file(let raw):
-            return raw.contentKey
+            guard let defaultCategory else { return raw.contentKey }
+            hasher.combine(raw.contentKey)
+            hasher.combine("default-category:" + defaultCategory.rawValue)
         case .fetched(let loaded):
             hasher.combine(loaded.source.kind)
             for hash in loaded.contentHashes {

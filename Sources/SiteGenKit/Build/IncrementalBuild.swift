@@ -17,6 +17,10 @@ import Templates
 /// - The output's digest in the record is kept true by adjusting it for each
 ///   file moved in (`OutputTreeDigestAdjustment`), not by walking the tree.
 ///
+/// - A changed places file is parsed again, but only the features whose bytes
+///   changed: the base keeps a memo of what each feature gave
+///   (`FeatureMemo`), and the others are taken from it.
+///
 /// This holds only while everything else the pages show is unchanged: the
 /// context key covers the settings, the source line and its date, the
 /// assets, the basemap, the output path and the binary; any change there
@@ -29,8 +33,17 @@ struct IncrementalBuild {
     var contextKey: String
     /// Hash of what the guide's base is made from; nil when the places cannot be keyed.
     var baseKey: String?
+    /// Names the decoder a feature memo must come from: this binary, this default category.
+    var memoKey: String
 
-    init(settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, placesKey: String?, basemap: BasemapInput) {
+    init(settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, placesKey: String?, basemap: BasemapInput,
+         defaultCategory: PlaceCategory?) {
+        var memo = ContentHasher()
+        memo.combine("beacon-feature-memo-1")
+        memo.combine(BuildFingerprint.executableIdentity)
+        memo.combine(defaultCategory?.rawValue ?? "-")
+        memoKey = memo.hex
+
         var context = ContentHasher()
         context.combine("beacon-context-1")
         context.combine(BuildFingerprint.executableIdentity)
@@ -61,13 +74,14 @@ struct IncrementalBuild {
     /// The guide the output shows now, as the last build made it; nil when
     /// the output cannot be trusted to be exactly that (no record, another
     /// context, a cache file missing or damaged, the output gone).
-    static func previousGuide(record: BuildRecord?, context: String, currentBase: (key: String?, base: GuideBase?),
+    /// `knownBases`: bases already read by this build, with their keys (the archive is not read twice).
+    static func previousGuide(record: BuildRecord?, context: String, knownBases: [(key: String?, base: GuideBase?)],
                               settings: SiteSettings, source: DataSourceInfo, site: SiteFolder, output: String) -> (guide: Guide, record: BuildRecord, chunks: [String])? {
         guard let record, let incremental = record.incremental, incremental.context == context,
               let store = previousStore(site: site, output: output) else { return nil }
         let base: GuideBase?
-        if incremental.base == currentBase.key, let current = currentBase.base {
-            base = current
+        if let known = knownBases.first(where: { $0.key != nil && $0.key == incremental.base && $0.base != nil }) {
+            base = known.base
         } else {
             base = loadBase(key: incremental.base, site: site, output: output)
         }

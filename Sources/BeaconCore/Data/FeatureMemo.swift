@@ -1,0 +1,86 @@
+/// What each feature of a places file gave the last build, by a hash of the
+/// feature's bytes, so that parsing an edited file again decodes only the
+/// features that changed: the rest are the places the guide's base already
+/// holds. A renamed place in a 100,000-place file is one feature to parse,
+/// not 100,000.
+///
+/// Kept with the base (`GuideBaseArchive`) and valid only for the decoder
+/// that made it (`key`: the binary and the default category).
+package struct FeatureMemo: Sendable, Equatable {
+    /// What a feature gave: the base's entry at an index, or a reason to skip it.
+    package enum Outcome: Sendable, Equatable {
+        case entry(Int)
+        case skipped(PlacesDecoder.SkippedFeature.Reason)
+    }
+
+    /// Names the decoder the outcomes hold for.
+    package var key: String
+    /// Per remembered feature: the hash of its bytes and what it gave. A
+    /// feature skipped as a duplicate is not remembered (what it gives
+    /// depends on the features before it).
+    package var outcomes: [(hash: UInt64, outcome: Outcome)]
+
+    package init(key: String, outcomes: [(hash: UInt64, outcome: Outcome)]) {
+        self.key = key
+        self.outcomes = outcomes
+    }
+
+    package static func == (a: FeatureMemo, b: FeatureMemo) -> Bool {
+        a.key == b.key && a.outcomes.count == b.outcomes.count && zip(a.outcomes, b.outcomes).allSatisfy { $0.hash == $1.hash && $0.outcome == $1.outcome }
+    }
+
+    /// The memo of a file just decoded (`trace`) whose places became the
+    /// base's entries in `order` (entry i is the decoder's place `order[i]`).
+    package static func make(key: String, trace: PlacesDecoder.Trace, order: [Int]) -> FeatureMemo {
+        let hashes = trace.featureHashes
+        var outcomes = [Outcome?](repeating: nil, count: hashes.count)
+        for (entry, placeIndex) in order.enumerated() { outcomes[trace.placeFeatures[placeIndex]] = .entry(entry) }
+        for skipped in trace.skipped {
+            if case .duplicate = skipped.reason { continue }
+            outcomes[skipped.index] = .skipped(skipped.reason)
+        }
+        var remembered: [(hash: UInt64, outcome: Outcome)] = []
+        remembered.reserveCapacity(hashes.count)
+        for (hash, outcome) in zip(hashes, outcomes) {
+            if let outcome { remembered.append((hash, outcome)) }
+        }
+        return FeatureMemo(key: key, outcomes: remembered)
+    }
+
+    /// The hash a feature is remembered by: its bytes, and their count.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine(raw: bytes)
+        hasher.combine(UInt64(bytes.count))
+        return hasher.value
+    }
+}
+
+/// A memo with the base its entries index: answers, for a feature's hash,
+/// what the feature gives without parsing it.
+package struct FeatureReuse: Sendable {
+    private let outcomes: [UInt64: FeatureMemo.Outcome]
+    private let base: GuideBase
+
+    /// Nil when the memo was made by another decoder (`key`) or does not fit the base.
+    package init?(memo: FeatureMemo, base: GuideBase, key: String) {
+        guard memo.key == key else { return nil }
+        var outcomes: [UInt64: FeatureMemo.Outcome] = [:]
+        outcomes.reserveCapacity(memo.outcomes.count)
+        for (hash, outcome) in memo.outcomes {
+            if case .entry(let index) = outcome, !base.inData.indices.contains(index) { return nil }
+            if outcomes[hash] == nil { outcomes[hash] = outcome }
+        }
+        self.outcomes = outcomes
+        self.base = base
+    }
+
+    /// What the feature with this hash gives, when it is remembered.
+    func outcome(hash: UInt64) -> Swift.Result<Place, PlacesDecoder.SkippedFeature.Reason>? {
+        switch outcomes[hash] {
+        case .entry(let index): .success(base.entries[index].place)
+        case .skipped(let reason): .failure(reason)
+        case nil: nil
+        }
+    }
+}

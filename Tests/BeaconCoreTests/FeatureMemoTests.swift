@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+/// Parsing an edited places file again decodes only the features whose bytes
+/// changed, and gives exactly what parsing the whole file gives.
+@Suite struct FeatureMemoTests {
+    /// A FeatureCollection of `count` features, with a few odd ones: one without a name, one without a
+    /// position, a duplicate identity, and `edits` replacing a feature's name.
+    static func file(_ count: Int, edits: [Int: String] = [:], duplicateOf: (Int, Int)? = nil) -> [UInt8] {
+        var features: [String] = []
+        for index in 0..<count {
+            let osmID = duplicateOf.flatMap { $0.0 == index ? 7_000_000 + $0.1 : nil } ?? 7_000_000 + index
+            let name = edits[index] ?? "Sted \(index)"
+            let lat = 59.9 + Double(index % 50) * 0.001, lon = 10.7 + Double(index / 50) * 0.001
+            switch index {
+            case 3: features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"categories":["catering.cafe"],"osm_type":"n","osm_id":\#(osmID)}}"#)
+            case 4: features.append(#"{"type":"Feature","properties":{"name":"\#(name)","categories":["catering.cafe"],"osm_type":"n","osm_id":\#(osmID)}}"#)
+            default:
+                features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(name)","categories":["catering.\#(index % 2 == 0 ? "cafe" : "restaurant")"],"osm_type":"n","osm_id":\#(osmID)}}"#)
+            }
+        }
+        return Array((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}").utf8)
+    }
+
+    /// Decodes `bytes` with the memo of `previous` (a base made from another file) and without, and
+    /// expects the same places and skipped features; returns how many features were reused.
+    func decodeBoth(_ bytes: [UInt8], previous: GuideBase, key: String = "m1") throws -> (result: PlacesDecoder.Result, reused: Int) {
+        let memo = try #require(previous.featureMemo)
+        let reuse = try #require(FeatureReuse(memo: memo, base: previous, key: key))
+        let withMemo = try PlacesDecoder().decode(bytes: bytes, reusing: reuse)
+        let plain = try PlacesDecoder().decode(bytes: bytes)
+        #expect(withMemo.places == plain.places)
+        #expect(withMemo.skipped == plain.skipped)
+        #expect(withMemo.placeFeatures == plain.placeFeatures)
+        #expect(withMemo.featureHashes == plain.featureHashes)
+        #expect(plain.reusedFeatures == 0)
+        return (withMemo, withMemo.reusedFeatures)
+    }
+
+    func base(of bytes: [UInt8], key: String = "m1") throws -> GuideBase {
+        let decoded = try PlacesDecoder().decode(bytes: bytes)
+        return GuideAssembler.base(places: decoded.places, trace: try #require(decoded.trace), memoKey: key, store: GuideStore(), settings: .defaults)
+    }
+
+    @Test func anEditedFeatureIsTheOnlyOneParsedAgain() throws {
+        let first = try base(of: Self.file(500))
+        let memo = try #require(first.featureMemo)
+        // Every feature is remembered: 498 places, the unnamed and the unplaced ones skipped.
+        #expect(memo.outcomes.count == 500)
+        #expect(first.inData.count == 498)
+
+        let (renamed, reused) = try decodeBoth(Self.file(500, edits: [250: "Nytt navn"]), previous: first)
+        #expect(reused == 499)
+        #expect(renamed.places.contains { $0.name == "Nytt navn" })
+        // The same base as one made from nothing.
+        let remade = GuideAssembler.base(places: renamed.places, trace: try #require(renamed.trace), memoKey: "m1", store: GuideStore(), settings: .defaults)
+        let fresh = try base(of: Self.file(500, edits: [250: "Nytt navn"]))
+        #expect(remade.entries == fresh.entries)
+        #expect(remade.featureMemo == fresh.featureMemo)
+    }
+
+    @Test func featuresAddedRemovedOrReorderedAndDuplicatesStillDecodeAsAWhole() throws {
+        let first = try base(of: Self.file(300, duplicateOf: (10, 20)))
+        // The first of a duplicated identity changes: the second (remembered as nothing) now counts.
+        _ = try decodeBoth(Self.file(300, edits: [10: "Endret"], duplicateOf: (10, 20)), previous: first)
+        // Fewer features, more features, and the duplicate gone.
+        #expect(try decodeBoth(Self.file(200), previous: first).reused >= 190)
+        #expect(try decodeBoth(Self.file(400), previous: first).reused >= 290)
+        // A skipped feature edited: parsed again, still skipped.
+        let named = try decodeBoth(Self.file(300, edits: [4: "Har navn"], duplicateOf: (10, 20)), previous: first)
+        #expect(named.result.skipped.count == 3)
+    }
+
+    @Test func aMemoOfAnotherDecoderIsNotUsed() throws {
+        let first = try base(of: Self.file(50))
+        let memo = try #require(first.featureMemo)
+        #expect(FeatureReuse(memo: memo, base: first, key: "m2") == nil)
+        // A memo whose entries the base does not have.
+        var broken = memo
+        broken.outcomes.append((hash: 1, outcome: .entry(10_000)))
+        #expect(FeatureReuse(memo: broken, base: first, key: "m1") == nil)
+    }
+
+    @Test func theArchiveKeepsTheMemo() throws {
+        let original = try base(of: Self.file(300, duplicateOf: (10, 20)))
+        let decoded = try #require(GuideBaseArchive.decode(GuideBaseArchive.encode(original, key: "k"), key: "k"))
+        #expect(decoded.featureMemo == original.featureMemo)
+        #expect(decoded.featureMemo?.outcomes.contains { $0.outcome == .skipped(.noName) } == true)
+        #expect(decoded.featureMemo?.outcomes.contains { $0.outcome == .skipped(.noPosition) } == true)
+        #expect(decoded.entries == original.entries)
+        // A base from the API has none.
+        let plain = GuideAssembler.base(places: original.inData.map(\.place), store: GuideStore(), settings: .defaults)
+        #expect(GuideBaseArchive.decode(GuideBaseArchive.encode(plain, key: "k"), key: "k")?.featureMemo == nil)
+    }
+}
