@@ -113,9 +113,19 @@ struct BuildPipeline: Sendable {
         // render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
         let previous = try await findPrevious(record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
-        let published = try await renderAndPublish(made.guide, inputs, basemap, fingerprint: fingerprint, previous: previous, &timer)
+        // The last build's base is read by now: the new one is written while the pages are.
+        let baseSaved = made.baseIsNew ? incremental.baseKey.map {
+            IncrementalBuild.startSavingBase(made.base, key: $0, site: options.site, output: options.outputPath)
+        } : nil
+        let published: Published
+        do {
+            published = try await renderAndPublish(made.guide, inputs, basemap, fingerprint: fingerprint, previous: previous, &timer)
+        } catch {
+            _ = await baseSaved?.value // nothing of this build goes on after it failed
+            throw error
+        }
         let recorded = try await timer.step("Lagrer oversikten over stedene") {
-            record(made, inputs, places, published, fingerprint: fingerprint, incremental: incremental)
+            await record(made, inputs, places, published, fingerprint: fingerprint, incremental: incremental, baseSaved: baseSaved)
         }
         let warnings = inputs.assets.warnings + made.warnings + basemap.warnings + recorded
         if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }

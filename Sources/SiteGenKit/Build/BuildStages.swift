@@ -193,9 +193,11 @@ extension BuildPipeline {
     /// index and its source), what the next build needs to render only what
     /// changes, and last the record the next no-change check reads.
     /// A failure here is a warning: the site itself is complete.
+    /// `baseSaved`: the writing of a new base, started before the pages were rendered.
     func record(_ made: MadeGuide, _ inputs: Inputs, _ places: PlaceInput, _ published: Published, fingerprint: BuildFingerprint,
-                incremental: IncrementalBuild) -> [String] {
+                incremental: IncrementalBuild, baseSaved: Task<Result<Void, FileError>, Never>?) async -> [String] {
         let guide = made.guide
+        let baseWritten = await baseSaved?.value ?? .success(())
         var warnings: [String] = []
         func attempt(_ work: () throws -> Void) {
             do { try work() } catch {
@@ -218,8 +220,8 @@ extension BuildPipeline {
             try PlaceIndex.saveSource(guide.source, in: options.site)
             var kept: BuildRecord.Incremental?
             if let baseKey = incremental.baseKey {
-                try IncrementalBuild.save(base: made.base, key: baseKey, baseChanged: made.baseIsNew, store: inputs.store,
-                                          site: options.site, output: options.outputPath)
+                try baseWritten.get()
+                try IncrementalBuild.saveStore(inputs.store, site: options.site, output: options.outputPath)
                 kept = BuildRecord.Incremental(context: incremental.contextKey, base: baseKey, chunks: published.rendered.chunkPaths)
             }
             var record = BuildRecord(fingerprint: fingerprint.hex, tree: published.tree ?? OutputTreeDigest.compute(options.outputPath),

@@ -96,15 +96,26 @@ struct IncrementalBuild {
         return GuideStore(encodedBytes: bytes)
     }
 
-    /// Keeps the base and the store for the next build (the base only when it changed).
-    static func save(base: GuideBase, key: String?, baseChanged: Bool, store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
-        let basePath = BuildRecord.basePath(site: site, output: output)
-        try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
-        if let key {
-            if baseChanged { try GuideBaseArchive.write(base, key: key, to: basePath) }
-        } else {
-            unlink(basePath)
+    /// Starts writing the base for the next build (a cache, keyed by its
+    /// inputs), beside the rendering of the pages: at 100,000 places it is a
+    /// 45 MB file. Started only once the last build's base has been read.
+    static func startSavingBase(_ base: GuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
+        Task.detached {
+            let basePath = BuildRecord.basePath(site: site, output: output)
+            do throws(FileError) {
+                try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
+                try GuideBaseArchive.write(base, key: key, to: basePath)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
         }
-        try FileSystem.writeCacheFile(store.encodedBytes, to: BuildRecord.storePath(site: site, output: output), sync: false)
+    }
+
+    /// Keeps the store the output shows, for the next build to compare with.
+    static func saveStore(_ store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
+        let storePath = BuildRecord.storePath(site: site, output: output)
+        try FileSystem.createDirectory((storePath as NSString).deletingLastPathComponent)
+        try FileSystem.writeCacheFile(store.encodedBytes, to: storePath, sync: false)
     }
 }
