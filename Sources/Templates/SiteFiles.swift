@@ -22,7 +22,8 @@ package enum SiteFiles {
     }
 
     /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
-    package static func allPlacesExport(_ guide: Guide, context: SiteContext, patching previous: [UInt8], positions: [Int]) -> (path: String, bytes: [UInt8], changed: Bool)? {
+    package static func allPlacesExport(_ guide: Guide, context: SiteContext, patching previous: UnsafeRawBufferPointer,
+                                        positions: [Int]) -> (path: String, bytes: [UInt8], changed: Bool)? {
         var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]
         for position in positions where position < guide.places.count {
             replacing[position] = (guide.places[position].place, extras(guide.places[position], context: context))

@@ -53,6 +53,26 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func thePreviousOutputsFilesAreReadWhereTheyLie() throws {
+        let folder = TemporaryFolder()
+        let output = folder.path + "/output"
+        var writer = try SiteWriter(outputPath: output)
+        let export = Array(repeating: Array("{\"type\":\"Feature\"},\n".utf8), count: 10_000).flatMap { $0 }
+        try writer.write(export, to: "eksport/steder.geojson")
+        try writer.write([], to: "tom.txt")
+        _ = try writer.commit()
+        try FileManager.default.createSymbolicLink(atPath: output + "/lenke.geojson", withDestinationPath: output + "/eksport/steder.geojson")
+
+        writer = try SiteWriter(outputPath: output)
+        #expect(writer.withPreviousFile("eksport/steder.geojson") { Array($0) } == export)
+        // Nothing to map: missing, empty, a link, a path out of the output.
+        #expect(writer.withPreviousFile("finnes-ikke.geojson") { Array($0) } == nil)
+        #expect(writer.withPreviousFile("tom.txt") { Array($0) } == nil)
+        #expect(writer.withPreviousFile("lenke.geojson") { Array($0) } == nil)
+        #expect(writer.withPreviousFile("../output/eksport/steder.geojson") { Array($0) } == nil)
+        writer.discard()
+    }
+
     @Test func discardedBuildLeavesPreviousOutput() throws {
         let folder = TemporaryFolder()
         let output = folder.path + "/output"

@@ -49,15 +49,19 @@ package enum GeoJSONExport {
     /// Nil when `previous` does not have exactly `count` feature lines; `changed`
     /// says whether any replaced line came out different.
     package static func patch(_ previous: [UInt8], count: Int, replacing positions: [Int: (place: Place, extras: Extras)]) -> (bytes: [UInt8], changed: Bool)? {
+        previous.withUnsafeBytes { patch($0, count: count, replacing: positions) }
+    }
+
+    /// The same from the previous file's bytes where they lie (a mapped file is not copied first).
+    package static func patch(_ previous: UnsafeRawBufferPointer, count: Int, replacing positions: [Int: (place: Place, extras: Extras)]) -> (bytes: [UInt8], changed: Bool)? {
+        let previous = previous.assumingMemoryBound(to: UInt8.self)
         var lineStarts: [Int] = [0]
         lineStarts.reserveCapacity(count + 3)
-        previous.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress,
-                  let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                lineStarts.append(offset)
-            }
+        var offset = 0
+        while offset < previous.count, let base = previous.baseAddress,
+              let found = memchr(base + offset, 0x0A, previous.count - offset) {
+            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            lineStarts.append(offset)
         }
         // Header line, `count` feature lines, the closing line, and the end after the last newline.
         guard count > 0, lineStarts.count == count + 3, lineStarts.last == previous.count,
@@ -69,14 +73,14 @@ package enum GeoJSONExport {
         for position in positions.keys.sorted() {
             guard position >= 0, position < count, let item = positions[position] else { return nil }
             let start = lineStarts[position + 1], end = lineStarts[position + 2] - 1 // without the newline
-            out.append(contentsOf: previous[copiedUpTo..<start])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: previous[copiedUpTo..<start]))
             let lineStart = out.count
             feature(item.place, item.extras, appendingTo: &out)
             if position < count - 1 { out.append(UInt8(ascii: ",")) }
             if !changed && !out[lineStart...].elementsEqual(previous[start..<end]) { changed = true }
             copiedUpTo = end
         }
-        out.append(contentsOf: previous[copiedUpTo...])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: previous[copiedUpTo...]))
         return (out, changed)
     }
 

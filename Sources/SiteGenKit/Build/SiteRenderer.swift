@@ -207,8 +207,9 @@ struct SiteRenderer: Sendable {
             try writeList(page: 1, category: category, places: places, context: context,
                           scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths), writer: writer)
         case .allPlacesExport(let positions):
-            if let positions, let previous = self.writer.previousBytes(of: SitePaths.allPlacesGeoJSON),
-               let file = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions) {
+            if let positions, let file = self.writer.withPreviousFile(SitePaths.allPlacesGeoJSON, { previous in
+                SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions)
+            }) {
                 try writer.write(file.bytes, to: file.path, knownToDiffer: file.changed)
                 return
             }
