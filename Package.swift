@@ -14,6 +14,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // glibc's malloc.h (mallopt): the one-shot build tunes the heap (SiteGenKit/Support/OneShotMemory.swift).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
         .target(name: "BeaconHTML", dependencies: ["CLibXML2"]),
         .target(name: "BeaconCore", dependencies: ["BeaconHTML"]),
@@ -22,7 +24,7 @@ let package = Package(
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(name: "BuiltInFiles", plugins: ["EmbedBuiltInFiles"]),
         .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML"]),
-        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "Templates", "BuiltInFiles"]),
+        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "Templates", "BuiltInFiles", "CMalloc"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
         .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2"]),
         .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML"]),

@@ -71,6 +71,23 @@ package enum PageData {
         return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
     }
 
+    /// Data file `part` from the previous one (`previous`, the same part's file) when only the places at
+    /// `positions` (of `all`, none moved) changed: their lines written again, the rest copied. Nil when
+    /// the file does not fit; the result is byte for byte what `chunk` makes.
+    package static func chunk(part: Int, of all: [GuidePlace], patching previous: UnsafeRawBufferPointer, positions: [Int]) -> Chunk? {
+        let range = (part * chunkSize)..<min((part + 1) * chunkSize, all.count)
+        let local = positions.filter { range.contains($0) }.map { $0 - range.lowerBound }
+        guard let patched = LinePatch.apply(previous, header: Array("[".utf8), count: range.count, items: local, render: { item, out in
+            var object = JSONObjectBytes(taking: &out)
+            entry(all[range.lowerBound + item], &object)
+            object.finish(into: &out)
+            if item < range.count - 1 { out.append(UInt8(ascii: ",")) }
+        }) else { return nil }
+        var hasher = ContentHasher()
+        hasher.combine(patched.bytes)
+        return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: patched.bytes)
+    }
+
     /// Where the data files are published.
     package static let dataFolder = "data/"
 

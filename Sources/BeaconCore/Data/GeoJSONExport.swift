@@ -54,34 +54,12 @@ package enum GeoJSONExport {
 
     /// The same from the previous file's bytes where they lie (a mapped file is not copied first).
     package static func patch(_ previous: UnsafeRawBufferPointer, count: Int, replacing positions: [Int: (place: Place, extras: Extras)]) -> (bytes: [UInt8], changed: Bool)? {
-        let previous = previous.assumingMemoryBound(to: UInt8.self)
-        var lineStarts: [Int] = [0]
-        lineStarts.reserveCapacity(count + 3)
-        var offset = 0
-        while offset < previous.count, let base = previous.baseAddress,
-              let found = memchr(base + offset, 0x0A, previous.count - offset) {
-            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            lineStarts.append(offset)
-        }
-        // Header line, `count` feature lines, the closing line, and the end after the last newline.
-        guard count > 0, lineStarts.count == count + 3, lineStarts.last == previous.count,
-              previous.starts(with: Array(#"{"type":"FeatureCollection","features":["#.utf8)) else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(previous.count + positions.count * 200)
-        var copiedUpTo = 0
-        var changed = false
-        for position in positions.keys.sorted() {
-            guard position >= 0, position < count, let item = positions[position] else { return nil }
-            let start = lineStarts[position + 1], end = lineStarts[position + 2] - 1 // without the newline
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: previous[copiedUpTo..<start]))
-            let lineStart = out.count
+        LinePatch.apply(previous, header: Array(#"{"type":"FeatureCollection","features":["#.utf8), count: count,
+                        items: Array(positions.keys)) { position, out in
+            guard let item = positions[position] else { return }
             feature(item.place, item.extras, appendingTo: &out)
             if position < count - 1 { out.append(UInt8(ascii: ",")) }
-            if !changed && !out[lineStart...].elementsEqual(previous[start..<end]) { changed = true }
-            copiedUpTo = end
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: previous[copiedUpTo...]))
-        return (out, changed)
     }
 
     static func feature(_ place: Place, _ extras: Extras, appendingTo out: inout [UInt8]) {

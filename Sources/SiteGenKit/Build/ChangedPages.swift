@@ -23,6 +23,8 @@ struct ChangedPages: Sendable {
     var allPlacesExport = false
     /// When only these places of the data changed and none moved: the export is patched, not written anew.
     var exportPositions: [Int]?
+    /// When only these places (of `allPages`) changed and none moved: the data files are patched.
+    var chunkPositions: [Int]?
     var sitemap = false
     /// Pages of the previous output the new site no longer has, below a language's root (in every language).
     var removals: [String] = []
@@ -174,6 +176,7 @@ struct ChangedPages: Sendable {
                                      wasFavorite: (Int) -> Bool) -> ChangedPages {
         var plan = ChangedPages()
         guard let last = positions.last else { return plan }
+        plan.chunkPositions = positions
         let all = guide.allPages
         let inDataCount = guide.places.count
         let chunkCount = PageData.chunkCount(placeCount: all.count)

@@ -94,8 +94,14 @@ struct SiteRenderer: Sendable {
         let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
         // Written as they are made (each is about 1.3 MB): the explorers only need their names.
         let writer = self.writer
+        let patchable = changes?.chunkPositions.flatMap { previousChunkPaths.count == chunkCount ? $0 : nil }
         let written = ParallelChunks.map(count: chunkIndices.count, chunkSize: 1) { index -> Result<String, SiteWriterError> in
-            let chunk = PageData.chunk(part: chunkIndices[index], of: all)
+            let part = chunkIndices[index]
+            // Only some places changed, none moved: the file is the last one with their lines written again.
+            let patched = patchable.flatMap { positions in
+                writer.withPreviousFile(previousChunkPaths[part]) { PageData.chunk(part: part, of: all, patching: $0, positions: positions) }
+            }
+            let chunk = patched ?? PageData.chunk(part: part, of: all)
             return Result { () throws(SiteWriterError) in try writer.write(chunk.bytes, to: chunk.path); return chunk.path }
         }
         var chunkPaths = previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)

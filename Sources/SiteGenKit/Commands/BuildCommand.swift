@@ -46,6 +46,7 @@ struct BuildCommand: Command {
                                    force: arguments.flag("--force"))
         options.waitForOtherBuild = !arguments.flag("--no-wait")
         options.keepsGuideUntilExit = true
+        OneShotMemory.configure()
         options.now = context.now
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
