@@ -35,8 +35,10 @@ package struct Place: Sendable, Hashable {
 }
 
 /// The parts of an address the pages show; any of them may be missing.
-/// Immutable, so the one-line form is worked out once, not on every page.
-package struct PostalAddress: Sendable, Hashable {
+/// Immutable, so the one-line form is worked out once, not on every page,
+/// and shared, not copied: a class, so that copying a place costs one
+/// reference count for its address instead of six.
+package final class PostalAddress: Sendable, Hashable {
     let street: String?
     let houseNumber: String?
     let postcode: String?
@@ -73,5 +75,19 @@ package struct PostalAddress: Sendable, Hashable {
         } else {
             singleLine = parts.isEmpty ? nil : parts.joined(separator: ", ")
         }
+    }
+
+    package static func == (a: PostalAddress, b: PostalAddress) -> Bool {
+        a === b || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode && a.city == b.city
+            && a.fallbackLine == b.fallbackLine && a.singleLine == b.singleLine)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(street)
+        hasher.combine(houseNumber)
+        hasher.combine(postcode)
+        hasher.combine(city)
+        hasher.combine(fallbackLine)
+        hasher.combine(singleLine)
     }
 }
