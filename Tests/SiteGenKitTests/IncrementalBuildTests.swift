@@ -105,6 +105,18 @@ import Testing
         #expect(moved.reusedFeatures == count - 1)
         #expect(renamed.files.removed >= 1)
         #expect(renamed.renderedPages <= 1 + 2 + 4, "a renamed place rendered \(renamed.renderedPages) pages")
+        // The renamed place stood where it was: the last base took the edit in place; the moved one did not.
+        #expect(renamed.placesEditedInPlace == 1)
+        #expect(moved.placesEditedInPlace == nil)
+        // An edited favorite and a rating of another place in one build.
+        #expect(await sitegen(["favorite", "add", "Sted nummer 300"], site) == 0)
+        try await buildAndCompare(site, places: places, "a favorite before its place is edited")
+        #expect(await sitegen(["rate", "Sted nummer 301", "5"], site) == 0)
+        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn", 300: "Favoritt endret"]), to: "steder.geojson")
+        let editedFavorite = try await buildAndCompare(site, places: places, "an edited favorite and a rating")
+        #expect(editedFavorite.placesEditedInPlace == 1)
+        #expect(site.read("output/favoritter/index.html")?.contains("Favoritt endret") == true)
+        #expect(await sitegen(["favorite", "remove", "Favoritt endret"], site) == 0)
         // Another category: its place moves between the category lists.
         site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], recategorized: [1_000]), to: "steder.geojson")
         try await buildAndCompare(site, places: places, "a place of another category")

@@ -75,12 +75,9 @@ package struct FeatureReuse: Sendable {
         self.base = base
     }
 
-    /// What the feature with this hash gives, when it is remembered.
-    func outcome(hash: UInt64) -> Swift.Result<Place, PlacesDecoder.SkippedFeature.Reason>? {
-        switch outcomes[hash] {
-        case .entry(let index): .success(base.entries[index].place)
-        case .skipped(let reason): .failure(reason)
-        case nil: nil
-        }
-    }
+    /// What the feature with this hash gave last time, when it is remembered.
+    func outcome(hash: UInt64) -> FeatureMemo.Outcome? { outcomes[hash] }
+
+    /// The place of the base's entry `index` (an `Outcome.entry`).
+    package func place(entry index: Int) -> Place { base.entries[index].place }
 }

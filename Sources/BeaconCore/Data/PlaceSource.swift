@@ -173,15 +173,30 @@ package enum PlacesFile {
     /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
     package static func decode(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
                                reusing reuse: FeatureReuse? = nil) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        let result: PlacesDecoder.Result
+        try gather(decodeFeatures(bytes, path: path, defaultCategory: defaultCategory, reusing: reuse), path: path) { reuse!.place(entry: $0) }
+    }
+
+    /// The places of a decoded file; `place(entry)` is the memo base's place at that entry.
+    package static func gather(_ decoded: consuming PlacesDecoder.Decoded, path: String,
+                               place: (Int) -> Place) throws(PlaceSourceError) -> PlacesDecoder.Result {
+        let result = switch consume decoded {
+        case .document(let result): result
+        case .features(let features): features.result(places: place)
+        }
+        guard !result.places.isEmpty else { throw .placesFileEmpty(path: path, skipped: result.skipped.count) }
+        return result
+    }
+
+    /// The file's features before its places are gathered (`PlacesDecoder.decodeFeatures`); a file
+    /// with no place in it is not reported here.
+    package static func decodeFeatures(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
+                                       reusing reuse: FeatureReuse? = nil) throws(PlaceSourceError) -> PlacesDecoder.Decoded {
         do {
-            result = try PlacesDecoder(defaultCategory: defaultCategory).decode(bytes: consume bytes, reusing: reuse)
+            return try PlacesDecoder(defaultCategory: defaultCategory).decodeFeatures(bytes: consume bytes, reusing: reuse)
         } catch let error as JSONParseError {
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {
             throw .placesFileCorrupt(path: path, detail: "fant ingen «features»")
         }
-        guard !result.places.isEmpty else { throw .placesFileEmpty(path: path, skipped: result.skipped.count) }
-        return result
     }
 }

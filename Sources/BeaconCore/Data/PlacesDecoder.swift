@@ -79,10 +79,66 @@ package struct PlacesDecoder: Sendable {
     /// With `reuse`, a feature whose bytes the memo knows is not parsed: it
     /// gives what it gave last time (the same bytes decode the same way).
     package func decode(bytes: consuming [UInt8], reusing reuse: FeatureReuse? = nil) throws -> Result {
+        switch try decodeFeatures(bytes: bytes, reusing: reuse) {
+        case .document(let result): result
+        case .features(let features): features.result(places: { reuse!.place(entry: $0) })
+        }
+    }
+
+    /// What `decodeFeatures` gives: each feature on its own, or (for an
+    /// unusual layout) the places of the whole document.
+    package enum Decoded: Sendable {
+        case features(Features)
+        case document(Result)
+    }
+
+    /// A places file's features, each parsed or known from the memo, before
+    /// the places are gathered: what a patch of the last base
+    /// (`GuideBase.patch(with:)`) reads, so the places the memo knows are
+    /// never copied out of that base.
+    package struct Features: Sendable {
+        package enum Outcome: Sendable {
+            /// The memo's base holds this feature's place at this entry.
+            case known(entry: Int)
+            case parsed(Place)
+            case skipped(SkippedFeature.Reason)
+        }
+        /// Per feature, in the file's order.
+        package var outcomes: [Outcome]
+        /// Per feature, `FeatureMemo.hash` of its bytes.
+        package var hashes: [UInt64]
+        /// Features the memo knew (not parsed).
+        package var reusedCount: Int
+
+        /// The places and skipped features, as `decode(bytes:)` gives them;
+        /// `places(entry)` is the memo base's place at that entry.
+        package consuming func result(places place: (Int) -> Place) -> Result {
+            var decoded: [Swift.Result<Place, SkippedFeature.Reason>] = []
+            decoded.reserveCapacity(outcomes.count)
+            outcomes.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices {
+                    switch (buffer.baseAddress! + index).move() {
+                    case .known(let entry): decoded.append(.success(place(entry)))
+                    case .parsed(let parsed): decoded.append(.success(parsed))
+                    case .skipped(let reason): decoded.append(.failure(reason))
+                    }
+                    (buffer.baseAddress! + index).initialize(to: .skipped(.noName))
+                }
+            }
+            var result = PlacesDecoder.collect(decoded)
+            result.featureHashes = hashes
+            result.reusedFeatures = reusedCount
+            return result
+        }
+    }
+
+    /// The features of `bytes` on all cores (see `decode(bytes:reusing:)`),
+    /// or the whole document parsed when its layout is unusual.
+    package func decodeFeatures(bytes: consuming [UInt8], reusing reuse: FeatureReuse? = nil) throws -> Decoded {
         var terminated = consume bytes
         let count = terminated.count
         terminated.append(0)
-        let fast: Result? = terminated.withUnsafeBufferPointer { buffer in
+        let fast: Features? = terminated.withUnsafeBufferPointer { buffer in
             let content = UnsafeBufferPointer(rebasing: buffer[0..<count])
             guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
             // Everything outside the features must be valid JSON as well.
@@ -92,39 +148,44 @@ package struct PlacesDecoder: Sendable {
             let shared = SharedBytes(base: buffer.baseAddress!)
             let hashes = SharedHashes(count: ranges.count)
             defer { hashes.slots.deallocate() }
-            let decoded = decodeInParallel(count: ranges.count) { index in
+            let outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
                 let range = ranges[index]
                 let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
                 hashes.slots.initializeElement(at: index, to: hash)
-                if let known = reuse?.outcome(hash: hash) {
+                switch reuse?.outcome(hash: hash) {
+                case .entry(let entry):
                     reused.add(1, ordering: .relaxed)
-                    return known
+                    return .known(entry: entry)
+                case .skipped(let reason):
+                    reused.add(1, ordering: .relaxed)
+                    return .skipped(reason)
+                case nil:
+                    guard let feature = try? JSONParser.parse(shared.base, range: range) else {
+                        invalid.store(true, ordering: .relaxed)
+                        return .skipped(.notAFeature)
+                    }
+                    switch decodeFeature(feature) {
+                    case .success(let place): return .parsed(place)
+                    case .failure(let reason): return .skipped(reason)
+                    }
                 }
-                guard let feature = try? JSONParser.parse(shared.base, range: range) else {
-                    invalid.store(true, ordering: .relaxed)
-                    return .failure(.notAFeature)
-                }
-                return decodeFeature(feature)
             }
             // Invalid JSON anywhere: let the full parse report where.
             guard !invalid.load(ordering: .relaxed) else { return nil }
-            var result = collect(decoded)
-            result.featureHashes = Array(hashes.slots)
-            result.reusedFeatures = reused.load(ordering: .relaxed)
-            return result
+            return Features(outcomes: outcomes, hashes: Array(hashes.slots), reusedCount: reused.load(ordering: .relaxed))
         }
-        if let fast { return fast }
+        if let fast { return .features(fast) }
         terminated.removeLast()
-        return try decode(JSONParser.parse(bytes: terminated))
+        return .document(try decode(JSONParser.parse(bytes: terminated)))
     }
 
     func decode(features: [JSONValue]) -> Result {
-        collect(decodeInParallel(count: features.count) { decodeFeature(features[$0]) })
+        Self.collect(decodeInParallel(count: features.count) { decodeFeature(features[$0]) })
     }
 
     /// Keeps the first of each identity, in the file's order. Each place is
     /// moved out of `decoded`, not copied.
-    func collect(_ decoded: consuming [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
+    static func collect(_ decoded: consuming [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
         var places: [Place] = []
         places.reserveCapacity(decoded.count)
         var placeFeatures: [Int] = []

@@ -45,13 +45,15 @@ package enum GuideAssembler {
         let outside = outsideFavorites(store: store, isInData: seen.contains, settings: settings)
         var entries = moveEntries(out: &places, at: kept, distances: distances)
         entries += outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: "") }
-        let slugs: [String]
+        let slugs: (slugs: [String], clashed: Bool)
         do { // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
             let named = entries
             slugs = SlugAssigner.slugs(count: named.count) { (named[$0].place.id, named[$0].place.name) }
         }
-        for index in entries.indices { entries[index].slug = slugs[index] }
-        return (GuideBase(entries: entries, inDataCount: kept.count), kept)
+        for index in entries.indices { entries[index].slug = slugs.slugs[index] }
+        var base = GuideBase(entries: entries, inDataCount: kept.count)
+        base.slugsClashed = slugs.clashed
+        return (base, kept)
     }
 
     /// Entries for `places[indices]`, in that order, each place moved out of

@@ -17,10 +17,15 @@ package struct GuideBase: Sendable {
     }
 
     /// The data's places, nearest first, then the favorites outside the data.
-    package let entries: [Entry]
+    package internal(set) var entries: [Entry]
     let inDataCount: Int
     /// What each feature of the places file gave, when the base was made from one.
     package var featureMemo: FeatureMemo?
+    /// Whether two places shared a base slug (`SlugAssigner`), so some slugs are longer; a base
+    /// where none did can be patched (`GuideBase.patch(with:memoKey:)`).
+    package var slugsClashed = true
+    /// The archive this base was read from, when kept for writing it again (see `GuideBaseArchive.Source`).
+    var archiveSource: GuideBaseArchive.Source?
 
     /// The data's places, nearest first.
     package var inData: ArraySlice<Entry> { entries[..<inDataCount] }
@@ -33,10 +38,11 @@ package struct GuideBase: Sendable {
         self.init(entries: entries, inDataCount: inData.count)
     }
 
-    init(entries: [Entry], inDataCount: Int, featureMemo: FeatureMemo? = nil) {
+    init(entries: [Entry], inDataCount: Int, featureMemo: FeatureMemo? = nil, slugsClashed: Bool = true) {
         self.entries = entries
         self.inDataCount = inDataCount
         self.featureMemo = featureMemo
+        self.slugsClashed = slugsClashed
     }
 
     /// Whether this base is still the one `store` would give: the same

@@ -7,12 +7,12 @@ import Synchronization
 /// that is damaged, of another version or made from other inputs (`key`) is
 /// simply not used.
 ///
-/// Layout: magic, key, counts, the feature memo (its key, or none, then a
+/// Layout: magic, key, counts, whether slugs clashed, the feature memo (its key, or none, then a
 /// hash and an outcome per feature), the entries, an offset per entry (so
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 4\n".utf8)
+    static let magic = Array("beacon-guide-base 5\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -39,6 +39,7 @@ package enum GuideBaseArchive {
         appendString(key, to: &part)
         appendInteger(UInt64(base.inDataCount), to: &part)
         appendInteger(UInt64(base.entries.count - base.inDataCount), to: &part)
+        appendInteger(base.slugsClashed ? 1 : 0, to: &part)
         appendOptional(base.featureMemo?.key, to: &part)
         if let memo = base.featureMemo {
             appendInteger(UInt64(memo.outcomes.count), to: &part)
@@ -50,10 +51,30 @@ package enum GuideBaseArchive {
         }
         var offsets: [UInt64] = []
         offsets.reserveCapacity(entries.count)
-        for entry in entries {
-            offsets.append(UInt64(written + part.count))
-            append(entry, to: &part)
-            if part.count >= 1 << 20 { try flush() }
+        // Entries a patch left alone are copied from the archive the base was read from, in runs.
+        let source = base.archiveSource.flatMap { $0.entryOffsets.count == entries.count + 1 ? $0 : nil }
+        var index = 0
+        while index < entries.count {
+            guard let source, !source.changed.contains(index) else {
+                offsets.append(UInt64(written + part.count))
+                append(entries[index], to: &part)
+                if part.count >= 1 << 20 { try flush() }
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < entries.count, !source.changed.contains(end) { end += 1 }
+            let shift = written + part.count - source.entryOffsets[index]
+            for run in index..<end { offsets.append(UInt64(source.entryOffsets[run] + shift)) }
+            var from = source.entryOffsets[index]
+            let to = source.entryOffsets[end]
+            while from < to {
+                let count = min(to - from, max(1 << 20 - part.count, 4_096))
+                part.append(contentsOf: source.bytes[from..<(from + count)])
+                from += count
+                if part.count >= 1 << 20 { try flush() }
+            }
+            index = end
         }
         for offset in offsets {
             appendInteger(offset, to: &part)
@@ -71,8 +92,22 @@ package enum GuideBaseArchive {
         }
     }
 
+    /// The archive a base was read from, kept (`decode(_:key:keepingSource:)`)
+    /// when the base is to be patched and written again: the entries the
+    /// patch leaves alone are then copied, not encoded (at 100,000 places,
+    /// most of a quarter second of work). Valid only while the base's entries
+    /// change through `GuideBase.patch(with:)`, which lists them in `changed`.
+    package struct Source: Sendable {
+        let bytes: [UInt8]
+        /// Where each entry starts in `bytes`, and where the last one ends.
+        let entryOffsets: [Int]
+        /// Entries changed since the base was read.
+        var changed: Set<Int> = []
+    }
+
     /// The base, or nil when the bytes are not an intact archive made with `key`.
-    package static func decode(_ bytes: [UInt8], key: String) -> GuideBase? {
+    /// `keepingSource`: the base keeps the bytes (`Source`), for writing it again after a patch.
+    package static func decode(_ bytes: [UInt8], key: String, keepingSource: Bool = false) -> GuideBase? {
         guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
         let bodyCount = bytes.count - 8
         return bytes.withUnsafeBytes { raw -> GuideBase? in
@@ -85,6 +120,7 @@ package enum GuideBaseArchive {
                   reader.string() == key,
                   let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
                   let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
+                  let clashed = reader.integer(), clashed <= 1,
                   let memo = reader.featureMemo(entries: inDataCount) else { return nil }
             let raw = UnsafeRawBufferPointer(rebasing: raw[..<bodyCount])
             let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
@@ -112,7 +148,19 @@ package enum GuideBaseArchive {
                 initialized = total
             }
             guard !failed.load(ordering: .relaxed) else { return nil }
-            return GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo)
+            var base = GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo, slugsClashed: clashed == 1)
+            if keepingSource {
+                var offsets: [Int] = []
+                offsets.reserveCapacity(total + 1)
+                var reader = Reader(raw: raw, offset: offsetsStart)
+                for _ in 0..<total { offsets.append(Int(reader.integer()!)) }
+                offsets.append(offsetsStart)
+                // Entries lie one after the other, in order (as `encode` writes them): else nothing is copied.
+                if zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 }) {
+                    base.archiveSource = Source(bytes: bytes, entryOffsets: offsets)
+                }
+            }
+            return base
         }
     }
 

@@ -7,7 +7,7 @@ enum SlugAssigner {
     static func assign(_ places: [(id: PlaceID, name: String)]) -> [PlaceID: String] {
         var seen = Set<PlaceID>(minimumCapacity: places.count)
         let unique = places.filter { seen.insert($0.id).inserted }
-        let slugs = slugs(count: unique.count) { unique[$0] }
+        let slugs = slugs(count: unique.count) { unique[$0] }.slugs
         var byID: [PlaceID: String] = [:]
         byID.reserveCapacity(unique.count)
         for (place, slug) in zip(unique, slugs) { byID[place.id] = slug }
@@ -18,10 +18,11 @@ enum SlugAssigner {
     /// the i-th), in that order. The base slugs are made on all cores; only
     /// places whose base slug clashes need more work, and they are resolved
     /// in id order, so the result never depends on the order of the places.
-    static func slugs(count: Int, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> [String] {
+    /// `clashed`: whether any two places shared a base slug (so some slugs are longer).
+    static func slugs(count: Int, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> (slugs: [String], clashed: Bool) {
         var slugs = ParallelChunks.map(count: count, chunkSize: 4_096) { index in
             let (id, name) = place(index)
-            return TextFolding.slugStem(name) + "-" + id.shortHash(length: 6)
+            return baseSlug(id: id, name: name)
         }
         // The smallest id keeps a base slug that several places share.
         var owner: [String: Int] = [:]
@@ -40,7 +41,7 @@ enum SlugAssigner {
                 losers.append(index)
             }
         }
-        guard !losers.isEmpty else { return slugs }
+        guard !losers.isEmpty else { return (slugs, false) }
         var taken = Set<String>()
         for index in losers.sorted(by: { place($0).id < place($1).id }) {
             let (id, name) = place(index)
@@ -54,6 +55,11 @@ enum SlugAssigner {
             taken.insert(slug)
             slugs[index] = slug
         }
-        return slugs
+        return (slugs, true)
+    }
+
+    /// The slug a place has when no other shares its base slug.
+    static func baseSlug(id: PlaceID, name: String) -> String {
+        TextFolding.slugStem(name) + "-" + id.shortHash(length: 6)
     }
 }

@@ -51,6 +51,8 @@ struct BuildReport: Sendable {
     var warnings: [String]
     /// Features of a changed places file taken from the last build's memo instead of parsed.
     var reusedFeatures = 0
+    /// When the last build's base took a places file's edits in place (`GuideBase.patch`): the places that look different.
+    var placesEditedInPlace: Int?
     /// Each step's name and seconds, in order.
     var stepTimings: [(name: String, seconds: Double, peakMiB: Int?)]
     var seconds: Double
@@ -131,6 +133,7 @@ struct BuildPipeline: Sendable {
         if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
         var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
         report.reusedFeatures = made.reusedFeatures
+        report.placesEditedInPlace = made.editedPlaces?.count
         return report
     }
 }

@@ -64,6 +64,9 @@ extension BuildPipeline {
         var warnings: [String]
         /// Features of a changed places file taken from the memo, not parsed.
         var reusedFeatures = 0
+        /// When the base is the last one with a places file's edits taken in (`GuideBase.patch`):
+        /// the places that look different. Nil when the base was made anew.
+        var editedPlaces: [GuideBase.EditedPlace]?
     }
 
     /// Stages 3 and 4: the guide. Its base comes from the last build when the
@@ -90,13 +93,26 @@ extension BuildPipeline {
             var previous: (key: String, base: GuideBase)?
             if case .file = places, !options.force, let key = record?.incremental?.base, key != incremental.baseKey {
                 previous = try await timer.step("Leser guiden fra forrige bygging") {
-                    IncrementalBuild.loadBase(key: key, site: options.site, output: options.outputPath).map { (key, $0) }
+                    IncrementalBuild.loadBase(key: key, site: options.site, output: options.outputPath, keepingSource: true).map { (key, $0) }
                 }
             }
             let reuse = previous.flatMap { previous in
                 previous.base.featureMemo.flatMap { FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey) }
             }
-            var loaded = try await decode(places, reusing: reuse, &timer)
+            var loaded: PlaceLoading.Loaded
+            if case .file(let raw) = places, let reuse, let last = previous.take(), record?.incremental?.context == incremental.contextKey {
+                // Made with the same settings by this binary: the last base may take the edits in place.
+                switch try await decodeEdits(raw, last: last.key, base: last.base, reusing: reuse, cached: cached, inputs, incremental: incremental, &timer) {
+                case .patched(let made):
+                    if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
+                    return made
+                case .loaded(let places, let last):
+                    loaded = places
+                    previous = last
+                }
+            } else {
+                loaded = try await decode(places, reusing: reuse, &timer)
+            }
             let parsed = HandOver(loaded.places)
             loaded.places = [] // the base takes the places over (moved, not copied)
             made = try await timer.step(step) {
@@ -111,6 +127,51 @@ extension BuildPipeline {
         }
         if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
         return made
+    }
+
+    /// What `decodeEdits` gives: the guide, when the last base took the
+    /// file's edits in place, or else the file's places, with the last base back.
+    enum DecodedEdits {
+        case patched(MadeGuide)
+        case loaded(PlaceLoading.Loaded, last: (key: String, base: GuideBase))
+    }
+
+    /// Stages 3 and 4 for a places file the last build's memo knows (`reuse`,
+    /// of `last`, made with these settings): when every change is a place
+    /// edited where it stands, the last base is patched (`GuideBase.patch`)
+    /// and nothing else is made again; otherwise the file's places.
+    func decodeEdits(_ raw: PlaceLoading.RawFile, last key: String, base lastBase: consuming GuideBase, reusing reuse: consuming FeatureReuse,
+                     cached: GuideBase?, _ inputs: Inputs, incremental: IncrementalBuild,
+                     _ timer: inout StepTimer) async throws(BuildError) -> DecodedEdits {
+        let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
+        let decoded = try await timer.step("Henter steder") { [reuse] in try loading.decodeFileFeatures(raw, reusing: reuse) }
+        _ = consume reuse
+        var base = consume lastBase // patched in place: no other copy may share its entries
+        do {
+            switch consume decoded {
+            case .document(let result):
+                return .loaded(loading.loaded(try PlacesFile.gather(.document(result), path: raw.path) { base.entries[$0].place }, file: raw),
+                               last: (key, base))
+            case .features(var features):
+                let patched = try await timer.step("Setter sammen guiden") { () -> MadeGuide? in
+                    guard let patch = base.patch(with: &features, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings) else {
+                        return nil
+                    }
+                    let warnings = loading.report(places: base.inData.count, skipped: patch.skipped.count, features: features.outcomes.count,
+                                                  reused: features.reusedCount)
+                    let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
+                    return MadeGuide(guide: guide, base: base, baseIsNew: true, cachedBase: cached, warnings: warnings,
+                                     reusedFeatures: features.reusedCount, editedPlaces: patch.edited)
+                }
+                if let patched { return .patched(patched) }
+                return .loaded(loading.loaded(try PlacesFile.gather(.features(features), path: raw.path) { base.entries[$0].place }, file: raw),
+                               last: (key, base))
+            }
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(step: "Henter steder", underlying: error)
+        }
     }
 
     /// Stage 3: a places file parsed (the API's answers already are).
@@ -140,6 +201,13 @@ extension BuildPipeline {
                let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath) {
                 return Previous(record: record, chunks: kept.chunks,
                                 changes: ChangedPages.forStoreChange(old: oldStore, new: made.guide, store: inputs.store, oldChunkPaths: kept.chunks))
+            }
+            // The base the output was made from, with places edited where they stand: those places and the store.
+            if let record, let kept = record.incremental, let edited = made.editedPlaces,
+               let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath) {
+                return Previous(record: record, chunks: kept.chunks,
+                                changes: ChangedPages.forStoreChange(old: oldStore, new: made.guide, store: inputs.store, edited: edited,
+                                                                     oldChunkPaths: kept.chunks))
             }
             let known: [(key: String?, base: GuideBase?)] = [(incremental.baseKey, made.cachedBase), (made.previousBase?.key, made.previousBase?.base)]
             guard let (old, record, chunks) = IncrementalBuild.previousGuide(

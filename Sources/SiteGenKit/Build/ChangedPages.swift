@@ -147,11 +147,13 @@ struct ChangedPages: Sendable {
     }
 
     /// The plan when only the store changed and the guide's base is the one
-    /// the output was made from: the places whose store entries differ are
-    /// found from the two stores (small), and their positions by one pass
-    /// over the guide, so nothing is compared place by place.
-    static func forStoreChange(old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore, oldChunkPaths: [String]) -> ChangedPages {
-        var changed = Set<PlaceID>()
+    /// the output was made from, or that base with places edited where they
+    /// stand (`edited`, from `GuideBase.patch`): the places whose store
+    /// entries differ are found from the two stores (small), and their
+    /// positions by one pass over the guide, so nothing is compared place by place.
+    static func forStoreChange(old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore,
+                               edited: [GuideBase.EditedPlace] = [], oldChunkPaths: [String]) -> ChangedPages {
+        var changed = Set(edited.map(\.id))
         for (id, entry) in newStore.entries where oldStore.entries[id] != entry {
             changed.insert(id)
         }
@@ -164,9 +166,14 @@ struct ChangedPages: Sendable {
         }
         let all = guide.allPages
         let positions = all.indices.filter { changed.contains(all[$0].id) }
-        return pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) { index in
+        var plan = pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) { index in
             oldStore.entries[all[index].id]?.isFavorite ?? false
         }
+        for place in edited where place.oldSlug != place.newSlug {
+            plan.removals.append(SitePaths.detailPage(slug: place.oldSlug))
+            plan.sitemap = true
+        }
+        return plan
     }
 
     /// The pages that show the places at `positions` (of `guide.allPages`, ascending) when no

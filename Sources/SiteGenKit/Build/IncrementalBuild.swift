@@ -66,9 +66,10 @@ struct IncrementalBuild {
     }
 
     /// The base kept by the last build of this output, if it was made from these places and settings.
-    static func loadBase(key: String?, site: SiteFolder, output: String) -> GuideBase? {
+    /// `keepingSource`: for a base that may be patched and written again (see `GuideBaseArchive.Source`).
+    static func loadBase(key: String?, site: SiteFolder, output: String, keepingSource: Bool = false) -> GuideBase? {
         guard let key, let bytes = try? FileSystem.readIfExists(BuildRecord.basePath(site: site, output: output), limit: 1 << 34) else { return nil }
-        return GuideBaseArchive.decode(bytes, key: key)
+        return GuideBaseArchive.decode(bytes, key: key, keepingSource: keepingSource)
     }
 
     /// The guide the output shows now, as the last build made it; nil when

@@ -59,20 +59,42 @@ struct PlaceLoading: Sendable {
     func decodeFile(_ raw: RawFile, reusing reuse: FeatureReuse? = nil) throws -> Loaded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         let result = try PlacesFile.decode(consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
+        return loaded(result, file: raw)
+    }
+
+    /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
+    func decodeFileFeatures(_ raw: RawFile, reusing reuse: FeatureReuse) throws -> PlacesDecoder.Decoded {
+        let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
+        return try PlacesFile.decodeFeatures(consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
+    }
+
+    /// The places of a decoded places file, with its report on the terminal.
+    func loaded(_ result: PlacesDecoder.Result, file raw: RawFile) -> Loaded {
+        let warnings = report(places: result.places.count, skipped: result.skipped.count,
+                              features: result.featureHashes?.count ?? 0, reused: result.reusedFeatures)
+        return Loaded(places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [], trace: result.trace,
+                      reusedFeatures: result.reusedFeatures)
+    }
+
+    func fileSource(_ raw: RawFile) -> DataSourceInfo {
+        DataSourceInfo(kind: .file(name: (raw.path as NSString).lastPathComponent), fetchedAt: raw.modified)
+    }
+
+    /// Tells how many places a places file gave (and how many features were
+    /// parsed, when the memo knew the rest); returns the warnings.
+    func report(places: Int, skipped: Int, features: Int, reused: Int) -> [String] {
         var warnings: [String] = []
-        if !result.skipped.isEmpty {
-            let message = "\(result.skipped.count) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."
+        if skipped > 0 {
+            let message = "\(skipped) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."
             warnings.append(message)
             console.progress(message)
         }
-        if result.reusedFeatures > 0 {
-            let parsed = (result.featureHashes?.count ?? 0) - result.reusedFeatures
-            console.progress("  \(result.places.count) steder (\(parsed) av dem lest på nytt, resten er uendret siden forrige bygging)")
+        if reused > 0 {
+            console.progress("  \(places) steder (\(features - reused) av dem lest på nytt, resten er uendret siden forrige bygging)")
         } else {
-            console.progress("  \(result.places.count) steder")
+            console.progress("  \(places) steder")
         }
-        return Loaded(places: result.places, source: DataSourceInfo(kind: .file(name: (raw.path as NSString).lastPathComponent), fetchedAt: raw.modified),
-                      warnings: warnings, contentHashes: [], trace: result.trace, reusedFeatures: result.reusedFeatures)
+        return warnings
     }
 
     func chooseSource(settings: SiteSettings) throws -> any PlaceSource {
