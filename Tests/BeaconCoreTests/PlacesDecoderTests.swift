@@ -198,6 +198,25 @@ import Testing
         #expect(ranges?.features.count == 3_000)
     }
 
+    @Test func quotesAndBackslashesAtAStringsEdgeSplitAsTheWholeParse() throws {
+        // Names as JSON text: a backslash just before the closing quote, an escaped quote after
+        // escaped backslashes, brackets and braces inside strings, an empty string.
+        let names = [#"Slutt \\"#, #"\\\"sitat"#, #"}]{["#, #"\"\""#, #"a\\\\"#, ""]
+        let features = (0..<2_400).map { i in
+            #"{"type":"Feature","properties":{"name":"\#(names[i % names.count])","x":"\#(names[(i + 1) % names.count])","osm_type":"n","osm_id":\#(i + 1),"categories":["catering.cafe"]},"geometry":{"type":"Point","coordinates":[10.75,59.9]}}"#
+        }
+        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        let ranges = Array(text.utf8).withUnsafeBufferPointer { FeatureSplitter.featureRanges($0) }
+        #expect(ranges?.features.count == 2_400)
+        let fast = try PlacesDecoder().decode(bytes: Array(text.utf8))
+        let slow = try PlacesDecoder().decode(JSONParser.parse(text))
+        #expect(fast.places == slow.places && fast.skipped == slow.skipped)
+        #expect(fast.places.contains { $0.name == #"Slutt \"# })
+        // An unterminated string is not split (the whole parse reports it).
+        let open = Array(#"{"type":"FeatureCollection","features":[{"a":"b\"}]}"#.utf8)
+        #expect(open.withUnsafeBufferPointer { FeatureSplitter.featureRanges($0) } == nil)
+    }
+
     @Test func invalidJSONInsideAFeatureIsStillReported() {
         var text = Self.collection(2_500)
         text = text.replacingOccurrences(of: #""lat":59.9,"#, with: #""lat":59.9.1,"#)

@@ -203,7 +203,8 @@ package enum FileSystem {
     }
 
     /// The same, for a file written in parts as it is made (`produce` writes them to the open temporary
-    /// file); `sync: false` for a cache that a crash may lose (it is checked when read).
+    /// file); `sync: false` for a cache that a crash may lose (it is checked when read), read only
+    /// under the site's build lock (for a moment there is no file).
     /// `followingSymlinks: false` for the tool's own cache files: a symbolic link there is replaced, never
     /// written through (a link to /etc/passwd must not make a build overwrite it).
     package static func writeAtomically(to path: String, mode: mode_t = 0o644, sync: Bool = true, followingSymlinks: Bool = true,
@@ -241,6 +242,10 @@ package enum FileSystem {
             throw error
         }
         close(fd)
+        // A cache (not synced) loses its old file first, so the rename replaces nothing: a rename over a
+        // file makes ext4 allocate the new one's blocks and start writing them at once (auto_da_alloc),
+        // 60 ms for a 45 MB guide base, in the build's way. A crash in between loses only the cache.
+        if !sync { unlink(target) }
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
