@@ -87,7 +87,7 @@ package enum GuideBaseArchive {
 
     /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false) { (fd) throws(FileError) in
+        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
             try encode(base, key: key) { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
         }
     }

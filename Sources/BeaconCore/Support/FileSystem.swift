@@ -194,8 +194,10 @@ package enum FileSystem {
 
     /// One of the tool's own cache files (the build record, the kept guide and store): written whole,
     /// replacing a symbolic link rather than following it.
-    package static func writeCacheFile(_ bytes: [UInt8], to path: String, sync: Bool = true) throws(FileError) {
-        try writeAtomically(to: path, sync: sync, followingSymlinks: false) { (fd) throws(FileError) in try writeAll(fd: fd, bytes: bytes, path: path) }
+    package static func writeCacheFile(_ bytes: [UInt8], to path: String, sync: Bool = true, unlinkingFirst: Bool = false) throws(FileError) {
+        try writeAtomically(to: path, sync: sync, followingSymlinks: false, unlinkingFirst: unlinkingFirst) { (fd) throws(FileError) in
+            try writeAll(fd: fd, bytes: bytes, path: path)
+        }
     }
 
     static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t) throws(FileError) {
@@ -203,11 +205,12 @@ package enum FileSystem {
     }
 
     /// The same, for a file written in parts as it is made (`produce` writes them to the open temporary
-    /// file); `sync: false` for a cache that a crash may lose (it is checked when read), read only
-    /// under the site's build lock (for a moment there is no file).
+    /// file); `sync: false` for a cache that a crash may lose (it is checked when read).
     /// `followingSymlinks: false` for the tool's own cache files: a symbolic link there is replaced, never
     /// written through (a link to /etc/passwd must not make a build overwrite it).
+    /// `unlinkingFirst`: for a cache read only under the site's build lock (for a moment there is no file).
     package static func writeAtomically(to path: String, mode: mode_t = 0o644, sync: Bool = true, followingSymlinks: Bool = true,
+                                        unlinkingFirst: Bool = false,
                                         _ produce: (_ fd: Int32) throws(FileError) -> Void) throws(FileError) {
         let target = followingSymlinks ? try resolvingSymlinks(path) : path
         let directory = (target as NSString).deletingLastPathComponent
@@ -242,10 +245,11 @@ package enum FileSystem {
             throw error
         }
         close(fd)
-        // A cache (not synced) loses its old file first, so the rename replaces nothing: a rename over a
-        // file makes ext4 allocate the new one's blocks and start writing them at once (auto_da_alloc),
-        // 60 ms for a 45 MB guide base, in the build's way. A crash in between loses only the cache.
-        if !sync { unlink(target) }
+        // A big cache read only by builds loses its old file first, so the rename replaces nothing: a
+        // rename over a file makes ext4 allocate the new one's blocks and start writing them at once
+        // (auto_da_alloc), 60 ms for a 45 MB guide base, in the build's way. A crash in between loses
+        // only the cache.
+        if unlinkingFirst { unlink(target) }
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)

@@ -117,6 +117,6 @@ struct IncrementalBuild {
     static func saveStore(_ store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
         let storePath = BuildRecord.storePath(site: site, output: output)
         try FileSystem.createDirectory((storePath as NSString).deletingLastPathComponent)
-        try FileSystem.writeCacheFile(store.encodedBytes, to: storePath, sync: false)
+        try FileSystem.writeCacheFile(store.encodedBytes, to: storePath, sync: false, unlinkingFirst: true)
     }
 }
