@@ -22,13 +22,14 @@ package enum SiteFiles {
     }
 
     /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
+    /// Valid while `previous` is (it is written from there in parts).
     package static func allPlacesExport(_ guide: Guide, context: SiteContext, patching previous: UnsafeRawBufferPointer,
-                                        positions: [Int]) -> (path: String, bytes: [UInt8], changed: Bool)? {
+                                        positions: [Int]) -> LinePatch.Patched? {
         var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]
         for position in positions where position < guide.places.count {
             replacing[position] = (guide.places[position].place, extras(guide.places[position], context: context))
         }
-        return GeoJSONExport.patch(previous, count: guide.places.count, replacing: replacing).map { (SitePaths.allPlacesGeoJSON, $0.bytes, $0.changed) }
+        return GeoJSONExport.patched(previous, count: guide.places.count, replacing: replacing)
     }
 
     static func extras(_ place: GuidePlace, context: SiteContext) -> GeoJSONExport.Extras {

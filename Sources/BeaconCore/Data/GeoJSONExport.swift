@@ -54,8 +54,14 @@ package enum GeoJSONExport {
 
     /// The same from the previous file's bytes where they lie (a mapped file is not copied first).
     package static func patch(_ previous: UnsafeRawBufferPointer, count: Int, replacing positions: [Int: (place: Place, extras: Extras)]) -> (bytes: [UInt8], changed: Bool)? {
-        LinePatch.apply(previous, header: Array(#"{"type":"FeatureCollection","features":["#.utf8), count: count,
-                        items: Array(positions.keys)) { position, out in
+        patched(previous, count: count, replacing: positions).map { ($0.bytes, $0.changed) }
+    }
+
+    /// The patch itself, for writing the file in parts (`SiteWriter.write(_:to:)`).
+    package static func patched(_ previous: UnsafeRawBufferPointer, count: Int,
+                                replacing positions: [Int: (place: Place, extras: Extras)]) -> LinePatch.Patched? {
+        LinePatch.prepare(previous, header: Array(#"{"type":"FeatureCollection","features":["#.utf8), count: count,
+                          items: Array(positions.keys)) { position, out in
             guard let item = positions[position] else { return }
             feature(item.place, item.extras, appendingTo: &out)
             if position < count - 1 { out.append(UInt8(ascii: ",")) }

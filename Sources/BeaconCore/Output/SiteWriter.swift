@@ -186,6 +186,35 @@ package final class SiteWriter: Sendable {
         recordStagedFile(relativePath, fd: fd)
     }
 
+    /// Writes a file patched from the previous output's (`LinePatch.Patched`,
+    /// over its mapped bytes): the unchanged stretches go from the mapping
+    /// straight into the new file, so a patched 74 MB export never sits in
+    /// this process's memory. Nothing is written when no line changed.
+    package func write(_ patch: LinePatch.Patched, to relativePath: String) throws(SiteWriterError) {
+        if cancelled.load(ordering: .acquiring) { throw .cancelled }
+        try claim(relativePath, bytes: patch.count)
+        guard patch.changed else {
+            markUnchanged(relativePath)
+            return
+        }
+        let fd = try createStagedFile(relativePath)
+        defer { close(fd) }
+        let path = stagingPath + "/" + relativePath
+        do throws(FileError) {
+            try patch.forEachPart { (part, isNew) throws(FileError) in
+                // The previous output was redacted when it was written; the new lines are here.
+                if isNew && !redactor.isEmpty {
+                    try FileSystem.writeAll(fd: fd, bytes: redactor.redact(Array(part)), path: path)
+                } else {
+                    try FileSystem.writeAll(fd: fd, bytes: part, path: path)
+                }
+            }
+        } catch {
+            throw .file(error)
+        }
+        recordStagedFile(relativePath, fd: fd)
+    }
+
     /// Claims a path of the new site (a second writer of it is a bug): one lock per new file.
     func claim(_ relativePath: String, bytes: Int) throws(SiteWriterError) {
         guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
@@ -309,7 +338,8 @@ package final class SiteWriter: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
         let size = Int(info.st_size)
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+        // Populated at once: it is read whole (one call instead of a fault per page).
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else { return nil }
         defer { munmap(address, size) }
         return body(UnsafeRawBufferPointer(start: address, count: size))
     }

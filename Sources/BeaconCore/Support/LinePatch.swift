@@ -12,31 +12,69 @@ package enum LinePatch {
     /// exactly that many lines; `changed` says whether any line came out different.
     package static func apply(_ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
                               render: (Int, inout [UInt8]) -> Void) -> (bytes: [UInt8], changed: Bool)? {
-        let previous = previous.assumingMemoryBound(to: UInt8.self)
+        prepare(previous, header: header, count: count, items: items, render: render).map { ($0.bytes, $0.changed) }
+    }
+
+    /// The same, as the previous file's unchanged stretches and the new
+    /// lines, which a writer can hand to the new file one after the other
+    /// (`SiteWriter.write(_:to:)`), so the patched file is never whole in
+    /// memory. Valid only while `previous` is.
+    package static func prepare(_ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
+                                render: (Int, inout [UInt8]) -> Void) -> Patched? {
+        let bytes = previous.assumingMemoryBound(to: UInt8.self)
         var lineStarts: [Int] = [0]
         lineStarts.reserveCapacity(count + 3)
         var offset = 0
-        while offset < previous.count, let base = previous.baseAddress,
-              let found = memchr(base + offset, 0x0A, previous.count - offset) {
+        while offset < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + offset, 0x0A, bytes.count - offset) {
             offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             lineStarts.append(offset)
         }
         // The header line, `count` item lines, the closing line, and the end after the last newline.
-        guard count > 0, lineStarts.count == count + 3, lineStarts.last == previous.count, previous.starts(with: header) else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(previous.count + items.count * 200)
-        var copiedUpTo = 0
+        guard count > 0, lineStarts.count == count + 3, lineStarts.last == bytes.count, bytes.starts(with: header) else { return nil }
+        var replacements: [(line: Range<Int>, bytes: [UInt8])] = []
         var changed = false
         for item in Set(items).sorted() {
             guard item >= 0, item < count else { return nil }
-            let start = lineStarts[item + 1], end = lineStarts[item + 2] - 1 // without the newline
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: previous[copiedUpTo..<start]))
-            let lineStart = out.count
+            let line = lineStarts[item + 1]..<(lineStarts[item + 2] - 1) // without the newline
+            var out: [UInt8] = []
             render(item, &out)
-            if !changed && !out[lineStart...].elementsEqual(previous[start..<end]) { changed = true }
-            copiedUpTo = end
+            if !changed && !out.elementsEqual(bytes[line]) { changed = true }
+            replacements.append((line, out))
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: previous[copiedUpTo...]))
-        return (out, changed)
+        return Patched(previous: previous, replacements: replacements, changed: changed)
+    }
+
+    /// A patch over the previous file's bytes (see `prepare`).
+    package struct Patched {
+        let previous: UnsafeRawBufferPointer
+        /// Each replaced line of `previous` (without its newline) and its new bytes, in order.
+        let replacements: [(line: Range<Int>, bytes: [UInt8])]
+        /// Whether any line came out different (if not, the file is `previous` as it is).
+        package let changed: Bool
+
+        /// The size of the patched file.
+        package var count: Int {
+            replacements.reduce(previous.count) { $0 - $1.line.count + $1.bytes.count }
+        }
+
+        /// The patched file in order: stretches of `previous` (`isNew` false) and new lines.
+        package func forEachPart<Failure: Error>(_ body: (_ part: UnsafeRawBufferPointer, _ isNew: Bool) throws(Failure) -> Void) throws(Failure) {
+            var copiedUpTo = 0
+            for replacement in replacements {
+                try body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo..<replacement.line.lowerBound]), false)
+                try replacement.bytes.withUnsafeBytes { line in Result { () throws(Failure) in try body(line, true) } }.get()
+                copiedUpTo = replacement.line.upperBound
+            }
+            try body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo...]), false)
+        }
+
+        /// The patched file whole.
+        package var bytes: [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            forEachPart { part, _ in out.append(contentsOf: part) }
+            return out
+        }
     }
 }

@@ -213,10 +213,11 @@ struct SiteRenderer: Sendable {
             try writeList(page: 1, category: category, places: places, context: context,
                           scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths), writer: writer)
         case .allPlacesExport(let positions):
-            if let positions, let file = self.writer.withPreviousFile(SitePaths.allPlacesGeoJSON, { previous in
-                SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions)
+            if let positions, let written = self.writer.withPreviousFile(SitePaths.allPlacesGeoJSON, { previous -> Result<Void, SiteWriterError>? in
+                guard let patch = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions) else { return nil }
+                return Result { () throws(SiteWriterError) in try self.writer.write(patch, to: SitePaths.allPlacesGeoJSON) }
             }) {
-                try writer.write(file.bytes, to: file.path, knownToDiffer: file.changed)
+                try written.get()
                 return
             }
             // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
