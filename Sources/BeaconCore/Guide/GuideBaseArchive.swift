@@ -97,8 +97,10 @@ package enum GuideBaseArchive {
     /// patch leaves alone are then copied, not encoded (at 100,000 places,
     /// most of a quarter second of work). Valid only while the base's entries
     /// change through `GuideBase.patch(with:)`, which lists them in `changed`.
-    package struct Source: Sendable {
-        let bytes: [UInt8]
+    package struct Source: @unchecked Sendable { // the bytes are never written, and `owner` keeps them
+        /// The archive's bytes, kept alive by `owner` (a copy, or a mapped file).
+        let bytes: UnsafeRawBufferPointer
+        let owner: any Sendable
         /// Where each entry starts in `bytes`, and where the last one ends.
         let entryOffsets: [Int]
         /// Entries changed since the base was read.
@@ -108,9 +110,21 @@ package enum GuideBaseArchive {
     /// The base, or nil when the bytes are not an intact archive made with `key`.
     /// `keepingSource`: the base keeps the bytes (`Source`), for writing it again after a patch.
     package static func decode(_ bytes: [UInt8], key: String, keepingSource: Bool = false) -> GuideBase? {
-        guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
-        let bodyCount = bytes.count - 8
-        return bytes.withUnsafeBytes { raw -> GuideBase? in
+        guard keepingSource else { return bytes.withUnsafeBytes { decode($0, owner: (), key: key, keepingSource: false) } }
+        let owned = OwnedBytes(copying: bytes)
+        return decode(owned.bytes, owner: owned, key: key, keepingSource: true)
+    }
+
+    /// The same from a mapped archive file (not copied into memory first).
+    package static func decode(_ file: MappedFile, key: String, keepingSource: Bool = false) -> GuideBase? {
+        decode(file.bytes, owner: file, key: key, keepingSource: keepingSource)
+    }
+
+    /// `owner` keeps `bytes` alive (for the `Source` of a base that keeps it).
+    private static func decode(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, keepingSource: Bool) -> GuideBase? {
+        guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
+        let bodyCount = raw.count - 8
+        return { () -> GuideBase? in
             var hasher = ContentHasher()
             hasher.combine(raw: UnsafeRawBufferPointer(rebasing: raw[..<bodyCount]))
             hasher.combine(UInt64(bodyCount))
@@ -157,11 +171,11 @@ package enum GuideBaseArchive {
                 offsets.append(offsetsStart)
                 // Entries lie one after the other, in order (as `encode` writes them): else nothing is copied.
                 if zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 }) {
-                    base.archiveSource = Source(bytes: bytes, entryOffsets: offsets)
+                    base.archiveSource = Source(bytes: raw, owner: owner, entryOffsets: offsets)
                 }
             }
             return base
-        }
+        }()
     }
 
     static let placeholder = Entry(place: Place(id: PlaceID(rawValue: ""), name: "", category: .cafe, coordinate: Coordinate(latitude: 0, longitude: 0)),
@@ -297,6 +311,19 @@ package enum GuideBaseArchive {
             return Entry(place: place, distanceMetres: Double(bitPattern: distance), slug: slug)
         }
     }
+}
+
+/// Bytes kept for a `GuideBaseArchive.Source` read from an array (a copy, so the pointer is its own).
+private final class OwnedBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(copying source: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
+        source.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<source.count])
+    }
+
+    deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }
 
 /// The archive's bytes, read (never written) by the decoding threads while

@@ -144,7 +144,7 @@ extension BuildPipeline {
                      cached: GuideBase?, _ inputs: Inputs, incremental: IncrementalBuild,
                      _ timer: inout StepTimer) async throws(BuildError) -> DecodedEdits {
         let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
-        let decoded = try await timer.step("Henter steder") { [reuse] in try loading.decodeFileFeatures(raw, reusing: reuse) }
+        let decoded = try await timer.step("Henter steder") { try loading.decodeFileFeatures(raw, reusing: reuse) }
         _ = consume reuse
         var base = consume lastBase // patched in place: no other copy may share its entries
         do {

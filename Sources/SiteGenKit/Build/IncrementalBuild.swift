@@ -68,7 +68,10 @@ struct IncrementalBuild {
     /// The base kept by the last build of this output, if it was made from these places and settings.
     /// `keepingSource`: for a base that may be patched and written again (see `GuideBaseArchive.Source`).
     static func loadBase(key: String?, site: SiteFolder, output: String, keepingSource: Bool = false) -> GuideBase? {
-        guard let key, let bytes = try? FileSystem.readIfExists(BuildRecord.basePath(site: site, output: output), limit: 1 << 34) else { return nil }
+        guard let key else { return nil }
+        let path = BuildRecord.basePath(site: site, output: output)
+        if let file = MappedFile(path: path, limit: 1 << 34) { return GuideBaseArchive.decode(file, key: key, keepingSource: keepingSource) }
+        guard let bytes = try? FileSystem.readIfExists(path, limit: 1 << 34) else { return nil }
         return GuideBaseArchive.decode(bytes, key: key, keepingSource: keepingSource)
     }
 

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
+/// A file's bytes mapped read-only, for as long as this object lives: a
+/// 45 MB cache file is then read where the kernel keeps it, not copied into
+/// fresh memory first (a fault and a zeroed page per 4 KB). Only for files
+/// that are replaced by renaming, never truncated in place (truncation under
+/// a mapping would end the process), such as the tool's own caches.
+package final class MappedFile: @unchecked Sendable {
+    /// The bytes; valid while the object lives (immutable, so shared freely).
+    package let bytes: UnsafeRawBufferPointer
+
+    /// Nil when the path is not a regular, non-empty file of at most `limit` bytes, or cannot be mapped.
+    package init?(path: String, limit: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else { return nil }
+        let size = Int(info.st_size)
+        // Populated at once: it is read whole (one call instead of a fault per page).
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+}
