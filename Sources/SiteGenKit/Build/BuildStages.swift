@@ -100,7 +100,7 @@ extension BuildPipeline {
                 previous.base.featureMemo.flatMap { FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey) }
             }
             var loaded: PlaceLoading.Loaded
-            if case .file(let raw) = places, let reuse, let last = previous.take(), record?.incremental?.context == incremental.contextKey {
+            if case .file(let raw) = places, let reuse, record?.incremental?.context == incremental.contextKey, let last = previous.take() {
                 // Made with the same settings by this binary: the last base may take the edits in place.
                 switch try await decodeEdits(raw, last: last.key, base: last.base, reusing: reuse, cached: cached, inputs, incremental: incremental, &timer) {
                 case .patched(let made):
