@@ -85,6 +85,8 @@ import Testing
         // Nothing changed: nothing rendered.
         let unchanged = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
         #expect(unchanged.files.written == 0 && unchanged.renderedPages == 0)
+        // It tells the site's whole count of files, not the last rebuild's.
+        #expect(unchanged.files.unchanged == SiteWriter.listFiles(under: site.output).count)
 
         // A favorite (within the data), then the favorites page and exports change too.
         #expect(await sitegen(["favorite", "add", "Sted nummer 77"], site) == 0)

@@ -61,7 +61,7 @@ extension SiteWriter {
         let changed = allPaths.filter { !unchangedSet.contains($0) }
         let previous = Set(changed.filter { SiteWriter.entryExists($0, in: previousDescriptor) })
         let stale = removals.filter { !allPaths.contains($0) && SiteWriter.entryExists($0, in: previousDescriptor) }
-        recordStatistics(written: changed.count, removed: stale.count)
+        recordStatistics(written: changed.count, removed: stale.count, added: changed.count - previous.count)
         guard !changed.isEmpty || !stale.isEmpty else { return (statistics, OutputTreeDigestAdjustment()) }
         closeStagingDescriptorForCommit()
         if isCancelled { throw .cancelled }

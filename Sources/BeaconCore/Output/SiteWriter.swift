@@ -65,6 +65,8 @@ package final class SiteWriter: Sendable {
         package var unchanged = 0
         /// Files of the previous output the new site no longer has.
         package var removed = 0
+        /// Of the files written, those the previous output did not have (known after `commitChanges`).
+        package var added = 0
         /// Bytes of the whole new site.
         var totalBytes = 0
 
@@ -349,10 +351,11 @@ package final class SiteWriter: Sendable {
         state.withLock { ($0.unchangedPaths, $0.allPaths) }
     }
 
-    func recordStatistics(written: Int, removed: Int) {
+    func recordStatistics(written: Int, removed: Int, added: Int? = nil) {
         state.withLock { state in
             state.statistics.written = written
             state.statistics.removed = removed
+            if let added { state.statistics.added = added }
         }
     }
 

@@ -223,6 +223,8 @@ extension BuildPipeline {
         var files: SiteWriter.Statistics
         /// The output's digest, when the commit kept track of it (else the record step walks the output).
         var tree: String?
+        /// Files the output has now.
+        var fileCount: Int
     }
 
     /// Stage 5: every page, or with `previous` only those its change touched,
@@ -245,10 +247,11 @@ extension BuildPipeline {
                 BuildRecord.remove(site: options.site, output: options.outputPath)
                 guard let previous else {
                     let files = try inputs.writer.commit()
-                    return Published(rendered: rendered, files: files, tree: inputs.writer.committedTree)
+                    return Published(rendered: rendered, files: files, tree: inputs.writer.committedTree, fileCount: files.written + files.unchanged)
                 }
                 let (files, adjustment) = try inputs.writer.commitChanges(removing: previous.changes.removals(in: guide.settings.languages))
-                return Published(rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree))
+                return Published(rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree),
+                                 fileCount: previous.record.files + files.added - files.removed)
             }
         } catch {
             inputs.writer.discard()
@@ -294,7 +297,7 @@ extension BuildPipeline {
             }
             var record = BuildRecord(fingerprint: fingerprint.hex, tree: published.tree ?? OutputTreeDigest.compute(options.outputPath),
                                      pages: published.rendered.pages, places: guide.places.count,
-                                     files: published.files.written + published.files.unchanged, incremental: kept)
+                                     files: published.fileCount, incremental: kept)
             if case .file(let raw) = places, let identity = raw.identity {
                 record.placesFile = BuildRecord.PlacesFile(path: raw.path, identity: identity, key: raw.contentKey)
             }
