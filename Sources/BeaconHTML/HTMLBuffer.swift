@@ -148,6 +148,8 @@ package enum HTMLEscaping {
         text.withUTF8 { utf8 in
             var runStart = 0
             for i in 0..<utf8.count {
+                // Every byte escaped is at most `>` (0x3E): letters pass with one comparison.
+                if utf8[i] > 0x3E { continue }
                 let replacement: StaticString
                 switch utf8[i] {
                 case UInt8(ascii: "&"): replacement = "&amp;"

@@ -40,6 +40,29 @@ package enum SafeURL {
 
     /// The digits of a phone number for a `tel:` link ("+47 22 12 34 56" → "+4722123456").
     package static func telephoneHref(_ phone: String) -> String? {
+        // Nearly every number is ASCII, where each byte is a character: no grapheme breaking.
+        guard phone.utf8.allSatisfy({ $0 < 0x80 }) else { return telephoneHrefOfCharacters(phone) }
+        var href: [UInt8] = Array("tel:".utf8)
+        var digitCount = 0
+        var inFirstNumber = false
+        for byte in phone.utf8 {
+            if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "/") {
+                if inFirstNumber { break } else { continue }
+            }
+            inFirstNumber = true
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                href.append(byte)
+                digitCount += 1
+            } else if byte == UInt8(ascii: "+"), href.count == 4 {
+                href.append(byte)
+            }
+        }
+        guard digitCount >= 3, digitCount <= 20 else { return nil }
+        return String(decoding: href, as: UTF8.self)
+    }
+
+    /// `telephoneHref` by characters, for numbers with any non-ASCII text.
+    static func telephoneHrefOfCharacters(_ phone: String) -> String? {
         let first = phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "/" }).first.map(String.init) ?? phone
         var digits = ""
         for character in first {

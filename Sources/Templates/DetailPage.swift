@@ -61,7 +61,7 @@ package enum DetailPage {
         mapLinks(&b, p, t)
         b.raw("</div><div class=\"place-detail__info\">")
         if context.hasMap { placeMap(&b, place, context: context) }
-        facts(&b, p, context.language)
+        facts(&b, p, t)
         ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
@@ -124,8 +124,8 @@ package enum DetailPage {
         b.raw("</div>\n")
     }
 
-    static func facts(_ b: inout HTMLBuffer, _ p: Place, _ language: Language) {
-        let t = Strings.of(language)
+    static func facts(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
+        let language = t.language
         b.raw("<dl class=\"facts\">")
         func row(_ term: String, _ content: (inout HTMLBuffer) -> Void) {
             b.raw("<div class=\"facts__row\">")
@@ -212,12 +212,25 @@ enum MapLinks {
 
     /// "example.no/meny" for showing a URL: no scheme, no "www.", no trailing slash.
     static func displayURL(_ url: String) -> String {
-        var text = url
-        for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
-            text = String(text.dropFirst(prefix.count))
+        var text = Substring(url)
+        for prefix in ["https://", "http://", "www."] where hasPrefixIgnoringASCIICase(text, prefix) {
+            let rest = text.dropFirst(prefix.count)
+            // A combining mark after the prefix makes its last character another: not the prefix.
+            guard rest.utf8.count == text.utf8.count - prefix.utf8.count else { break }
+            text = rest
         }
-        if text.lowercased().hasPrefix("www.") { text = String(text.dropFirst(4)) }
         if text.hasSuffix("/") { text.removeLast() }
-        return TextHardening.truncate(text, to: 60)
+        return TextHardening.truncate(String(text), to: 60)
+    }
+
+    /// `text.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing all of `text`.
+    private static func hasPrefixIgnoringASCIICase(_ text: Substring, _ prefix: String) -> Bool {
+        var characters = text.utf8.makeIterator()
+        for expected in prefix.utf8 {
+            guard let byte = characters.next() else { return false }
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            guard lowered == expected else { return false }
+        }
+        return true
     }
 }

@@ -39,21 +39,15 @@ enum PageChrome {
     /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
     /// `root` is the way to the page's language root; assets are found from it (`SiteContext.assetRoot`).
     static func openDocument(_ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext) {
-        let root = context.assetRoot(home)
-        b.raw("<!DOCTYPE html>\n<html lang=\"")
-        b.text(context.language.rawValue)
-        b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        b.open("meta", ["http-equiv": "Content-Security-Policy", "content": head.includeMap ? contentSecurityPolicy(imageOrigin: head.mapImageOrigin) : contentSecurityPolicy])
-        b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
+        let key = HeadParts.Key(root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
+                                includeMap: head.includeMap, mapImageOrigin: head.mapImageOrigin)
+        let parts = context.headParts.parts(key) { headParts($0, context: context) }
+        b.append(parts.opening)
         b.element("title", text: head.title)
         b.raw("\n")
         b.open("meta", ["name": "description", "content": head.description])
-        b.raw("\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n")
-        b.open("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
         b.raw("\n")
-        b.open("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
-        b.raw("\n")
+        b.append(parts.icons)
         if let seo = head.seo {
             b.open("link", ["rel": "canonical", "href": seo.url])
             b.raw("\n")
@@ -83,35 +77,60 @@ enum PageChrome {
                 b.raw("\n")
             }
         }
-        if head.includeMap {
-            for sheet in SitePaths.mapStylesheets {
-                b.open("link", ["rel": "stylesheet", "href": root + sheet])
+        b.append(parts.assets)
+    }
+
+    /// The head's lines that do not name the page (`HeadParts`), for `key`.
+    private static func headParts(_ key: HeadParts.Key, context: SiteContext) -> HeadParts {
+        let root = context.assetRoot(key.root)
+        let opening = HTMLFragment.build { b in
+            b.raw("<!DOCTYPE html>\n<html lang=\"")
+            b.text(context.language.rawValue)
+            b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
+            b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+            b.open("meta", ["http-equiv": "Content-Security-Policy",
+                            "content": key.includeMap ? contentSecurityPolicy(imageOrigin: key.mapImageOrigin) : contentSecurityPolicy])
+            b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
+        }
+        let icons = HTMLFragment.build { b in
+            b.raw("<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n")
+            b.open("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
+            b.raw("\n")
+            b.open("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
+            b.raw("\n")
+        }
+        let assets = HTMLFragment.build { b in
+            if key.includeMap {
+                for sheet in SitePaths.mapStylesheets {
+                    b.open("link", ["rel": "stylesheet", "href": root + sheet])
+                    b.raw("\n")
+                }
+            }
+            b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
+            b.raw("\n")
+            if context.hasCustomStylesheet {
+                b.open("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
                 b.raw("\n")
             }
-        }
-        b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
-        b.raw("\n")
-        if context.hasCustomStylesheet {
-            b.open("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
-            b.raw("\n")
-        }
-        // The scripts' texts in each language (`ScriptTexts`) come first: every script below reads them.
-        var scripts: [String] = [ScriptTexts.path]
-        if head.includeHoursScript || head.includeScript { scripts.append(SitePaths.hoursScript) }
-        if head.includeScript { scripts.append(SitePaths.queryScript) }
-        if head.includeMap { scripts += SitePaths.mapScripts }
-        if head.includeScript { scripts.append(SitePaths.script) }
-        for script in scripts {
-            b.open("script", ["src": root + script, "defer": ""])
+            // The scripts' texts in each language (`ScriptTexts`) come first: every script below reads them.
+            var scripts: [String] = [ScriptTexts.path]
+            if key.includeHoursScript || key.includeScript { scripts.append(SitePaths.hoursScript) }
+            if key.includeScript { scripts.append(SitePaths.queryScript) }
+            if key.includeMap { scripts += SitePaths.mapScripts }
+            if key.includeScript { scripts.append(SitePaths.script) }
+            for script in scripts {
+                b.open("script", ["src": root + script, "defer": ""])
+                b.close("script")
+                b.raw("\n")
+            }
+            // Links the web app manifest, registers the service worker (the guide offline) and shows
+            // the offline note; on http(s) only (OfflineFiles).
+            b.open("script", ["src": root + OfflineFiles.script, "defer": ""])
             b.close("script")
             b.raw("\n")
+            b.raw("</head>\n")
         }
-        // Links the web app manifest, registers the service worker (the guide offline) and shows
-        // the offline note; on http(s) only (OfflineFiles).
-        b.open("script", ["src": root + OfflineFiles.script, "defer": ""])
-        b.close("script")
-        b.raw("\n")
-        b.raw("</head>\n")
+        return HeadParts(opening: opening, icons: icons, assets: assets)
     }
 
     /// The header up to the language switcher: brand and main navigation. `root` is the way to the language's root.

@@ -34,6 +34,8 @@ package struct SiteContext: Sendable {
     /// "21. november 2026": when the data was fetched.
     let lastUpdatedText: String
     private(set) var chrome: [ChromeKey: Chrome]
+    /// The head's lines that do not name the page, made on first use (`HeadParts`).
+    let headParts = HeadPartsMemo()
 
     struct ChromeKey: Hashable {
         var depth: Int

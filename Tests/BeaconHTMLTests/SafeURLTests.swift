@@ -14,6 +14,21 @@ import Testing
         #expect(SafeURL.telephoneHref("+47 22 42 45 40") == "tel:+4722424540")
         #expect(SafeURL.telephoneHref("22 42 45 40; +47 900 00 000") == "tel:22424540")
         #expect(SafeURL.telephoneHref("ring oss") == nil)
+        #expect(SafeURL.telephoneHref("٢٢ 42 45 40") == "tel:424540") // Arabic-Indic digits are not ASCII
+    }
+
+    /// The byte path for ASCII numbers says what the character path says, on numbers written every which way.
+    @Test func asciiTelephoneLinksEqualTheCharacterPath() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789+ -;,/()abc.\r\n\t")
+        var inputs = [";;22 42 45 40", "abc;123", "+4+7 12", "12", ",/;", "", "+ 1 2 3", "tlf. 22 00 00 00 / 900 00 000",
+                      "1234567890123456789012", "\r\n123", "(+47) 22-42-45-40"]
+        for _ in 0..<2_000 {
+            inputs.append(String((0..<Int.random(in: 0...16, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for input in inputs {
+            #expect(SafeURL.telephoneHref(input) == SafeURL.telephoneHrefOfCharacters(input), "\(input.debugDescription)")
+        }
     }
 }
 

@@ -200,14 +200,30 @@ package struct OutputTreeDigestAdjustment: Sendable {
     package init() {}
 
     /// The key of `relativePath` ("steder/x/index.html"), as the walk derives it.
+    /// Equals `entryKey` folded over the path's components (each hashed with its
+    /// NUL), without making them: it runs twice for every file a build writes.
     static func key(of relativePath: String) -> UInt64 {
-        var key: UInt64 = 0
-        for component in relativePath.split(separator: "/") {
-            var name = Array(component.utf8).map { CChar(bitPattern: $0) }
-            name.append(0)
-            key = OutputTreeDigest.entryKey(parent: key, name: name)
+        var path = relativePath
+        return path.withUTF8 { bytes in
+            var key: UInt64 = 0
+            var hash: UInt64 = 0
+            var inComponent = false
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    guard inComponent else { continue }
+                    key = OutputTreeDigest.mix((hash ^ 0) &* 0x100_0000_01b3)
+                    inComponent = false
+                    continue
+                }
+                if !inComponent {
+                    hash = key ^ FNV1a.offsetBasis
+                    inComponent = true
+                }
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            if inComponent { key = OutputTreeDigest.mix((hash ^ 0) &* 0x100_0000_01b3) }
+            return key
         }
-        return key
     }
 
     /// The file at `absolutePath` (`relativePath` in the output) is about to change or go.

@@ -241,12 +241,13 @@ package final class SiteWriter: Sendable {
     func createStagedFile(_ relativePath: String) throws(SiteWriterError) -> Int32 {
         try ensureStaging()
         let staging = stagingDescriptor.load(ordering: .acquiring)
-        var fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 && errno == ENOENT {
-            // Folders are made on demand: no bookkeeping, and mkdir is atomic.
+        // Folders are made on demand: no bookkeeping, and mkdir is atomic. The staging tree starts
+        // empty and most files are a page alone in its folder (`steder/<slug>/index.html`), so a file
+        // in a folder makes the folder first: one call, where opening first would fail once more.
+        if relativePath.utf8.contains(UInt8(ascii: "/")) {
             do throws(FileError) { try createParentDirectories(of: relativePath) } catch { throw .file(error) }
-            fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
+        let fd = openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .file(.errno("skrive", stagingPath + "/" + relativePath)) }
         return fd
     }
@@ -420,7 +421,8 @@ package final class SiteWriter: Sendable {
     }
 
     /// `mkdir -p` of a file's folders inside the staging tree; a folder another
-    /// writer made first is fine.
+    /// writer made first is fine. Made from the deepest up: usually only the
+    /// page's own folder is missing (`steder/<slug>/`), one call.
     private func createParentDirectories(of relativePath: String) throws(FileError) {
         var folders: [Substring] = []
         var index = relativePath.endIndex
@@ -429,14 +431,30 @@ package final class SiteWriter: Sendable {
             index = slash
         }
         let staging = stagingDescriptor.load(ordering: .acquiring)
-        for folder in folders.reversed() {
-            if mkdirat(staging, String(folder), 0o755) == 0 {
-                let hash = OutputTreeDigestAdjustment.key(of: String(folder)) ^ 0xD1
-                stagingTree.withLock { $0.add(hash) }
+        // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest downwards.
+        var level = 0
+        while level < folders.count {
+            if mkdirat(staging, String(folders[level]), 0o755) == 0 {
+                recordStagedFolder(folders[level])
+                break
+            }
+            if errno == EEXIST { break }
+            guard errno == ENOENT else { throw .errno("opprette mappen", stagingPath + "/" + folders[level]) }
+            level += 1
+        }
+        while level > 0 {
+            level -= 1
+            if mkdirat(staging, String(folders[level]), 0o755) == 0 {
+                recordStagedFolder(folders[level])
             } else if errno != EEXIST {
-                throw .errno("opprette mappen", stagingPath + "/" + folder)
+                throw .errno("opprette mappen", stagingPath + "/" + folders[level])
             }
         }
+    }
+
+    private func recordStagedFolder(_ folder: Substring) {
+        let hash = OutputTreeDigestAdjustment.key(of: String(folder)) ^ 0xD1
+        stagingTree.withLock { $0.add(hash) }
     }
 
     /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.
