@@ -100,18 +100,36 @@ package enum DetailPage {
             ("n", .string(place.name)), ("c", .string(place.category.rawValue)),
         ]
         if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
-        var center: [(key: String, value: JSONValue)] = [
-            ("lat", .number(context.settings.center.latitude)), ("lon", .number(context.settings.center.longitude)),
-        ]
-        if let label = context.centerName { center.append(("label", .string(label))) }
-        let data: JSONValue = .object([
-            ("basemap", MapData.basemap(context.basemap)), ("place", .object(pin)), ("center", .object(center)),
-            ("star", .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))])),
-        ])
-        var bytes: [UInt8] = []
-        JSONWriter(pretty: false).write(data, into: &bytes)
+        // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's (`MapDataFrame`).
+        let frame = context.detailMapFrame
+        var bytes = frame.beforePlace
+        bytes.reserveCapacity(frame.beforePlace.count + 160 + frame.afterPlace.count)
+        JSONWriter(pretty: false).write(.object(pin), into: &bytes)
+        bytes += frame.afterPlace
         b.scriptJSON(id: "beacon-map", bytes)
         b.raw("\n")
+    }
+
+    /// The map data of a detail page around its pin: the same on every page, so written once per build.
+    struct MapDataFrame: Sendable {
+        var beforePlace: [UInt8]
+        var afterPlace: [UInt8]
+
+        init(settings: SiteSettings, basemap: PublishedBasemap) {
+            let writer = JSONWriter(pretty: false)
+            beforePlace = Array(#"{"basemap":"#.utf8)
+            writer.write(MapData.basemap(basemap), into: &beforePlace)
+            beforePlace += Array(#","place":"#.utf8)
+            var center: [(key: String, value: JSONValue)] = [
+                ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
+            ]
+            if let label = settings.centerLabel { center.append(("label", .string(label))) }
+            afterPlace = Array(#","center":"#.utf8)
+            writer.write(.object(center), into: &afterPlace)
+            afterPlace += Array(#","star":"#.utf8)
+            writer.write(.object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]), into: &afterPlace)
+            afterPlace.append(UInt8(ascii: "}"))
+        }
     }
 
     static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {

@@ -36,6 +36,8 @@ package struct SiteContext: Sendable {
     private(set) var chrome: [ChromeKey: Chrome]
     /// The head's lines that do not name the page, made on first use (`HeadParts`).
     let headParts = HeadPartsMemo()
+    /// A detail page's map data but its pin.
+    let detailMapFrame: DetailPage.MapDataFrame
 
     struct ChromeKey: Hashable {
         var depth: Int
@@ -67,6 +69,7 @@ package struct SiteContext: Sendable {
         self.basemap = basemap
         self.hasMap = hasMap
         self.hasCustomStylesheet = hasCustomStylesheet
+        self.detailMapFrame = DetailPage.MapDataFrame(settings: settings, basemap: basemap)
         let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
         let lastUpdatedText = language.longDate(CalendarDate.today(in: oslo, now: source.fetchedAt))
         self.lastUpdatedText = lastUpdatedText
@@ -194,6 +197,6 @@ package enum SitePaths {
 
     /// Folder depth of a path ("steder/x/index.html" → 2).
     static func depth(of path: String) -> Int {
-        path.reduce(0) { $1 == "/" ? $0 + 1 : $0 }
+        path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
     }
 }

@@ -151,4 +151,29 @@ import Testing
         #expect(stats.written == 2_001)
         #expect(folder.read("output/steder/p7-249/index.html") == "page 7-249")
     }
+
+    /// The rule as it read segments as strings: the byte rule must agree with it on any path.
+    static func isSafeBySegments(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count < 4096 else { return false }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 { return false }
+            if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) { return false }
+        }
+        return true
+    }
+
+    @Test func pathsAreJudgedByTheirBytesAsByTheirSegments() {
+        var inputs = ["steder/a/index.html", "../x", "a/../b", "a/./b", "a//b", "/a", "a/", "", ".", "..", "...", "a/...",
+                      ".a/b..", "a\\b", "a\u{7F}", "a\u{0}b", "kafé/ø.html", String(repeating: "a", count: 255),
+                      String(repeating: "a", count: 256), String(repeating: "é", count: 128), "a/" + String(repeating: "b/", count: 2_100)]
+        let alphabet = Array("ab./\\é\u{1}\u{7F}")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            inputs.append(String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for input in inputs {
+            #expect(SiteWriter.isSafeRelativePath(input) == Self.isSafeBySegments(input), "\(input.debugDescription)")
+        }
+    }
 }
+

@@ -424,9 +424,10 @@ package final class SiteWriter: Sendable {
     /// writer made first is fine. Made from the deepest up: usually only the
     /// page's own folder is missing (`steder/<slug>/`), one call.
     private func createParentDirectories(of relativePath: String) throws(FileError) {
+        // The folders, deepest first ("steder/x/index.html": "steder/x", "steder"), found by bytes.
         var folders: [Substring] = []
-        var index = relativePath.endIndex
-        while let slash = relativePath[..<index].lastIndex(of: "/") {
+        var index = relativePath.utf8.endIndex
+        while let slash = relativePath.utf8[..<index].lastIndex(of: UInt8(ascii: "/")) {
             folders.append(relativePath[..<slash])
             index = slash
         }
@@ -459,12 +460,24 @@ package final class SiteWriter: Sendable {
 
     /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.
     static func isSafeRelativePath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count < 4096 else { return false }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 { return false }
-            if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) { return false }
+        guard path.utf8.count < 4096 else { return false }
+        // Bytes, not characters: every byte refused is ASCII, and it runs for every file a build writes.
+        var segmentLength = 0
+        var onlyDots = true
+        func segmentIsBad() -> Bool { segmentLength == 0 || (onlyDots && segmentLength <= 2) } // "", "." or ".."
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if segmentIsBad() { return false }
+                segmentLength = 0
+                onlyDots = true
+                continue
+            }
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") { return false }
+            segmentLength += 1
+            if byte != UInt8(ascii: ".") { onlyDots = false }
+            if segmentLength > 255 { return false }
         }
-        return true
+        return !segmentIsBad()
     }
 
     /// True when `path` is a regular file holding exactly `bytes`.

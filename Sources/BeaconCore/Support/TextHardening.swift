@@ -70,7 +70,8 @@ package enum TextHardening {
 
     /// Cuts `text` to at most `maximumLength` characters, the last one "…".
     package static func truncate(_ text: String, to maximumLength: Int) -> String {
-        guard text.count > maximumLength else { return text }
+        // A character is at least one byte: few enough bytes need no counting of characters.
+        guard text.utf8.count > maximumLength, text.count > maximumLength else { return text }
         let kept = text.prefix(max(0, maximumLength - 1))
         return kept.trimmingCharacters(in: .whitespaces) + "…"
     }
