@@ -55,6 +55,31 @@ import Testing
         #expect(MachineNumber.decimal(59.9111, places: 6) == "59.9111")
         #expect(MachineNumber.decimal(-0.1278, places: 4) == "-0.1278")
         #expect(MachineNumber.decimal(10, places: 6) == "10")
+        #expect(MachineNumber.decimal(-0.0000001, places: 6) == "0")
+        #expect(MachineNumber.decimal(0.4, places: 0) == "0") // the string writing could not do 0 places
+    }
+
+    /// The decimals as they were written with strings: the byte writer must say the same for any value.
+    @Test func machineDecimalsEqualTheStringWriting() {
+        func byStrings(_ value: Double, places: Int) -> String {
+            var factor = 1.0
+            for _ in 0..<places { factor *= 10 }
+            let scaled = Int64(saturating: abs(value) * factor)
+            let whole = scaled / Int64(factor)
+            var fraction = String(scaled % Int64(factor))
+            fraction = String(repeating: "0", count: places - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            let sign = value < 0 && scaled > 0 ? "-" : ""
+            return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+        }
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 59.885975, 10.747814, -179.9999999, 1e20, -1e20, .nan, .infinity, 123456.000001]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 { values.append(Double.random(in: -200...200, using: &generator)) }
+        for value in values {
+            for places in 1...8 {
+                #expect(MachineNumber.decimal(value, places: places) == byStrings(value, places: places), "\(value) \(places)")
+            }
+        }
     }
 
     @Test func longDates() {

@@ -7,11 +7,43 @@ package enum MachineNumber {
         var factor = 1.0
         for _ in 0..<places { factor *= 10 }
         let scaled = Int64(saturating: abs(value) * factor)
-        let whole = scaled / Int64(factor)
-        var fraction = String(scaled % Int64(factor))
-        fraction = String(repeating: "0", count: places - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && scaled > 0 ? "-" : ""
-        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+        let divisor = Int64(factor)
+        let whole = scaled / divisor
+        var fraction = scaled % divisor
+        var fractionDigits = places
+        while fractionDigits > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        // Written as bytes into the string's own storage: a page writes several of these, for every place.
+        let wholeDigits = digitCount(whole)
+        let negative = value < 0 && scaled > 0
+        let length = (negative ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = length
+            func writeDigits(_ number: Int64, count: Int) {
+                var rest = number
+                for _ in 0..<count {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            if fractionDigits > 0 {
+                writeDigits(fraction, count: fractionDigits)
+                end -= 1
+                buffer[end] = UInt8(ascii: ".")
+            }
+            writeDigits(whole, count: wholeDigits)
+            if negative { buffer[0] = UInt8(ascii: "-") }
+            return length
+        }
+    }
+
+    private static func digitCount(_ number: Int64) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest > 0 { count += 1; rest /= 10 }
+        return count
     }
 }
