@@ -217,6 +217,39 @@ import Testing
         #expect(open.withUnsafeBufferPointer { FeatureSplitter.featureRanges($0) } == nil)
     }
 
+    /// The split on two cores, from every guessed start (in a string, in a nested value, on an element,
+    /// past the end, in an invalid file), says what the one-pass split says: the guess is only ever taken
+    /// once the first scan reaches an element starting there.
+    @Test func theTwoCoreSplitEqualsTheOnePassSplitWhereverItGuesses() {
+        // Names full of what a guess looks for: ",{" in strings, and nested arrays of objects.
+        let features = (0..<400).map { i in
+            #"{"type":"Feature","properties":{"name":"a,{\"b\":[1,{\"c\":2}]},{","tags":[{"x":1},{"y":[{"z":"],{"}]}],"osm_id":\#(i)}}"#
+        }
+        let valid = #"{"type":"FeatureCollection","features":["# + features.joined(separator: " , \n") + "]}"
+        var texts = [valid, valid.replacingOccurrences(of: #""osm_id":200}"#, with: #""osm_id":200"#),
+                     #"{"features":[1,2,{"a":[3,{"b":4}]},"x,{y",5]}"#, #"{"features":[]}"#, #"{"features":[{"a":1},{"b":2}"#]
+        texts.append(String(valid.dropLast(30)))
+        for text in texts {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var reference = FeatureSplitter.Scanner(bytes: buffer)
+                reference.index = text.utf8.firstIndex(of: UInt8(ascii: "[")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }!
+                let start = reference.index
+                let onePass = reference.arrayElements()
+                // Every possible split point, so the guess lands everywhere.
+                for offset in stride(from: 0, to: buffer.count - start, by: 29) {
+                    var scanner = FeatureSplitter.Scanner(bytes: buffer, index: start)
+                    let guess = scanner.guessedElementStart(from: start + offset)
+                    var twoCores = FeatureSplitter.Scanner(bytes: buffer, index: start)
+                    let split = twoCores.arrayElementsOnTwoCores(minimumBytes: 0, splittingAt: start + offset)
+                    #expect(split == onePass, "split at \(start + offset), guess \(String(describing: guess))")
+                    if onePass != nil { #expect(twoCores.index == reference.index) }
+                    scanner.index = 0
+                }
+            }
+        }
+    }
+
     @Test func invalidJSONInsideAFeatureIsStillReported() {
         var text = Self.collection(2_500)
         text = text.replacingOccurrences(of: #""lat":59.9,"#, with: #""lat":59.9.1,"#)

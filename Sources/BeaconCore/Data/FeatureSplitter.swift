@@ -31,7 +31,7 @@ enum FeatureSplitter {
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
             if scanner.equals(key, "features") {
-                guard ranges == nil, let elements = scanner.arrayElements() else { return nil }
+                guard ranges == nil, let elements = scanner.arrayElementsOnTwoCores() else { return nil }
                 ranges = elements
             } else {
                 let valueStart = scanner.index
@@ -120,6 +120,94 @@ enum FeatureSplitter {
             }
         }
 
+        /// `arrayElements()` with its second half scanned at the same time, from a guessed element
+        /// start (a `{` after a `,`). The guess is only trusted when the scan from the array's start
+        /// reaches an element that starts exactly there: from the same state at the same byte, both
+        /// scans go on alike, so the result is the one-pass result. Otherwise (the guess lay inside a
+        /// string, say) the first scan simply goes on to the end. Small arrays take one pass.
+        /// `splittingAt`: where to start looking for the guess (tests); the middle of what is left.
+        mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil) -> [Range<Int>]? {
+            let remaining = bytes.count - index
+            guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2) else {
+                return arrayElements()
+            }
+            let shared = SharedBuffer(bytes: bytes)
+            let start = index
+            let parts = ParallelChunks.map(count: 2, chunkSize: 1) { part -> ScanPart in
+                var scanner = Scanner(bytes: shared.bytes, index: part == 0 ? start : guess)
+                return part == 0 ? scanner.arrayElements(stoppingAt: guess) : scanner.elements(from: guess)
+            }
+            switch (parts[0], parts[1]) {
+            case (.finished(let ranges, let end), _):
+                index = end
+                return ranges
+            case (.reachedGuess(let first), .finished(let second, let end)):
+                index = end
+                return first + second
+            default:
+                return nil
+            }
+        }
+
+        enum ScanPart: Sendable {
+            /// The elements up to the array's end, and the index after its `]`.
+            case finished([Range<Int>], end: Int)
+            /// The elements before the guess; an element starts exactly at the guess.
+            case reachedGuess([Range<Int>])
+            case failed
+        }
+
+        /// The first `{` after a `,`, from `position` on (whitespace between them allowed).
+        func guessedElementStart(from position: Int) -> Int? {
+            let base = bytes.baseAddress!
+            var searchFrom = position
+            while searchFrom < bytes.count {
+                guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom) else { return nil }
+                var candidate = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                while candidate < bytes.count, bytes[candidate] == 0x20 || bytes[candidate] == 0x0A || bytes[candidate] == 0x0D || bytes[candidate] == 0x09 {
+                    candidate += 1
+                }
+                if candidate < bytes.count, bytes[candidate] == UInt8(ascii: "{") { return candidate }
+                searchFrom = candidate
+            }
+            return nil
+        }
+
+        /// `arrayElements()` from the `[`, stopping when an element starts at `guess`.
+        mutating func arrayElements(stoppingAt guess: Int) -> ScanPart {
+            guard consume(UInt8(ascii: "[")) else { return .failed }
+            var ranges: [Range<Int>] = []
+            skipWhitespace()
+            if consume(UInt8(ascii: "]")) { return .finished(ranges, end: index) }
+            while true {
+                skipWhitespace()
+                let start = index
+                if start == guess { return .reachedGuess(ranges) }
+                guard skipValue() else { return .failed }
+                ranges.append(start..<index)
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) { continue }
+                guard consume(UInt8(ascii: "]")) else { return .failed }
+                return .finished(ranges, end: index)
+            }
+        }
+
+        /// The array's elements from one that starts at `start` to the array's end.
+        mutating func elements(from start: Int) -> ScanPart {
+            index = start
+            var ranges: [Range<Int>] = []
+            while true {
+                skipWhitespace()
+                let elementStart = index
+                guard skipValue() else { return .failed }
+                ranges.append(elementStart..<index)
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) { continue }
+                guard consume(UInt8(ascii: "]")) else { return .failed }
+                return .finished(ranges, end: index)
+            }
+        }
+
         mutating func arrayElements() -> [Range<Int>]? {
             guard consume(UInt8(ascii: "[")) else { return nil }
             var ranges: [Range<Int>] = []
@@ -137,4 +225,9 @@ enum FeatureSplitter {
             }
         }
     }
+}
+
+/// The file's bytes, read by both scans (never written while they run).
+private struct SharedBuffer: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
 }
