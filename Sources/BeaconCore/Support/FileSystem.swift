@@ -127,6 +127,24 @@ package enum FileSystem {
         return NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
     }
 
+    /// From this size on, `readAll` reads the two halves of a file on two cores.
+    static let parallelReadMinimum = 4 << 20
+
+    /// `count` bytes at `offset` (fewer at the file's end), with the error number of a failed read.
+    private static func readFully(_ fd: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) -> (count: Int, error: Int32) {
+        var done = 0
+        while done < count {
+            let n = pread(fd, target + done, count - done, off_t(offset + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (done, errno)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return (done, 0)
+    }
+
     static func readAll(fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .errno("lese", path) }
@@ -145,15 +163,37 @@ package enum FileSystem {
         // One byte of room beyond the file: a parser's end marker then needs no copy (`PlacesDecoder`).
         let expected = max(size, 0)
         var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
-            while filled < expected {
-                let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
+            if expected >= parallelReadMinimum {
+                // A big file is read in two halves on two cores: most of a read into fresh memory is
+                // faulting its pages in and copying, which each core does for its own half.
+                let half = expected / 2
+                let target = SharedReadTarget(base: buffer.baseAddress!)
+                let halves = ParallelChunks.map(count: 2, chunkSize: 1) { part in
+                    part == 0 ? readFully(fd, into: target.base, count: half, at: 0)
+                              : readFully(fd, into: target.base + half, count: expected - half, at: half)
                 }
-                if n == 0 { break }
-                filled += n
+                if halves[0].error != 0 {
+                    failure = halves[0].error
+                } else if halves[0].count < half {
+                    filled = halves[0].count // the file shrank: what is left of it is the first part
+                } else if halves[1].error != 0 {
+                    failure = halves[1].error
+                } else {
+                    filled = half + halves[1].count
+                }
+                // The probe below reads on from here.
+                if failure == 0 && lseek(fd, off_t(filled), SEEK_SET) < 0 { failure = errno }
+            } else {
+                while filled < expected {
+                    let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if n == 0 { break }
+                    filled += n
+                }
             }
             initialized = filled
         }
@@ -380,4 +420,9 @@ enum FileLock {
         defer { flock(fd, LOCK_UN) }
         return try body()
     }
+}
+
+/// The buffer a big file is read into, each half written by its own thread.
+private struct SharedReadTarget: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
 }
