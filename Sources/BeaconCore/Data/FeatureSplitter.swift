@@ -174,11 +174,22 @@ enum FeatureSplitter {
         }
 
         /// `arrayElements()` from the `[`, stopping when an element starts at `guess`.
-        mutating func arrayElements(stoppingAt guess: Int) -> ScanPart {
+        mutating func arrayElements(stoppingAt guess: Int?) -> ScanPart {
             guard consume(UInt8(ascii: "[")) else { return .failed }
-            var ranges: [Range<Int>] = []
             skipWhitespace()
-            if consume(UInt8(ascii: "]")) { return .finished(ranges, end: index) }
+            if consume(UInt8(ascii: "]")) { return .finished([], end: index) }
+            return elements(stoppingAt: guess)
+        }
+
+        /// The array's elements from one that starts at `start` to the array's end.
+        mutating func elements(from start: Int) -> ScanPart {
+            index = start
+            return elements(stoppingAt: nil)
+        }
+
+        /// The elements from here (an element's start, or whitespace before it) to the array's end.
+        private mutating func elements(stoppingAt guess: Int?) -> ScanPart {
+            var ranges: [Range<Int>] = []
             while true {
                 skipWhitespace()
                 let start = index
@@ -192,37 +203,10 @@ enum FeatureSplitter {
             }
         }
 
-        /// The array's elements from one that starts at `start` to the array's end.
-        mutating func elements(from start: Int) -> ScanPart {
-            index = start
-            var ranges: [Range<Int>] = []
-            while true {
-                skipWhitespace()
-                let elementStart = index
-                guard skipValue() else { return .failed }
-                ranges.append(elementStart..<index)
-                skipWhitespace()
-                if consume(UInt8(ascii: ",")) { continue }
-                guard consume(UInt8(ascii: "]")) else { return .failed }
-                return .finished(ranges, end: index)
-            }
-        }
-
         mutating func arrayElements() -> [Range<Int>]? {
-            guard consume(UInt8(ascii: "[")) else { return nil }
-            var ranges: [Range<Int>] = []
-            skipWhitespace()
-            if consume(UInt8(ascii: "]")) { return ranges }
-            while true {
-                skipWhitespace()
-                let start = index
-                guard skipValue() else { return nil }
-                ranges.append(start..<index)
-                skipWhitespace()
-                if consume(UInt8(ascii: ",")) { continue }
-                guard consume(UInt8(ascii: "]")) else { return nil }
-                return ranges
-            }
+            guard case .finished(let ranges, let end) = arrayElements(stoppingAt: nil) else { return nil }
+            index = end
+            return ranges
         }
     }
 }
