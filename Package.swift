@@ -16,9 +16,11 @@ let package = Package(
         ),
         // glibc's malloc.h (mallopt): the one-shot build tunes the heap (SiteGenKit/Support/OneShotMemory.swift).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // glibc's getdents64: the output's digest lists a folder in two calls (BeaconCore/Output/OutputTreeDigest.swift).
+        .systemLibrary(name: "CDirectoryEntries", path: "Sources/CDirectoryEntries"),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
         .target(name: "BeaconHTML", dependencies: ["CLibXML2"]),
-        .target(name: "BeaconCore", dependencies: ["BeaconHTML"]),
+        .target(name: "BeaconCore", dependencies: ["BeaconHTML", "CDirectoryEntries"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),

@@ -3,6 +3,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CDirectoryEntries
 
 /// A digest of every entry of an output tree: each path with its type,
 /// inode, size, modification and change time. Any change to any file —
@@ -90,13 +91,14 @@ package enum OutputTreeDigest {
 
     /// One file's hash: its path key and what `stat` says of it.
     static func fileHash(key: UInt64, _ info: stat) -> UInt64 {
-        var h = key
-        for field in [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(bitPattern: Int64(info.st_size)),
-                      UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
-                      UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec))] {
-            h = mix(h ^ field)
-        }
-        return h
+        // Field by field, not through an array: this runs for every file of every no-change check.
+        var h = mix(key ^ UInt64(info.st_mode))
+        h = mix(h ^ UInt64(info.st_ino))
+        h = mix(h ^ UInt64(bitPattern: Int64(info.st_size)))
+        h = mix(h ^ UInt64(bitPattern: Int64(info.st_mtim.tv_sec)))
+        h = mix(h ^ UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)))
+        h = mix(h ^ UInt64(bitPattern: Int64(info.st_ctim.tv_sec)))
+        return mix(h ^ UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)))
     }
 
     /// The entries of a folder, read through `descriptor` (which this closes).
@@ -107,25 +109,39 @@ package enum OutputTreeDigest {
     }
 
     /// Calls `body` with each entry of the folder open at `descriptor` and the
-    /// folder's descriptor (valid during the call), then closes it.
+    /// folder's descriptor (valid during the call), then closes it. The entries
+    /// are read with `getdents64` from the descriptor itself: a `DIR` stream
+    /// (`fdopendir`) would add an `fstat` and two `fcntl`s for every folder, and
+    /// an output has a folder per page.
     static func forEachEntry(ofOpened descriptor: Int32, _ body: (Entry, Int32) -> Void) {
         guard descriptor >= 0 else { return }
-        guard let handle = fdopendir(descriptor) else { close(descriptor); return }
-        defer { closedir(handle) }
-        let folder = dirfd(handle)
-        while let entry = readdir(handle) {
-            let name: [CChar] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                var bytes = raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
-                bytes.append(0)
-                return bytes
+        defer { close(descriptor) }
+        withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 8) { buffer in
+            while true {
+                let count = getdents64(descriptor, buffer.baseAddress!, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
+                var offset = 0
+                while offset + 19 < count {
+                    let record = buffer.baseAddress! + offset
+                    let length = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+                    guard length > 19, offset + length <= count else { return }
+                    offset += length
+                    let type = record.load(fromByteOffset: 18, as: UInt8.self)
+                    let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
+                    let nameLength = strnlen(namePointer, length - 19)
+                    var name = Array(UnsafeBufferPointer(start: namePointer, count: nameLength))
+                    name.append(0)
+                    if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
+                    var isDirectory = Int32(type) == DT_DIR
+                    if Int32(type) == DT_UNKNOWN {
+                        var info = stat()
+                        isDirectory = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                    }
+                    body(Entry(name: name, isDirectory: isDirectory), descriptor)
+                }
             }
-            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
-            var isDirectory = Int32(entry.pointee.d_type) == DT_DIR
-            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
-                var info = stat()
-                isDirectory = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            }
-            body(Entry(name: name, isDirectory: isDirectory), folder)
         }
     }
 
