@@ -13,7 +13,6 @@ package enum CommandLineTool {
         "sitegen \(version)" + (BuiltInFiles.sourceCommit.map { " (commit \($0.prefix(12)))" } ?? " (commit ukjent)")
     }
 
-    /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
     /// What the process sets up before its first thread starts, from the command it will run: `build`
     /// tunes the heap (`OneShotMemory`) now, because glibc sizes a thread's heap when the thread first
     /// allocates. Set later, a worker thread that had already allocated grew its heap one page (one
@@ -22,6 +21,7 @@ package enum CommandLineTool {
         if arguments.first == "build" { OneShotMemory.configure() }
     }
 
+    /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
     package static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                            console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))

@@ -222,22 +222,11 @@ package struct OutputTreeDigestAdjustment: Sendable {
         var path = relativePath
         return path.withUTF8 { bytes in
             var key: UInt64 = 0
-            var hash: UInt64 = 0
-            var inComponent = false
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") {
-                    guard inComponent else { continue }
-                    key = OutputTreeDigest.mix((hash ^ 0) &* 0x100_0000_01b3)
-                    inComponent = false
-                    continue
-                }
-                if !inComponent {
-                    hash = key ^ FNV1a.offsetBasis
-                    inComponent = true
-                }
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            for name in bytes.split(separator: UInt8(ascii: "/")) {
+                // The name's bytes, then its NUL, as `entryKey` hashes a listed name.
+                let hash = FNV1a.hash(name, startingAt: key ^ FNV1a.offsetBasis)
+                key = OutputTreeDigest.mix(FNV1a.hash(CollectionOfOne(0), startingAt: hash))
             }
-            if inComponent { key = OutputTreeDigest.mix((hash ^ 0) &* 0x100_0000_01b3) }
             return key
         }
     }
