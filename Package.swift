@@ -18,9 +18,11 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's getdents64: the output's digest lists a folder in two calls (BeaconCore/Output/OutputTreeDigest.swift).
         .systemLibrary(name: "CDirectoryEntries", path: "Sources/CDirectoryEntries"),
+        // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconCore/Geoapify/Libcurl.swift).
+        .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
         .target(name: "BeaconHTML", dependencies: ["CLibXML2"]),
-        .target(name: "BeaconCore", dependencies: ["BeaconHTML", "CDirectoryEntries"]),
+        .target(name: "BeaconCore", dependencies: ["BeaconHTML", "CDirectoryEntries", "CLibcurlCalls"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),

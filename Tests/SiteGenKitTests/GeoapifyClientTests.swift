@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BeaconCore
 
-/// The real client (URLSession) against the loopback stand-in.
+/// The real client (libcurl) against the loopback stand-in.
 @Suite(.serialized) struct GeoapifyClientTests {
     let cafe = PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 20)
 

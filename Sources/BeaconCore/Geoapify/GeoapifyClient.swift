@@ -18,7 +18,7 @@ package struct GeoapifyClient: Sendable {
     /// The wall clock, for a `Retry-After` given as a date; tests set it.
     package var now: @Sendable () -> Date = Date.init
 
-    package init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport(),
+    package init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = CurlTransport(),
                 retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10) {
         self.apiKey = apiKey
         self.baseURL = baseURL

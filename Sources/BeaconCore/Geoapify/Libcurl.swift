@@ -1,0 +1,106 @@
+import Foundation
+import CLibcurlCalls
+
+/// libcurl, opened with dlopen the first time a request is made, not linked:
+/// linked, it and the 30 libraries it needs were loaded by every command
+/// (a rating's rebuild included) at ~5 ms each start, for the few builds that fetch.
+struct Libcurl: @unchecked Sendable { // C function pointers into a library that stays loaded
+    typealias Handle = UnsafeMutableRawPointer
+
+    /// libcurl's option and info numbers (its stable ABI: `curl.h` is not needed to build).
+    enum Option: Int32 {
+        case writeData = 10001, url = 10002, writeFunction = 20011, userAgent = 10018, httpHeader = 10023
+        case headerData = 10029, headerFunction = 20079, noProgress = 43, followLocation = 52, noSignal = 99
+        case acceptEncoding = 10102, maximumFileSize = 30117, xferInfoData = 10057, xferInfoFunction = 20219
+        case timeoutMilliseconds = 155, connectTimeoutMilliseconds = 156, protocols = 181
+    }
+
+    enum Info: Int32 {
+        case responseCode = 0x200002, redirectURL = 0x10001F
+    }
+
+    /// The result codes a transfer's outcome is told by.
+    enum Code: Int32 {
+        case ok = 0, unsupportedProtocol = 1, couldNotResolveProxy = 5, couldNotResolveHost = 6, couldNotConnect = 7
+        case writeError = 23, timedOut = 28, tlsConnectError = 35, abortedByCallback = 42, gotNothing = 52
+        case sendError = 55, receiveError = 56, peerFailedVerification = 60, fileSizeExceeded = 63
+    }
+
+    let setopt: UnsafeMutableRawPointer
+    let getinfo: UnsafeMutableRawPointer
+    let easyInit: @convention(c) () -> Handle?
+    let easyReset: @convention(c) (Handle?) -> Void
+    let easyPerform: @convention(c) (Handle?) -> Int32
+    let easyCleanup: @convention(c) (Handle?) -> Void
+    let easyStrerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    let slistAppend: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
+    let slistFreeAll: @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    /// Loaded once per process (a Swift global is initialised once, thread-safely); `curl_global_init` runs here.
+    static let shared: Result<Libcurl, TransportError> = load()
+
+    static let missing = TransportError.other("libcurl (libcurl.so.4) finnes ikke på maskinen; installer pakken libcurl4")
+
+    private static func load() -> Result<Libcurl, TransportError> {
+        for name in ["libcurl.so.4", "libcurl-gnutls.so.4"] {
+            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
+            func symbol<Function>(_ name: String, _ type: Function.Type) -> Function? {
+                dlsym(library, name).map { unsafeBitCast($0, to: Function.self) }
+            }
+            guard let globalInit = symbol("curl_global_init", (@convention(c) (Int) -> Int32).self),
+                  let setopt = dlsym(library, "curl_easy_setopt"), let getinfo = dlsym(library, "curl_easy_getinfo"),
+                  let easyInit = symbol("curl_easy_init", (@convention(c) () -> Handle?).self),
+                  let easyReset = symbol("curl_easy_reset", (@convention(c) (Handle?) -> Void).self),
+                  let easyPerform = symbol("curl_easy_perform", (@convention(c) (Handle?) -> Int32).self),
+                  let easyCleanup = symbol("curl_easy_cleanup", (@convention(c) (Handle?) -> Void).self),
+                  let easyStrerror = symbol("curl_easy_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+                  let slistAppend = symbol("curl_slist_append", (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?).self),
+                  let slistFreeAll = symbol("curl_slist_free_all", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+            else {
+                dlclose(library)
+                continue
+            }
+            // CURL_GLOBAL_ALL; not thread-safe, so here, once, before any handle exists.
+            guard globalInit(3) == Code.ok.rawValue else { return .failure(.other("libcurl kunne ikke starte")) }
+            return .success(Libcurl(setopt: setopt, getinfo: getinfo, easyInit: easyInit, easyReset: easyReset, easyPerform: easyPerform,
+                                    easyCleanup: easyCleanup, easyStrerror: easyStrerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll))
+        }
+        return .failure(missing)
+    }
+
+    @discardableResult
+    func set(_ handle: Handle, _ option: Option, _ value: Int) -> Int32 {
+        beacon_curl_setopt_long(setopt, handle, option.rawValue, value)
+    }
+
+    @discardableResult
+    func set(_ handle: Handle, _ option: Option, pointer value: UnsafeRawPointer?) -> Int32 {
+        beacon_curl_setopt_pointer(setopt, handle, option.rawValue, value)
+    }
+
+    @discardableResult
+    func set(_ handle: Handle, _ option: Option, offset value: Int64) -> Int32 {
+        beacon_curl_setopt_offset(setopt, handle, option.rawValue, value)
+    }
+
+    /// A string option: libcurl copies it (since 7.17), so the pointer need live only for the call.
+    @discardableResult
+    func set(_ handle: Handle, _ option: Option, string value: String) -> Int32 {
+        value.withCString { beacon_curl_setopt_pointer(setopt, handle, option.rawValue, $0) }
+    }
+
+    func integer(_ handle: Handle, _ info: Info) -> Int? {
+        var value = 0
+        return beacon_curl_getinfo_long(getinfo, handle, info.rawValue, &value) == Code.ok.rawValue ? value : nil
+    }
+
+    func string(_ handle: Handle, _ info: Info) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard beacon_curl_getinfo_string(getinfo, handle, info.rawValue, &value) == Code.ok.rawValue, let value else { return nil }
+        return String(cString: value)
+    }
+
+    func describe(_ code: Int32) -> String {
+        easyStrerror(code).map { String(cString: $0) } ?? "libcurl-feil \(code)"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+/// The libcurl transport against a raw loopback server: the deadline covers
+/// a body that drips in, a cancelled task stops its transfer, connections
+/// are reused, redirects end, headers arrive as the client reads them; and
+/// libcurl is loaded only by a command that fetches.
+@Suite struct CurlTransportTests {
+    static func request(_ server: LoopbackHTTPServer, timeout: TimeInterval = 5, limit: Int = HTTPRequest.defaultMaximumBodyBytes) -> HTTPRequest {
+        HTTPRequest(url: server.url, headers: ["x-api-key": "k"], timeout: timeout, maximumBodyBytes: limit)
+    }
+
+    @Test func theDeadlineCoversABodyThatDripsIn() async throws {
+        let server = try LoopbackHTTPServer { _, socket in
+            LoopbackHTTPServer.send("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", to: socket)
+            for _ in 0..<100 {
+                LoopbackHTTPServer.send("x", to: socket)
+                usleep(50_000)
+            }
+            return false
+        }
+        let started = Date()
+        await #expect(throws: TransportError.timeout) { try await CurlTransport().get(Self.request(server, timeout: 1)) }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed > 0.9 && elapsed < 2.5, "\(elapsed) s")
+    }
+
+    @Test func aCancelledTaskStopsItsTransfer() async throws {
+        let server = try LoopbackHTTPServer { _, _ in
+            sleep(30) // never answers in time
+            return false
+        }
+        let started = Date()
+        let task = Task { try await CurlTransport().get(Self.request(server, timeout: 20)) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        task.cancel()
+        await #expect(throws: TransportError.other("avbrutt")) { try await task.value }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func requestsOneAfterAnotherShareAConnection() async throws {
+        let server = try LoopbackHTTPServer { _, socket in
+            LoopbackHTTPServer.send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", to: socket)
+            return true
+        }
+        for _ in 0..<5 {
+            let response = try await CurlTransport().get(Self.request(server))
+            #expect(String(decoding: response.body, as: UTF8.self) == "ok")
+        }
+        #expect(server.requests.count == 5)
+        #expect(server.connectionCount == 1)
+        #expect(server.requests.allSatisfy { $0.lowercased().contains("x-api-key: k\r\n") })
+    }
+
+    @Test func headersArriveLowerCasedAndRepeatedOnesJoined() async throws {
+        let server = try LoopbackHTTPServer { _, socket in
+            LoopbackHTTPServer.send("HTTP/1.1 429 Too Many\r\nRetry-After: 3\r\nX-Note: a\r\nx-note: b\r\nContent-Length: 0\r\n\r\n", to: socket)
+            return false
+        }
+        let response = try await CurlTransport().get(Self.request(server))
+        #expect(response.status == 429)
+        #expect(response.headers["retry-after"] == "3")
+        #expect(response.headers["x-note"] == "a, b")
+    }
+
+    @Test func aLoopOfRedirectsEnds() async throws {
+        let server = try LoopbackHTTPServer { _, socket in
+            LoopbackHTTPServer.send("HTTP/1.1 302 Found\r\nLocation: /v2/places?again=1\r\nContent-Length: 0\r\n\r\n", to: socket)
+            return true
+        }
+        await #expect(throws: TransportError.other("for mange videresendinger")) { try await CurlTransport().get(Self.request(server)) }
+        #expect(server.requests.count == CurlTransport.maximumRedirects + 1)
+    }
+
+    @Test func aBodyPastTheLimitIsRefusedWithoutALength() async throws {
+        let server = try LoopbackHTTPServer { _, socket in
+            LoopbackHTTPServer.send("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + String(repeating: "y", count: 50_000), to: socket)
+            return false
+        }
+        await #expect(throws: TransportError.tooLarge(limit: 10_000)) { try await CurlTransport().get(Self.request(server, limit: 10_000)) }
+    }
+
+    @Test func aClosedPortIsNoNetwork() async throws {
+        let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/v2/places")!, timeout: 5)
+        await #expect(throws: TransportError.noNetwork("fikk ikke koblet til serveren")) { try await CurlTransport().get(request) }
+    }
+
+    /// The binary does not link libcurl: a command that does not fetch never loads it, one that fetches does.
+    @Test func libcurlIsLoadedOnlyByACommandThatFetches() throws {
+        let version = try Sitegen.run(["--version"], environment: ["LD_DEBUG": "libs"])
+        #expect(version.status == 0)
+        #expect(version.stderr.contains("libc.so.6"), "LD_DEBUG printed nothing: \(version.stderr.prefix(200))")
+        #expect(!version.stderr.contains("libcurl"))
+
+        let stub = try GeoapifyStub()
+        let site = TestSite()
+        let fetched = try Sitegen.run(["build", "--site", site.root, "--quiet"],
+                                      environment: ["GEOAPIFY_API_KEY": "k", "GEOAPIFY_BASE_URL": stub.baseURL, "LD_DEBUG": "libs"])
+        #expect(fetched.status == 0)
+        #expect(fetched.stderr.contains("libcurl.so.4"))
+    }
+}
