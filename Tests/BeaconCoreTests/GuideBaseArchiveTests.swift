@@ -62,6 +62,56 @@ import Testing
         #expect(!original.fits(GuideStore(), settings: .defaults))
     }
 
+    /// Counts that claim more entries than the bytes can hold are refused (they are
+    /// read before the checksum is known, which is checked beside the decoding).
+    @Test func damagedCountsAreRefusedBeforeTheEntriesAreMade() {
+        let bytes = GuideBaseArchive.encode(base(), key: "k1")
+        // The counts follow the magic and the key (a length and "k1").
+        let counts = GuideBaseArchive.magic.count + 4 + 2
+        for (field, value) in [(0, UInt64(1) << 40), (1, UInt64(1) << 40), (0, UInt64.max), (0, UInt64(bytes.count / 20))] {
+            var damaged = bytes
+            withUnsafeBytes(of: value.littleEndian) { damaged.replaceSubrange((counts + field * 8)..<(counts + field * 8 + 8), with: $0) }
+            #expect(GuideBaseArchive.decode(damaged, key: "k1") == nil, "count \(field) = \(value) was accepted")
+        }
+    }
+
+    /// The build's one-pass merge (`mergeIfFits`) says yes exactly when `fits`
+    /// does, and then gives what `merge` gives, for stores with favorites and
+    /// ratings in and outside the data.
+    @Test func mergingWhileCheckingTheFitAgreesWithFitsAndMerge() {
+        let original = base()
+        var generator = SystemRandomNumberGenerator()
+        let source = DataSourceInfo(kind: .sample, fetchedAt: Date(timeIntervalSince1970: 0))
+        for round in 0..<40 {
+            var store = GuideStore()
+            for _ in 0..<Int.random(in: 0...30, using: &generator) {
+                let place = original.inData[Int.random(in: 0..<original.inData.count, using: &generator)].place
+                if Bool.random(using: &generator) {
+                    _ = store.addFavorite(place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
+                } else {
+                    store.addRating(Rating(stars: Int.random(in: 1...5, using: &generator), date: CalendarDate(year: 2026, month: 11, day: 2)!), to: place)
+                }
+            }
+            if round % 2 == 0 { // the favorite outside the data that the base was made with
+                _ = store.addFavorite(original.outside.first!.place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
+            }
+            if round % 5 == 0 { // another one, which the base does not have
+                _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/\(round)"), name: "Ute \(round)", category: .cafe,
+                                            coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 3)!)
+            }
+            let fits = original.fits(store, settings: .defaults)
+            let merged = GuideAssembler.mergeIfFits(original, store: store, settings: .defaults, source: source)
+            #expect((merged != nil) == fits, "round \(round)")
+            guard let merged else { continue }
+            let reference = GuideAssembler.merge(original, store: store, settings: .defaults, source: source)
+            func look(_ places: [GuidePlace]) -> [String] {
+                places.map { "\($0.id.rawValue) \($0.slug) \($0.ratings.map(\.stars)) \($0.favoriteSince.map { "\($0)" } ?? "-") \($0.isInCurrentData)" }
+            }
+            #expect(look(merged.places) == look(reference.places))
+            #expect(look(merged.favoritesOutsideData) == look(reference.favoritesOutsideData))
+        }
+    }
+
     @Test func theExportIsPatchedLineByLineAsAFullWriteWouldBe() throws {
         let places = (0..<50).map { Place.fixture("Sted \($0)", id: "node/\($0)", lat: 59.9 + Double($0) * 0.001) }
         let before = places.map { ($0, GeoJSONExport.Extras()) }

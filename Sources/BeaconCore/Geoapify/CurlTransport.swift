@@ -10,7 +10,12 @@ package struct CurlTransport: HTTPTransport {
     /// More than any API needs; a loop of redirects ends here.
     static let maximumRedirects = 10
 
-    package init() {}
+    /// Where handles wait between requests (tests give a transport a pool of its own).
+    let pool: CurlHandlePool
+
+    package init() { pool = .shared }
+
+    init(pool: CurlHandlePool) { self.pool = pool }
 
     package func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard Origin(request.url) != nil else { throw .other("ugyldig adresse") }
@@ -19,7 +24,7 @@ package struct CurlTransport: HTTPTransport {
         // libcurl's call blocks: on a thread of its own, not one of the cooperative pool's two.
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(returning: Self.perform(request, curl: curl, cancelled: cancelled)) }
+                Thread.detachNewThread { [pool] in continuation.resume(returning: Self.perform(request, curl: curl, pool: pool, cancelled: cancelled)) }
             }
         } onCancel: {
             cancelled.flag.store(true, ordering: .relaxed)
@@ -27,7 +32,8 @@ package struct CurlTransport: HTTPTransport {
         return try result.get()
     }
 
-    static func perform(_ request: HTTPRequest, curl: Libcurl, cancelled: CancellationFlag) -> Result<HTTPResponse, TransportError> {
+    /// The exchange, redirects included, on the calling thread (it blocks).
+    static func perform(_ request: HTTPRequest, curl: Libcurl, pool: CurlHandlePool, cancelled: CancellationFlag) -> Result<HTTPResponse, TransportError> {
         guard let origin = Origin(request.url) else { return .failure(.other("ugyldig adresse")) }
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(saturating: request.timeout * 1000))
@@ -35,7 +41,7 @@ package struct CurlTransport: HTTPTransport {
         for _ in 0...maximumRedirects {
             let remaining = deadline - clock.now
             guard remaining > .zero else { return .failure(.timeout) }
-            let step = exchange(url, request: request, remaining: remaining, curl: curl, cancelled: cancelled)
+            let step = exchange(url, request: request, remaining: remaining, curl: curl, pool: pool, cancelled: cancelled)
             switch step {
             case .failure(let error):
                 return .failure(error)
@@ -52,16 +58,16 @@ package struct CurlTransport: HTTPTransport {
     }
 
     /// One request and its answer; with the redirect's target when the answer is one.
-    private static func exchange(_ url: URL, request: HTTPRequest, remaining: Duration, curl: Libcurl,
+    private static func exchange(_ url: URL, request: HTTPRequest, remaining: Duration, curl: Libcurl, pool: CurlHandlePool,
                                  cancelled: CancellationFlag) -> Result<(HTTPResponse, String?), TransportError> {
-        guard let handle = CurlHandlePool.shared.take(curl) else { return .failure(.other("libcurl kunne ikke lage en forespørsel")) }
+        guard let handle = pool.take(curl) else { return .failure(.other("libcurl kunne ikke lage en forespørsel")) }
         let transfer = CurlTransfer(limit: request.maximumBodyBytes, cancelled: cancelled)
         let context = Unmanaged.passRetained(transfer)
         var headerList: UnsafeMutableRawPointer?
         defer {
             curl.slistFreeAll(headerList)
             context.release()
-            CurlHandlePool.shared.give(handle, curl)
+            pool.give(handle, curl)
         }
         let milliseconds = max(1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
         curl.set(handle, .url, string: url.absoluteString)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Merges places with the owner's store into a `Guide`, in two parts so a
 /// rebuild after a rating can skip the first: `base` (dedupe, distances,
 /// nearest-first order, slugs; depends on the places, the centre and the
@@ -86,8 +88,26 @@ package enum GuideAssembler {
 
     /// Each place of `base` with its ratings and favorite mark from `store`.
     package static func merge(_ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
-        func guidePlace(_ item: GuideBase.Entry, inData: Bool) -> GuidePlace {
+        mergeMatching(base, store: store, settings: settings, source: source).guide
+    }
+
+    /// `merge`, when `base` still fits `store` (`GuideBase.fits`); nil when it
+    /// does not. One pass: the lookups that merge the store also tell which
+    /// favorites the data has, so no set of every place is built to ask.
+    package static func mergeIfFits(_ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide? {
+        let (guide, favoritesInData) = mergeMatching(base, store: store, settings: settings, source: source)
+        return base.fits(store, settings: settings, favoritesInData: favoritesInData) ? guide : nil
+    }
+
+    /// The merge on all cores, with the favorites it found among the data's places.
+    private static func mergeMatching(_ base: GuideBase, store: GuideStore, settings: SiteSettings,
+                                      source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
+        let entries = base.entries, inDataCount = base.inDataCount
+        let found = Mutex<Set<PlaceID>>([])
+        @Sendable func guidePlace(_ index: Int) -> GuidePlace {
+            let item = entries[index]
             let entry = store.entries[item.place.id]
+            if index < inDataCount, let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
             let ratings = entry?.ratings ?? []
             return GuidePlace(
                 place: item.place,
@@ -96,15 +116,11 @@ package enum GuideAssembler {
                 ratings: ratings,
                 summary: RatingSummary(ratings: ratings),
                 favoriteSince: entry?.favoriteSince,
-                isInCurrentData: inData
+                isInCurrentData: index < inDataCount
             )
         }
-        return Guide(
-            settings: settings,
-            places: base.inData.map { guidePlace($0, inData: true) },
-            favoritesOutsideData: base.outside.map { guidePlace($0, inData: false) },
-            source: source
-        )
+        let guide = Guide(settings: settings, places: ParallelChunks.map(count: inDataCount, chunkSize: 2_048, guidePlace),
+                          favoritesOutsideData: (inDataCount..<entries.count).map(guidePlace), source: source)
+        return (guide, found.withLock { $0 })
     }
 }
-

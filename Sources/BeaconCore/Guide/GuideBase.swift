@@ -49,14 +49,20 @@ package struct GuideBase: Sendable {
     /// favorites outside the data, from the same snapshots (a new one there
     /// could change the slugs). Ratings and favorites within the data do not matter.
     package func fits(_ store: GuideStore, settings: SiteSettings) -> Bool {
-        let favorites = store.favoriteIDs
-        let outsideIDs = Array(outside.map(\.place.id))
-        // Cheap first: no favorite anywhere, or exactly the same outside ones.
+        let favorites = Set(store.favoriteIDs)
         if favorites.isEmpty { return outside.isEmpty }
-        var inDataIDs = Set<PlaceID>()
-        inDataIDs.reserveCapacity(inData.count)
-        for entry in inData { inDataIDs.insert(entry.place.id) }
-        let now = GuideAssembler.outsideFavorites(store: store, isInData: inDataIDs.contains, settings: settings)
-        return now.map(\.place.id) == outsideIDs && zip(now, outside).allSatisfy { $0.place == $1.place && $0.distance == $1.distanceMetres }
+        var inDataFavorites = Set<PlaceID>()
+        for entry in inData where favorites.contains(entry.place.id) { inDataFavorites.insert(entry.place.id) }
+        return fits(store, settings: settings, favoritesInData: inDataFavorites)
+    }
+
+    /// The same, told which of the store's favorites the data has (`GuideAssembler.mergeIfFits` finds them as it merges).
+    func fits(_ store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>) -> Bool {
+        let favorites = store.favoriteIDs
+        // Cheap first: no favorite anywhere.
+        if favorites.isEmpty { return outside.isEmpty }
+        let now = GuideAssembler.outsideFavorites(store: store, isInData: favoritesInData.contains, settings: settings)
+        return now.count == outside.count
+            && zip(now, outside).allSatisfy { $0.place.id == $1.place.id && $0.place == $1.place && $0.distance == $1.distanceMetres }
     }
 }

@@ -125,12 +125,9 @@ package enum GuideBaseArchive {
         guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
         let bodyCount = raw.count - 8
         return { () -> GuideBase? in
-            var hasher = ContentHasher()
-            hasher.combine(raw: UnsafeRawBufferPointer(rebasing: raw[..<bodyCount]))
-            hasher.combine(UInt64(bodyCount))
             var reader = Reader(raw: UnsafeRawBufferPointer(rebasing: raw[..<bodyCount]), offset: magic.count)
-            var checksum = Reader(raw: raw, offset: bodyCount)
-            guard checksum.integer() == hasher.value,
+            var checksumReader = Reader(raw: raw, offset: bodyCount)
+            guard let checksum = checksumReader.integer(),
                   reader.string() == key,
                   let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
                   let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
@@ -138,15 +135,24 @@ package enum GuideBaseArchive {
                   let memo = reader.featureMemo(entries: inDataCount) else { return nil }
             let raw = UnsafeRawBufferPointer(rebasing: raw[..<bodyCount])
             let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
-            guard !overflow, total <= (bodyCount - reader.offset) / 8 else { return nil }
+            // Checked before the checksum is: damaged counts must not ask for more entries than the bytes can hold.
+            guard !overflow, total <= (bodyCount - reader.offset) / minimumEntryBytes else { return nil }
             // The offsets are the last thing before the checksum.
             let offsetsStart = bodyCount - total * 8
             let shared = SharedArchiveBytes(raw: raw)
-            // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused).
+            // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
+            // while one core checks the checksum: every read is bounds-checked, so damaged bytes decode to nothing worse
+            // than entries that are thrown away.
             let failed = Atomic<Bool>(false)
+            let checksumMatches = Atomic<Bool>(false)
             let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
                 let slots = SharedSlots(base: buffer.baseAddress)
-                ParallelChunks.forEach(count: total, chunkSize: 4_096) { range in
+                ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
+                    var hasher = ContentHasher()
+                    hasher.combine(raw: shared.raw)
+                    hasher.combine(UInt64(bodyCount))
+                    checksumMatches.store(hasher.value == checksum, ordering: .relaxed)
+                }) { range in
                     let raw = shared.raw
                     for index in range {
                         var offsetReader = Reader(raw: raw, offset: offsetsStart + index * 8)
@@ -161,7 +167,7 @@ package enum GuideBaseArchive {
                 }
                 initialized = total
             }
-            guard !failed.load(ordering: .relaxed) else { return nil }
+            guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
             var base = GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo, slugsClashed: clashed == 1)
             if keepingSource {
                 var offsets: [Int] = []
@@ -177,6 +183,10 @@ package enum GuideBaseArchive {
             return base
         }()
     }
+
+    /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,
+    /// two coordinates, eleven optional lengths, the distance, the offset.
+    static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + 11 * 4 + 8 + 4 + 8
 
     static let placeholder = Entry(place: Place(id: PlaceID(rawValue: ""), name: "", category: .cafe, coordinate: Coordinate(latitude: 0, longitude: 0)),
                                    distanceMetres: 0, slug: "")

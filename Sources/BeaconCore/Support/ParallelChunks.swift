@@ -12,6 +12,16 @@ package enum ParallelChunks {
         }
     }
 
+    /// `forEach`, with `beside` run as one more job at the same time (it is
+    /// started first, so the chunks fill the other cores around it).
+    package static func forEach(count: Int, chunkSize: Int, beside: @Sendable () -> Void, _ body: @Sendable (Range<Int>) -> Void) {
+        let chunks = count > 0 ? (count + chunkSize - 1) / chunkSize : 0
+        DispatchQueue.concurrentPerform(iterations: chunks + 1) { part in
+            if part == 0 { beside(); return }
+            body(((part - 1) * chunkSize)..<min(part * chunkSize, count))
+        }
+    }
+
     /// `transform` of every index, in order. Each value is made in its slot
     /// of the result (no chunk is gathered and copied: 100,000 places were
     /// copied once more, a dozen reference counts each).

@@ -82,11 +82,15 @@ extension BuildPipeline {
         }
         let step = "Setter sammen guiden"
         let made: MadeGuide
-        if let cached, cached.fits(inputs.store, settings: inputs.settings) {
-            if case .file(let raw) = places { _ = raw.bytes.take() } // not parsed: freed now
-            let guide = try await timer.step(step) {
-                GuideAssembler.merge(cached, store: inputs.store, settings: inputs.settings, source: places.source)
+        // The last base merged with the store, unless a favorite outside the data changed (the slugs may differ then).
+        var mergedCached: Guide?
+        if let cached {
+            mergedCached = try await timer.step(step) {
+                GuideAssembler.mergeIfFits(cached, store: inputs.store, settings: inputs.settings, source: places.source)
             }
+        }
+        if let cached, let guide = mergedCached {
+            if case .file(let raw) = places { _ = raw.bytes.take() } // not parsed: freed now
             made = MadeGuide(guide: guide, base: cached, baseIsNew: false, cachedBase: cached, warnings: [])
         } else {
             // A changed places file: the last build's base, for what its memo knows of the features.
