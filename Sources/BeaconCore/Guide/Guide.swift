@@ -92,16 +92,23 @@ package struct Guide: Sendable {
     /// Favorites the current data does not have, rebuilt from their store snapshot.
     package let favoritesOutsideData: [GuidePlace]
     package let source: DataSourceInfo
+    /// Every place that gets a detail page: `places`, then `favoritesOutsideData`.
+    /// Made once (a build asks for it several times; at 100,000 places each copy
+    /// is 100,000 reference counts).
+    package let allPages: [GuidePlace]
+    /// Favorites, nearest first (those outside the data after the others); made once.
+    package let favorites: [GuidePlace]
 
-    /// Every place that gets a detail page.
-    package var allPages: [GuidePlace] { places + favoritesOutsideData }
+    init(settings: SiteSettings, places: [GuidePlace], favoritesOutsideData: [GuidePlace], source: DataSourceInfo) {
+        self.settings = settings
+        self.places = places
+        self.favoritesOutsideData = favoritesOutsideData
+        self.source = source
+        allPages = places + favoritesOutsideData
+        favorites = places.filter(\.isFavorite) + favoritesOutsideData
+    }
 
     package func places(in category: PlaceCategory) -> [GuidePlace] {
         places.filter { $0.category == category }
-    }
-
-    /// Favorites, nearest first (those outside the data after the others).
-    package var favorites: [GuidePlace] {
-        places.filter(\.isFavorite) + favoritesOutsideData
     }
 }
