@@ -38,6 +38,23 @@ package struct ContentHasher: Sendable {
         state = mix(h ^ tail)
     }
 
+    /// `bytes` hashed in 1 MiB parts on all cores, then the parts' hashes in
+    /// order: not the value `combine(_:)` gives, but as stable, for a big
+    /// input whose hash a rebuild waits for (the places file: 90 MB at 100,000 places).
+    package mutating func combine(inParallel bytes: [UInt8]) {
+        let part = 1 << 20
+        let parts = bytes.withUnsafeBytes { raw in
+            let shared = SharedHashInput(raw: raw)
+            return ParallelChunks.map(count: (raw.count + part - 1) / part, chunkSize: 1) { index in
+                var hasher = ContentHasher()
+                hasher.combine(raw: UnsafeRawBufferPointer(rebasing: shared.raw[(index * part)..<min((index + 1) * part, shared.raw.count)]))
+                return hasher.value
+            }
+        }
+        combine(UInt64(bytes.count))
+        for value in parts { combine(value) }
+    }
+
     fileprivate func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -93,4 +110,9 @@ extension ContentHasher {
             return hasher.value
         }
     }
+}
+
+/// The bytes being hashed, read (never written) by the parts' threads while `combine(inParallel:)` holds them.
+private struct SharedHashInput: @unchecked Sendable {
+    let raw: UnsafeRawBufferPointer
 }

@@ -52,7 +52,7 @@ struct PlaceLoading: Sendable {
         let bytes = try PlacesFile.read(path: path)
         var hasher = ContentHasher()
         hasher.combine("file:" + (path as NSString).lastPathComponent)
-        hasher.combine(bytes)
+        hasher.combine(inParallel: bytes)
         return RawFile(path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
     }
 
