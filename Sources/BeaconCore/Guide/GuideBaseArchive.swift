@@ -188,6 +188,9 @@ package enum GuideBaseArchive {
     /// two coordinates, eleven optional lengths, the distance, the offset.
     static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + 11 * 4 + 8 + 4 + 8
 
+    /// Each category's name as the archive spells it (its raw value).
+    static let categoryNames = PlaceCategory.allCases.map { (utf8: Array($0.rawValue.utf8), category: $0) }
+
     static let placeholder = Entry(place: Place(id: PlaceID(rawValue: ""), name: "", category: .cafe, coordinate: Coordinate(latitude: 0, longitude: 0)),
                                    distanceMetres: 0, slug: "")
 
@@ -302,23 +305,27 @@ package enum GuideBaseArchive {
             return .some(FeatureMemo(key: key, outcomes: outcomes))
         }
 
+        /// A category's name, matched as bytes (no string is made for it).
+        mutating func category() -> PlaceCategory? {
+            guard let count = length(), count != GuideBaseArchive.missing, offset + Int(count) <= raw.count else { return nil }
+            defer { offset += Int(count) }
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + Int(count))])
+            return GuideBaseArchive.categoryNames.first { $0.utf8.elementsEqual(bytes) }?.category
+        }
+
+        /// Fields straight into the place (one value made once, no array of parts).
         mutating func entry() -> Entry? {
-            guard let id = string(), let name = string(), let category = string().flatMap(PlaceCategory.init(rawValue:)),
-                  let latitude = integer(), let longitude = integer() else { return nil }
-            var parts: [String?] = []
-            parts.reserveCapacity(11)
-            for _ in 0..<11 {
-                guard let part = optionalString() else { return nil }
-                parts.append(part)
-            }
-            guard let distance = integer(), let slug = string() else { return nil }
-            var place = Place(id: PlaceID(rawValue: id), name: name, category: category,
-                              coordinate: Coordinate(latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
-                              address: PostalAddress(street: parts[0], houseNumber: parts[1], postcode: parts[2], city: parts[3],
-                                                     fallbackLine: parts[4], singleLine: parts[5]),
-                              openingHours: parts[6], phone: parts[7], website: parts[8], email: parts[9])
-            place.providerID = parts[10]
-            return Entry(place: place, distanceMetres: Double(bitPattern: distance), slug: slug)
+            guard let id = string(), let name = string(), let category = category(), let latitude = integer(), let longitude = integer(),
+                  let street = optionalString(), let houseNumber = optionalString(), let postcode = optionalString(), let city = optionalString(),
+                  let fallbackLine = optionalString(), let singleLine = optionalString(), let openingHours = optionalString(),
+                  let phone = optionalString(), let website = optionalString(), let email = optionalString(), let providerID = optionalString(),
+                  let distance = integer(), let slug = string() else { return nil }
+            return Entry(place: Place(id: PlaceID(rawValue: id), name: name, category: category,
+                                      coordinate: Coordinate(latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
+                                      address: PostalAddress(street: street, houseNumber: houseNumber, postcode: postcode, city: city,
+                                                             fallbackLine: fallbackLine, singleLine: singleLine),
+                                      openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID),
+                         distanceMetres: Double(bitPattern: distance), slug: slug)
         }
     }
 }
