@@ -147,7 +147,7 @@ package enum GuideBaseArchive {
             let checksumMatches = Atomic<Bool>(false)
             let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
                 let slots = SharedSlots(base: buffer.baseAddress)
-                ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
+                ParallelChunks.forEach(count: total, chunkSize: 1_024, beside: {
                     var hasher = ContentHasher()
                     hasher.combine(raw: shared.raw)
                     hasher.combine(UInt64(bodyCount))
