@@ -393,7 +393,8 @@
     /** One card, the same markup as Components.placeCard in Swift, plus the opening status. */
     function card(i) {
       const p = places[i];
-      const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
+      const key = CATEGORY_KEYS[categoryCode[i]];
+      const info = { singular: TEXT.category(key), emoji: CATEGORIES[key].emoji };
       const li = element('li', 'place-card');
       li.dataset.id = p.id;
       const link = element('a', 'place-card__link');

@@ -138,6 +138,17 @@ class ExplorerTestCase(unittest.TestCase):
 
 
 class ControlsTests(ExplorerTestCase):
+    def test_every_card_the_script_draws_shows_its_category_icon(self):
+        # Independent oracle: the category each test place was made with, and Unicode's emoji for it.
+        expected = {"restaurant": "\U0001F37D\uFE0F", "cafe": "\u2615", "hotel": "\U0001F3E8"}
+        category_of = {row["id"]: row["category"] for row in self.site.places}
+        cards = self.driver.execute_script(
+            "return [...document.querySelectorAll('#place-list .place-card')]"
+            ".map((li) => [li.dataset.id, li.querySelector('.place-card__emoji').textContent])")
+        self.assertGreater(len(cards), 5)
+        for place_id, emoji in cards:
+            self.assertEqual(emoji, expected[category_of[place_id]], f"{place_id}: the card's icon")
+
     def test_controls_have_their_names_and_start_at_the_defaults(self):
         d = self.driver
         field = bb.by_name(d, "input[type=search]", "Søk")
