@@ -107,6 +107,39 @@ import Testing
         await #expect(throws: TransportError.noNetwork("fikk ikke koblet til serveren")) { try await CurlTransport().get(request) }
     }
 
+    /// A server whose certificate does not check out (a stand-in for someone in the middle) never
+    /// sees the request, so never the key: the transfer ends in the handshake, with a message that says why.
+    @Test func aServerWithAnUntrustedCertificateNeverSeesTheKey() throws {
+        let folder = NSTemporaryDirectory() + "beacon-tls-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try Sitegen.run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem",
+                                    "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                                   executable: "/usr/bin/openssl")
+        try #require(made.status == 0, "openssl: \(made.stderr)")
+        FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [Repository.root + "/Tests/Support/tls_stub.py", folder + "/cert.pem", folder + "/key.pem", folder + "/log.jsonl"]
+        let output = Pipe()
+        server.standardOutput = output
+        try server.run()
+        defer {
+            kill(server.processIdentifier, SIGKILL) // SIGTERM may be blocked in the thread that started it
+            ProcessWaiting.waitForExit(server)
+        }
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        let port = try #require(Int(String(decoding: line, as: UTF8.self)))
+        let request = HTTPRequest(url: URL(string: "https://127.0.0.1:\(port)/v2/places")!, headers: ["x-api-key": "SECRETKEY123"], timeout: 10)
+        #expect(try Self.failure(of: request) == .other("serverens sertifikat kunne ikke bekreftes"))
+        #expect(try String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8).isEmpty, "the request got through")
+    }
+
     /// The binary does not link libcurl: a command that does not fetch never loads it, one that fetches does.
     @Test func libcurlIsLoadedOnlyByACommandThatFetches() throws {
         let version = try Sitegen.run(["--version"], environment: ["LD_DEBUG": "libs"])
