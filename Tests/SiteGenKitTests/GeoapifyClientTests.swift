@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import BeaconCore
 
@@ -20,6 +21,17 @@ import Testing
         #expect(request.query["conditions"] == "named")
         #expect(request.query["apiKey"] == nil)
         #expect(request.headers["x-api-key"] == "test-key-0123456789")
+    }
+
+    /// A machine without libcurl: said at once, with what to do, not retried for half a minute.
+    @Test func aMachineThatCannotFetchIsToldAtOnce() async throws {
+        let transport = UnavailableTransport()
+        let client = GeoapifyClient(apiKey: "test-key-0123456789", transport: transport,
+                                    retryPolicy: RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15))
+        await #expect(throws: GeoapifyError.clientUnavailable(Libcurl.missingDetail)) { try await client.places(cafe) }
+        #expect(transport.calls.withLock { $0 } == 1)
+        #expect(GeoapifyError.clientUnavailable(Libcurl.missingDetail).userMessage.contains("installer pakken libcurl4"))
+        #expect(GeoapifyError.clientUnavailable(Libcurl.missingDetail).exitStatus == .unavailable)
     }
 
     @Test func invalidKeyIsNotRetried() async throws {
@@ -213,5 +225,15 @@ import Testing
         let url = client.placesURL(for: cafe)
         #expect(!url.absoluteString.contains("SECRET"))
         #expect(ResponseCache.key(for: url, kind: "places-cafe").hasPrefix("places-cafe-"))
+    }
+}
+
+/// The transport of a machine where libcurl cannot be opened: fails as `CurlTransport` then does, and counts the calls.
+final class UnavailableTransport: HTTPTransport {
+    let calls = Mutex(0)
+
+    func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        calls.withLock { $0 += 1 }
+        throw Libcurl.missing
     }
 }

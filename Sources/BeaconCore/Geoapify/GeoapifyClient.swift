@@ -130,6 +130,7 @@ package struct GeoapifyClient: Sendable {
                 case .other(let detail): failure = .transport(redactor.redact(detail))
                 case .redirectRefused(let target): failure = .redirectRefused(to: target)
                 case .tooLarge(let limit): failure = .answerTooLarge(limit: limit)
+                case .unavailable(let detail): failure = .clientUnavailable(detail)
                 }
             }
             guard failure.isRetryable, attempt < retryPolicy.maximumAttempts else { throw failure }

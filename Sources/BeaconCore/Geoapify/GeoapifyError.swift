@@ -14,6 +14,8 @@ package enum GeoapifyError: UserFacingError, Equatable {
     case transport(String)
     case redirectRefused(to: String)
     case answerTooLarge(limit: Int)
+    /// This machine cannot make the request at all (libcurl missing).
+    case clientUnavailable(String)
     case invalidConfiguration(String)
     case unexpectedBody(String)
     case offlineWithoutCache(category: String)
@@ -47,6 +49,8 @@ package enum GeoapifyError: UserFacingError, Equatable {
             return "Geoapify-adressen svarte med en videresending til en annen server (\(target)). Den følges ikke, fordi API-nøkkelen ville blitt sendt dit. Sjekk GEOAPIFY_BASE_URL og nettverket (en proxy eller innloggingsside kan stå imellom)."
         case .answerTooLarge(let limit):
             return "Svaret fra Geoapify var større enn grensen på \(FileSystem.describe(bytes: limit)), og ble avvist. Et vanlig svar er noen hundre kilobyte: sjekk GEOAPIFY_BASE_URL, eller prøv igjen senere."
+        case .clientUnavailable(let detail):
+            return "Kan ikke hente fra Geoapify på denne maskinen: \(detail). Bygg fra mellomlageret med --offline, eller fra en fil med --places."
         case .invalidConfiguration(let detail):
             return detail
         case .unexpectedBody(let detail):

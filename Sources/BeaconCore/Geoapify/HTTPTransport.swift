@@ -40,6 +40,8 @@ package enum TransportError: Error, Sendable, Equatable {
     case redirectRefused(to: String)
     /// The body was larger than the request allows.
     case tooLarge(limit: Int)
+    /// The transport cannot work on this machine (libcurl missing): trying again will not help.
+    case unavailable(String)
     case other(String)
 }
 

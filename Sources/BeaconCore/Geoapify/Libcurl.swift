@@ -39,7 +39,8 @@ struct Libcurl: @unchecked Sendable { // C function pointers into a library that
     /// Loaded once per process (a Swift global is initialised once, thread-safely); `curl_global_init` runs here.
     static let shared: Result<Libcurl, TransportError> = load()
 
-    static let missing = TransportError.other("libcurl (libcurl.so.4) finnes ikke på maskinen; installer pakken libcurl4")
+    static let missingDetail = "libcurl (libcurl.so.4) finnes ikke på maskinen; installer pakken libcurl4"
+    static let missing = TransportError.unavailable(missingDetail)
 
     private static func load() -> Result<Libcurl, TransportError> {
         for name in ["libcurl.so.4", "libcurl-gnutls.so.4"] {
@@ -61,7 +62,7 @@ struct Libcurl: @unchecked Sendable { // C function pointers into a library that
                 continue
             }
             // CURL_GLOBAL_ALL; not thread-safe, so here, once, before any handle exists.
-            guard globalInit(3) == Code.ok.rawValue else { return .failure(.other("libcurl kunne ikke starte")) }
+            guard globalInit(3) == Code.ok.rawValue else { return .failure(.unavailable("libcurl kunne ikke starte")) }
             return .success(Libcurl(setopt: setopt, getinfo: getinfo, easyInit: easyInit, easyReset: easyReset, easyPerform: easyPerform,
                                     easyCleanup: easyCleanup, easyStrerror: easyStrerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll))
         }
