@@ -102,6 +102,16 @@ import Testing
         await #expect(throws: TransportError.tooLarge(limit: 10_000)) { try await CurlTransport().get(Self.request(server, limit: 10_000)) }
     }
 
+    @Test func headersWithoutEndAreStopped() throws {
+        let server = try LoopbackHTTPServer { _, socket in
+            LoopbackHTTPServer.send("HTTP/1.1 200 OK\r\n", to: socket)
+            let line = "X-Filler: " + String(repeating: "a", count: 1_000) + "\r\n"
+            for _ in 0..<3_000 { LoopbackHTTPServer.send(line, to: socket) } // 3 MB of headers
+            return false
+        }
+        #expect(try Self.failure(of: Self.request(server)) == .other("svaret hadde over 128 kB med hoder"))
+    }
+
     @Test func aClosedPortIsNoNetwork() async throws {
         let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/v2/places")!, timeout: 5)
         await #expect(throws: TransportError.noNetwork("fikk ikke koblet til serveren")) { try await CurlTransport().get(request) }

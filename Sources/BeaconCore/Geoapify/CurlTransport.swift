@@ -96,6 +96,7 @@ package struct CurlTransport: HTTPTransport {
         let code = curl.easyPerform(handle)
         guard code == Libcurl.Code.ok.rawValue else {
             if transfer.overLimit || code == Libcurl.Code.fileSizeExceeded.rawValue { return .failure(.tooLarge(limit: request.maximumBodyBytes)) }
+            if transfer.headerBytes > CurlTransfer.headerLimit { return .failure(.other("svaret hadde over 128 kB med hoder")) }
             return .failure(classify(code, curl: curl))
         }
         guard let status = curl.integer(handle, .responseCode), status > 0 else { return .failure(.other("svaret var ikke HTTP")) }
@@ -133,6 +134,9 @@ final class CurlTransfer {
     /// Names in lower case; a name sent twice has its values joined with ", ".
     var headers: [String: String] = [:]
     var overLimit = false
+    /// Header bytes so far: a server that sends headers without end is stopped at `headerLimit`.
+    var headerBytes = 0
+    static let headerLimit = 128 << 10 // below libcurl's own limit (300 kB), which it reports as a broken connection
 
     init(limit: Int, cancelled: CancellationFlag) {
         self.limit = limit
@@ -168,9 +172,11 @@ private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, In
 private let curlReadHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, context in
     guard let context else { return 0 }
     let length = size * count
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    transfer.headerBytes += length
+    guard transfer.headerBytes <= CurlTransfer.headerLimit else { return 0 } // libcurl stops the transfer
     if let data, length > 0 {
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-        Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().add(headerLine: line)
+        transfer.add(headerLine: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
     }
     return length
 }
