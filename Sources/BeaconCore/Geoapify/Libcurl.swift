@@ -22,7 +22,7 @@ struct Libcurl: @unchecked Sendable { // C function pointers into a library that
     /// The result codes a transfer's outcome is told by.
     enum Code: Int32 {
         case ok = 0, unsupportedProtocol = 1, couldNotResolveProxy = 5, couldNotResolveHost = 6, couldNotConnect = 7
-        case writeError = 23, timedOut = 28, tlsConnectError = 35, abortedByCallback = 42, gotNothing = 52
+        case timedOut = 28, tlsConnectError = 35, abortedByCallback = 42, gotNothing = 52
         case sendError = 55, receiveError = 56, peerFailedVerification = 60, fileSizeExceeded = 63
     }
 

@@ -139,7 +139,7 @@ package enum GuideBaseArchive {
             guard !overflow, total <= (bodyCount - reader.offset) / minimumEntryBytes else { return nil }
             // The offsets are the last thing before the checksum.
             let offsetsStart = bodyCount - total * 8
-            let shared = SharedArchiveBytes(raw: raw)
+            let shared = SharedReadOnlyBytes(raw: raw)
             // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
             // while one core checks the checksum: every read is bounds-checked, so damaged bytes decode to nothing worse
             // than entries that are thrown away.
@@ -341,12 +341,6 @@ private final class OwnedBytes: @unchecked Sendable {
     }
 
     deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
-}
-
-/// The archive's bytes, read (never written) by the decoding threads while
-/// `decode` holds the buffer.
-private struct SharedArchiveBytes: @unchecked Sendable {
-    let raw: UnsafeRawBufferPointer
 }
 
 /// The array being filled, each thread initialising its own slots.

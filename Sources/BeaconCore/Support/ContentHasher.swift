@@ -44,7 +44,7 @@ package struct ContentHasher: Sendable {
     package mutating func combine(inParallel bytes: [UInt8]) {
         let part = 1 << 20
         let parts = bytes.withUnsafeBytes { raw in
-            let shared = SharedHashInput(raw: raw)
+            let shared = SharedReadOnlyBytes(raw: raw)
             return ParallelChunks.map(count: (raw.count + part - 1) / part, chunkSize: 1) { index in
                 var hasher = ContentHasher()
                 hasher.combine(raw: UnsafeRawBufferPointer(rebasing: shared.raw[(index * part)..<min((index + 1) * part, shared.raw.count)]))
@@ -110,9 +110,4 @@ extension ContentHasher {
             return hasher.value
         }
     }
-}
-
-/// The bytes being hashed, read (never written) by the parts' threads while `combine(inParallel:)` holds them.
-private struct SharedHashInput: @unchecked Sendable {
-    let raw: UnsafeRawBufferPointer
 }

@@ -37,6 +37,14 @@ package enum ParallelChunks {
     }
 }
 
+/// Bytes the chunks' threads read (never write) while the caller holds them
+/// (an archive being decoded, a file being hashed).
+package struct SharedReadOnlyBytes: @unchecked Sendable {
+    package let raw: UnsafeRawBufferPointer
+
+    package init(raw: UnsafeRawBufferPointer) { self.raw = raw }
+}
+
 /// The result's storage, written by the chunks' threads: each writes only
 /// its own range's slots, and the array is read only after all have finished.
 private struct DisjointSlots<T>: @unchecked Sendable {
