@@ -77,6 +77,10 @@ import Testing
         #expect(await sitegen(["rate", "Sted nummer 1234", "4", "--comment", "*God* kaffe"], site) == 0)
         let rated = try await buildAndCompare(site, places: places, "one rating")
         #expect(rated.renderedPages <= 1 + 2 + 4 + 1, "a rating rendered \(rated.renderedPages) pages")
+        // The last base was opened in place: only the places those pages show were decoded (its own, two list pages'
+        // and four explorers' first hundred at most), not the guide's 2,600.
+        let decoded = try #require(rated.placesDecoded)
+        #expect(decoded > 0 && decoded <= 1 + 6 * ListPage.pageSize, "a rating decoded \(decoded) places")
         // Its page, two list pages, the four explorers (they name the data files), one data file, the GeoJSON export, sw.js.
         #expect(rated.files.written <= 10, "a rating wrote \(rated.files.written) files")
         #expect(rated.files.removed == 1) // the data file's old name
@@ -92,6 +96,7 @@ import Testing
         #expect(await sitegen(["favorite", "add", "Sted nummer 77"], site) == 0)
         let favorite = try await buildAndCompare(site, places: places, "a favorite")
         #expect(favorite.renderedPages <= 12)
+        #expect((favorite.placesDecoded ?? .max) <= 2 + 6 * ListPage.pageSize, "a favorite decoded \(favorite.placesDecoded ?? -1) places")
         #expect(await sitegen(["favorite", "remove", "Sted nummer 77"], site) == 0)
         try await buildAndCompare(site, places: places, "a favorite removed")
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A place as the pages show it: the place itself merged with its distance
 /// from the centre, the owner's ratings and favorite mark, and its URL slug.
@@ -6,10 +7,19 @@ import Foundation
 /// A class, not a struct: a page, a list and the page data all refer to the
 /// same place, and at 100,000 places copying a dozen strings per reference
 /// showed up in profiles.
+///
+/// The place and its slug are held, or, for a guide merged from a base
+/// opened in place (`MappedGuideBase`), still in the archive: decoded when
+/// first read, once, so a rebuild decodes only the places its pages show.
 @dynamicMemberLookup
 package final class GuidePlace: Sendable {
-    package let place: Place
-    package let slug: String
+    /// The place, or (while `archived` holds it) a placeholder that owns no memory.
+    private let heldPlace: Place
+    private let heldSlug: String
+    /// Where the place lies in the kept archive, when it is not held.
+    private let archived: ArchivedEntry?
+    private let decoded = Mutex<DecodedEntry?>(nil)
+    package let category: PlaceCategory
     package let distanceMetres: Double
     package let ratings: [Rating]
     package let summary: RatingSummary?
@@ -20,8 +30,10 @@ package final class GuidePlace: Sendable {
 
     package init(place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
                 favoriteSince: CalendarDate?, isInCurrentData: Bool) {
-        self.place = place
-        self.slug = slug
+        heldPlace = place
+        heldSlug = slug
+        archived = nil
+        category = place.category
         self.distanceMetres = distanceMetres
         self.ratings = ratings
         self.summary = summary
@@ -29,7 +41,28 @@ package final class GuidePlace: Sendable {
         self.isInCurrentData = isInCurrentData
     }
 
-    package var id: PlaceID { place.id }
+    /// A place of the data still in `archive` at `offset` (its category and distance read from there already).
+    init(archive: KeptArchive, offset: Int, category: PlaceCategory, distanceMetres: Double, ratings: [Rating], favoriteSince: CalendarDate?) {
+        heldPlace = GuideBaseArchive.placeholder.place
+        heldSlug = ""
+        archived = ArchivedEntry(archive: archive, offset: offset)
+        self.category = category
+        self.distanceMetres = distanceMetres
+        self.ratings = ratings
+        summary = RatingSummary(ratings: ratings)
+        self.favoriteSince = favoriteSince
+        isInCurrentData = true
+    }
+
+    package var place: Place { archived == nil ? heldPlace : decodedEntry().place }
+    package var slug: String { archived == nil ? heldSlug : decodedEntry().slug }
+    package var id: PlaceID { archived == nil ? heldPlace.id : decodedEntry().place.id }
+
+    /// Whether `ids` has this place's id; a place still in the archive is looked up by its id's bytes there.
+    package func isListed(in ids: PlaceIDTable<Void>) -> Bool {
+        guard let archived else { return ids.value(for: heldPlace.id) != nil }
+        return ids.value(forIDBytes: archived.archive.idBytes(at: archived.offset)) != nil
+    }
 
     /// The distance as pages show it and every order and radius compares it:
     /// whole metres (the page data's `d`, so the page script agrees).
@@ -38,18 +71,44 @@ package final class GuidePlace: Sendable {
     // The place's fields the pages read for every place, spelled out: through the key-path
     // subscript below, each read from another module is a run-time key-path projection
     // (a tenth of a one-rating rebuild at 10,000 places went to them).
-    package var name: String { place.name }
-    package var category: PlaceCategory { place.category }
-    package var coordinate: Coordinate { place.coordinate }
-    package var address: PostalAddress { place.address }
-    package var openingHours: String? { place.openingHours }
-    package var phone: String? { place.phone }
-    package var website: String? { place.website }
-    package var email: String? { place.email }
+    package var name: String { archived == nil ? heldPlace.name : decodedEntry().place.name }
+    package var coordinate: Coordinate { archived == nil ? heldPlace.coordinate : decodedEntry().place.coordinate }
+    package var address: PostalAddress { archived == nil ? heldPlace.address : decodedEntry().place.address }
+    package var openingHours: String? { archived == nil ? heldPlace.openingHours : decodedEntry().place.openingHours }
+    package var phone: String? { archived == nil ? heldPlace.phone : decodedEntry().place.phone }
+    package var website: String? { archived == nil ? heldPlace.website : decodedEntry().place.website }
+    package var email: String? { archived == nil ? heldPlace.email : decodedEntry().place.email }
 
     /// Any other field of the place itself.
     package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { place[keyPath: keyPath] }
     package var isFavorite: Bool { favoriteSince != nil }
+
+    /// The archived place and slug, decoded on the first read.
+    private func decodedEntry() -> DecodedEntry {
+        decoded.withLock { decoded in
+            if let decoded { return decoded }
+            let entry = DecodedEntry(archived!.archive.entry(at: archived!.offset))
+            decoded = entry
+            return entry
+        }
+    }
+}
+
+/// Where a place not yet decoded lies.
+private struct ArchivedEntry: Sendable {
+    let archive: KeptArchive
+    let offset: Int
+}
+
+/// A place decoded from the archive, shared by every read after the first.
+private final class DecodedEntry: Sendable {
+    let place: Place
+    let slug: String
+
+    init(_ entry: GuideBase.Entry) {
+        place = entry.place
+        slug = entry.slug
+    }
 }
 
 /// Where the places of a build came from, for the pages' footer and the

@@ -99,6 +99,31 @@ package enum GuideAssembler {
         return base.fits(store, settings: settings, favoritesInData: favoritesInData) ? guide : nil
     }
 
+    /// `mergeIfFits` for a base opened in place: the places stay in the
+    /// archive until a page reads them, and the store's entries are found by
+    /// the id bytes there (`PlaceIDTable`), so nothing is decoded for a place
+    /// the owner never touched.
+    package static func mergeIfFits(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide? {
+        let table = PlaceIDTable(store.entries.map { ($0.key, $0.value) })
+        let archive = base.archive, outlines = base.inData
+        let found = Mutex<Set<PlaceID>>([])
+        let places = ParallelChunks.map(count: outlines.count, chunkSize: 2_048) { index -> GuidePlace in
+            let outline = outlines[index]
+            let entry = table.isEmpty ? nil : table.value(forIDBytes: archive.idBytes(at: outline.offset))
+            if let entry, entry.value.isFavorite { _ = found.withLock { $0.insert(entry.id) } }
+            return GuidePlace(archive: archive, offset: outline.offset, category: outline.category, distanceMetres: outline.distanceMetres,
+                              ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
+        }
+        guard GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: found.withLock { $0 }) else { return nil }
+        let outside = base.outside.map { item in
+            let entry = store.entries[item.place.id]
+            let ratings = entry?.ratings ?? []
+            return GuidePlace(place: item.place, slug: item.slug, distanceMetres: item.distanceMetres, ratings: ratings,
+                              summary: RatingSummary(ratings: ratings), favoriteSince: entry?.favoriteSince, isInCurrentData: false)
+        }
+        return Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source)
+    }
+
     /// The merge on all cores, with the favorites it found among the data's places.
     private static func mergeMatching(_ base: GuideBase, store: GuideStore, settings: SiteSettings,
                                       source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {

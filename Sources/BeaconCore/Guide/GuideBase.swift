@@ -58,6 +58,11 @@ package struct GuideBase: Sendable {
 
     /// The same, told which of the store's favorites the data has (`GuideAssembler.mergeIfFits` finds them as it merges).
     func fits(_ store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>) -> Bool {
+        Self.fits(outside: outside, store: store, settings: settings, favoritesInData: favoritesInData)
+    }
+
+    /// Whether `outside` (a base's favorites outside the data) is what `store` gives now.
+    static func fits(outside: some Collection<Entry>, store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>) -> Bool {
         let favorites = store.favoriteIDs
         // Cheap first: no favorite anywhere.
         if favorites.isEmpty { return outside.isEmpty }

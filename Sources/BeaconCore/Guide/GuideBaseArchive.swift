@@ -254,7 +254,7 @@ package enum GuideBaseArchive {
     }
 
     /// Reads forward through the archive; every read is bounds-checked.
-    private struct Reader {
+    struct Reader {
         let raw: UnsafeRawBufferPointer
         var offset: Int
 
@@ -291,6 +291,15 @@ package enum GuideBaseArchive {
             return String(decoding: bytes, as: UTF8.self)
         }
 
+        /// Steps over the memo (a base opened in place never uses it); false when the bytes end first.
+        mutating func skipFeatureMemo() -> Bool {
+            guard let key = optionalString() else { return false }
+            guard key != nil else { return true }
+            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else { return false }
+            offset += count * 16
+            return true
+        }
+
         /// The memo (`.some(nil)` when the base has none); nil when the bytes are damaged.
         mutating func featureMemo(entries: Int) -> FeatureMemo?? {
             guard let key = optionalString() else { return nil }
@@ -313,6 +322,25 @@ package enum GuideBaseArchive {
             return GuideBaseArchive.categoryNames.first { $0.utf8.elementsEqual(bytes) }?.category
         }
 
+        /// Steps over a string (`optional`: or a missing one); false when the bytes end first.
+        mutating func skipString(optional: Bool) -> Bool {
+            guard let count = length() else { return false }
+            if count == GuideBaseArchive.missing { return optional }
+            guard offset + Int(count) <= raw.count else { return false }
+            offset += Int(count)
+            return true
+        }
+
+        /// An entry's category and distance, its other fields stepped over (no string is made):
+        /// nil unless the whole entry lies within the bytes and decodes (`entry()` then cannot fail).
+        mutating func entryOutline() -> (category: PlaceCategory, distance: Double)? {
+            guard skipString(optional: false), skipString(optional: false), let category = category(),
+                  integer() != nil, integer() != nil else { return nil }
+            for _ in 0..<11 where !skipString(optional: true) { return nil }
+            guard let distance = integer(), skipString(optional: false) else { return nil }
+            return (category, Double(bitPattern: distance))
+        }
+
         /// Fields straight into the place (one value made once, no array of parts).
         mutating func entry() -> Entry? {
             guard let id = string(), let name = string(), let category = category(), let latitude = integer(), let longitude = integer(),
@@ -331,7 +359,7 @@ package enum GuideBaseArchive {
 }
 
 /// Bytes kept for a `GuideBaseArchive.Source` read from an array (a copy, so the pointer is its own).
-private final class OwnedBytes: @unchecked Sendable {
+final class OwnedBytes: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
     init(copying source: [UInt8]) {

@@ -53,6 +53,9 @@ struct BuildReport: Sendable {
     var reusedFeatures = 0
     /// When the last build's base took a places file's edits in place (`GuideBase.patch`): the places that look different.
     var placesEditedInPlace: Int?
+    /// When the guide was merged from the last build's base opened in place (`MappedGuideBase`): the places decoded
+    /// from it, those the rendered pages read (the rest never were).
+    var placesDecoded: Int?
     /// Each step's name and seconds, in order.
     var stepTimings: [(name: String, seconds: Double, peakMiB: Int?)]
     var seconds: Double
@@ -116,8 +119,8 @@ struct BuildPipeline: Sendable {
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
         let previous = try await findPrevious(record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
         // The last build's base is read by now: the new one is written while the pages are.
-        let baseSaved = made.baseIsNew ? incremental.baseKey.map {
-            IncrementalBuild.startSavingBase(made.base, key: $0, site: options.site, output: options.outputPath)
+        let baseSaved = made.baseIsNew ? incremental.baseKey.flatMap { key in
+            made.base.map { IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath) }
         } : nil
         let published: Published
         do {
@@ -134,6 +137,7 @@ struct BuildPipeline: Sendable {
         var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
         report.reusedFeatures = made.reusedFeatures
         report.placesEditedInPlace = made.editedPlaces?.count
+        report.placesDecoded = made.keptArchive?.entriesDecoded
         return report
     }
 }

@@ -55,8 +55,11 @@ extension BuildPipeline {
     /// The guide and its base, with whether the base is new (to be kept for the next build).
     struct MadeGuide {
         var guide: Guide
-        var base: GuideBase
+        /// The base, when it was made or decoded (not for a guide merged from the base opened in place).
+        var base: GuideBase?
         var baseIsNew: Bool
+        /// The base opened in place that the guide's places are decoded from as pages read them.
+        var keptArchive: KeptArchive?
         /// The base the last build kept, when it was made from these places (even if it no longer fits).
         var cachedBase: GuideBase?
         /// The base the last build kept from other places (read for its feature memo), with its key.
@@ -75,24 +78,27 @@ extension BuildPipeline {
     func makeGuide(_ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
                    _ timer: inout StepTimer) async throws(BuildError) -> MadeGuide {
         var cached: GuideBase?
-        if !options.force, let key = incremental.baseKey, record?.incremental?.base == key {
-            cached = try await timer.step("Leser guiden fra forrige bygging") {
-                IncrementalBuild.loadBase(key: key, site: options.site, output: options.outputPath)
-            }
-        }
         let step = "Setter sammen guiden"
-        let made: MadeGuide
-        // The last base merged with the store, unless a favorite outside the data changed (the slugs may differ then).
-        var mergedCached: Guide?
-        if let cached {
-            mergedCached = try await timer.step(step) {
-                GuideAssembler.mergeIfFits(cached, store: inputs.store, settings: inputs.settings, source: places.source)
+        if !options.force, let key = incremental.baseKey, record?.incremental?.base == key {
+            // The last base, opened in place, merged with the store, unless a favorite outside the data changed (the slugs
+            // may differ then): its places are decoded only as the pages read them.
+            let (file, opened) = try await timer.step("Leser guiden fra forrige bygging") { () -> (IncrementalBuild.KeptBaseFile?, MappedGuideBase?) in
+                let file = IncrementalBuild.readBase(site: options.site, output: options.outputPath)
+                return (file, IncrementalBuild.openBase(key: key, archive: file))
+            }
+            if let opened {
+                if let guide = try await timer.step(step, {
+                    GuideAssembler.mergeIfFits(opened, store: inputs.store, settings: inputs.settings, source: places.source)
+                }) {
+                    if case .file(let raw) = places { _ = raw.bytes.take() } // not parsed: freed now
+                    if guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
+                    return MadeGuide(guide: guide, base: nil, baseIsNew: false, keptArchive: opened.archive, warnings: [])
+                }
+                cached = try await timer.step("Leser guiden fra forrige bygging") { IncrementalBuild.loadBase(key: key, archive: file) }
             }
         }
-        if let cached, let guide = mergedCached {
-            if case .file(let raw) = places { _ = raw.bytes.take() } // not parsed: freed now
-            made = MadeGuide(guide: guide, base: cached, baseIsNew: false, cachedBase: cached, warnings: [])
-        } else {
+        let made: MadeGuide
+        do {
             // A changed places file: the last build's base, for what its memo knows of the features.
             var previous: (key: String, base: GuideBase)?
             if case .file = places, !options.force, let key = record?.incremental?.base, key != incremental.baseKey {
@@ -289,7 +295,8 @@ extension BuildPipeline {
         attempt {
             if let file = options.placesFile {
                 try PlaceIndex.savePointer(toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
-            } else {
+            } else if made.baseIsNew || !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
+                // A kept base is keyed by the places: the build that made it saved their index.
                 try PlaceIndex.save(guide.places.map(\.place), in: options.site)
             }
             try PlaceIndex.saveSource(guide.source, in: options.site)

@@ -165,18 +165,9 @@ struct ChangedPages: Sendable {
             favoritesGained += (now ? 1 : 0) - (was ? 1 : 0)
         }
         let all = guide.allPages
-        let positions: [Int]
-        if changed.count <= 16 {
-            // A few changed places (a rating, a favorite): compared by equality, which mostly stops at the
-            // first byte, instead of hashing every place's id.
-            let ids = Array(changed)
-            positions = all.indices.filter { index in
-                let id = all[index].place.id
-                return ids.contains(id)
-            }
-        } else {
-            positions = all.indices.filter { changed.contains(all[$0].place.id) }
-        }
+        // Found by id bytes where the places are still in the kept archive (none is decoded for it).
+        let table = PlaceIDTable(changed.map { ($0, ()) })
+        let positions = all.indices.filter { all[$0].isListed(in: table) }
         var plan = pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) { index in
             oldStore.entries[all[index].id]?.isFavorite ?? false
         }

@@ -69,10 +69,37 @@ struct IncrementalBuild {
     /// `keepingSource`: for a base that may be patched and written again (see `GuideBaseArchive.Source`).
     static func loadBase(key: String?, site: SiteFolder, output: String, keepingSource: Bool = false) -> GuideBase? {
         guard let key else { return nil }
+        return loadBase(key: key, archive: readBase(site: site, output: output), keepingSource: keepingSource)
+    }
+
+    /// The base in `archive` (from `readBase`), decoded.
+    static func loadBase(key: String, archive: KeptBaseFile?, keepingSource: Bool = false) -> GuideBase? {
+        switch archive {
+        case .mapped(let file): GuideBaseArchive.decode(file, key: key, keepingSource: keepingSource)
+        case .read(let bytes): GuideBaseArchive.decode(bytes, key: key, keepingSource: keepingSource)
+        case nil: nil
+        }
+    }
+
+    /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
+    static func openBase(key: String, archive: KeptBaseFile?) -> MappedGuideBase? {
+        switch archive {
+        case .mapped(let file): GuideBaseArchive.open(file, key: key)
+        case .read(let bytes): GuideBaseArchive.open(bytes, key: key)
+        case nil: nil
+        }
+    }
+
+    /// The kept base's file: mapped, or read where it cannot be mapped.
+    enum KeptBaseFile {
+        case mapped(MappedFile)
+        case read([UInt8])
+    }
+
+    static func readBase(site: SiteFolder, output: String) -> KeptBaseFile? {
         let path = BuildRecord.basePath(site: site, output: output)
-        if let file = MappedFile(path: path, limit: 1 << 34) { return GuideBaseArchive.decode(file, key: key, keepingSource: keepingSource) }
-        guard let bytes = try? FileSystem.readIfExists(path, limit: 1 << 34) else { return nil }
-        return GuideBaseArchive.decode(bytes, key: key, keepingSource: keepingSource)
+        if let file = MappedFile(path: path, limit: 1 << 34) { return .mapped(file) }
+        return (try? FileSystem.readIfExists(path, limit: 1 << 34)).flatMap { $0.map(KeptBaseFile.read) }
     }
 
     /// The guide the output shows now, as the last build made it; nil when

@@ -75,6 +75,9 @@ struct BuildCommand: Command {
                 let memory = peak.map { String(format: "%5d MiB", $0) } ?? "        –"
                 context.console.output(String(format: "%7.3f s  %@ topp  %@", seconds, memory, name))
             }
+            if let decoded = report.placesDecoded {
+                context.console.output("  \(NorwegianFormat.integer(decoded)) av \(NorwegianFormat.integer(report.placeCount)) steder lest fra guiden fra forrige bygging")
+            }
         }
         let files = report.files
         let seconds = NorwegianFormat.decimal(report.seconds, places: 2)
