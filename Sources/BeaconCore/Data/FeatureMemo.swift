@@ -60,24 +60,34 @@ package struct FeatureMemo: Sendable, Equatable {
 /// what the feature gives without parsing it.
 package struct FeatureReuse: Sendable {
     private let outcomes: [UInt64: FeatureMemo.Outcome]
-    private let base: GuideBase
+    /// The place of the base's entry at an index.
+    private let entryPlace: @Sendable (Int) -> Place
 
     /// Nil when the memo was made by another decoder (`key`) or does not fit the base.
     package init?(memo: FeatureMemo, base: GuideBase, key: String) {
+        self.init(memo: memo, inDataCount: base.inDataCount, key: key) { base.entries[$0].place }
+    }
+
+    /// The same for a base opened in place: a place is decoded when asked for.
+    package init?(memo: FeatureMemo, base: MappedGuideBase, key: String) {
+        self.init(memo: memo, inDataCount: base.inDataCount, key: key) { base.entry($0).place }
+    }
+
+    private init?(memo: FeatureMemo, inDataCount: Int, key: String, entryPlace: @escaping @Sendable (Int) -> Place) {
         guard memo.key == key else { return nil }
         var outcomes: [UInt64: FeatureMemo.Outcome] = [:]
         outcomes.reserveCapacity(memo.outcomes.count)
         for (hash, outcome) in memo.outcomes {
-            if case .entry(let index) = outcome, !base.inData.indices.contains(index) { return nil }
+            if case .entry(let index) = outcome, !(0..<inDataCount).contains(index) { return nil }
             if outcomes[hash] == nil { outcomes[hash] = outcome }
         }
         self.outcomes = outcomes
-        self.base = base
+        self.entryPlace = entryPlace
     }
 
     /// What the feature with this hash gave last time, when it is remembered.
     func outcome(hash: UInt64) -> FeatureMemo.Outcome? { outcomes[hash] }
 
     /// The place of the base's entry `index` (an `Outcome.entry`).
-    package func place(entry index: Int) -> Place { base.entries[index].place }
+    package func place(entry index: Int) -> Place { entryPlace(index) }
 }

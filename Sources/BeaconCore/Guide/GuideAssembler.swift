@@ -105,9 +105,14 @@ package enum GuideAssembler {
     /// the owner never touched.
     package static func mergeIfFits(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide? {
         let table = PlaceIDTable(store.entries.map { ($0.key, $0.value) })
-        let archive = base.archive, outlines = base.inData
+        let archive = base.archive, outlines = base.outlines, replaced = base.replaced
         let found = Mutex<Set<PlaceID>>([])
-        let places = ParallelChunks.map(count: outlines.count, chunkSize: 2_048) { index -> GuidePlace in
+        let places = ParallelChunks.map(count: base.inDataCount, chunkSize: 2_048) { index -> GuidePlace in
+            if let item = replaced[index] { // a place a patch took in: held
+                let entry = store.entries[item.place.id]
+                if let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
+                return guidePlace(item, entry, isInCurrentData: true)
+            }
             let outline = outlines[index]
             let entry = table.isEmpty ? nil : table.value(forIDBytes: archive.idBytes(at: outline.offset))
             if let entry, entry.value.isFavorite { _ = found.withLock { $0.insert(entry.id) } }
@@ -115,12 +120,7 @@ package enum GuideAssembler {
                               ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
         }
         guard GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: found.withLock { $0 }) else { return nil }
-        let outside = base.outside.map { item in
-            let entry = store.entries[item.place.id]
-            let ratings = entry?.ratings ?? []
-            return GuidePlace(place: item.place, slug: item.slug, distanceMetres: item.distanceMetres, ratings: ratings,
-                              summary: RatingSummary(ratings: ratings), favoriteSince: entry?.favoriteSince, isInCurrentData: false)
-        }
+        let outside = base.outside.map { guidePlace($0, store.entries[$0.place.id], isInCurrentData: false) }
         return Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source)
     }
 
@@ -129,23 +129,21 @@ package enum GuideAssembler {
                                       source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
         let entries = base.entries, inDataCount = base.inDataCount
         let found = Mutex<Set<PlaceID>>([])
-        @Sendable func guidePlace(_ index: Int) -> GuidePlace {
+        @Sendable func place(_ index: Int) -> GuidePlace {
             let item = entries[index]
             let entry = store.entries[item.place.id]
             if index < inDataCount, let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
-            let ratings = entry?.ratings ?? []
-            return GuidePlace(
-                place: item.place,
-                slug: item.slug,
-                distanceMetres: item.distanceMetres,
-                ratings: ratings,
-                summary: RatingSummary(ratings: ratings),
-                favoriteSince: entry?.favoriteSince,
-                isInCurrentData: index < inDataCount
-            )
+            return guidePlace(item, entry, isInCurrentData: index < inDataCount)
         }
-        let guide = Guide(settings: settings, places: ParallelChunks.map(count: inDataCount, chunkSize: 2_048, guidePlace),
-                          favoritesOutsideData: (inDataCount..<entries.count).map(guidePlace), source: source)
+        let guide = Guide(settings: settings, places: ParallelChunks.map(count: inDataCount, chunkSize: 2_048, place),
+                          favoritesOutsideData: (inDataCount..<entries.count).map(place), source: source)
         return (guide, found.withLock { $0 })
+    }
+
+    /// A held entry as the guide shows it, with its ratings and favorite mark from `entry` (its store entry).
+    private static func guidePlace(_ item: GuideBase.Entry, _ entry: GuideStore.Entry?, isInCurrentData: Bool) -> GuidePlace {
+        let ratings = entry?.ratings ?? []
+        return GuidePlace(place: item.place, slug: item.slug, distanceMetres: item.distanceMetres, ratings: ratings,
+                          summary: RatingSummary(ratings: ratings), favoriteSince: entry?.favoriteSince, isInCurrentData: isInCurrentData)
     }
 }

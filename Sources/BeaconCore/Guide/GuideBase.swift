@@ -24,8 +24,6 @@ package struct GuideBase: Sendable {
     /// Whether two places shared a base slug (`SlugAssigner`), so some slugs are longer; a base
     /// where none did can be patched (`GuideBase.patch(with:memoKey:)`).
     package var slugsClashed = true
-    /// The archive this base was read from, when kept for writing it again (see `GuideBaseArchive.Source`).
-    var archiveSource: GuideBaseArchive.Source?
 
     /// The data's places, nearest first.
     package var inData: ArraySlice<Entry> { entries[..<inDataCount] }

@@ -24,65 +24,86 @@ package enum GuideBaseArchive {
     /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
     /// be held whole): the header, the entries, the offset of each, the checksum.
     package static func encode<Failure: Error>(_ base: GuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        let entries = base.entries
-        var part: [UInt8] = []
-        part.reserveCapacity((1 << 20) + 4096)
-        var hasher = ContentHasher.Stream()
-        var written = 0
-        func flush() throws(Failure) {
+        try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
+            var writer = Writer(emit: emit)
+            try writer.header(key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount,
+                              slugsClashed: base.slugsClashed, memo: base.featureMemo)
+            for entry in base.entries { try writer.entry(entry) }
+            try writer.finish()
+        }
+    }
+
+    /// Writes an archive in parts: the header, then each entry (encoded, or copied as it lies in another
+    /// archive), then the offsets and the checksum.
+    struct Writer<Failure: Error> {
+        let emit: ([UInt8]) throws(Failure) -> Void
+        private var part: [UInt8] = []
+        private var hasher = ContentHasher.Stream()
+        private var written = 0
+        private var offsets: [UInt64] = []
+
+        init(emit: @escaping ([UInt8]) throws(Failure) -> Void) {
+            self.emit = emit
+            part.reserveCapacity((1 << 20) + 4096)
+        }
+
+        private mutating func flush() throws(Failure) {
             hasher.feed(part)
             written += part.count
             try emit(part)
             part.removeAll(keepingCapacity: true)
         }
-        part += magic
-        appendString(key, to: &part)
-        appendInteger(UInt64(base.inDataCount), to: &part)
-        appendInteger(UInt64(base.entries.count - base.inDataCount), to: &part)
-        appendInteger(base.slugsClashed ? 1 : 0, to: &part)
-        appendOptional(base.featureMemo?.key, to: &part)
-        if let memo = base.featureMemo {
-            appendInteger(UInt64(memo.outcomes.count), to: &part)
-            for (hash, outcome) in memo.outcomes {
-                appendInteger(hash, to: &part)
-                appendInteger(code(outcome), to: &part)
-                if part.count >= 1 << 20 { try flush() }
-            }
-        }
-        var offsets: [UInt64] = []
-        offsets.reserveCapacity(entries.count)
-        // Entries a patch left alone are copied from the archive the base was read from, in runs.
-        let source = base.archiveSource.flatMap { $0.entryOffsets.count == entries.count + 1 ? $0 : nil }
-        var index = 0
-        while index < entries.count {
-            guard let source, !source.changed.contains(index) else {
-                offsets.append(UInt64(written + part.count))
-                append(entries[index], to: &part)
-                if part.count >= 1 << 20 { try flush() }
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < entries.count, !source.changed.contains(end) { end += 1 }
-            let shift = written + part.count - source.entryOffsets[index]
-            for run in index..<end { offsets.append(UInt64(source.entryOffsets[run] + shift)) }
-            var from = source.entryOffsets[index]
-            let to = source.entryOffsets[end]
-            while from < to {
-                let count = min(to - from, max(1 << 20 - part.count, 4_096))
-                part.append(contentsOf: source.bytes[from..<(from + count)])
-                from += count
-                if part.count >= 1 << 20 { try flush() }
-            }
-            index = end
-        }
-        for offset in offsets {
-            appendInteger(offset, to: &part)
+
+        private mutating func flushWhenFull() throws(Failure) {
             if part.count >= 1 << 20 { try flush() }
         }
-        try flush()
-        appendInteger(hasher.finish(), to: &part)
-        try emit(part)
+
+        mutating func header(key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?) throws(Failure) {
+            part += magic
+            appendString(key, to: &part)
+            appendInteger(UInt64(inDataCount), to: &part)
+            appendInteger(UInt64(outsideCount), to: &part)
+            appendInteger(slugsClashed ? 1 : 0, to: &part)
+            appendOptional(memo?.key, to: &part)
+            if let memo {
+                appendInteger(UInt64(memo.outcomes.count), to: &part)
+                for (hash, outcome) in memo.outcomes {
+                    appendInteger(hash, to: &part)
+                    appendInteger(code(outcome), to: &part)
+                    try flushWhenFull()
+                }
+            }
+            offsets.reserveCapacity(inDataCount + outsideCount)
+        }
+
+        mutating func entry(_ entry: Entry) throws(Failure) {
+            offsets.append(UInt64(written + part.count))
+            append(entry, to: &part)
+            try flushWhenFull()
+        }
+
+        /// Entries that lie end to end in `bytes`, each starting at one of `starts` and the last ending at `end`.
+        mutating func copiedEntries(from bytes: UnsafeRawBufferPointer, starts: some Collection<Int>, end: Int) throws(Failure) {
+            guard var from = starts.first else { return }
+            let shift = written + part.count - from
+            for start in starts { offsets.append(UInt64(start + shift)) }
+            while from < end {
+                let count = min(end - from, max(1 << 20 - part.count, 4_096))
+                part.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)]))
+                from += count
+                try flushWhenFull()
+            }
+        }
+
+        mutating func finish() throws(Failure) {
+            for offset in offsets {
+                appendInteger(offset, to: &part)
+                try flushWhenFull()
+            }
+            try flush()
+            appendInteger(hasher.finish(), to: &part)
+            try emit(part)
+        }
     }
 
     /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
@@ -92,36 +113,17 @@ package enum GuideBaseArchive {
         }
     }
 
-    /// The archive a base was read from, kept (`decode(_:key:keepingSource:)`)
-    /// when the base is to be patched and written again: the entries the
-    /// patch leaves alone are then copied, not encoded (at 100,000 places,
-    /// most of a quarter second of work). Valid only while the base's entries
-    /// change through `GuideBase.patch(with:)`, which lists them in `changed`.
-    package struct Source: @unchecked Sendable { // the bytes are never written, and `owner` keeps them
-        /// The archive's bytes, kept alive by `owner` (a copy, or a mapped file).
-        let bytes: UnsafeRawBufferPointer
-        let owner: any Sendable
-        /// Where each entry starts in `bytes`, and where the last one ends.
-        let entryOffsets: [Int]
-        /// Entries changed since the base was read.
-        var changed: Set<Int> = []
-    }
-
     /// The base, or nil when the bytes are not an intact archive made with `key`.
-    /// `keepingSource`: the base keeps the bytes (`Source`), for writing it again after a patch.
-    package static func decode(_ bytes: [UInt8], key: String, keepingSource: Bool = false) -> GuideBase? {
-        guard keepingSource else { return bytes.withUnsafeBytes { decode($0, owner: (), key: key, keepingSource: false) } }
-        let owned = OwnedBytes(copying: bytes)
-        return decode(owned.bytes, owner: owned, key: key, keepingSource: true)
+    package static func decode(_ bytes: [UInt8], key: String) -> GuideBase? {
+        bytes.withUnsafeBytes { decode($0, key: key) }
     }
 
     /// The same from a mapped archive file (not copied into memory first).
-    package static func decode(_ file: MappedFile, key: String, keepingSource: Bool = false) -> GuideBase? {
-        decode(file.bytes, owner: file, key: key, keepingSource: keepingSource)
+    package static func decode(_ file: MappedFile, key: String) -> GuideBase? {
+        decode(file.bytes, key: key)
     }
 
-    /// `owner` keeps `bytes` alive (for the `Source` of a base that keeps it).
-    private static func decode(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, keepingSource: Bool) -> GuideBase? {
+    private static func decode(_ raw: UnsafeRawBufferPointer, key: String) -> GuideBase? {
         guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
         let bodyCount = raw.count - 8
         return { () -> GuideBase? in
@@ -168,19 +170,7 @@ package enum GuideBaseArchive {
                 initialized = total
             }
             guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-            var base = GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo, slugsClashed: clashed == 1)
-            if keepingSource {
-                var offsets: [Int] = []
-                offsets.reserveCapacity(total + 1)
-                var reader = Reader(raw: raw, offset: offsetsStart)
-                for _ in 0..<total { offsets.append(Int(reader.integer()!)) }
-                offsets.append(offsetsStart)
-                // Entries lie one after the other, in order (as `encode` writes them): else nothing is copied.
-                if zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 }) {
-                    base.archiveSource = Source(bytes: raw, owner: owner, entryOffsets: offsets)
-                }
-            }
-            return base
+            return GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo, slugsClashed: clashed == 1)
         }()
     }
 
@@ -333,12 +323,13 @@ package enum GuideBaseArchive {
 
         /// An entry's category and distance, its other fields stepped over (no string is made):
         /// nil unless the whole entry lies within the bytes and decodes (`entry()` then cannot fail).
-        mutating func entryOutline() -> (category: PlaceCategory, distance: Double)? {
+        mutating func entryOutline() -> (category: PlaceCategory, distance: Double, slugLength: Int)? {
             guard skipString(optional: false), skipString(optional: false), let category = category(),
                   integer() != nil, integer() != nil else { return nil }
             for _ in 0..<11 where !skipString(optional: true) { return nil }
+            let slugStart = offset + 8 + 4 // after the distance and the slug's length
             guard let distance = integer(), skipString(optional: false) else { return nil }
-            return (category, Double(bitPattern: distance))
+            return (category, Double(bitPattern: distance), offset - slugStart)
         }
 
         /// Fields straight into the place (one value made once, no array of parts).
@@ -358,7 +349,7 @@ package enum GuideBaseArchive {
     }
 }
 
-/// Bytes kept for a `GuideBaseArchive.Source` read from an array (a copy, so the pointer is its own).
+/// Bytes kept for a `MappedGuideBase` opened from an array (a copy, so the pointer is its own).
 final class OwnedBytes: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 

@@ -1,25 +1,56 @@
 import Synchronization
 
 /// The kept base opened where it lies, its places not decoded: what a
-/// rebuild after a rating or a favorite merges the store into
-/// (`GuideAssembler.mergeIfFits(_:store:settings:source:)`). Each place is
-/// decoded when a page first reads it (`GuidePlace`), so a rebuild that
-/// renders 7 pages of a 10,000-place guide decodes the few hundred places
-/// those pages show, not all of them (a fifth of such a rebuild's time went
-/// to decoding every place and faulting in their memory).
+/// rebuild after a rating, a favorite or a place edited where it stands
+/// works from (`GuideAssembler.mergeIfFits(_:store:settings:source:)`,
+/// `patch(with:memoKey:store:settings:)`). Each place is decoded when a page
+/// first reads it (`GuidePlace`), so a rebuild that renders 7 pages of a
+/// 10,000-place guide decodes the few hundred places those pages show, not
+/// all of them (a fifth of such a rebuild's time went to decoding every
+/// place and faulting in their memory).
 package struct MappedGuideBase: Sendable {
-    /// Where one place of the data lies in the archive, with what a guide needs of every place.
+    /// Where one entry lies in the archive, with what a guide needs of every place.
     struct Outline: Sendable {
         var offset: Int
+        var length: Int32
+        /// The slug is the entry's last field: its bytes end where the entry does.
+        var slugLength: Int32
         var category: PlaceCategory
         var distanceMetres: Double
+
+        var end: Int { offset + Int(length) }
     }
 
     package let archive: KeptArchive
-    /// The data's places, nearest first.
-    let inData: [Outline]
+    /// Every entry: the data's places nearest first, then the favorites outside the data.
+    let outlines: [Outline]
+    let inDataCount: Int
     /// Favorites outside the data, decoded (the store's snapshots of a handful of places).
     let outside: [GuideBase.Entry]
+    let slugsClashed: Bool
+    /// What each feature of the places file gave (read only when asked for: a store change never needs it).
+    package internal(set) var featureMemo: FeatureMemo?
+    /// Entries a patch replaced, by index: these are held, not read from the archive.
+    package internal(set) var replaced: [Int: GuideBase.Entry] = [:]
+    /// Whether the entries lie end to end in entry order (as `encode` writes them), so unchanged runs of
+    /// them can be copied into the next archive as they are.
+    let entriesAreContiguous: Bool
+
+    /// Entry `index` as it is now (decoded, unless a patch replaced it).
+    func entry(_ index: Int) -> GuideBase.Entry {
+        replaced[index] ?? archive.entry(at: outlines[index].offset)
+    }
+
+    /// The UTF-8 bytes of entry `index`'s slug in the archive (not for a replaced entry).
+    func archivedSlug(_ index: Int) -> UnsafeRawBufferPointer {
+        archive.bytes(outlines[index].end - Int(outlines[index].slugLength)..<outlines[index].end)
+    }
+
+    /// Every entry decoded, on all cores: the base as `GuideBaseArchive.decode` reads it (with the patch's changes).
+    package func decoded() -> GuideBase {
+        let entries = ParallelChunks.map(count: outlines.count, chunkSize: 1_024) { entry($0) }
+        return GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: featureMemo, slugsClashed: slugsClashed)
+    }
 }
 
 /// The bytes of a kept base, shared by the places of a guide merged from it.
@@ -48,24 +79,30 @@ package final class KeptArchive: Sendable {
     /// The UTF-8 bytes of the id of the entry at `offset` (its first field), valid while this object lives.
     func idBytes(at offset: Int) -> UnsafeRawBufferPointer {
         let count = Int(UInt32(littleEndian: shared.raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        return UnsafeRawBufferPointer(rebasing: shared.raw[(offset + 4)..<(offset + 4 + count)])
+        return bytes((offset + 4)..<(offset + 4 + count))
+    }
+
+    /// Bytes of the archive, valid while this object lives.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: shared.raw[range])
     }
 }
 
 extension GuideBaseArchive {
     /// The base in a mapped archive file, opened without decoding its places; nil when the
     /// bytes are not an intact archive made with `key` (the same checks as `decode`, checksum included).
-    package static func open(_ file: MappedFile, key: String) -> MappedGuideBase? {
-        open(file.bytes, owner: file, key: key)
+    /// `withMemo`: read the feature memo too (a places file's edits need it).
+    package static func open(_ file: MappedFile, key: String, withMemo: Bool = false) -> MappedGuideBase? {
+        open(file.bytes, owner: file, key: key, withMemo: withMemo)
     }
 
     /// The same from bytes in memory (copied, so the places can refer to them).
-    package static func open(_ bytes: [UInt8], key: String) -> MappedGuideBase? {
+    package static func open(_ bytes: [UInt8], key: String, withMemo: Bool = false) -> MappedGuideBase? {
         let owned = OwnedBytes(copying: bytes)
-        return open(owned.bytes, owner: owned, key: key)
+        return open(owned.bytes, owner: owned, key: key, withMemo: withMemo)
     }
 
-    private static func open(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String) -> MappedGuideBase? {
+    private static func open(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, withMemo: Bool) -> MappedGuideBase? {
         guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
         let bodyCount = raw.count - 8
         let body = UnsafeRawBufferPointer(rebasing: raw[..<bodyCount])
@@ -75,8 +112,15 @@ extension GuideBaseArchive {
               reader.string() == key,
               let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
               let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
-              let clashed = reader.integer(), clashed <= 1,
-              reader.skipFeatureMemo() else { return nil }
+              let clashed = reader.integer(), clashed <= 1 else { return nil }
+        var memo: FeatureMemo?
+        if withMemo {
+            guard let read = reader.featureMemo(entries: inDataCount) else { return nil }
+            memo = read
+        } else {
+            guard reader.skipFeatureMemo() else { return nil }
+        }
+        let entriesStart = reader.offset
         let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
         guard !overflow, total <= (bodyCount - reader.offset) / minimumEntryBytes else { return nil }
         let offsetsStart = bodyCount - total * 8
@@ -85,45 +129,85 @@ extension GuideBaseArchive {
         // checksum: a place decoded later, when a page reads it, cannot fail.
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
-        var outlines = [MappedGuideBase.Outline](repeating: .init(offset: 0, category: .cafe, distanceMetres: 0), count: inDataCount)
-        var outsideOffsets = [Int](repeating: 0, count: outsideCount)
-        outlines.withUnsafeMutableBufferPointer { outlineBuffer in
-            outsideOffsets.withUnsafeMutableBufferPointer { outsideBuffer in
-                let slots = OutlineSlots(outlines: outlineBuffer.baseAddress, outside: outsideBuffer.baseAddress)
-                ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
-                    var hasher = ContentHasher()
-                    hasher.combine(raw: shared.raw)
-                    hasher.combine(UInt64(bodyCount))
-                    checksumMatches.store(hasher.value == checksum, ordering: .relaxed)
-                }) { range in
-                    for index in range {
-                        var offsetReader = Reader(raw: shared.raw, offset: offsetsStart + index * 8)
-                        guard let offset = offsetReader.integer().flatMap(Int.init(exactly:)), offset < offsetsStart else {
-                            failed.store(true, ordering: .relaxed)
-                            return
-                        }
-                        var entryReader = Reader(raw: shared.raw, offset: offset)
-                        guard let outline = entryReader.entryOutline() else {
-                            failed.store(true, ordering: .relaxed)
-                            return
-                        }
-                        if index < inDataCount {
-                            slots.outlines![index] = .init(offset: offset, category: outline.category, distanceMetres: outline.distance)
-                        } else {
-                            slots.outside![index - inDataCount] = offset
-                        }
+        var outlines = [MappedGuideBase.Outline](repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0),
+                                                 count: total)
+        outlines.withUnsafeMutableBufferPointer { buffer in
+            let slots = OutlineSlots(base: buffer.baseAddress)
+            ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
+                var hasher = ContentHasher()
+                hasher.combine(raw: shared.raw)
+                hasher.combine(UInt64(bodyCount))
+                checksumMatches.store(hasher.value == checksum, ordering: .relaxed)
+            }) { range in
+                for index in range {
+                    var offsetReader = Reader(raw: shared.raw, offset: offsetsStart + index * 8)
+                    guard let offset = offsetReader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart, offset < offsetsStart else {
+                        failed.store(true, ordering: .relaxed)
+                        return
                     }
+                    var entryReader = Reader(raw: UnsafeRawBufferPointer(rebasing: shared.raw[..<offsetsStart]), offset: offset)
+                    guard let outline = entryReader.entryOutline() else {
+                        failed.store(true, ordering: .relaxed)
+                        return
+                    }
+                    slots.base![index] = .init(offset: offset, length: Int32(truncatingIfNeeded: entryReader.offset - offset),
+                                               slugLength: Int32(truncatingIfNeeded: outline.slugLength),
+                                               category: outline.category, distanceMetres: outline.distance)
                 }
             }
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
         let archive = KeptArchive(bytes: body, owner: owner)
-        return MappedGuideBase(archive: archive, inData: outlines, outside: outsideOffsets.map { archive.entry(at: $0) })
+        let contiguous = outlines.first.map { $0.offset == entriesStart } ?? true
+            && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset } && (outlines.last?.end ?? offsetsStart) == offsetsStart
+        return MappedGuideBase(archive: archive, outlines: outlines, inDataCount: inDataCount,
+                               outside: outlines[inDataCount...].map { archive.entry(at: $0.offset) }, slugsClashed: clashed == 1,
+                               featureMemo: memo, entriesAreContiguous: contiguous)
+    }
+
+    package static func encode(_ base: MappedGuideBase, key: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(base, key: key) { bytes += $0 }
+        return bytes
+    }
+
+    /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
+    /// patch left alone are copied from the archive they lie in, in runs (at 100,000 places, most of
+    /// a quarter second of encoding saved).
+    package static func encode<Failure: Error>(_ base: MappedGuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
+            var writer = Writer(emit: emit)
+            try writer.header(key: key, inDataCount: base.inDataCount, outsideCount: base.outlines.count - base.inDataCount,
+                              slugsClashed: base.slugsClashed, memo: base.featureMemo)
+            var index = 0
+            while index < base.outlines.count {
+                if let entry = base.replaced[index] {
+                    try writer.entry(entry)
+                    index += 1
+                } else if base.entriesAreContiguous {
+                    var end = index + 1
+                    while end < base.outlines.count, base.replaced[end] == nil { end += 1 }
+                    try writer.copiedEntries(from: base.archive.bytes(0..<base.outlines[end - 1].end),
+                                             starts: base.outlines[index..<end].lazy.map(\.offset), end: base.outlines[end - 1].end)
+                    index = end
+                } else {
+                    try writer.entry(base.entry(index))
+                    index += 1
+                }
+            }
+            try writer.finish()
+        }
+    }
+
+    /// Writes the archive of a base opened in place to `path` (a temporary file, then a rename); a cache, so not synced.
+    package static func write(_ base: MappedGuideBase, key: String, to path: String) throws(FileError) {
+        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
+            try encode(base, key: key) { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
+        }
     }
 }
 
-/// The arrays `open` fills, each thread writing its own slots.
+/// The outlines `open` fills, each thread writing its own slots.
 private struct OutlineSlots: @unchecked Sendable {
-    let outlines: UnsafeMutablePointer<MappedGuideBase.Outline>?
-    let outside: UnsafeMutablePointer<Int>?
+    let base: UnsafeMutablePointer<MappedGuideBase.Outline>?
 }

@@ -121,6 +121,7 @@ struct BuildPipeline: Sendable {
         // The last build's base is read by now: the new one is written while the pages are.
         let baseSaved = made.baseIsNew ? incremental.baseKey.flatMap { key in
             made.base.map { IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath) }
+                ?? made.patchedBase.map { IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath) }
         } : nil
         let published: Published
         do {

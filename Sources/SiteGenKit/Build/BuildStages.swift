@@ -60,6 +60,8 @@ extension BuildPipeline {
         var baseIsNew: Bool
         /// The base opened in place that the guide's places are decoded from as pages read them.
         var keptArchive: KeptArchive?
+        /// The last base opened in place with a places file's edits taken in (`MappedGuideBase.patch`), to be kept.
+        var patchedBase: MappedGuideBase?
         /// The base the last build kept, when it was made from these places (even if it no longer fits).
         var cachedBase: GuideBase?
         /// The base the last build kept from other places (read for its feature memo), with its key.
@@ -101,26 +103,32 @@ extension BuildPipeline {
         do {
             // A changed places file: the last build's base, for what its memo knows of the features.
             var previous: (key: String, base: GuideBase)?
-            if case .file = places, !options.force, let key = record?.incremental?.base, key != incremental.baseKey {
-                previous = try await timer.step("Leser guiden fra forrige bygging") {
-                    IncrementalBuild.loadBase(key: key, site: options.site, output: options.outputPath, keepingSource: true).map { (key, $0) }
+            var edits: PlaceLoading.Loaded?
+            if case .file(let raw) = places, !options.force, let key = record?.incremental?.base, key != incremental.baseKey {
+                let file = IncrementalBuild.readBase(site: options.site, output: options.outputPath)
+                // Made with the same settings by this binary: the last base, opened in place, may take the edits in place.
+                if record?.incremental?.context == incremental.contextKey, let opened = try await timer.step("Leser guiden fra forrige bygging", {
+                    IncrementalBuild.openBase(key: key, archive: file, withMemo: true)
+                }), let memo = opened.featureMemo, let reuse = FeatureReuse(memo: memo, base: opened, key: incremental.memoKey) {
+                    switch try await decodeEdits(raw, last: key, base: opened, reusing: reuse, cached: cached, inputs, incremental: incremental, &timer) {
+                    case .patched(let made):
+                        if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
+                        return made
+                    case .loaded(let places, let last):
+                        edits = places
+                        previous = last
+                    }
+                } else {
+                    previous = try await timer.step("Leser guiden fra forrige bygging") { IncrementalBuild.loadBase(key: key, archive: file).map { (key, $0) } }
                 }
-            }
-            let reuse = previous.flatMap { previous in
-                previous.base.featureMemo.flatMap { FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey) }
             }
             var loaded: PlaceLoading.Loaded
-            if case .file(let raw) = places, let reuse, record?.incremental?.context == incremental.contextKey, let last = previous.take() {
-                // Made with the same settings by this binary: the last base may take the edits in place.
-                switch try await decodeEdits(raw, last: last.key, base: last.base, reusing: reuse, cached: cached, inputs, incremental: incremental, &timer) {
-                case .patched(let made):
-                    if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
-                    return made
-                case .loaded(let places, let last):
-                    loaded = places
-                    previous = last
-                }
+            if let edits {
+                loaded = edits
             } else {
+                let reuse = previous.flatMap { previous in
+                    previous.base.featureMemo.flatMap { FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey) }
+                }
                 loaded = try await decode(places, reusing: reuse, &timer)
             }
             let parsed = HandOver(loaded.places)
@@ -147,36 +155,39 @@ extension BuildPipeline {
     }
 
     /// Stages 3 and 4 for a places file the last build's memo knows (`reuse`,
-    /// of `last`, made with these settings): when every change is a place
-    /// edited where it stands, the last base is patched (`GuideBase.patch`)
-    /// and nothing else is made again; otherwise the file's places.
-    func decodeEdits(_ raw: PlaceLoading.RawFile, last key: String, base lastBase: consuming GuideBase, reusing reuse: consuming FeatureReuse,
+    /// of `last`, made with these settings and opened in place): when every
+    /// change is a place edited where it stands, the last base is patched
+    /// (`MappedGuideBase.patch`) and nothing else is made or even decoded
+    /// again; otherwise the file's places, with the last base decoded.
+    func decodeEdits(_ raw: PlaceLoading.RawFile, last key: String, base lastBase: consuming MappedGuideBase, reusing reuse: consuming FeatureReuse,
                      cached: GuideBase?, _ inputs: Inputs, incremental: IncrementalBuild,
                      _ timer: inout StepTimer) async throws(BuildError) -> DecodedEdits {
         let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
         let decoded = try await timer.step("Henter steder") { try loading.decodeFileFeatures(raw, reusing: reuse) }
         _ = consume reuse
-        var base = consume lastBase // patched in place: no other copy may share its entries
+        var base = consume lastBase
         do {
+            let features: PlacesDecoder.Decoded
             switch consume decoded {
             case .document(let result):
-                return .loaded(loading.loaded(try PlacesFile.gather(.document(result), path: raw.path) { base.entries[$0].place }, file: raw),
-                               last: (key, base))
-            case .features(var features):
+                features = .document(result)
+            case .features(var edited):
                 let patched = try await timer.step("Setter sammen guiden") { () -> MadeGuide? in
-                    guard let patch = base.patch(with: &features, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings) else {
+                    guard let patch = base.patch(with: &edited, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings),
+                          let guide = GuideAssembler.mergeIfFits(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw)) else {
                         return nil
                     }
-                    let warnings = loading.report(places: base.inData.count, skipped: patch.skipped.count, features: features.outcomes.count,
-                                                  reused: features.reusedCount)
-                    let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
-                    return MadeGuide(guide: guide, base: base, baseIsNew: true, cachedBase: cached, warnings: warnings,
-                                     reusedFeatures: features.reusedCount, editedPlaces: patch.edited)
+                    let warnings = loading.report(places: guide.places.count, skipped: patch.skipped.count, features: edited.outcomes.count,
+                                                  reused: edited.reusedCount)
+                    return MadeGuide(guide: guide, base: nil, baseIsNew: true, keptArchive: base.archive, patchedBase: base, cachedBase: cached,
+                                     warnings: warnings, reusedFeatures: edited.reusedCount, editedPlaces: patch.edited)
                 }
                 if let patched { return .patched(patched) }
-                return .loaded(loading.loaded(try PlacesFile.gather(.features(features), path: raw.path) { base.entries[$0].place }, file: raw),
-                               last: (key, base))
+                features = .features(edited)
             }
+            // Not patched: the file's places, the known ones from the last base decoded on all cores.
+            let last = try await timer.step("Leser guiden fra forrige bygging") { base.decoded() }
+            return .loaded(loading.loaded(try PlacesFile.gather(features, path: raw.path) { last.entries[$0].place }, file: raw), last: (key, last))
         } catch let error as BuildError {
             throw error
         } catch {

@@ -66,26 +66,25 @@ struct IncrementalBuild {
     }
 
     /// The base kept by the last build of this output, if it was made from these places and settings.
-    /// `keepingSource`: for a base that may be patched and written again (see `GuideBaseArchive.Source`).
-    static func loadBase(key: String?, site: SiteFolder, output: String, keepingSource: Bool = false) -> GuideBase? {
+    static func loadBase(key: String?, site: SiteFolder, output: String) -> GuideBase? {
         guard let key else { return nil }
-        return loadBase(key: key, archive: readBase(site: site, output: output), keepingSource: keepingSource)
+        return loadBase(key: key, archive: readBase(site: site, output: output))
     }
 
     /// The base in `archive` (from `readBase`), decoded.
-    static func loadBase(key: String, archive: KeptBaseFile?, keepingSource: Bool = false) -> GuideBase? {
+    static func loadBase(key: String, archive: KeptBaseFile?) -> GuideBase? {
         switch archive {
-        case .mapped(let file): GuideBaseArchive.decode(file, key: key, keepingSource: keepingSource)
-        case .read(let bytes): GuideBaseArchive.decode(bytes, key: key, keepingSource: keepingSource)
+        case .mapped(let file): GuideBaseArchive.decode(file, key: key)
+        case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
         case nil: nil
         }
     }
 
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
-    static func openBase(key: String, archive: KeptBaseFile?) -> MappedGuideBase? {
+    static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
         switch archive {
-        case .mapped(let file): GuideBaseArchive.open(file, key: key)
-        case .read(let bytes): GuideBaseArchive.open(bytes, key: key)
+        case .mapped(let file): GuideBaseArchive.open(file, key: key, withMemo: withMemo)
+        case .read(let bytes): GuideBaseArchive.open(bytes, key: key, withMemo: withMemo)
         case nil: nil
         }
     }
@@ -131,11 +130,22 @@ struct IncrementalBuild {
     /// inputs), beside the rendering of the pages: at 100,000 places it is a
     /// 45 MB file. Started only once the last build's base has been read.
     static func startSavingBase(_ base: GuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
+        startSavingBase(site: site, output: output) { (path) throws(FileError) in try GuideBaseArchive.write(base, key: key, to: path) }
+    }
+
+    /// The same for the last base patched in place: its unchanged entries are copied from the archive it was opened from.
+    static func startSavingBase(_ base: MappedGuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
+        startSavingBase(site: site, output: output) { (path) throws(FileError) in try GuideBaseArchive.write(base, key: key, to: path) }
+    }
+
+    private static func startSavingBase(site: SiteFolder, output: String,
+                                        write: @escaping @Sendable (String) throws(FileError) -> Void) -> Task<Result<Void, FileError>, Never> {
         Task.detached {
             let basePath = BuildRecord.basePath(site: site, output: output)
             do throws(FileError) {
                 try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
-                try GuideBaseArchive.write(base, key: key, to: basePath)
+                // A new file renamed over the old one: a base opened in place from it stays readable.
+                try write(basePath)
                 return .success(())
             } catch {
                 return .failure(error)

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
+extension GuideBase {
+    /// A place of the data whose feature was edited where it stands: the
+    /// same id, position and category, so only its own pages show the edit.
+    package struct EditedPlace: Sendable, Equatable {
+        package var id: PlaceID
+        package var oldSlug: String
+        package var newSlug: String
+    }
+
+    /// What `MappedGuideBase.patch(with:memoKey:store:settings:)` did.
+    package struct Patch: Sendable {
+        /// Places that look different now (an edit that changed nothing visible is not here).
+        package var edited: [EditedPlace]
+        /// Features that gave no place, in the file's order, as `PlacesDecoder.decode` reports them.
+        package var skipped: [PlacesDecoder.SkippedFeature]
+    }
+}
+
+extension MappedGuideBase {
+    /// Takes an edited places file's features into this base, the last
+    /// build's (made with the same settings from the file before the edit,
+    /// its memo the one `features` were decoded with), when every change is a
+    /// place edited where it stands: a feature that now decodes to a place
+    /// with the same id, coordinates and category as an entry, under a name
+    /// whose slug no other place has. The base is then exactly the one
+    /// `GuideAssembler.base` would make of the new file, at the cost of the
+    /// edited places alone: a renamed place in a 100,000-place guide does not
+    /// sort, slug, copy or even decode the other 99,999 (ids and slugs are
+    /// compared as the archive's bytes).
+    ///
+    /// Nil, with the base untouched, when anything else changed: a place
+    /// added, removed or moved, a category changed, a slug clash (now or in
+    /// this base), or favorites outside the data that no longer fit `store`.
+    /// On success each edited place is moved out of `features`.
+    package mutating func patch(with features: inout PlacesDecoder.Features, memoKey: String, store: GuideStore,
+                                settings: SiteSettings) -> GuideBase.Patch? {
+        guard inDataCount > 0, !slugsClashed, featureMemo?.key == memoKey, fits(store, settings: settings) else { return nil }
+        let dataCount = inDataCount
+        // The entry each parsed place stands for, by id (a place that is new to the base: no patch).
+        // An edit keeps the feature's position in the file, so the memo's outcome there is tried first.
+        let memoOutcomes = featureMemo!.outcomes
+        let aligned = memoOutcomes.count == features.outcomes.count
+        var entryOfID: [PlaceID: Int] = [:]
+        var unresolved: [PlaceID] = []
+        for (index, outcome) in features.outcomes.enumerated() {
+            guard case .parsed(let place) = outcome else { continue }
+            if aligned, case .entry(let entry) = memoOutcomes[index].outcome, entry < dataCount, hasID(place.id, entry: entry) {
+                entryOfID[place.id] = entry
+            } else if entryOfID[place.id] == nil {
+                entryOfID[place.id] = -1
+                unresolved.append(place.id)
+            }
+        }
+        if !unresolved.isEmpty {
+            let wanted = PlaceIDTable(unresolved.map { ($0, ()) })
+            for entry in 0..<dataCount {
+                guard let (id, _) = replaced[entry].map({ wanted.value(for: $0.place.id) })
+                        ?? wanted.value(forIDBytes: archive.idBytes(at: outlines[entry].offset)), entryOfID[id] == -1 else { continue }
+                entryOfID[id] = entry
+            }
+            guard !entryOfID.values.contains(-1) else { return nil }
+        }
+
+        // The file's order decides which of two features with one id counts, as in `PlacesDecoder.collect`.
+        var taken = [Bool](repeating: false, count: dataCount)
+        var takenCount = 0
+        var edits: [(feature: Int, entry: Int, old: GuideBase.Entry)] = []
+        var skipped: [PlacesDecoder.SkippedFeature] = []
+        var memo: [(hash: UInt64, outcome: FeatureMemo.Outcome)] = []
+        memo.reserveCapacity(features.outcomes.count)
+        for (index, outcome) in features.outcomes.enumerated() {
+            let hash = features.hashes[index]
+            let entry: Int
+            switch outcome {
+            case .skipped(let reason):
+                skipped.append(PlacesDecoder.SkippedFeature(index: index, reason: reason))
+                if case .duplicate = reason { continue }
+                memo.append((hash, .skipped(reason)))
+                continue
+            case .known(let known):
+                guard known < dataCount else { return nil }
+                entry = known
+            case .parsed(let place):
+                entry = entryOfID[place.id]!
+                if !taken[entry] {
+                    let old = self.entry(entry)
+                    guard place.coordinate == old.place.coordinate, place.category == old.place.category else { return nil }
+                    edits.append((index, entry, old))
+                }
+            }
+            guard !taken[entry] else {
+                skipped.append(PlacesDecoder.SkippedFeature(index: index, reason: .duplicate(id(of: entry))))
+                continue
+            }
+            taken[entry] = true
+            takenCount += 1
+            memo.append((hash, .entry(entry)))
+        }
+        guard takenCount == dataCount else { return nil }
+
+        // The edited places' slugs: their own base slug, which no other place may have.
+        var newSlugs: [Int: String] = [:]
+        for (feature, entry, old) in edits {
+            guard case .parsed(let place) = features.outcomes[feature] else { continue }
+            let slug = SlugAssigner.baseSlug(id: place.id, name: place.name)
+            if slug != old.slug { newSlugs[entry] = slug }
+        }
+        if !newSlugs.isEmpty {
+            let wanted = Set(newSlugs.values)
+            guard wanted.count == newSlugs.count, !slugTaken(wanted, exceptBy: Set(newSlugs.keys)) else { return nil }
+        }
+
+        var edited: [GuideBase.EditedPlace] = []
+        for (feature, entry, old) in edits {
+            guard case .parsed(let place) = features.outcomes[feature] else { continue }
+            features.outcomes[feature] = .skipped(.noName) // moved, not copied
+            let slug = newSlugs[entry] ?? old.slug
+            if place != old.place || slug != old.slug {
+                edited.append(GuideBase.EditedPlace(id: place.id, oldSlug: old.slug, newSlug: slug))
+            }
+            replaced[entry] = GuideBase.Entry(place: place, distanceMetres: old.distanceMetres, slug: slug)
+        }
+        featureMemo = FeatureMemo(key: memoKey, outcomes: memo)
+        return GuideBase.Patch(edited: edited, skipped: skipped)
+    }
+
+    /// Whether this base is still the one `store` would give (`GuideBase.fits`), the store's favorites
+    /// found among the data's places by their id bytes.
+    func fits(_ store: GuideStore, settings: SiteSettings) -> Bool {
+        let favorites = store.favoriteIDs
+        if favorites.isEmpty { return outside.isEmpty }
+        let table = PlaceIDTable(favorites.map { ($0, ()) })
+        var inData = Set<PlaceID>()
+        for entry in 0..<inDataCount {
+            if let (id, _) = replaced[entry].map({ table.value(for: $0.place.id) }) ?? table.value(forIDBytes: archive.idBytes(at: outlines[entry].offset)) {
+                inData.insert(id)
+            }
+        }
+        return GuideBase.fits(outside: outside, store: store, settings: settings, favoritesInData: inData)
+    }
+
+    private func hasID(_ id: PlaceID, entry: Int) -> Bool {
+        if let held = replaced[entry] { return held.place.id == id }
+        return id.rawValue.utf8.elementsEqual(archive.idBytes(at: outlines[entry].offset))
+    }
+
+    private func id(of entry: Int) -> PlaceID {
+        replaced[entry]?.place.id ?? PlaceID(rawValue: String(decoding: archive.idBytes(at: outlines[entry].offset), as: UTF8.self))
+    }
+
+    /// Whether an entry other than `exceptBy` has one of `slugs` (compared as the archive's bytes; most differ in length).
+    private func slugTaken(_ slugs: Set<String>, exceptBy: Set<Int>) -> Bool {
+        let wanted = slugs.map { Array($0.utf8) }
+        let lengths = Set(wanted.map(\.count))
+        return outlines.indices.contains { entry in
+            guard !exceptBy.contains(entry) else { return false }
+            if let held = replaced[entry] { return slugs.contains(held.slug) }
+            guard lengths.contains(Int(outlines[entry].slugLength)) else { return false }
+            let bytes = archivedSlug(entry)
+            return wanted.contains { $0.count == bytes.count && $0.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } }
+        }
+    }
+}
