@@ -157,6 +157,9 @@ package struct Guide: Sendable {
     package let allPages: [GuidePlace]
     /// Favorites, nearest first (those outside the data after the others); made once.
     package let favorites: [GuidePlace]
+    /// Each category's places of the data, nearest first; made once (the explorers, the list pages
+    /// and the sitemap each ask, in every language).
+    private let byCategory: [PlaceCategory: [GuidePlace]]
 
     init(settings: SiteSettings, places: [GuidePlace], favoritesOutsideData: [GuidePlace], source: DataSourceInfo) {
         self.settings = settings
@@ -165,9 +168,18 @@ package struct Guide: Sendable {
         self.source = source
         allPages = places + favoritesOutsideData
         favorites = places.filter(\.isFavorite) + favoritesOutsideData
+        var restaurants: [GuidePlace] = [], cafes: [GuidePlace] = [], hotels: [GuidePlace] = []
+        for place in places {
+            switch place.category {
+            case .restaurant: restaurants.append(place)
+            case .cafe: cafes.append(place)
+            case .hotel: hotels.append(place)
+            }
+        }
+        byCategory = [.restaurant: restaurants, .cafe: cafes, .hotel: hotels]
     }
 
     package func places(in category: PlaceCategory) -> [GuidePlace] {
-        places.filter { $0.category == category }
+        byCategory[category] ?? []
     }
 }

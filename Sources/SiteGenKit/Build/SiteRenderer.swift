@@ -84,7 +84,7 @@ struct SiteRenderer: Sendable {
                         hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
         }
         let all = guide.allPages
-        let byCategory = Dictionary(grouping: guide.places, by: { $0.category })
+        let byCategory = Dictionary(uniqueKeysWithValues: PlaceCategory.allCases.map { ($0, guide.places(in: $0)) })
         var pages = 1 + FavoritesPage.pageCount(guide) + all.count // 404, favorites, details
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
             pages += ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
