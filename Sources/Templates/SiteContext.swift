@@ -70,8 +70,7 @@ package struct SiteContext: Sendable {
         self.hasMap = hasMap
         self.hasCustomStylesheet = hasCustomStylesheet
         self.detailMapFrame = DetailPage.MapDataFrame(settings: settings, basemap: basemap)
-        let oslo = TimeZone(identifier: "Europe/Oslo") ?? .current
-        let lastUpdatedText = language.longDate(CalendarDate.today(in: oslo, now: source.fetchedAt))
+        let lastUpdatedText = language.longDate(CalendarDate.today(now: source.fetchedAt))
         self.lastUpdatedText = lastUpdatedText
         self.chrome = [:]
         var chrome: [ChromeKey: Chrome] = [:]

@@ -24,8 +24,54 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(year: y, month: m, day: d)
     }
 
-    /// Today in the given time zone (Europe/Oslo for the guide).
-    package static func today(in timeZone: TimeZone = TimeZone(identifier: "Europe/Oslo") ?? .current, now: Date) -> CalendarDate {
+    /// Today in Oslo, the guide's time zone: Central European Time, and summer time from the last
+    /// Sunday of March to the last Sunday of October, both at 01:00 UTC (Norway's rule since 1996),
+    /// worked out without the time-zone database, whose first use cost most of a millisecond of every
+    /// build. A date outside 1997–9998 asks the database.
+    package static func today(now: Date) -> CalendarDate {
+        let seconds = now.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return today(in: TimeZone(identifier: "Europe/Oslo") ?? .current, now: now) }
+        let utcSeconds = Int(seconds)
+        let (year, _, _) = civil(daysSinceEpoch: utcSeconds.floorDivided(by: 86_400))
+        guard (1997...9998).contains(year) else { return today(in: TimeZone(identifier: "Europe/Oslo") ?? .current, now: now) }
+        let summerStarts = lastSunday(year: year, month: 3) * 86_400 + 3_600
+        let summerEnds = lastSunday(year: year, month: 10) * 86_400 + 3_600
+        let offset = (summerStarts..<summerEnds).contains(utcSeconds) ? 7_200 : 3_600
+        let (y, m, d) = civil(daysSinceEpoch: (utcSeconds + offset).floorDivided(by: 86_400))
+        return CalendarDate(year: y, month: m, day: d)!
+    }
+
+    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
+    static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The last Sunday of a month of 31 days, as days since 1970-01-01 (a Thursday).
+    static func lastSunday(year: Int, month: Int) -> Int {
+        let last = daysSinceEpoch(year: year, month: month, day: 31)
+        return last - (last + 4).positiveRemainder(dividingBy: 7)
+    }
+
+    /// Today in the given time zone.
+    package static func today(in timeZone: TimeZone, now: Date) -> CalendarDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: now)
@@ -56,5 +102,17 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 
     package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+private extension Int {
+    func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+
+    func positiveRemainder(dividingBy divisor: Int) -> Int {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 }
