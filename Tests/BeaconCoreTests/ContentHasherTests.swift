@@ -33,4 +33,41 @@ import Testing
         let a = [UInt8](repeating: 0x41, count: 1 << 20), b = [UInt8](repeating: 0x42, count: 1 << 20)
         #expect(key(a + b) != key(b + a))
     }
+
+    /// Fed in parts of any size (an archive as it is written), the hash is the one of the whole.
+    @Test func aStreamGivesTheHashOfTheWhole() {
+        var generator = SystemRandomNumberGenerator()
+        for size in Array(0...70) + [1_000, 4_096, 100_003] {
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var whole = ContentHasher()
+            whole.combine(bytes)
+            var stream = ContentHasher.Stream()
+            var offset = 0
+            while offset < size {
+                let count = min(size - offset, Int.random(in: 0...80, using: &generator))
+                stream.feed(Array(bytes[offset..<(offset + count)]))
+                offset += count
+            }
+            #expect(stream.finish() == whole.value, "\(size) bytes")
+        }
+    }
+
+    /// Words in different lanes, and whole blocks, swapped: another hash.
+    @Test func swappedWordsAndBlocksChangeTheHash() {
+        func hash(_ words: [UInt64]) -> UInt64 {
+            var hasher = ContentHasher()
+            hasher.combine(words.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) })
+            return hasher.value
+        }
+        let words = (0..<16).map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        let original = hash(words)
+        for (i, j) in [(0, 1), (0, 4), (1, 2), (3, 7), (8, 12), (14, 15)] {
+            var swapped = words
+            swapped.swapAt(i, j)
+            #expect(hash(swapped) != original, "words \(i) and \(j)")
+        }
+        #expect(hash(Array(words[4..<8] + words[0..<4] + words[8...])) != original, "two blocks swapped")
+        #expect(hash(words + [0]) != original && hash(Array(words.dropLast())) != original)
+        #expect(hash([0, 0, 0, 0]) != hash([0, 0, 0, 0, 0, 0, 0, 0]))
+    }
 }
