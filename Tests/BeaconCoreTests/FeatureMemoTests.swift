@@ -72,6 +72,29 @@ import Testing
         #expect(named.result.skipped.count == 3)
     }
 
+    /// `file(count)` with its features in the order `order` gives (indices into the original order).
+    static func reordered(_ count: Int, _ order: [Int]) -> [UInt8] {
+        let text = String(decoding: file(count), as: UTF8.self)
+        let head = #"{"type":"FeatureCollection","features":["#
+        let features = text.dropFirst(head.count).dropLast(2).components(separatedBy: ",\n")
+        return Array((head + order.map { features[$0] }.joined(separator: ",\n") + "]}").utf8)
+    }
+
+    /// Each feature is first compared with the memo's at its own position: a few found elsewhere are
+    /// parsed (no table of the memo is made for them), many are looked up in the table.
+    @Test func featuresAreMatchedWhereTheyStoodFirst() throws {
+        let first = try base(of: Self.file(500))
+        var order = Array(0..<500)
+        order.swapAt(100, 400)
+        #expect(try decodeBoth(Self.reordered(500, order), previous: first).reused == 498)
+        // Every feature elsewhere: all found in the table.
+        #expect(try decodeBoth(Self.reordered(500, Array((0..<500).reversed())), previous: first).reused == 500)
+        // The first feature moved to position 70: 71 features stand elsewhere (more than a few), and the table finds them all.
+        var shifted = Array(0..<500)
+        shifted.insert(shifted.remove(at: 0), at: 70)
+        #expect(try decodeBoth(Self.reordered(500, shifted), previous: first).reused == 500)
+    }
+
     @Test func aMemoOfAnotherDecoderIsNotUsed() throws {
         let first = try base(of: Self.file(50))
         let memo = try #require(first.featureMemo)

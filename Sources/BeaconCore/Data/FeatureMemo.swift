@@ -59,7 +59,8 @@ package struct FeatureMemo: Sendable, Equatable {
 /// A memo with the base its entries index: answers, for a feature's hash,
 /// what the feature gives without parsing it.
 package struct FeatureReuse: Sendable {
-    private let outcomes: [UInt64: FeatureMemo.Outcome]
+    /// The memo's features in the file's order.
+    private let remembered: [(hash: UInt64, outcome: FeatureMemo.Outcome)]
     /// The place of the base's entry at an index.
     private let entryPlace: @Sendable (Int) -> Place
 
@@ -75,18 +76,31 @@ package struct FeatureReuse: Sendable {
 
     private init?(memo: FeatureMemo, inDataCount: Int, key: String, entryPlace: @escaping @Sendable (Int) -> Place) {
         guard memo.key == key else { return nil }
-        var outcomes: [UInt64: FeatureMemo.Outcome] = [:]
-        outcomes.reserveCapacity(memo.outcomes.count)
-        for (hash, outcome) in memo.outcomes {
+        for (_, outcome) in memo.outcomes {
             if case .entry(let index) = outcome, !(0..<inDataCount).contains(index) { return nil }
-            if outcomes[hash] == nil { outcomes[hash] = outcome }
         }
-        self.outcomes = outcomes
+        remembered = memo.outcomes
         self.entryPlace = entryPlace
     }
 
-    /// What the feature with this hash gave last time, when it is remembered.
-    func outcome(hash: UInt64) -> FeatureMemo.Outcome? { outcomes[hash] }
+    /// Up to this many features not found at their own position are parsed rather than looked up
+    /// (`byHash` would cost more: at 100,000 features, milliseconds).
+    static let fewMisses = 64
+
+    var rememberedCount: Int { remembered.count }
+
+    /// What the memo's feature at `position` gave, when it has this hash.
+    func outcome(hash: UInt64, at position: Int) -> FeatureMemo.Outcome? {
+        position < remembered.count && remembered[position].hash == hash ? remembered[position].outcome : nil
+    }
+
+    /// What each remembered feature gave, by hash (the first of equal ones).
+    func byHash() -> [UInt64: FeatureMemo.Outcome] {
+        var outcomes: [UInt64: FeatureMemo.Outcome] = [:]
+        outcomes.reserveCapacity(remembered.count)
+        for (hash, outcome) in remembered where outcomes[hash] == nil { outcomes[hash] = outcome }
+        return outcomes
+    }
 
     /// The place of the base's entry `index` (an `Outcome.entry`).
     package func place(entry index: Int) -> Place { entryPlace(index) }

@@ -148,11 +148,9 @@ package struct PlacesDecoder: Sendable {
             let shared = SharedBytes(base: buffer.baseAddress!)
             let hashes = SharedHashes(count: ranges.count)
             defer { hashes.slots.deallocate() }
-            let outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
-                let range = ranges[index]
-                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
-                hashes.slots.initializeElement(at: index, to: hash)
-                switch reuse?.outcome(hash: hash) {
+            /// The feature at `index`: remembered (`known`), or parsed.
+            @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
+                switch known {
                 case .entry(let entry):
                     reused.add(1, ordering: .relaxed)
                     return .known(entry: entry)
@@ -160,7 +158,7 @@ package struct PlacesDecoder: Sendable {
                     reused.add(1, ordering: .relaxed)
                     return .skipped(reason)
                 case nil:
-                    guard let feature = try? JSONParser.parse(shared.base, range: range) else {
+                    guard let feature = try? JSONParser.parse(shared.base, range: ranges[index]) else {
                         invalid.store(true, ordering: .relaxed)
                         return .skipped(.notAFeature)
                     }
@@ -169,6 +167,27 @@ package struct PlacesDecoder: Sendable {
                     case .failure(let reason): return .skipped(reason)
                     }
                 }
+            }
+            // A file edited in places has its features where the memo has them: each is first compared with the
+            // memo's feature at its own position. The memo's table by hash (a feature moved elsewhere) is made only
+            // when many are not found there; a few are parsed (what a moved feature gives is the same either way).
+            let aligned = reuse.map { $0.rememberedCount == ranges.count } ?? false
+            let unsettled = SharedFlags(count: ranges.count)
+            defer { unsettled.slots.deallocate() }
+            var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
+                let range = ranges[index]
+                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
+                hashes.slots.initializeElement(at: index, to: hash)
+                if aligned, let known = reuse!.outcome(hash: hash, at: index) { return outcome(index, known: known) }
+                guard reuse != nil else { return outcome(index, known: nil) }
+                unsettled.slots[index] = true
+                return .skipped(.notAFeature) // settled below
+            }
+            if let reuse {
+                let missed = outcomes.indices.filter { unsettled.slots[$0] }
+                let table = missed.count > FeatureReuse.fewMisses ? reuse.byHash() : [:]
+                let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) { outcome(missed[$0], known: table[hashes.slots[missed[$0]]]) }
+                for (index, settled) in zip(missed, settled) { outcomes[index] = settled }
             }
             // Invalid JSON anywhere: let the full parse report where.
             guard !invalid.load(ordering: .relaxed) else { return nil }
@@ -346,6 +365,16 @@ private struct SharedBytes: @unchecked Sendable {
 
 /// One hash per feature, each slot written by the one thread that decodes
 /// that feature.
+/// One flag per feature, each set by the thread that settles that feature.
+private struct SharedFlags: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<Bool>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: false)
+    }
+}
+
 private struct SharedHashes: @unchecked Sendable {
     let slots: UnsafeMutableBufferPointer<UInt64>
 
