@@ -16,20 +16,41 @@ package enum GuideBaseArchive {
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        encode(base, key: key) { bytes += $0 }
-        return bytes
+        whole { encode(base, key: key, emit: $0) }
     }
 
     /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
     /// be held whole): the header, the entries, the offset of each, the checksum.
     package static func encode<Failure: Error>(_ base: GuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        try encode(key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount, slugsClashed: base.slugsClashed,
+                   memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in
+            for entry in base.entries { try writer.entry(entry) }
+        }
+    }
+
+    /// An archive with this header and the entries `entries` gives the writer, handed to `emit` in parts.
+    static func encode<Failure: Error>(key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?,
+                                       emit: ([UInt8]) throws(Failure) -> Void,
+                                       entries: (inout Writer<Failure>) throws(Failure) -> Void) throws(Failure) {
         try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
             var writer = Writer(emit: emit)
-            try writer.header(key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount,
-                              slugsClashed: base.slugsClashed, memo: base.featureMemo)
-            for entry in base.entries { try writer.entry(entry) }
+            try writer.header(key: key, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: slugsClashed, memo: memo)
+            try entries(&writer)
             try writer.finish()
+        }
+    }
+
+    /// The parts `encode` hands over, as one array.
+    static func whole(_ encode: (_ emit: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode { bytes += $0 }
+        return bytes
+    }
+
+    /// The parts `encode` hands over, written to `path` as they come (a temporary file, then a rename); a cache, so not synced.
+    static func write(to path: String, _ encode: (_ emit: ([UInt8]) throws(FileError) -> Void) throws(FileError) -> Void) throws(FileError) {
+        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
+            try encode { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
         }
     }
 
@@ -108,9 +129,7 @@ package enum GuideBaseArchive {
 
     /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
-            try encode(base, key: key) { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
-        }
+        try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
     }
 
     /// The base, or nil when the bytes are not an intact archive made with `key`.
@@ -124,54 +143,91 @@ package enum GuideBaseArchive {
     }
 
     private static func decode(_ raw: UnsafeRawBufferPointer, key: String) -> GuideBase? {
-        guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
-        let bodyCount = raw.count - 8
-        return { () -> GuideBase? in
-            var reader = Reader(raw: UnsafeRawBufferPointer(rebasing: raw[..<bodyCount]), offset: magic.count)
-            var checksumReader = Reader(raw: raw, offset: bodyCount)
-            guard let checksum = checksumReader.integer(),
-                  reader.string() == key,
-                  let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
-                  let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
-                  let clashed = reader.integer(), clashed <= 1,
-                  let memo = reader.featureMemo(entries: inDataCount) else { return nil }
-            let raw = UnsafeRawBufferPointer(rebasing: raw[..<bodyCount])
-            let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
-            // Checked before the checksum is: damaged counts must not ask for more entries than the bytes can hold.
-            guard !overflow, total <= (bodyCount - reader.offset) / minimumEntryBytes else { return nil }
-            // The offsets are the last thing before the checksum.
-            let offsetsStart = bodyCount - total * 8
-            let shared = SharedReadOnlyBytes(raw: raw)
-            // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
-            // while one core checks the checksum: every read is bounds-checked, so damaged bytes decode to nothing worse
-            // than entries that are thrown away.
-            let failed = Atomic<Bool>(false)
-            let checksumMatches = Atomic<Bool>(false)
-            let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
-                let slots = SharedSlots(base: buffer.baseAddress)
-                ParallelChunks.forEach(count: total, chunkSize: 1_024, beside: {
-                    var hasher = ContentHasher()
-                    hasher.combine(raw: shared.raw)
-                    hasher.combine(UInt64(bodyCount))
-                    checksumMatches.store(hasher.value == checksum, ordering: .relaxed)
-                }) { range in
-                    let raw = shared.raw
-                    for index in range {
-                        var offsetReader = Reader(raw: raw, offset: offsetsStart + index * 8)
-                        var entry: Entry?
-                        if let offset = offsetReader.integer().flatMap(Int.init(exactly:)), offset < raw.count {
-                            var entryReader = Reader(raw: raw, offset: offset)
-                            entry = entryReader.entry()
-                        }
-                        if entry == nil { failed.store(true, ordering: .relaxed) }
-                        (slots.base! + index).initialize(to: entry ?? GuideBaseArchive.placeholder)
+        guard let header = header(raw, key: key, readingMemo: true) else { return nil }
+        let total = header.total
+        // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
+        // while one core checks the checksum: every read is bounds-checked, so damaged bytes decode to nothing worse
+        // than entries that are thrown away.
+        let failed = Atomic<Bool>(false)
+        let checksumMatches = Atomic<Bool>(false)
+        let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let slots = SharedSlots(base: buffer.baseAddress)
+            ParallelChunks.forEach(count: total, chunkSize: 1_024, beside: {
+                checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
+            }) { range in
+                for index in range {
+                    var entry: Entry?
+                    if let offset = header.entryOffset(index) {
+                        var entryReader = Reader(raw: header.entries, offset: offset)
+                        entry = entryReader.entry()
                     }
+                    if entry == nil { failed.store(true, ordering: .relaxed) }
+                    (slots.base! + index).initialize(to: entry ?? GuideBaseArchive.placeholder)
                 }
-                initialized = total
             }
-            guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-            return GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: memo, slugsClashed: clashed == 1)
-        }()
+            initialized = total
+        }
+        guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
+        return GuideBase(entries: entries, inDataCount: header.inDataCount, featureMemo: header.memo, slugsClashed: header.slugsClashed)
+    }
+
+    /// What precedes an archive's entries, read and checked against the bytes' size (the checksum is
+    /// checked apart, beside the reading of the entries).
+    struct Header: @unchecked Sendable { // the bytes are only read
+        /// Everything before the checksum.
+        let body: UnsafeRawBufferPointer
+        let checksum: UInt64
+        let inDataCount: Int
+        let outsideCount: Int
+        let slugsClashed: Bool
+        /// Nil when the base has none, or when it was stepped over.
+        let memo: FeatureMemo?
+        let entriesStart: Int
+
+        var total: Int { inDataCount + outsideCount }
+        /// The offset of each entry, the last thing before the checksum.
+        var offsetsStart: Int { body.count - total * 8 }
+        /// The bytes the entries lie in.
+        var entries: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: body[..<offsetsStart]) }
+
+        func checksumMatches() -> Bool {
+            var hasher = ContentHasher()
+            hasher.combine(raw: body)
+            hasher.combine(UInt64(body.count))
+            return hasher.value == checksum
+        }
+
+        /// Where entry `index` starts, when that lies among the entries.
+        func entryOffset(_ index: Int) -> Int? {
+            var reader = Reader(raw: body, offset: offsetsStart + index * 8)
+            guard let offset = reader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart, offset < offsetsStart else { return nil }
+            return offset
+        }
+    }
+
+    /// The header of an archive made with `key`; nil when the bytes are not one, or its counts ask for more
+    /// entries than the bytes can hold (checked before any entry is read). `readingMemo`: else stepped over.
+    static func header(_ raw: UnsafeRawBufferPointer, key: String, readingMemo: Bool) -> Header? {
+        guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)])
+        var reader = Reader(raw: body, offset: magic.count)
+        var checksumReader = Reader(raw: raw, offset: body.count)
+        guard let checksum = checksumReader.integer(),
+              reader.string() == key,
+              let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
+              let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
+              let clashed = reader.integer(), clashed <= 1 else { return nil }
+        var memo: FeatureMemo?
+        if readingMemo {
+            guard let read = reader.featureMemo(entries: inDataCount) else { return nil }
+            memo = read
+        } else {
+            guard reader.skipFeatureMemo() else { return nil }
+        }
+        let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
+        guard !overflow, total <= (body.count - reader.offset) / minimumEntryBytes else { return nil }
+        return Header(body: body, checksum: checksum, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: clashed == 1,
+                      memo: memo, entriesStart: reader.offset)
     }
 
     /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,

@@ -103,28 +103,8 @@ extension GuideBaseArchive {
     }
 
     private static func open(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, withMemo: Bool) -> MappedGuideBase? {
-        guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
-        let bodyCount = raw.count - 8
-        let body = UnsafeRawBufferPointer(rebasing: raw[..<bodyCount])
-        var reader = Reader(raw: body, offset: magic.count)
-        var checksumReader = Reader(raw: raw, offset: bodyCount)
-        guard let checksum = checksumReader.integer(),
-              reader.string() == key,
-              let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
-              let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
-              let clashed = reader.integer(), clashed <= 1 else { return nil }
-        var memo: FeatureMemo?
-        if withMemo {
-            guard let read = reader.featureMemo(entries: inDataCount) else { return nil }
-            memo = read
-        } else {
-            guard reader.skipFeatureMemo() else { return nil }
-        }
-        let entriesStart = reader.offset
-        let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
-        guard !overflow, total <= (bodyCount - reader.offset) / minimumEntryBytes else { return nil }
-        let offsetsStart = bodyCount - total * 8
-        let shared = SharedReadOnlyBytes(raw: body)
+        guard let header = header(raw, key: key, readingMemo: withMemo) else { return nil }
+        let total = header.total
         // Every entry is outlined (each field stepped over, bounds-checked) on all cores but one, which checks the
         // checksum: a place decoded later, when a page reads it, cannot fail.
         let failed = Atomic<Bool>(false)
@@ -134,76 +114,66 @@ extension GuideBaseArchive {
         outlines.withUnsafeMutableBufferPointer { buffer in
             let slots = OutlineSlots(base: buffer.baseAddress)
             ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
-                var hasher = ContentHasher()
-                hasher.combine(raw: shared.raw)
-                hasher.combine(UInt64(bodyCount))
-                checksumMatches.store(hasher.value == checksum, ordering: .relaxed)
+                checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
             }) { range in
                 for index in range {
-                    var offsetReader = Reader(raw: shared.raw, offset: offsetsStart + index * 8)
-                    guard let offset = offsetReader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart, offset < offsetsStart else {
+                    guard let offset = header.entryOffset(index) else {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    var entryReader = Reader(raw: UnsafeRawBufferPointer(rebasing: shared.raw[..<offsetsStart]), offset: offset)
-                    guard let outline = entryReader.entryOutline() else {
+                    var reader = Reader(raw: header.entries, offset: offset)
+                    guard let outline = reader.entryOutline() else {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    slots.base![index] = .init(offset: offset, length: Int32(truncatingIfNeeded: entryReader.offset - offset),
+                    slots.base![index] = .init(offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
                                                slugLength: Int32(truncatingIfNeeded: outline.slugLength),
                                                category: outline.category, distanceMetres: outline.distance)
                 }
             }
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-        let archive = KeptArchive(bytes: body, owner: owner)
-        let contiguous = outlines.first.map { $0.offset == entriesStart } ?? true
-            && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset } && (outlines.last?.end ?? offsetsStart) == offsetsStart
-        return MappedGuideBase(archive: archive, outlines: outlines, inDataCount: inDataCount,
-                               outside: outlines[inDataCount...].map { archive.entry(at: $0.offset) }, slugsClashed: clashed == 1,
-                               featureMemo: memo, entriesAreContiguous: contiguous)
+        let archive = KeptArchive(bytes: header.body, owner: owner)
+        let contiguous = outlines.first.map { $0.offset == header.entriesStart } ?? true
+            && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset } && (outlines.last?.end ?? header.offsetsStart) == header.offsetsStart
+        return MappedGuideBase(archive: archive, outlines: outlines, inDataCount: header.inDataCount,
+                               outside: outlines[header.inDataCount...].map { archive.entry(at: $0.offset) }, slugsClashed: header.slugsClashed,
+                               featureMemo: header.memo, entriesAreContiguous: contiguous)
     }
 
     package static func encode(_ base: MappedGuideBase, key: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        encode(base, key: key) { bytes += $0 }
-        return bytes
+        whole { encode(base, key: key, emit: $0) }
     }
 
     /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
     /// patch left alone are copied from the archive they lie in, in runs (at 100,000 places, most of
     /// a quarter second of encoding saved).
     package static func encode<Failure: Error>(_ base: MappedGuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
-            var writer = Writer(emit: emit)
-            try writer.header(key: key, inDataCount: base.inDataCount, outsideCount: base.outlines.count - base.inDataCount,
-                              slugsClashed: base.slugsClashed, memo: base.featureMemo)
+        let outlines = base.outlines
+        try encode(key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount, slugsClashed: base.slugsClashed,
+                   memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in
             var index = 0
-            while index < base.outlines.count {
+            while index < outlines.count {
                 if let entry = base.replaced[index] {
                     try writer.entry(entry)
                     index += 1
                 } else if base.entriesAreContiguous {
                     var end = index + 1
-                    while end < base.outlines.count, base.replaced[end] == nil { end += 1 }
-                    try writer.copiedEntries(from: base.archive.bytes(0..<base.outlines[end - 1].end),
-                                             starts: base.outlines[index..<end].lazy.map(\.offset), end: base.outlines[end - 1].end)
+                    while end < outlines.count, base.replaced[end] == nil { end += 1 }
+                    try writer.copiedEntries(from: base.archive.bytes(0..<outlines[end - 1].end), starts: outlines[index..<end].lazy.map(\.offset),
+                                             end: outlines[end - 1].end)
                     index = end
                 } else {
                     try writer.entry(base.entry(index))
                     index += 1
                 }
             }
-            try writer.finish()
         }
     }
 
     /// Writes the archive of a base opened in place to `path` (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: MappedGuideBase, key: String, to path: String) throws(FileError) {
-        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
-            try encode(base, key: key) { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
-        }
+        try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
     }
 }
 
