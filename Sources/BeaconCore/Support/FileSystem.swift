@@ -145,6 +145,18 @@ package enum FileSystem {
         return (done, 0)
     }
 
+    /// Asks the kernel to back the whole 2 MB stretches of a fresh buffer with huge pages (where
+    /// transparent huge pages are enabled for those who ask): one fault and one page per 2 MB instead
+    /// of 512 of each. Only advice: nothing changes where it is not taken.
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        let huge = 2 << 20
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+    }
+
     static func readAll(fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .errno("lese", path) }
@@ -164,6 +176,7 @@ package enum FileSystem {
         let expected = max(size, 0)
         var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
             if expected >= parallelReadMinimum {
+                adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
                 // A big file is read in two halves on two cores: most of a read into fresh memory is
                 // faulting its pages in and copying, which each core does for its own half.
                 let half = expected / 2
