@@ -104,6 +104,17 @@ package enum GuideAssembler {
     /// the id bytes there (`PlaceIDTable`), so nothing is decoded for a place
     /// the owner never touched.
     package static func mergeIfFits(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide? {
+        let (guide, favoritesInData) = mergeMatching(base, store: store, settings: settings, source: source)
+        return GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: favoritesInData) ? guide : nil
+    }
+
+    /// The same for a base known to fit `store` (one `MappedGuideBase.patch` took edits into, which checks it).
+    package static func merge(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+        mergeMatching(base, store: store, settings: settings, source: source).guide
+    }
+
+    private static func mergeMatching(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings,
+                                      source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
         let table = PlaceIDTable(store.entries.map { ($0.key, $0.value) })
         let archive = base.archive, outlines = base.outlines, replaced = base.replaced
         let found = Mutex<Set<PlaceID>>([])
@@ -119,9 +130,8 @@ package enum GuideAssembler {
             return GuidePlace(archive: archive, offset: outline.offset, category: outline.category, distanceMetres: outline.distanceMetres,
                               ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
         }
-        guard GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: found.withLock { $0 }) else { return nil }
         let outside = base.outside.map { guidePlace($0, store.entries[$0.place.id], isInCurrentData: false) }
-        return Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source)
+        return (Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source), found.withLock { $0 })
     }
 
     /// The merge on all cores, with the favorites it found among the data's places.

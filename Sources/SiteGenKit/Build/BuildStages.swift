@@ -173,10 +173,11 @@ extension BuildPipeline {
                 features = .document(result)
             case .features(var edited):
                 let patched = try await timer.step("Setter sammen guiden") { () -> MadeGuide? in
-                    guard let patch = base.patch(with: &edited, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings),
-                          let guide = GuideAssembler.mergeIfFits(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw)) else {
+                    guard let patch = base.patch(with: &edited, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings) else {
                         return nil
                     }
+                    // Taken in: the features it took are moved out, so from here the base must serve (it fits the store).
+                    let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
                     let warnings = loading.report(places: guide.places.count, skipped: patch.skipped.count, features: edited.outcomes.count,
                                                   reused: edited.reusedCount)
                     return MadeGuide(guide: guide, base: nil, baseIsNew: true, keptArchive: base.archive, patchedBase: base, cachedBase: cached,
