@@ -16,6 +16,12 @@ import Foundation
 /// caller must parse too, so that invalid JSON anywhere is still reported.
 enum FeatureSplitter {
     static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (features: [Range<Int>], otherRanges: [Range<Int>])? {
+        featureRanges(bytes) { $0.arrayElementsOnTwoCores() }
+    }
+
+    /// The same, the features array's elements found by `elements` (from its `[`).
+    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?)
+        -> (features: [Range<Int>], otherRanges: [Range<Int>])? {
         var scanner = Scanner(bytes: bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
@@ -31,8 +37,8 @@ enum FeatureSplitter {
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
             if scanner.equals(key, "features") {
-                guard ranges == nil, let elements = scanner.arrayElementsOnTwoCores() else { return nil }
-                ranges = elements
+                guard ranges == nil, let found = elements(&scanner) else { return nil }
+                ranges = found
             } else {
                 let valueStart = scanner.index
                 guard scanner.skipValue() else { return nil }

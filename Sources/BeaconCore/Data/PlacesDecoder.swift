@@ -28,20 +28,28 @@ package struct PlacesDecoder: Sendable {
         package var placeFeatures: [Int] = []
         /// Each feature's hash (`FeatureMemo.hash`), when the features were split from the file's bytes.
         package var featureHashes: [UInt64]?
+        /// Each feature's bytes in the file, and the file's length, when the features were split from its bytes.
+        package var featureRanges: [Range<Int>] = []
+        package var fileLength = 0
         /// Features taken from a memo instead of parsed.
         package var reusedFeatures = 0
 
         /// Where each place came from in the file, for the memo of the next parse; nil when unknown.
         package var trace: Trace? {
-            featureHashes.map { Trace(featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped) }
+            featureHashes.map {
+                Trace(featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped, featureRanges: featureRanges, fileLength: fileLength)
+            }
         }
     }
 
-    /// Each feature's hash, the feature each place came from, and the features skipped.
+    /// Each feature's hash, the feature each place came from, and the features skipped;
+    /// each feature's bytes in the file and the file's length (no ranges when unknown).
     package struct Trace: Sendable {
         package var featureHashes: [UInt64]
         package var placeFeatures: [Int]
         package var skipped: [SkippedFeature]
+        package var featureRanges: [Range<Int>] = []
+        package var fileLength = 0
     }
 
     package struct SkippedFeature: Sendable, Equatable {
@@ -107,6 +115,9 @@ package struct PlacesDecoder: Sendable {
         package var outcomes: [Outcome]
         /// Per feature, `FeatureMemo.hash` of its bytes.
         package var hashes: [UInt64]
+        /// Per feature, its bytes in the file; and the file's length.
+        package var ranges: [Range<Int>]
+        package var fileLength: Int
         /// Features the memo knew (not parsed).
         package var reusedCount: Int
 
@@ -127,6 +138,8 @@ package struct PlacesDecoder: Sendable {
             }
             var result = PlacesDecoder.collect(decoded)
             result.featureHashes = hashes
+            result.featureRanges = ranges
+            result.fileLength = fileLength
             result.reusedFeatures = reusedCount
             return result
         }
@@ -140,7 +153,17 @@ package struct PlacesDecoder: Sendable {
         terminated.append(0)
         let fast: Features? = terminated.withUnsafeBufferPointer { buffer in
             let content = UnsafeBufferPointer(rebasing: buffer[0..<count])
-            guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
+            // A memo that knows where its features stood: the file is walked by them (`FeatureWalk.swift`).
+            var walked: FeatureSplitter.WalkedElements?
+            let split: (features: [Range<Int>], otherRanges: [Range<Int>])
+            if let reuse, !reuse.spans.isEmpty, let walk = FeatureSplitter.featureRanges(content, following: reuse) {
+                walked = walk.features
+                split = (walk.features.ranges, walk.otherRanges)
+            } else {
+                guard let plain = FeatureSplitter.featureRanges(content) else { return nil }
+                split = plain
+            }
+            let (ranges, otherRanges) = split
             // Everything outside the features must be valid JSON as well.
             for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
             let invalid = Atomic<Bool>(false)
@@ -148,6 +171,7 @@ package struct PlacesDecoder: Sendable {
             let shared = SharedBytes(base: buffer.baseAddress!)
             let hashes = SharedHashes(count: ranges.count)
             defer { hashes.slots.deallocate() }
+            let walk = walked
             /// The feature at `index`: remembered (`known`), or parsed.
             @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
                 switch known {
@@ -175,10 +199,15 @@ package struct PlacesDecoder: Sendable {
             let unsettled = SharedFlags(count: ranges.count)
             defer { unsettled.slots.deallocate() }
             var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
-                let range = ranges[index]
-                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
-                hashes.slots.initializeElement(at: index, to: hash)
-                if aligned, let known = reuse!.outcome(hash: hash, at: index) { return outcome(index, known: known) }
+                if let walk {
+                    hashes.slots.initializeElement(at: index, to: walk.hashes[index])
+                    if let remembered = walk.remembered[index] { return outcome(index, known: reuse!.outcome(remembered: remembered)) }
+                } else {
+                    let range = ranges[index]
+                    let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
+                    hashes.slots.initializeElement(at: index, to: hash)
+                    if aligned, let known = reuse!.outcome(hash: hash, at: index) { return outcome(index, known: known) }
+                }
                 guard reuse != nil else { return outcome(index, known: nil) }
                 unsettled.slots[index] = true
                 return .skipped(.notAFeature) // settled below
@@ -191,7 +220,8 @@ package struct PlacesDecoder: Sendable {
             }
             // Invalid JSON anywhere: let the full parse report where.
             guard !invalid.load(ordering: .relaxed) else { return nil }
-            return Features(outcomes: outcomes, hashes: Array(hashes.slots), reusedCount: reused.load(ordering: .relaxed))
+            return Features(outcomes: outcomes, hashes: Array(hashes.slots), ranges: ranges, fileLength: count,
+                            reusedCount: reused.load(ordering: .relaxed))
         }
         if let fast { return .features(fast) }
         terminated.removeLast()

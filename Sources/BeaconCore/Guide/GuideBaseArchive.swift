@@ -8,11 +8,12 @@ import Synchronization
 /// simply not used.
 ///
 /// Layout: magic, key, counts, whether slugs clashed, the feature memo (its key, or none, then a
-/// hash and an outcome per feature), the entries, an offset per entry (so
+/// hash and an outcome per feature, the count of spans (0 or one per feature), each span's start
+/// and length, the file's length), the entries, an offset per entry (so
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 5\n".utf8)
+    static let magic = Array("beacon-guide-base 6\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -93,6 +94,13 @@ package enum GuideBaseArchive {
                     appendInteger(code(outcome), to: &part)
                     try flushWhenFull()
                 }
+                appendInteger(UInt64(memo.spans.count), to: &part)
+                for span in memo.spans {
+                    appendInteger(UInt64(span.start), to: &part)
+                    appendInteger(UInt64(span.length), to: &part)
+                    try flushWhenFull()
+                }
+                appendInteger(UInt64(memo.fileLength), to: &part)
             }
             offsets.reserveCapacity(inDataCount + outsideCount)
         }
@@ -343,7 +351,9 @@ package enum GuideBaseArchive {
             guard key != nil else { return true }
             guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else { return false }
             offset += count * 16
-            return true
+            guard let spans = integer().flatMap(Int.init(exactly:)), spans <= (raw.count - offset) / 16 else { return false }
+            offset += spans * 16
+            return integer() != nil
         }
 
         /// The memo (`.some(nil)` when the base has none); nil when the bytes are damaged.
@@ -357,7 +367,20 @@ package enum GuideBaseArchive {
                 guard let hash = integer(), let code = integer(), let outcome = GuideBaseArchive.outcome(code: code, entries: entries) else { return nil }
                 outcomes.append((hash, outcome))
             }
-            return .some(FeatureMemo(key: key, outcomes: outcomes))
+            guard let spanCount = integer().flatMap(Int.init(exactly:)), spanCount == 0 || spanCount == count,
+                  spanCount <= (raw.count - offset) / 16 else { return nil }
+            var spans: [FeatureMemo.Span] = []
+            spans.reserveCapacity(spanCount)
+            var end = 0
+            for _ in 0..<spanCount {
+                // In the file's order, none overlapping: what the walk of the next file relies on.
+                guard let start = integer().flatMap(Int.init(exactly:)), let length = integer().flatMap(Int.init(exactly:)),
+                      start >= end, length > 0, length <= Int.max - start else { return nil }
+                spans.append(FeatureMemo.Span(start: start, length: length))
+                end = start + length
+            }
+            guard let fileLength = integer().flatMap(Int.init(exactly:)), fileLength >= end else { return nil }
+            return .some(FeatureMemo(key: key, outcomes: outcomes, spans: spans, fileLength: fileLength))
         }
 
         /// A category's name, matched as bytes (no string is made for it).
