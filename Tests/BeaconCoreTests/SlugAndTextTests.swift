@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BeaconCore
 
@@ -11,6 +12,27 @@ import Testing
         #expect(TextFolding.slugStem("本能寺") == "sted")
         #expect(TextFolding.slugStem("Ola's Pub") == "ola-s-pub")
         #expect(TextFolding.slugStem(String(repeating: "lang ", count: 100)).count <= 60)
+    }
+
+    /// The written-out table is the one Unicode's canonical decompositions give (lower-cased, the
+    /// ASCII letters and digits kept), with the Norwegian and other letters that have none by convention.
+    @Test func theLatinFoldingTableIsUnicodesDecompositions() throws {
+        var derived: [UInt32: [UInt8]] = [:]
+        for value in UInt32(0xC0)...0x24F {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else { continue }
+            let base = String(scalar).lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+                .filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            if !base.isEmpty { derived[value] = Array(String(String.UnicodeScalarView(base)).utf8) }
+        }
+        for (letters, ascii) in [("æÆ", "ae"), ("øØöÖ", "o"), ("åÅäÄ", "a"), ("ß", "ss"), ("üÜ", "u"), ("œŒ", "oe"), ("ðÐ", "d"),
+                                 ("þÞ", "th"), ("łŁ", "l"), ("đĐ", "d")] {
+            for letter in letters.unicodeScalars { derived[letter.value] = Array(ascii.utf8) }
+        }
+        #expect(TextFolding.latinFoldingTable.count == 0x250 - 0xC0)
+        for value in UInt32(0xB0)...0x260 {
+            let scalar = try #require(Unicode.Scalar(value))
+            #expect(TextFolding.latinFolding(scalar) == (derived[value] ?? []), "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test func slugsAreUniqueStableAndSafe() {
