@@ -43,6 +43,15 @@ struct SiteRenderer: Sendable {
         /// The assets and the page scripts' texts.
         case sharedFiles
 
+        /// Whether the job's pages name the data files (so it waits for them).
+        var namesDataFiles: Bool {
+            if case .explorer = self { true } else { false }
+        }
+
+        var isAllPlacesExport: Bool {
+            if case .allPlacesExport = self { true } else { false }
+        }
+
         /// Whether the job writes one language's files (below its folder), not files all languages share.
         var isPerLanguage: Bool {
             switch self {
@@ -92,20 +101,8 @@ struct SiteRenderer: Sendable {
         // A big guide's places go into data files the explorer pages name (so they stay light).
         let chunkCount = PageData.chunkCount(placeCount: all.count)
         let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
-        // Written as they are made (each is about 1.3 MB): the explorers only need their names.
-        let writer = self.writer
         let patchable = changes?.chunkPositions.flatMap { previousChunkPaths.count == chunkCount ? $0 : nil }
-        let written = ParallelChunks.map(count: chunkIndices.count, chunkSize: 1) { index -> Result<String, SiteWriterError> in
-            let part = chunkIndices[index]
-            // Only some places changed, none moved: the file is the last one with their lines written again.
-            let patched = patchable.flatMap { positions in
-                writer.withPreviousFile(previousChunkPaths[part]) { PageData.chunk(part: part, of: all, patching: $0, positions: positions) }
-            }
-            let chunk = patched ?? PageData.chunk(part: part, of: all)
-            return Result { () throws(SiteWriterError) in try writer.write(chunk.bytes, to: chunk.path); return chunk.path }
-        }
         var chunkPaths = previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
-        for (index, result) in zip(chunkIndices, written) { chunkPaths[index] = try result.get() }
 
         // Each language's pages and favorites exports, in its folder; the rest once.
         let siteJobs = changes.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
@@ -115,30 +112,68 @@ struct SiteRenderer: Sendable {
         }
         pages *= contexts.count
         let total = jobs.reduce(0) { $0 + $1.job.pageCount }
+        // The longest job first (the export: 7 MB at 10,000 places, patched or written), beside the data files;
+        // the explorers, which name the data files, once those are written.
+        var ready = jobs.filter { $0.job.isAllPlacesExport } + jobs.filter { !$0.job.isAllPlacesExport && !$0.job.namesDataFiles }
+        var waiting = jobs.filter { $0.job.namesDataFiles }
         let renderer = self
-        let paths = chunkPaths
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            // Bounded: at most one job per core in flight.
+        try await withThrowingTaskGroup(of: Finished.self) { group in
+            // Bounded: at most one job per core in flight (the data files count as one).
             let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            var inFlight = 0
             var next = 0
             var done = 0
-            func addJob() {
-                guard next < jobs.count else { return }
-                let (job, context) = jobs[next]
-                next += 1
-                group.addTask {
-                    try renderer.run(job, context: context, contexts: contexts, all: all, byCategory: byCategory, chunkPaths: paths)
-                    return job.pageCount
+            func addJobs() {
+                while inFlight < workers && next < ready.count {
+                    let (job, context) = ready[next]
+                    let paths = chunkPaths
+                    next += 1
+                    inFlight += 1
+                    group.addTask {
+                        try renderer.run(job, context: context, contexts: contexts, all: all, byCategory: byCategory, chunkPaths: paths)
+                        return .pages(job.pageCount)
+                    }
                 }
             }
-            for _ in 0..<workers { addJob() }
+            inFlight += 1
+            group.addTask { .dataFiles(try renderer.writeDataFiles(chunkIndices, of: all, patching: patchable, previous: previousChunkPaths)) }
+            addJobs()
             while let finished = try await group.next() {
-                done += finished
-                onProgress(done, total)
-                addJob()
+                inFlight -= 1
+                switch finished {
+                case .pages(let count):
+                    done += count
+                    onProgress(done, total)
+                case .dataFiles(let written):
+                    for (index, path) in zip(chunkIndices, written) { chunkPaths[index] = path }
+                    ready += waiting
+                    waiting = []
+                }
+                addJobs()
             }
         }
         return Rendered(pages: pages, rendered: total, chunkPaths: chunkPaths)
+    }
+
+    /// What a task of `render` finished: pages of a job, or the data files (their paths).
+    private enum Finished: Sendable {
+        case pages(Int)
+        case dataFiles([String])
+    }
+
+    /// Data files `indices` of `all`'s places, written as they are made (each is about 1.3 MB); with
+    /// `positions`, only those places changed, none moved: each file is the last one with their lines written again.
+    private func writeDataFiles(_ indices: [Int], of all: [GuidePlace], patching positions: [Int]?, previous: [String]) throws -> [String] {
+        let writer = self.writer
+        let written = ParallelChunks.map(count: indices.count, chunkSize: 1) { index -> Result<String, SiteWriterError> in
+            let part = indices[index]
+            let patched = positions.flatMap { positions in
+                writer.withPreviousFile(previous[part]) { PageData.chunk(part: part, of: all, patching: $0, positions: positions) }
+            }
+            let chunk = patched ?? PageData.chunk(part: part, of: all)
+            return Result { () throws(SiteWriterError) in try writer.write(chunk.bytes, to: chunk.path); return chunk.path }
+        }
+        return try written.map { try $0.get() }
     }
 
     /// Every file of the site.
