@@ -164,6 +164,50 @@ import Testing
         #expect(radius.renderedPages == radius.pages)
     }
 
+    /// Places edited where they stand are kept as an overlay of the kept guide's archive, which is not
+    /// written again, until they are more than a few; then a new archive is written and the overlay goes.
+    @Test func editedPlacesAreKeptBesideTheArchiveUntilTheyAreMany() async throws {
+        let site = TestSite()
+        let count = 2_600
+        site.write(Self.mixedPlaces(count), to: "steder.geojson")
+        let places = site.root + "/steder.geojson"
+        try await buildAndCompare(site, places: places, "first build")
+        let archivePath = BuildRecord.basePath(site: site.site, output: site.output)
+        let overlayPath = IncrementalBuild.overlayPath(basePath: archivePath)
+        let archive = try #require(FileManager.default.contents(atPath: archivePath))
+        func archiveInode() throws -> UInt64 { try #require(FileManager.default.attributesOfItem(atPath: archivePath)[.systemFileNumber] as? UInt64) }
+        let inode = try archiveInode()
+        #expect(!FileManager.default.fileExists(atPath: overlayPath))
+
+        var names: [Int: String] = [:]
+        for (step, index) in [900, 17, 900, 2_599].enumerated() {
+            names[index] = "Nytt navn \(step)"
+            site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+            let renamed = try await buildAndCompare(site, places: places, "rename \(step)")
+            #expect(renamed.placesEditedInPlace == 1)
+            #expect(FileManager.default.fileExists(atPath: overlayPath), "rename \(step): no overlay")
+            #expect(try archiveInode() == inode && FileManager.default.contents(atPath: archivePath) == archive, "rename \(step): the archive was written again")
+        }
+        // A rating merges into the overlaid base as into any other.
+        #expect(await sitegen(["rate", "Nytt navn 2", "4"], site) == 0)
+        let rated = try await buildAndCompare(site, places: places, "a rating over the overlay")
+        #expect(rated.renderedPages <= 1 + 2 + 4 + 1)
+
+        // Many places renamed at once: a new archive, and the overlay of the old one removed.
+        for index in 1_000..<1_060 { names[index] = "Omdøpt \(index)" }
+        site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+        let many = try await buildAndCompare(site, places: places, "many renamed")
+        #expect(many.placesEditedInPlace == 60)
+        #expect(!FileManager.default.fileExists(atPath: overlayPath))
+        #expect(try archiveInode() != inode)
+        // And the next edit is an overlay of the new archive.
+        names[5] = "Enda et navn"
+        site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+        let next = try await buildAndCompare(site, places: places, "one more rename")
+        #expect(next.placesEditedInPlace == 1)
+        #expect(FileManager.default.fileExists(atPath: overlayPath))
+    }
+
     @Test func anotherDefaultCategoryIsAChange() async throws {
         let site = TestSite()
         // Features that name no category take the one given with --category.

@@ -22,7 +22,7 @@ package enum GuideBaseArchive {
 
     /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
     /// be held whole): the header, the entries, the offset of each, the checksum.
-    package static func encode<Failure: Error>(_ base: GuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    package static func encode<Failure: Error>(_ base: GuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
         try encode(key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount, slugsClashed: base.slugsClashed,
                    memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in
             for entry in base.entries { try writer.entry(entry) }
@@ -31,7 +31,7 @@ package enum GuideBaseArchive {
 
     /// An archive with this header and the entries `entries` gives the writer, handed to `emit` in parts.
     static func encode<Failure: Error>(key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?,
-                                       emit: ([UInt8]) throws(Failure) -> Void,
+                                       emit: (UnsafeRawBufferPointer) throws(Failure) -> Void,
                                        entries: (inout Writer<Failure>) throws(Failure) -> Void) throws(Failure) {
         try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
             var writer = Writer(emit: emit)
@@ -42,38 +42,47 @@ package enum GuideBaseArchive {
     }
 
     /// The parts `encode` hands over, as one array.
-    static func whole(_ encode: (_ emit: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+    static func whole(_ encode: (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode { bytes += $0 }
+        encode { bytes.append(contentsOf: $0) }
         return bytes
     }
 
     /// The parts `encode` hands over, written to `path` as they come (a temporary file, then a rename); a cache, so not synced.
-    static func write(to path: String, _ encode: (_ emit: ([UInt8]) throws(FileError) -> Void) throws(FileError) -> Void) throws(FileError) {
+    static func write(to path: String, _ encode: (_ emit: (UnsafeRawBufferPointer) throws(FileError) -> Void) throws(FileError) -> Void) throws(FileError) {
         try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
             try encode { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
         }
     }
 
     /// Writes an archive in parts: the header, then each entry (encoded, or copied as it lies in another
-    /// archive), then the offsets and the checksum.
+    /// archive: handed on from there, not copied first), then the offsets and the checksum.
     struct Writer<Failure: Error> {
-        let emit: ([UInt8]) throws(Failure) -> Void
+        let emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
         private var part: [UInt8] = []
         private var hasher = ContentHasher.Stream()
         private var written = 0
         private var offsets: [UInt64] = []
 
-        init(emit: @escaping ([UInt8]) throws(Failure) -> Void) {
+        init(emit: @escaping (UnsafeRawBufferPointer) throws(Failure) -> Void) {
             self.emit = emit
             part.reserveCapacity((1 << 20) + 4096)
         }
 
         private mutating func flush() throws(Failure) {
-            hasher.feed(part)
-            written += part.count
-            try emit(part)
-            part.removeAll(keepingCapacity: true)
+            var full: [UInt8] = []
+            swap(&full, &part) // out of `self` while `self` hashes and emits it
+            defer {
+                full.removeAll(keepingCapacity: true)
+                part = full
+            }
+            try full.withUnsafeBytes { bytes in Result { () throws(Failure) in try emitAndHash(bytes) } }.get()
+        }
+
+        private mutating func emitAndHash(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            hasher.feed(bytes)
+            written += bytes.count
+            try emit(bytes)
         }
 
         private mutating func flushWhenFull() throws(Failure) {
@@ -86,22 +95,8 @@ package enum GuideBaseArchive {
             appendInteger(UInt64(inDataCount), to: &part)
             appendInteger(UInt64(outsideCount), to: &part)
             appendInteger(slugsClashed ? 1 : 0, to: &part)
-            appendOptional(memo?.key, to: &part)
-            if let memo {
-                appendInteger(UInt64(memo.outcomes.count), to: &part)
-                for (hash, outcome) in memo.outcomes {
-                    appendInteger(hash, to: &part)
-                    appendInteger(code(outcome), to: &part)
-                    try flushWhenFull()
-                }
-                appendInteger(UInt64(memo.spans.count), to: &part)
-                for span in memo.spans {
-                    appendInteger(UInt64(span.start), to: &part)
-                    appendInteger(UInt64(span.length), to: &part)
-                    try flushWhenFull()
-                }
-                appendInteger(UInt64(memo.fileLength), to: &part)
-            }
+            var memoBytes = MemoEncoder(memo: memo)
+            while !memoBytes.append(to: &part, upTo: 1 << 20) { try flushWhenFull() }
             offsets.reserveCapacity(inDataCount + outsideCount)
         }
 
@@ -116,11 +111,17 @@ package enum GuideBaseArchive {
             guard var from = starts.first else { return }
             let shift = written + part.count - from
             for start in starts { offsets.append(UInt64(start + shift)) }
-            while from < end {
-                let count = min(end - from, max(1 << 20 - part.count, 4_096))
-                part.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)]))
-                from += count
+            // A short run joins the part; a long one goes on as it lies, a megabyte at a time.
+            if end - from < 1 << 16 {
+                part.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end]))
                 try flushWhenFull()
+                return
+            }
+            try flush()
+            while from < end {
+                let count = min(end - from, 1 << 20)
+                try emitAndHash(UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)]))
+                from += count
             }
         }
 
@@ -131,7 +132,55 @@ package enum GuideBaseArchive {
             }
             try flush()
             appendInteger(hasher.finish(), to: &part)
-            try emit(part)
+            try part.withUnsafeBytes { bytes in Result { () throws(Failure) in try emit(bytes) } }.get()
+        }
+    }
+
+    /// The feature memo's bytes (its key, or none; a hash and an outcome per feature; the count of spans,
+    /// each span's start and length; the file's length), made a stretch at a time: a million features'
+    /// memo is 32 MB, which need not be held whole.
+    struct MemoEncoder {
+        let memo: FeatureMemo?
+        private var stage = 0
+        private var next = 0
+
+        init(memo: FeatureMemo?) { self.memo = memo }
+
+        /// Appends to `bytes` until it holds at least `limit` bytes or the memo is done; true when done.
+        mutating func append(to bytes: inout [UInt8], upTo limit: Int) -> Bool {
+            guard let memo else {
+                appendOptional(nil, to: &bytes)
+                return true
+            }
+            while bytes.count < limit {
+                switch stage {
+                case 0:
+                    appendOptional(memo.key, to: &bytes)
+                    appendInteger(UInt64(memo.outcomes.count), to: &bytes)
+                    stage = 1
+                case 1:
+                    guard next < memo.outcomes.count else {
+                        appendInteger(UInt64(memo.spans.count), to: &bytes)
+                        (stage, next) = (2, 0)
+                        continue
+                    }
+                    appendInteger(memo.outcomes[next].hash, to: &bytes)
+                    appendInteger(code(memo.outcomes[next].outcome), to: &bytes)
+                    next += 1
+                case 2:
+                    guard next < memo.spans.count else {
+                        appendInteger(UInt64(memo.fileLength), to: &bytes)
+                        stage = 3
+                        return true
+                    }
+                    appendInteger(UInt64(memo.spans[next].start), to: &bytes)
+                    appendInteger(UInt64(memo.spans[next].length), to: &bytes)
+                    next += 1
+                default:
+                    return true
+                }
+            }
+            return stage == 3
         }
     }
 
@@ -250,7 +299,7 @@ package enum GuideBaseArchive {
 
     typealias Entry = GuideBase.Entry
 
-    private static func append(_ entry: Entry, to bytes: inout [UInt8]) {
+    static func append(_ entry: Entry, to bytes: inout [UInt8]) {
         let place = entry.place
         appendString(place.id.rawValue, to: &bytes)
         appendString(place.name, to: &bytes)
@@ -267,7 +316,7 @@ package enum GuideBaseArchive {
     }
 
     /// An outcome as one number: an entry's index, or one of the last four values for a reason to skip.
-    private static func code(_ outcome: FeatureMemo.Outcome) -> UInt64 {
+    static func code(_ outcome: FeatureMemo.Outcome) -> UInt64 {
         switch outcome {
         case .entry(let index): UInt64(index)
         case .skipped(.noName): UInt64.max
@@ -287,11 +336,11 @@ package enum GuideBaseArchive {
         }
     }
 
-    private static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
+    static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
             withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
@@ -299,7 +348,7 @@ package enum GuideBaseArchive {
         }
     }
 
-    private static func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
+    static func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
             withUnsafeBytes(of: missing.littleEndian) { bytes.append(contentsOf: $0) }
             return

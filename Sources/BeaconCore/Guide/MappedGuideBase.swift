@@ -22,6 +22,8 @@ package struct MappedGuideBase: Sendable {
     }
 
     package let archive: KeptArchive
+    /// The archive's key and checksum: what an overlay of this base names (`GuideBaseOverlay`).
+    package let origin: Origin
     /// Every entry: the data's places nearest first, then the favorites outside the data.
     let outlines: [Outline]
     let inDataCount: Int
@@ -35,6 +37,11 @@ package struct MappedGuideBase: Sendable {
     /// Whether the entries lie end to end in entry order (as `encode` writes them), so unchanged runs of
     /// them can be copied into the next archive as they are.
     let entriesAreContiguous: Bool
+
+    package struct Origin: Sendable, Equatable {
+        package var key: String
+        package var checksum: UInt64
+    }
 
     /// Entry `index` as it is now (decoded, unless a patch replaced it).
     func entry(_ index: Int) -> GuideBase.Entry {
@@ -136,7 +143,7 @@ extension GuideBaseArchive {
         let archive = KeptArchive(bytes: header.body, owner: owner)
         let contiguous = outlines.first.map { $0.offset == header.entriesStart } ?? true
             && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset } && (outlines.last?.end ?? header.offsetsStart) == header.offsetsStart
-        return MappedGuideBase(archive: archive, outlines: outlines, inDataCount: header.inDataCount,
+        return MappedGuideBase(archive: archive, origin: .init(key: key, checksum: header.checksum), outlines: outlines, inDataCount: header.inDataCount,
                                outside: outlines[header.inDataCount...].map { archive.entry(at: $0.offset) }, slugsClashed: header.slugsClashed,
                                featureMemo: header.memo, entriesAreContiguous: contiguous)
     }
@@ -148,7 +155,7 @@ extension GuideBaseArchive {
     /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
     /// patch left alone are copied from the archive they lie in, in runs (at 100,000 places, most of
     /// a quarter second of encoding saved).
-    package static func encode<Failure: Error>(_ base: MappedGuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    package static func encode<Failure: Error>(_ base: MappedGuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
         let outlines = base.outlines
         try encode(key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount, slugsClashed: base.slugsClashed,
                    memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in

@@ -119,17 +119,27 @@ extension ContentHasher {
         package init() { lanes = Lanes(seed: start.value) }
 
         package mutating func feed(_ part: [UInt8]) {
+            part.withUnsafeBytes { feed($0) }
+        }
+
+        /// Takes `part` in where it lies: only a few bytes that do not fill 32 are kept for the next part.
+        package mutating func feed(_ part: UnsafeRawBufferPointer) {
             total += part.count
-            var bytes = part
+            var offset = 0
             if !pending.isEmpty {
-                bytes = pending + part
-                pending.removeAll()
+                let taken = min(32 - pending.count, part.count)
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[0..<taken]))
+                offset = taken
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { lanes.absorb($0, at: 0) }
+                pending.removeAll(keepingCapacity: true)
             }
-            let whole = bytes.count - bytes.count % 32
-            bytes.withUnsafeBytes { raw in
-                for offset in stride(from: 0, to: whole, by: 32) { lanes.absorb(raw, at: offset) }
+            let whole = offset + (part.count - offset) / 32 * 32
+            while offset < whole {
+                lanes.absorb(part, at: offset)
+                offset += 32
             }
-            pending = Array(bytes[whole...])
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[whole...]))
         }
 
         /// The hash of everything fed.

@@ -73,33 +73,53 @@ struct IncrementalBuild {
 
     /// The base in `archive` (from `readBase`), decoded.
     static func loadBase(key: String, archive: KeptBaseFile?) -> GuideBase? {
-        switch archive {
+        guard let archive else { return nil }
+        let decoded: GuideBase? = switch archive.archive {
         case .mapped(let file): GuideBaseArchive.decode(file, key: key)
         case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
-        case nil: nil
         }
+        return decoded ?? openOverlaid(key: key, archive: archive)?.decoded()
     }
 
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
     static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
+        guard let archive else { return nil }
+        return open(archive.archive, key: key, withMemo: withMemo) ?? openOverlaid(key: key, archive: archive)
+    }
+
+    private static func open(_ archive: KeptBaseFile.Archive, key: String, withMemo: Bool) -> MappedGuideBase? {
         switch archive {
         case .mapped(let file): GuideBaseArchive.open(file, key: key, withMemo: withMemo)
         case .read(let bytes): GuideBaseArchive.open(bytes, key: key, withMemo: withMemo)
-        case nil: nil
         }
     }
 
-    /// The kept base's file: mapped, or read where it cannot be mapped.
-    enum KeptBaseFile {
-        case mapped(MappedFile)
-        case read([UInt8])
+    /// The base `key` as the archive and the overlay beside it give it (`GuideBaseOverlay`), when the overlay is for that archive.
+    private static func openOverlaid(key: String, archive: KeptBaseFile) -> MappedGuideBase? {
+        guard let overlay = archive.overlay, let origin = GuideBaseOverlay.origin(overlay, key: key),
+              let base = open(archive.archive, key: origin.key, withMemo: false), base.origin == origin else { return nil }
+        return GuideBaseOverlay.apply(overlay, key: key, to: base)
+    }
+
+    /// The kept base's files: the archive (mapped, or read where it cannot be mapped) and the overlay beside it, if any.
+    struct KeptBaseFile {
+        enum Archive {
+            case mapped(MappedFile)
+            case read([UInt8])
+        }
+
+        var archive: Archive
+        var overlay: [UInt8]?
     }
 
     static func readBase(site: SiteFolder, output: String) -> KeptBaseFile? {
         let path = BuildRecord.basePath(site: site, output: output)
-        if let file = MappedFile(path: path, limit: 1 << 34) { return .mapped(file) }
-        return (try? FileSystem.readIfExists(path, limit: 1 << 34)).flatMap { $0.map(KeptBaseFile.read) }
+        let overlay = (try? FileSystem.readIfExists(overlayPath(basePath: path), limit: 1 << 30)) ?? nil
+        if let file = MappedFile(path: path, limit: 1 << 34) { return KeptBaseFile(archive: .mapped(file), overlay: overlay) }
+        return (try? FileSystem.readIfExists(path, limit: 1 << 34)).flatMap { $0.map { KeptBaseFile(archive: .read($0), overlay: overlay) } }
     }
+
+    static func overlayPath(basePath: String) -> String { basePath + ".overlay" }
 
     /// The guide the output shows now, as the last build made it; nil when
     /// the output cannot be trusted to be exactly that (no record, another
@@ -130,25 +150,49 @@ struct IncrementalBuild {
     /// inputs), beside the rendering of the pages: at 100,000 places it is a
     /// 45 MB file. Started only once the last build's base has been read.
     static func startSavingBase(_ base: GuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
-        startSavingBase(site: site, output: output) { (path) throws(FileError) in try GuideBaseArchive.write(base, key: key, to: path) }
+        startSavingBase(site: site, output: output) { (path) throws(FileError) in
+            try GuideBaseArchive.write(base, key: key, to: path)
+            removeOverlay(basePath: path)
+        }
     }
 
-    /// The same for the last base patched in place: its unchanged entries are copied from the archive it was opened from.
+    /// The same for the last base patched in place: beside its archive, as an overlay of what the patches
+    /// changed (`GuideBaseOverlay`) while they are few; else as a new archive, its unchanged entries
+    /// copied from the one it was opened from.
     static func startSavingBase(_ base: MappedGuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
-        startSavingBase(site: site, output: output) { (path) throws(FileError) in try GuideBaseArchive.write(base, key: key, to: path) }
+        startSavingBase(site: site, output: output) { (path) throws(FileError) in
+            if GuideBaseOverlay.suits(base) {
+                try FileSystem.writeCacheFile(GuideBaseOverlay.encode(base, key: key), to: overlayPath(basePath: path), sync: false, unlinkingFirst: true)
+            } else {
+                try GuideBaseArchive.write(base, key: key, to: path)
+                removeOverlay(basePath: path)
+            }
+        }
+    }
+
+    /// An overlay of an archive just replaced matches nothing any more: removed, so it is not read for nothing.
+    private static func removeOverlay(basePath: String) {
+        unlink(overlayPath(basePath: basePath))
     }
 
     private static func startSavingBase(site: SiteFolder, output: String,
                                         write: @escaping @Sendable (String) throws(FileError) -> Void) -> Task<Result<Void, FileError>, Never> {
+        // On a thread of its own: a task would hold one of the few threads the pages render on, and the
+        // longest page job (the export) would wait for it; a thread shares the cores with them instead.
         Task.detached {
-            let basePath = BuildRecord.basePath(site: site, output: output)
-            do throws(FileError) {
-                try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
-                // A new file renamed over the old one: a base opened in place from it stays readable.
-                try write(basePath)
-                return .success(())
-            } catch {
-                return .failure(error)
+            await withCheckedContinuation { (finished: CheckedContinuation<Result<Void, FileError>, Never>) in
+                let thread = Thread {
+                    let basePath = BuildRecord.basePath(site: site, output: output)
+                    do throws(FileError) {
+                        try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
+                        // A new file renamed over the old one: a base opened in place from it stays readable.
+                        try write(basePath)
+                        finished.resume(returning: .success(()))
+                    } catch {
+                        finished.resume(returning: .failure(error))
+                    }
+                }
+                thread.start()
             }
         }
     }
