@@ -21,8 +21,23 @@ package enum CommandLineTool {
         if arguments.first == "build" { OneShotMemory.configure() }
     }
 
+    /// The process's environment, read from `environ` (`ProcessInfo` sets itself up first: a fraction of
+    /// a millisecond every run). A name given twice has its first value, as `getenv` gives it.
+    package static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return environment
+    }
+
     /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
-    package static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func run(arguments: [String], environment: [String: String] = processEnvironment(),
                            console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
         guard let name = arguments.first else {

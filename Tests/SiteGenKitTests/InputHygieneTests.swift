@@ -77,11 +77,19 @@ import Glibc
         #expect(center.latitude == -33.9249 && center.longitude == 18.4241)
     }
 
+    /// The environment read from `environ` is the one Foundation gives.
+    @Test func theProcessEnvironmentIsFoundations() {
+        #expect(CommandLineTool.processEnvironment() == ProcessInfo.processInfo.environment)
+        #expect(CommandLineTool.processEnvironment()["PATH"] != nil)
+    }
+
     @Test func decimalNumberParsing() {
         #expect(DecimalNumber.parse("59.9111") == 59.9111)
         #expect(DecimalNumber.parse(" -10,75 ") == -10.75)
         #expect(DecimalNumber.parse("+5") == 5)
-        for text in ["0x10", "1e3", "inf", "-nan", ".5", "5.", "1,2,3", "٣", "", "-"] {
+        // Spaces and tabs around it are trimmed (a no-break space too), line breaks are not.
+        #expect(DecimalNumber.parse("\u{00A0}\t12,5\u{2009}") == 12.5)
+        for text in ["0x10", "1e3", "inf", "-nan", ".5", "5.", "1,2,3", "٣", "", "-", " ", "\n12", "12\n", "1 2"] {
             #expect(DecimalNumber.parse(text) == nil, "\(text)")
         }
     }

@@ -4,7 +4,12 @@
 /// means when they give a latitude.
 package enum DecimalNumber {
     package static func parse(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs around it (Foundation's `.whitespaces`: category Zs and U+0009), trimmed without
+        // Foundation's character sets, whose first use costs a build's every argument a fraction of a millisecond.
+        let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return nil }
+        let trimmed = String(scalars[first...last])
         var digitsBefore = 0, digitsAfter = 0, separators = 0
         for (index, scalar) in trimmed.unicodeScalars.enumerated() {
             switch scalar {
@@ -15,7 +20,7 @@ package enum DecimalNumber {
             }
         }
         guard digitsBefore > 0, separators == 0 || digitsAfter > 0, digitsBefore + digitsAfter <= 30 else { return nil }
-        return Double(trimmed.replacingOccurrences(of: ",", with: "."))
+        return Double(String(trimmed.map { $0 == "," ? "." : $0 }))
     }
 }
 
