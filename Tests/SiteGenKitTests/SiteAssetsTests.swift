@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import BeaconCore
 @testable import SiteGenKit
+import BuiltInFiles
 
 /// The site's own `assets/`: replacing a built-in file, `custom.css` on every
 /// page, `assets eject` and `assets list`.
@@ -76,6 +77,22 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/custom.css", withDestinationPath: "mine.css")
         #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
         #expect(site.read("output/assets/custom.css") == "body { margin: 0 }\n")
+    }
+
+    /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's bytes.
+    @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
+        var checked = 0
+        for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/" + folder).filter { !$0.hasPrefix(".") }
+            #expect(Set(BuiltInFiles.names(in: prefix)) == Set(names))
+            for name in names {
+                let bytes = try #require(FileManager.default.contents(atPath: Repository.root + "/" + folder + "/" + name))
+                #expect(BuiltInFiles.bytes(prefix + name) == [UInt8](bytes), "\(prefix + name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 5)
+        #expect(BuiltInFiles.bytes("assets/finnes-ikke.css") == nil)
     }
 
     @Test func ejectCopiesTheBuiltInFilesAndNeverOverwritesAChangedOne() throws {
