@@ -22,28 +22,22 @@ wait_quiet() {
   echo "$idle"
 }
 
-# timed ERRFILE CMD... runs CMD (stdout to $TIMED_STDOUT or discarded, stderr to ERRFILE) under /usr/bin/time -v and sets
-#   T_MS     wall time in ms          T_RSS_KB  peak resident set size in KB
+# timed ERRFILE CMD... runs CMD (stdout to $TIMED_STDOUT or discarded, stderr to ERRFILE) and sets
+#   T_MS     wall time in ms, from spawning CMD to reaping it (benchtool.py time: no helper
+#            process's start or exit inside it, which /usr/bin/time and two `date` calls added, 3–4 ms)
+#   T_RSS_KB peak resident set size in KB
 #   T_CPU    user+system CPU seconds  T_OTHER   CPU seconds used by *other* processes during the run
 #   T_IDLE   idle % seen just before the run (BENCH_NO_WAIT=1: no settling, "-")
 # Returns CMD's exit status (the T_* are set either way).
 timed() {
   local err=$1; shift
-  local tv t0 t1 b0 b1 status=0
-  tv=$(mktemp "${TMPDIR:-/tmp}/bench-time.XXXXXX")
+  local status=0
   if [ "${BENCH_NO_WAIT:-0}" = 1 ]; then
     T_IDLE=-
   else
     sync; sleep 1                      # flush earlier writes so they are not billed to this run
     T_IDLE=$(wait_quiet)
   fi
-  b0=$(busy_jiffies); t0=$(now_ms)
-  /usr/bin/time -v -o "$tv" "$@" >"${TIMED_STDOUT:-/dev/null}" 2>"$err" || status=$?
-  t1=$(now_ms); b1=$(busy_jiffies)
-  T_MS=$((t1 - t0))
-  read -r T_RSS_KB T_CPU T_OTHER < <(awk -F': ' -v ms="$T_MS" -v busy=$((b1 - b0)) -v hz="$(getconf CLK_TCK)" '
-    /Maximum resident/{r=$2} /User time/{u=$2} /System time/{s=$2}
-    END{o=busy/hz-(u+s); if (o<0) o=0; printf "%d %.2f %.2f\n", r, u+s, o}' "$tv")
-  rm -f "$tv"
-  return "$status"
+  read -r T_MS T_RSS_KB T_CPU T_OTHER status < <(python3 "$(dirname "${BASH_SOURCE[0]}")/benchtool.py" time "${TIMED_STDOUT:-/dev/null}" "$err" "$@")
+  return "${status:-1}"
 }

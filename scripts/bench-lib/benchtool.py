@@ -26,6 +26,11 @@
       build, then RUNS times changes one place's rating in its content file and times how long until the
       place's page on disk shows the new stars and the list page is rewritten. Prints one line per run and
       "median SECONDS" last.
+  benchtool.py time STDOUT STDERR CMD...
+      Runs CMD with its output in STDOUT and STDERR and prints "wall_ms peak_rss_kb cpu_s other_cpu_s status":
+      the wall time from just before the process is spawned to just after it has been reaped (one
+      posix_spawn and one wait4 in this process, so no helper process's start or exit is counted), its
+      peak RSS and CPU time (from wait4), and the CPU time other processes used meanwhile (/proc/stat).
   benchtool.py summary ERRFILE prints, besides, the pages rendered (the last number; all pages when the
       build does not say "(N laget på nytt)").
 """
@@ -265,12 +270,38 @@ def hugo_edit_loop(site, out, runs):
         log.close()
 
 
+def busy_seconds():
+    """Busy CPU time of the whole machine (user+nice+system+irq+softirq+steal), in seconds."""
+    with open("/proc/stat") as f:
+        fields = f.readline().split()
+    return sum(int(fields[i]) for i in (1, 2, 3, 6, 7, 8)) / os.sysconf("SC_CLK_TCK")
+
+
+def time_command(stdout_path, stderr_path, argv):
+    out = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    err = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    actions = [(os.POSIX_SPAWN_DUP2, out, 1), (os.POSIX_SPAWN_DUP2, err, 2)]
+    busy_before = busy_seconds()
+    started = time.perf_counter_ns()
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+    _, status, usage = os.wait4(pid, 0)
+    ended = time.perf_counter_ns()
+    busy_after = busy_seconds()
+    os.close(out)
+    os.close(err)
+    cpu = usage.ru_utime + usage.ru_stime
+    other = max(0.0, busy_after - busy_before - cpu)
+    print(f"{(ended - started) / 1e6:.1f} {usage.ru_maxrss} {cpu:.2f} {other:.2f} {os.waitstatus_to_exitcode(status)}")
+
+
 def main():
     args = sys.argv[1:]
     if not args:
         sys.exit(__doc__)
     cmd, rest = args[0], args[1:]
-    if cmd == "snapshot" and len(rest) in (2, 3):
+    if cmd == "time" and len(rest) >= 3:
+        time_command(rest[0], rest[1], rest[2:])
+    elif cmd == "snapshot" and len(rest) in (2, 3):
         snapshot(rest[0], rest[1], "--hash" in rest[2:])
     elif cmd == "diff" and len(rest) >= 2:
         limit = int(rest[rest.index("--list") + 1]) if "--list" in rest else 20
