@@ -164,23 +164,40 @@ package enum GuideBaseArchive {
                         (stage, next) = (2, 0)
                         continue
                     }
-                    appendInteger(memo.outcomes[next].hash, to: &bytes)
-                    appendInteger(code(memo.outcomes[next].outcome), to: &bytes)
-                    next += 1
+                    next = appendPairs(to: &bytes, upTo: limit, from: next, of: memo.outcomes.count) {
+                        (memo.outcomes[$0].hash, code(memo.outcomes[$0].outcome))
+                    }
                 case 2:
                     guard next < memo.spans.count else {
                         appendInteger(UInt64(memo.fileLength), to: &bytes)
                         stage = 3
                         return true
                     }
-                    appendInteger(UInt64(memo.spans[next].start), to: &bytes)
-                    appendInteger(UInt64(memo.spans[next].length), to: &bytes)
-                    next += 1
+                    next = appendPairs(to: &bytes, upTo: limit, from: next, of: memo.spans.count) {
+                        (UInt64(memo.spans[$0].start), UInt64(memo.spans[$0].length))
+                    }
                 default:
                     return true
                 }
             }
             return stage == 3
+        }
+
+        /// Items `first...` (of `count`) as two integers each, as many as fit before `limit` (at least one),
+        /// stored in place rather than appended a field at a time; returns the next item.
+        private func appendPairs(to bytes: inout [UInt8], upTo limit: Int, from first: Int, of count: Int,
+                                 _ pair: (Int) -> (UInt64, UInt64)) -> Int {
+            let items = min(count - first, max(1, (limit - bytes.count) / 16))
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: items * 16))
+            bytes.withUnsafeMutableBytes { raw in
+                for item in 0..<items {
+                    let (a, b) = pair(first + item)
+                    raw.storeBytes(of: a.littleEndian, toByteOffset: start + item * 16, as: UInt64.self)
+                    raw.storeBytes(of: b.littleEndian, toByteOffset: start + item * 16 + 8, as: UInt64.self)
+                }
+            }
+            return first + items
         }
     }
 
