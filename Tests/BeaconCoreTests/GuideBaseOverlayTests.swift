@@ -50,6 +50,9 @@ import Testing
             let reopened = try #require(GuideBaseOverlay.apply(overlay, key: "k\(step + 1)", to: fresh))
             #expect(reopened.decoded().entries == (try fullEntries(edited)))
             #expect(reopened.replaced.count == Set(names.keys).count)
+            // Opened for a store change, the memo is stepped over.
+            let withoutMemo = try #require(GuideBaseOverlay.apply(overlay, key: "k\(step + 1)", to: fresh, withMemo: false))
+            #expect(withoutMemo.featureMemo == nil && withoutMemo.decoded().entries == reopened.decoded().entries)
             base = reopened
         }
         #expect(GuideBaseOverlay.suits(base))

@@ -53,11 +53,20 @@ package enum GuideBaseOverlay {
     /// `base`, opened from the overlay's archive, with the overlay's memo and replaced entries; nil when
     /// the overlay is not for that archive, or an entry it replaces is not the same place in the same
     /// category at the same distance (what every patch keeps, and what the outlines still say).
-    package static func apply(_ bytes: [UInt8], key: String, to base: MappedGuideBase) -> MappedGuideBase? {
+    /// `withMemo`: read the feature memo too (else stepped over: a store change never needs it, and at
+    /// 100,000 places it is 3 MB).
+    package static func apply(_ bytes: [UInt8], key: String, to base: MappedGuideBase, withMemo: Bool = true) -> MappedGuideBase? {
         bytes.withUnsafeBytes { raw -> MappedGuideBase? in
-            guard var reader = body(raw), reader.string() == key, reader.string() == base.origin.key, reader.integer() == base.origin.checksum,
-                  let memo = reader.featureMemo(entries: base.inDataCount),
-                  let count = reader.integer().flatMap(Int.init(exactly:)), count <= base.outlines.count else { return nil }
+            guard var reader = body(raw), reader.string() == key, reader.string() == base.origin.key, reader.integer() == base.origin.checksum
+            else { return nil }
+            var memo: FeatureMemo?
+            if withMemo {
+                guard let read = reader.featureMemo(entries: base.inDataCount) else { return nil }
+                memo = read
+            } else {
+                guard reader.skipFeatureMemo() else { return nil }
+            }
+            guard let count = reader.integer().flatMap(Int.init(exactly:)), count <= base.outlines.count else { return nil }
             var patched = base
             patched.featureMemo = memo
             patched.replaced = [:]

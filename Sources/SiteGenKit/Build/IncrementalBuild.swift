@@ -78,13 +78,13 @@ struct IncrementalBuild {
         case .mapped(let file): GuideBaseArchive.decode(file, key: key)
         case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
         }
-        return decoded ?? openOverlaid(key: key, archive: archive)?.decoded()
+        return decoded ?? openOverlaid(key: key, archive: archive, withMemo: true)?.decoded()
     }
 
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
     static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
         guard let archive else { return nil }
-        return open(archive.archive, key: key, withMemo: withMemo) ?? openOverlaid(key: key, archive: archive)
+        return open(archive.archive, key: key, withMemo: withMemo) ?? openOverlaid(key: key, archive: archive, withMemo: withMemo)
     }
 
     private static func open(_ archive: KeptBaseFile.Archive, key: String, withMemo: Bool) -> MappedGuideBase? {
@@ -95,10 +95,10 @@ struct IncrementalBuild {
     }
 
     /// The base `key` as the archive and the overlay beside it give it (`GuideBaseOverlay`), when the overlay is for that archive.
-    private static func openOverlaid(key: String, archive: KeptBaseFile) -> MappedGuideBase? {
+    private static func openOverlaid(key: String, archive: KeptBaseFile, withMemo: Bool) -> MappedGuideBase? {
         guard let overlay = archive.overlay, let origin = GuideBaseOverlay.origin(overlay, key: key),
               let base = open(archive.archive, key: origin.key, withMemo: false), base.origin == origin else { return nil }
-        return GuideBaseOverlay.apply(overlay, key: key, to: base)
+        return GuideBaseOverlay.apply(overlay, key: key, to: base, withMemo: withMemo)
     }
 
     /// The kept base's files: the archive (mapped, or read where it cannot be mapped) and the overlay beside it, if any.
