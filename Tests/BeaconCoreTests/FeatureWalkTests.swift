@@ -131,6 +131,46 @@ import Testing
         _ = base
     }
 
+    /// The walk on two cores (the second half from where the memo's feature `split` stands now) gives the
+    /// one-core walk's elements, wherever the edits lie and wherever it splits, also when the guess is wrong.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func theTwoCoreWalkEqualsTheOneCoreWalk(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let original = FeatureMemoTests.file(300)
+        let (_, reuse) = try reuse(of: original)
+        let header = Array(#"{"type":"FeatureCollection","features":"#.utf8)
+        for _ in 0..<25 {
+            // One to three places renamed, removed or added, anywhere; or the file as it was.
+            var names: [Int: String] = [:]
+            var order = Array(0..<300)
+            for _ in 0..<Int(random.next() % 4) {
+                let at = Int(random.next() % 290)
+                switch random.next() % 3 {
+                case 0: names[order[at]] = String(repeating: "x", count: Int(random.next() % 30))
+                case 1: order.remove(at: at)
+                default: order.insert(Int(random.next() % 300), at: at)
+                }
+            }
+            let renamed = String(decoding: FeatureMemoTests.file(300, edits: names), as: UTF8.self)
+            let features = renamed.dropFirst(header.count + 1).dropLast(2).components(separatedBy: ",\n")
+            let edited = Array((String(decoding: header, as: UTF8.self) + "[" + order.map { features[$0] }.joined(separator: ",\n") + "]}").utf8)
+            try edited.withUnsafeBufferPointer { buffer in
+                let plain = try #require(FeatureSplitter.featureRanges(buffer))
+                for split in [1, 37, 150, 299, Int(random.next() % 300)] {
+                    var scanner = FeatureSplitter.Scanner(bytes: buffer, index: header.count)
+                    let result = scanner.arrayElements(following: reuse, minimumBytes: 0, splittingAt: split)
+                    let walked = try #require(result)
+                    #expect(walked.ranges == plain.features, "split at \(split)")
+                    #expect(scanner.index == buffer.count - 1, "split at \(split): the walk did not end after the array")
+                    for (index, range) in walked.ranges.enumerated() {
+                        #expect(walked.hashes[index] == FeatureMemo.hash(UnsafeRawBufferPointer(start: buffer.baseAddress! + range.lowerBound, count: range.count)))
+                        if let remembered = walked.remembered[index] { #expect(reuse.hash(remembered: remembered) == walked.hashes[index]) }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theArchiveKeepsWhereTheFeaturesStood() throws {
         let (base, _) = try reuse(of: FeatureMemoTests.file(200, duplicateOf: (10, 20)))
         let decoded = try #require(GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k"))
