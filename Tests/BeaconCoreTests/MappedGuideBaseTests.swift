@@ -110,4 +110,21 @@ import Testing
             #expect(Array(missing.utf8).withUnsafeBytes { table.value(forIDBytes: $0) } == nil, "\(missing)")
         }
     }
+
+    /// Ids whose hash is the same (`idHash` reads the length and the first and last eight bytes) are told
+    /// apart by their bytes, and a lookup whose hash matches no id never asks for the bytes.
+    @Test(arguments: [2, 300])
+    func idsWithOneHashAreToldApartByTheirBytes(size: Int) {
+        let ids = (0..<size).map { PlaceID(rawValue: "node/12345678" + String(format: "%04d", $0) + "87654321") }
+        let hashes = Set(ids.map { id in Array(id.rawValue.utf8).withUnsafeBytes(PlaceIDTable<Int>.idHash) })
+        #expect(hashes.count == 1)
+        let table = PlaceIDTable(ids.enumerated().map { ($0.element, $0.offset) })
+        for (index, id) in ids.enumerated() { #expect(table.value(for: id)?.value == index) }
+        #expect(table.value(for: PlaceID(rawValue: "node/12345678" + "9999" + "87654321")) == nil)
+        let other = Array("way/1".utf8)
+        let hash = other.withUnsafeBytes(PlaceIDTable<Int>.idHash)
+        var asked = false
+        #expect(table.value(forIDHash: hash) { asked = true; return UnsafeRawBufferPointer(start: nil, count: 0) } == nil)
+        #expect(!asked)
+    }
 }

@@ -42,10 +42,11 @@ package final class GuidePlace: Sendable {
     }
 
     /// A place of the data still in `archive` at `offset` (its category and distance read from there already).
-    init(archive: KeptArchive, offset: Int, category: PlaceCategory, distanceMetres: Double, ratings: [Rating], favoriteSince: CalendarDate?) {
+    init(archive: KeptArchive, offset: Int, idHash: UInt64, category: PlaceCategory, distanceMetres: Double, ratings: [Rating],
+         favoriteSince: CalendarDate?) {
         heldPlace = GuideBaseArchive.placeholder.place
         heldSlug = ""
-        archived = ArchivedEntry(archive: archive, offset: offset)
+        archived = ArchivedEntry(archive: archive, offset: offset, idHash: idHash)
         self.category = category
         self.distanceMetres = distanceMetres
         self.ratings = ratings
@@ -61,7 +62,7 @@ package final class GuidePlace: Sendable {
     /// Whether `ids` has this place's id; a place still in the archive is looked up by its id's bytes there.
     package func isListed(in ids: PlaceIDTable<Void>) -> Bool {
         guard let archived else { return ids.value(for: heldPlace.id) != nil }
-        return ids.value(forIDBytes: archived.archive.idBytes(at: archived.offset)) != nil
+        return ids.value(forIDHash: archived.idHash) { archived.archive.idBytes(at: archived.offset) } != nil
     }
 
     /// The distance as pages show it and every order and radius compares it:
@@ -98,6 +99,8 @@ package final class GuidePlace: Sendable {
 private struct ArchivedEntry: Sendable {
     let archive: KeptArchive
     let offset: Int
+    /// `PlaceIDTable.idHash` of its id.
+    let idHash: UInt64
 }
 
 /// A place decoded from the archive, shared by every read after the first.

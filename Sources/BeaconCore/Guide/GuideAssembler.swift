@@ -116,18 +116,18 @@ package enum GuideAssembler {
     private static func mergeMatching(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings,
                                       source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
         let table = PlaceIDTable(store.entries.map { ($0.key, $0.value) })
-        let archive = base.archive, outlines = base.outlines, replaced = base.replaced
+        let archive = base.archive, outlines = base.outlines, replaced = base.replaced, held = base.replacedFlags()
         let found = Mutex<Set<PlaceID>>([])
         let places = ParallelChunks.map(count: base.inDataCount, chunkSize: 2_048) { index -> GuidePlace in
-            if let item = replaced[index] { // a place a patch took in: held
+            if held[index], let item = replaced[index] { // a place a patch took in: held
                 let entry = store.entries[item.place.id]
                 if let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
                 return guidePlace(item, entry, isInCurrentData: true)
             }
             let outline = outlines[index]
-            let entry = table.isEmpty ? nil : table.value(forIDBytes: archive.idBytes(at: outline.offset))
+            let entry = table.isEmpty ? nil : base.value(in: table, forEntry: index)
             if let entry, entry.value.isFavorite { _ = found.withLock { $0.insert(entry.id) } }
-            return GuidePlace(archive: archive, offset: outline.offset, category: outline.category, distanceMetres: outline.distanceMetres,
+            return GuidePlace(archive: archive, offset: outline.offset, idHash: outline.idHash, category: outline.category, distanceMetres: outline.distanceMetres,
                               ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
         }
         let outside = base.outside.map { guidePlace($0, store.entries[$0.place.id], isInCurrentData: false) }

@@ -468,13 +468,16 @@ package enum GuideBaseArchive {
 
         /// An entry's category and distance, its other fields stepped over (no string is made):
         /// nil unless the whole entry lies within the bytes and decodes (`entry()` then cannot fail).
-        mutating func entryOutline() -> (category: PlaceCategory, distance: Double, slugLength: Int)? {
-            guard skipString(optional: false), skipString(optional: false), let category = category(),
+        mutating func entryOutline() -> (category: PlaceCategory, distance: Double, slugLength: Int, idHash: UInt64)? {
+            let idStart = offset + 4
+            guard skipString(optional: false) else { return nil }
+            let idHash = PlaceIDTable<Void>.idHash(UnsafeRawBufferPointer(rebasing: raw[idStart..<offset]))
+            guard skipString(optional: false), let category = category(),
                   integer() != nil, integer() != nil else { return nil }
             for _ in 0..<11 where !skipString(optional: true) { return nil }
             let slugStart = offset + 8 + 4 // after the distance and the slug's length
             guard let distance = integer(), skipString(optional: false) else { return nil }
-            return (category, Double(bitPattern: distance), offset - slugStart)
+            return (category, Double(bitPattern: distance), offset - slugStart, idHash)
         }
 
         /// Fields straight into the place (one value made once, no array of parts).

@@ -17,6 +17,8 @@ package struct MappedGuideBase: Sendable {
         var slugLength: Int32
         var category: PlaceCategory
         var distanceMetres: Double
+        /// `PlaceIDTable.idHash` of the id's bytes: a lookup that misses never reads them again.
+        var idHash: UInt64
 
         var end: Int { offset + Int(length) }
     }
@@ -46,6 +48,19 @@ package struct MappedGuideBase: Sendable {
     /// Entry `index` as it is now (decoded, unless a patch replaced it).
     func entry(_ index: Int) -> GuideBase.Entry {
         replaced[index] ?? archive.entry(at: outlines[index].offset)
+    }
+
+    /// Per entry, whether a patch replaced it: what a loop over every entry checks first (a look in
+    /// `replaced` hashes the index, 10,000 times a loop).
+    func replacedFlags() -> [Bool] {
+        var flags = [Bool](repeating: false, count: outlines.count)
+        for index in replaced.keys where index < flags.count { flags[index] = true }
+        return flags
+    }
+
+    /// The value `table` has for archived entry `index`'s id (found by its hash first, then its bytes).
+    func value<Value>(in table: PlaceIDTable<Value>, forEntry index: Int) -> (id: PlaceID, value: Value)? {
+        table.value(forIDHash: outlines[index].idHash) { archive.idBytes(at: outlines[index].offset) }
     }
 
     /// The UTF-8 bytes of entry `index`'s slug in the archive (not for a replaced entry).
@@ -116,7 +131,7 @@ extension GuideBaseArchive {
         // checksum: a place decoded later, when a page reads it, cannot fail.
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
-        var outlines = [MappedGuideBase.Outline](repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0),
+        var outlines = [MappedGuideBase.Outline](repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0),
                                                  count: total)
         outlines.withUnsafeMutableBufferPointer { buffer in
             let slots = OutlineSlots(base: buffer.baseAddress)
@@ -135,7 +150,7 @@ extension GuideBaseArchive {
                     }
                     slots.base![index] = .init(offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
                                                slugLength: Int32(truncatingIfNeeded: outline.slugLength),
-                                               category: outline.category, distanceMetres: outline.distance)
+                                               category: outline.category, distanceMetres: outline.distance, idHash: outline.idHash)
                 }
             }
         }
@@ -159,14 +174,15 @@ extension GuideBaseArchive {
         let outlines = base.outlines
         try encode(key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount, slugsClashed: base.slugsClashed,
                    memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in
+            let held = base.replacedFlags()
             var index = 0
             while index < outlines.count {
-                if let entry = base.replaced[index] {
+                if held[index], let entry = base.replaced[index] {
                     try writer.entry(entry)
                     index += 1
                 } else if base.entriesAreContiguous {
                     var end = index + 1
-                    while end < outlines.count, base.replaced[end] == nil { end += 1 }
+                    while end < outlines.count, !held[end] { end += 1 }
                     try writer.copiedEntries(from: base.archive.bytes(0..<outlines[end - 1].end), starts: outlines[index..<end].lazy.map(\.offset),
                                              end: outlines[end - 1].end)
                     index = end

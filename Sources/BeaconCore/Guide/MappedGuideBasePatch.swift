@@ -61,7 +61,7 @@ extension MappedGuideBase {
             let wanted = PlaceIDTable(unresolved.map { ($0, ()) })
             for entry in 0..<dataCount {
                 guard let (id, _) = replaced[entry].map({ wanted.value(for: $0.place.id) })
-                        ?? wanted.value(forIDBytes: archive.idBytes(at: outlines[entry].offset)), entryOfID[id] == -1 else { continue }
+                        ?? value(in: wanted, forEntry: entry), entryOfID[id] == -1 else { continue }
                 entryOfID[id] = entry
             }
             guard !entryOfID.values.contains(-1) else { return nil }
@@ -141,10 +141,12 @@ extension MappedGuideBase {
         if favorites.isEmpty { return outside.isEmpty }
         let table = PlaceIDTable(favorites.map { ($0, ()) })
         var inData = Set<PlaceID>()
-        for entry in 0..<inDataCount {
-            if let (id, _) = replaced[entry].map({ table.value(for: $0.place.id) }) ?? table.value(forIDBytes: archive.idBytes(at: outlines[entry].offset)) {
-                inData.insert(id)
-            }
+        for (_, entry) in replaced {
+            if let (id, _) = table.value(for: entry.place.id) { inData.insert(id) }
+        }
+        let held = replacedFlags()
+        for entry in 0..<inDataCount where !held[entry] {
+            if let (id, _) = value(in: table, forEntry: entry) { inData.insert(id) }
         }
         return GuideBase.fits(outside: outside, store: store, settings: settings, favoritesInData: inData)
     }
@@ -161,11 +163,12 @@ extension MappedGuideBase {
     /// Whether an entry other than `exceptBy` has one of `slugs` (compared as the archive's bytes; most differ in length).
     private func slugTaken(_ slugs: Set<String>, exceptBy: Set<Int>) -> Bool {
         let wanted = slugs.map { Array($0.utf8) }
-        let lengths = Set(wanted.map(\.count))
+        let lengths = wanted.map(\.count)
+        if replaced.contains(where: { !exceptBy.contains($0.key) && slugs.contains($0.value.slug) }) { return true }
+        let held = replacedFlags()
         return outlines.indices.contains { entry in
-            guard !exceptBy.contains(entry) else { return false }
-            if let held = replaced[entry] { return slugs.contains(held.slug) }
-            guard lengths.contains(Int(outlines[entry].slugLength)) else { return false }
+            // Most slugs differ in length from the few wanted: told so from the outline alone.
+            guard lengths.contains(Int(outlines[entry].slugLength)), !held[entry], !exceptBy.contains(entry) else { return false }
             let bytes = archivedSlug(entry)
             return wanted.contains { $0.count == bytes.count && $0.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } }
         }
