@@ -283,7 +283,12 @@ def time_command(stdout_path, stderr_path, argv):
     actions = [(os.POSIX_SPAWN_DUP2, out, 1), (os.POSIX_SPAWN_DUP2, err, 2)]
     busy_before = busy_seconds()
     started = time.perf_counter_ns()
-    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+    try:
+        pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+    except OSError as error:
+        os.write(err, f"benchtool: cannot start {argv[0]}: {error.strerror}\n".encode())
+        print("0 0 0 0 127")
+        return
     _, status, usage = os.wait4(pid, 0)
     ended = time.perf_counter_ns()
     busy_after = busy_seconds()

@@ -42,10 +42,13 @@ package enum GuideBaseOverlay {
         return bytes
     }
 
-    /// The archive an overlay made under `key` applies to; nil when the bytes are not such an intact overlay.
+    /// The archive an overlay made under `key` names; nil when the bytes are not such an overlay. Only
+    /// its first fields are read: `apply` checks the whole (its checksum), so it is hashed once.
     package static func origin(_ bytes: [UInt8], key: String) -> MappedGuideBase.Origin? {
         bytes.withUnsafeBytes { raw in
-            guard var reader = body(raw), reader.string() == key, let archiveKey = reader.string(), let checksum = reader.integer() else { return nil }
+            guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
+            var reader = GuideBaseArchive.Reader(raw: UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)]), offset: magic.count)
+            guard reader.string() == key, let archiveKey = reader.string(), let checksum = reader.integer() else { return nil }
             return MappedGuideBase.Origin(key: archiveKey, checksum: checksum)
         }
     }
