@@ -84,7 +84,7 @@ package struct BuildRecord: Sendable, Equatable {
     }
 
     package static func load(site: SiteFolder, output: String) -> BuildRecord? {
-        guard let bytes = try? FileSystem.readIfExists(path(site: site, output: output)),
+        guard let bytes = FileSystem.readCacheFile(path(site: site, output: output)),
               let json = try? JSONParser.parse(bytes: bytes),
               let fingerprint = json["fingerprint"]?.looseString, let tree = json["tree"]?.looseString,
               let pages = json["pages"]?.looseDouble.flatMap(Int.init(exactly:)),

@@ -25,14 +25,14 @@ package enum PlaceIndex {
         var bytes: [UInt8] = []
         JSONWriter().write(.object(members), into: &bytes)
         try FileSystem.createDirectory(site.cachePath)
-        if (try? FileSystem.readIfExists(sourcePath(in: site))) == bytes { return }
+        if FileSystem.readCacheFile(sourcePath(in: site)) == bytes { return }
         // Not synced (12 ms on ext4 after every changed places file): a file a crash damaged reads as none.
         try FileSystem.writeCacheFile(bytes, to: sourcePath(in: site), sync: false)
     }
 
     /// The last build's source; nil before the first build (or when the record is unreadable: it is only a cache).
     package static func loadSource(from site: SiteFolder) -> DataSourceInfo? {
-        guard let bytes = try? FileSystem.readIfExists(sourcePath(in: site)), let json = try? JSONParser.parse(bytes: bytes),
+        guard let bytes = FileSystem.readCacheFile(sourcePath(in: site)), let json = try? JSONParser.parse(bytes: bytes),
               let seconds = json["fetchedAt"]?.looseDouble, seconds.isFinite else { return nil }
         let kind: DataSourceInfo.Kind
         switch json["kind"]?.looseString {
@@ -58,7 +58,7 @@ package enum PlaceIndex {
     package static func write(_ bytes: [UInt8], in site: SiteFolder) throws(FileError) {
         try FileSystem.createDirectory(site.cachePath)
         FileSystem.removeTree(pointerPath(in: site))
-        if (try? FileSystem.readIfExists(path(in: site))) == bytes { return }
+        if FileSystem.readCacheFile(path(in: site)) == bytes { return }
         try FileSystem.writeCacheFile(bytes, to: path(in: site))
     }
 
@@ -70,24 +70,24 @@ package enum PlaceIndex {
         if let defaultCategory { members.append(("category", .string(defaultCategory.rawValue))) }
         var bytes: [UInt8] = []
         JSONWriter().write(.object(members), into: &bytes)
-        if (try? FileSystem.readIfExists(pointerPath(in: site))) == bytes { return }
+        if FileSystem.readCacheFile(pointerPath(in: site)) == bytes { return }
         try FileSystem.writeCacheFile(bytes, to: pointerPath(in: site))
     }
 
     /// The places file the last build read, if it read one.
     package static func lastPlacesFile(in site: SiteFolder) -> String? {
-        guard let bytes = try? FileSystem.readIfExists(pointerPath(in: site)), let json = try? JSONParser.parse(bytes: bytes) else { return nil }
+        guard let bytes = FileSystem.readCacheFile(pointerPath(in: site)), let json = try? JSONParser.parse(bytes: bytes) else { return nil }
         return json["placesFile"]?.looseString
     }
 
     /// Nil when no build has run yet (or the index is unreadable: it is only a cache).
     package static func load(from site: SiteFolder) -> [Place]? {
-        if let bytes = try? FileSystem.readIfExists(pointerPath(in: site)),
+        if let bytes = FileSystem.readCacheFile(pointerPath(in: site)),
            let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString {
             let category = json["category"]?.looseString.flatMap(PlaceCategory.init(rawValue:))
             return try? PlacesFile.load(path: file, defaultCategory: category).places
         }
-        guard let bytes = try? FileSystem.readIfExists(path(in: site)),
+        guard let bytes = FileSystem.readCacheFile(path(in: site)),
               let json = try? JSONParser.parse(bytes: bytes),
               let result = try? PlacesDecoder().decode(json) else { return nil }
         return result.places

@@ -21,14 +21,15 @@ package struct SiteFolder: Sendable {
 
     /// The absolute path the kernel would use for `path` ("~" expanded,
     /// relative to the working directory, symlinks resolved as the kernel
-    /// resolves them), so that a path is compared and written as what it is.
+    /// resolves them, a dangling one at the end to the target a write would
+    /// create), so that a path is compared and written as what it is.
     /// (`NSString.standardizingPath` is not used: on Linux it resolved a
     /// relative symlink against the working directory, and `share --output
     /// link.html` wrote over a file of that name wherever the command ran.)
     package static func absolute(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        return FileSystem.resolvedPath(absolute)
+        return FileSystem.finalPath(absolute)
     }
 }
 
@@ -40,6 +41,8 @@ package enum SiteDataError: UserFacingError, Equatable {
     case corrupt(path: String, detail: String)
     case unsupportedFormat(path: String, detail: String)
     case invalidSettings(path: String, problems: [String])
+    /// Something in the site folder leads out of it (`SiteFolderContainment`).
+    case leadsOutside(path: String, target: String, relative: String)
     case file(FileError)
 
     package var userMessage: String {
@@ -54,6 +57,11 @@ package enum SiteDataError: UserFacingError, Equatable {
             return "Filen \(path) har et format denne versjonen av sitegen ikke kjenner: \(detail). Filen er ikke endret."
         case .invalidSettings(let path, let problems):
             return "Innstillingene i \(path) er ugyldige: " + problems.joined(separator: "; ") + ". Filen er ikke endret."
+        case .leadsOutside(let path, let target, let relative):
+            let named = relative == "output" ? ", eller oppgi mappen med --output hvis nettstedet skal skrives dit" : ""
+            return "\(path) er en lenke ut av nettstedsmappen (til \(target)). sitegen bruker ingenting utenfor mappen som du ikke har "
+                + "oppgitt selv på kommandolinjen, så en lenke i en klonet guide aldri publiserer eller endrer filer andre steder. "
+                + "Kopier inn det som skal med og fjern lenken (rm \(ShellWord.path(path)))\(named)."
         case .file(let error):
             return error.userMessage
         }
@@ -69,10 +77,12 @@ package enum SiteDataError: UserFacingError, Equatable {
 }
 
 extension SiteFolder {
+    /// The folder exists, and none of its fixed parts leads out of it.
     package func checkExists() throws(SiteDataError) {
         guard FileSystem.isDirectory(root) else {
             throw FileSystem.fileExists(root) ? .notAFolder(path: root) : .folderMissing(path: root)
         }
+        try checkFixedPartsInside()
     }
 
     /// The saved settings, or the defaults when there is no settings file yet.
@@ -138,6 +148,7 @@ extension SiteFolder {
     /// `StrictJSON`); nil when it does not exist. A file that breaks a rule is
     /// reported with its path and where, and left as it is.
     private func readOwnerFile<Value>(_ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value) throws(SiteDataError) -> Value? {
+        try checkInside(path)
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
         guard let bytes else { return nil }
@@ -173,6 +184,7 @@ extension SiteFolder {
     }
 
     private func writeOwnerFile(_ json: JSONValue, to path: String) throws(SiteDataError) {
+        try checkInside(path)
         var bytes: [UInt8] = []
         JSONWriter().write(json, into: &bytes)
         do { try FileSystem.writeAtomically(bytes, to: path) } catch { throw .file(error) }

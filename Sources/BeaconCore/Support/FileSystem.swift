@@ -68,6 +68,16 @@ package enum FileSystem {
         return try readAll(fd: fd, path: path, limit: limit)
     }
 
+    /// One of the tool's own cache files, or nil when there is none or it cannot be read whole. A symbolic
+    /// link is never followed (the pair of `writeCacheFile`, which replaces one): what the cache holds is
+    /// published, so a link there must not bring in a file from elsewhere.
+    package static func readCacheFile(_ path: String, limit: Int = defaultReadLimit) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return try? readAll(fd: fd, path: path, limit: limit)
+    }
+
     package static func read(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
         guard let bytes = try readIfExists(path, limit: limit) else { throw FileError(path: path, action: "lese", reason: "finnes ikke") }
         return bytes
@@ -111,6 +121,21 @@ package enum FileSystem {
             rest.append((existing as NSString).lastPathComponent)
             existing = parent
         }
+    }
+
+    /// Where `path` leads: `resolvedPath`, and a dangling symbolic link at its end followed too, since a
+    /// write through it would create its target there.
+    package static func finalPath(_ path: String) -> String {
+        var current = resolvedPath(path)
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                  let next = try? resolvingSymlinks(current) else { return current }
+            let resolved = resolvedPath(next)
+            if resolved == current { return current }
+            current = resolved
+        }
+        return current
     }
 
     /// The device and inode a path leads to (through symlinks), so two names
@@ -328,6 +353,18 @@ package enum FileSystem {
             current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         throw FileError(path: path, action: "følge lenken", reason: "for mange symbolske lenker i kjede")
+    }
+
+    /// The names in a folder (not `.` and `..`), unsorted; none when it cannot be read.
+    package static func entryNames(in folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Removes `.name.tmp-PID-…` files whose process no longer runs (killed

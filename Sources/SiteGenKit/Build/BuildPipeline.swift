@@ -7,6 +7,8 @@ import Templates
 struct BuildOptions: Sendable {
     var site: SiteFolder
     var outputPath: String
+    /// Whether the owner named the output (`--output`): else it is the site's own `output/`, which may not lead out of it.
+    var outputIsNamed: Bool
     /// Build from this GeoJSON file instead of the API or the sample data.
     var placesFile: String?
     /// Category for features of a places file that name none.
@@ -31,6 +33,7 @@ struct BuildOptions: Sendable {
     package init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
         self.site = site
         self.outputPath = outputPath.map(SiteFolder.absolute) ?? site.defaultOutputPath
+        self.outputIsNamed = outputPath != nil
         self.placesFile = placesFile.map(SiteFolder.absolute)
         self.defaultCategory = defaultCategory
         self.refresh = refresh

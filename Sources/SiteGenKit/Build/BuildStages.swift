@@ -19,6 +19,8 @@ extension BuildPipeline {
     func loadInputs(_ timer: inout StepTimer) async throws(BuildError) -> Inputs {
         let (settings, store, lock) = try await timer.step("Leser innstillinger og lager") { () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
             try options.site.checkExists()
+            // The default output is part of the site folder; one named with --output is the owner's choice.
+            if !options.outputIsNamed { try options.site.checkInside(options.outputPath) }
             let lock = try SiteBuildLock.acquire(site: options.site, wait: options.waitForOtherBuild) {
                 console.progress("Venter på at en annen bygging av det samme nettstedet blir ferdig …")
             }

@@ -114,9 +114,9 @@ struct IncrementalBuild {
 
     static func readBase(site: SiteFolder, output: String) -> KeptBaseFile? {
         let path = BuildRecord.basePath(site: site, output: output)
-        let overlay = (try? FileSystem.readIfExists(overlayPath(basePath: path), limit: 1 << 30)) ?? nil
+        let overlay = FileSystem.readCacheFile(overlayPath(basePath: path), limit: 1 << 30)
         if let file = MappedFile(path: path, limit: 1 << 34) { return KeptBaseFile(archive: .mapped(file), overlay: overlay) }
-        return (try? FileSystem.readIfExists(path, limit: 1 << 34)).flatMap { $0.map { KeptBaseFile(archive: .read($0), overlay: overlay) } }
+        return FileSystem.readCacheFile(path, limit: 1 << 34).map { KeptBaseFile(archive: .read($0), overlay: overlay) }
     }
 
     static func overlayPath(basePath: String) -> String { basePath + ".overlay" }
@@ -142,7 +142,7 @@ struct IncrementalBuild {
     /// The store the output shows (kept by the last build), when the output is there.
     static func previousStore(site: SiteFolder, output: String) -> GuideStore? {
         guard FileSystem.fileExists(output + "/" + SiteWriter.markerFileName),
-              let bytes = try? FileSystem.readIfExists(BuildRecord.storePath(site: site, output: output)) else { return nil }
+              let bytes = FileSystem.readCacheFile(BuildRecord.storePath(site: site, output: output)) else { return nil }
         return GuideStore(encodedBytes: bytes)
     }
 

@@ -69,7 +69,7 @@ struct InitCommand: Command {
         if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
             console.output("Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt.")
         }
-        let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(InitCommand.shellWord(given)) && "
+        let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(ShellWord.path(given)) && "
         console.output("")
         console.output("Neste steg:")
         let steps = [("\(cd)sitegen build", "bygg nettstedet i output/"),
@@ -120,11 +120,5 @@ struct InitCommand: Command {
         let settings = try SiteFolder.parseSettings(files[0].bytes, path: "sample-site/" + files[0].name)
         _ = try SiteFolder.parseStore(files[1].bytes, path: "sample-site/" + files[1].name)
         return (settings, files)
-    }
-
-    /// `guide`, or `'my guide'` when the shell would split or expand it.
-    static func shellWord(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./~".unicodeScalars.contains($0) }
-        return plain && !text.isEmpty ? text : CompletionScripts.shellQuoted(text)
     }
 }

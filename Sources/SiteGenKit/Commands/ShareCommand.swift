@@ -37,6 +37,7 @@ struct ShareCommand: Command {
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
         let bytes = ShareFile.render(guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon)
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
+        if context.arguments.value("--output") == nil { try site.checkInside(given) }
         let path = SiteFolder.absolute(given)
         let marker = Array(ShareFile.generatorMarker.description.utf8)
         try OwnedFileGuard(site: site, kind: "delingsfil", isOurs: { head in head.firstRange(of: marker) != nil })

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// The shells `sitegen completions` writes a script for.
 enum CompletionShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
@@ -115,9 +117,7 @@ enum CompletionScripts {
     }
 
     /// A word for bash in single quotes.
-    static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
+    static func shellQuoted(_ text: String) -> String { ShellWord.quoted(text) }
 
     /// Options that take a value, grouped by what completes the value, in the order they first appear.
     static func groupedByValue(_ options: [CommandSpec.Option]) -> [(OptionValue, [String])] {
