@@ -102,7 +102,8 @@ package enum OfflineFiles {
 
     /// What the worker stores on install: the offline page, the explorer pages,
     /// the 404 page, the manifest, every asset (icons included) and the tiles of
-    /// the lowest zoom levels. Each path once, in that order.
+    /// the lowest zoom levels. Each path once, in that order, as it is written in
+    /// a URL (`URLPath`: an asset named `a#b.png` must not fail the install).
     static func precache(assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]) -> [String] {
         let zooms = Set(Array(Set(tiles.map(\.zoom)).sorted().prefix(precachedZoomLevels)))
         var seen = Set<String>()
@@ -110,7 +111,7 @@ package enum OfflineFiles {
         for path in [offlinePagePath] + explorerPaths + [SitePaths.notFoundPage, manifestPath]
             + icons.map(\.path) + assetPaths + tiles.filter({ zooms.contains($0.zoom) }).map(\.path)
         where seen.insert(path).inserted {
-            paths.append(path)
+            paths.append(URLPath.encoded(path))
         }
         return paths
     }

@@ -189,3 +189,38 @@ import BeaconCore
         #expect(!script.contains("style."), "the note is styled by classes only")
     }
 }
+
+/// Paths in URLs (`URLPath`): what the worker precaches must be what the server has.
+@Suite struct URLPathTests {
+    /// The path a server gets back from an encoded one.
+    func decoded(_ encoded: String) -> String? { encoded.removingPercentEncoding }
+
+    @Test func everyReservedAndUnsafeCharacterIsEncodedAndComesBackAsItWas() {
+        // RFC 3986's gen-delims and sub-delims, `%`, space, the other printable ASCII, controls, non-ASCII.
+        let characters: [Character] = Array(":/?#[]@!$&'()*+,;=% \"<>\\^`{|}") + ["\t", "\u{7F}", "æ", "ø", "å", "東", "🍽️"]
+        for character in characters where character != "/" {
+            let name = "assets/a\(character)b.png"
+            let encoded = URLPath.encoded(name)
+            #expect(decoded(encoded) == name, "\(character)")
+            let rest = encoded.dropFirst("assets/".count)
+            #expect(!rest.contains("/") && !rest.contains("?") && !rest.contains("#"), "\(character) → \(encoded)")
+            // Only unreserved characters and %XX escapes are left.
+            #expect(encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/%".contains($0)) }, "\(encoded)")
+        }
+        #expect(URLPath.encoded("assets/leaflet/leaflet.css") == "assets/leaflet/leaflet.css")
+        #expect(URLPath.encoded("100%.css") == "100%25.css")
+        #expect(URLPath.encoded("a#b.png") == "a%23b.png")
+    }
+
+    @Test func theWorkerPrecachesAnOddlyNamedAssetByItsEncodedAddress() throws {
+        let names = ["assets/a#b.png", "assets/hvorfor?.txt", "assets/100%.css", "assets/kart æ.png"]
+        let worker = OfflineFiles.serviceWorker(version: "1", assetPaths: names, explorerPaths: ["index.html"], tiles: [])
+        let line = try #require(worker.split(separator: "\n").first { $0.hasPrefix("const BUILD = ") })
+        let build = try #require(try JSONSerialization.jsonObject(with: Data(line.dropFirst("const BUILD = ".count).dropLast().utf8)) as? [String: Any])
+        let precache = try #require(build["precache"] as? [String])
+        for name in names {
+            let entry = try #require(precache.first { decoded($0) == name }, "\(name) is not precached")
+            #expect(entry == URLPath.encoded(name))
+        }
+    }
+}

@@ -27,6 +27,7 @@ import tempfile
 import sys
 import threading
 import unittest
+import urllib.parse
 
 from selenium.webdriver.common.by import By
 
@@ -451,6 +452,36 @@ class TiledMapOfflineTests(OfflineTestCase):
         # Zoomed out to the lowest zoom (stored at install, maybe never seen): still tiles.
         self.show_map(zoom=self.zooms[0])
         self.assertEqual({zoom for zoom, _ in self.tiles()}, {self.zooms[0]})
+        self.assert_no_console_errors()
+
+
+class OddAssetNameTests(OfflineTestCase):
+    """The site's own assets may be named with characters that mean something in a URL (`#`, `?`,
+    `%`, a space, letters beyond ASCII): the worker still installs, with every one stored."""
+    NAMES = ["a#b.txt", "hvorfor?.txt", "100%.txt", "mellom rom.txt", "blåbær.txt", "semi;kolon+pluss&og=lik.txt"]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="beacon-offline-names-")
+        cls.places_file = bb.write_site(cls.folder)
+        os.makedirs(os.path.join(cls.folder, "assets"))
+        for name in cls.NAMES:
+            with open(os.path.join(cls.folder, "assets", name), "w", encoding="utf-8") as f:
+                f.write("innhold i " + name)
+        cls.output = bb.build(cls.folder, cls.places_file)
+        cls.server = StoppableServer(cls.output)
+        cls.detail = {}
+        cls.driver = bb.make_driver(390, 844)
+
+    def test_the_worker_installs_and_stores_every_oddly_named_asset(self):
+        self.install()
+        version = build_version(self.output)
+        bb.wait_for(self.driver, lambda: self.cache_names() == [f"beacon-{version}/"], 10, "no cache for this build")
+        cached = self.cached_urls()
+        for name in self.NAMES:
+            text = self.script("const r = await caches.match(new Request(%s)); return r ? await r.text() : null;"
+                               % json.dumps(self.url("assets/" + urllib.parse.quote(name, safe=""))))
+            self.assertEqual(text, "innhold i " + name, f"{name} is not stored under its address ({cached})")
         self.assert_no_console_errors()
 
 
