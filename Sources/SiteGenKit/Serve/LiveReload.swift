@@ -11,7 +11,7 @@ final class LiveReload: Sendable {
     static let scriptPath = "__sitegen/reload.js"
     static let eventsPath = "__sitegen/events"
 
-    /// Counts published rebuilds; a stream sends "reload" when it changes.
+    /// Counts published rebuilds; the event streams (`EventStreams`) send "reload" when it changes.
     private let generation = Atomic<Int>(0)
 
     init() {}
@@ -55,29 +55,5 @@ final class LiveReload: Sendable {
             return Array(page[..<index]) + tag + Array(page[index...])
         }
         return page + tag
-    }
-
-    /// Holds one event stream open: "reload" after each rebuild, a comment
-    /// now and then to notice a reader that left; ends when `send` fails or
-    /// `stopped` says so.
-    func stream(send: (String) -> Bool, stopped: () -> Bool) {
-        var seen = current
-        var quiet = 0
-        guard send("retry: 500\n\n") else { return }
-        while !stopped() {
-            usleep(50_000)
-            let now = current
-            if now != seen {
-                seen = now
-                guard send("event: reload\ndata: \(now)\n\n") else { return }
-                quiet = 0
-            } else {
-                quiet += 1
-                if quiet >= 200 { // every 10 s
-                    guard send(": ping\n\n") else { return }
-                    quiet = 0
-                }
-            }
-        }
     }
 }

@@ -16,7 +16,9 @@ import Glibc
 /// - paths are percent-decoded once, `..`, NUL and backslashes are refused,
 ///   and the resolved file must lie inside the root after resolving symlinks;
 /// - a redirect goes to a path on this server (one leading slash, encoded);
-/// - missing paths get the site's own 404 page.
+/// - missing paths get the site's own 404 page;
+/// - `serve --watch`'s live-reload streams are held by the poll loop too
+///   (`EventStreams`, capped), so open pages never take the workers.
 final class StaticFileServer: Sendable {
     struct Configuration: Sendable {
         package var root: String
@@ -131,29 +133,39 @@ final class StaticFileServer: Sendable {
 
     /// Waits on the listener and every unfinished connection at once; each
     /// turn reads what arrived, hangs up on the slow, and accepts the new.
+    /// The live-reload streams are held here too (`EventStreams`), never by a worker.
     private func eventLoop() {
         var pending: [Pending] = []
+        var streams = EventStreams(generation: configuration.liveReload?.current ?? 0)
         let clock = ContinuousClock()
         defer {
             for connection in pending { close(connection.fd) }
+            streams.closeAll()
             close(listener)
         }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !stopped.load(ordering: .relaxed) {
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             fds += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            let nearest = pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
+            fds += streams.pollEntries
+            var nearest = pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
+            // Open streams hear of a rebuild within this.
+            if !streams.isEmpty { nearest = min(nearest, 0.05) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
             if ready < 0 && errno != EINTR { usleep(10_000) }
             if stopped.load(ordering: .relaxed) { return }
-            readHeads(&pending, ready: fds.dropFirst(2).map { $0.revents != 0 }, now: clock.now, buffer: &buffer)
+            streams.closeFinished(revents: fds.dropFirst(2 + pending.count).map(\.revents))
+            readHeads(&pending, ready: fds.dropFirst(2).prefix(pending.count).map { $0.revents != 0 }, now: clock.now, buffer: &buffer,
+                      streams: &streams)
             if fds[0].revents != 0 { acceptConnections(&pending, now: clock.now) }
+            if let liveReload = configuration.liveReload { streams.tick(generation: liveReload.current, now: clock.now) }
         }
     }
 
     /// Reads what arrived on the connections marked `ready`; hands on complete
     /// heads, and drops connections that closed or passed their deadline.
-    private func readHeads(_ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant, buffer: inout [UInt8]) {
+    private func readHeads(_ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant, buffer: inout [UInt8],
+                           streams: inout EventStreams) {
         var finished: [Int] = []
         for index in pending.indices {
             if ready[index] {
@@ -166,7 +178,11 @@ final class StaticFileServer: Sendable {
                 }
                 pending[index].head.append(contentsOf: buffer[0..<n])
                 if StaticFileServer.headEnd(pending[index].head) != nil || pending[index].head.count > StaticFileServer.maximumHeadBytes {
-                    dispatch(pending[index].fd, head: pending[index].head)
+                    if isEventStreamRequest(pending[index].head) {
+                        streams.open(pending[index].fd, client: pending[index].client, now: now)
+                    } else {
+                        dispatch(pending[index].fd, head: pending[index].head)
+                    }
                     finished.append(index)
                     continue
                 }
@@ -209,6 +225,13 @@ final class StaticFileServer: Sendable {
             let deadline = now.advanced(by: .milliseconds(Int(saturating: configuration.headTimeout * 1000)))
             pending.append(Pending(fd: client, client: address, deadline: deadline))
         }
+    }
+
+    /// Whether a complete head asks for the live-reload stream (only while watching).
+    private func isEventStreamRequest(_ head: [UInt8]) -> Bool {
+        guard configuration.liveReload != nil, let end = StaticFileServer.headEnd(head),
+              case .success(let (method, target)) = StaticFileServer.parse(Array(head[..<end])) else { return false }
+        return method == "GET" && StaticFileServer.relativePath(for: target) == LiveReload.eventsPath
     }
 
     /// Serves a complete head on a thread of its own (sending may block on a
@@ -315,10 +338,9 @@ final class StaticFileServer: Sendable {
                 log("\(method) \(target) 200")
                 return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
                                body: Array(LiveReload.script.utf8))
-            case LiveReload.eventsPath:
+            case LiveReload.eventsPath: // a GET went to the event streams (`EventStreams`); this is a HEAD
                 log("\(method) \(target) 200")
-                guard sendHead(client, status: 200, reason: "OK", contentType: "text/event-stream", length: nil), method != "HEAD" else { return }
-                return liveReload.stream(send: { sendAll(client, Array($0.utf8)[...]) }, stopped: { stopped.load(ordering: .relaxed) })
+                return respond(client, status: 200, reason: "OK", method: method, contentType: "text/event-stream")
             case OfflineFiles.serviceWorkerPath:
                 log("\(method) \(target) 200")
                 return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
@@ -373,10 +395,7 @@ final class StaticFileServer: Sendable {
     /// would send the browser to another host), each segment percent-encoded
     /// (no CR, LF or space can reach the header), a trailing slash.
     static func folderLocation(_ relative: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;%?#")
-        let segments = relative.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-        return "/" + segments.map { $0 + "/" }.joined()
+        "/" + relative.split(separator: "/").map { URLPath.encoded(String($0)) + "/" }.joined()
     }
 
     func notFound(_ client: Int32, method: String, target: String) {
