@@ -13,11 +13,11 @@ import Testing
         let log: String
         let port: UInt16
 
-        init(site: TestSite) throws {
+        init(site: TestSite, arguments extra: [String] = []) throws {
             log = site.root + "/../" + "watch-\(UUID().uuidString).log"
             FileManager.default.createFile(atPath: log, contents: nil)
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
-            process.arguments = ["serve", "--watch", "--port", "0", "--site", site.root]
+            process.arguments = ["serve", "--watch", "--port", "0", "--site", site.root] + extra
             var environment = ProcessInfo.processInfo.environment
             environment["GEOAPIFY_API_KEY"] = nil
             process.environment = environment
@@ -115,6 +115,28 @@ import Testing
         let result = try Sitegen.run(["serve", "--places", "x.geojson", "--site", site.root])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--watch"))
+        for option in BuildCommand.inputOptions {
+            let words = [option.name] + (option.takesValue ? ["x"] : [])
+            let refused = try Sitegen.run(["serve"] + words + ["--site", site.root])
+            #expect(refused.status == 64, "\(option.name)")
+            #expect(refused.stderr.contains("sitegen build \(option.name)"), "\(refused.stderr)")
+        }
+    }
+
+    /// Every option that decides what a build makes is taken by `serve --watch` too: a places file whose
+    /// features name no category builds with `--category`, as the build's own error tells the owner.
+    @Test func watchTakesTheBuildsOwnOptions() throws {
+        #expect(Set(BuildCommand.inputOptions.map(\.name)).isSubset(of: Set(ServeCommand().spec.options.map(\.name))))
+        let site = TestSite()
+        site.write(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Uten kategori"},"#
+                   + #""geometry":{"type":"Point","coordinates":[10.7503,59.9111]}}]}"#, to: "steder.geojson")
+        let without = try Sitegen.run(["build", "--places", site.root + "/steder.geojson", "--site", site.root])
+        #expect(without.status != 0 && without.stderr.contains("--category"), "\(without.stderr)")
+        let server = try WatchingServer(site: site, arguments: ["--places", site.root + "/steder.geojson", "--category", "restaurant"])
+        defer { _ = server.stop() }
+        #expect(server.port != 0, "\(server.stderr)")
+        #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
+        #expect(site.read("output/index.html")?.contains("Uten kategori") == true)
     }
 
     @Test func theReloadTagGoesIntoTheHead() {

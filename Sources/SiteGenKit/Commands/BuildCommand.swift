@@ -5,7 +5,7 @@ import BeaconCore
 struct BuildCommand: Command {
     let spec = CommandSpec(
         name: "build",
-        usage: "sitegen build [--site MAPPE] [--output MAPPE] [--places FIL] [--refresh | --offline] [--quiet]",
+        usage: "sitegen build [--site MAPPE] [--output MAPPE] [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force] [--no-wait] [--timings] [--quiet]",
         summary: "Henter stedene, fletter inn vurderinger og favoritter, og skriver nettstedet til output/.",
         details: """
         Med GEOAPIFY_API_KEY satt hentes stedene fra Geoapify (via mellomlageret i .beacon-cache/);
@@ -15,39 +15,51 @@ struct BuildCommand: Command {
         options: [
             CommandSpec.siteOption,
             .init(name: "--output", valueName: "MAPPE", help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)"),
-            .init(name: "--places", valueName: "FIL", help: "bygg fra en GeoJSON-fil med steder i stedet for API-et"),
-            .init(name: "--category", valueName: "KATEGORI", help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
-            .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
-            .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
-            .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
+        ] + BuildCommand.inputOptions + [
             .init(name: "--no-wait", valueName: nil, help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"),
             .init(name: "--timings", valueName: nil, help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det"),
             CommandSpec.quietOption,
         ]
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    /// The options that decide what a build makes, read alike by `build` and `serve --watch` (`buildOptions`).
+    static let inputOptions: [CommandSpec.Option] = [
+        .init(name: "--places", valueName: "FIL", help: "bygg fra en GeoJSON-fil med steder i stedet for API-et"),
+        .init(name: "--category", valueName: "KATEGORI", help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
+        .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
+        .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
+        .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
+    ]
+
+    /// The build that `inputOptions` and `--output` ask for, checked; `command` names the command in a usage error.
+    static func buildOptions(_ context: CommandContext, command: String) throws -> BuildOptions {
         let arguments = context.arguments
         if arguments.flag("--refresh") && arguments.flag("--offline") {
-            throw UsageError("--refresh og --offline kan ikke brukes sammen", command: spec.name)
+            throw UsageError("--refresh og --offline kan ikke brukes sammen", command: command)
         }
         var category: PlaceCategory?
         if let text = arguments.value("--category") {
             guard let parsed = PlaceCategory(userInput: text) else {
-                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: spec.name)
+                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: command)
             }
             category = parsed
         }
         if category != nil && arguments.value("--places") == nil {
-            throw UsageError("--category brukes bare sammen med --places", command: spec.name)
+            throw UsageError("--category brukes bare sammen med --places", command: command)
         }
         var options = BuildOptions(site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
                                    defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
                                    force: arguments.flag("--force"))
+        options.now = context.now
+        return options
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        var options = try BuildCommand.buildOptions(context, command: spec.name)
         options.waitForOtherBuild = !arguments.flag("--no-wait")
         options.keepsGuideUntilExit = true
         OneShotMemory.configure()
-        options.now = context.now
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
         // On a terminal, long work shows one updating line (--quiet: none).

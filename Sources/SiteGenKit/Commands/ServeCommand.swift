@@ -9,17 +9,22 @@ import Glibc
 struct ServeCommand: Command {
     let spec = CommandSpec(
         name: "serve",
-        usage: "sitegen serve [--watch [--places FIL]] [--port N] [--host ADRESSE] [--output MAPPE] [--site MAPPE]",
+        usage: "sitegen serve [--watch [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force]] [--port N] [--host ADRESSE] [--output MAPPE] [--site MAPPE]",
         summary: "Viser det bygde nettstedet på http://127.0.0.1:8000/ til du trykker Ctrl-C.",
         details: """
         Serveren lytter bare på maskinen din (127.0.0.1) med mindre du oppgir --host 0.0.0.0.
         Med --watch bygger sitegen nettstedet på nytt når innstillingene, lageret, assets/ eller
         stedsfilen endres, og åpne sider lastes inn på nytt. Feiler en bygging, vises feilen her
-        og forrige versjon vises videre.
+        og forrige versjon vises videre. Med --watch gjelder byggevalgene som for «sitegen build»;
+        --refresh og --force gjelder den første byggingen.
         """,
         options: [
             .init(name: "--watch", valueName: nil, help: "bygg på nytt og last inn sidene på nytt når noe endres"),
-            .init(name: "--places", valueName: "FIL", help: "med --watch: bygg fra denne GeoJSON-filen (og følg med på den)"),
+        ] + BuildCommand.inputOptions.map { option in
+            var option = option
+            option.help = "med --watch: " + option.help
+            return option
+        } + [
             .init(name: "--port", valueName: "N", help: "porten (standard 8000; 0 velger en ledig)"),
             .init(name: "--host", valueName: "ADRESSE", help: "adressen å lytte på (standard 127.0.0.1)"),
             .init(name: "--output", valueName: "MAPPE", help: "mappen som vises (standard: output/ i nettstedsmappen)"),
@@ -36,15 +41,19 @@ struct ServeCommand: Command {
             port = value
         }
         let root = arguments.value("--output").map(SiteFolder.absolute) ?? context.site.defaultOutputPath
+        if arguments.value("--output") == nil {
+            try context.site.checkExists()
+            try context.site.checkInside(root)
+        }
         let host = arguments.value("--host") ?? "127.0.0.1"
         let console = context.console
         let watching = arguments.flag("--watch")
-        if arguments.value("--places") != nil && !watching {
-            throw UsageError("--places brukes bare sammen med --watch (ellers: «sitegen build --places FIL»)", command: spec.name)
+        if !watching, let option = BuildCommand.inputOptions.first(where: { arguments.options[$0.name] != nil }) {
+            throw UsageError("\(option.name) brukes bare sammen med --watch (ellers: «sitegen build \(option.name)»)", command: spec.name)
         }
         var rebuilder: WatchRebuilder?
         if watching {
-            let builder = WatchRebuilder(context: context, outputPath: root, placesFile: arguments.value("--places"))
+            let builder = WatchRebuilder(context: context, options: try BuildCommand.buildOptions(context, command: spec.name))
             // The first build: the site as the inputs are now. Without any earlier site to show, its failure ends here.
             let status = await builder.rebuild(first: true)
             if status != .success && !FileSystem.isDirectory(root) { return status }

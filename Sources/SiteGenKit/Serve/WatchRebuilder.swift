@@ -6,17 +6,17 @@ import BeaconCore
 /// stays (a build that fails never touches `output/`).
 struct WatchRebuilder: Sendable {
     var context: CommandContext
-    var outputPath: String
-    var placesFile: String?
+    /// The build the command line asked for (`BuildCommand.buildOptions`); `--refresh` and `--force` hold for the first.
+    var options: BuildOptions
     let liveReload = LiveReload()
 
-    init(context: CommandContext, outputPath: String, placesFile: String?) {
+    init(context: CommandContext, options: BuildOptions) {
         self.context = context
-        self.outputPath = outputPath
-        self.placesFile = placesFile.map(SiteFolder.absolute)
+        self.options = options
     }
 
-    var watcher: SiteWatcher { SiteWatcher(site: context.site, placesFile: placesFile) }
+    var outputPath: String { options.outputPath }
+    var watcher: SiteWatcher { SiteWatcher(site: options.site, placesFile: options.placesFile) }
 
     func watch(stop: @escaping @Sendable () -> Bool) async {
         await watcher.run(stop: stop) { await rebuild(first: false) }
@@ -25,8 +25,8 @@ struct WatchRebuilder: Sendable {
     /// One build; `.success`, or the failure's exit status. Pages reload when a file changed.
     @discardableResult
     func rebuild(first: Bool) async -> ExitStatus {
-        var options = BuildOptions(site: context.site, outputPath: outputPath, placesFile: placesFile)
-        options.now = context.now
+        var options = options
+        if !first { (options.refresh, options.force) = (false, false) }
         let console = context.console
         let started = ContinuousClock.now
         do {
