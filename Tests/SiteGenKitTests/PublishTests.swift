@@ -73,6 +73,39 @@ import CLibXML2
         #expect(site.read("output/index.html")?.contains("eksport/steder.geojson") == true)
     }
 
+    /// Google Earth shows a KML description as HTML once the XML is decoded, and web viewers put names
+    /// and GPX descriptions into HTML: no text of a place may become markup there.
+    @Test func exportTextsStayTextWhereViewersReadThemAsHTML() async throws {
+        let attack = #""><img src=x onerror=alert(2)>"#
+        let address = attack.replacingOccurrences(of: "\"", with: "\\\"")
+        let store = #"{"format":1,"places":{"way/7":{"place":{"name":"<b onmouseover=alert(1)>Navn</b> & co","category":"cafe","#
+            + #""address":"ADDRESS","lat":59.9201,"lon":10.7651},"favoriteSince":"2026-01-03","#
+            + #""ratings":[{"stars":5,"date":"2026-01-04","comment":"<script>alert(3)</script>God <i>kaffe</i>"}]}}}"#
+        let site = TestSite(store: store.replacingOccurrences(of: "ADDRESS", with: address))
+        try await build(site)
+        let kml = try FileSystem.read(site.output + "/eksport/favoritter.kml")
+        let descriptions = try #require(XMLPoints.texts(kml, element: "description"))
+        #expect(descriptions.count == 1)
+        // The decoded description read as HTML, as Google Earth reads it: text, a line break and our link only.
+        let html = try #require(descriptions.first)
+        let tree = HTMLTree(html)
+        #expect(Set(tree.elements).isSubset(of: ["html", "body", "p", "br", "a"]), "\(tree.elements) in \(html)")
+        #expect(tree.attributes.allSatisfy { $0 == "href" }, "\(tree.attributes)")
+        #expect(tree.text.contains(attack), "the address reads as it was typed: \(tree.text)")
+        #expect(tree.text.contains("God kaffe") && !tree.text.contains("alert(3)"))
+        // Names (KML and GPX) and GPX descriptions: no `<` once the XML is decoded.
+        let gpx = try FileSystem.read(site.output + "/eksport/favoritter.gpx")
+        for (bytes, element) in [(kml, "name"), (gpx, "name"), (gpx, "desc"), (gpx, "text"), (gpx, "type")] {
+            let texts = try #require(XMLPoints.texts(bytes, element: element))
+            #expect(!texts.isEmpty, "\(element)")
+            for text in texts {
+                #expect(!text.contains("<"), "\(element): \(text)")
+                // What an HTML viewer shows is the place's text as typed.
+                if text.contains("Navn") { #expect(HTMLTree(text).text.contains("<b onmouseover=alert(1)>Navn</b> & co"), "\(text)") }
+            }
+        }
+    }
+
     @Test func baseURLAddsCanonicalSharingTagsSitemapAndRobots() async throws {
         let site = TestSite()
         site.write(#"{"format":1,"baseURL":"https://example.org/guide"}"#, to: SiteSettings.fileName)
@@ -165,6 +198,43 @@ enum XMLPoints {
                 guard parts.count >= 2 else { return nil }
                 return Point(name: text(nameNode), lat: parts[1], lon: parts[0])
             }
+        }
+    }
+}
+
+/// An HTML fragment as libxml2's HTML parser reads it: its elements, attribute names and text.
+struct HTMLTree {
+    var elements: [String] = []
+    var attributes: [String] = []
+    var text = ""
+
+    init(_ html: String) {
+        let bytes = Array(html.utf8)
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        guard let document = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options) }
+        }) else { return }
+        defer { xmlFreeDoc(document) }
+        walk(xmlDocGetRootElement(document))
+    }
+
+    private mutating func walk(_ node: xmlNodePtr?) {
+        var current = node
+        while let element = current {
+            switch element.pointee.type {
+            case XML_ELEMENT_NODE:
+                elements.append(String(cString: element.pointee.name))
+                var attribute = element.pointee.properties
+                while let property = attribute {
+                    attributes.append(String(cString: property.pointee.name))
+                    attribute = property.pointee.next
+                }
+            case XML_TEXT_NODE:
+                if let content = element.pointee.content { text += String(cString: content) }
+            default: break
+            }
+            walk(element.pointee.children)
+            current = element.pointee.next
         }
     }
 }
