@@ -14,7 +14,7 @@ import Testing
         let port: UInt16
 
         init(site: TestSite, arguments extra: [String] = []) throws {
-            log = site.root + "/../" + "watch-\(UUID().uuidString).log"
+            log = (site.root as NSString).deletingLastPathComponent + "/watch-\(UUID().uuidString).log"
             FileManager.default.createFile(atPath: log, contents: nil)
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
             process.arguments = ["serve", "--watch", "--port", "0", "--site", site.root] + extra
@@ -137,6 +137,46 @@ import Testing
         #expect(server.port != 0, "\(server.stderr)")
         #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
         #expect(site.read("output/index.html")?.contains("Uten kategori") == true)
+    }
+
+    /// A watched site folder deleted or moved away ends `serve --watch` with a message, and no rebuild
+    /// makes the folder again (a rebuild once wrote `output/` back with the owner's title and comments).
+    @Test(arguments: ["slettet", "flyttet"])
+    func aSiteFolderThatGoesAwayEndsWatchingAndIsNeverMadeAgain(how: String) throws {
+        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let server = try WatchingServer(site: site)
+        defer { if server.process.isRunning { _ = server.stop() } }
+        #expect(server.port != 0, "\(server.stderr)")
+        let moved = site.root + "-flyttet"
+        if how == "slettet" {
+            try FileManager.default.removeItem(atPath: site.root)
+        } else {
+            try FileManager.default.moveItem(atPath: site.root, toPath: moved)
+        }
+        defer { try? FileManager.default.removeItem(atPath: moved) }
+        #expect(waitFor { !server.process.isRunning } != nil, "still watching: \(server.stderr)")
+        #expect(server.process.terminationStatus == 74)
+        #expect(server.stderr.contains("Nettstedsmappen \(site.root) er slettet eller flyttet"), "\(server.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site.root), "the site folder was made again")
+        if how == "flyttet" {
+            // Moved back: the folder is where it was, but not nested inside itself.
+            try FileManager.default.moveItem(atPath: moved, toPath: site.root)
+            #expect(!FileManager.default.fileExists(atPath: site.root + "/" + (site.root as NSString).lastPathComponent))
+        }
+    }
+
+    @Test func aSiteFolderGoneMidBuildIsNotMadeAgainByTheCacheOrTheOutput() async throws {
+        let site = TestSite()
+        // The writer and the cache make folders below the site folder, never the folder itself.
+        let gone = site.root + "/borte"
+        let writer = try SiteWriter(outputPath: gone + "/output", protectedPaths: [gone])
+        #expect(throws: SiteWriterError.self) { try writer.write(Array("x".utf8), to: "index.html") }
+        #expect(!FileManager.default.fileExists(atPath: gone))
+        #expect(throws: FileError.self) { try SiteFolder(root: gone).createFolder(gone + "/.beacon-cache/builds") }
+        #expect(throws: FileError.self) {
+            try ResponseCache(folder: gone + "/.beacon-cache/geoapify", inside: gone).store(Data("{}".utf8), url: URL(string: "https://x/y")!, key: "k", at: Date())
+        }
+        #expect(!FileManager.default.fileExists(atPath: gone))
     }
 
     @Test func theReloadTagGoesIntoTheHead() {

@@ -6,9 +6,12 @@ import Foundation
 /// metadata is written last, so an entry without it is incomplete and ignored.
 package struct ResponseCache: Sendable {
     let folder: String
+    /// The folder the cache lives in, never made by it (the site folder).
+    let root: String?
 
-    package init(folder: String) {
+    package init(folder: String, inside root: String? = nil) {
         self.folder = folder
+        self.root = root
     }
 
     package struct Entry: Sendable {
@@ -44,7 +47,7 @@ package struct ResponseCache: Sendable {
     }
 
     func store(_ body: Data, url: URL, key: String, at date: Date) throws(FileError) {
-        try FileSystem.createDirectory(folder)
+        try FileSystem.createDirectory(folder, inside: root)
         try FileSystem.writeCacheFile([UInt8](body), to: folder + "/" + key + ".json")
         let meta = JSONValue.object([
             ("url", .string(url.absoluteString)),

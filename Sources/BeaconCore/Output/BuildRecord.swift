@@ -105,7 +105,7 @@ package struct BuildRecord: Sendable, Equatable {
 
     package func save(site: SiteFolder, output: String) throws(FileError) {
         let path = BuildRecord.path(site: site, output: output)
-        try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+        try site.createFolder((path as NSString).deletingLastPathComponent)
         var fields: [(String, JSONValue)] = [
             ("output", .string(output)), ("fingerprint", .string(fingerprint)), ("tree", .string(tree)),
             ("pages", .number(Double(pages))), ("places", .number(Double(places))), ("files", .number(Double(files))),

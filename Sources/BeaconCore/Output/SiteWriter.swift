@@ -114,6 +114,8 @@ package final class SiteWriter: Sendable {
 
     /// Tests only: an in-place commit stops after this many moves, as a kill would.
     let crashAfterMoves: Int?
+    /// Folders the output may not be or contain, and that the writer never makes (the site folder).
+    private let protectedPaths: [String]
 
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
     package init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none,
@@ -122,7 +124,8 @@ package final class SiteWriter: Sendable {
         self.crashAfterMoves = crashAfterMoves
         let output = SiteFolder.absolute(outputPath)
         guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
-        for protected in protectedPaths.map(SiteFolder.absolute) {
+        self.protectedPaths = protectedPaths.map(SiteFolder.absolute)
+        for protected in self.protectedPaths {
             if output == protected || protected.hasPrefix(output + "/") {
                 throw .unsafeOutputPath(path: output, reason: "mappen inneholder nettstedsmappen \(protected)")
             }
@@ -406,7 +409,10 @@ package final class SiteWriter: Sendable {
             if state.stagingCreated { return nil }
             if state.cancelled { cancelledNow = true; return nil }
             // The output's parent folder is made only now: a build that fails earlier leaves nothing behind.
-            if !FileSystem.isDirectory(parent), (try? FileSystem.createDirectory(parent)) == nil { return errno }
+            // Never a protected folder (the site's) or one above it: a site deleted or moved meanwhile is not made again.
+            let boundary = protectedPaths.first { parent != $0 && parent.hasPrefix($0 + "/") }
+            if protectedPaths.contains(parent) && !FileSystem.isDirectory(parent) { return ENOENT }
+            if !FileSystem.isDirectory(parent), (try? FileSystem.createDirectory(parent, inside: boundary)) == nil { return errno == 0 ? ENOENT : errno }
             FileSystem.removeTree(stagingPath)
             if mkdir(stagingPath, 0o755) != 0 { return errno }
             let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -24,7 +24,7 @@ package enum PlaceIndex {
         members.append(("fetchedAt", .number(source.fetchedAt.timeIntervalSince1970)))
         var bytes: [UInt8] = []
         JSONWriter().write(.object(members), into: &bytes)
-        try FileSystem.createDirectory(site.cachePath)
+        try site.createFolder(site.cachePath)
         if FileSystem.readCacheFile(sourcePath(in: site)) == bytes { return }
         // Not synced (12 ms on ext4 after every changed places file): a file a crash damaged reads as none.
         try FileSystem.writeCacheFile(bytes, to: sourcePath(in: site), sync: false)
@@ -56,7 +56,7 @@ package enum PlaceIndex {
 
     /// Writes the index unless it already holds these bytes.
     package static func write(_ bytes: [UInt8], in site: SiteFolder) throws(FileError) {
-        try FileSystem.createDirectory(site.cachePath)
+        try site.createFolder(site.cachePath)
         FileSystem.removeTree(pointerPath(in: site))
         if FileSystem.readCacheFile(path(in: site)) == bytes { return }
         try FileSystem.writeCacheFile(bytes, to: path(in: site))
@@ -64,7 +64,7 @@ package enum PlaceIndex {
 
     /// Remembers that the last build came from a places file.
     package static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder) throws(FileError) {
-        try FileSystem.createDirectory(site.cachePath)
+        try site.createFolder(site.cachePath)
         FileSystem.removeTree(path(in: site))
         var members: [(key: String, value: JSONValue)] = [("placesFile", .string(file))]
         if let defaultCategory { members.append(("category", .string(defaultCategory.rawValue))) }

@@ -25,6 +25,12 @@ extension SiteFolder {
         for name in FileSystem.entryNames(in: cachePath) { try checkInside(cachePath + "/" + name) }
     }
 
+    /// Makes `path`'s missing folders below the site folder, never the site folder itself: one deleted or
+    /// moved while a command runs is not made again.
+    package func createFolder(_ path: String) throws(FileError) {
+        try FileSystem.createDirectory(path, inside: root)
+    }
+
     /// "assets", "beacon-store.json": how the owner sees a part's name in the folder.
     func relativeName(of path: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"

@@ -405,11 +405,15 @@ package enum FileSystem {
         if fd >= 0 { fsync(fd); close(fd) }
     }
 
-    /// `mkdir -p`.
-    package static func createDirectory(_ path: String) throws(FileError) {
+    /// `mkdir -p`; with `inside`, only the folders below that one, which must exist: a site folder that
+    /// was deleted or moved while a command ran is never made again by its cache or output.
+    package static func createDirectory(_ path: String, inside boundary: String? = nil) throws(FileError) {
         if isDirectory(path) { return }
+        if let boundary, path == boundary || !path.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/") {
+            throw FileError(path: path, action: "opprette mappen", reason: "\(boundary) finnes ikke lenger")
+        }
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path, !isDirectory(parent) { try createDirectory(parent) }
+        if !parent.isEmpty, parent != path, !isDirectory(parent) { try createDirectory(parent, inside: boundary) }
         if mkdir(path, 0o755) != 0, errno != EEXIST { throw .errno("opprette mappen", path) }
     }
 

@@ -66,7 +66,7 @@ struct BasemapLoading: Sendable {
         }
         let plan = TilePlan(center: settings.center, radiusMetres: Double(settings.radiusMetres), budget: settings.effectiveTileBudget)
         guard let minZoom = plan.minZoom, let maxZoom = plan.maxZoom else { return .none }
-        let source = GeoapifyTileSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify-tiles"),
+        let source = GeoapifyTileSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify-tiles", inside: options.site.root),
                                         mode: options.offline ? .offline : .normal, now: options.now)
         let state = source.cacheState(for: plan)
         let tiles = count(plan.tileCount)

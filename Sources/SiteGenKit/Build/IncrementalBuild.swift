@@ -184,7 +184,7 @@ struct IncrementalBuild {
                 let thread = Thread {
                     let basePath = BuildRecord.basePath(site: site, output: output)
                     do throws(FileError) {
-                        try FileSystem.createDirectory((basePath as NSString).deletingLastPathComponent)
+                        try site.createFolder((basePath as NSString).deletingLastPathComponent)
                         // A new file renamed over the old one: a base opened in place from it stays readable.
                         try write(basePath)
                         finished.resume(returning: .success(()))
@@ -200,7 +200,7 @@ struct IncrementalBuild {
     /// Keeps the store the output shows, for the next build to compare with.
     static func saveStore(_ store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
         let storePath = BuildRecord.storePath(site: site, output: output)
-        try FileSystem.createDirectory((storePath as NSString).deletingLastPathComponent)
+        try site.createFolder((storePath as NSString).deletingLastPathComponent)
         try FileSystem.writeCacheFile(store.encodedBytes, to: storePath, sync: false, unlinkingFirst: true)
     }
 }

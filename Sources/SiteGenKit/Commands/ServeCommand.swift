@@ -62,29 +62,35 @@ struct ServeCommand: Command {
         let server = try StaticFileServer(configuration: .init(root: root, host: host, port: port, liveReload: rebuilder?.liveReload),
                                           log: { line in if !watching || !line.hasPrefix("GET /__sitegen/") { console.progress(line) } })
 
-        // Ctrl-C and SIGTERM stop the server cleanly. The trap is set before the
-        // address is announced: a signal sent as soon as someone reads it must not be lost.
+        // Ctrl-C and SIGTERM stop the server cleanly, and so does a watched site folder that is gone. The
+        // trap is set before the address is announced: a signal sent as soon as someone reads it must not be lost.
         let stopRequested = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        let signalled = Atomic<Bool>(false)
-        let trap = SignalTrap([SIGINT, SIGTERM]) { _ in
-            guard !signalled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let stopping = Atomic<Bool>(false)
+        let requestStop: @Sendable () -> Void = {
+            guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
             stopRequested.withLock { $0.take() }?.resume()
         }
+        let trap = SignalTrap([SIGINT, SIGTERM]) { _ in requestStop() }
         defer { trap.cancel() }
         server.start()
         context.console.output("Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
         let watch = rebuilder.map { builder in
             context.console.output("Følger med på innstillingene, lageret og assets/: endringer bygges og vises med en gang.")
-            return Task { await builder.watch(stop: { Task.isCancelled }) }
+            return Task {
+                let ending = await builder.watch(stop: { Task.isCancelled })
+                if ending == .siteGone { requestStop() }
+                return ending
+            }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             stopRequested.withLock { $0 = continuation }
-            // A signal that came before the continuation existed.
-            if signalled.load(ordering: .acquiring) { stopRequested.withLock { $0.take() }?.resume() }
+            // A stop that came before the continuation existed.
+            if stopping.load(ordering: .acquiring) { stopRequested.withLock { $0.take() }?.resume() }
         }
         watch?.cancel()
-        await watch?.value
+        let ending = await watch?.value
         server.stop()
+        if ending == .siteGone, let rebuilder { throw SiteGoneError(root: rebuilder.options.site.root) }
         context.console.output("Serveren er stoppet.")
         return .success
     }

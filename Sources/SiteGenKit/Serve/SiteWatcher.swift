@@ -6,9 +6,16 @@ import BeaconCore
 /// file's size, modification time and inode every `interval`, which catches
 /// editors that save in place and tools that save by rename (as `sitegen rate`
 /// does) alike, and costs a few `stat` calls for a site.
+///
+/// It also watches the site folder itself: when the folder is deleted or moved (another device and
+/// inode at its path, or none), watching ends, so a rebuild never makes the folder again or follows the
+/// name to another folder.
 struct SiteWatcher: Sendable {
     var files: [String]
     var folders: [String]
+    /// The site folder, and the device and inode it had when watching began.
+    var root: String
+    var rootIdentity: (device: UInt64, inode: UInt64)?
     var interval: Duration = .milliseconds(100)
     /// How long the inputs must stay still before a rebuild, so a burst of saves builds once.
     var settle: Duration = .milliseconds(60)
@@ -16,6 +23,21 @@ struct SiteWatcher: Sendable {
     init(site: SiteFolder, placesFile: String?) {
         files = [site.settingsPath, site.storePath] + (placesFile.map { [$0] } ?? [])
         folders = [site.assetsPath]
+        root = site.root
+        rootIdentity = FileSystem.identity(site.root)
+    }
+
+    /// Why watching ended.
+    enum Ending: Equatable, Sendable {
+        case stopped
+        /// The site folder was deleted or moved.
+        case siteGone
+    }
+
+    /// Whether the site folder is still the one watching began with.
+    var siteIsThere: Bool {
+        guard let rootIdentity, let now = FileSystem.identity(root) else { return false }
+        return now == rootIdentity
     }
 
     struct Stamp: Equatable, Sendable {
@@ -33,11 +55,13 @@ struct SiteWatcher: Sendable {
         return stamps
     }
 
-    /// Calls `changed` each time the inputs changed and then stayed still, until `stop` says so.
-    func run(stop: @Sendable () -> Bool, changed: () async -> Void) async {
+    /// Calls `changed` each time the inputs changed and then stayed still, until `stop` says so or the
+    /// site folder is gone.
+    func run(stop: @Sendable () -> Bool, changed: () async -> Void) async -> Ending {
         var last = snapshot()
         while !stop() {
             try? await Task.sleep(for: interval)
+            guard siteIsThere else { return .siteGone }
             var now = snapshot()
             guard now != last else { continue }
             // Wait for the saves to settle.
@@ -48,9 +72,11 @@ struct SiteWatcher: Sendable {
                 now = again
             }
             last = now
-            if stop() { return }
+            if stop() { return .stopped }
+            guard siteIsThere else { return .siteGone }
             await changed()
         }
+        return .stopped
     }
 
     static func stamp(_ path: String) -> Stamp? {

@@ -18,7 +18,7 @@ struct WatchRebuilder: Sendable {
     var outputPath: String { options.outputPath }
     var watcher: SiteWatcher { SiteWatcher(site: options.site, placesFile: options.placesFile) }
 
-    func watch(stop: @escaping @Sendable () -> Bool) async {
+    func watch(stop: @escaping @Sendable () -> Bool) async -> SiteWatcher.Ending {
         await watcher.run(stop: stop) { await rebuild(first: false) }
     }
 
@@ -49,4 +49,16 @@ struct WatchRebuilder: Sendable {
             return error.exitStatus
         }
     }
+}
+
+/// `serve --watch` stopped because the site folder is no longer where it was.
+struct SiteGoneError: UserFacingError {
+    var root: String
+
+    var userMessage: String {
+        "Nettstedsmappen \(root) er slettet eller flyttet, så sitegen slutter å følge med (og lager den ikke på nytt). "
+            + "Start «sitegen serve --watch» igjen i mappen der nettstedet er nå."
+    }
+
+    var exitStatus: ExitStatus { .ioError }
 }
