@@ -116,6 +116,11 @@ import Testing
 
     @Test(arguments: [
         (["GEOAPIFY_BASE_URL": "http://api.example.org"], "ukryptert"),
+        // Names that only look like this machine: a resolver may answer anything for them.
+        (["GEOAPIFY_BASE_URL": "http://127.attacker.test"], "ukryptert"),
+        (["GEOAPIFY_BASE_URL": "http://127.0.0.1.nip.io:8080"], "ukryptert"),
+        (["GEOAPIFY_BASE_URL": "http://localhost.attacker.test"], "ukryptert"),
+        (["GEOAPIFY_BASE_URL": "http://[::ffff:7f00:1]/"], "ukryptert"),
         (["GEOAPIFY_BASE_URL": "ftp://127.0.0.1/"], "http(s)-adresse"),
         (["GEOAPIFY_BASE_URL": "https://user:pw@api.geoapify.com"], "http(s)-adresse"),
         (["GEOAPIFY_TIMEOUT": "1e300"], "GEOAPIFY_TIMEOUT"),
@@ -159,6 +164,33 @@ import Testing
         let cached = SiteWriter.listFiles(under: site.root + "/.beacon-cache")
         #expect(cached.allSatisfy { !$0.contains("cafe") }, "\(cached)")
         #expect(!FileManager.default.fileExists(atPath: site.output))
+    }
+
+    @Test func onlyLiteralLoopbackAddressesAndLocalhostAreThisMachine() {
+        for host in ["localhost", "LOCALHOST", "localhost.", "127.0.0.1", "127.255.3.4", "::1", "[::1]", "[0:0:0:0:0:0:0:1]"] {
+            #expect(LoopbackHost.contains(host), "\(host)")
+        }
+        for host in ["127.attacker.test", "127.0.0.1.nip.io", "127.1", "0x7f.0.0.1", "128.0.0.1", "localhost.attacker.test",
+                     "::2", "[::ffff:127.0.0.1]", "", "api.geoapify.com"] {
+            #expect(!LoopbackHost.contains(host), "\(host)")
+        }
+        // The tile client paces everything but this machine.
+        let paced = try? GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "https://127.0.0.1.nip.io"])
+        #expect(paced?.limits == .geoapifyFreePlan)
+    }
+
+    /// Every form of the key the client can send (raw in a header, encoded in a tile's query) is redacted.
+    @Test(arguments: ["my-key.v2+abc", "key:with,odd~chars/and=more&", "plain0123456789"])
+    func everyFormOfTheKeyIsRedacted(key: String) throws {
+        let redactor = SecretRedactor(secrets: [key])
+        let tileClient = try #require(try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": key]))
+        let sent = tileClient.requestURL(for: TileCoordinate(zoom: 1, x: 0, y: 0)).absoluteString
+        let query = String(sent[sent.range(of: "apiKey=")!.upperBound...])
+        for form in [key, query, SecretRedactor.lowercasingEscapes(query), key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!] {
+            let redacted = redactor.redact("svar: \(form) slutt")
+            #expect(redacted == "svar: \(SecretRedactor.placeholder) slutt", "\(form) → \(redacted)")
+        }
+        #expect(!redactor.redact(sent).contains(query))
     }
 
     @Test func originsDifferBySchemeHostOrPort() throws {

@@ -56,9 +56,9 @@ package struct GeoapifyClient: Sendable {
               url.user == nil, url.password == nil else {
             throw .invalidConfiguration("GEOAPIFY_BASE_URL må være en http(s)-adresse, for eksempel https://api.geoapify.com (er «\(text)»).")
         }
-        let loopback = origin.host == "localhost" || origin.host == "[::1]" || origin.host == "::1" || origin.host.hasPrefix("127.")
-        guard origin.scheme == "https" || loopback else {
-            throw .invalidConfiguration("GEOAPIFY_BASE_URL bruker http til en annen maskin (\(origin.host)); da ville API-nøkkelen gått ukryptert over nettet. Bruk https.")
+        guard origin.scheme == "https" || LoopbackHost.contains(origin.host) else {
+            throw .invalidConfiguration("GEOAPIFY_BASE_URL bruker http til en annen maskin (\(origin.host)); da ville API-nøkkelen gått ukryptert over nettet. "
+                + "Bruk https (http bare til denne maskinen: localhost, 127.x.x.x eller ::1).")
         }
         return url
     }

@@ -32,8 +32,7 @@ package struct GeoapifyTileClient: Sendable {
     package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyTileClient? {
         guard var client = try GeoapifyClient.fromEnvironment(environment) else { return nil }
         if environment["GEOAPIFY_BASE_URL"] == nil { client.baseURL = defaultBaseURL }
-        let host = client.baseURL.host?.lowercased() ?? ""
-        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        let loopback = client.baseURL.host.map(LoopbackHost.contains) ?? false
         return GeoapifyTileClient(client: client, limits: loopback ? .loopback : .geoapifyFreePlan)
     }
 

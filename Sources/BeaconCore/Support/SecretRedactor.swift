@@ -19,11 +19,29 @@ package struct SecretRedactor: Sendable {
         for secret in secrets {
             for form in [secret, secret.trimmingCharacters(in: .whitespacesAndNewlines)] where form.utf8.count >= Self.minimumLength {
                 all.insert(form)
-                if let encoded = form.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != form { all.insert(encoded) }
+                // Every form a request can carry it in: as the client encodes it in a query (`GeoapifyClient.encode`,
+                // which keeps `-._~:,`), and with every other byte encoded too (as some tools write it).
+                for encoded in [GeoapifyClient.encode(form), form.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? form]
+                where encoded != form {
+                    all.insert(encoded)
+                    all.insert(Self.lowercasingEscapes(encoded))
+                }
             }
         }
         self.secrets = all.sorted { $0.utf8.count > $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }
         byteSecrets = self.secrets.map { Array($0.utf8) }
+    }
+
+    /// `%2B` as `%2b`: the same byte, as another encoder writes it.
+    static func lowercasingEscapes(_ text: String) -> String {
+        var result = ""
+        var hexLeft = 0
+        for character in text {
+            if character == "%" { hexLeft = 2; result.append(character); continue }
+            result.append(hexLeft > 0 ? Character(character.lowercased()) : character)
+            hexLeft = max(0, hexLeft - 1)
+        }
+        return result
     }
 
     /// The key in `GEOAPIFY_API_KEY`, as given and trimmed.
