@@ -72,7 +72,9 @@ package enum PlaceSourceError: UserFacingError, Equatable {
     case placesFileMissing(path: String)
     case placesFileUnreadable(FileError)
     case placesFileCorrupt(path: String, detail: String)
-    case placesFileEmpty(path: String, skipped: Int)
+    case placesFileEmpty(path: String, skipped: [PlacesDecoder.SkippedFeature])
+    /// Not GeoJSON of places, but a format the file's first bytes show (KML, GPX, Overpass JSON …).
+    case unsupportedFormat(path: String, format: PlacesFileFormat)
 
     package var userMessage: String {
         switch self {
@@ -87,7 +89,10 @@ package enum PlaceSourceError: UserFacingError, Equatable {
         case .placesFileCorrupt(let path, let detail):
             return "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
         case .placesFileEmpty(let path, let skipped):
-            return "Stedsfilen \(path) inneholder ingen brukbare steder (\(skipped) hoppet over: uten navn, posisjon eller kjent kategori). Oppgi en kategori med --category hvis stedene mangler den."
+            let hint = skipped.contains { $0.reason == .noCategory } ? " Oppgi en kategori med --category for stedene som mangler den." : ""
+            return "Stedsfilen \(path) inneholder ingen brukbare steder (\(PlacesDecoder.SkippedFeature.summary(skipped)))." + hint
+        case .unsupportedFormat(let path, let format):
+            return format.explanation(path: path)
         }
     }
 
@@ -183,7 +188,10 @@ package enum PlacesFile {
         case .document(let result): result
         case .features(let features): features.result(places: place)
         }
-        guard !result.places.isEmpty else { throw .placesFileEmpty(path: path, skipped: result.skipped.count) }
+        guard !result.places.isEmpty else {
+            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
+            throw .placesFileEmpty(path: path, skipped: result.skipped)
+        }
         return result
     }
 
@@ -194,9 +202,16 @@ package enum PlacesFile {
         do {
             return try PlacesDecoder(defaultCategory: defaultCategory).decodeFeatures(bytes: consume bytes, reusing: reuse)
         } catch let error as JSONParseError {
+            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {
+            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileCorrupt(path: path, detail: "fant ingen «features»")
         }
+    }
+
+    /// The format of a file that gave no places, from its first bytes (read again: only on this way out).
+    static func recognisedFormat(path: String) -> PlacesFileFormat? {
+        FileSystem.readPrefix(path, maximumBytes: 8192).flatMap(PlacesFileFormat.recognise)
     }
 }

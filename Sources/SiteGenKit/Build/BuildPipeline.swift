@@ -117,6 +117,11 @@ struct BuildPipeline: Sendable {
         let incremental = IncrementalBuild(settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
                                            places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory)
         let made = try await makeGuide(places, inputs, incremental: incremental, record: lastRecord, &timer)
+        var reach: [String] = []
+        if case .file = made.guide.source.kind, let warning = GuideReach.warning(places: made.guide.places, settings: inputs.settings) {
+            console.progress(warning)
+            reach.append(warning)
+        }
         // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
         // render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
@@ -136,7 +141,7 @@ struct BuildPipeline: Sendable {
         let recorded = try await timer.step("Lagrer oversikten over stedene") {
             await record(made, inputs, places, published, fingerprint: fingerprint, incremental: incremental, baseSaved: baseSaved)
         }
-        let warnings = inputs.assets.warnings + made.warnings + basemap.warnings + recorded
+        let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + recorded
         if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
         var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
         report.reusedFeatures = made.reusedFeatures

@@ -180,7 +180,7 @@ extension BuildPipeline {
                     }
                     // Taken in: the features it took are moved out, so from here the base must serve (it fits the store).
                     let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
-                    let warnings = loading.report(places: guide.places.count, skipped: patch.skipped.count, features: edited.outcomes.count,
+                    let warnings = loading.report(places: guide.places.count, skipped: patch.skipped, features: edited.outcomes.count,
                                                   reused: edited.reusedCount)
                     return MadeGuide(guide: guide, base: nil, baseIsNew: true, keptArchive: base.archive, patchedBase: base, cachedBase: cached,
                                      warnings: warnings, reusedFeatures: edited.reusedCount, editedPlaces: patch.edited)

@@ -70,7 +70,7 @@ struct PlaceLoading: Sendable {
 
     /// The places of a decoded places file, with its report on the terminal.
     func loaded(_ result: PlacesDecoder.Result, file raw: RawFile) -> Loaded {
-        let warnings = report(places: result.places.count, skipped: result.skipped.count,
+        let warnings = report(places: result.places.count, skipped: result.skipped,
                               features: result.featureHashes?.count ?? 0, reused: result.reusedFeatures)
         return Loaded(places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [], trace: result.trace,
                       reusedFeatures: result.reusedFeatures)
@@ -82,17 +82,18 @@ struct PlaceLoading: Sendable {
 
     /// Tells how many places a places file gave (and how many features were
     /// parsed, when the memo knew the rest); returns the warnings.
-    func report(places: Int, skipped: Int, features: Int, reused: Int) -> [String] {
+    func report(places: Int, skipped: [PlacesDecoder.SkippedFeature], features: Int, reused: Int) -> [String] {
         var warnings: [String] = []
-        if skipped > 0 {
-            let message = "\(skipped) steder i filen ble hoppet over (uten navn, posisjon eller kjent kategori, eller dobbelt)."
+        if !skipped.isEmpty {
+            let message = "Stedsfilen: " + PlacesDecoder.SkippedFeature.summary(skipped) + "."
             warnings.append(message)
             console.progress(message)
         }
+        let count = NorwegianFormat.count(places, singular: "sted", plural: "steder")
         if reused > 0 {
-            console.progress("  \(places) steder (\(features - reused) av dem lest på nytt, resten er uendret siden forrige bygging)")
+            console.progress("  \(count) (\(features - reused) av dem lest på nytt, resten er uendret siden forrige bygging)")
         } else {
-            console.progress("  \(places) steder")
+            console.progress("  \(count)")
         }
         return warnings
     }
@@ -116,7 +117,7 @@ struct PlaceLoading: Sendable {
         case .refresh: console.progress("Henter alt på nytt fra Geoapify (--refresh).")
         case .normal: console.progress("Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret).")
         }
-        return GeoapifyPlaceSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify"),
+        return GeoapifyPlaceSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify", inside: options.site.root),
                                    mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now)
     }
 
