@@ -88,6 +88,35 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree).sorted() == ["busy", "fil", "guide"])
     }
 
+    /// The commands `init` prints can be pasted as they are: a folder named `-` or `-dash` gets `./`
+    /// (`cd -` goes to the previous folder), one with a space or a quote is quoted.
+    @Test(arguments: [(["-"], "cd ./- && sitegen build"), (["--", "-dash"], "cd ./-dash && sitegen build"),
+                      (["min guide"], "cd 'min guide' && sitegen build"), (["Kari's"], #"cd 'Kari'\''s' && sitegen build"#),
+                      (["~tilde"], "cd '~tilde' && sitegen build"), (["blåbær"], "cd blåbær && sitegen build")])
+    func initPrintsCommandsThatCanBePasted(arguments: [String], line: String) throws {
+        let tree = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let result = try Sitegen.run(["init"] + arguments, in: tree)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  " + line + "   #"), "\(result.stdout)")
+        let folder = try #require(arguments.last)
+        #expect(FileManager.default.fileExists(atPath: tree + "/" + folder + "/beacon-settings.json"))
+        // And the printed command works in a shell.
+        let shell = try Sitegen.run(["-c", String(line.prefix { $0 != "&" }) + "&& test -f beacon-settings.json"], in: tree, executable: "/bin/sh")
+        #expect(shell.status == 0, "\(shell.stderr)")
+    }
+
+    @Test func initIntoALinkToNothingSaysWhatItIs() throws {
+        let tree = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        try FileManager.default.createSymbolicLink(atPath: tree + "/lenke", withDestinationPath: tree + "/finnes-ikke/guide")
+        let result = try Sitegen.run(["init", "lenke"], in: tree)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("symbolsk lenke") && result.stderr.contains(tree + "/finnes-ikke/guide"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tree + "/finnes-ikke"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree) == ["lenke"])
+    }
+
     @Test func initInAnEmptyFolderAndAGitRepository() throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }

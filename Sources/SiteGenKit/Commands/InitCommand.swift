@@ -51,7 +51,7 @@ struct InitCommand: Command {
         if arguments.value("--pick") != nil && arguments.value("--address") == nil {
             throw UsageError("--pick brukes bare sammen med --address", command: spec.name)
         }
-        try SiteInitializer.checkFolderIsFree(folder)
+        try SiteInitializer.checkFolderIsFree(folder, given: given)
 
         let files: [(name: String, bytes: [UInt8])]
         let settings: SiteSettings

@@ -10,7 +10,13 @@ enum SiteInitializer {
     static let tolerated: Set<String> = [".git"]
 
     /// Throws unless `folder` is missing or empty (but for `tolerated`).
-    static func checkFolderIsFree(_ folder: String) throws(InitError) {
+    /// `given` is the path as typed: a symbolic link to nothing is refused here (its target, which
+    /// `folder` names, and the folders above it would be made wherever the link points).
+    static func checkFolderIsFree(_ folder: String, given: String) throws(InitError) {
+        var link = stat()
+        if lstat(given, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, !FileSystem.fileExists(given) {
+            throw .danglingLink(given, target: folder)
+        }
         guard FileSystem.fileExists(folder) else { return }
         guard FileSystem.isDirectory(folder) else { throw .notAFolder(folder) }
         let names: [String]
@@ -52,6 +58,7 @@ enum SiteInitializer {
         case notEmpty(String, names: [String])
         case appeared(String)
         case writeFailed(String, String)
+        case danglingLink(String, target: String)
 
         var userMessage: String {
             switch self {
@@ -68,6 +75,9 @@ enum SiteInitializer {
                 return "Noen andre la filer i \(path) mens nettstedet ble laget. Ingenting er skrevet."
             case .writeFailed(let path, let reason):
                 return "Kunne ikke skrive \(path) (\(reason)). Ingenting er skrevet."
+            case .danglingLink(let path, let target):
+                return "\(path) er en symbolsk lenke til \(target), som ikke finnes. Lag mappen først (mkdir -p \(ShellWord.path(target))), "
+                    + "eller oppgi en annen mappe. Ingenting er skrevet."
             }
         }
 
