@@ -114,6 +114,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
     }
 
+    /// A move that fails without a kill (a folder made by hand where a file goes) leaves no record that
+    /// would fail every later build the same way; the next commit replaces the output whole.
+    @Test func aMoveThatCannotBeDoneLeavesNoRecordBehind() throws {
+        let output = Self.temporaryOutput()
+        let parent = (output as NSString).deletingLastPathComponent
+        defer { FileSystem.removeTree(parent) }
+        _ = try Self.write(Self.site(), to: output)
+        try FileManager.default.removeItem(atPath: output + "/steder/3/index.html")
+        try FileManager.default.createDirectory(atPath: output + "/steder/3/index.html/hånd", withIntermediateDirectories: true)
+        #expect(throws: SiteWriterError.self) { try Self.write(Self.site(changing: [3]), to: output) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.contains("commit-intent") }.isEmpty)
+        // A writer of the same output starts clean, and a full tree makes the output whole again.
+        let writer = try SiteWriter(outputPath: output)
+        for (path, bytes) in Self.site(changing: [3]) { try writer.write(bytes, to: path) }
+        writer.discard()
+        let again = try SiteWriter(outputPath: output)
+        for (path, bytes) in Self.site(changing: Set(0..<40)) { try again.write(bytes, to: path) }
+        _ = try again.commit()
+        #expect(String(decoding: Self.tree(output)["steder/3/index.html"] ?? [], as: UTF8.self) == "<p>Sted 3 (endret)</p>\n")
+    }
+
     @Test func aRecordNamingAnotherFolderIsRefusedAndNothingMoves() throws {
         let output = Self.temporaryOutput()
         let parent = (output as NSString).deletingLastPathComponent

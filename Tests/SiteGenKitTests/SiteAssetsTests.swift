@@ -79,6 +79,36 @@ import BuiltInFiles
         #expect(site.read("output/assets/custom.css") == "body { margin: 0 }\n")
     }
 
+    /// A name that would be a file and a folder at once in `output/assets/` is refused before anything
+    /// is rendered: no staging tree, no commit record left beside the output, the last site untouched.
+    @Test func aFileAndAFolderOfOneNameAreRefusedBeforeRendering() throws {
+        let site = TestSite()
+        // A stand-in for Debian's Leaflet, so the library's folder is there whatever this machine has.
+        let library = site.root + "-leaflet"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        for file in MapLibrary.files { try Data("/* \(file.name) */".utf8).write(to: URL(fileURLWithPath: library + "/" + file.source)) }
+        let environment = ["BEACON_LEAFLET_DIR": library]
+        #expect(try Sitegen.run(["build", "--site", site.root], environment: environment).status == 0)
+        let before = site.outputFiles()
+
+        site.write("body {}", to: "assets/beacon.css/egen.css")
+        let folder = try Sitegen.run(["build", "--site", site.root], environment: environment)
+        #expect(folder.status == 65, "\(folder.stderr)")
+        #expect(folder.stderr.contains("assets/beacon.css er en mappe"), "\(folder.stderr)")
+        #expect(!folder.stderr.contains("Skriver sider"))
+        try FileManager.default.removeItem(atPath: site.root + "/assets")
+
+        site.write("ikke en mappe", to: "assets/leaflet")
+        let file = try Sitegen.run(["build", "--site", site.root], environment: environment)
+        #expect(file.status == 65, "\(file.stderr)")
+        #expect(file.stderr.contains("assets/leaflet er en fil") && file.stderr.contains("assets/leaflet/"), "\(file.stderr)")
+
+        #expect(site.outputFiles() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter { $0.contains("commit-intent") || $0.contains("staging") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's bytes.
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0

@@ -46,7 +46,17 @@ extension SiteWriter {
         for path in stale.sorted() { record += "- " + path + "\n" }
         let intent = SiteWriter.intentPath(parent: parent, name: name)
         do { try FileSystem.writeCacheFile(Array(record.utf8), to: intent) } catch { throw .file(error) }
-        return try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
+        do {
+            return try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            // Not a kill but a move that cannot be done (something made in the output by hand where a file
+            // goes): the record would fail every next build the same way. The build record is gone by now,
+            // so the next build trusts nothing of this output and replaces it whole.
+            unlink(intent)
+            throw error
+        }
     }
 
     /// Commits only the files this build wrote, and removes `removals` (those

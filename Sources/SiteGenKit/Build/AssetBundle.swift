@@ -59,9 +59,27 @@ struct AssetBundle: Sendable {
             if byPath["assets/" + name] == nil { bundle.added.append(name) } else { bundle.replaced.append(name) }
             byPath["assets/" + name] = bytes
         }
+        try checkNoFileIsAFolder(Set(byPath.keys), own: Set(bundle.added + bundle.replaced))
         bundle.files = byPath.keys.sorted().map { ($0, byPath[$0]!) }
         if let favicon = byPath["assets/favicon.svg"] { bundle.files.append((SitePaths.favicon, favicon)) }
         return bundle
+    }
+
+    /// Refuses a name that is a file and a folder at once (the site's `assets/beacon.css/` beside the
+    /// built-in stylesheet, a file `assets/leaflet` beside the map library's folder) before anything is
+    /// rendered: the output could not hold both, and the build would fail only as it publishes.
+    static func checkNoFileIsAFolder(_ paths: Set<String>, own: Set<String>) throws(AssetError) {
+        for path in paths.sorted() {
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard paths.contains(folder) else { continue }
+                let name = String(folder.dropFirst("assets/".count))
+                // Whichever of the two is the site's own is the one to rename.
+                let ownFolder = own.contains(String(path.dropFirst("assets/".count)))
+                throw .fileAndFolder(name: name, ownIsFolder: ownFolder)
+            }
+        }
     }
 
     /// Every regular file under `folder` (sub-folders too, hidden names skipped), by relative path; none when there is no folder.
@@ -105,6 +123,7 @@ struct AssetBundle: Sendable {
         case unreadable(String)
         case badName(String)
         case linkLeadsOut(String, target: String)
+        case fileAndFolder(name: String, ownIsFolder: Bool)
 
         var userMessage: String {
             switch self {
@@ -116,6 +135,10 @@ struct AssetBundle: Sendable {
                 return "Mappen \(path) kan ikke leses."
             case .badName(let path):
                 return "Filnavnet \(path.debugDescription) har kontrolltegn; gi filen et vanlig navn."
+            case .fileAndFolder(let name, let ownIsFolder):
+                return ownIsFolder
+                    ? "assets/\(name) er en mappe i nettstedsmappen, men sitegen har en fil med det navnet (assets/\(name)). Gi mappen et annet navn."
+                    : "assets/\(name) er en fil i nettstedsmappen, men sitegen har en mappe med det navnet (assets/\(name)/). Gi filen et annet navn."
             case .linkLeadsOut(let path, let target):
                 return "\(path) er en symbolsk lenke til \(target), som ikke er en fil i ressursmappen. Bare lenker til filer i mappen tas med, så ingenting utenfor havner på nettstedet; kopier filen inn i stedet."
             }
@@ -124,7 +147,7 @@ struct AssetBundle: Sendable {
         var exitStatus: ExitStatus {
             switch self {
             case .builtInFileMissing: .software
-            case .notAFolder, .badName, .linkLeadsOut: .dataError
+            case .notAFolder, .badName, .linkLeadsOut, .fileAndFolder: .dataError
             case .unreadable: .ioError
             }
         }
