@@ -109,6 +109,18 @@ import BuiltInFiles
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// The page scripts' texts are written by every build from the catalogues: an own copy is named as
+    /// unused, never announced as added and then dropped.
+    @Test func anOwnCopyOfTheGeneratedTextsIsNamedAsUnused() throws {
+        let site = TestSite()
+        site.write("window.BeaconText = {};", to: "assets/beacon-text.js")
+        let built = try Sitegen.run(["build", "--site", site.root])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(!built.stderr.contains("legger til beacon-text.js"), "\(built.stderr)")
+        #expect(built.stderr.contains("Advarsel: assets/beacon-text.js brukes ikke"), "\(built.stderr)")
+        #expect(site.read("output/assets/beacon-text.js")?.contains("window.BeaconText = {};") == false)
+    }
+
     /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's bytes.
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0

@@ -20,6 +20,9 @@ struct AssetBundle: Sendable {
     var warnings: [String] = []
 
     static let requiredFiles = ["beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg"]
+    /// Files under `assets/` that every build writes itself, which the site's own cannot replace.
+    static let generatedFiles: Set<String> = [ScriptTexts.path]
+
     /// Loaded after the built-in stylesheet on every page when the site's `assets/` has it.
     static let customStylesheet = "custom.css"
 
@@ -56,6 +59,11 @@ struct AssetBundle: Sendable {
         for file in library { byPath[file.path] = file.bytes }
         var bundle = AssetBundle(files: [])
         for (name, bytes) in try ownFiles(in: folder) {
+            if generatedFiles.contains("assets/" + name) {
+                bundle.warnings.append("assets/\(name) brukes ikke: sitegen lager den selv ved hver bygging, fra tekstkatalogen og "
+                    + "«translations» i innstillingene (der endrer du tekstene). Fjern filen fra assets/.")
+                continue
+            }
             if byPath["assets/" + name] == nil { bundle.added.append(name) } else { bundle.replaced.append(name) }
             byPath["assets/" + name] = bytes
         }

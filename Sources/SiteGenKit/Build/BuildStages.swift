@@ -28,6 +28,7 @@ extension BuildPipeline {
         }
         let assets = try await timer.step("Leser ressurser") { try AssetBundle.load(site: options.site, environment: environment) }
         if let line = assets.ownFilesSummary { console.progress(line) }
+        for warning in assets.warnings { console.progress("Advarsel: " + warning) }
         let writer = try await timer.step("Forbereder utmappen") {
             try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root], redactor: .fromEnvironment(environment))
         }

@@ -277,7 +277,7 @@ struct SiteRenderer: Sendable {
             for file in files { try writer.write(file.bytes, to: file.path) }
         case .sharedFiles:
             // The texts are the build's own, made from its catalogues: a file of that name among the site's assets is not used.
-            for asset in assets.files where asset.path != ScriptTexts.path { try writer.write(asset.bytes, to: asset.path) }
+            for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
             try writer.write(ScriptTexts.file(languages: guide.settings.languages), to: ScriptTexts.path)
         case .fixedPages:
             try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
