@@ -22,6 +22,15 @@ import Testing
         (#"{"format":1,"placesPerCategory":101}"#, "antall steder"),
         (#"{"format":1,"title":"  "}"#, "tittelen"),
         (#"{"format":1,"baseURL":"javascript:alert(1)"}"#, "baseURL"),
+        // Published in canonical links, the sitemap and robots.txt: only an address that reads one way.
+        (#"{"format":1,"baseURL":"https://example.org/guide/?utm=x"}"#, "baseURL kan ikke ha ?"),
+        (#"{"format":1,"baseURL":"https://example.org/guide/#top"}"#, "baseURL kan ikke ha ?"),
+        (#"{"format":1,"baseURL":"https://exa mple.org/"}"#, "baseURL kan ikke inneholde mellomrom"),
+        (#"{"format":1,"baseURL":"https://kari:hemmelig@example.org/"}"#, "brukernavn eller passord"),
+        (#"{"format":1,"baseURL":"https://example.org:99999/"}"#, "portnummer"),
+        (#"{"format":1,"baseURL":"https://blåbær.no/"}"#, "utenfor ASCII"),
+        (#"{"format":1,"baseURL":"ftp://example.org/"}"#, "http- eller https-adresse"),
+        (#"{"format":1,"baseURL":"https://"}"#, "vertsnavn"),
     ])
     func invalidSettingsAreRefusedAndUntouched(json: String, mentions: String) throws {
         let folder = TemporaryFolder()
@@ -36,6 +45,13 @@ import Testing
             #expect(problems.joined().contains(mentions))
         }
         #expect(folder.read(SiteSettings.fileName) == json)
+    }
+
+    @Test(arguments: ["https://example.org/guide/", "http://localhost:8080/guide", "https://EXAMPLE.org:8443/a%20b/", "https://xn--blbr-roa0j.no/"])
+    func ordinaryBaseURLsAreTaken(address: String) throws {
+        let folder = TemporaryFolder()
+        folder.write(#"{"format":1,"baseURL":"\#(address)"}"#, to: SiteSettings.fileName)
+        #expect(try SiteFolder(root: folder.path).loadSettings().baseURL == address)
     }
 
     @Test func corruptAndUnknownVersionsAreReported() throws {

@@ -97,8 +97,14 @@ package struct SiteSettings: Sendable, Equatable {
         if !SiteSettings.cacheHoursRange.contains(cacheHours) {
             problems.append("cacheHours må være fra 0 til 8760 (er \(cacheHours))")
         }
-        if let baseURL, SafeURL.href(baseURL, allowed: [.http, .https], allowRelative: false) == nil {
-            problems.append("baseURL må være en http- eller https-adresse (er «\(baseURL)»)")
+        if let baseURL {
+            switch SettingsAddress.parse(baseURL, schemes: ["http", "https"], maximumLength: 500) {
+            case .success(let address) where address.hasQueryOrFragment:
+                problems.append("baseURL kan ikke ha ? eller # (den er adressen sidene ligger på; er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
+            case .success: break
+            case .failure(let problem):
+                problems.append("baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
+            }
         }
         if let tileBudget, !SiteSettings.tileBudgetRange.contains(tileBudget) {
             problems.append("tileBudget må være fra 1 til 2000 kartfliser (er \(tileBudget))")
@@ -352,34 +358,14 @@ package struct TileProviderSetting: Sendable, Equatable {
     /// printable ASCII without spaces, quotes, angle brackets or backslashes
     /// (it goes into the pages and, as an origin, into their policy).
     static func checkTemplate(_ template: String) -> TemplateCheck {
-        guard template.utf8.count <= 500 else { return .failure("er for lang (høyst 500 tegn)") }
-        let forbidden = Set("\"'<>\\`".unicodeScalars)
-        guard template.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0) }) else {
-            return .failure("kan ikke inneholde mellomrom, kontrolltegn, anførselstegn, <, >, \\ eller tegn utenfor ASCII (prosentkod dem)")
-        }
-        guard template.lowercased().hasPrefix("https://") else { return .failure("må være en https-adresse") }
-        let rest = template.dropFirst("https://".count)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.contains("@") else { return .failure("kan ikke inneholde brukernavn eller passord") }
-        var host = Substring(authority)
-        var port: Int?
-        if let colon = authority.lastIndex(of: ":") {
-            host = authority[..<colon]
-            let digits = authority[authority.index(after: colon)...]
-            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                  let number = Int(digits), (1...65535).contains(number) else {
-                return .failure("har et ugyldig portnummer")
-            }
-            port = number
-        }
-        guard !host.isEmpty, host.count <= 253, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
-              !host.hasPrefix("."), !host.hasPrefix("-"), !host.contains("..") else {
-            return .failure("må ha ett vertsnavn (som tiles.example.org; {s} og andre plassholdere går ikke i vertsnavnet)")
+        let address: SettingsAddress
+        switch SettingsAddress.parse(template, schemes: ["https"], maximumLength: 500) {
+        case .success(let parsed): address = parsed
+        case .failure(let problem): return .failure(problem.reason)
         }
         for placeholder in ["{z}", "{x}", "{y}"] where !template.contains(placeholder) {
             return .failure("må inneholde {z}, {x} og {y}")
         }
-        let origin = "https://" + host.lowercased() + (port.map { $0 == 443 ? "" : ":\($0)" } ?? "")
-        return .success(origin: origin)
+        return .success(origin: address.origin)
     }
 }
