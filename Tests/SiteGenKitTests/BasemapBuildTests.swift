@@ -134,6 +134,23 @@ import Testing
         #expect(publishedTiles(site).isEmpty)
     }
 
+    /// A cache whose tiles were damaged: --offline says only what is true (no tile there), not that the
+    /// tiles come from the cache and then that they are missing.
+    @Test func offlineWithADamagedTileCacheSaysOneTrueThing() throws {
+        let site = TestSite()
+        let stub = try GeoapifyStub()
+        #expect(try build(site, stub).status == 0)
+        let folder = site.root + "/.beacon-cache/geoapify-tiles"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasSuffix(".meta.json") {
+            try Data("ikke en PNG".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        let result = try build(site, stub, ["--offline", "--force"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("Kartbakgrunn fra mellomlageret"), "\(result.stderr)")
+        #expect(result.stderr.contains("Advarsel: Bygger uten kartbakgrunn") && result.stderr.contains("mangler kartflisene"), "\(result.stderr)")
+        #expect(publishedTiles(site).isEmpty)
+    }
+
     @Test func aRedirectToAnotherHostIsRefusedForTilesToo() throws {
         let elsewhere = try GeoapifyStub(host: "127.0.0.2")
         let stub = try GeoapifyStub(routes: ["tile": [GeoapifyStub.Response(status: 302, headers: ["Location": elsewhere.baseURL + "/v1/tile/osm-bright/11/1084/594.png"], body: "")]])

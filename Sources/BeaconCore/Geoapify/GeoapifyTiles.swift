@@ -228,6 +228,8 @@ package struct GeoapifyTileSource: Sendable {
         /// Usable cached tiles, and whether each is still fresh.
         var cached: [TileCoordinate: (bytes: [UInt8], fresh: Bool)]
         package var freshCount: Int
+        /// Usable cached tiles, fresh or not.
+        package var usableCount: Int { cached.count }
         /// Tiles the build will ask Geoapify for (offline: none).
         package var toFetch: Int
         package var credits: Double { Double(toFetch) * TilePlan.creditsPerTile }

@@ -72,7 +72,12 @@ struct BasemapLoading: Sendable {
         let tiles = count(plan.tileCount)
         let zooms = BasemapLoading.zooms(minZoom, maxZoom)
         if options.offline {
-            console.progress("Kartbakgrunn fra mellomlageret (--offline): \(tiles), \(zooms).")
+            // What the cache really holds (a damaged tile is not a tile): none, and the warning below says why.
+            if state.usableCount == plan.tileCount {
+                console.progress("Kartbakgrunn fra mellomlageret (--offline): \(tiles), \(zooms).")
+            } else if state.usableCount > 0 {
+                console.progress("Kartbakgrunn fra mellomlageret (--offline): \(state.usableCount) av \(tiles) finnes der, \(zooms).")
+            }
         } else if state.toFetch == 0 {
             console.progress("Kartbakgrunn: \(tiles) fra mellomlageret, \(zooms).")
         } else {
