@@ -110,6 +110,31 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Two `serve --watch` on one site: whichever rebuilds second finds the output built already, and
+    /// its open pages are told to reload all the same.
+    @Test func twoWatchersOnOneSiteBothReloadTheirPages() throws {
+        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let servers = try [WatchingServer(site: site), WatchingServer(site: site)]
+        defer { for server in servers where server.process.isRunning { _ = server.stop() } }
+        var streams: [(fd: Int32, received: String)] = servers.map { server in
+            let fd = RawHTTP.connect(server.port)
+            _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            return (fd, "")
+        }
+        defer { for stream in streams { close(stream.fd) } }
+        func readAll() {
+            for index in streams.indices {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let n = buffer.withUnsafeMutableBytes { recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+                if n > 0 { streams[index].received += String(decoding: buffer[0..<n], as: UTF8.self) }
+            }
+        }
+        #expect(waitFor { readAll(); return streams.allSatisfy { $0.received.contains("retry:") } } != nil)
+        #expect(try Sitegen.run(["rate", "Tim Wendelboe", "2", "--site", site.root]).status == 0)
+        #expect(waitFor(timeout: 15) { readAll(); return streams.allSatisfy { $0.received.contains("event: reload") } } != nil,
+                "\(streams.map(\.received)) \(servers.map(\.stderr))")
+    }
+
     @Test func placesOnlyWithWatch() throws {
         let site = TestSite()
         let result = try Sitegen.run(["serve", "--places", "x.geojson", "--site", site.root])

@@ -16,8 +16,20 @@ final class LiveReload: Sendable {
 
     init() {}
 
+    /// The output's digest when open pages were last told of it (`BuildRecord.tree`).
+    private let shownTree = Mutex<String?>(nil)
+
     /// Open pages reload.
     func publish() { generation.add(1, ordering: .releasing) }
+
+    /// Records the output's digest after a build; true when it differs from the last one recorded,
+    /// also when another process (a second `serve --watch`, a `sitegen build`) changed the output.
+    func outputChanged(to tree: String?) -> Bool {
+        shownTree.withLock { shown in
+            defer { shown = tree }
+            return shown != nil && tree != shown
+        }
+    }
 
     var current: Int { generation.load(ordering: .acquiring) }
 
