@@ -29,6 +29,23 @@ import Testing
         #expect(future.status == 64)
     }
 
+    /// A clock that jumped back would date a rating wrong for good: the rating is kept, with a warning
+    /// naming both dates and how to give the right one.
+    @Test func aClockBehindTheStoreIsNamed() async throws {
+        let site = TestSite()
+        #expect(await run(["rate", "Fuglen", "4"], at: Self.mondayNoon, site: site).status == 0)
+        let earlier = Date(timeIntervalSince1970: 915_192_000) // 1999-01-01
+        let behind = await run(["rate", "Fuglen", "3"], at: earlier, site: site)
+        #expect(behind.status == 0)
+        #expect(behind.output.contains("Advarsel: ifølge maskinens klokke er det 1999-01-01, men lageret har en vurdering fra 2025-03-17"), "\(behind.output)")
+        #expect(try site.site.loadStore().entries.values.first?.ratings.count == 2)
+        // With the date given, or a clock ahead, nothing to say.
+        let given = await run(["rate", "Fuglen", "5", "--date", "1998-12-24"], at: earlier, site: site)
+        #expect(given.status == 0 && !given.output.contains("Advarsel"), "\(given.output)")
+        let ahead = await run(["rate", "Fuglen", "5"], at: Self.mondayNoon.addingTimeInterval(86_400 * 30), site: site)
+        #expect(!ahead.output.contains("Advarsel"))
+    }
+
     @Test func openNowFollowsTheInjectedHour() async throws {
         let site = TestSite()
         let morning = await run(["search", "--open-now", "--category", "cafe"], at: Self.mondayMorning, site: site)

@@ -29,9 +29,15 @@ struct RateCommand: Command {
         let comment = try arguments.value("--comment").map(InputParsing.comment)
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(arguments.positionals[0])
-        let ratings = try context.site.updateStore { store -> [Rating] in
+        let (ratings, latest) = try context.site.updateStore { store -> ([Rating], CalendarDate?) in
+            let latest = store.entries.values.lazy.flatMap(\.ratings).map(\.date).max()
             store.addRating(Rating(stars: stars, date: date, comment: comment), to: place)
-            return store.ratings(for: place.id)
+            return (store.ratings(for: place.id), latest)
+        }
+        // A clock set wrong would date the rating wrong for good: today before the store's newest rating is a sign.
+        if arguments.value("--date") == nil, let latest, today < latest {
+            context.console.error("Advarsel: ifølge maskinens klokke er det \(today), men lageret har en vurdering fra \(latest). "
+                + "Går klokka riktig? Vurderingen er lagret med \(today); gi datoen selv med --date ÅÅÅÅ-MM-DD.")
         }
         let summary = RatingSummary(ratings: ratings)!
         context.console.output("Lagret \(stars) av 5 for \(place.name) (\(date.norwegianLong)).")
