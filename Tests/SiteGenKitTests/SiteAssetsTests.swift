@@ -121,6 +121,15 @@ import BuiltInFiles
         #expect(site.read("output/assets/beacon-text.js")?.contains("window.BeaconText = {};") == false)
     }
 
+    @Test func bigOwnFilesAreNamedWithWhatTheyCostReaders() {
+        #expect(AssetBundle.sizeWarnings(own: [("custom.css", 20_000), ("logo.png", 300_000)]).isEmpty)
+        let big = AssetBundle.sizeWarnings(own: [("custom.css", 60 << 20)])
+        #expect(big.count == 2)
+        #expect(big[0].contains("assets/custom.css er 60,0 MB") && big[1].contains("størst: custom.css"), "\(big)")
+        let photos = AssetBundle.sizeWarnings(own: (0..<30).map { ("bilder/\($0).jpg", 1 << 20) })
+        #expect(photos.count == 1 && photos[0].contains("til sammen 30,0 MB"), "\(photos)")
+    }
+
     /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's bytes.
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0

@@ -68,9 +68,36 @@ struct AssetBundle: Sendable {
             byPath["assets/" + name] = bytes
         }
         try checkNoFileIsAFolder(Set(byPath.keys), own: Set(bundle.added + bundle.replaced))
+        bundle.warnings += sizeWarnings(own: (bundle.added + bundle.replaced).map { ($0, byPath["assets/" + $0]?.count ?? 0) })
         bundle.files = byPath.keys.sorted().map { ($0, byPath[$0]!) }
         if let favicon = byPath["assets/favicon.svg"] { bundle.files.append((SitePaths.favicon, favicon)) }
         return bundle
+    }
+
+    /// Above these, the site's own files cost every reader: `custom.css` is loaded before any page shows,
+    /// and every asset is stored by each reader's browser for the offline guide (`sw.js` precaches them).
+    static let customStylesheetWarningBytes = 512 << 10
+    static let ownFilesWarningBytes = 20 << 20
+
+    /// What the owner should hear about the size of their files: none for a guide of ordinary size.
+    static func sizeWarnings(own: [(name: String, bytes: Int)]) -> [String] {
+        var warnings: [String] = []
+        if let sheet = own.first(where: { $0.name == customStylesheet }), sheet.bytes > customStylesheetWarningBytes {
+            warnings.append("assets/\(customStylesheet) er \(sizeText(sheet.bytes)); den lastes før hver side vises, og i delingsfilen. "
+                + "Hold den under \(sizeText(customStylesheetWarningBytes)).")
+        }
+        let total = own.reduce(0) { $0 + $1.bytes }
+        if total > ownFilesWarningBytes {
+            let largest = own.max { $0.bytes < $1.bytes }.map { " (størst: \($0.name), \(sizeText($0.bytes)))" } ?? ""
+            warnings.append("Filene i assets/ er til sammen \(sizeText(total))\(largest); hver leser som åpner guiden, lagrer alle for bruk uten nett. "
+                + "Legg store filer et annet sted, eller gjør dem mindre.")
+        }
+        return warnings
+    }
+
+    /// "850 kB", "57,2 MB".
+    static func sizeText(_ bytes: Int) -> String {
+        bytes < 1 << 20 ? "\(max(1, bytes / 1024)) kB" : NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
     }
 
     /// Refuses a name that is a file and a folder at once (the site's `assets/beacon.css/` beside the
