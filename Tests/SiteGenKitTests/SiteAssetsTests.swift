@@ -121,6 +121,21 @@ import BuiltInFiles
         #expect(site.read("output/assets/beacon-text.js")?.contains("window.BeaconText = {};") == false)
     }
 
+    /// A name from an old Latin-1 system (`café` as one byte 0xE9) cannot be an address on the site:
+    /// named as such, not read as a file that does not exist.
+    @Test func aNameThatIsNotUTF8IsNamedAsSuch() throws {
+        let site = TestSite()
+        try FileManager.default.createDirectory(atPath: site.root + "/assets", withIntermediateDirectories: true)
+        var path = Array((site.root + "/assets/caf").utf8).map { CChar(bitPattern: $0) }
+        path += [CChar(bitPattern: 0xE9)] + Array(".png".utf8).map { CChar(bitPattern: $0) } + [0]
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+        let built = try Sitegen.run(["build", "--site", site.root])
+        #expect(built.status == 65, "\(built.stderr)")
+        #expect(built.stderr.contains("er ikke UTF-8") && !built.stderr.contains("finnes ikke"), "\(built.stderr)")
+    }
+
     @Test func bigOwnFilesAreNamedWithWhatTheyCostReaders() {
         #expect(AssetBundle.sizeWarnings(own: [("custom.css", 20_000), ("logo.png", 300_000)]).isEmpty)
         let big = AssetBundle.sizeWarnings(own: [("custom.css", 60 << 20)])

@@ -357,14 +357,21 @@ package enum FileSystem {
 
     /// The names in a folder (not `.` and `..`), unsorted; none when it cannot be read.
     package static func entryNames(in folder: String) -> [String] {
-        guard let handle = opendir(folder) else { return [] }
+        ((try? entries(in: folder)) ?? []).map(\.shown)
+    }
+
+    /// The names in a folder (not `.` and `..`), sorted: each as it is, or nil when its bytes are not
+    /// UTF-8 (a name from an old Latin-1 system), with `shown` for messages either way.
+    package static func entries(in folder: String) throws(FileError) -> [(name: String?, shown: String)] {
+        guard let handle = opendir(folder) else { throw .errno("lese mappen", folder) }
         defer { closedir(handle) }
-        var names: [String] = []
+        var entries: [(name: String?, shown: String)] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            let shown = String(decoding: bytes, as: UTF8.self)
+            if shown != "." && shown != ".." { entries.append((String(validating: bytes, as: UTF8.self), shown)) }
         }
-        return names
+        return entries.sorted { $0.shown < $1.shown }
     }
 
     /// Removes `.name.tmp-PID-…` files whose process no longer runs (killed

@@ -127,9 +127,10 @@ struct AssetBundle: Sendable {
         var files: [(name: String, bytes: [UInt8])] = []
         func walk(_ relative: String) throws {
             let path = relative.isEmpty ? folder : folder + "/" + relative
-            let names: [String]
-            do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch { throw AssetError.unreadable(path) }
-            for name in names where !name.hasPrefix(".") {
+            let entries: [(name: String?, shown: String)]
+            do { entries = try FileSystem.entries(in: path) } catch { throw AssetError.unreadable(path) }
+            for entry in entries where !entry.shown.hasPrefix(".") {
+                guard let name = entry.name else { throw AssetError.notUTF8(path + "/" + entry.shown) }
                 let child = relative.isEmpty ? name : relative + "/" + name
                 guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     throw AssetError.badName(folder + "/" + child)
@@ -157,6 +158,7 @@ struct AssetBundle: Sendable {
         case notAFolder(String)
         case unreadable(String)
         case badName(String)
+        case notUTF8(String)
         case linkLeadsOut(String, target: String)
         case fileAndFolder(name: String, ownIsFolder: Bool)
 
@@ -168,6 +170,8 @@ struct AssetBundle: Sendable {
                 return "\(path) er en fil, men skal være en mappe med egne ressurser (stilark, skript, bilder)."
             case .unreadable(let path):
                 return "Mappen \(path) kan ikke leses."
+            case .notUTF8(let path):
+                return "Filnavnet \(path) er ikke UTF-8 (trolig fra et eldre system), og kan ikke stå i en adresse på nettstedet. Gi filen et nytt navn (for eksempel med «convmv -f latin1 -t utf8 --notest»)."
             case .badName(let path):
                 return "Filnavnet \(path.debugDescription) har kontrolltegn; gi filen et vanlig navn."
             case .fileAndFolder(let name, let ownIsFolder):
@@ -182,7 +186,7 @@ struct AssetBundle: Sendable {
         var exitStatus: ExitStatus {
             switch self {
             case .builtInFileMissing: .software
-            case .notAFolder, .badName, .linkLeadsOut, .fileAndFolder: .dataError
+            case .notAFolder, .badName, .notUTF8, .linkLeadsOut, .fileAndFolder: .dataError
             case .unreadable: .ioError
             }
         }
