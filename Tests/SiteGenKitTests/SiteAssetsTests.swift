@@ -4,6 +4,7 @@ import Testing
 @testable import BeaconCore
 @testable import SiteGenKit
 import BuiltInFiles
+@testable import Templates
 
 /// The site's own `assets/`: replacing a built-in file, `custom.css` on every
 /// page, `assets eject` and `assets list`.
@@ -134,6 +135,25 @@ import BuiltInFiles
         let built = try Sitegen.run(["build", "--site", site.root])
         #expect(built.status == 65, "\(built.stderr)")
         #expect(built.stderr.contains("er ikke UTF-8") && !built.stderr.contains("finnes ikke"), "\(built.stderr)")
+    }
+
+    /// The offline worker stores the site's added files at install only while they are few and small:
+    /// a folder of many images is stored as readers come across them instead.
+    @Test func manyOwnFilesAreNotAllFetchedAtInstall() throws {
+        let few = try AssetBundle.load(siteAssets: "/nonexistent")
+        var bundle = few
+        bundle.files += [("assets/custom.css", [1]), ("assets/logo.svg", [1])]
+        bundle.added = ["custom.css", "logo.svg"]
+        #expect(Set(bundle.precachedPaths) == Set(bundle.files.map(\.path)))
+        var many = bundle
+        for index in 0..<150 {
+            many.files.append(("assets/bilder/\(index).jpg", [1]))
+            many.added.append("bilder/\(index).jpg")
+        }
+        let precached = Set(many.precachedPaths)
+        #expect(!precached.contains { $0.hasPrefix("assets/bilder/") } && !precached.contains("assets/logo.svg"))
+        #expect(precached.contains("assets/custom.css") && precached.contains("assets/beacon.css") && precached.contains("assets/beacon.js"))
+        #expect(OfflineFiles.storedFolders.contains("assets/"), "what is not precached is kept as it is seen")
     }
 
     @Test func bigOwnFilesAreNamedWithWhatTheyCostReaders() {

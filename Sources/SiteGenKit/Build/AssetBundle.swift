@@ -74,8 +74,24 @@ struct AssetBundle: Sendable {
         return bundle
     }
 
+    /// The site's added files are stored by the offline worker at install while they are this few and
+    /// small together; past that, as readers come across them (`assets/` is kept as it is seen), so a
+    /// folder of 20,000 images never makes every first visit fetch 20,000 files.
+    static let precachedOwnFilesLimit = (count: 100, bytes: 5 << 20)
+
+    /// What `sw.js` stores at install: every built-in file (and the site's replacements of them), the
+    /// map library, `custom.css`, and the site's added files within `precachedOwnFilesLimit`.
+    var precachedPaths: [String] {
+        let addedPaths = Set(added.map { "assets/" + $0 })
+        let addedFiles = files.filter { addedPaths.contains($0.path) }
+        let fits = addedFiles.count <= AssetBundle.precachedOwnFilesLimit.count
+            && addedFiles.reduce(0) { $0 + $1.bytes.count } <= AssetBundle.precachedOwnFilesLimit.bytes
+        let custom = "assets/" + AssetBundle.customStylesheet
+        return files.map(\.path).filter { fits || !addedPaths.contains($0) || $0 == custom }
+    }
+
     /// Above these, the site's own files cost every reader: `custom.css` is loaded before any page shows,
-    /// and every asset is stored by each reader's browser for the offline guide (`sw.js` precaches them).
+    /// and the assets are stored by each reader's browser for the offline guide (`sw.js`).
     static let customStylesheetWarningBytes = 512 << 10
     static let ownFilesWarningBytes = 20 << 20
 

@@ -271,12 +271,12 @@ struct SiteRenderer: Sendable {
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .offlineFiles:
-            let files = OfflineFiles.files(contexts: contexts, version: buildVersion, assetPaths: assets.files.map(\.path) + [ScriptTexts.path],
+            let files = OfflineFiles.files(contexts: contexts, version: buildVersion, assetPaths: assets.precachedPaths + [ScriptTexts.path],
                                            explorerPaths: contexts.flatMap { context in explorerPaths().map { context.folder + $0 } },
                                            tiles: basemap.tiles.map { ($0.zoom, $0.path) })
             for file in files { try writer.write(file.bytes, to: file.path) }
         case .sharedFiles:
-            // The texts are the build's own, made from its catalogues: a file of that name among the site's assets is not used.
+            // The texts are the build's own, made from its catalogues (a file of that name among the site's assets is named as unused).
             for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
             try writer.write(ScriptTexts.file(languages: guide.settings.languages), to: ScriptTexts.path)
         case .fixedPages:
