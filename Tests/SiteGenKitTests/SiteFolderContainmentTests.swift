@@ -110,6 +110,17 @@ import Testing
         #expect(unnamed.stderr.contains("--output"))
     }
 
+    /// An output among what the build reads would be read back in by the next build, and grow each time.
+    @Test(arguments: ["assets/nettsted", ".beacon-cache/nettsted", "assets"])
+    func anOutputInsideWhatTheBuildReadsIsRefused(output: String) throws {
+        let setup = Setup()
+        defer { setup.removeOutside() }
+        let result = try setup.run(["build", "--output", setup.site.root + "/" + output])
+        #expect(result.status != 0, "\(result.stderr)")
+        #expect(result.stderr.contains("som bygget leser fra"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.site.root + "/" + output + "/index.html"))
+    }
+
     @Test func aSiteReachedThroughALinkIsItsOwnInside() throws {
         let setup = Setup()
         defer { setup.removeOutside() }

@@ -21,6 +21,11 @@ extension BuildPipeline {
             try options.site.checkExists()
             // The default output is part of the site folder; one named with --output is the owner's choice.
             if !options.outputIsNamed { try options.site.checkInside(options.outputPath) }
+            // An output among what the build reads would be read back in by the next build (and grow each time).
+            for (part, name) in [(options.site.assetsPath, "assets/"), (options.site.cachePath, ".beacon-cache/")]
+            where options.outputPath == part || options.outputPath.hasPrefix(part + "/") {
+                throw SiteWriterError.unsafeOutputPath(path: options.outputPath, reason: "mappen ligger i \(name), som bygget leser fra; velg en mappe utenfor")
+            }
             let lock = try SiteBuildLock.acquire(site: options.site, wait: options.waitForOtherBuild) {
                 console.progress("Venter på at en annen bygging av det samme nettstedet blir ferdig …")
             }
