@@ -75,7 +75,8 @@ struct ServeCommand: Command {
         server.start()
         context.console.output("Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
         let watch = rebuilder.map { builder in
-            context.console.output("Følger med på innstillingene, lageret og assets/: endringer bygges og vises med en gang.")
+            let watched = builder.options.placesFile == nil ? "innstillingene, lageret og assets/" : "innstillingene, lageret, assets/ og stedsfilen"
+            context.console.output("Følger med på \(watched): endringer bygges og vises med en gang.")
             return Task {
                 let ending = await builder.watch(stop: { Task.isCancelled })
                 if ending == .siteGone { requestStop() }
