@@ -9,17 +9,23 @@ import Glibc
 package enum GuideReach {
     package static func warning(places: [GuidePlace], settings: SiteSettings) -> String? {
         let radius = Double(settings.radiusKm) * 1000
-        let beyond = places.filter { $0.distanceMetres > radius }
-        guard !beyond.isEmpty else { return nil }
-        let centre = settings.centerLabel.map { "\(settings.radiusKm) km fra \($0)" } ?? "\(settings.radiusKm) km fra senteret"
-        let farthest = NorwegianFormat.distance(metres: beyond.map(\.distanceMetres).max() ?? radius)
-        guard beyond.count == places.count else {
-            return "\(NorwegianFormat.integer(beyond.count)) av \(NorwegianFormat.integer(places.count)) steder i stedsfilen ligger lenger enn "
-                + "\(centre) (det fjerneste \(farthest) unna). Øk radiusen («sitegen radius 10») eller flytt senteret hvis de skal regnes med."
+        // One pass over the distances (a rebuild's places may be still in the kept archive: no place is decoded).
+        var beyond = 0, nearest = Double.infinity, farthest = 0.0
+        for place in places {
+            if place.distanceMetres > radius { beyond += 1 }
+            nearest = min(nearest, place.distanceMetres)
+            farthest = max(farthest, place.distanceMetres)
         }
-        let nearest = NorwegianFormat.distance(metres: places.map(\.distanceMetres).min() ?? radius)
+        guard beyond > 0 else { return nil }
+        let centre = settings.centerLabel.map { "\(settings.radiusKm) km fra \($0)" } ?? "\(settings.radiusKm) km fra senteret"
+        guard beyond == places.count else {
+            return "\(NorwegianFormat.integer(beyond)) av \(NorwegianFormat.integer(places.count)) steder i stedsfilen ligger lenger enn "
+                + "\(centre) (det fjerneste \(NorwegianFormat.distance(metres: farthest)) unna). "
+                + "Øk radiusen («sitegen radius 10») eller flytt senteret hvis de skal regnes med."
+        }
         let middle = middle(of: places.map(\.coordinate))
-        return "Ingen av de \(NorwegianFormat.integer(places.count)) stedene i stedsfilen ligger innen \(centre) (det nærmeste er \(nearest) unna), "
+        return "Ingen av de \(NorwegianFormat.integer(places.count)) stedene i stedsfilen ligger innen \(centre) "
+            + "(det nærmeste er \(NorwegianFormat.distance(metres: nearest)) unna), "
             + "men sidene og «sitegen search» måler avstand fra senteret. Flytt det dit stedene er, for eksempel midt i dem: "
             + "«sitegen center set \(MachineNumber.decimal(middle.latitude, places: 4)) \(MachineNumber.decimal(middle.longitude, places: 4))»."
     }
