@@ -146,8 +146,8 @@ package enum FileSystem {
         return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
-    /// "12,5 MB": sizes in error messages.
-    static func describe(bytes: Int) -> String {
+    /// "850 kB", "12,5 MB": sizes in messages.
+    package static func describe(bytes: Int) -> String {
         if bytes < 1 << 20 { return "\(max(1, bytes / 1024)) kB" }
         return NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
     }

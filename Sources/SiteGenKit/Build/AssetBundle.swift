@@ -99,21 +99,16 @@ struct AssetBundle: Sendable {
     static func sizeWarnings(own: [(name: String, bytes: Int)]) -> [String] {
         var warnings: [String] = []
         if let sheet = own.first(where: { $0.name == customStylesheet }), sheet.bytes > customStylesheetWarningBytes {
-            warnings.append("assets/\(customStylesheet) er \(sizeText(sheet.bytes)); den lastes før hver side vises, og i delingsfilen. "
-                + "Hold den under \(sizeText(customStylesheetWarningBytes)).")
+            warnings.append("assets/\(customStylesheet) er \(FileSystem.describe(bytes: sheet.bytes)); den lastes før hver side vises, og i delingsfilen. "
+                + "Hold den under \(FileSystem.describe(bytes: customStylesheetWarningBytes)).")
         }
         let total = own.reduce(0) { $0 + $1.bytes }
         if total > ownFilesWarningBytes {
-            let largest = own.max { $0.bytes < $1.bytes }.map { " (størst: \($0.name), \(sizeText($0.bytes)))" } ?? ""
-            warnings.append("Filene i assets/ er til sammen \(sizeText(total))\(largest); hver leser som åpner guiden, lagrer alle for bruk uten nett. "
+            let largest = own.max { $0.bytes < $1.bytes }.map { " (størst: \($0.name), \(FileSystem.describe(bytes: $0.bytes)))" } ?? ""
+            warnings.append("Filene i assets/ er til sammen \(FileSystem.describe(bytes: total))\(largest); hver leser som åpner guiden, lagrer alle for bruk uten nett. "
                 + "Legg store filer et annet sted, eller gjør dem mindre.")
         }
         return warnings
-    }
-
-    /// "850 kB", "57,2 MB".
-    static func sizeText(_ bytes: Int) -> String {
-        bytes < 1 << 20 ? "\(max(1, bytes / 1024)) kB" : NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
     }
 
     /// Refuses a name that is a file and a folder at once (the site's `assets/beacon.css/` beside the

@@ -100,7 +100,7 @@ struct BasemapLoading: Sendable {
             warnings.append("Kartbakgrunnen har bare \(BasemapLoading.zooms(publishedMin, publishedMax)) (planen var \(zooms)): zoomnivå \(zoom) manglet \(count(result.missingTiles)). \(BasemapLoading.reason(result))")
         }
         for warning in warnings { console.progress("  Advarsel: \(warning)") }
-        console.progress("  Kartbakgrunn: \(count(result.tiles.count)), \(BasemapLoading.zooms(publishedMin, publishedMax)), \(BasemapLoading.size(result.bytes))"
+        console.progress("  Kartbakgrunn: \(count(result.tiles.count)), \(BasemapLoading.zooms(publishedMin, publishedMax)), \(FileSystem.describe(bytes: result.bytes))"
                          + (result.fetched > 0 ? ", \(result.fetched) hentet nå." : "."))
         return BasemapInput(published: PublishedBasemap(source: .published(pathTemplate: PublishedTile.pathTemplate, minZoom: publishedMin,
                                                                            maxZoom: publishedMax, bounds: bounds),
@@ -118,11 +118,6 @@ struct BasemapLoading: Sendable {
         let text = prefix + message
         console.progress("Advarsel: \(text)")
         return BasemapInput(published: .none, tiles: [], warnings: [text])
-    }
-
-    /// "850 kB", "2,3 MB".
-    static func size(_ bytes: Int) -> String {
-        bytes < 1 << 20 ? "\(max(1, bytes / 1024)) kB" : NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
     }
 
     func count(_ n: Int) -> String { NorwegianFormat.count(n, singular: "flis", plural: "fliser") }
