@@ -21,15 +21,18 @@ let package = Package(
         // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconCore/Geoapify/Libcurl.swift).
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
-        .target(name: "BeaconHTML", dependencies: ["CLibXML2"]),
-        .target(name: "BeaconCore", dependencies: ["BeaconHTML", "CDirectoryEntries", "CLibcurlCalls"]),
+        // String and path operations FoundationEssentials lacks (no ICU in the binary), on scalars and bytes.
+        .target(name: "BeaconText"),
+        .target(name: "BeaconHTML", dependencies: ["CLibXML2", "BeaconText"]),
+        .target(name: "BeaconCore", dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(name: "BuiltInFiles", plugins: ["EmbedBuiltInFiles"]),
-        .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML"]),
-        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "Templates", "BuiltInFiles", "CMalloc"]),
+        .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"]),
+        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText", "Templates", "BuiltInFiles", "CMalloc"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
+        .testTarget(name: "BeaconTextTests", dependencies: ["BeaconText"]),
         .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2"]),
         .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML"]),
         // The golden pages are read from the source tree by path, not bundled.

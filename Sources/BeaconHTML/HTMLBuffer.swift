@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 /// Builds HTML as UTF-8 bytes in which every piece of dynamic text is escaped
 /// by construction: markup can only come from string literals (`StaticString`),
 /// from another buffer (`HTMLFragment`), or from the sanitiser
@@ -115,7 +116,7 @@ package struct HTMLBuffer: Sendable {
     /// text can never close the element.
     package mutating func inlineStyleSheet(_ css: String) {
         raw("<style>")
-        bytes.append(contentsOf: css.replacingOccurrences(of: "</", with: "<\\/").utf8)
+        bytes.append(contentsOf: css.replacingAll("</", with: "<\\/").utf8)
         raw("</style>")
     }
 
@@ -195,7 +196,7 @@ extension SanitizedHTML {
     /// where formatting is not wanted, or when input is refused by the sanitiser.
     package static func escapingPlainText(_ text: String) -> SanitizedHTML {
         var b = HTMLBuffer(capacity: text.utf8.count + 16)
-        let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         for paragraph in paragraphs {
             b.raw("<p>")
             let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)

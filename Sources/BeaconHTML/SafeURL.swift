@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 
 /// The one place that decides which links from outside may appear on a page.
 /// A link survives only with an allowed scheme after the tricks browsers
@@ -25,7 +26,7 @@ package enum SafeURL {
     /// `text` as an href when its scheme is allowed or it is relative; nil otherwise.
     /// Relative references are refused unless `allowRelative`.
     package static func href(_ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
         guard let scheme = effectiveScheme(of: trimmed) else {
             // "//host/x" (and the backslash forms browsers accept) is an absolute

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The files compiled into the `sitegen` binary (by the EmbedBuiltInFiles
 /// plugin), so that the binary alone is enough to start and build a site:

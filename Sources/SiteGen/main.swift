@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SiteGenKit
 
 // The executable only hands its arguments to SiteGenKit, which does the work

@@ -1,6 +1,7 @@
-import Foundation
 import BeaconCore
 import BuiltInFiles
+import FoundationEssentials
+import Glibc
 
 /// The `sitegen` command: parses arguments, runs the command, prints errors in
 /// Norwegian on standard error and returns the exit status. Everything the

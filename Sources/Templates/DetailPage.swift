@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconText
 
 /// A place's own page: its category animation, name, facts, map links, star
 /// and the owner's ratings.
@@ -181,7 +182,7 @@ package enum DetailPage {
                 b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
             }
         }
-        if let email = p.email, email.contains("@"), let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false) {
+        if let email = p.email, email.containsBytes("@"), let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false) {
             row(t.email) { $0.element("a", ["href": href], text: email) }
         }
         b.raw("</dl>\n")
@@ -201,7 +202,7 @@ package enum DetailPage {
                 b.raw(" ")
                 b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
                 b.raw("</p>")
-                if let comment = rating.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if let comment = rating.comment, !comment.trimmingWhitespace().isEmpty {
                     Components.comment(&b, comment)
                 }
                 b.raw("</li>")

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconText
 
 /// "Mine steder": the owner's favorites with their stars and latest comment,
 /// meant to be shared.
@@ -58,7 +59,7 @@ package enum FavoritesPage {
     /// A card like the list's, with the latest comment under it.
     static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings) {
         let latestComment = place.ratings.latest?.comment
-        guard let comment = latestComment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
             Components.placeCard(&b, place, root: root, t)
             return
         }

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconText
 
 /// The files that make the published guide an installable app that works
 /// offline: the web app manifest, the service worker and the offline page.
@@ -54,7 +55,7 @@ package enum OfflineFiles {
     /// In the context's language, starting at its front page; an app of its own per language (its `id`).
     static func manifest(context: SiteContext) -> String {
         let t = context.strings
-        let title = context.title.trimmingCharacters(in: .whitespaces)
+        let title = context.title.trimmingSpaces()
         let shortName = !title.isEmpty && title.count <= 12 ? title : Strings.appShortName
         let icons: [JSONValue] = OfflineFiles.icons.map { icon in
             .object([("src", .string(icon.path)), ("sizes", .string("\(icon.size)x\(icon.size)")),

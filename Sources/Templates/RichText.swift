@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconText
 
 /// Comments and the intro may hold a little formatting; it reaches the page
 /// only through the sanitiser. Text without any tag is plain text, where a
@@ -8,7 +9,7 @@ import BeaconHTML
 /// escaped plain text instead.
 package enum RichText {
     package static func html(for text: String) -> SanitizedHTML {
-        guard text.contains("<") else { return SanitizedHTML.escapingPlainText(text) }
+        guard text.containsBytes("<") else { return SanitizedHTML.escapingPlainText(text) }
         return (try? HTMLSanitizer.sanitize(text)) ?? SanitizedHTML.escapingPlainText(TextHardening.truncate(text, to: TextHardening.Limit.comment))
     }
 }

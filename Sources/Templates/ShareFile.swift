@@ -1,6 +1,7 @@
-import Foundation
 import BeaconCore
 import BeaconHTML
+import BeaconText
+import FoundationEssentials
 
 /// "Mine steder" as one self-contained HTML file (`sitegen share`): the
 /// stylesheet and the icon inline, no script, no request to any host, so it
@@ -74,7 +75,7 @@ package enum ShareFile {
         b.raw("</span><span class=\"place-card__aside\">")
         Components.rating(&b, place.summary, t)
         b.raw("</span></div>")
-        if let comment = place.ratings.latest?.comment, !comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let comment = place.ratings.latest?.comment, !comment.trimmingWhitespace().isEmpty {
             Components.comment(&b, comment)
         }
         b.raw("<p class=\"share-card__links\">")

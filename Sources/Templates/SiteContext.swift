@@ -1,6 +1,7 @@
-import Foundation
 import BeaconCore
 import BeaconHTML
+import BeaconText
+import FoundationEssentials
 
 /// Which main-navigation entry a page belongs to.
 enum NavigationSection: Int, Sendable, CaseIterable {
@@ -122,7 +123,7 @@ package struct SiteContext: Sendable {
 
     /// The base URL with exactly one trailing slash, when the settings name one.
     package var baseURL: String? {
-        guard var base = settings.baseURL?.trimmingCharacters(in: .whitespaces), !base.isEmpty else { return nil }
+        guard var base = settings.baseURL?.trimmingSpaces(), !base.isEmpty else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/"
     }

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconText
 
 /// The site's files that are not HTML pages: exports of the places and the
 /// favorites, and — with a base URL — `sitemap.xml` and `robots.txt`.
@@ -59,7 +60,7 @@ package enum SiteFiles {
         if let address = place.address.singleLine { parts.append(address) }
         if let summary = place.summary { parts.append("\(t.starsText(summary.roundedStars)) (\(t.ratingCount(summary.count)))") }
         if let comment = place.ratings.latest?.comment {
-            let text = HTMLSanitizer.plainText(comment).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = HTMLSanitizer.plainText(comment).trimmingWhitespace()
             if !text.isEmpty { parts.append(TextHardening.truncate(text, to: 300)) }
         }
         return parts.joined(separator: " · ")

@@ -57,12 +57,6 @@ import Testing
 
     static let oslo = TimeZone(identifier: "Europe/Oslo")!
 
-    static var osloCalendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = oslo
-        return calendar
-    }
-
     /// `at` as an instant: "2026-11-23T10:30" (local time in Oslo) or with seconds and "Z" / "+01:00".
     static func instant(_ text: String) -> Date? {
         let scalars = Array(text.unicodeScalars)
@@ -106,11 +100,8 @@ import Testing
         return wall.addingTimeInterval(TimeInterval(-offsetSeconds))
     }
 
-    /// Weekday (0 = Monday) and minute in Oslo, the way `OsloClock` (SiteGenKit) computes them.
-    static func osloClock(_ date: Date) -> (weekday: Int, minute: Int) {
-        let parts = osloCalendar.dateComponents([.weekday, .hour, .minute], from: date)
-        return (((parts.weekday ?? 2) + 5) % 7, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
-    }
+    /// Weekday (0 = Monday) and minute in Oslo, as `sitegen search --open-now` computes them.
+    static func osloClock(_ date: Date) -> (weekday: Int, minute: Int) { OsloTime.weekdayAndMinute(date) }
 
     @Test func theTableIsLargeAndCoversEveryOutcome() {
         let cases = Self.cases

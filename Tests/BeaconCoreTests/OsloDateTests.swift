@@ -6,13 +6,23 @@ import Testing
 /// the time-zone database gives, at every hour and around every switch.
 @Suite struct OsloDateTests {
     let oslo = TimeZone(identifier: "Europe/Oslo")!
+    var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = oslo
+        return calendar
+    }
 
     @Test func everyHourOfTenYearsAndEverySwitchAgreeWithTheDatabase() {
+        let calendar = calendar
         var mismatches: [String] = []
         func check(_ seconds: Int) {
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
             let ruled = CalendarDate.today(now: date), known = CalendarDate.today(in: oslo, now: date)
             if ruled != known, mismatches.count < 5 { mismatches.append("\(date): \(ruled) ≠ \(known)") }
+            let clock = OsloTime.weekdayAndMinute(date)
+            let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
+            let expected = (((parts.weekday ?? 2) + 5) % 7, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+            if clock != expected, mismatches.count < 5 { mismatches.append("\(date): \(clock) ≠ \(expected)") }
         }
         // Every hour of 2020–2029, and every 7 hours and 13 minutes from 1997 to 2100.
         let start2020 = CalendarDate.daysSinceEpoch(year: 2020, month: 1, day: 1) * 86_400
@@ -47,7 +57,7 @@ import Testing
                 == CalendarDate(year: 2026, month: 1, day: 1))
         #expect(CalendarDate.today(now: Date(timeIntervalSince1970: TimeInterval(CalendarDate.daysSinceEpoch(year: 2026, month: 7, day: 1) * 86_400 - 5_400)))
                 == CalendarDate(year: 2026, month: 7, day: 1))
-        // Outside the rule's years the database answers.
+        // Outside the rule's years, a winter day is still Oslo's.
         let old = Date(timeIntervalSince1970: -86_400 * 365 * 30)
         #expect(CalendarDate.today(now: old) == CalendarDate.today(in: oslo, now: old))
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#else
-import Foundation
-#endif
 
 /// Finds the byte ranges of the elements of a FeatureCollection's top-level
 /// `features` array without building any values, so a 90 MB places file can

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// Writes places as an RFC 7946 GeoJSON FeatureCollection: the export readers
 /// download (`eksport/steder.geojson`), and the index of the last build that
 /// the terminal commands read. `PlacesDecoder` reads it back without loss.

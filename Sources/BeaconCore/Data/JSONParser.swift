@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a JSON text could not be read, with the position a person can look up.
 struct JSONParseError: Error, Sendable, Equatable {

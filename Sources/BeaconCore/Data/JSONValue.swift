@@ -1,3 +1,5 @@
+import BeaconText
+
 /// A parsed JSON value. Objects keep their members in document order as an
 /// array of pairs: lookups are over a handful of keys, and keeping order makes
 /// re-encoding stable.
@@ -49,7 +51,7 @@ package enum JSONValue: Sendable, Equatable {
     var looseDouble: Double? {
         switch self {
         case .number(let n): return n
-        case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces))
+        case .string(let s): return Double(s.trimmingSpaces())
         default: return nil
         }
     }
@@ -61,4 +63,4 @@ package enum JSONValue: Sendable, Equatable {
     }
 }
 
-import Foundation
+import FoundationEssentials

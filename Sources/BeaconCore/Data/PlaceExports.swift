@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import BeaconHTML
 
 /// The favorites as GPX 1.1 and KML 2.2, for Organic Maps, OsmAnd, Google My

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a build asks a source for: one category's places around the centre.
 package struct PlacesRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Turns a GeoJSON FeatureCollection — a Geoapify Places answer, or any

@@ -1,3 +1,5 @@
+import BeaconText
+
 /// What a places file that is not GeoJSON of places is, told from its first bytes, so the owner hears
 /// what they gave and what to do, not «ugyldig JSON, linje 1» or «fant ingen features». (Reading these
 /// formats is the import command's work; the build reads GeoJSON.)
@@ -31,8 +33,8 @@ package enum PlacesFileFormat: Sendable, Equatable {
             }
         }
         guard start.hasPrefix("{") else { return nil }
-        if text.contains("\"Google Maps URL\"") || text.contains("\"google_maps_url\"") { return .googleTakeout }
-        if text.contains("\"elements\"") && (text.contains("Overpass API") || text.contains("\"osm3s\"") || !text.contains("\"features\"")) {
+        if text.containsBytes("\"Google Maps URL\"") || text.containsBytes("\"google_maps_url\"") { return .googleTakeout }
+        if text.containsBytes("\"elements\"") && (text.containsBytes("Overpass API") || text.containsBytes("\"osm3s\"") || !text.containsBytes("\"features\"")) {
             return .overpassJSON
         }
         return nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day without a time zone, as a rating's date is written in the store
 /// ("2026-11-21"). Validated: the day must exist.
@@ -24,20 +24,10 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(year: y, month: m, day: d)
     }
 
-    /// Today in Oslo, the guide's time zone: Central European Time, and summer time from the last
-    /// Sunday of March to the last Sunday of October, both at 01:00 UTC (Norway's rule since 1996),
-    /// worked out without the time-zone database, whose first use cost most of a millisecond of every
-    /// build. A date outside 1997–9998 asks the database.
+    /// Today in Oslo, the guide's time zone (see `OsloTime`).
     package static func today(now: Date) -> CalendarDate {
-        let seconds = now.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return today(in: TimeZone(identifier: "Europe/Oslo") ?? .current, now: now) }
-        let utcSeconds = Int(seconds)
-        let (year, _, _) = civil(daysSinceEpoch: utcSeconds.floorDivided(by: 86_400))
-        guard (1997...9998).contains(year) else { return today(in: TimeZone(identifier: "Europe/Oslo") ?? .current, now: now) }
-        let summerStarts = lastSunday(year: year, month: 3) * 86_400 + 3_600
-        let summerEnds = lastSunday(year: year, month: 10) * 86_400 + 3_600
-        let offset = (summerStarts..<summerEnds).contains(utcSeconds) ? 7_200 : 3_600
-        let (y, m, d) = civil(daysSinceEpoch: (utcSeconds + offset).floorDivided(by: 86_400))
+        let local = OsloTime.localSeconds(now)
+        let (y, m, d) = civil(daysSinceEpoch: local.floorDivided(by: 86_400))
         return CalendarDate(year: y, month: m, day: d)!
     }
 
@@ -70,7 +60,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         return last - (last + 4).positiveRemainder(dividingBy: 7)
     }
 
-    /// Today in the given time zone.
+    /// Today in the given time zone (the tests compare with the time-zone database; the binary has none).
     package static func today(in timeZone: TimeZone, now: Date) -> CalendarDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -79,7 +69,8 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     package var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        MachineNumber.zeroPadded(year, width: 4) + "-" + MachineNumber.zeroPadded(month, width: 2) + "-"
+            + MachineNumber.zeroPadded(day, width: 2)
     }
 
     package var description: String { iso }
@@ -114,5 +105,29 @@ private extension Int {
     func positiveRemainder(dividingBy divisor: Int) -> Int {
         let remainder = self % divisor
         return remainder < 0 ? remainder + divisor : remainder
+    }
+}
+
+/// Oslo's clock: Central European Time, and summer time from the last Sunday of March to the last
+/// Sunday of October, both at 01:00 UTC (Norway's rule since 1996). Worked out by that rule because
+/// the binary carries no time-zone database (FoundationEssentials has none).
+package enum OsloTime {
+    /// Seconds since 1970-01-01 00:00 on Oslo's wall clock at `date`.
+    package static func localSeconds(_ date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
+        let utcSeconds = Int(seconds)
+        let (year, _, _) = CalendarDate.civil(daysSinceEpoch: utcSeconds.floorDivided(by: 86_400))
+        let summerStarts = CalendarDate.lastSunday(year: year, month: 3) * 86_400 + 3_600
+        let summerEnds = CalendarDate.lastSunday(year: year, month: 10) * 86_400 + 3_600
+        return utcSeconds + ((summerStarts..<summerEnds).contains(utcSeconds) ? 7_200 : 3_600)
+    }
+
+    /// The weekday (0 = Monday … 6 = Sunday) and the minute of the day in Oslo at `date`.
+    package static func weekdayAndMinute(_ date: Date) -> (weekday: Int, minute: Int) {
+        let local = localSeconds(date)
+        let days = local.floorDivided(by: 86_400)
+        // 1970-01-01 was a Thursday (3).
+        return ((days + 3).positiveRemainder(dividingBy: 7), (local - days * 86_400) / 60)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A WGS 84 position. Validated on construction from user input; decoded
 /// values are checked by `isValid`.

@@ -2,6 +2,34 @@
 /// locale (URLs, data attributes, coordinates sent to the API, timings).
 /// Numbers people read are `NorwegianFormat`'s.
 package enum MachineNumber {
+    /// "0042" for `zeroPadded(42, width: 4)`: as `%04d` printed it (a minus sign counts in the width).
+    package static func zeroPadded(_ value: Int, width: Int) -> String {
+        let digits = String(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
+    }
+
+    /// "3.142" for `fixed(3.14159, decimals: 3)`: exactly `decimals` decimals, rounded, as `%.3f` printed it.
+    package static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        var factor = 1.0
+        for _ in 0..<decimals { factor *= 10 }
+        let scaled = (abs(value) * factor).rounded(.toNearestOrEven)
+        guard scaled < 9e18 else { return String(value) }
+        let units = Int64(scaled)
+        let divisor = Int64(factor)
+        let fraction = String(units % divisor)
+        let sign = value < 0 && units > 0 ? "-" : ""
+        let whole = sign + String(units / divisor)
+        guard decimals > 0 else { return whole }
+        return whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+
+    /// `text` with spaces before it up to `width` characters, as `%7s` printed it.
+    package static func rightAligned(_ text: String, width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
     /// "59.9111": rounded to `places` decimals, trailing zeros dropped, never "-0".
     package static func decimal(_ value: Double, places: Int) -> String {
         var factor = 1.0

@@ -1,4 +1,6 @@
-import Foundation
+import BeaconText
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// HTTP GET through libcurl (loaded on first use, `Libcurl`): redirects are
@@ -20,10 +22,12 @@ package struct CurlTransport: HTTPTransport {
     package func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let curl = try Libcurl.shared.get()
         let cancelled = CancellationFlag()
-        // libcurl's call blocks: on a thread of its own, not one of the cooperative pool's two.
+        // libcurl's call blocks: on a Dispatch worker, not on one of the cooperative pool's two threads.
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread { [pool] in continuation.resume(returning: Self.perform(request, curl: curl, pool: pool, cancelled: cancelled)) }
+                DispatchQueue.global().async { [pool] in
+                    continuation.resume(returning: Self.perform(request, curl: curl, pool: pool, cancelled: cancelled))
+                }
             }
         } onCancel: {
             cancelled.flag.store(true, ordering: .relaxed)
@@ -149,8 +153,8 @@ final class CurlTransfer {
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = line[..<colon].trimmingSpaces().lowercased()
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
         guard !name.isEmpty else { return }
         headers[name] = headers[name].map { $0 + ", " + value } ?? value
     }

@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 
 /// Talks to the Geoapify APIs: the request as the API documents it, the key
 /// in the `x-api-key` header (never in a URL, so never in a log or cache
@@ -32,7 +33,7 @@ package struct GeoapifyClient: Sendable {
     /// characters no key has, a base URL that would send the key unencrypted
     /// over a network, or a timeout that is not a number of seconds is an error.
     package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyClient? {
-        guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else { return nil }
+        guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace(), !key.isEmpty else { return nil }
         guard key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .invalidConfiguration("GEOAPIFY_API_KEY inneholder mellomrom, kontrolltegn eller andre tegn som ikke kan stå i en API-nøkkel. Sjekk verdien (nøkkelen vises ikke her).")
         }
@@ -97,9 +98,7 @@ package struct GeoapifyClient: Sendable {
 
     /// Query values keep `:` and `,` readable (Geoapify's own examples do).
     static func encode(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
-        allowed.insert(charactersIn: "-._~:,")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        URLPath.percentEncoded(value, keeping: ":,")
     }
 
     // MARK: Calls
@@ -149,7 +148,7 @@ package struct GeoapifyClient: Sendable {
         case 400: return .badRequest(message)
         case 401: return .invalidKey
         case 403: return .forbidden(message)
-        case 429: return message.lowercased().contains("quota") ? .quotaExceeded : .rateLimited
+        case 429: return message.lowercased().containsBytes("quota") ? .quotaExceeded : .rateLimited
         case 500...599: return .server(status: status)
         default: return .unexpectedStatus(status)
         }
@@ -166,7 +165,7 @@ package struct GeoapifyClient: Sendable {
         do {
             json = try JSONParser.parse(body)
         } catch {
-            let start = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let start = String(decoding: body.prefix(200), as: UTF8.self).trimmingWhitespace().lowercased()
             if start.hasPrefix("<") { throw .unexpectedBody("en HTML-side i stedet for JSON") }
             if body.isEmpty { throw .unexpectedBody("et tomt svar") }
             throw .unexpectedBody("ugyldig eller avkuttet JSON, \(error.localizedDescription)")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Places from Geoapify through the response cache:
 /// - normal: a fresh cached answer (younger than the time-to-live) is used as is;

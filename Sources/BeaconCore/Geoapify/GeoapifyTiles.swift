@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 
 /// Geoapify's raster map tiles, fetched at build time so the published site
 /// serves them itself: `GET {base}/v1/tile/osm-bright/{z}/{x}/{y}.png?apiKey=KEY`
@@ -185,7 +186,7 @@ package enum PNGCheck {
     static func describe(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "et tomt svar" }
         if bytes.starts(with: signature) { return "et PNG-bilde som er avkuttet eller har feil størrelse" }
-        let start = String(decoding: bytes.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let start = String(decoding: bytes.prefix(200), as: UTF8.self).trimmingWhitespace().lowercased()
         if start.hasPrefix("<") { return "en HTML- eller XML-side" }
         if start.hasPrefix("{") || start.hasPrefix("[") { return "JSON" }
         return "\(bytes.count) byte med noe annet"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 package struct HTTPRequest: Sendable {
     /// Geoapify's answers are a few hundred kilobytes; anything past this is

@@ -1,5 +1,6 @@
-import Foundation
 import CLibcurlCalls
+import FoundationEssentials
+import Glibc
 
 /// libcurl, opened with dlopen the first time a request is made, not linked:
 /// linked, it and the 30 libraries it needs were loaded by every command

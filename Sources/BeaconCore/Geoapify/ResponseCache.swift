@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// API answers on disk, so a rebuild costs no API credits. An entry is keyed
 /// by the request URL — which never holds the key (it travels in a header) —
@@ -52,7 +52,7 @@ package struct ResponseCache: Sendable {
         let meta = JSONValue.object([
             ("url", .string(url.absoluteString)),
             ("savedAt", .number(date.timeIntervalSince1970)),
-            ("savedAtText", .string(ISO8601DateFormatter().string(from: date))),
+            ("savedAtText", .string(date.formatted(Date.ISO8601FormatStyle()))),
         ])
         var bytes: [UInt8] = []
         JSONWriter().write(meta, into: &bytes)

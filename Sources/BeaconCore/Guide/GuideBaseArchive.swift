@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A `GuideBase` as a compact binary file in the cache folder, read back in

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Whether a places file's places lie around the guide's centre. The API and the sample answer within
 /// the radius by construction; a file can hold places anywhere (an Edinburgh export built with the centre

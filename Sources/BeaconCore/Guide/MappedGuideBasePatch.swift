@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#else
-import Foundation
-#endif
 
 extension GuideBase {
     /// A place of the data whose feature was edited where it stands: the

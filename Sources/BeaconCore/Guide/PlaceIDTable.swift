@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#else
-import Foundation
-#endif
 
 /// Values by place id, found from an id's UTF-8 bytes as well as from a
 /// `PlaceID`: the places of a base opened in place (`MappedGuideBase`) are

@@ -1,3 +1,5 @@
+import BeaconText
+
 /// Norwegian number, distance and coordinate formatting, done by hand: it is
 /// called for every place on every page (Foundation's formatters are slow
 /// for that, and `NumberFormatter` ignores fraction limits on Linux).
@@ -37,6 +39,6 @@ package enum NorwegianFormat {
 
     /// "0,07": up to `places` decimals with a decimal comma, trailing zeros dropped.
     package static func decimal(_ value: Double, places: Int) -> String {
-        MachineNumber.decimal(value, places: places).replacingOccurrences(of: ".", with: ",")
+        MachineNumber.decimal(value, places: places).replacingAll(".", with: ",")
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One tile of the standard slippy-map grid (Web Mercator, EPSG:3857): at
 /// zoom `z` the world is 2^z × 2^z tiles, x from the antimeridian eastward,

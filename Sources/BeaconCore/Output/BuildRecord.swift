@@ -1,7 +1,6 @@
-import Foundation
-#if canImport(Glibc)
+import BeaconText
+import FoundationEssentials
 import Glibc
-#endif
 
 /// What the last successful build of an output folder was made from, kept in
 /// the cache folder. When a new build's inputs hash to the same fingerprint
@@ -63,12 +62,12 @@ package struct BuildRecord: Sendable, Equatable {
 
     /// The cache file beside the record holding the guide's base (`GuideBaseArchive`).
     package static func basePath(site: SiteFolder, output: String) -> String {
-        (path(site: site, output: output) as NSString).deletingPathExtension + ".base"
+        PathText.removingExtension(path(site: site, output: output)) + ".base"
     }
 
     /// The cache file beside the record holding the store the output shows.
     package static func storePath(site: SiteFolder, output: String) -> String {
-        (path(site: site, output: output) as NSString).deletingPathExtension + ".store.json"
+        PathText.removingExtension(path(site: site, output: output)) + ".store.json"
     }
 
     /// Forgets the record before the output changes: a build killed from here
@@ -105,7 +104,7 @@ package struct BuildRecord: Sendable, Equatable {
 
     package func save(site: SiteFolder, output: String) throws(FileError) {
         let path = BuildRecord.path(site: site, output: output)
-        try site.createFolder((path as NSString).deletingLastPathComponent)
+        try site.createFolder(PathText.parent(path))
         var fields: [(String, JSONValue)] = [
             ("output", .string(output)), ("fingerprint", .string(fingerprint)), ("tree", .string(tree)),
             ("pages", .number(Double(pages))), ("places", .number(Double(places))), ("files", .number(Double(files))),

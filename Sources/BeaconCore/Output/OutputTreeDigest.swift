@@ -1,8 +1,6 @@
-import Foundation
-import Synchronization
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
+import Synchronization
 internal import CDirectoryEntries
 
 /// A digest of every entry of an output tree: each path with its type,

@@ -1,7 +1,7 @@
-import Foundation
-#if canImport(Glibc)
+import BeaconText
+import Dispatch
+import FoundationEssentials
 import Glibc
-#endif
 
 /// The commit for a small change (a rating, a favorite): instead of linking
 /// every unchanged file into a new tree and swapping trees, which costs a
@@ -33,15 +33,15 @@ extension SiteWriter {
     /// folder into the output and removes `stale`, after writing the intent record.
     @discardableResult
     func commitInPlace(changed: [String], previous: Set<String>, stale: [String]) throws(SiteWriterError) -> OutputTreeDigestAdjustment {
-        let parent = (outputPath as NSString).deletingLastPathComponent
-        let name = (outputPath as NSString).lastPathComponent
+        let parent = PathText.parent(outputPath)
+        let name = PathText.lastComponent(outputPath)
         let ordered = changed.filter { !previous.contains($0) }.sorted() + changed.filter { previous.contains($0) }.sorted()
         // The staged files and the record reach the disk before anything moves.
         for path in ordered {
             let fd = open(stagingPath + "/" + path, O_RDONLY | O_CLOEXEC)
             if fd >= 0 { fsync(fd); close(fd) }
         }
-        var record = "beacon-commit 1\nstaging " + (stagingPath as NSString).lastPathComponent + "\n"
+        var record = "beacon-commit 1\nstaging " + PathText.lastComponent(stagingPath) + "\n"
         for path in ordered { record += "+ " + path + "\n" }
         for path in stale.sorted() { record += "- " + path + "\n" }
         let intent = SiteWriter.intentPath(parent: parent, name: name)
@@ -99,13 +99,13 @@ extension SiteWriter {
     static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?) throws(SiteWriterError) -> OutputTreeDigestAdjustment {
         var adjustment = OutputTreeDigestAdjustment()
         let lines = record.split(separator: "\n").map(String.init)
-        let outputName = (output as NSString).lastPathComponent
+        let outputName = PathText.lastComponent(output)
         // The staging folder must be this output's own (`.<name>.staging-<pid>`): a record must never
         // make a build move or remove anything else.
         let stagingName = lines.count >= 2 && lines[1].hasPrefix("staging ") ? String(lines[1].dropFirst("staging ".count)) : ""
-        guard lines.first == "beacon-commit 1", stagingName.hasPrefix("." + outputName + ".staging-"), !stagingName.contains("/") else {
+        guard lines.first == "beacon-commit 1", stagingName.hasPrefix("." + outputName + ".staging-"), !stagingName.containsBytes("/") else {
             // Not a record this version wrote: leave the output alone, and say so.
-            throw .file(FileError(path: intentPath(parent: parent, name: (output as NSString).lastPathComponent), action: "fullføre byggingen i",
+            throw .file(FileError(path: intentPath(parent: parent, name: PathText.lastComponent(output)), action: "fullføre byggingen i",
                                   reason: "ukjent format; slett filen og bygg på nytt med --force"))
         }
         let staging = parent + "/" + stagingName
@@ -120,7 +120,7 @@ extension SiteWriter {
                 guard FileSystem.fileExists(source) else { continue } // moved before the kill
                 if let crashAfterMoves, moves >= crashAfterMoves { throw .cancelled }
                 let target = output + "/" + path
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = PathText.parent(path)
                 if !folder.isEmpty && !FileSystem.isDirectory(output + "/" + folder) {
                     var made = ""
                     for component in folder.split(separator: "/") {
@@ -128,7 +128,7 @@ extension SiteWriter {
                         if !FileSystem.isDirectory(output + "/" + made) { adjustment.addFolder(made) }
                     }
                 }
-                do { try FileSystem.createDirectory((target as NSString).deletingLastPathComponent) } catch { throw .file(error) }
+                do { try FileSystem.createDirectory(PathText.parent(target)) } catch { throw .file(error) }
                 adjustment.removeFile(path, at: target)
                 replaced.hold(target)
                 guard rename(source, target) == 0 else { throw .file(.errno("flytte på plass", target)) }
@@ -139,15 +139,15 @@ extension SiteWriter {
                 replaced.hold(output + "/" + path)
                 unlink(output + "/" + path)
                 // Folders the removal left empty go too (rmdir fails on any other).
-                var folder = (path as NSString).deletingLastPathComponent
+                var folder = PathText.parent(path)
                 while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
                     adjustment.removeFolder(folder)
-                    folder = (folder as NSString).deletingLastPathComponent
+                    folder = PathText.parent(folder)
                 }
             }
         }
         FileSystem.syncDirectory(output)
-        unlink(intentPath(parent: parent, name: (output as NSString).lastPathComponent))
+        unlink(intentPath(parent: parent, name: PathText.lastComponent(output)))
         FileSystem.removeTree(staging)
         FileSystem.syncDirectory(parent)
         return adjustment
@@ -175,6 +175,6 @@ struct HeldFiles {
         guard !descriptors.isEmpty else { return }
         let held = descriptors
         descriptors = []
-        Thread { for fd in held { close(fd) } }.start()
+        DispatchQueue.global().async { for fd in held { close(fd) } }
     }
 }

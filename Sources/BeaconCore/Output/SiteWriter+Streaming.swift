@@ -1,7 +1,5 @@
-import Foundation
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
 
 /// A big file of the site written as it is made, never held whole (the all-places GeoJSON is 74 MB at
 /// 100,000 places). Its parts are compared with the previous output's file as they come; nothing is

@@ -1,8 +1,7 @@
-import Foundation
-import Synchronization
-#if canImport(Glibc)
+import BeaconText
+import FoundationEssentials
 import Glibc
-#endif
+import Synchronization
 
 /// Why the output could not be written. The previous output is left as it was.
 package enum SiteWriterError: UserFacingError, Equatable {
@@ -131,8 +130,8 @@ package final class SiteWriter: Sendable {
             }
         }
         self.outputPath = output
-        let parent = (output as NSString).deletingLastPathComponent
-        let name = (output as NSString).lastPathComponent
+        let parent = PathText.parent(output)
+        let name = PathText.lastComponent(output)
         self.stagingPath = parent + "/." + name + ".staging-\(getpid())"
         if FileSystem.fileExists(output) {
             guard FileSystem.isDirectory(output) else { throw .unsafeOutputPath(path: output, reason: "det finnes en fil med det navnet") }
@@ -403,7 +402,7 @@ package final class SiteWriter: Sendable {
     private func ensureStaging() throws(SiteWriterError) {
         if stagingReady.load(ordering: .acquiring) { return }
         let stagingPath = self.stagingPath
-        let parent = (stagingPath as NSString).deletingLastPathComponent
+        let parent = PathText.parent(stagingPath)
         var cancelledNow = false
         let failure: Int32? = state.withLock { state in
             if state.stagingCreated { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 
 /// Norwegian alphabetical order as one explicit rule, the same in the page
 /// script (`nameKey` in beacon-query.js): … X, Y, Z, Æ, Ø, Å, with "aa" as Å,
@@ -8,11 +9,11 @@ import Foundation
 package enum NorwegianCollation {
     /// Æ, Ø and Å become U+E000, U+E001 and U+E002: after every letter of a–z.
     package static func sortKey(_ name: String) -> String {
-        let lowered = name.precomposedStringWithCanonicalMapping.lowercased()
-            .replacingOccurrences(of: "ä", with: "æ").replacingOccurrences(of: "ö", with: "ø").replacingOccurrences(of: "aa", with: "å")
+        let lowered = UnicodeNormalization.composed(name).lowercased()
+            .replacingAll("ä", with: "æ").replacingAll("ö", with: "ø").replacingAll("aa", with: "å")
         var scalars = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
-        for scalar in lowered.decomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in UnicodeNormalization.decomposed(lowered).unicodeScalars {
             switch scalar.value {
             case 0x030A where previous == "a":
                 scalars.removeLast()

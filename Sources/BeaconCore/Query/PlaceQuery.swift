@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The list page's search, filters and order, for `sitegen search`. The page
 /// script has the same rules (`Resources/assets/beacon-query.js`); both run

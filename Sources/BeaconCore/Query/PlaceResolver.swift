@@ -1,3 +1,5 @@
+import BeaconText
+
 /// Finds the place a person means on the command line: by its slug, its id
 /// (`node/123` or Geoapify's `place_id`), its exact name, or an unambiguous
 /// part of its name (case- and accent-insensitive).
@@ -20,7 +22,7 @@ package struct PlaceResolver: Sendable {
     package func slug(of place: Place) -> String? { slugs[place.id] }
 
     package func resolve(_ text: String) -> Resolution {
-        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = text.trimmingWhitespace()
         guard !query.isEmpty else { return .notFound }
         if let place = places.first(where: { slugs[$0.id] == query || $0.id.rawValue == query || $0.providerID == query }) {
             return .found(place)
@@ -43,4 +45,4 @@ package struct PlaceResolver: Sendable {
     }
 }
 
-import Foundation
+import FoundationEssentials

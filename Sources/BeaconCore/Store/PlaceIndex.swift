@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The places of the last successful build, kept in the cache folder so the
 /// terminal commands (`rate`, `search` …) know the same places the site

@@ -1,3 +1,5 @@
+import BeaconText
+
 /// An absolute web address the settings accept (`baseURL`, a tile provider's template): it goes into
 /// every page, the sitemap, robots.txt and, as an origin, the pages' policy, so it is held to what a
 /// browser and a search engine read the same way: printable ASCII without spaces, quotes, angle brackets
@@ -27,7 +29,7 @@ package struct SettingsAddress: Sendable, Equatable {
         }
         let rest = text.dropFirst(scheme.count + 3)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.contains("@") else { return problem("kan ikke inneholde brukernavn eller passord") }
+        guard !authority.containsBytes("@") else { return problem("kan ikke inneholde brukernavn eller passord") }
         var host = Substring(authority)
         var port: Int?
         if let colon = authority.lastIndex(of: ":") {
@@ -40,12 +42,12 @@ package struct SettingsAddress: Sendable, Equatable {
             port = number
         }
         guard !host.isEmpty, host.count <= 253, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
-              !host.hasPrefix("."), !host.hasPrefix("-"), !host.contains("..") else {
+              !host.hasPrefix("."), !host.hasPrefix("-"), !host.containsBytes("..") else {
             return problem("må ha ett vertsnavn (som tiles.example.org; {s} og andre plassholdere går ikke i vertsnavnet)")
         }
         let defaultPort = scheme == "https" ? 443 : 80
         let origin = scheme + "://" + host.lowercased() + (port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
         let tail = rest.dropFirst(authority.count)
-        return .success(SettingsAddress(origin: origin, hasQueryOrFragment: tail.contains("?") || tail.contains("#")))
+        return .success(SettingsAddress(origin: origin, hasQueryOrFragment: tail.containsBytes("?") || tail.containsBytes("#")))
     }
 }

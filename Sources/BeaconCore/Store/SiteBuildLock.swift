@@ -1,7 +1,5 @@
-import Foundation
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
 
 /// One build of a site at a time: two builds at once would race for the same
 /// output, staging folder and cache. The lock is an `flock` on the site folder

@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 
 /// The folder a guide lives in (`--site DIR`, by default the folder one is
 /// in; `sitegen init` makes one): settings, the owner's store, the owner's
@@ -27,7 +28,7 @@ package struct SiteFolder: Sendable {
     /// relative symlink against the working directory, and `share --output
     /// link.html` wrote over a file of that name wherever the command ran.)
     package static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = PathText.expandingTilde(path)
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
         return FileSystem.finalPath(absolute)
     }

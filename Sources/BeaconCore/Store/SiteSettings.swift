@@ -1,3 +1,5 @@
+import BeaconText
+
 /// The site's saved settings: where the guide is
 /// centred, how far and how many places it fetches, and how it presents itself.
 /// Stored as `beacon-settings.json` in the site folder, created with defaults.
@@ -91,7 +93,7 @@ package struct SiteSettings: Sendable, Equatable {
         if !SiteSettings.placesPerCategoryRange.contains(placesPerCategory) {
             problems.append("antall steder per kategori må være fra 10 til 100 (er \(placesPerCategory))")
         }
-        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if title.trimmingWhitespace().isEmpty {
             problems.append("tittelen kan ikke være tom")
         }
         if !SiteSettings.cacheHoursRange.contains(cacheHours) {
@@ -113,7 +115,7 @@ package struct SiteSettings: Sendable, Equatable {
             problems += provider.problems()
         }
         for (language, texts) in translations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            if let title = texts.title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let title = texts.title, title.trimmingWhitespace().isEmpty {
                 problems.append("tittelen på «\(language.rawValue)» under translations kan ikke være tom")
             }
         }
@@ -122,7 +124,7 @@ package struct SiteSettings: Sendable, Equatable {
 }
 
 import BeaconHTML
-import Foundation
+import FoundationEssentials
 
 enum SettingsCodec {
     typealias Problem = StrictJSON.Problem
@@ -293,7 +295,7 @@ package enum BasemapSetting: Sendable, Equatable {
     /// an API key (the same test as the places: set and not blank), else none.
     package static func resolved(_ setting: BasemapSetting?, environment: [String: String]) -> BasemapSetting {
         if let setting { return setting }
-        let key = environment["GEOAPIFY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let key = environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace() ?? ""
         return key.isEmpty ? .plain : .geoapify
     }
 }
@@ -335,7 +337,7 @@ package struct TileProviderSetting: Sendable, Equatable {
         if case .failure(let reason) = TileProviderSetting.checkTemplate(tiles) {
             problems.append("basemap.tiles \(reason) (er «\(TextHardening.clean(tiles, maximumLength: 120) ?? "")»)")
         }
-        let text = attribution.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = attribution.trimmingWhitespace()
         if !TileProviderSetting.attributionLength.contains(text.count) || text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             problems.append("basemap.attribution må være en kreditering på 1 til 200 tegn uten kontrolltegn (er \(text.count) tegn)")
         }

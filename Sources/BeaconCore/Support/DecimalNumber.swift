@@ -24,4 +24,4 @@ package enum DecimalNumber {
     }
 }
 
-import Foundation
+import FoundationEssentials

@@ -1,9 +1,6 @@
-import Foundation
-#if canImport(Glibc)
+import BeaconText
+import FoundationEssentials
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why a file operation failed, in words for a person.
 package struct FileError: UserFacingError, Equatable {
@@ -14,7 +11,7 @@ package struct FileError: UserFacingError, Equatable {
     package var userMessage: String { "Kunne ikke \(action) \(path): \(reason)." }
     package var exitStatus: ExitStatus { .ioError }
 
-    static func errno(_ action: String, _ path: String, code: Int32 = Glibc.errno) -> FileError {
+    package static func errno(_ action: String, _ path: String, code: Int32 = Glibc.errno) -> FileError {
         FileError(path: path, action: action, reason: FileSystem.describe(errno: code))
     }
 }
@@ -110,15 +107,15 @@ package enum FileSystem {
                 for segment in rest.reversed() {
                     switch segment {
                     case "", ".": continue
-                    case "..": result = (result as NSString).deletingLastPathComponent
+                    case "..": result = PathText.parent(result)
                     default: result += (result.hasSuffix("/") ? "" : "/") + segment
                     }
                 }
                 return result
             }
-            let parent = (existing as NSString).deletingLastPathComponent
+            let parent = PathText.parent(existing)
             if parent == existing || parent.isEmpty { return path }
-            rest.append((existing as NSString).lastPathComponent)
+            rest.append(PathText.lastComponent(existing))
             existing = parent
         }
     }
@@ -291,9 +288,9 @@ package enum FileSystem {
                                         unlinkingFirst: Bool = false,
                                         _ produce: (_ fd: Int32) throws(FileError) -> Void) throws(FileError) {
         let target = followingSymlinks ? try resolvingSymlinks(path) : path
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = PathText.parent(target)
         let folder = directory.isEmpty ? "." : directory
-        let name = (target as NSString).lastPathComponent
+        let name = PathText.lastComponent(target)
         var fileMode = mode
         var owner: (uid: uid_t, gid: gid_t)?
         var existing = stat()
@@ -350,7 +347,7 @@ package enum FileSystem {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { throw .errno("følge lenken", current) }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+            current = destination.hasPrefix("/") ? destination : PathText.appending(destination, to: PathText.parent(current))
         }
         throw FileError(path: path, action: "følge lenken", reason: "for mange symbolske lenker i kjede")
     }
@@ -419,7 +416,7 @@ package enum FileSystem {
         if let boundary, path == boundary || !path.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/") {
             throw FileError(path: path, action: "opprette mappen", reason: "\(boundary) finnes ikke lenger")
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(path)
         if !parent.isEmpty, parent != path, !isDirectory(parent) { try createDirectory(parent, inside: boundary) }
         if mkdir(path, 0o755) != 0, errno != EEXIST { throw .errno("opprette mappen", path) }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Files written one item a line (the all-places GeoJSON export, the page
 /// data files) are changed by writing again only the lines of the items that

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Whether a URL's host is this machine: a literal address in 127.0.0.0/8, `::1`, or `localhost`.
 /// Only these may be spoken to over plain http with the API key, and without Geoapify's pacing (a test

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#else
-import Foundation
-#endif
 
 /// A file's bytes mapped read-only, for as long as this object lives: a
 /// 45 MB cache file is then read where the kernel keeps it, not copied into

@@ -1,4 +1,5 @@
-import Foundation
+import BeaconText
+import FoundationEssentials
 
 /// Keeps the API key out of everything the tool prints or writes. One value,
 /// made from the environment once, is applied at each way out: the console
@@ -17,11 +18,11 @@ package struct SecretRedactor: Sendable {
     package init(secrets: [String]) {
         var all = Set<String>()
         for secret in secrets {
-            for form in [secret, secret.trimmingCharacters(in: .whitespacesAndNewlines)] where form.utf8.count >= Self.minimumLength {
+            for form in [secret, secret.trimmingWhitespace()] where form.utf8.count >= Self.minimumLength {
                 all.insert(form)
                 // Every form a request can carry it in: as the client encodes it in a query (`GeoapifyClient.encode`,
                 // which keeps `-._~:,`), and with every other byte encoded too (as some tools write it).
-                for encoded in [GeoapifyClient.encode(form), form.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? form]
+                for encoded in [GeoapifyClient.encode(form), Self.encodingAllButLettersAndDigits(form)]
                 where encoded != form {
                     all.insert(encoded)
                     all.insert(Self.lowercasingEscapes(encoded))
@@ -56,7 +57,7 @@ package struct SecretRedactor: Sendable {
     package func redact(_ text: String) -> String {
         var result = text
         for secret in secrets where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+            result = result.replacingAll(secret, with: Self.placeholder)
         }
         return result
     }
@@ -86,5 +87,19 @@ package struct SecretRedactor: Sendable {
     package func redact(_ data: Data) -> Data {
         guard byteSecrets.contains(where: { data.firstRange(of: $0) != nil }) else { return data }
         return Data(redact([UInt8](data)))
+    }
+
+    /// Every byte but ASCII letters and digits percent-encoded.
+    static func encodingAllButLettersAndDigits(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return result
     }
 }

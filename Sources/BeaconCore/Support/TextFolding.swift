@@ -1,3 +1,5 @@
+import BeaconText
+
 /// Folding of text for search and for URLs. The search key is the same rule as
 /// the page script's `fold` (beacon-query.js): lower case, accents removed, and
 /// the letters a visitor types without: æ → ae, ø → o, å → a, ß → ss, œ → oe.
@@ -6,7 +8,7 @@
 enum TextFolding {
     static func searchKey(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in UnicodeNormalization.decomposed(text.lowercased()).unicodeScalars {
             switch scalar.value {
             case 0x300...0x36F: continue
             case 0xE6: scalars.append(contentsOf: "ae".unicodeScalars)

@@ -1,3 +1,5 @@
+import BeaconText
+
 /// Cleans text that comes from outside (the API, a places file, the store)
 /// before it becomes part of a place: no control characters, no bidirectional
 /// overrides that could reorder the page's text, no runaway lengths.
@@ -73,7 +75,7 @@ package enum TextHardening {
         // A character is at least one byte: few enough bytes need no counting of characters.
         guard text.utf8.count > maximumLength, text.count > maximumLength else { return text }
         let kept = text.prefix(max(0, maximumLength - 1))
-        return kept.trimmingCharacters(in: .whitespaces) + "…"
+        return kept.trimmingSpaces() + "…"
     }
 
     static func isWhitespaceLike(_ scalar: Unicode.Scalar) -> Bool {
@@ -97,4 +99,4 @@ package enum TextHardening {
     }
 }
 
-import Foundation
+import FoundationEssentials

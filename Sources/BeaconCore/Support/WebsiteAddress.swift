@@ -1,5 +1,6 @@
-import Foundation
 import BeaconHTML
+import BeaconText
+import FoundationEssentials
 
 /// A place's website as the data gives it, made into an address a page may
 /// link to (the scheme rules are `SafeURL`'s).
@@ -8,9 +9,9 @@ enum WebsiteAddress {
     /// "www.example.no" (common in OpenStreetMap) gets "https://" in front.
     static func normalized(_ text: String?) -> String? {
         if let text, let fast = plainHTTPURL(text) { return fast }
-        guard var candidate = TextHardening.clean(text, maximumLength: TextHardening.Limit.url), !candidate.contains(" ") else { return nil }
+        guard var candidate = TextHardening.clean(text, maximumLength: TextHardening.Limit.url), !candidate.containsBytes(" ") else { return nil }
         if SafeURL.effectiveScheme(of: candidate) == nil {
-            guard candidate.contains("."), !candidate.hasPrefix("/"), !candidate.hasPrefix(".") else { return nil }
+            guard candidate.containsBytes("."), !candidate.hasPrefix("/"), !candidate.hasPrefix(".") else { return nil }
             candidate = "https://" + candidate
         }
         guard let href = SafeURL.href(candidate, allowed: [.http, .https], allowRelative: false),

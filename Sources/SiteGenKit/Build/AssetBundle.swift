@@ -1,6 +1,7 @@
-import Foundation
 import BeaconCore
 import BuiltInFiles
+import FoundationEssentials
+import Glibc
 import Templates
 
 /// The site's static files, copied into `output/assets/` (the favicon also to

@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// The basemap a build publishes: the descriptor the pages read, the tiles
 /// that go into `output/`, and what the owner should know about getting them.
@@ -49,7 +50,7 @@ struct BasemapLoading: Sendable {
         // The settings were checked when read, so the template has an origin.
         guard let origin = provider.origin else { return .none }
         console.progress("Kartbakgrunn fra \(origin) (lastes av leserens nettleser).")
-        let credit = MapCredit(text: provider.attribution.trimmingCharacters(in: .whitespacesAndNewlines), url: provider.attributionURL)
+        let credit = MapCredit(text: provider.attribution.trimmingWhitespace(), url: provider.attributionURL)
         return BasemapInput(published: PublishedBasemap(source: .remote(urlTemplate: provider.tiles, origin: origin, maxZoom: provider.effectiveMaxZoom),
                                                         attribution: [credit]),
                             tiles: [], warnings: [])

@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import FoundationEssentials
+import Glibc
 import Templates
 
 /// A hash of everything that shapes a build's output: this very `sitegen`

@@ -1,5 +1,7 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
+import Glibc
 import Templates
 
 /// The stages of `BuildPipeline.run`, in order.
@@ -370,7 +372,7 @@ enum PlaceInput {
     /// Where the places came from, known before any parsing.
     var source: DataSourceInfo {
         switch self {
-        case .file(let raw): DataSourceInfo(kind: .file(name: (raw.path as NSString).lastPathComponent), fetchedAt: raw.modified)
+        case .file(let raw): DataSourceInfo(kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
         case .fetched(let loaded): loaded.source
         }
     }

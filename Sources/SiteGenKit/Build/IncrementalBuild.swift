@@ -1,5 +1,7 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
+import Glibc
 import Templates
 
 /// What lets a build do work in proportion to its change (a rating, a
@@ -181,10 +183,10 @@ struct IncrementalBuild {
         // longest page job (the export) would wait for it; a thread shares the cores with them instead.
         Task.detached {
             await withCheckedContinuation { (finished: CheckedContinuation<Result<Void, FileError>, Never>) in
-                let thread = Thread {
+                BackgroundThread.start("save-base") {
                     let basePath = BuildRecord.basePath(site: site, output: output)
                     do throws(FileError) {
-                        try site.createFolder((basePath as NSString).deletingLastPathComponent)
+                        try site.createFolder(PathText.parent(basePath))
                         // A new file renamed over the old one: a base opened in place from it stays readable.
                         try write(basePath)
                         finished.resume(returning: .success(()))
@@ -192,7 +194,6 @@ struct IncrementalBuild {
                         finished.resume(returning: .failure(error))
                     }
                 }
-                thread.start()
             }
         }
     }
@@ -200,7 +201,7 @@ struct IncrementalBuild {
     /// Keeps the store the output shows, for the next build to compare with.
     static func saveStore(_ store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
         let storePath = BuildRecord.storePath(site: site, output: output)
-        try site.createFolder((storePath as NSString).deletingLastPathComponent)
+        try site.createFolder(PathText.parent(storePath))
         try FileSystem.writeCacheFile(store.encodedBytes, to: storePath, sync: false, unlinkingFirst: true)
     }
 }

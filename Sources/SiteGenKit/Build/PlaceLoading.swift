@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// Step 2 of a build: the places, from a places file, from Geoapify (through
 /// the response cache) when there is an API key, or else from the sample data.
@@ -51,7 +52,7 @@ struct PlaceLoading: Sendable {
         }
         let bytes = try PlacesFile.read(path: path)
         var hasher = ContentHasher()
-        hasher.combine("file:" + (path as NSString).lastPathComponent)
+        hasher.combine("file:" + PathText.lastComponent(path))
         hasher.combine(inParallel: bytes)
         return RawFile(path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
     }
@@ -77,7 +78,7 @@ struct PlaceLoading: Sendable {
     }
 
     func fileSource(_ raw: RawFile) -> DataSourceInfo {
-        DataSourceInfo(kind: .file(name: (raw.path as NSString).lastPathComponent), fetchedAt: raw.modified)
+        DataSourceInfo(kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
     }
 
     /// Tells how many places a places file gave (and how many features were

@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import FoundationEssentials
+import Glibc
 
 /// `sitegen assets list | eject [NAVN …]`: the built-in stylesheet, scripts
 /// and icons, and the site's own files in `assets/` that replace or add to them.

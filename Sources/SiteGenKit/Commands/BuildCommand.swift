@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import FoundationEssentials
+import Glibc
 
 /// `sitegen build`: fetch, merge, render, write `output/`.
 struct BuildCommand: Command {
@@ -84,8 +85,9 @@ struct BuildCommand: Command {
         (console as? StatusLine)?.finish()
         if arguments.flag("--timings") {
             for (name, seconds, peak) in report.stepTimings {
-                let memory = peak.map { String(format: "%5d MiB", $0) } ?? "        –"
-                context.console.output(String(format: "%7.3f s  %@ topp  %@", seconds, memory, name))
+                let memory = peak.map { MachineNumber.rightAligned(String($0), width: 5) + " MiB" } ?? "        –"
+                let time = MachineNumber.rightAligned(MachineNumber.fixed(seconds, decimals: 3), width: 7)
+                context.console.output(time + " s  " + memory + " topp  " + name)
             }
             if let decoded = report.placesDecoded {
                 context.console.output("  \(NorwegianFormat.integer(decoded)) av \(NorwegianFormat.integer(report.placeCount)) steder lest fra guiden fra forrige bygging")

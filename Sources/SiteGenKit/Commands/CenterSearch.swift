@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// `sitegen center search ADDRESS`: looks the address up with Geoapify, shows
 /// the best candidates and saves the chosen one as the new centre.
@@ -19,7 +20,7 @@ struct CenterSearch {
     /// Looks the address up (the best candidates near `near` first), prints the
     /// candidates and returns the chosen one (`--pick`) with its label (`--label`).
     func choose(address: String, near: Coordinate) async throws -> (coordinate: Coordinate, label: String) {
-        let text = try InputParsing.typedText(address, field: "Adressen").trimmingCharacters(in: .whitespaces)
+        let text = try InputParsing.typedText(address, field: "Adressen").trimmingSpaces()
         guard !text.isEmpty, text.count <= 300 else { throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.") }
         let givenLabel = try context.arguments.value("--label").flatMap(InputParsing.label)
         var pick = 1

@@ -1,6 +1,7 @@
-import Foundation
 import BeaconCore
+import BeaconText
 import BuiltInFiles
+import FoundationEssentials
 
 /// `sitegen init [DIR]`: a new site folder with settings, an empty store and a
 /// `.gitignore`, or (`--sample`) the demo guide around Oslo S with its
@@ -66,7 +67,7 @@ struct InitCommand: Command {
         let console = context.console
         console.output("Laget nettstedet «\(settings.title)» i \(folder): " + files.map(\.name).joined(separator: ", ") + " og .gitignore.")
         console.output("Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)), radius \(settings.radiusKm) km.")
-        if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+        if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingSpaces().isEmpty {
             console.output("Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt.")
         }
         let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(ShellWord.path(given)) && "
@@ -99,7 +100,7 @@ struct InitCommand: Command {
         }
         settings.centerLabel = label
         if let title = arguments.value("--title") {
-            settings.title = try InputParsing.typedText(title, field: "Tittelen").trimmingCharacters(in: .whitespaces)
+            settings.title = try InputParsing.typedText(title, field: "Tittelen").trimmingSpaces()
             guard !settings.title.isEmpty, settings.title.count <= 120 else {
                 throw InvalidInput(message: "Tittelen må ha mellom 1 og 120 tegn.")
             }

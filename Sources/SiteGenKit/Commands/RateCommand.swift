@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// `sitegen rate PLACE STARS`: adds one rating as its own entry.
 struct RateCommand: Command {
@@ -69,7 +70,7 @@ struct RatingsCommand: Command {
         context.console.output("Snitt \(NorwegianFormat.oneDecimal(summary.average)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)")
         for rating in ratings.newestFirst {
             var line = "  \(rating.date.iso)  \(TerminalStars.text(rating.stars))"
-            if let comment = rating.comment { line += "  " + comment.replacingOccurrences(of: "\n", with: " ") }
+            if let comment = rating.comment { line += "  " + comment.replacingAll("\n", with: " ") }
             context.console.output(line)
         }
         return .success

@@ -1,5 +1,5 @@
 import BeaconHTML
-import Foundation
+import FoundationEssentials
 import BeaconCore
 
 /// `sitegen sanitize`: shows how a comment will render — HTML on standard
@@ -20,7 +20,7 @@ struct SanitizeCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         // A character is at most 4 bytes: past that many bytes the text is too long, whatever it holds.
         let maximumBytes = TextHardening.Limit.comment * 4
-        let data = FileHandle.standardInput.readData(ofLength: maximumBytes + 1)
+        let data = try StandardInput.read(upTo: maximumBytes + 1)
         guard data.count <= maximumBytes else {
             throw InvalidInput(message: "Kommentaren er for lang (over \(NorwegianFormat.integer(maximumBytes)) byte, grensen er \(TextHardening.Limit.comment) tegn).")
         }

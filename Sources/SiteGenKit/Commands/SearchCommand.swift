@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// `sitegen search`: the list page's search, filters and sort, in the terminal.
 struct SearchCommand: Command {
@@ -34,7 +35,7 @@ struct SearchCommand: Command {
             }
             query.sort = sort
         }
-        let now = OsloClock.now(context.now())
+        let now = OsloTime.weekdayAndMinute(context.now())
         if arguments.flag("--open-now") {
             query.isOpen = PlaceQuery.openAt(weekday: now.weekday, minute: now.minute)
         }
@@ -56,17 +57,6 @@ struct SearchCommand: Command {
     }
 }
 
-/// The current weekday and minute in Norway, for "open now".
-enum OsloClock {
-    static func now(_ date: Date) -> (weekday: Int, minute: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "Europe/Oslo") ?? .current
-        let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-        // Calendar: 1 = Sunday … 7 = Saturday; ours: 0 = Monday … 6 = Sunday.
-        return (((parts.weekday ?? 2) + 5) % 7, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
-    }
-}
-
 /// A readable table of places for the terminal.
 enum PlaceTable {
     /// `status` adds a last column ("Nå") when it has something to say for any place.
@@ -79,7 +69,7 @@ enum PlaceTable {
             let name = place.name + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             let row = [TextHardening.truncate(name, to: 40), place.category.singularName,
-                       NorwegianFormat.distance(metres: place.wholeMetres).replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "), rating]
+                       NorwegianFormat.distance(metres: place.wholeMetres).replacingAll(NorwegianFormat.noBreakSpace, with: " "), rating]
             return withStatus ? row + [status ?? "–"] : row
         }
         rows.insert(header, at: 0)
@@ -91,7 +81,7 @@ enum PlaceTable {
         }
         lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
         lines.append("")
-        lines.append(NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingOccurrences(of: NorwegianFormat.noBreakSpace, with: " "))
+        lines.append(NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingAll(NorwegianFormat.noBreakSpace, with: " "))
         return lines.joined(separator: "\n")
     }
 }

@@ -1,9 +1,7 @@
-import Foundation
 import BeaconCore
-import Synchronization
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
+import Synchronization
 
 /// `sitegen serve`: previews the built site on loopback until Ctrl-C.
 struct ServeCommand: Command {

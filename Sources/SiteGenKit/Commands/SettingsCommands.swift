@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import BeaconCore
 
 /// `sitegen radius [KM]`: shows or saves the search radius used by the next build.

@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 import Templates
 
 /// `sitegen share`: the favorites as one self-contained HTML file.
@@ -42,7 +43,7 @@ struct ShareCommand: Command {
         let marker = Array(ShareFile.generatorMarker.description.utf8)
         try OwnedFileGuard(site: site, kind: "delingsfil", isOurs: { head in head.firstRange(of: marker) != nil })
             .check(path, given: given, force: context.arguments.flag("--force"))
-        try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+        try FileSystem.createDirectory(PathText.parent(path))
         try FileSystem.writeAtomically(SecretRedactor.fromEnvironment(context.environment).redact(bytes), to: path)
         context.console.output("Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path).")
         return .success

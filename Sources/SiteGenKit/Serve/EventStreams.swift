@@ -1,7 +1,5 @@
-import Foundation
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
 
 /// The live-reload event streams of `serve --watch` (Server-Sent Events, one per open page), held by the
 /// server's poll loop rather than by worker threads: a stream lasts as long as its page is open, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// `serve --watch` tells open pages to reload after a rebuild. Everything is

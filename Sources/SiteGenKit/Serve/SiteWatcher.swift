@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import FoundationEssentials
+import Glibc
 
 /// Notices when the inputs of a build change: the settings, the store, the
 /// places file and everything under the site's `assets/`. It compares each

@@ -1,10 +1,9 @@
-import Foundation
-import Synchronization
 import BeaconCore
-import Templates
-#if canImport(Glibc)
+import BeaconText
+import FoundationEssentials
 import Glibc
-#endif
+import Synchronization
+import Templates
 
 /// A small HTTP/1.1 server for previewing the built site on loopback.
 /// Hand-written on POSIX sockets, so it is defensive by design:
@@ -110,9 +109,7 @@ final class StaticFileServer: Sendable {
 
     /// Accepts connections on a background thread until `stop()`.
     func start() {
-        let thread = Thread { [self] in eventLoop() }
-        thread.name = "beacon-serve-loop"
-        thread.start()
+        BackgroundThread.start("serve-loop") { [self] in eventLoop() }
     }
 
     func stop() {
@@ -246,15 +243,13 @@ final class StaticFileServer: Sendable {
             close(client)
             return
         }
-        let thread = Thread { [self] in
+        BackgroundThread.start("serve-connection") { [self] in
             defer {
                 close(client)
                 activeWorkers.subtract(1, ordering: .relaxed)
             }
             handle(client, head: head)
         }
-        thread.stackSize = 256 * 1024
-        thread.start()
     }
 
     // MARK: One request
@@ -316,8 +311,8 @@ final class StaticFileServer: Sendable {
     static func relativePath(for target: String) -> String? {
         var path = target
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
-        guard let decoded = path.removingPercentEncoding else { return nil }
-        if decoded.contains("\0") || decoded.contains("\\") { return nil }
+        guard let decoded = URLPath.decoded(path) else { return nil }
+        if decoded.containsBytes("\0") || decoded.containsBytes("\\") { return nil }
         var segments: [Substring] = []
         for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == ".." { return nil }
@@ -455,7 +450,7 @@ final class StaticFileServer: Sendable {
     ]
 
     static func mimeType(for path: String) -> String {
-        mimeTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
+        mimeTypes[PathText.pathExtension(path).lowercased()] ?? "application/octet-stream"
     }
 }
 

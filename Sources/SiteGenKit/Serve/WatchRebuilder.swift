@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import BeaconCore
 
 /// `serve --watch`: builds the site again when its inputs change and tells

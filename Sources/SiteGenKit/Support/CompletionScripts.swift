@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconText
 
 /// The shells `sitegen completions` writes a script for.
 enum CompletionShell: String, CaseIterable, Sendable {
@@ -223,7 +224,7 @@ enum CompletionScripts {
 
     /// A name in a `name:description` pair or a message between colons.
     static func zshDescribeEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
+        text.replacingAll("\\", with: "\\\\").replacingAll(":", with: "\\:")
     }
 
     // MARK: fish
@@ -300,7 +301,7 @@ enum CompletionScripts {
 
     /// A fish word in single quotes (where only `\\` and `\'` are escapes).
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
     }
 
     /// `--site` → `site`, for `complete -l`.

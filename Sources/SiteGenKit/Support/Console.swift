@@ -1,4 +1,6 @@
-import Foundation
+import BeaconCore
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Where a command writes: results to standard output, progress and errors to
@@ -64,4 +66,24 @@ struct QuietConsole: Console {
     func output(_ line: String) { base.output(line) }
     func error(_ line: String) { base.error(line) }
     func progress(_ line: String) {}
+}
+
+/// The text piped into a command (`sitegen sanitize`).
+enum StandardInput {
+    /// Up to `limit` bytes, or all of it when shorter: a caller that gets `limit` bytes knows there was more.
+    static func read(upTo limit: Int) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count < limit {
+            let count = Glibc.read(STDIN_FILENO, &chunk, min(chunk.count, limit - bytes.count))
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                throw FileError.errno("lese", "standardinndata")
+            }
+        }
+        return bytes
+    }
 }

@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// Bad input on the command line: a clear message, exit status 64, nothing written.
 struct InvalidInput: UserFacingError {
@@ -13,7 +14,7 @@ enum InputParsing {
     /// `--lang nb|nn|en`; nil when not given (the site's main language).
     static func language(_ text: String?) throws(InvalidInput) -> Language? {
         guard let text else { return nil }
-        guard let language = Language(code: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let language = Language(code: text.trimmingSpaces()) else {
             let shown = TextHardening.clean(text, maximumLength: 20) ?? ""
             throw InvalidInput(message: "Ukjent språk «\(shown)». Bruk nb (bokmål), nn (nynorsk) eller en (engelsk).")
         }
@@ -21,14 +22,14 @@ enum InputParsing {
     }
 
     static func stars(_ text: String) throws -> Int {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), Rating.allowedStars.contains(value) else {
+        guard let value = Int(text.trimmingSpaces()), Rating.allowedStars.contains(value) else {
             throw InvalidInput(message: "Antall stjerner må være et helt tall fra 1 til 5 (fikk «\(text)»).")
         }
         return value
     }
 
     static func radius(_ text: String) throws -> Int {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), SiteSettings.radiusRange.contains(value) else {
+        guard let value = Int(text.trimmingSpaces()), SiteSettings.radiusRange.contains(value) else {
             throw InvalidInput(message: "Radius må være et helt antall kilometer fra 1 til 10 (fikk «\(text)»).")
         }
         return value
@@ -57,7 +58,7 @@ enum InputParsing {
 
     /// `YYYY-MM-DD`, not after today.
     static func date(_ text: String, today: CalendarDate) throws -> CalendarDate {
-        guard let date = CalendarDate(iso: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let date = CalendarDate(iso: text.trimmingSpaces()) else {
             throw InvalidInput(message: "Datoen må skrives som ÅÅÅÅ-MM-DD, for eksempel \(today.iso) (fikk «\(text)»).")
         }
         guard date <= today else {
@@ -67,7 +68,7 @@ enum InputParsing {
     }
 
     static func comment(_ text: String) throws -> String {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !text.trimmingWhitespace().isEmpty else {
             throw InvalidInput(message: "Kommentaren er tom. Dropp --comment hvis du ikke vil skrive noe.")
         }
         return try commentText(text)

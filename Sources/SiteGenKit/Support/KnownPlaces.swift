@@ -1,5 +1,6 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
 
 /// The places the terminal commands know: those of the last build (its index
 /// in the cache folder), or — before the first build without an API key — the
@@ -23,7 +24,7 @@ struct KnownPlaces {
             let source = PlaceIndex.loadSource(from: site) ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate)
             return KnownPlaces(settings: settings, store: store, current: indexed, source: source)
         }
-        guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoPlacesYet() }
+        guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingWhitespace().isEmpty else { throw NoPlacesYet() }
         var places: [Place] = []
         for category in PlaceCategory.allCases {
             let request = PlacesRequest(category: category, center: settings.center, radiusMetres: settings.radiusMetres, limit: settings.placesPerCategory)

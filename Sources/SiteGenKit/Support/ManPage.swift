@@ -195,7 +195,7 @@ enum ManPage {
     /// "set BREDDE LENGDE    setter senteret" → ("set BREDDE LENGDE", "setter senteret"): a line whose
     /// two parts are separated by a run of two or more spaces.
     static func columns(_ line: String) -> (String, String)? {
-        guard let gap = line.range(of: "  "), gap.lowerBound != line.startIndex else { return nil }
+        guard let gap = line.firstRange(of: "  "), gap.lowerBound != line.startIndex else { return nil }
         let term = line[..<gap.lowerBound]
         let explanation = line[gap.upperBound...].drop { $0 == " " }
         guard !explanation.isEmpty else { return nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import BeaconCore
 
 /// Decides whether a command may write a file of its own (the share file) at

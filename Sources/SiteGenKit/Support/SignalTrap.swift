@@ -1,8 +1,6 @@
-import Foundation
-import Synchronization
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
+import Synchronization
 
 /// Runs a handler on a thread of its own when one of `signals` arrives,
 /// instead of the default of dying on the spot; `cancel()` restores the
@@ -62,15 +60,13 @@ private struct SignalPipe: Sendable {
         // A full pipe drops a signal rather than blocking the handler.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         let shared = SignalPipe(readEnd: ends[0], writeEnd: ends[1])
-        let reader = Thread {
+        BackgroundThread.start("signals") {
             var byte: UInt8 = 0
             while true {
                 let n = read(shared.readEnd, &byte, 1)
                 if n == 1 { SignalTrap.deliver(Int32(byte)) } else if n < 0 && errno != EINTR { return }
             }
         }
-        reader.name = "beacon-signals"
-        reader.start()
         return shared
     }()
 }

@@ -1,5 +1,7 @@
-import Foundation
 import BeaconCore
+import BeaconText
+import FoundationEssentials
+import Glibc
 
 /// Puts a new site's files in place all at once or not at all: they are
 /// written into a hidden folder beside the target, which is then renamed to
@@ -27,9 +29,9 @@ enum SiteInitializer {
     }
 
     static func create(_ folder: String, files: [(name: String, bytes: [UInt8])]) throws {
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = PathText.parent(folder)
         try FileSystem.createDirectory(parent)
-        let staging = parent + "/." + (folder as NSString).lastPathComponent + ".init-" + UUID().uuidString.prefix(8)
+        let staging = parent + "/." + PathText.lastComponent(folder) + ".init-" + UUID().uuidString.prefix(8)
         try FileSystem.createDirectory(staging)
         defer { FileSystem.removeTree(staging) }
         for file in files { try FileSystem.writeAtomically(file.bytes, to: staging + "/" + file.name) }

@@ -1,8 +1,8 @@
-import Foundation
-import Synchronization
-#if canImport(Glibc)
+import BeaconCore
+import BeaconText
+import FoundationEssentials
 import Glibc
-#endif
+import Synchronization
 
 /// One updating line on the terminal for long work ("Skriver sider: 41 200 av
 /// 100 057 · 2,1 s"): shown only once the work has taken `delay`, redrawn in
@@ -64,20 +64,18 @@ final class StatusLine: Console, Sendable {
         guard elapsed >= delay else { return }
         state.withLock { state in
             guard !state.finished, let text = state.text else { return }
-            draw("\r\u{1B}[K" + StatusLine.fitted(text + " · " + String(format: "%.1f s", elapsed.inSeconds).replacingOccurrences(of: ".", with: ",")))
+            draw("\r\u{1B}[K" + StatusLine.fitted(text + " · " + MachineNumber.fixed(elapsed.inSeconds, decimals: 1).replacingAll(".", with: ",") + " s"))
             state.shown = true
         }
     }
 
     private func startTicking() {
-        let thread = Thread { [self] in
+        BackgroundThread.start("status-line") { [self] in
             while !state.withLock({ $0.finished }) {
                 usleep(100_000)
                 tick()
             }
         }
-        thread.name = "beacon-status-line"
-        thread.start()
     }
 
     private func clearing(_ print: () -> Void) {
