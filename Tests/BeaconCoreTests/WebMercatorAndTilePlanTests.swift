@@ -99,7 +99,7 @@ import Testing
 }
 
 @Suite struct TilePlanTests {
-    /// 5 km around Oslo S at the default budget: the plan the README quotes.
+    /// 5 km around Oslo S at the default budget: the plan docs/basemap.md quotes.
     @Test func fiveKilometresAroundOsloS() {
         let plan = TilePlan(center: .osloS, radiusMetres: 5000, budget: 300)
         let summary = plan.levels.map { "z\($0.zoom): \($0.width)×\($0.height) = \($0.count)" }.joined(separator: ", ")

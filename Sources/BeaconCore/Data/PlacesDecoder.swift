@@ -119,7 +119,7 @@ package struct PlacesDecoder: Sendable {
 
     /// A places file's features, each parsed or known from the memo, before
     /// the places are gathered: what a patch of the last base
-    /// (`GuideBase.patch(with:)`) reads, so the places the memo knows are
+    /// (`MappedGuideBase.patch(with:memoKey:store:settings:)`) reads, so the places the memo knows are
     /// never copied out of that base.
     package struct Features: Sendable {
         package enum Outcome: Sendable {

@@ -22,7 +22,7 @@ package struct GuideBase: Sendable {
     /// What each feature of the places file gave, when the base was made from one.
     package var featureMemo: FeatureMemo?
     /// Whether two places shared a base slug (`SlugAssigner`), so some slugs are longer; a base
-    /// where none did can be patched (`GuideBase.patch(with:memoKey:)`).
+    /// where none did can be patched once kept (`MappedGuideBase.patch`).
     package var slugsClashed = true
 
     /// The data's places, nearest first.

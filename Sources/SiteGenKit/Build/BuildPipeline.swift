@@ -54,7 +54,7 @@ struct BuildReport: Sendable {
     var warnings: [String]
     /// Features of a changed places file taken from the last build's memo instead of parsed.
     var reusedFeatures = 0
-    /// When the last build's base took a places file's edits in place (`GuideBase.patch`): the places that look different.
+    /// When the last build's base took a places file's edits in place (`MappedGuideBase.patch`): the places that look different.
     var placesEditedInPlace: Int?
     /// When the guide was merged from the last build's base opened in place (`MappedGuideBase`): the places decoded
     /// from it, those the rendered pages read (the rest never were).

@@ -79,7 +79,7 @@ extension BuildPipeline {
         var warnings: [String]
         /// Features of a changed places file taken from the memo, not parsed.
         var reusedFeatures = 0
-        /// When the base is the last one with a places file's edits taken in (`GuideBase.patch`):
+        /// When the base is the last one with a places file's edits taken in (`MappedGuideBase.patch`):
         /// the places that look different. Nil when the base was made anew.
         var editedPlaces: [GuideBase.EditedPlace]?
     }

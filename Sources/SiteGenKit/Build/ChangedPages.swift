@@ -148,7 +148,7 @@ struct ChangedPages: Sendable {
 
     /// The plan when only the store changed and the guide's base is the one
     /// the output was made from, or that base with places edited where they
-    /// stand (`edited`, from `GuideBase.patch`): the places whose store
+    /// stand (`edited`, from `MappedGuideBase.patch`): the places whose store
     /// entries differ are found from the two stores (small), and their
     /// positions by one pass over the guide, so nothing is compared place by place.
     static func forStoreChange(old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore,
