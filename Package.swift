@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"]),
         .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText", "Templates", "BuiltInFiles", "CMalloc"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
-        .testTarget(name: "BeaconTextTests", dependencies: ["BeaconText"]),
-        .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2"]),
-        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML"]),
+        // Seeded random generators the tests share (a failure prints the seed that replays it).
+        .target(name: "BeaconTestSupport", path: "Tests/BeaconTestSupport"),
+        .testTarget(name: "BeaconTextTests", dependencies: ["BeaconText", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML", "BeaconTestSupport"]),
         // The golden pages are read from the source tree by path, not bundled.
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "BeaconCore", "BeaconHTML"], exclude: ["Golden"]),
-        .testTarget(name: "SiteGenKitTests", dependencies: ["SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2", "BuiltInFiles"]),
+        .testTarget(name: "SiteGenKitTests", dependencies: ["BeaconTestSupport", "SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2", "BuiltInFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

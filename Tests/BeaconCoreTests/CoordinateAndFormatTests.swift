@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Testing
 @testable import BeaconCore
 
@@ -73,7 +74,7 @@ import Testing
             return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
         }
         var values: [Double] = [0, -0.0, 1, -1, 0.1, 59.885975, 10.747814, -179.9999999, 1e20, -1e20, .nan, .infinity, 123456.000001]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<3_000 { values.append(Double.random(in: -200...200, using: &generator)) }
         for value in values {
             for places in 1...8 {

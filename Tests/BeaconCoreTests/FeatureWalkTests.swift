@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 @testable import BeaconCore
@@ -178,20 +179,5 @@ import Testing
         #expect(decoded.featureMemo?.fileLength == base.featureMemo?.fileLength)
         let opened = try #require(GuideBaseArchive.open(GuideBaseArchive.encode(base, key: "k"), key: "k", withMemo: true))
         #expect(opened.featureMemo == base.featureMemo)
-    }
-}
-
-/// A small seeded generator, so a failing random case can be run again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 @testable import BeaconCore
@@ -10,7 +11,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = folder.path + "/steder.json"
         // A pattern that differs at every offset, so a half read to the wrong place shows.
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         let seed = UInt64.random(in: 1...UInt64.max, using: &generator)
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: (UInt64($0) &* 0x9E37_79B9_7F4A_7C15 ^ seed) >> 29) }
         try FileSystem.writeAtomically(bytes, to: path)

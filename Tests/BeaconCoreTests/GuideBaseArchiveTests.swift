@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 @testable import BeaconCore
@@ -80,7 +81,7 @@ import Testing
     /// ratings in and outside the data.
     @Test func mergingWhileCheckingTheFitAgreesWithFitsAndMerge() {
         let original = base()
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         let source = DataSourceInfo(kind: .sample, fetchedAt: Date(timeIntervalSince1970: 0))
         for round in 0..<40 {
             var store = GuideStore()

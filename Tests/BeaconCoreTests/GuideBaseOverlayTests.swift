@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 @testable import BeaconCore

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import BeaconText
 import Foundation
 import Testing
@@ -33,6 +34,13 @@ struct BeaconTextTests {
         #expect(UnicodeNormalization.decomposed("plain ascii") == "plain ascii")
     }
 
+    /// `BEACON_TEST_SEED` when set, else a random seed; printed, so a failure can be replayed.
+    static func seed(_ test: String = #function) -> UInt64 {
+        let seed = ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        print("\(test): random seed \(seed) (BEACON_TEST_SEED=\(seed) replays it)")
+        return seed
+    }
+
     static func randomText(_ generator: inout SplitMix, length: Int) -> String {
         var view = String.UnicodeScalarView()
         for _ in 0..<length { view.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
@@ -46,8 +54,7 @@ struct BeaconTextTests {
             #expect(UnicodeNormalization.decomposed(text) == text.decomposedStringWithCanonicalMapping,
                     "U+\(String(value, radix: 16, uppercase: true))")
         }
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("BeaconTextTests seed \(seed)")
+        let seed = Self.seed()
         var generator = SplitMix(seed: seed)
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 12))
@@ -59,7 +66,7 @@ struct BeaconTextTests {
     }
 
     @Test func trimmingMatchesFoundationsCharacterSets() {
-        let seed = UInt64.random(in: 0...UInt64.max)
+        let seed = Self.seed()
         var generator = SplitMix(seed: seed)
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 8))
@@ -83,7 +90,7 @@ struct BeaconTextTests {
         #expect("".replacingAll("a", with: "b") == "")
         #expect("abc".replacingAll("", with: "x") == "abc")
         #expect("x<\u{338}".containsBytes("<") && !"abc".containsBytes("abcd") && "abc".containsBytes(""))
-        let seed = UInt64.random(in: 0...UInt64.max)
+        let seed = Self.seed()
         var generator = SplitMix(seed: seed)
         for _ in 0..<2_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 10))
@@ -110,19 +117,5 @@ struct BeaconTextTests {
         for path in ["~", "~/x", "~/x/", "~root/y", "~nobody-here-xyz/z", "/a/~", "x~"] {
             #expect(PathText.expandingTilde(path) == (path as NSString).expandingTildeInPath, "\(path)")
         }
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

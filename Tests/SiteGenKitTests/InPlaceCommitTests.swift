@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 @testable import BeaconCore
@@ -163,7 +164,7 @@ import Testing
         let started = Date()
         #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
         let rebuild = Date().timeIntervalSince(started)
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         var killed = 0
         var rounds = 0
         while killed < 8 && rounds < 40 {

@@ -64,7 +64,7 @@ struct BuildCommand: Command {
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
         // On a terminal, long work shows one updating line (--quiet: none).
-        let console = StatusLine.onTerminal(context.console, quiet: arguments.flag("--quiet"))
+        let console = StatusLine.onTerminal(context.console, quiet: arguments.flag("--quiet"), environment: context.environment)
         defer { (console as? StatusLine)?.finish() }
         // Ctrl-C: the first stops the build, which removes its staging folder;
         // a second one (or one before anything was written) leaves at once.

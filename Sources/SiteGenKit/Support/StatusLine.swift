@@ -18,7 +18,10 @@ final class StatusLine: Console, Sendable {
         var text: String?
         var shown = false
         var finished = false
+        var lastDrawn = ContinuousClock.now - .seconds(3_600)
     }
+
+    static let tickInterval = Duration.milliseconds(100)
     private let state = Mutex(State())
 
     /// `draw` writes raw bytes to the terminal (tests capture them).
@@ -29,10 +32,13 @@ final class StatusLine: Console, Sendable {
     }
 
     /// `console` with a status line when standard error is a terminal and
-    /// progress is wanted; otherwise `console` itself.
-    static func onTerminal(_ console: any Console, quiet: Bool, descriptor: Int32 = STDERR_FILENO) -> any Console {
+    /// progress is wanted; otherwise `console` itself. `BEACON_STATUS_DELAY_MS`
+    /// in `environment` replaces the one second (the tests show it at once).
+    static func onTerminal(_ console: any Console, quiet: Bool, environment: [String: String] = [:],
+                           descriptor: Int32 = STDERR_FILENO) -> any Console {
         guard !quiet, isatty(descriptor) == 1 else { return console }
-        let line = StatusLine(base: console) { text in
+        let delay = environment["BEACON_STATUS_DELAY_MS"].flatMap(Int.init).map { Duration.milliseconds(max(0, $0)) }
+        let line = StatusLine(base: console, delay: delay ?? .seconds(1)) { text in
             var bytes = Array(text.utf8)
             bytes.withUnsafeMutableBytes { _ = Glibc.write(descriptor, $0.baseAddress!, $0.count) }
         }
@@ -44,9 +50,15 @@ final class StatusLine: Console, Sendable {
     func error(_ line: String) { clearing { base.error(line) } }
     func progress(_ line: String) { clearing { base.progress(line) } }
 
-    /// The step now under way; drawn at the next tick once `delay` has passed.
+    /// The step now under way: drawn at once when `delay` has passed and the line was last drawn
+    /// longer ago than the lesser of `delay` and a tick (a build reports progress often), else at the next tick.
     func status(_ text: String) {
-        state.withLock { $0.text = StatusLine.printable(text) }
+        let now = ContinuousClock.now
+        let due = state.withLock { state in
+            state.text = StatusLine.printable(text)
+            return now - state.lastDrawn >= min(delay, StatusLine.tickInterval)
+        }
+        if due { tick() }
     }
 
     /// Wipes the line for good.
@@ -64,6 +76,7 @@ final class StatusLine: Console, Sendable {
         guard elapsed >= delay else { return }
         state.withLock { state in
             guard !state.finished, let text = state.text else { return }
+            state.lastDrawn = ContinuousClock.now
             draw("\r\u{1B}[K" + StatusLine.fitted(text + " · " + MachineNumber.fixed(elapsed.inSeconds, decimals: 1).replacingAll(".", with: ",") + " s"))
             state.shown = true
         }
@@ -72,7 +85,7 @@ final class StatusLine: Console, Sendable {
     private func startTicking() {
         BackgroundThread.start("status-line") { [self] in
             while !state.withLock({ $0.finished }) {
-                usleep(100_000)
+                usleep(100_000) // StatusLine.tickInterval
                 tick()
             }
         }
