@@ -54,6 +54,17 @@ import Testing
         try check(Self.commands, CommandReference.refreshCommandsDocument(text), was: text)
     }
 
+    /// A usage line names every option its command takes (`--help` aside): the line is what a reader
+    /// scans, and the options table below it is generated, so a line left behind would show first.
+    @Test func everyUsageLineNamesEveryOption() {
+        for spec in Self.table.entries {
+            let words = Set(spec.usage.split(whereSeparator: { " []|".contains($0) }).map(String.init))
+            for option in spec.options where option.name != CommandSpec.helpOption.name {
+                #expect(words.contains(option.name), "«\(spec.usage)» lacks \(option.name)")
+            }
+        }
+    }
+
     /// What `sitegen COMMAND --help` prints first is the usage line in that command's block of the docs.
     @Test(.disabled(if: CommandReferenceTests.updating, "the files are being rewritten"))
     func helpPrintsTheUsageLineTheDocsShow() async throws {

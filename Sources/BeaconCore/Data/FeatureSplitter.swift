@@ -133,7 +133,7 @@ enum FeatureSplitter {
             guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2) else {
                 return arrayElements()
             }
-            let shared = SharedBuffer(bytes: bytes)
+            let shared = SharedReadOnlyBytes(bytes)
             let start = index
             let parts = ParallelChunks.map(count: 2, chunkSize: 1) { part -> ScanPart in
                 var scanner = Scanner(bytes: shared.bytes, index: part == 0 ? start : guess)
@@ -211,9 +211,4 @@ enum FeatureSplitter {
             return ranges
         }
     }
-}
-
-/// The file's bytes, read by both scans (never written while they run).
-private struct SharedBuffer: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
 }

@@ -61,7 +61,7 @@ extension FeatureSplitter.Scanner {
     /// (a match is by the bytes' hash), so the joined result is the one-core walk's. Otherwise the
     /// first simply goes on to the end.
     private mutating func walkedOnTwoCores(_ memo: FeatureReuse, shift: Int, guess: Int, remembered middle: Int) -> FeatureSplitter.WalkedElements? {
-        let shared = SharedWalkBytes(bytes: bytes)
+        let shared = SharedReadOnlyBytes(bytes)
         let start = index
         let halves = ParallelChunks.map(count: 2, chunkSize: 1) { half -> (ElementWalk, ElementWalk.Stop) in
             var scanner = FeatureSplitter.Scanner(bytes: shared.bytes, index: half == 0 ? start : guess)
@@ -188,9 +188,4 @@ extension FeatureSplitter.WalkedElements {
         hashes += other.hashes
         remembered += other.remembered
     }
-}
-
-/// The file's bytes, read by both halves of a walk (never written while they run).
-private struct SharedWalkBytes: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
 }

@@ -185,8 +185,8 @@ package struct PlacesDecoder: Sendable {
             for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
             let invalid = Atomic<Bool>(false)
             let reused = Atomic<Int>(0)
-            let shared = SharedBytes(base: buffer.baseAddress!)
-            let hashes = SharedHashes(count: ranges.count)
+            let shared = SharedReadOnlyBytes(buffer)
+            let hashes = DisjointSlots(UnsafeMutableBufferPointer<UInt64>.allocate(capacity: ranges.count))
             defer { hashes.slots.deallocate() }
             let walk = walked
             /// The feature at `index`: remembered (`known`), or parsed.
@@ -199,7 +199,7 @@ package struct PlacesDecoder: Sendable {
                     reused.add(1, ordering: .relaxed)
                     return .skipped(reason)
                 case nil:
-                    guard let feature = try? JSONParser.parse(shared.base, range: ranges[index]) else {
+                    guard let feature = try? JSONParser.parse(shared.bytes.baseAddress!, range: ranges[index]) else {
                         invalid.store(true, ordering: .relaxed)
                         return .skipped(.notAFeature)
                     }
@@ -213,26 +213,27 @@ package struct PlacesDecoder: Sendable {
             // memo's feature at its own position. The memo's table by hash (a feature moved elsewhere) is made only
             // when many are not found there; a few are parsed (what a moved feature gives is the same either way).
             let aligned = reuse.map { $0.rememberedCount == ranges.count } ?? false
-            let unsettled = SharedFlags(count: ranges.count)
+            let unsettled = DisjointSlots(UnsafeMutableBufferPointer<Bool>.allocate(capacity: ranges.count))
+            unsettled.slots.initialize(repeating: false)
             defer { unsettled.slots.deallocate() }
             var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
                 if let walk {
-                    hashes.slots.initializeElement(at: index, to: walk.hashes[index])
+                    hashes.initialize(index, to: walk.hashes[index])
                     if let remembered = walk.remembered[index] { return outcome(index, known: reuse!.outcome(remembered: remembered)) }
                 } else {
                     let range = ranges[index]
-                    let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: shared.base + range.lowerBound, count: range.count))
-                    hashes.slots.initializeElement(at: index, to: hash)
+                    let hash = FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[range]))
+                    hashes.initialize(index, to: hash)
                     if aligned, let known = reuse!.outcome(hash: hash, at: index) { return outcome(index, known: known) }
                 }
                 guard reuse != nil else { return outcome(index, known: nil) }
-                unsettled.slots[index] = true
+                unsettled[index] = true
                 return .skipped(.notAFeature) // settled below
             }
             if let reuse {
-                let missed = outcomes.indices.filter { unsettled.slots[$0] }
+                let missed = outcomes.indices.filter { unsettled[$0] }
                 let table = missed.count > FeatureReuse.fewMisses ? reuse.byHash() : [:]
-                let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) { outcome(missed[$0], known: table[hashes.slots[missed[$0]]]) }
+                let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) { outcome(missed[$0], known: table[hashes[missed[$0]]]) }
                 for (index, settled) in zip(missed, settled) { outcomes[index] = settled }
             }
             // Invalid JSON anywhere: let the full parse report where.
@@ -422,28 +423,4 @@ package struct PlacesDecoder: Sendable {
         }
         return properties["address"]?.looseString
     }
-}
-
-/// The file's bytes, read (never written) by the decoding threads while
-/// `decode(bytes:)` holds the buffer: the one place a pointer crosses threads.
-private struct SharedBytes: @unchecked Sendable {
-    let base: UnsafePointer<UInt8>
-}
-
-/// One hash per feature, each slot written by the one thread that decodes
-/// that feature.
-/// One flag per feature, each set by the thread that settles that feature.
-private struct SharedFlags: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<Bool>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: false)
-    }
-}
-
-private struct SharedHashes: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<UInt64>
-
-    init(count: Int) { slots = .allocate(capacity: count) }
 }

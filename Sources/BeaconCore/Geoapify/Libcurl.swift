@@ -4,7 +4,7 @@ import Glibc
 
 /// libcurl, opened with dlopen the first time a request is made, not linked:
 /// linked, it and the 30 libraries it needs were loaded by every command
-/// (a rating's rebuild included) at ~5 ms each start, for the few builds that fetch.
+/// (a rating's rebuild included) at every start, for the few builds that fetch.
 struct Libcurl: @unchecked Sendable { // C function pointers into a library that stays loaded
     typealias Handle = UnsafeMutableRawPointer
 

@@ -225,7 +225,7 @@ package enum GuideBaseArchive {
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
         let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let slots = SharedSlots(base: buffer.baseAddress)
+            let slots = DisjointSlots(buffer)
             ParallelChunks.forEach(count: total, chunkSize: 1_024, beside: {
                 checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
             }) { range in
@@ -236,7 +236,7 @@ package enum GuideBaseArchive {
                         entry = entryReader.entry()
                     }
                     if entry == nil { failed.store(true, ordering: .relaxed) }
-                    (slots.base! + index).initialize(to: entry ?? GuideBaseArchive.placeholder)
+                    slots.initialize(index, to: entry ?? GuideBaseArchive.placeholder)
                 }
             }
             initialized = total
@@ -498,7 +498,7 @@ package enum GuideBaseArchive {
 }
 
 /// Bytes kept for a `MappedGuideBase` opened from an array (a copy, so the pointer is its own).
-final class OwnedBytes: @unchecked Sendable {
+final class OwnedBytes: @unchecked Sendable { // its own copy, never written after init, freed in deinit
     let bytes: UnsafeRawBufferPointer
 
     init(copying source: [UInt8]) {
@@ -508,9 +508,4 @@ final class OwnedBytes: @unchecked Sendable {
     }
 
     deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
-}
-
-/// The array being filled, each thread initialising its own slots.
-private struct SharedSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<GuideBase.Entry>?
 }

@@ -134,7 +134,7 @@ extension GuideBaseArchive {
         var outlines = [MappedGuideBase.Outline](repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0),
                                                  count: total)
         outlines.withUnsafeMutableBufferPointer { buffer in
-            let slots = OutlineSlots(base: buffer.baseAddress)
+            let slots = DisjointSlots(buffer)
             ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
                 checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
             }) { range in
@@ -148,7 +148,7 @@ extension GuideBaseArchive {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    slots.base![index] = .init(offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
+                    slots[index] = .init(offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
                                                slugLength: Int32(truncatingIfNeeded: outline.slugLength),
                                                category: outline.category, distanceMetres: outline.distance, idHash: outline.idHash)
                 }
@@ -198,9 +198,4 @@ extension GuideBaseArchive {
     package static func write(_ base: MappedGuideBase, key: String, to path: String) throws(FileError) {
         try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
     }
-}
-
-/// The outlines `open` fills, each thread writing its own slots.
-private struct OutlineSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<MappedGuideBase.Outline>?
 }

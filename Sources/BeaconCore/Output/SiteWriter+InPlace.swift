@@ -155,8 +155,8 @@ extension SiteWriter {
 }
 
 /// Big files a commit replaces or removes, held open while it runs: the pages of a file are freed
-/// when its last name and descriptor go, and a 7 MB export's take a millisecond, which the
-/// commit's renames would otherwise wait for. Closed on a thread of their own once it is done.
+/// when its last name and descriptor go, and a big export's take long enough that the
+/// commit's renames would otherwise wait for them. Closed on a thread of their own once it is done.
 struct HeldFiles {
     private var descriptors: [Int32] = []
 

@@ -26,7 +26,7 @@ package enum PlaceIndex {
         JSONWriter().write(.object(members), into: &bytes)
         try site.createFolder(site.cachePath)
         if FileSystem.readCacheFile(sourcePath(in: site)) == bytes { return }
-        // Not synced (12 ms on ext4 after every changed places file): a file a crash damaged reads as none.
+        // Not synced (an fsync per changed places file is felt in a rebuild): a file a crash damaged reads as none.
         try FileSystem.writeCacheFile(bytes, to: sourcePath(in: site), sync: false)
     }
 

@@ -202,10 +202,10 @@ package enum FileSystem {
                 // A big file is read in two halves on two cores: most of a read into fresh memory is
                 // faulting its pages in and copying, which each core does for its own half.
                 let half = expected / 2
-                let target = SharedReadTarget(base: buffer.baseAddress!)
+                let target = DisjointSlots(buffer)
                 let halves = ParallelChunks.map(count: 2, chunkSize: 1) { part in
-                    part == 0 ? readFully(fd, into: target.base, count: half, at: 0)
-                              : readFully(fd, into: target.base + half, count: expected - half, at: half)
+                    part == 0 ? readFully(fd, into: target.slots.baseAddress!, count: half, at: 0)
+                              : readFully(fd, into: target.slots.baseAddress! + half, count: expected - half, at: half)
                 }
                 if halves[0].error != 0 {
                     failure = halves[0].error
@@ -322,7 +322,7 @@ package enum FileSystem {
         close(fd)
         // A big cache read only by builds loses its old file first, so the rename replaces nothing: a
         // rename over a file makes ext4 allocate the new one's blocks and start writing them at once
-        // (auto_da_alloc), 60 ms for a 45 MB guide base, in the build's way. A crash in between loses
+        // (auto_da_alloc), in the build's way for a big guide base. A crash in between loses
         // only the cache.
         if unlinkingFirst { unlink(target) }
         guard rename(temporary, target) == 0 else {
@@ -478,9 +478,4 @@ enum FileLock {
         defer { flock(fd, LOCK_UN) }
         return try body()
     }
-}
-
-/// The buffer a big file is read into, each half written by its own thread.
-private struct SharedReadTarget: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
 }

@@ -28,27 +28,45 @@ package enum ParallelChunks {
     package static func map<T: Sendable>(count: Int, chunkSize: Int, _ transform: @Sendable (Int) -> T) -> [T] {
         guard count > chunkSize else { return (0..<count).map(transform) }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let slots = DisjointSlots(base: buffer.baseAddress!)
+            let slots = DisjointSlots(buffer)
             forEach(count: count, chunkSize: chunkSize) { range in
-                for index in range { (slots.base + index).initialize(to: transform(index)) }
+                for index in range { slots.initialize(index, to: transform(index)) }
             }
             initialized = count
         }
     }
 }
 
-/// Bytes the chunks' threads read (never write) while the caller holds them
-/// (an archive being decoded, a file being hashed).
-package struct SharedReadOnlyBytes: @unchecked Sendable {
+/// Bytes the chunks' threads read while the caller holds them (a file being
+/// split, walked, decoded or hashed; an archive being opened): the one type by
+/// which read-only bytes cross threads.
+package struct SharedReadOnlyBytes: @unchecked Sendable { // never written, and outlived by their owner
     package let raw: UnsafeRawBufferPointer
 
     package init(raw: UnsafeRawBufferPointer) { self.raw = raw }
+
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { raw = UnsafeRawBufferPointer(bytes) }
+
+    package var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    }
 }
 
-/// The result's storage, written by the chunks' threads: each writes only
-/// its own range's slots, and the array is read only after all have finished.
-private struct DisjointSlots<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
+/// Storage the chunks' threads fill, each thread only the indices of its own
+/// range, read only after all have finished: the one type by which writable
+/// memory crosses threads.
+package struct DisjointSlots<T>: @unchecked Sendable { // each slot has one writer, and no reader until the join
+    package let slots: UnsafeMutableBufferPointer<T>
+
+    package init(_ slots: UnsafeMutableBufferPointer<T>) { self.slots = slots }
+
+    /// Fills an uninitialized slot.
+    package func initialize(_ index: Int, to value: T) { slots.initializeElement(at: index, to: value) }
+
+    package subscript(index: Int) -> T {
+        get { slots[index] }
+        nonmutating set { slots[index] = newValue }
+    }
 }
 
 /// FNV-1a, 64 bits: a short, stable hash (Swift's `Hasher` is seeded per

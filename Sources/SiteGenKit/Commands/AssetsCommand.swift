@@ -7,7 +7,7 @@ import Glibc
 struct AssetsCommand: Command {
     let spec = CommandSpec(
         name: "assets",
-        usage: "sitegen assets list | eject [FIL …] [--force] [--site MAPPE]",
+        usage: "sitegen assets list | eject [FIL …] [--force] [--site MAPPE] [--quiet]",
         summary: "Viser de innebygde ressursene (stilark, skript, ikoner) eller kopierer dem til assets/ for å endre dem.",
         details: """
         list          viser hver innebygde fil, og om nettstedets assets/ erstatter den

@@ -5,7 +5,7 @@ import BeaconCore
 struct FavoriteCommand: Command {
     let spec = CommandSpec(
         name: "favorite",
-        usage: "sitegen favorite add|remove STED [--site MAPPE]",
+        usage: "sitegen favorite add|remove STED [--site MAPPE] [--quiet]",
         summary: "Legger til eller fjerner et sted fra favorittene (Mine steder).",
         details: "En favoritt beholder en kopi av navn, adresse og posisjon, så den vises på favorittsiden selv om stedet faller utenfor radius.",
         options: [CommandSpec.siteOption, CommandSpec.quietOption],

@@ -9,7 +9,7 @@ import FoundationEssentials
 struct InitCommand: Command {
     let spec = CommandSpec(
         name: "init",
-        usage: "sitegen init [MAPPE] [--center BREDDE LENGDE | --address ADRESSE] [--label NAVN] [--title TITTEL] | --sample",
+        usage: "sitegen init [MAPPE] [--center BREDDE LENGDE | --address ADRESSE [--pick N]] [--label NAVN] [--title TITTEL] [--quiet] | --sample",
         summary: "Lager en ny nettstedsmappe: innstillinger, et tomt lager og .gitignore.",
         details: """
         Mappen (standard: der du står) må være ny eller tom. Uten --center eller --address

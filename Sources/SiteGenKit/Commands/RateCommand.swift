@@ -6,7 +6,7 @@ import FoundationEssentials
 struct RateCommand: Command {
     let spec = CommandSpec(
         name: "rate",
-        usage: "sitegen rate STED STJERNER [--comment TEKST] [--date ÅÅÅÅ-MM-DD] [--site MAPPE]",
+        usage: "sitegen rate STED STJERNER [--comment TEKST] [--date ÅÅÅÅ-MM-DD] [--site MAPPE] [--quiet]",
         summary: "Gir et sted en vurdering fra 1 til 5 stjerner (hver vurdering lagres for seg).",
         details: """
         STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.

@@ -7,7 +7,7 @@ import Synchronization
 struct ServeCommand: Command {
     let spec = CommandSpec(
         name: "serve",
-        usage: "sitegen serve [--watch [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force]] [--port N] [--host ADRESSE] [--output MAPPE] [--site MAPPE]",
+        usage: "sitegen serve [--watch [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force]] [--port N] [--host ADRESSE] [--output MAPPE] [--site MAPPE] [--quiet]",
         summary: "Viser det bygde nettstedet på http://127.0.0.1:8000/ til du trykker Ctrl-C.",
         details: """
         Serveren lytter bare på maskinen din (127.0.0.1) med mindre du oppgir --host 0.0.0.0.

@@ -5,7 +5,7 @@ import BeaconCore
 struct RadiusCommand: Command {
     let spec = CommandSpec(
         name: "radius",
-        usage: "sitegen radius [KM] [--site MAPPE]",
+        usage: "sitegen radius [KM] [--site MAPPE] [--quiet]",
         summary: "Viser eller endrer radiusen (1–10 km) som neste bygging henter steder innenfor.",
         options: [CommandSpec.siteOption, CommandSpec.quietOption],
         maximumPositionals: 1
@@ -29,7 +29,7 @@ struct RadiusCommand: Command {
 struct CenterCommand: Command {
     let spec = CommandSpec(
         name: "center",
-        usage: "sitegen center show | set BREDDE LENGDE [--label NAVN] | search ADRESSE [--pick N] [--site MAPPE]",
+        usage: "sitegen center show | set BREDDE LENGDE [--label NAVN] | search ADRESSE [--pick N] [--site MAPPE] [--quiet]",
         summary: "Viser eller endrer senteret som stedene hentes rundt.",
         details: """
         show                 viser senteret

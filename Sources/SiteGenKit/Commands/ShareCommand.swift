@@ -9,7 +9,7 @@ struct ShareCommand: Command {
 
     let spec = CommandSpec(
         name: "share",
-        usage: "sitegen share [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE]",
+        usage: "sitegen share [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE] [--quiet]",
         summary: "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
         details: "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
         options: [
