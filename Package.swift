@@ -5,7 +5,7 @@ let package = Package(
     name: "BeaconSitegen",
     // Linux only (Sources/BeaconCore/Support/LinuxOnly.swift says why); no Apple platform is declared.
     products: [
-        .executable(name: "sitegen", targets: ["SiteGen"]),
+        .executable(name: "sitegen", targets: ["SiteGen"])
     ],
     targets: [
         .systemLibrary(
@@ -30,7 +30,9 @@ let package = Package(
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(name: "BuiltInFiles", plugins: ["EmbedBuiltInFiles"]),
         .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"]),
-        .target(name: "SiteGenKit", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText", "Templates", "BuiltInFiles", "CMalloc"]),
+        .target(
+            name: "SiteGenKit",
+            dependencies: ["BeaconCore", "BeaconHTML", "BeaconText", "Templates", "BuiltInFiles", "CMalloc"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
         // Seeded random generators the tests share (a failure prints the seed that replays it).
         .target(name: "BeaconTestSupport", path: "Tests/BeaconTestSupport"),
@@ -38,8 +40,14 @@ let package = Package(
         .testTarget(name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "CLibXML2", "BeaconTestSupport"]),
         .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML", "BeaconTestSupport"]),
         // The golden pages are read from the source tree by path, not bundled.
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "BeaconCore", "BeaconHTML"], exclude: ["Golden"]),
-        .testTarget(name: "SiteGenKitTests", dependencies: ["BeaconTestSupport", "SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2", "BuiltInFiles"]),
+        .testTarget(
+            name: "TemplatesTests", dependencies: ["Templates", "BeaconCore", "BeaconHTML"], exclude: ["Golden"]),
+        .testTarget(
+            name: "SiteGenKitTests",
+            dependencies: [
+                "BeaconTestSupport", "SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "Templates", "CLibXML2",
+                "BuiltInFiles",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

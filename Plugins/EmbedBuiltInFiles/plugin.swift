@@ -31,13 +31,15 @@ struct EmbedBuiltInFiles: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInFiles+Contents.swift")
         var arguments = [output.path, "--git-dir", gitFiles.gitDirectory?.path ?? ""]
         for input in inputs { arguments += [input.name, input.url.path] }
-        return [.buildCommand(
-            displayName: "Embedding \(inputs.count) built-in files into sitegen",
-            executable: try context.tool(named: "EmbedTool").url,
-            arguments: arguments,
-            inputFiles: inputs.map(\.url) + gitFiles.watched,
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding \(inputs.count) built-in files into sitegen",
+                executable: try context.tool(named: "EmbedTool").url,
+                arguments: arguments,
+                inputFiles: inputs.map(\.url) + gitFiles.watched,
+                outputFiles: [output]
+            )
+        ]
     }
 }
 
@@ -67,7 +69,9 @@ struct GitFiles {
                 let path = shared.trimmingCharacters(in: .whitespacesAndNewlines)
                 common = path.hasPrefix("/") ? URL(filePath: path) : gitDirectory.appending(path: path)
             }
-            for url in [gitDirectory.appending(path: ref), common.appending(path: ref), common.appending(path: "packed-refs")]
+            for url in [
+                gitDirectory.appending(path: ref), common.appending(path: ref), common.appending(path: "packed-refs"),
+            ]
             where FileManager.default.fileExists(atPath: url.path) {
                 watched.append(url)
             }

@@ -1,5 +1,6 @@
 import BeaconText
 import FoundationEssentials
+
 /// Builds HTML as UTF-8 bytes in which every piece of dynamic text is escaped
 /// by construction: markup can only come from string literals (`StaticString`),
 /// from another buffer (`HTMLFragment`), or from the sanitiser
@@ -32,7 +33,7 @@ package struct HTMLBuffer: Sendable {
         guard let value else { return }
         bytes.append(0x20)
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [0x3D, 0x22]) // ="
+        bytes.append(contentsOf: [0x3D, 0x22])  // ="
         HTMLEscaping.appendEscaped(value, quote: true, to: &bytes)
         bytes.append(0x22)
     }
@@ -52,14 +53,19 @@ package struct HTMLBuffer: Sendable {
     }
 
     /// `<tag …>text</tag>`.
-    package mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text content: String) {
+    package mutating func element(
+        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text content: String
+    ) {
         open(tag, attributes)
         text(content)
         close(tag)
     }
 
     /// `<tag …>…</tag>` with the body written by `content`.
-    package mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], _ content: (inout HTMLBuffer) -> Void) {
+    package mutating func element(
+        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:],
+        _ content: (inout HTMLBuffer) -> Void
+    ) {
         open(tag, attributes)
         content(&self)
         close(tag)
@@ -93,7 +99,9 @@ package struct HTMLBuffer: Sendable {
                 case UInt8(ascii: "<"): escape = "\\u003c"
                 case UInt8(ascii: ">"): escape = "\\u003e"
                 case UInt8(ascii: "&"): escape = "\\u0026"
-                case 0xE2 where index + 2 < source.count && source[index + 1] == 0x80 && (source[index + 2] == 0xA8 || source[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < source.count && source[index + 1] == 0x80
+                    && (source[index + 2] == 0xA8 || source[index + 2] == 0xA9):
                     // U+2028 and U+2029 end a line in older JavaScript parsers.
                     escape = source[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
@@ -101,7 +109,9 @@ package struct HTMLBuffer: Sendable {
                     index += 1
                     continue
                 }
-                if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
+                if index > runStart {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                }
                 escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
                 index += width
                 runStart = index

@@ -37,12 +37,17 @@ package enum HTMLSanitizer {
     /// elements and drops everything after that point; rather than lose the
     /// rest of a comment without a word, such input is shown as its text,
     /// with all markup removed.
-    package static func sanitizeReportingFlattening(_ html: String) throws(SanitizerError) -> (html: SanitizedHTML, flattened: Bool) {
+    package static func sanitizeReportingFlattening(_ html: String) throws(SanitizerError) -> (
+        html: SanitizedHTML, flattened: Bool
+    ) {
         try checkSize(of: html)
         let source = SanitizerText.clean(html)
         guard !source.isEmpty else { return (.empty, false) }
         let (markup, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
-            (SanitizerTreeWriter.render(siblingsFrom: firstNode), LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit)
+            (
+                SanitizerTreeWriter.render(siblingsFrom: firstNode),
+                LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit
+            )
         }
         if complete { return (SanitizedHTML(trusted: markup), false) }
         let text = LibXML2HTML.withParsedFragment(SanitizerText.strippingTags(source)) { firstNode in
@@ -59,7 +64,10 @@ package enum HTMLSanitizer {
         let source = SanitizerText.clean(prefix(of: html, maximumBytes: maximumInputBytes))
         guard !source.isEmpty else { return "" }
         let (text, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
-            (SanitizerPlainText.collect(siblingsFrom: firstNode), LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit)
+            (
+                SanitizerPlainText.collect(siblingsFrom: firstNode),
+                LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit
+            )
         }
         if complete { return text }
         return LibXML2HTML.withParsedFragment(SanitizerText.strippingTags(source)) { firstNode in
@@ -129,7 +137,9 @@ enum SanitizerText {
         let bytes = Array(html.utf8)
         output.reserveCapacity(bytes.count)
         var index = 0
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
         func skip(past terminator: [UInt8]) {
             while index < bytes.count, !bytes[index...].starts(with: terminator) { index += 1 }
             index = min(bytes.count, index + terminator.count)
@@ -144,14 +154,18 @@ enum SanitizerText {
             let next = bytes[index + 1]
             if bytes[index...].starts(with: Array("<!--".utf8)) {
                 skip(past: Array("-->".utf8))
-            } else if isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+            } else if isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!")
+                || next == UInt8(ascii: "?")
+            {
                 let start = index
                 skip(past: [UInt8(ascii: ">")])
                 let tag = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
                 for rawText in ["script", "style"] where tag.hasPrefix("<" + rawText) {
                     // Up to the matching end tag, whatever its case.
                     let end = Array("</\(rawText)".utf8)
-                    while index < bytes.count, !bytes[index...].prefix(end.count).map({ $0 | 0x20 }).elementsEqual(end.map { $0 | 0x20 }) { index += 1 }
+                    while index < bytes.count,
+                        !bytes[index...].prefix(end.count).map({ $0 | 0x20 }).elementsEqual(end.map { $0 | 0x20 })
+                    { index += 1 }
                     skip(past: [UInt8(ascii: ">")])
                 }
                 output.append(UInt8(ascii: " "))
@@ -175,10 +189,10 @@ enum SanitizerText {
     private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A: false
-        case 0x00...0x1F, 0x7F...0x9F: true                   // controls (CR and FF handled above)
-        case 0x202A...0x202E, 0x2066...0x2069: true           // bidi embeddings, overrides, isolates
-        case 0xFDD0...0xFDEF: true                            // noncharacters
-        default: scalar.value & 0xFFFE == 0xFFFE               // U+xFFFE and U+xFFFF in every plane
+        case 0x00...0x1F, 0x7F...0x9F: true  // controls (CR and FF handled above)
+        case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embeddings, overrides, isolates
+        case 0xFDD0...0xFDEF: true  // noncharacters
+        default: scalar.value & 0xFFFE == 0xFFFE  // U+xFFFE and U+xFFFF in every plane
         }
     }
 }

@@ -17,8 +17,10 @@ enum LibXML2HTML {
     /// Quiet parsing of untrusted input: no network, no implied DTD, no error
     /// or warning callbacks (`HTML_PARSE_NOIMPLIED` is left out on purpose: it
     /// nests sibling paragraphs).
-    private static let options = Int32(bitPattern:
-        HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+    private static let options = Int32(
+        bitPattern:
+            HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NODEFDTD.rawValue)
 
     /// Parses `fragment` (which must hold no NUL: libxml2 drops everything after
     /// one) and calls `body` with the document's first top-level node; the tree
@@ -75,7 +77,10 @@ enum LibXML2HTML {
         var deepest = 0
         var stack: [(Node, Int)] = []
         var sibling = first
-        while let node = sibling { stack.append((node, 1)); sibling = node.pointee.next }
+        while let node = sibling {
+            stack.append((node, 1))
+            sibling = node.pointee.next
+        }
         while let (node, level) = stack.popLast() {
             deepest = max(deepest, level)
             var child = node.pointee.children

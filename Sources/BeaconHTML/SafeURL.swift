@@ -25,9 +25,13 @@ package enum SafeURL {
 
     /// `text` as an href when its scheme is allowed or it is relative; nil otherwise.
     /// Relative references are refused unless `allowRelative`.
-    package static func href(_ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true) -> String? {
+    package static func href(
+        _ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true
+    ) -> String? {
         let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return nil
+        }
         guard let scheme = effectiveScheme(of: trimmed) else {
             // "//host/x" (and the backslash forms browsers accept) is an absolute
             // link to another host with the page's scheme.
@@ -67,8 +71,11 @@ package enum SafeURL {
         let first = phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "/" }).first.map(String.init) ?? phone
         var digits = ""
         for character in first {
-            if character.isASCII, character.isNumber { digits.append(character) }
-            else if character == "+", digits.isEmpty { digits.append(character) }
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+            } else if character == "+", digits.isEmpty {
+                digits.append(character)
+            }
         }
         let count = digits.filter(\.isNumber).count
         guard count >= 3, count <= 20 else { return nil }
@@ -81,7 +88,8 @@ package enum SafeURL {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            let unreserved = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            let unreserved =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
             if unreserved {
                 out.append(byte)

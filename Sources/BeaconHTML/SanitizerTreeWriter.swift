@@ -152,7 +152,9 @@ enum SanitizerTreeWriter {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    private static func writeNodes<Nodes: Sequence<Node>>(_ nodes: Nodes, _ context: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeNodes<Nodes: Sequence<Node>>(
+        _ nodes: Nodes, _ context: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         if context.directlyInList {
             writeListContent(nodes, context, into: &out)
         } else {
@@ -171,7 +173,9 @@ enum SanitizerTreeWriter {
         }
     }
 
-    private static func writeElement(_ node: Node, rule: SanitizerElementRule, _ context: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeElement(
+        _ node: Node, rule: SanitizerElementRule, _ context: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         let children = LibXML2HTML.children(of: node)
         guard case .keep(let element) = rule else {
             if rule == .unwrap { writeNodes(children, context, into: &out) }
@@ -202,10 +206,14 @@ enum SanitizerTreeWriter {
     /// Rule 4: the children of `ul`/`ol`. `li` elements are written as they
     /// are; every run of other nodes between them goes into an `li` of its own
     /// unless all it renders to is whitespace (allowed between items).
-    private static func writeListContent<Nodes: Sequence<Node>>(_ nodes: Nodes, _ context: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeListContent<Nodes: Sequence<Node>>(
+        _ nodes: Nodes, _ context: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         var run: [Node] = []
         for node in nodes {
-            if case .element(let name) = LibXML2HTML.kind(of: node), SanitizerElementRule(name: name) == .keep(.listItem) {
+            if case .element(let name) = LibXML2HTML.kind(of: node),
+                SanitizerElementRule(name: name) == .keep(.listItem)
+            {
                 writeRunAsItem(run, context, into: &out)
                 run.removeAll(keepingCapacity: true)
                 write(node, context, into: &out)
@@ -236,8 +244,8 @@ enum SanitizerTreeWriter {
     /// checked here.
     private static func acceptedHref(of node: Node) -> String? {
         guard let value = LibXML2HTML.attribute("href", of: node),
-              let href = SafeURL.href(value, allowed: [.http, .https, .mailto], allowRelative: true),
-              SanitizerText.clean(href) == href
+            let href = SafeURL.href(value, allowed: [.http, .https, .mailto], allowRelative: true),
+            SanitizerText.clean(href) == href
         else { return nil }
         return href
     }

@@ -54,7 +54,9 @@ package enum PathText {
         let rest = afterTilde.dropFirst(user.count)
         let home: String?
         if user.isEmpty {
-            home = getenv("HOME").map { String(cString: $0) } ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir }
+            home =
+                getenv("HOME").map { String(cString: $0) }
+                ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir }
                 .map { String(cString: $0) }
         } else {
             home = getpwnam(String(user)).flatMap { $0.pointee.pw_dir }.map { String(cString: $0) }
@@ -65,7 +67,9 @@ package enum PathText {
 
     static func withoutTrailingSlashes(_ path: String) -> String {
         var end = path.utf8.endIndex
-        while end > path.utf8.index(after: path.utf8.startIndex), path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+        while end > path.utf8.index(after: path.utf8.startIndex),
+            path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/")
+        {
             end = path.utf8.index(before: end)
         }
         return path.isEmpty ? path : String(path[..<end])

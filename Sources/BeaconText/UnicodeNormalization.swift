@@ -48,8 +48,10 @@ package enum UnicodeNormalization {
             while end < scalars.count, scalars[end].properties.canonicalCombiningClass.rawValue != 0 { end += 1 }
             if end - start > 1 {
                 let run = scalars[start..<end].enumerated().sorted {
-                    let (a, b) = ($0.element.properties.canonicalCombiningClass.rawValue,
-                                  $1.element.properties.canonicalCombiningClass.rawValue)
+                    let (a, b) = (
+                        $0.element.properties.canonicalCombiningClass.rawValue,
+                        $1.element.properties.canonicalCombiningClass.rawValue
+                    )
                     return a != b ? a < b : $0.offset < $1.offset
                 }
                 scalars.replaceSubrange(start..<end, with: run.map(\.element))

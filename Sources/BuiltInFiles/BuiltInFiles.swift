@@ -21,7 +21,9 @@ package enum BuiltInFiles {
     /// The names under a folder (`assets/`), sorted, without the folder.
     package static func names(in folder: String) -> [String] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return (Array(textContents.keys) + Array(base64Contents.keys)).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+        return (Array(textContents.keys) + Array(base64Contents.keys)).filter { $0.hasPrefix(prefix) }.map {
+            String($0.dropFirst(prefix.count))
+        }.sorted()
     }
 
     /// The commit this binary was built from, when it was built in a Git checkout.

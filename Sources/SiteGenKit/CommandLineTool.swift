@@ -38,8 +38,10 @@ package enum CommandLineTool {
     }
 
     /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
-    package static func run(arguments: [String], environment: [String: String] = processEnvironment(),
-                           console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init) async -> Int32 {
+    package static func run(
+        arguments: [String], environment: [String: String] = processEnvironment(),
+        console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init
+    ) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
         guard let name = arguments.first else {
             console.output(overview)
@@ -71,8 +73,9 @@ package enum CommandLineTool {
                 console.output(command.spec.helpText)
                 return ExitStatus.success.rawValue
             }
-            let context = CommandContext(arguments: parsed, environment: environment,
-                                         console: parsed.flag("--quiet") ? QuietConsole(base: console) : console, now: now)
+            let context = CommandContext(
+                arguments: parsed, environment: environment,
+                console: parsed.flag("--quiet") ? QuietConsole(base: console) : console, now: now)
             return try await command.run(context).rawValue
         } catch let error as UsageError {
             console.error("sitegen \(error.command): \(error.message).")
@@ -110,7 +113,11 @@ package enum CommandLineTool {
         name: "help",
         usage: "sitegen help [KOMMANDO | --man]",
         summary: "Viser oversikten, hjelpen til én kommando, eller hele veiledningen som man-side.",
-        options: [.init(name: "--man", valueName: nil, help: "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»")],
+        options: [
+            .init(
+                name: "--man", valueName: nil,
+                help: "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»")
+        ],
         maximumPositionals: 1
     )
 
@@ -122,23 +129,25 @@ package enum CommandLineTool {
 
     static var overview: String {
         var text = """
-        sitegen – lager en norsk stedsguide (restauranter, kafeer, hoteller) som et statisk nettsted.
+            sitegen – lager en norsk stedsguide (restauranter, kafeer, hoteller) som et statisk nettsted.
 
-        Bruk: sitegen KOMMANDO [VALG]
+            Bruk: sitegen KOMMANDO [VALG]
 
-        Kommandoer:
+            Kommandoer:
 
-        """
+            """
         let width = commands.map(\.spec.name.count).max() ?? 0
         for command in commands {
-            text += "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2) + command.spec.summary + "\n"
+            text +=
+                "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2)
+                + command.spec.summary + "\n"
         }
         text += """
 
-        Se «sitegen KOMMANDO --help» for valgene til hver kommando, og «sitegen help --man | man -l -»
-        for hele veiledningen.
-        Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S.
-        """
+            Se «sitegen KOMMANDO --help» for valgene til hver kommando, og «sitegen help --man | man -l -»
+            for hele veiledningen.
+            Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S.
+            """
         return text
     }
 }

@@ -26,7 +26,9 @@ enum Components {
     static let starIcons: [HTMLFragment] = (0...5).map { stars in
         HTMLFragment.build { b in
             b.raw("<svg class=\"star\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\">")
-            b.open("path", ["class": "star__shape", "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")", "d": starPath])
+            b.open(
+                "path",
+                ["class": "star__shape", "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")", "d": starPath])
             b.close("path")
             b.raw("</svg>")
         }
@@ -50,13 +52,18 @@ enum Components {
     }
 
     /// The heart with its name, in each language.
-    static let favoriteMarks: [Language: HTMLFragment] = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, favoriteMark(Strings.of($0))) })
+    static let favoriteMarks: [Language: HTMLFragment] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, favoriteMark(Strings.of($0))) })
 
-    static func favoriteMark(_ t: Strings) -> HTMLFragment { HTMLFragment.build { b in
-        b.raw("<span class=\"favorite-mark\"><svg class=\"heart\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z\"/></svg>")
-        b.element("span", ["class": "visually-hidden"], text: t.favorite)
-        b.raw("</span>")
-    } }
+    static func favoriteMark(_ t: Strings) -> HTMLFragment {
+        HTMLFragment.build { b in
+            b.raw(
+                "<span class=\"favorite-mark\"><svg class=\"heart\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z\"/></svg>"
+            )
+            b.element("span", ["class": "visually-hidden"], text: t.favorite)
+            b.raw("</span>")
+        }
+    }
 
     /// "Mine steder", a line about the list and how many: the favorites page and the share file.
     static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, _ t: Strings) {
@@ -68,7 +75,10 @@ enum Components {
     }
 
     /// One place in a list: the whole card links to its page.
-    static func placeCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, below: ((inout HTMLBuffer) -> Void)? = nil) {
+    static func placeCard(
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings,
+        below: ((inout HTMLBuffer) -> Void)? = nil
+    ) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
         b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
@@ -90,7 +100,9 @@ enum Components {
     }
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.
-    static func pagination(_ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, _ t: Strings, path: (Int) -> String) {
+    static func pagination(
+        _ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, _ t: Strings, path: (Int) -> String
+    ) {
         guard pageCount > 1 else { return }
         b.open("nav", ["class": "pagination", "aria-label": t.pagination])
         b.element("p", ["class": "pagination__status"], text: t.pageOf(page, pageCount))
@@ -105,7 +117,9 @@ enum Components {
             if number == 0 {
                 b.raw("<span class=\"pagination__gap\">…</span>")
             } else {
-                b.element("a", ["href": root + path(number), "aria-current": number == page ? "page" : nil], text: String(number))
+                b.element(
+                    "a", ["href": root + path(number), "aria-current": number == page ? "page" : nil],
+                    text: String(number))
             }
             b.raw("</li>")
         }

@@ -18,9 +18,13 @@ package enum DetailPage {
 
         let showsOpenStatus = p.openingHours != nil && p.category.hasOpeningStatus
         var b = HTMLBuffer(capacity: 6_000)
-        PageChrome.openDocument(&b, head: .init(title: p.name + " – " + context.title, description: description,
-                                                includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
-                                                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root, context: context)
+        PageChrome.openDocument(
+            &b,
+            head: .init(
+                title: p.name + " – " + context.title, description: description,
+                includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
+                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
+            context: context)
         let chrome = context.chrome(depth: 2, section: .none)
         PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
         if place.summary != nil { b.append(Components.starGradients) }
@@ -74,7 +78,9 @@ package enum DetailPage {
         b.open("div", ["class": "hero hero--\(category.animation.rawValue)"])
         b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
         if category.animation == .steam {
-            b.raw("<span class=\"steam\"><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span></span>")
+            b.raw(
+                "<span class=\"steam\"><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span></span>"
+            )
         }
         b.element("span", ["class": "hero__emoji"], text: category.emoji)
         b.raw("</div></div>\n")
@@ -84,7 +90,9 @@ package enum DetailPage {
     /// works without script: a checkbox the stylesheet reads (`:has`). Small, and
     /// after the name: it is not what the page is about.
     static func pauseControl(_ b: inout HTMLBuffer, _ t: Strings) {
-        b.raw("<p class=\"pause-control\"><input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\"><label for=\"pause-animation\" class=\"pause-label\">")
+        b.raw(
+            "<p class=\"pause-control\"><input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\"><label for=\"pause-animation\" class=\"pause-label\">"
+        )
         b.icon(.pause)
         b.text(t.pauseAnimation)
         b.raw("</label></p>\n")
@@ -97,7 +105,8 @@ package enum DetailPage {
         b.close("section")
         b.raw("\n")
         var pin: [(key: String, value: JSONValue)] = [
-            ("lat", .number(PageData.rounded(place.coordinate.latitude))), ("lon", .number(PageData.rounded(place.coordinate.longitude))),
+            ("lat", .number(PageData.rounded(place.coordinate.latitude))),
+            ("lon", .number(PageData.rounded(place.coordinate.longitude))),
             ("n", .string(place.name)), ("c", .string(place.category.rawValue)),
         ]
         if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
@@ -128,7 +137,9 @@ package enum DetailPage {
             afterPlace = Array(#","center":"#.utf8)
             writer.write(.object(center), into: &afterPlace)
             afterPlace += Array(#","star":"#.utf8)
-            writer.write(.object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]), into: &afterPlace)
+            writer.write(
+                .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]),
+                into: &afterPlace)
             afterPlace.append(UInt8(ascii: "}"))
         }
     }
@@ -182,7 +193,9 @@ package enum DetailPage {
                 b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
             }
         }
-        if let email = p.email, email.containsBytes("@"), let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false) {
+        if let email = p.email, email.containsBytes("@"),
+            let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false)
+        {
             row(t.email) { $0.element("a", ["href": href], text: email) }
         }
         b.raw("</dl>\n")

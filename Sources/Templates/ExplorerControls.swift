@@ -17,7 +17,10 @@ enum ExplorerControls {
     }
 
     /// The sticky bar: search and the filter button, the category chips, and the filter panel.
-    static func bar(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?, settings: SiteSettings, context: SiteContext, interactive: Bool) {
+    static func bar(
+        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, settings: SiteSettings, context: SiteContext,
+        interactive: Bool
+    ) {
         b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
         if interactive { searchRow(&b, context.strings) }
         chips(&b, root: root, current: current, context.strings)
@@ -30,13 +33,22 @@ enum ExplorerControls {
         b.raw("<div class=\"search-field\">")
         b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: t.search)
         b.icon(.search)
-        b.open("input", ["class": "search-field__input", "type": "search", "id": "explorer-search", "placeholder": t.searchPlaceholder,
-                         "autocomplete": "off", "spellcheck": "false", "aria-describedby": "explorer-search-hint"])
+        b.open(
+            "input",
+            [
+                "class": "search-field__input", "type": "search", "id": "explorer-search",
+                "placeholder": t.searchPlaceholder,
+                "autocomplete": "off", "spellcheck": "false", "aria-describedby": "explorer-search-hint",
+            ])
         b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: t.searchHint)
-        b.raw("</div><button type=\"button\" class=\"filter-button\" id=\"explorer-filters-button\" aria-expanded=\"false\" aria-controls=\"explorer-filters\">")
+        b.raw(
+            "</div><button type=\"button\" class=\"filter-button\" id=\"explorer-filters-button\" aria-expanded=\"false\" aria-controls=\"explorer-filters\">"
+        )
         b.icon(.filter)
         b.element("span", text: t.filters)
-        b.raw("<span class=\"filter-button__count\" id=\"explorer-filter-count\" aria-hidden=\"true\" hidden></span></button>")
+        b.raw(
+            "<span class=\"filter-button__count\" id=\"explorer-filter-count\" aria-hidden=\"true\" hidden></span></button>"
+        )
         b.close("div")
     }
 
@@ -44,11 +56,21 @@ enum ExplorerControls {
     static func chips(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?, _ t: Strings) {
         b.open("nav", ["class": "chips", "aria-label": t.categories])
         b.raw("<ul><li>")
-        b.element("a", ["class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil, "data-category": "all"], text: t.all)
+        b.element(
+            "a",
+            [
+                "class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil,
+                "data-category": "all",
+            ], text: t.all)
         b.raw("</li>")
         for category in PlaceCategory.allCases {
             b.raw("<li>")
-            b.open("a", ["class": "chip", "href": root + SitePaths.categoryPage(category), "aria-current": current == category ? "page" : nil, "data-category": category.rawValue])
+            b.open(
+                "a",
+                [
+                    "class": "chip", "href": root + SitePaths.categoryPage(category),
+                    "aria-current": current == category ? "page" : nil, "data-category": category.rawValue,
+                ])
             b.element("span", ["class": "chip__emoji", "aria-hidden": "true"], text: category.emoji)
             b.text(t.plural(category))
             b.close("a")
@@ -64,7 +86,9 @@ enum ExplorerControls {
     static func filterPanel(_ b: inout HTMLBuffer, settings: SiteSettings, context: SiteContext) {
         let t = context.strings
         let radius = String(settings.radiusKm)
-        b.open("div", ["class": "filter-panel", "id": "explorer-filters", "role": "group", "aria-label": t.filters, "hidden": ""])
+        b.open(
+            "div",
+            ["class": "filter-panel", "id": "explorer-filters", "role": "group", "aria-label": t.filters, "hidden": ""])
         b.raw("<div class=\"filter-panel__field filter-panel__field--radius\">")
         if settings.radiusKm > SiteSettings.radiusRange.lowerBound {
             b.raw("<p class=\"filter-panel__label\">")
@@ -72,10 +96,18 @@ enum ExplorerControls {
             b.raw(" ")
             b.element("span", ["class": "filter-panel__value", "id": "explorer-radius-value"], text: radius + " km")
             b.raw("</p>")
-            b.open("input", ["class": "explorer-range", "type": "range", "id": "explorer-radius", "min": String(SiteSettings.radiusRange.lowerBound),
-                             "max": radius, "step": "1", "value": radius, "aria-valuetext": radius + " km", "aria-describedby": "explorer-radius-note"])
+            b.open(
+                "input",
+                [
+                    "class": "explorer-range", "type": "range", "id": "explorer-radius",
+                    "min": String(SiteSettings.radiusRange.lowerBound),
+                    "max": radius, "step": "1", "value": radius, "aria-valuetext": radius + " km",
+                    "aria-describedby": "explorer-radius-note",
+                ])
         }
-        b.element("p", ["class": "filter-panel__note", "id": "explorer-radius-note"], text: t.coverage(settings.radiusKm, context.centerName) + ".")
+        b.element(
+            "p", ["class": "filter-panel__note", "id": "explorer-radius-note"],
+            text: t.coverage(settings.radiusKm, context.centerName) + ".")
         b.raw("</div><div class=\"filter-panel__field\">")
         b.element("label", ["class": "filter-panel__label", "for": "explorer-sort"], text: t.sortBy)
         b.raw("<select class=\"explorer-select\" id=\"explorer-sort\">")
@@ -88,13 +120,16 @@ enum ExplorerControls {
         b.text(t.favoritesOnly)
         b.raw("</button>")
         // "Åpent nå": the script un-hides it when some place has hours it understands.
-        b.raw("<button type=\"button\" class=\"toggle\" id=\"explorer-open-now\" aria-pressed=\"false\" aria-describedby=\"explorer-open-now-hint\" hidden>")
+        b.raw(
+            "<button type=\"button\" class=\"toggle\" id=\"explorer-open-now\" aria-pressed=\"false\" aria-describedby=\"explorer-open-now-hint\" hidden>"
+        )
         b.icon(.clock)
         b.text(t.openNow)
         b.raw("</button>")
         b.element("span", ["class": "visually-hidden", "id": "explorer-open-now-hint"], text: t.openNowHint)
         b.raw("</div><div class=\"filter-panel__actions\">")
-        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"], text: t.reset)
+        b.element(
+            "button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"], text: t.reset)
         b.element("button", ["type": "button", "class": "button", "id": "explorer-filters-done"], text: t.showResults)
         b.raw("</div>")
         b.close("div")
@@ -102,17 +137,26 @@ enum ExplorerControls {
 
     /// Where distances are measured from, and why not from the reader when that failed.
     static func status(_ b: inout HTMLBuffer) {
-        b.raw("<div class=\"explorer-status\" id=\"explorer-status\" hidden><p class=\"explorer-message\" id=\"explorer-message\" role=\"status\"></p>")
-        b.element("button", ["type": "button", "class": "explorer-text-button", "id": "explorer-origin-reset", "hidden": ""], text: "")
+        b.raw(
+            "<div class=\"explorer-status\" id=\"explorer-status\" hidden><p class=\"explorer-message\" id=\"explorer-message\" role=\"status\"></p>"
+        )
+        b.element(
+            "button", ["type": "button", "class": "explorer-text-button", "id": "explorer-origin-reset", "hidden": ""],
+            text: "")
         b.raw("</div>\n")
     }
 
     /// "Vis flere" under a long list, and the empty state.
     static func moreAndEmpty(_ b: inout HTMLBuffer, _ t: Strings) {
-        b.raw("<div class=\"explorer-more\" id=\"explorer-more\" hidden><p class=\"explorer-more__status\" id=\"explorer-more-status\"></p>")
-        b.element("button", ["type": "button", "class": "button button--secondary", "id": "explorer-more-button"], text: t.showMore)
+        b.raw(
+            "<div class=\"explorer-more\" id=\"explorer-more\" hidden><p class=\"explorer-more__status\" id=\"explorer-more-status\"></p>"
+        )
+        b.element(
+            "button", ["type": "button", "class": "button button--secondary", "id": "explorer-more-button"],
+            text: t.showMore)
         b.raw("</div>\n")
-        b.raw("<div class=\"empty-state explorer-empty\" id=\"explorer-empty\" hidden><span class=\"empty-state__icon\">")
+        b.raw(
+            "<div class=\"empty-state explorer-empty\" id=\"explorer-empty\" hidden><span class=\"empty-state__icon\">")
         b.icon(.search)
         b.raw("</span>")
         b.element("p", ["class": "explorer-empty__title"], text: t.noMatches)
@@ -140,7 +184,9 @@ enum ExplorerControls {
 
     /// Liste / Kart, floating at the bottom of a narrow screen (a wide one shows both).
     static func viewSwitch(_ b: inout HTMLBuffer, _ t: Strings) {
-        b.open("div", ["class": "view-switch needs-script", "id": "explorer-view", "role": "group", "aria-label": t.viewMode])
+        b.open(
+            "div",
+            ["class": "view-switch needs-script", "id": "explorer-view", "role": "group", "aria-label": t.viewMode])
         b.raw("<button type=\"button\" data-view=\"list\" aria-pressed=\"true\">")
         b.icon(.list)
         b.text(t.listView)

@@ -17,8 +17,11 @@ package enum FavoritesPage {
         let pageCount = ListPage.pageCount(for: all.count)
         let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
-        PageChrome.openDocument(&b, head: .init(title: t.myPlaces + " – " + context.title,
-                                                description: t.favoritesIntro, seo: context.seo(for: path), path: path), root: root, context: context)
+        PageChrome.openDocument(
+            &b,
+            head: .init(
+                title: t.myPlaces + " – " + context.title,
+                description: t.favoritesIntro, seo: context.seo(for: path), path: path), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
         PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
         b.append(Components.starGradients)
@@ -35,7 +38,9 @@ package enum FavoritesPage {
                 favoriteCard(&b, place, root: root, t)
             }
             b.raw("</ul>\n")
-            Components.pagination(&b, page: page, pageCount: pageCount, root: root, t) { SitePaths.favoritesPage(page: $0) }
+            Components.pagination(&b, page: page, pageCount: pageCount, root: root, t) {
+                SitePaths.favoritesPage(page: $0)
+            }
             exportLinks(&b, root: root, t)
         }
         b.append(chrome.footer)
@@ -48,7 +53,10 @@ package enum FavoritesPage {
         b.element("h2", ["id": "exports-heading"], text: t.takeTheList)
         b.element("p", text: t.exportsIntro)
         b.raw("<ul class=\"exports__links\">")
-        for (path, label) in [(SitePaths.favoritesGPX, t.gpxLink), (SitePaths.favoritesKML, t.kmlLink), (SitePaths.favoritesGeoJSON, t.geoJSONLink)] {
+        for (path, label) in [
+            (SitePaths.favoritesGPX, t.gpxLink), (SitePaths.favoritesKML, t.kmlLink),
+            (SitePaths.favoritesGeoJSON, t.geoJSONLink),
+        ] {
             b.raw("<li>")
             b.element("a", ["href": root + path, "download": ""], text: label)
             b.raw("</li>")

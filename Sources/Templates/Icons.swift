@@ -11,23 +11,41 @@ enum Icon: CaseIterable {
     /// The icon's markup, ready to insert.
     var fragment: HTMLFragment { Icon.fragments[self]! }
 
-    private static let fragments: [Icon: HTMLFragment] = Dictionary(uniqueKeysWithValues: allCases.map { icon in
-        (icon, HTMLFragment.build { b in
-            b.raw("<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"20\" height=\"20\" aria-hidden=\"true\" focusable=\"false\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">")
-            icon.drawing(&b)
-            b.raw("</svg>")
+    private static let fragments: [Icon: HTMLFragment] = Dictionary(
+        uniqueKeysWithValues: allCases.map { icon in
+            (
+                icon,
+                HTMLFragment.build { b in
+                    b.raw(
+                        "<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"20\" height=\"20\" aria-hidden=\"true\" focusable=\"false\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">"
+                    )
+                    icon.drawing(&b)
+                    b.raw("</svg>")
+                }
+            )
         })
-    })
 
     private func drawing(_ b: inout HTMLBuffer) {
         switch self {
         case .search: b.raw("<circle cx=\"10.5\" cy=\"10.5\" r=\"6.5\"/><path d=\"M15.5 15.5 20.5 20.5\"/>")
-        case .locate: b.raw("<circle cx=\"12\" cy=\"12\" r=\"7\"/><circle cx=\"12\" cy=\"12\" r=\"2.5\" fill=\"currentColor\" stroke=\"none\"/><path d=\"M12 2v3M12 19v3M2 12h3M19 12h3\"/>")
-        case .filter: b.raw("<path d=\"M4 7h8M16 7h4M4 17h4M12 17h8\"/><circle cx=\"14\" cy=\"7\" r=\"2\"/><circle cx=\"10\" cy=\"17\" r=\"2\"/>")
-        case .list: b.raw("<path d=\"M9 6h11M9 12h11M9 18h11\"/><path d=\"M4.5 6h.01M4.5 12h.01M4.5 18h.01\" stroke-width=\"3\"/>")
+        case .locate:
+            b.raw(
+                "<circle cx=\"12\" cy=\"12\" r=\"7\"/><circle cx=\"12\" cy=\"12\" r=\"2.5\" fill=\"currentColor\" stroke=\"none\"/><path d=\"M12 2v3M12 19v3M2 12h3M19 12h3\"/>"
+            )
+        case .filter:
+            b.raw(
+                "<path d=\"M4 7h8M16 7h4M4 17h4M12 17h8\"/><circle cx=\"14\" cy=\"7\" r=\"2\"/><circle cx=\"10\" cy=\"17\" r=\"2\"/>"
+            )
+        case .list:
+            b.raw(
+                "<path d=\"M9 6h11M9 12h11M9 18h11\"/><path d=\"M4.5 6h.01M4.5 12h.01M4.5 18h.01\" stroke-width=\"3\"/>"
+            )
         case .map: b.raw("<path d=\"M3 6.5 9 4l6 2.5L21 4v13.5L15 20l-6-2.5L3 20z\"/><path d=\"M9 4v13.5M15 6.5V20\"/>")
         case .clock: b.raw("<circle cx=\"12\" cy=\"12\" r=\"8.5\"/><path d=\"M12 7.5V12l3 2\"/>")
-        case .heart: b.raw("<path d=\"M12 20s-7-4.3-8.6-8.6C2.3 8.4 4 5 7.3 5c2 0 3.4 1.1 4.7 2.8C13.3 6.1 14.7 5 16.7 5 20 5 21.7 8.4 20.6 11.4 19 15.7 12 20 12 20z\"/>")
+        case .heart:
+            b.raw(
+                "<path d=\"M12 20s-7-4.3-8.6-8.6C2.3 8.4 4 5 7.3 5c2 0 3.4 1.1 4.7 2.8C13.3 6.1 14.7 5 16.7 5 20 5 21.7 8.4 20.6 11.4 19 15.7 12 20 12 20z\"/>"
+            )
         case .pause: b.raw("<path d=\"M9 6v12M15 6v12\" stroke-width=\"2.5\"/>")
         case .play: b.raw("<path d=\"M8 5.5v13l10-6.5z\" fill=\"currentColor\"/>")
         case .back: b.raw("<path d=\"M15 5l-7 7 7 7\"/>")

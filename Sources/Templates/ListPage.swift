@@ -20,7 +20,10 @@ package enum ListPage {
         /// The data block for the script; only each explorer's first page has it.
         var scriptData: HTMLFragment?
 
-        package init(path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int, pageCount: Int, scriptData: HTMLFragment?) {
+        package init(
+            path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int,
+            pageCount: Int, scriptData: HTMLFragment?
+        ) {
             self.path = path
             self.category = category
             self.places = places
@@ -39,16 +42,20 @@ package enum ListPage {
         let settings = context.settings
         let t = context.strings
         let heading = input.category.map { t.plural($0) } ?? t.explore
-        let title = input.category == nil && input.page == 1
+        let title =
+            input.category == nil && input.page == 1
             ? context.title
             : heading + (input.page > 1 ? t.pageSuffix(input.page) : "") + " – " + context.title
         let summary = t.withinRadius(input.totalCount, settings.radiusKm, context.centerName)
         let interactive = input.scriptData != nil
         let withMap = interactive && context.hasMap
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
-        PageChrome.openDocument(&b, head: .init(title: title, description: summary + ".", includeScript: interactive,
-                                                includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
-                                                seo: context.seo(for: input.path), path: input.path), root: root, context: context)
+        PageChrome.openDocument(
+            &b,
+            head: .init(
+                title: title, description: summary + ".", includeScript: interactive,
+                includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
+                seo: context.seo(for: input.path), path: input.path), root: root, context: context)
         let chrome = context.chrome(depth: depth, section: .explore)
         PageChrome.appendHeader(&b, chrome, path: input.path, root: root, context: context)
         b.append(Components.starGradients)
@@ -60,7 +67,8 @@ package enum ListPage {
         b.raw("</div>")
         if interactive { ExplorerControls.locateButton(&b, t) }
         b.raw("</div>\n")
-        ExplorerControls.bar(&b, root: root, current: input.category, settings: settings, context: context, interactive: interactive)
+        ExplorerControls.bar(
+            &b, root: root, current: input.category, settings: settings, context: context, interactive: interactive)
         if interactive { ExplorerControls.status(&b) }
 
         b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")
@@ -96,7 +104,9 @@ package enum ListPage {
             b.close("div")
         }
         b.element("p", text: t.coverage(context.settings.radiusKm, context.centerName) + ".")
-        b.open("a", ["class": "about__download", "href": context.assetRoot(root) + SitePaths.allPlacesGeoJSON, "download": ""])
+        b.open(
+            "a",
+            ["class": "about__download", "href": context.assetRoot(root) + SitePaths.allPlacesGeoJSON, "download": ""])
         b.icon(.download)
         b.text(t.allPlacesDownload)
         b.close("a")

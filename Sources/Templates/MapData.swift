@@ -15,8 +15,11 @@ enum MapData {
         case .none:
             break
         case .published(let pathTemplate, let minZoom, let maxZoom, let bounds):
-            object = [("tiles", .string(pathTemplate)), ("minZoom", .number(Double(minZoom))), ("maxZoom", .number(Double(maxZoom))),
-                      ("bounds", .array([bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) }))]
+            object = [
+                ("tiles", .string(pathTemplate)), ("minZoom", .number(Double(minZoom))),
+                ("maxZoom", .number(Double(maxZoom))),
+                ("bounds", .array([bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) })),
+            ]
         case .remote(let urlTemplate, _, let maxZoom):
             object = [("tiles", .string(urlTemplate)), ("remote", .bool(true)), ("maxZoom", .number(Double(maxZoom)))]
         }

@@ -13,10 +13,13 @@ enum MessagePage {
 
     /// `block`: the CSS block name (`not-found`, `offline-page`) of the section, its mark and icon;
     /// `linksClass`: a class for the paragraph of links, if it has one.
-    static func render(context: SiteContext, root: String, title: String, heading: String, text: String,
-                       block: String, links: [Link], linksClass: String? = nil) -> [UInt8] {
+    static func render(
+        context: SiteContext, root: String, title: String, heading: String, text: String,
+        block: String, links: [Link], linksClass: String? = nil
+    ) -> [UInt8] {
         var b = HTMLBuffer(capacity: 4_096)
-        PageChrome.openDocument(&b, head: .init(title: title + " – " + context.title, description: text), root: root, context: context)
+        PageChrome.openDocument(
+            &b, head: .init(title: title + " – " + context.title, description: text), root: root, context: context)
         b.append(PageChrome.header(root: root, section: .none, context: context))
         PageChrome.languageSwitch(&b, path: SitePaths.listPage(), root: root, context: context)
         b.append(PageChrome.headerEnd)
@@ -25,14 +28,21 @@ enum MessagePage {
         b.raw("\"><p class=\"")
         b.text(block + "__mark")
         b.raw("\">")
-        b.open("img", ["class": block + "__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "88", "height": "88"])
+        b.open(
+            "img",
+            [
+                "class": block + "__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "88",
+                "height": "88",
+            ])
         b.raw("</p>")
         b.element("h1", text: heading)
         b.element("p", ["class": "lead"], text: text)
         b.open("p", ["class": linksClass])
         for (index, link) in links.enumerated() {
             if index > 0 { b.raw(" ") }
-            b.element("a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href], text: link.text)
+            b.element(
+                "a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href],
+                text: link.text)
         }
         b.raw("</p></section>\n")
         b.append(PageChrome.footer(lastUpdated: context.lastUpdatedText, context: context))

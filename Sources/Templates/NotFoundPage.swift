@@ -9,8 +9,9 @@ package enum NotFoundPage {
         let t = context.strings
         var root = context.baseURL ?? "/"
         root += context.folder
-        return MessagePage.render(context: context, root: root, title: t.notFoundTitle, heading: t.notFoundTitle,
-                                  text: t.notFoundText, block: "not-found",
-                                  links: [.init(text: t.goToFrontPage, href: root + SitePaths.listPage())])
+        return MessagePage.render(
+            context: context, root: root, title: t.notFoundTitle, heading: t.notFoundTitle,
+            text: t.notFoundText, block: "not-found",
+            links: [.init(text: t.goToFrontPage, href: root + SitePaths.listPage())])
     }
 }

@@ -30,12 +30,15 @@ package enum OfflineFiles {
     /// `version` names this build's caches; `explorerPaths` are the pages a
     /// reader needs first; `tiles` are the basemap's (zoom, path).
     /// `contexts`: one per language, the main one first (each has its offline page).
-    package static func files(contexts: [SiteContext], version: String, assetPaths: [String], explorerPaths: [String],
-                              tiles: [(zoom: Int, path: String)]) -> [(path: String, bytes: [UInt8])] {
+    package static func files(
+        contexts: [SiteContext], version: String, assetPaths: [String], explorerPaths: [String],
+        tiles: [(zoom: Int, path: String)]
+    ) -> [(path: String, bytes: [UInt8])] {
         let others = contexts.dropFirst().map { ($0.folder, offlinePagePath(of: $0)) }
         let manifests = contexts.map { (manifestPath(of: $0), Array(manifest(context: $0).utf8)) }
-        let worker = serviceWorker(version: version, assetPaths: manifests.dropFirst().map(\.0) + assetPaths + others.map(\.1),
-                                   explorerPaths: explorerPaths, tiles: tiles, languageOfflinePages: others)
+        let worker = serviceWorker(
+            version: version, assetPaths: manifests.dropFirst().map(\.0) + assetPaths + others.map(\.1),
+            explorerPaths: explorerPaths, tiles: tiles, languageOfflinePages: others)
         return manifests + [(serviceWorkerPath, Array(worker.utf8))]
             + contexts.map { (offlinePagePath(of: $0), OfflinePage.render(context: $0)) }
     }
@@ -58,8 +61,10 @@ package enum OfflineFiles {
         let title = context.title.trimmingSpaces()
         let shortName = !title.isEmpty && title.count <= 12 ? title : Strings.appShortName
         let icons: [JSONValue] = OfflineFiles.icons.map { icon in
-            .object([("src", .string(icon.path)), ("sizes", .string("\(icon.size)x\(icon.size)")),
-                     ("type", .string("image/png")), ("purpose", .string(icon.purpose))])
+            .object([
+                ("src", .string(icon.path)), ("sizes", .string("\(icon.size)x\(icon.size)")),
+                ("type", .string("image/png")), ("purpose", .string(icon.purpose)),
+            ])
         }
         let manifest: JSONValue = .object([
             ("name", .string(title.isEmpty ? Strings.appShortName : title)),
@@ -79,13 +84,18 @@ package enum OfflineFiles {
     }
 
     /// `sw.js`: the worker's script with this build's values in front.
-    static func serviceWorker(version: String, assetPaths: [String], explorerPaths: [String],
-                              tiles: [(zoom: Int, path: String)], languageOfflinePages: [(folder: String, page: String)] = []) -> String {
+    static func serviceWorker(
+        version: String, assetPaths: [String], explorerPaths: [String],
+        tiles: [(zoom: Int, path: String)], languageOfflinePages: [(folder: String, page: String)] = []
+    ) -> String {
         var build: [(key: String, value: JSONValue)] = [
             ("version", .string(version)),
             ("offlinePage", .string(offlinePagePath)),
             ("storedFolders", .array(storedFolders.map { .string($0) })),
-            ("precache", .array(precache(assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles).map { .string($0) })),
+            (
+                "precache",
+                .array(precache(assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles).map { .string($0) })
+            ),
         ]
         if !languageOfflinePages.isEmpty {
             build.append(("languageOfflinePages", .object(languageOfflinePages.map { ($0.folder, .string($0.page)) })))
@@ -105,7 +115,8 @@ package enum OfflineFiles {
     /// the 404 page, the manifest, every asset (icons included) and the tiles of
     /// the lowest zoom levels. Each path once, in that order, as it is written in
     /// a URL (`URLPath`: an asset named `a#b.png` must not fail the install).
-    static func precache(assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]) -> [String] {
+    static func precache(assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]) -> [String]
+    {
         let zooms = Set(Array(Set(tiles.map(\.zoom)).sorted().prefix(precachedZoomLevels)))
         var seen = Set<String>()
         var paths: [String] = []

@@ -16,10 +16,13 @@ enum OfflinePage {
     static func render(context: SiteContext) -> [UInt8] {
         let t = context.strings
         let root = OfflinePage.root + context.folder
-        return MessagePage.render(context: context, root: root, title: t.offlineTitle, heading: t.offlineHeading,
-                           text: t.offlineText, block: "offline-page",
-                           links: [.init(text: t.goToFrontPage, href: root + SitePaths.listPage()),
-                                   .init(text: t.myPlaces, href: root + SitePaths.favoritesPage, secondary: true)],
-                           linksClass: "offline-page__links")
+        return MessagePage.render(
+            context: context, root: root, title: t.offlineTitle, heading: t.offlineHeading,
+            text: t.offlineText, block: "offline-page",
+            links: [
+                .init(text: t.goToFrontPage, href: root + SitePaths.listPage()),
+                .init(text: t.myPlaces, href: root + SitePaths.favoritesPage, secondary: true),
+            ],
+            linksClass: "offline-page__links")
     }
 }

@@ -10,7 +10,8 @@ enum PageChrome {
     /// The policy, allowing images from `imageOrigin` too: the map tiles of a provider the owner chose.
     static func contentSecurityPolicy(imageOrigin: String?) -> String {
         let images = imageOrigin.map { "img-src 'self' data: \($0)" } ?? "img-src 'self' data:"
-        return "default-src 'none'; script-src 'self'; style-src 'self'; \(images); font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
+        return
+            "default-src 'none'; script-src 'self'; style-src 'self'; \(images); font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
     }
 
     struct Head {
@@ -39,8 +40,9 @@ enum PageChrome {
     /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
     /// `root` is the way to the page's language root; assets are found from it (`SiteContext.assetRoot`).
     static func openDocument(_ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext) {
-        let key = HeadParts.Key(root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
-                                includeMap: head.includeMap, mapImageOrigin: head.mapImageOrigin)
+        let key = HeadParts.Key(
+            root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
+            includeMap: head.includeMap, mapImageOrigin: head.mapImageOrigin)
         let parts = context.headParts.parts(key) { headParts($0, context: context) }
         b.append(parts.opening)
         b.element("title", text: head.title)
@@ -51,9 +53,11 @@ enum PageChrome {
         if let seo = head.seo {
             b.open("link", ["rel": "canonical", "href": seo.url])
             b.raw("\n")
-            for (property, content) in [("og:type", "website"), ("og:site_name", seo.siteName), ("og:title", head.title),
-                                        ("og:description", head.description), ("og:url", seo.url), ("og:image", seo.image),
-                                        ("og:locale", context.language.openGraphLocale)] {
+            for (property, content) in [
+                ("og:type", "website"), ("og:site_name", seo.siteName), ("og:title", head.title),
+                ("og:description", head.description), ("og:url", seo.url), ("og:image", seo.image),
+                ("og:locale", context.language.openGraphLocale),
+            ] {
                 b.open("meta", ["property": property, "content": content])
                 b.raw("\n")
             }
@@ -61,8 +65,10 @@ enum PageChrome {
                 b.open("meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
                 b.raw("\n")
             }
-            for (name, content) in [("twitter:card", "summary"), ("twitter:title", head.title),
-                                    ("twitter:description", head.description), ("twitter:image", seo.image)] {
+            for (name, content) in [
+                ("twitter:card", "summary"), ("twitter:title", head.title),
+                ("twitter:description", head.description), ("twitter:image", seo.image),
+            ] {
                 b.open("meta", ["name": name, "content": content])
                 b.raw("\n")
             }
@@ -72,8 +78,10 @@ enum PageChrome {
             // x-default: the main language, for a reader whose language the site does not have.
             let alternates = context.alternates(path: path, root: home)
             for (index, (language, href)) in ([alternates[0]] + alternates).enumerated() {
-                let url = context.baseURL.map { $0 + context.languages.folder(of: language) + SitePaths.pretty(path) } ?? href
-                b.open("link", ["rel": "alternate", "hreflang": index == 0 ? "x-default" : language.rawValue, "href": url])
+                let url =
+                    context.baseURL.map { $0 + context.languages.folder(of: language) + SitePaths.pretty(path) } ?? href
+                b.open(
+                    "link", ["rel": "alternate", "hreflang": index == 0 ? "x-default" : language.rawValue, "href": url])
                 b.raw("\n")
             }
         }
@@ -88,12 +96,19 @@ enum PageChrome {
             b.text(context.language.rawValue)
             b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
             b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-            b.open("meta", ["http-equiv": "Content-Security-Policy",
-                            "content": key.includeMap ? contentSecurityPolicy(imageOrigin: key.mapImageOrigin) : contentSecurityPolicy])
+            b.open(
+                "meta",
+                [
+                    "http-equiv": "Content-Security-Policy",
+                    "content": key.includeMap
+                        ? contentSecurityPolicy(imageOrigin: key.mapImageOrigin) : contentSecurityPolicy,
+                ])
             b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
         }
         let icons = HTMLFragment.build { b in
-            b.raw("<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n")
+            b.raw(
+                "<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n"
+            )
             b.open("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
             b.raw("\n")
             b.open("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
@@ -141,15 +156,24 @@ enum PageChrome {
             b.element("a", ["class": "skip-link", "href": "#main"], text: t.skipToContent)
             b.raw("\n<header class=\"site-header\"><div class=\"site-header__inner\">")
             b.open("a", ["class": "brand", "href": root + SitePaths.listPage()])
-            b.open("img", ["class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "40", "height": "40"])
+            b.open(
+                "img",
+                [
+                    "class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "40",
+                    "height": "40",
+                ])
             b.element("span", ["class": "brand__title"], text: context.title)
             b.close("a")
             b.open("nav", ["class": "site-nav", "aria-label": t.mainNavigation])
             b.raw("<ul>")
             b.raw("<li>")
-            b.element("a", ["href": root + SitePaths.listPage(), "aria-current": section == .explore ? "page" : nil], text: t.explore)
+            b.element(
+                "a", ["href": root + SitePaths.listPage(), "aria-current": section == .explore ? "page" : nil],
+                text: t.explore)
             b.raw("</li><li>")
-            b.element("a", ["href": root + SitePaths.favoritesPage, "aria-current": section == .favorites ? "page" : nil], text: t.myPlaces)
+            b.element(
+                "a", ["href": root + SitePaths.favoritesPage, "aria-current": section == .favorites ? "page" : nil],
+                text: t.myPlaces)
             b.raw("</li></ul>")
             b.close("nav")
         }
@@ -158,7 +182,9 @@ enum PageChrome {
     static let headerEnd = HTMLFragment.build { b in b.raw("</div></header>\n<main id=\"main\" class=\"main\">\n") }
 
     /// The whole header of the page at `path` (below its language's root): `chrome`'s, with the language switcher.
-    static func appendHeader(_ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String, context: SiteContext) {
+    static func appendHeader(
+        _ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String, context: SiteContext
+    ) {
         b.append(chrome.header)
         languageSwitch(&b, path: path, root: root, context: context)
         b.append(chrome.headerEnd)
@@ -173,8 +199,12 @@ enum PageChrome {
         for (language, href) in context.alternates(path: path, root: root) {
             b.raw("<li>")
             let current = language == context.language
-            b.element("a", ["href": href, "lang": language.rawValue, "hreflang": language.rawValue,
-                            "aria-current": current ? "true" : nil], text: language.ownName)
+            b.element(
+                "a",
+                [
+                    "href": href, "lang": language.rawValue, "hreflang": language.rawValue,
+                    "aria-current": current ? "true" : nil,
+                ], text: language.ownName)
             b.raw("</li>")
         }
         b.raw("</ul>")

@@ -16,7 +16,9 @@ package enum PageData {
     /// A big guide (`chunks` not empty) keeps its pages light: the block then holds
     /// the count and the data files' paths, and the script fetches the places
     /// from `data/` when the page has loaded (see `chunks(for:)`).
-    package static func fragment(for guide: Guide, category: PlaceCategory?, context: SiteContext, chunkPaths chunks: [String] = []) -> HTMLFragment {
+    package static func fragment(
+        for guide: Guide, category: PlaceCategory?, context: SiteContext, chunkPaths chunks: [String] = []
+    ) -> HTMLFragment {
         let inData = category.map { guide.places(in: $0) } ?? guide.places
         let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
         let map = context.hasMap ? context.basemap : nil
@@ -24,7 +26,9 @@ package enum PageData {
         if chunks.isEmpty {
             b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside, map: map))
         } else {
-            b.scriptJSON(id: elementID, descriptor(settings: guide.settings, count: inData.count + outside.count, chunks: chunks, map: map))
+            b.scriptJSON(
+                id: elementID,
+                descriptor(settings: guide.settings, count: inData.count + outside.count, chunks: chunks, map: map))
         }
         b.raw("\n")
         return b.fragment
@@ -74,15 +78,21 @@ package enum PageData {
     /// Data file `part` from the previous one (`previous`, the same part's file) when only the places at
     /// `positions` (of `all`, none moved) changed: their lines written again, the rest copied. Nil when
     /// the file does not fit; the result is byte for byte what `chunk` makes.
-    package static func chunk(part: Int, of all: [GuidePlace], patching previous: UnsafeRawBufferPointer, positions: [Int]) -> Chunk? {
+    package static func chunk(
+        part: Int, of all: [GuidePlace], patching previous: UnsafeRawBufferPointer, positions: [Int]
+    ) -> Chunk? {
         let range = (part * chunkSize)..<min((part + 1) * chunkSize, all.count)
         let local = positions.filter { range.contains($0) }.map { $0 - range.lowerBound }
-        guard let patched = LinePatch.apply(previous, header: Array("[".utf8), count: range.count, items: local, render: { item, out in
-            var object = JSONObjectBytes(taking: &out)
-            entry(all[range.lowerBound + item], &object)
-            object.finish(into: &out)
-            if item < range.count - 1 { out.append(UInt8(ascii: ",")) }
-        }) else { return nil }
+        guard
+            let patched = LinePatch.apply(
+                previous, header: Array("[".utf8), count: range.count, items: local,
+                render: { item, out in
+                    var object = JSONObjectBytes(taking: &out)
+                    entry(all[range.lowerBound + item], &object)
+                    object.finish(into: &out)
+                    if item < range.count - 1 { out.append(UInt8(ascii: ",")) }
+                })
+        else { return nil }
         var hasher = ContentHasher()
         hasher.combine(patched.bytes)
         return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: patched.bytes)
@@ -127,8 +137,13 @@ package enum PageData {
         if let label = settings.centerLabel { center.append(("label", .string(label))) }
         JSONWriter(pretty: false).write(.object(center), into: &bytes)
         let smallest = SiteSettings.radiusRange.lowerBound
-        bytes.append(contentsOf: #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"star":"#.utf8)
-        JSONWriter(pretty: false).write(.object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]), into: &bytes)
+        bytes.append(
+            contentsOf:
+                #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"star":"#
+                .utf8)
+        JSONWriter(pretty: false).write(
+            .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]),
+            into: &bytes)
         if let map {
             bytes.append(contentsOf: #","map":"#.utf8)
             JSONWriter(pretty: false).write(MapData.basemap(map), into: &bytes)

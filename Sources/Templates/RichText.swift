@@ -10,6 +10,7 @@ import BeaconText
 package enum RichText {
     package static func html(for text: String) -> SanitizedHTML {
         guard text.containsBytes("<") else { return SanitizedHTML.escapingPlainText(text) }
-        return (try? HTMLSanitizer.sanitize(text)) ?? SanitizedHTML.escapingPlainText(TextHardening.truncate(text, to: TextHardening.Limit.comment))
+        return (try? HTMLSanitizer.sanitize(text))
+            ?? SanitizedHTML.escapingPlainText(TextHardening.truncate(text, to: TextHardening.Limit.comment))
     }
 }

@@ -9,7 +9,8 @@ import FoundationEssentials
 /// services.
 package enum ShareFile {
     /// Only inline styles and data: images; nothing else may load.
-    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
     /// In the file's head, so `sitegen share` can tell an earlier share file
     /// (which it may replace) from any other file (which it must not).
@@ -27,7 +28,8 @@ package enum ShareFile {
         b.raw(generatorMarker)
         b.raw("\n")
         b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
-        b.raw("\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
+        b.raw(
+            "\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
         b.element("title", text: t.myPlaces + " – " + context.title)
         b.raw("\n")
         b.open("meta", ["name": "description", "content": t.shareFileIntro])
@@ -35,7 +37,9 @@ package enum ShareFile {
         b.open("link", ["rel": "icon", "href": iconURI])
         b.raw("\n")
         b.inlineStyleSheet(stylesheet)
-        b.raw("\n</head>\n<body class=\"share-file\">\n<header class=\"site-header\"><div class=\"site-header__inner\"><span class=\"brand\">")
+        b.raw(
+            "\n</head>\n<body class=\"share-file\">\n<header class=\"site-header\"><div class=\"site-header__inner\"><span class=\"brand\">"
+        )
         b.open("img", ["class": "brand__icon", "src": iconURI, "alt": "", "width": "40", "height": "40"])
         b.element("span", ["class": "brand__title"], text: context.title)
         b.raw("</span></div></header>\n<main id=\"main\" class=\"main\">\n")
@@ -70,7 +74,9 @@ package enum ShareFile {
         b.text(t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
         b.raw("</span>")
         if let raw = p.openingHours {
-            b.element("span", ["class": "place-card__meta"], text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ") ?? raw)
+            b.element(
+                "span", ["class": "place-card__meta"],
+                text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ") ?? raw)
         }
         b.raw("</span><span class=\"place-card__aside\">")
         Components.rating(&b, place.summary, t)

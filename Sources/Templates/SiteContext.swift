@@ -57,8 +57,11 @@ package struct SiteContext: Sendable {
     static let maximumDepth = 3
 
     /// The context of the site's pages in `language` (nil: the main language).
-    package init(settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none, hasMap: Bool = false,
-                 hasCustomStylesheet: Bool = false, language: Language? = nil) {
+    package init(
+        settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none,
+        hasMap: Bool = false,
+        hasCustomStylesheet: Bool = false, language: Language? = nil
+    ) {
         self.settings = settings
         self.languages = settings.languages
         let language = language ?? settings.languages.main
@@ -147,7 +150,9 @@ package struct SiteContext: Sendable {
 
     /// Canonical link and sharing tags for a page; nil without a base URL.
     func seo(for path: String) -> PageChrome.SEO? {
-        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: SitePaths.shareImage) else { return nil }
+        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: SitePaths.shareImage) else {
+            return nil
+        }
         return PageChrome.SEO(url: url, image: image, siteName: title)
     }
 }
@@ -175,7 +180,9 @@ package enum SitePaths {
     /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
     static let queryScript = "assets/beacon-query.js"
     /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.
-    static let mapScripts = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js"]
+    static let mapScripts = [
+        "assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js",
+    ]
     static let mapStylesheets = ["assets/leaflet/leaflet.css", "assets/leaflet/MarkerCluster.css"]
     static let icon = "assets/beacon-icon.svg"
     package static let favicon = "favicon.svg"

@@ -16,16 +16,21 @@ package enum SiteFiles {
     }
 
     /// The same file handed to `emit` in parts (`GeoJSONExport.write(count:_:emit:)`).
-    package static func allPlacesExport<Failure: Error>(_ guide: Guide, context: SiteContext,
-                                                        emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    package static func allPlacesExport<Failure: Error>(
+        _ guide: Guide, context: SiteContext,
+        emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         let places = guide.places
-        try GeoJSONExport.write(count: places.count, { (places[$0].place, extras(places[$0], context: context)) }, emit: emit)
+        try GeoJSONExport.write(
+            count: places.count, { (places[$0].place, extras(places[$0], context: context)) }, emit: emit)
     }
 
     /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
     /// Valid while `previous` is (it is written from there in parts).
-    package static func allPlacesExport(_ guide: Guide, context: SiteContext, patching previous: UnsafeRawBufferPointer,
-                                        positions: [Int]) -> LinePatch.Patched? {
+    package static func allPlacesExport(
+        _ guide: Guide, context: SiteContext, patching previous: UnsafeRawBufferPointer,
+        positions: [Int]
+    ) -> LinePatch.Patched? {
         var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]
         for position in positions where position < guide.places.count {
             replacing[position] = (guide.places[position].place, extras(guide.places[position], context: context))
@@ -34,8 +39,10 @@ package enum SiteFiles {
     }
 
     static func extras(_ place: GuidePlace, context: SiteContext) -> GeoJSONExport.Extras {
-        .init(summary: place.summary, isFavorite: place.isFavorite,
-              url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? SitePaths.detailPage(slug: place.slug))
+        .init(
+            summary: place.summary, isFavorite: place.isFavorite,
+            url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug))
+                ?? SitePaths.detailPage(slug: place.slug))
     }
 
     /// The favorites as GeoJSON, GPX and KML, described in the context's language (paths below its folder).
@@ -44,8 +51,10 @@ package enum SiteFiles {
         let t = context.strings
         func extras(_ place: GuidePlace) -> GeoJSONExport.Extras { SiteFiles.extras(place, context: context) }
         let waypoints = favorites.map { place in
-            PlaceExports.Waypoint(place: place.place, description: description(place, t),
-                                  link: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug)) ?? MapLinks.appleMaps(place.place))
+            PlaceExports.Waypoint(
+                place: place.place, description: description(place, t),
+                link: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug))
+                    ?? MapLinks.appleMaps(place.place))
         }
         return [
             (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
@@ -58,7 +67,9 @@ package enum SiteFiles {
     static func description(_ place: GuidePlace, _ t: Strings) -> String {
         var parts = [t.singular(place.category)]
         if let address = place.address.singleLine { parts.append(address) }
-        if let summary = place.summary { parts.append("\(t.starsText(summary.roundedStars)) (\(t.ratingCount(summary.count)))") }
+        if let summary = place.summary {
+            parts.append("\(t.starsText(summary.roundedStars)) (\(t.ratingCount(summary.count)))")
+        }
         if let comment = place.ratings.latest?.comment {
             let text = HTMLSanitizer.plainText(comment).trimmingWhitespace()
             if !text.isEmpty { parts.append(TextHardening.truncate(text, to: 300)) }
@@ -72,7 +83,8 @@ package enum SiteFiles {
     /// `sitemap.xml` (an index of parts beyond 50,000 pages) and `robots.txt`; nothing without a base URL.
     /// `pagePaths` are below a language's root; every language has each of them, and in a site of
     /// several languages each URL names its translations (`xhtml:link rel="alternate" hreflang`).
-    package static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+    package static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])]
+    {
         guard let base = context.baseURL else { return [] }
         let languages = context.languages
         let multilingual = languages.all.count > 1
@@ -86,14 +98,19 @@ package enum SiteFiles {
             HTMLEscaping.escape(base + languages.folder(of: language) + SitePaths.pretty(path))
         }
         func urlset(_ urls: ArraySlice<(path: String, language: Language)>) -> [UInt8] {
-            var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            var out =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
             out += multilingual ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n" : ">\n"
             for url in urls {
                 out += "<url><loc>" + address(url.path, url.language) + "</loc>"
                 if multilingual {
-                    out += "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"" + address(url.path, languages.main) + "\"/>"
+                    out +=
+                        "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\""
+                        + address(url.path, languages.main) + "\"/>"
                     for other in languages.all {
-                        out += "<xhtml:link rel=\"alternate\" hreflang=\"\(other.rawValue)\" href=\"" + address(url.path, other) + "\"/>"
+                        out +=
+                            "<xhtml:link rel=\"alternate\" hreflang=\"\(other.rawValue)\" href=\""
+                            + address(url.path, other) + "\"/>"
                     }
                 }
                 out += "</url>\n"
@@ -103,7 +120,8 @@ package enum SiteFiles {
         if urls.count <= sitemapLimit {
             files.append((SitePaths.sitemap, urlset(urls[...])))
         } else {
-            var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            var index =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
             var part = 1
             var start = 0
             while start < urls.count {
@@ -115,7 +133,8 @@ package enum SiteFiles {
             }
             files.append((SitePaths.sitemap, Array((index + "</sitemapindex>\n").utf8)))
         }
-        files.append((SitePaths.robots, Array("User-agent: *\nAllow: /\n\nSitemap: \(base)\(SitePaths.sitemap)\n".utf8)))
+        files.append(
+            (SitePaths.robots, Array("User-agent: *\nAllow: /\n\nSitemap: \(base)\(SitePaths.sitemap)\n".utf8)))
         return files
     }
 }

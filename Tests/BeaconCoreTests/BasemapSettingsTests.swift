@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct BasemapSettingsTests {
@@ -28,18 +29,26 @@ import Testing
         #expect(try load(#"{"format":1,"basemap":"none"}"#).basemap == .plain)
         #expect(try load(#"{"format":1,"basemap":"geoapify","tileBudget":120}"#).basemap == .geoapify)
         #expect(try load(#"{"format":1,"tileBudget":120}"#).effectiveTileBudget == 120)
-        let provider = try load("""
-        {"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"© Example, © OpenStreetMap-bidragsytere",
-         "attributionURL":"https://example.org/copyright","maxZoom":18}}
-        """)
-        guard case .provider(let tiles)? = provider.basemap else { Issue.record("\(String(describing: provider.basemap))"); return }
+        let provider = try load(
+            """
+            {"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"© Example, © OpenStreetMap-bidragsytere",
+             "attributionURL":"https://example.org/copyright","maxZoom":18}}
+            """)
+        guard case .provider(let tiles)? = provider.basemap else {
+            Issue.record("\(String(describing: provider.basemap))")
+            return
+        }
         #expect(tiles.tiles == "https://tiles.example.org/{z}/{x}/{y}.png")
         #expect(tiles.attributionURL == "https://example.org/copyright")
         #expect(tiles.effectiveMaxZoom == 18)
         #expect(tiles.origin == "https://tiles.example.org")
 
-        for basemap: BasemapSetting? in [.plain, .geoapify, provider.basemap,
-                                         .provider(TileProviderSetting(tiles: "https://a.example:8443/t/{z}/{x}/{y}@2x.png?style=dark", attribution: "© A"))] {
+        for basemap: BasemapSetting? in [
+            .plain, .geoapify, provider.basemap,
+            .provider(
+                TileProviderSetting(tiles: "https://a.example:8443/t/{z}/{x}/{y}@2x.png?style=dark", attribution: "© A")
+            ),
+        ] {
             let folder = TemporaryFolder()
             let site = SiteFolder(root: folder.path)
             var settings = SiteSettings.defaults
@@ -65,21 +74,60 @@ import Testing
     @Test(arguments: [
         (#"{"format":1,"tileBudget":0}"#, "tileBudget må være fra 1 til 2000"),
         (#"{"format":1,"tileBudget":2001}"#, "tileBudget må være fra 1 til 2000"),
-        (#"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#, "https-adresse"),
+        (
+            #"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "https-adresse"
+        ),
         (#"{"format":1,"basemap":{"tiles":"https:///{z}/{x}/{y}.png","attribution":"©"}}"#, "vertsnavn"),
-        (#"{"format":1,"basemap":{"tiles":"https://{s}.tile.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#, "vertsnavn"),
-        (#"{"format":1,"basemap":{"tiles":"https://user:pw@tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#, "brukernavn eller passord"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}.png","attribution":"©"}}"#, "{z}, {x} og {y}"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y} .png","attribution":"©"}}"#, "mellomrom"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/\u0007{z}/{x}/{y}.png","attribution":"©"}}"#, "kontrolltegn"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/\"onload=\"{z}/{x}/{y}.png","attribution":"©"}}"#, "anførselstegn"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org:99999/{z}/{x}/{y}.png","attribution":"©"}}"#, "portnummer"),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://{s}.tile.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "vertsnavn"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://user:pw@tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "brukernavn eller passord"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}.png","attribution":"©"}}"#,
+            "{z}, {x} og {y}"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y} .png","attribution":"©"}}"#,
+            "mellomrom"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/\u0007{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "kontrolltegn"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/\"onload=\"{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "anførselstegn"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org:99999/{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "portnummer"
+        ),
         (#"{"format":1,"basemap":{"tiles":"javascript:alert(1)//{z}/{x}/{y}","attribution":"©"}}"#, "https-adresse"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"  "}}"#, "1 til 200 tegn"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"© \u001b[2J"}}"#, "kontrolltegn"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"©","maxZoom":23}}"#, "maxZoom må være fra 1 til 22"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"©","maxZoom":0}}"#, "maxZoom må være fra 1 til 22"),
-        (#"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"©","attributionURL":"javascript:alert(1)"}}"#, "attributionURL"),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"  "}}"#,
+            "1 til 200 tegn"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"© \u001b[2J"}}"#,
+            "kontrolltegn"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"©","maxZoom":23}}"#,
+            "maxZoom må være fra 1 til 22"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"©","maxZoom":0}}"#,
+            "maxZoom må være fra 1 til 22"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"©","attributionURL":"javascript:alert(1)"}}"#,
+            "attributionURL"
+        ),
     ])
     func invalidValuesAreRefusedAndUntouched(json: String, mentions: String) throws {
         let folder = TemporaryFolder()
@@ -89,7 +137,10 @@ import Testing
             _ = try site.loadSettings()
             Issue.record("expected invalid settings: \(json)")
         } catch {
-            guard case .invalidSettings(let path, let problems) = error else { Issue.record("\(error)"); return }
+            guard case .invalidSettings(let path, let problems) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(path.hasSuffix(SiteSettings.fileName))
             #expect(problems.joined().contains(mentions), "\(problems)")
             #expect(error.userMessage.hasPrefix("Innstillingene i "))
@@ -101,7 +152,8 @@ import Testing
     @Test func anAttributionOfExactly200CharactersIsAllowedAnd201IsNot() throws {
         let ok = String(repeating: "å", count: 200)
         #expect(TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok).problems().isEmpty)
-        #expect(!TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok + "x").problems().isEmpty)
+        #expect(
+            !TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok + "x").problems().isEmpty)
     }
 
     /// Shapes the reader does not know are reported where they are, like any other field's.
@@ -110,8 +162,14 @@ import Testing
         (#"{"format":1,"basemap":true}"#, "basemap: forventet"),
         (#"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png"}}"#, "basemap.attribution: mangler"),
         (#"{"format":1,"basemap":{"attribution":"©"}}"#, "basemap.tiles: mangler"),
-        (#"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png","attribution":"©","subdomains":"abc"}}"#, "basemap.subdomains: ukjent felt"),
-        (#"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png","attribution":"©","maxZoom":"18"}}"#, "basemap.maxZoom: forventet et heltall"),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png","attribution":"©","subdomains":"abc"}}"#,
+            "basemap.subdomains: ukjent felt"
+        ),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png","attribution":"©","maxZoom":"18"}}"#,
+            "basemap.maxZoom: forventet et heltall"
+        ),
         (#"{"format":1,"tileBudget":"300"}"#, "tileBudget: forventet et heltall"),
         (#"{"format":1,"tileBudget":12.5}"#, "tileBudget: forventet et heltall"),
     ])
@@ -133,7 +191,9 @@ import Testing
     /// A minimal PNG: the signature, an IHDR chunk, an IEND chunk (the check reads no pixels).
     static func png(width: Int = 256, height: Int = 256) -> [UInt8] {
         func be(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
-        return PNGCheck.signature + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
+        return PNGCheck.signature + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0] + [
+            0, 0, 0, 0,
+        ]
             + be(0) + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
     }
 

@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import Testing
+
 @testable import BeaconCore
 
 /// The places file's key is hashed in parts on all cores: it must still tell
@@ -21,7 +22,10 @@ import Testing
         if size > 0 {
             #expect(key(Array(bytes.dropLast())) != original)
             // Around the parts' boundaries and anywhere else.
-            for position in Set([0, size - 1, min(size - 1, 1 << 20), max(0, (1 << 20) - 1) % size, Int.random(in: 0..<size, using: &generator)]) {
+            for position in Set([
+                0, size - 1, min(size - 1, 1 << 20), max(0, (1 << 20) - 1) % size,
+                Int.random(in: 0..<size, using: &generator),
+            ]) {
                 var changed = bytes
                 changed[position] ^= 0x01
                 #expect(key(changed) != original, "a flipped bit at \(position) of \(size) kept the key")
@@ -31,7 +35,8 @@ import Testing
 
     /// Two parts swapped are another file.
     @Test func thePartsOrderCounts() {
-        let a = [UInt8](repeating: 0x41, count: 1 << 20), b = [UInt8](repeating: 0x42, count: 1 << 20)
+        let a = [UInt8](repeating: 0x41, count: 1 << 20)
+        let b = [UInt8](repeating: 0x42, count: 1 << 20)
         #expect(key(a + b) != key(b + a))
     }
 

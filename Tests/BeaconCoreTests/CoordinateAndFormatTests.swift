@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct CoordinateTests {
@@ -14,7 +15,7 @@ import Testing
         #expect(Coordinate.osloS.distance(to: .osloS) == 0)
         let d = Coordinate.osloS.distance(to: grunerlokka)
         #expect(abs(d - grunerlokka.distance(to: .osloS)) < 1e-6)
-        #expect(abs(d - 1_361) < 5) // matches Geoapify's "distance" for Tim Wendelboe
+        #expect(abs(d - 1_361) < 5)  // matches Geoapify's "distance" for Tim Wendelboe
     }
 
     @Test func validity() {
@@ -41,7 +42,9 @@ import Testing
         #expect(NorwegianFormat.coordinate(.osloS) == "59,9111°\(nbsp)N, 10,7503°\(nbsp)Ø")
         let southWest = Coordinate(latitude: -33.86785, longitude: -151.20732)
         #expect(NorwegianFormat.coordinate(southWest) == "33,8679°\(nbsp)S, 151,2073°\(nbsp)V")
-        #expect(NorwegianFormat.coordinate(Coordinate(latitude: 0.00004, longitude: 5.5)) == "0,0000°\(nbsp)N, 5,5000°\(nbsp)Ø")
+        #expect(
+            NorwegianFormat.coordinate(Coordinate(latitude: 0.00004, longitude: 5.5))
+                == "0,0000°\(nbsp)N, 5,5000°\(nbsp)Ø")
     }
 
     @Test func integersAndCounts() {
@@ -57,7 +60,7 @@ import Testing
         #expect(MachineNumber.decimal(-0.1278, places: 4) == "-0.1278")
         #expect(MachineNumber.decimal(10, places: 6) == "10")
         #expect(MachineNumber.decimal(-0.0000001, places: 6) == "0")
-        #expect(MachineNumber.decimal(0.4, places: 0) == "0") // the string writing could not do 0 places
+        #expect(MachineNumber.decimal(0.4, places: 0) == "0")  // the string writing could not do 0 places
     }
 
     /// The decimals as they were written with strings: the byte writer must say the same for any value.
@@ -73,12 +76,16 @@ import Testing
             let sign = value < 0 && scaled > 0 ? "-" : ""
             return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
         }
-        var values: [Double] = [0, -0.0, 1, -1, 0.1, 59.885975, 10.747814, -179.9999999, 1e20, -1e20, .nan, .infinity, 123456.000001]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, 59.885975, 10.747814, -179.9999999, 1e20, -1e20, .nan, .infinity, 123456.000001,
+        ]
         var generator = seededGenerator()
         for _ in 0..<3_000 { values.append(Double.random(in: -200...200, using: &generator)) }
         for value in values {
             for places in 1...8 {
-                #expect(MachineNumber.decimal(value, places: places) == byStrings(value, places: places), "\(value) \(places)")
+                #expect(
+                    MachineNumber.decimal(value, places: places) == byStrings(value, places: places),
+                    "\(value) \(places)")
             }
         }
     }

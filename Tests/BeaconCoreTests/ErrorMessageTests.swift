@@ -1,5 +1,6 @@
-import Testing
 import BeaconHTML
+import Testing
+
 @testable import BeaconCore
 
 @Suite struct ErrorMessageTests {

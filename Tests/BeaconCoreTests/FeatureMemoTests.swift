@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// Parsing an edited places file again decodes only the features whose bytes
@@ -12,12 +13,21 @@ import Testing
         for index in 0..<count {
             let osmID = duplicateOf.flatMap { $0.0 == index ? 7_000_000 + $0.1 : nil } ?? 7_000_000 + index
             let name = edits[index] ?? "Sted \(index)"
-            let lat = 59.9 + Double(index % 50) * 0.001, lon = 10.7 + Double(index / 50) * 0.001
+            let lat = 59.9 + Double(index % 50) * 0.001
+            let lon = 10.7 + Double(index / 50) * 0.001
             switch index {
-            case 3: features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"categories":["catering.cafe"],"osm_type":"n","osm_id":\#(osmID)}}"#)
-            case 4: features.append(#"{"type":"Feature","properties":{"name":"\#(name)","categories":["catering.cafe"],"osm_type":"n","osm_id":\#(osmID)}}"#)
+            case 3:
+                features.append(
+                    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"categories":["catering.cafe"],"osm_type":"n","osm_id":\#(osmID)}}"#
+                )
+            case 4:
+                features.append(
+                    #"{"type":"Feature","properties":{"name":"\#(name)","categories":["catering.cafe"],"osm_type":"n","osm_id":\#(osmID)}}"#
+                )
             default:
-                features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(name)","categories":["catering.\#(index % 2 == 0 ? "cafe" : "restaurant")"],"osm_type":"n","osm_id":\#(osmID)}}"#)
+                features.append(
+                    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(name)","categories":["catering.\#(index % 2 == 0 ? "cafe" : "restaurant")"],"osm_type":"n","osm_id":\#(osmID)}}"#
+                )
             }
         }
         return Array((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}").utf8)
@@ -25,7 +35,9 @@ import Testing
 
     /// Decodes `bytes` with the memo of `previous` (a base made from another file) and without, and
     /// expects the same places and skipped features; returns how many features were reused.
-    func decodeBoth(_ bytes: [UInt8], previous: GuideBase, key: String = "m1") throws -> (result: PlacesDecoder.Result, reused: Int) {
+    func decodeBoth(_ bytes: [UInt8], previous: GuideBase, key: String = "m1") throws -> (
+        result: PlacesDecoder.Result, reused: Int
+    ) {
         let memo = try #require(previous.featureMemo)
         let reuse = try #require(FeatureReuse(memo: memo, base: previous, key: key))
         let withMemo = try PlacesDecoder().decode(bytes: bytes, reusing: reuse)
@@ -40,7 +52,9 @@ import Testing
 
     func base(of bytes: [UInt8], key: String = "m1") throws -> GuideBase {
         let decoded = try PlacesDecoder().decode(bytes: bytes)
-        return GuideAssembler.base(places: decoded.places, trace: try #require(decoded.trace), memoKey: key, store: GuideStore(), settings: .defaults)
+        return GuideAssembler.base(
+            places: decoded.places, trace: try #require(decoded.trace), memoKey: key, store: GuideStore(),
+            settings: .defaults)
     }
 
     @Test func anEditedFeatureIsTheOnlyOneParsedAgain() throws {
@@ -54,7 +68,9 @@ import Testing
         #expect(reused == 499)
         #expect(renamed.places.contains { $0.name == "Nytt navn" })
         // The same base as one made from nothing.
-        let remade = GuideAssembler.base(places: renamed.places, trace: try #require(renamed.trace), memoKey: "m1", store: GuideStore(), settings: .defaults)
+        let remade = GuideAssembler.base(
+            places: renamed.places, trace: try #require(renamed.trace), memoKey: "m1", store: GuideStore(),
+            settings: .defaults)
         let fresh = try base(of: Self.file(500, edits: [250: "Nytt navn"]))
         #expect(remade.entries == fresh.entries)
         #expect(remade.featureMemo == fresh.featureMemo)

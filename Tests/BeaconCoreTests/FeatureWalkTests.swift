@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// An edited places file is walked by where the memo's features stood
@@ -11,7 +12,9 @@ import Testing
     /// The memo of `bytes` (made as a build makes it) and its reuse.
     func reuse(of bytes: [UInt8]) throws -> (base: GuideBase, reuse: FeatureReuse) {
         let decoded = try PlacesDecoder().decode(bytes: bytes)
-        let base = GuideAssembler.base(places: decoded.places, trace: try #require(decoded.trace), memoKey: "m1", store: GuideStore(), settings: .defaults)
+        let base = GuideAssembler.base(
+            places: decoded.places, trace: try #require(decoded.trace), memoKey: "m1", store: GuideStore(),
+            settings: .defaults)
         let memo = try #require(base.featureMemo)
         #expect(memo.spans.count == memo.outcomes.count)
         #expect(memo.fileLength == bytes.count)
@@ -28,7 +31,8 @@ import Testing
             #expect(walked.ranges == scanned.features)
             #expect(others == scanned.otherRanges)
             for (index, range) in walked.ranges.enumerated() {
-                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: buffer.baseAddress! + range.lowerBound, count: range.count))
+                let hash = FeatureMemo.hash(
+                    UnsafeRawBufferPointer(start: buffer.baseAddress! + range.lowerBound, count: range.count))
                 #expect(walked.hashes[index] == hash)
                 if let remembered = walked.remembered[index] { #expect(reuse.hash(remembered: remembered) == hash) }
             }
@@ -70,7 +74,8 @@ import Testing
     @Test func aFileUnlikeTheMemosIsScannedInstead() throws {
         let (_, reuse) = try reuse(of: FeatureMemoTests.file(300))
         // Every feature different: the walk gives up, and decoding still gives what a plain decode does.
-        let other = String(decoding: FeatureMemoTests.file(300), as: UTF8.self).replacingOccurrences(of: #""osm_type":"n""#, with: #""osm_type":"node""#)
+        let other = String(decoding: FeatureMemoTests.file(300), as: UTF8.self).replacingOccurrences(
+            of: #""osm_type":"n""#, with: #""osm_type":"node""#)
         #expect(try walk(Array(other.utf8), reuse) == nil)
         let withMemo = try PlacesDecoder().decode(bytes: Array(other.utf8), reusing: reuse)
         #expect(withMemo.places == (try PlacesDecoder().decode(bytes: Array(other.utf8))).places)
@@ -83,7 +88,8 @@ import Testing
         let original = FeatureMemoTests.file(20)
         let (_, reuse) = try reuse(of: original)
         let text = String(decoding: original, as: UTF8.self)
-        let cut = try #require(text.range(of: ",\n", options: [], range: text.index(text.startIndex, offsetBy: 500)..<text.endIndex))
+        let cut = try #require(
+            text.range(of: ",\n", options: [], range: text.index(text.startIndex, offsetBy: 500)..<text.endIndex))
         for garbage in [" x", "}", " {}", "1", "]"] {
             let broken = Array((text[..<cut.lowerBound] + garbage + text[cut.lowerBound...]).utf8)
             #expect(throws: (any Error).self) { try PlacesDecoder().decode(bytes: broken) }
@@ -98,8 +104,10 @@ import Testing
         var random = SplitMix(seed: seed)
         let original = FeatureMemoTests.file(120, duplicateOf: (30, 40))
         let (base, reuse) = try reuse(of: original)
-        let pieces: [[UInt8]] = [Array(#"{"type":"Feature","properties":{"name":"Ny"}}"#.utf8), Array(",".utf8), Array("\"".utf8),
-                                 Array("\\".utf8), Array(" ".utf8), Array("}".utf8), Array("]".utf8), Array("{".utf8), Array("Sted 9".utf8)]
+        let pieces: [[UInt8]] = [
+            Array(#"{"type":"Feature","properties":{"name":"Ny"}}"#.utf8), Array(",".utf8), Array("\"".utf8),
+            Array("\\".utf8), Array(" ".utf8), Array("}".utf8), Array("]".utf8), Array("{".utf8), Array("Sted 9".utf8),
+        ]
         for _ in 0..<60 {
             var edited = original
             for _ in 0..<Int(random.next() % 3 + 1) {
@@ -154,7 +162,9 @@ import Testing
             }
             let renamed = String(decoding: FeatureMemoTests.file(300, edits: names), as: UTF8.self)
             let features = renamed.dropFirst(header.count + 1).dropLast(2).components(separatedBy: ",\n")
-            let edited = Array((String(decoding: header, as: UTF8.self) + "[" + order.map { features[$0] }.joined(separator: ",\n") + "]}").utf8)
+            let edited = Array(
+                (String(decoding: header, as: UTF8.self) + "[" + order.map { features[$0] }.joined(separator: ",\n")
+                    + "]}").utf8)
             try edited.withUnsafeBufferPointer { buffer in
                 let plain = try #require(FeatureSplitter.featureRanges(buffer))
                 for split in [1, 37, 150, 299, Int(random.next() % 300)] {
@@ -162,10 +172,17 @@ import Testing
                     let result = scanner.arrayElements(following: reuse, minimumBytes: 0, splittingAt: split)
                     let walked = try #require(result)
                     #expect(walked.ranges == plain.features, "split at \(split)")
-                    #expect(scanner.index == buffer.count - 1, "split at \(split): the walk did not end after the array")
+                    #expect(
+                        scanner.index == buffer.count - 1, "split at \(split): the walk did not end after the array")
                     for (index, range) in walked.ranges.enumerated() {
-                        #expect(walked.hashes[index] == FeatureMemo.hash(UnsafeRawBufferPointer(start: buffer.baseAddress! + range.lowerBound, count: range.count)))
-                        if let remembered = walked.remembered[index] { #expect(reuse.hash(remembered: remembered) == walked.hashes[index]) }
+                        #expect(
+                            walked.hashes[index]
+                                == FeatureMemo.hash(
+                                    UnsafeRawBufferPointer(
+                                        start: buffer.baseAddress! + range.lowerBound, count: range.count)))
+                        if let remembered = walked.remembered[index] {
+                            #expect(reuse.hash(remembered: remembered) == walked.hashes[index])
+                        }
                     }
                 }
             }
@@ -177,7 +194,8 @@ import Testing
         let decoded = try #require(GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k"))
         #expect(decoded.featureMemo?.spans == base.featureMemo?.spans)
         #expect(decoded.featureMemo?.fileLength == base.featureMemo?.fileLength)
-        let opened = try #require(GuideBaseArchive.open(GuideBaseArchive.encode(base, key: "k"), key: "k", withMemo: true))
+        let opened = try #require(
+            GuideBaseArchive.open(GuideBaseArchive.encode(base, key: "k"), key: "k", withMemo: true))
         #expect(opened.featureMemo == base.featureMemo)
     }
 }

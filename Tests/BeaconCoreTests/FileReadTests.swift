@@ -1,12 +1,15 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// Reading a file whole: a big one is read in two halves on two cores, and must come back byte for byte.
 @Suite struct FileReadTests {
-    @Test(arguments: [0, 1, FileSystem.parallelReadMinimum - 1, FileSystem.parallelReadMinimum,
-                      FileSystem.parallelReadMinimum + 1, 2 * FileSystem.parallelReadMinimum + 3])
+    @Test(arguments: [
+        0, 1, FileSystem.parallelReadMinimum - 1, FileSystem.parallelReadMinimum,
+        FileSystem.parallelReadMinimum + 1, 2 * FileSystem.parallelReadMinimum + 3,
+    ])
     func aFileReadsBackByteForByteAtAnySize(size: Int) throws {
         let folder = TemporaryFolder()
         let path = folder.path + "/steder.json"

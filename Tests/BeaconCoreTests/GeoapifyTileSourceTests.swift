@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import BeaconCore
 
 /// A transport that answers every tile with a PNG (or what `answer` says),
@@ -15,8 +16,12 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     let latency: Duration
     let answer: @Sendable (HTTPRequest) -> Result<HTTPResponse, TransportError>
 
-    init(latency: Duration = .milliseconds(20),
-         answer: @escaping @Sendable (HTTPRequest) -> Result<HTTPResponse, TransportError> = { _ in .success(HTTPResponse(status: 200, body: Data(PNGCheckTests.png()))) }) {
+    init(
+        latency: Duration = .milliseconds(20),
+        answer: @escaping @Sendable (HTTPRequest) -> Result<HTTPResponse, TransportError> = { _ in
+            .success(HTTPResponse(status: 200, body: Data(PNGCheckTests.png())))
+        }
+    ) {
         self.latency = latency
         self.answer = answer
     }
@@ -40,9 +45,11 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     static let key = "tile-KEY-5f3e9a"
 
     func client(_ transport: RecordingTransport, limits: TileRequestLimits = .loopback) -> GeoapifyTileClient {
-        GeoapifyTileClient(client: GeoapifyClient(apiKey: Self.key, baseURL: GeoapifyTileClient.defaultBaseURL, transport: transport,
-                                                  retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.02, maximumTotal: 5)),
-                           limits: limits)
+        GeoapifyTileClient(
+            client: GeoapifyClient(
+                apiKey: Self.key, baseURL: GeoapifyTileClient.defaultBaseURL, transport: transport,
+                retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.02, maximumTotal: 5)),
+            limits: limits)
     }
 
     /// A small plan: 1 km around Oslo S within 30 tiles.
@@ -50,24 +57,38 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func theRequestIsGeoapifysTileURLWithTheKeyInTheQuery() async throws {
         let transport = RecordingTransport()
-        let bytes = try await client(transport).fetch(TileCoordinate(zoom: 13, x: 4340, y: 2382), gate: RequestGate(limits: .loopback))
+        let bytes = try await client(transport).fetch(
+            TileCoordinate(zoom: 13, x: 4340, y: 2382), gate: RequestGate(limits: .loopback))
         #expect(PNGCheck.isTile(bytes))
         let request = try #require(transport.records.first?.request)
-        #expect(request.url.absoluteString == "https://maps.geoapify.com/v1/tile/osm-bright/13/4340/2382.png?apiKey=\(Self.key)")
+        #expect(
+            request.url.absoluteString
+                == "https://maps.geoapify.com/v1/tile/osm-bright/13/4340/2382.png?apiKey=\(Self.key)")
         #expect(request.headers["Accept"] == "image/png")
         #expect(request.maximumBodyBytes == 2 << 20)
-        #expect(!client(transport).publicURL(for: TileCoordinate(zoom: 13, x: 4340, y: 2382)).absoluteString.contains(Self.key))
+        #expect(
+            !client(transport).publicURL(for: TileCoordinate(zoom: 13, x: 4340, y: 2382)).absoluteString.contains(
+                Self.key))
     }
 
     @Test func theEnvironmentChoosesTheHostAndThePacing() throws {
         let real = try #require(try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key]))
         #expect(real.client.baseURL.absoluteString == "https://maps.geoapify.com")
         #expect(real.limits == .geoapifyFreePlan)
-        let stub = try #require(try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "http://127.0.0.1:8123/"]))
-        #expect(stub.publicURL(for: TileCoordinate(zoom: 1, x: 0, y: 1)).absoluteString == "http://127.0.0.1:8123/v1/tile/osm-bright/1/0/1.png")
+        let stub = try #require(
+            try GeoapifyTileClient.fromEnvironment([
+                "GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "http://127.0.0.1:8123/",
+            ]))
+        #expect(
+            stub.publicURL(for: TileCoordinate(zoom: 1, x: 0, y: 1)).absoluteString
+                == "http://127.0.0.1:8123/v1/tile/osm-bright/1/0/1.png")
         #expect(stub.limits == .loopback)
         #expect(try GeoapifyTileClient.fromEnvironment([:]) == nil)
-        #expect(throws: GeoapifyError.self) { try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "http://tiles.example.org"]) }
+        #expect(throws: GeoapifyError.self) {
+            try GeoapifyTileClient.fromEnvironment([
+                "GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "http://tiles.example.org",
+            ])
+        }
     }
 
     /// Geoapify's free plan: at most 4 requests in flight and 5 a second.
@@ -101,7 +122,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(first.tiles.count == plan.tileCount)
         #expect(first.fetched == plan.tileCount)
         #expect(transport.records.count == plan.tileCount)
-        #expect(Set(first.tiles.map(\.path)) == Set(plan.tiles.map { PublishedTile.path(zoom: $0.zoom, x: $0.x, y: $0.y) }))
+        #expect(
+            Set(first.tiles.map(\.path)) == Set(plan.tiles.map { PublishedTile.path(zoom: $0.zoom, x: $0.x, y: $0.y) }))
 
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let tile = try #require(plan.tiles.first)
@@ -134,7 +156,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(transport.records.count == plan.tileCount)
 
         // Nothing cached: nothing published, nothing asked.
-        let empty = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path + "/none"), mode: .offline).load(plan)
+        let empty = await GeoapifyTileSource(
+            client: client(transport), cache: ResponseCache(folder: folder.path + "/none"), mode: .offline
+        ).load(plan)
         #expect(empty.plan.isEmpty && empty.tiles.isEmpty)
         #expect(empty.incompleteZoom == plan.minZoom)
         #expect(transport.records.count == plan.tileCount)
@@ -147,10 +171,13 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let failing = try #require(plan.levels.dropFirst().first)
         let transport = RecordingTransport { request in
             request.url.path.contains("/\(failing.zoom)/")
-                ? .success(HTTPResponse(status: 403, body: Data(#"{"statusCode":403,"message":"key \#(Self.key) not allowed"}"#.utf8)))
+                ? .success(
+                    HTTPResponse(
+                        status: 403, body: Data(#"{"statusCode":403,"message":"key \#(Self.key) not allowed"}"#.utf8)))
                 : .success(HTTPResponse(status: 200, body: Data(PNGCheckTests.png())))
         }
-        let result = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path)).load(plan)
+        let result = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path))
+            .load(plan)
         #expect(result.plan.levels == [plan.levels[0]])
         #expect(result.tiles.count == plan.levels[0].count)
         #expect(result.incompleteZoom == failing.zoom)
@@ -162,8 +189,11 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func anAnswerThatIsNotAPNGIsRefusedAndNotCached() async throws {
         let folder = TemporaryFolder()
-        let transport = RecordingTransport { _ in .success(HTTPResponse(status: 200, body: Data("<html>Logg inn på nettverket</html>".utf8))) }
-        let result = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path)).load(plan)
+        let transport = RecordingTransport { _ in
+            .success(HTTPResponse(status: 200, body: Data("<html>Logg inn på nettverket</html>".utf8)))
+        }
+        let result = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path))
+            .load(plan)
         #expect(result.tiles.isEmpty)
         #expect(result.failure?.userMessage.contains("ikke et PNG-bilde") == true)
         #expect(result.failure?.userMessage.contains("HTML") == true)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BeaconCore
 
 /// How the guide merges places with the store. The search, filter and order
@@ -8,7 +9,9 @@ import Testing
         var store = GuideStore()
         let date = CalendarDate(iso: "2026-01-01")!
         for place in places {
-            for stars in ratings[place.id.rawValue] ?? [] { store.addRating(Rating(stars: stars, date: date), to: place) }
+            for stars in ratings[place.id.rawValue] ?? [] {
+                store.addRating(Rating(stars: stars, date: date), to: place)
+            }
             if favorites.contains(place.id.rawValue) { store.addFavorite(place, on: date) }
         }
         let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
@@ -19,7 +22,8 @@ import Testing
         let a = Place.fixture("A", id: "node/1", category: .restaurant)
         var aAsCafe = a
         aAsCafe.category = .cafe
-        let places = guide([a, aAsCafe, Place.fixture("B", id: "node/2")], ratings: ["node/1": [4, 5]], favorites: ["node/2"])
+        let places = guide(
+            [a, aAsCafe, Place.fixture("B", id: "node/2")], ratings: ["node/1": [4, 5]], favorites: ["node/2"])
         #expect(places.count == 2)
         #expect(places.first { $0.id.rawValue == "node/1" }?.place.category == .restaurant)
         #expect(places.first { $0.id.rawValue == "node/1" }?.summary?.roundedStars == 5)
@@ -30,8 +34,9 @@ import Testing
         let far = Place.fixture("Frognerseteren", id: "way/9", category: .restaurant, lat: 59.9776, lon: 10.6796)
         var store = GuideStore()
         store.addFavorite(far, on: CalendarDate(iso: "2026-01-01")!)
-        let guide = GuideAssembler.assemble(places: [Place.fixture("Near", id: "node/1")], store: store, settings: .defaults,
-                                            source: DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0)))
+        let guide = GuideAssembler.assemble(
+            places: [Place.fixture("Near", id: "node/1")], store: store, settings: .defaults,
+            source: DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0)))
         #expect(guide.places.count == 1)
         #expect(guide.favorites.map(\.place.name) == ["Frognerseteren"])
         #expect(guide.favorites.first?.isInCurrentData == false)

@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The guide's base kept between builds reads back exactly, and a file that
@@ -9,19 +10,26 @@ import Testing
     func base() -> GuideBase {
         var places: [Place] = []
         for index in 0..<9_000 {
-            var place = Place(id: PlaceID(rawValue: "node/\(index)"), name: index % 7 == 0 ? "Kafé «Ærlig» \(index) 🍰" : "Sted \(index)",
-                              category: PlaceCategory.allCases[index % 3],
-                              coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.7 - Double(index) * 1e-5),
-                              address: index % 2 == 0 ? PostalAddress(street: "Storgata", houseNumber: "\(index)", postcode: "0155", city: "Oslo")
-                                                      : PostalAddress(fallbackLine: "Et sted i Oslo"),
-                              openingHours: index % 3 == 0 ? "Mo-Fr 08:00-16:00" : nil, phone: index % 5 == 0 ? "+47 22 00 00 00" : nil,
-                              website: index % 4 == 0 ? "https://example.org/\(index)" : nil, email: index % 6 == 0 ? "post@example.org" : nil)
+            var place = Place(
+                id: PlaceID(rawValue: "node/\(index)"),
+                name: index % 7 == 0 ? "Kafé «Ærlig» \(index) 🍰" : "Sted \(index)",
+                category: PlaceCategory.allCases[index % 3],
+                coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.7 - Double(index) * 1e-5),
+                address: index % 2 == 0
+                    ? PostalAddress(street: "Storgata", houseNumber: "\(index)", postcode: "0155", city: "Oslo")
+                    : PostalAddress(fallbackLine: "Et sted i Oslo"),
+                openingHours: index % 3 == 0 ? "Mo-Fr 08:00-16:00" : nil,
+                phone: index % 5 == 0 ? "+47 22 00 00 00" : nil,
+                website: index % 4 == 0 ? "https://example.org/\(index)" : nil,
+                email: index % 6 == 0 ? "post@example.org" : nil)
             place.providerID = index % 2 == 0 ? "geo-\(index)" : nil
             places.append(place)
         }
         var store = GuideStore()
-        _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/42"), name: "Borte", category: .hotel,
-                                    coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 1)!)
+        _ = store.addFavorite(
+            Place(
+                id: PlaceID(rawValue: "way/42"), name: "Borte", category: .hotel,
+                coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 1)!)
         return GuideAssembler.base(places: places, store: store, settings: .defaults)
     }
 
@@ -44,21 +52,27 @@ import Testing
             #expect(GuideBaseArchive.decode(damaged, key: "k1") == nil, "a flipped byte at \(position) was accepted")
         }
         for length in [0, 10, bytes.count / 2, bytes.count - 8, bytes.count - 1] {
-            #expect(GuideBaseArchive.decode(Array(bytes.prefix(length)), key: "k1") == nil, "\(length) bytes were accepted")
+            #expect(
+                GuideBaseArchive.decode(Array(bytes.prefix(length)), key: "k1") == nil, "\(length) bytes were accepted")
         }
     }
 
     @Test func aBaseFitsAStoreWithTheSameFavoritesOutsideTheData() {
         let original = base()
         var store = GuideStore()
-        let gone = Place(id: PlaceID(rawValue: "way/42"), name: "Borte", category: .hotel, coordinate: Coordinate(latitude: 60, longitude: 11))
+        let gone = Place(
+            id: PlaceID(rawValue: "way/42"), name: "Borte", category: .hotel,
+            coordinate: Coordinate(latitude: 60, longitude: 11))
         _ = store.addFavorite(gone, on: CalendarDate(year: 2026, month: 11, day: 1)!)
-        store.addRating(Rating(stars: 4, date: CalendarDate(year: 2026, month: 11, day: 2)!), to: original.inData[5].place)
+        store.addRating(
+            Rating(stars: 4, date: CalendarDate(year: 2026, month: 11, day: 2)!), to: original.inData[5].place)
         _ = store.addFavorite(original.inData[7].place, on: CalendarDate(year: 2026, month: 11, day: 3)!)
         #expect(original.fits(store, settings: .defaults))
         // Another favorite outside the data: the slugs could change, so the base is made again.
-        _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/43"), name: "Også borte", category: .cafe,
-                                    coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 4)!)
+        _ = store.addFavorite(
+            Place(
+                id: PlaceID(rawValue: "way/43"), name: "Også borte", category: .cafe,
+                coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 4)!)
         #expect(!original.fits(store, settings: .defaults))
         #expect(!original.fits(GuideStore(), settings: .defaults))
     }
@@ -69,9 +83,13 @@ import Testing
         let bytes = GuideBaseArchive.encode(base(), key: "k1")
         // The counts follow the magic and the key (a length and "k1").
         let counts = GuideBaseArchive.magic.count + 4 + 2
-        for (field, value) in [(0, UInt64(1) << 40), (1, UInt64(1) << 40), (0, UInt64.max), (0, UInt64(bytes.count / 20))] {
+        for (field, value) in [
+            (0, UInt64(1) << 40), (1, UInt64(1) << 40), (0, UInt64.max), (0, UInt64(bytes.count / 20)),
+        ] {
             var damaged = bytes
-            withUnsafeBytes(of: value.littleEndian) { damaged.replaceSubrange((counts + field * 8)..<(counts + field * 8 + 8), with: $0) }
+            withUnsafeBytes(of: value.littleEndian) {
+                damaged.replaceSubrange((counts + field * 8)..<(counts + field * 8 + 8), with: $0)
+            }
             #expect(GuideBaseArchive.decode(damaged, key: "k1") == nil, "count \(field) = \(value) was accepted")
         }
     }
@@ -90,15 +108,21 @@ import Testing
                 if Bool.random(using: &generator) {
                     _ = store.addFavorite(place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
                 } else {
-                    store.addRating(Rating(stars: Int.random(in: 1...5, using: &generator), date: CalendarDate(year: 2026, month: 11, day: 2)!), to: place)
+                    store.addRating(
+                        Rating(
+                            stars: Int.random(in: 1...5, using: &generator),
+                            date: CalendarDate(year: 2026, month: 11, day: 2)!), to: place)
                 }
             }
-            if round % 2 == 0 { // the favorite outside the data that the base was made with
+            if round % 2 == 0 {  // the favorite outside the data that the base was made with
                 _ = store.addFavorite(original.outside.first!.place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
             }
-            if round % 5 == 0 { // another one, which the base does not have
-                _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/\(round)"), name: "Ute \(round)", category: .cafe,
-                                            coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 3)!)
+            if round % 5 == 0 {  // another one, which the base does not have
+                _ = store.addFavorite(
+                    Place(
+                        id: PlaceID(rawValue: "way/\(round)"), name: "Ute \(round)", category: .cafe,
+                        coordinate: Coordinate(latitude: 60, longitude: 11)),
+                    on: CalendarDate(year: 2026, month: 11, day: 3)!)
             }
             let fits = original.fits(store, settings: .defaults)
             let merged = GuideAssembler.mergeIfFits(original, store: store, settings: .defaults, source: source)
@@ -106,7 +130,9 @@ import Testing
             guard let merged else { continue }
             let reference = GuideAssembler.merge(original, store: store, settings: .defaults, source: source)
             func look(_ places: [GuidePlace]) -> [String] {
-                places.map { "\($0.id.rawValue) \($0.slug) \($0.ratings.map(\.stars)) \($0.favoriteSince.map { "\($0)" } ?? "-") \($0.isInCurrentData)" }
+                places.map {
+                    "\($0.id.rawValue) \($0.slug) \($0.ratings.map(\.stars)) \($0.favoriteSince.map { "\($0)" } ?? "-") \($0.isInCurrentData)"
+                }
             }
             #expect(look(merged.places) == look(reference.places))
             #expect(look(merged.favoritesOutsideData) == look(reference.favoritesOutsideData))
@@ -121,7 +147,8 @@ import Testing
         after[49].1 = GeoJSONExport.Extras(summary: RatingSummary(count: 2, total: 9))
         after[17].1 = GeoJSONExport.Extras(isFavorite: true)
         let previous = GeoJSONExport.write(before)
-        let patched = try #require(GeoJSONExport.patch(previous, count: 50, replacing: [0: after[0], 17: after[17], 49: after[49]]))
+        let patched = try #require(
+            GeoJSONExport.patch(previous, count: 50, replacing: [0: after[0], 17: after[17], 49: after[49]]))
         #expect(patched.bytes == GeoJSONExport.write(after))
         #expect(patched.changed)
         let same = try #require(GeoJSONExport.patch(previous, count: 50, replacing: [3: before[3]]))

@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// A patched base kept as an overlay of its archive (`GuideBaseOverlay`) opens
@@ -11,7 +12,9 @@ import Testing
     /// The archive of the file's base, and that base opened from it with its memo.
     func opened(_ bytes: [UInt8]) throws -> (archive: [UInt8], base: MappedGuideBase) {
         let decoded = try PlacesDecoder().decode(bytes: bytes)
-        let base = GuideAssembler.base(places: decoded.places, trace: try #require(decoded.trace), memoKey: "m", store: GuideStore(), settings: .defaults)
+        let base = GuideAssembler.base(
+            places: decoded.places, trace: try #require(decoded.trace), memoKey: "m", store: GuideStore(),
+            settings: .defaults)
         let archive = GuideBaseArchive.encode(base, key: "k0")
         return (archive, try #require(GuideBaseArchive.open(archive, key: "k0", withMemo: true)))
     }
@@ -31,7 +34,10 @@ import Testing
 
     func fullEntries(_ bytes: [UInt8]) throws -> [GuideBase.Entry] {
         let decoded = try PlacesDecoder().decode(bytes: bytes)
-        return GuideAssembler.base(places: decoded.places, trace: try #require(decoded.trace), memoKey: "m", store: GuideStore(), settings: .defaults).entries
+        return GuideAssembler.base(
+            places: decoded.places, trace: try #require(decoded.trace), memoKey: "m", store: GuideStore(),
+            settings: .defaults
+        ).entries
     }
 
     /// Patch after patch, each kept as an overlay of the first archive (which never changes): each opens as
@@ -52,7 +58,8 @@ import Testing
             #expect(reopened.decoded().entries == (try fullEntries(edited)))
             #expect(reopened.replaced.count == Set(names.keys).count)
             // Opened for a store change, the memo is stepped over.
-            let withoutMemo = try #require(GuideBaseOverlay.apply(overlay, key: "k\(step + 1)", to: fresh, withMemo: false))
+            let withoutMemo = try #require(
+                GuideBaseOverlay.apply(overlay, key: "k\(step + 1)", to: fresh, withMemo: false))
             #expect(withoutMemo.featureMemo == nil && withoutMemo.decoded().entries == reopened.decoded().entries)
             base = reopened
         }
@@ -68,7 +75,8 @@ import Testing
         #expect(GuideBaseOverlay.origin(overlay, key: "k2") == nil)
         #expect(GuideBaseOverlay.apply(overlay, key: "k2", to: reopened) == nil)
         // Another archive (the same places, written under another key, or other places): not this overlay's.
-        let other = try #require(GuideBaseArchive.open(GuideBaseArchive.encode(reopened.decoded(), key: "k9"), key: "k9"))
+        let other = try #require(
+            GuideBaseArchive.open(GuideBaseArchive.encode(reopened.decoded(), key: "k9"), key: "k9"))
         #expect(GuideBaseOverlay.apply(overlay, key: "k1", to: other) == nil)
         let (_, moved) = try opened(GuideBasePatchTests.file(ids, moved: [5: (60.5, 11.5)]))
         #expect(GuideBaseOverlay.apply(overlay, key: "k1", to: moved) == nil)
@@ -76,7 +84,8 @@ import Testing
 
     @Test func aDamagedOverlayIsNeverRead() throws {
         let (archive, base) = try opened(GuideBasePatchTests.file(ids))
-        let overlay = GuideBaseOverlay.encode(try patched(base, GuideBasePatchTests.file(ids, renamed: [5: "Nytt", 300: "Annet"])), key: "k1")
+        let overlay = GuideBaseOverlay.encode(
+            try patched(base, GuideBasePatchTests.file(ids, renamed: [5: "Nytt", 300: "Annet"])), key: "k1")
         let reopened = try #require(GuideBaseArchive.open(archive, key: "k0"))
         var random = SplitMix(seed: 11)
         for _ in 0..<200 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// A base that takes an edited file's changes in place (`MappedGuideBase.patch`)
@@ -7,29 +8,36 @@ import Testing
 /// base left as it was.
 @Suite struct GuideBasePatchTests {
     /// A FeatureCollection of places `ids` (OSM node numbers), some renamed, moved, recategorised or without a name.
-    static func file(_ ids: [Int], renamed: [Int: String] = [:], moved: [Int: (Double, Double)] = [:], hotels: Set<Int> = [],
-                     hours: [Int: String] = [:]) -> [UInt8] {
+    static func file(
+        _ ids: [Int], renamed: [Int: String] = [:], moved: [Int: (Double, Double)] = [:], hotels: Set<Int> = [],
+        hours: [Int: String] = [:]
+    ) -> [UInt8] {
         let features = ids.map { id -> String in
             var (lat, lon) = (59.9 + Double(id % 70) * 0.0007, 10.7 + Double(id / 70) * 0.0009)
             if let position = moved[id] { (lat, lon) = position }
             let category = hotels.contains(id) ? "accommodation.hotel" : "catering.cafe"
             let extra = hours[id].map { #","opening_hours":"\#($0)""# } ?? ""
-            return #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(renamed[id] ?? "Sted \(id)")","categories":["\#(category)"],"osm_type":"n","osm_id":\#(id)\#(extra)}}"#
+            return
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(renamed[id] ?? "Sted \(id)")","categories":["\#(category)"],"osm_type":"n","osm_id":\#(id)\#(extra)}}"#
         }
         return Array((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}").utf8)
     }
 
     func fullBase(_ bytes: [UInt8], store: GuideStore) throws -> (base: GuideBase, skipped: Int) {
         let decoded = try PlacesDecoder().decode(bytes: bytes)
-        let base = GuideAssembler.base(places: decoded.places, trace: try #require(decoded.trace), memoKey: "m", store: store, settings: .defaults)
+        let base = GuideAssembler.base(
+            places: decoded.places, trace: try #require(decoded.trace), memoKey: "m", store: store, settings: .defaults)
         return (base, decoded.skipped.count)
     }
 
     /// `previous` patched for `bytes` as a build does it, opened in place from its archive: checked against the
     /// full base when patched (the archive written from it, unchanged entries copied, is the one the full base
     /// gives), against `previous` when refused.
-    func patch(_ bytes: [UInt8], previous: GuideBase, store: GuideStore, memoKey: String = "m") throws -> (base: GuideBase, patch: GuideBase.Patch, replaced: Int)? {
-        var opened = try #require(GuideBaseArchive.open(GuideBaseArchive.encode(previous, key: "k"), key: "k", withMemo: true))
+    func patch(_ bytes: [UInt8], previous: GuideBase, store: GuideStore, memoKey: String = "m") throws -> (
+        base: GuideBase, patch: GuideBase.Patch, replaced: Int
+    )? {
+        var opened = try #require(
+            GuideBaseArchive.open(GuideBaseArchive.encode(previous, key: "k"), key: "k", withMemo: true))
         let memo = try #require(opened.featureMemo)
         #expect(memo == previous.featureMemo)
         let reuse = try #require(FeatureReuse(memo: memo, base: opened, key: "m"))
@@ -38,12 +46,16 @@ import Testing
             return nil
         }
         guard let patch = opened.patch(with: &features, memoKey: memoKey, store: store, settings: .defaults) else {
-            #expect(opened.replaced.isEmpty && opened.featureMemo == previous.featureMemo, "a refused patch changed the base")
+            #expect(
+                opened.replaced.isEmpty && opened.featureMemo == previous.featureMemo,
+                "a refused patch changed the base")
             return nil
         }
         let full = try fullBase(bytes, store: store)
         let written = GuideBaseArchive.encode(opened, key: "k")
-        #expect(written == GuideBaseArchive.encode(full.base, key: "k"), "the patched base's archive is not the full base's")
+        #expect(
+            written == GuideBaseArchive.encode(full.base, key: "k"), "the patched base's archive is not the full base's"
+        )
         let base = try #require(GuideBaseArchive.decode(written, key: "k"))
         #expect(base.entries == full.base.entries)
         #expect(opened.decoded().entries == full.base.entries)
@@ -69,19 +81,30 @@ import Testing
         let ids = Array(0..<3_000)
         var store = GuideStore()
         // A favorite the data does not have stays outside it.
-        _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/1"), name: "Borte", category: .hotel, coordinate: Coordinate(latitude: 60, longitude: 11)),
-                              on: CalendarDate(iso: "2026-11-01")!)
+        _ = store.addFavorite(
+            Place(
+                id: PlaceID(rawValue: "way/1"), name: "Borte", category: .hotel,
+                coordinate: Coordinate(latitude: 60, longitude: 11)),
+            on: CalendarDate(iso: "2026-11-01")!)
         let first = try fullBase(Self.file(ids), store: store).base
         #expect(!first.slugsClashed && first.outside.count == 1)
 
-        let renamed = try #require(try patch(Self.file(ids, renamed: [1_500: "Nytt navn"]), previous: first, store: store))
+        let renamed = try #require(
+            try patch(Self.file(ids, renamed: [1_500: "Nytt navn"]), previous: first, store: store))
         let oldSlug = try #require(first.entries.first { $0.place.id == node(1_500) }).slug
-        #expect(renamed.patch.edited == [GuideBase.EditedPlace(id: node(1_500), oldSlug: oldSlug, newSlug: SlugAssigner.baseSlug(id: node(1_500), name: "Nytt navn"))])
+        #expect(
+            renamed.patch.edited == [
+                GuideBase.EditedPlace(
+                    id: node(1_500), oldSlug: oldSlug,
+                    newSlug: SlugAssigner.baseSlug(id: node(1_500), name: "Nytt navn"))
+            ])
         #expect(renamed.patch.edited[0].newSlug.hasPrefix("nytt-navn-"))
 
         // New opening hours for two places: the same slugs, both edited; and from the patched base again.
-        let hours = try #require(try patch(Self.file(ids, renamed: [1_500: "Nytt navn"], hours: [3: "Mo-Fr 08:00-16:00", 2_999: "24/7"]),
-                                           previous: renamed.base, store: store))
+        let hours = try #require(
+            try patch(
+                Self.file(ids, renamed: [1_500: "Nytt navn"], hours: [3: "Mo-Fr 08:00-16:00", 2_999: "24/7"]),
+                previous: renamed.base, store: store))
         #expect(Set(hours.patch.edited.map(\.id)) == [node(3), node(2_999)])
         #expect(hours.patch.edited.allSatisfy { $0.oldSlug == $0.newSlug })
 
@@ -95,7 +118,9 @@ import Testing
         let first = try fullBase(Self.file(ids), store: GuideStore()).base
         // Edits at the start, in the middle and at the end, one of them longer, one shorter: four entries held,
         // the rest copied from the archive in runs (`patch` checks the bytes against a full base's archive).
-        let edited = Self.file(ids, renamed: [0: "Et mye lengre navn enn før", 1_000: "K", 1_999: "Siste"], hours: [500: "Mo-Su 10:00-22:00"])
+        let edited = Self.file(
+            ids, renamed: [0: "Et mye lengre navn enn før", 1_000: "K", 1_999: "Siste"],
+            hours: [500: "Mo-Su 10:00-22:00"])
         let patched = try #require(try patch(edited, previous: first, store: GuideStore()))
         #expect(patched.replaced == 4 && patched.patch.edited.count == 4)
     }
@@ -107,13 +132,14 @@ import Testing
         let copied = try #require(try patch(Self.file(ids + [17]), previous: first, store: GuideStore()))
         #expect(copied.patch.skipped.count == 1 && copied.patch.edited.isEmpty)
         // An edited copy before the original wins; after it, it is the one skipped.
-        let before = try #require(try patch(Self.file([17] + ids, renamed: [17: "Først"]), previous: first, store: GuideStore()))
+        let before = try #require(
+            try patch(Self.file([17] + ids, renamed: [17: "Først"]), previous: first, store: GuideStore()))
         #expect(before.patch.edited.map(\.id) == [node(17)])
         #expect(before.base.entries.contains { $0.place.name == "Først" })
         // (The copy must differ from the original's bytes: the renamed one is parsed, the original known.)
         var bytes = Self.file(ids)
         let edited = Self.file([17], renamed: [17: "Sist"])
-        let feature = Array(edited[edited.firstIndex(of: UInt8(ascii: "["))! + 1 ..< edited.count - 2])
+        let feature = Array(edited[edited.firstIndex(of: UInt8(ascii: "["))! + 1..<edited.count - 2])
         bytes.insert(contentsOf: Array(",".utf8) + feature, at: bytes.count - 2)
         let after = try #require(try patch(bytes, previous: first, store: GuideStore()))
         #expect(after.patch.edited.isEmpty && after.patch.skipped.count == 1)
@@ -125,10 +151,16 @@ import Testing
         let first = try fullBase(Self.file(ids), store: store).base
         #expect(try patch(Self.file(ids + [900]), previous: first, store: store) == nil, "a place added")
         #expect(try patch(Self.file(ids.filter { $0 != 400 }), previous: first, store: store) == nil, "a place removed")
-        #expect(try patch(Self.file(ids, moved: [10: (59.95, 10.9)]), previous: first, store: store) == nil, "a place moved")
+        #expect(
+            try patch(Self.file(ids, moved: [10: (59.95, 10.9)]), previous: first, store: store) == nil, "a place moved"
+        )
         #expect(try patch(Self.file(ids, hotels: [10]), previous: first, store: store) == nil, "another category")
-        #expect(try patch(Self.file(ids, renamed: [10: ""]), previous: first, store: store) == nil, "a name removed: the place goes")
-        #expect(try patch(Self.file(ids, renamed: [10: "X"]), previous: first, store: store, memoKey: "other") == nil, "another decoder")
+        #expect(
+            try patch(Self.file(ids, renamed: [10: ""]), previous: first, store: store) == nil,
+            "a name removed: the place goes")
+        #expect(
+            try patch(Self.file(ids, renamed: [10: "X"]), previous: first, store: store, memoKey: "other") == nil,
+            "another decoder")
 
         // A base whose slugs clashed.
         var clashed = first
@@ -142,13 +174,17 @@ import Testing
 
         // A favorite outside the data that the base does not have.
         var withFavorite = store
-        _ = withFavorite.addFavorite(Place(id: PlaceID(rawValue: "way/9"), name: "Borte", category: .hotel, coordinate: Coordinate(latitude: 60, longitude: 11)),
-                                     on: CalendarDate(iso: "2026-11-01")!)
+        _ = withFavorite.addFavorite(
+            Place(
+                id: PlaceID(rawValue: "way/9"), name: "Borte", category: .hotel,
+                coordinate: Coordinate(latitude: 60, longitude: 11)),
+            on: CalendarDate(iso: "2026-11-01")!)
         #expect(try patch(Self.file(ids, renamed: [1: "X"]), previous: first, store: withFavorite) == nil)
         // A favorite in the data may be edited: the guide marks it from the store.
         _ = withFavorite.removeFavorite(PlaceID(rawValue: "way/9"))
         _ = withFavorite.addFavorite(first.inData[5].place, on: CalendarDate(iso: "2026-11-01")!)
         let favoriteID = Int(first.inData[5].place.id.rawValue.dropFirst("node/".count))!
-        #expect(try patch(Self.file(ids, renamed: [favoriteID: "Favoritt"]), previous: first, store: withFavorite) != nil)
+        #expect(
+            try patch(Self.file(ids, renamed: [favoriteID: "Favoritt"]), previous: first, store: withFavorite) != nil)
     }
 }

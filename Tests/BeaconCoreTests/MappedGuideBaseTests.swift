@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// A base opened in place (`GuideBaseArchive.open`) merges into the guide a
@@ -12,10 +13,14 @@ import Testing
 
     /// Everything a page can read of a place, as text.
     func look(_ place: GuidePlace) -> String {
-        let fields: [String] = [place.id.rawValue, place.slug, place.name, place.category.rawValue, "\(place.coordinate)", "\(place.address)",
-                                place.openingHours ?? "-", place.phone ?? "-", place.website ?? "-", place.email ?? "-", place.providerID ?? "-",
-                                "\(place.distanceMetres)", "\(place.ratings.map(\.stars))", "\(place.summary.map { "\($0)" } ?? "-")",
-                                place.favoriteSince.map { "\($0)" } ?? "-", "\(place.isInCurrentData)", "\(place.isFavorite)"]
+        let fields: [String] = [
+            place.id.rawValue, place.slug, place.name, place.category.rawValue, "\(place.coordinate)",
+            "\(place.address)",
+            place.openingHours ?? "-", place.phone ?? "-", place.website ?? "-", place.email ?? "-",
+            place.providerID ?? "-",
+            "\(place.distanceMetres)", "\(place.ratings.map(\.stars))", "\(place.summary.map { "\($0)" } ?? "-")",
+            place.favoriteSince.map { "\($0)" } ?? "-", "\(place.isInCurrentData)", "\(place.isFavorite)",
+        ]
         return fields.joined(separator: "|")
     }
 
@@ -30,13 +35,21 @@ import Testing
                 if Bool.random(using: &generator) {
                     _ = store.addFavorite(place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
                 } else {
-                    store.addRating(Rating(stars: Int.random(in: 1...5, using: &generator), date: CalendarDate(year: 2026, month: 11, day: 2)!), to: place)
+                    store.addRating(
+                        Rating(
+                            stars: Int.random(in: 1...5, using: &generator),
+                            date: CalendarDate(year: 2026, month: 11, day: 2)!), to: place)
                 }
             }
-            if round % 2 == 0 { _ = store.addFavorite(original.outside.first!.place, on: CalendarDate(year: 2026, month: 11, day: 1)!) }
-            if round % 7 == 3 { // a favorite outside the data the base was not made with
-                _ = store.addFavorite(Place(id: PlaceID(rawValue: "way/\(round)"), name: "Ute", category: .cafe,
-                                            coordinate: Coordinate(latitude: 60, longitude: 11)), on: CalendarDate(year: 2026, month: 11, day: 3)!)
+            if round % 2 == 0 {
+                _ = store.addFavorite(original.outside.first!.place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
+            }
+            if round % 7 == 3 {  // a favorite outside the data the base was not made with
+                _ = store.addFavorite(
+                    Place(
+                        id: PlaceID(rawValue: "way/\(round)"), name: "Ute", category: .cafe,
+                        coordinate: Coordinate(latitude: 60, longitude: 11)),
+                    on: CalendarDate(year: 2026, month: 11, day: 3)!)
             }
             let opened = try #require(GuideBaseArchive.open(bytes, key: "k1"))
             let reference = GuideAssembler.mergeIfFits(original, store: store, settings: .defaults, source: source)
@@ -55,7 +68,7 @@ import Testing
 
     @Test func aPlaceIsDecodedOnceWhenFirstRead() throws {
         let opened = try #require(GuideBaseArchive.open(GuideBaseArchive.encode(original, key: "k1"), key: "k1"))
-        var store = GuideStore() // with the favorite outside the data the base was made with
+        var store = GuideStore()  // with the favorite outside the data the base was made with
         _ = store.addFavorite(original.outside.first!.place, on: CalendarDate(year: 2026, month: 11, day: 1)!)
         let merged = GuideAssembler.mergeIfFits(opened, store: store, settings: .defaults, source: source)
         let guide = try #require(merged)
@@ -84,12 +97,17 @@ import Testing
             #expect(GuideBaseArchive.open(damaged, key: "k1") == nil, "a flipped byte at \(position) was accepted")
         }
         for length in [0, 10, bytes.count / 2, bytes.count - 8, bytes.count - 1] {
-            #expect(GuideBaseArchive.open(Array(bytes.prefix(length)), key: "k1") == nil, "\(length) bytes were accepted")
+            #expect(
+                GuideBaseArchive.open(Array(bytes.prefix(length)), key: "k1") == nil, "\(length) bytes were accepted")
         }
         let counts = GuideBaseArchive.magic.count + 4 + 2
-        for (field, value) in [(0, UInt64(1) << 40), (1, UInt64(1) << 40), (0, UInt64.max), (0, UInt64(bytes.count / 20))] {
+        for (field, value) in [
+            (0, UInt64(1) << 40), (1, UInt64(1) << 40), (0, UInt64.max), (0, UInt64(bytes.count / 20)),
+        ] {
             var damaged = bytes
-            withUnsafeBytes(of: value.littleEndian) { damaged.replaceSubrange((counts + field * 8)..<(counts + field * 8 + 8), with: $0) }
+            withUnsafeBytes(of: value.littleEndian) {
+                damaged.replaceSubrange((counts + field * 8)..<(counts + field * 8 + 8), with: $0)
+            }
             #expect(GuideBaseArchive.open(damaged, key: "k1") == nil, "count \(field) = \(value) was accepted")
         }
     }
@@ -125,7 +143,11 @@ import Testing
         let other = Array("way/1".utf8)
         let hash = other.withUnsafeBytes(PlaceIDTable<Int>.idHash)
         var asked = false
-        #expect(table.value(forIDHash: hash) { asked = true; return UnsafeRawBufferPointer(start: nil, count: 0) } == nil)
+        #expect(
+            table.value(forIDHash: hash) {
+                asked = true
+                return UnsafeRawBufferPointer(start: nil, count: 0)
+            } == nil)
         #expect(!asked)
     }
 }

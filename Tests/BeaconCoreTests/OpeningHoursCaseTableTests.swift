@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The shared "Åpent nå" case table (`Tests/Fixtures/opening-hours-cases.json`) through the
@@ -50,8 +51,9 @@ import Testing
     static let statusCases: [StatusCase] = {
         table("statuses").map {
             // JSON null (NSNull) is "show nothing".
-            StatusCase(raw: $0["raw"] as! String, at: $0["at"] as! String, expected: $0["expected"] as? String,
-                       note: $0["note"] as? String ?? "")
+            StatusCase(
+                raw: $0["raw"] as! String, at: $0["at"] as! String, expected: $0["expected"] as? String,
+                note: $0["note"] as? String ?? "")
         }
     }()
 
@@ -67,8 +69,9 @@ import Testing
             return Int(String(String.UnicodeScalarView(digits)))
         }
         guard scalars.count >= 16, scalars[4] == "-", scalars[7] == "-", scalars[10] == "T", scalars[13] == ":",
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2) else { return nil }
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2)
+        else { return nil }
         var index = 16
         var second = 0
         if index < scalars.count, scalars[index] == ":" {
@@ -85,14 +88,17 @@ import Testing
             // Local time in Oslo. It must exist exactly once (not in a DST gap, not repeated),
             // or the case would be ambiguous: try every offset Oslo uses around that day.
             let offsets = Set([-86_400.0, 0, 86_400].map { oslo.secondsFromGMT(for: wall.addingTimeInterval($0)) })
-            let matches = offsets.map { wall.addingTimeInterval(TimeInterval(-$0)) }.filter { oslo.secondsFromGMT(for: $0) == Int(wall.timeIntervalSince($0)) }
+            let matches = offsets.map { wall.addingTimeInterval(TimeInterval(-$0)) }.filter {
+                oslo.secondsFromGMT(for: $0) == Int(wall.timeIntervalSince($0))
+            }
             return matches.count == 1 ? matches[0] : nil
         }
         var offsetSeconds = 0
         if scalars[index] == "Z", index + 1 == scalars.count {
             offsetSeconds = 0
         } else if scalars[index] == "+" || scalars[index] == "-", index + 6 == scalars.count, scalars[index + 3] == ":",
-                  let h = number(index + 1, 2), let m = number(index + 4, 2) {
+            let h = number(index + 1, 2), let m = number(index + 4, 2)
+        {
             offsetSeconds = (h * 3600 + m * 60) * (scalars[index] == "-" ? -1 : 1)
         } else {
             return nil
@@ -155,8 +161,11 @@ import Testing
         }
         for start in ["Åpent · stenger ", "Stengt · åpner "] {
             // The far-off change, named by its weekday.
-            #expect(texts.contains { text in OpeningHours.vocabulary(.nb).weekdays.contains { text?.hasPrefix(start + $0 + " kl. ") == true } },
-                    "no case for \(start)<weekday>")
+            #expect(
+                texts.contains { text in
+                    OpeningHours.vocabulary(.nb).weekdays.contains { text?.hasPrefix(start + $0 + " kl. ") == true }
+                },
+                "no case for \(start)<weekday>")
         }
         #expect(cases.contains { $0.raw.contains("-26:00") } && cases.contains { $0.raw == "24/7" })
     }
@@ -175,14 +184,17 @@ import Testing
     /// The next change from the candidates equals a plain minute-by-minute walk through the week,
     /// from every quarter of an hour of the week (the table's hours, and a few more).
     @Test func theNextChangeIsTheFirstMinuteThatDiffers() throws {
-        let raws = Set(Self.statusCases.map(\.raw) + Self.cases.map(\.raw) + [
-            "Mo-Su 09:00-12:00,12:00-14:00", "Sa 20:00-04:00; Su 03:00-05:00", "Mo-Fr 08:00-08:01",
-        ])
+        let raws = Set(
+            Self.statusCases.map(\.raw) + Self.cases.map(\.raw) + [
+                "Mo-Su 09:00-12:00,12:00-14:00", "Sa 20:00-04:00; Su 03:00-05:00", "Mo-Fr 08:00-08:01",
+            ])
         let week = OpeningHours.minutesPerWeek
         for raw in raws.sorted() {
             guard let hours = OpeningHours(raw), !hours.mentionsPublicHolidays else { continue }
             // isOpen(weekday:minute:) for every minute of the week, with each day's spans worked out once.
-            let days = (0..<7).map { hours.isAlwaysOpen ? [OpeningHours.TimeSpan(start: 0, end: 1440)] : hours.spans(on: $0) }
+            let days = (0..<7).map {
+                hours.isAlwaysOpen ? [OpeningHours.TimeSpan(start: 0, end: 1440)] : hours.spans(on: $0)
+            }
             let states = (0..<week).map {
                 OpeningHours.isOpen(today: days[$0 / 1440], yesterday: days[($0 / 1440 + 6) % 7], minute: $0 % 1440)
             }
@@ -196,7 +208,9 @@ import Testing
             }
             for now in stride(from: 0, to: week, by: 15) {
                 let status = try #require(hours.status(weekday: now / 1440, minute: now % 1440))
-                let expected = firstChange[now].map { OpeningStatus.WeekTime(weekday: $0 % week / 1440, minute: $0 % 1440) }
+                let expected = firstChange[now].map {
+                    OpeningStatus.WeekTime(weekday: $0 % week / 1440, minute: $0 % 1440)
+                }
                 #expect(status.isOpen == states[now], "\(raw) at \(now)")
                 #expect(status.nextChange == expected, "\(raw) at \(now)")
             }
@@ -205,17 +219,20 @@ import Testing
 
     @Test func searchOpenNowUsesTheSameRules() {
         // PlaceQuery.openAt(weekday:minute:) (the terminal's --open-now) keeps only places the table calls open.
-        let hours = ["Fr 22:00-02:00", "Mo-Fr 08:00-16:00; PH off", "ring for åpningstider", "Mo-Fr 08:00-16:00; Sa 10:00-14:00"]
+        let hours = [
+            "Fr 22:00-02:00", "Mo-Fr 08:00-16:00; PH off", "ring for åpningstider", "Mo-Fr 08:00-16:00; Sa 10:00-14:00",
+        ]
         let places = hours.enumerated().map { index, raw in
             Place.fixture("Sted \(index)", id: "node/\(index)", lat: 59.9111 + Double(index) * 0.001, hours: raw)
         }
         let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
-        let guide = GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source).places
+        let guide = GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source)
+            .places
         var query = PlaceQuery()
-        let saturdayNight = Self.osloClock(Self.instant("2026-11-28T01:00")!) // Saturday 01:00
+        let saturdayNight = Self.osloClock(Self.instant("2026-11-28T01:00")!)  // Saturday 01:00
         query.isOpen = PlaceQuery.openAt(weekday: saturdayNight.weekday, minute: saturdayNight.minute)
         #expect(query.apply(to: guide).map(\.place.name) == ["Sted 0"])
-        let saturdayMorning = Self.osloClock(Self.instant("2026-11-28T11:00")!) // Saturday 11:00
+        let saturdayMorning = Self.osloClock(Self.instant("2026-11-28T11:00")!)  // Saturday 11:00
         query.isOpen = PlaceQuery.openAt(weekday: saturdayMorning.weekday, minute: saturdayMorning.minute)
         #expect(query.apply(to: guide).map(\.place.name) == ["Sted 3"])
     }

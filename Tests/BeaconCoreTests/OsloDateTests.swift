@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The guide's date in Oslo, worked out by the summer-time rule, is the date
@@ -17,7 +18,8 @@ import Testing
         var mismatches: [String] = []
         func check(_ seconds: Int) {
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-            let ruled = CalendarDate.today(now: date), known = CalendarDate.today(in: oslo, now: date)
+            let ruled = CalendarDate.today(now: date)
+            let known = CalendarDate.today(in: oslo, now: date)
             if ruled != known, mismatches.count < 5 { mismatches.append("\(date): \(ruled) ≠ \(known)") }
             let clock = OsloTime.weekdayAndMinute(date)
             let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
@@ -53,9 +55,17 @@ import Testing
             #expect(CalendarDate.daysSinceEpoch(year: y, month: m, day: d) == days)
         }
         // 23:30 UTC on New Year's Eve is already the next year in Oslo; 22:30 UTC in summer is the next day.
-        #expect(CalendarDate.today(now: Date(timeIntervalSince1970: TimeInterval(CalendarDate.daysSinceEpoch(year: 2026, month: 1, day: 1) * 86_400 - 1_800)))
+        #expect(
+            CalendarDate.today(
+                now: Date(
+                    timeIntervalSince1970: TimeInterval(
+                        CalendarDate.daysSinceEpoch(year: 2026, month: 1, day: 1) * 86_400 - 1_800)))
                 == CalendarDate(year: 2026, month: 1, day: 1))
-        #expect(CalendarDate.today(now: Date(timeIntervalSince1970: TimeInterval(CalendarDate.daysSinceEpoch(year: 2026, month: 7, day: 1) * 86_400 - 5_400)))
+        #expect(
+            CalendarDate.today(
+                now: Date(
+                    timeIntervalSince1970: TimeInterval(
+                        CalendarDate.daysSinceEpoch(year: 2026, month: 7, day: 1) * 86_400 - 5_400)))
                 == CalendarDate(year: 2026, month: 7, day: 1))
         // Outside the rule's years, a winter day is still Oslo's.
         let old = Date(timeIntervalSince1970: -86_400 * 365 * 30)

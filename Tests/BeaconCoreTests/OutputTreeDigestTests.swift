@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct OutputTreeDigestTests {
@@ -21,7 +23,7 @@ import Glibc
         let folder = try makeTree()
         let digest = OutputTreeDigest.compute(folder.path)
         #expect(OutputTreeDigest.compute(folder.path) == digest)
-        _ = try FileSystem.read(folder.path + "/steder/a/index.html") // reading changes nothing
+        _ = try FileSystem.read(folder.path + "/steder/a/index.html")  // reading changes nothing
         #expect(OutputTreeDigest.compute(folder.path) == digest)
         #expect(OutputTreeDigest.compute(folder.path + "/finnes-ikke") == "missing")
     }
@@ -58,8 +60,10 @@ import Glibc
     @Test func bigFoldersAreSplitWithoutChangingTheDigest() throws {
         let folder = TemporaryFolder()
         for index in 0..<9_000 {
-            try FileManager.default.createDirectory(atPath: folder.path + "/steder/s\(index)", withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: folder.path + "/steder/s\(index)/index.html", contents: Data("\(index)".utf8))
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/steder/s\(index)", withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(
+                atPath: folder.path + "/steder/s\(index)/index.html", contents: Data("\(index)".utf8))
         }
         let digest = OutputTreeDigest.compute(folder.path)
         #expect(OutputTreeDigest.compute(folder.path) == digest)
@@ -79,4 +83,3 @@ import Glibc
         #expect(OutputTreeDigestAdjustment.key(of: path) != OutputTreeDigestAdjustment.key(of: path + "x"))
     }
 }
-

@@ -1,19 +1,27 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct PlacesDecoderTests {
-    func decode(_ file: String, assigned: PlaceCategory? = nil, fallback: PlaceCategory? = nil) throws -> PlacesDecoder.Result {
+    func decode(_ file: String, assigned: PlaceCategory? = nil, fallback: PlaceCategory? = nil) throws
+        -> PlacesDecoder.Result
+    {
         let bytes = try FileSystem.read(TestPaths.fixtures + "/geoapify/" + file)
-        return try PlacesDecoder(assignedCategory: assigned, defaultCategory: fallback).decode(JSONParser.parse(bytes: bytes))
+        return try PlacesDecoder(assignedCategory: assigned, defaultCategory: fallback).decode(
+            JSONParser.parse(bytes: bytes))
     }
 
     @Test func everyRealResponseDecodes() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures + "/geoapify").filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures + "/geoapify").filter {
+            $0.hasSuffix(".json")
+        }
         #expect(files.count == 5)
         for file in files {
             let result = try decode(file, fallback: .restaurant)
-            let features = try JSONParser.parse(bytes: FileSystem.read(TestPaths.fixtures + "/geoapify/" + file))["features"]?.arrayValue?.count ?? 1
+            let features =
+                try JSONParser.parse(bytes: FileSystem.read(TestPaths.fixtures + "/geoapify/" + file))["features"]?
+                .arrayValue?.count ?? 1
             // Every feature is either a place or skipped with a reason: nothing is lost silently.
             #expect(result.places.count + result.skipped.count == features, "\(file)")
             for place in result.places {
@@ -41,7 +49,7 @@ import Testing
         #expect(result.places.count >= 3)
         let works = try #require(result.places.first { $0.name == "The Works" })
         #expect(works.id.rawValue.hasPrefix("geoapify/5191cb7f"))
-        #expect(works.category == .restaurant) // from "catering.restaurant.burger"
+        #expect(works.category == .restaurant)  // from "catering.restaurant.burger"
     }
 
     @Test func placeDetailsPolygonUsesPropertiesPosition() throws {
@@ -57,21 +65,22 @@ import Testing
     }
 
     @Test func looseValues() throws {
-        let json = try JSONParser.parse("""
-        {"type":"FeatureCollection","features":[
-          {"type":"Feature","properties":{"name":"Kafé Ørken","lat":"59.9","lon":10.75,"housenumber":12,"postcode":154,
-            "categories":["catering","catering.cafe.coffee_shop"],"contact":{"phone":"+47 22 33 44 55","email":"hei@orken.no"},
-            "website":"www.orken.no","extra":{"deep":[1,2,{"x":null}]},
-            "datasource":{"raw":{"osm_type":"n","osm_id":"42","addr:street":"Storgata"}}},
-           "geometry":{"type":"Point","coordinates":[10.75,59.9]}},
-          {"type":"Feature","properties":{"lat":59.9,"lon":10.7,"categories":["catering.cafe"]}},
-          {"type":"Feature","properties":{"name":"Uten posisjon","categories":["catering.cafe"]}},
-          {"type":"Feature","properties":{"name":"Bensinstasjon","lat":59.9,"lon":10.7,"categories":["service.vehicle.fuel"]}},
-          {"type":"Feature","properties":{"name":"Kafé Ørken igjen","lat":59.9,"lon":10.75,"categories":["catering.cafe"],
-            "datasource":{"raw":{"osm_type":"node","osm_id":42}}}},
-          "not a feature"
-        ]}
-        """)
+        let json = try JSONParser.parse(
+            """
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{"name":"Kafé Ørken","lat":"59.9","lon":10.75,"housenumber":12,"postcode":154,
+                "categories":["catering","catering.cafe.coffee_shop"],"contact":{"phone":"+47 22 33 44 55","email":"hei@orken.no"},
+                "website":"www.orken.no","extra":{"deep":[1,2,{"x":null}]},
+                "datasource":{"raw":{"osm_type":"n","osm_id":"42","addr:street":"Storgata"}}},
+               "geometry":{"type":"Point","coordinates":[10.75,59.9]}},
+              {"type":"Feature","properties":{"lat":59.9,"lon":10.7,"categories":["catering.cafe"]}},
+              {"type":"Feature","properties":{"name":"Uten posisjon","categories":["catering.cafe"]}},
+              {"type":"Feature","properties":{"name":"Bensinstasjon","lat":59.9,"lon":10.7,"categories":["service.vehicle.fuel"]}},
+              {"type":"Feature","properties":{"name":"Kafé Ørken igjen","lat":59.9,"lon":10.75,"categories":["catering.cafe"],
+                "datasource":{"raw":{"osm_type":"node","osm_id":42}}}},
+              "not a feature"
+            ]}
+            """)
         let result = try PlacesDecoder().decode(json)
         #expect(result.places.count == 1)
         let place = try #require(result.places.first)
@@ -84,7 +93,10 @@ import Testing
         #expect(place.phone == "+47 22 33 44 55")
         #expect(place.email == "hei@orken.no")
         #expect(place.category == .cafe)
-        #expect(result.skipped.map(\.reason) == [.noName, .noPosition, .noCategory, .duplicate(PlaceID(rawValue: "node/42")), .notAFeature])
+        #expect(
+            result.skipped.map(\.reason) == [
+                .noName, .noPosition, .noCategory, .duplicate(PlaceID(rawValue: "node/42")), .notAFeature,
+            ])
     }
 
     @Test func notAFeatureCollectionIsRefused() throws {
@@ -95,10 +107,11 @@ import Testing
 
     @Test func hostileTextIsCleaned() throws {
         let longName = String(repeating: "A", count: 100_000)
-        let json = try JSONParser.parse("""
-        {"features":[{"properties":{"name":"\(longName)","lat":1,"lon":2,"website":"javascript:alert(1)",
-          "opening_hours":"Mo-Fr\\u202e 08:00-16:00","categories":["catering.cafe"]}}]}
-        """)
+        let json = try JSONParser.parse(
+            """
+            {"features":[{"properties":{"name":"\(longName)","lat":1,"lon":2,"website":"javascript:alert(1)",
+              "opening_hours":"Mo-Fr\\u202e 08:00-16:00","categories":["catering.cafe"]}}]}
+            """)
         let place = try #require(try PlacesDecoder().decode(json).places.first)
         #expect(place.name.count == TextHardening.Limit.name)
         #expect(place.name.hasSuffix("…"))
@@ -107,10 +120,12 @@ import Testing
     }
 
     @Test func sampleDataIsRealisticAndComplete() async throws {
-        let source = SampleDataSource(folder: TestPaths.sampleData, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
+        let source = SampleDataSource(
+            folder: TestPaths.sampleData, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
         var seen = Set<PlaceID>()
         for category in PlaceCategory.allCases {
-            let fetched = try await source.places(for: PlacesRequest(category: category, center: .osloS, radiusMetres: 5_000, limit: 100))
+            let fetched = try await source.places(
+                for: PlacesRequest(category: category, center: .osloS, radiusMetres: 5_000, limit: 100))
             #expect(fetched.places.count >= 15, "\(category)")
             #expect(fetched.places.contains { $0.openingHours != nil })
             #expect(fetched.places.contains { $0.phone != nil })
@@ -124,10 +139,13 @@ import Testing
     }
 
     @Test func sampleDataHonoursRadiusAndLimit() async throws {
-        let source = SampleDataSource(folder: TestPaths.sampleData, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
-        let near = try await source.places(for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 1_000, limit: 100))
+        let source = SampleDataSource(
+            folder: TestPaths.sampleData, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
+        let near = try await source.places(
+            for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 1_000, limit: 100))
         #expect(near.places.allSatisfy { $0.coordinate.distance(to: .osloS) <= 1_000 })
-        let few = try await source.places(for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 10))
+        let few = try await source.places(
+            for: PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 10))
         #expect(few.places.count == 10)
     }
 }
@@ -156,7 +174,9 @@ import Testing
         #expect(pretty == value)
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"\u{01}\"", "\"abc", "[1] 2", "{\"a\":1,}", "\"\\x\""])
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"\u{01}\"", "\"abc", "[1] 2", "{\"a\":1,}", "\"\\x\"",
+    ])
     func rejectsInvalidJSON(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
     }
@@ -184,7 +204,8 @@ import Testing
         let features = (0..<count).map { i in
             #"{"type":"Feature","properties":{"name":"Sted \#(i) \"æ\" \\ ø","lat":\#(59.9 + Double(i) * 1e-5),"lon":10.75,"categories":["catering.cafe"],"osm_type":"n","osm_id":\#(i % 2_900 + 1)},"geometry":{"type":"Point","coordinates":[10.75,59.9]}}"#
         }
-        return #"{"type": "FeatureCollection", "meta": {"a": [1, {"b": "]}"}]}, "features": ["# + features.joined(separator: ",\n") + "]" + extra + "}"
+        return #"{"type": "FeatureCollection", "meta": {"a": [1, {"b": "]}"}]}, "features": ["#
+            + features.joined(separator: ",\n") + "]" + extra + "}"
     }
 
     @Test func splitAndParallelDecodingEqualsTheWholeParse() throws {
@@ -226,14 +247,18 @@ import Testing
             #"{"type":"Feature","properties":{"name":"a,{\"b\":[1,{\"c\":2}]},{","tags":[{"x":1},{"y":[{"z":"],{"}]}],"osm_id":\#(i)}}"#
         }
         let valid = #"{"type":"FeatureCollection","features":["# + features.joined(separator: " , \n") + "]}"
-        var texts = [valid, valid.replacingOccurrences(of: #""osm_id":200}"#, with: #""osm_id":200"#),
-                     #"{"features":[1,2,{"a":[3,{"b":4}]},"x,{y",5]}"#, #"{"features":[]}"#, #"{"features":[{"a":1},{"b":2}"#]
+        var texts = [
+            valid, valid.replacingOccurrences(of: #""osm_id":200}"#, with: #""osm_id":200"#),
+            #"{"features":[1,2,{"a":[3,{"b":4}]},"x,{y",5]}"#, #"{"features":[]}"#, #"{"features":[{"a":1},{"b":2}"#,
+        ]
         texts.append(String(valid.dropLast(30)))
         for text in texts {
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer { buffer in
                 var reference = FeatureSplitter.Scanner(bytes: buffer)
-                reference.index = text.utf8.firstIndex(of: UInt8(ascii: "[")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }!
+                reference.index = text.utf8.firstIndex(of: UInt8(ascii: "[")).map {
+                    text.utf8.distance(from: text.utf8.startIndex, to: $0)
+                }!
                 let start = reference.index
                 let onePass = reference.arrayElements()
                 // Every possible split point, so the guess lands everywhere.
@@ -254,6 +279,8 @@ import Testing
         var text = Self.collection(2_500)
         text = text.replacingOccurrences(of: #""lat":59.9,"#, with: #""lat":59.9.1,"#)
         #expect(throws: JSONParseError.self) { try PlacesDecoder().decode(bytes: Array(text.utf8)) }
-        #expect(throws: JSONParseError.self) { try PlacesDecoder().decode(bytes: Array(Self.collection(2_500).dropLast(40).utf8)) }
+        #expect(throws: JSONParseError.self) {
+            try PlacesDecoder().decode(bytes: Array(Self.collection(2_500).dropLast(40).utf8))
+        }
     }
 }

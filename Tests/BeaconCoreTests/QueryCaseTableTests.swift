@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The shared table of search, filter, order and distance-format cases
@@ -9,10 +10,12 @@ import Testing
 @Suite struct QueryCaseTableTests {
     struct Table: Decodable {
         struct PlaceData: Decodable {
-            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?, x: Int?
+            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?,
+                x: Int?
         }
         struct Query: Decodable {
-            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?, sort: String?, lang: String?
+            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?,
+                sort: String?, lang: String?
         }
         struct Case: Decodable, CustomTestStringConvertible, Sendable {
             var name: String, query: Query, open: [String]?, expected: [String]
@@ -26,10 +29,15 @@ import Testing
 
         /// `[metres, text]` pairs hold a number and a string.
         enum Distance: Decodable {
-            case metres(Double), text(String)
+            case metres(Double)
+            case text(String)
             init(from decoder: any Decoder) throws {
                 let container = try decoder.singleValueContainer()
-                if let number = try? container.decode(Double.self) { self = .metres(number) } else { self = .text(try container.decode(String.self)) }
+                if let number = try? container.decode(Double.self) {
+                    self = .metres(number)
+                } else {
+                    self = .text(try container.decode(String.self))
+                }
             }
         }
     }
@@ -42,11 +50,15 @@ import Testing
     /// The table's places as the guide holds them, in the table's order.
     static let guide: [GuidePlace] = table.places.map { data in
         let category = PlaceCategory(rawValue: data.c)!
-        let place = Place(id: PlaceID(rawValue: data.id), name: data.n, category: category, coordinate: .osloS,
-                          address: PostalAddress(fallbackLine: data.a))
-        let summary = data.r.flatMap { count in RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded())) }
-        return GuidePlace(place: place, slug: data.id, distanceMetres: data.d, ratings: [], summary: summary,
-                          favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil, isInCurrentData: data.x != 1)
+        let place = Place(
+            id: PlaceID(rawValue: data.id), name: data.n, category: category, coordinate: .osloS,
+            address: PostalAddress(fallbackLine: data.a))
+        let summary = data.r.flatMap { count in
+            RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded()))
+        }
+        return GuidePlace(
+            place: place, slug: data.id, distanceMetres: data.d, ratings: [], summary: summary,
+            favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil, isInCurrentData: data.x != 1)
     }
 
     @Test func theTablesPlacesAreConsistent() {
@@ -62,25 +74,36 @@ import Testing
         let open = Set(entry.open ?? [])
         var isOpen: (@Sendable (GuidePlace) -> Bool)?
         if entry.query.openNow == true { isOpen = { place in open.contains(place.id.rawValue) } }
-        let query = PlaceQuery(text: entry.query.text ?? "", category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
-                               maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
-                               sort: PlaceQuery.Sort(rawValue: entry.query.sort ?? "distance")!, isOpen: isOpen,
-                               language: Language(code: entry.query.lang ?? "nb")!)
+        let query = PlaceQuery(
+            text: entry.query.text ?? "", category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
+            maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
+            sort: PlaceQuery.Sort(rawValue: entry.query.sort ?? "distance")!, isOpen: isOpen,
+            language: Language(code: entry.query.lang ?? "nb")!)
         #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
     }
 
     @Test func distancesAreWrittenAsThePageWritesThem() {
         for pair in Self.table.distances {
-            guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else { Issue.record("malformed \(pair)"); continue }
-            #expect(NorwegianFormat.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text, "\(metres) m")
+            guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else {
+                Issue.record("malformed \(pair)")
+                continue
+            }
+            #expect(
+                NorwegianFormat.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text,
+                "\(metres) m")
         }
     }
 
     @Test func distancesAreWrittenAsAnEnglishPageWritesThem() {
         #expect(Self.table.englishDistances.count == Self.table.distances.count)
         for pair in Self.table.englishDistances {
-            guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else { Issue.record("malformed \(pair)"); continue }
-            #expect(Language.en.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text, "\(metres) m")
+            guard case .metres(let metres) = pair[0], case .text(let text) = pair[1] else {
+                Issue.record("malformed \(pair)")
+                continue
+            }
+            #expect(
+                Language.en.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text,
+                "\(metres) m")
         }
     }
 

@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct SiteWriterTests {
@@ -20,7 +21,7 @@ import Testing
         try writer.write(Array("b".utf8), to: "steder/b/index.html")
         try writer.write(Array("c".utf8), to: "steder/c/index.html")
         var stats = try writer.commit()
-        #expect(stats.written == 4) // three pages and the marker
+        #expect(stats.written == 4)  // three pages and the marker
         #expect(folder.read("output/steder/b/index.html") == "b")
 
         let unchangedInode = try inode(output + "/steder/b/index.html")
@@ -50,7 +51,9 @@ import Testing
         #expect(stats.written == 0)
         #expect(try inode(output) == rootInode)
         // No staging folders left behind.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("staging") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("staging")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -62,7 +65,8 @@ import Testing
         try writer.write(export, to: "eksport/steder.geojson")
         try writer.write([], to: "tom.txt")
         _ = try writer.commit()
-        try FileManager.default.createSymbolicLink(atPath: output + "/lenke.geojson", withDestinationPath: output + "/eksport/steder.geojson")
+        try FileManager.default.createSymbolicLink(
+            atPath: output + "/lenke.geojson", withDestinationPath: output + "/eksport/steder.geojson")
 
         writer = try SiteWriter(outputPath: output)
         #expect(writer.withPreviousFile("eksport/steder.geojson") { Array($0) } == export)
@@ -85,7 +89,8 @@ import Testing
         writer = try SiteWriter(outputPath: output, redactor: SecretRedactor(secrets: ["hemmelig-nøkkel-123"]))
         let changed = [0: "ny første", 1_500: "ny med hemmelig-nøkkel-123 i", 2_999: "ny siste"]
         let written = writer.withPreviousFile("data.txt") { previous -> Bool? in
-            let patch = LinePatch.prepare(previous, header: Array("[".utf8), count: 3_000, items: Array(changed.keys)) { item, out in
+            let patch = LinePatch.prepare(previous, header: Array("[".utf8), count: 3_000, items: Array(changed.keys)) {
+                item, out in
                 out += Array(changed[item]!.utf8)
             }
             guard let patch else { return nil }
@@ -95,13 +100,19 @@ import Testing
         #expect(written == true)
         _ = try writer.commit()
         var expected = lines
-        for (item, line) in changed { expected[item] = line.replacingOccurrences(of: "hemmelig-nøkkel-123", with: SecretRedactor.placeholder) }
+        for (item, line) in changed {
+            expected[item] = line.replacingOccurrences(of: "hemmelig-nøkkel-123", with: SecretRedactor.placeholder)
+        }
         #expect(folder.read("output/data.txt") == (["["] + expected + ["]"]).joined(separator: "\n") + "\n")
 
         // The same lines again: nothing written, the file kept.
         writer = try SiteWriter(outputPath: output)
         let again = writer.withPreviousFile("data.txt") { previous -> Bool? in
-            guard let patch = LinePatch.prepare(previous, header: Array("[".utf8), count: 3_000, items: [7], render: { _, out in out += Array("linje 7".utf8) }) else { return nil }
+            guard
+                let patch = LinePatch.prepare(
+                    previous, header: Array("[".utf8), count: 3_000, items: [7],
+                    render: { _, out in out += Array("linje 7".utf8) })
+            else { return nil }
             #expect(!patch.changed)
             return (try? writer.write(patch, to: "data.txt")) != nil
         }
@@ -133,7 +144,9 @@ import Testing
         #expect(throws: SiteWriterError.notOurFolder(path: folder.path + "/documents")) {
             try SiteWriter(outputPath: folder.path + "/documents")
         }
-        #expect(throws: SiteWriterError.self) { try SiteWriter(outputPath: folder.path, protectedPaths: [folder.path + "/site"]) }
+        #expect(throws: SiteWriterError.self) {
+            try SiteWriter(outputPath: folder.path, protectedPaths: [folder.path + "/site"])
+        }
         #expect(folder.read("documents/letter.txt") == "mine")
     }
 
@@ -143,7 +156,9 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
-                    for i in 0..<250 { try writer.write(Array("page \(task)-\(i)".utf8), to: "steder/p\(task)-\(i)/index.html") }
+                    for i in 0..<250 {
+                        try writer.write(Array("page \(task)-\(i)".utf8), to: "steder/p\(task)-\(i)/index.html")
+                    }
                 }
             }
             try await group.waitForAll()
@@ -158,23 +173,30 @@ import Testing
         guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count < 4096 else { return false }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
             if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 { return false }
-            if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) { return false }
+            if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+                return false
+            }
         }
         return true
     }
 
     @Test func pathsAreJudgedByTheirBytesAsByTheirSegments() {
-        var inputs = ["steder/a/index.html", "../x", "a/../b", "a/./b", "a//b", "/a", "a/", "", ".", "..", "...", "a/...",
-                      ".a/b..", "a\\b", "a\u{7F}", "a\u{0}b", "kafé/ø.html", String(repeating: "a", count: 255),
-                      String(repeating: "a", count: 256), String(repeating: "é", count: 128), "a/" + String(repeating: "b/", count: 2_100)]
+        var inputs = [
+            "steder/a/index.html", "../x", "a/../b", "a/./b", "a//b", "/a", "a/", "", ".", "..", "...", "a/...",
+            ".a/b..", "a\\b", "a\u{7F}", "a\u{0}b", "kafé/ø.html", String(repeating: "a", count: 255),
+            String(repeating: "a", count: 256), String(repeating: "é", count: 128),
+            "a/" + String(repeating: "b/", count: 2_100),
+        ]
         let alphabet = Array("ab./\\é\u{1}\u{7F}")
         var generator = seededGenerator()
         for _ in 0..<3_000 {
-            inputs.append(String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+            inputs.append(
+                String(
+                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    }))
         }
         for input in inputs {
             #expect(SiteWriter.isSafeRelativePath(input) == Self.isSafeBySegments(input), "\(input.debugDescription)")
         }
     }
 }
-

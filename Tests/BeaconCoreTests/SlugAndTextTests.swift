@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct SlugTests {
@@ -24,8 +25,10 @@ import Testing
                 .filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
             if !base.isEmpty { derived[value] = Array(String(String.UnicodeScalarView(base)).utf8) }
         }
-        for (letters, ascii) in [("æÆ", "ae"), ("øØöÖ", "o"), ("åÅäÄ", "a"), ("ß", "ss"), ("üÜ", "u"), ("œŒ", "oe"), ("ðÐ", "d"),
-                                 ("þÞ", "th"), ("łŁ", "l"), ("đĐ", "d")] {
+        for (letters, ascii) in [
+            ("æÆ", "ae"), ("øØöÖ", "o"), ("åÅäÄ", "a"), ("ß", "ss"), ("üÜ", "u"), ("œŒ", "oe"), ("ðÐ", "d"),
+            ("þÞ", "th"), ("łŁ", "l"), ("đĐ", "d"),
+        ] {
             for letter in letters.unicodeScalars { derived[letter.value] = Array(ascii.utf8) }
         }
         #expect(TextFolding.latinFoldingTable.count == 0x250 - 0xC0)
@@ -36,7 +39,9 @@ import Testing
     }
 
     @Test func slugsAreUniqueStableAndSafe() {
-        let places: [(id: PlaceID, name: String)] = (0..<2_000).map { (PlaceID(rawValue: "node/\($0)"), $0 % 3 == 0 ? "Café & Bar" : "../\u{0}evil/\($0 % 7)") }
+        let places: [(id: PlaceID, name: String)] = (0..<2_000).map {
+            (PlaceID(rawValue: "node/\($0)"), $0 % 3 == 0 ? "Café & Bar" : "../\u{0}evil/\($0 % 7)")
+        }
         let slugs = SlugAssigner.assign(places)
         #expect(Set(slugs.values).count == places.count)
         for slug in slugs.values {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct SettingsTests {
@@ -40,14 +41,20 @@ import Testing
             _ = try site.loadSettings()
             Issue.record("expected invalid settings")
         } catch {
-            guard case .invalidSettings(let path, let problems) = error else { Issue.record("\(error)"); return }
+            guard case .invalidSettings(let path, let problems) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(path.hasSuffix(SiteSettings.fileName))
             #expect(problems.joined().contains(mentions))
         }
         #expect(folder.read(SiteSettings.fileName) == json)
     }
 
-    @Test(arguments: ["https://example.org/guide/", "http://localhost:8080/guide", "https://EXAMPLE.org:8443/a%20b/", "https://xn--blbr-roa0j.no/"])
+    @Test(arguments: [
+        "https://example.org/guide/", "http://localhost:8080/guide", "https://EXAMPLE.org:8443/a%20b/",
+        "https://xn--blbr-roa0j.no/",
+    ])
     func ordinaryBaseURLsAreTaken(address: String) throws {
         let folder = TemporaryFolder()
         folder.write(#"{"format":1,"baseURL":"\#(address)"}"#, to: SiteSettings.fileName)
@@ -60,12 +67,21 @@ import Testing
         folder.write("{\"format\": 1, \"radiusKm\": ", to: SiteSettings.fileName)
         #expect(throws: SiteDataError.self) { try site.loadSettings() }
         folder.write("{\"format\": 2}", to: SiteSettings.fileName)
-        do { _ = try site.loadSettings(); Issue.record("expected error") } catch {
-            guard case .unsupportedFormat = error else { Issue.record("\(error)"); return }
+        do {
+            _ = try site.loadSettings()
+            Issue.record("expected error")
+        } catch {
+            guard case .unsupportedFormat = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(error.userMessage.contains("versjon 2"))
         }
         folder.write("{\"format\": 1, \"radius\": 3}", to: SiteSettings.fileName)
-        do { _ = try site.loadSettings(); Issue.record("expected error") } catch {
+        do {
+            _ = try site.loadSettings()
+            Issue.record("expected error")
+        } catch {
             #expect(error.userMessage.contains("radius"))
         }
     }
@@ -106,7 +122,7 @@ import Testing
         #expect(loaded.entries[place.id]?.snapshot?.name == "Kafé «Ørken» & Co")
         let text = try #require(folder.read(GuideStore.fileName))
         #expect(text.contains("\"format\": 1"))
-        #expect(text.contains("Ørken")) // human-readable: not escaped to \u
+        #expect(text.contains("Ørken"))  // human-readable: not escaped to \u
     }
 
     @Test func removingFavoriteKeepsRatings() {

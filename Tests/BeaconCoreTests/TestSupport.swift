@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BeaconCore
 
 /// Paths of the repository, found from this file's location.
@@ -7,7 +8,9 @@ enum TestPaths {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.path
+            }
         }
         fatalError("Package.swift not found above \(#filePath)")
     }()
@@ -39,9 +42,14 @@ final class TemporaryFolder {
 }
 
 extension Place {
-    static func fixture(_ name: String, id: String = "node/1", category: PlaceCategory = .cafe,
-                        lat: Double = 59.9111, lon: Double = 10.7503, hours: String? = nil) -> Place {
-        Place(id: PlaceID(rawValue: id), name: name, category: category, coordinate: Coordinate(latitude: lat, longitude: lon),
-              address: PostalAddress(street: "Storgata", houseNumber: "1", postcode: "0155", city: "Oslo"), openingHours: hours)
+    static func fixture(
+        _ name: String, id: String = "node/1", category: PlaceCategory = .cafe,
+        lat: Double = 59.9111, lon: Double = 10.7503, hours: String? = nil
+    ) -> Place {
+        Place(
+            id: PlaceID(rawValue: id), name: name, category: category,
+            coordinate: Coordinate(latitude: lat, longitude: lon),
+            address: PostalAddress(street: "Storgata", houseNumber: "1", postcode: "0155", city: "Oslo"),
+            openingHours: hours)
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 @Suite struct WebMercatorTests {
     @Test func zoomZeroIsOneTile() {
-        for coordinate in [Coordinate.osloS, Coordinate(latitude: -33.86, longitude: 151.21), Coordinate(latitude: 85.05, longitude: -180),
-                           Coordinate(latitude: -89, longitude: 180)] {
+        for coordinate in [
+            Coordinate.osloS, Coordinate(latitude: -33.86, longitude: 151.21),
+            Coordinate(latitude: 85.05, longitude: -180),
+            Coordinate(latitude: -89, longitude: 180),
+        ] {
             #expect(WebMercator.tile(for: coordinate, zoom: 0) == TileCoordinate(zoom: 0, x: 0, y: 0))
         }
         let world = WebMercator.bounds(of: TileCoordinate(zoom: 0, x: 0, y: 0))
@@ -31,19 +35,26 @@ import Testing
     /// (Ireland) `(-9.140625, 53.12040528310657, -8.7890625, 53.33087298301705)`,
     /// and the box (-105, 39.99, -104.99, 40) at zoom 14 in tiles 3413/6202 and 3413/6203.
     @Test func mercantilePublishedPairs() {
-        #expect(WebMercator.tile(for: Coordinate(latitude: 40.1222, longitude: 20.6852), zoom: 9) == TileCoordinate(zoom: 9, x: 285, y: 193))
+        #expect(
+            WebMercator.tile(for: Coordinate(latitude: 40.1222, longitude: 20.6852), zoom: 9)
+                == TileCoordinate(zoom: 9, x: 285, y: 193))
         let bounds = WebMercator.bounds(of: TileCoordinate(zoom: 10, x: 486, y: 332))
         #expect(abs(bounds.west - -9.140625) < 1e-7)
         #expect(abs(bounds.south - 53.12040528310657) < 1e-7)
         #expect(abs(bounds.east - -8.7890625) < 1e-7)
         #expect(abs(bounds.north - 53.33087298301705) < 1e-7)
         let range = WebMercator.tiles(covering: GeoBounds(south: 39.99, west: -105, north: 40, east: -104.99), zoom: 14)
-        #expect(range.tiles == [TileCoordinate(zoom: 14, x: 3413, y: 6202), TileCoordinate(zoom: 14, x: 3413, y: 6203)])
+        #expect(
+            range.tiles == [TileCoordinate(zoom: 14, x: 3413, y: 6202), TileCoordinate(zoom: 14, x: 3413, y: 6203)])
     }
 
     @Test func latitudesBeyondTheGridAreClampedAndEdgesBelongToTheLastTile() {
-        #expect(WebMercator.tile(for: Coordinate(latitude: 90, longitude: 0), zoom: 3) == TileCoordinate(zoom: 3, x: 4, y: 0))
-        #expect(WebMercator.tile(for: Coordinate(latitude: -90, longitude: 180), zoom: 3) == TileCoordinate(zoom: 3, x: 7, y: 7))
+        #expect(
+            WebMercator.tile(for: Coordinate(latitude: 90, longitude: 0), zoom: 3)
+                == TileCoordinate(zoom: 3, x: 4, y: 0))
+        #expect(
+            WebMercator.tile(for: Coordinate(latitude: -90, longitude: 180), zoom: 3)
+                == TileCoordinate(zoom: 3, x: 7, y: 7))
         #expect(WebMercator.tile(for: Coordinate(latitude: .nan, longitude: .infinity), zoom: 2).y == 2)
     }
 
@@ -54,8 +65,11 @@ import Testing
             #expect(box.south < Coordinate.osloS.latitude && Coordinate.osloS.latitude < box.north)
             #expect(box.west < Coordinate.osloS.longitude && Coordinate.osloS.longitude < box.east)
             // A point just inside the north-west corner is in the tile; one just outside is in the neighbour.
-            #expect(WebMercator.tile(for: Coordinate(latitude: box.north - 1e-9, longitude: box.west + 1e-9), zoom: zoom) == tile)
-            #expect(WebMercator.tile(for: Coordinate(latitude: box.north + 1e-9, longitude: box.west - 1e-9), zoom: zoom)
+            #expect(
+                WebMercator.tile(for: Coordinate(latitude: box.north - 1e-9, longitude: box.west + 1e-9), zoom: zoom)
+                    == tile)
+            #expect(
+                WebMercator.tile(for: Coordinate(latitude: box.north + 1e-9, longitude: box.west - 1e-9), zoom: zoom)
                     == TileCoordinate(zoom: zoom, x: tile.x - 1, y: tile.y - 1))
         }
     }
@@ -81,8 +95,10 @@ import Testing
             let outer = circle.boundingBox
             #expect(WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY)).east > outer.west)
             #expect(WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY)).west < outer.east)
-            #expect(WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY)).south < outer.north)
-            #expect(WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY)).north > outer.south)
+            #expect(
+                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY)).south < outer.north)
+            #expect(
+                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY)).north > outer.south)
         }
     }
 
@@ -116,8 +132,11 @@ import Testing
     @Test(arguments: [1, 2, 3, 4, 5, 10, 50, 100, 181, 182, 300, 1000, 2000])
     func theBudgetIsNeverExceededAndZoomsAreContiguous(budget: Int) {
         for radius in [1000.0, 3000, 5000, 10_000] {
-            for center in [Coordinate.osloS, Coordinate(latitude: 69.65, longitude: 18.96), Coordinate(latitude: -33.87, longitude: 151.21),
-                           Coordinate(latitude: 0, longitude: 0)] {
+            for center in [
+                Coordinate.osloS, Coordinate(latitude: 69.65, longitude: 18.96),
+                Coordinate(latitude: -33.87, longitude: 151.21),
+                Coordinate(latitude: 0, longitude: 0),
+            ] {
                 let plan = TilePlan(center: center, radiusMetres: radius, budget: budget)
                 #expect(!plan.isEmpty)
                 #expect(plan.tileCount <= budget, "\(center) \(radius) m: \(plan.tileCount) > \(budget)")
@@ -160,7 +179,9 @@ import Testing
         let plan = TilePlan(center: .osloS, radiusMetres: 5000, budget: 300)
         let bounds = try #require(plan.bounds)
         let box = plan.area.boundingBox
-        #expect(bounds.south <= box.south && bounds.north >= box.north && bounds.west <= box.west && bounds.east >= box.east)
+        #expect(
+            bounds.south <= box.south && bounds.north >= box.north && bounds.west <= box.west && bounds.east >= box.east
+        )
         for level in plan.levels {
             let covered = level.bounds
             #expect(covered.south <= bounds.south + 1e-9 && covered.north >= bounds.north - 1e-9)

@@ -1,5 +1,6 @@
 import CLibXML2
 import Testing
+
 @testable import BeaconHTML
 
 /// Properties of the sanitiser over thousands of generated and mutated inputs
@@ -71,9 +72,13 @@ enum SanitizerProperties {
         let second = try HTMLSanitizer.sanitize(first.html)
         var found: [String] = []
         if second != first {
-            found.append("not idempotent: \(input.debugDescription) → \(first.html.debugDescription) → \(second.html.debugDescription)")
+            found.append(
+                "not idempotent: \(input.debugDescription) → \(first.html.debugDescription) → \(second.html.debugDescription)"
+            )
         }
-        found += ReparsedHTML.problems(in: first.html).map { "\($0): \(input.debugDescription) → \(first.html.debugDescription)" }
+        found += ReparsedHTML.problems(in: first.html).map {
+            "\($0): \(input.debugDescription) → \(first.html.debugDescription)"
+        }
         return found
     }
 }
@@ -107,7 +112,9 @@ enum ReparsedHTML {
         _ = withParsedDocument(html) { document in
             func collect(_ first: UnsafeMutablePointer<xmlNode>?) {
                 for node in LibXML2HTML.Siblings(first: first) {
-                    if node.pointee.type == XML_TEXT_NODE, let content = node.pointee.content { text += String(cString: content) }
+                    if node.pointee.type == XML_TEXT_NODE, let content = node.pointee.content {
+                        text += String(cString: content)
+                    }
                     collect(node.pointee.children)
                 }
             }
@@ -116,7 +123,10 @@ enum ReparsedHTML {
         return text
     }
 
-    struct ParserError { let code: Int; let message: String }
+    struct ParserError {
+        let code: Int
+        let message: String
+    }
 
     private final class ErrorCollector {
         var errors: [ParserError] = []
@@ -124,7 +134,9 @@ enum ReparsedHTML {
 
     /// Parses `<div>html</div>` with libxml2's errors and warnings on, routed to
     /// a collector through a structured handler (thread-local; restored after).
-    private static func withParsedDocument(_ html: String, _ body: (UnsafeMutablePointer<xmlDoc>) -> Void) -> [ParserError] {
+    private static func withParsedDocument(_ html: String, _ body: (UnsafeMutablePointer<xmlDoc>) -> Void)
+        -> [ParserError]
+    {
         let collector = ErrorCollector()
         let savedHandler = __xmlStructuredError().pointee
         let savedContext = __xmlStructuredErrorContext().pointee
@@ -132,14 +144,17 @@ enum ReparsedHTML {
             guard let context, let error else { return }
             let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
             let message = error.pointee.message.map { String(cString: $0) } ?? ""
-            collector.errors.append(ParserError(code: Int(error.pointee.code), message: message.trimmingSuffixNewline()))
+            collector.errors.append(
+                ParserError(code: Int(error.pointee.code), message: message.trimmingSuffixNewline()))
         }
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
 
         let source = Array("<div>\(html)</div>".utf8)
         let options = Int32(bitPattern: HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue)
         let document = source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options)
+            }
         }
         guard let document else { return [ParserError(code: -1, message: "no document")] }
         defer { xmlFreeDoc(document) }
@@ -149,44 +164,62 @@ enum ReparsedHTML {
 
     /// The wrapper div, when the document is exactly html › body › div.
     private static func wrapperDiv(of document: UnsafeMutablePointer<xmlDoc>) -> UnsafeMutablePointer<xmlNode>? {
-        func onlyElement(_ first: UnsafeMutablePointer<xmlNode>?, named name: String) -> UnsafeMutablePointer<xmlNode>? {
+        func onlyElement(_ first: UnsafeMutablePointer<xmlNode>?, named name: String) -> UnsafeMutablePointer<xmlNode>?
+        {
             let nodes = Array(LibXML2HTML.Siblings(first: first))
-            guard nodes.count == 1, nodes[0].pointee.type == XML_ELEMENT_NODE, String(cString: nodes[0].pointee.name) == name else { return nil }
+            guard nodes.count == 1, nodes[0].pointee.type == XML_ELEMENT_NODE,
+                String(cString: nodes[0].pointee.name) == name
+            else { return nil }
             return nodes[0]
         }
         guard let html = onlyElement(document.pointee.children, named: "html"),
-              let body = onlyElement(html.pointee.children, named: "body"),
-              let div = onlyElement(body.pointee.children, named: "div")
+            let body = onlyElement(html.pointee.children, named: "body"),
+            let div = onlyElement(body.pointee.children, named: "div")
         else { return nil }
         return div
     }
 
-    private static func check(children first: UnsafeMutablePointer<xmlNode>?, parent: String, depth: Int, insideLink: Bool, problems: inout [String]) {
+    private static func check(
+        children first: UnsafeMutablePointer<xmlNode>?, parent: String, depth: Int, insideLink: Bool,
+        problems: inout [String]
+    ) {
         for node in LibXML2HTML.Siblings(first: first) {
             switch node.pointee.type {
             case XML_TEXT_NODE:
                 let text = node.pointee.content.map { String(cString: $0) } ?? ""
-                if text.unicodeScalars.contains(where: isForbiddenInText) { problems.append("forbidden character in text \(text.debugDescription)") }
-                if (parent == "ul" || parent == "ol"), !text.allSatisfy(\.isWhitespace) { problems.append("text directly in \(parent)") }
+                if text.unicodeScalars.contains(where: isForbiddenInText) {
+                    problems.append("forbidden character in text \(text.debugDescription)")
+                }
+                if parent == "ul" || parent == "ol", !text.allSatisfy(\.isWhitespace) {
+                    problems.append("text directly in \(parent)")
+                }
             case XML_ELEMENT_NODE:
                 let name = String(cString: node.pointee.name)
-                checkElement(node, name: name, parent: parent, depth: depth + 1, insideLink: insideLink, problems: &problems)
-                check(children: node.pointee.children, parent: name, depth: depth + 1, insideLink: insideLink || name == "a", problems: &problems)
+                checkElement(
+                    node, name: name, parent: parent, depth: depth + 1, insideLink: insideLink, problems: &problems)
+                check(
+                    children: node.pointee.children, parent: name, depth: depth + 1,
+                    insideLink: insideLink || name == "a", problems: &problems)
             default:
                 problems.append("node of type \(node.pointee.type.rawValue)")
             }
         }
     }
 
-    private static func checkElement(_ node: UnsafeMutablePointer<xmlNode>, name: String, parent: String, depth: Int, insideLink: Bool, problems: inout [String]) {
+    private static func checkElement(
+        _ node: UnsafeMutablePointer<xmlNode>, name: String, parent: String, depth: Int, insideLink: Bool,
+        problems: inout [String]
+    ) {
         guard allowedTags.contains(name) else {
             problems.append("tag <\(name)> not allowed")
             return
         }
         if depth > HTMLSanitizer.maximumDepth { problems.append("nesting deeper than \(HTMLSanitizer.maximumDepth)") }
-        if blockTags.contains(name), phrasingParents.contains(parent) { problems.append("<\(name)> inside <\(parent)>") }
+        if blockTags.contains(name), phrasingParents.contains(parent) {
+            problems.append("<\(name)> inside <\(parent)>")
+        }
         if name == "li", parent != "ul", parent != "ol" { problems.append("<li> inside <\(parent)>") }
-        if (parent == "ul" || parent == "ol"), name != "li" { problems.append("<\(name)> directly in <\(parent)>") }
+        if parent == "ul" || parent == "ol", name != "li" { problems.append("<\(name)> directly in <\(parent)>") }
         if name == "a", insideLink { problems.append("<a> inside <a>") }
         if name == "br", node.pointee.children != nil { problems.append("<br> with content") }
 
@@ -235,15 +268,17 @@ enum BrowserURL {
         var scheme = ""
         for scalar in scalars {
             if scalar == ":" { return scheme.lowercased() }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar) else { return nil }
+            guard scalar.isASCII,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
+            else { return nil }
             scheme.unicodeScalars.append(scalar)
         }
         return nil
     }
 }
 
-private extension String {
-    func trimmingSuffixNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
+extension String {
+    fileprivate func trimmingSuffixNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
 }
 
 // MARK: - Inputs
@@ -278,32 +313,44 @@ struct HostileHTMLGenerator {
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     static let allowedTags = ["p", "br", "b", "strong", "i", "em", "ul", "ol", "li", "blockquote", "a"]
-    static let droppedTags = ["script", "style", "iframe", "object", "embed", "svg", "math", "template", "noscript", "form",
-                              "textarea", "select", "option", "title", "head", "meta", "link", "base", "xmp", "plaintext",
-                              "noembed", "noframes", "img", "input", "image", "video", "source", "foreignObject", "frameset"]
-    static let unwrappedTags = ["div", "span", "font", "table", "tr", "td", "h1", "h3", "u", "s", "pre", "code", "center",
-                                "html", "body", "custom-x", "x:y", "section", "label", "marquee", "hr", "wbr"]
-    static let attributeNames = ["href", "HREF", "onclick", "onerror", "onload", "style", "src", "srcdoc", "xlink:href",
-                                 "rel", "target", "class", "id", "title", "formaction", "data-x", "action", "href"]
-    static let urls = ["https://example.no/", "http://x.example/?a=1&amp;b=2", "mailto:post@example.no", "/steder/x/", "../opp",
-                       "#anker", "//evil.example/", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "&#106;avascript:alert(1)",
-                       "&#x6A;avascript:x", "&#106&#97&#118&#97&#115&#99&#114&#105&#112&#116&#58x", "java&#9;script:x",
-                       "java\tscript:x", " javascript:x", "\u{01}javascript:x", "&#1;javascript:x", "java\u{0}script:x",
-                       "vbscript:x", "data:text/html,<script>alert(1)</script>", "javascript&colon;x", "jav&#x0A;ascript:x",
-                       "http&#58;//ok.example/", "https:x", "HTTPS://EXAMPLE.NO", "mailto:<script>", "?q=\"'<>", "",
-                       " \u{0B}javascript:x", "\u{A0}javascript:x", "\u{FEFF}javascript:x", "javascript\u{A0}:x",
-                       "&#x09;javascript:x", "java&#13;script:x", "ja&#x202E;vascript:x", "\\\\evil.example", "/\\evil.example",
-                       "http://ok.example/\u{202E}", "https://ok.example/a b"]
-    static let words = ["Hei", "kaffe", "æøå", "ÆØÅ", "☕️", "🍽️", "a", " ", "  ", "\n", "\t", "\r\n", "\r", "&", "<", ">",
-                        "\"", "'", "=", "/", "&amp;", "&lt;", "&gt;", "&nbsp;", "&aelig;", "&#106;", "&#x6A;", "&#0;",
-                        "&#x110000;", "&#xD800;", "&#128;", "&#x85;", "&bogus;", "&colon;", "&copy", "\u{0}", "\u{1}", "\u{0C}",
-                        "\u{7F}", "\u{85}", "\u{202E}", "\u{2066}", "\u{FEFF}", "alert(1)",
-                        // noncharacters (Swift refuses them in literals)
-                        String(Unicode.Scalar(0xFFFE as UInt32)!), String(Unicode.Scalar(0xFDD0 as UInt32)!)]
-    static let junk = ["<!--", "-->", "<!-->", "--!>", "<![CDATA[", "]]>", "<?php echo 1 ?>", "<?xml version=\"1.0\"?>",
-                       "<!DOCTYPE html>", "</", "<", ">", "<!", "<![if IE]>", "<!--[if IE]>", "<![endif]-->", "</div>",
-                       "</body>", "</html>", "<html>", "<body>", "<div>", "/>", "<a", "<script", "</script", "<scr<script>ipt>",
-                       "</p>", "</li>", "</ul>", "</a>", "</b>", "\"", "'", "=", "<a href=", "<svg><script>"]
+    static let droppedTags = [
+        "script", "style", "iframe", "object", "embed", "svg", "math", "template", "noscript", "form",
+        "textarea", "select", "option", "title", "head", "meta", "link", "base", "xmp", "plaintext",
+        "noembed", "noframes", "img", "input", "image", "video", "source", "foreignObject", "frameset",
+    ]
+    static let unwrappedTags = [
+        "div", "span", "font", "table", "tr", "td", "h1", "h3", "u", "s", "pre", "code", "center",
+        "html", "body", "custom-x", "x:y", "section", "label", "marquee", "hr", "wbr",
+    ]
+    static let attributeNames = [
+        "href", "HREF", "onclick", "onerror", "onload", "style", "src", "srcdoc", "xlink:href",
+        "rel", "target", "class", "id", "title", "formaction", "data-x", "action", "href",
+    ]
+    static let urls = [
+        "https://example.no/", "http://x.example/?a=1&amp;b=2", "mailto:post@example.no", "/steder/x/", "../opp",
+        "#anker", "//evil.example/", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "&#106;avascript:alert(1)",
+        "&#x6A;avascript:x", "&#106&#97&#118&#97&#115&#99&#114&#105&#112&#116&#58x", "java&#9;script:x",
+        "java\tscript:x", " javascript:x", "\u{01}javascript:x", "&#1;javascript:x", "java\u{0}script:x",
+        "vbscript:x", "data:text/html,<script>alert(1)</script>", "javascript&colon;x", "jav&#x0A;ascript:x",
+        "http&#58;//ok.example/", "https:x", "HTTPS://EXAMPLE.NO", "mailto:<script>", "?q=\"'<>", "",
+        " \u{0B}javascript:x", "\u{A0}javascript:x", "\u{FEFF}javascript:x", "javascript\u{A0}:x",
+        "&#x09;javascript:x", "java&#13;script:x", "ja&#x202E;vascript:x", "\\\\evil.example", "/\\evil.example",
+        "http://ok.example/\u{202E}", "https://ok.example/a b",
+    ]
+    static let words = [
+        "Hei", "kaffe", "æøå", "ÆØÅ", "☕️", "🍽️", "a", " ", "  ", "\n", "\t", "\r\n", "\r", "&", "<", ">",
+        "\"", "'", "=", "/", "&amp;", "&lt;", "&gt;", "&nbsp;", "&aelig;", "&#106;", "&#x6A;", "&#0;",
+        "&#x110000;", "&#xD800;", "&#128;", "&#x85;", "&bogus;", "&colon;", "&copy", "\u{0}", "\u{1}", "\u{0C}",
+        "\u{7F}", "\u{85}", "\u{202E}", "\u{2066}", "\u{FEFF}", "alert(1)",
+        // noncharacters (Swift refuses them in literals)
+        String(Unicode.Scalar(0xFFFE as UInt32)!), String(Unicode.Scalar(0xFDD0 as UInt32)!),
+    ]
+    static let junk = [
+        "<!--", "-->", "<!-->", "--!>", "<![CDATA[", "]]>", "<?php echo 1 ?>", "<?xml version=\"1.0\"?>",
+        "<!DOCTYPE html>", "</", "<", ">", "<!", "<![if IE]>", "<!--[if IE]>", "<![endif]-->", "</div>",
+        "</body>", "</html>", "<html>", "<body>", "<div>", "/>", "<a", "<script", "</script", "<scr<script>ipt>",
+        "</p>", "</li>", "</ul>", "</a>", "</b>", "\"", "'", "=", "<a href=", "<svg><script>",
+    ]
 
     /// A document of 1 to 40 random tokens.
     mutating func document() -> String {
@@ -343,9 +390,13 @@ struct HostileHTMLGenerator {
     /// Nested harmless containers around text, and that text as a browser
     /// would read it (no entity or element in the text).
     mutating func harmlessDocument() -> (html: String, text: String) {
-        let containers = ["div", "span", "font", "section", "u", "s", "small", "code", "h1", "h3", "table", "tr", "td",
-                          "center", "custom-x", "b", "i", "em", "strong", "p", "blockquote", "ul", "ol", "li", "a href=\"/x\""]
-        var html = "", text = "", open: [String] = []
+        let containers = [
+            "div", "span", "font", "section", "u", "s", "small", "code", "h1", "h3", "table", "tr", "td",
+            "center", "custom-x", "b", "i", "em", "strong", "p", "blockquote", "ul", "ol", "li", "a href=\"/x\"",
+        ]
+        var html = ""
+        var text = ""
+        var open: [String] = []
         for _ in 0..<(1 + random.below(150)) {
             switch random.below(3) {
             case 0 where open.count < 110:
@@ -382,11 +433,12 @@ struct HostileHTMLGenerator {
     }
 
     private mutating func tagName() -> String {
-        let name: String = switch random.below(3) {
-        case 0: random.pick(Self.allowedTags)
-        case 1: random.pick(Self.droppedTags)
-        default: random.pick(Self.unwrappedTags)
-        }
+        let name: String =
+            switch random.below(3) {
+            case 0: random.pick(Self.allowedTags)
+            case 1: random.pick(Self.droppedTags)
+            default: random.pick(Self.unwrappedTags)
+            }
         return random.chance(15) ? name.uppercased() : name
     }
 
@@ -398,7 +450,8 @@ struct HostileHTMLGenerator {
 
     private mutating func attribute() -> String {
         let name = random.pick(Self.attributeNames)
-        let value = name.lowercased().hasSuffix("href") || random.chance(30) ? random.pick(Self.urls) : random.pick(Self.words)
+        let value =
+            name.lowercased().hasSuffix("href") || random.chance(30) ? random.pick(Self.urls) : random.pick(Self.words)
         switch random.below(4) {
         case 0: return "\(name)=\"\(value)\""
         case 1: return "\(name)='\(value)'"

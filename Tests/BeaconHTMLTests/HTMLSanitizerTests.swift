@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconHTML
 
 /// One hostile (or ordinary) input and the exact output the sanitiser must give.
@@ -100,14 +101,18 @@ enum SanitizerCorpus {
         let input = String(repeating: "<b>", count: depth) + "dypt" + String(repeating: "</b>", count: depth) + " etter"
         let output = try HTMLSanitizer.sanitize(input)
         let cap = HTMLSanitizer.maximumDepth
-        #expect(output.html == String(repeating: "<b>", count: cap) + "dypt" + String(repeating: "</b>", count: cap) + " etter")
+        #expect(
+            output.html == String(repeating: "<b>", count: cap) + "dypt" + String(repeating: "</b>", count: cap)
+                + " etter")
         #expect(try HTMLSanitizer.sanitize(output.html) == output)
     }
 
     @Test func listsAtTheDepthCapKeepValidStructure() throws {
         let input = String(repeating: "<blockquote>", count: 63) + "<ul><li>punkt</li></ul>"
         let output = try HTMLSanitizer.sanitize(input)
-        #expect(output.html == String(repeating: "<blockquote>", count: 63) + "punkt" + String(repeating: "</blockquote>", count: 63))
+        #expect(
+            output.html == String(repeating: "<blockquote>", count: 63) + "punkt"
+                + String(repeating: "</blockquote>", count: 63))
         #expect(ReparsedHTML.problems(in: output.html) == [])
     }
 
@@ -145,9 +150,11 @@ enum SanitizerCorpus {
     @Test func elementRulesMatchTheirDocumentation() {
         #expect(SanitizerElementRule.droppedNames.isDisjoint(with: SanitizerElementRule.voidNames))
         for name in SanitizerElementRule.voidNames { #expect(SanitizerElementRule(name: name) == .unwrap, "\(name)") }
-        for name in ["script", "style", "iframe", "object", "svg", "math", "template", "noscript", "form", "textarea",
-                     "select", "button", "title", "head", "frameset", "applet", "audio", "video", "canvas", "xmp",
-                     "plaintext", "noembed", "noframes", "map"] {
+        for name in [
+            "script", "style", "iframe", "object", "svg", "math", "template", "noscript", "form", "textarea",
+            "select", "button", "title", "head", "frameset", "applet", "audio", "video", "canvas", "xmp",
+            "plaintext", "noembed", "noframes", "map",
+        ] {
             #expect(SanitizerElementRule(name: name) == .drop, "\(name)")
         }
         for name in ["div", "span", "font", "table", "h1", "custom-element", "html", "body"] {
@@ -166,7 +173,8 @@ enum SanitizerCorpus {
 
     /// A typical comment (about 200 bytes) takes well under a millisecond.
     @Test func typicalCommentIsFast() throws {
-        let comment = "<p>Veldig god <b>kaffe</b> og hyggelig betjening. Kanelbollene er <i>fantastiske</i>, "
+        let comment =
+            "<p>Veldig god <b>kaffe</b> og hyggelig betjening. Kanelbollene er <i>fantastiske</i>, "
             + "se <a href=\"https://example.no/meny\">menyen</a>.</p><ul><li>Kaffe</li><li>Bolle</li></ul>"
             + "<p>Anbefales!</p>"
         _ = try HTMLSanitizer.sanitize(comment)

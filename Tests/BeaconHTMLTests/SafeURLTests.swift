@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import Testing
+
 @testable import BeaconHTML
 
 @Suite struct SafeURLTests {
@@ -15,20 +16,27 @@ import Testing
         #expect(SafeURL.telephoneHref("+47 22 42 45 40") == "tel:+4722424540")
         #expect(SafeURL.telephoneHref("22 42 45 40; +47 900 00 000") == "tel:22424540")
         #expect(SafeURL.telephoneHref("ring oss") == nil)
-        #expect(SafeURL.telephoneHref("٢٢ 42 45 40") == "tel:424540") // Arabic-Indic digits are not ASCII
+        #expect(SafeURL.telephoneHref("٢٢ 42 45 40") == "tel:424540")  // Arabic-Indic digits are not ASCII
     }
 
     /// The byte path for ASCII numbers says what the character path says, on numbers written every which way.
     @Test func asciiTelephoneLinksEqualTheCharacterPath() {
         var generator = seededGenerator()
         let alphabet = Array("0123456789+ -;,/()abc.\r\n\t")
-        var inputs = [";;22 42 45 40", "abc;123", "+4+7 12", "12", ",/;", "", "+ 1 2 3", "tlf. 22 00 00 00 / 900 00 000",
-                      "1234567890123456789012", "\r\n123", "(+47) 22-42-45-40"]
+        var inputs = [
+            ";;22 42 45 40", "abc;123", "+4+7 12", "12", ",/;", "", "+ 1 2 3", "tlf. 22 00 00 00 / 900 00 000",
+            "1234567890123456789012", "\r\n123", "(+47) 22-42-45-40",
+        ]
         for _ in 0..<2_000 {
-            inputs.append(String((0..<Int.random(in: 0...16, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+            inputs.append(
+                String(
+                    (0..<Int.random(in: 0...16, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator)!
+                    }))
         }
         for input in inputs {
-            #expect(SafeURL.telephoneHref(input) == SafeURL.telephoneHrefOfCharacters(input), "\(input.debugDescription)")
+            #expect(
+                SafeURL.telephoneHref(input) == SafeURL.telephoneHrefOfCharacters(input), "\(input.debugDescription)")
         }
     }
 }
@@ -39,6 +47,9 @@ import Testing
         var buffer = HTMLBuffer()
         buffer.scriptJSON(id: "data", Array(#"{"n":"</script><!--&\#u{2028}x\#u{2029}","m":["<b>"]}"#.utf8))
         let html = String(decoding: buffer.bytes, as: UTF8.self)
-        #expect(html == #"<script type="application/json" id="data">{"n":"\u003c/script\u003e\u003c!--\u0026\u2028x\u2029","m":["\u003cb\u003e"]}</script>"#)
+        #expect(
+            html
+                == #"<script type="application/json" id="data">{"n":"\u003c/script\u003e\u003c!--\u0026\u2028x\u2029","m":["\u003cb\u003e"]}</script>"#
+        )
     }
 }

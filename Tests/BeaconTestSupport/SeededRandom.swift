@@ -18,7 +18,9 @@ public struct SplitMix: RandomNumberGenerator {
 /// A generator for randomized tests: seeded from `BEACON_TEST_SEED` when set, else at random, with the
 /// seed printed, so a failure can be replayed.
 public func seededGenerator(_ test: String = #function) -> SplitMix {
-    let seed = ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+    let seed =
+        ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init)
+        ?? UInt64.random(in: 0...UInt64.max)
     print("\(test): random seed \(seed) (BEACON_TEST_SEED=\(seed) replays it)")
     return SplitMix(seed: seed)
 }

@@ -27,8 +27,11 @@ struct BeaconTextTests {
         #expect(scalars(UnicodeNormalization.decomposed("A\u{05B6}\u{0302}\u{0300}")) == [0x41, 0x5B6, 0x302, 0x300])
         #expect(scalars(UnicodeNormalization.decomposed("\u{1EA6}\u{05B6}")) == [0x41, 0x5B6, 0x302, 0x300])
         #expect(scalars(UnicodeNormalization.decomposed("\u{AC2C}")) == [0x1100, 0x1162, 0x11B7])
-        #expect(scalars(UnicodeNormalization.decomposed("Kafé Ørken Å")) == [0x4B, 0x61, 0x66, 0x65, 0x301, 0x20, 0xD8, 0x72,
-                                                                               0x6B, 0x65, 0x6E, 0x20, 0x41, 0x30A])
+        #expect(
+            scalars(UnicodeNormalization.decomposed("Kafé Ørken Å")) == [
+                0x4B, 0x61, 0x66, 0x65, 0x301, 0x20, 0xD8, 0x72,
+                0x6B, 0x65, 0x6E, 0x20, 0x41, 0x30A,
+            ])
         #expect(scalars(UnicodeNormalization.composed("\u{AC1C}\u{11B7}")) == [0xAC2C])
         #expect(scalars(UnicodeNormalization.composed("A\u{030A}e\u{0301}")) == [0xC5, 0xE9])
         #expect(UnicodeNormalization.decomposed("plain ascii") == "plain ascii")
@@ -36,7 +39,9 @@ struct BeaconTextTests {
 
     /// `BEACON_TEST_SEED` when set, else a random seed; printed, so a failure can be replayed.
     static func seed(_ test: String = #function) -> UInt64 {
-        let seed = ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        let seed =
+            ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64.max)
         print("\(test): random seed \(seed) (BEACON_TEST_SEED=\(seed) replays it)")
         return seed
     }
@@ -51,17 +56,22 @@ struct BeaconTextTests {
         for value in UInt32(0)...0x2FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = String(Character(scalar))
-            #expect(UnicodeNormalization.decomposed(text) == text.decomposedStringWithCanonicalMapping,
-                    "U+\(String(value, radix: 16, uppercase: true))")
+            #expect(
+                UnicodeNormalization.decomposed(text) == text.decomposedStringWithCanonicalMapping,
+                "U+\(String(value, radix: 16, uppercase: true))")
         }
         let seed = Self.seed()
         var generator = SplitMix(seed: seed)
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 12))
-            #expect(Array(UnicodeNormalization.decomposed(text).unicodeScalars)
-                    == Array(text.decomposedStringWithCanonicalMapping.unicodeScalars), "seed \(seed): \(text.debugDescription)")
-            #expect(Array(UnicodeNormalization.composed(text).unicodeScalars)
-                    == Array(text.precomposedStringWithCanonicalMapping.unicodeScalars), "seed \(seed): \(text.debugDescription)")
+            #expect(
+                Array(UnicodeNormalization.decomposed(text).unicodeScalars)
+                    == Array(text.decomposedStringWithCanonicalMapping.unicodeScalars),
+                "seed \(seed): \(text.debugDescription)")
+            #expect(
+                Array(UnicodeNormalization.composed(text).unicodeScalars)
+                    == Array(text.precomposedStringWithCanonicalMapping.unicodeScalars),
+                "seed \(seed): \(text.debugDescription)")
         }
     }
 
@@ -70,9 +80,12 @@ struct BeaconTextTests {
         var generator = SplitMix(seed: seed)
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 8))
-            #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "seed \(seed): \(text.debugDescription)")
-            #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines),
-                    "seed \(seed): \(text.debugDescription)")
+            #expect(
+                text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces),
+                "seed \(seed): \(text.debugDescription)")
+            #expect(
+                text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                "seed \(seed): \(text.debugDescription)")
         }
         for value in UInt32(0)...0x3000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
@@ -95,15 +108,19 @@ struct BeaconTextTests {
         for _ in 0..<2_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 10))
             let target = Self.randomText(&generator, length: 1 + Int(generator.next() % 2))
-            #expect(text.replacingAll(target, with: "·") == text.replacingOccurrences(of: target, with: "·", options: .literal),
-                    "seed \(seed): \(text.debugDescription) \(target.debugDescription)")
+            #expect(
+                text.replacingAll(target, with: "·")
+                    == text.replacingOccurrences(of: target, with: "·", options: .literal),
+                "seed \(seed): \(text.debugDescription) \(target.debugDescription)")
         }
     }
 
     @Test func pathsSplitAsNSStringSplitThem() {
         // Foundation on Linux crashes on "a" and "a/" and folds "//": those are checked by hand below.
-        let paths = ["/", "/a", "/a/", "/a/b", "/a/b/", "a/b", "/a/b.txt", "a/.profile", ".profile",
-                     "a/b.tar.gz", "a.b/c", "blåbær/æ.json", "x/y/", "../a", "./a", "/srv/site/output"]
+        let paths = [
+            "/", "/a", "/a/", "/a/b", "/a/b/", "a/b", "/a/b.txt", "a/.profile", ".profile",
+            "a/b.tar.gz", "a.b/c", "blåbær/æ.json", "x/y/", "../a", "./a", "/srv/site/output",
+        ]
         for path in paths {
             let ns = path as NSString
             #expect(PathText.lastComponent(path) == ns.lastPathComponent, "\(path)")

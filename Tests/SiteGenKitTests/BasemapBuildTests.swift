@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -19,9 +20,12 @@ import Testing
     }
 
     /// The basemap stage alone, in this process.
-    func basemap(_ site: TestSite, environment: [String: String], offline: Bool = false) async throws -> (BasemapInput, CapturingConsole) {
+    func basemap(_ site: TestSite, environment: [String: String], offline: Bool = false) async throws -> (
+        BasemapInput, CapturingConsole
+    ) {
         let console = CapturingConsole()
-        let pipeline = BuildPipeline(options: BuildOptions(site: site.site, offline: offline), environment: environment, console: console)
+        let pipeline = BuildPipeline(
+            options: BuildOptions(site: site.site, offline: offline), environment: environment, console: console)
         var timer = StepTimer()
         return (try await pipeline.loadBasemap(settings: try site.site.loadSettings(), &timer), console)
     }
@@ -41,14 +45,17 @@ import Testing
     /// Every file under `folder` whose name or bytes contain the key.
     func filesWithKey(_ folder: String) -> [String] {
         SiteWriter.listFiles(under: folder).filter { path in
-            path.contains(Self.key) || ((try? FileSystem.read(folder + "/" + path)) ?? []).firstRange(of: Array(Self.key.utf8)) != nil
+            path.contains(Self.key)
+                || ((try? FileSystem.read(folder + "/" + path)) ?? []).firstRange(of: Array(Self.key.utf8)) != nil
         }
     }
 
     func modificationDates(_ site: TestSite) -> [String: Date] {
         var dates: [String: Date] = [:]
         for file in site.outputFiles() {
-            dates[file] = (try? FileManager.default.attributesOfItem(atPath: site.output + "/" + file))?[.modificationDate] as? Date
+            dates[file] =
+                (try? FileManager.default.attributesOfItem(atPath: site.output + "/" + file))?[.modificationDate]
+                as? Date
         }
         return dates
     }
@@ -58,13 +65,17 @@ import Testing
         let stub = try GeoapifyStub()
         let first = try build(site, stub)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("Henter kartbakgrunn: 181 fliser, 45,25 kreditter, zoomnivå 11–14"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("Henter kartbakgrunn: 181 fliser, 45,25 kreditter, zoomnivå 11–14"), "\(first.stderr)"
+        )
 
         // Asked for: each planned tile once, of Geoapify's style, with the key in the query.
         let requests = tileRequests(stub)
         #expect(requests.count == Self.plan.tileCount)
         #expect(requests.allSatisfy { $0.query["apiKey"] == Self.key && $0.path.hasPrefix("/v1/tile/osm-bright/") })
-        #expect(Set(requests.map(\.path)) == Set(Self.plan.tiles.map { "/v1/tile/osm-bright/\($0.zoom)/\($0.x)/\($0.y).png" }))
+        #expect(
+            Set(requests.map(\.path))
+                == Set(Self.plan.tiles.map { "/v1/tile/osm-bright/\($0.zoom)/\($0.x)/\($0.y).png" }))
 
         // Published: exactly those, as valid PNGs.
         #expect(publishedTiles(site) == Self.paths(Self.plan))
@@ -76,15 +87,25 @@ import Testing
         #expect(filesWithKey(site.output).isEmpty)
         #expect(filesWithKey(site.root + "/.beacon-cache").isEmpty)
         #expect(!first.stdout.contains(Self.key) && !first.stderr.contains(Self.key))
-        let meta = SiteWriter.listFiles(under: site.root + "/.beacon-cache/geoapify-tiles").filter { $0.hasSuffix(".meta.json") }
+        let meta = SiteWriter.listFiles(under: site.root + "/.beacon-cache/geoapify-tiles").filter {
+            $0.hasSuffix(".meta.json")
+        }
         #expect(meta.count == Self.plan.tileCount)
 
         // The descriptor the pages get (the stage again, in-process: all from the cache).
         let (input, console) = try await basemap(site, environment: environment(stub))
         let bounds = try #require(Self.plan.bounds)
-        #expect(input.published.source == .published(pathTemplate: "kart/{z}/{x}/{y}.png", minZoom: 11, maxZoom: 14, bounds: bounds))
-        #expect(input.published.attribution.map(\.text) == ["Powered by Geoapify", "© OpenMapTiles", "© OpenStreetMap-bidragsytere"])
-        #expect(input.published.attribution.map(\.url) == ["https://www.geoapify.com/", "https://openmaptiles.org/", "https://www.openstreetmap.org/copyright"])
+        #expect(
+            input.published.source
+                == .published(pathTemplate: "kart/{z}/{x}/{y}.png", minZoom: 11, maxZoom: 14, bounds: bounds))
+        #expect(
+            input.published.attribution.map(\.text) == [
+                "Powered by Geoapify", "© OpenMapTiles", "© OpenStreetMap-bidragsytere",
+            ])
+        #expect(
+            input.published.attribution.map(\.url) == [
+                "https://www.geoapify.com/", "https://openmaptiles.org/", "https://www.openstreetmap.org/copyright",
+            ])
         #expect(input.tiles.count == Self.plan.tileCount)
         #expect(input.warnings.isEmpty)
         #expect(console.progressText.contains("Kartbakgrunn: 181 fliser fra mellomlageret"))
@@ -97,7 +118,8 @@ import Testing
         let before = modificationDates(site)
         let second = try build(site, stub)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("Kartbakgrunn: 181 fliser fra mellomlageret, zoomnivå 11–14."), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("Kartbakgrunn: 181 fliser fra mellomlageret, zoomnivå 11–14."), "\(second.stderr)")
         #expect(tileRequests(stub).count == Self.plan.tileCount)
         let afterSecond = modificationDates(site)
         let rewrittenTiles = publishedTiles(site).filter { afterSecond[$0] != before[$0] }
@@ -147,18 +169,28 @@ import Testing
         let result = try build(site, stub, ["--offline", "--force"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("Kartbakgrunn fra mellomlageret"), "\(result.stderr)")
-        #expect(result.stderr.contains("Advarsel: Bygger uten kartbakgrunn") && result.stderr.contains("mangler kartflisene"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Advarsel: Bygger uten kartbakgrunn")
+                && result.stderr.contains("mangler kartflisene"), "\(result.stderr)")
         #expect(publishedTiles(site).isEmpty)
     }
 
     @Test func aRedirectToAnotherHostIsRefusedForTilesToo() throws {
         let elsewhere = try GeoapifyStub(host: "127.0.0.2")
-        let stub = try GeoapifyStub(routes: ["tile": [GeoapifyStub.Response(status: 302, headers: ["Location": elsewhere.baseURL + "/v1/tile/osm-bright/11/1084/594.png"], body: "")]])
+        let stub = try GeoapifyStub(routes: [
+            "tile": [
+                GeoapifyStub.Response(
+                    status: 302, headers: ["Location": elsewhere.baseURL + "/v1/tile/osm-bright/11/1084/594.png"],
+                    body: "")
+            ]
+        ])
         let site = TestSite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Bygger uten kartbakgrunn"), "\(result.stderr)")
-        #expect(result.stderr.contains("videresending til en annen server (http://127.0.0.2:\(elsewhere.port))"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("videresending til en annen server (http://127.0.0.2:\(elsewhere.port))"),
+            "\(result.stderr)")
         #expect(elsewhere.requests.isEmpty, "the other host got \(elsewhere.requests.map(\.query))")
         #expect(tileRequests(stub).count <= 4)
         #expect(publishedTiles(site).isEmpty)
@@ -167,14 +199,20 @@ import Testing
     }
 
     @Test func anAnswerThatIsNotAPNGIsRefused() throws {
-        let stub = try GeoapifyStub(routes: ["tile": [GeoapifyStub.Response(headers: ["Content-Type": "text/html"], body: "<html><body>Logg inn på Wi-Fi</body></html>")]])
+        let stub = try GeoapifyStub(routes: [
+            "tile": [
+                GeoapifyStub.Response(
+                    headers: ["Content-Type": "text/html"], body: "<html><body>Logg inn på Wi-Fi</body></html>")
+            ]
+        ])
         let site = TestSite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("ikke et PNG-bilde: en HTML- eller XML-side"), "\(result.stderr)")
         #expect(tileRequests(stub).count <= 4)
         #expect(publishedTiles(site).isEmpty)
-        #expect(SiteWriter.listFiles(under: site.root + "/.beacon-cache").allSatisfy { !$0.hasPrefix("geoapify-tiles/") })
+        #expect(
+            SiteWriter.listFiles(under: site.root + "/.beacon-cache").allSatisfy { !$0.hasPrefix("geoapify-tiles/") })
     }
 
     /// A refused zoom (with the key echoed back) ends the basemap below it.
@@ -183,7 +221,10 @@ import Testing
         let site = TestSite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Kartbakgrunnen har bare zoomnivå 11–12 (planen var zoomnivå 11–14): zoomnivå 13 manglet"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "Kartbakgrunnen har bare zoomnivå 11–12 (planen var zoomnivå 11–14): zoomnivå 13 manglet"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("Key [API-nøkkel] may not"), "\(result.stderr)")
         #expect(!result.stderr.contains(Self.key))
         #expect(publishedTiles(site) == Self.paths(Self.plan.prefix(levels: 2)))
@@ -195,7 +236,9 @@ import Testing
     /// asked four times, then that zoom is left out.
     @Test func aRateLimitedTileIsRetriedThenItsZoomDropped() throws {
         let tile = try #require(Self.plan.levels.last?.tiles.first)
-        let stub = try GeoapifyStub(routes: ["tile:\(tile.zoom)/\(tile.x)/\(tile.y)": [.error(429, "Too Many Requests", headers: ["Retry-After": "0"])]])
+        let stub = try GeoapifyStub(routes: [
+            "tile:\(tile.zoom)/\(tile.x)/\(tile.y)": [.error(429, "Too Many Requests", headers: ["Retry-After": "0"])]
+        ])
         let site = TestSite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
@@ -229,7 +272,9 @@ import Testing
         site.write(#"{"format":1,"basemap":"geoapify"}"#, to: SiteSettings.fileName)
         let named = try Sitegen.run(["build", "--site", site.root])
         #expect(named.status == 0, "\(named.stderr)")
-        #expect(named.stderr.contains("Advarsel: Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt"), "\(named.stderr)")
+        #expect(
+            named.stderr.contains("Advarsel: Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt"),
+            "\(named.stderr)")
         #expect(publishedTiles(site).isEmpty)
 
         // "none" with a key: nothing asked.
@@ -242,28 +287,40 @@ import Testing
 
     @Test func aProviderTemplateIsPassedToThePagesAndNothingIsFetched() async throws {
         let site = TestSite()
-        site.write("""
-        {"format":1,"basemap":{"tiles":"https://tiles.example.org:8443/osm/{z}/{x}/{y}.png","attribution":"© Example, © OpenStreetMap-bidragsytere",
-         "attributionURL":"https://example.org/copyright","maxZoom":18}}
-        """, to: SiteSettings.fileName)
+        site.write(
+            """
+            {"format":1,"basemap":{"tiles":"https://tiles.example.org:8443/osm/{z}/{x}/{y}.png","attribution":"© Example, © OpenStreetMap-bidragsytere",
+             "attributionURL":"https://example.org/copyright","maxZoom":18}}
+            """, to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Kartbakgrunn fra https://tiles.example.org:8443 (lastes av leserens nettleser)."), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Kartbakgrunn fra https://tiles.example.org:8443 (lastes av leserens nettleser)."),
+            "\(result.stderr)")
         #expect(tileRequests(stub).isEmpty)
         #expect(stub.requests.count == 3)
         #expect(publishedTiles(site).isEmpty)
 
         let (input, _) = try await basemap(site, environment: environment(stub))
-        #expect(input.published.source == .remote(urlTemplate: "https://tiles.example.org:8443/osm/{z}/{x}/{y}.png", origin: "https://tiles.example.org:8443", maxZoom: 18))
-        #expect(input.published.attribution == [MapCredit(text: "© Example, © OpenStreetMap-bidragsytere", url: "https://example.org/copyright")])
+        #expect(
+            input.published.source
+                == .remote(
+                    urlTemplate: "https://tiles.example.org:8443/osm/{z}/{x}/{y}.png",
+                    origin: "https://tiles.example.org:8443", maxZoom: 18))
+        #expect(
+            input.published.attribution == [
+                MapCredit(text: "© Example, © OpenStreetMap-bidragsytere", url: "https://example.org/copyright")
+            ])
         #expect(input.tiles.isEmpty)
         #expect(tileRequests(stub).isEmpty)
     }
 
     @Test func aBrokenBasemapSettingStopsTheBuildLikeAnyOtherSetting() throws {
         let site = TestSite()
-        site.write(#"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
+            to: SiteSettings.fileName)
         let result = try Sitegen.run(["build", "--site", site.root])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("basemap.tiles må være en https-adresse"), "\(result.stderr)")

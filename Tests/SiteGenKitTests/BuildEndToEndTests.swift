@@ -1,19 +1,22 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
 /// Builds the sample guide into a temporary folder and checks the whole site.
 @Suite struct BuildEndToEndTests {
     static let hostileFeature = """
-    {"type":"Feature","properties":{"name":"<script>alert('xss')</script> Kafé","lat":59.9115,"lon":10.7510,
-     "categories":["catering","catering.cafe"],"website":"javascript:alert(1)",
-     "datasource":{"raw":{"osm_type":"n","osm_id":999000111}}},
-     "geometry":{"type":"Point","coordinates":[10.7510,59.9115]}}
-    """
+        {"type":"Feature","properties":{"name":"<script>alert('xss')</script> Kafé","lat":59.9115,"lon":10.7510,
+         "categories":["catering","catering.cafe"],"website":"javascript:alert(1)",
+         "datasource":{"raw":{"osm_type":"n","osm_id":999000111}}},
+         "geometry":{"type":"Point","coordinates":[10.7510,59.9115]}}
+        """
 
     func build(_ site: TestSite, console: CapturingConsole = CapturingConsole()) async throws -> BuildReport {
-        try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: console, placeSource: site.sampleSource).run()
+        try await BuildPipeline(
+            options: BuildOptions(site: site.site), environment: [:], console: console, placeSource: site.sampleSource
+        ).run()
     }
 
     @Test func sampleGuideIsCompleteValidAndLinked() async throws {
@@ -36,7 +39,7 @@ import Testing
         #expect(files.contains("favicon.svg"))
         for category in PlaceCategory.allCases { #expect(files.contains("\(category.pathSegment)/index.html")) }
         let detailPages = files.filter { $0.hasPrefix("steder/") }
-        #expect(detailPages.count == report.placeCount + 1) // + the favorite outside the data
+        #expect(detailPages.count == report.placeCount + 1)  // + the favorite outside the data
 
         for file in files where file.hasSuffix(".html") {
             let bytes = try #require(site.bytes("output/" + file))
@@ -52,7 +55,9 @@ import Testing
 
         let hostilePage = try #require(detailPages.first { $0.contains("script-alert-xss-script-kafe") })
         let hostile = try #require(site.read("output/" + hostilePage))
-        #expect(hostile.contains("&lt;script&gt;alert(&#39;xss&#39;)&lt;/script&gt; Kafé") || hostile.contains("&lt;script&gt;alert('xss')&lt;/script&gt; Kafé"))
+        #expect(
+            hostile.contains("&lt;script&gt;alert(&#39;xss&#39;)&lt;/script&gt; Kafé")
+                || hostile.contains("&lt;script&gt;alert('xss')&lt;/script&gt; Kafé"))
 
         // The store's ratings and favorites reached the pages.
         let favorites = try #require(site.read("output/favoritter/index.html"))
@@ -70,7 +75,9 @@ import Testing
         #expect(second.files.written == 0)
         #expect(second.files.unchanged == first.files.written)
 
-        site.write(#"{"format":1,"places":{"node/2714550550":{"ratings":[{"stars":4,"date":"2026-11-01"}]}}}"#, to: GuideStore.fileName)
+        site.write(
+            #"{"format":1,"places":{"node/2714550550":{"ratings":[{"stars":4,"date":"2026-11-01"}]}}}"#,
+            to: GuideStore.fileName)
         let third = try await build(site)
         // Fuglen's detail page, the front page (its card and data), its category page,
         // the export of all places (which carries ratings), and sw.js (which names the build).
@@ -94,7 +101,9 @@ import Testing
 
         // --force renders and compares everything, and still writes nothing unchanged.
         let forcedConsole = CapturingConsole()
-        let forced = try await BuildPipeline(options: BuildOptions(site: site.site, force: true), environment: [:], console: forcedConsole).run()
+        let forced = try await BuildPipeline(
+            options: BuildOptions(site: site.site, force: true), environment: [:], console: forcedConsole
+        ).run()
         #expect(!forcedConsole.progressText.contains("Ingen endringer"))
         #expect(forced.files.written == 0)
         #expect(forced.files.unchanged > 60)
@@ -112,16 +121,24 @@ import Testing
 
     /// Skipped (and reported so) without the checker: the README's test
     /// command sets VNU_JAR and BEACON_REQUIRE_VNU; a bare `swift test` cannot run Java.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["VNU_JAR"] != nil || ProcessInfo.processInfo.environment["BEACON_REQUIRE_VNU"] == "1",
-                   "the W3C checker is not set up (VNU_JAR); ./scripts/test sets it"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["VNU_JAR"] != nil
+                || ProcessInfo.processInfo.environment["BEACON_REQUIRE_VNU"] == "1",
+            "the W3C checker is not set up (VNU_JAR); ./scripts/test sets it"))
     func validatesWithTheW3CChecker() async throws {
-        let jar = try #require(ProcessInfo.processInfo.environment["VNU_JAR"], "BEACON_REQUIRE_VNU is set but VNU_JAR is not")
+        let jar = try #require(
+            ProcessInfo.processInfo.environment["VNU_JAR"], "BEACON_REQUIRE_VNU is set but VNU_JAR is not")
         let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         site.addSampleFeature(Self.hostileFeature, category: "cafe")
         // Every page in each of the three languages, with the switcher, alternates and sitemap a base URL brings.
-        site.write(#"{"format":1,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"]}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"]}"#,
+            to: SiteSettings.fileName)
         _ = try await build(site)
-        #expect(site.outputFiles().contains("en/steder/" + (site.outputFiles().first { $0.hasPrefix("steder/") }?.dropFirst(7) ?? "")))
+        #expect(
+            site.outputFiles().contains(
+                "en/steder/" + (site.outputFiles().first { $0.hasPrefix("steder/") }?.dropFirst(7) ?? "")))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["java", "-jar", jar, "--errors-only", "--skip-non-html", site.output]

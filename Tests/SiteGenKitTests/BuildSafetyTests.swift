@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 import Synchronization
+import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Builds interrupted, run side by side, or run over an output someone
@@ -17,8 +19,10 @@ import Glibc
         var text = #"{"type":"FeatureCollection","features":["#
         for index in 0..<count {
             if index > 0 { text += "," }
-            let lat = 59.9 + Double(index % 1000) * 0.00005, lon = 10.7 + Double(index / 1000) * 0.0005
-            text += #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"Kafé nummer \#(index)","categories":["catering.cafe"],"osm_type":"n","osm_id":\#(1_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo"}}"#
+            let lat = 59.9 + Double(index % 1000) * 0.00005
+            let lon = 10.7 + Double(index / 1000) * 0.0005
+            text +=
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"Kafé nummer \#(index)","categories":["catering.cafe"],"osm_type":"n","osm_id":\#(1_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo"}}"#
         }
         text += "]}"
         site.write(text, to: "mange.geojson")
@@ -40,7 +44,7 @@ import Glibc
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         while stagingFolders(site).isEmpty && process.isRunning && Date() < deadline { usleep(1_000) }
-        usleep(20_000) // inside the page writing
+        usleep(20_000)  // inside the page writing
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         ProcessWaiting.waitForExit(process)
@@ -123,7 +127,10 @@ import Glibc
         let fd = open(path, O_WRONLY | O_TRUNC)
         _ = "hacked".withCString { write(fd, $0, 6) }
         close(fd)
-        var times = [timespec(tv_sec: info.st_atim.tv_sec, tv_nsec: info.st_atim.tv_nsec), timespec(tv_sec: info.st_mtim.tv_sec, tv_nsec: info.st_mtim.tv_nsec)]
+        var times = [
+            timespec(tv_sec: info.st_atim.tv_sec, tv_nsec: info.st_atim.tv_nsec),
+            timespec(tv_sec: info.st_mtim.tv_sec, tv_nsec: info.st_mtim.tv_nsec),
+        ]
         utimensat(AT_FDCWD, path, &times, 0)
         let afterEdit = try Sitegen.run(["build", "--site", site.root])
         #expect(!afterEdit.stderr.contains("Ingen endringer"))
@@ -142,9 +149,14 @@ import Glibc
     // MARK: 16. The terminal commands know the last build's source
 
     @Test func shareAfterALiveBuildCreditsGeoapifyAndItsDate() throws {
-        let site = TestSite(store: #"{"format":1,"places":{"node/10914208868":{"place":{"name":"Tim Wendelboe","category":"cafe","lat":59.9233,"lon":10.7562},"favoriteSince":"2026-09-14"}}}"#)
+        let site = TestSite(
+            store:
+                #"{"format":1,"places":{"node/10914208868":{"place":{"name":"Tim Wendelboe","category":"cafe","lat":59.9233,"lon":10.7562},"favoriteSince":"2026-09-14"}}}"#
+        )
         let stub = try GeoapifyStub()
-        let built = try Sitegen.run(["build", "--site", site.root], environment: ["GEOAPIFY_API_KEY": "test-key-123456", "GEOAPIFY_BASE_URL": stub.baseURL])
+        let built = try Sitegen.run(
+            ["build", "--site", site.root],
+            environment: ["GEOAPIFY_API_KEY": "test-key-123456", "GEOAPIFY_BASE_URL": stub.baseURL])
         #expect(built.status == 0, "\(built.stderr)")
         let page = try #require(site.read("output/favoritter/index.html"))
         #expect(page.contains("Powered by Geoapify"))

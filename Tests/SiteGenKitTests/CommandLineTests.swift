@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The real binary: help, usage errors and the build command's failure paths.

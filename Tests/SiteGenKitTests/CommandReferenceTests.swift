@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -34,7 +35,8 @@ import Testing
         if refreshed.text != text {
             let actual = NSTemporaryDirectory() + "/command-reference-" + file.replacingOccurrences(of: "/", with: "-")
             try FileSystem.writeAtomically(Array(refreshed.text.utf8), to: actual)
-            Issue.record("""
+            Issue.record(
+                """
                 \(file) differs from the command table; what it should be is in \(actual) \
                 (diff it, then run scripts/update-docs)
                 """)
@@ -71,7 +73,8 @@ import Testing
         let text = try Self.read(Self.commands)
         for spec in Self.table.commands {
             let console = CapturingConsole()
-            let status = await CommandLineTool.run(arguments: [spec.name, "--help"], environment: [:], console: console)
+            let status = await CommandLineTool.run(
+                arguments: [spec.name, "--help"], environment: [:], console: console)
             #expect(status == 0)
             let firstLine = try #require(console.outputText.split(separator: "\n").first)
             #expect(firstLine.hasPrefix("Bruk: "), "\(firstLine)")
@@ -128,10 +131,12 @@ import Testing
     /// The anchor GitHub gives a heading: its text in lower case, without punctuation, spaces as hyphens.
     static func anchor(ofHeading line: Substring) -> String {
         let text = line.drop { $0 == "#" }.drop { $0 == " " }
-        return String(text.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-        })
+        return String(
+            text.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_"
+                    ? character : nil
+            })
     }
 
     /// `](target)` and `src="target"` in Markdown.
@@ -149,47 +154,53 @@ import Testing
     /// gone is reported; the text around the blocks stays as it was.
     @Test func refreshKeepsHandWrittenTextAndAddsNewCommands() {
         var table = Self.table
-        table.commands.append(CommandSpec(
-            name: "demo", usage: "sitegen demo [--sample]", summary: "En kommando bare denne testen har.",
-            options: [.init(name: "--sample", valueName: nil, help: "med | eksempeldata")], subcommands: ["a", "b"]))
+        table.commands.append(
+            CommandSpec(
+                name: "demo", usage: "sitegen demo [--sample]", summary: "En kommando bare denne testen har.",
+                options: [.init(name: "--sample", valueName: nil, help: "med | eksempeldata")], subcommands: ["a", "b"])
+        )
         let row = "| [`sitegen demo a\\|b`](docs/commands.md#sitegen-demo) |"
         #expect(CommandReference.commandsTable(table).contains(row))
 
         let document = """
-        # Commands
+            # Commands
 
-        ## `sitegen build`
+            ## `sitegen build`
 
-        Before.
-        <!-- generated: usage build -->
-        stale
-        <!-- end generated -->
-        After, by hand.
-        <!-- generated: usage gone -->
-        kept
-        <!-- end generated -->
-        """
-        let refreshed = CommandReference.refreshCommandsDocument(document, table: table)
-        #expect(refreshed.unknown == ["usage gone"])
-        #expect(refreshed.text.contains("Before.\n<!-- generated: usage build -->\n```text\nsitegen build ["))
-        #expect(refreshed.text.contains("""
-
+            Before.
+            <!-- generated: usage build -->
+            stale
             <!-- end generated -->
             After, by hand.
             <!-- generated: usage gone -->
             kept
+            <!-- end generated -->
+            """
+        let refreshed = CommandReference.refreshCommandsDocument(document, table: table)
+        #expect(refreshed.unknown == ["usage gone"])
+        #expect(refreshed.text.contains("Before.\n<!-- generated: usage build -->\n```text\nsitegen build ["))
+        #expect(
+            refreshed.text.contains(
+                """
 
-            """))
+                <!-- end generated -->
+                After, by hand.
+                <!-- generated: usage gone -->
+                kept
+
+                """))
         #expect(!refreshed.text.contains("stale"))
-        #expect(refreshed.text.contains("""
+        #expect(
+            refreshed.text.contains(
+                """
 
-            ## `sitegen demo`
+                ## `sitegen demo`
 
-            <!-- generated: usage demo -->
-            ```text
-            sitegen demo [--sample]
-            ```
-            """))
+                <!-- generated: usage demo -->
+                ```text
+                sitegen demo [--sample]
+                ```
+                """))
         #expect(refreshed.text.contains("| `--sample` | med \\| eksempeldata |"))
         #expect(refreshed.text.hasSuffix("<!-- end generated -->\n"))
         // Refreshing what was refreshed changes nothing.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -35,14 +36,14 @@ import Testing
     func bashCompletes(_ words: [String], script: String, in directory: String? = nil) throws -> [String] {
         let line = words.joined(separator: " ")
         let program = """
-        source \(Self.quoted(script)) || exit 3
-        COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))
-        COMP_CWORD=\(words.count - 1)
-        COMP_LINE=\(Self.quoted(line))
-        COMP_POINT=\(line.utf8.count)
-        _sitegen || exit 4
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
+            source \(Self.quoted(script)) || exit 3
+            COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))
+            COMP_CWORD=\(words.count - 1)
+            COMP_LINE=\(Self.quoted(line))
+            COMP_POINT=\(line.utf8.count)
+            _sitegen || exit 4
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
         let result = try Sitegen.run(["--norc", "--noprofile", "-c", program], in: directory, executable: "/bin/bash")
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
@@ -54,17 +55,23 @@ import Testing
 
     @Test func bashRegistersAndCompletesCommandsOptionsAndValues() async throws {
         let script = try await scriptFile("bash").path
-        let registration = try Sitegen.run(["--norc", "--noprofile", "-c", "source \(Self.quoted(script)) && complete -p sitegen"], executable: "/bin/bash")
+        let registration = try Sitegen.run(
+            ["--norc", "--noprofile", "-c", "source \(Self.quoted(script)) && complete -p sitegen"],
+            executable: "/bin/bash")
         #expect(registration.status == 0, "\(registration.stderr)")
         #expect(registration.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "complete -F _sitegen sitegen")
 
         // sitegen ra<TAB>: every command in the table that starts with "ra", in table order.
         let commands = try bashCompletes(["sitegen", "ra"], script: script)
-        let expected = (Self.table.entries.map(\.name) + Self.table.globalOptions.map(\.name)).filter { $0.hasPrefix("ra") }
+        let expected = (Self.table.entries.map(\.name) + Self.table.globalOptions.map(\.name)).filter {
+            $0.hasPrefix("ra")
+        }
         #expect(commands == expected)
         #expect(commands.contains("rate") && commands.contains("ratings") && commands.contains("radius"))
         #expect(!commands.contains("build"))
-        #expect(try bashCompletes(["sitegen", ""], script: script).count == Self.table.entries.count + Self.table.globalOptions.count)
+        #expect(
+            try bashCompletes(["sitegen", ""], script: script).count == Self.table.entries.count
+                + Self.table.globalOptions.count)
         #expect(try bashCompletes(["sitegen", "--v"], script: script) == ["--version"])
 
         // sitegen build --cat<TAB>
@@ -76,16 +83,28 @@ import Testing
         let categories = PlaceCategory.allCases.flatMap(\.commandLineNames)
         #expect(try bashCompletes(["sitegen", "build", "--category", ""], script: script) == categories)
         #expect(categories.contains("restaurant") && categories.contains("kafe") && categories.contains("hotell"))
-        #expect(try bashCompletes(["sitegen", "build", "--category", "=", "ho"], script: script) == ["hotel", "hotell", "hoteller"])
+        #expect(
+            try bashCompletes(["sitegen", "build", "--category", "=", "ho"], script: script) == [
+                "hotel", "hotell", "hoteller",
+            ])
         #expect(try bashCompletes(["sitegen", "search", "--category", "ka"], script: script) == ["kafe", "kafeer"])
-        #expect(try bashCompletes(["sitegen", "search", "--sort", ""], script: script) == PlaceQuery.Sort.allCases.map(\.rawValue))
+        #expect(
+            try bashCompletes(["sitegen", "search", "--sort", ""], script: script)
+                == PlaceQuery.Sort.allCases.map(\.rawValue))
 
         // The first argument of a command with subcommands, after options and their values.
         #expect(try bashCompletes(["sitegen", "center", ""], script: script) == ["show", "set", "search"])
-        #expect(try bashCompletes(["sitegen", "center", "--site", ".", "s"], script: script) == ["show", "set", "search"])
-        #expect(try bashCompletes(["sitegen", "center", "set", "--"], script: script) == CommandTable.options(of: spec("center")).map(\.name))
-        #expect(try bashCompletes(["sitegen", "completions", ""], script: script) == CompletionShell.allCases.map(\.rawValue))
-        #expect(try bashCompletes(["sitegen", "help", "ra"], script: script) == Self.table.commands.map(\.name).filter { $0.hasPrefix("ra") })
+        #expect(
+            try bashCompletes(["sitegen", "center", "--site", ".", "s"], script: script) == ["show", "set", "search"])
+        #expect(
+            try bashCompletes(["sitegen", "center", "set", "--"], script: script)
+                == CommandTable.options(of: spec("center")).map(\.name))
+        #expect(
+            try bashCompletes(["sitegen", "completions", ""], script: script)
+                == CompletionShell.allCases.map(\.rawValue))
+        #expect(
+            try bashCompletes(["sitegen", "help", "ra"], script: script)
+                == Self.table.commands.map(\.name).filter { $0.hasPrefix("ra") })
         // A value the shell cannot list gets nothing, not the options.
         #expect(try bashCompletes(["sitegen", "rate", "--comment", ""], script: script).isEmpty)
         #expect(try bashCompletes(["sitegen", "bygg", ""], script: script).isEmpty)
@@ -99,9 +118,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try bashCompletes(["sitegen", "build", "--site", "al"], script: script, in: folder) == ["alpha dir"])
         #expect(try bashCompletes(["sitegen", "serve", "--output", "al"], script: script, in: folder) == ["alpha dir"])
-        #expect(Set(try bashCompletes(["sitegen", "build", "--places", "al"], script: script, in: folder)) == ["alpha dir", "alpha.json"])
+        #expect(
+            Set(try bashCompletes(["sitegen", "build", "--places", "al"], script: script, in: folder)) == [
+                "alpha dir", "alpha.json",
+            ])
         // share --output is a file (FIL), build --output a folder (MAPPE).
-        #expect(Set(try bashCompletes(["sitegen", "share", "--output", "al"], script: script, in: folder)) == ["alpha dir", "alpha.json"])
+        #expect(
+            Set(try bashCompletes(["sitegen", "share", "--output", "al"], script: script, in: folder)) == [
+                "alpha dir", "alpha.json",
+            ])
     }
 
     @Test func zshAndFishScriptsHaveEveryCommandAndOption() async throws {
@@ -110,12 +135,21 @@ import Testing
         #expect(zsh.hasPrefix("#compdef sitegen\n"))
         for spec in Self.table.entries {
             #expect(zsh.contains("'\(spec.name):\(spec.summary)'"), "zsh: \(spec.name)")
-            #expect(fish.contains("complete -c sitegen -n __sitegen_needs_command -a '\(spec.name)' -d "), "fish: \(spec.name)")
+            #expect(
+                fish.contains("complete -c sitegen -n __sitegen_needs_command -a '\(spec.name)' -d "),
+                "fish: \(spec.name)")
             // zsh: the command's own `_arguments` branch lists each option.
-            let branch = try #require(zsh.components(separatedBy: "        (\(spec.name))\n").dropFirst().first?.components(separatedBy: ";;").first)
+            let branch = try #require(
+                zsh.components(separatedBy: "        (\(spec.name))\n").dropFirst().first?.components(separatedBy: ";;")
+                    .first)
             for option in CommandTable.options(of: spec) {
-                #expect(branch.contains("'\(option.name)\(option.takesValue && option.valueCount == 1 ? "=" : "")["), "zsh: \(spec.name) \(option.name)")
-                #expect(fish.contains("complete -c sitegen -n '__sitegen_using \(spec.name)' -l \(option.name.dropFirst(2))"), "fish: \(spec.name) \(option.name)")
+                #expect(
+                    branch.contains("'\(option.name)\(option.takesValue && option.valueCount == 1 ? "=" : "")["),
+                    "zsh: \(spec.name) \(option.name)")
+                #expect(
+                    fish.contains(
+                        "complete -c sitegen -n '__sitegen_using \(spec.name)' -l \(option.name.dropFirst(2))"),
+                    "fish: \(spec.name) \(option.name)")
             }
         }
         for option in Self.table.globalOptions {
@@ -143,8 +177,9 @@ import Testing
         let home = NSTemporaryDirectory() + "sitegen-fish-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: home) }
         func completes(_ line: String) throws -> Set<String> {
-            let result = try Sitegen.run(["--no-config", "-c", "source \(Self.quoted(script)); complete -C \(Self.quoted(line))"],
-                                         environment: ["HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home], executable: fish)
+            let result = try Sitegen.run(
+                ["--no-config", "-c", "source \(Self.quoted(script)); complete -C \(Self.quoted(line))"],
+                environment: ["HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home], executable: fish)
             #expect(result.status == 0, "\(result.stderr)")
             return Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) })
         }
@@ -159,17 +194,24 @@ import Testing
     /// nothing in the generators lists commands.
     @Test func aNewCommandInTheTableAppearsEverywhere() throws {
         var table = Self.table
-        table.commands.append(CommandSpec(
-            name: "demo", usage: "sitegen demo [--center BREDDE] [--sample]", summary: "En kommando bare denne testen har.",
-            options: [.init(name: "--center", valueName: "BREDDE", help: "senteret"), .init(name: "--sample", valueName: nil, help: "med eksempeldata")],
-            subcommands: ["here"]))
+        table.commands.append(
+            CommandSpec(
+                name: "demo", usage: "sitegen demo [--center BREDDE] [--sample]",
+                summary: "En kommando bare denne testen har.",
+                options: [
+                    .init(name: "--center", valueName: "BREDDE", help: "senteret"),
+                    .init(name: "--sample", valueName: nil, help: "med eksempeldata"),
+                ],
+                subcommands: ["here"]))
         let bash = CompletionScripts.bash(table)
         #expect(bash.contains("'init build rate") && bash.contains(" demo help --help --version'"))
         #expect(bash.contains("        demo)\n"))
         #expect(bash.contains("options='--center --sample --help'"))
         #expect(bash.contains("subcommands='here'"))
         #expect(CompletionScripts.zsh(table).contains("'--sample[med eksempeldata]'"))
-        #expect(CompletionScripts.fish(table).contains("complete -c sitegen -n '__sitegen_using demo' -l center -x -d 'senteret'"))
+        #expect(
+            CompletionScripts.fish(table).contains(
+                "complete -c sitegen -n '__sitegen_using demo' -l center -x -d 'senteret'"))
         #expect(ManPage.render(table).contains("\n.SS demo\n"))
         #expect(!CompletionScripts.bash(Self.table).contains("        demo)\n"))
     }
@@ -208,7 +250,9 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let page = result.output
         #expect(page.contains("\n.TH SITEGEN 1 "))
-        for section in ["NAVN", "OVERSIKT", "BESKRIVELSE", "KOMMANDOER", #"MILJ\[u00D8]"#, "FILER", "AVSLUTNINGSSTATUS"] {
+        for section in [
+            "NAVN", "OVERSIKT", "BESKRIVELSE", "KOMMANDOER", #"MILJ\[u00D8]"#, "FILER", "AVSLUTNINGSSTATUS",
+        ] {
             #expect(page.contains("\n.SH \(section)\n"), "\(section)")
         }
         #expect(page.contains("\nsitegen \\- lager"))
@@ -218,7 +262,10 @@ import Testing
                 #expect(page.contains(#"\fB"# + Self.roff(option.name) + #"\fR"#), "\(spec.name) \(option.name)")
             }
         }
-        for name in ["GEOAPIFY_API_KEY", "BEACON_LEAFLET_DIR", "NO_COLOR", "beacon\\-settings.json", "beacon\\-store.json", "output/", ".beacon\\-cache/"] {
+        for name in [
+            "GEOAPIFY_API_KEY", "BEACON_LEAFLET_DIR", "NO_COLOR", "beacon\\-settings.json", "beacon\\-store.json",
+            "output/", ".beacon\\-cache/",
+        ] {
             #expect(page.contains(#".TP"# + "\n" + #"\fB"# + name), "\(name)")
         }
         for status in ExitStatus.allCases {
@@ -248,11 +295,14 @@ import Testing
         let file = NSTemporaryDirectory() + "sitegen-\(UUID().uuidString).1"
         try (page + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let groff = try Sitegen.run(["-man", "-Tutf8", "-ww", "-z", file], executable: try #require(Shells.path("groff")))
+        let groff = try Sitegen.run(
+            ["-man", "-Tutf8", "-ww", "-z", file], executable: try #require(Shells.path("groff")))
         #expect(groff.status == 0)
         #expect(groff.stderr.isEmpty, "\(groff.stderr)")
         if let man = Shells.path("man") {
-            let rendered = try Sitegen.run(["-l", file], environment: ["MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"], executable: man)
+            let rendered = try Sitegen.run(
+                ["-l", file], environment: ["MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"],
+                executable: man)
             #expect(rendered.status == 0, "\(rendered.stderr)")
             // Option names come out as the ASCII hyphens people type.
             #expect(rendered.stdout.contains("--category KATEGORI"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The libcurl transport against a raw loopback server: the deadline covers
@@ -7,15 +8,20 @@ import Testing
 /// are reused, redirects end, headers arrive as the client reads them; and
 /// libcurl is loaded only by a command that fetches.
 @Suite struct CurlTransportTests {
-    static func request(_ server: LoopbackHTTPServer, timeout: TimeInterval = 5, limit: Int = HTTPRequest.defaultMaximumBodyBytes) -> HTTPRequest {
+    static func request(
+        _ server: LoopbackHTTPServer, timeout: TimeInterval = 5, limit: Int = HTTPRequest.defaultMaximumBodyBytes
+    ) -> HTTPRequest {
         HTTPRequest(url: server.url, headers: ["x-api-key": "k"], timeout: timeout, maximumBodyBytes: limit)
     }
 
     /// The exchange on this thread (`perform`): timed without waiting for a
     /// turn on the task pool, which other tests may keep busy.
     /// Its failure; nil when an answer came.
-    static func failure(of request: HTTPRequest, cancelled: CancellationFlag = CancellationFlag()) throws -> TransportError? {
-        let result = CurlTransport.perform(request, curl: try Libcurl.shared.get(), pool: CurlHandlePool(), cancelled: cancelled)
+    static func failure(of request: HTTPRequest, cancelled: CancellationFlag = CancellationFlag()) throws
+        -> TransportError?
+    {
+        let result = CurlTransport.perform(
+            request, curl: try Libcurl.shared.get(), pool: CurlHandlePool(), cancelled: cancelled)
         if case .failure(let error) = result { return error }
         return nil
     }
@@ -37,7 +43,7 @@ import Testing
 
     @Test func aCancelledTransferStopsWithinASecondOrSo() throws {
         let server = try LoopbackHTTPServer { _, _ in
-            sleep(30) // never answers in time
+            sleep(30)  // never answers in time
             return false
         }
         let cancelled = CancellationFlag()
@@ -76,7 +82,9 @@ import Testing
 
     @Test func headersArriveLowerCasedAndRepeatedOnesJoined() async throws {
         let server = try LoopbackHTTPServer { _, socket in
-            LoopbackHTTPServer.send("HTTP/1.1 429 Too Many\r\nRetry-After: 3\r\nX-Note: a\r\nx-note: b\r\nContent-Length: 0\r\n\r\n", to: socket)
+            LoopbackHTTPServer.send(
+                "HTTP/1.1 429 Too Many\r\nRetry-After: 3\r\nX-Note: a\r\nx-note: b\r\nContent-Length: 0\r\n\r\n",
+                to: socket)
             return false
         }
         let response = try await CurlTransport().get(Self.request(server))
@@ -87,26 +95,32 @@ import Testing
 
     @Test func aLoopOfRedirectsEnds() async throws {
         let server = try LoopbackHTTPServer { _, socket in
-            LoopbackHTTPServer.send("HTTP/1.1 302 Found\r\nLocation: /v2/places?again=1\r\nContent-Length: 0\r\n\r\n", to: socket)
+            LoopbackHTTPServer.send(
+                "HTTP/1.1 302 Found\r\nLocation: /v2/places?again=1\r\nContent-Length: 0\r\n\r\n", to: socket)
             return true
         }
-        await #expect(throws: TransportError.other("for mange videresendinger")) { try await CurlTransport().get(Self.request(server)) }
+        await #expect(throws: TransportError.other("for mange videresendinger")) {
+            try await CurlTransport().get(Self.request(server))
+        }
         #expect(server.requests.count == CurlTransport.maximumRedirects + 1)
     }
 
     @Test func aBodyPastTheLimitIsRefusedWithoutALength() async throws {
         let server = try LoopbackHTTPServer { _, socket in
-            LoopbackHTTPServer.send("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + String(repeating: "y", count: 50_000), to: socket)
+            LoopbackHTTPServer.send(
+                "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + String(repeating: "y", count: 50_000), to: socket)
             return false
         }
-        await #expect(throws: TransportError.tooLarge(limit: 10_000)) { try await CurlTransport().get(Self.request(server, limit: 10_000)) }
+        await #expect(throws: TransportError.tooLarge(limit: 10_000)) {
+            try await CurlTransport().get(Self.request(server, limit: 10_000))
+        }
     }
 
     @Test func headersWithoutEndAreStopped() throws {
         let server = try LoopbackHTTPServer { _, socket in
             LoopbackHTTPServer.send("HTTP/1.1 200 OK\r\n", to: socket)
             let line = "X-Filler: " + String(repeating: "a", count: 1_000) + "\r\n"
-            for _ in 0..<3_000 { LoopbackHTTPServer.send(line, to: socket) } // 3 MB of headers
+            for _ in 0..<3_000 { LoopbackHTTPServer.send(line, to: socket) }  // 3 MB of headers
             return false
         }
         #expect(try Self.failure(of: Self.request(server)) == .other("svaret hadde over 128 kB med hoder"))
@@ -114,7 +128,9 @@ import Testing
 
     @Test func aClosedPortIsNoNetwork() async throws {
         let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/v2/places")!, timeout: 5)
-        await #expect(throws: TransportError.noNetwork("fikk ikke koblet til serveren")) { try await CurlTransport().get(request) }
+        await #expect(throws: TransportError.noNetwork("fikk ikke koblet til serveren")) {
+            try await CurlTransport().get(request)
+        }
     }
 
     /// A server whose certificate does not check out (a stand-in for someone in the middle) never
@@ -123,19 +139,26 @@ import Testing
         let folder = NSTemporaryDirectory() + "beacon-tls-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let made = try Sitegen.run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem",
-                                    "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-                                   executable: "/usr/bin/openssl")
+        let made = try Sitegen.run(
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder + "/key.pem", "-out",
+                folder + "/cert.pem",
+                "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ],
+            executable: "/usr/bin/openssl")
         try #require(made.status == 0, "openssl: \(made.stderr)")
-        FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [Repository.root + "/Tests/Support/tls_stub.py", folder + "/cert.pem", folder + "/key.pem", folder + "/log.jsonl"]
+        server.arguments = [
+            Repository.root + "/Tests/Support/tls_stub.py", folder + "/cert.pem", folder + "/key.pem",
+            folder + "/log.jsonl",
+        ]
         let output = Pipe()
         server.standardOutput = output
         try server.run()
         defer {
-            kill(server.processIdentifier, SIGKILL) // SIGTERM may be blocked in the thread that started it
+            kill(server.processIdentifier, SIGKILL)  // SIGTERM may be blocked in the thread that started it
             ProcessWaiting.waitForExit(server)
         }
         var line = Data()
@@ -145,7 +168,9 @@ import Testing
             line.append(byte)
         }
         let port = try #require(Int(String(decoding: line, as: UTF8.self)))
-        let request = HTTPRequest(url: URL(string: "https://127.0.0.1:\(port)/v2/places")!, headers: ["x-api-key": "SECRETKEY123"], timeout: 10)
+        let request = HTTPRequest(
+            url: URL(string: "https://127.0.0.1:\(port)/v2/places")!, headers: ["x-api-key": "SECRETKEY123"],
+            timeout: 10)
         #expect(try Self.failure(of: request) == .other("serverens sertifikat kunne ikke bekreftes"))
         #expect(try String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8).isEmpty, "the request got through")
     }
@@ -159,8 +184,9 @@ import Testing
 
         let stub = try GeoapifyStub()
         let site = TestSite()
-        let fetched = try Sitegen.run(["build", "--site", site.root, "--quiet"],
-                                      environment: ["GEOAPIFY_API_KEY": "k", "GEOAPIFY_BASE_URL": stub.baseURL, "LD_DEBUG": "libs"])
+        let fetched = try Sitegen.run(
+            ["build", "--site", site.root, "--quiet"],
+            environment: ["GEOAPIFY_API_KEY": "k", "GEOAPIFY_BASE_URL": stub.baseURL, "LD_DEBUG": "libs"])
         #expect(fetched.status == 0)
         #expect(fetched.stderr.contains("libcurl.so.4"))
     }

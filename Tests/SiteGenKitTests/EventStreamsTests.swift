@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -99,14 +100,19 @@ import Testing
     /// new stream is taken at once.
     @Test func manyOpenStreamsNeverStopThePagesAndClosedOnesFreeTheirPlace() async throws {
         let site = TestSite()
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()
+        ).run()
         let liveReload = LiveReload()
-        let server = try StaticFileServer(configuration: .init(root: site.output, port: 0, headTimeout: 2, liveReload: liveReload))
+        let server = try StaticFileServer(
+            configuration: .init(root: site.output, port: 0, headTimeout: 2, liveReload: liveReload))
         server.start()
         defer { server.stop() }
         func openStream() -> (fd: Int32, head: String) {
             let fd = RawHTTP.connect(server.port)
-            _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes {
+                send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+            }
             var buffer = [UInt8](repeating: 0, count: 512)
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
             return (fd, n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : "")

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import BeaconCore
 
 /// The real client (libcurl) against the loopback stand-in.
@@ -26,11 +27,13 @@ import Testing
     /// A machine without libcurl: said at once, with what to do, not retried for half a minute.
     @Test func aMachineThatCannotFetchIsToldAtOnce() async throws {
         let transport = UnavailableTransport()
-        let client = GeoapifyClient(apiKey: "test-key-0123456789", transport: transport,
-                                    retryPolicy: RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15))
+        let client = GeoapifyClient(
+            apiKey: "test-key-0123456789", transport: transport,
+            retryPolicy: RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15))
         await #expect(throws: GeoapifyError.clientUnavailable(Libcurl.missingDetail)) { try await client.places(cafe) }
         #expect(transport.calls.withLock { $0 } == 1)
-        #expect(GeoapifyError.clientUnavailable(Libcurl.missingDetail).userMessage.contains("installer pakken libcurl4"))
+        #expect(
+            GeoapifyError.clientUnavailable(Libcurl.missingDetail).userMessage.contains("installer pakken libcurl4"))
         #expect(GeoapifyError.clientUnavailable(Libcurl.missingDetail).exitStatus == .unavailable)
     }
 
@@ -41,7 +44,10 @@ import Testing
     }
 
     @Test func forbiddenAndBadRequestAreNotRetried() async throws {
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(403, "Key restricted")], "catering.restaurant": [.error(400, "\\\"limit\\\" must be less than or equal to 500")]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [.error(403, "Key restricted")],
+            "catering.restaurant": [.error(400, "\\\"limit\\\" must be less than or equal to 500")],
+        ])
         await #expect(throws: GeoapifyError.forbidden("Key restricted")) { try await stub.client().places(cafe) }
         var restaurant = cafe
         restaurant.category = .restaurant
@@ -49,14 +55,19 @@ import Testing
             _ = try await stub.client().places(restaurant)
             Issue.record("expected 400")
         } catch {
-            guard case .badRequest(let message) = error else { Issue.record("\(error)"); return }
+            guard case .badRequest(let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.contains("limit"))
         }
         #expect(stub.requests.count == 2)
     }
 
     @Test func honoursRetryAfterOn429() async throws {
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(429, "Too Many Requests", headers: ["Retry-After": "1"]), .sample("cafe")]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [.error(429, "Too Many Requests", headers: ["Retry-After": "1"]), .sample("cafe")]
+        ])
         let started = Date()
         let (_, result) = try await stub.client().places(cafe)
         #expect(result.places.count == 19)
@@ -65,7 +76,9 @@ import Testing
     }
 
     @Test func retriesServerErrorsThenSucceeds() async throws {
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(500, "Internal"), .error(503, "Unavailable"), .sample("cafe")]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [.error(500, "Internal"), .error(503, "Unavailable"), .sample("cafe")]
+        ])
         let (_, result) = try await stub.client().places(cafe)
         #expect(result.places.count == 19)
         #expect(stub.requests.count == 3)
@@ -91,7 +104,9 @@ import Testing
 
         let alwaysSlow = try GeoapifyStub(routes: ["catering.cafe": [slow]])
         await #expect(throws: GeoapifyError.timeout(seconds: 1)) {
-            try await alwaysSlow.client(timeout: 1, retry: RetryPolicy(maximumAttempts: 2, baseDelay: 0.05, maximumDelay: 0.1, maximumTotal: 10)).places(cafe)
+            try await alwaysSlow.client(
+                timeout: 1, retry: RetryPolicy(maximumAttempts: 2, baseDelay: 0.05, maximumDelay: 0.1, maximumTotal: 10)
+            ).places(cafe)
         }
     }
 
@@ -100,22 +115,40 @@ import Testing
         truncated.truncate = 500
         let stub = try GeoapifyStub(routes: [
             "catering.cafe": [truncated],
-            "catering.restaurant": [.init(headers: ["Content-Type": "text/html"], body: "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>")],
+            "catering.restaurant": [
+                .init(
+                    headers: ["Content-Type": "text/html"],
+                    body: "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>")
+            ],
             "accommodation.hotel": [.init(body: #"{"results": []}"#)],
         ])
-        do { _ = try await stub.client().places(cafe); Issue.record("expected error") } catch {
-            guard case .unexpectedBody(let detail) = error else { Issue.record("\(error)"); return }
+        do {
+            _ = try await stub.client().places(cafe)
+            Issue.record("expected error")
+        } catch {
+            guard case .unexpectedBody(let detail) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(detail.contains("avkuttet"))
         }
         var restaurant = cafe
         restaurant.category = .restaurant
-        do { _ = try await stub.client().places(restaurant); Issue.record("expected error") } catch {
-            guard case .unexpectedBody(let detail) = error else { Issue.record("\(error)"); return }
+        do {
+            _ = try await stub.client().places(restaurant)
+            Issue.record("expected error")
+        } catch {
+            guard case .unexpectedBody(let detail) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(detail.contains("HTML"))
         }
         var hotel = cafe
         hotel.category = .hotel
-        await #expect(throws: GeoapifyError.unexpectedBody("JSON uten «features»")) { try await stub.client().places(hotel) }
+        await #expect(throws: GeoapifyError.unexpectedBody("JSON uten «features»")) {
+            try await stub.client().places(hotel)
+        }
     }
 
     @Test func emptyAndDuplicateAnswers() async throws {
@@ -135,9 +168,14 @@ import Testing
 
     @Test func noNetwork() async throws {
         // A port nothing listens on.
-        let client = GeoapifyClient(apiKey: "k", baseURL: URL(string: "http://127.0.0.1:9")!,
-                                    retryPolicy: RetryPolicy(maximumAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01, maximumTotal: 5), timeout: 2)
-        do { _ = try await client.places(cafe); Issue.record("expected error") } catch {
+        let client = GeoapifyClient(
+            apiKey: "k", baseURL: URL(string: "http://127.0.0.1:9")!,
+            retryPolicy: RetryPolicy(maximumAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01, maximumTotal: 5),
+            timeout: 2)
+        do {
+            _ = try await client.places(cafe)
+            Issue.record("expected error")
+        } catch {
             switch error {
             case .noNetwork, .transport: break
             default: Issue.record("unexpected \(error)")
@@ -146,7 +184,9 @@ import Testing
     }
 
     @Test func geocodingReadsCandidates() async throws {
-        let stub = try GeoapifyStub(routes: ["geocode": [.init(file: Repository.fixtures + "/geoapify/geocode-search-seattle-1.json")]])
+        let stub = try GeoapifyStub(routes: [
+            "geocode": [.init(file: Repository.fixtures + "/geoapify/geocode-search-seattle-1.json")]
+        ])
         let candidates = try await stub.client().geocode("3029 NW 68th St, Seattle", near: .osloS)
         #expect(candidates.first?.label == "3029 Northwest 68th Street")
         #expect(candidates.first?.coordinate.latitude ?? 0 > 47.6)
@@ -172,8 +212,12 @@ import Testing
 @Suite(.serialized) struct GeoapifyCacheTests {
     let cafe = PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 20)
 
-    func source(_ stub: GeoapifyStub, folder: String, mode: GeoapifyPlaceSource.Mode = .normal, ttl: TimeInterval = 3600, now: Date = Date()) -> GeoapifyPlaceSource {
-        GeoapifyPlaceSource(client: stub.client(), cache: ResponseCache(folder: folder), mode: mode, timeToLive: ttl, now: { now })
+    func source(
+        _ stub: GeoapifyStub, folder: String, mode: GeoapifyPlaceSource.Mode = .normal, ttl: TimeInterval = 3600,
+        now: Date = Date()
+    ) -> GeoapifyPlaceSource {
+        GeoapifyPlaceSource(
+            client: stub.client(), cache: ResponseCache(folder: folder), mode: mode, timeToLive: ttl, now: { now })
     }
 
     @Test func cacheHitRefreshOfflineAndStaleFallback() async throws {
@@ -182,21 +226,30 @@ import Testing
         let stub = try GeoapifyStub(routes: ["catering.cafe": [.sample("cafe"), .sample("cafe"), .error(500, "down")]])
 
         let first = try await source(stub, folder: folder).places(for: cafe)
-        guard case .live = first.origin else { Issue.record("expected live"); return }
+        guard case .live = first.origin else {
+            Issue.record("expected live")
+            return
+        }
         // Fresh entry: no second request.
         let second = try await source(stub, folder: folder).places(for: cafe)
-        guard case .cache(_, let stale) = second.origin else { Issue.record("expected cache"); return }
+        guard case .cache(_, let stale) = second.origin else {
+            Issue.record("expected cache")
+            return
+        }
         #expect(!stale)
         #expect(stub.requests.count == 1)
         // --refresh asks again.
         _ = try await source(stub, folder: folder, mode: .refresh).places(for: cafe)
         #expect(stub.requests.count == 2)
         // --offline never asks.
-        let offline = try await source(stub, folder: folder, mode: .offline, now: Date().addingTimeInterval(10 * 86_400)).places(for: cafe)
+        let offline = try await source(
+            stub, folder: folder, mode: .offline, now: Date().addingTimeInterval(10 * 86_400)
+        ).places(for: cafe)
         #expect(offline.places.count == 19)
         #expect(stub.requests.count == 2)
         // Stale and the API fails: the old answer, with a warning naming its age.
-        let fallback = try await source(stub, folder: folder, ttl: 60, now: Date().addingTimeInterval(3 * 3600)).places(for: cafe)
+        let fallback = try await source(stub, folder: folder, ttl: 60, now: Date().addingTimeInterval(3 * 3600)).places(
+            for: cafe)
         #expect(fallback.places.count == 19)
         #expect(fallback.warning?.contains("mellomlageret") == true)
         #expect(fallback.warning?.contains("timer gamle") == true)

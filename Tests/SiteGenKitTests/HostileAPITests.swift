@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// What a hostile or broken API (or anything between it and us) can send:
@@ -8,9 +9,12 @@ import Testing
 @Suite(.serialized) struct HostileAPITests {
     static let key = "SECRETKEY123"
 
-    func build(_ site: TestSite, _ baseURL: String, _ extra: [String] = [], key: String = HostileAPITests.key) throws -> ProcessResult {
-        try Sitegen.run(["build", "--site", site.root] + extra,
-                        environment: ["GEOAPIFY_API_KEY": key, "GEOAPIFY_BASE_URL": baseURL, "GEOAPIFY_TIMEOUT": "5"])
+    func build(_ site: TestSite, _ baseURL: String, _ extra: [String] = [], key: String = HostileAPITests.key) throws
+        -> ProcessResult
+    {
+        try Sitegen.run(
+            ["build", "--site", site.root] + extra,
+            environment: ["GEOAPIFY_API_KEY": key, "GEOAPIFY_BASE_URL": baseURL, "GEOAPIFY_TIMEOUT": "5"])
     }
 
     /// Every file under `folder` whose bytes contain `text`.
@@ -26,7 +30,9 @@ import Testing
 
     @Test func aRedirectToAnotherHostIsNotFollowed() throws {
         let elsewhere = try GeoapifyStub(host: "127.0.0.2")
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [Self.redirect(to: elsewhere.baseURL + "/v2/places?categories=catering.cafe")]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [Self.redirect(to: elsewhere.baseURL + "/v2/places?categories=catering.cafe")]
+        ])
         let site = TestSite()
         let result = try build(site, stub.baseURL, ["--refresh"])
         #expect(result.status == 69, "\(result.stderr)")
@@ -40,7 +46,9 @@ import Testing
         let otherPort = try GeoapifyStub()
         let stub = try GeoapifyStub(routes: [
             "catering.cafe": [Self.redirect(to: otherPort.baseURL + "/v2/places?categories=catering.cafe")],
-            "catering.restaurant": [Self.redirect(to: "https://127.0.0.1:\(otherPort.port)/v2/places?categories=catering.restaurant")],
+            "catering.restaurant": [
+                Self.redirect(to: "https://127.0.0.1:\(otherPort.port)/v2/places?categories=catering.restaurant")
+            ],
         ])
         let result = try build(TestSite(), stub.baseURL, ["--refresh"])
         #expect(result.status == 69)
@@ -49,9 +57,11 @@ import Testing
     }
 
     @Test func aRedirectWithinTheSameOriginIsFollowed() throws {
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [
-            Self.redirect(to: "/v2/places?categories=catering.cafe&moved=1"), .sample("cafe"),
-        ]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [
+                Self.redirect(to: "/v2/places?categories=catering.cafe&moved=1"), .sample("cafe"),
+            ]
+        ])
         let site = TestSite()
         let result = try build(site, stub.baseURL)
         #expect(result.status == 0, "\(result.stderr)")
@@ -66,7 +76,8 @@ import Testing
         let site = TestSite()
         let good = try GeoapifyStub()
         #expect(try build(site, good.baseURL).status == 0)
-        let echo = #"{"statusCode":403,"error":"Forbidden","message":"Key SECRETKEY123 is not allowed for this referrer"}"#
+        let echo =
+            #"{"statusCode":403,"error":"Forbidden","message":"Key SECRETKEY123 is not allowed for this referrer"}"#
         let hostile = try GeoapifyStub(routes: [
             "catering.cafe": [GeoapifyStub.Response(status: 403, body: echo)],
             "catering.restaurant": [GeoapifyStub.Response(status: 400, body: echo)],
@@ -79,7 +90,8 @@ import Testing
         #expect(!result.stderr.contains(Self.key) && !result.stdout.contains(Self.key))
 
         // A 200 answer that carries the key in a place's name: not in the cache, the pages or the index.
-        let named = (try String(contentsOfFile: Repository.root + "/Resources/sample-data/cafe.json", encoding: .utf8)).replacingOccurrences(of: "Tim Wendelboe", with: "Tim SECRETKEY123 Wendelboe")
+        let named = (try String(contentsOfFile: Repository.root + "/Resources/sample-data/cafe.json", encoding: .utf8))
+            .replacingOccurrences(of: "Tim Wendelboe", with: "Tim SECRETKEY123 Wendelboe")
         let answer = NSTemporaryDirectory() + "named-cafe-\(UUID().uuidString).json"
         try named.write(toFile: answer, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: answer) }
@@ -89,7 +101,9 @@ import Testing
         #expect(files(under: site.output, containing: Self.key).isEmpty)
         #expect(files(under: site.root + "/.beacon-cache", containing: Self.key).isEmpty)
         #expect(site.read("output/kafeer/index.html")?.contains("Tim [API-nøkkel] Wendelboe") == true)
-        let shared = try Sitegen.run(["share", "--site", site.root, "--output", site.root + "/del.html"], environment: ["GEOAPIFY_API_KEY": Self.key])
+        let shared = try Sitegen.run(
+            ["share", "--site", site.root, "--output", site.root + "/del.html"],
+            environment: ["GEOAPIFY_API_KEY": Self.key])
         #expect(shared.status == 0)
         #expect(files(under: site.root, containing: Self.key).isEmpty)
     }
@@ -139,7 +153,9 @@ import Testing
 
     /// A Retry-After far in the future (or absurd) neither crashes nor waits past the retry budget.
     @Test func anAbsurdRetryAfterEndsCleanly() throws {
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(429, "Too many requests", headers: ["Retry-After": "1e300"])]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [.error(429, "Too many requests", headers: ["Retry-After": "1e300"])]
+        ])
         let started = Date()
         let result = try build(TestSite(), stub.baseURL)
         #expect(result.status == 69, "\(result.stderr)")
@@ -154,9 +170,12 @@ import Testing
     @Test(arguments: [false, true])
     func anOversizedAnswerIsRefused(streamed: Bool) throws {
         let chunk = String(repeating: "x", count: 1_000)
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [GeoapifyStub.Response(body: chunk, repeatCount: 200_000, stream: streamed)]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [GeoapifyStub.Response(body: chunk, repeatCount: 200_000, stream: streamed)]
+        ])
         let site = TestSite()
-        let (result, peakKiB) = try Sitegen.runMeasuringMemory(["build", "--site", site.root],
+        let (result, peakKiB) = try Sitegen.runMeasuringMemory(
+            ["build", "--site", site.root],
             environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": "20"])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("større enn grensen på 20,0 MB"), "\(result.stderr)")
@@ -167,15 +186,21 @@ import Testing
     }
 
     @Test func onlyLiteralLoopbackAddressesAndLocalhostAreThisMachine() {
-        for host in ["localhost", "LOCALHOST", "localhost.", "127.0.0.1", "127.255.3.4", "::1", "[::1]", "[0:0:0:0:0:0:0:1]"] {
+        for host in [
+            "localhost", "LOCALHOST", "localhost.", "127.0.0.1", "127.255.3.4", "::1", "[::1]", "[0:0:0:0:0:0:0:1]",
+        ] {
             #expect(LoopbackHost.contains(host), "\(host)")
         }
-        for host in ["127.attacker.test", "127.0.0.1.nip.io", "127.1", "0x7f.0.0.1", "128.0.0.1", "localhost.attacker.test",
-                     "::2", "[::ffff:127.0.0.1]", "", "api.geoapify.com"] {
+        for host in [
+            "127.attacker.test", "127.0.0.1.nip.io", "127.1", "0x7f.0.0.1", "128.0.0.1", "localhost.attacker.test",
+            "::2", "[::ffff:127.0.0.1]", "", "api.geoapify.com",
+        ] {
             #expect(!LoopbackHost.contains(host), "\(host)")
         }
         // The tile client paces everything but this machine.
-        let paced = try? GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "https://127.0.0.1.nip.io"])
+        let paced = try? GeoapifyTileClient.fromEnvironment([
+            "GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "https://127.0.0.1.nip.io",
+        ])
         #expect(paced?.limits == .geoapifyFreePlan)
     }
 
@@ -186,7 +211,10 @@ import Testing
         let tileClient = try #require(try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": key]))
         let sent = tileClient.requestURL(for: TileCoordinate(zoom: 1, x: 0, y: 0)).absoluteString
         let query = String(sent[sent.range(of: "apiKey=")!.upperBound...])
-        for form in [key, query, SecretRedactor.lowercasingEscapes(query), key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!] {
+        for form in [
+            key, query, SecretRedactor.lowercasingEscapes(query),
+            key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+        ] {
             let redacted = redactor.redact("svar: \(form) slutt")
             #expect(redacted == "svar: \(SecretRedactor.placeholder) slutt", "\(form) → \(redacted)")
         }

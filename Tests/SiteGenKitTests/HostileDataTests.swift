@@ -1,7 +1,8 @@
+import BeaconHTML
 import Foundation
 import Testing
+
 @testable import BeaconCore
-import BeaconHTML
 @testable import SiteGenKit
 
 /// A places file written to break the site (script in names,
@@ -13,10 +14,15 @@ import BeaconHTML
         let parent = NSTemporaryDirectory() + "beacon-hostile-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: parent) }
-        let site = TestSite(store: #"{"format":1,"places":{"node/8":{"favoriteSince":"2026-01-01","ratings":[{"stars":4,"date":"2026-01-01","comment":"<p>Fin</p><script>window.__pwned='comment'</script><a href=\"javascript:alert(1)\">lenke</a><img src=x onerror=alert(1)>"}]}}}"#, parent: parent)
+        let site = TestSite(
+            store:
+                #"{"format":1,"places":{"node/8":{"favoriteSince":"2026-01-01","ratings":[{"stars":4,"date":"2026-01-01","comment":"<p>Fin</p><script>window.__pwned='comment'</script><a href=\"javascript:alert(1)\">lenke</a><img src=x onerror=alert(1)>"}]}}}"#,
+            parent: parent)
         let before = Set((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
-        let report = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: Repository.fixtures + "/hostile-places.geojson"),
-                                             environment: [:], console: CapturingConsole()).run()
+        let report = try await BuildPipeline(
+            options: BuildOptions(site: site.site, placesFile: Repository.fixtures + "/hostile-places.geojson"),
+            environment: [:], console: CapturingConsole()
+        ).run()
         #expect(report.placeCount == 10)
 
         // Nothing was written outside the site folder.
@@ -37,8 +43,13 @@ import BeaconHTML
             // Only our own script elements: scripts from assets/ and at most one JSON data block.
             let scripts = text.components(separatedBy: "<script").dropFirst()
             let inline = scripts.filter { !$0.hasPrefix(" src=\"") }
-            #expect(inline.count <= 1 && inline.allSatisfy { $0.hasPrefix(" type=\"application/json\"") }, "\(file): \(inline.map { $0.prefix(40) })")
-            #expect(scripts.filter { $0.hasPrefix(" src=\"") }.allSatisfy { $0.contains("assets/beacon") || $0.contains("assets/leaflet/") }, "\(file)")
+            #expect(
+                inline.count <= 1 && inline.allSatisfy { $0.hasPrefix(" type=\"application/json\"") },
+                "\(file): \(inline.map { $0.prefix(40) })")
+            #expect(
+                scripts.filter { $0.hasPrefix(" src=\"") }.allSatisfy {
+                    $0.contains("assets/beacon") || $0.contains("assets/leaflet/")
+                }, "\(file)")
             #expect(page.scriptBodies.allSatisfy { !$0.contains("__pwned") || !$0.contains("<") }, "\(file)")
             for reference in page.references {
                 let scheme = SafeURL.effectiveScheme(of: reference)

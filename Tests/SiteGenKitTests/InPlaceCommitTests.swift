@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -15,16 +16,24 @@ import Testing
     }
 
     /// 40 pages under steder/, and a front page linking them.
-    static func site(changing changed: Set<Int> = [], without removed: Set<Int> = [], adding added: Int = 0) -> [(String, [UInt8])] {
+    static func site(changing changed: Set<Int> = [], without removed: Set<Int> = [], adding added: Int = 0) -> [(
+        String, [UInt8]
+    )] {
         var files: [(String, [UInt8])] = []
         for index in 0..<(40 + added) where !removed.contains(index) {
-            files.append(("steder/\(index)/index.html", Array("<p>Sted \(index)\(changed.contains(index) ? " (endret)" : "")</p>\n".utf8)))
+            files.append(
+                (
+                    "steder/\(index)/index.html",
+                    Array("<p>Sted \(index)\(changed.contains(index) ? " (endret)" : "")</p>\n".utf8)
+                ))
         }
         files.append(("index.html", Array("<p>\(files.count) steder, \(added) nye</p>\n".utf8)))
         return files
     }
 
-    static func write(_ files: [(String, [UInt8])], to output: String, crashAfterMoves: Int? = nil) throws -> SiteWriter.Statistics {
+    static func write(_ files: [(String, [UInt8])], to output: String, crashAfterMoves: Int? = nil) throws
+        -> SiteWriter.Statistics
+    {
         let writer = try SiteWriter(outputPath: output, crashAfterMoves: crashAfterMoves)
         for (path, bytes) in files { try writer.write(bytes, to: path) }
         return try writer.commit()
@@ -46,12 +55,14 @@ import Testing
         let rootInode = inode(output)
 
         let statistics = try Self.write(Self.site(changing: [3], without: [7], adding: 1), to: output)
-        #expect(statistics.written == 3) // steder/3, the new steder/40, index.html
+        #expect(statistics.written == 3)  // steder/3, the new steder/40, index.html
         #expect(statistics.removed == 1)
         // The same output folder (no swap), unchanged files untouched.
         #expect(inode(output) == rootInode)
         #expect(inode(output + "/steder/5/index.html") == keptInode)
-        #expect(Self.tree(output).mapValues { String(decoding: $0, as: UTF8.self) }["steder/3/index.html"] == "<p>Sted 3 (endret)</p>\n")
+        #expect(
+            Self.tree(output).mapValues { String(decoding: $0, as: UTF8.self) }["steder/3/index.html"]
+                == "<p>Sted 3 (endret)</p>\n")
         #expect(FileSystem.fileExists(output + "/steder/40/index.html"))
         #expect(!FileSystem.fileExists(output + "/steder/7"))
         let parent = (output as NSString).deletingLastPathComponent
@@ -64,7 +75,9 @@ import Testing
         let output = Self.temporaryOutput()
         let folder = (output as NSString).deletingLastPathComponent
         defer { FileSystem.removeTree(folder) }
-        let big = folder + "/big", small = folder + "/small", linked = folder + "/linked"
+        let big = folder + "/big"
+        let small = folder + "/small"
+        let linked = folder + "/linked"
         try FileSystem.writeAtomically([UInt8](repeating: 7, count: 300_000), to: big)
         try FileSystem.writeAtomically([UInt8](repeating: 7, count: 1_000), to: small)
         try FileSystem.writeAtomically([UInt8](repeating: 7, count: 300_000), to: linked)
@@ -123,9 +136,11 @@ import Testing
         defer { FileSystem.removeTree(parent) }
         _ = try Self.write(Self.site(), to: output)
         try FileManager.default.removeItem(atPath: output + "/steder/3/index.html")
-        try FileManager.default.createDirectory(atPath: output + "/steder/3/index.html/hånd", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: output + "/steder/3/index.html/hånd", withIntermediateDirectories: true)
         #expect(throws: SiteWriterError.self) { try Self.write(Self.site(changing: [3]), to: output) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.contains("commit-intent") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.contains("commit-intent") }.isEmpty)
         // A writer of the same output starts clean, and a full tree makes the output whole again.
         let writer = try SiteWriter(outputPath: output)
         for (path, bytes) in Self.site(changing: [3]) { try writer.write(bytes, to: path) }
@@ -133,7 +148,9 @@ import Testing
         let again = try SiteWriter(outputPath: output)
         for (path, bytes) in Self.site(changing: Set(0..<40)) { try again.write(bytes, to: path) }
         _ = try again.commit()
-        #expect(String(decoding: Self.tree(output)["steder/3/index.html"] ?? [], as: UTF8.self) == "<p>Sted 3 (endret)</p>\n")
+        #expect(
+            String(decoding: Self.tree(output)["steder/3/index.html"] ?? [], as: UTF8.self)
+                == "<p>Sted 3 (endret)</p>\n")
     }
 
     @Test func aRecordNamingAnotherFolderIsRefusedAndNothingMoves() throws {
@@ -170,7 +187,8 @@ import Testing
         while killed < 8 && rounds < 40 {
             rounds += 1
             let slug = slugs[Int.random(in: 0..<slugs.count, using: &generator)]
-            #expect(try Sitegen.run(["rate", slug, String(1 + rounds % 5), "--site", site.root, "--quiet"]).status == 0)
+            #expect(
+                try Sitegen.run(["rate", slug, String(1 + rounds % 5), "--site", site.root, "--quiet"]).status == 0)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
             process.arguments = ["build", "--site", site.root, "--places", places, "--quiet"]
@@ -178,20 +196,30 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             usleep(useconds_t(Double.random(in: 0...rebuild, using: &generator) * 1_000_000))
-            if process.isRunning { kill(process.processIdentifier, SIGKILL); killed += 1 }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
             ProcessWaiting.waitForExit(process)
             try Self.checkWholeAndLinked(site.output)
         }
-        #expect(killed == 8, "only \(killed) of \(rounds) builds were still running when killed (a rebuild took \(rebuild) s)")
+        #expect(
+            killed == 8,
+            "only \(killed) of \(rounds) builds were still running when killed (a rebuild took \(rebuild) s)")
         // The next build finishes whatever was left, and the result is a clean build's.
         #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
         let clean = site.root + "/clean"
-        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--output", clean, "--force", "--quiet"]).status == 0)
+        #expect(
+            try Sitegen.run(["build", "--site", site.root, "--places", places, "--output", clean, "--force", "--quiet"])
+                .status == 0)
         var built = Self.tree(site.output)
         var reference = Self.tree(clean)
-        built["sw.js"] = nil; reference["sw.js"] = nil // names its cache after the build (--force, another output)
+        built["sw.js"] = nil
+        reference["sw.js"] = nil  // names its cache after the build (--force, another output)
         #expect(built == reference)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter { $0.contains("staging") || $0.contains("intent") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter {
+            $0.contains("staging") || $0.contains("intent")
+        }
         #expect(leftovers.isEmpty)
     }
 

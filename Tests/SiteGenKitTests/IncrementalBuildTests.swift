@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 @testable import Templates
@@ -9,8 +10,10 @@ import Testing
 /// inputs writes.
 @Suite struct IncrementalBuildTests {
     /// A places file of `count` places of all three categories, some with hours, phone and website.
-    static func mixedPlaces(_ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = [],
-                            recategorized: Set<Int> = []) -> String {
+    static func mixedPlaces(
+        _ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = [],
+        recategorized: Set<Int> = []
+    ) -> String {
         let categories = ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
         var features: [String] = []
         for index in 0..<count where !without.contains(index) {
@@ -18,10 +21,16 @@ import Testing
             if let position = moved[index] { (lat, lon) = position }
             let name = renamed[index] ?? "Sted nummer \(index)"
             let category = categories[(index + (recategorized.contains(index) ? 1 : 0)) % 3]
-            var properties = #""name":"\#(name)","categories":["\#(category)"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
+            var properties =
+                #""name":"\#(name)","categories":["\#(category)"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
             if index % 4 == 0 { properties += #","opening_hours":"Mo-Fr 08:00-20:00; Sa 10:00-16:00""# }
-            if index % 5 == 0 { properties += #","contact":{"phone":"+47 22 00 \#(index % 100) 00"},"website":"https://example.org/\#(index)""# }
-            features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{\#(properties)}}"#)
+            if index % 5 == 0 {
+                properties +=
+                    #","contact":{"phone":"+47 22 00 \#(index % 100) 00"},"website":"https://example.org/\#(index)""#
+            }
+            features.append(
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{\#(properties)}}"#
+            )
         }
         return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
     }
@@ -29,7 +38,8 @@ import Testing
     /// Runs a command in-process against the site.
     func sitegen(_ arguments: [String], _ site: TestSite) async -> Int32 {
         let console = CapturingConsole()
-        let status = await CommandLineTool.run(arguments: arguments + ["--site", site.root], environment: [:], console: console)
+        let status = await CommandLineTool.run(
+            arguments: arguments + ["--site", site.root], environment: [:], console: console)
         return status
     }
 
@@ -39,7 +49,9 @@ import Testing
         for path in SiteWriter.listFiles(under: root) {
             var bytes = FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) } ?? []
             if path == "sw.js" {
-                bytes = Array(String(decoding: bytes, as: UTF8.self).replacing(/"version":"[0-9a-f]+"/, with: "\"version\":\"-\"").utf8)
+                bytes = Array(
+                    String(decoding: bytes, as: UTF8.self).replacing(/"version":"[0-9a-f]+"/, with: "\"version\":\"-\"")
+                        .utf8)
             }
             files[path] = bytes
         }
@@ -50,24 +62,33 @@ import Testing
     /// another folder, and expects the same files. Returns the incremental build's report.
     @discardableResult
     func buildAndCompare(_ site: TestSite, places: String, _ comment: Comment) async throws -> BuildReport {
-        let report = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        let report = try await BuildPipeline(
+            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+        ).run()
         let fresh = site.root + "/fresh-output"
         try? FileManager.default.removeItem(atPath: fresh)
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site, outputPath: fresh, placesFile: places, force: true), environment: [:],
-                                    console: CapturingConsole()).run()
-        let incremental = tree(site.output), full = tree(fresh)
-        #expect(Set(incremental.keys) == Set(full.keys), "\(comment): files differ: \(Set(incremental.keys).symmetricDifference(full.keys).sorted().prefix(8))")
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site, outputPath: fresh, placesFile: places, force: true),
+            environment: [:],
+            console: CapturingConsole()
+        ).run()
+        let incremental = tree(site.output)
+        let full = tree(fresh)
+        #expect(
+            Set(incremental.keys) == Set(full.keys),
+            "\(comment): files differ: \(Set(incremental.keys).symmetricDifference(full.keys).sorted().prefix(8))")
         let differing = incremental.keys.filter { full[$0] != nil && incremental[$0] != full[$0] }.sorted()
         #expect(differing.isEmpty, "\(comment): contents differ: \(differing.prefix(8))")
         // The record's digest was kept true without walking the output.
         let record = try #require(BuildRecord.load(site: site.site, output: site.output))
-        #expect(record.tree == OutputTreeDigest.compute(site.output), "\(comment): the recorded digest is not the output's")
+        #expect(
+            record.tree == OutputTreeDigest.compute(site.output), "\(comment): the recorded digest is not the output's")
         return report
     }
 
     @Test func everyKindOfChangeRendersOnlyItsPagesAndEndsAsAFullBuildWould() async throws {
         let site = TestSite()
-        let count = 2_600 // past the inline limit: data files
+        let count = 2_600  // past the inline limit: data files
         site.write(Self.mixedPlaces(count), to: "steder.geojson")
         let places = site.root + "/steder.geojson"
         let first = try await buildAndCompare(site, places: places, "first build")
@@ -83,11 +104,18 @@ import Testing
         #expect(decoded > 0 && decoded <= 1 + 6 * ListPage.pageSize, "a rating decoded \(decoded) places")
         // Its page, two list pages, the four explorers (they name the data files), one data file, the GeoJSON export, sw.js.
         #expect(rated.files.written <= 10, "a rating wrote \(rated.files.written) files")
-        #expect(rated.files.removed == 1) // the data file's old name
-        #expect(site.read("output/steder/" + (try #require(site.outputFiles().first { $0.contains("sted-nummer-1234-") }?.split(separator: "/")[1])) + "/index.html")?.contains("God") == true)
+        #expect(rated.files.removed == 1)  // the data file's old name
+        #expect(
+            site.read(
+                "output/steder/"
+                    + (try #require(
+                        site.outputFiles().first { $0.contains("sted-nummer-1234-") }?.split(separator: "/")[1]))
+                    + "/index.html")?.contains("God") == true)
 
         // Nothing changed: nothing rendered.
-        let unchanged = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        let unchanged = try await BuildPipeline(
+            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+        ).run()
         #expect(unchanged.files.written == 0 && unchanged.renderedPages == 0)
         // It tells the site's whole count of files, not the last rebuild's.
         #expect(unchanged.files.unchanged == SiteWriter.listFiles(under: site.output).count)
@@ -96,7 +124,9 @@ import Testing
         #expect(await sitegen(["favorite", "add", "Sted nummer 77"], site) == 0)
         let favorite = try await buildAndCompare(site, places: places, "a favorite")
         #expect(favorite.renderedPages <= 12)
-        #expect((favorite.placesDecoded ?? .max) <= 2 + 6 * ListPage.pageSize, "a favorite decoded \(favorite.placesDecoded ?? -1) places")
+        #expect(
+            (favorite.placesDecoded ?? .max) <= 2 + 6 * ListPage.pageSize,
+            "a favorite decoded \(favorite.placesDecoded ?? -1) places")
         #expect(await sitegen(["favorite", "remove", "Sted nummer 77"], site) == 0)
         try await buildAndCompare(site, places: places, "a favorite removed")
 
@@ -105,7 +135,8 @@ import Testing
         let moved = try await buildAndCompare(site, places: places, "a moved place")
         #expect(moved.renderedPages < moved.pages / 4)
         // Renamed: a new slug, the old page removed.
-        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
+        site.write(
+            Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
         let renamed = try await buildAndCompare(site, places: places, "a renamed place")
         // Only the renamed feature was parsed; the others came from the memo of the last build.
         #expect(renamed.reusedFeatures == count - 1)
@@ -119,21 +150,28 @@ import Testing
         #expect(await sitegen(["favorite", "add", "Sted nummer 300"], site) == 0)
         try await buildAndCompare(site, places: places, "a favorite before its place is edited")
         #expect(await sitegen(["rate", "Sted nummer 301", "5"], site) == 0)
-        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn", 300: "Favoritt endret"]), to: "steder.geojson")
+        site.write(
+            Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn", 300: "Favoritt endret"]),
+            to: "steder.geojson")
         let editedFavorite = try await buildAndCompare(site, places: places, "an edited favorite and a rating")
         #expect(editedFavorite.placesEditedInPlace == 1)
         #expect(site.read("output/favoritter/index.html")?.contains("Favoritt endret") == true)
         #expect(await sitegen(["favorite", "remove", "Favoritt endret"], site) == 0)
         // Another category: its place moves between the category lists.
-        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], recategorized: [1_000]), to: "steder.geojson")
+        site.write(
+            Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], recategorized: [1_000]),
+            to: "steder.geojson")
         try await buildAndCompare(site, places: places, "a place of another category")
-        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
+        site.write(
+            Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"]), to: "steder.geojson")
         try await buildAndCompare(site, places: places, "and back")
         #expect(!site.outputFiles().contains { $0.contains("sted-nummer-900-") })
         // A place gone and a favorite of it kept: it stays, as a favorite outside the data.
         #expect(await sitegen(["favorite", "add", "Sted nummer 42"], site) == 0)
         try await buildAndCompare(site, places: places, "favorite before it goes")
-        site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], without: [42, 43]), to: "steder.geojson")
+        site.write(
+            Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], without: [42, 43]),
+            to: "steder.geojson")
         try await buildAndCompare(site, places: places, "two places gone, one a favorite")
         #expect(await sitegen(["favorite", "remove", "Sted nummer 42"], site) == 0)
         try await buildAndCompare(site, places: places, "the favorite outside the data removed")
@@ -153,7 +191,8 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: base))
         #expect(await sitegen(["rate", "Sted nummer 2000", "2"], site) == 0)
         try await buildAndCompare(site, places: places, "a damaged base")
-        try Data("ikke json".utf8).write(to: URL(fileURLWithPath: BuildRecord.storePath(site: site.site, output: site.output)))
+        try Data("ikke json".utf8).write(
+            to: URL(fileURLWithPath: BuildRecord.storePath(site: site.site, output: site.output)))
         #expect(await sitegen(["rate", "Sted nummer 2001", "3"], site) == 0)
         let afterDamage = try await buildAndCompare(site, places: places, "a damaged store copy")
         #expect(afterDamage.renderedPages == afterDamage.pages)
@@ -175,7 +214,9 @@ import Testing
         let archivePath = BuildRecord.basePath(site: site.site, output: site.output)
         let overlayPath = IncrementalBuild.overlayPath(basePath: archivePath)
         let archive = try #require(FileManager.default.contents(atPath: archivePath))
-        func archiveInode() throws -> UInt64 { try #require(FileManager.default.attributesOfItem(atPath: archivePath)[.systemFileNumber] as? UInt64) }
+        func archiveInode() throws -> UInt64 {
+            try #require(FileManager.default.attributesOfItem(atPath: archivePath)[.systemFileNumber] as? UInt64)
+        }
         let inode = try archiveInode()
         #expect(!FileManager.default.fileExists(atPath: overlayPath))
 
@@ -186,7 +227,9 @@ import Testing
             let renamed = try await buildAndCompare(site, places: places, "rename \(step)")
             #expect(renamed.placesEditedInPlace == 1)
             #expect(FileManager.default.fileExists(atPath: overlayPath), "rename \(step): no overlay")
-            #expect(try archiveInode() == inode && FileManager.default.contents(atPath: archivePath) == archive, "rename \(step): the archive was written again")
+            #expect(
+                try archiveInode() == inode && FileManager.default.contents(atPath: archivePath) == archive,
+                "rename \(step): the archive was written again")
         }
         // A rating merges into the overlaid base as into any other.
         #expect(await sitegen(["rate", "Nytt navn 2", "4"], site) == 0)
@@ -211,12 +254,15 @@ import Testing
     @Test func anotherDefaultCategoryIsAChange() async throws {
         let site = TestSite()
         // Features that name no category take the one given with --category.
-        site.write(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"Uten kategori","osm_type":"n","osm_id":1}}]}"#, to: "steder.geojson")
+        site.write(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"Uten kategori","osm_type":"n","osm_id":1}}]}"#,
+            to: "steder.geojson")
         #expect(await sitegen(["build", "--places", site.root + "/steder.geojson", "--category", "hotel"], site) == 0)
         #expect(site.read("output/index.html")?.contains("Hotell · ") == true)
         #expect(await sitegen(["build", "--places", site.root + "/steder.geojson", "--category", "cafe"], site) == 0)
         let front = try #require(site.read("output/index.html"))
-        #expect(front.contains("Kafé · ") && !front.contains("Hotell · "), "the second build kept the first one's category")
+        #expect(
+            front.contains("Kafé · ") && !front.contains("Hotell · "), "the second build kept the first one's category")
     }
 
     @Test func theSampleGuideRebuildsOnlyWhatARatingTouches() async throws {
@@ -237,8 +283,12 @@ import Testing
         _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
         site.write("ikke rør meg\n", to: "offer.txt")
         let victim = site.root + "/offer.txt"
-        let cacheFiles = [BuildRecord.path(site: site.site, output: site.output), BuildRecord.basePath(site: site.site, output: site.output),
-                          BuildRecord.storePath(site: site.site, output: site.output), PlaceIndex.path(in: site.site), PlaceIndex.sourcePath(in: site.site)]
+        let cacheFiles = [
+            BuildRecord.path(site: site.site, output: site.output),
+            BuildRecord.basePath(site: site.site, output: site.output),
+            BuildRecord.storePath(site: site.site, output: site.output), PlaceIndex.path(in: site.site),
+            PlaceIndex.sourcePath(in: site.site),
+        ]
         for path in cacheFiles {
             try FileManager.default.removeItem(atPath: path)
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)

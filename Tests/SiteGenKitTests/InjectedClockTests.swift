@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -13,7 +14,8 @@ import Testing
 
     func run(_ arguments: [String], at moment: Date, site: TestSite) async -> (status: Int32, output: String) {
         let console = CapturingConsole()
-        let status = await CommandLineTool.run(arguments: arguments + ["--site", site.root], environment: [:], console: console, now: { moment })
+        let status = await CommandLineTool.run(
+            arguments: arguments + ["--site", site.root], environment: [:], console: console, now: { moment })
         return (status, console.outputText + console.errorText)
     }
 
@@ -34,10 +36,13 @@ import Testing
     @Test func aClockBehindTheStoreIsNamed() async throws {
         let site = TestSite()
         #expect(await run(["rate", "Fuglen", "4"], at: Self.mondayNoon, site: site).status == 0)
-        let earlier = Date(timeIntervalSince1970: 915_192_000) // 1999-01-01
+        let earlier = Date(timeIntervalSince1970: 915_192_000)  // 1999-01-01
         let behind = await run(["rate", "Fuglen", "3"], at: earlier, site: site)
         #expect(behind.status == 0)
-        #expect(behind.output.contains("Advarsel: ifølge maskinens klokke er det 1999-01-01, men lageret har en vurdering fra 2025-03-17"), "\(behind.output)")
+        #expect(
+            behind.output.contains(
+                "Advarsel: ifølge maskinens klokke er det 1999-01-01, men lageret har en vurdering fra 2025-03-17"),
+            "\(behind.output)")
         #expect(try site.site.loadStore().entries.values.first?.ratings.count == 2)
         // With the date given, or a clock ahead, nothing to say.
         let given = await run(["rate", "Fuglen", "5", "--date", "1998-12-24"], at: earlier, site: site)
@@ -51,7 +56,9 @@ import Testing
         let morning = await run(["search", "--open-now", "--category", "cafe"], at: Self.mondayMorning, site: site)
         let noon = await run(["search", "--open-now", "--category", "cafe"], at: Self.mondayNoon, site: site)
         #expect(morning.status == 0 && noon.status == 0)
-        func count(_ text: String) -> Int { Int(text.split(separator: "\n").last?.split(separator: " ").first ?? "") ?? 0 }
+        func count(_ text: String) -> Int {
+            Int(text.split(separator: "\n").last?.split(separator: " ").first ?? "") ?? 0
+        }
         #expect(count(noon.output) > count(morning.output), "noon: \(noon.output)\nmorning: \(morning.output)")
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What goes in (arguments, files, piped text) is checked strictly, and what
@@ -44,7 +46,10 @@ import Glibc
     /// A store edited by hand may hold anything JSON can say; it is shown escaped.
     @Test func storedEscapesAreShownEscaped() throws {
         let comment = #"x \u001b[2J\u001b]0;pwned\u0007 \u202eslutt"#
-        let site = TestSite(store: #"{"format":1,"places":{"node/10914208868":{"place":{"name":"Tim \u001b[31mWendelboe","category":"cafe","lat":59.9233,"lon":10.7562},"ratings":[{"stars":5,"date":"2026-08-30","comment":"\#(comment)"}]}}}"#)
+        let site = TestSite(
+            store:
+                #"{"format":1,"places":{"node/10914208868":{"place":{"name":"Tim \u001b[31mWendelboe","category":"cafe","lat":59.9233,"lon":10.7562},"ratings":[{"stars":5,"date":"2026-08-30","comment":"\#(comment)"}]}}}"#
+        )
         let result = try run(site, ["ratings", "node/10914208868"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains(Self.escape))
@@ -55,13 +60,16 @@ import Glibc
 
     @Test func terminalTextEscapesExactlyTheUnsafeCharacters() {
         #expect(TerminalText.escaped("Kaffe & kake\n\tæøå 🍽️ עברית") == "Kaffe & kake\n\tæøå 🍽️ עברית")
-        #expect(TerminalText.escaped("a\u{1B}b\u{9B}c\u{7F}d\re\u{2066}f\u{200F}") == #"a\u{1B}b\u{9B}c\u{7F}d\u{D}e\u{2066}f\u{200F}"#)
+        #expect(
+            TerminalText.escaped("a\u{1B}b\u{9B}c\u{7F}d\re\u{2066}f\u{200F}")
+                == #"a\u{1B}b\u{9B}c\u{7F}d\u{D}e\u{2066}f\u{200F}"#)
     }
 
     // MARK: 13. Numbers are decimal numbers; files are regular files
 
     @Test(arguments: [
-        ["0x10", "10"], ["1e1", "10"], ["inf", "10"], ["nan", "10"], ["59.9", "0x1p3"], ["5 9", "10"], ["59..9", "10"], ["", "10"], ["+-5", "10"],
+        ["0x10", "10"], ["1e1", "10"], ["inf", "10"], ["nan", "10"], ["59.9", "0x1p3"], ["5 9", "10"], ["59..9", "10"],
+        ["", "10"], ["+-5", "10"],
     ])
     func onlyDecimalNumbersAreCoordinates(arguments: [String]) throws {
         let site = TestSite()
@@ -139,7 +147,8 @@ import Glibc
 
     // MARK: 14. Comments: one limit, and nothing lost to deep nesting
 
-    static let deep = String(repeating: "<b>", count: 300) + "TEXT" + String(repeating: "</b>", count: 300) + "<p>after</p>"
+    static let deep =
+        String(repeating: "<b>", count: 300) + "TEXT" + String(repeating: "</b>", count: 300) + "<p>after</p>"
 
     @Test func deeplyNestedHTMLKeepsItsText() throws {
         let site = TestSite()
@@ -160,14 +169,18 @@ import Glibc
 
     @Test func placesWithoutAnOSMIdentityGetNoOSMLink() throws {
         let site = TestSite(store: #"{"format":1,"places":{}}"#)
-        site.write(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.7522,59.9116]},"properties":{"name":"Egen kafé","categories":["catering.cafe"]}},{"type":"Feature","geometry":{"type":"Point","coordinates":[10.7530,59.9120]},"properties":{"name":"OSM-kafé","categories":["catering.cafe"],"osm_type":"n","osm_id":42}}]}"#, to: "egne.geojson")
+        site.write(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.7522,59.9116]},"properties":{"name":"Egen kafé","categories":["catering.cafe"]}},{"type":"Feature","geometry":{"type":"Point","coordinates":[10.7530,59.9120]},"properties":{"name":"OSM-kafé","categories":["catering.cafe"],"osm_type":"n","osm_id":42}}]}"#,
+            to: "egne.geojson")
         #expect(try run(site, ["build", "--places", site.root + "/egne.geojson"]).status == 0)
         #expect(try run(site, ["favorite", "add", "Egen kafé"]).status == 0)
         #expect(try run(site, ["favorite", "add", "OSM-kafé"]).status == 0)
         #expect(try run(site, ["build", "--places", site.root + "/egne.geojson"]).status == 0)
         #expect(try run(site, ["share"]).status == 0)
-        let own = try #require(site.outputFiles().first { $0.hasPrefix("steder/egen-kafe") }.flatMap { site.read("output/" + $0) })
-        let osm = try #require(site.outputFiles().first { $0.hasPrefix("steder/osm-kafe") }.flatMap { site.read("output/" + $0) })
+        let own = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/egen-kafe") }.flatMap { site.read("output/" + $0) })
+        let osm = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/osm-kafe") }.flatMap { site.read("output/" + $0) })
         #expect(!own.contains("openstreetmap.org/local"))
         #expect(!own.contains("OpenStreetMap</a></p>") && !own.contains(">Se på OpenStreetMap<"))
         #expect(osm.contains("https://www.openstreetmap.org/node/42"))

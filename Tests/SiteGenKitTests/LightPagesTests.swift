@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 @testable import Templates
@@ -18,7 +19,9 @@ import Testing
         let site = TestSite()
         let count = 12_000
         let places = BuildSafetyTests.placesFile(count, in: site)
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+        ).run()
 
         // No HTML page over 200 KB.
         let pages = site.outputFiles().filter { $0.hasSuffix(".html") }
@@ -38,7 +41,9 @@ import Testing
         var distances: [Int] = []
         for path in paths {
             #expect(path.hasPrefix("data/steder-"))
-            let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site.output + "/" + path))) as? [[String: Any]])
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site.output + "/" + path)))
+                    as? [[String: Any]])
             ids += entries.compactMap { $0["id"] as? String }
             distances += entries.compactMap { $0["d"] as? Int }
         }
@@ -71,7 +76,9 @@ import Testing
 
     @Test func aSmallGuideKeepsItsPlacesInThePage() async throws {
         let site = TestSite()
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()
+        ).run()
         let front = try block(try #require(site.read("output/index.html")))
         #expect((front["places"] as? [Any])?.isEmpty == false)
         #expect(front["chunks"] == nil)
@@ -85,9 +92,12 @@ import Testing
         let site = TestSite()
         let places = BuildSafetyTests.placesFile(300, in: site)
         // 230 favorites (the places file's ids are node/1000000 and up).
-        let entries = (0..<230).map { #""node/\#(1_000_000 + $0)":{"favoriteSince":"2026-11-01"}"# }.joined(separator: ",")
+        let entries = (0..<230).map { #""node/\#(1_000_000 + $0)":{"favoriteSince":"2026-11-01"}"# }.joined(
+            separator: ",")
         site.write(#"{"format":1,"places":{"# + entries + "}}", to: GuideStore.fileName)
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+        ).run()
         let first = try #require(site.read("output/favoritter/index.html"))
         let third = try #require(site.read("output/favoritter/side/3/index.html"))
         #expect(!FileManager.default.fileExists(atPath: site.output + "/favoritter/side/4"))

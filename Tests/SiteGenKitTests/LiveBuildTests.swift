@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// Live data end to end: the real binary with a key, against the loopback stand-in.
 @Suite(.serialized) struct LiveBuildTests {
     static let key = "SECRET-test-key-4f9a2c"
 
-    func build(_ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = [], timeout: String = "2") throws -> ProcessResult {
-        try Sitegen.run(["build", "--site", site.root] + extra,
-                        environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": timeout])
+    func build(_ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = [], timeout: String = "2") throws
+        -> ProcessResult
+    {
+        try Sitegen.run(
+            ["build", "--site", site.root] + extra,
+            environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": timeout])
     }
 
     /// Every file under `folder` that contains the key.
@@ -27,8 +31,14 @@ import Testing
         let first = try build(site, stub)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(placeRequests.count == 3)
-        #expect(Set(placeRequests.compactMap { $0.query["categories"] }) == ["catering.restaurant", "catering.cafe", "accommodation.hotel"])
-        #expect(placeRequests.allSatisfy { $0.headers["x-api-key"] == Self.key && $0.query["filter"] == "circle:10.7503,59.9111,5000" })
+        #expect(
+            Set(placeRequests.compactMap { $0.query["categories"] }) == [
+                "catering.restaurant", "catering.cafe", "accommodation.hotel",
+            ])
+        #expect(
+            placeRequests.allSatisfy {
+                $0.headers["x-api-key"] == Self.key && $0.query["filter"] == "circle:10.7503,59.9111,5000"
+            })
         #expect(first.stderr.contains("Henter kafeer … 18 steder"))
         let index = try #require(site.read("output/index.html"))
         #expect(index.contains("Powered by Geoapify"))
@@ -57,7 +67,7 @@ import Testing
 
     @Test func invalidKeyFailsAndKeepsThePreviousSite() throws {
         let site = TestSite()
-        #expect(try Sitegen.run(["build", "--site", site.root, "--quiet"]).status == 0) // sample data first
+        #expect(try Sitegen.run(["build", "--site", site.root, "--quiet"]).status == 0)  // sample data first
         let before = site.read("output/index.html")
         let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(401, "Invalid apiKey")]])
         let result = try build(site, stub)
@@ -85,12 +95,13 @@ import Testing
         #expect(try build(site, healthy).status == 0)
         site.write(#"{"format":1,"cacheHours":0}"#, to: SiteSettings.fileName)
         let broken = try GeoapifyStub(routes: [
-            "catering.cafe": [.error(500, "down")], "catering.restaurant": [.error(500, "down")], "accommodation.hotel": [.error(500, "down")],
+            "catering.cafe": [.error(500, "down")], "catering.restaurant": [.error(500, "down")],
+            "accommodation.hotel": [.error(500, "down")],
         ])
         let result = try build(site, broken)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("fra mellomlageret i stedet"))
-        #expect(broken.requests.count == 12) // 4 attempts per category
+        #expect(broken.requests.count == 12)  // 4 attempts per category
     }
 
     @Test func slowAPITimesOutWithAClearMessage() throws {
@@ -106,7 +117,9 @@ import Testing
 
     @Test func emptyCategoryWarnsButBuilds() throws {
         let site = TestSite()
-        let stub = try GeoapifyStub(routes: ["accommodation.hotel": [.init(body: #"{"type":"FeatureCollection","features":[]}"#)]])
+        let stub = try GeoapifyStub(routes: [
+            "accommodation.hotel": [.init(body: #"{"type":"FeatureCollection","features":[]}"#)]
+        ])
         let result = try build(site, stub)
         #expect(result.status == 0)
         #expect(result.stderr.contains("Henter hoteller … 0 steder"))
@@ -114,9 +127,12 @@ import Testing
 
     @Test func centerSearchSavesTheChosenCandidate() throws {
         let site = TestSite()
-        let stub = try GeoapifyStub(routes: ["geocode": [.init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")]])
-        let result = try Sitegen.run(["center", "search", "Gym London", "--pick", "2", "--site", site.root],
-                                     environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL])
+        let stub = try GeoapifyStub(routes: [
+            "geocode": [.init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")]
+        ])
+        let result = try Sitegen.run(
+            ["center", "search", "Gym London", "--pick", "2", "--site", site.root],
+            environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("→ 2."))
         let settings = try site.site.loadSettings()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 
 /// The owner's commands, run as the real binary against a temporary site.
@@ -12,7 +13,8 @@ import Testing
 
     @Test func rateAddsEntriesAndRatingsListsThemNewestFirst() throws {
         let site = TestSite()
-        var result = try run(site, ["rate", "Tim Wendelboe", "4", "--comment", "Godt <b>brygg</b>", "--date", "2026-01-05"])
+        var result = try run(
+            site, ["rate", "Tim Wendelboe", "4", "--comment", "Godt <b>brygg</b>", "--date", "2026-01-05"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Lagret 4 av 5 for Tim Wendelboe"))
         result = try run(site, ["rate", "tim-wendelboe", "5", "--date", "2026-02-01"])
@@ -102,7 +104,10 @@ import Testing
         let root = site.root
         try await withThrowingTaskGroup(of: Int32.self) { group in
             for i in 0..<20 {
-                group.addTask { try Sitegen.run(["rate", "Fuglen", String(i % 5 + 1), "--comment", "nr \(i)", "--site", root]).status }
+                group.addTask {
+                    try Sitegen.run(["rate", "Fuglen", String(i % 5 + 1), "--comment", "nr \(i)", "--site", root])
+                        .status
+                }
             }
             for try await status in group { #expect(status == 0) }
         }
@@ -113,7 +118,7 @@ import Testing
 
     @Test func favoritesSurviveLeavingTheRadius() throws {
         let site = TestSite()
-        #expect(try run(site, ["favorite", "add", "Godt Brød"]).status == 0) // 1.75 km from Oslo S
+        #expect(try run(site, ["favorite", "add", "Godt Brød"]).status == 0)  // 1.75 km from Oslo S
         #expect(try run(site, ["favorite", "add", "Godt Brød"]).stdout.contains("allerede"))
         #expect(try run(site, ["favorites"]).stdout.contains("Godt Brød ♥"))
         #expect(try run(site, ["radius", "1"]).status == 0)
@@ -122,7 +127,9 @@ import Testing
         #expect(build.status == 0, "\(build.stderr)")
         let index = try #require(site.read("output/index.html"))
         // Not in the list any more; in the page data only as a favorite no longer in the data (x), for «Bare favoritter».
-        let list = try #require(index.range(of: "id=\"place-list\"").map { index[$0.upperBound...] }?.components(separatedBy: "</ul>").first)
+        let list = try #require(
+            index.range(of: "id=\"place-list\"").map { index[$0.upperBound...] }?.components(separatedBy: "</ul>").first
+        )
         #expect(!list.contains("Godt Brød"))
         let entry = try #require(index.components(separatedBy: "\n").first { $0.contains("\"n\":\"Godt Brød\"") })
         #expect(entry.contains("\"f\":1") && entry.contains("\"x\":1"))
@@ -137,12 +144,16 @@ import Testing
 
     @Test func ratingsAppearOnTheBuiltPages() throws {
         let site = TestSite()
-        #expect(try run(site, ["rate", "Stockfleths", "2", "--comment", "<p>Lunken <em>kaffe</em></p><script>alert(1)</script>"]).status == 0)
+        #expect(
+            try run(
+                site,
+                ["rate", "Stockfleths", "2", "--comment", "<p>Lunken <em>kaffe</em></p><script>alert(1)</script>"]
+            ).status == 0)
         #expect(try run(site, ["rate", "Stockfleths", "3"]).status == 0)
         #expect(try run(site, ["build", "--quiet"]).status == 0)
         let page = try #require(site.outputFiles().first { $0.hasPrefix("steder/stockfleths-") })
         let html = try #require(site.read("output/" + page))
-        #expect(html.contains("Vurdering: 3 av 5, 2 vurderinger")) // 2.5 rounds up
+        #expect(html.contains("Vurdering: 3 av 5, 2 vurderinger"))  // 2.5 rounds up
         #expect(html.contains("<p>Lunken <em>kaffe</em></p>"))
         #expect(!html.contains("<script>alert"))
     }
@@ -162,18 +173,21 @@ import Testing
     @Test func searchSortsAndFiltersLikeThePage() throws {
         let site = TestSite()
         let places = """
-        {"type":"FeatureCollection","features":[
-        \(["Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro", "Bakeriet", "alfa kafé"].enumerated().map { index, name in
+            {"type":"FeatureCollection","features":[
+            \(["Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro", "Bakeriet", "alfa kafé"].enumerated().map { index, name in
             #"{"type":"Feature","properties":{"name":"\#(name)","categories":["catering.restaurant"],"osm_type":"n","osm_id":\#(index + 1)},"geometry":{"type":"Point","coordinates":[10.75\#(index),59.91\#(index)]}}"#
-        }.joined(separator: ",\n"))
-        ]}
-        """
+            }.joined(separator: ",\n"))
+            ]}
+            """
         site.write(places, to: "places.geojson")
         #expect(try run(site, ["build", "--places", site.root + "/places.geojson", "--quiet"]).status == 0)
         let byName = try run(site, ["search", "--sort", "name"])
         #expect(byName.status == 0)
-        let names = byName.stdout.split(separator: "\n").dropFirst(2).prefix(7).map { String($0.prefix(14)).trimmingCharacters(in: .whitespaces) }
-        #expect(names == ["alfa kafé", "Bakeriet", "Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro"])
+        let names = byName.stdout.split(separator: "\n").dropFirst(2).prefix(7).map {
+            String($0.prefix(14)).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(
+            names == ["alfa kafé", "Bakeriet", "Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro"])
         #expect(try run(site, ["rate", "Zeta", "5"]).status == 0)
         #expect(try run(site, ["rate", "Bakeriet", "3"]).status == 0)
         let byRating = try run(site, ["search", "--sort", "rating"]).stdout.split(separator: "\n")
@@ -188,7 +202,8 @@ import Testing
     }
 
     @Test func sanitizeCommand() throws {
-        let ok = try Sitegen.run(["sanitize"], stdin: "<b>Fet</b> <a href=\"javascript:alert(1)\">x</a><script>bad()</script>")
+        let ok = try Sitegen.run(
+            ["sanitize"], stdin: "<b>Fet</b> <a href=\"javascript:alert(1)\">x</a><script>bad()</script>")
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("<b>Fet</b>"))
         #expect(!ok.stdout.contains("script"))

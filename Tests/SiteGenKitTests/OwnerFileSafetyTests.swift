@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The owner's files (store, settings, places file) under clumsy hands and
@@ -13,7 +15,8 @@ import Glibc
         try Sitegen.run(arguments + ["--site", site.root])
     }
 
-    static let store = #"{"format":1,"places":{"node/10914208868":{"place":{"name":"Tim Wendelboe","category":"cafe","lat":59.9233,"lon":10.7562},"ratings":[{"stars":5,"date":"2026-08-30"}]}}}"#
+    static let store =
+        #"{"format":1,"places":{"node/10914208868":{"place":{"name":"Tim Wendelboe","category":"cafe","lat":59.9233,"lon":10.7562},"ratings":[{"stars":5,"date":"2026-08-30"}]}}}"#
 
     func mode(_ path: String) -> mode_t {
         var info = stat()
@@ -29,7 +32,9 @@ import Glibc
         site.write(#"{"format":1,"radiusKm":5}"#, to: SiteSettings.fileName)
         site.write("", to: ".beacon.lock")
         let before = site.bytes(name)
-        for arguments in [["share", "--output", site.root + "/" + name], ["share", "--output", site.root + "/" + name, "--force"]] {
+        for arguments in [
+            ["share", "--output", site.root + "/" + name], ["share", "--output", site.root + "/" + name, "--force"],
+        ] {
             let result = try run(site, arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("aldri skriver over"))
@@ -44,10 +49,14 @@ import Glibc
         let site = TestSite(store: Self.store)
         let before = site.bytes(GuideStore.fileName)
         let elsewhere = TestSite(store: "decoy")
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/lenke.html", withDestinationPath: GuideStore.fileName)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/lenke.html", withDestinationPath: GuideStore.fileName)
         #expect(link(site.root + "/" + GuideStore.fileName, site.root + "/hard.html") == 0)
-        for target in [site.root + "/lenke.html", site.root + "/hard.html", site.root + "/Resources/../" + GuideStore.fileName] {
-            let result = try Sitegen.run(["share", "--output", target, "--force", "--site", site.root], in: elsewhere.root)
+        for target in [
+            site.root + "/lenke.html", site.root + "/hard.html", site.root + "/Resources/../" + GuideStore.fileName,
+        ] {
+            let result = try Sitegen.run(
+                ["share", "--output", target, "--force", "--site", site.root], in: elsewhere.root)
             #expect(result.status == 64, "\(target): \(result.stderr)")
             #expect(result.stderr.contains("lageret med vurderingene og favorittene"))
         }
@@ -95,13 +104,30 @@ import Glibc
     // MARK: 5. Numbers out of range are reported, never a crash
 
     @Test(arguments: [
-        (GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e300,"date":"2026-01-01"}]}}}"#, "stars"),
-        (GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":9223372036854775808,"date":"2026-01-01"}]}}}"#, "stars"),
-        (GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e400,"date":"2026-01-01"}]}}}"#, "stars"),
-        (GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":-1e300,"date":"2026-01-01"}]}}}"#, "stars"),
+        (
+            GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e300,"date":"2026-01-01"}]}}}"#,
+            "stars"
+        ),
+        (
+            GuideStore.fileName,
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":9223372036854775808,"date":"2026-01-01"}]}}}"#,
+            "stars"
+        ),
+        (
+            GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e400,"date":"2026-01-01"}]}}}"#,
+            "stars"
+        ),
+        (
+            GuideStore.fileName,
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":-1e300,"date":"2026-01-01"}]}}}"#, "stars"
+        ),
         (GuideStore.fileName, #"{"format":1e300,"places":{}}"#, "format"),
         (GuideStore.fileName, #"{"format":-9.3e18,"places":{}}"#, "format"),
-        (GuideStore.fileName, #"{"format":1,"places":{"node/1":{"place":{"name":"X","category":"cafe","lat":1e400,"lon":10}}}}"#, "node/1.place"),
+        (
+            GuideStore.fileName,
+            #"{"format":1,"places":{"node/1":{"place":{"name":"X","category":"cafe","lat":1e400,"lon":10}}}}"#,
+            "node/1.place"
+        ),
         (SiteSettings.fileName, #"{"format":1e300}"#, "format"),
         (SiteSettings.fileName, #"{"format":1,"radiusKm":1e300}"#, "radiusKm"),
         (SiteSettings.fileName, #"{"format":1,"cacheHours":9223372036854775808}"#, "cacheHours"),
@@ -112,7 +138,9 @@ import Glibc
         let site = TestSite()
         site.write(text, to: file)
         let before = site.bytes(file)
-        let readers = file == GuideStore.fileName ? [["favorites"], ["rate", "Fuglen", "3"], ["build"]] : [["favorites"], ["radius", "3"], ["build"]]
+        let readers =
+            file == GuideStore.fileName
+            ? [["favorites"], ["rate", "Fuglen", "3"], ["build"]] : [["favorites"], ["radius", "3"], ["build"]]
         for arguments in readers {
             let result = try run(site, arguments)
             #expect(result.status == 65, "\(arguments) \(text): exit \(result.status), \(result.stderr)")
@@ -129,10 +157,13 @@ import Glibc
         let elsewhere = site.root + "/privat"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         try Self.store.write(toFile: elsewhere + "/lager.json", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/" + GuideStore.fileName, withDestinationPath: "privat/lager.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/" + GuideStore.fileName, withDestinationPath: "privat/lager.json")
         let result = try run(site, ["rate", "Tim Wendelboe", "3"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.root + "/" + GuideStore.fileName) == "privat/lager.json")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: site.root + "/" + GuideStore.fileName)
+                == "privat/lager.json")
         let target = try JSONParser.parse(bytes: FileSystem.read(elsewhere + "/lager.json"))
         #expect(target["places"]?["node/10914208868"]?["ratings"]?.arrayValue?.count == 2)
         #expect(SiteWriter.listFiles(under: elsewhere) == ["lager.json"], "no temporary file is left beside the target")
@@ -169,13 +200,28 @@ import Glibc
     // MARK: 7. The store never silently loses data
 
     @Test(arguments: [
-        (#"{"format":1,"places":{"node/10914208868":{"ratings":[{"stars":5,"date":"2026-08-30"}]},"node/10914208868":{"ratings":[]}}}"#, "står to ganger"),
-        (#"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"stars":1,"date":"2026-08-30"}]}}}"#, "står to ganger"),
+        (
+            #"{"format":1,"places":{"node/10914208868":{"ratings":[{"stars":5,"date":"2026-08-30"}]},"node/10914208868":{"ratings":[]}}}"#,
+            "står to ganger"
+        ),
+        (
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"stars":1,"date":"2026-08-30"}]}}}"#,
+            "står to ganger"
+        ),
         (#"{"format":1,"notes":"husk Fuglen","places":{}}"#, "notes: ukjent felt"),
-        (#"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","visitor":"Kari"}]}}}"#, "visitor: ukjent felt"),
+        (
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","visitor":"Kari"}]}}}"#,
+            "visitor: ukjent felt"
+        ),
         (#"{"format":1,"places":{"node/1":{"favoriteSince":"2026-01-01","note":"x"}}}"#, "note: ukjent felt"),
-        ("{\"format\":1,\"places\":{\"node/1\":{\"ratings\":[{\"stars\":5,\"date\":\"2026-08-30\",\"comment\":\"god \\ud800 kaffe\"}]}}}", "surrogat"),
-        ("{\"format\":1,\"places\":{\"node/1\":{\"ratings\":[{\"stars\":5,\"date\":\"2026-08-30\",\"comment\":\"\\udc00\"}]}}}", "surrogat"),
+        (
+            "{\"format\":1,\"places\":{\"node/1\":{\"ratings\":[{\"stars\":5,\"date\":\"2026-08-30\",\"comment\":\"god \\ud800 kaffe\"}]}}}",
+            "surrogat"
+        ),
+        (
+            "{\"format\":1,\"places\":{\"node/1\":{\"ratings\":[{\"stars\":5,\"date\":\"2026-08-30\",\"comment\":\"\\udc00\"}]}}}",
+            "surrogat"
+        ),
     ])
     func ambiguousOrUnknownStoreContentIsRefused(text: String, message: String) throws {
         let site = TestSite(store: text)
@@ -190,8 +236,9 @@ import Glibc
 
     @Test func invalidUTF8IsRefusedWithItsPosition() throws {
         let site = TestSite()
-        var bytes = Array(#"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","comment":"bl"#.utf8)
-        bytes += [0xE5] // Latin-1 "å"
+        var bytes = Array(
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","comment":"bl"#.utf8)
+        bytes += [0xE5]  // Latin-1 "å"
         bytes += Array(#"bær"}]}}}"#.utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: site.root + "/" + GuideStore.fileName))
         let result = try run(site, ["rate", "Fuglen", "4"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -18,27 +19,36 @@ import Testing
         let bars = try build(site, "oslo-bars-mixed.geojson")
         // One restaurant in the guide; the bars, pubs and fast food have no category the guide knows.
         #expect(bars.status == 0, "\(bars.stderr)")
-        #expect(bars.stderr.contains("Stedsfilen: 5 hoppet over: 4 uten kjent kategori, 1 uten navn."), "\(bars.stderr)")
+        #expect(
+            bars.stderr.contains("Stedsfilen: 5 hoppet over: 4 uten kjent kategori, 1 uten navn."), "\(bars.stderr)")
 
         let scotland = TestSite()
-        scotland.write(#"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"}}"#, to: SiteSettings.fileName)
+        scotland.write(
+            #"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"}}"#, to: SiteSettings.fileName)
         let edinburgh = try build(scotland, "edinburgh-restaurants-osm.geojson", ["--category", "restaurant"])
         #expect(edinburgh.status == 0, "\(edinburgh.stderr)")
-        #expect(edinburgh.stderr.contains("Stedsfilen: 3 hoppet over: 3 uten navn.") && edinburgh.stderr.contains("  9 steder"), "\(edinburgh.stderr)")
+        #expect(
+            edinburgh.stderr.contains("Stedsfilen: 3 hoppet over: 3 uten navn.")
+                && edinburgh.stderr.contains("  9 steder"), "\(edinburgh.stderr)")
         // The castle's restaurant is an OpenStreetMap way, exported as a polygon: placed at its middle.
-        let witchery = try #require(scotland.outputFiles().first { $0.hasPrefix("steder/the-witchery") && $0.hasSuffix("index.html") })
+        let witchery = try #require(
+            scotland.outputFiles().first { $0.hasPrefix("steder/the-witchery") && $0.hasSuffix("index.html") })
         #expect(scotland.read("output/" + witchery)?.contains("55,9490°\u{A0}N") == true, "\(witchery)")
     }
 
     @Test func aFileWithNothingUsableSaysWhyForEachReason() throws {
         let site = TestSite()
-        site.write(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"amenity":"bar"},"geometry":{"type":"Point","coordinates":[10.75,59.91]}},"#
-                   + #"{"type":"Feature","properties":{"name":"Himkok","amenity":"bar"},"geometry":{"type":"Point","coordinates":[10.75,59.91]}},"#
-                   + #"{"type":"Feature","properties":{"name":"Uten sted","amenity":"bar"},"geometry":null}]}"#, to: "barer.geojson")
+        site.write(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"amenity":"bar"},"geometry":{"type":"Point","coordinates":[10.75,59.91]}},"#
+                + #"{"type":"Feature","properties":{"name":"Himkok","amenity":"bar"},"geometry":{"type":"Point","coordinates":[10.75,59.91]}},"#
+                + #"{"type":"Feature","properties":{"name":"Uten sted","amenity":"bar"},"geometry":null}]}"#,
+            to: "barer.geojson")
         let result = try Sitegen.run(["build", "--site", site.root, "--places", site.root + "/barer.geojson"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("3 hoppet over: 1 uten navn, 1 uten gyldig posisjon, 1 uten kjent kategori")
-            || result.stderr.contains("3 hoppet over: 1 uten navn, 1 uten kjent kategori, 1 uten gyldig posisjon"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("3 hoppet over: 1 uten navn, 1 uten gyldig posisjon, 1 uten kjent kategori")
+                || result.stderr.contains("3 hoppet over: 1 uten navn, 1 uten kjent kategori, 1 uten gyldig posisjon"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("--category"))
         #expect(!FileManager.default.fileExists(atPath: site.output))
     }
@@ -46,7 +56,9 @@ import Testing
     @Test func placesFarFromTheCentreAreReportedWithACentreThatFits() throws {
         let site = TestSite()
         // The centre in Skopje, the places in Edinburgh.
-        site.write(#"{"format":1,"center":{"lat":41.9981,"lon":21.4254,"label":"Skopje"},"radiusKm":5}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"center":{"lat":41.9981,"lon":21.4254,"label":"Skopje"},"radiusKm":5}"#,
+            to: SiteSettings.fileName)
         let far = try build(site, "edinburgh-restaurants-osm.geojson", ["--category", "restaurant"])
         #expect(far.status == 0, "\(far.stderr)")
         #expect(far.stderr.contains("Ingen av de 9 stedene i stedsfilen ligger innen 5 km fra Skopje"), "\(far.stderr)")
@@ -56,13 +68,17 @@ import Testing
         #expect(words.count == 2 && abs(words[0] - 55.95) < 0.02 && abs(words[1] + 3.195) < 0.02, "\(words)")
 
         // Moved to Edinburgh with a radius that leaves one place out: how many, and how far.
-        site.write(#"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"},"radiusKm":1}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"},"radiusKm":1}"#,
+            to: SiteSettings.fileName)
         let some = try build(site, "edinburgh-restaurants-osm.geojson", ["--category", "restaurant"])
         #expect(some.status == 0, "\(some.stderr)")
         #expect(some.stderr.contains("av 9 steder i stedsfilen ligger lenger enn 1 km fra Waverley"), "\(some.stderr)")
 
         // Around the centre: nothing to say.
-        site.write(#"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"},"radiusKm":5}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"},"radiusKm":5}"#,
+            to: SiteSettings.fileName)
         let near = try build(site, "edinburgh-restaurants-osm.geojson", ["--category", "restaurant"])
         #expect(near.status == 0 && !near.stderr.contains("stedsfilen ligger"), "\(near.stderr)")
     }
@@ -81,7 +97,9 @@ import Testing
             let result = try build(site, file, extra)
             #expect(result.status == 65, "\(file): \(result.stderr)")
             #expect(result.stderr.contains(what) && result.stderr.contains(todo), "\(file): \(result.stderr)")
-            #expect(!result.stderr.contains("ugyldig JSON") && !result.stderr.contains("fant ingen"), "\(file): \(result.stderr)")
+            #expect(
+                !result.stderr.contains("ugyldig JSON") && !result.stderr.contains("fant ingen"),
+                "\(file): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: site.output))
         }
     }

@@ -1,6 +1,7 @@
+import CLibXML2
 import Foundation
 import Testing
-import CLibXML2
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -8,14 +9,16 @@ import CLibXML2
 @Suite struct PublishTests {
     /// A favorite whose name and address need escaping in every format.
     static let trickyStore = """
-    {"format":1,"places":{
-      "node/1680112446":{"favoriteSince":"2026-01-01","ratings":[{"stars":4,"date":"2026-01-02","comment":"<p>Kaffe &amp; <b>kake</b></p><script>x()</script>"}]},
-      "way/9":{"place":{"name":"Ærlig Øl & Brød «Å»","category":"restaurant","address":"Bøgata 1 <2>","lat":59.9201,"lon":10.7651},"favoriteSince":"2026-01-03"}
-    }}
-    """
+        {"format":1,"places":{
+          "node/1680112446":{"favoriteSince":"2026-01-01","ratings":[{"stars":4,"date":"2026-01-02","comment":"<p>Kaffe &amp; <b>kake</b></p><script>x()</script>"}]},
+          "way/9":{"place":{"name":"Ærlig Øl & Brød «Å»","category":"restaurant","address":"Bøgata 1 <2>","lat":59.9201,"lon":10.7651},"favoriteSince":"2026-01-03"}
+        }}
+        """
 
     func build(_ site: TestSite) async throws {
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()
+        ).run()
     }
 
     @Test func shareFileIsSelfContained() async throws {
@@ -48,7 +51,8 @@ import CLibXML2
         let site = TestSite(store: Self.trickyStore)
         try await build(site)
         // GeoJSON, read back by our own decoder.
-        let favorites = try PlacesFile.load(path: site.output + "/eksport/favoritter.geojson", defaultCategory: nil).places
+        let favorites = try PlacesFile.load(path: site.output + "/eksport/favoritter.geojson", defaultCategory: nil)
+            .places
         #expect(Set(favorites.map(\.name)) == ["Stockfleths", "Ærlig Øl & Brød «Å»"])
         let tricky = try #require(favorites.first { $0.name.hasPrefix("Ærlig") })
         #expect(tricky.coordinate == Coordinate(latitude: 59.9201, longitude: 10.7651))
@@ -59,10 +63,16 @@ import CLibXML2
         #expect(allJSON["type"] == .string("FeatureCollection"))
 
         // GPX and KML, read back with libxml2's XML parser.
-        for (file, nameElement, coordinates) in [("favoritter.gpx", "name", XMLPoints.gpx), ("favoritter.kml", "name", XMLPoints.kml)] {
+        for (file, nameElement, coordinates) in [
+            ("favoritter.gpx", "name", XMLPoints.gpx), ("favoritter.kml", "name", XMLPoints.kml),
+        ] {
             let bytes = try FileSystem.read(site.output + "/eksport/" + file)
-            let points = try #require(XMLPoints.read(bytes, element: nameElement, coordinates: coordinates), "\(file) does not parse")
-            #expect(points.contains { $0.name == "Ærlig Øl & Brød «Å»" && abs($0.lat - 59.9201) < 1e-9 && abs($0.lon - 10.7651) < 1e-9 }, "\(file): \(points)")
+            let points = try #require(
+                XMLPoints.read(bytes, element: nameElement, coordinates: coordinates), "\(file) does not parse")
+            #expect(
+                points.contains {
+                    $0.name == "Ærlig Øl & Brød «Å»" && abs($0.lat - 59.9201) < 1e-9 && abs($0.lon - 10.7651) < 1e-9
+                }, "\(file): \(points)")
             #expect(points.contains { $0.name == "Stockfleths" }, "\(file)")
         }
         let gpx = String(decoding: try FileSystem.read(site.output + "/eksport/favoritter.gpx"), as: UTF8.self)
@@ -78,7 +88,8 @@ import CLibXML2
     @Test func exportTextsStayTextWhereViewersReadThemAsHTML() async throws {
         let attack = #""><img src=x onerror=alert(2)>"#
         let address = attack.replacingOccurrences(of: "\"", with: "\\\"")
-        let store = #"{"format":1,"places":{"way/7":{"place":{"name":"<b onmouseover=alert(1)>Navn</b> & co","category":"cafe","#
+        let store =
+            #"{"format":1,"places":{"way/7":{"place":{"name":"<b onmouseover=alert(1)>Navn</b> & co","category":"cafe","#
             + #""address":"ADDRESS","lat":59.9201,"lon":10.7651},"favoriteSince":"2026-01-03","#
             + #""ratings":[{"stars":5,"date":"2026-01-04","comment":"<script>alert(3)</script>God <i>kaffe</i>"}]}}}"#
         let site = TestSite(store: store.replacingOccurrences(of: "ADDRESS", with: address))
@@ -101,7 +112,9 @@ import CLibXML2
             for text in texts {
                 #expect(!text.contains("<"), "\(element): \(text)")
                 // What an HTML viewer shows is the place's text as typed.
-                if text.contains("Navn") { #expect(HTMLTree(text).text.contains("<b onmouseover=alert(1)>Navn</b> & co"), "\(text)") }
+                if text.contains("Navn") {
+                    #expect(HTMLTree(text).text.contains("<b onmouseover=alert(1)>Navn</b> & co"), "\(text)")
+                }
             }
         }
     }
@@ -112,7 +125,9 @@ import CLibXML2
         try await build(site)
         let index = try #require(site.read("output/index.html"))
         #expect(index.contains("<link rel=\"canonical\" href=\"https://example.org/guide/\">"))
-        #expect(index.contains("<meta property=\"og:image\" content=\"https://example.org/guide/assets/beacon-icon-512.png\">"))
+        #expect(
+            index.contains(
+                "<meta property=\"og:image\" content=\"https://example.org/guide/assets/beacon-icon-512.png\">"))
         #expect(index.contains("<meta name=\"twitter:card\" content=\"summary\">"))
         let detail = try #require(site.outputFiles().first { $0.hasPrefix("steder/") })
         let slugFolder = (detail as NSString).deletingLastPathComponent
@@ -141,7 +156,11 @@ import CLibXML2
 
 /// Reads names and coordinates out of GPX and KML with libxml2.
 enum XMLPoints {
-    struct Point: Equatable { var name: String; var lat: Double; var lon: Double }
+    struct Point: Equatable {
+        var name: String
+        var lat: Double
+        var lon: Double
+    }
     enum Coordinates { case gpx, kml }
     static let gpx = Coordinates.gpx
     static let kml = Coordinates.kml
@@ -149,7 +168,9 @@ enum XMLPoints {
     static func parse(_ bytes: [UInt8]) -> xmlDocPtr? {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReadMemory($0, Int32(buffer.count), "x.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+                xmlReadMemory(
+                    $0, Int32(buffer.count), "x.xml", "UTF-8",
+                    Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
             }
         }
     }
@@ -157,7 +178,9 @@ enum XMLPoints {
     static func elements(_ node: xmlNodePtr?, named name: String, into result: inout [xmlNodePtr]) {
         var current = node
         while let element = current {
-            if element.pointee.type == XML_ELEMENT_NODE, String(cString: element.pointee.name) == name { result.append(element) }
+            if element.pointee.type == XML_ELEMENT_NODE, String(cString: element.pointee.name) == name {
+                result.append(element)
+            }
             elements(element.pointee.children, named: name, into: &result)
             current = element.pointee.next
         }
@@ -189,8 +212,13 @@ enum XMLPoints {
             switch coordinates {
             case .gpx:
                 guard let lat = xmlGetProp(node, "lat"), let lon = xmlGetProp(node, "lon") else { return nil }
-                defer { clibxml2_free(lat); clibxml2_free(lon) }
-                return Point(name: text(nameNode), lat: Double(String(cString: lat)) ?? .nan, lon: Double(String(cString: lon)) ?? .nan)
+                defer {
+                    clibxml2_free(lat)
+                    clibxml2_free(lon)
+                }
+                return Point(
+                    name: text(nameNode), lat: Double(String(cString: lat)) ?? .nan,
+                    lon: Double(String(cString: lon)) ?? .nan)
             case .kml:
                 var points: [xmlNodePtr] = []
                 elements(node.pointee.children, named: "coordinates", into: &points)
@@ -211,9 +239,13 @@ struct HTMLTree {
     init(_ html: String) {
         let bytes = Array(html.utf8)
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options) }
-        }) else { return }
+        guard
+            let document = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options)
+                }
+            })
+        else { return }
         defer { xmlFreeDoc(document) }
         walk(xmlDocGetRootElement(document))
     }

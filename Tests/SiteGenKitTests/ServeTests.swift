@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Sends raw bytes to 127.0.0.1:port and returns everything the server sends back.
@@ -15,7 +17,9 @@ enum RawHTTP {
         address.sin_port = port.bigEndian
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -58,7 +62,11 @@ struct ServingBinary {
         let arguments = ["serve", "--port", "0", "--site", site.root] + (quiet ? ["--quiet"] : [])
         if let shellPrefix {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shellPrefix + " exec '" + Repository.sitegenBinary + "' " + arguments.map { "'\($0)'" }.joined(separator: " ")]
+            process.arguments = [
+                "-c",
+                shellPrefix + " exec '" + Repository.sitegenBinary + "' "
+                    + arguments.map { "'\($0)'" }.joined(separator: " "),
+            ]
         } else {
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
             process.arguments = arguments
@@ -97,10 +105,13 @@ struct ServingBinary {
     let server: StaticFileServer
 
     init() async throws {
-        _ = try await BuildPipeline(options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(
+            options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()
+        ).run()
         // Something outside the output that a symlink inside it points at.
         site.write("hemmelig", to: "secret.txt")
-        try FileManager.default.createSymbolicLink(atPath: site.output + "/lenke.txt", withDestinationPath: site.root + "/secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.output + "/lenke.txt", withDestinationPath: site.root + "/secret.txt")
         try FileManager.default.createSymbolicLink(atPath: site.output + "/mappe", withDestinationPath: site.root)
         server = try StaticFileServer(configuration: .init(root: site.output, port: 0, headTimeout: 1))
         server.start()
@@ -133,19 +144,23 @@ struct ServingBinary {
     }
 
     @Test(arguments: [
-        "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/steder/..%2f..%2f..%2fsecret.txt",
+        "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
+        "/steder/..%2f..%2f..%2fsecret.txt",
         "/%2e%2e%5csecret.txt", "/a/%00/b", "/lenke.txt", "/mappe/secret.txt", "/mappe/beacon-settings.json",
     ])
     func refusesEverythingOutsideTheOutput(target: String) {
         defer { server.stop() }
         let response = RawHTTP.get(server.port, target)
-        #expect(response.hasPrefix("HTTP/1.1 403") || response.hasPrefix("HTTP/1.1 404") || response.hasPrefix("HTTP/1.1 400"), "\(target): \(response.prefix(40))")
+        #expect(
+            response.hasPrefix("HTTP/1.1 403") || response.hasPrefix("HTTP/1.1 404")
+                || response.hasPrefix("HTTP/1.1 400"), "\(target): \(response.prefix(40))")
         #expect(!response.contains("hemmelig"))
         #expect(!response.contains("\"radiusKm\""))
     }
 
     @Test(arguments: [
-        ("GARBAGE\r\n\r\n", "400"), ("GET\r\n\r\n", "400"), ("GET / HTTP/9.9\r\n\r\n", "505"), ("POST / HTTP/1.1\r\n\r\n", "405"),
+        ("GARBAGE\r\n\r\n", "400"), ("GET\r\n\r\n", "400"), ("GET / HTTP/9.9\r\n\r\n", "505"),
+        ("POST / HTTP/1.1\r\n\r\n", "405"),
         ("GET relative HTTP/1.1\r\n\r\n", "400"), ("get / HTTP/1.1\r\n\r\n", "400"), ("\u{1}\u{2}\u{3}\r\n\r\n", "400"),
     ])
     func badRequestsAreRefused(request: String, status: String) {
@@ -176,7 +191,10 @@ struct ServingBinary {
     }
 
     /// `GET //steder` must not redirect to `//steder/` (another host to a browser).
-    @Test(arguments: [("//kafeer", "/kafeer/"), ("///kafeer", "/kafeer/"), ("//kafeer?x=//evil", "/kafeer/"), ("/./kafeer", "/kafeer/"), ("/a%20b", "/a%20b/")])
+    @Test(arguments: [
+        ("//kafeer", "/kafeer/"), ("///kafeer", "/kafeer/"), ("//kafeer?x=//evil", "/kafeer/"),
+        ("/./kafeer", "/kafeer/"), ("/a%20b", "/a%20b/"),
+    ])
     func redirectsStayOnThisServer(target: String, location: String) throws {
         defer { server.stop() }
         try FileManager.default.createDirectory(atPath: site.output + "/a b", withIntermediateDirectories: true)
@@ -199,7 +217,11 @@ struct ServingBinary {
         var slow: [Int32] = []
         for index in 0..<100 {
             let fd = RawHTTP.connect(server.port)
-            if index % 2 == 0 { _ = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) } }
+            if index % 2 == 0 {
+                _ = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8).withUnsafeBytes {
+                    send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+                }
+            }
             slow.append(fd)
         }
         let started = Date()
@@ -231,7 +253,9 @@ struct ServingBinary {
         #expect(head.hasPrefix("HTTP/1.1 200"))
         #expect(head.contains("Content-Length: \(size)\r\n"))
         let fd = RawHTTP.connect(server.port)
-        _ = Array("GET /stor.geojson HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = Array("GET /stor.geojson HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes {
+            send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+        }
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -264,7 +288,8 @@ struct ServingBinary {
         for fd in slow { close(fd) }
         usleep(300_000)
         // CPU time over the whole run: a busy loop would have used about all of it.
-        let procStat = (try? String(contentsOfFile: "/proc/\(serving.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        let procStat =
+            (try? String(contentsOfFile: "/proc/\(serving.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
         let fields = procStat.split(separator: ")").last?.split(separator: " ") ?? []
         if fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) {
             #expect(user + system < 30, "clock ticks used: \(user + system)")

@@ -1,9 +1,10 @@
+import BuiltInFiles
 import Foundation
 import Synchronization
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
-import BuiltInFiles
 @testable import Templates
 
 /// The site's own `assets/`: replacing a built-in file, `custom.css` on every
@@ -53,13 +54,15 @@ import BuiltInFiles
         #expect(site.read("output/assets/beacon.css") == "/* egen */ body { margin: 0 }\n")
         #expect(site.read("output/assets/bilder/logo.svg") != nil)
         // The other built-in files are still there, unchanged.
-        #expect(site.bytes("output/assets/beacon.js") == AssetBundle.builtInFiles().first { $0.name == "beacon.js" }?.bytes)
+        #expect(
+            site.bytes("output/assets/beacon.js") == AssetBundle.builtInFiles().first { $0.name == "beacon.js" }?.bytes)
     }
 
     @Test func aLinkOutOfAssetsIsRefusedAndALoopNeverWalked() throws {
         let site = TestSite()
         try FileManager.default.createDirectory(atPath: site.root + "/assets", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/leak.txt", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/assets/leak.txt", withDestinationPath: "/etc/passwd")
         let leaking = try Sitegen.run(["build", "--site", site.root])
         #expect(leaking.status == 65)
         #expect(leaking.stderr.contains("leak.txt") && leaking.stderr.contains("/etc/passwd"))
@@ -75,7 +78,8 @@ import BuiltInFiles
 
         // A link to a file inside the folder is fine.
         site.write("body { margin: 0 }\n", to: "assets/mine.css")
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/custom.css", withDestinationPath: "mine.css")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/assets/custom.css", withDestinationPath: "mine.css")
         #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
         #expect(site.read("output/assets/custom.css") == "body { margin: 0 }\n")
     }
@@ -88,7 +92,9 @@ import BuiltInFiles
         let library = site.root + "-leaflet"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: library) }
-        for file in MapLibrary.files { try Data("/* \(file.name) */".utf8).write(to: URL(fileURLWithPath: library + "/" + file.source)) }
+        for file in MapLibrary.files {
+            try Data("/* \(file.name) */".utf8).write(to: URL(fileURLWithPath: library + "/" + file.source))
+        }
         let environment = ["BEACON_LEAFLET_DIR": library]
         #expect(try Sitegen.run(["build", "--site", site.root], environment: environment).status == 0)
         let before = site.outputFiles()
@@ -103,10 +109,14 @@ import BuiltInFiles
         site.write("ikke en mappe", to: "assets/leaflet")
         let file = try Sitegen.run(["build", "--site", site.root], environment: environment)
         #expect(file.status == 65, "\(file.stderr)")
-        #expect(file.stderr.contains("assets/leaflet er en fil") && file.stderr.contains("assets/leaflet/"), "\(file.stderr)")
+        #expect(
+            file.stderr.contains("assets/leaflet er en fil") && file.stderr.contains("assets/leaflet/"),
+            "\(file.stderr)")
 
         #expect(site.outputFiles() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter { $0.contains("commit-intent") || $0.contains("staging") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter {
+            $0.contains("commit-intent") || $0.contains("staging")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
@@ -152,7 +162,9 @@ import BuiltInFiles
         }
         let precached = Set(many.precachedPaths)
         #expect(!precached.contains { $0.hasPrefix("assets/bilder/") } && !precached.contains("assets/logo.svg"))
-        #expect(precached.contains("assets/custom.css") && precached.contains("assets/beacon.css") && precached.contains("assets/beacon.js"))
+        #expect(
+            precached.contains("assets/custom.css") && precached.contains("assets/beacon.css")
+                && precached.contains("assets/beacon.js"))
         #expect(OfflineFiles.storedFolders.contains("assets/"), "what is not precached is kept as it is seen")
     }
 
@@ -169,10 +181,13 @@ import BuiltInFiles
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0
         for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/" + folder).filter { !$0.hasPrefix(".") }
+            let names = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/" + folder).filter {
+                !$0.hasPrefix(".")
+            }
             #expect(Set(BuiltInFiles.names(in: prefix)) == Set(names))
             for name in names {
-                let bytes = try #require(FileManager.default.contents(atPath: Repository.root + "/" + folder + "/" + name))
+                let bytes = try #require(
+                    FileManager.default.contents(atPath: Repository.root + "/" + folder + "/" + name))
                 #expect(BuiltInFiles.bytes(prefix + name) == [UInt8](bytes), "\(prefix + name)")
                 checked += 1
             }
@@ -211,7 +226,8 @@ import BuiltInFiles
         let outside = site.root + "/utenfor.txt"
         site.write("urørt", to: "utenfor.txt")
         try FileManager.default.removeItem(atPath: site.root + "/assets/beacon.css")
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/beacon.css", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/assets/beacon.css", withDestinationPath: outside)
         let linked = try Sitegen.run(["assets", "eject", "--force", "--site", site.root])
         #expect(linked.status == 64)
         #expect(linked.stderr.contains("symbolsk lenke"))
@@ -266,7 +282,10 @@ import BuiltInFiles
     @Test func noLineWithoutATerminalOrWithQuiet() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         #expect(!(StatusLine.onTerminal(CapturingConsole(), quiet: false, descriptor: ends[1]) is StatusLine))
         #expect(!(StatusLine.onTerminal(CapturingConsole(), quiet: true, descriptor: ends[1]) is StatusLine))
     }
@@ -279,7 +298,8 @@ import BuiltInFiles
         let places = BuildSafetyTests.placesFile(300, in: site)
         func onTerminal(_ extra: String) throws -> String {
             // The line shows at once (not after a second), so the test does not depend on how long a build takes.
-            let command = "BEACON_STATUS_DELAY_MS=0 '\(Repository.sitegenBinary)' build --site '\(site.root)' --places '\(places)' --force\(extra)"
+            let command =
+                "BEACON_STATUS_DELAY_MS=0 '\(Repository.sitegenBinary)' build --site '\(site.root)' --places '\(places)' --force\(extra)"
             let result = try Sitegen.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
             #expect(result.status == 0, "\(result.stdout)")
             return result.stdout

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -20,7 +21,8 @@ import Testing
 
         func link(_ name: String, to destination: String) {
             let path = site.root + "/" + name
-            try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try! FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try! FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
         }
 
@@ -34,7 +36,9 @@ import Testing
     /// Every file under `folder` whose bytes hold `needle`.
     func files(under folder: String, containing needle: String) -> [String] {
         SiteWriter.listFiles(under: folder).filter { name in
-            (try? FileSystem.read(folder + "/" + name, limit: 1 << 30)).map { String(decoding: $0, as: UTF8.self).contains(needle) } ?? false
+            (try? FileSystem.read(folder + "/" + name, limit: 1 << 30)).map {
+                String(decoding: $0, as: UTF8.self).contains(needle)
+            } ?? false
         }
     }
 
@@ -44,7 +48,9 @@ import Testing
         setup.link("assets", to: setup.outside)
         let built = try setup.run(["build"])
         #expect(built.status == 65, "\(built.stderr)")
-        #expect(built.stderr.contains(setup.site.root + "/assets") && built.stderr.contains(setup.outside), "\(built.stderr)")
+        #expect(
+            built.stderr.contains(setup.site.root + "/assets") && built.stderr.contains(setup.outside),
+            "\(built.stderr)")
         #expect(!built.stderr.contains("legger til id_ed25519"))
         #expect(!FileManager.default.fileExists(atPath: setup.site.output), "nothing is published")
         for command in [["share"], ["assets", "list"], ["serve", "--watch", "--port", "0"]] {
@@ -77,8 +83,12 @@ import Testing
             let rated = try setup.run(["radius", "3"])
             #expect(rated.status == 65, "\(part): \(rated.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.outside) == ["id_ed25519"], "nothing was created outside")
-        #expect(!FileManager.default.fileExists(atPath: setup.site.root + "/" + SiteSettings.fileName) || part == SiteSettings.fileName)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: setup.outside) == ["id_ed25519"],
+            "nothing was created outside")
+        #expect(
+            !FileManager.default.fileExists(atPath: setup.site.root + "/" + SiteSettings.fileName)
+                || part == SiteSettings.fileName)
     }
 
     @Test func aFolderInsideTheCacheThatLeadsOutIsRefused() throws {
@@ -136,11 +146,13 @@ import Testing
         let site = TestSite()
         let cache = ResponseCache(folder: site.root + "/cache")
         let url = URL(string: "https://api.geoapify.com/v2/places?categories=catering.cafe")!
-        try cache.store(Data(#"{"type":"FeatureCollection","features":[]}"#.utf8), url: url, key: "places-x", at: Date())
+        try cache.store(
+            Data(#"{"type":"FeatureCollection","features":[]}"#.utf8), url: url, key: "places-x", at: Date())
         #expect(cache.entry(for: "places-x", now: Date()) != nil)
         site.write(#"{"type":"FeatureCollection","features":[{"hemmelig":1}]}"#, to: "annet.json")
         try FileManager.default.removeItem(atPath: site.root + "/cache/places-x.json")
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/cache/places-x.json", withDestinationPath: site.root + "/annet.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/cache/places-x.json", withDestinationPath: site.root + "/annet.json")
         #expect(cache.entry(for: "places-x", now: Date()) == nil)
     }
 }

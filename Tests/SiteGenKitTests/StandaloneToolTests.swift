@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -21,19 +22,27 @@ import Testing
         let work = tree + "/home/work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         func sitegen(_ arguments: [String], in folder: String) throws -> ProcessResult {
-            try Sitegen.run(arguments, in: folder, environment: ["HOME": tree + "/home"], executable: binary, bareEnvironment: true)
+            try Sitegen.run(
+                arguments, in: folder, environment: ["HOME": tree + "/home"], executable: binary, bareEnvironment: true)
         }
 
-        let initialised = try sitegen(["init", "guide", "--center", "59.9111", "10.7503", "--label", "Oslo S"], in: work)
+        let initialised = try sitegen(
+            ["init", "guide", "--center", "59.9111", "10.7503", "--label", "Oslo S"], in: work)
         #expect(initialised.status == 0, "\(initialised.stderr)")
         #expect(initialised.stdout.contains("cd guide && sitegen build"))
         #expect(initialised.stdout.contains("sitegen serve --watch"))
         let site = work + "/guide"
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: site)) == [".gitignore", "beacon-settings.json", "beacon-store.json"])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: site)) == [
+                ".gitignore", "beacon-settings.json", "beacon-store.json",
+            ])
 
         let built = try sitegen(["build"], in: site)
         #expect(built.status == 0, "\(built.stderr)")
-        for page in ["index.html", "kafeer/index.html", "favoritter/index.html", "assets/beacon.css", "assets/beacon.js", "sw.js"] {
+        for page in [
+            "index.html", "kafeer/index.html", "favoritter/index.html", "assets/beacon.css", "assets/beacon.js",
+            "sw.js",
+        ] {
             #expect(FileManager.default.fileExists(atPath: site + "/output/" + page), "\(page)")
         }
         let front = try String(contentsOfFile: site + "/output/index.html", encoding: .utf8)
@@ -48,7 +57,10 @@ import Testing
         #expect(rated.status == 0, "\(rated.stderr)")
         let rebuilt = try sitegen(["build"], in: site)
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
-        let detail = try #require(try FileManager.default.contentsOfDirectory(atPath: site + "/output/steder").first { $0.hasPrefix("tim-wendelboe") })
+        let detail = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: site + "/output/steder").first {
+                $0.hasPrefix("tim-wendelboe")
+            })
         let page = try String(contentsOfFile: site + "/output/steder/\(detail)/index.html", encoding: .utf8)
         #expect(page.contains("Alene-binæren virker"))
         #expect(!FileManager.default.fileExists(atPath: site + "/Resources"))
@@ -90,9 +102,11 @@ import Testing
 
     /// The commands `init` prints can be pasted as they are: a folder named `-` or `-dash` gets `./`
     /// (`cd -` goes to the previous folder), one with a space or a quote is quoted.
-    @Test(arguments: [(["-"], "cd ./- && sitegen build"), (["--", "-dash"], "cd ./-dash && sitegen build"),
-                      (["min guide"], "cd 'min guide' && sitegen build"), (["Kari's"], #"cd 'Kari'\''s' && sitegen build"#),
-                      (["~tilde"], "cd '~tilde' && sitegen build"), (["blåbær"], "cd blåbær && sitegen build")])
+    @Test(arguments: [
+        (["-"], "cd ./- && sitegen build"), (["--", "-dash"], "cd ./-dash && sitegen build"),
+        (["min guide"], "cd 'min guide' && sitegen build"), (["Kari's"], #"cd 'Kari'\''s' && sitegen build"#),
+        (["~tilde"], "cd '~tilde' && sitegen build"), (["blåbær"], "cd blåbær && sitegen build"),
+    ])
     func initPrintsCommandsThatCanBePasted(arguments: [String], line: String) throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
@@ -102,17 +116,22 @@ import Testing
         let folder = try #require(arguments.last)
         #expect(FileManager.default.fileExists(atPath: tree + "/" + folder + "/beacon-settings.json"))
         // And the printed command works in a shell.
-        let shell = try Sitegen.run(["-c", String(line.prefix { $0 != "&" }) + "&& test -f beacon-settings.json"], in: tree, executable: "/bin/sh")
+        let shell = try Sitegen.run(
+            ["-c", String(line.prefix { $0 != "&" }) + "&& test -f beacon-settings.json"], in: tree,
+            executable: "/bin/sh")
         #expect(shell.status == 0, "\(shell.stderr)")
     }
 
     @Test func initIntoALinkToNothingSaysWhatItIs() throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
-        try FileManager.default.createSymbolicLink(atPath: tree + "/lenke", withDestinationPath: tree + "/finnes-ikke/guide")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree + "/lenke", withDestinationPath: tree + "/finnes-ikke/guide")
         let result = try Sitegen.run(["init", "lenke"], in: tree)
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr.contains("symbolsk lenke") && result.stderr.contains(tree + "/finnes-ikke/guide"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("symbolsk lenke") && result.stderr.contains(tree + "/finnes-ikke/guide"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tree + "/finnes-ikke"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree) == ["lenke"])
     }
@@ -121,7 +140,9 @@ import Testing
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
         try FileManager.default.createDirectory(atPath: tree + "/repo/.git", withIntermediateDirectories: true)
-        let result = try Sitegen.run(["init", "--title", "Kaffe i Bergen", "--center", "60.3913", "5.3221", "--label", "Torget"], in: tree + "/repo")
+        let result = try Sitegen.run(
+            ["init", "--title", "Kaffe i Bergen", "--center", "60.3913", "5.3221", "--label", "Torget"],
+            in: tree + "/repo")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("cd "))
         let settings = try SiteFolder(root: tree + "/repo").loadSettings()
@@ -136,9 +157,12 @@ import Testing
     @Test func initWithAnAddressLooksItUp() throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
-        let stub = try GeoapifyStub(routes: ["geocode": [.init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")]])
-        let result = try Sitegen.run(["init", tree + "/london", "--address", "Gym London"],
-                                     environment: ["GEOAPIFY_API_KEY": "TESTKEY123456", "GEOAPIFY_BASE_URL": stub.baseURL])
+        let stub = try GeoapifyStub(routes: [
+            "geocode": [.init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")]
+        ])
+        let result = try Sitegen.run(
+            ["init", tree + "/london", "--address", "Gym London"],
+            environment: ["GEOAPIFY_API_KEY": "TESTKEY123456", "GEOAPIFY_BASE_URL": stub.baseURL])
         #expect(result.status == 0, "\(result.stderr)")
         let settings = try SiteFolder(root: tree + "/london").loadSettings()
         #expect(abs(settings.center.latitude - 51.5) < 0.5)
@@ -169,7 +193,8 @@ import Testing
         head.standardOutput = pipe
         head.standardError = FileHandle.nullDevice
         if (try? head.run()) != nil {
-            let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             ProcessWaiting.waitForExit(head)
             if head.terminationStatus == 0 { #expect(result.stdout.contains(String(hash.prefix(12)))) }
         }

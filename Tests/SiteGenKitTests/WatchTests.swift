@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import SiteGenKit
 
@@ -15,7 +16,7 @@ import Testing
 
         init(site: TestSite, arguments extra: [String] = []) throws {
             log = (site.root as NSString).deletingLastPathComponent + "/watch-\(UUID().uuidString).log"
-            FileManager.default.createFile(atPath: log, contents: nil)
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
             process.arguments = ["serve", "--watch", "--port", "0", "--site", site.root] + extra
             var environment = ProcessInfo.processInfo.environment
@@ -65,7 +66,8 @@ import Testing
         #expect(front.contains("<script src=\"/__sitegen/reload.js\" defer></script></head>"))
         #expect(site.read("output/index.html")?.contains("__sitegen") == false)
         let script = RawHTTP.get(server.port, "/__sitegen/reload.js")
-        #expect(script.hasPrefix("HTTP/1.1 200") && script.contains("text/javascript") && script.contains("EventSource"))
+        #expect(
+            script.hasPrefix("HTTP/1.1 200") && script.contains("text/javascript") && script.contains("EventSource"))
         let worker = RawHTTP.get(server.port, "/sw.js")
         #expect(worker.hasPrefix("HTTP/1.1 200") && worker.contains("caches.delete") && !worker.contains("fetch"))
         #expect(!FileManager.default.fileExists(atPath: site.output + "/__sitegen"))
@@ -73,23 +75,37 @@ import Testing
         // A reader with the page open: the event stream.
         let events = RawHTTP.connect(server.port)
         defer { close(events) }
-        _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { send(events, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes {
+            send(events, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+        }
         var received = ""
         func readEvents() {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let n = buffer.withUnsafeMutableBytes { recv(events, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
             if n > 0 { received += String(decoding: buffer[0..<n], as: UTF8.self) }
         }
-        #expect(waitFor { readEvents(); return received.contains("text/event-stream") && received.contains("retry:") } != nil)
+        #expect(
+            waitFor {
+                readEvents()
+                return received.contains("text/event-stream") && received.contains("retry:")
+            } != nil)
 
         let detail = try #require(site.outputFiles().first { $0.hasPrefix("steder/tim-wendelboe") })
         let path = "/" + detail.replacingOccurrences(of: "index.html", with: "")
-        let rated = try Sitegen.run(["rate", "Tim Wendelboe", "1", "--comment", "Endret mens serveren så på", "--site", site.root])
+        let rated = try Sitegen.run([
+            "rate", "Tim Wendelboe", "1", "--comment", "Endret mens serveren så på", "--site", site.root,
+        ])
         #expect(rated.status == 0, "\(rated.stderr)")
         let seconds = waitFor { body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") }
         #expect(seconds != nil, "\(server.stderr)")
-        print("serve --watch: rating saved → page changed over HTTP in \(seconds.map { String(format: "%.3f", $0) } ?? "-") s (debug build)")
-        #expect(waitFor { readEvents(); return received.contains("event: reload") } != nil)
+        print(
+            "serve --watch: rating saved → page changed over HTTP in \(seconds.map { String(format: "%.3f", $0) } ?? "-") s (debug build)"
+        )
+        #expect(
+            waitFor {
+                readEvents()
+                return received.contains("event: reload")
+            } != nil)
         #expect(server.stderr.contains("Bygget på nytt"))
 
         // A broken store: the message in the terminal, the last good page still served.
@@ -100,7 +116,9 @@ import Testing
         #expect(site.read(GuideStore.fileName) == "{ not json")
 
         // Put right, it builds again.
-        site.write(try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8), to: GuideStore.fileName)
+        site.write(
+            try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8), to: GuideStore.fileName
+        )
         #expect(waitFor { !body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") } != nil)
 
         // The site's own stylesheet is watched too.
@@ -118,21 +136,33 @@ import Testing
         defer { for server in servers where server.process.isRunning { _ = server.stop() } }
         var streams: [(fd: Int32, received: String)] = servers.map { server in
             let fd = RawHTTP.connect(server.port)
-            _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = Array("GET /__sitegen/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes {
+                send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+            }
             return (fd, "")
         }
         defer { for stream in streams { close(stream.fd) } }
         func readAll() {
             for index in streams.indices {
                 var buffer = [UInt8](repeating: 0, count: 4096)
-                let n = buffer.withUnsafeMutableBytes { recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+                let n = buffer.withUnsafeMutableBytes {
+                    recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
+                }
                 if n > 0 { streams[index].received += String(decoding: buffer[0..<n], as: UTF8.self) }
             }
         }
-        #expect(waitFor { readAll(); return streams.allSatisfy { $0.received.contains("retry:") } } != nil)
+        #expect(
+            waitFor {
+                readAll()
+                return streams.allSatisfy { $0.received.contains("retry:") }
+            } != nil)
         #expect(try Sitegen.run(["rate", "Tim Wendelboe", "2", "--site", site.root]).status == 0)
-        #expect(waitFor(timeout: 15) { readAll(); return streams.allSatisfy { $0.received.contains("event: reload") } } != nil,
-                "\(streams.map(\.received)) \(servers.map(\.stderr))")
+        #expect(
+            waitFor(timeout: 15) {
+                readAll()
+                return streams.allSatisfy { $0.received.contains("event: reload") }
+            } != nil,
+            "\(streams.map(\.received)) \(servers.map(\.stderr))")
     }
 
     @Test func placesOnlyWithWatch() throws {
@@ -153,11 +183,13 @@ import Testing
     @Test func watchTakesTheBuildsOwnOptions() throws {
         #expect(Set(BuildCommand.inputOptions.map(\.name)).isSubset(of: Set(ServeCommand().spec.options.map(\.name))))
         let site = TestSite()
-        site.write(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Uten kategori"},"#
-                   + #""geometry":{"type":"Point","coordinates":[10.7503,59.9111]}}]}"#, to: "steder.geojson")
+        site.write(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Uten kategori"},"#
+                + #""geometry":{"type":"Point","coordinates":[10.7503,59.9111]}}]}"#, to: "steder.geojson")
         let without = try Sitegen.run(["build", "--places", site.root + "/steder.geojson", "--site", site.root])
         #expect(without.status != 0 && without.stderr.contains("--category"), "\(without.stderr)")
-        let server = try WatchingServer(site: site, arguments: ["--places", site.root + "/steder.geojson", "--category", "restaurant"])
+        let server = try WatchingServer(
+            site: site, arguments: ["--places", site.root + "/steder.geojson", "--category", "restaurant"])
         defer { _ = server.stop() }
         #expect(server.port != 0, "\(server.stderr)")
         #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
@@ -186,7 +218,8 @@ import Testing
         if how == "flyttet" {
             // Moved back: the folder is where it was, but not nested inside itself.
             try FileManager.default.moveItem(atPath: moved, toPath: site.root)
-            #expect(!FileManager.default.fileExists(atPath: site.root + "/" + (site.root as NSString).lastPathComponent))
+            #expect(
+                !FileManager.default.fileExists(atPath: site.root + "/" + (site.root as NSString).lastPathComponent))
         }
     }
 
@@ -199,7 +232,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: gone))
         #expect(throws: FileError.self) { try SiteFolder(root: gone).createFolder(gone + "/.beacon-cache/builds") }
         #expect(throws: FileError.self) {
-            try ResponseCache(folder: gone + "/.beacon-cache/geoapify", inside: gone).store(Data("{}".utf8), url: URL(string: "https://x/y")!, key: "k", at: Date())
+            try ResponseCache(folder: gone + "/.beacon-cache/geoapify", inside: gone).store(
+                Data("{}".utf8), url: URL(string: "https://x/y")!, key: "k", at: Date())
         }
         #expect(!FileManager.default.fileExists(atPath: gone))
     }
@@ -207,7 +241,10 @@ import Testing
     @Test func theReloadTagGoesIntoTheHead() {
         let page = Array("<html><head><title>x</title></head><body></body></html>".utf8)
         let injected = String(decoding: LiveReload.inject(into: page), as: UTF8.self)
-        #expect(injected == "<html><head><title>x</title><script src=\"/__sitegen/reload.js\" defer></script></head><body></body></html>")
+        #expect(
+            injected
+                == "<html><head><title>x</title><script src=\"/__sitegen/reload.js\" defer></script></head><body></body></html>"
+        )
         let headless = String(decoding: LiveReload.inject(into: Array("<p>".utf8)), as: UTF8.self)
         #expect(headless.hasSuffix("defer></script>"))
     }

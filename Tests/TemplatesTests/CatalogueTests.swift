@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BeaconCore
 @testable import Templates
 
@@ -18,25 +19,32 @@ import Testing
             let texts = Strings.of(language).script
             let keys = texts.map(\.key)
             #expect(Set(keys).count == keys.count, "\(language): a key twice")
-            #expect(Set(keys) == Set(bokmål.map(\.key)),
-                    "\(language): missing \(Set(bokmål.map(\.key)).subtracting(keys).sorted()), extra \(Set(keys).subtracting(bokmål.map(\.key)).sorted())")
+            #expect(
+                Set(keys) == Set(bokmål.map(\.key)),
+                "\(language): missing \(Set(bokmål.map(\.key)).subtracting(keys).sorted()), extra \(Set(keys).subtracting(bokmål.map(\.key)).sorted())"
+            )
             for (key, value) in texts {
                 #expect(!value.trimmingCharacters(in: .whitespaces).isEmpty, "\(language) \(key) is empty")
                 let reference = bokmål.first { $0.key == key }?.value ?? ""
                 let slots = { (text: String) in Set(text.matches(of: /\{(\w+)\}/).map { String($0.output.1) }) }
-                #expect(slots(value) == slots(reference), "\(language) \(key): slots \(slots(value)) ≠ bokmål's \(slots(reference))")
+                #expect(
+                    slots(value) == slots(reference),
+                    "\(language) \(key): slots \(slots(value)) ≠ bokmål's \(slots(reference))")
             }
         }
     }
 
     /// `t('key')`, `Text.t('key'`, `say('key'` and `count(n, 'key')` (which reads `key.one` and `key.other`) in the scripts.
     static func keysTheScriptsUse() throws -> Set<String> {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Resources/assets").path
         var keys = Set<String>()
         for name in ["beacon.js", "beacon-map.js", "beacon-hours.js", "beacon-offline.js"] {
             let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            for match in source.matches(of: /(?:^|[^A-Za-z_])(?:t|say)\('([A-Za-z.]+)'/) { keys.insert(String(match.output.1)) }
+            for match in source.matches(of: /(?:^|[^A-Za-z_])(?:t|say)\('([A-Za-z.]+)'/) {
+                keys.insert(String(match.output.1))
+            }
             for match in source.matches(of: /(?:^|[^A-Za-z_])count\([^,()]+, '([A-Za-z.]+)'\)/) {
                 keys.insert(String(match.output.1) + ".one")
                 keys.insert(String(match.output.1) + ".other")
@@ -57,28 +65,36 @@ import Testing
     }
 
     /// Texts that are the same in every language (names of things, formats).
-    static let sameEverywhere: Set<String> = ["openInGoogleMaps", "openInOpenStreetMap", "gpxLink", "kmlLink", "geoJSONLink"]
+    static let sameEverywhere: Set<String> = [
+        "openInGoogleMaps", "openInOpenStreetMap", "gpxLink", "kmlLink", "geoJSONLink",
+    ]
 
     /// Texts nynorsk writes as bokmål does ("Søk", "Telefon", "Ingen treff" …), checked one by one.
-    static let sameInNynorsk: Set<String> = ["breadcrumbs", "languageSwitcher", "explore", "all", "favorite", "address", "phone", "email",
-                                             "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
-                                             "nearMe", "reset", "listView", "mapView", "noMatches", "rated"]
+    static let sameInNynorsk: Set<String> = [
+        "breadcrumbs", "languageSwitcher", "explore", "all", "favorite", "address", "phone", "email",
+        "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
+        "nearMe", "reset", "listView", "mapView", "noMatches", "rated",
+    ]
 
     @Test func nynorskAndEnglishAreTranslationsNotCopies() {
         let bokmål = Mirror(reflecting: Strings.of(.nb)).children
         for language in [Language.nn, .en] {
-            let other = Dictionary(uniqueKeysWithValues: Mirror(reflecting: Strings.of(language)).children.compactMap { child in
-                child.label.flatMap { label in (child.value as? String).map { (label, $0) } }
-            })
+            let other = Dictionary(
+                uniqueKeysWithValues: Mirror(reflecting: Strings.of(language)).children.compactMap { child in
+                    child.label.flatMap { label in (child.value as? String).map { (label, $0) } }
+                })
             var same: [String] = []
             for child in bokmål {
-                guard let label = child.label, let text = child.value as? String, !Self.sameEverywhere.contains(label) else { continue }
+                guard let label = child.label, let text = child.value as? String, !Self.sameEverywhere.contains(label)
+                else { continue }
                 #expect(other[label] != nil, "\(language) has no \(label)")
                 if other[label] == text { same.append(label) }
             }
             // English shares none with bokmål; nynorsk only the texts written the same in both.
             let allowed = language == .en ? [] : Self.sameInNynorsk
-            #expect(Set(same).subtracting(allowed).isEmpty, "\(language) copies bokmål: \(Set(same).subtracting(allowed).sorted())")
+            #expect(
+                Set(same).subtracting(allowed).isEmpty,
+                "\(language) copies bokmål: \(Set(same).subtracting(allowed).sorted())")
         }
         #expect(Strings.of(.en).placeCount(12_345) == "12,345 places")
         #expect(Strings.of(.nn).placeCount(1) == "1 stad")
@@ -95,8 +111,11 @@ import Testing
         #expect(Language.en.distance(metres: 123_456) == "123\u{00A0}km")
         // Only the separators differ: the same arithmetic as bokmål's (and the page script's) for every distance.
         for metres in stride(from: 0.0, through: 150_000, by: 37.3) {
-            let english = Language.en.distance(metres: metres).replacingOccurrences(of: ",", with: "").replacingOccurrences(of: ".", with: ",")
-            let norwegian = NorwegianFormat.distance(metres: metres).replacing(/(\d)\x{00A0}(?=\d)/) { String($0.output.1) }
+            let english = Language.en.distance(metres: metres).replacingOccurrences(of: ",", with: "")
+                .replacingOccurrences(of: ".", with: ",")
+            let norwegian = NorwegianFormat.distance(metres: metres).replacing(/(\d)\x{00A0}(?=\d)/) {
+                String($0.output.1)
+            }
             #expect(english == norwegian, "\(metres) m")
         }
         let oslo = Coordinate(latitude: 59.9111, longitude: 10.7503)
@@ -108,9 +127,18 @@ import Testing
         #expect(Language.nn.longDate(date) == "21. november 2026")
         #expect(Language.en.longDate(date) == "21 November 2026")
         let raw = "Mo-Fr 08:00-16:00; Sa,Su 10:00-14:00; PH off"
-        #expect(OpeningHours.lines(raw, in: .nb) == ["mandag–fredag 08:00–16:00", "lørdag og søndag 10:00–14:00", "helligdager stengt"])
-        #expect(OpeningHours.lines(raw, in: .nn) == ["måndag–fredag 08:00–16:00", "laurdag og sundag 10:00–14:00", "heilagdagar stengd"])
-        #expect(OpeningHours.lines(raw, in: .en) == ["Monday–Friday 08:00–16:00", "Saturday and Sunday 10:00–14:00", "public holidays closed"])
+        #expect(
+            OpeningHours.lines(raw, in: .nb) == [
+                "mandag–fredag 08:00–16:00", "lørdag og søndag 10:00–14:00", "helligdager stengt",
+            ])
+        #expect(
+            OpeningHours.lines(raw, in: .nn) == [
+                "måndag–fredag 08:00–16:00", "laurdag og sundag 10:00–14:00", "heilagdagar stengd",
+            ])
+        #expect(
+            OpeningHours.lines(raw, in: .en) == [
+                "Monday–Friday 08:00–16:00", "Saturday and Sunday 10:00–14:00", "public holidays closed",
+            ])
         #expect(OpeningHours.lines("24/7", in: .nn) == ["ope heile døgnet"])
         #expect(OpeningHours.lines("24/7", in: .en) == ["open 24 hours"])
     }

@@ -1,6 +1,7 @@
+import BeaconCore
 import Foundation
 import Testing
-import BeaconCore
+
 @testable import Templates
 
 /// Golden (snapshot) tests: each page kind rendered from `TemplateFixtures`
@@ -10,7 +11,8 @@ import BeaconCore
 ///
 /// and review the diff of `Tests/TemplatesTests/Golden/` before committing.
 @Suite struct GoldenPageTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden").path
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        .path
 
     func check(_ name: String, _ bytes: [UInt8]) throws {
         let path = GoldenPageTests.folder + "/" + name
@@ -25,28 +27,41 @@ import BeaconCore
         if expected != bytes {
             let actualPath = NSTemporaryDirectory() + "/golden-actual-" + name
             try FileSystem.writeAtomically(bytes, to: actualPath)
-            Issue.record("\(name) differs from its golden file; actual output in \(actualPath) (diff it, then UPDATE_GOLDEN=1 if intended)")
+            Issue.record(
+                "\(name) differs from its golden file; actual output in \(actualPath) (diff it, then UPDATE_GOLDEN=1 if intended)"
+            )
         }
     }
 
     @Test func listPage() throws {
         let guide = TemplateFixtures.guide
-        let input = ListPage.Input(path: SitePaths.listPage(), category: nil, places: guide.places[...], totalCount: guide.places.count,
-                                   page: 1, pageCount: 1, scriptData: PageData.fragment(for: guide, category: nil, context: TemplateFixtures.context))
+        let input = ListPage.Input(
+            path: SitePaths.listPage(), category: nil, places: guide.places[...], totalCount: guide.places.count,
+            page: 1, pageCount: 1,
+            scriptData: PageData.fragment(for: guide, category: nil, context: TemplateFixtures.context))
         try check("list.html", ListPage.render(input, context: TemplateFixtures.context))
     }
 
     @Test func categoryPage() throws {
         let cafes = TemplateFixtures.guide.places(in: .cafe)
-        let input = ListPage.Input(path: SitePaths.categoryPage(.cafe), category: .cafe, places: cafes[...], totalCount: cafes.count,
-                                   page: 1, pageCount: 1, scriptData: PageData.fragment(for: TemplateFixtures.guide, category: .cafe, context: TemplateFixtures.context))
+        let input = ListPage.Input(
+            path: SitePaths.categoryPage(.cafe), category: .cafe, places: cafes[...], totalCount: cafes.count,
+            page: 1, pageCount: 1,
+            scriptData: PageData.fragment(
+                for: TemplateFixtures.guide, category: .cafe, context: TemplateFixtures.context))
         try check("category-cafe.html", ListPage.render(input, context: TemplateFixtures.context))
     }
 
     @Test func detailPages() throws {
-        try check("detail-cafe.html", DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: TemplateFixtures.context))
-        try check("detail-restaurant.html", DetailPage.render(TemplateFixtures.place(TemplateFixtures.restaurant), context: TemplateFixtures.context))
-        try check("detail-hotel.html", DetailPage.render(TemplateFixtures.place(TemplateFixtures.hotel), context: TemplateFixtures.context))
+        try check(
+            "detail-cafe.html",
+            DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: TemplateFixtures.context))
+        try check(
+            "detail-restaurant.html",
+            DetailPage.render(TemplateFixtures.place(TemplateFixtures.restaurant), context: TemplateFixtures.context))
+        try check(
+            "detail-hotel.html",
+            DetailPage.render(TemplateFixtures.place(TemplateFixtures.hotel), context: TemplateFixtures.context))
     }
 
     @Test func favoritesPage() throws {

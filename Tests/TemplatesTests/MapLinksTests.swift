@@ -1,5 +1,6 @@
-import Testing
 import BeaconCore
+import Testing
+
 @testable import Templates
 
 @Suite struct MapLinksTests {
@@ -14,9 +15,11 @@ import BeaconCore
         return TextHardening.truncate(text, to: 60)
     }
 
-    @Test(arguments: ["https://example.no/meny/", "HTTP://WWW.Example.no", "http://https://x", "www.", "https://",
-                      "ftp://example.no", "Https://www.kafé.no/", "https:/\u{301}/x", "www.\u{301}x", "wWw.x.no/",
-                      "https://www.example.no/" + String(repeating: "a", count: 80), "", "/", "h"])
+    @Test(arguments: [
+        "https://example.no/meny/", "HTTP://WWW.Example.no", "http://https://x", "www.", "https://",
+        "ftp://example.no", "Https://www.kafé.no/", "https:/\u{301}/x", "www.\u{301}x", "wWw.x.no/",
+        "https://www.example.no/" + String(repeating: "a", count: 80), "", "/", "h",
+    ])
     func displayURLDropsTheSchemeAndWwwAsBefore(url: String) {
         #expect(MapLinks.displayURL(url) == Self.displayURLByLowercasing(url))
     }

@@ -1,6 +1,7 @@
+import BeaconCore
 import Foundation
 import Testing
-import BeaconCore
+
 @testable import Templates
 
 /// The installable, offline guide: the web app manifest, the service worker and
@@ -11,9 +12,13 @@ import BeaconCore
         .appendingPathComponent("../../Resources/assets").standardized.path
 
     let context = TemplateFixtures.context
-    let explorerPaths = ["index.html", "restauranter/index.html", "kafeer/index.html", "hoteller/index.html", "favoritter/index.html"]
-    let assetPaths = ["assets/beacon.css", "assets/beacon.js", "assets/beacon-offline.js", "assets/beacon-icon-192.png",
-                      "assets/beacon-icon-512.png", "assets/beacon-icon-maskable-512.png", "assets/leaflet/leaflet.js", "favicon.svg"]
+    let explorerPaths = [
+        "index.html", "restauranter/index.html", "kafeer/index.html", "hoteller/index.html", "favoritter/index.html",
+    ]
+    let assetPaths = [
+        "assets/beacon.css", "assets/beacon.js", "assets/beacon-offline.js", "assets/beacon-icon-192.png",
+        "assets/beacon-icon-512.png", "assets/beacon-icon-maskable-512.png", "assets/leaflet/leaflet.js", "favicon.svg",
+    ]
     /// Three zoom levels, listed out of order: only 11 and 12 are precached.
     let tiles: [(zoom: Int, path: String)] = [
         (13, "kart/13/4340/2382.png"), (11, "kart/11/1085/595.png"), (12, "kart/12/2170/1191.png"),
@@ -23,8 +28,9 @@ import BeaconCore
     func files(version: String = "0123456789ab", settings: SiteSettings? = nil) -> [String: String] {
         var context = self.context
         if let settings { context = SiteContext(settings: settings, source: context.source, intro: nil) }
-        let files = OfflineFiles.files(contexts: [context], version: version, assetPaths: assetPaths,
-                                       explorerPaths: explorerPaths, tiles: tiles)
+        let files = OfflineFiles.files(
+            contexts: [context], version: version, assetPaths: assetPaths,
+            explorerPaths: explorerPaths, tiles: tiles)
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
     }
 
@@ -108,7 +114,10 @@ import BeaconCore
         let icons = try #require(try manifest(files())["icons"] as? [[String: String]]).compactMap { $0["src"] }
         for icon in icons { #expect(precache.contains(icon), "\(icon) is not precached") }
         // Only the two lowest zoom levels' tiles; the rest are kept as the reader sees them.
-        #expect(precache.filter { $0.hasPrefix("kart/") } == ["kart/11/1085/595.png", "kart/12/2170/1191.png", "kart/12/2171/1191.png"])
+        #expect(
+            precache.filter { $0.hasPrefix("kart/") } == [
+                "kart/11/1085/595.png", "kart/12/2170/1191.png", "kart/12/2171/1191.png",
+            ])
         // Kept as they arrive: assets, tiles, and a big guide's data files (named after their content).
         #expect(build["storedFolders"] as? [String] == ["assets/", "kart/", "data/"])
     }
@@ -116,7 +125,8 @@ import BeaconCore
     @Test func workerPathsAreAllRelative() throws {
         let worker = try #require(files()["sw.js"])
         let build = try build(worker)
-        let strings = [build["version"], build["offlinePage"]].compactMap { $0 as? String }
+        let strings =
+            [build["version"], build["offlinePage"]].compactMap { $0 as? String }
             + (build["precache"] as? [String] ?? []) + (build["storedFolders"] as? [String] ?? [])
         for string in strings {
             #expect(!string.hasPrefix("/") && !string.hasPrefix("http"), "\(string) is not relative")
@@ -136,8 +146,9 @@ import BeaconCore
     }
 
     @Test func workerWithoutBasemapPrecachesNoTiles() throws {
-        let files = OfflineFiles.files(contexts: [context], version: "0123456789ab", assetPaths: assetPaths,
-                                       explorerPaths: explorerPaths, tiles: [])
+        let files = OfflineFiles.files(
+            contexts: [context], version: "0123456789ab", assetPaths: assetPaths,
+            explorerPaths: explorerPaths, tiles: [])
         let worker = String(decoding: try #require(files.first { $0.path == "sw.js" }).bytes, as: UTF8.self)
         #expect(try #require(try build(worker)["precache"] as? [String]).allSatisfy { !$0.hasPrefix("kart/") })
     }
@@ -174,13 +185,16 @@ import BeaconCore
     }
 
     @Test func theShareFileHasNoWorkerAndNoManifest() {
-        let share = TemplateFixtures.text(ShareFile.render(TemplateFixtures.guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8)))
+        let share = TemplateFixtures.text(
+            ShareFile.render(
+                TemplateFixtures.guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8)))
         #expect(!share.contains("beacon-offline.js"))
         #expect(!share.contains("manifest"))
     }
 
     @Test func theScriptShowsTheSameNoteAsTheStrings() throws {
-        let script = String(decoding: try FileSystem.read(OfflineFilesTests.assetsFolder + "/beacon-offline.js"), as: UTF8.self)
+        let script = String(
+            decoding: try FileSystem.read(OfflineFilesTests.assetsFolder + "/beacon-offline.js"), as: UTF8.self)
         let note = try #require(Strings.bokmål.script.first { $0.key == "offline.note" }?.value)
         #expect(script.contains("BeaconText.t('offline.note')"), "the note comes from the page's language")
         #expect(script.contains("'" + note + "'"), "without the texts file, the bokmål note of the catalogue")
@@ -197,7 +211,8 @@ import BeaconCore
 
     @Test func everyReservedAndUnsafeCharacterIsEncodedAndComesBackAsItWas() {
         // RFC 3986's gen-delims and sub-delims, `%`, space, the other printable ASCII, controls, non-ASCII.
-        let characters: [Character] = Array(":/?#[]@!$&'()*+,;=% \"<>\\^`{|}") + ["\t", "\u{7F}", "æ", "ø", "å", "東", "🍽️"]
+        let characters: [Character] =
+            Array(":/?#[]@!$&'()*+,;=% \"<>\\^`{|}") + ["\t", "\u{7F}", "æ", "ø", "å", "東", "🍽️"]
         for character in characters where character != "/" {
             let name = "assets/a\(character)b.png"
             let encoded = URLPath.encoded(name)
@@ -205,7 +220,9 @@ import BeaconCore
             let rest = encoded.dropFirst("assets/".count)
             #expect(!rest.contains("/") && !rest.contains("?") && !rest.contains("#"), "\(character) → \(encoded)")
             // Only unreserved characters and %XX escapes are left.
-            #expect(encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/%".contains($0)) }, "\(encoded)")
+            #expect(
+                encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/%".contains($0)) }, "\(encoded)"
+            )
         }
         #expect(URLPath.encoded("assets/leaflet/leaflet.css") == "assets/leaflet/leaflet.css")
         #expect(URLPath.encoded("100%.css") == "100%25.css")
@@ -214,9 +231,12 @@ import BeaconCore
 
     @Test func theWorkerPrecachesAnOddlyNamedAssetByItsEncodedAddress() throws {
         let names = ["assets/a#b.png", "assets/hvorfor?.txt", "assets/100%.css", "assets/kart æ.png"]
-        let worker = OfflineFiles.serviceWorker(version: "1", assetPaths: names, explorerPaths: ["index.html"], tiles: [])
+        let worker = OfflineFiles.serviceWorker(
+            version: "1", assetPaths: names, explorerPaths: ["index.html"], tiles: [])
         let line = try #require(worker.split(separator: "\n").first { $0.hasPrefix("const BUILD = ") })
-        let build = try #require(try JSONSerialization.jsonObject(with: Data(line.dropFirst("const BUILD = ".count).dropLast().utf8)) as? [String: Any])
+        let build = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst("const BUILD = ".count).dropLast().utf8))
+                as? [String: Any])
         let precache = try #require(build["precache"] as? [String])
         for name in names {
             let entry = try #require(precache.first { decoded($0) == name }, "\(name) is not precached")

@@ -1,6 +1,7 @@
+import BeaconCore
 import Foundation
 import Testing
-import BeaconCore
+
 @testable import Templates
 
 /// Behaviour of the pages, asserted directly (the golden files pin the rest).
@@ -8,16 +9,21 @@ import BeaconCore
     let context = TemplateFixtures.context
 
     @Test func outsideTextIsEscaped() {
-        let page = TemplateFixtures.text(DetailPage.render(TemplateFixtures.place(TemplateFixtures.hostile), context: context))
+        let page = TemplateFixtures.text(
+            DetailPage.render(TemplateFixtures.place(TemplateFixtures.hostile), context: context))
         #expect(!page.contains("<script>alert"))
-        #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Søn&#39;s") || page.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Søn's"))
+        #expect(
+            page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Søn&#39;s")
+                || page.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Søn's"))
         #expect(!page.contains("<img src=x"))
-        let data = TemplateFixtures.text(PageData.fragment(for: TemplateFixtures.guide, category: nil, context: TemplateFixtures.context).bytes)
+        let data = TemplateFixtures.text(
+            PageData.fragment(for: TemplateFixtures.guide, category: nil, context: TemplateFixtures.context).bytes)
         #expect(!data.dropFirst(60).dropLast(12).contains("<"))
     }
 
     @Test func detailPageHasEverythingTheSpecAsksFor() {
-        let page = TemplateFixtures.text(DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: context))
+        let page = TemplateFixtures.text(
+            DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: context))
         #expect(page.contains("<html lang=\"nb\">"))
         #expect(page.contains("<h1 class=\"place-detail__name\" dir=\"auto\">Tim Wendelboe</h1>"))
         #expect(page.contains("59,9230°\u{00A0}N, 10,7562°\u{00A0}Ø"))
@@ -27,7 +33,7 @@ import BeaconCore
         #expect(page.contains("href=\"https://timwendelboe.no/\""))
         #expect(page.contains("https://maps.apple.com/?ll=59.922979,10.756179&amp;q=Tim%20Wendelboe"))
         #expect(page.contains(">Åpne i Apple Maps<"))
-        #expect(page.contains("Vurdering: 5 av 5, 2 vurderinger")) // (5 + 4) / 2 = 4.5 → 5
+        #expect(page.contains("Vurdering: 5 av 5, 2 vurderinger"))  // (5 + 4) / 2 = 4.5 → 5
         #expect(page.contains("fill=\"url(#star-fill-5)\""))
         #expect(page.contains("hero--steam"))
         #expect(page.contains("Stopp dampen"))
@@ -40,7 +46,8 @@ import BeaconCore
     }
 
     @Test func unparsedHoursShowRawTextAndUnratedHasNoStar() {
-        let page = TemplateFixtures.text(DetailPage.render(TemplateFixtures.place(TemplateFixtures.hotel), context: context))
+        let page = TemplateFixtures.text(
+            DetailPage.render(TemplateFixtures.place(TemplateFixtures.hotel), context: context))
         #expect(page.contains("hours--raw\">24/7 (resepsjon)</span>"))
         #expect(!page.contains("data-stars"))
         #expect(page.contains("hero--bounce"))
@@ -50,8 +57,11 @@ import BeaconCore
     @Test func listLinksAreRelativeAndWorkFromAnyDepth() {
         let guide = TemplateFixtures.guide
         let cafes = guide.places(in: .cafe)
-        let category = TemplateFixtures.text(ListPage.render(.init(path: SitePaths.categoryPage(.cafe, page: 2), category: .cafe, places: cafes[...],
-                                                                   totalCount: 250, page: 2, pageCount: 3, scriptData: nil), context: context))
+        let category = TemplateFixtures.text(
+            ListPage.render(
+                .init(
+                    path: SitePaths.categoryPage(.cafe, page: 2), category: .cafe, places: cafes[...],
+                    totalCount: 250, page: 2, pageCount: 3, scriptData: nil), context: context))
         #expect(category.contains("href=\"../../../assets/beacon.css\""))
         #expect(category.contains("href=\"../../../steder/"))
         #expect(category.contains("href=\"../../../kafeer/side/3/index.html\" rel=\"next\""))
@@ -64,7 +74,8 @@ import BeaconCore
         #expect(page.contains("OpenStreetMap-bidragsytere"))
         #expect(page.contains("er eksempler, ikke ferske data fra Geoapify"))
         #expect(!page.contains("Powered by Geoapify"))
-        let live = SiteContext(settings: .defaults, source: DataSourceInfo(kind: .live, fetchedAt: TemplateFixtures.fetchedAt), intro: nil)
+        let live = SiteContext(
+            settings: .defaults, source: DataSourceInfo(kind: .live, fetchedAt: TemplateFixtures.fetchedAt), intro: nil)
         #expect(TemplateFixtures.text(NotFoundPage.render(context: live)).contains("Powered by Geoapify"))
     }
 

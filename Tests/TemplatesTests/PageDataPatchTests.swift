@@ -1,6 +1,7 @@
+import BeaconCore
 import Foundation
 import Testing
-import BeaconCore
+
 @testable import Templates
 
 /// A data file after a change to a few of its places is the last one with
@@ -8,30 +9,43 @@ import BeaconCore
 @Suite struct PageDataPatchTests {
     static func guide(places count: Int, store: GuideStore = GuideStore()) -> Guide {
         let places = (0..<count).map { index in
-            Place(id: PlaceID(rawValue: "node/\(index)"), name: "Sted \(index) «\(index % 7)»", category: PlaceCategory.allCases[index % 3],
-                  coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.75), openingHours: index % 2 == 0 ? "Mo-Fr 08:00-16:00" : nil)
+            Place(
+                id: PlaceID(rawValue: "node/\(index)"), name: "Sted \(index) «\(index % 7)»",
+                category: PlaceCategory.allCases[index % 3],
+                coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.75),
+                openingHours: index % 2 == 0 ? "Mo-Fr 08:00-16:00" : nil)
         }
-        return GuideAssembler.assemble(places: places, store: store, settings: .defaults, source: DataSourceInfo(kind: .sample, fetchedAt: Date(timeIntervalSince1970: 0)))
+        return GuideAssembler.assemble(
+            places: places, store: store, settings: .defaults,
+            source: DataSourceInfo(kind: .sample, fetchedAt: Date(timeIntervalSince1970: 0)))
     }
 
     @Test func aPatchedDataFileIsTheWholeOne() throws {
         let before = Self.guide(places: PageData.chunkSize + 1_200).allPages
         var store = GuideStore()
         let rated = [3, PageData.chunkSize - 1, PageData.chunkSize + 7]
-        for index in rated { store.addRating(Rating(stars: 4, date: CalendarDate(iso: "2026-11-02")!, comment: "God"), to: before[index].place) }
+        for index in rated {
+            store.addRating(
+                Rating(stars: 4, date: CalendarDate(iso: "2026-11-02")!, comment: "God"), to: before[index].place)
+        }
         _ = store.addFavorite(before[10].place, on: CalendarDate(iso: "2026-11-03")!)
         let after = Self.guide(places: PageData.chunkSize + 1_200, store: store).allPages
         let changed = rated + [10]
         for part in 0..<2 {
-            let old = PageData.chunk(part: part, of: before), whole = PageData.chunk(part: part, of: after)
+            let old = PageData.chunk(part: part, of: before)
+            let whole = PageData.chunk(part: part, of: after)
             #expect(old.path != whole.path)
-            let patched = try #require(old.bytes.withUnsafeBytes { PageData.chunk(part: part, of: after, patching: $0, positions: changed) })
+            let patched = try #require(
+                old.bytes.withUnsafeBytes { PageData.chunk(part: part, of: after, patching: $0, positions: changed) })
             #expect(patched.path == whole.path)
             #expect(patched.bytes == whole.bytes)
         }
         // A file of another size (a place more or less) is not patched.
         let shorter = PageData.chunk(part: 1, of: Array(before.dropLast()))
-        #expect(shorter.bytes.withUnsafeBytes { PageData.chunk(part: 1, of: after, patching: $0, positions: changed) } == nil)
-        #expect([UInt8]().withUnsafeBytes { PageData.chunk(part: 0, of: after, patching: $0, positions: changed) } == nil)
+        #expect(
+            shorter.bytes.withUnsafeBytes { PageData.chunk(part: 1, of: after, patching: $0, positions: changed) }
+                == nil)
+        #expect(
+            [UInt8]().withUnsafeBytes { PageData.chunk(part: 0, of: after, patching: $0, positions: changed) } == nil)
     }
 }

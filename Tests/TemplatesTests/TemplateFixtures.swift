@@ -1,12 +1,13 @@
-import Foundation
 import BeaconCore
+import Foundation
+
 @testable import Templates
 
 /// A small, fixed guide for page tests: every field filled somewhere, every
 /// category, ratings with comments, a favorite outside the data.
 enum TemplateFixtures {
     static let date = CalendarDate(iso: "2026-11-02")!
-    static let fetchedAt = Date(timeIntervalSince1970: 1_763_700_000) // 21 Nov 2025, fixed
+    static let fetchedAt = Date(timeIntervalSince1970: 1_763_700_000)  // 21 Nov 2025, fixed
 
     static let cafe = Place(
         id: PlaceID(rawValue: "node/10914208868"), name: "Tim Wendelboe", category: .cafe,
@@ -34,7 +35,8 @@ enum TemplateFixtures {
 
     static var store: GuideStore {
         var store = GuideStore()
-        store.addRating(Rating(stars: 5, date: CalendarDate(iso: "2026-08-30")!, comment: "Byens beste filterkaffe."), to: cafe)
+        store.addRating(
+            Rating(stars: 5, date: CalendarDate(iso: "2026-08-30")!, comment: "Byens beste filterkaffe."), to: cafe)
         store.addRating(Rating(stars: 4, date: date, comment: "Fullt på lørdag.\n\nMen verdt det."), to: cafe)
         store.addFavorite(cafe, on: date)
         store.addRating(Rating(stars: 2, date: date), to: restaurant)
@@ -46,21 +48,26 @@ enum TemplateFixtures {
     static var guide: Guide {
         var settings = SiteSettings.defaults
         settings.intro = "Steder rundt Oslo S."
-        return GuideAssembler.assemble(places: [cafe, restaurant, hotel, hostile], store: store, settings: settings,
-                                       source: DataSourceInfo(kind: .sample, fetchedAt: fetchedAt))
+        return GuideAssembler.assemble(
+            places: [cafe, restaurant, hotel, hostile], store: store, settings: settings,
+            source: DataSourceInfo(kind: .sample, fetchedAt: fetchedAt))
     }
 
     static var context: SiteContext {
-        SiteContext(settings: guide.settings, source: guide.source, intro: RichText.html(for: guide.settings.intro!),
-                    basemap: basemap, hasMap: true)
+        SiteContext(
+            settings: guide.settings, source: guide.source, intro: RichText.html(for: guide.settings.intro!),
+            basemap: basemap, hasMap: true)
     }
 
     /// Published tiles around Oslo S, as a Geoapify build would have them.
     static let basemap = PublishedBasemap(
-        source: .published(pathTemplate: PublishedTile.pathTemplate, minZoom: 11, maxZoom: 14,
-                           bounds: GeoBounds(south: 59.85, west: 10.63, north: 59.97, east: 10.87)),
-        attribution: [MapCredit(text: "Powered by Geoapify", url: "https://www.geoapify.com/"),
-                      MapCredit(text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright")])
+        source: .published(
+            pathTemplate: PublishedTile.pathTemplate, minZoom: 11, maxZoom: 14,
+            bounds: GeoBounds(south: 59.85, west: 10.63, north: 59.97, east: 10.87)),
+        attribution: [
+            MapCredit(text: "Powered by Geoapify", url: "https://www.geoapify.com/"),
+            MapCredit(text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright"),
+        ])
 
     static func place(_ place: Place) -> GuidePlace {
         guide.allPages.first { $0.id == place.id }!

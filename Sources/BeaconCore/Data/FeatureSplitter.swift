@@ -11,13 +11,16 @@ import Glibc
 /// member name, with its quotes, and each other member's value), which the
 /// caller must parse too, so that invalid JSON anywhere is still reported.
 enum FeatureSplitter {
-    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (features: [Range<Int>], otherRanges: [Range<Int>])? {
+    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+        features: [Range<Int>], otherRanges: [Range<Int>]
+    )? {
         featureRanges(bytes) { $0.arrayElementsOnTwoCores() }
     }
 
     /// The same, the features array's elements found by `elements` (from its `[`).
     static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?)
-        -> (features: [Range<Int>], otherRanges: [Range<Int>])? {
+        -> (features: [Range<Int>], otherRanges: [Range<Int>])?
+    {
         var scanner = Scanner(bytes: bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
@@ -55,7 +58,9 @@ enum FeatureSplitter {
         var index = 0
 
         mutating func skipWhitespace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            { index += 1 }
         }
 
         mutating func consume(_ byte: UInt8) -> Bool {
@@ -79,10 +84,14 @@ enum FeatureSplitter {
             let start = index
             let base = bytes.baseAddress!
             while index < bytes.count {
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else { return nil }
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
+                    return nil
+                }
                 let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 var backslashes = 0
-                while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                }
                 index = quote + 1
                 if backslashes % 2 == 0 { return start..<quote }
             }
@@ -105,7 +114,10 @@ enum FeatureSplitter {
                     case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                     case UInt8(ascii: "}"), UInt8(ascii: "]"):
                         depth -= 1
-                        if depth == 0 { index += 1; return true }
+                        if depth == 0 {
+                            index += 1
+                            return true
+                        }
                     default: break
                     }
                     index += 1
@@ -115,7 +127,11 @@ enum FeatureSplitter {
                 // A number or a literal: up to the next delimiter.
                 while index < bytes.count {
                     let byte = bytes[index]
-                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20 { break }
+                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+                        || byte <= 0x20
+                    {
+                        break
+                    }
                     index += 1
                 }
                 return true
@@ -128,9 +144,12 @@ enum FeatureSplitter {
         /// scans go on alike, so the result is the one-pass result. Otherwise (the guess lay inside a
         /// string, say) the first scan simply goes on to the end. Small arrays take one pass.
         /// `splittingAt`: where to start looking for the guess (tests); the middle of what is left.
-        mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil) -> [Range<Int>]? {
+        mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil) -> [Range<
+            Int
+        >]? {
             let remaining = bytes.count - index
-            guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2) else {
+            guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2)
+            else {
                 return arrayElements()
             }
             let shared = SharedReadOnlyBytes(bytes)
@@ -164,9 +183,14 @@ enum FeatureSplitter {
             let base = bytes.baseAddress!
             var searchFrom = position
             while searchFrom < bytes.count {
-                guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom) else { return nil }
+                guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom) else {
+                    return nil
+                }
                 var candidate = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                while candidate < bytes.count, bytes[candidate] == 0x20 || bytes[candidate] == 0x0A || bytes[candidate] == 0x0D || bytes[candidate] == 0x09 {
+                while candidate < bytes.count,
+                    bytes[candidate] == 0x20 || bytes[candidate] == 0x0A || bytes[candidate] == 0x0D
+                        || bytes[candidate] == 0x09
+                {
                     candidate += 1
                 }
                 if candidate < bytes.count, bytes[candidate] == UInt8(ascii: "{") { return candidate }

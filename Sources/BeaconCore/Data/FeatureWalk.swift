@@ -22,12 +22,17 @@ extension FeatureSplitter {
     /// The features and the document's other parts (see `featureRanges(_:)`),
     /// the features walked by `memo`; nil when the walk gave up or the layout is unusual.
     static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, following memo: FeatureReuse)
-        -> (features: WalkedElements, otherRanges: [Range<Int>])? {
+        -> (features: WalkedElements, otherRanges: [Range<Int>])?
+    {
         var walked: WalkedElements?
-        guard let split = featureRanges(bytes, elements: { scanner in
-            walked = scanner.arrayElements(following: memo)
-            return walked?.ranges
-        }), let walked else { return nil }
+        guard
+            let split = featureRanges(
+                bytes,
+                elements: { scanner in
+                    walked = scanner.arrayElements(following: memo)
+                    return walked?.ranges
+                }), let walked
+        else { return nil }
         return (walked, split.otherRanges)
     }
 }
@@ -39,14 +44,18 @@ extension FeatureSplitter.Scanner {
     /// The elements of the array at `index` (its `[`), walked by `memo`: a big file on two cores, the
     /// second half from where the memo's middle feature stands now (see `walkedOnTwoCores`).
     /// `minimumBytes` and `splittingAt` (a remembered feature to start the second half at) are for tests.
-    mutating func arrayElements(following memo: FeatureReuse, minimumBytes: Int = 4 << 20,
-                                splittingAt split: Int? = nil) -> FeatureSplitter.WalkedElements? {
+    mutating func arrayElements(
+        following memo: FeatureReuse, minimumBytes: Int = 4 << 20,
+        splittingAt split: Int? = nil
+    ) -> FeatureSplitter.WalkedElements? {
         guard consume(UInt8(ascii: "[")) else { return nil }
         skipWhitespace()
         if consume(UInt8(ascii: "]")) { return FeatureSplitter.WalkedElements() }
         // Everything after the last edit stands where it stood, moved by the change in length.
         let shift = bytes.count - memo.fileLength
-        if bytes.count - index >= minimumBytes, let (guess, middle) = guessedElement(memo, shift: shift, remembered: split ?? memo.spans.count / 2) {
+        if bytes.count - index >= minimumBytes,
+            let (guess, middle) = guessedElement(memo, shift: shift, remembered: split ?? memo.spans.count / 2)
+        {
             return walkedOnTwoCores(memo, shift: shift, guess: guess, remembered: middle)
         }
         var walk = ElementWalk(expected: 0, reserving: memo.rememberedCount)
@@ -60,12 +69,16 @@ extension FeatureSplitter.Scanner {
     /// that starts exactly at `guess`: from the same byte both go on alike, whatever either expected
     /// (a match is by the bytes' hash), so the joined result is the one-core walk's. Otherwise the
     /// first simply goes on to the end.
-    private mutating func walkedOnTwoCores(_ memo: FeatureReuse, shift: Int, guess: Int, remembered middle: Int) -> FeatureSplitter.WalkedElements? {
+    private mutating func walkedOnTwoCores(_ memo: FeatureReuse, shift: Int, guess: Int, remembered middle: Int)
+        -> FeatureSplitter.WalkedElements?
+    {
         let shared = SharedReadOnlyBytes(bytes)
         let start = index
         let halves = ParallelChunks.map(count: 2, chunkSize: 1) { half -> (ElementWalk, ElementWalk.Stop) in
             var scanner = FeatureSplitter.Scanner(bytes: shared.bytes, index: half == 0 ? start : guess)
-            var walk = ElementWalk(expected: half == 0 ? 0 : middle, reserving: half == 0 ? middle + 16 : memo.rememberedCount - middle + 16)
+            var walk = ElementWalk(
+                expected: half == 0 ? 0 : middle,
+                reserving: half == 0 ? middle + 16 : memo.rememberedCount - middle + 16)
             let stop = walk.run(&scanner, memo, shift: shift, stoppingAt: half == 0 ? guess : nil)
             return (walk, stop)
         }
@@ -94,11 +107,17 @@ extension FeatureSplitter.Scanner {
     /// stood (the edits lie after it) or moved by the change in length (they lie before it).
     func guessedElement(_ memo: FeatureReuse, shift: Int, remembered middle: Int) -> (Int, Int)? {
         guard middle > 0, middle < memo.spans.count else { return nil }
-        for position in shift == 0 ? [memo.spans[middle].start] : [memo.spans[middle].start, memo.spans[middle].start + shift] {
-            guard position > index, position < bytes.count, remembered(middle, at: position, memo) != nil else { continue }
+        for position in shift == 0
+            ? [memo.spans[middle].start] : [memo.spans[middle].start, memo.spans[middle].start + shift]
+        {
+            guard position > index, position < bytes.count, remembered(middle, at: position, memo) != nil else {
+                continue
+            }
             // An element's start: a comma before it, across whitespace.
             var before = position - 1
-            while before > index, bytes[before] == 0x20 || bytes[before] == 0x0A || bytes[before] == 0x0D || bytes[before] == 0x09 { before -= 1 }
+            while before > index,
+                bytes[before] == 0x20 || bytes[before] == 0x0A || bytes[before] == 0x0D || bytes[before] == 0x09
+            { before -= 1 }
             if bytes[before] == UInt8(ascii: ",") { return (position, middle) }
         }
         return nil
@@ -107,11 +126,14 @@ extension FeatureSplitter.Scanner {
     /// The remembered feature whose bytes start at `start`, with their hash and end. Tried: the one
     /// expected next, the one after it (the expected one was edited or removed), and the one that
     /// started at `start - shift` (the elements after an edit).
-    func rememberedElement(at start: Int, expected: Int, shift: Int, _ memo: FeatureReuse) -> (Int, hash: UInt64, end: Int)? {
+    func rememberedElement(at start: Int, expected: Int, shift: Int, _ memo: FeatureReuse) -> (
+        Int, hash: UInt64, end: Int
+    )? {
         if let (hash, end) = remembered(expected, at: start, memo) { return (expected, hash, end) }
         if let (hash, end) = remembered(expected + 1, at: start, memo) { return (expected + 1, hash, end) }
         if let moved = memo.remembered(startingAt: start - shift), moved != expected, moved != expected + 1,
-           let (hash, end) = remembered(moved, at: start, memo) {
+            let (hash, end) = remembered(moved, at: start, memo)
+        {
             return (moved, hash, end)
         }
         return nil
@@ -124,8 +146,12 @@ extension FeatureSplitter.Scanner {
         guard end < bytes.count else { return nil }
         // Cheap first: a separator after it (most wrong guesses end mid-element).
         var next = end
-        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
-        guard next < bytes.count, bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: "]") else { return nil }
+        while next < bytes.count,
+            bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09
+        { next += 1 }
+        guard next < bytes.count, bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: "]") else {
+            return nil
+        }
         let hash = FeatureMemo.hash(UnsafeRawBufferPointer(start: bytes.baseAddress! + start, count: end - start))
         return hash == memo.hash(remembered: candidate) ? (hash, end) : nil
     }
@@ -156,7 +182,9 @@ struct ElementWalk {
 
     /// Walks from `scanner.index` (an element's start, or whitespace before it) to the array's end, or
     /// until an element starts at `stop`.
-    mutating func run(_ scanner: inout FeatureSplitter.Scanner, _ memo: FeatureReuse, shift: Int, stoppingAt stop: Int?) -> Stop {
+    mutating func run(_ scanner: inout FeatureSplitter.Scanner, _ memo: FeatureReuse, shift: Int, stoppingAt stop: Int?)
+        -> Stop
+    {
         while true {
             scanner.skipWhitespace()
             let start = scanner.index
@@ -168,10 +196,15 @@ struct ElementWalk {
                 expected = found + 1
             } else {
                 guard scanner.skipValue() else { return .failed }
-                elements.hashes.append(FeatureMemo.hash(UnsafeRawBufferPointer(start: scanner.bytes.baseAddress! + start, count: scanner.index - start)))
+                elements.hashes.append(
+                    FeatureMemo.hash(
+                        UnsafeRawBufferPointer(start: scanner.bytes.baseAddress! + start, count: scanner.index - start))
+                )
                 elements.remembered.append(nil)
                 misses += 1
-                if misses > FeatureSplitter.Scanner.walkMissLimit && misses * 2 > elements.remembered.count { return .failed }
+                if misses > FeatureSplitter.Scanner.walkMissLimit && misses * 2 > elements.remembered.count {
+                    return .failed
+                }
             }
             elements.ranges.append(start..<scanner.index)
             scanner.skipWhitespace()

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// Writes places as an RFC 7946 GeoJSON FeatureCollection: the export readers
 /// download (`eksport/steder.geojson`), and the index of the last build that
 /// the terminal commands read. `PlacesDecoder` reads it back without loss.
@@ -18,15 +19,17 @@ package enum GeoJSONExport {
 
     package static func write(_ places: [(place: Place, extras: Extras)]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(200 + places.count * 800) // about 740 bytes a place: no growing (and copying) half-way
+        out.reserveCapacity(200 + places.count * 800)  // about 740 bytes a place: no growing (and copying) half-way
         write(count: places.count, { places[$0] }, emit: { out.append(contentsOf: $0) })
         return out
     }
 
     /// The same bytes as `write`, handed to `emit` in parts of about `partSize` bytes, each a run of
     /// whole lines, so a file of 100,000 places (74 MB) is never held whole.
-    package static func write<Failure: Error>(count: Int, _ place: (Int) -> (place: Place, extras: Extras), partSize: Int = 1 << 20,
-                                              emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    package static func write<Failure: Error>(
+        count: Int, _ place: (Int) -> (place: Place, extras: Extras), partSize: Int = 1 << 20,
+        emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         var out: [UInt8] = []
         out.reserveCapacity(partSize + 4096)
         out.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
@@ -48,20 +51,28 @@ package enum GeoJSONExport {
     /// 100,000 places is a copy instead of most of a second of writing JSON.
     /// Nil when `previous` does not have exactly `count` feature lines; `changed`
     /// says whether any replaced line came out different.
-    package static func patch(_ previous: [UInt8], count: Int, replacing positions: [Int: (place: Place, extras: Extras)]) -> (bytes: [UInt8], changed: Bool)? {
+    package static func patch(
+        _ previous: [UInt8], count: Int, replacing positions: [Int: (place: Place, extras: Extras)]
+    ) -> (bytes: [UInt8], changed: Bool)? {
         previous.withUnsafeBytes { patch($0, count: count, replacing: positions) }
     }
 
     /// The same from the previous file's bytes where they lie (a mapped file is not copied first).
-    package static func patch(_ previous: UnsafeRawBufferPointer, count: Int, replacing positions: [Int: (place: Place, extras: Extras)]) -> (bytes: [UInt8], changed: Bool)? {
+    package static func patch(
+        _ previous: UnsafeRawBufferPointer, count: Int, replacing positions: [Int: (place: Place, extras: Extras)]
+    ) -> (bytes: [UInt8], changed: Bool)? {
         patched(previous, count: count, replacing: positions).map { ($0.bytes, $0.changed) }
     }
 
     /// The patch itself, for writing the file in parts (`SiteWriter.write(_:to:)`).
-    package static func patched(_ previous: UnsafeRawBufferPointer, count: Int,
-                                replacing positions: [Int: (place: Place, extras: Extras)]) -> LinePatch.Patched? {
-        LinePatch.prepare(previous, header: Array(#"{"type":"FeatureCollection","features":["#.utf8), count: count,
-                          items: Array(positions.keys)) { position, out in
+    package static func patched(
+        _ previous: UnsafeRawBufferPointer, count: Int,
+        replacing positions: [Int: (place: Place, extras: Extras)]
+    ) -> LinePatch.Patched? {
+        LinePatch.prepare(
+            previous, header: Array(#"{"type":"FeatureCollection","features":["#.utf8), count: count,
+            items: Array(positions.keys)
+        ) { position, out in
             guard let item = positions[position] else { return }
             feature(item.place, item.extras, appendingTo: &out)
             if position < count - 1 { out.append(UInt8(ascii: ",")) }

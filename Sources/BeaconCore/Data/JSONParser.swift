@@ -38,12 +38,20 @@ struct JSONParser {
     /// in one object are errors, not silently repaired or overwritten.
     static func parseStrict(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         if let offset = firstInvalidUTF8(bytes) {
-            var line = 1, column = 1
+            var line = 1
+            var column = 1
             for byte in bytes[..<offset] {
-                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
             }
             let hex = String(bytes[offset], radix: 16, uppercase: true)
-            throw JSONParseError(message: "ugyldig UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex)); filen må være lagret som UTF-8", line: line, column: column)
+            throw JSONParseError(
+                message: "ugyldig UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex)); filen må være lagret som UTF-8",
+                line: line, column: column)
         }
         var terminated = bytes
         terminated.append(0)
@@ -57,16 +65,27 @@ struct JSONParser {
         while index < bytes.count {
             let lead = bytes[index]
             let length: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
             switch lead {
-            case 0x00...0x7F: index += 1; continue
+            case 0x00...0x7F:
+                index += 1
+                continue
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
+            case 0xE0:
+                length = 3
+                lower = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
+            case 0xED:
+                length = 3
+                upper = 0x9F
+            case 0xF0:
+                length = 4
+                lower = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
+            case 0xF4:
+                length = 4
+                upper = 0x8F
             default: return index
             }
             guard index + length <= bytes.count else { return index }
@@ -142,7 +161,12 @@ struct JSONParser {
             var column = 1
             var i = 0
             while i < index && i < count {
-                if base[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else if base[i] & 0xC0 != 0x80 { column += 1 }
+                if base[i] == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if base[i] & 0xC0 != 0x80 {
+                    column += 1
+                }
                 i += 1
             }
             return JSONParseError(message: message, line: line, column: column)
@@ -163,9 +187,15 @@ struct JSONParser {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
             case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
             default: throw error("uventet tegn")
             }
@@ -188,16 +218,25 @@ struct JSONParser {
             /// Names seen so far, once an object is too big for a linear search (strict mode only).
             var names: Set<String>?
             skipWhitespace()
-            if index < count, base[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if index < count, base[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             while true {
                 skipWhitespace()
-                guard index < count, base[index] == UInt8(ascii: "\"") else { throw error("forventet et navn i anførselstegn") }
+                guard index < count, base[index] == UInt8(ascii: "\"") else {
+                    throw error("forventet et navn i anførselstegn")
+                }
                 let keyStart = index
                 let key = try parseString()
                 if strict {
                     if names == nil, members.count >= 16 { names = Set(members.map(\.key)) }
                     let isDuplicate: Bool
-                    if names != nil { isDuplicate = !names!.insert(key).inserted } else { isDuplicate = members.contains(where: { $0.key == key }) }
+                    if names != nil {
+                        isDuplicate = !names!.insert(key).inserted
+                    } else {
+                        isDuplicate = members.contains(where: { $0.key == key })
+                    }
                     if isDuplicate {
                         index = keyStart
                         throw error("navnet «\(key)» står to ganger i samme objekt")
@@ -211,8 +250,14 @@ struct JSONParser {
                 members.append((key, value))
                 skipWhitespace()
                 guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-                if base[index] == UInt8(ascii: ",") { index += 1; continue }
-                if base[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if base[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if base[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 throw error("forventet «,» eller «}»")
             }
         }
@@ -222,14 +267,23 @@ struct JSONParser {
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if index < count, base[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if index < count, base[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             while true {
                 skipWhitespace()
                 items.append(try parseValue(depth: depth))
                 skipWhitespace()
                 guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-                if base[index] == UInt8(ascii: ",") { index += 1; continue }
-                if base[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if base[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if base[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 throw error("forventet «,» eller «]»")
             }
         }
@@ -267,20 +321,24 @@ struct JSONParser {
                 var i = start
                 let negative = base[i] == UInt8(ascii: "-")
                 if negative { i += 1 }
-                while i < index { value = value * 10 + Int64(base[i] - UInt8(ascii: "0")); i += 1 }
+                while i < index {
+                    value = value * 10 + Int64(base[i] - UInt8(ascii: "0"))
+                    i += 1
+                }
                 return Double(negative ? -value : value)
             }
             return strtod(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
         }
 
         mutating func parseString() throws -> String {
-            index += 1 // opening quote
+            index += 1  // opening quote
             let start = index
             // Fast path: no escapes.
             while index < count {
                 let byte = base[index]
                 if byte == UInt8(ascii: "\"") {
-                    let string = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+                    let string = String(
+                        decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
                     index += 1
                     return string
                 }
@@ -329,14 +387,16 @@ struct JSONParser {
             let escapeStart = index - 2
             let first = try parseHex4()
             guard (0xD800...0xDFFF).contains(first) else { return Unicode.Scalar(first) ?? "\u{FFFD}" }
-            if first <= 0xDBFF, index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
+            if first <= 0xDBFF, index + 1 < count, base[index] == UInt8(ascii: "\\"),
+                base[index + 1] == UInt8(ascii: "u")
+            {
                 let afterFirst = index
                 index += 2
                 let low = try parseHex4()
                 if (0xDC00...0xDFFF).contains(low) {
                     return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
                 }
-                index = afterFirst // the second escape is a character of its own
+                index = afterFirst  // the second escape is a character of its own
             }
             if strict {
                 index = escapeStart

@@ -1,4 +1,5 @@
 import BeaconText
+import FoundationEssentials
 
 /// A parsed JSON value. Objects keep their members in document order as an
 /// array of pairs: lookups are over a handful of keys, and keeping order makes
@@ -14,11 +15,11 @@ package enum JSONValue: Sendable, Equatable {
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.number(a), .number(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: false
         }
@@ -62,5 +63,3 @@ package enum JSONValue: Sendable, Equatable {
         return String(n)
     }
 }
-
-import FoundationEssentials

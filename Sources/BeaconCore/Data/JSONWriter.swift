@@ -32,7 +32,10 @@ package struct JSONWriter: Sendable {
         case .number(let n): JSONWriter.appendNumber(n, to: &out)
         case .string(let s): JSONWriter.appendString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -42,7 +45,10 @@ package struct JSONWriter: Sendable {
             newline(indent, &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -58,7 +64,10 @@ package struct JSONWriter: Sendable {
     }
 
     static func appendNumber(_ n: Double, to out: inout [UInt8]) {
-        guard n.isFinite else { out.append(contentsOf: "null".utf8); return }
+        guard n.isFinite else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
         out.append(contentsOf: JSONValue.format(number: n).utf8)
     }
 
@@ -76,7 +85,10 @@ package struct JSONWriter: Sendable {
                 case 0x22, 0x5C, 0x00..<0x20: needsEscape = true
                 default: needsEscape = false
                 }
-                if !needsEscape { i += 1; continue }
+                if !needsEscape {
+                    i += 1
+                    continue
+                }
                 if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
                 i += appendEscape(utf8, at: i, to: &out)
                 runStart = i
@@ -98,7 +110,9 @@ package struct JSONWriter: Sendable {
         case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
         case 0x00..<0x20:
             let digits = hex.utf8Start
-            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+            out.append(contentsOf: [
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)],
+            ])
         default:
             out.append(byte)
         }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import BeaconHTML
+import FoundationEssentials
 
 /// The favorites as GPX 1.1 and KML 2.2, for Organic Maps, OsmAnd, Google My
 /// Maps and Google Earth. Valid by construction: every text is XML-escaped and
@@ -127,7 +127,9 @@ struct XMLText {
             case "'": bytes.append(contentsOf: "&apos;".utf8)
             default:
                 let v = scalar.value
-                let allowed = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+                let allowed =
+                    v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+                    || (0x10000...0x10FFFF).contains(v)
                 if allowed { UTF8.encode(scalar) { bytes.append($0) } }
             }
         }

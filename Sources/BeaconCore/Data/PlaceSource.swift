@@ -50,7 +50,10 @@ package struct FetchedPlaces: Sendable {
         case cache(savedAt: Date, stale: Bool)
     }
 
-    package init(places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil, contentHash: UInt64? = nil) {
+    package init(
+        places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil,
+        contentHash: UInt64? = nil
+    ) {
         self.places = places
         self.skipped = skipped
         self.origin = origin
@@ -80,7 +83,8 @@ package enum PlaceSourceError: UserFacingError, Equatable {
     package var userMessage: String {
         switch self {
         case .sampleDataMissing(let path):
-            return "Fant ikke eksempeldataene (\(path)). Denne utgaven av sitegen er bygget uten dem; bygg den på nytt fra prosjektmappen."
+            return
+                "Fant ikke eksempeldataene (\(path)). Denne utgaven av sitegen er bygget uten dem; bygg den på nytt fra prosjektmappen."
         case .sampleDataCorrupt(let path, let detail):
             return "Eksempeldataene i \(path) kan ikke leses: \(detail)."
         case .placesFileMissing(let path):
@@ -90,8 +94,12 @@ package enum PlaceSourceError: UserFacingError, Equatable {
         case .placesFileCorrupt(let path, let detail):
             return "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
         case .placesFileEmpty(let path, let skipped):
-            let hint = skipped.contains { $0.reason == .noCategory } ? " Oppgi en kategori med --category for stedene som mangler den." : ""
-            return "Stedsfilen \(path) inneholder ingen brukbare steder (\(PlacesDecoder.SkippedFeature.summary(skipped)))." + hint
+            let hint =
+                skipped.contains { $0.reason == .noCategory }
+                ? " Oppgi en kategori med --category for stedene som mangler den." : ""
+            return
+                "Stedsfilen \(path) inneholder ingen brukbare steder (\(PlacesDecoder.SkippedFeature.summary(skipped)))."
+                + hint
         case .unsupportedFormat(let path, let format):
             return format.explanation(path: path)
         }
@@ -119,8 +127,10 @@ package struct SampleDataSource: PlaceSource {
     /// so a rebuild on another day does not change every page.
     package let dataDate: Date
 
-    package init(dataDate: Date, location: @escaping @Sendable (PlaceCategory) -> String,
-                 contents: @escaping @Sendable (PlaceCategory) -> [UInt8]?) {
+    package init(
+        dataDate: Date, location: @escaping @Sendable (PlaceCategory) -> String,
+        contents: @escaping @Sendable (PlaceCategory) -> [UInt8]?
+    ) {
         self.dataDate = dataDate
         self.location = location
         self.contents = contents
@@ -145,8 +155,9 @@ package struct SampleDataSource: PlaceSource {
         }
         var hasher = ContentHasher()
         hasher.combine(bytes)
-        return FetchedPlaces(places: request.admitted(decoded.places).places, skipped: decoded.skipped,
-                             origin: .sample(dataDate: dataDate), contentHash: hasher.value)
+        return FetchedPlaces(
+            places: request.admitted(decoded.places).places, skipped: decoded.skipped,
+            origin: .sample(dataDate: dataDate), contentHash: hasher.value)
     }
 }
 
@@ -157,7 +168,9 @@ package enum PlacesFile {
     /// The largest places file read (a million places take about 900 MB).
     static let maximumBytes = 2 << 30
 
-    package static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError) -> PlacesDecoder.Result {
+    package static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError)
+        -> PlacesDecoder.Result
+    {
         try decode(read(path: path), path: path, defaultCategory: defaultCategory)
     }
 
@@ -166,29 +179,39 @@ package enum PlacesFile {
     package static func identity(path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        return
+            "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
     package static func read(path: String) throws(PlaceSourceError) -> [UInt8] {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.readIfExists(path, limit: maximumBytes) } catch { throw .placesFileUnreadable(error) }
+        do { bytes = try FileSystem.readIfExists(path, limit: maximumBytes) } catch {
+            throw .placesFileUnreadable(error)
+        }
         guard let bytes else { throw .placesFileMissing(path: path) }
         return bytes
     }
 
     /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
-    package static func decode(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-                               reusing reuse: FeatureReuse? = nil) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        try gather(decodeFeatures(bytes, path: path, defaultCategory: defaultCategory, reusing: reuse), path: path) { reuse!.place(entry: $0) }
+    package static func decode(
+        _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
+        reusing reuse: FeatureReuse? = nil
+    ) throws(PlaceSourceError) -> PlacesDecoder.Result {
+        try gather(decodeFeatures(bytes, path: path, defaultCategory: defaultCategory, reusing: reuse), path: path) {
+            reuse!.place(entry: $0)
+        }
     }
 
     /// The places of a decoded file; `place(entry)` is the memo base's place at that entry.
-    package static func gather(_ decoded: consuming PlacesDecoder.Decoded, path: String,
-                               place: (Int) -> Place) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        let result = switch consume decoded {
-        case .document(let result): result
-        case .features(let features): features.result(places: place)
-        }
+    package static func gather(
+        _ decoded: consuming PlacesDecoder.Decoded, path: String,
+        place: (Int) -> Place
+    ) throws(PlaceSourceError) -> PlacesDecoder.Result {
+        let result =
+            switch consume decoded {
+            case .document(let result): result
+            case .features(let features): features.result(places: place)
+            }
         guard !result.places.isEmpty else {
             if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileEmpty(path: path, skipped: result.skipped)
@@ -198,10 +221,13 @@ package enum PlacesFile {
 
     /// The file's features before its places are gathered (`PlacesDecoder.decodeFeatures`); a file
     /// with no place in it is not reported here.
-    package static func decodeFeatures(_ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-                                       reusing reuse: FeatureReuse? = nil) throws(PlaceSourceError) -> PlacesDecoder.Decoded {
+    package static func decodeFeatures(
+        _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
+        reusing reuse: FeatureReuse? = nil
+    ) throws(PlaceSourceError) -> PlacesDecoder.Decoded {
         do {
-            return try PlacesDecoder(defaultCategory: defaultCategory).decodeFeatures(bytes: consume bytes, reusing: reuse)
+            return try PlacesDecoder(defaultCategory: defaultCategory).decodeFeatures(
+                bytes: consume bytes, reusing: reuse)
         } catch let error as JSONParseError {
             if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")

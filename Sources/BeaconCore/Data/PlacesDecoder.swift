@@ -37,7 +37,9 @@ package struct PlacesDecoder: Sendable {
         /// Where each place came from in the file, for the memo of the next parse; nil when unknown.
         package var trace: Trace? {
             featureHashes.map {
-                Trace(featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped, featureRanges: featureRanges, fileLength: fileLength)
+                Trace(
+                    featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped, featureRanges: featureRanges,
+                    fileLength: fileLength)
             }
         }
     }
@@ -68,17 +70,23 @@ package struct PlacesDecoder: Sendable {
         package static func summary(_ skipped: [SkippedFeature]) -> String {
             var counts: [(text: String, count: Int)] = []
             for feature in skipped {
-                let text = switch feature.reason {
-                case .noName: "uten navn"
-                case .noPosition: "uten gyldig posisjon"
-                case .noCategory: "uten kjent kategori"
-                case .duplicate: "det samme stedet to ganger"
-                case .notAFeature: "ikke GeoJSON-steder (Feature)"
+                let text =
+                    switch feature.reason {
+                    case .noName: "uten navn"
+                    case .noPosition: "uten gyldig posisjon"
+                    case .noCategory: "uten kjent kategori"
+                    case .duplicate: "det samme stedet to ganger"
+                    case .notAFeature: "ikke GeoJSON-steder (Feature)"
+                    }
+                if let index = counts.firstIndex(where: { $0.text == text }) {
+                    counts[index].count += 1
+                } else {
+                    counts.append((text, 1))
                 }
-                if let index = counts.firstIndex(where: { $0.text == text }) { counts[index].count += 1 } else { counts.append((text, 1)) }
             }
             let parts = counts.sorted { $0.count > $1.count }.map { "\(NorwegianFormat.integer($0.count)) \($0.text)" }
-            return "\(NorwegianFormat.integer(skipped.count)) hoppet over" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+            return "\(NorwegianFormat.integer(skipped.count)) hoppet over"
+                + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
         }
     }
 
@@ -182,7 +190,9 @@ package struct PlacesDecoder: Sendable {
             }
             let (ranges, otherRanges) = split
             // Everything outside the features must be valid JSON as well.
-            for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil { return nil }
+            for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil {
+                return nil
+            }
             let invalid = Atomic<Bool>(false)
             let reused = Atomic<Int>(0)
             let shared = SharedReadOnlyBytes(buffer)
@@ -219,27 +229,34 @@ package struct PlacesDecoder: Sendable {
             var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
                 if let walk {
                     hashes.initialize(index, to: walk.hashes[index])
-                    if let remembered = walk.remembered[index] { return outcome(index, known: reuse!.outcome(remembered: remembered)) }
+                    if let remembered = walk.remembered[index] {
+                        return outcome(index, known: reuse!.outcome(remembered: remembered))
+                    }
                 } else {
                     let range = ranges[index]
                     let hash = FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[range]))
                     hashes.initialize(index, to: hash)
-                    if aligned, let known = reuse!.outcome(hash: hash, at: index) { return outcome(index, known: known) }
+                    if aligned, let known = reuse!.outcome(hash: hash, at: index) {
+                        return outcome(index, known: known)
+                    }
                 }
                 guard reuse != nil else { return outcome(index, known: nil) }
                 unsettled[index] = true
-                return .skipped(.notAFeature) // settled below
+                return .skipped(.notAFeature)  // settled below
             }
             if let reuse {
                 let missed = outcomes.indices.filter { unsettled[$0] }
                 let table = missed.count > FeatureReuse.fewMisses ? reuse.byHash() : [:]
-                let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) { outcome(missed[$0], known: table[hashes[missed[$0]]]) }
+                let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) {
+                    outcome(missed[$0], known: table[hashes[missed[$0]]])
+                }
                 for (index, settled) in zip(missed, settled) { outcomes[index] = settled }
             }
             // Invalid JSON anywhere: let the full parse report where.
             guard !invalid.load(ordering: .relaxed) else { return nil }
-            return Features(outcomes: outcomes, hashes: Array(hashes.slots), ranges: ranges, fileLength: count,
-                            reusedCount: reused.load(ordering: .relaxed))
+            return Features(
+                outcomes: outcomes, hashes: Array(hashes.slots), ranges: ranges, fileLength: count,
+                reusedCount: reused.load(ordering: .relaxed))
         }
         if let fast { return .features(fast) }
         terminated.removeLast()
@@ -282,7 +299,9 @@ package struct PlacesDecoder: Sendable {
 
     /// Each feature decodes on its own, so big files use every core; the
     /// results keep the file's order.
-    func decodeInParallel(count: Int, _ decode: @Sendable (Int) -> Swift.Result<Place, SkippedFeature.Reason>) -> [Swift.Result<Place, SkippedFeature.Reason>] {
+    func decodeInParallel(count: Int, _ decode: @Sendable (Int) -> Swift.Result<Place, SkippedFeature.Reason>) -> [Swift
+        .Result<Place, SkippedFeature.Reason>]
+    {
         ParallelChunks.map(count: count, chunkSize: 1_024, decode)
     }
 
@@ -299,7 +318,10 @@ package struct PlacesDecoder: Sendable {
             return nil
         }
 
-        guard let name = TextHardening.clean(text("name", in: properties) ?? text("name", in: raw), maximumLength: TextHardening.Limit.name) else {
+        guard
+            let name = TextHardening.clean(
+                text("name", in: properties) ?? text("name", in: raw), maximumLength: TextHardening.Limit.name)
+        else {
             return .failure(.noName)
         }
         guard let coordinate = position(of: feature, properties: properties) else { return .failure(.noPosition) }
@@ -309,9 +331,10 @@ package struct PlacesDecoder: Sendable {
             category = assignedCategory
         } else {
             let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
-            guard let found = PlaceCategory.matching(geoapifyCategories: listed).first
-                ?? PlaceCategory.matching(geoapifyCategories: [text("category", in: properties) ?? ""]).first
-                ?? defaultCategory
+            guard
+                let found = PlaceCategory.matching(geoapifyCategories: listed).first
+                    ?? PlaceCategory.matching(geoapifyCategories: [text("category", in: properties) ?? ""]).first
+                    ?? defaultCategory
             else { return .failure(.noCategory) }
             category = found
         }
@@ -320,25 +343,37 @@ package struct PlacesDecoder: Sendable {
         let id = identity(properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
 
         let address = PostalAddress(
-            street: TextHardening.clean(text("street", in: properties) ?? text("addr:street", in: raw), maximumLength: TextHardening.Limit.address),
-            houseNumber: TextHardening.clean(text("housenumber", in: properties) ?? text("addr:housenumber", in: raw), maximumLength: 20),
-            postcode: TextHardening.clean(text("postcode", in: properties) ?? text("addr:postcode", in: raw), maximumLength: 20),
+            street: TextHardening.clean(
+                text("street", in: properties) ?? text("addr:street", in: raw),
+                maximumLength: TextHardening.Limit.address),
+            houseNumber: TextHardening.clean(
+                text("housenumber", in: properties) ?? text("addr:housenumber", in: raw), maximumLength: 20),
+            postcode: TextHardening.clean(
+                text("postcode", in: properties) ?? text("addr:postcode", in: raw), maximumLength: 20),
             city: TextHardening.clean(text("city", in: properties) ?? text("addr:city", in: raw), maximumLength: 100),
-            fallbackLine: TextHardening.clean(fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
+            fallbackLine: TextHardening.clean(
+                fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
         )
         let contact = properties["contact"]
-        return .success(Place(
-            id: id,
-            name: name,
-            category: category,
-            coordinate: coordinate,
-            address: address,
-            openingHours: TextHardening.clean(text("opening_hours", in: properties) ?? text("opening_hours", in: raw), maximumLength: TextHardening.Limit.openingHours),
-            phone: TextHardening.clean(text("phone", in: contact) ?? text("phone", "contact:phone", in: raw), maximumLength: TextHardening.Limit.phone),
-            website: WebsiteAddress.normalized(text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
-            email: TextHardening.clean(text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
-            providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) }
-        ))
+        return .success(
+            Place(
+                id: id,
+                name: name,
+                category: category,
+                coordinate: coordinate,
+                address: address,
+                openingHours: TextHardening.clean(
+                    text("opening_hours", in: properties) ?? text("opening_hours", in: raw),
+                    maximumLength: TextHardening.Limit.openingHours),
+                phone: TextHardening.clean(
+                    text("phone", in: contact) ?? text("phone", "contact:phone", in: raw),
+                    maximumLength: TextHardening.Limit.phone),
+                website: WebsiteAddress.normalized(
+                    text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
+                email: TextHardening.clean(
+                    text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
+                providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) }
+            ))
     }
 
     /// Geoapify's own `lat`/`lon` (its representative point, also for buildings)
@@ -351,7 +386,9 @@ package struct PlacesDecoder: Sendable {
         }
         guard let geometry = feature["geometry"], let coordinates = geometry["coordinates"] else { return nil }
         func point(_ pair: JSONValue) -> Coordinate? {
-            guard let pair = pair.arrayValue, pair.count >= 2, let lon = pair[0].looseDouble, let lat = pair[1].looseDouble else { return nil }
+            guard let pair = pair.arrayValue, pair.count >= 2, let lon = pair[0].looseDouble,
+                let lat = pair[1].looseDouble
+            else { return nil }
             let coordinate = Coordinate(latitude: lat, longitude: lon)
             return coordinate.isValid ? coordinate : nil
         }
@@ -359,7 +396,8 @@ package struct PlacesDecoder: Sendable {
         func middle(_ points: JSONValue?) -> Coordinate? {
             guard var list = points?.arrayValue?.prefix(10_000), !list.isEmpty else { return nil }
             if list.count > 1, list.first == list.last { list = list.dropLast() }
-            var latitude = 0.0, longitude = 0.0
+            var latitude = 0.0
+            var longitude = 0.0
             for pair in list {
                 guard let c = point(pair) else { return nil }
                 latitude += c.latitude
@@ -379,11 +417,17 @@ package struct PlacesDecoder: Sendable {
 
     /// OSM element first (stable), then Geoapify's `place_id`, then the
     /// feature's own id, then a hash of name and position.
-    func identity(properties: JSONValue, raw: JSONValue?, feature: JSONValue, name: String, coordinate: Coordinate) -> PlaceID {
-        if let type = raw?["osm_type"]?.looseString, let id = raw?["osm_id"]?.looseString, let osm = PlaceID.osm(type: type, id: id) {
+    func identity(properties: JSONValue, raw: JSONValue?, feature: JSONValue, name: String, coordinate: Coordinate)
+        -> PlaceID
+    {
+        if let type = raw?["osm_type"]?.looseString, let id = raw?["osm_id"]?.looseString,
+            let osm = PlaceID.osm(type: type, id: id)
+        {
             return osm
         }
-        if let type = properties["osm_type"]?.looseString, let id = properties["osm_id"]?.looseString, let osm = PlaceID.osm(type: type, id: id) {
+        if let type = properties["osm_type"]?.looseString, let id = properties["osm_id"]?.looseString,
+            let osm = PlaceID.osm(type: type, id: id)
+        {
             return osm
         }
         for value in [properties["@id"], properties["id"], feature["id"]].compactMap({ $0?.looseString }) {
@@ -401,7 +445,8 @@ package struct PlacesDecoder: Sendable {
         if let featureID = feature["id"]?.looseString, let local = PlaceID.provider(featureID) {
             return PlaceID(rawValue: "local/" + local.rawValue.dropFirst("geoapify/".count))
         }
-        let fingerprint = PlaceID(rawValue: "\(name)|\(coordinate.latitude)|\(coordinate.longitude)").shortHash(length: 12)
+        let fingerprint = PlaceID(rawValue: "\(name)|\(coordinate.latitude)|\(coordinate.longitude)").shortHash(
+            length: 12)
         return PlaceID(rawValue: "local/\(fingerprint)")
     }
 

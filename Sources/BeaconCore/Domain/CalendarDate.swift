@@ -9,7 +9,8 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 
     package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysInMonth(month, year: year)).contains(day) else { return nil }
+            (1...CalendarDate.daysInMonth(month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -19,8 +20,9 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     package init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -75,8 +77,10 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 
     package var description: String { iso }
 
-    static let norwegianMonths = ["januar", "februar", "mars", "april", "mai", "juni", "juli",
-                                  "august", "september", "oktober", "november", "desember"]
+    static let norwegianMonths = [
+        "januar", "februar", "mars", "april", "mai", "juni", "juli",
+        "august", "september", "oktober", "november", "desember",
+    ]
 
     /// "21. november 2026".
     package var norwegianLong: String {
@@ -96,13 +100,13 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     }
 }
 
-private extension Int {
-    func floorDivided(by divisor: Int) -> Int {
+extension Int {
+    fileprivate func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
-    func positiveRemainder(dividingBy divisor: Int) -> Int {
+    fileprivate func positiveRemainder(dividingBy divisor: Int) -> Int {
         let remainder = self % divisor
         return remainder < 0 ? remainder + divisor : remainder
     }

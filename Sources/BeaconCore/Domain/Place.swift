@@ -49,7 +49,10 @@ package final class PostalAddress: Sendable, Hashable {
     package let singleLine: String?
 
     /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
-    init(street: String?, houseNumber: String?, postcode: String?, city: String?, fallbackLine: String?, singleLine: String?) {
+    init(
+        street: String?, houseNumber: String?, postcode: String?, city: String?, fallbackLine: String?,
+        singleLine: String?
+    ) {
         self.street = street
         self.houseNumber = houseNumber
         self.postcode = postcode
@@ -58,7 +61,10 @@ package final class PostalAddress: Sendable, Hashable {
         self.singleLine = singleLine
     }
 
-    package init(street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil, fallbackLine: String? = nil) {
+    package init(
+        street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil,
+        fallbackLine: String? = nil
+    ) {
         self.street = street
         self.houseNumber = houseNumber
         self.postcode = postcode
@@ -78,8 +84,9 @@ package final class PostalAddress: Sendable, Hashable {
     }
 
     package static func == (a: PostalAddress, b: PostalAddress) -> Bool {
-        a === b || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode && a.city == b.city
-            && a.fallbackLine == b.fallbackLine && a.singleLine == b.singleLine)
+        a === b
+            || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode && a.city == b.city
+                && a.fallbackLine == b.fallbackLine && a.singleLine == b.singleLine)
     }
 
     package func hash(into hasher: inout Hasher) {

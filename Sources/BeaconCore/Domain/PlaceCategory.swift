@@ -36,7 +36,8 @@ package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
     /// any of them on any page (the page script's `CATEGORIES[…].words` are the same).
     package var searchWords: [String] {
         switch self {
-        case .restaurant: ["mat", "spise", "middag", "lunsj", "restaurant", "restaurantar", "restaurants", "food", "dinner", "lunch"]
+        case .restaurant:
+            ["mat", "spise", "middag", "lunsj", "restaurant", "restaurantar", "restaurants", "food", "dinner", "lunch"]
         case .cafe: ["kaffe", "kaffebar", "cafe", "coffee", "kafe", "kafear", "kaffi", "cafes"]
         case .hotel: ["overnatting", "hostel", "hotel", "hotell", "hotels", "accommodation"]
         }
@@ -98,9 +99,11 @@ package enum PlaceCategory: String, CaseIterable, Sendable, Hashable {
     /// and also the English plural and the Geoapify key, which completion does not offer.
     package init?(userInput: String) {
         let folded = TextFolding.searchKey(userInput)
-        guard let category = PlaceCategory.allCases.first(where: {
-            $0.commandLineNames.contains(folded) || folded == $0.rawValue + "s" || folded == $0.geoapifyKey
-        }) else { return nil }
+        guard
+            let category = PlaceCategory.allCases.first(where: {
+                $0.commandLineNames.contains(folded) || folded == $0.rawValue + "s" || folded == $0.geoapifyKey
+            })
+        else { return nil }
         self = category
     }
 }

@@ -28,7 +28,9 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
         var safe: [UInt8] = []
         safe.reserveCapacity(min(placeID.utf8.count, 200))
         for byte in placeID.utf8 where safe.count < 200 {
-            let isSafe = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x2D
+            let isSafe =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F || byte == 0x2D
             if isSafe { safe.append(byte) }
         }
         guard !safe.isEmpty else { return nil }
@@ -40,7 +42,8 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// places without one (`local/…`) have none.
     var isOpenStreetMap: Bool {
         guard let slash = rawValue.firstIndex(of: "/") else { return false }
-        let type = rawValue[..<slash], number = rawValue[rawValue.index(after: slash)...]
+        let type = rawValue[..<slash]
+        let number = rawValue[rawValue.index(after: slash)...]
         return (type == "node" || type == "way" || type == "relation") && !number.isEmpty && number.count <= 20
             && number.allSatisfy { $0.isASCII && $0.isNumber }
     }

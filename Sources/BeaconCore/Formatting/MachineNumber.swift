@@ -71,7 +71,10 @@ package enum MachineNumber {
     private static func digitCount(_ number: Int64) -> Int {
         var count = 1
         var rest = number / 10
-        while rest > 0 { count += 1; rest /= 10 }
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
         return count
     }
 }

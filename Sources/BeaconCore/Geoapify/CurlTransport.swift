@@ -36,7 +36,9 @@ package struct CurlTransport: HTTPTransport {
     }
 
     /// The exchange, redirects included, on the calling thread (it blocks).
-    static func perform(_ request: HTTPRequest, curl: Libcurl, pool: CurlHandlePool, cancelled: CancellationFlag) -> Result<HTTPResponse, TransportError> {
+    static func perform(_ request: HTTPRequest, curl: Libcurl, pool: CurlHandlePool, cancelled: CancellationFlag)
+        -> Result<HTTPResponse, TransportError>
+    {
         guard let origin = Origin(request.url) else { return .failure(.other("ugyldig adresse")) }
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(saturating: request.timeout * 1000))
@@ -44,7 +46,8 @@ package struct CurlTransport: HTTPTransport {
         for _ in 0...maximumRedirects {
             let remaining = deadline - clock.now
             guard remaining > .zero else { return .failure(.timeout) }
-            let step = exchange(url, request: request, remaining: remaining, curl: curl, pool: pool, cancelled: cancelled)
+            let step = exchange(
+                url, request: request, remaining: remaining, curl: curl, pool: pool, cancelled: cancelled)
             switch step {
             case .failure(let error):
                 return .failure(error)
@@ -61,8 +64,10 @@ package struct CurlTransport: HTTPTransport {
     }
 
     /// One request and its answer; with the redirect's target when the answer is one.
-    private static func exchange(_ url: URL, request: HTTPRequest, remaining: Duration, curl: Libcurl, pool: CurlHandlePool,
-                                 cancelled: CancellationFlag) -> Result<(HTTPResponse, String?), TransportError> {
+    private static func exchange(
+        _ url: URL, request: HTTPRequest, remaining: Duration, curl: Libcurl, pool: CurlHandlePool,
+        cancelled: CancellationFlag
+    ) -> Result<(HTTPResponse, String?), TransportError> {
         guard let handle = pool.take(curl) else { return .failure(.other("libcurl kunne ikke lage en forespørsel")) }
         let transfer = CurlTransfer(limit: request.maximumBodyBytes, cancelled: cancelled)
         let context = Unmanaged.passRetained(transfer)
@@ -72,18 +77,22 @@ package struct CurlTransport: HTTPTransport {
             context.release()
             pool.give(handle, curl)
         }
-        let milliseconds = max(1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(
+            1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
         curl.set(handle, .url, string: url.absoluteString)
-        curl.set(handle, .protocols, 3) // HTTP and HTTPS only
+        curl.set(handle, .protocols, 3)  // HTTP and HTTPS only
         curl.set(handle, .followLocation, 0)
         curl.set(handle, .noSignal, 1)
         curl.set(handle, .timeoutMilliseconds, milliseconds)
         curl.set(handle, .connectTimeoutMilliseconds, milliseconds)
-        curl.set(handle, .acceptEncoding, string: "") // every encoding this libcurl decodes; the limit counts decoded bytes
+        // Every encoding this libcurl decodes; the limit counts decoded bytes.
+        curl.set(handle, .acceptEncoding, string: "")
         curl.set(handle, .userAgent, string: "sitegen (Beacon)")
         curl.set(handle, .maximumFileSize, offset: Int64(request.maximumBodyBytes))
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            guard let appended = curl.slistAppend(headerList, "\(name): \(value)") else { return .failure(.other("libcurl: ikke nok minne")) }
+            guard let appended = curl.slistAppend(headerList, "\(name): \(value)") else {
+                return .failure(.other("libcurl: ikke nok minne"))
+            }
             headerList = appended
         }
         curl.set(handle, .httpHeader, pointer: headerList)
@@ -98,11 +107,17 @@ package struct CurlTransport: HTTPTransport {
 
         let code = curl.easyPerform(handle)
         guard code == Libcurl.Code.ok.rawValue else {
-            if transfer.overLimit || code == Libcurl.Code.fileSizeExceeded.rawValue { return .failure(.tooLarge(limit: request.maximumBodyBytes)) }
-            if transfer.headerBytes > CurlTransfer.headerLimit { return .failure(.other("svaret hadde over 128 kB med hoder")) }
+            if transfer.overLimit || code == Libcurl.Code.fileSizeExceeded.rawValue {
+                return .failure(.tooLarge(limit: request.maximumBodyBytes))
+            }
+            if transfer.headerBytes > CurlTransfer.headerLimit {
+                return .failure(.other("svaret hadde over 128 kB med hoder"))
+            }
             return .failure(classify(code, curl: curl))
         }
-        guard let status = curl.integer(handle, .responseCode), status > 0 else { return .failure(.other("svaret var ikke HTTP")) }
+        guard let status = curl.integer(handle, .responseCode), status > 0 else {
+            return .failure(.other("svaret var ikke HTTP"))
+        }
         let redirect = [301, 302, 303, 307, 308].contains(status) ? curl.string(handle, .redirectURL) : nil
         return .success((HTTPResponse(status: status, headers: transfer.headers, body: Data(transfer.body)), redirect))
     }
@@ -139,7 +154,7 @@ final class CurlTransfer {
     var overLimit = false
     /// Header bytes so far: a server that sends headers without end is stopped at `headerLimit`.
     var headerBytes = 0
-    static let headerLimit = 128 << 10 // below libcurl's own limit (300 kB), which it reports as a broken connection
+    static let headerLimit = 128 << 10  // below libcurl's own limit (300 kB), which it reports as a broken connection
 
     init(limit: Int, cancelled: CancellationFlag) {
         self.limit = limit
@@ -160,33 +175,37 @@ final class CurlTransfer {
     }
 }
 
-private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, context in
+private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    data, size, count, context in
     guard let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     guard transfer.body.count + length <= transfer.limit else {
         transfer.overLimit = true
-        return 0 // libcurl stops the transfer (CURLE_WRITE_ERROR)
+        return 0  // libcurl stops the transfer (CURLE_WRITE_ERROR)
     }
     if let data, length > 0 { transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length)) }
     return length
 }
 
-private let curlReadHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, context in
+private let curlReadHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    data, size, count, context in
     guard let context else { return 0 }
     let length = size * count
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     transfer.headerBytes += length
-    guard transfer.headerBytes <= CurlTransfer.headerLimit else { return 0 } // libcurl stops the transfer
+    guard transfer.headerBytes <= CurlTransfer.headerLimit else { return 0 }  // libcurl stops the transfer
     if let data, length > 0 {
         transfer.add(headerLine: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
     }
     return length
 }
 
-private let curlCheckCancelled: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = { context, _, _, _, _ in
+private let curlCheckCancelled: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
+    context, _, _, _, _ in
     guard let context else { return 0 }
-    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().cancelled.flag.load(ordering: .relaxed) ? 1 : 0
+    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().cancelled.flag.load(ordering: .relaxed)
+        ? 1 : 0
 }
 
 /// Easy handles between requests: a handle keeps its connections and DNS
@@ -196,7 +215,8 @@ final class CurlHandlePool: Sendable {
     /// Handles kept at most (the tiles fetch a few at a time).
     static let capacity = 8
 
-    private struct Handles: @unchecked Sendable { // each handle is used by one thread at a time: taken out, then given back
+    // Unchecked: each handle is used by one thread at a time, taken out, then given back.
+    private struct Handles: @unchecked Sendable {
         var free: [Libcurl.Handle] = []
     }
 

@@ -19,8 +19,10 @@ package struct GeoapifyClient: Sendable {
     /// The wall clock, for a `Retry-After` given as a date; tests set it.
     package var now: @Sendable () -> Date = Date.init
 
-    package init(apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = CurlTransport(),
-                retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10) {
+    package init(
+        apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = CurlTransport(),
+        retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10
+    ) {
         self.apiKey = apiKey
         self.baseURL = baseURL
         self.transport = transport
@@ -35,7 +37,9 @@ package struct GeoapifyClient: Sendable {
     package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyClient? {
         guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace(), !key.isEmpty else { return nil }
         guard key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .invalidConfiguration("GEOAPIFY_API_KEY inneholder mellomrom, kontrolltegn eller andre tegn som ikke kan stå i en API-nøkkel. Sjekk verdien (nøkkelen vises ikke her).")
+            throw .invalidConfiguration(
+                "GEOAPIFY_API_KEY inneholder mellomrom, kontrolltegn eller andre tegn som ikke kan stå i en API-nøkkel. Sjekk verdien (nøkkelen vises ikke her)."
+            )
         }
         var client = GeoapifyClient(apiKey: key)
         if let base = environment["GEOAPIFY_BASE_URL"] {
@@ -53,13 +57,17 @@ package struct GeoapifyClient: Sendable {
     /// An https address, or http to this machine only (a test server): the key
     /// must never travel unencrypted over a network.
     static func checkedBaseURL(_ text: String) throws(GeoapifyError) -> URL {
-        guard let url = URL(string: text), let origin = Origin(url), origin.scheme == "https" || origin.scheme == "http",
-              url.user == nil, url.password == nil else {
-            throw .invalidConfiguration("GEOAPIFY_BASE_URL må være en http(s)-adresse, for eksempel https://api.geoapify.com (er «\(text)»).")
+        guard let url = URL(string: text), let origin = Origin(url),
+            origin.scheme == "https" || origin.scheme == "http",
+            url.user == nil, url.password == nil
+        else {
+            throw .invalidConfiguration(
+                "GEOAPIFY_BASE_URL må være en http(s)-adresse, for eksempel https://api.geoapify.com (er «\(text)»).")
         }
         guard origin.scheme == "https" || LoopbackHost.contains(origin.host) else {
-            throw .invalidConfiguration("GEOAPIFY_BASE_URL bruker http til en annen maskin (\(origin.host)); da ville API-nøkkelen gått ukryptert over nettet. "
-                + "Bruk https (http bare til denne maskinen: localhost, 127.x.x.x eller ::1).")
+            throw .invalidConfiguration(
+                "GEOAPIFY_BASE_URL bruker http til en annen maskin (\(origin.host)); da ville API-nøkkelen gått ukryptert over nettet. "
+                    + "Bruk https (http bare til denne maskinen: localhost, 127.x.x.x eller ::1).")
         }
         return url
     }
@@ -70,21 +78,27 @@ package struct GeoapifyClient: Sendable {
     func placesURL(for request: PlacesRequest) -> URL {
         let lon = MachineNumber.decimal(request.center.longitude, places: 6)
         let lat = MachineNumber.decimal(request.center.latitude, places: 6)
-        return url(path: "/v2/places", query: [
-            ("categories", request.category.geoapifyKey),
-            ("filter", "circle:\(lon),\(lat),\(request.radiusMetres)"),
-            ("bias", "proximity:\(lon),\(lat)"),
-            ("limit", String(request.limit)),
-            ("lang", request.language),
-            ("conditions", "named"),
-        ])
+        return url(
+            path: "/v2/places",
+            query: [
+                ("categories", request.category.geoapifyKey),
+                ("filter", "circle:\(lon),\(lat),\(request.radiusMetres)"),
+                ("bias", "proximity:\(lon),\(lat)"),
+                ("limit", String(request.limit)),
+                ("lang", request.language),
+                ("conditions", "named"),
+            ])
     }
 
     /// `/v1/geocode/search`: an address to positions.
     func geocodeURL(text: String, limit: Int, near: Coordinate?) -> URL {
         var query = [("text", text), ("limit", String(limit)), ("lang", "no")]
         if let near {
-            query.append(("bias", "proximity:\(MachineNumber.decimal(near.longitude, places: 6)),\(MachineNumber.decimal(near.latitude, places: 6))"))
+            query.append(
+                (
+                    "bias",
+                    "proximity:\(MachineNumber.decimal(near.longitude, places: 6)),\(MachineNumber.decimal(near.latitude, places: 6))"
+                ))
         }
         return url(path: "/v1/geocode/search", query: query)
     }
@@ -105,7 +119,9 @@ package struct GeoapifyClient: Sendable {
 
     /// The body of a successful answer, after retries. The body is not yet checked.
     /// (Map tiles ask for `image/png` with a smaller size limit.)
-    func fetch(_ url: URL, accept: String = "application/json", maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) async throws(GeoapifyError) -> Data {
+    func fetch(
+        _ url: URL, accept: String = "application/json", maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes
+    ) async throws(GeoapifyError) -> Data {
         let redactor = SecretRedactor(secrets: [apiKey])
         let clock = ContinuousClock()
         let started = clock.now
@@ -115,8 +131,10 @@ package struct GeoapifyClient: Sendable {
             let failure: GeoapifyError
             var retryAfter: TimeInterval?
             do {
-                let response = try await transport.get(HTTPRequest(url: url, headers: ["x-api-key": apiKey, "Accept": accept], timeout: timeout,
-                                                                     maximumBodyBytes: maximumBodyBytes))
+                let response = try await transport.get(
+                    HTTPRequest(
+                        url: url, headers: ["x-api-key": apiKey, "Accept": accept], timeout: timeout,
+                        maximumBodyBytes: maximumBodyBytes))
                 // Before anything reads it: an answer that echoes the key must not carry it into messages, the cache or pages.
                 let body = redactor.redact(response.body)
                 if (200..<300).contains(response.status) { return body }
@@ -135,7 +153,10 @@ package struct GeoapifyClient: Sendable {
             guard failure.isRetryable, attempt < retryPolicy.maximumAttempts else { throw failure }
             let wait = retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter)
             let elapsed = (clock.now - started).inSeconds
-            guard elapsed + wait + (failure == .timeout(seconds: Int(saturating: timeout)) ? timeout : 0) <= retryPolicy.maximumTotal else { throw failure }
+            guard
+                elapsed + wait + (failure == .timeout(seconds: Int(saturating: timeout)) ? timeout : 0)
+                    <= retryPolicy.maximumTotal
+            else { throw failure }
             onRetry?(attempt, wait, failure)
             try? await Task.sleep(nanoseconds: .nanoseconds(saturating: wait))
         }
@@ -143,7 +164,10 @@ package struct GeoapifyClient: Sendable {
 
     /// Maps an error status and Geoapify's `{statusCode, error, message}` body to an error.
     static func classify(status: Int, body: Data) -> GeoapifyError {
-        let message = (try? JSONParser.parse(body))?["message"]?.looseString.map { TextHardening.clean($0, maximumLength: 200) ?? "" } ?? ""
+        let message =
+            (try? JSONParser.parse(body))?["message"]?.looseString.map {
+                TextHardening.clean($0, maximumLength: 200) ?? ""
+            } ?? ""
         switch status {
         case 400: return .badRequest(message)
         case 401: return .invalidKey
@@ -155,7 +179,9 @@ package struct GeoapifyClient: Sendable {
     }
 
     /// Places of one category, decoded; a body that is not a FeatureCollection is an error.
-    package func places(_ request: PlacesRequest) async throws(GeoapifyError) -> (body: Data, result: PlacesDecoder.Result) {
+    package func places(_ request: PlacesRequest) async throws(GeoapifyError) -> (
+        body: Data, result: PlacesDecoder.Result
+    ) {
         let body = try await fetch(placesURL(for: request))
         return (body, try GeoapifyClient.decodePlaces(body, category: request.category))
     }
@@ -178,7 +204,9 @@ package struct GeoapifyClient: Sendable {
     }
 
     /// Address candidates for `text`, best first.
-    package func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil) async throws(GeoapifyError) -> [GeocodeCandidate] {
+    package func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil) async throws(GeoapifyError)
+        -> [GeocodeCandidate]
+    {
         let body = try await fetch(geocodeURL(text: text, limit: limit, near: near))
         guard let json = try? JSONParser.parse(body) else { throw .unexpectedBody("ugyldig JSON") }
         return GeocodeCandidate.decode(json)
@@ -198,9 +226,12 @@ package struct GeocodeCandidate: Sendable, Equatable {
             guard let lat = item["lat"]?.looseDouble, let lon = item["lon"]?.looseDouble else { return nil }
             let coordinate = Coordinate(latitude: lat, longitude: lon)
             guard coordinate.isValid else { return nil }
-            let line1 = item["address_line1"]?.looseString ?? item["name"]?.looseString ?? item["formatted"]?.looseString
+            let line1 =
+                item["address_line1"]?.looseString ?? item["name"]?.looseString ?? item["formatted"]?.looseString
             guard let label = TextHardening.clean(line1, maximumLength: 120) else { return nil }
-            return GeocodeCandidate(label: label, detail: TextHardening.clean(item["address_line2"]?.looseString, maximumLength: 200), coordinate: coordinate)
+            return GeocodeCandidate(
+                label: label, detail: TextHardening.clean(item["address_line2"]?.looseString, maximumLength: 200),
+                coordinate: coordinate)
         }
     }
 }

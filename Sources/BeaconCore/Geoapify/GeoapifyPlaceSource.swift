@@ -16,7 +16,10 @@ package struct GeoapifyPlaceSource: PlaceSource {
     var timeToLive: TimeInterval
     var now: @Sendable () -> Date
 
-    package init(client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal, timeToLive: TimeInterval = 24 * 3600, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal, timeToLive: TimeInterval = 24 * 3600,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.client = client
         self.cache = cache
         self.mode = mode
@@ -28,7 +31,8 @@ package struct GeoapifyPlaceSource: PlaceSource {
         let url = client.placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-\(request.category.rawValue)")
         let cached = cache.entry(for: key, now: now())
-        let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }.map { admit($0, request) }
+        let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }.map
+        { admit($0, request) }
         let cachedHash = cached.map { ResponseCache.hash($0.body) }
 
         if let cached, let cachedResult {
@@ -37,8 +41,10 @@ package struct GeoapifyPlaceSource: PlaceSource {
             // An entry dated in the future (a clock that was wrong) is not fresh: it would be forever.
             let fresh = age >= 0 && age < timeToLive
             if mode == .offline || (mode == .normal && timeToLive > 0 && fresh) {
-                return FetchedPlaces(places: cachedResult.places, skipped: cachedResult.skipped,
-                                     origin: .cache(savedAt: cached.savedAt, stale: !fresh), warning: cachedResult.warning, contentHash: cachedHash)
+                return FetchedPlaces(
+                    places: cachedResult.places, skipped: cachedResult.skipped,
+                    origin: .cache(savedAt: cached.savedAt, stale: !fresh), warning: cachedResult.warning,
+                    contentHash: cachedHash)
             }
         }
         if mode == .offline {
@@ -50,17 +56,21 @@ package struct GeoapifyPlaceSource: PlaceSource {
             let fetchedAt = now()
             var warning = result.warning
             do { try cache.store(body, url: url, key: key, at: fetchedAt) } catch {
-                warning = [warning, "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)"].compactMap { $0 }.joined(separator: " ")
+                warning = [warning, "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)"].compactMap { $0 }
+                    .joined(separator: " ")
             }
-            return FetchedPlaces(places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt), warning: warning,
-                                 contentHash: ResponseCache.hash(body))
+            return FetchedPlaces(
+                places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt), warning: warning,
+                contentHash: ResponseCache.hash(body))
         } catch {
             guard let cached, let cachedResult else { throw error }
             let age = AgeText.norwegian(seconds: now().timeIntervalSince(cached.savedAt))
-            return FetchedPlaces(places: cachedResult.places, skipped: cachedResult.skipped,
-                                 origin: .cache(savedAt: cached.savedAt, stale: true),
-                                 warning: "\(error.userMessage) Bruker \(request.category.pluralNameLowercased) fra mellomlageret i stedet (\(age) gamle).",
-                                 contentHash: cachedHash)
+            return FetchedPlaces(
+                places: cachedResult.places, skipped: cachedResult.skipped,
+                origin: .cache(savedAt: cached.savedAt, stale: true),
+                warning:
+                    "\(error.userMessage) Bruker \(request.category.pluralNameLowercased) fra mellomlageret i stedet (\(age) gamle).",
+                contentHash: cachedHash)
         }
     }
 
@@ -75,7 +85,9 @@ package struct GeoapifyPlaceSource: PlaceSource {
 
     func admit(_ result: PlacesDecoder.Result, _ request: PlacesRequest) -> Admitted {
         let (places, dropped) = request.admitted(result.places, slack: 0.01)
-        let warning = dropped == 0 ? nil
+        let warning =
+            dropped == 0
+            ? nil
             : "Svaret med \(request.category.pluralNameLowercased) hadde \(dropped) steder utenfor radius eller ut over de \(request.limit) det ble bedt om; de er ikke tatt med."
         return Admitted(places: places, skipped: result.skipped, warning: warning)
     }

@@ -59,7 +59,8 @@ package struct GeoapifyTileClient: Sendable {
         client.transport = GatedTransport(base: client.transport, gate: gate)
         let body: Data
         do {
-            body = try await client.fetch(requestURL(for: tile), accept: "image/png", maximumBodyBytes: GeoapifyTileClient.maximumTileBytes)
+            body = try await client.fetch(
+                requestURL(for: tile), accept: "image/png", maximumBodyBytes: GeoapifyTileClient.maximumTileBytes)
         } catch {
             // The key is in this URL: whatever an error carries from the network passes the redactor again.
             throw GeoapifyTileClient.redacted(error, SecretRedactor(secrets: [client.apiKey]))
@@ -174,8 +175,9 @@ package enum PNGCheck {
 
     package static func isTile(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 8 + 25 + 12, Array(bytes[0..<8]) == signature,
-              Array(bytes[12..<16]) == Array("IHDR".utf8),
-              Array(bytes[(bytes.count - 8)..<(bytes.count - 4)]) == Array("IEND".utf8) else { return false }
+            Array(bytes[12..<16]) == Array("IHDR".utf8),
+            Array(bytes[(bytes.count - 8)..<(bytes.count - 4)]) == Array("IEND".utf8)
+        else { return false }
         func integer(at offset: Int) -> Int { bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
         let width = integer(at: 16)
         let height = integer(at: 20)
@@ -210,8 +212,10 @@ package struct GeoapifyTileSource: Sendable {
     var timeToLive: TimeInterval
     var now: @Sendable () -> Date
 
-    package init(client: GeoapifyTileClient, cache: ResponseCache, mode: Mode = .normal,
-                 timeToLive: TimeInterval = GeoapifyTileSource.defaultTimeToLive, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        client: GeoapifyTileClient, cache: ResponseCache, mode: Mode = .normal,
+        timeToLive: TimeInterval = GeoapifyTileSource.defaultTimeToLive, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.client = client
         self.cache = cache
         self.mode = mode
@@ -271,16 +275,22 @@ package struct GeoapifyTileSource: Sendable {
     }
 
     /// Fetches what the cache lacks, zoom by zoom; `progress` hears of each finished level.
-    package func load(_ plan: TilePlan, state: CacheState? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }) async -> Result {
+    package func load(
+        _ plan: TilePlan, state: CacheState? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) async -> Result {
         let state = state ?? cacheState(for: plan)
         let gate = RequestGate(limits: client.limits)
-        var result = Result(plan: plan.prefix(levels: 0), tiles: [], fetched: 0, fromCache: 0, staleUsed: 0, bytes: 0,
-                            failure: nil, incompleteZoom: nil, missingTiles: 0, cacheWriteError: nil)
+        var result = Result(
+            plan: plan.prefix(levels: 0), tiles: [], fetched: 0, fromCache: 0, staleUsed: 0, bytes: 0,
+            failure: nil, incompleteZoom: nil, missingTiles: 0, cacheWriteError: nil)
         for (index, level) in plan.levels.enumerated() {
             var got: [TileCoordinate: [UInt8]] = [:]
             var fromCache = 0
             for tile in level.tiles {
-                if let entry = state.cached[tile], entry.fresh { got[tile] = entry.bytes; fromCache += 1 }
+                if let entry = state.cached[tile], entry.fresh {
+                    got[tile] = entry.bytes
+                    fromCache += 1
+                }
             }
             var fetched = 0
             let missing = level.tiles.filter { got[$0] == nil }
@@ -289,7 +299,9 @@ package struct GeoapifyTileSource: Sendable {
                 for (tile, bytes) in answers {
                     got[tile] = bytes
                     do {
-                        try cache.store(Data(bytes), url: client.publicURL(for: tile), key: GeoapifyTileSource.cacheKey(tile), at: now())
+                        try cache.store(
+                            Data(bytes), url: client.publicURL(for: tile), key: GeoapifyTileSource.cacheKey(tile),
+                            at: now())
                     } catch {
                         result.cacheWriteError = result.cacheWriteError ?? error.userMessage
                     }
@@ -299,7 +311,10 @@ package struct GeoapifyTileSource: Sendable {
             }
             var stale = 0
             for tile in level.tiles where got[tile] == nil {
-                if let entry = state.cached[tile] { got[tile] = entry.bytes; stale += 1 }
+                if let entry = state.cached[tile] {
+                    got[tile] = entry.bytes
+                    stale += 1
+                }
             }
             // Counted even when the level stays incomplete: those requests were made (and paid for).
             result.fetched += fetched
@@ -318,15 +333,18 @@ package struct GeoapifyTileSource: Sendable {
                 result.tiles.append(PublishedTile(zoom: tile.zoom, x: tile.x, y: tile.y, bytes: bytes))
             }
             if fetched > 0 {
-                progress("  Zoomnivå \(level.zoom): \(NorwegianFormat.count(level.count, singular: "flis", plural: "fliser"))"
-                         + (fetched < level.count ? " (\(fetched) hentet)" : ""))
+                progress(
+                    "  Zoomnivå \(level.zoom): \(NorwegianFormat.count(level.count, singular: "flis", plural: "fliser"))"
+                        + (fetched < level.count ? " (\(fetched) hentet)" : ""))
             }
         }
         return result
     }
 
     /// One tile's answer or error, as a value.
-    private static func outcome(of client: GeoapifyTileClient, _ tile: TileCoordinate, gate: RequestGate) async -> Swift.Result<[UInt8], GeoapifyError> {
+    private static func outcome(of client: GeoapifyTileClient, _ tile: TileCoordinate, gate: RequestGate) async
+        -> Swift.Result<[UInt8], GeoapifyError>
+    {
         do {
             return .success(try await client.fetch(tile, gate: gate))
         } catch {
@@ -336,7 +354,9 @@ package struct GeoapifyTileSource: Sendable {
 
     /// The tiles, at most `maximumInFlight` requests at a time; after the first
     /// failure no new request starts (those in flight finish).
-    private func fetchAll(_ tiles: [TileCoordinate], gate: RequestGate) async -> (answers: [(TileCoordinate, [UInt8])], failure: GeoapifyError?) {
+    private func fetchAll(_ tiles: [TileCoordinate], gate: RequestGate) async -> (
+        answers: [(TileCoordinate, [UInt8])], failure: GeoapifyError?
+    ) {
         let client = self.client
         return await withTaskGroup(of: (TileCoordinate, Swift.Result<[UInt8], GeoapifyError>).self) { group in
             var pending = tiles.makeIterator()

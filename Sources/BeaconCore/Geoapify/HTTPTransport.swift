@@ -10,7 +10,10 @@ package struct HTTPRequest: Sendable {
     var timeout: TimeInterval
     var maximumBodyBytes: Int
 
-    package init(url: URL, headers: [String: String] = [:], timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) {
+    package init(
+        url: URL, headers: [String: String] = [:], timeout: TimeInterval,
+        maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes
+    ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout

@@ -5,26 +5,50 @@ import Glibc
 /// libcurl, opened with dlopen the first time a request is made, not linked:
 /// linked, it and the 30 libraries it needs were loaded by every command
 /// (a rating's rebuild included) at every start, for the few builds that fetch.
-struct Libcurl: @unchecked Sendable { // C function pointers into a library that stays loaded
+struct Libcurl: @unchecked Sendable {  // C function pointers into a library that stays loaded
     typealias Handle = UnsafeMutableRawPointer
 
     /// libcurl's option and info numbers (its stable ABI: `curl.h` is not needed to build).
     enum Option: Int32 {
-        case writeData = 10001, url = 10002, writeFunction = 20011, userAgent = 10018, httpHeader = 10023
-        case headerData = 10029, headerFunction = 20079, noProgress = 43, followLocation = 52, noSignal = 99
-        case acceptEncoding = 10102, maximumFileSize = 30117, xferInfoData = 10057, xferInfoFunction = 20219
-        case timeoutMilliseconds = 155, connectTimeoutMilliseconds = 156, protocols = 181
+        case writeData = 10001
+        case url = 10002
+        case writeFunction = 20011
+        case userAgent = 10018
+        case httpHeader = 10023
+        case headerData = 10029
+        case headerFunction = 20079
+        case noProgress = 43
+        case followLocation = 52
+        case noSignal = 99
+        case acceptEncoding = 10102
+        case maximumFileSize = 30117
+        case xferInfoData = 10057
+        case xferInfoFunction = 20219
+        case timeoutMilliseconds = 155
+        case connectTimeoutMilliseconds = 156
+        case protocols = 181
     }
 
     enum Info: Int32 {
-        case responseCode = 0x200002, redirectURL = 0x10001F
+        case responseCode = 0x200002
+        case redirectURL = 0x10001F
     }
 
     /// The result codes a transfer's outcome is told by.
     enum Code: Int32 {
-        case ok = 0, unsupportedProtocol = 1, couldNotResolveProxy = 5, couldNotResolveHost = 6, couldNotConnect = 7
-        case timedOut = 28, tlsConnectError = 35, abortedByCallback = 42, gotNothing = 52
-        case sendError = 55, receiveError = 56, peerFailedVerification = 60, fileSizeExceeded = 63
+        case ok = 0
+        case unsupportedProtocol = 1
+        case couldNotResolveProxy = 5
+        case couldNotResolveHost = 6
+        case couldNotConnect = 7
+        case timedOut = 28
+        case tlsConnectError = 35
+        case abortedByCallback = 42
+        case gotNothing = 52
+        case sendError = 55
+        case receiveError = 56
+        case peerFailedVerification = 60
+        case fileSizeExceeded = 63
     }
 
     let setopt: UnsafeMutableRawPointer
@@ -50,22 +74,29 @@ struct Libcurl: @unchecked Sendable { // C function pointers into a library that
                 dlsym(library, name).map { unsafeBitCast($0, to: Function.self) }
             }
             guard let globalInit = symbol("curl_global_init", (@convention(c) (Int) -> Int32).self),
-                  let setopt = dlsym(library, "curl_easy_setopt"), let getinfo = dlsym(library, "curl_easy_getinfo"),
-                  let easyInit = symbol("curl_easy_init", (@convention(c) () -> Handle?).self),
-                  let easyReset = symbol("curl_easy_reset", (@convention(c) (Handle?) -> Void).self),
-                  let easyPerform = symbol("curl_easy_perform", (@convention(c) (Handle?) -> Int32).self),
-                  let easyCleanup = symbol("curl_easy_cleanup", (@convention(c) (Handle?) -> Void).self),
-                  let easyStrerror = symbol("curl_easy_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
-                  let slistAppend = symbol("curl_slist_append", (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?).self),
-                  let slistFreeAll = symbol("curl_slist_free_all", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+                let setopt = dlsym(library, "curl_easy_setopt"), let getinfo = dlsym(library, "curl_easy_getinfo"),
+                let easyInit = symbol("curl_easy_init", (@convention(c) () -> Handle?).self),
+                let easyReset = symbol("curl_easy_reset", (@convention(c) (Handle?) -> Void).self),
+                let easyPerform = symbol("curl_easy_perform", (@convention(c) (Handle?) -> Int32).self),
+                let easyCleanup = symbol("curl_easy_cleanup", (@convention(c) (Handle?) -> Void).self),
+                let easyStrerror = symbol("curl_easy_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+                let slistAppend = symbol(
+                    "curl_slist_append",
+                    (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?).self),
+                let slistFreeAll = symbol(
+                    "curl_slist_free_all", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
             else {
                 dlclose(library)
                 continue
             }
             // CURL_GLOBAL_ALL; not thread-safe, so here, once, before any handle exists.
             guard globalInit(3) == Code.ok.rawValue else { return .failure(.unavailable("libcurl kunne ikke starte")) }
-            return .success(Libcurl(setopt: setopt, getinfo: getinfo, easyInit: easyInit, easyReset: easyReset, easyPerform: easyPerform,
-                                    easyCleanup: easyCleanup, easyStrerror: easyStrerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll))
+            return .success(
+                Libcurl(
+                    setopt: setopt, getinfo: getinfo, easyInit: easyInit, easyReset: easyReset,
+                    easyPerform: easyPerform,
+                    easyCleanup: easyCleanup, easyStrerror: easyStrerror, slistAppend: slistAppend,
+                    slistFreeAll: slistFreeAll))
         }
         return .failure(missing)
     }
@@ -98,7 +129,9 @@ struct Libcurl: @unchecked Sendable { // C function pointers into a library that
 
     func string(_ handle: Handle, _ info: Info) -> String? {
         var value: UnsafePointer<CChar>?
-        guard beacon_curl_getinfo_string(getinfo, handle, info.rawValue, &value) == Code.ok.rawValue, let value else { return nil }
+        guard beacon_curl_getinfo_string(getinfo, handle, info.rawValue, &value) == Code.ok.rawValue, let value else {
+            return nil
+        }
         return String(cString: value)
     }
 

@@ -38,11 +38,13 @@ package struct ResponseCache: Sendable {
     /// The entry for `key`, unless it is incomplete or dated in a way this cache never writes (relative to `now`).
     func entry(for key: String, now: Date) -> Entry? {
         guard let meta = FileSystem.readCacheFile(folder + "/" + key + ".meta.json"),
-              let json = try? JSONParser.parse(bytes: meta),
-              let saved = json["savedAt"]?.looseDouble,
-              // A date before 1970 or more than a day ahead is not one this cache wrote: ignore the entry.
-              saved >= 0, saved <= now.timeIntervalSince1970 + 86_400,
-              let body = FileSystem.readCacheFile(folder + "/" + key + ".json", limit: HTTPRequest.defaultMaximumBodyBytes) else { return nil }
+            let json = try? JSONParser.parse(bytes: meta),
+            let saved = json["savedAt"]?.looseDouble,
+            // A date before 1970 or more than a day ahead is not one this cache wrote: ignore the entry.
+            saved >= 0, saved <= now.timeIntervalSince1970 + 86_400,
+            let body = FileSystem.readCacheFile(
+                folder + "/" + key + ".json", limit: HTTPRequest.defaultMaximumBodyBytes)
+        else { return nil }
         return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
     }
 

@@ -11,7 +11,10 @@ package struct RetryPolicy: Sendable {
     /// Total time all attempts and waits may take.
     var maximumTotal: TimeInterval
 
-    package init(maximumAttempts: Int = 4, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 8, maximumTotal: TimeInterval = 30) {
+    package init(
+        maximumAttempts: Int = 4, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 8,
+        maximumTotal: TimeInterval = 30
+    ) {
         self.maximumAttempts = maximumAttempts
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
@@ -19,7 +22,9 @@ package struct RetryPolicy: Sendable {
     }
 
     /// The wait before attempt `attempt + 1` (attempt counts from 1).
-    func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?, random: Double = Double.random(in: 0...1)) -> TimeInterval {
+    func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?, random: Double = Double.random(in: 0...1))
+        -> TimeInterval
+    {
         if let retryAfter { return max(0, retryAfter) }
         let exponential = min(maximumDelay, baseDelay * pow(2, Double(attempt - 1)))
         // Full jitter, but never less than half the step, so retries do not hammer.
@@ -38,17 +43,19 @@ package struct RetryPolicy: Sendable {
     static func httpDate(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[0].hasSuffix(","),
-              ["Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"].contains(fields[0]),
-              fields[5] == "GMT" || fields[5] == "UTC",
-              let day = Int(fields[1]), fields[1].count <= 2,
-              let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            ["Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"].contains(fields[0]),
+            fields[5] == "GMT" || fields[5] == "UTC",
+            let day = Int(fields[1]), fields[1].count <= 2,
+            let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
                 .firstIndex(of: String(fields[2])),
-              fields[3].count == 4, let year = Int(fields[3]),
-              let date = CalendarDate(year: year, month: month + 1, day: day) else { return nil }
+            fields[3].count == 4, let year = Int(fields[3]),
+            let date = CalendarDate(year: year, month: month + 1, day: day)
+        else { return nil }
         let clock = fields[4].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second) else { return nil }
+            let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+            (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
+        else { return nil }
         let days = CalendarDate.daysSinceEpoch(year: date.year, month: date.month, day: date.day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }

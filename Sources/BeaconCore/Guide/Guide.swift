@@ -28,8 +28,10 @@ package final class GuidePlace: Sendable {
     /// longer has (outside the radius, or gone from the API).
     package let isInCurrentData: Bool
 
-    package init(place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
-                favoriteSince: CalendarDate?, isInCurrentData: Bool) {
+    package init(
+        place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
+        favoriteSince: CalendarDate?, isInCurrentData: Bool
+    ) {
         heldPlace = place
         heldSlug = slug
         archived = nil
@@ -42,8 +44,11 @@ package final class GuidePlace: Sendable {
     }
 
     /// A place of the data still in `archive` at `offset` (its category and distance read from there already).
-    init(archive: KeptArchive, offset: Int, idHash: UInt64, category: PlaceCategory, distanceMetres: Double, ratings: [Rating],
-         favoriteSince: CalendarDate?) {
+    init(
+        archive: KeptArchive, offset: Int, idHash: UInt64, category: PlaceCategory, distanceMetres: Double,
+        ratings: [Rating],
+        favoriteSince: CalendarDate?
+    ) {
         heldPlace = GuideBaseArchive.placeholder.place
         heldSlug = ""
         archived = ArchivedEntry(archive: archive, offset: offset, idHash: idHash)
@@ -171,7 +176,9 @@ package struct Guide: Sendable {
         self.source = source
         allPages = places + favoritesOutsideData
         favorites = places.filter(\.isFavorite) + favoritesOutsideData
-        var restaurants: [GuidePlace] = [], cafes: [GuidePlace] = [], hotels: [GuidePlace] = []
+        var restaurants: [GuidePlace] = []
+        var cafes: [GuidePlace] = []
+        var hotels: [GuidePlace] = []
         for place in places {
             switch place.category {
             case .restaurant: restaurants.append(place)

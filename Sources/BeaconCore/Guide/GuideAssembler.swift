@@ -8,7 +8,9 @@ import Synchronization
 package enum GuideAssembler {
     /// `places` in priority order: a place that appears twice (under two
     /// categories, or twice in one answer) keeps its first appearance.
-    package static func assemble(places: [Place], store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+    package static func assemble(places: [Place], store: GuideStore, settings: SiteSettings, source: DataSourceInfo)
+        -> Guide
+    {
         merge(base(places: places, store: store, settings: settings), store: store, settings: settings, source: source)
     }
 
@@ -21,15 +23,19 @@ package enum GuideAssembler {
 
     /// The base of a places file's places, with the memo the next parse of the
     /// file reuses (`trace`: where each place came from in the file; `memoKey`: the decoder).
-    package static func base(places: consuming [Place], trace: PlacesDecoder.Trace, memoKey: String, store: GuideStore,
-                             settings: SiteSettings) -> GuideBase {
+    package static func base(
+        places: consuming [Place], trace: PlacesDecoder.Trace, memoKey: String, store: GuideStore,
+        settings: SiteSettings
+    ) -> GuideBase {
         var (base, order) = baseAndOrder(places: places, store: store, settings: settings)
         base.featureMemo = FeatureMemo.make(key: memoKey, trace: trace, order: order)
         return base
     }
 
     /// The base, and for each entry of the data the index in `places` it came from.
-    static func baseAndOrder(places: consuming [Place], store: GuideStore, settings: SiteSettings) -> (base: GuideBase, order: [Int]) {
+    static func baseAndOrder(places: consuming [Place], store: GuideStore, settings: SiteSettings) -> (
+        base: GuideBase, order: [Int]
+    ) {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(places.count)
         var kept: [Int] = []
@@ -48,7 +54,7 @@ package enum GuideAssembler {
         var entries = moveEntries(out: &places, at: kept, distances: distances)
         entries += outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: "") }
         let slugs: (slugs: [String], clashed: Bool)
-        do { // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
+        do {  // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
             let named = entries
             slugs = SlugAssigner.slugs(count: named.count) { (named[$0].place.id, named[$0].place.name) }
         }
@@ -60,14 +66,17 @@ package enum GuideAssembler {
 
     /// Entries for `places[indices]`, in that order, each place moved out of
     /// the array (its slot left holding a placeholder that owns nothing).
-    private static func moveEntries(out places: inout [Place], at indices: [Int], distances: [Double]) -> [GuideBase.Entry] {
+    private static func moveEntries(out places: inout [Place], at indices: [Int], distances: [Double]) -> [GuideBase
+        .Entry]
+    {
         let placeholder = GuideBaseArchive.placeholder.place
         return places.withUnsafeMutableBufferPointer { source in
             [GuideBase.Entry](unsafeUninitializedCapacity: indices.count) { buffer, initialized in
                 for (slot, index) in indices.enumerated() {
                     let place = (source.baseAddress! + index).move()
                     (source.baseAddress! + index).initialize(to: placeholder)
-                    (buffer.baseAddress! + slot).initialize(to: GuideBase.Entry(place: place, distanceMetres: distances[index], slug: ""))
+                    (buffer.baseAddress! + slot).initialize(
+                        to: GuideBase.Entry(place: place, distanceMetres: distances[index], slug: ""))
                 }
                 initialized = indices.count
             }
@@ -75,7 +84,9 @@ package enum GuideAssembler {
     }
 
     /// Favorites the data does not have, rebuilt from their store snapshot, nearest first.
-    static func outsideFavorites(store: GuideStore, isInData: (PlaceID) -> Bool, settings: SiteSettings) -> [(place: Place, distance: Double)] {
+    static func outsideFavorites(store: GuideStore, isInData: (PlaceID) -> Bool, settings: SiteSettings) -> [(
+        place: Place, distance: Double
+    )] {
         var outside: [(place: Place, distance: Double)] = []
         for id in store.favoriteIDs where !isInData(id) {
             guard let snapshot = store.entries[id]?.snapshot else { continue }
@@ -87,14 +98,18 @@ package enum GuideAssembler {
     }
 
     /// Each place of `base` with its ratings and favorite mark from `store`.
-    package static func merge(_ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+    package static func merge(_ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo)
+        -> Guide
+    {
         mergeMatching(base, store: store, settings: settings, source: source).guide
     }
 
     /// `merge`, when `base` still fits `store` (`GuideBase.fits`); nil when it
     /// does not. One pass: the lookups that merge the store also tell which
     /// favorites the data has, so no set of every place is built to ask.
-    package static func mergeIfFits(_ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide? {
+    package static func mergeIfFits(
+        _ base: GuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo
+    ) -> Guide? {
         let (guide, favoritesInData) = mergeMatching(base, store: store, settings: settings, source: source)
         return base.fits(store, settings: settings, favoritesInData: favoritesInData) ? guide : nil
     }
@@ -103,23 +118,33 @@ package enum GuideAssembler {
     /// archive until a page reads them, and the store's entries are found by
     /// the id bytes there (`PlaceIDTable`), so nothing is decoded for a place
     /// the owner never touched.
-    package static func mergeIfFits(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide? {
+    package static func mergeIfFits(
+        _ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo
+    ) -> Guide? {
         let (guide, favoritesInData) = mergeMatching(base, store: store, settings: settings, source: source)
-        return GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: favoritesInData) ? guide : nil
+        return GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: favoritesInData)
+            ? guide : nil
     }
 
     /// The same for a base known to fit `store` (one `MappedGuideBase.patch` took edits into, which checks it).
-    package static func merge(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo) -> Guide {
+    package static func merge(
+        _ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo
+    ) -> Guide {
         mergeMatching(base, store: store, settings: settings, source: source).guide
     }
 
-    private static func mergeMatching(_ base: MappedGuideBase, store: GuideStore, settings: SiteSettings,
-                                      source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
+    private static func mergeMatching(
+        _ base: MappedGuideBase, store: GuideStore, settings: SiteSettings,
+        source: DataSourceInfo
+    ) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
         let table = PlaceIDTable(store.entries.map { ($0.key, $0.value) })
-        let archive = base.archive, outlines = base.outlines, replaced = base.replaced, held = base.replacedFlags()
+        let archive = base.archive
+        let outlines = base.outlines
+        let replaced = base.replaced
+        let held = base.replacedFlags()
         let found = Mutex<Set<PlaceID>>([])
         let places = ParallelChunks.map(count: base.inDataCount, chunkSize: 2_048) { index -> GuidePlace in
-            if held[index], let item = replaced[index] { // a place a patch took in: held
+            if held[index], let item = replaced[index] {  // a place a patch took in: held
                 let entry = store.entries[item.place.id]
                 if let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
                 return guidePlace(item, entry, isInCurrentData: true)
@@ -127,17 +152,25 @@ package enum GuideAssembler {
             let outline = outlines[index]
             let entry = table.isEmpty ? nil : base.value(in: table, forEntry: index)
             if let entry, entry.value.isFavorite { _ = found.withLock { $0.insert(entry.id) } }
-            return GuidePlace(archive: archive, offset: outline.offset, idHash: outline.idHash, category: outline.category, distanceMetres: outline.distanceMetres,
-                              ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
+            return GuidePlace(
+                archive: archive, offset: outline.offset, idHash: outline.idHash, category: outline.category,
+                distanceMetres: outline.distanceMetres,
+                ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
         }
         let outside = base.outside.map { guidePlace($0, store.entries[$0.place.id], isInCurrentData: false) }
-        return (Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source), found.withLock { $0 })
+        return (
+            Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source),
+            found.withLock { $0 }
+        )
     }
 
     /// The merge on all cores, with the favorites it found among the data's places.
-    private static func mergeMatching(_ base: GuideBase, store: GuideStore, settings: SiteSettings,
-                                      source: DataSourceInfo) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
-        let entries = base.entries, inDataCount = base.inDataCount
+    private static func mergeMatching(
+        _ base: GuideBase, store: GuideStore, settings: SiteSettings,
+        source: DataSourceInfo
+    ) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
+        let entries = base.entries
+        let inDataCount = base.inDataCount
         let found = Mutex<Set<PlaceID>>([])
         @Sendable func place(_ index: Int) -> GuidePlace {
             let item = entries[index]
@@ -145,15 +178,20 @@ package enum GuideAssembler {
             if index < inDataCount, let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
             return guidePlace(item, entry, isInCurrentData: index < inDataCount)
         }
-        let guide = Guide(settings: settings, places: ParallelChunks.map(count: inDataCount, chunkSize: 2_048, place),
-                          favoritesOutsideData: (inDataCount..<entries.count).map(place), source: source)
+        let guide = Guide(
+            settings: settings, places: ParallelChunks.map(count: inDataCount, chunkSize: 2_048, place),
+            favoritesOutsideData: (inDataCount..<entries.count).map(place), source: source)
         return (guide, found.withLock { $0 })
     }
 
     /// A held entry as the guide shows it, with its ratings and favorite mark from `entry` (its store entry).
-    private static func guidePlace(_ item: GuideBase.Entry, _ entry: GuideStore.Entry?, isInCurrentData: Bool) -> GuidePlace {
+    private static func guidePlace(_ item: GuideBase.Entry, _ entry: GuideStore.Entry?, isInCurrentData: Bool)
+        -> GuidePlace
+    {
         let ratings = entry?.ratings ?? []
-        return GuidePlace(place: item.place, slug: item.slug, distanceMetres: item.distanceMetres, ratings: ratings,
-                          summary: RatingSummary(ratings: ratings), favoriteSince: entry?.favoriteSince, isInCurrentData: isInCurrentData)
+        return GuidePlace(
+            place: item.place, slug: item.slug, distanceMetres: item.distanceMetres, ratings: ratings,
+            summary: RatingSummary(ratings: ratings), favoriteSince: entry?.favoriteSince,
+            isInCurrentData: isInCurrentData)
     }
 }

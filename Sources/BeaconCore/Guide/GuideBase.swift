@@ -60,12 +60,16 @@ package struct GuideBase: Sendable {
     }
 
     /// Whether `outside` (a base's favorites outside the data) is what `store` gives now.
-    static func fits(outside: some Collection<Entry>, store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>) -> Bool {
+    static func fits(
+        outside: some Collection<Entry>, store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>
+    ) -> Bool {
         let favorites = store.favoriteIDs
         // Cheap first: no favorite anywhere.
         if favorites.isEmpty { return outside.isEmpty }
         let now = GuideAssembler.outsideFavorites(store: store, isInData: favoritesInData.contains, settings: settings)
         return now.count == outside.count
-            && zip(now, outside).allSatisfy { $0.place.id == $1.place.id && $0.place == $1.place && $0.distance == $1.distanceMetres }
+            && zip(now, outside).allSatisfy {
+                $0.place.id == $1.place.id && $0.place == $1.place && $0.distance == $1.distanceMetres
+            }
     }
 }

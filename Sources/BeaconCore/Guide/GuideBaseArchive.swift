@@ -22,20 +22,28 @@ package enum GuideBaseArchive {
 
     /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
     /// be held whole): the header, the entries, the offset of each, the checksum.
-    package static func encode<Failure: Error>(_ base: GuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
-        try encode(key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount, slugsClashed: base.slugsClashed,
-                   memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in
+    package static func encode<Failure: Error>(
+        _ base: GuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        try encode(
+            key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount,
+            slugsClashed: base.slugsClashed,
+            memo: base.featureMemo, emit: emit
+        ) { (writer) throws(Failure) in
             for entry in base.entries { try writer.entry(entry) }
         }
     }
 
     /// An archive with this header and the entries `entries` gives the writer, handed to `emit` in parts.
-    static func encode<Failure: Error>(key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?,
-                                       emit: (UnsafeRawBufferPointer) throws(Failure) -> Void,
-                                       entries: (inout Writer<Failure>) throws(Failure) -> Void) throws(Failure) {
+    static func encode<Failure: Error>(
+        key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?,
+        emit: (UnsafeRawBufferPointer) throws(Failure) -> Void,
+        entries: (inout Writer<Failure>) throws(Failure) -> Void
+    ) throws(Failure) {
         try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
             var writer = Writer(emit: emit)
-            try writer.header(key: key, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: slugsClashed, memo: memo)
+            try writer.header(
+                key: key, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: slugsClashed, memo: memo)
             try entries(&writer)
             try writer.finish()
         }
@@ -49,8 +57,12 @@ package enum GuideBaseArchive {
     }
 
     /// The parts `encode` hands over, written to `path` as they come (a temporary file, then a rename); a cache, so not synced.
-    static func write(to path: String, _ encode: (_ emit: (UnsafeRawBufferPointer) throws(FileError) -> Void) throws(FileError) -> Void) throws(FileError) {
-        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) { (fd) throws(FileError) in
+    static func write(
+        to path: String,
+        _ encode: (_ emit: (UnsafeRawBufferPointer) throws(FileError) -> Void) throws(FileError) -> Void
+    ) throws(FileError) {
+        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) {
+            (fd) throws(FileError) in
             try encode { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
         }
     }
@@ -71,7 +83,7 @@ package enum GuideBaseArchive {
 
         private mutating func flush() throws(Failure) {
             var full: [UInt8] = []
-            swap(&full, &part) // out of `self` while `self` hashes and emits it
+            swap(&full, &part)  // out of `self` while `self` hashes and emits it
             defer {
                 full.removeAll(keepingCapacity: true)
                 part = full
@@ -89,7 +101,9 @@ package enum GuideBaseArchive {
             if part.count >= 1 << 20 { try flush() }
         }
 
-        mutating func header(key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?) throws(Failure) {
+        mutating func header(key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?)
+            throws(Failure)
+        {
             part += magic
             appendString(key, to: &part)
             appendInteger(UInt64(inDataCount), to: &part)
@@ -107,7 +121,9 @@ package enum GuideBaseArchive {
         }
 
         /// Entries that lie end to end in `bytes`, each starting at one of `starts` and the last ending at `end`.
-        mutating func copiedEntries(from bytes: UnsafeRawBufferPointer, starts: some Collection<Int>, end: Int) throws(Failure) {
+        mutating func copiedEntries(from bytes: UnsafeRawBufferPointer, starts: some Collection<Int>, end: Int)
+            throws(Failure)
+        {
             guard var from = starts.first else { return }
             let shift = written + part.count - from
             for start in starts { offsets.append(UInt64(start + shift)) }
@@ -185,8 +201,10 @@ package enum GuideBaseArchive {
 
         /// Items `first...` (of `count`) as two integers each, as many as fit before `limit` (at least one),
         /// stored in place rather than appended a field at a time; returns the next item.
-        private func appendPairs(to bytes: inout [UInt8], upTo limit: Int, from first: Int, of count: Int,
-                                 _ pair: (Int) -> (UInt64, UInt64)) -> Int {
+        private func appendPairs(
+            to bytes: inout [UInt8], upTo limit: Int, from first: Int, of count: Int,
+            _ pair: (Int) -> (UInt64, UInt64)
+        ) -> Int {
             let items = min(count - first, max(1, (limit - bytes.count) / 16))
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: items * 16))
@@ -226,9 +244,12 @@ package enum GuideBaseArchive {
         let checksumMatches = Atomic<Bool>(false)
         let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
             let slots = DisjointSlots(buffer)
-            ParallelChunks.forEach(count: total, chunkSize: 1_024, beside: {
-                checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
-            }) { range in
+            ParallelChunks.forEach(
+                count: total, chunkSize: 1_024,
+                beside: {
+                    checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
+                }
+            ) { range in
                 for index in range {
                     var entry: Entry?
                     if let offset = header.entryOffset(index) {
@@ -242,12 +263,14 @@ package enum GuideBaseArchive {
             initialized = total
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-        return GuideBase(entries: entries, inDataCount: header.inDataCount, featureMemo: header.memo, slugsClashed: header.slugsClashed)
+        return GuideBase(
+            entries: entries, inDataCount: header.inDataCount, featureMemo: header.memo,
+            slugsClashed: header.slugsClashed)
     }
 
     /// What precedes an archive's entries, read and checked against the bytes' size (the checksum is
     /// checked apart, beside the reading of the entries).
-    struct Header: @unchecked Sendable { // the bytes are only read
+    struct Header: @unchecked Sendable {  // the bytes are only read
         /// Everything before the checksum.
         let body: UnsafeRawBufferPointer
         let checksum: UInt64
@@ -274,7 +297,9 @@ package enum GuideBaseArchive {
         /// Where entry `index` starts, when that lies among the entries.
         func entryOffset(_ index: Int) -> Int? {
             var reader = Reader(raw: body, offset: offsetsStart + index * 8)
-            guard let offset = reader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart, offset < offsetsStart else { return nil }
+            guard let offset = reader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart,
+                offset < offsetsStart
+            else { return nil }
             return offset
         }
     }
@@ -287,10 +312,11 @@ package enum GuideBaseArchive {
         var reader = Reader(raw: body, offset: magic.count)
         var checksumReader = Reader(raw: raw, offset: body.count)
         guard let checksum = checksumReader.integer(),
-              reader.string() == key,
-              let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
-              let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
-              let clashed = reader.integer(), clashed <= 1 else { return nil }
+            reader.string() == key,
+            let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
+            let outsideCount = reader.integer().flatMap(Int.init(exactly:)),
+            let clashed = reader.integer(), clashed <= 1
+        else { return nil }
         var memo: FeatureMemo?
         if readingMemo {
             guard let read = reader.featureMemo(entries: inDataCount) else { return nil }
@@ -300,8 +326,10 @@ package enum GuideBaseArchive {
         }
         let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
         guard !overflow, total <= (body.count - reader.offset) / minimumEntryBytes else { return nil }
-        return Header(body: body, checksum: checksum, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: clashed == 1,
-                      memo: memo, entriesStart: reader.offset)
+        return Header(
+            body: body, checksum: checksum, inDataCount: inDataCount, outsideCount: outsideCount,
+            slugsClashed: clashed == 1,
+            memo: memo, entriesStart: reader.offset)
     }
 
     /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,
@@ -311,8 +339,10 @@ package enum GuideBaseArchive {
     /// Each category's name as the archive spells it (its raw value).
     static let categoryNames = PlaceCategory.allCases.map { (utf8: Array($0.rawValue.utf8), category: $0) }
 
-    static let placeholder = Entry(place: Place(id: PlaceID(rawValue: ""), name: "", category: .cafe, coordinate: Coordinate(latitude: 0, longitude: 0)),
-                                   distanceMetres: 0, slug: "")
+    static let placeholder = Entry(
+        place: Place(
+            id: PlaceID(rawValue: ""), name: "", category: .cafe, coordinate: Coordinate(latitude: 0, longitude: 0)),
+        distanceMetres: 0, slug: "")
 
     typealias Entry = GuideBase.Entry
 
@@ -324,8 +354,11 @@ package enum GuideBaseArchive {
         appendInteger(place.coordinate.latitude.bitPattern, to: &bytes)
         appendInteger(place.coordinate.longitude.bitPattern, to: &bytes)
         let address = place.address
-        for part in [address.street, address.houseNumber, address.postcode, address.city, address.fallbackLine, address.singleLine,
-                     place.openingHours, place.phone, place.website, place.email, place.providerID] {
+        for part in [
+            address.street, address.houseNumber, address.postcode, address.city, address.fallbackLine,
+            address.singleLine,
+            place.openingHours, place.phone, place.website, place.email, place.providerID,
+        ] {
             appendOptional(part, to: &bytes)
         }
         appendInteger(entry.distanceMetres.bitPattern, to: &bytes)
@@ -407,7 +440,8 @@ package enum GuideBaseArchive {
             // The checksum already vouches for the bytes, which were written from Swift strings: decoding
             // (a fast path that would only repair) instead of validating, which goes through generic
             // metadata lookups for every one of a million strings.
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]).assumingMemoryBound(to: UInt8.self)
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]).assumingMemoryBound(
+                to: UInt8.self)
             return String(decoding: bytes, as: UTF8.self)
         }
 
@@ -415,9 +449,13 @@ package enum GuideBaseArchive {
         mutating func skipFeatureMemo() -> Bool {
             guard let key = optionalString() else { return false }
             guard key != nil else { return true }
-            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else { return false }
+            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else {
+                return false
+            }
             offset += count * 16
-            guard let spans = integer().flatMap(Int.init(exactly:)), spans <= (raw.count - offset) / 16 else { return false }
+            guard let spans = integer().flatMap(Int.init(exactly:)), spans <= (raw.count - offset) / 16 else {
+                return false
+            }
             offset += spans * 16
             return integer() != nil
         }
@@ -426,22 +464,29 @@ package enum GuideBaseArchive {
         mutating func featureMemo(entries: Int) -> FeatureMemo?? {
             guard let key = optionalString() else { return nil }
             guard let key else { return .some(nil) }
-            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else { return nil }
+            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else {
+                return nil
+            }
             var outcomes: [(hash: UInt64, outcome: FeatureMemo.Outcome)] = []
             outcomes.reserveCapacity(count)
             for _ in 0..<count {
-                guard let hash = integer(), let code = integer(), let outcome = GuideBaseArchive.outcome(code: code, entries: entries) else { return nil }
+                guard let hash = integer(), let code = integer(),
+                    let outcome = GuideBaseArchive.outcome(code: code, entries: entries)
+                else { return nil }
                 outcomes.append((hash, outcome))
             }
             guard let spanCount = integer().flatMap(Int.init(exactly:)), spanCount == 0 || spanCount == count,
-                  spanCount <= (raw.count - offset) / 16 else { return nil }
+                spanCount <= (raw.count - offset) / 16
+            else { return nil }
             var spans: [FeatureMemo.Span] = []
             spans.reserveCapacity(spanCount)
             var end = 0
             for _ in 0..<spanCount {
                 // In the file's order, none overlapping: what the walk of the next file relies on.
-                guard let start = integer().flatMap(Int.init(exactly:)), let length = integer().flatMap(Int.init(exactly:)),
-                      start >= end, length > 0, length <= Int.max - start else { return nil }
+                guard let start = integer().flatMap(Int.init(exactly:)),
+                    let length = integer().flatMap(Int.init(exactly:)),
+                    start >= end, length > 0, length <= Int.max - start
+                else { return nil }
                 spans.append(FeatureMemo.Span(start: start, length: length))
                 end = start + length
             }
@@ -451,7 +496,9 @@ package enum GuideBaseArchive {
 
         /// A category's name, matched as bytes (no string is made for it).
         mutating func category() -> PlaceCategory? {
-            guard let count = length(), count != GuideBaseArchive.missing, offset + Int(count) <= raw.count else { return nil }
+            guard let count = length(), count != GuideBaseArchive.missing, offset + Int(count) <= raw.count else {
+                return nil
+            }
             defer { offset += Int(count) }
             let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + Int(count))])
             return GuideBaseArchive.categoryNames.first { $0.utf8.elementsEqual(bytes) }?.category
@@ -473,32 +520,42 @@ package enum GuideBaseArchive {
             guard skipString(optional: false) else { return nil }
             let idHash = PlaceIDTable<Void>.idHash(UnsafeRawBufferPointer(rebasing: raw[idStart..<offset]))
             guard skipString(optional: false), let category = category(),
-                  integer() != nil, integer() != nil else { return nil }
+                integer() != nil, integer() != nil
+            else { return nil }
             for _ in 0..<11 where !skipString(optional: true) { return nil }
-            let slugStart = offset + 8 + 4 // after the distance and the slug's length
+            let slugStart = offset + 8 + 4  // after the distance and the slug's length
             guard let distance = integer(), skipString(optional: false) else { return nil }
             return (category, Double(bitPattern: distance), offset - slugStart, idHash)
         }
 
         /// Fields straight into the place (one value made once, no array of parts).
         mutating func entry() -> Entry? {
-            guard let id = string(), let name = string(), let category = category(), let latitude = integer(), let longitude = integer(),
-                  let street = optionalString(), let houseNumber = optionalString(), let postcode = optionalString(), let city = optionalString(),
-                  let fallbackLine = optionalString(), let singleLine = optionalString(), let openingHours = optionalString(),
-                  let phone = optionalString(), let website = optionalString(), let email = optionalString(), let providerID = optionalString(),
-                  let distance = integer(), let slug = string() else { return nil }
-            return Entry(place: Place(id: PlaceID(rawValue: id), name: name, category: category,
-                                      coordinate: Coordinate(latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
-                                      address: PostalAddress(street: street, houseNumber: houseNumber, postcode: postcode, city: city,
-                                                             fallbackLine: fallbackLine, singleLine: singleLine),
-                                      openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID),
-                         distanceMetres: Double(bitPattern: distance), slug: slug)
+            guard let id = string(), let name = string(), let category = category(), let latitude = integer(),
+                let longitude = integer(),
+                let street = optionalString(), let houseNumber = optionalString(), let postcode = optionalString(),
+                let city = optionalString(),
+                let fallbackLine = optionalString(), let singleLine = optionalString(),
+                let openingHours = optionalString(),
+                let phone = optionalString(), let website = optionalString(), let email = optionalString(),
+                let providerID = optionalString(),
+                let distance = integer(), let slug = string()
+            else { return nil }
+            return Entry(
+                place: Place(
+                    id: PlaceID(rawValue: id), name: name, category: category,
+                    coordinate: Coordinate(
+                        latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
+                    address: PostalAddress(
+                        street: street, houseNumber: houseNumber, postcode: postcode, city: city,
+                        fallbackLine: fallbackLine, singleLine: singleLine),
+                    openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID),
+                distanceMetres: Double(bitPattern: distance), slug: slug)
         }
     }
 }
 
 /// Bytes kept for a `MappedGuideBase` opened from an array (a copy, so the pointer is its own).
-final class OwnedBytes: @unchecked Sendable { // its own copy, never written after init, freed in deinit
+final class OwnedBytes: @unchecked Sendable {  // its own copy, never written after init, freed in deinit
     let bytes: UnsafeRawBufferPointer
 
     init(copying source: [UInt8]) {

@@ -47,8 +47,11 @@ package enum GuideBaseOverlay {
     package static func origin(_ bytes: [UInt8], key: String) -> MappedGuideBase.Origin? {
         bytes.withUnsafeBytes { raw in
             guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
-            var reader = GuideBaseArchive.Reader(raw: UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)]), offset: magic.count)
-            guard reader.string() == key, let archiveKey = reader.string(), let checksum = reader.integer() else { return nil }
+            var reader = GuideBaseArchive.Reader(
+                raw: UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)]), offset: magic.count)
+            guard reader.string() == key, let archiveKey = reader.string(), let checksum = reader.integer() else {
+                return nil
+            }
             return MappedGuideBase.Origin(key: archiveKey, checksum: checksum)
         }
     }
@@ -58,9 +61,12 @@ package enum GuideBaseOverlay {
     /// category at the same distance (what every patch keeps, and what the outlines still say).
     /// `withMemo`: read the feature memo too (else stepped over: a store change never needs it, and at
     /// 100,000 places it is 3 MB).
-    package static func apply(_ bytes: [UInt8], key: String, to base: MappedGuideBase, withMemo: Bool = true) -> MappedGuideBase? {
+    package static func apply(_ bytes: [UInt8], key: String, to base: MappedGuideBase, withMemo: Bool = true)
+        -> MappedGuideBase?
+    {
         bytes.withUnsafeBytes { raw -> MappedGuideBase? in
-            guard var reader = body(raw), reader.string() == key, reader.string() == base.origin.key, reader.integer() == base.origin.checksum
+            guard var reader = body(raw), reader.string() == key, reader.string() == base.origin.key,
+                reader.integer() == base.origin.checksum
             else { return nil }
             var memo: FeatureMemo?
             if withMemo {
@@ -69,15 +75,20 @@ package enum GuideBaseOverlay {
             } else {
                 guard reader.skipFeatureMemo() else { return nil }
             }
-            guard let count = reader.integer().flatMap(Int.init(exactly:)), count <= base.outlines.count else { return nil }
+            guard let count = reader.integer().flatMap(Int.init(exactly:)), count <= base.outlines.count else {
+                return nil
+            }
             var patched = base
             patched.featureMemo = memo
             patched.replaced = [:]
             for _ in 0..<count {
-                guard let index = reader.integer().flatMap(Int.init(exactly:)), index < base.inDataCount, patched.replaced[index] == nil,
-                      let entry = reader.entry(),
-                      entry.place.category == base.outlines[index].category, entry.distanceMetres == base.outlines[index].distanceMetres,
-                      entry.place.id.rawValue.utf8.elementsEqual(base.archive.idBytes(at: base.outlines[index].offset)) else { return nil }
+                guard let index = reader.integer().flatMap(Int.init(exactly:)), index < base.inDataCount,
+                    patched.replaced[index] == nil,
+                    let entry = reader.entry(),
+                    entry.place.category == base.outlines[index].category,
+                    entry.distanceMetres == base.outlines[index].distanceMetres,
+                    entry.place.id.rawValue.utf8.elementsEqual(base.archive.idBytes(at: base.outlines[index].offset))
+                else { return nil }
                 patched.replaced[index] = entry
             }
             guard reader.offset == raw.count - 8 else { return nil }

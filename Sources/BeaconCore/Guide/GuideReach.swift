@@ -8,16 +8,20 @@ package enum GuideReach {
     package static func warning(places: [GuidePlace], settings: SiteSettings) -> String? {
         let radius = Double(settings.radiusKm) * 1000
         // One pass over the distances (a rebuild's places may be still in the kept archive: no place is decoded).
-        var beyond = 0, nearest = Double.infinity, farthest = 0.0
+        var beyond = 0
+        var nearest = Double.infinity
+        var farthest = 0.0
         for place in places {
             if place.distanceMetres > radius { beyond += 1 }
             nearest = min(nearest, place.distanceMetres)
             farthest = max(farthest, place.distanceMetres)
         }
         guard beyond > 0 else { return nil }
-        let centre = settings.centerLabel.map { "\(settings.radiusKm) km fra \($0)" } ?? "\(settings.radiusKm) km fra senteret"
+        let centre =
+            settings.centerLabel.map { "\(settings.radiusKm) km fra \($0)" } ?? "\(settings.radiusKm) km fra senteret"
         guard beyond == places.count else {
-            return "\(NorwegianFormat.integer(beyond)) av \(NorwegianFormat.integer(places.count)) steder i stedsfilen ligger lenger enn "
+            return
+                "\(NorwegianFormat.integer(beyond)) av \(NorwegianFormat.integer(places.count)) steder i stedsfilen ligger lenger enn "
                 + "\(centre) (det fjerneste \(NorwegianFormat.distance(metres: farthest)) unna). "
                 + "Øk radiusen («sitegen radius 10») eller flytt senteret hvis de skal regnes med."
         }
@@ -30,14 +34,18 @@ package enum GuideReach {
 
     /// The middle of `coordinates`: the mean of their positions on the unit sphere (right across the 180th meridian too).
     static func middle(of coordinates: [Coordinate]) -> Coordinate {
-        var x = 0.0, y = 0.0, z = 0.0
+        var x = 0.0
+        var y = 0.0
+        var z = 0.0
         for c in coordinates {
-            let lat = c.latitude * .pi / 180, lon = c.longitude * .pi / 180
+            let lat = c.latitude * .pi / 180
+            let lon = c.longitude * .pi / 180
             x += cos(lat) * cos(lon)
             y += cos(lat) * sin(lon)
             z += sin(lat)
         }
-        let lon = atan2(y, x), lat = atan2(z, (x * x + y * y).squareRoot())
+        let lon = atan2(y, x)
+        let lat = atan2(z, (x * x + y * y).squareRoot())
         return Coordinate(latitude: lat * 180 / .pi, longitude: lon * 180 / .pi)
     }
 }

@@ -71,7 +71,8 @@ package struct MappedGuideBase: Sendable {
     /// Every entry decoded, on all cores: the base as `GuideBaseArchive.decode` reads it (with the patch's changes).
     package func decoded() -> GuideBase {
         let entries = ParallelChunks.map(count: outlines.count, chunkSize: 1_024) { entry($0) }
-        return GuideBase(entries: entries, inDataCount: inDataCount, featureMemo: featureMemo, slugsClashed: slugsClashed)
+        return GuideBase(
+            entries: entries, inDataCount: inDataCount, featureMemo: featureMemo, slugsClashed: slugsClashed)
     }
 }
 
@@ -94,7 +95,9 @@ package final class KeptArchive: Sendable {
     func entry(at offset: Int) -> GuideBase.Entry {
         decoded.add(1, ordering: .relaxed)
         var reader = GuideBaseArchive.Reader(raw: shared.raw, offset: offset)
-        guard let entry = reader.entry() else { preconditionFailure("an archive entry checked when it was opened did not decode") }
+        guard let entry = reader.entry() else {
+            preconditionFailure("an archive entry checked when it was opened did not decode")
+        }
         return entry
     }
 
@@ -124,20 +127,26 @@ extension GuideBaseArchive {
         return open(owned.bytes, owner: owned, key: key, withMemo: withMemo)
     }
 
-    private static func open(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, withMemo: Bool) -> MappedGuideBase? {
+    private static func open(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, withMemo: Bool)
+        -> MappedGuideBase?
+    {
         guard let header = header(raw, key: key, readingMemo: withMemo) else { return nil }
         let total = header.total
         // Every entry is outlined (each field stepped over, bounds-checked) on all cores but one, which checks the
         // checksum: a place decoded later, when a page reads it, cannot fail.
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
-        var outlines = [MappedGuideBase.Outline](repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0),
-                                                 count: total)
+        var outlines = [MappedGuideBase.Outline](
+            repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0),
+            count: total)
         outlines.withUnsafeMutableBufferPointer { buffer in
             let slots = DisjointSlots(buffer)
-            ParallelChunks.forEach(count: total, chunkSize: 4_096, beside: {
-                checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
-            }) { range in
+            ParallelChunks.forEach(
+                count: total, chunkSize: 4_096,
+                beside: {
+                    checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
+                }
+            ) { range in
                 for index in range {
                     guard let offset = header.entryOffset(index) else {
                         failed.store(true, ordering: .relaxed)
@@ -148,19 +157,25 @@ extension GuideBaseArchive {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    slots[index] = .init(offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
-                                               slugLength: Int32(truncatingIfNeeded: outline.slugLength),
-                                               category: outline.category, distanceMetres: outline.distance, idHash: outline.idHash)
+                    slots[index] = .init(
+                        offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
+                        slugLength: Int32(truncatingIfNeeded: outline.slugLength),
+                        category: outline.category, distanceMetres: outline.distance, idHash: outline.idHash)
                 }
             }
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
         let archive = KeptArchive(bytes: header.body, owner: owner)
-        let contiguous = outlines.first.map { $0.offset == header.entriesStart } ?? true
-            && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset } && (outlines.last?.end ?? header.offsetsStart) == header.offsetsStart
-        return MappedGuideBase(archive: archive, origin: .init(key: key, checksum: header.checksum), outlines: outlines, inDataCount: header.inDataCount,
-                               outside: outlines[header.inDataCount...].map { archive.entry(at: $0.offset) }, slugsClashed: header.slugsClashed,
-                               featureMemo: header.memo, entriesAreContiguous: contiguous)
+        let contiguous =
+            outlines.first.map { $0.offset == header.entriesStart } ?? true
+            && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset }
+            && (outlines.last?.end ?? header.offsetsStart) == header.offsetsStart
+        return MappedGuideBase(
+            archive: archive, origin: .init(key: key, checksum: header.checksum), outlines: outlines,
+            inDataCount: header.inDataCount,
+            outside: outlines[header.inDataCount...].map { archive.entry(at: $0.offset) },
+            slugsClashed: header.slugsClashed,
+            featureMemo: header.memo, entriesAreContiguous: contiguous)
     }
 
     package static func encode(_ base: MappedGuideBase, key: String) -> [UInt8] {
@@ -170,10 +185,15 @@ extension GuideBaseArchive {
     /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
     /// patch left alone are copied from the archive they lie in, in runs (at 100,000 places, most of
     /// a quarter second of encoding saved).
-    package static func encode<Failure: Error>(_ base: MappedGuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
+    package static func encode<Failure: Error>(
+        _ base: MappedGuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
         let outlines = base.outlines
-        try encode(key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount, slugsClashed: base.slugsClashed,
-                   memo: base.featureMemo, emit: emit) { (writer) throws(Failure) in
+        try encode(
+            key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount,
+            slugsClashed: base.slugsClashed,
+            memo: base.featureMemo, emit: emit
+        ) { (writer) throws(Failure) in
             let held = base.replacedFlags()
             var index = 0
             while index < outlines.count {
@@ -183,8 +203,10 @@ extension GuideBaseArchive {
                 } else if base.entriesAreContiguous {
                     var end = index + 1
                     while end < outlines.count, !held[end] { end += 1 }
-                    try writer.copiedEntries(from: base.archive.bytes(0..<outlines[end - 1].end), starts: outlines[index..<end].lazy.map(\.offset),
-                                             end: outlines[end - 1].end)
+                    try writer.copiedEntries(
+                        from: base.archive.bytes(0..<outlines[end - 1].end),
+                        starts: outlines[index..<end].lazy.map(\.offset),
+                        end: outlines[end - 1].end)
                     index = end
                 } else {
                     try writer.entry(base.entry(index))

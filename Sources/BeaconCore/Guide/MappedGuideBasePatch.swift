@@ -34,9 +34,13 @@ extension MappedGuideBase {
     /// added, removed or moved, a category changed, a slug clash (now or in
     /// this base), or favorites outside the data that no longer fit `store`.
     /// On success each edited place is moved out of `features`.
-    package mutating func patch(with features: inout PlacesDecoder.Features, memoKey: String, store: GuideStore,
-                                settings: SiteSettings) -> GuideBase.Patch? {
-        guard inDataCount > 0, !slugsClashed, featureMemo?.key == memoKey, fits(store, settings: settings) else { return nil }
+    package mutating func patch(
+        with features: inout PlacesDecoder.Features, memoKey: String, store: GuideStore,
+        settings: SiteSettings
+    ) -> GuideBase.Patch? {
+        guard inDataCount > 0, !slugsClashed, featureMemo?.key == memoKey, fits(store, settings: settings) else {
+            return nil
+        }
         let dataCount = inDataCount
         // The entry each parsed place stands for, by id (a place that is new to the base: no patch).
         // An edit keeps the feature's position in the file, so the memo's outcome there is tried first.
@@ -46,7 +50,9 @@ extension MappedGuideBase {
         var unresolved: [PlaceID] = []
         for (index, outcome) in features.outcomes.enumerated() {
             guard case .parsed(let place) = outcome else { continue }
-            if aligned, case .entry(let entry) = memoOutcomes[index].outcome, entry < dataCount, hasID(place.id, entry: entry) {
+            if aligned, case .entry(let entry) = memoOutcomes[index].outcome, entry < dataCount,
+                hasID(place.id, entry: entry)
+            {
                 entryOfID[place.id] = entry
             } else if entryOfID[place.id] == nil {
                 entryOfID[place.id] = -1
@@ -56,8 +62,10 @@ extension MappedGuideBase {
         if !unresolved.isEmpty {
             let wanted = PlaceIDTable(unresolved.map { ($0, ()) })
             for entry in 0..<dataCount {
-                guard let (id, _) = replaced[entry].map({ wanted.value(for: $0.place.id) })
-                        ?? value(in: wanted, forEntry: entry), entryOfID[id] == -1 else { continue }
+                guard
+                    let (id, _) = replaced[entry].map({ wanted.value(for: $0.place.id) })
+                        ?? value(in: wanted, forEntry: entry), entryOfID[id] == -1
+                else { continue }
                 entryOfID[id] = entry
             }
             guard !entryOfID.values.contains(-1) else { return nil }
@@ -89,7 +97,9 @@ extension MappedGuideBase {
                 entry = entryOfID[place.id]!
                 if !taken[entry] {
                     let old = self.entry(entry)
-                    guard place.coordinate == old.place.coordinate, place.category == old.place.category else { return nil }
+                    guard place.coordinate == old.place.coordinate, place.category == old.place.category else {
+                        return nil
+                    }
                     edits.append((index, entry, old))
                 }
             }
@@ -119,7 +129,7 @@ extension MappedGuideBase {
         var edited: [GuideBase.EditedPlace] = []
         for (feature, entry, old) in edits {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
-            features.outcomes[feature] = .skipped(.noName) // moved, not copied
+            features.outcomes[feature] = .skipped(.noName)  // moved, not copied
             let slug = newSlugs[entry] ?? old.slug
             if place != old.place || slug != old.slug {
                 edited.append(GuideBase.EditedPlace(id: place.id, oldSlug: old.slug, newSlug: slug))
@@ -153,7 +163,8 @@ extension MappedGuideBase {
     }
 
     private func id(of entry: Int) -> PlaceID {
-        replaced[entry]?.place.id ?? PlaceID(rawValue: String(decoding: archive.idBytes(at: outlines[entry].offset), as: UTF8.self))
+        replaced[entry]?.place.id
+            ?? PlaceID(rawValue: String(decoding: archive.idBytes(at: outlines[entry].offset), as: UTF8.self))
     }
 
     /// Whether an entry other than `exceptBy` has one of `slugs` (compared as the archive's bytes; most differ in length).
@@ -164,9 +175,14 @@ extension MappedGuideBase {
         let held = replacedFlags()
         return outlines.indices.contains { entry in
             // Most slugs differ in length from the few wanted: told so from the outline alone.
-            guard lengths.contains(Int(outlines[entry].slugLength)), !held[entry], !exceptBy.contains(entry) else { return false }
+            guard lengths.contains(Int(outlines[entry].slugLength)), !held[entry], !exceptBy.contains(entry) else {
+                return false
+            }
             let bytes = archivedSlug(entry)
-            return wanted.contains { $0.count == bytes.count && $0.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } }
+            return wanted.contains {
+                $0.count == bytes.count
+                    && $0.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            }
         }
     }
 }

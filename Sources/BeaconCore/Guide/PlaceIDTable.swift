@@ -15,7 +15,8 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
 
         func spells(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard utf8.count == bytes.count else { return false }
-            return bytes.isEmpty || utf8.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            return bytes.isEmpty
+                || utf8.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
         }
     }
 
@@ -75,7 +76,8 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
     /// first. Ids that share it are told apart by their bytes.
     package static func idHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
-        var head: UInt64 = 0, tail: UInt64 = 0
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
         if count >= 8 {
             head = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
             tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)

@@ -19,7 +19,9 @@ enum SlugAssigner {
     /// places whose base slug clashes need more work, and they are resolved
     /// in id order, so the result never depends on the order of the places.
     /// `clashed`: whether any two places shared a base slug (so some slugs are longer).
-    static func slugs(count: Int, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> (slugs: [String], clashed: Bool) {
+    static func slugs(count: Int, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> (
+        slugs: [String], clashed: Bool
+    ) {
         var slugs = ParallelChunks.map(count: count, chunkSize: 4_096) { index in
             let (id, name) = place(index)
             return baseSlug(id: id, name: name)

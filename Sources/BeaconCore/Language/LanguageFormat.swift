@@ -37,16 +37,18 @@ extension Language {
 
     /// "59,9111° N, 10,7503° Ø" (nb), "… A" (nn: aust), "59.9111° N, 10.7503° E" (en).
     package func coordinate(_ c: Coordinate) -> String {
-        let (east, west): (String, String) = switch self {
-        case .nb: ("Ø", "V")
-        case .nn: ("A", "V")
-        case .en: ("E", "W")
-        }
+        let (east, west): (String, String) =
+            switch self {
+            case .nb: ("Ø", "V")
+            case .nn: ("A", "V")
+            case .en: ("E", "W")
+            }
         func part(_ value: Double, positive: String, negative: String) -> String {
             let scaled = Int(saturating: abs(value) * 10_000)
             let fraction = String(scaled % 10_000)
             let padded = String(repeating: "0", count: 4 - fraction.count) + fraction
-            return "\(scaled / 10_000)\(isNorwegian ? "," : ".")\(padded)°\(NorwegianFormat.noBreakSpace)\(value < 0 ? negative : positive)"
+            return
+                "\(scaled / 10_000)\(isNorwegian ? "," : ".")\(padded)°\(NorwegianFormat.noBreakSpace)\(value < 0 ? negative : positive)"
         }
         return part(c.latitude, positive: "N", negative: "S") + ", " + part(c.longitude, positive: east, negative: west)
     }
@@ -59,6 +61,8 @@ extension Language {
         }
     }
 
-    static let englishMonths = ["January", "February", "March", "April", "May", "June", "July",
-                                "August", "September", "October", "November", "December"]
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
 }

@@ -88,8 +88,9 @@ package struct GeoCircle: Sendable, Equatable {
         let widest = max(abs(south), abs(north))
         let cosine = cos(widest * .pi / 180)
         let halfWidth = cosine > 1e-9 ? min(180, angular / cosine) : 180
-        return GeoBounds(south: south, west: max(-180, center.longitude - halfWidth),
-                         north: north, east: min(180, center.longitude + halfWidth))
+        return GeoBounds(
+            south: south, west: max(-180, center.longitude - halfWidth),
+            north: north, east: min(180, center.longitude + halfWidth))
     }
 }
 
@@ -105,7 +106,8 @@ package enum WebMercator {
     /// latitude clamped to the grid's edges, longitude to ±180.
     package static func position(of coordinate: Coordinate, zoom: Int) -> (x: Double, y: Double) {
         let n = pow(2, Double(clampedZoom(zoom)))
-        let latitude = min(maximumLatitude, max(-maximumLatitude, coordinate.latitude.isFinite ? coordinate.latitude : 0))
+        let latitude = min(
+            maximumLatitude, max(-maximumLatitude, coordinate.latitude.isFinite ? coordinate.latitude : 0))
         let longitude = min(180, max(-180, coordinate.longitude.isFinite ? coordinate.longitude : 0))
         let phi = latitude * .pi / 180
         let x = (longitude + 180) / 360 * n
@@ -119,7 +121,8 @@ package enum WebMercator {
         let zoom = clampedZoom(zoom)
         let last = (1 << zoom) - 1
         let (x, y) = position(of: coordinate, zoom: zoom)
-        return TileCoordinate(zoom: zoom, x: min(last, max(0, Int(x.rounded(.down)))), y: min(last, max(0, Int(y.rounded(.down)))))
+        return TileCoordinate(
+            zoom: zoom, x: min(last, max(0, Int(x.rounded(.down)))), y: min(last, max(0, Int(y.rounded(.down)))))
     }
 
     /// The latitude/longitude box of a tile.
@@ -127,15 +130,17 @@ package enum WebMercator {
         let n = pow(2, Double(clampedZoom(tile.zoom)))
         func longitude(_ x: Int) -> Double { Double(x) / n * 360 - 180 }
         func latitude(_ y: Int) -> Double { atan(sinh(.pi * (1 - 2 * Double(y) / n))) * 180 / .pi }
-        return GeoBounds(south: latitude(tile.y + 1), west: longitude(tile.x), north: latitude(tile.y), east: longitude(tile.x + 1))
+        return GeoBounds(
+            south: latitude(tile.y + 1), west: longitude(tile.x), north: latitude(tile.y), east: longitude(tile.x + 1))
     }
 
     /// Every tile at `zoom` whose square meets the box.
     package static func tiles(covering box: GeoBounds, zoom: Int) -> TileRange {
         let northWest = tile(for: Coordinate(latitude: box.north, longitude: box.west), zoom: zoom)
         let southEast = tile(for: Coordinate(latitude: box.south, longitude: box.east), zoom: zoom)
-        return TileRange(zoom: northWest.zoom, minX: min(northWest.x, southEast.x), maxX: max(northWest.x, southEast.x),
-                         minY: min(northWest.y, southEast.y), maxY: max(northWest.y, southEast.y))
+        return TileRange(
+            zoom: northWest.zoom, minX: min(northWest.x, southEast.x), maxX: max(northWest.x, southEast.x),
+            minY: min(northWest.y, southEast.y), maxY: max(northWest.y, southEast.y))
     }
 
     /// Every tile at `zoom` whose square meets the circle's bounding box (the

@@ -36,7 +36,10 @@ package struct OpeningHours: Sendable, Equatable {
         var days: [Int] {
             var days = [first]
             var day = first
-            while day != last { day = (day + 1) % 7; days.append(day) }
+            while day != last {
+                day = (day + 1) % 7
+                days.append(day)
+            }
             return days
         }
     }
@@ -82,15 +85,22 @@ struct OpeningHoursParser {
     static func tokenize(_ raw: String) -> [String] {
         var tokens: [String] = []
         var current = ""
-        func flush() { if !current.isEmpty { tokens.append(current); current = "" } }
+        func flush() {
+            if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
         for ch in raw {
             switch ch {
             case " ", "\t", "\n":
                 flush()
             case "-", "–", "—":
-                flush(); tokens.append("-")
+                flush()
+                tokens.append("-")
             case ";", ",":
-                flush(); tokens.append(String(ch))
+                flush()
+                tokens.append(String(ch))
             default:
                 current.append(ch)
             }
@@ -113,7 +123,7 @@ struct OpeningHoursParser {
             if current == ";" || current == "," {
                 additional = current == ","
                 position += 1
-                if current == nil { break } // trailing separator
+                if current == nil { break }  // trailing separator
             } else if current != nil {
                 return nil
             }
@@ -143,7 +153,8 @@ struct OpeningHoursParser {
             }
             // A comma continues the weekday list only when another weekday follows.
             if current == ",", position + 1 < tokens.count,
-               Self.weekday(tokens[position + 1]) != nil || tokens[position + 1].uppercased() == "PH" {
+                Self.weekday(tokens[position + 1]) != nil || tokens[position + 1].uppercased() == "PH"
+            {
                 position += 1
                 continue
             }
@@ -164,11 +175,12 @@ struct OpeningHoursParser {
         }
         var times: [OpeningHours.TimeSpan] = []
         while let startToken = current, let start = Self.minutes(startToken) {
-            guard position + 2 < tokens.count, tokens[position + 1] == "-", let end = Self.minutes(tokens[position + 2]) else { return nil }
+            guard position + 2 < tokens.count, tokens[position + 1] == "-", let end = Self.minutes(tokens[position + 2])
+            else { return nil }
             position += 3
             guard start < 1440 else { return nil }
             var span = OpeningHours.TimeSpan(start: start, end: end)
-            if end <= start { span.end = end + 1440 } // runs past midnight
+            if end <= start { span.end = end + 1440 }  // runs past midnight
             guard span.end <= 2880, span.end > span.start else { return nil }
             times.append(span)
             // Another time range follows a comma only when a time comes next.
@@ -192,8 +204,9 @@ struct OpeningHoursParser {
         let parts = token.split(separator: ":", omittingEmptySubsequences: false)
         // ASCII digits only: Int("+8") would parse, and the page script must read the same times.
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...48).contains(h), (0...59).contains(m) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(parts[0]), let m = Int(parts[1]), (0...48).contains(h), (0...59).contains(m)
+        else { return nil }
         let total = h * 60 + m
         return total <= 2880 ? total : nil
     }

@@ -45,8 +45,9 @@ extension OpeningHours {
         let week = (0..<7).map { spans(on: $0) }
         let now = weekday * 1440 + minute
         let open = Self.isOpen(week: week, at: now)
-        var change: Int? // minutes from now, 1...10_080
-        for delta in changeCandidates(week: week).map({ ($0 - now + Self.minutesPerWeek) % Self.minutesPerWeek }).filter({ $0 > 0 }).sorted()
+        var change: Int?  // minutes from now, 1...10_080
+        for delta in changeCandidates(week: week).map({ ($0 - now + Self.minutesPerWeek) % Self.minutesPerWeek })
+            .filter({ $0 > 0 }).sorted()
         where Self.isOpen(week: week, at: (now + delta) % Self.minutesPerWeek) != open {
             change = delta
             break
@@ -56,8 +57,9 @@ extension OpeningHours {
         }
         let at = (now + change) % Self.minutesPerWeek
         let next = OpeningStatus.WeekTime(weekday: at / 1440, minute: at % 1440)
-        return .init(isOpen: open, nextChange: next,
-                     norwegianText: Self.statusText(open: open, minute: minute, minutesAhead: change, next: next))
+        return .init(
+            isOpen: open, nextChange: next,
+            norwegianText: Self.statusText(open: open, minute: minute, minutesAhead: change, next: next))
     }
 
     static let aroundTheClock = "Åpent døgnet rundt"

@@ -20,17 +20,20 @@ extension OpeningHours {
     static func vocabulary(_ language: Language) -> Vocabulary {
         switch language {
         case .nb:
-            Vocabulary(weekdays: ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"],
-                       closed: "stengt", alwaysOpen: "døgnåpent", wholeDay: "hele døgnet", everyDay: "hver dag",
-                       allDays: "alle dager", publicHolidays: "helligdager", and: "og")
+            Vocabulary(
+                weekdays: ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"],
+                closed: "stengt", alwaysOpen: "døgnåpent", wholeDay: "hele døgnet", everyDay: "hver dag",
+                allDays: "alle dager", publicHolidays: "helligdager", and: "og")
         case .nn:
-            Vocabulary(weekdays: ["måndag", "tysdag", "onsdag", "torsdag", "fredag", "laurdag", "sundag"],
-                       closed: "stengd", alwaysOpen: "ope heile døgnet", wholeDay: "heile døgnet", everyDay: "kvar dag",
-                       allDays: "alle dagar", publicHolidays: "heilagdagar", and: "og")
+            Vocabulary(
+                weekdays: ["måndag", "tysdag", "onsdag", "torsdag", "fredag", "laurdag", "sundag"],
+                closed: "stengd", alwaysOpen: "ope heile døgnet", wholeDay: "heile døgnet", everyDay: "kvar dag",
+                allDays: "alle dagar", publicHolidays: "heilagdagar", and: "og")
         case .en:
-            Vocabulary(weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-                       closed: "closed", alwaysOpen: "open 24 hours", wholeDay: "24 hours", everyDay: "every day",
-                       allDays: "every day", publicHolidays: "public holidays", and: "and")
+            Vocabulary(
+                weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+                closed: "closed", alwaysOpen: "open 24 hours", wholeDay: "24 hours", everyDay: "every day",
+                allDays: "every day", publicHolidays: "public holidays", and: "and")
         }
     }
 
@@ -50,7 +53,10 @@ extension OpeningHours {
     /// The bokmål lines (the terminal's language).
     package static func norwegianLines(_ raw: String) -> [String]? { lines(raw, in: .nb) }
 
-    struct CacheKey: Hashable { var raw: String; var language: Language }
+    struct CacheKey: Hashable {
+        var raw: String
+        var language: Language
+    }
     struct CachedLines: Sendable { var lines: [String]? }
     static let renderedCache = Mutex<[CacheKey: CachedLines]>([:])
 
@@ -91,7 +97,8 @@ extension OpeningHours {
     /// "08:00"; 24:00 stays "24:00", later times wrap ("26:00" → "02:00").
     static func clock(_ minutes: Int) -> String {
         let wrapped = minutes > 1440 ? minutes - 1440 : minutes
-        let h = wrapped / 60, m = wrapped % 60
+        let h = wrapped / 60
+        let m = wrapped % 60
         return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
     }
 

@@ -51,7 +51,9 @@ package struct BuildRecord: Sendable, Equatable {
         }
     }
 
-    package init(fingerprint: String, tree: String, pages: Int, places: Int, files: Int, incremental: Incremental? = nil) {
+    package init(
+        fingerprint: String, tree: String, pages: Int, places: Int, files: Int, incremental: Incremental? = nil
+    ) {
         self.fingerprint = fingerprint
         self.tree = tree
         self.pages = pages
@@ -84,19 +86,23 @@ package struct BuildRecord: Sendable, Equatable {
 
     package static func load(site: SiteFolder, output: String) -> BuildRecord? {
         guard let bytes = FileSystem.readCacheFile(path(site: site, output: output)),
-              let json = try? JSONParser.parse(bytes: bytes),
-              let fingerprint = json["fingerprint"]?.looseString, let tree = json["tree"]?.looseString,
-              let pages = json["pages"]?.looseDouble.flatMap(Int.init(exactly:)),
-              let places = json["places"]?.looseDouble.flatMap(Int.init(exactly:)),
-              let files = json["files"]?.looseDouble.flatMap(Int.init(exactly:))
+            let json = try? JSONParser.parse(bytes: bytes),
+            let fingerprint = json["fingerprint"]?.looseString, let tree = json["tree"]?.looseString,
+            let pages = json["pages"]?.looseDouble.flatMap(Int.init(exactly:)),
+            let places = json["places"]?.looseDouble.flatMap(Int.init(exactly:)),
+            let files = json["files"]?.looseDouble.flatMap(Int.init(exactly:))
         else { return nil }
         var incremental: Incremental?
         if let context = json["context"]?.looseString, let base = json["base"]?.looseString,
-           let chunks = json["chunks"]?.arrayValue?.compactMap(\.looseString) {
+            let chunks = json["chunks"]?.arrayValue?.compactMap(\.looseString)
+        {
             incremental = Incremental(context: context, base: base, chunks: chunks)
         }
-        var record = BuildRecord(fingerprint: fingerprint, tree: tree, pages: pages, places: places, files: files, incremental: incremental)
-        if let path = json["placesPath"]?.looseString, let identity = json["placesIdentity"]?.looseString, let key = json["placesKey"]?.looseString {
+        var record = BuildRecord(
+            fingerprint: fingerprint, tree: tree, pages: pages, places: places, files: files, incremental: incremental)
+        if let path = json["placesPath"]?.looseString, let identity = json["placesIdentity"]?.looseString,
+            let key = json["placesKey"]?.looseString
+        {
             record.placesFile = PlacesFile(path: path, identity: identity, key: key)
         }
         return record
@@ -110,11 +116,16 @@ package struct BuildRecord: Sendable, Equatable {
             ("pages", .number(Double(pages))), ("places", .number(Double(places))), ("files", .number(Double(files))),
         ]
         if let incremental {
-            fields += [("context", .string(incremental.context)), ("base", .string(incremental.base)),
-                       ("chunks", .array(incremental.chunks.map { .string($0) }))]
+            fields += [
+                ("context", .string(incremental.context)), ("base", .string(incremental.base)),
+                ("chunks", .array(incremental.chunks.map { .string($0) })),
+            ]
         }
         if let placesFile {
-            fields += [("placesPath", .string(placesFile.path)), ("placesIdentity", .string(placesFile.identity)), ("placesKey", .string(placesFile.key))]
+            fields += [
+                ("placesPath", .string(placesFile.path)), ("placesIdentity", .string(placesFile.identity)),
+                ("placesKey", .string(placesFile.key)),
+            ]
         }
         let json = JSONValue.object(fields)
         var bytes: [UInt8] = []

@@ -1,7 +1,7 @@
+internal import CDirectoryEntries
 import FoundationEssentials
 import Glibc
 import Synchronization
-internal import CDirectoryEntries
 
 /// A digest of every entry of an output tree: each path with its type,
 /// inode, size, modification and change time. Any change to any file —
@@ -76,14 +76,20 @@ package enum OutputTreeDigest {
         }
         sum.add(key ^ 0xD1)
         let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard child >= 0 else { sum.add(key &+ 1); return nil }
+        guard child >= 0 else {
+            sum.add(key &+ 1)
+            return nil
+        }
         return child
     }
 
     /// Adds one file's hash: its path key and what `fstatat` says.
     private static func addFile(_ name: [CChar], in folder: Int32, key: UInt64, to sum: inout Sum) {
         var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { sum.add(key ^ 0xDEAD); return }
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            sum.add(key ^ 0xDEAD)
+            return
+        }
         sum.add(fileHash(key: key, info))
     }
 
@@ -135,7 +141,9 @@ package enum OutputTreeDigest {
                     var isDirectory = Int32(type) == DT_DIR
                     if Int32(type) == DT_UNKNOWN {
                         var info = stat()
-                        isDirectory = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                        isDirectory =
+                            fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+                            && (info.st_mode & S_IFMT) == S_IFDIR
                     }
                     body(Entry(name: name, isDirectory: isDirectory), descriptor)
                 }
@@ -188,7 +196,10 @@ package enum OutputTreeDigest {
             guard digits.count == 48 else { return nil }
             var lanes: [UInt64] = []
             for lane in 0..<3 {
-                guard let value = UInt64(String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16) else { return nil }
+                guard
+                    let value = UInt64(
+                        String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16)
+                else { return nil }
                 lanes.append(value)
             }
             (first, second, count) = (lanes[0], lanes[1], lanes[2])

@@ -32,14 +32,20 @@ extension SiteWriter {
     /// Moves `changed` (new files first, then replaced ones) from the staging
     /// folder into the output and removes `stale`, after writing the intent record.
     @discardableResult
-    func commitInPlace(changed: [String], previous: Set<String>, stale: [String]) throws(SiteWriterError) -> OutputTreeDigestAdjustment {
+    func commitInPlace(changed: [String], previous: Set<String>, stale: [String]) throws(SiteWriterError)
+        -> OutputTreeDigestAdjustment
+    {
         let parent = PathText.parent(outputPath)
         let name = PathText.lastComponent(outputPath)
-        let ordered = changed.filter { !previous.contains($0) }.sorted() + changed.filter { previous.contains($0) }.sorted()
+        let ordered =
+            changed.filter { !previous.contains($0) }.sorted() + changed.filter { previous.contains($0) }.sorted()
         // The staged files and the record reach the disk before anything moves.
         for path in ordered {
             let fd = open(stagingPath + "/" + path, O_RDONLY | O_CLOEXEC)
-            if fd >= 0 { fsync(fd); close(fd) }
+            if fd >= 0 {
+                fsync(fd)
+                close(fd)
+            }
         }
         var record = "beacon-commit 1\nstaging " + PathText.lastComponent(stagingPath) + "\n"
         for path in ordered { record += "+ " + path + "\n" }
@@ -47,7 +53,8 @@ extension SiteWriter {
         let intent = SiteWriter.intentPath(parent: parent, name: name)
         do { try FileSystem.writeCacheFile(Array(record.utf8), to: intent) } catch { throw .file(error) }
         do {
-            return try SiteWriter.applyIntent(record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
+            return try SiteWriter.applyIntent(
+                record, parent: parent, output: outputPath, crashAfterMoves: crashAfterMoves)
         } catch .cancelled {
             throw .cancelled
         } catch {
@@ -64,8 +71,12 @@ extension SiteWriter {
     /// build that knows which pages its change touches, so nothing walks the
     /// whole output. Always in place, with the same guarantee as above.
     /// Returns what was done and how the output's digest changed.
-    package func commitChanges(removing removals: [String]) throws(SiteWriterError) -> (Statistics, OutputTreeDigestAdjustment) {
-        guard previousDescriptor >= 0 else { throw .unsafeOutputPath(path: outputPath, reason: "mappen finnes ikke lenger; bygg på nytt med --force") }
+    package func commitChanges(removing removals: [String]) throws(SiteWriterError) -> (
+        Statistics, OutputTreeDigestAdjustment
+    ) {
+        guard previousDescriptor >= 0 else {
+            throw .unsafeOutputPath(path: outputPath, reason: "mappen finnes ikke lenger; bygg på nytt med --force")
+        }
         let (unchanged, allPaths) = stateSnapshot()
         let unchangedSet = Set(unchanged)
         let changed = allPaths.filter { !unchangedSet.contains($0) }
@@ -90,23 +101,32 @@ extension SiteWriter {
     static func finishInterruptedCommit(parent: String, name: String) throws(SiteWriterError) {
         let intent = intentPath(parent: parent, name: name)
         guard let bytes = try? FileSystem.readIfExists(intent) else { return }
-        _ = try applyIntent(String(decoding: bytes, as: UTF8.self), parent: parent, output: parent + "/" + name, crashAfterMoves: nil)
+        _ = try applyIntent(
+            String(decoding: bytes, as: UTF8.self), parent: parent, output: parent + "/" + name, crashAfterMoves: nil)
     }
 
     /// Carries out a record; every step may already have been done.
     /// `crashAfterMoves` stops after that many moves, as a kill would (tests only).
     /// Returns how the output's digest changed (`OutputTreeDigest`).
-    static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?) throws(SiteWriterError) -> OutputTreeDigestAdjustment {
+    static func applyIntent(_ record: String, parent: String, output: String, crashAfterMoves: Int?)
+        throws(SiteWriterError) -> OutputTreeDigestAdjustment
+    {
         var adjustment = OutputTreeDigestAdjustment()
         let lines = record.split(separator: "\n").map(String.init)
         let outputName = PathText.lastComponent(output)
         // The staging folder must be this output's own (`.<name>.staging-<pid>`): a record must never
         // make a build move or remove anything else.
-        let stagingName = lines.count >= 2 && lines[1].hasPrefix("staging ") ? String(lines[1].dropFirst("staging ".count)) : ""
-        guard lines.first == "beacon-commit 1", stagingName.hasPrefix("." + outputName + ".staging-"), !stagingName.containsBytes("/") else {
+        let stagingName =
+            lines.count >= 2 && lines[1].hasPrefix("staging ") ? String(lines[1].dropFirst("staging ".count)) : ""
+        guard lines.first == "beacon-commit 1", stagingName.hasPrefix("." + outputName + ".staging-"),
+            !stagingName.containsBytes("/")
+        else {
             // Not a record this version wrote: leave the output alone, and say so.
-            throw .file(FileError(path: intentPath(parent: parent, name: PathText.lastComponent(output)), action: "fullføre byggingen i",
-                                  reason: "ukjent format; slett filen og bygg på nytt med --force"))
+            throw .file(
+                FileError(
+                    path: intentPath(parent: parent, name: PathText.lastComponent(output)),
+                    action: "fullføre byggingen i",
+                    reason: "ukjent format; slett filen og bygg på nytt med --force"))
         }
         let staging = parent + "/" + stagingName
         var replaced = HeldFiles()
@@ -117,7 +137,7 @@ extension SiteWriter {
             guard isSafeRelativePath(path) else { continue }
             if line.hasPrefix("+ ") {
                 let source = staging + "/" + path
-                guard FileSystem.fileExists(source) else { continue } // moved before the kill
+                guard FileSystem.fileExists(source) else { continue }  // moved before the kill
                 if let crashAfterMoves, moves >= crashAfterMoves { throw .cancelled }
                 let target = output + "/" + path
                 let folder = PathText.parent(path)
@@ -165,7 +185,8 @@ struct HeldFiles {
     /// Holds `path` when it is a big regular file with no other name (else nothing is gained).
     mutating func hold(_ path: String) {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 1 << 18, info.st_nlink == 1 else { return }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 1 << 18, info.st_nlink == 1
+        else { return }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd >= 0 { descriptors.append(fd) }
     }

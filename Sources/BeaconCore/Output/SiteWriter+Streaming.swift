@@ -9,8 +9,10 @@ import Glibc
 extension SiteWriter {
     /// `produce` hands its parts to `emit`, in order; each part is redacted on its own, so a part must be
     /// whole lines (the API key never spans two).
-    package func writeStreaming(to relativePath: String,
-                                _ produce: (_ emit: ([UInt8]) throws(SiteWriterError) -> Void) throws(SiteWriterError) -> Void) throws(SiteWriterError) {
+    package func writeStreaming(
+        to relativePath: String,
+        _ produce: (_ emit: ([UInt8]) throws(SiteWriterError) -> Void) throws(SiteWriterError) -> Void
+    ) throws(SiteWriterError) {
         if isCancelled { throw .cancelled }
         try claim(relativePath, bytes: 0)
         var file = StreamedFile(writer: self, path: relativePath)
@@ -70,11 +72,15 @@ private struct StreamedFile {
         if buffer.count < part.count { buffer = [UInt8](repeating: 0, count: part.count) }
         var read = 0
         while read < part.count {
-            let n = buffer.withUnsafeMutableBytes { pread(previous, $0.baseAddress! + read, part.count - read, off_t(offset + read)) }
+            let n = buffer.withUnsafeMutableBytes {
+                pread(previous, $0.baseAddress! + read, part.count - read, off_t(offset + read))
+            }
             if n <= 0 { return false }
             read += n
         }
-        return part.withUnsafeBytes { a in buffer.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, part.count) == 0 } }
+        return part.withUnsafeBytes { a in
+            buffer.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, part.count) == 0 }
+        }
     }
 
     /// The bytes differ from here: stage the file, starting with the matching `offset` bytes of the previous one.
@@ -84,7 +90,9 @@ private struct StreamedFile {
         var copied = 0
         if buffer.count < 1 << 20 { buffer = [UInt8](repeating: 0, count: 1 << 20) }
         while copied < offset {
-            let n = buffer.withUnsafeMutableBytes { pread(previous, $0.baseAddress!, min($0.count, offset - copied), off_t(copied)) }
+            let n = buffer.withUnsafeMutableBytes {
+                pread(previous, $0.baseAddress!, min($0.count, offset - copied), off_t(copied))
+            }
             guard n > 0 else { throw .file(.errno("lese", writer.outputPath + "/" + path)) }
             try write(Array(buffer[0..<n]))
             copied += n
@@ -92,7 +100,9 @@ private struct StreamedFile {
     }
 
     func write(_ bytes: [UInt8]) throws(SiteWriterError) {
-        do throws(FileError) { try FileSystem.writeAll(fd: staged, bytes: bytes, path: stagedPath) } catch { throw .file(error) }
+        do throws(FileError) { try FileSystem.writeAll(fd: staged, bytes: bytes, path: stagedPath) } catch {
+            throw .file(error)
+        }
     }
 
     mutating func finish() throws(SiteWriterError) {
@@ -105,7 +115,13 @@ private struct StreamedFile {
     }
 
     mutating func close() {
-        if previous >= 0 { Glibc.close(previous); previous = -1 }
-        if staged >= 0 { Glibc.close(staged); staged = -1 }
+        if previous >= 0 {
+            Glibc.close(previous)
+            previous = -1
+        }
+        if staged >= 0 {
+            Glibc.close(staged)
+            staged = -1
+        }
     }
 }

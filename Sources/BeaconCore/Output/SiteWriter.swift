@@ -16,7 +16,8 @@ package enum SiteWriterError: UserFacingError, Equatable {
         case .unsafeOutputPath(let path, let reason):
             return "Kan ikke skrive nettstedet til \(path): \(reason)."
         case .notOurFolder(let path):
-            return "Mappen \(path) finnes allerede og er ikke laget av sitegen, så den blir ikke erstattet. Velg en annen mappe med --output, eller tøm den først."
+            return
+                "Mappen \(path) finnes allerede og er ikke laget av sitegen, så den blir ikke erstattet. Velg en annen mappe med --output, eller tøm den først."
         case .invalidPagePath(let path):
             return "Intern feil: ugyldig filsti «\(path)» i nettstedet."
         case .cancelled:
@@ -117,8 +118,10 @@ package final class SiteWriter: Sendable {
     private let protectedPaths: [String]
 
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
-    package init(outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none,
-                 crashAfterMoves: Int? = nil) throws(SiteWriterError) {
+    package init(
+        outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none,
+        crashAfterMoves: Int? = nil
+    ) throws(SiteWriterError) {
         self.redactor = redactor
         self.crashAfterMoves = crashAfterMoves
         let output = SiteFolder.absolute(outputPath)
@@ -134,7 +137,9 @@ package final class SiteWriter: Sendable {
         let name = PathText.lastComponent(output)
         self.stagingPath = parent + "/." + name + ".staging-\(getpid())"
         if FileSystem.fileExists(output) {
-            guard FileSystem.isDirectory(output) else { throw .unsafeOutputPath(path: output, reason: "det finnes en fil med det navnet") }
+            guard FileSystem.isDirectory(output) else {
+                throw .unsafeOutputPath(path: output, reason: "det finnes en fil med det navnet")
+            }
             let isOurs = FileSystem.fileExists(output + "/" + SiteWriter.markerFileName)
             let isEmpty = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).isEmpty
             guard isOurs || isEmpty else { throw .notOurFolder(path: output) }
@@ -153,7 +158,8 @@ package final class SiteWriter: Sendable {
     /// Staging folders of builds that were killed before they could clean up.
     static func removeLeftoverStaging(parent: String, name: String) {
         let prefix = "." + name + ".staging-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix)
+        {
             let pid = Int32(entry.dropFirst(prefix.count)) ?? 0
             // Leave a folder of a build that is still running.
             if pid > 0, pid != getpid(), kill(pid, 0) == 0 { continue }
@@ -176,7 +182,9 @@ package final class SiteWriter: Sendable {
 
     /// Writes one file of the site (`relativePath` like "steder/x/index.html").
     /// `knownToDiffer` spares comparing a big file the caller knows differs from the previous output's.
-    package func write(_ unredacted: [UInt8], to relativePath: String, knownToDiffer: Bool = false) throws(SiteWriterError) {
+    package func write(_ unredacted: [UInt8], to relativePath: String, knownToDiffer: Bool = false)
+        throws(SiteWriterError)
+    {
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         let bytes = redactor.isEmpty ? unredacted : redactor.redact(unredacted)
         try claim(relativePath, bytes: bytes.count)
@@ -186,7 +194,9 @@ package final class SiteWriter: Sendable {
         }
         let fd = try createStagedFile(relativePath)
         defer { close(fd) }
-        do throws(FileError) { try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath) } catch { throw .file(error) }
+        do throws(FileError) {
+            try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath)
+        } catch { throw .file(error) }
         recordStagedFile(relativePath, fd: fd)
     }
 
@@ -264,8 +274,12 @@ package final class SiteWriter: Sendable {
 
     /// Finishes the new tree and swaps it in. Returns what was done.
     package func commit() throws(SiteWriterError) -> Statistics {
-        try write(Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8), to: SiteWriter.markerFileName)
-        let (stagingCreated, unchanged, allPaths) = state.withLock { ($0.stagingCreated, $0.unchangedPaths, $0.allPaths) }
+        try write(
+            Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8), to: SiteWriter.markerFileName
+        )
+        let (stagingCreated, unchanged, allPaths) = state.withLock {
+            ($0.stagingCreated, $0.unchangedPaths, $0.allPaths)
+        }
         state.withLock { $0.statistics.written = $0.allPaths.count - $0.statistics.unchanged }
         let previous = FileSystem.isDirectory(outputPath) ? SiteWriter.listFiles(under: outputPath) : []
         let stale = previous.filter { !allPaths.contains($0) }
@@ -275,11 +289,14 @@ package final class SiteWriter: Sendable {
         }
         // A small change moves its files into the live output; a big one swaps in a whole new tree.
         if previousDescriptor >= 0,
-           SiteWriter.prefersInPlace(changed: allPaths.count - unchanged.count, removed: stale.count, total: allPaths.count) {
+            SiteWriter.prefersInPlace(
+                changed: allPaths.count - unchanged.count, removed: stale.count, total: allPaths.count)
+        {
             closeStagingDescriptor()
             if cancelled.load(ordering: .acquiring) { throw .cancelled }
             let unchangedSet = Set(unchanged)
-            try commitInPlace(changed: allPaths.filter { !unchangedSet.contains($0) }, previous: Set(previous), stale: stale)
+            try commitInPlace(
+                changed: allPaths.filter { !unchangedSet.contains($0) }, previous: Set(previous), stale: stale)
             return state.withLock { $0.statistics }
         }
         try ensureStaging()
@@ -382,8 +399,10 @@ package final class SiteWriter: Sendable {
             guard rename(stagingPath, outputPath) == 0 else { throw .file(.errno("flytte på plass", outputPath)) }
             return
         }
-        if let exchange = SiteWriter.renameExchange, exchange(AT_FDCWD, stagingPath, AT_FDCWD, outputPath, 2 /* RENAME_EXCHANGE */) == 0 {
-            FileSystem.removeTree(stagingPath) // now holds the previous output
+        if let exchange = SiteWriter.renameExchange,
+            exchange(AT_FDCWD, stagingPath, AT_FDCWD, outputPath, 2) == 0  // 2: RENAME_EXCHANGE
+        {
+            FileSystem.removeTree(stagingPath)  // now holds the previous output
             return
         }
         // Filesystems without RENAME_EXCHANGE: two renames, a moment without output.
@@ -406,12 +425,17 @@ package final class SiteWriter: Sendable {
         var cancelledNow = false
         let failure: Int32? = state.withLock { state in
             if state.stagingCreated { return nil }
-            if state.cancelled { cancelledNow = true; return nil }
+            if state.cancelled {
+                cancelledNow = true
+                return nil
+            }
             // The output's parent folder is made only now: a build that fails earlier leaves nothing behind.
             // Never a protected folder (the site's) or one above it: a site deleted or moved meanwhile is not made again.
             let boundary = protectedPaths.first { parent != $0 && parent.hasPrefix($0 + "/") }
             if protectedPaths.contains(parent) && !FileSystem.isDirectory(parent) { return ENOENT }
-            if !FileSystem.isDirectory(parent), (try? FileSystem.createDirectory(parent, inside: boundary)) == nil { return errno == 0 ? ENOENT : errno }
+            if !FileSystem.isDirectory(parent), (try? FileSystem.createDirectory(parent, inside: boundary)) == nil {
+                return errno == 0 ? ENOENT : errno
+            }
             FileSystem.removeTree(stagingPath)
             if mkdir(stagingPath, 0o755) != 0 { return errno }
             let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -469,7 +493,7 @@ package final class SiteWriter: Sendable {
         // Bytes, not characters: every byte refused is ASCII, and it runs for every file a build writes.
         var segmentLength = 0
         var onlyDots = true
-        func segmentIsBad() -> Bool { segmentLength == 0 || (onlyDots && segmentLength <= 2) } // "", "." or ".."
+        func segmentIsBad() -> Bool { segmentLength == 0 || (onlyDots && segmentLength <= 2) }  // "", "." or ".."
         for byte in path.utf8 {
             if byte == UInt8(ascii: "/") {
                 if segmentIsBad() { return false }
@@ -492,7 +516,9 @@ package final class SiteWriter: Sendable {
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
+            return false
+        }
         if bytes.isEmpty { return true }
         var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
         var offset = 0

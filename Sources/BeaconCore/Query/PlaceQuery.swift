@@ -30,9 +30,11 @@ package struct PlaceQuery: Sendable {
     /// Whose alphabet the name order follows (the page's language; the terminal's is bokmål).
     package var language: Language
 
-    package init(text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
-                 favoritesOnly: Bool = false, sort: Sort = .distance, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
-                 language: Language = .nb) {
+    package init(
+        text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
+        favoritesOnly: Bool = false, sort: Sort = .distance, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
+        language: Language = .nb
+    ) {
         self.language = language
         self.text = text
         self.category = category
@@ -45,7 +47,9 @@ package struct PlaceQuery: Sendable {
     /// Open at a moment in Oslo (weekday 0 = Monday, minute of the day), by the place's hours; unknown is not open.
     package static func openAt(weekday: Int, minute: Int) -> @Sendable (GuidePlace) -> Bool {
         { place in
-            guard place.category.hasOpeningStatus, let raw = place.openingHours, let hours = OpeningHours(raw) else { return false }
+            guard place.category.hasOpeningStatus, let raw = place.openingHours, let hours = OpeningHours(raw) else {
+                return false
+            }
             return hours.isOpen(weekday: weekday, minute: minute) == true
         }
     }
@@ -64,7 +68,8 @@ package struct PlaceQuery: Sendable {
             return words.allSatisfy { searchText.contains($0) }
         }
         let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
-            a.element.wholeMetres != b.element.wholeMetres ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
+            a.element.wholeMetres != b.element.wholeMetres
+                ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
         }
         switch sort {
         case .distance:
@@ -72,7 +77,7 @@ package struct PlaceQuery: Sendable {
         case .rating:
             return kept.sorted { a, b in
                 switch (a.element.summary, b.element.summary) {
-                case let (x?, y?):
+                case (let x?, let y?):
                     if x.sortAverage != y.sortAverage { return x.sortAverage > y.sortAverage }
                     if x.count != y.count { return x.count > y.count }
                     return nearerFirst(a, b)
@@ -83,9 +88,13 @@ package struct PlaceQuery: Sendable {
             }.map(\.element)
         case .name:
             let english = language == .en
-            let keys = Dictionary(uniqueKeysWithValues: kept.map {
-                ($0.offset, english ? TextFolding.searchKey($0.element.name) : NorwegianCollation.sortKey($0.element.name))
-            })
+            let keys = Dictionary(
+                uniqueKeysWithValues: kept.map {
+                    (
+                        $0.offset,
+                        english ? TextFolding.searchKey($0.element.name) : NorwegianCollation.sortKey($0.element.name)
+                    )
+                })
             return kept.sorted { a, b in
                 let (x, y) = (keys[a.offset]!, keys[b.offset]!)
                 return x != y ? NorwegianCollation.precedes(x, y) : nearerFirst(a, b)
@@ -95,7 +104,8 @@ package struct PlaceQuery: Sendable {
 
     /// What the text search looks in: name, address, the category's names and everyday words, folded.
     static func searchText(of place: GuidePlace) -> String {
-        TextFolding.searchKey(([place.name, place.address.singleLine ?? "", place.category.singularName, place.category.pluralName]
-            + place.category.searchWords).joined(separator: "\n"))
+        TextFolding.searchKey(
+            ([place.name, place.address.singleLine ?? "", place.category.singularName, place.category.pluralName]
+                + place.category.searchWords).joined(separator: "\n"))
     }
 }

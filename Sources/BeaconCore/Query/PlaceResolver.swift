@@ -1,4 +1,5 @@
 import BeaconText
+import FoundationEssentials
 
 /// Finds the place a person means on the command line: by its slug, its id
 /// (`node/123` or Geoapify's `place_id`), its exact name, or an unambiguous
@@ -24,7 +25,9 @@ package struct PlaceResolver: Sendable {
     package func resolve(_ text: String) -> Resolution {
         let query = text.trimmingWhitespace()
         guard !query.isEmpty else { return .notFound }
-        if let place = places.first(where: { slugs[$0.id] == query || $0.id.rawValue == query || $0.providerID == query }) {
+        if let place = places.first(where: {
+            slugs[$0.id] == query || $0.id.rawValue == query || $0.providerID == query
+        }) {
             return .found(place)
         }
         let key = TextFolding.searchKey(query)
@@ -36,7 +39,10 @@ package struct PlaceResolver: Sendable {
         let sameStem = places.filter { TextFolding.slugStem($0.name) == stem }
         if sameStem.count == 1 { return .found(sameStem[0]) }
         if sameStem.count > 1 { return .ambiguous(sameStem) }
-        let partial = places.filter { TextFolding.searchKey($0.name).contains(key) || (stem != "sted" && TextFolding.slugStem($0.name).contains(stem)) }
+        let partial = places.filter {
+            TextFolding.searchKey($0.name).contains(key)
+                || (stem != "sted" && TextFolding.slugStem($0.name).contains(stem))
+        }
         switch partial.count {
         case 0: return .notFound
         case 1: return .found(partial[0])
@@ -44,5 +50,3 @@ package struct PlaceResolver: Sendable {
         }
     }
 }
-
-import FoundationEssentials

@@ -85,12 +85,15 @@ package struct PlaceSnapshot: Sendable, Hashable {
     }
 
     package init(_ place: Place) {
-        self.init(name: place.name, category: place.category, coordinate: place.coordinate, address: place.address.singleLine)
+        self.init(
+            name: place.name, category: place.category, coordinate: place.coordinate, address: place.address.singleLine)
     }
 
     /// A place rebuilt from the snapshot, for favorites the current data no longer has.
     package func place(id: PlaceID) -> Place {
-        Place(id: id, name: name, category: category, coordinate: coordinate, address: PostalAddress(fallbackLine: address))
+        Place(
+            id: id, name: name, category: category, coordinate: coordinate,
+            address: PostalAddress(fallbackLine: address))
     }
 }
 
@@ -107,7 +110,9 @@ extension GuideStore {
     /// A store read back from `encodedBytes` (the copy a build keeps of the
     /// store its output shows); nil when the bytes are not a store.
     package init?(encodedBytes: [UInt8]) {
-        guard let json = try? JSONParser.parse(bytes: encodedBytes), let store = try? StoreCodec.decode(json) else { return nil }
+        guard let json = try? JSONParser.parse(bytes: encodedBytes), let store = try? StoreCodec.decode(json) else {
+            return nil
+        }
         self = store
     }
 }

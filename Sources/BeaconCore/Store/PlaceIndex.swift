@@ -32,8 +32,10 @@ package enum PlaceIndex {
 
     /// The last build's source; nil before the first build (or when the record is unreadable: it is only a cache).
     package static func loadSource(from site: SiteFolder) -> DataSourceInfo? {
-        guard let bytes = FileSystem.readCacheFile(sourcePath(in: site)), let json = try? JSONParser.parse(bytes: bytes),
-              let seconds = json["fetchedAt"]?.looseDouble, seconds.isFinite else { return nil }
+        guard let bytes = FileSystem.readCacheFile(sourcePath(in: site)),
+            let json = try? JSONParser.parse(bytes: bytes),
+            let seconds = json["fetchedAt"]?.looseDouble, seconds.isFinite
+        else { return nil }
         let kind: DataSourceInfo.Kind
         switch json["kind"]?.looseString {
         case "sample": kind = .sample
@@ -63,7 +65,9 @@ package enum PlaceIndex {
     }
 
     /// Remembers that the last build came from a places file.
-    package static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder) throws(FileError) {
+    package static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder)
+        throws(FileError)
+    {
         try site.createFolder(site.cachePath)
         FileSystem.removeTree(path(in: site))
         var members: [(key: String, value: JSONValue)] = [("placesFile", .string(file))]
@@ -76,20 +80,24 @@ package enum PlaceIndex {
 
     /// The places file the last build read, if it read one.
     package static func lastPlacesFile(in site: SiteFolder) -> String? {
-        guard let bytes = FileSystem.readCacheFile(pointerPath(in: site)), let json = try? JSONParser.parse(bytes: bytes) else { return nil }
+        guard let bytes = FileSystem.readCacheFile(pointerPath(in: site)),
+            let json = try? JSONParser.parse(bytes: bytes)
+        else { return nil }
         return json["placesFile"]?.looseString
     }
 
     /// Nil when no build has run yet (or the index is unreadable: it is only a cache).
     package static func load(from site: SiteFolder) -> [Place]? {
         if let bytes = FileSystem.readCacheFile(pointerPath(in: site)),
-           let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString {
+            let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString
+        {
             let category = json["category"]?.looseString.flatMap(PlaceCategory.init(rawValue:))
             return try? PlacesFile.load(path: file, defaultCategory: category).places
         }
         guard let bytes = FileSystem.readCacheFile(path(in: site)),
-              let json = try? JSONParser.parse(bytes: bytes),
-              let result = try? PlacesDecoder().decode(json) else { return nil }
+            let json = try? JSONParser.parse(bytes: bytes),
+            let result = try? PlacesDecoder().decode(json)
+        else { return nil }
         return result.places
     }
 }

@@ -16,12 +16,15 @@ package struct SettingsAddress: Sendable, Equatable {
         package var reason: String
     }
 
-    package static func parse(_ text: String, schemes: [String], maximumLength: Int) -> Result<SettingsAddress, Problem> {
+    package static func parse(_ text: String, schemes: [String], maximumLength: Int) -> Result<SettingsAddress, Problem>
+    {
         func problem(_ reason: String) -> Result<SettingsAddress, Problem> { .failure(Problem(reason: reason)) }
         guard text.utf8.count <= maximumLength else { return problem("er for lang (høyst \(maximumLength) tegn)") }
         let forbidden = Set("\"'<>\\`".unicodeScalars)
         guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0) }) else {
-            return problem("kan ikke inneholde mellomrom, kontrolltegn, anførselstegn, <, >, \\ eller tegn utenfor ASCII (prosentkod dem)")
+            return problem(
+                "kan ikke inneholde mellomrom, kontrolltegn, anførselstegn, <, >, \\ eller tegn utenfor ASCII (prosentkod dem)"
+            )
         }
         let lowered = text.lowercased()
         guard let scheme = schemes.first(where: { lowered.hasPrefix($0 + "://") }) else {
@@ -36,18 +39,23 @@ package struct SettingsAddress: Sendable, Equatable {
             host = authority[..<colon]
             let digits = authority[authority.index(after: colon)...]
             guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let number = Int(digits), (1...65535).contains(number) else {
+                let number = Int(digits), (1...65535).contains(number)
+            else {
                 return problem("har et ugyldig portnummer")
             }
             port = number
         }
-        guard !host.isEmpty, host.count <= 253, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
-              !host.hasPrefix("."), !host.hasPrefix("-"), !host.containsBytes("..") else {
-            return problem("må ha ett vertsnavn (som tiles.example.org; {s} og andre plassholdere går ikke i vertsnavnet)")
+        guard !host.isEmpty, host.count <= 253,
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
+            !host.hasPrefix("."), !host.hasPrefix("-"), !host.containsBytes("..")
+        else {
+            return problem(
+                "må ha ett vertsnavn (som tiles.example.org; {s} og andre plassholdere går ikke i vertsnavnet)")
         }
         let defaultPort = scheme == "https" ? 443 : 80
         let origin = scheme + "://" + host.lowercased() + (port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
         let tail = rest.dropFirst(authority.count)
-        return .success(SettingsAddress(origin: origin, hasQueryOrFragment: tail.containsBytes("?") || tail.containsBytes("#")))
+        return .success(
+            SettingsAddress(origin: origin, hasQueryOrFragment: tail.containsBytes("?") || tail.containsBytes("#")))
     }
 }

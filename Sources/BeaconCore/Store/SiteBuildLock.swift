@@ -19,7 +19,9 @@ package final class SiteBuildLock: Sendable {
 
     /// Takes the lock. When another build holds it: with `wait`, calls
     /// `onWait` once and waits; without, throws `.busy` at once.
-    package static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {}) throws(SiteBuildLockError) -> SiteBuildLock {
+    package static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {}) throws(SiteBuildLockError)
+        -> SiteBuildLock
+    {
         let fd = open(site.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .file(.errno("låse", site.root)) }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return SiteBuildLock(descriptor: fd) }
@@ -50,7 +52,8 @@ package enum SiteBuildLockError: UserFacingError, Equatable {
     package var userMessage: String {
         switch self {
         case .busy(let site):
-            return "En annen bygging av \(site) pågår nå. Prøv igjen når den er ferdig, eller bygg uten --no-wait for å vente på den."
+            return
+                "En annen bygging av \(site) pågår nå. Prøv igjen når den er ferdig, eller bygg uten --no-wait for å vente på den."
         case .file(let error):
             return error.userMessage
         }

@@ -53,14 +53,18 @@ package enum SiteDataError: UserFacingError, Equatable {
         case .notAFolder(let path):
             return "\(path) er en fil, ikke en mappe. Oppgi nettstedsmappen (den med beacon-settings.json) med --site."
         case .corrupt(let path, let detail):
-            return "Filen \(path) er skadet og kan ikke leses (\(detail)). Filen er ikke endret: rett den, eller hent en tidligere versjon (for eksempel med git)."
+            return
+                "Filen \(path) er skadet og kan ikke leses (\(detail)). Filen er ikke endret: rett den, eller hent en tidligere versjon (for eksempel med git)."
         case .unsupportedFormat(let path, let detail):
-            return "Filen \(path) har et format denne versjonen av sitegen ikke kjenner: \(detail). Filen er ikke endret."
+            return
+                "Filen \(path) har et format denne versjonen av sitegen ikke kjenner: \(detail). Filen er ikke endret."
         case .invalidSettings(let path, let problems):
-            return "Innstillingene i \(path) er ugyldige: " + problems.joined(separator: "; ") + ". Filen er ikke endret."
+            return "Innstillingene i \(path) er ugyldige: " + problems.joined(separator: "; ")
+                + ". Filen er ikke endret."
         case .leadsOutside(let path, let target, let relative):
             let named = relative == "output" ? ", eller oppgi mappen med --output hvis nettstedet skal skrives dit" : ""
-            return "\(path) er en lenke ut av nettstedsmappen (til \(target)). sitegen bruker ingenting utenfor mappen som du ikke har "
+            return
+                "\(path) er en lenke ut av nettstedsmappen (til \(target)). sitegen bruker ingenting utenfor mappen som du ikke har "
                 + "oppgitt selv på kommandolinjen, så en lenke i en klonet guide aldri publiserer eller endrer filer andre steder. "
                 + "Kopier inn det som skal med og fjern lenken (rm \(ShellWord.path(path)))\(named)."
         case .file(let error):
@@ -136,7 +140,9 @@ extension SiteFolder {
     }
 
     /// Load, change and save one of the owner's files under the site lock.
-    private func update<Value, T>(load: () throws -> Value, save: (Value) throws -> Void, _ change: (inout Value) throws -> T) throws -> T {
+    private func update<Value, T>(
+        load: () throws -> Value, save: (Value) throws -> Void, _ change: (inout Value) throws -> T
+    ) throws -> T {
         try FileLock.withLock(at: lockPath) {
             var value = try load()
             let result = try change(&value)
@@ -148,7 +154,9 @@ extension SiteFolder {
     /// One of the owner's files, read by the strict rules (`JSONParser.parseStrict`,
     /// `StrictJSON`); nil when it does not exist. A file that breaks a rule is
     /// reported with its path and where, and left as it is.
-    private func readOwnerFile<Value>(_ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value) throws(SiteDataError) -> Value? {
+    private func readOwnerFile<Value>(_ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value)
+        throws(SiteDataError) -> Value?
+    {
         try checkInside(path)
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
@@ -169,7 +177,9 @@ extension SiteFolder {
         try parseOwnerFile(bytes, path: path, StoreCodec.decode)
     }
 
-    private static func parseOwnerFile<Value>(_ bytes: [UInt8], path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value) throws(SiteDataError) -> Value {
+    private static func parseOwnerFile<Value>(
+        _ bytes: [UInt8], path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value
+    ) throws(SiteDataError) -> Value {
         let json: JSONValue
         do { json = try JSONParser.parseStrict(bytes: bytes) } catch {
             throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")

@@ -1,4 +1,6 @@
+import BeaconHTML
 import BeaconText
+import FoundationEssentials
 
 /// The site's saved settings: where the guide is
 /// centred, how far and how many places it fetches, and how it presents itself.
@@ -68,7 +70,8 @@ package struct SiteSettings: Sendable, Equatable {
     }
 
     package static let defaults = SiteSettings(
-        intro: "Restauranter, kafeer og hoteller jeg liker i gangavstand fra Oslo S, med stjernene og kommentarene mine. Favorittene finner du under <em>Mine steder</em>."
+        intro:
+            "Restauranter, kafeer og hoteller jeg liker i gangavstand fra Oslo S, med stjernene og kommentarene mine. Favorittene finner du under <em>Mine steder</em>."
     )
 
     package var radiusMetres: Int { radiusKm * 1000 }
@@ -102,10 +105,13 @@ package struct SiteSettings: Sendable, Equatable {
         if let baseURL {
             switch SettingsAddress.parse(baseURL, schemes: ["http", "https"], maximumLength: 500) {
             case .success(let address) where address.hasQueryOrFragment:
-                problems.append("baseURL kan ikke ha ? eller # (den er adressen sidene ligger på; er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
+                problems.append(
+                    "baseURL kan ikke ha ? eller # (den er adressen sidene ligger på; er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)"
+                )
             case .success: break
             case .failure(let problem):
-                problems.append("baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
+                problems.append(
+                    "baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
             }
         }
         if let tileBudget, !SiteSettings.tileBudgetRange.contains(tileBudget) {
@@ -123,19 +129,23 @@ package struct SiteSettings: Sendable, Equatable {
     }
 }
 
-import BeaconHTML
-import FoundationEssentials
-
 enum SettingsCodec {
     typealias Problem = StrictJSON.Problem
 
     static func decode(_ json: JSONValue) throws(Problem) -> SiteSettings {
         guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        try StrictJSON.requireKnownFields(json, path: "", known: ["format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours", "basemap", "tileBudget", "languages", "translations"])
+        try StrictJSON.requireKnownFields(
+            json, path: "",
+            known: [
+                "format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours",
+                "basemap", "tileBudget", "languages", "translations",
+            ])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
         if let center = json["center"] {
-            guard case .object = center else { throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}") }
+            guard case .object = center else {
+                throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}")
+            }
             try StrictJSON.requireKnownFields(center, path: "center", known: ["lat", "lon", "label"])
             guard case .number(let lat) = center["lat"] ?? .null, case .number(let lon) = center["lon"] ?? .null else {
                 throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}")
@@ -144,13 +154,17 @@ enum SettingsCodec {
             settings.centerLabel = try optionalString(center["label"], path: "center.label")
         }
         if let value = json["radiusKm"] { settings.radiusKm = try integer(value, path: "radiusKm") }
-        if let value = json["placesPerCategory"] { settings.placesPerCategory = try integer(value, path: "placesPerCategory") }
+        if let value = json["placesPerCategory"] {
+            settings.placesPerCategory = try integer(value, path: "placesPerCategory")
+        }
         if let value = json["cacheHours"] { settings.cacheHours = try integer(value, path: "cacheHours") }
         if let title = try optionalString(json["title"], path: "title") { settings.title = title }
         settings.intro = try optionalString(json["intro"], path: "intro")
         settings.baseURL = try optionalString(json["baseURL"], path: "baseURL")
         if let value = json["basemap"], value != .null { settings.basemap = try basemap(value) }
-        if let value = json["tileBudget"], value != .null { settings.tileBudget = try integer(value, path: "tileBudget") }
+        if let value = json["tileBudget"], value != .null {
+            settings.tileBudget = try integer(value, path: "tileBudget")
+        }
         if let value = json["languages"], value != .null { settings.languages = try languages(value) }
         if let value = json["translations"], value != .null { settings.translations = try translations(value) }
         return settings
@@ -165,27 +179,35 @@ enum SettingsCodec {
         for (code, texts) in members {
             guard let language = Language(code: code) else {
                 let shown = TextHardening.clean(code, maximumLength: 20) ?? ""
-                throw Problem(path: "translations", message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
+                throw Problem(
+                    path: "translations",
+                    message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
             }
             let path = "translations.\(language.rawValue)"
-            guard case .object = texts else { throw Problem(path: path, message: "forventet {\"title\": \"…\", \"intro\": \"…\"}") }
+            guard case .object = texts else {
+                throw Problem(path: path, message: "forventet {\"title\": \"…\", \"intro\": \"…\"}")
+            }
             try StrictJSON.requireKnownFields(texts, path: path, known: ["title", "intro"])
-            translations[language] = .init(title: try optionalString(texts["title"], path: path + ".title"),
-                                           intro: try optionalString(texts["intro"], path: path + ".intro"))
+            translations[language] = .init(
+                title: try optionalString(texts["title"], path: path + ".title"),
+                intro: try optionalString(texts["intro"], path: path + ".intro"))
         }
         return translations
     }
 
     /// `["nb", "nn", "en"]`: known codes, each once, at least one.
     static func languages(_ json: JSONValue) throws(Problem) -> SiteLanguages {
-        let expected = "forventet en liste med språkkoder, for eksempel [\"nb\", \"nn\", \"en\"] (nb: bokmål, nn: nynorsk, en: engelsk)"
+        let expected =
+            "forventet en liste med språkkoder, for eksempel [\"nb\", \"nn\", \"en\"] (nb: bokmål, nn: nynorsk, en: engelsk)"
         guard case .array(let items) = json, !items.isEmpty else { throw Problem(path: "languages", message: expected) }
         var languages: [Language] = []
         for (index, item) in items.enumerated() {
             guard case .string(let code) = item else { throw Problem(path: "languages[\(index)]", message: expected) }
             guard let language = Language(code: code) else {
                 let shown = TextHardening.clean(code, maximumLength: 20) ?? ""
-                throw Problem(path: "languages[\(index)]", message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
+                throw Problem(
+                    path: "languages[\(index)]",
+                    message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
             }
             guard !languages.contains(language) else {
                 throw Problem(path: "languages[\(index)]", message: "«\(language.rawValue)» står to ganger")
@@ -199,24 +221,35 @@ enum SettingsCodec {
     /// The shape is checked here; the values (the template's rules, lengths,
     /// ranges) by `SiteSettings.problems`, like every other setting's.
     static func basemap(_ json: JSONValue) throws(Problem) -> BasemapSetting {
-        let expected = "forventet \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
+        let expected =
+            "forventet \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
         switch json {
         case .string("none"): return .plain
         case .string("geoapify"): return .geoapify
         case .string(let other):
-            throw Problem(path: "basemap", message: "\(expected) (er «\(TextHardening.clean(other, maximumLength: 60) ?? "")»)")
+            throw Problem(
+                path: "basemap", message: "\(expected) (er «\(TextHardening.clean(other, maximumLength: 60) ?? "")»)")
         case .object:
-            try StrictJSON.requireKnownFields(json, path: "basemap", known: ["tiles", "attribution", "attributionURL", "maxZoom"])
+            try StrictJSON.requireKnownFields(
+                json, path: "basemap", known: ["tiles", "attribution", "attributionURL", "maxZoom"])
             guard let tiles = try optionalString(json["tiles"], path: "basemap.tiles") else {
-                throw Problem(path: "basemap.tiles", message: "mangler adressemalen for kartflisene (https://…/{z}/{x}/{y}.png)")
+                throw Problem(
+                    path: "basemap.tiles", message: "mangler adressemalen for kartflisene (https://…/{z}/{x}/{y}.png)")
             }
             guard let attribution = try optionalString(json["attribution"], path: "basemap.attribution") else {
-                throw Problem(path: "basemap.attribution", message: "mangler kreditering av kartet (for eksempel «© OpenStreetMap-bidragsytere»)")
+                throw Problem(
+                    path: "basemap.attribution",
+                    message: "mangler kreditering av kartet (for eksempel «© OpenStreetMap-bidragsytere»)")
             }
-            let maxZoom: Int? = if let value = json["maxZoom"], value != .null { try integer(value, path: "basemap.maxZoom") } else { nil }
-            return .provider(TileProviderSetting(tiles: tiles, attribution: attribution,
-                                                 attributionURL: try optionalString(json["attributionURL"], path: "basemap.attributionURL"),
-                                                 maxZoom: maxZoom))
+            let maxZoom: Int? =
+                if let value = json["maxZoom"], value != .null { try integer(value, path: "basemap.maxZoom") } else {
+                    nil
+                }
+            return .provider(
+                TileProviderSetting(
+                    tiles: tiles, attribution: attribution,
+                    attributionURL: try optionalString(json["attributionURL"], path: "basemap.attributionURL"),
+                    maxZoom: maxZoom))
         default:
             throw Problem(path: "basemap", message: expected)
         }
@@ -236,7 +269,9 @@ enum SettingsCodec {
     }
 
     static func encode(_ settings: SiteSettings) -> JSONValue {
-        var center: [(key: String, value: JSONValue)] = [("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude))]
+        var center: [(key: String, value: JSONValue)] = [
+            ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
+        ]
         if let label = settings.centerLabel { center.append(("label", .string(label))) }
         var members: [(key: String, value: JSONValue)] = [
             ("format", .number(Double(SiteSettings.currentFormat))),
@@ -253,20 +288,29 @@ enum SettingsCodec {
         case .plain?: members.append(("basemap", .string("none")))
         case .geoapify?: members.append(("basemap", .string("geoapify")))
         case .provider(let provider)?:
-            var object: [(key: String, value: JSONValue)] = [("tiles", .string(provider.tiles)), ("attribution", .string(provider.attribution))]
+            var object: [(key: String, value: JSONValue)] = [
+                ("tiles", .string(provider.tiles)), ("attribution", .string(provider.attribution)),
+            ]
             if let url = provider.attributionURL { object.append(("attributionURL", .string(url))) }
             if let maxZoom = provider.maxZoom { object.append(("maxZoom", .number(Double(maxZoom)))) }
             members.append(("basemap", .object(object)))
         }
         if let tileBudget = settings.tileBudget { members.append(("tileBudget", .number(Double(tileBudget)))) }
-        if settings.languages != .bokmålOnly { members.append(("languages", .array(settings.languages.all.map { .string($0.rawValue) }))) }
+        if settings.languages != .bokmålOnly {
+            members.append(("languages", .array(settings.languages.all.map { .string($0.rawValue) })))
+        }
         if !settings.translations.isEmpty {
-            members.append(("translations", .object(settings.translations.sorted { $0.key.rawValue < $1.key.rawValue }.map { language, texts in
-                var object: [(key: String, value: JSONValue)] = []
-                if let title = texts.title { object.append(("title", .string(title))) }
-                if let intro = texts.intro { object.append(("intro", .string(intro))) }
-                return (language.rawValue, .object(object))
-            })))
+            members.append(
+                (
+                    "translations",
+                    .object(
+                        settings.translations.sorted { $0.key.rawValue < $1.key.rawValue }.map { language, texts in
+                            var object: [(key: String, value: JSONValue)] = []
+                            if let title = texts.title { object.append(("title", .string(title))) }
+                            if let intro = texts.intro { object.append(("intro", .string(intro))) }
+                            return (language.rawValue, .object(object))
+                        })
+                ))
         }
         return .object(members)
     }
@@ -338,11 +382,17 @@ package struct TileProviderSetting: Sendable, Equatable {
             problems.append("basemap.tiles \(reason) (er «\(TextHardening.clean(tiles, maximumLength: 120) ?? "")»)")
         }
         let text = attribution.trimmingWhitespace()
-        if !TileProviderSetting.attributionLength.contains(text.count) || text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            problems.append("basemap.attribution må være en kreditering på 1 til 200 tegn uten kontrolltegn (er \(text.count) tegn)")
+        if !TileProviderSetting.attributionLength.contains(text.count)
+            || text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            problems.append(
+                "basemap.attribution må være en kreditering på 1 til 200 tegn uten kontrolltegn (er \(text.count) tegn)"
+            )
         }
         if let attributionURL, SafeURL.href(attributionURL, allowed: [.http, .https], allowRelative: false) == nil {
-            problems.append("basemap.attributionURL må være en http- eller https-adresse (er «\(TextHardening.clean(attributionURL, maximumLength: 120) ?? "")»)")
+            problems.append(
+                "basemap.attributionURL må være en http- eller https-adresse (er «\(TextHardening.clean(attributionURL, maximumLength: 120) ?? "")»)"
+            )
         }
         if let maxZoom, !TileProviderSetting.maxZoomRange.contains(maxZoom) {
             problems.append("basemap.maxZoom må være fra 1 til 22 (er \(maxZoom))")

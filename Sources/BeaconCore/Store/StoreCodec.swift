@@ -31,7 +31,9 @@ enum StoreCodec {
             entry.favoriteSince = try decodeDate(since, path: path + ".favoriteSince")
         }
         if let ratings = json["ratings"] {
-            guard let items = ratings.arrayValue else { throw Problem(path: path + ".ratings", message: "forventet en liste") }
+            guard let items = ratings.arrayValue else {
+                throw Problem(path: path + ".ratings", message: "forventet en liste")
+            }
             for (index, item) in items.enumerated() {
                 entry.ratings.append(try decodeRating(item, path: "\(path).ratings[\(index)]"))
             }
@@ -42,13 +44,17 @@ enum StoreCodec {
     static func decodeRating(_ json: JSONValue, path: String) throws(Problem) -> Rating {
         guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
         try StrictJSON.requireKnownFields(json, path: path, known: ["stars", "date", "comment"])
-        guard case .number(let number) = json["stars"] ?? .null, let stars = Int(exactly: number), Rating.allowedStars.contains(stars) else {
+        guard case .number(let number) = json["stars"] ?? .null, let stars = Int(exactly: number),
+            Rating.allowedStars.contains(stars)
+        else {
             throw Problem(path: path + ".stars", message: "forventet et helt tall fra 1 til 5")
         }
         let date = try decodeDate(json["date"] ?? .null, path: path + ".date")
         var comment: String?
         if let value = json["comment"], value != .null {
-            guard case .string(let text) = value else { throw Problem(path: path + ".comment", message: "forventet tekst") }
+            guard case .string(let text) = value else {
+                throw Problem(path: path + ".comment", message: "forventet tekst")
+            }
             comment = text
         }
         return Rating(stars: stars, date: date, comment: comment)
@@ -64,22 +70,31 @@ enum StoreCodec {
     static func decodeSnapshot(_ json: JSONValue, path: String) throws(Problem) -> PlaceSnapshot {
         guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
         try StrictJSON.requireKnownFields(json, path: path, known: ["name", "category", "address", "lat", "lon"])
-        guard case .string(let name) = json["name"] ?? .null, let cleanName = TextHardening.clean(name, maximumLength: TextHardening.Limit.name) else {
+        guard case .string(let name) = json["name"] ?? .null,
+            let cleanName = TextHardening.clean(name, maximumLength: TextHardening.Limit.name)
+        else {
             throw Problem(path: path + ".name", message: "forventet et navn")
         }
-        guard case .string(let categoryText) = json["category"] ?? .null, let category = PlaceCategory(rawValue: categoryText) else {
+        guard case .string(let categoryText) = json["category"] ?? .null,
+            let category = PlaceCategory(rawValue: categoryText)
+        else {
             throw Problem(path: path + ".category", message: "forventet restaurant, cafe eller hotel")
         }
         guard case .number(let lat) = json["lat"] ?? .null, case .number(let lon) = json["lon"] ?? .null,
-              Coordinate(latitude: lat, longitude: lon).isValid else {
+            Coordinate(latitude: lat, longitude: lon).isValid
+        else {
             throw Problem(path: path, message: "forventet gyldige koordinater (lat, lon)")
         }
         var address: String?
         if let value = json["address"], value != .null {
-            guard case .string(let text) = value else { throw Problem(path: path + ".address", message: "forventet tekst") }
+            guard case .string(let text) = value else {
+                throw Problem(path: path + ".address", message: "forventet tekst")
+            }
             address = TextHardening.clean(text, maximumLength: TextHardening.Limit.address)
         }
-        return PlaceSnapshot(name: cleanName, category: category, coordinate: Coordinate(latitude: lat, longitude: lon), address: address)
+        return PlaceSnapshot(
+            name: cleanName, category: category, coordinate: Coordinate(latitude: lat, longitude: lon), address: address
+        )
     }
 
     static func encode(_ store: GuideStore) -> JSONValue {
@@ -100,11 +115,18 @@ enum StoreCodec {
             }
             if let since = entry.favoriteSince { members.append(("favoriteSince", .string(since.iso))) }
             if !entry.ratings.isEmpty {
-                members.append(("ratings", .array(entry.ratings.map { rating in
-                    var fields: [(key: String, value: JSONValue)] = [("stars", .number(Double(rating.stars))), ("date", .string(rating.date.iso))]
-                    if let comment = rating.comment { fields.append(("comment", .string(comment))) }
-                    return .object(fields)
-                })))
+                members.append(
+                    (
+                        "ratings",
+                        .array(
+                            entry.ratings.map { rating in
+                                var fields: [(key: String, value: JSONValue)] = [
+                                    ("stars", .number(Double(rating.stars))), ("date", .string(rating.date.iso)),
+                                ]
+                                if let comment = rating.comment { fields.append(("comment", .string(comment))) }
+                                return .object(fields)
+                            })
+                    ))
             }
             places.append((id.rawValue, .object(members)))
         }

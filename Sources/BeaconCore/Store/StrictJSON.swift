@@ -12,8 +12,8 @@ enum StrictJSON {
     static func requireKnownFields(_ json: JSONValue, path: String, known: [String]) throws(Problem) {
         guard case .object(let members) = json else { return }
         if let unknown = members.first(where: { !known.contains($0.key) }) {
-            let where_ = path.isEmpty ? unknown.key : path + "." + unknown.key
-            throw Problem(path: where_, message: "ukjent felt (kjente felt her: \(known.joined(separator: ", ")))")
+            let location = path.isEmpty ? unknown.key : path + "." + unknown.key
+            throw Problem(path: location, message: "ukjent felt (kjente felt her: \(known.joined(separator: ", ")))")
         }
     }
 
@@ -24,7 +24,11 @@ enum StrictJSON {
             throw Problem(path: "format", message: "forventet et heltall")
         }
         guard version == current else {
-            throw Problem(path: "format", message: "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(current))")
+            throw Problem(
+                path: "format",
+                message:
+                    "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(current))"
+            )
         }
     }
 }

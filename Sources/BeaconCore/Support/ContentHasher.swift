@@ -84,7 +84,9 @@ package struct ContentHasher: Sendable {
             let shared = SharedReadOnlyBytes(raw: raw)
             return ParallelChunks.map(count: (raw.count + part - 1) / part, chunkSize: 1) { index in
                 var hasher = ContentHasher()
-                hasher.combine(raw: UnsafeRawBufferPointer(rebasing: shared.raw[(index * part)..<min((index + 1) * part, shared.raw.count)]))
+                hasher.combine(
+                    raw: UnsafeRawBufferPointer(
+                        rebasing: shared.raw[(index * part)..<min((index + 1) * part, shared.raw.count)]))
                 return hasher.value
             }
         }

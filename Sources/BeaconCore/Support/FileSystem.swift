@@ -76,7 +76,9 @@ package enum FileSystem {
     }
 
     package static func read(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
-        guard let bytes = try readIfExists(path, limit: limit) else { throw FileError(path: path, action: "lese", reason: "finnes ikke") }
+        guard let bytes = try readIfExists(path, limit: limit) else {
+            throw FileError(path: path, action: "lese", reason: "finnes ikke")
+        }
         return bytes
     }
 
@@ -127,7 +129,8 @@ package enum FileSystem {
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-                  let next = try? resolvingSymlinks(current) else { return current }
+                let next = try? resolvingSymlinks(current)
+            else { return current }
             let resolved = resolvedPath(next)
             if resolved == current { return current }
             current = resolved
@@ -153,7 +156,9 @@ package enum FileSystem {
     static let parallelReadMinimum = 4 << 20
 
     /// `count` bytes at `offset` (fewer at the file's end), with the error number of a failed read.
-    private static func readFully(_ fd: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) -> (count: Int, error: Int32) {
+    private static func readFully(_ fd: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
+        -> (count: Int, error: Int32)
+    {
         var done = 0
         while done < count {
             let n = pread(fd, target + done, count - done, off_t(offset + done))
@@ -185,11 +190,15 @@ package enum FileSystem {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw FileError(path: path, action: "lese", reason: "er en mappe")
-        default: throw FileError(path: path, action: "lese", reason: "er ikke en vanlig fil (men en FIFO, en enhet eller en socket)")
+        default:
+            throw FileError(
+                path: path, action: "lese", reason: "er ikke en vanlig fil (men en FIFO, en enhet eller en socket)")
         }
         let size = Int(info.st_size)
         guard size <= limit else {
-            throw FileError(path: path, action: "lese", reason: "er for stor (\(describe(bytes: size)), grensen er \(describe(bytes: limit)))")
+            throw FileError(
+                path: path, action: "lese",
+                reason: "er for stor (\(describe(bytes: size)), grensen er \(describe(bytes: limit)))")
         }
         // Read straight into uninitialised memory: zeroing it first would touch every page twice.
         var filled = 0
@@ -204,13 +213,14 @@ package enum FileSystem {
                 let half = expected / 2
                 let target = DisjointSlots(buffer)
                 let halves = ParallelChunks.map(count: 2, chunkSize: 1) { part in
-                    part == 0 ? readFully(fd, into: target.slots.baseAddress!, count: half, at: 0)
-                              : readFully(fd, into: target.slots.baseAddress! + half, count: expected - half, at: half)
+                    part == 0
+                        ? readFully(fd, into: target.slots.baseAddress!, count: half, at: 0)
+                        : readFully(fd, into: target.slots.baseAddress! + half, count: expected - half, at: half)
                 }
                 if halves[0].error != 0 {
                     failure = halves[0].error
                 } else if halves[0].count < half {
-                    filled = halves[0].count // the file shrank: what is left of it is the first part
+                    filled = halves[0].count  // the file shrank: what is left of it is the first part
                 } else if halves[1].error != 0 {
                     failure = halves[1].error
                 } else {
@@ -233,7 +243,7 @@ package enum FileSystem {
             initialized = filled
         }
         if failure != 0 { throw .errno("lese", path, code: failure) }
-        guard filled == size else { return bytes } // the file ended early (it shrank while it was read)
+        guard filled == size else { return bytes }  // the file ended early (it shrank while it was read)
         // All the bytes fstat promised: a small read says whether the file ended there
         // (the usual case), without growing (and copying) the whole buffer to find out.
         var probe = [UInt8](repeating: 0, count: 4096)
@@ -246,7 +256,8 @@ package enum FileSystem {
             if extra == 0 { break }
             // The file grew while it was read: never past the limit.
             guard bytes.count + extra <= limit else {
-                throw FileError(path: path, action: "lese", reason: "er for stor (grensen er \(describe(bytes: limit)))")
+                throw FileError(
+                    path: path, action: "lese", reason: "er for stor (grensen er \(describe(bytes: limit)))")
             }
             bytes.append(contentsOf: probe[0..<extra])
         }
@@ -260,23 +271,32 @@ package enum FileSystem {
     /// may set it, its owner; a file without write permission is refused.
     /// Temporary files that killed processes left beside it are removed.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) }
+        }.get()
     }
 
     package static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644) throws(FileError) {
-        try data.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) } }.get()
+        try data.withUnsafeBytes { buffer in
+            Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) }
+        }.get()
     }
 
     /// One of the tool's own cache files (the build record, the kept guide and store): written whole,
     /// replacing a symbolic link rather than following it.
-    package static func writeCacheFile(_ bytes: [UInt8], to path: String, sync: Bool = true, unlinkingFirst: Bool = false) throws(FileError) {
-        try writeAtomically(to: path, sync: sync, followingSymlinks: false, unlinkingFirst: unlinkingFirst) { (fd) throws(FileError) in
+    package static func writeCacheFile(
+        _ bytes: [UInt8], to path: String, sync: Bool = true, unlinkingFirst: Bool = false
+    ) throws(FileError) {
+        try writeAtomically(to: path, sync: sync, followingSymlinks: false, unlinkingFirst: unlinkingFirst) {
+            (fd) throws(FileError) in
             try writeAll(fd: fd, bytes: bytes, path: path)
         }
     }
 
     static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t) throws(FileError) {
-        try writeAtomically(to: path, mode: mode) { (fd) throws(FileError) in try writeAll(fd: fd, bytes: bytes, path: path) }
+        try writeAtomically(to: path, mode: mode) { (fd) throws(FileError) in
+            try writeAll(fd: fd, bytes: bytes, path: path)
+        }
     }
 
     /// The same, for a file written in parts as it is made (`produce` writes them to the open temporary
@@ -284,9 +304,11 @@ package enum FileSystem {
     /// `followingSymlinks: false` for the tool's own cache files: a symbolic link there is replaced, never
     /// written through (a link to /etc/passwd must not make a build overwrite it).
     /// `unlinkingFirst`: for a cache read only under the site's build lock (for a moment there is no file).
-    package static func writeAtomically(to path: String, mode: mode_t = 0o644, sync: Bool = true, followingSymlinks: Bool = true,
-                                        unlinkingFirst: Bool = false,
-                                        _ produce: (_ fd: Int32) throws(FileError) -> Void) throws(FileError) {
+    package static func writeAtomically(
+        to path: String, mode: mode_t = 0o644, sync: Bool = true, followingSymlinks: Bool = true,
+        unlinkingFirst: Bool = false,
+        _ produce: (_ fd: Int32) throws(FileError) -> Void
+    ) throws(FileError) {
         let target = followingSymlinks ? try resolvingSymlinks(path) : path
         let directory = PathText.parent(target)
         let folder = directory.isEmpty ? "." : directory
@@ -296,10 +318,14 @@ package enum FileSystem {
         var existing = stat()
         if lstat(target, &existing) == 0, followingSymlinks || (existing.st_mode & S_IFMT) != S_IFLNK {
             guard (existing.st_mode & S_IFMT) == S_IFREG else {
-                throw FileError(path: path, action: "skrive", reason: (existing.st_mode & S_IFMT) == S_IFDIR ? "er en mappe" : "er ikke en vanlig fil")
+                throw FileError(
+                    path: path, action: "skrive",
+                    reason: (existing.st_mode & S_IFMT) == S_IFDIR ? "er en mappe" : "er ikke en vanlig fil")
             }
             guard existing.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
-                throw FileError(path: path, action: "skrive", reason: "filen er skrivebeskyttet (endre det med «chmod u+w» hvis sitegen skal kunne endre den)")
+                throw FileError(
+                    path: path, action: "skrive",
+                    reason: "filen er skrivebeskyttet (endre det med «chmod u+w» hvis sitegen skal kunne endre den)")
             }
             fileMode = existing.st_mode & 0o7777
             owner = (existing.st_uid, existing.st_gid)
@@ -347,7 +373,8 @@ package enum FileSystem {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { throw .errno("følge lenken", current) }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : PathText.appending(destination, to: PathText.parent(current))
+            current =
+                destination.hasPrefix("/") ? destination : PathText.appending(destination, to: PathText.parent(current))
         }
         throw FileError(path: path, action: "følge lenken", reason: "for mange symbolske lenker i kjede")
     }
@@ -379,17 +406,23 @@ package enum FileSystem {
         defer { closedir(handle) }
         var stale: [String] = []
         while let entry = readdir(handle) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
             guard entryName.hasPrefix(prefix) else { continue }
             let rest = entryName.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else {
+                continue
+            }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(entryName) }
         }
         for entryName in stale { unlink(folder + "/" + entryName) }
     }
 
     static func writeAll(fd: Int32, bytes: [UInt8], path: String) throws(FileError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(FileError) in try writeAll(fd: fd, bytes: buffer, path: path) } }.get()
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileError) in try writeAll(fd: fd, bytes: buffer, path: path) }
+        }.get()
     }
 
     static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
@@ -406,7 +439,10 @@ package enum FileSystem {
 
     package static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
     }
 
     /// `mkdir -p`; with `inside`, only the folders below that one, which must exist: a site folder that
@@ -446,7 +482,9 @@ package enum FileSystem {
         defer { closedir(directory) }
         var names: [(String, Bool)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
             if name == "." || name == ".." { continue }
             names.append((name, Int32(entry.pointee.d_type) == DT_DIR))
         }

@@ -11,8 +11,10 @@ package enum LinePatch {
     /// written again by `render`, which appends an item's line without its
     /// newline. Nil when `previous` does not start with `header` or has not
     /// exactly that many lines; `changed` says whether any line came out different.
-    package static func apply(_ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
-                              render: (Int, inout [UInt8]) -> Void) -> (bytes: [UInt8], changed: Bool)? {
+    package static func apply(
+        _ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
+        render: (Int, inout [UInt8]) -> Void
+    ) -> (bytes: [UInt8], changed: Bool)? {
         prepare(previous, header: header, count: count, items: items, render: render).map { ($0.bytes, $0.changed) }
     }
 
@@ -20,24 +22,28 @@ package enum LinePatch {
     /// lines, which a writer can hand to the new file one after the other
     /// (`SiteWriter.write(_:to:)`), so the patched file is never whole in
     /// memory. Valid only while `previous` is.
-    package static func prepare(_ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
-                                render: (Int, inout [UInt8]) -> Void) -> Patched? {
+    package static func prepare(
+        _ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
+        render: (Int, inout [UInt8]) -> Void
+    ) -> Patched? {
         let bytes = previous.assumingMemoryBound(to: UInt8.self)
         var lineStarts: [Int] = [0]
         lineStarts.reserveCapacity(count + 3)
         var offset = 0
         while offset < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+            let found = memchr(base + offset, 0x0A, bytes.count - offset)
+        {
             offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             lineStarts.append(offset)
         }
         // The header line, `count` item lines, the closing line, and the end after the last newline.
-        guard count > 0, lineStarts.count == count + 3, lineStarts.last == bytes.count, bytes.starts(with: header) else { return nil }
+        guard count > 0, lineStarts.count == count + 3, lineStarts.last == bytes.count, bytes.starts(with: header)
+        else { return nil }
         var replacements: [(line: Range<Int>, bytes: [UInt8])] = []
         var changed = false
         for item in Set(items).sorted() {
             guard item >= 0, item < count else { return nil }
-            let line = lineStarts[item + 1]..<(lineStarts[item + 2] - 1) // without the newline
+            let line = lineStarts[item + 1]..<(lineStarts[item + 2] - 1)  // without the newline
             var out: [UInt8] = []
             render(item, &out)
             if !changed && !out.elementsEqual(bytes[line]) { changed = true }
@@ -60,11 +66,14 @@ package enum LinePatch {
         }
 
         /// The patched file in order: stretches of `previous` (`isNew` false) and new lines.
-        package func forEachPart<Failure: Error>(_ body: (_ part: UnsafeRawBufferPointer, _ isNew: Bool) throws(Failure) -> Void) throws(Failure) {
+        package func forEachPart<Failure: Error>(
+            _ body: (_ part: UnsafeRawBufferPointer, _ isNew: Bool) throws(Failure) -> Void
+        ) throws(Failure) {
             var copiedUpTo = 0
             for replacement in replacements {
                 try body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo..<replacement.line.lowerBound]), false)
-                try replacement.bytes.withUnsafeBytes { line in Result { () throws(Failure) in try body(line, true) } }.get()
+                try replacement.bytes.withUnsafeBytes { line in Result { () throws(Failure) in try body(line, true) } }
+                    .get()
                 copiedUpTo = replacement.line.upperBound
             }
             try body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo...]), false)

@@ -3,5 +3,5 @@
 // binary through /proc/self/exe, and builds lock with flock on a folder.
 // Rather than compile on another system and behave differently there:
 #if !os(Linux)
-#error("sitegen supports Linux only (renameat2, /proc/self/exe, flock on folders).")
+    #error("sitegen supports Linux only (renameat2, /proc/self/exe, flock on folders).")
 #endif

@@ -5,7 +5,7 @@ import Glibc
 /// fresh memory first (a fault and a zeroed page per 4 KB). Only for files
 /// that are replaced by renaming, never truncated in place (truncation under
 /// a mapping would end the process), such as the tool's own caches.
-package final class MappedFile: @unchecked Sendable { // a read-only mapping, unmapped only in deinit
+package final class MappedFile: @unchecked Sendable {  // a read-only mapping, unmapped only in deinit
     /// The bytes; valid while the object lives (immutable, so shared freely).
     package let bytes: UnsafeRawBufferPointer
 
@@ -15,7 +15,9 @@ package final class MappedFile: @unchecked Sendable { // a read-only mapping, un
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else {
+            return nil
+        }
         let size = Int(info.st_size)
         // Not populated up front: faulting in as it is read maps 16 pages a fault, and measured faster
         // than populating all at once.

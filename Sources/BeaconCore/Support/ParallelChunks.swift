@@ -14,10 +14,15 @@ package enum ParallelChunks {
 
     /// `forEach`, with `beside` run as one more job at the same time (it is
     /// started first, so the chunks fill the other cores around it).
-    package static func forEach(count: Int, chunkSize: Int, beside: @Sendable () -> Void, _ body: @Sendable (Range<Int>) -> Void) {
+    package static func forEach(
+        count: Int, chunkSize: Int, beside: @Sendable () -> Void, _ body: @Sendable (Range<Int>) -> Void
+    ) {
         let chunks = count > 0 ? (count + chunkSize - 1) / chunkSize : 0
         DispatchQueue.concurrentPerform(iterations: chunks + 1) { part in
-            if part == 0 { beside(); return }
+            if part == 0 {
+                beside()
+                return
+            }
             body(((part - 1) * chunkSize)..<min(part * chunkSize, count))
         }
     }
@@ -40,7 +45,7 @@ package enum ParallelChunks {
 /// Bytes the chunks' threads read while the caller holds them (a file being
 /// split, walked, decoded or hashed; an archive being opened): the one type by
 /// which read-only bytes cross threads.
-package struct SharedReadOnlyBytes: @unchecked Sendable { // never written, and outlived by their owner
+package struct SharedReadOnlyBytes: @unchecked Sendable {  // never written, and outlived by their owner
     package let raw: UnsafeRawBufferPointer
 
     package init(raw: UnsafeRawBufferPointer) { self.raw = raw }
@@ -55,7 +60,7 @@ package struct SharedReadOnlyBytes: @unchecked Sendable { // never written, and 
 /// Storage the chunks' threads fill, each thread only the indices of its own
 /// range, read only after all have finished: the one type by which writable
 /// memory crosses threads.
-package struct DisjointSlots<T>: @unchecked Sendable { // each slot has one writer, and no reader until the join
+package struct DisjointSlots<T>: @unchecked Sendable {  // each slot has one writer, and no reader until the join
     package let slots: UnsafeMutableBufferPointer<T>
 
     package init(_ slots: UnsafeMutableBufferPointer<T>) { self.slots = slots }
@@ -75,7 +80,8 @@ package struct DisjointSlots<T>: @unchecked Sendable { // each slot has one writ
 package enum FNV1a {
     package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    package static func hash<Bytes: Sequence>(_ bytes: Bytes, startingAt start: UInt64 = offsetBasis) -> UInt64 where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes, startingAt start: UInt64 = offsetBasis) -> UInt64
+    where Bytes.Element == UInt8 {
         var hash = start
         for byte in bytes {
             hash ^= UInt64(byte)

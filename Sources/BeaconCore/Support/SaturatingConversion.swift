@@ -5,10 +5,19 @@
 extension Int {
     /// `value` rounded to the nearest integer, clamped to `Int`'s range; NaN is 0.
     package init(saturating value: Double) {
-        if value.isNaN { self = 0; return }
+        if value.isNaN {
+            self = 0
+            return
+        }
         let rounded = value.rounded()
-        if rounded >= 9.2e18 { self = .max; return }
-        if rounded <= -9.2e18 { self = .min; return }
+        if rounded >= 9.2e18 {
+            self = .max
+            return
+        }
+        if rounded <= -9.2e18 {
+            self = .min
+            return
+        }
         self = Int(rounded)
     }
 }

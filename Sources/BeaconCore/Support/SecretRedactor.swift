@@ -38,7 +38,11 @@ package struct SecretRedactor: Sendable {
         var result = ""
         var hexLeft = 0
         for character in text {
-            if character == "%" { hexLeft = 2; result.append(character); continue }
+            if character == "%" {
+                hexLeft = 2
+                result.append(character)
+                continue
+            }
             result.append(hexLeft > 0 ? Character(character.lowercased()) : character)
             hexLeft = max(0, hexLeft - 1)
         }
@@ -94,10 +98,12 @@ package struct SecretRedactor: Sendable {
         var result = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                result +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return result

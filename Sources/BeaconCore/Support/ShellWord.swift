@@ -10,9 +10,12 @@ package enum ShellWord {
     /// `text` as it is when every character is one the shell leaves alone (letters, digits, `-_./`, and
     /// `~` after the first), else quoted.
     package static func word(_ text: String) -> String {
-        let plain = !text.isEmpty && text.enumerated().allSatisfy { index, character in
-            character.isLetter || character.isNumber || "-_./".contains(character) || (character == "~" && index > 0)
-        }
+        let plain =
+            !text.isEmpty
+            && text.enumerated().allSatisfy { index, character in
+                character.isLetter || character.isNumber || "-_./".contains(character)
+                    || (character == "~" && index > 0)
+            }
         return plain ? text : quoted(text)
     }
 

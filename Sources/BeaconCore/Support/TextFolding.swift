@@ -38,7 +38,7 @@ enum TextFolding {
         for scalar in text.unicodeScalars {
             if out.count >= maximumSlugStemLength { break }
             let value = scalar.value
-            if (0x300...0x36F).contains(value) { continue } // combining marks vanish
+            if (0x300...0x36F).contains(value) { continue }  // combining marks vanish
             let replacement: [UInt8]
             if value < 0x80 {
                 let byte = UInt8(value)
@@ -48,7 +48,10 @@ enum TextFolding {
                 replacement = latinFolding(scalar)
             }
             if replacement.isEmpty {
-                if !lastWasDash { out.append(0x2D); lastWasDash = true }
+                if !lastWasDash {
+                    out.append(0x2D)
+                    lastWasDash = true
+                }
             } else {
                 out.append(contentsOf: replacement)
                 lastWasDash = false
@@ -74,15 +77,16 @@ enum TextFolding {
 
     /// One entry per scalar from U+00C0 on, comma-separated (empty: no ASCII letter).
     static let latinFoldingText =
-        "a,a,a,a,a,a,ae,c,e,e,e,e,i,i,i,i,d,n,o,o,o,o,o,,o,u,u,u,u,y,th,ss,a,a,a,a,a,a,ae,c,e,e,e,e,i,i,i,i,d" +
-        ",n,o,o,o,o,o,,o,u,u,u,u,y,th,y,a,a,a,a,a,a,c,c,c,c,c,c,c,c,d,d,d,d,e,e,e,e,e,e,e,e,e,e,g,g,g,g,g,g,g" +
-        ",g,h,h,,,i,i,i,i,i,i,i,i,i,,,,j,j,k,k,,l,l,l,l,l,l,,,l,l,n,n,n,n,n,n,,,,o,o,o,o,o,o,oe,oe,r,r,r,r,r," +
-        "r,s,s,s,s,s,s,s,s,t,t,t,t,,,u,u,u,u,u,u,u,u,u,u,u,u,w,w,y,y,y,z,z,z,z,z,z,,,,,,,,,,,,,,,,,,,,,,,,,,," +
-        ",,,,,,,o,o,,,,,,,,,,,,,,u,u,,,,,,,,,,,,,,,,,,,,,,,,,,,,,a,a,i,i,o,o,u,u,u,u,u,u,u,u,u,u,,a,a,a,a,,,," +
-        ",g,g,k,k,o,o,o,o,,,j,,,,g,g,,,n,n,a,a,,,,,a,a,a,a,e,e,e,e,i,i,i,i,o,o,o,o,r,r,r,r,u,u,u,u,s,s,t,t,,," +
-        "h,h,,,,,,,a,a,e,e,o,o,o,o,o,o,o,o,y,y,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+        "a,a,a,a,a,a,ae,c,e,e,e,e,i,i,i,i,d,n,o,o,o,o,o,,o,u,u,u,u,y,th,ss,a,a,a,a,a,a,ae,c,e,e,e,e,i,i,i,i,d"
+        + ",n,o,o,o,o,o,,o,u,u,u,u,y,th,y,a,a,a,a,a,a,c,c,c,c,c,c,c,c,d,d,d,d,e,e,e,e,e,e,e,e,e,e,g,g,g,g,g,g,g"
+        + ",g,h,h,,,i,i,i,i,i,i,i,i,i,,,,j,j,k,k,,l,l,l,l,l,l,,,l,l,n,n,n,n,n,n,,,,o,o,o,o,o,o,oe,oe,r,r,r,r,r,"
+        + "r,s,s,s,s,s,s,s,s,t,t,t,t,,,u,u,u,u,u,u,u,u,u,u,u,u,w,w,y,y,y,z,z,z,z,z,z,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+        + ",,,,,,,o,o,,,,,,,,,,,,,,u,u,,,,,,,,,,,,,,,,,,,,,,,,,,,,,a,a,i,i,o,o,u,u,u,u,u,u,u,u,u,u,,a,a,a,a,,,,"
+        + ",g,g,k,k,o,o,o,o,,,j,,,,g,g,,,n,n,a,a,,,,,a,a,a,a,e,e,e,e,i,i,i,i,o,o,o,o,r,r,r,r,u,u,u,u,s,s,t,t,,,"
+        + "h,h,,,,,,,a,a,e,e,o,o,o,o,o,o,o,o,y,y,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
 
-    static let latinFoldingTable: [[UInt8]] = latinFoldingText.split(separator: ",", omittingEmptySubsequences: false).map { Array($0.utf8) }
+    static let latinFoldingTable: [[UInt8]] = latinFoldingText.split(separator: ",", omittingEmptySubsequences: false)
+        .map { Array($0.utf8) }
 
     /// The same rule for pure ASCII text, on bytes; nil when any byte is not ASCII.
     static func asciiSlugStem(_ text: String) -> String? {

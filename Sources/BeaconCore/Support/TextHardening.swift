@@ -1,4 +1,5 @@
 import BeaconText
+import FoundationEssentials
 
 /// Cleans text that comes from outside (the API, a places file, the store)
 /// before it becomes part of a place: no control characters, no bidirectional
@@ -27,7 +28,10 @@ package enum TextHardening {
                 continue
             }
             if isRemoved(scalar) { continue }
-            if pendingSpace { scalars.append(" "); pendingSpace = false }
+            if pendingSpace {
+                scalars.append(" ")
+                pendingSpace = false
+            }
             scalars.append(scalar)
         }
         let cleaned = String(scalars)
@@ -44,7 +48,8 @@ package enum TextHardening {
         var text = text
         return text.withUTF8 { bytes in
             guard !bytes.isEmpty, bytes.count <= maximumLength,
-                  bytes[0] != 0x20, bytes[bytes.count - 1] != 0x20 else { return false }
+                bytes[0] != 0x20, bytes[bytes.count - 1] != 0x20
+            else { return false }
             var previous: UInt8 = 0
             var i = 0
             while i < bytes.count {
@@ -58,8 +63,11 @@ package enum TextHardening {
                     case 0xE1: if i + 1 < bytes.count, bytes[i + 1] == 0x9A { return false }
                     case 0xE2: if i + 1 < bytes.count, bytes[i + 1] == 0x80 || bytes[i + 1] == 0x81 { return false }
                     case 0xE3: if i + 1 < bytes.count, bytes[i + 1] == 0x80 { return false }
-                    case 0xED: return false // surrogates are invalid UTF-8 anyway
-                    case 0xEF: if i + 1 < bytes.count, bytes[i + 1] == 0xB7 || bytes[i + 1] == 0xBB || bytes[i + 1] == 0xBF { return false }
+                    case 0xED: return false  // surrogates are invalid UTF-8 anyway
+                    case 0xEF:
+                        if i + 1 < bytes.count, bytes[i + 1] == 0xB7 || bytes[i + 1] == 0xBB || bytes[i + 1] == 0xBF {
+                            return false
+                        }
                     default: break
                     }
                 }
@@ -80,7 +88,8 @@ package enum TextHardening {
 
     static func isWhitespaceLike(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
+            0x3000:
             return true
         default:
             return false
@@ -98,5 +107,3 @@ package enum TextHardening {
         }
     }
 }
-
-import FoundationEssentials

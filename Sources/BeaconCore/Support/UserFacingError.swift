@@ -28,7 +28,7 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
 extension SanitizerError: UserFacingError {
     package var userMessage: String {
         switch self {
-        case let .tooLarge(bytes, limit):
+        case .tooLarge(let bytes, let limit):
             return "Teksten er for lang: \(bytes) byte, grensen er \(limit) byte."
         }
     }

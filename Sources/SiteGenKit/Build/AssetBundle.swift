@@ -20,7 +20,9 @@ struct AssetBundle: Sendable {
     /// Why something is missing, for the build's report.
     var warnings: [String] = []
 
-    static let requiredFiles = ["beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg"]
+    static let requiredFiles = [
+        "beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-icon.svg", "favicon.svg",
+    ]
     /// Files under `assets/` that every build writes itself, which the site's own cannot replace.
     static let generatedFiles: Set<String> = [ScriptTexts.path]
 
@@ -61,15 +63,17 @@ struct AssetBundle: Sendable {
         var bundle = AssetBundle(files: [])
         for (name, bytes) in try ownFiles(in: folder) {
             if generatedFiles.contains("assets/" + name) {
-                bundle.warnings.append("assets/\(name) brukes ikke: sitegen lager den selv ved hver bygging, fra tekstkatalogen og "
-                    + "«translations» i innstillingene (der endrer du tekstene). Fjern filen fra assets/.")
+                bundle.warnings.append(
+                    "assets/\(name) brukes ikke: sitegen lager den selv ved hver bygging, fra tekstkatalogen og "
+                        + "«translations» i innstillingene (der endrer du tekstene). Fjern filen fra assets/.")
                 continue
             }
             if byPath["assets/" + name] == nil { bundle.added.append(name) } else { bundle.replaced.append(name) }
             byPath["assets/" + name] = bytes
         }
         try checkNoFileIsAFolder(Set(byPath.keys), own: Set(bundle.added + bundle.replaced))
-        bundle.warnings += sizeWarnings(own: (bundle.added + bundle.replaced).map { ($0, byPath["assets/" + $0]?.count ?? 0) })
+        bundle.warnings += sizeWarnings(
+            own: (bundle.added + bundle.replaced).map { ($0, byPath["assets/" + $0]?.count ?? 0) })
         bundle.files = byPath.keys.sorted().map { ($0, byPath[$0]!) }
         if let favicon = byPath["assets/favicon.svg"] { bundle.files.append((SitePaths.favicon, favicon)) }
         return bundle
@@ -85,7 +89,8 @@ struct AssetBundle: Sendable {
     var precachedPaths: [String] {
         let addedPaths = Set(added.map { "assets/" + $0 })
         let addedFiles = files.filter { addedPaths.contains($0.path) }
-        let fits = addedFiles.count <= AssetBundle.precachedOwnFilesLimit.count
+        let fits =
+            addedFiles.count <= AssetBundle.precachedOwnFilesLimit.count
             && addedFiles.reduce(0) { $0 + $1.bytes.count } <= AssetBundle.precachedOwnFilesLimit.bytes
         let custom = "assets/" + AssetBundle.customStylesheet
         return files.map(\.path).filter { fits || !addedPaths.contains($0) || $0 == custom }
@@ -100,14 +105,18 @@ struct AssetBundle: Sendable {
     static func sizeWarnings(own: [(name: String, bytes: Int)]) -> [String] {
         var warnings: [String] = []
         if let sheet = own.first(where: { $0.name == customStylesheet }), sheet.bytes > customStylesheetWarningBytes {
-            warnings.append("assets/\(customStylesheet) er \(FileSystem.describe(bytes: sheet.bytes)); den lastes før hver side vises, og i delingsfilen. "
-                + "Hold den under \(FileSystem.describe(bytes: customStylesheetWarningBytes)).")
+            warnings.append(
+                "assets/\(customStylesheet) er \(FileSystem.describe(bytes: sheet.bytes)); den lastes før hver side vises, og i delingsfilen. "
+                    + "Hold den under \(FileSystem.describe(bytes: customStylesheetWarningBytes)).")
         }
         let total = own.reduce(0) { $0 + $1.bytes }
         if total > ownFilesWarningBytes {
-            let largest = own.max { $0.bytes < $1.bytes }.map { " (størst: \($0.name), \(FileSystem.describe(bytes: $0.bytes)))" } ?? ""
-            warnings.append("Filene i assets/ er til sammen \(FileSystem.describe(bytes: total))\(largest); hver leser som åpner guiden, lagrer alle for bruk uten nett. "
-                + "Legg store filer et annet sted, eller gjør dem mindre.")
+            let largest =
+                own.max { $0.bytes < $1.bytes }.map { " (størst: \($0.name), \(FileSystem.describe(bytes: $0.bytes)))" }
+                ?? ""
+            warnings.append(
+                "Filene i assets/ er til sammen \(FileSystem.describe(bytes: total))\(largest); hver leser som åpner guiden, lagrer alle for bruk uten nett. "
+                    + "Legg store filer et annet sted, eller gjør dem mindre.")
         }
         return warnings
     }
@@ -177,13 +186,15 @@ struct AssetBundle: Sendable {
         var userMessage: String {
             switch self {
             case .builtInFileMissing(let name):
-                return "Denne utgaven av sitegen mangler den innebygde filen \(name). Bygg sitegen på nytt fra prosjektmappen (swift build -c release)."
+                return
+                    "Denne utgaven av sitegen mangler den innebygde filen \(name). Bygg sitegen på nytt fra prosjektmappen (swift build -c release)."
             case .notAFolder(let path):
                 return "\(path) er en fil, men skal være en mappe med egne ressurser (stilark, skript, bilder)."
             case .unreadable(let path):
                 return "Mappen \(path) kan ikke leses."
             case .notUTF8(let path):
-                return "Filnavnet \(path) er ikke UTF-8 (trolig fra et eldre system), og kan ikke stå i en adresse på nettstedet. Gi filen et nytt navn (for eksempel med «convmv -f latin1 -t utf8 --notest»)."
+                return
+                    "Filnavnet \(path) er ikke UTF-8 (trolig fra et eldre system), og kan ikke stå i en adresse på nettstedet. Gi filen et nytt navn (for eksempel med «convmv -f latin1 -t utf8 --notest»)."
             case .badName(let path):
                 return "Filnavnet \(path.debugDescription) har kontrolltegn; gi filen et vanlig navn."
             case .fileAndFolder(let name, let ownIsFolder):
@@ -191,7 +202,8 @@ struct AssetBundle: Sendable {
                     ? "assets/\(name) er en mappe i nettstedsmappen, men sitegen har en fil med det navnet (assets/\(name)). Gi mappen et annet navn."
                     : "assets/\(name) er en fil i nettstedsmappen, men sitegen har en mappe med det navnet (assets/\(name)/). Gi filen et annet navn."
             case .linkLeadsOut(let path, let target):
-                return "\(path) er en symbolsk lenke til \(target), som ikke er en fil i ressursmappen. Bare lenker til filer i mappen tas med, så ingenting utenfor havner på nettstedet; kopier filen inn i stedet."
+                return
+                    "\(path) er en symbolsk lenke til \(target), som ikke er en fil i ressursmappen. Bare lenker til filer i mappen tas med, så ingenting utenfor havner på nettstedet; kopier filen inn i stedet."
             }
         }
 

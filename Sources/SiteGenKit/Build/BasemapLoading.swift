@@ -51,24 +51,33 @@ struct BasemapLoading: Sendable {
         guard let origin = provider.origin else { return .none }
         console.progress("Kartbakgrunn fra \(origin) (lastes av leserens nettleser).")
         let credit = MapCredit(text: provider.attribution.trimmingWhitespace(), url: provider.attributionURL)
-        return BasemapInput(published: PublishedBasemap(source: .remote(urlTemplate: provider.tiles, origin: origin, maxZoom: provider.effectiveMaxZoom),
-                                                        attribution: [credit]),
-                            tiles: [], warnings: [])
+        return BasemapInput(
+            published: PublishedBasemap(
+                source: .remote(urlTemplate: provider.tiles, origin: origin, maxZoom: provider.effectiveMaxZoom),
+                attribution: [credit]),
+            tiles: [], warnings: [])
     }
 
     func geoapify(settings: SiteSettings) async throws -> BasemapInput {
         guard var client = try GeoapifyTileClient.fromEnvironment(environment) else {
-            return warn("Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt: kartet får ingen bakgrunn. Sett nøkkelen, eller velg «none» eller en annen kartbakgrunn i \(SiteSettings.fileName).")
+            return warn(
+                "Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt: kartet får ingen bakgrunn. Sett nøkkelen, eller velg «none» eller en annen kartbakgrunn i \(SiteSettings.fileName)."
+            )
         }
         let console = self.console
         client.client.now = options.now
         client.client.onRetry = { attempt, wait, error in
-            console.progress("  Kartflis: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
+            console.progress(
+                "  Kartflis: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+            )
         }
-        let plan = TilePlan(center: settings.center, radiusMetres: Double(settings.radiusMetres), budget: settings.effectiveTileBudget)
+        let plan = TilePlan(
+            center: settings.center, radiusMetres: Double(settings.radiusMetres), budget: settings.effectiveTileBudget)
         guard let minZoom = plan.minZoom, let maxZoom = plan.maxZoom else { return .none }
-        let source = GeoapifyTileSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify-tiles", inside: options.site.root),
-                                        mode: options.offline ? .offline : .normal, now: options.now)
+        let source = GeoapifyTileSource(
+            client: client,
+            cache: ResponseCache(folder: options.site.cachePath + "/geoapify-tiles", inside: options.site.root),
+            mode: options.offline ? .offline : .normal, now: options.now)
         let state = source.cacheState(for: plan)
         let tiles = count(plan.tileCount)
         let zooms = BasemapLoading.zooms(minZoom, maxZoom)
@@ -77,13 +86,17 @@ struct BasemapLoading: Sendable {
             if state.usableCount == plan.tileCount {
                 console.progress("Kartbakgrunn fra mellomlageret (--offline): \(tiles), \(zooms).")
             } else if state.usableCount > 0 {
-                console.progress("Kartbakgrunn fra mellomlageret (--offline): \(state.usableCount) av \(tiles) finnes der, \(zooms).")
+                console.progress(
+                    "Kartbakgrunn fra mellomlageret (--offline): \(state.usableCount) av \(tiles) finnes der, \(zooms)."
+                )
             }
         } else if state.toFetch == 0 {
             console.progress("Kartbakgrunn: \(tiles) fra mellomlageret, \(zooms).")
         } else {
             let cached = state.freshCount > 0 ? " (\(state.freshCount) fra mellomlageret)" : ""
-            console.progress("Henter kartbakgrunn: \(tiles)\(cached), \(NorwegianFormat.decimal(state.credits, places: 2)) kreditter, \(zooms) …")
+            console.progress(
+                "Henter kartbakgrunn: \(tiles)\(cached), \(NorwegianFormat.decimal(state.credits, places: 2)) kreditter, \(zooms) …"
+            )
         }
         let result = await source.load(plan, state: state) { console.progress($0) }
 
@@ -92,27 +105,39 @@ struct BasemapLoading: Sendable {
             warnings.append("Kunne ikke lagre kartfliser i mellomlageret: \(message)")
         }
         if result.staleUsed > 0, let failure = result.failure {
-            warnings.append("\(failure.userMessage) Bruker \(count(result.staleUsed)) fra mellomlageret som er eldre enn 30 dager.")
+            warnings.append(
+                "\(failure.userMessage) Bruker \(count(result.staleUsed)) fra mellomlageret som er eldre enn 30 dager.")
         }
-        guard let publishedMin = result.plan.minZoom, let publishedMax = result.plan.maxZoom, let bounds = result.plan.bounds else {
-            return warn(([BasemapLoading.reason(result)] + warnings).joined(separator: " "), prefix: "Bygger uten kartbakgrunn: ")
+        guard let publishedMin = result.plan.minZoom, let publishedMax = result.plan.maxZoom,
+            let bounds = result.plan.bounds
+        else {
+            return warn(
+                ([BasemapLoading.reason(result)] + warnings).joined(separator: " "),
+                prefix: "Bygger uten kartbakgrunn: ")
         }
         if let zoom = result.incompleteZoom {
-            warnings.append("Kartbakgrunnen har bare \(BasemapLoading.zooms(publishedMin, publishedMax)) (planen var \(zooms)): zoomnivå \(zoom) manglet \(count(result.missingTiles)). \(BasemapLoading.reason(result))")
+            warnings.append(
+                "Kartbakgrunnen har bare \(BasemapLoading.zooms(publishedMin, publishedMax)) (planen var \(zooms)): zoomnivå \(zoom) manglet \(count(result.missingTiles)). \(BasemapLoading.reason(result))"
+            )
         }
         for warning in warnings { console.progress("  Advarsel: \(warning)") }
-        console.progress("  Kartbakgrunn: \(count(result.tiles.count)), \(BasemapLoading.zooms(publishedMin, publishedMax)), \(FileSystem.describe(bytes: result.bytes))"
-                         + (result.fetched > 0 ? ", \(result.fetched) hentet nå." : "."))
-        return BasemapInput(published: PublishedBasemap(source: .published(pathTemplate: PublishedTile.pathTemplate, minZoom: publishedMin,
-                                                                           maxZoom: publishedMax, bounds: bounds),
-                                                        attribution: BasemapLoading.geoapifyCredits),
-                            tiles: result.tiles, warnings: warnings)
+        console.progress(
+            "  Kartbakgrunn: \(count(result.tiles.count)), \(BasemapLoading.zooms(publishedMin, publishedMax)), \(FileSystem.describe(bytes: result.bytes))"
+                + (result.fetched > 0 ? ", \(result.fetched) hentet nå." : "."))
+        return BasemapInput(
+            published: PublishedBasemap(
+                source: .published(
+                    pathTemplate: PublishedTile.pathTemplate, minZoom: publishedMin,
+                    maxZoom: publishedMax, bounds: bounds),
+                attribution: BasemapLoading.geoapifyCredits),
+            tiles: result.tiles, warnings: warnings)
     }
 
     /// Why tiles are missing, in words.
     static func reason(_ result: GeoapifyTileSource.Result) -> String {
         if let failure = result.failure { return failure.userMessage }
-        return "Mellomlageret mangler kartflisene, og --offline forbyr nettverkskall. Bygg én gang uten --offline først."
+        return
+            "Mellomlageret mangler kartflisene, og --offline forbyr nettverkskall. Bygg én gang uten --offline først."
     }
 
     func warn(_ message: String, prefix: String = "") -> BasemapInput {

@@ -1,5 +1,5 @@
-import Synchronization
 import BeaconCore
+import Synchronization
 
 /// How Ctrl-C (or SIGTERM, SIGHUP) reaches a running build: the signal
 /// handler calls `cancel`, the build's writer refuses further writes, and the

@@ -1,6 +1,6 @@
+import BeaconCore
 import FoundationEssentials
 import Synchronization
-import BeaconCore
 import Templates
 
 /// What one build should do.
@@ -30,7 +30,10 @@ struct BuildOptions: Sendable {
     /// one takes longer than the rest of a one-rating rebuild's last steps.
     var keepsGuideUntilExit = false
 
-    package init(site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil, refresh: Bool = false, offline: Bool = false, force: Bool = false) {
+    package init(
+        site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil,
+        refresh: Bool = false, offline: Bool = false, force: Bool = false
+    ) {
         self.site = site
         self.outputPath = outputPath.map(SiteFolder.absolute) ?? site.defaultOutputPath
         self.outputIsNamed = outputPath != nil
@@ -91,7 +94,10 @@ struct BuildPipeline: Sendable {
     /// The source for API or sample data; nil picks one from the environment.
     var placeSource: (any PlaceSource)?
 
-    package init(options: BuildOptions, environment: [String: String], console: any Console, placeSource: (any PlaceSource)? = nil) {
+    package init(
+        options: BuildOptions, environment: [String: String], console: any Console,
+        placeSource: (any PlaceSource)? = nil
+    ) {
         self.options = options
         self.environment = environment
         self.console = console
@@ -107,39 +113,53 @@ struct BuildPipeline: Sendable {
         let places = try await loadPlaces(settings: inputs.settings, record: lastRecord, &timer)
         let basemap = try await loadBasemap(settings: inputs.settings, &timer)
         let placesKey = places.contentKey(defaultCategory: options.defaultCategory)
-        var fingerprint = BuildFingerprint(settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
+        var fingerprint = BuildFingerprint(
+            settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
         fingerprint.add(places, key: placesKey)
         fingerprint.add(basemap)
         if let previous = unchangedBuild(fingerprint, record: lastRecord) {
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
-        let incremental = IncrementalBuild(settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
-                                           places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory)
+        let incremental = IncrementalBuild(
+            settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
+            places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory)
         let made = try await makeGuide(places, inputs, incremental: incremental, record: lastRecord, &timer)
         var reach: [String] = []
-        if case .file = made.guide.source.kind, let warning = GuideReach.warning(places: made.guide.places, settings: inputs.settings) {
+        if case .file = made.guide.source.kind,
+            let warning = GuideReach.warning(places: made.guide.places, settings: inputs.settings)
+        {
             console.progress(warning)
             reach.append(warning)
         }
         // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
         // render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
-        let previous = try await findPrevious(record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
+        let previous = try await findPrevious(
+            record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
         // The last build's base is read by now: the new one is written while the pages are.
-        let baseSaved = made.baseIsNew ? incremental.baseKey.flatMap { key in
-            made.base.map { IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath) }
-                ?? made.patchedBase.map { IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath) }
-        } : nil
+        let baseSaved =
+            made.baseIsNew
+            ? incremental.baseKey.flatMap { key in
+                made.base.map {
+                    IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath)
+                }
+                    ?? made.patchedBase.map {
+                        IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath)
+                    }
+            } : nil
         let published: Published
         do {
-            published = try await renderAndPublish(made.guide, inputs, basemap, fingerprint: fingerprint, previous: previous, &timer)
+            published = try await renderAndPublish(
+                made.guide, inputs, basemap, fingerprint: fingerprint, previous: previous, &timer)
         } catch {
-            _ = await baseSaved?.value // nothing of this build goes on after it failed
+            _ = await baseSaved?.value  // nothing of this build goes on after it failed
             throw error
         }
         let recorded = try await timer.step("Lagrer oversikten over stedene") {
-            await record(made, inputs, places, published, fingerprint: fingerprint, incremental: incremental, baseSaved: baseSaved)
+            await record(
+                made, inputs, places, published, fingerprint: fingerprint, incremental: incremental,
+                baseSaved: baseSaved)
         }
         let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + recorded
         if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
@@ -165,7 +185,8 @@ struct EmptyGuideError: UserFacingError {
     var userMessage: String {
         switch source.kind {
         case .sample:
-            return "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; sett GEOAPIFY_API_KEY for ekte steder rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."
+            return
+                "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; sett GEOAPIFY_API_KEY for ekte steder rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."
         default:
             return "Ingen steder ble funnet innenfor radius. Øk radius med «sitegen radius 10», eller flytt senteret."
         }

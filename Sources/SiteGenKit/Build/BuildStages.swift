@@ -19,25 +19,32 @@ extension BuildPipeline {
     /// defaults, written only by a build that succeeds), store, assets, and
     /// the writer that stages the new output.
     func loadInputs(_ timer: inout StepTimer) async throws(BuildError) -> Inputs {
-        let (settings, store, lock) = try await timer.step("Leser innstillinger og lager") { () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
+        let (settings, store, lock) = try await timer.step("Leser innstillinger og lager") {
+            () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
             try options.site.checkExists()
             // The default output is part of the site folder; one named with --output is the owner's choice.
             if !options.outputIsNamed { try options.site.checkInside(options.outputPath) }
             // An output among what the build reads would be read back in by the next build (and grow each time).
             for (part, name) in [(options.site.assetsPath, "assets/"), (options.site.cachePath, ".beacon-cache/")]
             where options.outputPath == part || options.outputPath.hasPrefix(part + "/") {
-                throw SiteWriterError.unsafeOutputPath(path: options.outputPath, reason: "mappen ligger i \(name), som bygget leser fra; velg en mappe utenfor")
+                throw SiteWriterError.unsafeOutputPath(
+                    path: options.outputPath,
+                    reason: "mappen ligger i \(name), som bygget leser fra; velg en mappe utenfor")
             }
             let lock = try SiteBuildLock.acquire(site: options.site, wait: options.waitForOtherBuild) {
                 console.progress("Venter på at en annen bygging av det samme nettstedet blir ferdig …")
             }
             return (try options.site.loadSettings(), try options.site.loadStore(), lock)
         }
-        let assets = try await timer.step("Leser ressurser") { try AssetBundle.load(site: options.site, environment: environment) }
+        let assets = try await timer.step("Leser ressurser") {
+            try AssetBundle.load(site: options.site, environment: environment)
+        }
         if let line = assets.ownFilesSummary { console.progress(line) }
         for warning in assets.warnings { console.progress("Advarsel: " + warning) }
         let writer = try await timer.step("Forbereder utmappen") {
-            try SiteWriter(outputPath: options.outputPath, protectedPaths: [options.site.root], redactor: .fromEnvironment(environment))
+            try SiteWriter(
+                outputPath: options.outputPath, protectedPaths: [options.site.root],
+                redactor: .fromEnvironment(environment))
         }
         options.cancellation?.attach(writer)
         return Inputs(settings: settings, store: store, assets: assets, writer: writer, lock: lock)
@@ -46,10 +53,16 @@ extension BuildPipeline {
     /// Stage 2: the places as they came, before any work that the no-change
     /// check could spare: a places file's bytes (not yet parsed), or the
     /// answers of the API or the sample data.
-    func loadPlaces(settings: SiteSettings, record: BuildRecord?, _ timer: inout StepTimer) async throws(BuildError) -> PlaceInput {
-        let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
+    func loadPlaces(settings: SiteSettings, record: BuildRecord?, _ timer: inout StepTimer) async throws(BuildError)
+        -> PlaceInput
+    {
+        let loading = PlaceLoading(
+            options: options, environment: environment, console: console, placeSource: placeSource)
         if let file = options.placesFile {
-            return .file(try await timer.step("Leser stedsfilen") { try loading.readFile(file, known: options.force ? nil : record?.placesFile) })
+            return .file(
+                try await timer.step("Leser stedsfilen") {
+                    try loading.readFile(file, known: options.force ? nil : record?.placesFile)
+                })
         }
         return .fetched(try await timer.step("Henter steder") { try await loading.fetch(settings: settings) })
     }
@@ -58,7 +71,8 @@ extension BuildPipeline {
     /// every file of the output is as that build left it.
     func unchangedBuild(_ fingerprint: BuildFingerprint, record: BuildRecord?) -> BuildRecord? {
         guard !options.force, let previous = record,
-              previous.fingerprint == fingerprint.hex, OutputTreeDigest.compute(options.outputPath) == previous.tree else { return nil }
+            previous.fingerprint == fingerprint.hex, OutputTreeDigest.compute(options.outputPath) == previous.tree
+        else { return nil }
         return previous
     }
 
@@ -87,26 +101,38 @@ extension BuildPipeline {
     /// Stages 3 and 4: the guide. Its base comes from the last build when the
     /// places and settings are unchanged and it fits the store; otherwise the
     /// places are parsed (a places file) and the base is made again. Never an empty guide.
-    func makeGuide(_ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
-                   _ timer: inout StepTimer) async throws(BuildError) -> MadeGuide {
+    func makeGuide(
+        _ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
+        _ timer: inout StepTimer
+    ) async throws(BuildError) -> MadeGuide {
         var cached: GuideBase?
         let step = "Setter sammen guiden"
         if !options.force, let key = incremental.baseKey, record?.incremental?.base == key {
             // The last base, opened in place, merged with the store, unless a favorite outside the data changed (the slugs
             // may differ then): its places are decoded only as the pages read them.
-            let (file, opened) = try await timer.step("Leser guiden fra forrige bygging") { () -> (IncrementalBuild.KeptBaseFile?, MappedGuideBase?) in
+            let (file, opened) = try await timer.step("Leser guiden fra forrige bygging") {
+                () -> (IncrementalBuild.KeptBaseFile?, MappedGuideBase?) in
                 let file = IncrementalBuild.readBase(site: options.site, output: options.outputPath)
                 return (file, IncrementalBuild.openBase(key: key, archive: file))
             }
             if let opened {
-                if let guide = try await timer.step(step, {
-                    GuideAssembler.mergeIfFits(opened, store: inputs.store, settings: inputs.settings, source: places.source)
-                }) {
-                    if case .file(let raw) = places { _ = raw.bytes.take() } // not parsed: freed now
-                    if guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
-                    return MadeGuide(guide: guide, base: nil, baseIsNew: false, keptArchive: opened.archive, warnings: [])
+                if let guide = try await timer.step(
+                    step,
+                    {
+                        GuideAssembler.mergeIfFits(
+                            opened, store: inputs.store, settings: inputs.settings, source: places.source)
+                    })
+                {
+                    if case .file(let raw) = places { _ = raw.bytes.take() }  // not parsed: freed now
+                    if guide.places.isEmpty {
+                        throw BuildError(step: step, underlying: EmptyGuideError(source: places.source))
+                    }
+                    return MadeGuide(
+                        guide: guide, base: nil, baseIsNew: false, keptArchive: opened.archive, warnings: [])
                 }
-                cached = try await timer.step("Leser guiden fra forrige bygging") { IncrementalBuild.loadBase(key: key, archive: file) }
+                cached = try await timer.step("Leser guiden fra forrige bygging") {
+                    IncrementalBuild.loadBase(key: key, archive: file)
+                }
             }
         }
         let made: MadeGuide
@@ -114,22 +140,36 @@ extension BuildPipeline {
             // A changed places file: the last build's base, for what its memo knows of the features.
             var previous: (key: String, base: GuideBase)?
             var edits: PlaceLoading.Loaded?
-            if case .file(let raw) = places, !options.force, let key = record?.incremental?.base, key != incremental.baseKey {
+            if case .file(let raw) = places, !options.force, let key = record?.incremental?.base,
+                key != incremental.baseKey
+            {
                 let file = IncrementalBuild.readBase(site: options.site, output: options.outputPath)
                 // Made with the same settings by this binary: the last base, opened in place, may take the edits in place.
-                if record?.incremental?.context == incremental.contextKey, let opened = try await timer.step("Leser guiden fra forrige bygging", {
-                    IncrementalBuild.openBase(key: key, archive: file, withMemo: true)
-                }), let memo = opened.featureMemo, let reuse = FeatureReuse(memo: memo, base: opened, key: incremental.memoKey) {
-                    switch try await decodeEdits(raw, last: key, base: opened, reusing: reuse, cached: cached, inputs, incremental: incremental, &timer) {
+                if record?.incremental?.context == incremental.contextKey,
+                    let opened = try await timer.step(
+                        "Leser guiden fra forrige bygging",
+                        {
+                            IncrementalBuild.openBase(key: key, archive: file, withMemo: true)
+                        }), let memo = opened.featureMemo,
+                    let reuse = FeatureReuse(memo: memo, base: opened, key: incremental.memoKey)
+                {
+                    switch try await decodeEdits(
+                        raw, last: key, base: opened, reusing: reuse, cached: cached, inputs, incremental: incremental,
+                        &timer)
+                    {
                     case .patched(let made):
-                        if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
+                        if made.guide.places.isEmpty {
+                            throw BuildError(step: step, underlying: EmptyGuideError(source: places.source))
+                        }
                         return made
                     case .loaded(let places, let last):
                         edits = places
                         previous = last
                     }
                 } else {
-                    previous = try await timer.step("Leser guiden fra forrige bygging") { IncrementalBuild.loadBase(key: key, archive: file).map { (key, $0) } }
+                    previous = try await timer.step("Leser guiden fra forrige bygging") {
+                        IncrementalBuild.loadBase(key: key, archive: file).map { (key, $0) }
+                    }
                 }
             }
             var loaded: PlaceLoading.Loaded
@@ -137,23 +177,33 @@ extension BuildPipeline {
                 loaded = edits
             } else {
                 let reuse = previous.flatMap { previous in
-                    previous.base.featureMemo.flatMap { FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey) }
+                    previous.base.featureMemo.flatMap {
+                        FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey)
+                    }
                 }
                 loaded = try await decode(places, reusing: reuse, &timer)
             }
             let parsed = HandOver(loaded.places)
-            loaded.places = [] // the base takes the places over (moved, not copied)
+            loaded.places = []  // the base takes the places over (moved, not copied)
             made = try await timer.step(step) {
                 let places = parsed.take() ?? []
-                let base = loaded.trace.map {
-                    GuideAssembler.base(places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
-                } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
-                let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loaded.source)
-                return MadeGuide(guide: guide, base: base, baseIsNew: true, cachedBase: cached, previousBase: previous, warnings: loaded.warnings,
-                                 reusedFeatures: loaded.reusedFeatures)
+                let base =
+                    loaded.trace.map {
+                        GuideAssembler.base(
+                            places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store,
+                            settings: inputs.settings)
+                    } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
+                let guide = GuideAssembler.merge(
+                    base, store: inputs.store, settings: inputs.settings, source: loaded.source)
+                return MadeGuide(
+                    guide: guide, base: base, baseIsNew: true, cachedBase: cached, previousBase: previous,
+                    warnings: loaded.warnings,
+                    reusedFeatures: loaded.reusedFeatures)
             }
         }
-        if made.guide.places.isEmpty { throw BuildError(step: step, underlying: EmptyGuideError(source: places.source)) }
+        if made.guide.places.isEmpty {
+            throw BuildError(step: step, underlying: EmptyGuideError(source: places.source))
+        }
         return made
     }
 
@@ -169,10 +219,14 @@ extension BuildPipeline {
     /// change is a place edited where it stands, the last base is patched
     /// (`MappedGuideBase.patch`) and nothing else is made or even decoded
     /// again; otherwise the file's places, with the last base decoded.
-    func decodeEdits(_ raw: PlaceLoading.RawFile, last key: String, base lastBase: consuming MappedGuideBase, reusing reuse: consuming FeatureReuse,
-                     cached: GuideBase?, _ inputs: Inputs, incremental: IncrementalBuild,
-                     _ timer: inout StepTimer) async throws(BuildError) -> DecodedEdits {
-        let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
+    func decodeEdits(
+        _ raw: PlaceLoading.RawFile, last key: String, base lastBase: consuming MappedGuideBase,
+        reusing reuse: consuming FeatureReuse,
+        cached: GuideBase?, _ inputs: Inputs, incremental: IncrementalBuild,
+        _ timer: inout StepTimer
+    ) async throws(BuildError) -> DecodedEdits {
+        let loading = PlaceLoading(
+            options: options, environment: environment, console: console, placeSource: placeSource)
         let decoded = try await timer.step("Henter steder") { try loading.decodeFileFeatures(raw, reusing: reuse) }
         _ = consume reuse
         var base = consume lastBase
@@ -183,22 +237,31 @@ extension BuildPipeline {
                 features = .document(result)
             case .features(var edited):
                 let patched = try await timer.step("Setter sammen guiden") { () -> MadeGuide? in
-                    guard let patch = base.patch(with: &edited, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings) else {
+                    guard
+                        let patch = base.patch(
+                            with: &edited, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
+                    else {
                         return nil
                     }
                     // Taken in: the features it took are moved out, so from here the base must serve (it fits the store).
-                    let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
-                    let warnings = loading.report(places: guide.places.count, skipped: patch.skipped, features: edited.outcomes.count,
-                                                  reused: edited.reusedCount)
-                    return MadeGuide(guide: guide, base: nil, baseIsNew: true, keptArchive: base.archive, patchedBase: base, cachedBase: cached,
-                                     warnings: warnings, reusedFeatures: edited.reusedCount, editedPlaces: patch.edited)
+                    let guide = GuideAssembler.merge(
+                        base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
+                    let warnings = loading.report(
+                        places: guide.places.count, skipped: patch.skipped, features: edited.outcomes.count,
+                        reused: edited.reusedCount)
+                    return MadeGuide(
+                        guide: guide, base: nil, baseIsNew: true, keptArchive: base.archive, patchedBase: base,
+                        cachedBase: cached,
+                        warnings: warnings, reusedFeatures: edited.reusedCount, editedPlaces: patch.edited)
                 }
                 if let patched { return .patched(patched) }
                 features = .features(edited)
             }
             // Not patched: the file's places, the known ones from the last base decoded on all cores.
             let last = try await timer.step("Leser guiden fra forrige bygging") { base.decoded() }
-            return .loaded(loading.loaded(try PlacesFile.gather(features, path: raw.path) { last.entries[$0].place }, file: raw), last: (key, last))
+            return .loaded(
+                loading.loaded(try PlacesFile.gather(features, path: raw.path) { last.entries[$0].place }, file: raw),
+                last: (key, last))
         } catch let error as BuildError {
             throw error
         } catch {
@@ -207,11 +270,14 @@ extension BuildPipeline {
     }
 
     /// Stage 3: a places file parsed (the API's answers already are).
-    func decode(_ places: PlaceInput, reusing reuse: FeatureReuse?, _ timer: inout StepTimer) async throws(BuildError) -> PlaceLoading.Loaded {
+    func decode(_ places: PlaceInput, reusing reuse: FeatureReuse?, _ timer: inout StepTimer) async throws(BuildError)
+        -> PlaceLoading.Loaded
+    {
         switch places {
         case .fetched(let loaded): return loaded
         case .file(let raw):
-            let loading = PlaceLoading(options: options, environment: environment, console: console, placeSource: placeSource)
+            let loading = PlaceLoading(
+                options: options, environment: environment, console: console, placeSource: placeSource)
             return try await timer.step("Henter steder") { try loading.decodeFile(raw, reusing: reuse) }
         }
     }
@@ -224,28 +290,42 @@ extension BuildPipeline {
         var changes: ChangedPages
     }
 
-    func findPrevious(record: BuildRecord?, incremental: IncrementalBuild, made: MadeGuide, _ inputs: Inputs,
-                      _ timer: inout StepTimer) async throws(BuildError) -> Previous? {
+    func findPrevious(
+        record: BuildRecord?, incremental: IncrementalBuild, made: MadeGuide, _ inputs: Inputs,
+        _ timer: inout StepTimer
+    ) async throws(BuildError) -> Previous? {
         guard !options.force, record?.incremental?.context == incremental.contextKey else { return nil }
         return try await timer.step("Finner det som er endret") { () -> Previous? in
             // Only the store changed, and the base is the one the output was made from: compare the stores.
             if let record, let kept = record.incremental, !made.baseIsNew, kept.base == incremental.baseKey,
-               let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath) {
-                return Previous(record: record, chunks: kept.chunks,
-                                changes: ChangedPages.forStoreChange(old: oldStore, new: made.guide, store: inputs.store, oldChunkPaths: kept.chunks))
+                let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath)
+            {
+                return Previous(
+                    record: record, chunks: kept.chunks,
+                    changes: ChangedPages.forStoreChange(
+                        old: oldStore, new: made.guide, store: inputs.store, oldChunkPaths: kept.chunks))
             }
             // The base the output was made from, with places edited where they stand: those places and the store.
             if let record, let kept = record.incremental, let edited = made.editedPlaces,
-               let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath) {
-                return Previous(record: record, chunks: kept.chunks,
-                                changes: ChangedPages.forStoreChange(old: oldStore, new: made.guide, store: inputs.store, edited: edited,
-                                                                     oldChunkPaths: kept.chunks))
+                let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath)
+            {
+                return Previous(
+                    record: record, chunks: kept.chunks,
+                    changes: ChangedPages.forStoreChange(
+                        old: oldStore, new: made.guide, store: inputs.store, edited: edited,
+                        oldChunkPaths: kept.chunks))
             }
-            let known: [(key: String?, base: GuideBase?)] = [(incremental.baseKey, made.cachedBase), (made.previousBase?.key, made.previousBase?.base)]
-            guard let (old, record, chunks) = IncrementalBuild.previousGuide(
-                record: record, context: incremental.contextKey, knownBases: known, settings: inputs.settings,
-                source: made.guide.source, site: options.site, output: options.outputPath) else { return nil }
-            return Previous(record: record, chunks: chunks, changes: ChangedPages.between(old: old, new: made.guide, oldChunkPaths: chunks))
+            let known: [(key: String?, base: GuideBase?)] = [
+                (incremental.baseKey, made.cachedBase), (made.previousBase?.key, made.previousBase?.base),
+            ]
+            guard
+                let (old, record, chunks) = IncrementalBuild.previousGuide(
+                    record: record, context: incremental.contextKey, knownBases: known, settings: inputs.settings,
+                    source: made.guide.source, site: options.site, output: options.outputPath)
+            else { return nil }
+            return Previous(
+                record: record, chunks: chunks,
+                changes: ChangedPages.between(old: old, new: made.guide, oldChunkPaths: chunks))
         }
     }
 
@@ -262,15 +342,19 @@ extension BuildPipeline {
     /// Stage 5: every page, or with `previous` only those its change touched,
     /// written into the staging folder as they are rendered, then moved or
     /// swapped in; on any failure the staging folder goes.
-    func renderAndPublish(_ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, fingerprint: BuildFingerprint,
-                          previous: Previous?, _ timer: inout StepTimer) async throws(BuildError) -> Published {
+    func renderAndPublish(
+        _ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, fingerprint: BuildFingerprint,
+        previous: Previous?, _ timer: inout StepTimer
+    ) async throws(BuildError) -> Published {
         do {
             let rendered = try await timer.step("Skriver sider") {
-                var renderer = SiteRenderer(guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
-                                            buildVersion: String(fingerprint.hex.prefix(12)))
+                var renderer = SiteRenderer(
+                    guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
+                    buildVersion: String(fingerprint.hex.prefix(12)))
                 let console = console
                 renderer.onProgress = { done, total in
-                    console.status("Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
+                    console.status(
+                        "Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
                 }
                 return try await renderer.render(changes: previous?.changes, previousChunkPaths: previous?.chunks ?? [])
             }
@@ -279,11 +363,15 @@ extension BuildPipeline {
                 BuildRecord.remove(site: options.site, output: options.outputPath)
                 guard let previous else {
                     let files = try inputs.writer.commit()
-                    return Published(rendered: rendered, files: files, tree: inputs.writer.committedTree, fileCount: files.written + files.unchanged)
+                    return Published(
+                        rendered: rendered, files: files, tree: inputs.writer.committedTree,
+                        fileCount: files.written + files.unchanged)
                 }
-                let (files, adjustment) = try inputs.writer.commitChanges(removing: previous.changes.removals(in: guide.settings.languages))
-                return Published(rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree),
-                                 fileCount: previous.record.files + files.added - files.removed)
+                let (files, adjustment) = try inputs.writer.commitChanges(
+                    removing: previous.changes.removals(in: guide.settings.languages))
+                return Published(
+                    rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree),
+                    fileCount: previous.record.files + files.added - files.removed)
             }
         } catch {
             inputs.writer.discard()
@@ -297,8 +385,11 @@ extension BuildPipeline {
     /// changes, and last the record the next no-change check reads.
     /// A failure here is a warning: the site itself is complete.
     /// `baseSaved`: the writing of a new base, started before the pages were rendered.
-    func record(_ made: MadeGuide, _ inputs: Inputs, _ places: PlaceInput, _ published: Published, fingerprint: BuildFingerprint,
-                incremental: IncrementalBuild, baseSaved: Task<Result<Void, FileError>, Never>?) async -> [String] {
+    func record(
+        _ made: MadeGuide, _ inputs: Inputs, _ places: PlaceInput, _ published: Published,
+        fingerprint: BuildFingerprint,
+        incremental: IncrementalBuild, baseSaved: Task<Result<Void, FileError>, Never>?
+    ) async -> [String] {
         let guide = made.guide
         let baseWritten = await baseSaved?.value ?? .success(())
         var warnings: [String] = []
@@ -316,7 +407,8 @@ extension BuildPipeline {
         }
         attempt {
             if let file = options.placesFile {
-                try PlaceIndex.savePointer(toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
+                try PlaceIndex.savePointer(
+                    toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
             } else if made.baseIsNew || !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
                 // A kept base is keyed by the places: the build that made it saved their index.
                 try PlaceIndex.save(guide.places.map(\.place), in: options.site)
@@ -326,11 +418,13 @@ extension BuildPipeline {
             if let baseKey = incremental.baseKey {
                 try baseWritten.get()
                 try IncrementalBuild.saveStore(inputs.store, site: options.site, output: options.outputPath)
-                kept = BuildRecord.Incremental(context: incremental.contextKey, base: baseKey, chunks: published.rendered.chunkPaths)
+                kept = BuildRecord.Incremental(
+                    context: incremental.contextKey, base: baseKey, chunks: published.rendered.chunkPaths)
             }
-            var record = BuildRecord(fingerprint: fingerprint.hex, tree: published.tree ?? OutputTreeDigest.compute(options.outputPath),
-                                     pages: published.rendered.pages, places: guide.places.count,
-                                     files: published.fileCount, incremental: kept)
+            var record = BuildRecord(
+                fingerprint: fingerprint.hex, tree: published.tree ?? OutputTreeDigest.compute(options.outputPath),
+                pages: published.rendered.pages, places: guide.places.count,
+                files: published.fileCount, incremental: kept)
             if case .file(let raw) = places, let identity = raw.identity {
                 record.placesFile = BuildRecord.PlacesFile(path: raw.path, identity: identity, key: raw.contentKey)
             }
@@ -372,7 +466,8 @@ enum PlaceInput {
     /// Where the places came from, known before any parsing.
     var source: DataSourceInfo {
         switch self {
-        case .file(let raw): DataSourceInfo(kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
+        case .file(let raw):
+            DataSourceInfo(kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
         case .fetched(let loaded): loaded.source
         }
     }
@@ -420,15 +515,20 @@ extension BuildReport {
     init(published: BuildPipeline.Published, guide: Guide, warnings: [String], timer: StepTimer) {
         var counts: [PlaceCategory: Int] = [:]
         for place in guide.places { counts[place.category, default: 0] += 1 }
-        self.init(pages: published.rendered.pages, renderedPages: published.rendered.rendered, files: published.files, source: guide.source,
-                  placeCount: guide.places.count, countsByCategory: counts, warnings: warnings, stepTimings: timer.timings, seconds: timer.elapsed)
+        self.init(
+            pages: published.rendered.pages, renderedPages: published.rendered.rendered, files: published.files,
+            source: guide.source,
+            placeCount: guide.places.count, countsByCategory: counts, warnings: warnings, stepTimings: timer.timings,
+            seconds: timer.elapsed)
     }
 
     /// Nothing to do: the last build's numbers.
     init(unchangedSince previous: BuildRecord, source: DataSourceInfo, timer: StepTimer) {
         var files = SiteWriter.Statistics()
         files.unchanged = previous.files
-        self.init(pages: previous.pages, renderedPages: 0, files: files, source: source, placeCount: previous.places, countsByCategory: [:],
-                  warnings: [], stepTimings: timer.timings, seconds: timer.elapsed)
+        self.init(
+            pages: previous.pages, renderedPages: 0, files: files, source: source, placeCount: previous.places,
+            countsByCategory: [:],
+            warnings: [], stepTimings: timer.timings, seconds: timer.elapsed)
     }
 }

@@ -1,6 +1,6 @@
-import FoundationEssentials
 import BeaconCore
 import BuiltInFiles
+import FoundationEssentials
 
 extension SampleDataSource {
     /// The sample answers compiled into `sitegen`.

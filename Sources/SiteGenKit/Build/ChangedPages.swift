@@ -37,14 +37,16 @@ struct ChangedPages: Sendable {
     }
 
     var isEmpty: Bool {
-        details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty && !favorites && !allPlacesExport
+        details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty && !favorites
+            && !allPlacesExport
             && !sitemap && removals.isEmpty && sharedRemovals.isEmpty
     }
 
     /// Whether two values of a place look alike on every page.
     static func looksTheSame(_ a: GuidePlace, _ b: GuidePlace) -> Bool {
-        a === b || (a.slug == b.slug && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings
-            && a.favoriteSince == b.favoriteSince && a.isInCurrentData == b.isInCurrentData && a.place == b.place)
+        a === b
+            || (a.slug == b.slug && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings
+                && a.favoriteSince == b.favoriteSince && a.isInCurrentData == b.isInCurrentData && a.place == b.place)
     }
 
     /// Positions where two lists differ (a different place, or the same one looking different).
@@ -62,7 +64,8 @@ struct ChangedPages: Sendable {
     /// `oldChunkPaths`: the data files the output has now.
     static func between(old: Guide, new: Guide, oldChunkPaths: [String]) -> ChangedPages {
         var plan = ChangedPages()
-        let oldAll = old.allPages, newAll = new.allPages
+        let oldAll = old.allPages
+        let newAll = new.allPages
         let aligned = oldAll.count == newAll.count && zip(oldAll, newAll).allSatisfy({ $0.id == $1.id })
 
         // The same places in the same order, none of another category now (a renamed place, new
@@ -70,8 +73,10 @@ struct ChangedPages: Sendable {
         if aligned && old.places.count == new.places.count {
             let changed = differingPositions(oldAll, newAll)
             if changed.allSatisfy({ oldAll[$0].category == newAll[$0].category }) {
-                var plan = pagesShowing(changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
-                                        oldChunkPaths: oldChunkPaths) { oldAll[$0].isFavorite }
+                var plan = pagesShowing(
+                    changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
+                    oldChunkPaths: oldChunkPaths
+                ) { oldAll[$0].isFavorite }
                 for index in changed where oldAll[index].slug != newAll[index].slug {
                     plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
                     plan.sitemap = true
@@ -106,7 +111,8 @@ struct ChangedPages: Sendable {
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
             let oldList = category.map { old.places(in: $0) } ?? old.places
             let newList = category.map { new.places(in: $0) } ?? new.places
-            let oldCount = ListPage.pageCount(for: oldList.count), newCount = ListPage.pageCount(for: newList.count)
+            let oldCount = ListPage.pageCount(for: oldList.count)
+            let newCount = ListPage.pageCount(for: newList.count)
             var pages = Set<Int>()
             if oldList.count != newList.count {
                 // «Side 3 av 40» and the totals change on every page.
@@ -127,7 +133,9 @@ struct ChangedPages: Sendable {
         // Data files of a big guide.
         let newChunkCount = PageData.chunkCount(placeCount: newAll.count)
         if oldChunkPaths.count == newChunkCount && oldAll.count == newAll.count {
-            plan.dataChunks = Array(Set(differingPositions(oldAll, newAll).map { $0 / PageData.chunkSize })).filter { $0 < newChunkCount }.sorted()
+            plan.dataChunks = Array(Set(differingPositions(oldAll, newAll).map { $0 / PageData.chunkSize })).filter {
+                $0 < newChunkCount
+            }.sorted()
         } else {
             plan.dataChunks = Array(0..<newChunkCount)
         }
@@ -135,9 +143,11 @@ struct ChangedPages: Sendable {
         plan.sharedRemovals += oldChunkPaths.indices.filter { !keptChunks.contains($0) }.map { oldChunkPaths[$0] }
 
         // Favorites: their pages and exports.
-        let oldFavorites = old.favorites, newFavorites = new.favorites
+        let oldFavorites = old.favorites
+        let newFavorites = new.favorites
         plan.favorites = !differingPositions(oldFavorites, newFavorites).isEmpty
-        let oldFavoritePages = ListPage.pageCount(for: oldFavorites.count), newFavoritePages = ListPage.pageCount(for: newFavorites.count)
+        let oldFavoritePages = ListPage.pageCount(for: oldFavorites.count)
+        let newFavoritePages = ListPage.pageCount(for: newFavorites.count)
         if newFavoritePages < oldFavoritePages {
             plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
         }
@@ -151,8 +161,10 @@ struct ChangedPages: Sendable {
     /// stand (`edited`, from `MappedGuideBase.patch`): the places whose store
     /// entries differ are found from the two stores (small), and their
     /// positions by one pass over the guide, so nothing is compared place by place.
-    static func forStoreChange(old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore,
-                               edited: [GuideBase.EditedPlace] = [], oldChunkPaths: [String]) -> ChangedPages {
+    static func forStoreChange(
+        old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore,
+        edited: [GuideBase.EditedPlace] = [], oldChunkPaths: [String]
+    ) -> ChangedPages {
         var changed = Set(edited.map(\.id))
         for (id, entry) in newStore.entries where oldStore.entries[id] != entry {
             changed.insert(id)
@@ -161,14 +173,16 @@ struct ChangedPages: Sendable {
         guard !changed.isEmpty else { return ChangedPages() }
         var favoritesGained = 0
         for id in changed {
-            let was = oldStore.entries[id]?.isFavorite ?? false, now = newStore.entries[id]?.isFavorite ?? false
+            let was = oldStore.entries[id]?.isFavorite ?? false
+            let now = newStore.entries[id]?.isFavorite ?? false
             favoritesGained += (now ? 1 : 0) - (was ? 1 : 0)
         }
         let all = guide.allPages
         // Found by id bytes where the places are still in the kept archive (none is decoded for it).
         let table = PlaceIDTable(changed.map { ($0, ()) })
         let positions = all.indices.filter { all[$0].isListed(in: table) }
-        var plan = pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) { index in
+        var plan = pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) {
+            index in
             oldStore.entries[all[index].id]?.isFavorite ?? false
         }
         for place in edited where place.oldSlug != place.newSlug {
@@ -181,8 +195,10 @@ struct ChangedPages: Sendable {
     /// The pages that show the places at `positions` (of `guide.allPages`, ascending) when no
     /// place moved: their own pages, the list pages and data files they are on, the export lines,
     /// and «Mine steder» when one is or was a favorite (`wasFavorite`) or the count changed.
-    private static func pagesShowing(_ positions: [Int], in guide: Guide, favoritesGained: Int, oldChunkPaths: [String],
-                                     wasFavorite: (Int) -> Bool) -> ChangedPages {
+    private static func pagesShowing(
+        _ positions: [Int], in guide: Guide, favoritesGained: Int, oldChunkPaths: [String],
+        wasFavorite: (Int) -> Bool
+    ) -> ChangedPages {
         var plan = ChangedPages()
         guard let last = positions.last else { return plan }
         plan.chunkPositions = positions

@@ -38,8 +38,11 @@ struct IncrementalBuild {
     /// Names the decoder a feature memo must come from: this binary, this default category.
     var memoKey: String
 
-    init(settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, placesKey: String?, basemap: BasemapInput,
-         defaultCategory: PlaceCategory?) {
+    init(
+        settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, placesKey: String?,
+        basemap: BasemapInput,
+        defaultCategory: PlaceCategory?
+    ) {
         var memo = ContentHasher()
         memo.combine("beacon-feature-memo-1")
         memo.combine(BuildFingerprint.executableIdentity)
@@ -76,17 +79,19 @@ struct IncrementalBuild {
     /// The base in `archive` (from `readBase`), decoded.
     static func loadBase(key: String, archive: KeptBaseFile?) -> GuideBase? {
         guard let archive else { return nil }
-        let decoded: GuideBase? = switch archive.archive {
-        case .mapped(let file): GuideBaseArchive.decode(file, key: key)
-        case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
-        }
+        let decoded: GuideBase? =
+            switch archive.archive {
+            case .mapped(let file): GuideBaseArchive.decode(file, key: key)
+            case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
+            }
         return decoded ?? openOverlaid(key: key, archive: archive, withMemo: true)?.decoded()
     }
 
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
     static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
         guard let archive else { return nil }
-        return open(archive.archive, key: key, withMemo: withMemo) ?? openOverlaid(key: key, archive: archive, withMemo: withMemo)
+        return open(archive.archive, key: key, withMemo: withMemo)
+            ?? openOverlaid(key: key, archive: archive, withMemo: withMemo)
     }
 
     private static func open(_ archive: KeptBaseFile.Archive, key: String, withMemo: Bool) -> MappedGuideBase? {
@@ -99,7 +104,8 @@ struct IncrementalBuild {
     /// The base `key` as the archive and the overlay beside it give it (`GuideBaseOverlay`), when the overlay is for that archive.
     private static func openOverlaid(key: String, archive: KeptBaseFile, withMemo: Bool) -> MappedGuideBase? {
         guard let overlay = archive.overlay, let origin = GuideBaseOverlay.origin(overlay, key: key),
-              let base = open(archive.archive, key: origin.key, withMemo: false), base.origin == origin else { return nil }
+            let base = open(archive.archive, key: origin.key, withMemo: false), base.origin == origin
+        else { return nil }
         return GuideBaseOverlay.apply(overlay, key: key, to: base, withMemo: withMemo)
     }
 
@@ -117,7 +123,9 @@ struct IncrementalBuild {
     static func readBase(site: SiteFolder, output: String) -> KeptBaseFile? {
         let path = BuildRecord.basePath(site: site, output: output)
         let overlay = FileSystem.readCacheFile(overlayPath(basePath: path), limit: 1 << 30)
-        if let file = MappedFile(path: path, limit: 1 << 34) { return KeptBaseFile(archive: .mapped(file), overlay: overlay) }
+        if let file = MappedFile(path: path, limit: 1 << 34) {
+            return KeptBaseFile(archive: .mapped(file), overlay: overlay)
+        }
         return FileSystem.readCacheFile(path, limit: 1 << 34).map { KeptBaseFile(archive: .read($0), overlay: overlay) }
     }
 
@@ -127,10 +135,13 @@ struct IncrementalBuild {
     /// the output cannot be trusted to be exactly that (no record, another
     /// context, a cache file missing or damaged, the output gone).
     /// `knownBases`: bases already read by this build, with their keys (the archive is not read twice).
-    static func previousGuide(record: BuildRecord?, context: String, knownBases: [(key: String?, base: GuideBase?)],
-                              settings: SiteSettings, source: DataSourceInfo, site: SiteFolder, output: String) -> (guide: Guide, record: BuildRecord, chunks: [String])? {
+    static func previousGuide(
+        record: BuildRecord?, context: String, knownBases: [(key: String?, base: GuideBase?)],
+        settings: SiteSettings, source: DataSourceInfo, site: SiteFolder, output: String
+    ) -> (guide: Guide, record: BuildRecord, chunks: [String])? {
         guard let record, let incremental = record.incremental, incremental.context == context,
-              let store = previousStore(site: site, output: output) else { return nil }
+            let store = previousStore(site: site, output: output)
+        else { return nil }
         let base: GuideBase?
         if let known = knownBases.first(where: { $0.key != nil && $0.key == incremental.base && $0.base != nil }) {
             base = known.base
@@ -138,20 +149,25 @@ struct IncrementalBuild {
             base = loadBase(key: incremental.base, site: site, output: output)
         }
         guard let base else { return nil }
-        return (GuideAssembler.merge(base, store: store, settings: settings, source: source), record, incremental.chunks)
+        return (
+            GuideAssembler.merge(base, store: store, settings: settings, source: source), record, incremental.chunks
+        )
     }
 
     /// The store the output shows (kept by the last build), when the output is there.
     static func previousStore(site: SiteFolder, output: String) -> GuideStore? {
         guard FileSystem.fileExists(output + "/" + SiteWriter.markerFileName),
-              let bytes = FileSystem.readCacheFile(BuildRecord.storePath(site: site, output: output)) else { return nil }
+            let bytes = FileSystem.readCacheFile(BuildRecord.storePath(site: site, output: output))
+        else { return nil }
         return GuideStore(encodedBytes: bytes)
     }
 
     /// Starts writing the base for the next build (a cache, keyed by its
     /// inputs), beside the rendering of the pages: at 100,000 places it is a
     /// 45 MB file. Started only once the last build's base has been read.
-    static func startSavingBase(_ base: GuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
+    static func startSavingBase(_ base: GuideBase, key: String, site: SiteFolder, output: String) -> Task<
+        Result<Void, FileError>, Never
+    > {
         startSavingBase(site: site, output: output) { (path) throws(FileError) in
             try GuideBaseArchive.write(base, key: key, to: path)
             removeOverlay(basePath: path)
@@ -161,10 +177,14 @@ struct IncrementalBuild {
     /// The same for the last base patched in place: beside its archive, as an overlay of what the patches
     /// changed (`GuideBaseOverlay`) while they are few; else as a new archive, its unchanged entries
     /// copied from the one it was opened from.
-    static func startSavingBase(_ base: MappedGuideBase, key: String, site: SiteFolder, output: String) -> Task<Result<Void, FileError>, Never> {
+    static func startSavingBase(_ base: MappedGuideBase, key: String, site: SiteFolder, output: String) -> Task<
+        Result<Void, FileError>, Never
+    > {
         startSavingBase(site: site, output: output) { (path) throws(FileError) in
             if GuideBaseOverlay.suits(base) {
-                try FileSystem.writeCacheFile(GuideBaseOverlay.encode(base, key: key), to: overlayPath(basePath: path), sync: false, unlinkingFirst: true)
+                try FileSystem.writeCacheFile(
+                    GuideBaseOverlay.encode(base, key: key), to: overlayPath(basePath: path), sync: false,
+                    unlinkingFirst: true)
             } else {
                 try GuideBaseArchive.write(base, key: key, to: path)
                 removeOverlay(basePath: path)
@@ -177,8 +197,10 @@ struct IncrementalBuild {
         unlink(overlayPath(basePath: basePath))
     }
 
-    private static func startSavingBase(site: SiteFolder, output: String,
-                                        write: @escaping @Sendable (String) throws(FileError) -> Void) -> Task<Result<Void, FileError>, Never> {
+    private static func startSavingBase(
+        site: SiteFolder, output: String,
+        write: @escaping @Sendable (String) throws(FileError) -> Void
+    ) -> Task<Result<Void, FileError>, Never> {
         // On a thread of its own: a task would hold one of the few threads the pages render on, and the
         // longest page job (the export) would wait for it; a thread shares the cores with them instead.
         Task.detached {

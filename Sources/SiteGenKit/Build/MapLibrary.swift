@@ -1,6 +1,6 @@
-import FoundationEssentials
 import BeaconCore
 import BuiltInFiles
+import FoundationEssentials
 
 /// Leaflet and its marker clustering, as Debian installs them (`libjs-leaflet`,
 /// `libjs-leaflet.markercluster`: /usr/share/javascript/leaflet). The build
@@ -27,7 +27,10 @@ enum MapLibrary {
         var loaded: [(path: String, bytes: [UInt8])] = []
         for file in files {
             guard let bytes = try? FileSystem.read(folder + "/" + file.source) else {
-                return (nil, "Kartbiblioteket Leaflet finnes ikke i \(folder) (Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster; «scripts/install-deps» installerer dem). Sidene er laget uten kart.")
+                return (
+                    nil,
+                    "Kartbiblioteket Leaflet finnes ikke i \(folder) (Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster; «scripts/install-deps» installerer dem). Sidene er laget uten kart."
+                )
             }
             loaded.append(("assets/leaflet/" + file.name, withoutSourceMapComment(bytes)))
         }
@@ -52,7 +55,8 @@ enum MapLibrary {
         let lowerLimit = max(0, bytes.count - 4096)
         while index >= lowerLimit {
             if bytes[index] == marker[0], Array(bytes[index..<index + marker.count]) == marker,
-               index == 0 || bytes[index - 1] == UInt8(ascii: "\n") {
+                index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
+            {
                 return Array(bytes[..<index])
             }
             index -= 1

@@ -46,35 +46,42 @@ struct PlaceLoading: Sendable {
     func readFile(_ path: String, known: BuildRecord.PlacesFile?) throws -> RawFile {
         console.progress("Leser stedsfilen \(path) …")
         let identity = PlacesFile.identity(path: path)
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? options.now()
+        let modified =
+            (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? options.now()
         if let identity, let known, known.identity == identity, known.path == path {
-            return RawFile(path: path, bytes: PlacesBytes(nil), modified: modified, identity: identity, contentKey: known.key)
+            return RawFile(
+                path: path, bytes: PlacesBytes(nil), modified: modified, identity: identity, contentKey: known.key)
         }
         let bytes = try PlacesFile.read(path: path)
         var hasher = ContentHasher()
         hasher.combine("file:" + PathText.lastComponent(path))
         hasher.combine(inParallel: bytes)
-        return RawFile(path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
+        return RawFile(
+            path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
     }
 
     func decodeFile(_ raw: RawFile, reusing reuse: FeatureReuse? = nil) throws -> Loaded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
-        let result = try PlacesFile.decode(consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
+        let result = try PlacesFile.decode(
+            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
         return loaded(result, file: raw)
     }
 
     /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
     func decodeFileFeatures(_ raw: RawFile, reusing reuse: FeatureReuse) throws -> PlacesDecoder.Decoded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
-        return try PlacesFile.decodeFeatures(consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
+        return try PlacesFile.decodeFeatures(
+            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
     }
 
     /// The places of a decoded places file, with its report on the terminal.
     func loaded(_ result: PlacesDecoder.Result, file raw: RawFile) -> Loaded {
-        let warnings = report(places: result.places.count, skipped: result.skipped,
-                              features: result.featureHashes?.count ?? 0, reused: result.reusedFeatures)
-        return Loaded(places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [], trace: result.trace,
-                      reusedFeatures: result.reusedFeatures)
+        let warnings = report(
+            places: result.places.count, skipped: result.skipped,
+            features: result.featureHashes?.count ?? 0, reused: result.reusedFeatures)
+        return Loaded(
+            places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [], trace: result.trace,
+            reusedFeatures: result.reusedFeatures)
     }
 
     func fileSource(_ raw: RawFile) -> DataSourceInfo {
@@ -92,7 +99,8 @@ struct PlaceLoading: Sendable {
         }
         let count = NorwegianFormat.count(places, singular: "sted", plural: "steder")
         if reused > 0 {
-            console.progress("  \(count) (\(features - reused) av dem lest på nytt, resten er uendret siden forrige bygging)")
+            console.progress(
+                "  \(count) (\(features - reused) av dem lest på nytt, resten er uendret siden forrige bygging)")
         } else {
             console.progress("  \(count)")
         }
@@ -110,21 +118,28 @@ struct PlaceLoading: Sendable {
         let console = self.console
         client.now = options.now
         client.onRetry = { attempt, wait, error in
-            console.progress("  Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
+            console.progress(
+                "  Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+            )
         }
         let mode: GeoapifyPlaceSource.Mode = options.offline ? .offline : options.refresh ? .refresh : .normal
         switch mode {
         case .offline: console.progress("Bruker bare mellomlageret (--offline).")
         case .refresh: console.progress("Henter alt på nytt fra Geoapify (--refresh).")
-        case .normal: console.progress("Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret).")
+        case .normal:
+            console.progress("Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret).")
         }
-        return GeoapifyPlaceSource(client: client, cache: ResponseCache(folder: options.site.cachePath + "/geoapify", inside: options.site.root),
-                                   mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now)
+        return GeoapifyPlaceSource(
+            client: client,
+            cache: ResponseCache(folder: options.site.cachePath + "/geoapify", inside: options.site.root),
+            mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now)
     }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
         let requests = PlaceCategory.allCases.map {
-            PlacesRequest(category: $0, center: settings.center, radiusMetres: settings.radiusMetres, limit: settings.placesPerCategory)
+            PlacesRequest(
+                category: $0, center: settings.center, radiusMetres: settings.radiusMetres,
+                limit: settings.placesPerCategory)
         }
         // All three categories at once; each fails or succeeds on its own.
         let results = try await withThrowingTaskGroup(of: (Int, FetchedPlaces).self) { group in
@@ -148,7 +163,8 @@ struct PlaceLoading: Sendable {
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
             if case .cache(let savedAt, let stale) = fetched.origin, fetched.warning == nil {
-                line += " (fra mellomlageret, \(AgeText.norwegian(seconds: options.now().timeIntervalSince(savedAt))) gammelt\(stale ? ", utløpt" : ""))"
+                line +=
+                    " (fra mellomlageret, \(AgeText.norwegian(seconds: options.now().timeIntervalSince(savedAt))) gammelt\(stale ? ", utløpt" : ""))"
             }
             console.progress(line)
             if let warning = fetched.warning {
@@ -163,7 +179,11 @@ struct PlaceLoading: Sendable {
                 fetchedAt = min(fetchedAt, at)
             case .cache(let savedAt, _):
                 let age = Int(saturating: options.now().timeIntervalSince(savedAt))
-                if case .cache(let oldest) = kind { kind = .cache(ageSeconds: max(oldest, age)) } else { kind = .cache(ageSeconds: age) }
+                if case .cache(let oldest) = kind {
+                    kind = .cache(ageSeconds: max(oldest, age))
+                } else {
+                    kind = .cache(ageSeconds: age)
+                }
                 fetchedAt = min(fetchedAt, savedAt)
             }
             if fresh.isEmpty {
@@ -172,8 +192,9 @@ struct PlaceLoading: Sendable {
             places += fresh
         }
         if fetchedAt == .distantFuture { fetchedAt = options.now() }
-        return Loaded(places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
-                      contentHashes: results.map(\.contentHash))
+        return Loaded(
+            places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
+            contentHashes: results.map(\.contentHash))
     }
 }
 

@@ -1,6 +1,6 @@
-import FoundationEssentials
 import BeaconCore
 import BeaconHTML
+import FoundationEssentials
 import Templates
 
 /// Steps 4 and 5 of a build: renders every page and hands each to the writer
@@ -88,13 +88,15 @@ struct SiteRenderer: Sendable {
     /// (`previousChunkPaths`: the data files the output has now).
     func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) async throws -> Rendered {
         let contexts = guide.settings.languages.all.map { language in
-            SiteContext(settings: guide.settings, source: guide.source, intro: guide.settings.intro(in: language).map { RichText.html(for: $0) },
-                        basemap: basemap.published,
-                        hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
+            SiteContext(
+                settings: guide.settings, source: guide.source,
+                intro: guide.settings.intro(in: language).map { RichText.html(for: $0) },
+                basemap: basemap.published,
+                hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
         }
         let all = guide.allPages
         let byCategory = Dictionary(uniqueKeysWithValues: PlaceCategory.allCases.map { ($0, guide.places(in: $0)) })
-        var pages = 1 + FavoritesPage.pageCount(guide) + all.count // 404, favorites, details
+        var pages = 1 + FavoritesPage.pageCount(guide) + all.count  // 404, favorites, details
         for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
             pages += ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
         }
@@ -102,7 +104,8 @@ struct SiteRenderer: Sendable {
         let chunkCount = PageData.chunkCount(placeCount: all.count)
         let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
         let patchable = changes?.chunkPositions.flatMap { previousChunkPaths.count == chunkCount ? $0 : nil }
-        var chunkPaths = previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
+        var chunkPaths =
+            previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
 
         // Each language's pages and favorites exports, in its folder; the rest once.
         let siteJobs = changes.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
@@ -114,7 +117,9 @@ struct SiteRenderer: Sendable {
         let total = jobs.reduce(0) { $0 + $1.job.pageCount }
         // The longest job first (the export: 7 MB at 10,000 places, patched or written), beside the data files;
         // the explorers, which name the data files, once those are written.
-        var ready = jobs.filter { $0.job.isAllPlacesExport } + jobs.filter { !$0.job.isAllPlacesExport && !$0.job.namesDataFiles }
+        var ready =
+            jobs.filter { $0.job.isAllPlacesExport }
+            + jobs.filter { !$0.job.isAllPlacesExport && !$0.job.namesDataFiles }
         var waiting = jobs.filter { $0.job.namesDataFiles }
         let renderer = self
         try await withThrowingTaskGroup(of: Finished.self) { group in
@@ -130,13 +135,19 @@ struct SiteRenderer: Sendable {
                     next += 1
                     inFlight += 1
                     group.addTask {
-                        try renderer.run(job, context: context, contexts: contexts, all: all, byCategory: byCategory, chunkPaths: paths)
+                        try renderer.run(
+                            job, context: context, contexts: contexts, all: all, byCategory: byCategory,
+                            chunkPaths: paths)
                         return .pages(job.pageCount)
                     }
                 }
             }
             inFlight += 1
-            group.addTask { .dataFiles(try renderer.writeDataFiles(chunkIndices, of: all, patching: patchable, previous: previousChunkPaths)) }
+            group.addTask {
+                .dataFiles(
+                    try renderer.writeDataFiles(
+                        chunkIndices, of: all, patching: patchable, previous: previousChunkPaths))
+            }
             addJobs()
             while let finished = try await group.next() {
                 inFlight -= 1
@@ -163,23 +174,34 @@ struct SiteRenderer: Sendable {
 
     /// Data files `indices` of `all`'s places, written as they are made (each is about 1.3 MB); with
     /// `positions`, only those places changed, none moved: each file is the last one with their lines written again.
-    private func writeDataFiles(_ indices: [Int], of all: [GuidePlace], patching positions: [Int]?, previous: [String]) throws -> [String] {
+    private func writeDataFiles(_ indices: [Int], of all: [GuidePlace], patching positions: [Int]?, previous: [String])
+        throws -> [String]
+    {
         let writer = self.writer
-        let written = ParallelChunks.map(count: indices.count, chunkSize: 1) { index -> Result<String, SiteWriterError> in
+        let written = ParallelChunks.map(count: indices.count, chunkSize: 1) {
+            index -> Result<String, SiteWriterError> in
             let part = indices[index]
             let patched = positions.flatMap { positions in
-                writer.withPreviousFile(previous[part]) { PageData.chunk(part: part, of: all, patching: $0, positions: positions) }
+                writer.withPreviousFile(previous[part]) {
+                    PageData.chunk(part: part, of: all, patching: $0, positions: positions)
+                }
             }
             let chunk = patched ?? PageData.chunk(part: part, of: all)
-            return Result { () throws(SiteWriterError) in try writer.write(chunk.bytes, to: chunk.path); return chunk.path }
+            return Result { () throws(SiteWriterError) in
+                try writer.write(chunk.bytes, to: chunk.path)
+                return chunk.path
+            }
         }
         return try written.map { try $0.get() }
     }
 
     /// Every file of the site.
     private func fullJobs(byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
-        var jobs: [Job] = [.sharedFiles, .fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles, .offlineFiles,
-                           .favorites(pages: 1...FavoritesPage.pageCount(guide))]
+        var jobs: [Job] = [
+            .sharedFiles, .fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles,
+            .offlineFiles,
+            .favorites(pages: 1...FavoritesPage.pageCount(guide)),
+        ]
         var tileStart = 0
         while tileStart < basemap.tiles.count {
             let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
@@ -229,7 +251,10 @@ struct SiteRenderer: Sendable {
     }
 
     /// Runs `job` for `context`'s language (`contexts`: every language's, the main one first).
-    func run(_ job: Job, context: SiteContext, contexts: [SiteContext], all: [GuidePlace], byCategory: [PlaceCategory: [GuidePlace]], chunkPaths: [String]) throws {
+    func run(
+        _ job: Job, context: SiteContext, contexts: [SiteContext], all: [GuidePlace],
+        byCategory: [PlaceCategory: [GuidePlace]], chunkPaths: [String]
+    ) throws {
         let writer = LanguageWriter(writer: writer, folder: job.isPerLanguage ? context.folder : "")
         switch job {
         case .details(let range):
@@ -238,20 +263,35 @@ struct SiteRenderer: Sendable {
             }
         case .someDetails(let indices):
             for index in indices {
-                try writer.write(DetailPage.render(all[index], context: context), to: SitePaths.detailPage(slug: all[index].slug))
+                try writer.write(
+                    DetailPage.render(all[index], context: context), to: SitePaths.detailPage(slug: all[index].slug))
             }
         case .listPages(let category, let pages):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            for page in pages { try writeList(page: page, category: category, places: places, context: context, scriptData: nil, writer: writer) }
+            for page in pages {
+                try writeList(
+                    page: page, category: category, places: places, context: context, scriptData: nil, writer: writer)
+            }
         case .explorer(let category):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
-            try writeList(page: 1, category: category, places: places, context: context,
-                          scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths), writer: writer)
+            try writeList(
+                page: 1, category: category, places: places, context: context,
+                scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths),
+                writer: writer)
         case .allPlacesExport(let positions):
-            if let positions, let written = self.writer.withPreviousFile(SitePaths.allPlacesGeoJSON, { previous -> Result<Void, SiteWriterError>? in
-                guard let patch = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions) else { return nil }
-                return Result { () throws(SiteWriterError) in try self.writer.write(patch, to: SitePaths.allPlacesGeoJSON) }
-            }) {
+            if let positions,
+                let written = self.writer.withPreviousFile(
+                    SitePaths.allPlacesGeoJSON,
+                    { previous -> Result<Void, SiteWriterError>? in
+                        guard
+                            let patch = SiteFiles.allPlacesExport(
+                                guide, context: context, patching: previous, positions: positions)
+                        else { return nil }
+                        return Result { () throws(SiteWriterError) in
+                            try self.writer.write(patch, to: SitePaths.allPlacesGeoJSON)
+                        }
+                    })
+            {
                 try written.get()
                 return
             }
@@ -260,20 +300,26 @@ struct SiteRenderer: Sendable {
                 try SiteFiles.allPlacesExport(guide, context: context, emit: emit)
             }
         case .favoritesExports:
-            for file in SiteFiles.favoritesExports(guide, context: context) { try writer.write(file.bytes, to: file.path) }
+            for file in SiteFiles.favoritesExports(guide, context: context) {
+                try writer.write(file.bytes, to: file.path)
+            }
         case .searchEngineFiles:
             guard context.baseURL != nil else { return }
-            for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) { try writer.write(file.bytes, to: file.path) }
+            for file in SiteFiles.searchEngineFiles(pagePaths: pagePaths(), context: context) {
+                try writer.write(file.bytes, to: file.path)
+            }
         case .favorites(let pages):
             for page in pages {
-                try writer.write(FavoritesPage.render(guide, context: context, page: page), to: SitePaths.favoritesPage(page: page))
+                try writer.write(
+                    FavoritesPage.render(guide, context: context, page: page), to: SitePaths.favoritesPage(page: page))
             }
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .offlineFiles:
-            let files = OfflineFiles.files(contexts: contexts, version: buildVersion, assetPaths: assets.precachedPaths + [ScriptTexts.path],
-                                           explorerPaths: contexts.flatMap { context in explorerPaths().map { context.folder + $0 } },
-                                           tiles: basemap.tiles.map { ($0.zoom, $0.path) })
+            let files = OfflineFiles.files(
+                contexts: contexts, version: buildVersion, assetPaths: assets.precachedPaths + [ScriptTexts.path],
+                explorerPaths: contexts.flatMap { context in explorerPaths().map { context.folder + $0 } },
+                tiles: basemap.tiles.map { ($0.zoom, $0.path) })
             for file in files { try writer.write(file.bytes, to: file.path) }
         case .sharedFiles:
             // The texts are the build's own, made from its catalogues (a file of that name among the site's assets is named as unused).
@@ -294,21 +340,26 @@ struct SiteRenderer: Sendable {
         var paths: [String] = []
         for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(SitePaths.listPage(page: page)) }
         for category in PlaceCategory.allCases {
-            for page in 1...ListPage.pageCount(for: guide.places(in: category).count) { paths.append(SitePaths.categoryPage(category, page: page)) }
+            for page in 1...ListPage.pageCount(for: guide.places(in: category).count) {
+                paths.append(SitePaths.categoryPage(category, page: page))
+            }
         }
         for page in 1...FavoritesPage.pageCount(guide) { paths.append(SitePaths.favoritesPage(page: page)) }
         for place in guide.allPages { paths.append(SitePaths.detailPage(slug: place.slug)) }
         return paths
     }
 
-    private func writeList(page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?,
-                           writer: LanguageWriter) throws {
+    private func writeList(
+        page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?,
+        writer: LanguageWriter
+    ) throws {
         let pageCount = ListPage.pageCount(for: places.count)
         let start = (page - 1) * ListPage.pageSize
         let slice = places[start..<min(start + ListPage.pageSize, places.count)]
         let path = category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
-        let input = ListPage.Input(path: path, category: category, places: slice, totalCount: places.count,
-                                   page: page, pageCount: pageCount, scriptData: scriptData)
+        let input = ListPage.Input(
+            path: path, category: category, places: slice, totalCount: places.count,
+            page: page, pageCount: pageCount, scriptData: scriptData)
         try writer.write(ListPage.render(input, context: context), to: input.path)
     }
 }

@@ -8,15 +8,16 @@ struct AssetsCommand: Command {
     let spec = CommandSpec(
         name: "assets",
         usage: "sitegen assets list | eject [FIL …] [--force] [--site MAPPE] [--quiet]",
-        summary: "Viser de innebygde ressursene (stilark, skript, ikoner) eller kopierer dem til assets/ for å endre dem.",
+        summary:
+            "Viser de innebygde ressursene (stilark, skript, ikoner) eller kopierer dem til assets/ for å endre dem.",
         details: """
-        list          viser hver innebygde fil, og om nettstedets assets/ erstatter den
-        eject [FIL …] kopierer de innebygde filene (eller bare de nevnte) til assets/
+            list          viser hver innebygde fil, og om nettstedets assets/ erstatter den
+            eject [FIL …] kopierer de innebygde filene (eller bare de nevnte) til assets/
 
-        En fil i assets/ erstatter den innebygde filen med samme navn, og assets/custom.css
-        lastes etter det innebygde stilarket på hver side. Kopier bare det du vil endre: en
-        kopiert fil følger ikke med når sitegen oppdateres.
-        """,
+            En fil i assets/ erstatter den innebygde filen med samme navn, og assets/custom.css
+            lastes etter det innebygde stilarket på hver side. Kopier bare det du vil endre: en
+            kopiert fil følger ikke med når sitegen oppdateres.
+            """,
         options: [
             .init(name: "--force", valueName: nil, help: "skriv over filer i assets/ som er endret"),
             CommandSpec.siteOption,
@@ -41,7 +42,9 @@ struct AssetsCommand: Command {
             context.console.output("Innebygde ressurser (\(builtIn.count)):")
             for file in builtIn {
                 let note = ownNames.contains(file.name) ? "  ← erstattet av assets/\(file.name)" : ""
-                context.console.output("  \(file.name)  (\(NorwegianFormat.count(file.bytes.count, singular: "byte", plural: "byte")))\(note)")
+                context.console.output(
+                    "  \(file.name)  (\(NorwegianFormat.count(file.bytes.count, singular: "byte", plural: "byte")))\(note)"
+                )
             }
             let added = own.filter { !builtInNames.contains($0.name) }
             if !added.isEmpty {
@@ -64,14 +67,17 @@ struct AssetsCommand: Command {
 
     /// Copies `files` into the folder; a file there that differs is only
     /// replaced with `force`, and then nothing is written unless all can be.
-    func eject(_ files: [(name: String, bytes: [UInt8])], into folder: String, force: Bool, console: any Console) throws {
+    func eject(_ files: [(name: String, bytes: [UInt8])], into folder: String, force: Bool, console: any Console) throws
+    {
         var changed: [String] = []
         var toWrite: [(name: String, bytes: [UInt8])] = []
         for file in files {
             let path = folder + "/" + file.name
             // Never written through a link: it could lead out of the site (the build refuses such links too).
             var link = stat()
-            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK { throw EjectConflict(folder: folder, names: [file.name], isLink: true) }
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                throw EjectConflict(folder: folder, names: [file.name], isLink: true)
+            }
             if let existing = try FileSystem.readIfExists(path) {
                 if existing == file.bytes { continue }
                 changed.append(file.name)
@@ -95,9 +101,11 @@ struct AssetsCommand: Command {
         var isLink = false
         var userMessage: String {
             if isLink {
-                return "\(names.joined(separator: ", ")) i \(folder) er en symbolsk lenke, og sitegen skriver ikke gjennom den. Ingenting er kopiert; fjern lenken først."
+                return
+                    "\(names.joined(separator: ", ")) i \(folder) er en symbolsk lenke, og sitegen skriver ikke gjennom den. Ingenting er kopiert; fjern lenken først."
             }
-            return "\(names.joined(separator: ", ")) i \(folder) er endret og blir ikke skrevet over. Ingenting er kopiert; bruk --force for å skrive over."
+            return
+                "\(names.joined(separator: ", ")) i \(folder) er endret og blir ikke skrevet over. Ingenting er kopiert; bruk --force for å skrive over."
         }
         var exitStatus: ExitStatus { .usage }
     }

@@ -6,19 +6,26 @@ import Glibc
 struct BuildCommand: Command {
     let spec = CommandSpec(
         name: "build",
-        usage: "sitegen build [--site MAPPE] [--output MAPPE] [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force] [--no-wait] [--timings] [--quiet]",
+        usage:
+            "sitegen build [--site MAPPE] [--output MAPPE] [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force] [--no-wait] [--timings] [--quiet]",
         summary: "Henter stedene, fletter inn vurderinger og favoritter, og skriver nettstedet til output/.",
         details: """
-        Med GEOAPIFY_API_KEY satt hentes stedene fra Geoapify (via mellomlageret i .beacon-cache/);
-        uten nøkkel brukes eksempeldataene rundt Oslo S. Nettstedet byttes inn i ett steg, så en
-        bygging som feiler lar forrige versjon stå urørt, og uendrede filer skrives ikke på nytt.
-        """,
+            Med GEOAPIFY_API_KEY satt hentes stedene fra Geoapify (via mellomlageret i .beacon-cache/);
+            uten nøkkel brukes eksempeldataene rundt Oslo S. Nettstedet byttes inn i ett steg, så en
+            bygging som feiler lar forrige versjon stå urørt, og uendrede filer skrives ikke på nytt.
+            """,
         options: [
             CommandSpec.siteOption,
-            .init(name: "--output", valueName: "MAPPE", help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)"),
+            .init(
+                name: "--output", valueName: "MAPPE",
+                help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)"),
         ] + BuildCommand.inputOptions + [
-            .init(name: "--no-wait", valueName: nil, help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"),
-            .init(name: "--timings", valueName: nil, help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det"),
+            .init(
+                name: "--no-wait", valueName: nil,
+                help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"),
+            .init(
+                name: "--timings", valueName: nil,
+                help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det"),
             CommandSpec.quietOption,
         ]
     )
@@ -26,7 +33,9 @@ struct BuildCommand: Command {
     /// The options that decide what a build makes, read alike by `build` and `serve --watch` (`buildOptions`).
     static let inputOptions: [CommandSpec.Option] = [
         .init(name: "--places", valueName: "FIL", help: "bygg fra en GeoJSON-fil med steder i stedet for API-et"),
-        .init(name: "--category", valueName: "KATEGORI", help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
+        .init(
+            name: "--category", valueName: "KATEGORI",
+            help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
         .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
         .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
         .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
@@ -48,9 +57,10 @@ struct BuildCommand: Command {
         if category != nil && arguments.value("--places") == nil {
             throw UsageError("--category brukes bare sammen med --places", command: command)
         }
-        var options = BuildOptions(site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
-                                   defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
-                                   force: arguments.flag("--force"))
+        var options = BuildOptions(
+            site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
+            defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
+            force: arguments.flag("--force"))
         options.now = context.now
         return options
     }
@@ -64,7 +74,8 @@ struct BuildCommand: Command {
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
         // On a terminal, long work shows one updating line (--quiet: none).
-        let console = StatusLine.onTerminal(context.console, quiet: arguments.flag("--quiet"), environment: context.environment)
+        let console = StatusLine.onTerminal(
+            context.console, quiet: arguments.flag("--quiet"), environment: context.environment)
         defer { (console as? StatusLine)?.finish() }
         // Ctrl-C: the first stops the build, which removes its staging folder;
         // a second one (or one before anything was written) leaves at once.
@@ -90,13 +101,17 @@ struct BuildCommand: Command {
                 context.console.output(time + " s  " + memory + " topp  " + name)
             }
             if let decoded = report.placesDecoded {
-                context.console.output("  \(NorwegianFormat.integer(decoded)) av \(NorwegianFormat.integer(report.placeCount)) steder lest fra guiden fra forrige bygging")
+                context.console.output(
+                    "  \(NorwegianFormat.integer(decoded)) av \(NorwegianFormat.integer(report.placeCount)) steder lest fra guiden fra forrige bygging"
+                )
             }
         }
         let files = report.files
         let seconds = NorwegianFormat.decimal(report.seconds, places: 2)
         let rendered = report.renderedPages == report.pages ? "" : " (\(report.renderedPages) laget på nytt)"
-        context.console.progress("Ferdig på \(seconds) s: \(report.pages) sider\(rendered), \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)")
+        context.console.progress(
+            "Ferdig på \(seconds) s: \(report.pages) sider\(rendered), \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)"
+        )
         return .success
     }
 }

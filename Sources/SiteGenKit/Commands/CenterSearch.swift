@@ -21,7 +21,9 @@ struct CenterSearch {
     /// candidates and returns the chosen one (`--pick`) with its label (`--label`).
     func choose(address: String, near: Coordinate) async throws -> (coordinate: Coordinate, label: String) {
         let text = try InputParsing.typedText(address, field: "Adressen").trimmingSpaces()
-        guard !text.isEmpty, text.count <= 300 else { throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.") }
+        guard !text.isEmpty, text.count <= 300 else {
+            throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.")
+        }
         let givenLabel = try context.arguments.value("--label").flatMap(InputParsing.label)
         var pick = 1
         if let value = context.arguments.value("--pick") {
@@ -30,17 +32,23 @@ struct CenterSearch {
             }
             pick = number
         }
-        guard var client = try GeoapifyClient.fromEnvironment(context.environment) else { throw GeoapifyError.missingKey }
+        guard var client = try GeoapifyClient.fromEnvironment(context.environment) else {
+            throw GeoapifyError.missingKey
+        }
         let console = context.console
         client.onRetry = { attempt, wait, error in
-            console.progress("Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …")
+            console.progress(
+                "Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+            )
         }
         context.console.progress("Slår opp «\(text)» hos Geoapify …")
         let candidates = try await client.geocode(text, limit: 5, near: near)
         guard !candidates.isEmpty else { throw GeoapifyError.noAddressFound(text) }
         for (index, candidate) in candidates.enumerated() {
             let marker = index + 1 == pick ? "→" : " "
-            context.console.output("\(marker) \(index + 1). \(candidate.label)\(candidate.detail.map { ", " + $0 } ?? "") (\(NorwegianFormat.coordinate(candidate.coordinate)))")
+            context.console.output(
+                "\(marker) \(index + 1). \(candidate.label)\(candidate.detail.map { ", " + $0 } ?? "") (\(NorwegianFormat.coordinate(candidate.coordinate)))"
+            )
         }
         guard pick <= candidates.count else {
             throw InvalidInput(message: "Det finnes bare \(candidates.count) treff, så --pick \(pick) går ikke.")

@@ -7,12 +7,13 @@ struct CompletionsCommand: Command {
     let spec = CommandSpec(
         name: "completions",
         usage: "sitegen completions bash|zsh|fish",
-        summary: "Skriver et skript for tab-fullføring av kommandoer, valg, mapper og kategorier i bash, zsh eller fish.",
+        summary:
+            "Skriver et skript for tab-fullføring av kommandoer, valg, mapper og kategorier i bash, zsh eller fish.",
         details: """
-        bash    sitegen completions bash > ~/.local/share/bash-completion/completions/sitegen
-        zsh     sitegen completions zsh > ~/.zsh/completions/_sitegen (mappen må stå i fpath før compinit)
-        fish    sitegen completions fish > ~/.config/fish/completions/sitegen.fish
-        """,
+            bash    sitegen completions bash > ~/.local/share/bash-completion/completions/sitegen
+            zsh     sitegen completions zsh > ~/.zsh/completions/_sitegen (mappen må stå i fpath før compinit)
+            fish    sitegen completions fish > ~/.config/fish/completions/sitegen.fish
+            """,
         options: [],
         minimumPositionals: 1,
         maximumPositionals: 1,
@@ -23,7 +24,9 @@ struct CompletionsCommand: Command {
         let name = context.arguments.positionals[0]
         guard let shell = CompletionShell(rawValue: name) else {
             let known = CompletionShell.allCases.map(\.rawValue)
-            throw UsageError("ukjent skall «\(name)» (bruk \(known.dropLast().joined(separator: ", ")) eller \(known.last!))", command: spec.name)
+            throw UsageError(
+                "ukjent skall «\(name)» (bruk \(known.dropLast().joined(separator: ", ")) eller \(known.last!))",
+                command: spec.name)
         }
         var script = CompletionScripts.script(for: shell)
         if script.hasSuffix("\n") { script.removeLast() }

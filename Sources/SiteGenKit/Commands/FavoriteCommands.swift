@@ -1,5 +1,5 @@
-import FoundationEssentials
 import BeaconCore
+import FoundationEssentials
 
 /// `sitegen favorite add|remove PLACE`.
 struct FavoriteCommand: Command {
@@ -7,7 +7,8 @@ struct FavoriteCommand: Command {
         name: "favorite",
         usage: "sitegen favorite add|remove STED [--site MAPPE] [--quiet]",
         summary: "Legger til eller fjerner et sted fra favorittene (Mine steder).",
-        details: "En favoritt beholder en kopi av navn, adresse og posisjon, så den vises på favorittsiden selv om stedet faller utenfor radius.",
+        details:
+            "En favoritt beholder en kopi av navn, adresse og posisjon, så den vises på favorittsiden selv om stedet faller utenfor radius.",
         options: [CommandSpec.siteOption, CommandSpec.quietOption],
         minimumPositionals: 2,
         maximumPositionals: 2,
@@ -23,10 +24,12 @@ struct FavoriteCommand: Command {
         let place = try known.resolve(context.arguments.positionals[1])
         if action == "add" {
             let added = try context.site.updateStore { $0.addFavorite(place, on: context.today) }
-            context.console.output(added ? "\(place.name) er lagt til i favorittene." : "\(place.name) var allerede en favoritt.")
+            context.console.output(
+                added ? "\(place.name) er lagt til i favorittene." : "\(place.name) var allerede en favoritt.")
         } else {
             let removed = try context.site.updateStore { $0.removeFavorite(place.id) }
-            context.console.output(removed ? "\(place.name) er fjernet fra favorittene." : "\(place.name) var ikke en favoritt.")
+            context.console.output(
+                removed ? "\(place.name) er fjernet fra favorittene." : "\(place.name) var ikke en favoritt.")
         }
         return .success
     }

@@ -9,17 +9,22 @@ import FoundationEssentials
 struct InitCommand: Command {
     let spec = CommandSpec(
         name: "init",
-        usage: "sitegen init [MAPPE] [--center BREDDE LENGDE | --address ADRESSE [--pick N]] [--label NAVN] [--title TITTEL] [--quiet] | --sample",
+        usage:
+            "sitegen init [MAPPE] [--center BREDDE LENGDE | --address ADRESSE [--pick N]] [--label NAVN] [--title TITTEL] [--quiet] | --sample",
         summary: "Lager en ny nettstedsmappe: innstillinger, et tomt lager og .gitignore.",
         details: """
-        Mappen (standard: der du står) må være ny eller tom. Uten --center eller --address
-        ligger senteret ved Oslo S; endre det senere med «sitegen center». --address slår
-        opp adressen hos Geoapify og trenger GEOAPIFY_API_KEY. --sample lager eksempelguiden
-        rundt Oslo S med vurderinger og favoritter.
-        """,
+            Mappen (standard: der du står) må være ny eller tom. Uten --center eller --address
+            ligger senteret ved Oslo S; endre det senere med «sitegen center». --address slår
+            opp adressen hos Geoapify og trenger GEOAPIFY_API_KEY. --sample lager eksempelguiden
+            rundt Oslo S med vurderinger og favoritter.
+            """,
         options: [
-            .init(name: "--center", valueName: "BREDDE LENGDE", help: "senteret, for eksempel --center 59.9111 10.7503", valueCount: 2),
-            .init(name: "--address", valueName: "ADRESSE", help: "slå opp senteret hos Geoapify (trenger GEOAPIFY_API_KEY)"),
+            .init(
+                name: "--center", valueName: "BREDDE LENGDE", help: "senteret, for eksempel --center 59.9111 10.7503",
+                valueCount: 2),
+            .init(
+                name: "--address", valueName: "ADRESSE",
+                help: "slå opp senteret hos Geoapify (trenger GEOAPIFY_API_KEY)"),
             .init(name: "--pick", valueName: "N", help: "velg treff nummer N fra --address (standard: 1)"),
             .init(name: "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)"),
             .init(name: "--title", valueName: "TITTEL", help: "nettstedets tittel"),
@@ -30,12 +35,12 @@ struct InitCommand: Command {
     )
 
     static let gitignore = """
-    # Laget av «sitegen init»: det bygde nettstedet og sitegens egne filer hører ikke hjemme i git.
-    output/
-    .beacon-cache/
-    .beacon.lock
+        # Laget av «sitegen init»: det bygde nettstedet og sitegens egne filer hører ikke hjemme i git.
+        output/
+        .beacon-cache/
+        .beacon.lock
 
-    """
+        """
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let arguments = context.arguments
@@ -43,7 +48,8 @@ struct InitCommand: Command {
         let folder = SiteFolder.absolute(given)
         if arguments.flag("--sample") {
             for name in ["--center", "--address", "--label", "--title", "--pick"] where arguments.value(name) != nil {
-                throw UsageError("--sample lager eksempelguiden og kan ikke brukes sammen med \(name)", command: spec.name)
+                throw UsageError(
+                    "--sample lager eksempelguiden og kan ikke brukes sammen med \(name)", command: spec.name)
             }
         }
         if arguments.value("--center") != nil && arguments.value("--address") != nil {
@@ -65,17 +71,25 @@ struct InitCommand: Command {
         try SiteInitializer.create(folder, files: files + [(".gitignore", Array(InitCommand.gitignore.utf8))])
 
         let console = context.console
-        console.output("Laget nettstedet «\(settings.title)» i \(folder): " + files.map(\.name).joined(separator: ", ") + " og .gitignore.")
-        console.output("Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)), radius \(settings.radiusKm) km.")
+        console.output(
+            "Laget nettstedet «\(settings.title)» i \(folder): " + files.map(\.name).joined(separator: ", ")
+                + " og .gitignore.")
+        console.output(
+            "Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)), radius \(settings.radiusKm) km."
+        )
         if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingSpaces().isEmpty {
-            console.output("Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt.")
+            console.output(
+                "Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt."
+            )
         }
         let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(ShellWord.path(given)) && "
         console.output("")
         console.output("Neste steg:")
-        let steps = [("\(cd)sitegen build", "bygg nettstedet i output/"),
-                     ("sitegen serve --watch", "se det på http://127.0.0.1:8000/, oppdatert når du endrer noe"),
-                     ("sitegen rate \"NAVN\" 5", "gi et sted stjerner (sitegen search viser navnene)")]
+        let steps = [
+            ("\(cd)sitegen build", "bygg nettstedet i output/"),
+            ("sitegen serve --watch", "se det på http://127.0.0.1:8000/, oppdatert når du endrer noe"),
+            ("sitegen rate \"NAVN\" 5", "gi et sted stjerner (sitegen search viser navnene)"),
+        ]
         let width = steps.map(\.0.count).max() ?? 0
         for (command, note) in steps {
             console.output("  " + command + String(repeating: " ", count: width - command.count) + "   # " + note)
@@ -114,7 +128,9 @@ struct InitCommand: Command {
     func sampleSite() throws -> (SiteSettings, [(name: String, bytes: [UInt8])]) {
         var files: [(name: String, bytes: [UInt8])] = []
         for name in [SiteSettings.fileName, GuideStore.fileName] {
-            guard let bytes = BuiltInFiles.bytes("sample-site/" + name) else { throw AssetBundle.AssetError.builtInFileMissing(name) }
+            guard let bytes = BuiltInFiles.bytes("sample-site/" + name) else {
+                throw AssetBundle.AssetError.builtInFileMissing(name)
+            }
             files.append((name, bytes))
         }
         // Read by the same rules as any site's files, so a broken starter is never written.

@@ -9,9 +9,9 @@ struct RateCommand: Command {
         usage: "sitegen rate STED STJERNER [--comment TEKST] [--date ÅÅÅÅ-MM-DD] [--site MAPPE] [--quiet]",
         summary: "Gir et sted en vurdering fra 1 til 5 stjerner (hver vurdering lagres for seg).",
         details: """
-        STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.
-        Kommentaren kan ha litt formatering (fet, kursiv, lenker, avsnitt, lister); se «sitegen sanitize».
-        """,
+            STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.
+            Kommentaren kan ha litt formatering (fet, kursiv, lenker, avsnitt, lister); se «sitegen sanitize».
+            """,
         options: [
             .init(name: "--comment", valueName: "TEKST", help: "en kommentar til vurderingen"),
             .init(name: "--date", valueName: "DATO", help: "datoen for besøket (standard: i dag)"),
@@ -37,12 +37,15 @@ struct RateCommand: Command {
         }
         // A clock set wrong would date the rating wrong for good: today before the store's newest rating is a sign.
         if arguments.value("--date") == nil, let latest, today < latest {
-            context.console.error("Advarsel: ifølge maskinens klokke er det \(today), men lageret har en vurdering fra \(latest). "
-                + "Går klokka riktig? Vurderingen er lagret med \(today); gi datoen selv med --date ÅÅÅÅ-MM-DD.")
+            context.console.error(
+                "Advarsel: ifølge maskinens klokke er det \(today), men lageret har en vurdering fra \(latest). "
+                    + "Går klokka riktig? Vurderingen er lagret med \(today); gi datoen selv med --date ÅÅÅÅ-MM-DD.")
         }
         let summary = RatingSummary(ratings: ratings)!
         context.console.output("Lagret \(stars) av 5 for \(place.name) (\(date.norwegianLong)).")
-        context.console.output("Stedet har nå \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")), snitt \(NorwegianFormat.oneDecimal(summary.average)) → \(TerminalStars.text(summary.roundedStars)). Kjør «sitegen build» for å oppdatere nettstedet.")
+        context.console.output(
+            "Stedet har nå \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")), snitt \(NorwegianFormat.oneDecimal(summary.average)) → \(TerminalStars.text(summary.roundedStars)). Kjør «sitegen build» for å oppdatere nettstedet."
+        )
         return .success
     }
 }
@@ -67,7 +70,9 @@ struct RatingsCommand: Command {
             context.console.output("Ingen vurderinger ennå. Gi en med «sitegen rate \"\(place.name)\" 4».")
             return .success
         }
-        context.console.output("Snitt \(NorwegianFormat.oneDecimal(summary.average)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)")
+        context.console.output(
+            "Snitt \(NorwegianFormat.oneDecimal(summary.average)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)"
+        )
         for rating in ratings.newestFirst {
             var line = "  \(rating.date.iso)  \(TerminalStars.text(rating.stars))"
             if let comment = rating.comment { line += "  " + comment.replacingAll("\n", with: " ") }

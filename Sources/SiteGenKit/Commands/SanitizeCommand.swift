@@ -1,6 +1,6 @@
+import BeaconCore
 import BeaconHTML
 import FoundationEssentials
-import BeaconCore
 
 /// `sitegen sanitize`: shows how a comment will render — HTML on standard
 /// input, the sanitised HTML on standard output.
@@ -10,10 +10,10 @@ struct SanitizeCommand: Command {
         usage: "sitegen sanitize < kommentar.html",
         summary: "Leser HTML fra standard inn og skriver den rensede HTML-en som sidene vil vise.",
         details: """
-        Tillatt: p, br, b, strong, i, em, ul, ol, li, blockquote og a med href (http, https, mailto
-        eller relativ; lenker får rel="nofollow noopener"). Farlige elementer (script, style, iframe,
-        svg, skjemaer …) fjernes med innhold; andre elementer pakkes ut slik at teksten blir stående.
-        """,
+            Tillatt: p, br, b, strong, i, em, ul, ol, li, blockquote og a med href (http, https, mailto
+            eller relativ; lenker får rel="nofollow noopener"). Farlige elementer (script, style, iframe,
+            svg, skjemaer …) fjernes med innhold; andre elementer pakkes ut slik at teksten blir stående.
+            """,
         options: []
     )
 
@@ -22,7 +22,10 @@ struct SanitizeCommand: Command {
         let maximumBytes = TextHardening.Limit.comment * 4
         let data = try StandardInput.read(upTo: maximumBytes + 1)
         guard data.count <= maximumBytes else {
-            throw InvalidInput(message: "Kommentaren er for lang (over \(NorwegianFormat.integer(maximumBytes)) byte, grensen er \(TextHardening.Limit.comment) tegn).")
+            throw InvalidInput(
+                message:
+                    "Kommentaren er for lang (over \(NorwegianFormat.integer(maximumBytes)) byte, grensen er \(TextHardening.Limit.comment) tegn)."
+            )
         }
         guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
             throw InvalidInput(message: "Inndataene er ikke gyldig UTF-8.")
@@ -31,7 +34,8 @@ struct SanitizeCommand: Command {
         let checked = try InputParsing.commentText(text)
         let (html, flattened) = try HTMLSanitizer.sanitizeReportingFlattening(checked)
         if flattened {
-            context.console.error("Merk: HTML-en var nøstet for dypt til å leses i sin helhet, så bare teksten vises, uten formatering.")
+            context.console.error(
+                "Merk: HTML-en var nøstet for dypt til å leses i sin helhet, så bare teksten vises, uten formatering.")
         }
         context.console.output(html.html)
         return .success

@@ -6,12 +6,17 @@ import FoundationEssentials
 struct SearchCommand: Command {
     let spec = CommandSpec(
         name: "search",
-        usage: "sitegen search [TEKST] [--category KATEGORI] [--radius KM] [--sort distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
+        usage:
+            "sitegen search [TEKST] [--category KATEGORI] [--radius KM] [--sort distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
         options: [
             .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
-            .init(name: "--radius", valueName: "KM", help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)"),
-            .init(name: "--sort", valueName: "REKKEFØLGE", help: "distance (nærmest først), rating (best først) eller name (A–Å)"),
+            .init(
+                name: "--radius", valueName: "KM",
+                help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)"),
+            .init(
+                name: "--sort", valueName: "REKKEFØLGE",
+                help: "distance (nærmest først), rating (best først) eller name (A–Å)"),
             .init(name: "--favorites", valueName: nil, help: "bare favoritter"),
             .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (norsk tid)"),
             CommandSpec.siteOption,
@@ -48,10 +53,12 @@ struct SearchCommand: Command {
             context.console.output("Ingen treff.")
         } else {
             // "Åpent · stenger kl. 22:00", as on the place's page, for places with understood hours.
-            context.console.output(PlaceTable.render(results) { place in
-                guard place.category.hasOpeningStatus else { return nil }
-                return place.openingHours.flatMap(OpeningHours.init)?.status(weekday: now.weekday, minute: now.minute)?.norwegianText
-            })
+            context.console.output(
+                PlaceTable.render(results) { place in
+                    guard place.category.hasOpeningStatus else { return nil }
+                    return place.openingHours.flatMap(OpeningHours.init)?.status(
+                        weekday: now.weekday, minute: now.minute)?.norwegianText
+                })
         }
         return .success
     }
@@ -68,8 +75,11 @@ enum PlaceTable {
         var rows: [[String]] = zip(places, statuses).map { place, status in
             let name = place.name + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
-            let row = [TextHardening.truncate(name, to: 40), place.category.singularName,
-                       NorwegianFormat.distance(metres: place.wholeMetres).replacingAll(NorwegianFormat.noBreakSpace, with: " "), rating]
+            let row = [
+                TextHardening.truncate(name, to: 40), place.category.singularName,
+                NorwegianFormat.distance(metres: place.wholeMetres).replacingAll(
+                    NorwegianFormat.noBreakSpace, with: " "), rating,
+            ]
             return withStatus ? row + [status ?? "–"] : row
         }
         rows.insert(header, at: 0)
@@ -81,7 +91,9 @@ enum PlaceTable {
         }
         lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
         lines.append("")
-        lines.append(NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingAll(NorwegianFormat.noBreakSpace, with: " "))
+        lines.append(
+            NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingAll(
+                NorwegianFormat.noBreakSpace, with: " "))
         return lines.joined(separator: "\n")
     }
 }

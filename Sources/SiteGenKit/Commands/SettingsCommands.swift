@@ -1,5 +1,5 @@
-import FoundationEssentials
 import BeaconCore
+import FoundationEssentials
 
 /// `sitegen radius [KM]`: shows or saves the search radius used by the next build.
 struct RadiusCommand: Command {
@@ -29,13 +29,14 @@ struct RadiusCommand: Command {
 struct CenterCommand: Command {
     let spec = CommandSpec(
         name: "center",
-        usage: "sitegen center show | set BREDDE LENGDE [--label NAVN] | search ADRESSE [--pick N] [--site MAPPE] [--quiet]",
+        usage:
+            "sitegen center show | set BREDDE LENGDE [--label NAVN] | search ADRESSE [--pick N] [--site MAPPE] [--quiet]",
         summary: "Viser eller endrer senteret som stedene hentes rundt.",
         details: """
-        show                 viser senteret
-        set BREDDE LENGDE    setter senteret, for eksempel «sitegen center set 59.9111 10.7503 --label "Oslo S"»
-        search ADRESSE       slår opp en adresse hos Geoapify og lagrer det beste treffet (--pick N for et annet)
-        """,
+            show                 viser senteret
+            set BREDDE LENGDE    setter senteret, for eksempel «sitegen center set 59.9111 10.7503 --label "Oslo S"»
+            search ADRESSE       slår opp en adresse hos Geoapify og lagrer det beste treffet (--pick N for et annet)
+            """,
         options: [
             .init(name: "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)"),
             .init(name: "--pick", valueName: "N", help: "velg treff nummer N fra «search» (standard: 1)"),
@@ -55,22 +56,31 @@ struct CenterCommand: Command {
         case "show":
             guard positionals.count == 1 else { throw UsageError("«show» tar ingen argumenter", command: spec.name) }
             let settings = try site.loadSettings()
-            context.console.output("Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(MachineNumber.decimal(settings.center.latitude, places: 6)) \(MachineNumber.decimal(settings.center.longitude, places: 6)))")
+            context.console.output(
+                "Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(MachineNumber.decimal(settings.center.latitude, places: 6)) \(MachineNumber.decimal(settings.center.longitude, places: 6)))"
+            )
             context.console.output("Radius: \(settings.radiusKm) km")
         case "set":
-            guard positionals.count == 3 else { throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name) }
+            guard positionals.count == 3 else {
+                throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name)
+            }
             let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
             let label = try context.arguments.value("--label").flatMap(InputParsing.label)
             try site.updateSettings { settings in
                 settings.center = coordinate
                 settings.centerLabel = label
             }
-            context.console.output("Senteret er satt til \(label.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(coordinate)). Kjør «sitegen build» for å hente steder rundt det.")
+            context.console.output(
+                "Senteret er satt til \(label.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(coordinate)). Kjør «sitegen build» for å hente steder rundt det."
+            )
         case "search":
-            guard positionals.count == 2 else { throw UsageError("«search» trenger én adresse (bruk anførselstegn)", command: spec.name) }
+            guard positionals.count == 2 else {
+                throw UsageError("«search» trenger én adresse (bruk anførselstegn)", command: spec.name)
+            }
             return try await CenterSearch(context: context).run(address: positionals[1])
         default:
-            throw UsageError("ukjent underkommando «\(positionals[0])» (bruk show, set eller search)", command: spec.name)
+            throw UsageError(
+                "ukjent underkommando «\(positionals[0])» (bruk show, set eller search)", command: spec.name)
         }
         return .success
     }

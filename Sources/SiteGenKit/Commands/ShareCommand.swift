@@ -11,11 +11,20 @@ struct ShareCommand: Command {
         name: "share",
         usage: "sitegen share [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE] [--quiet]",
         summary: "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
-        details: "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
+        details:
+            "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
         options: [
-            .init(name: "--output", valueName: "FIL", help: "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen)"),
-            .init(name: "--lang", valueName: "SPRÅK", help: "språket filen skrives på: nb (bokmål), nn (nynorsk) eller en (engelsk); standard: nettstedets første språk"),
-            .init(name: "--force", valueName: nil, help: "skriv over en fil som ikke er en tidligere delingsfil (aldri lageret eller innstillingene)"),
+            .init(
+                name: "--output", valueName: "FIL",
+                help: "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen)"),
+            .init(
+                name: "--lang", valueName: "SPRÅK",
+                help:
+                    "språket filen skrives på: nb (bokmål), nn (nynorsk) eller en (engelsk); standard: nettstedets første språk"
+            ),
+            .init(
+                name: "--force", valueName: nil,
+                help: "skriv over en fil som ikke er en tidligere delingsfil (aldri lageret eller innstillingene)"),
             CommandSpec.siteOption,
             CommandSpec.quietOption,
         ]
@@ -27,12 +36,16 @@ struct ShareCommand: Command {
         let site = context.site
         let assets = try AssetBundle.load(siteAssets: site.assetsPath)
         func file(_ name: String) throws -> [UInt8] {
-            guard let file = assets.files.first(where: { $0.path == "assets/" + name }) else { throw AssetBundle.AssetError.builtInFileMissing(name) }
+            guard let file = assets.files.first(where: { $0.path == "assets/" + name }) else {
+                throw AssetBundle.AssetError.builtInFileMissing(name)
+            }
             return file.bytes
         }
         // The site's own stylesheet follows the built-in one here too.
         var stylesheet = String(decoding: try file("beacon.css"), as: UTF8.self)
-        if assets.hasCustomStylesheet { stylesheet += "\n" + String(decoding: try file(AssetBundle.customStylesheet), as: UTF8.self) }
+        if assets.hasCustomStylesheet {
+            stylesheet += "\n" + String(decoding: try file(AssetBundle.customStylesheet), as: UTF8.self)
+        }
         let icon = try file("beacon-icon.svg")
         let guide = known.guide
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
@@ -45,7 +58,9 @@ struct ShareCommand: Command {
             .check(path, given: given, force: context.arguments.flag("--force"))
         try FileSystem.createDirectory(PathText.parent(path))
         try FileSystem.writeAtomically(SecretRedactor.fromEnvironment(context.environment).redact(bytes), to: path)
-        context.console.output("Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path).")
+        context.console.output(
+            "Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path)."
+        )
         return .success
     }
 }

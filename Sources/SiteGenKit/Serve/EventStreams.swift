@@ -38,12 +38,15 @@ struct EventStreams {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let fromClient = streams.count { $0.client == client }
         guard streams.count < maximum, fromClient < maximumPerClient else {
-            _ = EventStreams.sendWhole(fd, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                                  + "Content-Length: 0\r\nRetry-After: 5\r\nConnection: close\r\n\r\n")
+            _ = EventStreams.sendWhole(
+                fd,
+                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                    + "Content-Length: 0\r\nRetry-After: 5\r\nConnection: close\r\n\r\n")
             close(fd)
             return
         }
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
             + "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 500\n\n"
         guard EventStreams.sendWhole(fd, head) else {
             close(fd)
@@ -64,7 +67,12 @@ struct EventStreams {
         var buffer = [UInt8](repeating: 0, count: 512)
         for (index, events) in revents.enumerated() where events != 0 && index < streams.count {
             let hungUp = events & EventStreams.finishedEvents != 0
-            let n = hungUp ? 0 : buffer.withUnsafeMutableBytes { recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+            let n =
+                hungUp
+                ? 0
+                : buffer.withUnsafeMutableBytes {
+                    recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
+                }
             if hungUp || n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { finished.append(index) }
         }
         for index in finished.reversed() { close(streams.remove(at: index).fd) }
@@ -76,7 +84,9 @@ struct EventStreams {
         generation = current
         var index = 0
         while index < streams.count {
-            let message: String? = reload ? "event: reload\ndata: \(current)\n\n"
+            let message: String? =
+                reload
+                ? "event: reload\ndata: \(current)\n\n"
                 : (now - streams[index].lastSent >= pingInterval ? ": ping\n\n" : nil)
             if let message {
                 guard EventStreams.sendWhole(streams[index].fd, message) else {
@@ -99,7 +109,9 @@ struct EventStreams {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             sent += n

@@ -34,26 +34,26 @@ final class LiveReload: Sendable {
     var current: Int { generation.load(ordering: .acquiring) }
 
     static let script = """
-    // Served by «sitegen serve --watch» only: reloads the page after each rebuild.
-    (function () {
-      'use strict';
-      var events = new EventSource('/\(eventsPath)');
-      events.addEventListener('reload', function () { window.location.reload(); });
-    })();
+        // Served by «sitegen serve --watch» only: reloads the page after each rebuild.
+        (function () {
+          'use strict';
+          var events = new EventSource('/\(eventsPath)');
+          events.addEventListener('reload', function () { window.location.reload(); });
+        })();
 
-    """
+        """
 
     /// `sw.js` while watching: takes over from the site's worker, empties its
     /// caches and leaves every request to the network.
     static let serviceWorker = """
-    // Served by «sitegen serve --watch» instead of the site's worker: no offline copy while editing.
-    self.addEventListener('install', () => self.skipWaiting());
-    self.addEventListener('activate', (event) => {
-      event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
-        .then(() => self.clients.claim()));
-    });
+        // Served by «sitegen serve --watch» instead of the site's worker: no offline copy while editing.
+        self.addEventListener('install', () => self.skipWaiting());
+        self.addEventListener('activate', (event) => {
+          event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
+            .then(() => self.clients.claim()));
+        });
 
-    """
+        """
 
     /// The tag put before `</head>` of every HTML page sent.
     static let tag = Array("<script src=\"/\(scriptPath)\" defer></script>".utf8)

@@ -83,7 +83,9 @@ struct SiteWatcher: Sendable {
     static func stamp(_ path: String) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Stamp(size: Int64(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino))
+        return Stamp(
+            size: Int64(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec,
+            inode: UInt64(info.st_ino))
     }
 
     static func walk(_ folder: String, into stamps: inout [String: Stamp]) {
@@ -94,7 +96,11 @@ struct SiteWatcher: Sendable {
             // Folders are walked, never through a symbolic link (a link to a parent would loop).
             var link = stat()
             let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-            if !isLink && FileSystem.isDirectory(path) { walk(path, into: &stamps) } else if let stamp = stamp(path) { stamps[path] = stamp }
+            if !isLink && FileSystem.isDirectory(path) {
+                walk(path, into: &stamps)
+            } else if let stamp = stamp(path) {
+                stamps[path] = stamp
+            }
         }
     }
 }

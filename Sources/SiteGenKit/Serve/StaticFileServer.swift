@@ -32,8 +32,10 @@ final class StaticFileServer: Sendable {
         /// `serve --watch`: the reload script and event stream, linked into each page sent.
         var liveReload: LiveReload?
 
-        package init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
-                    maximumConnections: Int = 64, maximumPendingPerClient: Int = 32, liveReload: LiveReload? = nil) {
+        package init(
+            root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
+            maximumConnections: Int = 64, maximumPendingPerClient: Int = 32, liveReload: LiveReload? = nil
+        ) {
             self.root = root
             self.host = host
             self.port = port
@@ -58,7 +60,8 @@ final class StaticFileServer: Sendable {
     /// Connections pending across all clients, at most.
     static let maximumPending = 512
 
-    package init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError) {
+    package init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError)
+    {
         self.configuration = configuration
         self.log = log
         guard let real = realpath(configuration.root, nil) else { throw .rootMissing(configuration.root) }
@@ -66,7 +69,9 @@ final class StaticFileServer: Sendable {
         free(real)
 
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno)))
+        }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -77,7 +82,9 @@ final class StaticFileServer: Sendable {
             throw .badHost(configuration.host)
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             let message = String(cString: strerror(errno))
@@ -142,7 +149,10 @@ final class StaticFileServer: Sendable {
         }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !stopped.load(ordering: .relaxed) {
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             fds += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             fds += streams.pollEntries
             var nearest = pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
@@ -152,21 +162,29 @@ final class StaticFileServer: Sendable {
             if ready < 0 && errno != EINTR { usleep(10_000) }
             if stopped.load(ordering: .relaxed) { return }
             streams.closeFinished(revents: fds.dropFirst(2 + pending.count).map(\.revents))
-            readHeads(&pending, ready: fds.dropFirst(2).prefix(pending.count).map { $0.revents != 0 }, now: clock.now, buffer: &buffer,
-                      streams: &streams)
+            readHeads(
+                &pending, ready: fds.dropFirst(2).prefix(pending.count).map { $0.revents != 0 }, now: clock.now,
+                buffer: &buffer,
+                streams: &streams)
             if fds[0].revents != 0 { acceptConnections(&pending, now: clock.now) }
-            if let liveReload = configuration.liveReload { streams.tick(generation: liveReload.current, now: clock.now) }
+            if let liveReload = configuration.liveReload {
+                streams.tick(generation: liveReload.current, now: clock.now)
+            }
         }
     }
 
     /// Reads what arrived on the connections marked `ready`; hands on complete
     /// heads, and drops connections that closed or passed their deadline.
-    private func readHeads(_ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant, buffer: inout [UInt8],
-                           streams: inout EventStreams) {
+    private func readHeads(
+        _ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant, buffer: inout [UInt8],
+        streams: inout EventStreams
+    ) {
         var finished: [Int] = []
         for index in pending.indices {
             if ready[index] {
-                let n = buffer.withUnsafeMutableBytes { recv(pending[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+                let n = buffer.withUnsafeMutableBytes {
+                    recv(pending[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
+                }
                 if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
                 if n <= 0 {
                     close(pending[index].fd)
@@ -174,7 +192,9 @@ final class StaticFileServer: Sendable {
                     continue
                 }
                 pending[index].head.append(contentsOf: buffer[0..<n])
-                if StaticFileServer.headEnd(pending[index].head) != nil || pending[index].head.count > StaticFileServer.maximumHeadBytes {
+                if StaticFileServer.headEnd(pending[index].head) != nil
+                    || pending[index].head.count > StaticFileServer.maximumHeadBytes
+                {
                     if isEventStreamRequest(pending[index].head) {
                         streams.open(pending[index].fd, client: pending[index].client, now: now)
                     } else {
@@ -184,7 +204,7 @@ final class StaticFileServer: Sendable {
                     continue
                 }
             }
-            if pending[index].deadline < now { // too slow to send a head: hang up
+            if pending[index].deadline < now {  // too slow to send a head: hang up
                 close(pending[index].fd)
                 finished.append(index)
             }
@@ -227,7 +247,8 @@ final class StaticFileServer: Sendable {
     /// Whether a complete head asks for the live-reload stream (only while watching).
     private func isEventStreamRequest(_ head: [UInt8]) -> Bool {
         guard configuration.liveReload != nil, let end = StaticFileServer.headEnd(head),
-              case .success(let (method, target)) = StaticFileServer.parse(Array(head[..<end])) else { return false }
+            case .success(let (method, target)) = StaticFileServer.parse(Array(head[..<end]))
+        else { return false }
         return method == "GET" && StaticFileServer.relativePath(for: target) == LiveReload.eventsPath
     }
 
@@ -281,7 +302,8 @@ final class StaticFileServer: Sendable {
 
     static func headEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+        for i in 0...(bytes.count - 4)
+        where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
             return i
         }
         return nil
@@ -293,7 +315,9 @@ final class StaticFileServer: Sendable {
         let requestLine = text.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return .failure(.badRequest) }
-        let method = String(parts[0]), target = String(parts[1]), version = String(parts[2])
+        let method = String(parts[0])
+        let target = String(parts[1])
+        let version = String(parts[2])
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return .failure(version.hasPrefix("HTTP/") ? .versionNotSupported : .badRequest)
         }
@@ -327,19 +351,21 @@ final class StaticFileServer: Sendable {
             log("\(method) \(target) 403")
             return respond(client, status: 403, reason: "Forbidden", method: method)
         }
-        if let liveReload = configuration.liveReload {
+        if configuration.liveReload != nil {
             switch relative {
             case LiveReload.scriptPath:
                 log("\(method) \(target) 200")
-                return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
-                               body: Array(LiveReload.script.utf8))
-            case LiveReload.eventsPath: // a GET went to the event streams (`EventStreams`); this is a HEAD
+                return respond(
+                    client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
+                    body: Array(LiveReload.script.utf8))
+            case LiveReload.eventsPath:  // a GET went to the event streams (`EventStreams`); this is a HEAD
                 log("\(method) \(target) 200")
                 return respond(client, status: 200, reason: "OK", method: method, contentType: "text/event-stream")
             case OfflineFiles.serviceWorkerPath:
                 log("\(method) \(target) 200")
-                return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
-                               body: Array(LiveReload.serviceWorker.utf8))
+                return respond(
+                    client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
+                    body: Array(LiveReload.serviceWorker.utf8))
             default: break
             }
         }
@@ -348,8 +374,9 @@ final class StaticFileServer: Sendable {
             let bare = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
             if !bare.hasSuffix("/") {
                 log("\(method) \(target) 301")
-                return respond(client, status: 301, reason: "Moved Permanently", method: method,
-                               extraHeaders: ["Location": StaticFileServer.folderLocation(relative)])
+                return respond(
+                    client, status: 301, reason: "Moved Permanently", method: method,
+                    extraHeaders: ["Location": StaticFileServer.folderLocation(relative)])
             }
             path += "/index.html"
         }
@@ -366,15 +393,22 @@ final class StaticFileServer: Sendable {
         guard file >= 0 else { return notFound(client, method: method, target: target) }
         defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return notFound(client, method: method, target: target) }
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return notFound(client, method: method, target: target)
+        }
         if configuration.liveReload != nil, resolved.hasSuffix(".html") {
-            guard let page = try? FileSystem.read(resolved, limit: 1 << 31) else { return notFound(client, method: method, target: target) }
+            guard let page = try? FileSystem.read(resolved, limit: 1 << 31) else {
+                return notFound(client, method: method, target: target)
+            }
             log("\(method) \(target) 200")
-            return respond(client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["html"]!,
-                           body: LiveReload.inject(into: page))
+            return respond(
+                client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["html"]!,
+                body: LiveReload.inject(into: page))
         }
         log("\(method) \(target) 200")
-        sendHead(client, status: 200, reason: "OK", contentType: StaticFileServer.mimeType(for: resolved), length: Int(info.st_size))
+        sendHead(
+            client, status: 200, reason: "OK", contentType: StaticFileServer.mimeType(for: resolved),
+            length: Int(info.st_size))
         guard method != "HEAD" else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var remaining = Int(info.st_size)
@@ -397,30 +431,44 @@ final class StaticFileServer: Sendable {
         log("\(method) \(target) 404")
         var page = notFoundPage(for: target)
         if configuration.liveReload != nil { page = page.map(LiveReload.inject(into:)) }
-        respond(client, status: 404, reason: "Not Found", method: method, contentType: "text/html; charset=utf-8",
-                body: page ?? Array("<!DOCTYPE html><html lang=\"nb\"><title>Fant ikke siden</title><h1>Fant ikke siden</h1></html>".utf8))
+        respond(
+            client, status: 404, reason: "Not Found", method: method, contentType: "text/html; charset=utf-8",
+            body: page
+                ?? Array(
+                    "<!DOCTYPE html><html lang=\"nb\"><title>Fant ikke siden</title><h1>Fant ikke siden</h1></html>"
+                        .utf8))
     }
 
     /// The 404 page of the language whose folder the path is in ("/nn/…" → `nn/404.html`), else the site's.
     func notFoundPage(for target: String) -> [UInt8]? {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         if let folder = path.split(separator: "/").first.map(String.init), let language = Language(rawValue: folder),
-           let page = (try? FileSystem.readIfExists(rootRealPath + "/" + language.rawValue + "/404.html")) ?? nil {
+            let page = (try? FileSystem.readIfExists(rootRealPath + "/" + language.rawValue + "/404.html")) ?? nil
+        {
             return page
         }
         return (try? FileSystem.readIfExists(rootRealPath + "/404.html")) ?? nil
     }
 
-    func respond(_ client: Int32, status: Int, reason: String, method: String, contentType: String = "text/plain; charset=utf-8",
-                 body: [UInt8]? = nil, extraHeaders: [String: String] = [:]) {
+    func respond(
+        _ client: Int32, status: Int, reason: String, method: String, contentType: String = "text/plain; charset=utf-8",
+        body: [UInt8]? = nil, extraHeaders: [String: String] = [:]
+    ) {
         let payload = body ?? Array("\(status) \(reason)\n".utf8)
-        guard sendHead(client, status: status, reason: reason, contentType: contentType, length: payload.count, extraHeaders: extraHeaders),
-              method != "HEAD" else { return }
+        guard
+            sendHead(
+                client, status: status, reason: reason, contentType: contentType, length: payload.count,
+                extraHeaders: extraHeaders),
+            method != "HEAD"
+        else { return }
         _ = sendAll(client, payload[...])
     }
 
     @discardableResult
-    func sendHead(_ client: Int32, status: Int, reason: String, contentType: String, length: Int?, extraHeaders: [String: String] = [:]) -> Bool {
+    func sendHead(
+        _ client: Int32, status: Int, reason: String, contentType: String, length: Int?,
+        extraHeaders: [String: String] = [:]
+    ) -> Bool {
         var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\n"
         if let length { head += "Content-Length: \(length)\r\n" }
         head += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
@@ -445,7 +493,8 @@ final class StaticFileServer: Sendable {
     static let mimeTypes: [String: String] = [
         "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
         "json": "application/json", "geojson": "application/geo+json", "gpx": "application/gpx+xml",
-        "kml": "application/vnd.google-earth.kml+xml", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
+        "kml": "application/vnd.google-earth.kml+xml", "svg": "image/svg+xml", "png": "image/png",
+        "ico": "image/x-icon",
         "xml": "application/xml", "txt": "text/plain; charset=utf-8", "webmanifest": "application/manifest+json",
     ]
 
@@ -461,9 +510,11 @@ enum ServeError: UserFacingError, Equatable {
 
     package var userMessage: String {
         switch self {
-        case .rootMissing(let path): "Fant ikke nettstedet i \(path). Kjør «sitegen build» først, eller oppgi mappen med --output."
+        case .rootMissing(let path):
+            "Fant ikke nettstedet i \(path). Kjør «sitegen build» først, eller oppgi mappen med --output."
         case .badHost(let host): "«\(host)» er ikke en IPv4-adresse (for eksempel 127.0.0.1 eller 0.0.0.0)."
-        case .cannotListen(let host, let port, let reason): "Kan ikke lytte på \(host):\(port): \(reason). Velg en annen port med --port."
+        case .cannotListen(let host, let port, let reason):
+            "Kan ikke lytte på \(host):\(port): \(reason). Velg en annen port med --port."
         }
     }
 

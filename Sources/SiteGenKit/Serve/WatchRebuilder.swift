@@ -1,5 +1,5 @@
-import FoundationEssentials
 import BeaconCore
+import FoundationEssentials
 
 /// `serve --watch`: builds the site again when its inputs change and tells
 /// open pages to reload; a failed build is reported and the last good site
@@ -30,19 +30,26 @@ struct WatchRebuilder: Sendable {
         let console = context.console
         let started = ContinuousClock.now
         do {
-            let report = try await BuildPipeline(options: options, environment: context.environment, console: QuietConsole(base: console)).run()
+            let report = try await BuildPipeline(
+                options: options, environment: context.environment, console: QuietConsole(base: console)
+            ).run()
             let seconds = NorwegianFormat.decimal((ContinuousClock.now - started).inSeconds, places: 2)
             let changed = report.files.written + report.files.removed
             // What the output is now, whoever made it: another process may have built the change first.
-            let changedElsewhere = liveReload.outputChanged(to: BuildRecord.load(site: options.site, output: options.outputPath)?.tree)
+            let changedElsewhere = liveReload.outputChanged(
+                to: BuildRecord.load(site: options.site, output: options.outputPath)?.tree)
             if first {
                 console.progress("Bygget på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder.")
             } else if changed > 0 {
                 liveReload.publish()
-                console.progress("Bygget på nytt på \(seconds) s: \(NorwegianFormat.count(changed, singular: "fil", plural: "filer")) endret; åpne sider lastes inn på nytt.")
+                console.progress(
+                    "Bygget på nytt på \(seconds) s: \(NorwegianFormat.count(changed, singular: "fil", plural: "filer")) endret; åpne sider lastes inn på nytt."
+                )
             } else if changedElsewhere {
                 liveReload.publish()
-                console.progress("Bygget på nytt på \(seconds) s: nettstedet var allerede bygget av en annen prosess; åpne sider lastes inn på nytt.")
+                console.progress(
+                    "Bygget på nytt på \(seconds) s: nettstedet var allerede bygget av en annen prosess; åpne sider lastes inn på nytt."
+                )
             } else {
                 console.progress("Bygget på nytt på \(seconds) s: ingen sider endret.")
             }

@@ -33,7 +33,8 @@ struct CommandSpec: Sendable {
     /// The words the first positional can be (`center show|set|search`), for shell completion.
     var subcommands: [String] = []
 
-    static let siteOption = Option(name: "--site", valueName: "MAPPE", help: "nettstedsmappen (standard: mappen du står i)")
+    static let siteOption = Option(
+        name: "--site", valueName: "MAPPE", help: "nettstedsmappen (standard: mappen du står i)")
     static let quietOption = Option(name: "--quiet", valueName: nil, help: "ingen fremdriftsmeldinger")
     static let helpOption = Option(name: "--help", valueName: nil, help: "vis denne hjelpen")
 
@@ -76,21 +77,31 @@ struct ParsedArguments: Sendable {
                 parsed.positionals.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
-            if argument == "-h" { parsed.options["--help"] = ""; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" {
+                parsed.options["--help"] = ""
+                continue
+            }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if name == "--help" { parsed.options["--help"] = ""; continue }
+            if name == "--help" {
+                parsed.options["--help"] = ""
+                continue
+            }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 throw UsageError("ukjent valg «\(name)»", command: spec.name)
             }
             if option.takesValue && option.valueCount > 1 {
                 guard inlineValue == nil, index + option.valueCount <= arguments.count else {
-                    throw UsageError("\(name) trenger \(option.valueCount) verdier (\(option.valueName!))", command: spec.name)
+                    throw UsageError(
+                        "\(name) trenger \(option.valueCount) verdier (\(option.valueName!))", command: spec.name)
                 }
                 parsed.multipleValues[name] = Array(arguments[index..<index + option.valueCount])
                 parsed.options[name] = arguments[index]
@@ -99,7 +110,9 @@ struct ParsedArguments: Sendable {
                 if let inlineValue {
                     parsed.options[name] = inlineValue
                 } else {
-                    guard index < arguments.count else { throw UsageError("\(name) trenger en verdi (\(option.valueName!))", command: spec.name) }
+                    guard index < arguments.count else {
+                        throw UsageError("\(name) trenger en verdi (\(option.valueName!))", command: spec.name)
+                    }
                     parsed.options[name] = arguments[index]
                     index += 1
                 }
@@ -113,7 +126,8 @@ struct ParsedArguments: Sendable {
                 throw UsageError("for få argumenter", command: spec.name)
             }
             if parsed.positionals.count > spec.maximumPositionals {
-                throw UsageError("uventet argument «\(parsed.positionals[spec.maximumPositionals])»", command: spec.name)
+                throw UsageError(
+                    "uventet argument «\(parsed.positionals[spec.maximumPositionals])»", command: spec.name)
             }
         }
         return parsed

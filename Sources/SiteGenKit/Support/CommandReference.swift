@@ -49,8 +49,11 @@ enum CommandReference {
             lines.append(row(["[`\(typed)`](\(document)#\(anchor(spec.name)))", purpose(spec.name, spec.summary)]))
         }
         for option in table.globalOptions {
-            lines.append(row(["[`sitegen \(option.name)`](\(document)#\(anchor(table.help.name)))",
-                              purpose(option.name, option.help)]))
+            lines.append(
+                row([
+                    "[`sitegen \(option.name)`](\(document)#\(anchor(table.help.name)))",
+                    purpose(option.name, option.help),
+                ]))
         }
         return lines.joined(separator: "\n")
     }
@@ -72,8 +75,10 @@ enum CommandReference {
     }
 
     /// The generated blocks of the README (`document`: where the table's links go).
-    static func readmeBlocks(_ table: CommandTable = .current,
-                             document: String = "docs/commands.md") -> [String: String] {
+    static func readmeBlocks(
+        _ table: CommandTable = .current,
+        document: String = "docs/commands.md"
+    ) -> [String: String] {
         [commandsTableName: commandsTable(table, document: document)]
     }
 
@@ -127,14 +132,16 @@ enum CommandReference {
         var refreshed = refresh(text, blocks: Dictionary(uniqueKeysWithValues: blocks.map { ($0.name, $0.text) }))
         for block in blocks where refreshed.missing.contains(block.name) {
             if !refreshed.text.hasSuffix("\n") { refreshed.text += "\n" }
-            refreshed.text += "\n" + heading(block.command) + "\n\n" + startMarker(block.name) + "\n"
+            refreshed.text +=
+                "\n" + heading(block.command) + "\n\n" + startMarker(block.name) + "\n"
                 + block.text + "\n" + endMarker + "\n"
         }
         return refreshed
     }
 
     static func markerName(_ line: Substring) -> String? {
-        let prefix = "<!-- generated: ", suffix = " -->"
+        let prefix = "<!-- generated: "
+        let suffix = " -->"
         guard line.hasPrefix(prefix), line.hasSuffix(suffix), line.count > prefix.count + suffix.count else {
             return nil
         }

@@ -10,8 +10,9 @@ struct CommandTable: Sendable {
     var globalOptions: [CommandSpec.Option]
 
     static var current: CommandTable {
-        CommandTable(commands: CommandLineTool.commands.map(\.spec), help: CommandLineTool.helpSpec,
-                     globalOptions: CommandLineTool.globalOptions)
+        CommandTable(
+            commands: CommandLineTool.commands.map(\.spec), help: CommandLineTool.helpSpec,
+            globalOptions: CommandLineTool.globalOptions)
     }
 
     /// What can stand first: the commands, then `help`. `help`'s first
@@ -24,7 +25,8 @@ struct CommandTable: Sendable {
 
     /// The options a command accepts, as its help text lists them (`--help` last).
     static func options(of spec: CommandSpec) -> [CommandSpec.Option] {
-        spec.options.contains { $0.name == CommandSpec.helpOption.name } ? spec.options : spec.options + [CommandSpec.helpOption]
+        spec.options.contains { $0.name == CommandSpec.helpOption.name }
+            ? spec.options : spec.options + [CommandSpec.helpOption]
     }
 }
 

@@ -9,5 +9,10 @@ final class HandOver<Value: Sendable>: Sendable {
     init(_ value: Value?) { self.value = Mutex(value) }
 
     /// The value, once; nil after that (or when there was none).
-    func take() -> Value? { value.withLock { stored in defer { stored = nil }; return stored } }
+    func take() -> Value? {
+        value.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+    }
 }

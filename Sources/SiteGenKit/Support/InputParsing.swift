@@ -79,7 +79,8 @@ enum InputParsing {
     /// characters that would act on a terminal or reorder text.
     static func commentText(_ text: String) throws -> String {
         guard text.count <= TextHardening.Limit.comment else {
-            throw InvalidInput(message: "Kommentaren er for lang (\(text.count) tegn, grensen er \(TextHardening.Limit.comment)).")
+            throw InvalidInput(
+                message: "Kommentaren er for lang (\(text.count) tegn, grensen er \(TextHardening.Limit.comment)).")
         }
         return try typedText(text, field: "Kommentaren", allowsLineBreaks: true)
     }
@@ -92,8 +93,13 @@ enum InputParsing {
         for (offset, scalar) in text.unicodeScalars.enumerated() {
             let allowed = allowsLineBreaks && (scalar == "\n" || scalar == "\t")
             if !allowed && TerminalText.isUnsafe(scalar) || (!allowsLineBreaks && (scalar == "\n" || scalar == "\t")) {
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
-                throw InvalidInput(message: "\(field) inneholder et kontrolltegn eller retningstegn (\(code), tegn nummer \(offset + 1)). Slike tegn kan styre terminalen eller snu teksten, og tas ikke imot.")
+                let code =
+                    "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
+                    + String(scalar.value, radix: 16, uppercase: true)
+                throw InvalidInput(
+                    message:
+                        "\(field) inneholder et kontrolltegn eller retningstegn (\(code), tegn nummer \(offset + 1)). Slike tegn kan styre terminalen eller snu teksten, og tas ikke imot."
+                )
             }
         }
         return text

@@ -27,10 +27,14 @@ struct KnownPlaces {
         guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingWhitespace().isEmpty else { throw NoPlacesYet() }
         var places: [Place] = []
         for category in PlaceCategory.allCases {
-            let request = PlacesRequest(category: category, center: settings.center, radiusMetres: settings.radiusMetres, limit: settings.placesPerCategory)
+            let request = PlacesRequest(
+                category: category, center: settings.center, radiusMetres: settings.radiusMetres,
+                limit: settings.placesPerCategory)
             places += try await sample.places(for: request).places
         }
-        return KnownPlaces(settings: settings, store: store, current: places, source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate))
+        return KnownPlaces(
+            settings: settings, store: store, current: places,
+            source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate))
     }
 
     /// Current places first, then the store's copies of the others.
@@ -67,7 +71,9 @@ struct KnownPlaces {
 }
 
 struct NoPlacesYet: UserFacingError {
-    var userMessage: String { "Ingen steder er kjent ennå. Kjør «sitegen build» først, så vet sitegen hvilke steder guiden har." }
+    var userMessage: String {
+        "Ingen steder er kjent ennå. Kjør «sitegen build» først, så vet sitegen hvilke steder guiden har."
+    }
     var exitStatus: ExitStatus { .dataError }
 }
 
@@ -80,6 +86,8 @@ struct PlaceNotFound: UserFacingError {
 struct AmbiguousPlace: UserFacingError {
     var query: String
     var list: String
-    var userMessage: String { "«\(query)» passer på flere steder. Oppgi ett av disse (navnet på lenken) i stedet:\n\(list)\nIngenting er endret." }
+    var userMessage: String {
+        "«\(query)» passer på flere steder. Oppgi ett av disse (navnet på lenken) i stedet:\n\(list)\nIngenting er endret."
+    }
     var exitStatus: ExitStatus { .dataError }
 }

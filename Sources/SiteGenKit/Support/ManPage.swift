@@ -17,7 +17,8 @@ enum ManPage {
         page.text("sitegen - lager en norsk stedsguide (restauranter, kafeer, hoteller) som et statisk nettsted")
 
         page.section("OVERSIKT")
-        page.raw(bold("sitegen") + " " + italic("KOMMANDO") + " [" + italic("VALG") + "] [" + italic("ARGUMENTER") + "]")
+        page.raw(
+            bold("sitegen") + " " + italic("KOMMANDO") + " [" + italic("VALG") + "] [" + italic("ARGUMENTER") + "]")
         page.request(".br")
         page.raw(bold("sitegen help") + " [" + italic("KOMMANDO") + " | " + bold("--man") + "]")
         for option in table.globalOptions {
@@ -26,16 +27,18 @@ enum ManPage {
         }
 
         page.section("BESKRIVELSE")
-        page.text("""
-        sitegen lager en stedsguide til restauranter, kafeer og hoteller rundt et senter, som et statisk \
-        nettsted med kart, søk og filtre som virker uten nett. Med GEOAPIFY_API_KEY satt hentes stedene fra \
-        Geoapify; uten nøkkel bygges guiden av eksempeldataene rundt Oslo S.
-        """)
-        page.paragraph("""
-        Dine vurderinger og favoritter lagres i nettstedsmappen og flettes inn ved neste bygging. \
-        Nettstedsmappen er mappen du står i, eller den --site oppgir. Resultater skrives på standard ut, \
-        fremdrift og feil på standard feil.
-        """)
+        page.text(
+            """
+            sitegen lager en stedsguide til restauranter, kafeer og hoteller rundt et senter, som et statisk \
+            nettsted med kart, søk og filtre som virker uten nett. Med GEOAPIFY_API_KEY satt hentes stedene fra \
+            Geoapify; uten nøkkel bygges guiden av eksempeldataene rundt Oslo S.
+            """)
+        page.paragraph(
+            """
+            Dine vurderinger og favoritter lagres i nettstedsmappen og flettes inn ved neste bygging. \
+            Nettstedsmappen er mappen du står i, eller den --site oppgir. Resultater skrives på standard ut, \
+            fremdrift og feil på standard feil.
+            """)
 
         page.section("KOMMANDOER")
         for spec in table.entries {
@@ -74,27 +77,51 @@ enum ManPage {
     }
 
     static let environment: [(String, String)] = [
-        ("GEOAPIFY_API_KEY", """
-        API-nøkkelen til Geoapify. Med den henter «sitegen build» stedene (og kartflisene, med basemap \
-        «geoapify») fra Geoapify; uten den bygges guiden av eksempeldataene rundt Oslo S. Nøkkelen skrives \
-        aldri ut, verken i terminalen, på sidene eller i mellomlageret.
-        """),
-        ("GEOAPIFY_BASE_URL", "En annen adresse for Geoapify-API-et (en mellomtjener eller en testserver). Må være https, unntatt til maskinen selv."),
+        (
+            "GEOAPIFY_API_KEY",
+            """
+            API-nøkkelen til Geoapify. Med den henter «sitegen build» stedene (og kartflisene, med basemap \
+            «geoapify») fra Geoapify; uten den bygges guiden av eksempeldataene rundt Oslo S. Nøkkelen skrives \
+            aldri ut, verken i terminalen, på sidene eller i mellomlageret.
+            """
+        ),
+        (
+            "GEOAPIFY_BASE_URL",
+            "En annen adresse for Geoapify-API-et (en mellomtjener eller en testserver). Må være https, unntatt til maskinen selv."
+        ),
         ("GEOAPIFY_TIMEOUT", "Hvor mange sekunder et kall til Geoapify får ta (1–120, standard 10)."),
-        ("BEACON_LEAFLET_DIR", """
-        En mappe som kartbiblioteket Leaflet og markørgrupperingen hentes fra. Uten den brukes kopien som er bygget \
-        inn i sitegen (når Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster var installert der sitegen ble \
-        bygget), ellers \(MapLibrary.defaultFolder). Uten biblioteket lages sidene uten kart, med en advarsel.
-        """),
-        ("NO_COLOR", "sitegen skriver aldri farger, så variabelen endrer ingenting. De eneste terminalkodene er statuslinjen til en lang bygging på en terminal (den skrives over på stedet); --quiet tar den bort."),
+        (
+            "BEACON_LEAFLET_DIR",
+            """
+            En mappe som kartbiblioteket Leaflet og markørgrupperingen hentes fra. Uten den brukes kopien som er bygget \
+            inn i sitegen (når Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster var installert der sitegen ble \
+            bygget), ellers \(MapLibrary.defaultFolder). Uten biblioteket lages sidene uten kart, med en advarsel.
+            """
+        ),
+        (
+            "NO_COLOR",
+            "sitegen skriver aldri farger, så variabelen endrer ingenting. De eneste terminalkodene er statuslinjen til en lang bygging på en terminal (den skrives over på stedet); --quiet tar den bort."
+        ),
     ]
 
     static let files: [(String, String)] = [
-        (SiteSettings.fileName, "Innstillingene: senter, radius, tittel, steder per kategori, hvor mange timer et svar i mellomlageret gjelder (cacheHours) og bakgrunnskart (basemap). Den første byggingen lager filen; «sitegen center» og «sitegen radius» endrer den."),
+        (
+            SiteSettings.fileName,
+            "Innstillingene: senter, radius, tittel, steder per kategori, hvor mange timer et svar i mellomlageret gjelder (cacheHours) og bakgrunnskart (basemap). Den første byggingen lager filen; «sitegen center» og «sitegen radius» endrer den."
+        ),
         (GuideStore.fileName, "Dine vurderinger og favoritter, skrevet av «sitegen rate» og «sitegen favorite»."),
-        ("output/", "Nettstedet «sitegen build» skriver og «sitegen serve» viser (med --output et annet sted). En bygging byttes inn i ett steg, så en bygging som feiler lar forrige versjon stå."),
-        ("assets/", "Dine egne filer: en fil her erstatter den innebygde filen med samme navn, og custom.css lastes etter det innebygde stilarket på hver side. «sitegen assets eject» kopierer de innebygde filene hit."),
-        (".beacon-cache/", "Mellomlageret for svar fra Geoapify og kartfliser; «build --offline» bygger bare fra det, «build --refresh» henter på nytt."),
+        (
+            "output/",
+            "Nettstedet «sitegen build» skriver og «sitegen serve» viser (med --output et annet sted). En bygging byttes inn i ett steg, så en bygging som feiler lar forrige versjon stå."
+        ),
+        (
+            "assets/",
+            "Dine egne filer: en fil her erstatter den innebygde filen med samme navn, og custom.css lastes etter det innebygde stilarket på hver side. «sitegen assets eject» kopierer de innebygde filene hit."
+        ),
+        (
+            ".beacon-cache/",
+            "Mellomlageret for svar fra Geoapify og kartfliser; «build --offline» bygger bare fra det, «build --refresh» henter på nytt."
+        ),
     ]
 
     /// What each status means to the person or script that ran the command.
@@ -103,9 +130,12 @@ enum ManPage {
         switch status {
         case .success: "Alt gikk bra."
         case .failure: "Kommandoen mislyktes av en annen grunn enn de nedenfor."
-        case .usage: "Feil bruk: ukjent kommando eller valg, for få eller for mange argumenter, en ugyldig verdi, eller noe som mangler (som GEOAPIFY_API_KEY for «center search»)."
-        case .dataError: "Ugyldige data: en fil eller et svar som ikke kan leses (JSON, GeoJSON, for lang tekst), et sted som ikke finnes eller ikke er entydig, eller ingen steder kjent ennå."
-        case .unavailable: "Noe kommandoen trenger er ikke tilgjengelig: Geoapify (nettverk, nøkkel, kvote), svar i mellomlageret med --offline, eller nettstedet eller porten «sitegen serve» skulle bruke."
+        case .usage:
+            "Feil bruk: ukjent kommando eller valg, for få eller for mange argumenter, en ugyldig verdi, eller noe som mangler (som GEOAPIFY_API_KEY for «center search»)."
+        case .dataError:
+            "Ugyldige data: en fil eller et svar som ikke kan leses (JSON, GeoJSON, for lang tekst), et sted som ikke finnes eller ikke er entydig, eller ingen steder kjent ennå."
+        case .unavailable:
+            "Noe kommandoen trenger er ikke tilgjengelig: Geoapify (nettverk, nøkkel, kvote), svar i mellomlageret med --offline, eller nettstedet eller porten «sitegen serve» skulle bruke."
         case .software: "Intern feil i sitegen."
         case .ioError: "En fil eller mappe kunne ikke leses eller skrives."
         case .temporaryFailure: "En annen bygging av samme nettsted pågikk (med --no-wait). Prøv igjen senere."
@@ -180,7 +210,7 @@ enum ManPage {
             for block in details.components(separatedBy: "\n\n") {
                 let rows = block.split(separator: "\n").map { ManPage.columns(String($0)) }
                 if !rows.isEmpty, rows.allSatisfy({ $0 != nil }) {
-                    for case let (term, explanation)? in rows {
+                    for case (let term, let explanation)? in rows {
                         request(".TP")
                         raw(ManPage.bold(term))
                         text(explanation)

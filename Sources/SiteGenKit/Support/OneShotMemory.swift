@@ -8,7 +8,7 @@ import CMalloc
 enum OneShotMemory {
     static func configure() {
         _ = mallopt(M_TOP_PAD, 64 << 20)
-        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20) // glibc's largest on 64-bit
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)  // glibc's largest on 64-bit
         _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import BeaconCore
+import FoundationEssentials
 
 /// Decides whether a command may write a file of its own (the share file) at
 /// a path the user chose. Never over the site's settings, store, lock file or
@@ -15,13 +15,18 @@ struct OwnedFileGuard {
 
     /// `path` as resolved (`SiteFolder.absolute`); `given` as the user wrote it, for messages.
     func check(_ path: String, given: String, force: Bool) throws {
-        guard let target = FileSystem.identity(path) else { return } // a new file
-        var protected = [(site.settingsPath, "innstillingsfilen"), (site.storePath, "lageret med vurderingene og favorittene"),
-                         (site.lockPath, "låsefilen"), (PlaceIndex.path(in: site), "stedsindeksen")]
+        guard let target = FileSystem.identity(path) else { return }  // a new file
+        var protected = [
+            (site.settingsPath, "innstillingsfilen"), (site.storePath, "lageret med vurderingene og favorittene"),
+            (site.lockPath, "låsefilen"), (PlaceIndex.path(in: site), "stedsindeksen"),
+        ]
         if let placesFile = PlaceIndex.lastPlacesFile(in: site) { protected.append((placesFile, "stedsfilen")) }
         for (file, role) in protected {
             if let identity = FileSystem.identity(file), identity == target {
-                throw InvalidInput(message: "\(given) er \(role) (\(file)), som sitegen aldri skriver over med en \(kind). Velg et annet filnavn med --output.")
+                throw InvalidInput(
+                    message:
+                        "\(given) er \(role) (\(file)), som sitegen aldri skriver over med en \(kind). Velg et annet filnavn med --output."
+                )
             }
         }
         if FileSystem.isDirectory(path) {
@@ -29,7 +34,10 @@ struct OwnedFileGuard {
         }
         if force { return }
         guard let head = FileSystem.readPrefix(path, maximumBytes: 4096), isOurs(head) else {
-            throw InvalidInput(message: "\(path) finnes allerede og er ikke en \(kind) fra sitegen, så den blir ikke skrevet over. Velg et annet filnavn, eller bruk --force hvis filen skal erstattes.")
+            throw InvalidInput(
+                message:
+                    "\(path) finnes allerede og er ikke en \(kind) fra sitegen, så den blir ikke skrevet over. Velg et annet filnavn, eller bruk --force hvis filen skal erstattes."
+            )
         }
     }
 }

@@ -16,7 +16,7 @@ final class SignalTrap: Sendable {
 
     init(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         self.signals = signals
-        _ = SignalPipe.shared // before any signal can use it
+        _ = SignalPipe.shared  // before any signal can use it
         id = SignalTrap.registry.withLock { registry in
             registry.nextID += 1
             registry.traps[registry.nextID] = (signals, handler)

@@ -22,7 +22,9 @@ enum SiteInitializer {
         guard FileSystem.fileExists(folder) else { return }
         guard FileSystem.isDirectory(folder) else { throw .notAFolder(folder) }
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch { throw .unreadable(folder) }
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch {
+            throw .unreadable(folder)
+        }
         if names.contains(SiteSettings.fileName) || names.contains(GuideStore.fileName) { throw .alreadyASite(folder) }
         let others = names.filter { !tolerated.contains($0) }
         guard others.isEmpty else { throw .notEmpty(folder, names: others) }
@@ -46,7 +48,8 @@ enum SiteInitializer {
             guard link(staging + "/" + file.name, target) == 0 else {
                 let code = errno
                 for path in linked { unlink(path) }
-                throw code == EEXIST ? InitError.appeared(folder) : InitError.writeFailed(target, String(cString: strerror(code)))
+                throw code == EEXIST
+                    ? InitError.appeared(folder) : InitError.writeFailed(target, String(cString: strerror(code)))
             }
             linked.append(target)
         }
@@ -69,16 +72,19 @@ enum SiteInitializer {
             case .unreadable(let path):
                 return "Mappen \(path) kan ikke leses. Ingenting er skrevet."
             case .alreadyASite(let path):
-                return "\(path) er allerede et nettsted (den har beacon-settings.json eller beacon-store.json). Ingenting er endret; bruk «sitegen build --site \(path)»."
+                return
+                    "\(path) er allerede et nettsted (den har beacon-settings.json eller beacon-store.json). Ingenting er endret; bruk «sitegen build --site \(path)»."
             case .notEmpty(let path, let names):
                 let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " …" : "")
-                return "Mappen \(path) er ikke tom (\(shown)). Oppgi en ny eller tom mappe, for eksempel «sitegen init min-guide». Ingenting er skrevet."
+                return
+                    "Mappen \(path) er ikke tom (\(shown)). Oppgi en ny eller tom mappe, for eksempel «sitegen init min-guide». Ingenting er skrevet."
             case .appeared(let path):
                 return "Noen andre la filer i \(path) mens nettstedet ble laget. Ingenting er skrevet."
             case .writeFailed(let path, let reason):
                 return "Kunne ikke skrive \(path) (\(reason)). Ingenting er skrevet."
             case .danglingLink(let path, let target):
-                return "\(path) er en symbolsk lenke til \(target), som ikke finnes. Lag mappen først (mkdir -p \(ShellWord.path(target))), "
+                return
+                    "\(path) er en symbolsk lenke til \(target), som ikke finnes. Lag mappen først (mkdir -p \(ShellWord.path(target))), "
                     + "eller oppgi en annen mappe. Ingenting er skrevet."
             }
         }

@@ -34,8 +34,10 @@ final class StatusLine: Console, Sendable {
     /// `console` with a status line when standard error is a terminal and
     /// progress is wanted; otherwise `console` itself. `BEACON_STATUS_DELAY_MS`
     /// in `environment` replaces the one second (the tests show it at once).
-    static func onTerminal(_ console: any Console, quiet: Bool, environment: [String: String] = [:],
-                           descriptor: Int32 = STDERR_FILENO) -> any Console {
+    static func onTerminal(
+        _ console: any Console, quiet: Bool, environment: [String: String] = [:],
+        descriptor: Int32 = STDERR_FILENO
+    ) -> any Console {
         guard !quiet, isatty(descriptor) == 1 else { return console }
         let delay = environment["BEACON_STATUS_DELAY_MS"].flatMap(Int.init).map { Duration.milliseconds(max(0, $0)) }
         let line = StatusLine(base: console, delay: delay ?? .seconds(1)) { text in
@@ -77,7 +79,11 @@ final class StatusLine: Console, Sendable {
         state.withLock { state in
             guard !state.finished, let text = state.text else { return }
             state.lastDrawn = ContinuousClock.now
-            draw("\r\u{1B}[K" + StatusLine.fitted(text + " · " + MachineNumber.fixed(elapsed.inSeconds, decimals: 1).replacingAll(".", with: ",") + " s"))
+            draw(
+                "\r\u{1B}[K"
+                    + StatusLine.fitted(
+                        text + " · " + MachineNumber.fixed(elapsed.inSeconds, decimals: 1).replacingAll(".", with: ",")
+                            + " s"))
             state.shown = true
         }
     }
@@ -85,7 +91,7 @@ final class StatusLine: Console, Sendable {
     private func startTicking() {
         BackgroundThread.start("status-line") { [self] in
             while !state.withLock({ $0.finished }) {
-                usleep(100_000) // StatusLine.tickInterval
+                usleep(100_000)  // StatusLine.tickInterval
                 tick()
             }
         }

@@ -18,39 +18,47 @@ package enum ScriptTexts {
         for language in languages.all {
             let t = Strings.of(language)
             let categories: [(key: String, value: JSONValue)] = PlaceCategory.allCases.map { category in
-                (category.rawValue, .object([("one", .string(t.singular(category))), ("other", .string(t.plural(category)))]))
+                (
+                    category.rawValue,
+                    .object([("one", .string(t.singular(category))), ("other", .string(t.plural(category)))])
+                )
             }
-            entries.append((language.rawValue, .object([
-                ("home", .string(languages.folder(of: language))),
-                ("texts", .object(t.script.map { ($0.key, .string($0.value)) })),
-                ("categories", .object(categories)),
-                ("weekdays", .array(OpeningHours.weekdayNames(in: language).map { .string($0) })),
-            ])))
+            entries.append(
+                (
+                    language.rawValue,
+                    .object([
+                        ("home", .string(languages.folder(of: language))),
+                        ("texts", .object(t.script.map { ($0.key, .string($0.value)) })),
+                        ("categories", .object(categories)),
+                        ("weekdays", .array(OpeningHours.weekdayNames(in: language).map { .string($0) })),
+                    ])
+                ))
         }
-        var out = "// Beacon sitegen: the page scripts' texts (written by the build from its catalogues).\n'use strict';\n(() => {\n  const ALL = "
+        var out =
+            "// Beacon sitegen: the page scripts' texts (written by the build from its catalogues).\n'use strict';\n(() => {\n  const ALL = "
         out += JSONWriter(pretty: false).string(.object(entries))
         out += ";\n  const MAIN = \(JSONWriter(pretty: false).string(.string(languages.main.rawValue)));\n"
         out += #"""
-          const lang = (document.documentElement.getAttribute('lang') || MAIN).toLowerCase();
-          const entry = ALL[lang] || ALL[MAIN];
-          const texts = entry.texts;
-          /** The text of `key`, its {slots} filled from `values`; the key itself when missing (a bug to see, not hide). */
-          function t(key, values) {
-            const text = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
-            return values ? text.replace(/\{(\w+)\}/g, (slot, name) => (name in values ? String(values[name]) : slot)) : text;
-          }
-          /** "12 steder" / "12 places": the number as the language writes it and the word that fits it. */
-          function count(n, key) {
-            const Query = window.BeaconQuery;
-            const number = Query ? Query.integer(n, ALL[lang] ? lang : MAIN) : String(n);
-            return number + ' ' + t(n === 1 ? key + '.one' : key + '.other');
-          }
-          window.BeaconText = Object.freeze({
-            lang: ALL[lang] ? lang : MAIN, home: entry.home, texts, categories: entry.categories, weekdays: entry.weekdays, t, count,
-          });
-        })();
+              const lang = (document.documentElement.getAttribute('lang') || MAIN).toLowerCase();
+              const entry = ALL[lang] || ALL[MAIN];
+              const texts = entry.texts;
+              /** The text of `key`, its {slots} filled from `values`; the key itself when missing (a bug to see, not hide). */
+              function t(key, values) {
+                const text = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+                return values ? text.replace(/\{(\w+)\}/g, (slot, name) => (name in values ? String(values[name]) : slot)) : text;
+              }
+              /** "12 steder" / "12 places": the number as the language writes it and the word that fits it. */
+              function count(n, key) {
+                const Query = window.BeaconQuery;
+                const number = Query ? Query.integer(n, ALL[lang] ? lang : MAIN) : String(n);
+                return number + ' ' + t(n === 1 ? key + '.one' : key + '.other');
+              }
+              window.BeaconText = Object.freeze({
+                lang: ALL[lang] ? lang : MAIN, home: entry.home, texts, categories: entry.categories, weekdays: entry.weekdays, t, count,
+              });
+            })();
 
-        """#
+            """#
         return Array(out.utf8)
     }
 }

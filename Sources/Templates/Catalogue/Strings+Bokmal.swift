@@ -26,7 +26,8 @@ extension Strings {
         myRatings: "Mine vurderinger",
         noRatings: "Ingen vurderinger ennå.",
         pauseAnimation: "Stopp dampen",
-        notInData: "Dette stedet ligger utenfor området guiden dekker nå, eller finnes ikke lenger i kartdataene. Det er med fordi det er en favoritt.",
+        notInData:
+            "Dette stedet ligger utenfor området guiden dekker nå, eller finnes ikke lenger i kartdataene. Det er med fordi det er en favoritt.",
         notFoundTitle: "Fant ikke siden",
         notFoundText: "Siden du lette etter finnes ikke, eller den er flyttet.",
         goToFrontPage: "Gå til forsiden",
@@ -45,13 +46,17 @@ extension Strings {
         placeCount: { NorwegianFormat.count($0, singular: "sted", plural: "steder") },
         ratingCount: { NorwegianFormat.count($0, singular: "vurdering", plural: "vurderinger") },
         starsText: { "\($0) av 5" },
-        ratingLabel: { stars, count in "Vurdering: \(stars) av 5, \(NorwegianFormat.count(count, singular: "vurdering", plural: "vurderinger"))" },
+        ratingLabel: { stars, count in
+            "Vurdering: \(stars) av 5, \(NorwegianFormat.count(count, singular: "vurdering", plural: "vurderinger"))"
+        },
         distanceFrom: { distance, center in "\(distance) fra \(center ?? "sentrum")" },
         pageOf: { "Side \($0) av \($1)" },
         pageSuffix: { " (side \($0))" },
         mapOf: { "Kart over \($0)" },
         lastUpdated: { "Sist oppdatert \($0)" },
-        withinRadius: { count, km, center in "\(NorwegianFormat.count(count, singular: "sted", plural: "steder")) innen \(km) km fra \(center ?? "sentrum")" },
+        withinRadius: { count, km, center in
+            "\(NorwegianFormat.count(count, singular: "sted", plural: "steder")) innen \(km) km fra \(center ?? "sentrum")"
+        },
         coverage: { km, center in "Guiden dekker steder innen \(km) km fra \(center ?? "sentrum")" },
         sourceDescription: { kind in
             switch kind {
@@ -81,16 +86,21 @@ extension Strings {
         mapView: "Kart",
         showMore: "Vis flere",
         noMatches: "Ingen treff",
-        noMatchesHint: "Prøv et annet ord, en større avstand eller en annen kategori, eller trykk «Nullstill» under «Filtre».",
+        noMatchesHint:
+            "Prøv et annet ord, en større avstand eller en annen kategori, eller trykk «Nullstill» under «Filtre».",
         rated: "vurdert",
         openNow: "Åpent nå",
         openNowHint: "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid).",
-        appDescription: { "Restauranter, kafeer og hoteller rundt \($0 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett." },
+        appDescription: {
+            "Restauranter, kafeer og hoteller rundt \($0 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."
+        },
         offlineTitle: "Uten nett",
         offlineHeading: "Denne siden er ikke lagret",
-        offlineText: "Denne siden har ikke vært åpnet på enheten før, så den er ikke med i den lagrede kopien. Forsiden, kategoriene, Mine steder og stedene du har sett på, kan du lese uten nett.",
+        offlineText:
+            "Denne siden har ikke vært åpnet på enheten før, så den er ikke med i den lagrede kopien. Forsiden, kategoriene, Mine steder og stedene du har sett på, kan du lese uten nett.",
         takeTheList: "Ta med deg listen",
-        exportsIntro: "Åpne favorittene i Organic Maps, OsmAnd, Google My Maps eller Google Earth, eller del dem videre.",
+        exportsIntro:
+            "Åpne favorittene i Organic Maps, OsmAnd, Google My Maps eller Google Earth, eller del dem videre.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",
@@ -110,10 +120,19 @@ extension Strings {
             ("locating", "Finner posisjonen din …"),
             ("useCenter", "Bruk {label} som utgangspunkt"),
             ("measuringFromCenter", "Avstandene måles fra {label} igjen."),
-            ("farAway", "Du er {distance} fra {label}, utenfor området guiden dekker ({km} km rundt {label}). Avstandene måles fortsatt fra {label}."),
-            ("denied", "Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen."),
+            (
+                "farAway",
+                "Du er {distance} fra {label}, utenfor området guiden dekker ({km} km rundt {label}). Avstandene måles fortsatt fra {label}."
+            ),
+            (
+                "denied",
+                "Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen."
+            ),
             ("insecure", "Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https)."),
-            ("unavailable", "Fant ikke posisjonen din akkurat nå. Sjekk at posisjonstjenester er slått på, og prøv igjen."),
+            (
+                "unavailable",
+                "Fant ikke posisjonen din akkurat nå. Sjekk at posisjonstjenester er slått på, og prøv igjen."
+            ),
             ("timeout", "Det tok for lang tid å finne posisjonen din. Prøv igjen."),
             ("unsupported", "Nettleseren din kan ikke dele posisjonen."),
             ("showing", "Viser {shown} av {total}"),
@@ -121,8 +140,14 @@ extension Strings {
             ("ratingLabel", "Vurdering: {stars} av 5, {ratings}"),
             ("openNow", "Åpent nå"),
             ("closedNow", "Stengt nå"),
-            ("needsServer", "Søk, filtre og kart trenger stedsdataene i mappen data/, og nettleseren henter ikke filer fra en side som er åpnet direkte fra disken. Vis guiden fra en webserver (for eksempel «sitegen serve») for å bruke dem. Listen under virker som den er."),
-            ("dataFailed", "Fikk ikke hentet stedsdataene, så søk, filtre og kart virker ikke akkurat nå. Listen under virker som den er; last inn siden på nytt for å prøve igjen."),
+            (
+                "needsServer",
+                "Søk, filtre og kart trenger stedsdataene i mappen data/, og nettleseren henter ikke filer fra en side som er åpnet direkte fra disken. Vis guiden fra en webserver (for eksempel «sitegen serve») for å bruke dem. Listen under virker som den er."
+            ),
+            (
+                "dataFailed",
+                "Fikk ikke hentet stedsdataene, så søk, filtre og kart virker ikke akkurat nå. Listen under virker som den er; last inn siden på nytt for å prøve igjen."
+            ),
             ("hours.aroundTheClock", "Åpent døgnet rundt"),
             ("hours.closed", "Stengt"),
             ("hours.closesAt", "Åpent · stenger kl. {time}"),

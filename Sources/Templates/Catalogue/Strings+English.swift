@@ -26,7 +26,8 @@ extension Strings {
         myRatings: "My ratings",
         noRatings: "No ratings yet.",
         pauseAnimation: "Stop the steam",
-        notInData: "This place is outside the area the guide covers now, or is no longer in the map data. It is here because it is a favourite.",
+        notInData:
+            "This place is outside the area the guide covers now, or is no longer in the map data. It is here because it is a favourite.",
         notFoundTitle: "Page not found",
         notFoundText: "The page you were looking for does not exist, or it has moved.",
         goToFrontPage: "Go to the front page",
@@ -45,13 +46,17 @@ extension Strings {
         placeCount: { Language.en.count($0, singular: "place", plural: "places") },
         ratingCount: { Language.en.count($0, singular: "rating", plural: "ratings") },
         starsText: { "\($0) of 5" },
-        ratingLabel: { stars, count in "Rating: \(stars) of 5, \(Language.en.count(count, singular: "rating", plural: "ratings"))" },
+        ratingLabel: { stars, count in
+            "Rating: \(stars) of 5, \(Language.en.count(count, singular: "rating", plural: "ratings"))"
+        },
         distanceFrom: { distance, center in "\(distance) from \(center ?? "the centre")" },
         pageOf: { "Page \($0) of \($1)" },
         pageSuffix: { " (page \($0))" },
         mapOf: { "Map of \($0)" },
         lastUpdated: { "Last updated \($0)" },
-        withinRadius: { count, km, center in "\(Language.en.count(count, singular: "place", plural: "places")) within \(km) km of \(center ?? "the centre")" },
+        withinRadius: { count, km, center in
+            "\(Language.en.count(count, singular: "place", plural: "places")) within \(km) km of \(center ?? "the centre")"
+        },
         coverage: { km, center in "The guide covers places within \(km) km of \(center ?? "the centre")" },
         sourceDescription: { kind in
             switch kind {
@@ -85,10 +90,13 @@ extension Strings {
         rated: "rated",
         openNow: "Open now",
         openNowHint: "Shows only places with known opening hours that are open now (Norwegian time).",
-        appDescription: { "Restaurants, cafés and hotels around \($0 ?? "the centre"), with ratings and favourites. Works offline too." },
+        appDescription: {
+            "Restaurants, cafés and hotels around \($0 ?? "the centre"), with ratings and favourites. Works offline too."
+        },
         offlineTitle: "Offline",
         offlineHeading: "This page is not saved",
-        offlineText: "This page has not been opened on this device before, so it is not in the saved copy. You can read the front page, the categories, My places and the places you have looked at offline.",
+        offlineText:
+            "This page has not been opened on this device before, so it is not in the saved copy. You can read the front page, the categories, My places and the places you have looked at offline.",
         takeTheList: "Take the list with you",
         exportsIntro: "Open the favourites in Organic Maps, OsmAnd, Google My Maps or Google Earth, or pass them on.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
@@ -110,10 +118,19 @@ extension Strings {
             ("locating", "Finding your location …"),
             ("useCenter", "Use {label} as the starting point"),
             ("measuringFromCenter", "Distances are measured from {label} again."),
-            ("farAway", "You are {distance} from {label}, outside the area the guide covers ({km} km around {label}). Distances are still measured from {label}."),
-            ("denied", "You have not given this page access to your location. Allow location for this page in your browser and try again."),
+            (
+                "farAway",
+                "You are {distance} from {label}, outside the area the guide covers ({km} km around {label}). Distances are still measured from {label}."
+            ),
+            (
+                "denied",
+                "You have not given this page access to your location. Allow location for this page in your browser and try again."
+            ),
             ("insecure", "Your browser shares your location only with pages on a secure connection (https)."),
-            ("unavailable", "Could not find your location just now. Check that location services are on, and try again."),
+            (
+                "unavailable",
+                "Could not find your location just now. Check that location services are on, and try again."
+            ),
             ("timeout", "Finding your location took too long. Try again."),
             ("unsupported", "Your browser cannot share your location."),
             ("showing", "Showing {shown} of {total}"),
@@ -121,8 +138,14 @@ extension Strings {
             ("ratingLabel", "Rating: {stars} of 5, {ratings}"),
             ("openNow", "Open now"),
             ("closedNow", "Closed now"),
-            ("needsServer", "Search, filters and the map need the place data in the data/ folder, and the browser does not fetch files for a page opened straight from disk. Serve the guide from a web server (for example “sitegen serve”) to use them. The list below works as it is."),
-            ("dataFailed", "Could not fetch the place data, so search, filters and the map do not work right now. The list below works as it is; reload the page to try again."),
+            (
+                "needsServer",
+                "Search, filters and the map need the place data in the data/ folder, and the browser does not fetch files for a page opened straight from disk. Serve the guide from a web server (for example “sitegen serve”) to use them. The list below works as it is."
+            ),
+            (
+                "dataFailed",
+                "Could not fetch the place data, so search, filters and the map do not work right now. The list below works as it is; reload the page to try again."
+            ),
             ("hours.aroundTheClock", "Open 24 hours"),
             ("hours.closed", "Closed"),
             ("hours.closesAt", "Open · closes at {time}"),

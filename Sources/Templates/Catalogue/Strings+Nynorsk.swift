@@ -26,7 +26,8 @@ extension Strings {
         myRatings: "Vurderingane mine",
         noRatings: "Ingen vurderingar enno.",
         pauseAnimation: "Stopp dampen",
-        notInData: "Denne staden ligg utanfor området guiden dekkjer no, eller finst ikkje lenger i kartdataa. Han er med fordi han er ein favoritt.",
+        notInData:
+            "Denne staden ligg utanfor området guiden dekkjer no, eller finst ikkje lenger i kartdataa. Han er med fordi han er ein favoritt.",
         notFoundTitle: "Fann ikkje sida",
         notFoundText: "Sida du leitte etter, finst ikkje, eller ho er flytta.",
         goToFrontPage: "Gå til framsida",
@@ -45,13 +46,17 @@ extension Strings {
         placeCount: { Language.nn.count($0, singular: "stad", plural: "stader") },
         ratingCount: { Language.nn.count($0, singular: "vurdering", plural: "vurderingar") },
         starsText: { "\($0) av 5" },
-        ratingLabel: { stars, count in "Vurdering: \(stars) av 5, \(Language.nn.count(count, singular: "vurdering", plural: "vurderingar"))" },
+        ratingLabel: { stars, count in
+            "Vurdering: \(stars) av 5, \(Language.nn.count(count, singular: "vurdering", plural: "vurderingar"))"
+        },
         distanceFrom: { distance, center in "\(distance) frå \(center ?? "sentrum")" },
         pageOf: { "Side \($0) av \($1)" },
         pageSuffix: { " (side \($0))" },
         mapOf: { "Kart over \($0)" },
         lastUpdated: { "Sist oppdatert \($0)" },
-        withinRadius: { count, km, center in "\(Language.nn.count(count, singular: "stad", plural: "stader")) innan \(km) km frå \(center ?? "sentrum")" },
+        withinRadius: { count, km, center in
+            "\(Language.nn.count(count, singular: "stad", plural: "stader")) innan \(km) km frå \(center ?? "sentrum")"
+        },
         coverage: { km, center in "Guiden dekkjer stader innan \(km) km frå \(center ?? "sentrum")" },
         sourceDescription: { kind in
             switch kind {
@@ -81,16 +86,21 @@ extension Strings {
         mapView: "Kart",
         showMore: "Vis fleire",
         noMatches: "Ingen treff",
-        noMatchesHint: "Prøv eit anna ord, ein større avstand eller ein annan kategori, eller trykk «Nullstill» under «Filter».",
+        noMatchesHint:
+            "Prøv eit anna ord, ein større avstand eller ein annan kategori, eller trykk «Nullstill» under «Filter».",
         rated: "vurdert",
         openNow: "Ope no",
         openNowHint: "Viser berre stader med kjende opningstider som har ope no (norsk tid).",
-        appDescription: { "Restaurantar, kafear og hotell rundt \($0 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett." },
+        appDescription: {
+            "Restaurantar, kafear og hotell rundt \($0 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."
+        },
         offlineTitle: "Utan nett",
         offlineHeading: "Denne sida er ikkje lagra",
-        offlineText: "Denne sida har ikkje vore opna på eininga før, så ho er ikkje med i den lagra kopien. Framsida, kategoriane, Mine stader og stadene du har sett på, kan du lese utan nett.",
+        offlineText:
+            "Denne sida har ikkje vore opna på eininga før, så ho er ikkje med i den lagra kopien. Framsida, kategoriane, Mine stader og stadene du har sett på, kan du lese utan nett.",
         takeTheList: "Ta med deg lista",
-        exportsIntro: "Opne favorittane i Organic Maps, OsmAnd, Google My Maps eller Google Earth, eller del dei vidare.",
+        exportsIntro:
+            "Opne favorittane i Organic Maps, OsmAnd, Google My Maps eller Google Earth, eller del dei vidare.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",
@@ -110,10 +120,19 @@ extension Strings {
             ("locating", "Finn posisjonen din …"),
             ("useCenter", "Bruk {label} som utgangspunkt"),
             ("measuringFromCenter", "Avstandane blir målte frå {label} igjen."),
-            ("farAway", "Du er {distance} frå {label}, utanfor området guiden dekkjer ({km} km rundt {label}). Avstandane blir framleis målte frå {label}."),
-            ("denied", "Du har ikkje gitt sida tilgang til posisjonen din. Tillat posisjon for denne sida i nettlesaren og prøv igjen."),
+            (
+                "farAway",
+                "Du er {distance} frå {label}, utanfor området guiden dekkjer ({km} km rundt {label}). Avstandane blir framleis målte frå {label}."
+            ),
+            (
+                "denied",
+                "Du har ikkje gitt sida tilgang til posisjonen din. Tillat posisjon for denne sida i nettlesaren og prøv igjen."
+            ),
             ("insecure", "Nettlesaren gir berre posisjonen til sider på ei sikker tilkopling (https)."),
-            ("unavailable", "Fann ikkje posisjonen din akkurat no. Sjekk at posisjonstenester er slått på, og prøv igjen."),
+            (
+                "unavailable",
+                "Fann ikkje posisjonen din akkurat no. Sjekk at posisjonstenester er slått på, og prøv igjen."
+            ),
             ("timeout", "Det tok for lang tid å finne posisjonen din. Prøv igjen."),
             ("unsupported", "Nettlesaren din kan ikkje dele posisjonen."),
             ("showing", "Viser {shown} av {total}"),
@@ -121,8 +140,14 @@ extension Strings {
             ("ratingLabel", "Vurdering: {stars} av 5, {ratings}"),
             ("openNow", "Ope no"),
             ("closedNow", "Stengd no"),
-            ("needsServer", "Søk, filter og kart treng stadsdataa i mappa data/, og nettlesaren hentar ikkje filer frå ei side som er opna direkte frå disken. Vis guiden frå ein webtenar (til dømes «sitegen serve») for å bruke dei. Lista under verkar som ho er."),
-            ("dataFailed", "Fekk ikkje henta stadsdataa, så søk, filter og kart verkar ikkje akkurat no. Lista under verkar som ho er; last inn sida på nytt for å prøve igjen."),
+            (
+                "needsServer",
+                "Søk, filter og kart treng stadsdataa i mappa data/, og nettlesaren hentar ikkje filer frå ei side som er opna direkte frå disken. Vis guiden frå ein webtenar (til dømes «sitegen serve») for å bruke dei. Lista under verkar som ho er."
+            ),
+            (
+                "dataFailed",
+                "Fekk ikkje henta stadsdataa, så søk, filter og kart verkar ikkje akkurat no. Lista under verkar som ho er; last inn sida på nytt for å prøve igjen."
+            ),
             ("hours.aroundTheClock", "Ope heile døgnet"),
             ("hours.closed", "Stengd"),
             ("hours.closesAt", "Ope · stengjer kl. {time}"),

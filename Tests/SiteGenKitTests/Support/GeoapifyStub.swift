@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BeaconCore
 
 /// The Geoapify stand-in (`Tests/Support/geoapify_stub.py`) running on a free
@@ -22,9 +23,13 @@ final class GeoapifyStub {
         var repeatCount: Int?
         var stream = false
 
-        static func sample(_ category: String) -> Response { Response(file: Repository.root + "/Resources/sample-data/\(category).json") }
+        static func sample(_ category: String) -> Response {
+            Response(file: Repository.root + "/Resources/sample-data/\(category).json")
+        }
         static func error(_ status: Int, _ message: String, headers: [String: String] = [:]) -> Response {
-            Response(status: status, headers: headers, body: #"{"statusCode":\#(status),"error":"Error","message":"\#(message)"}"#)
+            Response(
+                status: status, headers: headers,
+                body: #"{"statusCode":\#(status),"error":"Error","message":"\#(message)"}"#)
         }
     }
 
@@ -41,11 +46,15 @@ final class GeoapifyStub {
         folder = NSTemporaryDirectory() + "geoapify-stub-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var all = routes
-        for (key, category) in [("catering.restaurant", "restaurant"), ("catering.cafe", "cafe"), ("accommodation.hotel", "hotel")] where all[key] == nil {
+        for (key, category) in [
+            ("catering.restaurant", "restaurant"), ("catering.cafe", "cafe"), ("accommodation.hotel", "hotel"),
+        ] where all[key] == nil {
             all[key] = [.sample(category)]
         }
         func encode(_ response: Response) -> [String: Any] {
-            var object: [String: Any] = ["status": response.status, "headers": response.headers, "delay": response.delay]
+            var object: [String: Any] = [
+                "status": response.status, "headers": response.headers, "delay": response.delay,
+            ]
             if let file = response.file { object["file"] = file }
             if let body = response.body { object["body"] = body }
             if let truncate = response.truncate { object["truncate"] = truncate }
@@ -58,9 +67,14 @@ final class GeoapifyStub {
         _ = FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
 
         // Debian's python3 directly (a pyenv shim would leave the server running after terminate()).
-        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
+        let python =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = (python == "/usr/bin/env" ? ["python3"] : []) + [Repository.root + "/Tests/Support/geoapify_stub.py", folder + "/scenario.json", folder + "/log.jsonl", host]
+        process.arguments =
+            (python == "/usr/bin/env" ? ["python3"] : []) + [
+                Repository.root + "/Tests/Support/geoapify_stub.py", folder + "/scenario.json", folder + "/log.jsonl",
+                host,
+            ]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input
@@ -90,9 +104,12 @@ final class GeoapifyStub {
     var requests: [LoggedRequest] {
         let text = (try? String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return LoggedRequest(path: object["path"] as? String ?? "", query: object["query"] as? [String: String] ?? [:],
-                                 headers: object["headers"] as? [String: String] ?? [:])
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                return nil
+            }
+            return LoggedRequest(
+                path: object["path"] as? String ?? "", query: object["query"] as? [String: String] ?? [:],
+                headers: object["headers"] as? [String: String] ?? [:])
         }
     }
 
@@ -100,7 +117,10 @@ final class GeoapifyStub {
         requests.filter { $0.query["categories"] == category }
     }
 
-    func client(key: String = "test-key-0123456789", timeout: TimeInterval = 5, retry: RetryPolicy = RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15)) -> GeoapifyClient {
+    func client(
+        key: String = "test-key-0123456789", timeout: TimeInterval = 5,
+        retry: RetryPolicy = RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15)
+    ) -> GeoapifyClient {
         var client = GeoapifyClient(apiKey: key, baseURL: URL(string: baseURL)!, retryPolicy: retry, timeout: timeout)
         client.retryPolicy = retry
         return client

@@ -1,5 +1,5 @@
-import Foundation
 import CLibXML2
+import Foundation
 
 /// Parses built pages with libxml2's HTML parser and checks that every
 /// internal link and asset reference resolves to a file in the output.
@@ -76,7 +76,9 @@ enum LinkChecker {
         let pageFolder = (page.path as NSString).deletingLastPathComponent
         for reference in page.references {
             let lower = reference.lowercased()
-            if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") || lower.hasPrefix("tel:") || lower.hasPrefix("data:") {
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:")
+                || lower.hasPrefix("tel:") || lower.hasPrefix("data:")
+            {
                 continue
             }
             if reference.hasPrefix("#") {
@@ -85,7 +87,8 @@ enum LinkChecker {
             }
             var target = reference
             if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
-            let resolved = target.hasPrefix("/")
+            let resolved =
+                target.hasPrefix("/")
                 ? outputRoot + target
                 : ((outputRoot + "/" + pageFolder + "/" + target) as NSString).standardizingPath
             var isDirectory: ObjCBool = false

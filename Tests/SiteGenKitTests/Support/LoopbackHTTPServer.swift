@@ -27,16 +27,25 @@ final class LoopbackHTTPServer: Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
         port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
-                state.withLock { $0.connections += 1; $0.open.append(connection) }
+                state.withLock {
+                    $0.connections += 1
+                    $0.open.append(connection)
+                }
                 Thread.detachNewThread { [self] in serve(connection, answer) }
             }
         }
@@ -48,14 +57,20 @@ final class LoopbackHTTPServer: Sendable {
         while true {
             while buffered.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
                 let count = read(connection, &chunk, chunk.count)
-                guard count > 0 else { close(connection); return }
+                guard count > 0 else {
+                    close(connection)
+                    return
+                }
                 buffered += chunk[..<count]
             }
             let end = buffered.firstRange(of: Array("\r\n\r\n".utf8))!.upperBound
             let head = String(decoding: buffered[..<end], as: UTF8.self)
             buffered.removeFirst(end)
             state.withLock { $0.requests.append(head) }
-            guard answer(head, connection) else { close(connection); return }
+            guard answer(head, connection) else {
+                close(connection)
+                return
+            }
         }
     }
 

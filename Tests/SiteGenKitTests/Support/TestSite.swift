@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BeaconCore
 
 /// Paths of the repository, found from this file's location.
@@ -7,7 +8,9 @@ enum Repository {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.path
+            }
         }
         fatalError("Package.swift not found")
     }()
@@ -16,10 +19,12 @@ enum Repository {
 
     /// The built `sitegen` binary beside the test bundle.
     static var sitegenBinary: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // The test bundle may sit inside a .xctest folder.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("sitegen").path), folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("sitegen").path), folder.path != "/"
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("sitegen").path
@@ -67,7 +72,8 @@ final class TestSite {
     /// feature); builds see it through `sampleSource`.
     func addSampleFeature(_ feature: String, category: String) {
         if !FileManager.default.fileExists(atPath: sampleDataFolder) {
-            try! FileManager.default.copyItem(atPath: Repository.root + "/Resources/sample-data", toPath: sampleDataFolder)
+            try! FileManager.default.copyItem(
+                atPath: Repository.root + "/Resources/sample-data", toPath: sampleDataFolder)
         }
         let path = "test-sample-data/\(category).json"
         var text = read(path)!
@@ -102,13 +108,19 @@ enum Sitegen {
     /// Runs the binary under GNU time (Debian's `time`, which the test script
     /// installs) and returns its peak resident memory in KiB as well, or nil
     /// for the memory when GNU time is not there.
-    static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (ProcessResult, Int?) {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return (try run(arguments, environment: environment), nil) }
-        var result = try run(arguments, environment: environment, executable: "/usr/bin/time",
-                             prefix: ["-f", "peak-kib=%M", Repository.sitegenBinary])
+    static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        ProcessResult, Int?
+    ) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            return (try run(arguments, environment: environment), nil)
+        }
+        var result = try run(
+            arguments, environment: environment, executable: "/usr/bin/time",
+            prefix: ["-f", "peak-kib=%M", Repository.sitegenBinary])
         var lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }
-        guard let last = lines.last, last.hasPrefix("peak-kib="), let peak = Int(last.dropFirst("peak-kib=".count)) else { return (result, nil) }
+        guard let last = lines.last, last.hasPrefix("peak-kib="), let peak = Int(last.dropFirst("peak-kib=".count))
+        else { return (result, nil) }
         lines.removeLast()
         result.stderr = lines.joined(separator: "\n")
         // GNU time reports "Command exited with non-zero status N" before its line.
@@ -119,8 +131,10 @@ enum Sitegen {
         return (result, peak)
     }
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil,
-                    executable: String = Repository.sitegenBinary, prefix: [String] = [], bareEnvironment: Bool = false) throws -> ProcessResult {
+    static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil,
+        executable: String = Repository.sitegenBinary, prefix: [String] = [], bareEnvironment: Bool = false
+    ) throws -> ProcessResult {
         _ = pipeSignalIgnored
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -132,7 +146,9 @@ enum Sitegen {
         env["GEOAPIFY_BASE_URL"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -143,9 +159,10 @@ enum Sitegen {
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         ProcessWaiting.waitForExit(process)
-        return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: stdoutData, as: UTF8.self),
-                             stderr: String(decoding: stderrData, as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
     }
 }
 
