@@ -86,14 +86,21 @@ import Testing
         return report
     }
 
-    @Test func everyKindOfChangeRendersOnlyItsPagesAndEndsAsAFullBuildWould() async throws {
+    /// A site with a guide of 2,600 places (past the inline limit: data files), built once from nothing.
+    /// Each kind of change below starts from one, so the kinds run side by side.
+    func bigGuide() async throws -> (site: TestSite, places: String, count: Int) {
         let site = TestSite()
-        let count = 2_600  // past the inline limit: data files
+        let count = 2_600
         site.write(Self.mixedPlaces(count), to: "steder.geojson")
         let places = site.root + "/steder.geojson"
         let first = try await buildAndCompare(site, places: places, "first build")
         #expect(first.renderedPages == first.pages)
+        return (site, places, count)
+    }
 
+    /// A rating, no change, a favorite added and removed: each renders only its pages, and ends as a full build would.
+    @Test func aRatingOrAFavoriteRendersOnlyItsPagesAndEndsAsAFullBuildWould() async throws {
+        let (site, places, _) = try await bigGuide()
         // One rating: its detail page, the list pages and explorers it is on, one data file.
         #expect(await sitegen(["rate", "Sted nummer 1234", "4", "--comment", "*God* kaffe"], site) == 0)
         let rated = try await buildAndCompare(site, places: places, "one rating")
@@ -129,7 +136,11 @@ import Testing
             "a favorite decoded \(favorite.placesDecoded ?? -1) places")
         #expect(await sitegen(["favorite", "remove", "Sted nummer 77"], site) == 0)
         try await buildAndCompare(site, places: places, "a favorite removed")
+    }
 
+    /// A moved place, a renamed one, an edited favorite: each renders only its pages, and ends as a full build would.
+    @Test func anEditedPlacesFileRendersOnlyItsPagesAndEndsAsAFullBuildWould() async throws {
+        let (site, places, count) = try await bigGuide()
         // One place moved far away: every list position between its old and new place shifts.
         site.write(Self.mixedPlaces(count, moved: [5: (59.95, 10.9)]), to: "steder.geojson")
         let moved = try await buildAndCompare(site, places: places, "a moved place")
@@ -157,6 +168,11 @@ import Testing
         #expect(editedFavorite.placesEditedInPlace == 1)
         #expect(site.read("output/favoritter/index.html")?.contains("Favoritt endret") == true)
         #expect(await sitegen(["favorite", "remove", "Favoritt endret"], site) == 0)
+    }
+
+    /// A place of another category and back, places gone (one a favorite): each ends as a full build would.
+    @Test func anotherCategoryAndGonePlacesEndAsAFullBuildWould() async throws {
+        let (site, places, count) = try await bigGuide()
         // Another category: its place moves between the category lists.
         site.write(
             Self.mixedPlaces(count, moved: [5: (59.95, 10.9)], renamed: [900: "Nytt navn"], recategorized: [1_000]),
@@ -175,7 +191,11 @@ import Testing
         try await buildAndCompare(site, places: places, "two places gone, one a favorite")
         #expect(await sitegen(["favorite", "remove", "Sted nummer 42"], site) == 0)
         try await buildAndCompare(site, places: places, "the favorite outside the data removed")
+    }
 
+    /// A guide shrunk below the inline limit and grown again, a damaged cache, a new setting: each ends as a full build would.
+    @Test func aResizedGuideADamagedCacheAndANewSettingEndAsAFullBuildWould() async throws {
+        let (site, places, count) = try await bigGuide()
         // Shrinking below the inline limit: the data files go, the places are in the pages again.
         site.write(Self.mixedPlaces(1_500), to: "steder.geojson")
         try await buildAndCompare(site, places: places, "a small guide again")
@@ -201,6 +221,7 @@ import Testing
         #expect(await sitegen(["radius", "4"], site) == 0)
         let radius = try await buildAndCompare(site, places: places, "a new radius")
         #expect(radius.renderedPages == radius.pages)
+
     }
 
     /// Places edited where they stand are kept as an overlay of the kept guide's archive, which is not
