@@ -158,6 +158,14 @@ struct ServingBinary {
         #expect(!response.contains("\"radiusKm\""))
     }
 
+    /// A NUL followed by a combining mark is still a NUL: the check matches bytes, not characters (it matched
+    /// characters, and `index.html%00%CC%81` was served as `index.html`).
+    @Test func aCombiningMarkDoesNotHideANul() {
+        defer { server.stop() }
+        let response = RawHTTP.get(server.port, "/kafeer/index.html%00%CC%81")
+        #expect(!response.hasPrefix("HTTP/1.1 200"), "\(response.prefix(40))")
+    }
+
     @Test(arguments: [
         ("GARBAGE\r\n\r\n", "400"), ("GET\r\n\r\n", "400"), ("GET / HTTP/9.9\r\n\r\n", "505"),
         ("POST / HTTP/1.1\r\n\r\n", "405"),
