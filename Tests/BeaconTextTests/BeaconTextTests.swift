@@ -37,15 +37,6 @@ struct BeaconTextTests {
         #expect(UnicodeNormalization.decomposed("plain ascii") == "plain ascii")
     }
 
-    /// `BEACON_TEST_SEED` when set, else a random seed; printed, so a failure can be replayed.
-    static func seed(_ test: String = #function) -> UInt64 {
-        let seed =
-            ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init)
-            ?? UInt64.random(in: 0...UInt64.max)
-        print("\(test): random seed \(seed) (BEACON_TEST_SEED=\(seed) replays it)")
-        return seed
-    }
-
     static func randomText(_ generator: inout SplitMix, length: Int) -> String {
         var view = String.UnicodeScalarView()
         for _ in 0..<length { view.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
@@ -60,32 +51,30 @@ struct BeaconTextTests {
                 UnicodeNormalization.decomposed(text) == text.decomposedStringWithCanonicalMapping,
                 "U+\(String(value, radix: 16, uppercase: true))")
         }
-        let seed = Self.seed()
-        var generator = SplitMix(seed: seed)
+        var generator = seededGenerator()
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 12))
             #expect(
                 Array(UnicodeNormalization.decomposed(text).unicodeScalars)
                     == Array(text.decomposedStringWithCanonicalMapping.unicodeScalars),
-                "seed \(seed): \(text.debugDescription)")
+                "\(text.debugDescription)")
             #expect(
                 Array(UnicodeNormalization.composed(text).unicodeScalars)
                     == Array(text.precomposedStringWithCanonicalMapping.unicodeScalars),
-                "seed \(seed): \(text.debugDescription)")
+                "\(text.debugDescription)")
         }
     }
 
     @Test func trimmingMatchesFoundationsCharacterSets() {
-        let seed = Self.seed()
-        var generator = SplitMix(seed: seed)
+        var generator = seededGenerator()
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 8))
             #expect(
                 text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces),
-                "seed \(seed): \(text.debugDescription)")
+                "\(text.debugDescription)")
             #expect(
                 text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines),
-                "seed \(seed): \(text.debugDescription)")
+                "\(text.debugDescription)")
         }
         for value in UInt32(0)...0x3000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
@@ -103,15 +92,14 @@ struct BeaconTextTests {
         #expect("".replacingAll("a", with: "b") == "")
         #expect("abc".replacingAll("", with: "x") == "abc")
         #expect("x<\u{338}".containsBytes("<") && !"abc".containsBytes("abcd") && "abc".containsBytes(""))
-        let seed = Self.seed()
-        var generator = SplitMix(seed: seed)
+        var generator = seededGenerator()
         for _ in 0..<2_000 {
             let text = Self.randomText(&generator, length: Int(generator.next() % 10))
             let target = Self.randomText(&generator, length: 1 + Int(generator.next() % 2))
             #expect(
                 text.replacingAll(target, with: "·")
                     == text.replacingOccurrences(of: target, with: "·", options: .literal),
-                "seed \(seed): \(text.debugDescription) \(target.debugDescription)")
+                "\(text.debugDescription) \(target.debugDescription)")
         }
     }
 

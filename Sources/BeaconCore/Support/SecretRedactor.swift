@@ -22,8 +22,8 @@ package struct SecretRedactor: Sendable {
                 all.insert(form)
                 // Every form a request can carry it in: as the client encodes it in a query (`GeoapifyClient.encode`,
                 // which keeps `-._~:,`), and with every other byte encoded too (as some tools write it).
-                for encoded in [GeoapifyClient.encode(form), Self.encodingAllButLettersAndDigits(form)]
-                where encoded != form {
+                let everyOtherByte = URLPath.percentEncoded(form, keepingBytes: Self.isASCIILetterOrDigit)
+                for encoded in [GeoapifyClient.encode(form), everyOtherByte] where encoded != form {
                     all.insert(encoded)
                     all.insert(Self.lowercasingEscapes(encoded))
                 }
@@ -31,6 +31,15 @@ package struct SecretRedactor: Sendable {
         }
         self.secrets = all.sorted { $0.utf8.count > $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }
         byteSecrets = self.secrets.map { Array($0.utf8) }
+    }
+
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: false
+        }
     }
 
     /// `%2B` as `%2b`: the same byte, as another encoder writes it.
@@ -91,21 +100,5 @@ package struct SecretRedactor: Sendable {
     package func redact(_ data: Data) -> Data {
         guard byteSecrets.contains(where: { data.firstRange(of: $0) != nil }) else { return data }
         return Data(redact([UInt8](data)))
-    }
-
-    /// Every byte but ASCII letters and digits percent-encoded.
-    static func encodingAllButLettersAndDigits(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result +=
-                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return result
     }
 }

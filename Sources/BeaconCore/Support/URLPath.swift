@@ -9,10 +9,15 @@ package enum URLPath {
     /// `text` with every byte percent-encoded except the unreserved ones and those in `kept` (ASCII).
     package static func percentEncoded(_ text: String, keeping kept: String = "") -> String {
         let keptBytes = Array(kept.utf8)
+        return percentEncoded(text) { isUnreserved($0) || keptBytes.contains($0) }
+    }
+
+    /// `text` with every byte for which `keeps` is false percent-encoded (upper-case hex digits).
+    package static func percentEncoded(_ text: String, keepingBytes keeps: (UInt8) -> Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if isUnreserved(byte) || keptBytes.contains(byte) {
+            if keeps(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 result += "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0xF)])
