@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 
@@ -96,8 +97,8 @@ import Testing
         return Array((head + order.map { features[$0] }.joined(separator: ",\n") + "]}").utf8)
     }
 
-    /// Each feature is first looked for where the memo's walk expects it (`FeatureWalk.swift`): a few found
-    /// elsewhere are parsed (no table of the memo is made for them), many are looked up in the table.
+    /// Each feature is first looked for at its own position in the memo: a few found elsewhere are
+    /// parsed (no table of the memo is made for them), many are looked up in the table.
     @Test func featuresAreMatchedWhereTheyStoodFirst() throws {
         let first = try base(of: Self.file(500))
         var order = Array(0..<500)
@@ -105,11 +106,14 @@ import Testing
         #expect(try decodeBoth(Self.reordered(500, order), previous: first).reused == 498)
         // Every feature elsewhere: all found in the table.
         #expect(try decodeBoth(Self.reordered(500, Array((0..<500).reversed())), previous: first).reused == 500)
-        // The first feature moved to position 70: the walk finds the 70 before it one place on and the 429 after it
-        // where they were; the moved one, found by neither, is parsed.
+        // The first feature moved to position 10: the 11 features now out of place are few, so parsed.
         var shifted = Array(0..<500)
+        shifted.insert(shifted.remove(at: 0), at: 10)
+        #expect(try decodeBoth(Self.reordered(500, shifted), previous: first).reused == 489)
+        // Moved to position 70: 71 out of place are many, so all are found in the table.
+        shifted = Array(0..<500)
         shifted.insert(shifted.remove(at: 0), at: 70)
-        #expect(try decodeBoth(Self.reordered(500, shifted), previous: first).reused == 499)
+        #expect(try decodeBoth(Self.reordered(500, shifted), previous: first).reused == 500)
     }
 
     @Test func aMemoOfAnotherDecoderIsNotUsed() throws {
@@ -132,5 +136,51 @@ import Testing
         // A base from the API has none.
         let plain = GuideAssembler.base(places: original.inData.map(\.place), store: GuideStore(), settings: .defaults)
         #expect(GuideBaseArchive.decode(GuideBaseArchive.encode(plain, key: "k"), key: "k")?.featureMemo == nil)
+    }
+
+    /// Random edits of every kind (bytes inserted, removed or replaced anywhere, features duplicated or
+    /// dropped): decoding with the memo gives exactly what decoding without it gives, or fails as it does.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func randomEditsDecodeAsWithoutTheMemo(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let original = FeatureMemoTests.file(120, duplicateOf: (30, 40))
+        let decoded = try PlacesDecoder().decode(bytes: original)
+        let base = GuideAssembler.base(
+            places: decoded.places, trace: try #require(decoded.trace), memoKey: "m1", store: GuideStore(),
+            settings: .defaults)
+        let memo = try #require(base.featureMemo)
+        let reuse = try #require(FeatureReuse(memo: memo, base: base, key: "m1"))
+        let pieces: [[UInt8]] = [
+            Array(#"{"type":"Feature","properties":{"name":"Ny"}}"#.utf8), Array(",".utf8), Array("\"".utf8),
+            Array("\\".utf8), Array(" ".utf8), Array("}".utf8), Array("]".utf8), Array("{".utf8), Array("Sted 9".utf8),
+        ]
+        for _ in 0..<60 {
+            var edited = original
+            for _ in 0..<Int(random.next() % 3 + 1) {
+                let at = Int(random.next() % UInt64(edited.count))
+                switch random.next() % 4 {
+                case 0: edited.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))], at: at)
+                case 1: edited.removeSubrange(at..<min(edited.count, at + Int(random.next() % 40) + 1))
+                case 2: edited[at] = pieces[Int(random.next() % UInt64(pieces.count))][0]
+                default:
+                    // A whole stretch copied elsewhere (features duplicated, moved or split).
+                    let from = Int(random.next() % UInt64(edited.count))
+                    let stretch = Array(edited[from..<min(edited.count, from + Int(random.next() % 900) + 1)])
+                    edited.insert(contentsOf: stretch, at: at)
+                }
+            }
+            let plain = Result { try PlacesDecoder().decode(bytes: edited) }
+            let withMemo = Result { try PlacesDecoder().decode(bytes: edited, reusing: reuse) }
+            switch (plain, withMemo) {
+            case (.success(let plain), .success(let withMemo)):
+                #expect(withMemo.places == plain.places)
+                #expect(withMemo.skipped == plain.skipped)
+                #expect(withMemo.featureHashes == plain.featureHashes)
+            case (.failure, .failure):
+                break
+            default:
+                Issue.record("seed \(seed): with the memo \(withMemo), without \(plain)")
+            }
+        }
     }
 }

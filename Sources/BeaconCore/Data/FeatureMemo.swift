@@ -19,35 +19,14 @@ package struct FeatureMemo: Sendable, Equatable {
     /// feature skipped as a duplicate is not remembered (what it gives
     /// depends on the features before it).
     package var outcomes: [(hash: UInt64, outcome: Outcome)]
-    /// Per remembered feature, where its bytes stood in the file (empty when
-    /// unknown), and the file's length: the next parse walks an edited file
-    /// by them (`FeatureSplitter.featureRanges(_:following:)`) instead of
-    /// scanning every byte.
-    package var spans: [Span]
-    package var fileLength: Int
 
-    /// A feature's bytes in the file.
-    package struct Span: Sendable, Equatable {
-        package var start: Int
-        package var length: Int
-
-        package init(start: Int, length: Int) {
-            self.start = start
-            self.length = length
-        }
-
-        package init(_ range: Range<Int>) { self.init(start: range.lowerBound, length: range.count) }
-    }
-
-    package init(key: String, outcomes: [(hash: UInt64, outcome: Outcome)], spans: [Span] = [], fileLength: Int = 0) {
+    package init(key: String, outcomes: [(hash: UInt64, outcome: Outcome)]) {
         self.key = key
         self.outcomes = outcomes
-        self.spans = spans.count == outcomes.count ? spans : []
-        self.fileLength = fileLength
     }
 
     package static func == (a: FeatureMemo, b: FeatureMemo) -> Bool {
-        a.key == b.key && a.spans == b.spans && a.fileLength == b.fileLength && a.outcomes.count == b.outcomes.count
+        a.key == b.key && a.outcomes.count == b.outcomes.count
             && zip(a.outcomes, b.outcomes).allSatisfy { $0.hash == $1.hash && $0.outcome == $1.outcome }
     }
 
@@ -61,17 +40,13 @@ package struct FeatureMemo: Sendable, Equatable {
             if case .duplicate = skipped.reason { continue }
             outcomes[skipped.index] = .skipped(skipped.reason)
         }
-        let ranges = trace.featureRanges.count == hashes.count ? trace.featureRanges : nil
         var remembered: [(hash: UInt64, outcome: Outcome)] = []
         remembered.reserveCapacity(hashes.count)
-        var spans: [Span] = []
-        spans.reserveCapacity(ranges == nil ? 0 : hashes.count)
-        for (index, (hash, outcome)) in zip(hashes, outcomes).enumerated() {
+        for (hash, outcome) in zip(hashes, outcomes) {
             guard let outcome else { continue }
             remembered.append((hash, outcome))
-            if let ranges { spans.append(Span(ranges[index])) }
         }
-        return FeatureMemo(key: key, outcomes: remembered, spans: spans, fileLength: trace.fileLength)
+        return FeatureMemo(key: key, outcomes: remembered)
     }
 
     /// The hash a feature is remembered by: its bytes, and their count.
@@ -88,9 +63,6 @@ package struct FeatureMemo: Sendable, Equatable {
 package struct FeatureReuse: Sendable {
     /// The memo's features in the file's order.
     private let remembered: [(hash: UInt64, outcome: FeatureMemo.Outcome)]
-    /// Where each stood in the memo's file (empty when unknown), and that file's length.
-    let spans: [FeatureMemo.Span]
-    let fileLength: Int
     /// The place of the base's entry at an index.
     private let entryPlace: @Sendable (Int) -> Place
 
@@ -110,8 +82,6 @@ package struct FeatureReuse: Sendable {
             if case .entry(let index) = outcome, !(0..<inDataCount).contains(index) { return nil }
         }
         remembered = memo.outcomes
-        spans = memo.spans.count == memo.outcomes.count ? memo.spans : []
-        fileLength = memo.fileLength
         self.entryPlace = entryPlace
     }
 
@@ -124,23 +94,6 @@ package struct FeatureReuse: Sendable {
     /// What the memo's feature at `position` gave, when it has this hash.
     func outcome(hash: UInt64, at position: Int) -> FeatureMemo.Outcome? {
         position < remembered.count && remembered[position].hash == hash ? remembered[position].outcome : nil
-    }
-
-    /// The hash of the remembered feature at `index`.
-    func hash(remembered index: Int) -> UInt64 { remembered[index].hash }
-
-    /// What the remembered feature at `index` gave.
-    func outcome(remembered index: Int) -> FeatureMemo.Outcome { remembered[index].outcome }
-
-    /// The remembered feature that started at `position` in the memo's file.
-    func remembered(startingAt position: Int) -> Int? {
-        var low = 0
-        var high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].start < position { low = middle + 1 } else { high = middle }
-        }
-        return low < spans.count && spans[low].start == position ? low : nil
     }
 
     /// What each remembered feature gave, by hash (the first of equal ones).

@@ -28,30 +28,20 @@ package struct PlacesDecoder: Sendable {
         package var placeFeatures: [Int] = []
         /// Each feature's hash (`FeatureMemo.hash`), when the features were split from the file's bytes.
         package var featureHashes: [UInt64]?
-        /// Each feature's bytes in the file, and the file's length, when the features were split from its bytes.
-        package var featureRanges: [Range<Int>] = []
-        package var fileLength = 0
         /// Features taken from a memo instead of parsed.
         package var reusedFeatures = 0
 
         /// Where each place came from in the file, for the memo of the next parse; nil when unknown.
         package var trace: Trace? {
-            featureHashes.map {
-                Trace(
-                    featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped, featureRanges: featureRanges,
-                    fileLength: fileLength)
-            }
+            featureHashes.map { Trace(featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped) }
         }
     }
 
-    /// Each feature's hash, the feature each place came from, and the features skipped;
-    /// each feature's bytes in the file and the file's length (no ranges when unknown).
+    /// Each feature's hash, the feature each place came from, and the features skipped.
     package struct Trace: Sendable {
         package var featureHashes: [UInt64]
         package var placeFeatures: [Int]
         package var skipped: [SkippedFeature]
-        package var featureRanges: [Range<Int>] = []
-        package var fileLength = 0
     }
 
     package struct SkippedFeature: Sendable, Equatable {
@@ -140,9 +130,6 @@ package struct PlacesDecoder: Sendable {
         package var outcomes: [Outcome]
         /// Per feature, `FeatureMemo.hash` of its bytes.
         package var hashes: [UInt64]
-        /// Per feature, its bytes in the file; and the file's length.
-        package var ranges: [Range<Int>]
-        package var fileLength: Int
         /// Features the memo knew (not parsed).
         package var reusedCount: Int
 
@@ -163,8 +150,6 @@ package struct PlacesDecoder: Sendable {
             }
             var result = PlacesDecoder.collect(decoded)
             result.featureHashes = hashes
-            result.featureRanges = ranges
-            result.fileLength = fileLength
             result.reusedFeatures = reusedCount
             return result
         }
@@ -178,17 +163,7 @@ package struct PlacesDecoder: Sendable {
         terminated.append(0)
         let fast: Features? = terminated.withUnsafeBufferPointer { buffer in
             let content = UnsafeBufferPointer(rebasing: buffer[0..<count])
-            // A memo that knows where its features stood: the file is walked by them (`FeatureWalk.swift`).
-            var walked: FeatureSplitter.WalkedElements?
-            let split: (features: [Range<Int>], otherRanges: [Range<Int>])
-            if let reuse, !reuse.spans.isEmpty, let walk = FeatureSplitter.featureRanges(content, following: reuse) {
-                walked = walk.features
-                split = (walk.features.ranges, walk.otherRanges)
-            } else {
-                guard let plain = FeatureSplitter.featureRanges(content) else { return nil }
-                split = plain
-            }
-            let (ranges, otherRanges) = split
+            guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
             // Everything outside the features must be valid JSON as well.
             for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil {
                 return nil
@@ -198,7 +173,6 @@ package struct PlacesDecoder: Sendable {
             let shared = SharedReadOnlyBytes(buffer)
             let hashes = DisjointSlots(UnsafeMutableBufferPointer<UInt64>.allocate(capacity: ranges.count))
             defer { hashes.slots.deallocate() }
-            let walk = walked
             /// The feature at `index`: remembered (`known`), or parsed.
             @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
                 switch known {
@@ -227,18 +201,10 @@ package struct PlacesDecoder: Sendable {
             unsettled.slots.initialize(repeating: false)
             defer { unsettled.slots.deallocate() }
             var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
-                if let walk {
-                    hashes.initialize(index, to: walk.hashes[index])
-                    if let remembered = walk.remembered[index] {
-                        return outcome(index, known: reuse!.outcome(remembered: remembered))
-                    }
-                } else {
-                    let range = ranges[index]
-                    let hash = FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[range]))
-                    hashes.initialize(index, to: hash)
-                    if aligned, let known = reuse!.outcome(hash: hash, at: index) {
-                        return outcome(index, known: known)
-                    }
+                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[ranges[index]]))
+                hashes.initialize(index, to: hash)
+                if aligned, let known = reuse!.outcome(hash: hash, at: index) {
+                    return outcome(index, known: known)
                 }
                 guard reuse != nil else { return outcome(index, known: nil) }
                 unsettled[index] = true
@@ -255,8 +221,7 @@ package struct PlacesDecoder: Sendable {
             // Invalid JSON anywhere: let the full parse report where.
             guard !invalid.load(ordering: .relaxed) else { return nil }
             return Features(
-                outcomes: outcomes, hashes: Array(hashes.slots), ranges: ranges, fileLength: count,
-                reusedCount: reused.load(ordering: .relaxed))
+                outcomes: outcomes, hashes: Array(hashes.slots), reusedCount: reused.load(ordering: .relaxed))
         }
         if let fast { return .features(fast) }
         terminated.removeLast()

@@ -8,12 +8,11 @@ import Synchronization
 /// simply not used.
 ///
 /// Layout: magic, key, counts, whether slugs clashed, the feature memo (its key, or none, then a
-/// hash and an outcome per feature, the count of spans (0 or one per feature), each span's start
-/// and length, the file's length), the entries, an offset per entry (so
+/// hash and an outcome per feature), the entries, an offset per entry (so
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 6\n".utf8)
+    static let magic = Array("beacon-guide-base 7\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -152,8 +151,7 @@ package enum GuideBaseArchive {
         }
     }
 
-    /// The feature memo's bytes (its key, or none; a hash and an outcome per feature; the count of spans,
-    /// each span's start and length; the file's length), made a stretch at a time: a million features'
+    /// The feature memo's bytes (its key, or none; a hash and an outcome per feature), made a stretch at a time: a million features'
     /// memo is 32 MB, which need not be held whole.
     struct MemoEncoder {
         let memo: FeatureMemo?
@@ -176,27 +174,17 @@ package enum GuideBaseArchive {
                     stage = 1
                 case 1:
                     guard next < memo.outcomes.count else {
-                        appendInteger(UInt64(memo.spans.count), to: &bytes)
-                        (stage, next) = (2, 0)
-                        continue
+                        stage = 2
+                        return true
                     }
                     next = appendPairs(to: &bytes, upTo: limit, from: next, of: memo.outcomes.count) {
                         (memo.outcomes[$0].hash, code(memo.outcomes[$0].outcome))
-                    }
-                case 2:
-                    guard next < memo.spans.count else {
-                        appendInteger(UInt64(memo.fileLength), to: &bytes)
-                        stage = 3
-                        return true
-                    }
-                    next = appendPairs(to: &bytes, upTo: limit, from: next, of: memo.spans.count) {
-                        (UInt64(memo.spans[$0].start), UInt64(memo.spans[$0].length))
                     }
                 default:
                     return true
                 }
             }
-            return stage == 3
+            return stage == 2
         }
 
         /// Items `first...` (of `count`) as two integers each, as many as fit before `limit` (at least one),
@@ -453,11 +441,7 @@ package enum GuideBaseArchive {
                 return false
             }
             offset += count * 16
-            guard let spans = integer().flatMap(Int.init(exactly:)), spans <= (raw.count - offset) / 16 else {
-                return false
-            }
-            offset += spans * 16
-            return integer() != nil
+            return true
         }
 
         /// The memo (`.some(nil)` when the base has none); nil when the bytes are damaged.
@@ -475,23 +459,7 @@ package enum GuideBaseArchive {
                 else { return nil }
                 outcomes.append((hash, outcome))
             }
-            guard let spanCount = integer().flatMap(Int.init(exactly:)), spanCount == 0 || spanCount == count,
-                spanCount <= (raw.count - offset) / 16
-            else { return nil }
-            var spans: [FeatureMemo.Span] = []
-            spans.reserveCapacity(spanCount)
-            var end = 0
-            for _ in 0..<spanCount {
-                // In the file's order, none overlapping: what the walk of the next file relies on.
-                guard let start = integer().flatMap(Int.init(exactly:)),
-                    let length = integer().flatMap(Int.init(exactly:)),
-                    start >= end, length > 0, length <= Int.max - start
-                else { return nil }
-                spans.append(FeatureMemo.Span(start: start, length: length))
-                end = start + length
-            }
-            guard let fileLength = integer().flatMap(Int.init(exactly:)), fileLength >= end else { return nil }
-            return .some(FeatureMemo(key: key, outcomes: outcomes, spans: spans, fileLength: fileLength))
+            return .some(FeatureMemo(key: key, outcomes: outcomes))
         }
 
         /// A category's name, matched as bytes (no string is made for it).

@@ -24,8 +24,6 @@ package struct MappedGuideBase: Sendable {
     }
 
     package let archive: KeptArchive
-    /// The archive's key and checksum: what an overlay of this base names (`GuideBaseOverlay`).
-    package let origin: Origin
     /// Every entry: the data's places nearest first, then the favorites outside the data.
     let outlines: [Outline]
     let inDataCount: Int
@@ -39,11 +37,6 @@ package struct MappedGuideBase: Sendable {
     /// Whether the entries lie end to end in entry order (as `encode` writes them), so unchanged runs of
     /// them can be copied into the next archive as they are.
     let entriesAreContiguous: Bool
-
-    package struct Origin: Sendable, Equatable {
-        package var key: String
-        package var checksum: UInt64
-    }
 
     /// Entry `index` as it is now (decoded, unless a patch replaced it).
     func entry(_ index: Int) -> GuideBase.Entry {
@@ -171,7 +164,7 @@ extension GuideBaseArchive {
             && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset }
             && (outlines.last?.end ?? header.offsetsStart) == header.offsetsStart
         return MappedGuideBase(
-            archive: archive, origin: .init(key: key, checksum: header.checksum), outlines: outlines,
+            archive: archive, outlines: outlines,
             inDataCount: header.inDataCount,
             outside: outlines[header.inDataCount...].map { archive.entry(at: $0.offset) },
             slugsClashed: header.slugsClashed,

@@ -78,8 +78,6 @@ extension MappedGuideBase {
         var skipped: [PlacesDecoder.SkippedFeature] = []
         var memo: [(hash: UInt64, outcome: FeatureMemo.Outcome)] = []
         memo.reserveCapacity(features.outcomes.count)
-        var spans: [FeatureMemo.Span] = []
-        spans.reserveCapacity(features.outcomes.count)
         for (index, outcome) in features.outcomes.enumerated() {
             let hash = features.hashes[index]
             let entry: Int
@@ -88,7 +86,6 @@ extension MappedGuideBase {
                 skipped.append(PlacesDecoder.SkippedFeature(index: index, reason: reason))
                 if case .duplicate = reason { continue }
                 memo.append((hash, .skipped(reason)))
-                spans.append(FeatureMemo.Span(features.ranges[index]))
                 continue
             case .known(let known):
                 guard known < dataCount else { return nil }
@@ -110,7 +107,6 @@ extension MappedGuideBase {
             taken[entry] = true
             takenCount += 1
             memo.append((hash, .entry(entry)))
-            spans.append(FeatureMemo.Span(features.ranges[index]))
         }
         guard takenCount == dataCount else { return nil }
 
@@ -136,7 +132,7 @@ extension MappedGuideBase {
             }
             replaced[entry] = GuideBase.Entry(place: place, distanceMetres: old.distanceMetres, slug: slug)
         }
-        featureMemo = FeatureMemo(key: memoKey, outcomes: memo, spans: spans, fileLength: features.fileLength)
+        featureMemo = FeatureMemo(key: memoKey, outcomes: memo)
         return GuideBase.Patch(edited: edited, skipped: skipped)
     }
 

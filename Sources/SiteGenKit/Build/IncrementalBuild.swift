@@ -78,58 +78,33 @@ struct IncrementalBuild {
 
     /// The base in `archive` (from `readBase`), decoded.
     static func loadBase(key: String, archive: KeptBaseFile?) -> GuideBase? {
-        guard let archive else { return nil }
-        let decoded: GuideBase? =
-            switch archive.archive {
-            case .mapped(let file): GuideBaseArchive.decode(file, key: key)
-            case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
-            }
-        return decoded ?? openOverlaid(key: key, archive: archive, withMemo: true)?.decoded()
+        switch archive {
+        case .mapped(let file): GuideBaseArchive.decode(file, key: key)
+        case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
+        case nil: nil
+        }
     }
 
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
     static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
-        guard let archive else { return nil }
-        return open(archive.archive, key: key, withMemo: withMemo)
-            ?? openOverlaid(key: key, archive: archive, withMemo: withMemo)
-    }
-
-    private static func open(_ archive: KeptBaseFile.Archive, key: String, withMemo: Bool) -> MappedGuideBase? {
         switch archive {
         case .mapped(let file): GuideBaseArchive.open(file, key: key, withMemo: withMemo)
         case .read(let bytes): GuideBaseArchive.open(bytes, key: key, withMemo: withMemo)
+        case nil: nil
         }
     }
 
-    /// The base `key` as the archive and the overlay beside it give it (`GuideBaseOverlay`), when the overlay is for that archive.
-    private static func openOverlaid(key: String, archive: KeptBaseFile, withMemo: Bool) -> MappedGuideBase? {
-        guard let overlay = archive.overlay, let origin = GuideBaseOverlay.origin(overlay, key: key),
-            let base = open(archive.archive, key: origin.key, withMemo: false), base.origin == origin
-        else { return nil }
-        return GuideBaseOverlay.apply(overlay, key: key, to: base, withMemo: withMemo)
-    }
-
-    /// The kept base's files: the archive (mapped, or read where it cannot be mapped) and the overlay beside it, if any.
-    struct KeptBaseFile {
-        enum Archive {
-            case mapped(MappedFile)
-            case read([UInt8])
-        }
-
-        var archive: Archive
-        var overlay: [UInt8]?
+    /// The kept base's archive: mapped, or read where it cannot be mapped.
+    enum KeptBaseFile {
+        case mapped(MappedFile)
+        case read([UInt8])
     }
 
     static func readBase(site: SiteFolder, output: String) -> KeptBaseFile? {
         let path = BuildRecord.basePath(site: site, output: output)
-        let overlay = FileSystem.readCacheFile(overlayPath(basePath: path), limit: 1 << 30)
-        if let file = MappedFile(path: path, limit: 1 << 34) {
-            return KeptBaseFile(archive: .mapped(file), overlay: overlay)
-        }
-        return FileSystem.readCacheFile(path, limit: 1 << 34).map { KeptBaseFile(archive: .read($0), overlay: overlay) }
+        if let file = MappedFile(path: path, limit: 1 << 34) { return .mapped(file) }
+        return FileSystem.readCacheFile(path, limit: 1 << 34).map { .read($0) }
     }
-
-    static func overlayPath(basePath: String) -> String { basePath + ".overlay" }
 
     /// The guide the output shows now, as the last build made it; nil when
     /// the output cannot be trusted to be exactly that (no record, another
@@ -170,31 +145,17 @@ struct IncrementalBuild {
     > {
         startSavingBase(site: site, output: output) { (path) throws(FileError) in
             try GuideBaseArchive.write(base, key: key, to: path)
-            removeOverlay(basePath: path)
         }
     }
 
-    /// The same for the last base patched in place: beside its archive, as an overlay of what the patches
-    /// changed (`GuideBaseOverlay`) while they are few; else as a new archive, its unchanged entries
-    /// copied from the one it was opened from.
+    /// The same for the last base patched in place: a new archive, its unchanged entries copied from the
+    /// one it was opened from.
     static func startSavingBase(_ base: MappedGuideBase, key: String, site: SiteFolder, output: String) -> Task<
         Result<Void, FileError>, Never
     > {
         startSavingBase(site: site, output: output) { (path) throws(FileError) in
-            if GuideBaseOverlay.suits(base) {
-                try FileSystem.writeCacheFile(
-                    GuideBaseOverlay.encode(base, key: key), to: overlayPath(basePath: path), sync: false,
-                    unlinkingFirst: true)
-            } else {
-                try GuideBaseArchive.write(base, key: key, to: path)
-                removeOverlay(basePath: path)
-            }
+            try GuideBaseArchive.write(base, key: key, to: path)
         }
-    }
-
-    /// An overlay of an archive just replaced matches nothing any more: removed, so it is not read for nothing.
-    private static func removeOverlay(basePath: String) {
-        unlink(overlayPath(basePath: basePath))
     }
 
     private static func startSavingBase(
