@@ -138,16 +138,15 @@ struct BuildPipeline: Sendable {
         let previous = try await findPrevious(
             record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
         // The last build's base is read by now: the new one is written while the pages are.
-        let baseSaved =
-            made.baseIsNew
-            ? incremental.baseKey.flatMap { key in
-                made.base.map {
-                    IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath)
-                }
-                    ?? made.patchedBase.map {
-                        IncrementalBuild.startSavingBase($0, key: key, site: options.site, output: options.outputPath)
-                    }
-            } : nil
+        let baseSaved = incremental.baseKey.flatMap { key -> Task<Result<Void, FileError>, Never>? in
+            switch made.newBase {
+            case .unchanged: nil
+            case .made(let base):
+                IncrementalBuild.startSavingBase(base, key: key, site: options.site, output: options.outputPath)
+            case .patched(let base):
+                IncrementalBuild.startSavingBase(base, key: key, site: options.site, output: options.outputPath)
+            }
+        }
         let published: Published
         do {
             published = try await renderAndPublish(
@@ -166,7 +165,7 @@ struct BuildPipeline: Sendable {
         var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
         report.reusedFeatures = made.reusedFeatures
         report.placesEditedInPlace = made.editedPlaces?.count
-        report.placesDecoded = made.keptArchive?.entriesDecoded
+        report.placesDecoded = made.lastBase?.archive.entriesDecoded
         return report
     }
 }

@@ -76,209 +76,137 @@ extension BuildPipeline {
         return previous
     }
 
-    /// The guide and its base, with whether the base is new (to be kept for the next build).
+    /// The guide, and what the next build keeps of it.
     struct MadeGuide {
         var guide: Guide
-        /// The base, when it was made or decoded (not for a guide merged from the base opened in place).
-        var base: GuideBase?
-        var baseIsNew: Bool
-        /// The base opened in place that the guide's places are decoded from as pages read them.
-        var keptArchive: KeptArchive?
-        /// The last base opened in place with a places file's edits taken in (`MappedGuideBase.patch`), to be kept.
-        var patchedBase: MappedGuideBase?
-        /// The base the last build kept, when it was made from these places (even if it no longer fits).
-        var cachedBase: GuideBase?
-        /// The base the last build kept from other places (read for its feature memo), with its key.
-        var previousBase: (key: String, base: GuideBase)?
-        var warnings: [String]
-        /// Features of a changed places file taken from the memo, not parsed.
-        var reusedFeatures = 0
-        /// When the base is the last one with a places file's edits taken in (`MappedGuideBase.patch`):
-        /// the places that look different. Nil when the base was made anew.
+        /// The base to keep for the next build.
+        var newBase: NewBase
+        /// The last build's base (the one the output shows), opened in place, when there was one to read.
+        var lastBase: MappedGuideBase?
+        /// When the last base took a places file's edits in place: the places that look different.
         var editedPlaces: [GuideBase.EditedPlace]?
+        var warnings: [String] = []
+        /// Features of a changed places file taken from the last base's memo, not parsed.
+        var reusedFeatures = 0
+
+        enum NewBase {
+            /// The last base, as it was: nothing to write.
+            case unchanged
+            /// Made from the places.
+            case made(GuideBase)
+            /// The last base with a places file's edits taken in (`MappedGuideBase.patch`).
+            case patched(MappedGuideBase)
+        }
+
+        var baseIsNew: Bool {
+            if case .unchanged = newBase { return false }
+            return true
+        }
     }
 
-    /// Stages 3 and 4: the guide. Its base comes from the last build when the
-    /// places and settings are unchanged and it fits the store; otherwise the
-    /// places are parsed (a places file) and the base is made again. Never an empty guide.
+    /// Stages 3 and 4: the guide, never an empty one. One route with two
+    /// early ends: the last base is opened in place (its places decoded only
+    /// as pages read them); with the same places and settings it is merged
+    /// with the store, if it still fits it; a places file edited only where
+    /// places stand is taken into it; otherwise the places (a changed file's
+    /// unchanged features taken from the last base's memo) make a new base.
     func makeGuide(
         _ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
         _ timer: inout StepTimer
     ) async throws(BuildError) -> MadeGuide {
-        var cached: GuideBase?
-        let step = "Setter sammen guiden"
-        if !options.force, let key = incremental.baseKey, record?.incremental?.base == key {
-            // The last base, opened in place, merged with the store, unless a favorite outside the data changed (the slugs
-            // may differ then): its places are decoded only as the pages read them.
-            let (file, opened) = try await timer.step("Leser guiden fra forrige bygging") {
-                () -> (IncrementalBuild.KeptBaseFile?, MappedGuideBase?) in
-                let file = IncrementalBuild.readBase(site: options.site, output: options.outputPath)
-                return (file, IncrementalBuild.openBase(key: key, archive: file))
-            }
-            if let opened {
-                if let guide = try await timer.step(
-                    step,
-                    {
-                        GuideAssembler.mergeIfFits(
-                            opened, store: inputs.store, settings: inputs.settings, source: places.source)
-                    })
-                {
-                    if case .file(let raw) = places { _ = raw.bytes.take() }  // not parsed: freed now
-                    if guide.places.isEmpty {
-                        throw BuildError(step: step, underlying: EmptyGuideError(source: places.source))
-                    }
-                    return MadeGuide(
-                        guide: guide, base: nil, baseIsNew: false, keptArchive: opened.archive, warnings: [])
-                }
-                cached = try await timer.step("Leser guiden fra forrige bygging") {
-                    IncrementalBuild.loadBase(key: key, archive: file)
-                }
-            }
-        }
-        let made: MadeGuide
-        do {
-            // A changed places file: the last build's base, for what its memo knows of the features.
-            var previous: (key: String, base: GuideBase)?
-            var edits: PlaceLoading.Loaded?
-            if case .file(let raw) = places, !options.force, let key = record?.incremental?.base,
-                key != incremental.baseKey
-            {
-                let file = IncrementalBuild.readBase(site: options.site, output: options.outputPath)
-                // Made with the same settings by this binary: the last base, opened in place, may take the edits in place.
-                if record?.incremental?.context == incremental.contextKey,
-                    let opened = try await timer.step(
-                        "Leser guiden fra forrige bygging",
-                        {
-                            IncrementalBuild.openBase(key: key, archive: file, withMemo: true)
-                        }), let memo = opened.featureMemo,
-                    let reuse = FeatureReuse(memo: memo, base: opened, key: incremental.memoKey)
-                {
-                    switch try await decodeEdits(
-                        raw, last: key, base: opened, reusing: reuse, cached: cached, inputs, incremental: incremental,
-                        &timer)
-                    {
-                    case .patched(let made):
-                        if made.guide.places.isEmpty {
-                            throw BuildError(step: step, underlying: EmptyGuideError(source: places.source))
-                        }
-                        return made
-                    case .loaded(let places, let last):
-                        edits = places
-                        previous = last
-                    }
-                } else {
-                    previous = try await timer.step("Leser guiden fra forrige bygging") {
-                        IncrementalBuild.loadBase(key: key, archive: file).map { (key, $0) }
-                    }
-                }
-            }
-            var loaded: PlaceLoading.Loaded
-            if let edits {
-                loaded = edits
-            } else {
-                let reuse = previous.flatMap { previous in
-                    previous.base.featureMemo.flatMap {
-                        FeatureReuse(memo: $0, base: previous.base, key: incremental.memoKey)
-                    }
-                }
-                loaded = try await decode(places, reusing: reuse, &timer)
-            }
-            let parsed = HandOver(loaded.places)
-            loaded.places = []  // the base takes the places over (moved, not copied)
-            made = try await timer.step(step) {
-                let places = parsed.take() ?? []
-                let base =
-                    loaded.trace.map {
-                        GuideAssembler.base(
-                            places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store,
-                            settings: inputs.settings)
-                    } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
-                let guide = GuideAssembler.merge(
-                    base, store: inputs.store, settings: inputs.settings, source: loaded.source)
-                return MadeGuide(
-                    guide: guide, base: base, baseIsNew: true, cachedBase: cached, previousBase: previous,
-                    warnings: loaded.warnings,
-                    reusedFeatures: loaded.reusedFeatures)
-            }
-        }
+        let made = try await assembleGuide(places, inputs, incremental: incremental, record: record, &timer)
         if made.guide.places.isEmpty {
-            throw BuildError(step: step, underlying: EmptyGuideError(source: places.source))
+            throw BuildError(step: "Setter sammen guiden", underlying: EmptyGuideError(source: places.source))
         }
         return made
     }
 
-    /// What `decodeEdits` gives: the guide, when the last base took the
-    /// file's edits in place, or else the file's places, with the last base back.
-    enum DecodedEdits {
-        case patched(MadeGuide)
-        case loaded(PlaceLoading.Loaded, last: (key: String, base: GuideBase))
-    }
-
-    /// Stages 3 and 4 for a places file the last build's memo knows (`reuse`,
-    /// of `last`, made with these settings and opened in place): when every
-    /// change is a place edited where it stands, the last base is patched
-    /// (`MappedGuideBase.patch`) and nothing else is made or even decoded
-    /// again; otherwise the file's places, with the last base decoded.
-    func decodeEdits(
-        _ raw: PlaceLoading.RawFile, last key: String, base lastBase: consuming MappedGuideBase,
-        reusing reuse: consuming FeatureReuse,
-        cached: GuideBase?, _ inputs: Inputs, incremental: IncrementalBuild,
+    private func assembleGuide(
+        _ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
         _ timer: inout StepTimer
-    ) async throws(BuildError) -> DecodedEdits {
+    ) async throws(BuildError) -> MadeGuide {
+        let step = "Setter sammen guiden"
+        let kept = options.force ? nil : record?.incremental
+        let sameBase = incremental.baseKey != nil && kept?.base == incremental.baseKey
+        var isFile = false
+        if case .file = places { isFile = true }
+        var last: MappedGuideBase?
+        if let kept {
+            last = try await timer.step("Leser guiden fra forrige bygging") {
+                IncrementalBuild.openBase(
+                    key: kept.base, archive: IncrementalBuild.readBase(site: options.site, output: options.outputPath),
+                    withMemo: isFile && !sameBase)
+            }
+        }
+
+        // The same places and settings: the last base merged with the store, unless a favorite outside the
+        // data changed (the slugs may differ then).
+        if sameBase, let last,
+            let guide = try await timer.step(
+                step,
+                {
+                    GuideAssembler.mergeIfFits(
+                        last, store: inputs.store, settings: inputs.settings, source: places.source)
+                })
+        {
+            if case .file(let raw) = places { _ = raw.bytes.take() }  // not parsed: freed now
+            return MadeGuide(guide: guide, newBase: .unchanged, lastBase: last)
+        }
+
         let loading = PlaceLoading(
             options: options, environment: environment, console: console, placeSource: placeSource)
-        let decoded = try await timer.step("Henter steder") { try loading.decodeFileFeatures(raw, reusing: reuse) }
-        _ = consume reuse
-        var base = consume lastBase
-        do {
-            let features: PlacesDecoder.Decoded
-            switch consume decoded {
-            case .document(let result):
-                features = .document(result)
-            case .features(var edited):
-                let patched = try await timer.step("Setter sammen guiden") { () -> MadeGuide? in
-                    guard
-                        let patch = base.patch(
-                            with: &edited, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
-                    else {
-                        return nil
-                    }
-                    // Taken in: the features it took are moved out, so from here the base must serve (it fits the store).
-                    let guide = GuideAssembler.merge(
-                        base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
-                    let warnings = loading.report(
-                        places: guide.places.count, skipped: patch.skipped, features: edited.outcomes.count,
-                        reused: edited.reusedCount)
-                    return MadeGuide(
-                        guide: guide, base: nil, baseIsNew: true, keptArchive: base.archive, patchedBase: base,
-                        cachedBase: cached,
-                        warnings: warnings, reusedFeatures: edited.reusedCount, editedPlaces: patch.edited)
-                }
-                if let patched { return .patched(patched) }
-                features = .features(edited)
-            }
-            // Not patched: the file's places, the known ones from the last base decoded on all cores.
-            let last = try await timer.step("Leser guiden fra forrige bygging") { base.decoded() }
-            return .loaded(
-                loading.loaded(try PlacesFile.gather(features, path: raw.path) { last.entries[$0].place }, file: raw),
-                last: (key, last))
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(step: "Henter steder", underlying: error)
-        }
-    }
-
-    /// Stage 3: a places file parsed (the API's answers already are).
-    func decode(_ places: PlaceInput, reusing reuse: FeatureReuse?, _ timer: inout StepTimer) async throws(BuildError)
-        -> PlaceLoading.Loaded
-    {
+        var loaded: PlaceLoading.Loaded
         switch places {
-        case .fetched(let loaded): return loaded
+        case .fetched(let fetched):
+            loaded = fetched
         case .file(let raw):
-            let loading = PlaceLoading(
-                options: options, environment: environment, console: console, placeSource: placeSource)
-            return try await timer.step("Henter steder") { try loading.decodeFile(raw, reusing: reuse) }
+            let reuse = last.flatMap { last in
+                last.featureMemo.flatMap { FeatureReuse(memo: $0, base: last, key: incremental.memoKey) }
+            }
+            var decoded = try await timer.step("Henter steder") { try loading.decodeFileFeatures(raw, reusing: reuse) }
+            // Every change a place edited where it stands, with the same settings: taken into the last base.
+            if reuse != nil, kept?.context == incremental.contextKey, var base = last,
+                case .features(var features) = decoded
+            {
+                let patch = try await timer.step(step) {
+                    base.patch(
+                        with: &features, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
+                }
+                if let patch {
+                    let guide = try await timer.step(step) {
+                        GuideAssembler.merge(
+                            base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
+                    }
+                    let warnings = loading.report(
+                        places: guide.places.count, skipped: patch.skipped, features: features.outcomes.count,
+                        reused: features.reusedCount)
+                    return MadeGuide(
+                        guide: guide, newBase: .patched(base), lastBase: last, editedPlaces: patch.edited,
+                        warnings: warnings, reusedFeatures: features.reusedCount)
+                }
+                decoded = .features(features)
+            }
+            loaded = try await timer.step("Henter steder") {
+                loading.loaded(
+                    try PlacesFile.gather(decoded, path: raw.path) { reuse!.place(entry: $0) }, file: raw)
+            }
+        }
+
+        let parsed = HandOver(loaded.places)
+        loaded.places = []  // the base takes the places over (moved, not copied)
+        return try await timer.step(step) {
+            let places = parsed.take() ?? []
+            let base =
+                loaded.trace.map {
+                    GuideAssembler.base(
+                        places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store,
+                        settings: inputs.settings)
+                } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
+            let guide = GuideAssembler.merge(
+                base, store: inputs.store, settings: inputs.settings, source: loaded.source)
+            return MadeGuide(
+                guide: guide, newBase: .made(base), lastBase: last, warnings: loaded.warnings,
+                reusedFeatures: loaded.reusedFeatures)
         }
     }
 
@@ -290,42 +218,32 @@ extension BuildPipeline {
         var changes: ChangedPages
     }
 
+    /// What changed since the output was made, when the output can be trusted
+    /// to show the last build's guide: the last base merged with the store the
+    /// output shows, compared with the new guide (only the two stores, when
+    /// the base is the same or took edits in place).
     func findPrevious(
         record: BuildRecord?, incremental: IncrementalBuild, made: MadeGuide, _ inputs: Inputs,
         _ timer: inout StepTimer
     ) async throws(BuildError) -> Previous? {
-        guard !options.force, record?.incremental?.context == incremental.contextKey else { return nil }
+        guard !options.force, let record, let kept = record.incremental, kept.context == incremental.contextKey
+        else { return nil }
         return try await timer.step("Finner det som er endret") { () -> Previous? in
-            // Only the store changed, and the base is the one the output was made from: compare the stores.
-            if let record, let kept = record.incremental, !made.baseIsNew, kept.base == incremental.baseKey,
-                let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath)
-            {
-                return Previous(
-                    record: record, chunks: kept.chunks,
-                    changes: ChangedPages.forStoreChange(
-                        old: oldStore, new: made.guide, store: inputs.store, oldChunkPaths: kept.chunks))
-            }
-            // The base the output was made from, with places edited where they stand: those places and the store.
-            if let record, let kept = record.incremental, let edited = made.editedPlaces,
-                let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath)
-            {
-                return Previous(
-                    record: record, chunks: kept.chunks,
-                    changes: ChangedPages.forStoreChange(
-                        old: oldStore, new: made.guide, store: inputs.store, edited: edited,
-                        oldChunkPaths: kept.chunks))
-            }
-            let known: [(key: String?, base: GuideBase?)] = [
-                (incremental.baseKey, made.cachedBase), (made.previousBase?.key, made.previousBase?.base),
-            ]
-            guard
-                let (old, record, chunks) = IncrementalBuild.previousGuide(
-                    record: record, context: incremental.contextKey, knownBases: known, settings: inputs.settings,
-                    source: made.guide.source, site: options.site, output: options.outputPath)
+            guard let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath)
             else { return nil }
-            return Previous(
-                record: record, chunks: chunks,
-                changes: ChangedPages.between(old: old, new: made.guide, oldChunkPaths: chunks))
+            let changes: ChangedPages
+            if !made.baseIsNew || made.editedPlaces != nil {
+                changes = ChangedPages.forStoreChange(
+                    old: oldStore, new: made.guide, store: inputs.store, edited: made.editedPlaces ?? [],
+                    oldChunkPaths: kept.chunks)
+            } else if let last = made.lastBase {
+                let old = GuideAssembler.merge(
+                    last, store: oldStore, settings: inputs.settings, source: made.guide.source)
+                changes = ChangedPages.between(old: old, new: made.guide, oldChunkPaths: kept.chunks)
+            } else {
+                return nil
+            }
+            return Previous(record: record, chunks: kept.chunks, changes: changes)
         }
     }
 

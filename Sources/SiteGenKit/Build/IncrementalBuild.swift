@@ -70,21 +70,6 @@ struct IncrementalBuild {
         }
     }
 
-    /// The base kept by the last build of this output, if it was made from these places and settings.
-    static func loadBase(key: String?, site: SiteFolder, output: String) -> GuideBase? {
-        guard let key else { return nil }
-        return loadBase(key: key, archive: readBase(site: site, output: output))
-    }
-
-    /// The base in `archive` (from `readBase`), decoded.
-    static func loadBase(key: String, archive: KeptBaseFile?) -> GuideBase? {
-        switch archive {
-        case .mapped(let file): GuideBaseArchive.decode(file, key: key)
-        case .read(let bytes): GuideBaseArchive.decode(bytes, key: key)
-        case nil: nil
-        }
-    }
-
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
     static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
         switch archive {
@@ -104,29 +89,6 @@ struct IncrementalBuild {
         let path = BuildRecord.basePath(site: site, output: output)
         if let file = MappedFile(path: path, limit: 1 << 34) { return .mapped(file) }
         return FileSystem.readCacheFile(path, limit: 1 << 34).map { .read($0) }
-    }
-
-    /// The guide the output shows now, as the last build made it; nil when
-    /// the output cannot be trusted to be exactly that (no record, another
-    /// context, a cache file missing or damaged, the output gone).
-    /// `knownBases`: bases already read by this build, with their keys (the archive is not read twice).
-    static func previousGuide(
-        record: BuildRecord?, context: String, knownBases: [(key: String?, base: GuideBase?)],
-        settings: SiteSettings, source: DataSourceInfo, site: SiteFolder, output: String
-    ) -> (guide: Guide, record: BuildRecord, chunks: [String])? {
-        guard let record, let incremental = record.incremental, incremental.context == context,
-            let store = previousStore(site: site, output: output)
-        else { return nil }
-        let base: GuideBase?
-        if let known = knownBases.first(where: { $0.key != nil && $0.key == incremental.base && $0.base != nil }) {
-            base = known.base
-        } else {
-            base = loadBase(key: incremental.base, site: site, output: output)
-        }
-        guard let base else { return nil }
-        return (
-            GuideAssembler.merge(base, store: store, settings: settings, source: source), record, incremental.chunks
-        )
     }
 
     /// The store the output shows (kept by the last build), when the output is there.

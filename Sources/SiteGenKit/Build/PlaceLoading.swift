@@ -60,15 +60,8 @@ struct PlaceLoading: Sendable {
             path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
     }
 
-    func decodeFile(_ raw: RawFile, reusing reuse: FeatureReuse? = nil) throws -> Loaded {
-        let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
-        let result = try PlacesFile.decode(
-            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
-        return loaded(result, file: raw)
-    }
-
     /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
-    func decodeFileFeatures(_ raw: RawFile, reusing reuse: FeatureReuse) throws -> PlacesDecoder.Decoded {
+    func decodeFileFeatures(_ raw: RawFile, reusing reuse: FeatureReuse?) throws -> PlacesDecoder.Decoded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         return try PlacesFile.decodeFeatures(
             consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
