@@ -69,29 +69,6 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
     }
 
-    /// A big file the commit replaces is held open through it (its pages are freed beside, after it),
-    /// a small one or one with another name is not (nothing to gain).
-    @Test func onlyBigFilesWithOneNameAreHeldThroughTheCommit() throws {
-        let output = Self.temporaryOutput()
-        let folder = (output as NSString).deletingLastPathComponent
-        defer { FileSystem.removeTree(folder) }
-        let big = folder + "/big"
-        let small = folder + "/small"
-        let linked = folder + "/linked"
-        try FileSystem.writeAtomically([UInt8](repeating: 7, count: 300_000), to: big)
-        try FileSystem.writeAtomically([UInt8](repeating: 7, count: 1_000), to: small)
-        try FileSystem.writeAtomically([UInt8](repeating: 7, count: 300_000), to: linked)
-        #expect(link(linked, folder + "/second-name") == 0)
-        var held = HeldFiles()
-        for path in [big, small, linked, folder + "/missing", folder] { held.hold(path) }
-        #expect(held.count == 1)
-        // Replaced while held: the new bytes are what the name gives.
-        try FileSystem.writeAtomically([UInt8](repeating: 1, count: 10), to: big)
-        #expect(try FileSystem.read(big) == [UInt8](repeating: 1, count: 10))
-        held.releaseBeside()
-        #expect(held.count == 0)
-    }
-
     @Test func aBigChangeStillSwapsTheTree() throws {
         let output = Self.temporaryOutput()
         defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }

@@ -1,5 +1,4 @@
 import BeaconText
-import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -129,8 +128,6 @@ extension SiteWriter {
                     reason: "ukjent format; slett filen og bygg på nytt med --force"))
         }
         let staging = parent + "/" + stagingName
-        var replaced = HeldFiles()
-        defer { replaced.releaseBeside() }
         var moves = 0
         for line in lines.dropFirst(2) {
             let path = String(line.dropFirst(2))
@@ -150,13 +147,11 @@ extension SiteWriter {
                 }
                 do { try FileSystem.createDirectory(PathText.parent(target)) } catch { throw .file(error) }
                 adjustment.removeFile(path, at: target)
-                replaced.hold(target)
                 guard rename(source, target) == 0 else { throw .file(.errno("flytte på plass", target)) }
                 adjustment.addFile(path, at: target)
                 moves += 1
             } else if line.hasPrefix("- ") {
                 adjustment.removeFile(path, at: output + "/" + path)
-                replaced.hold(output + "/" + path)
                 unlink(output + "/" + path)
                 // Folders the removal left empty go too (rmdir fails on any other).
                 var folder = PathText.parent(path)
@@ -171,31 +166,5 @@ extension SiteWriter {
         FileSystem.removeTree(staging)
         FileSystem.syncDirectory(parent)
         return adjustment
-    }
-}
-
-/// Big files a commit replaces or removes, held open while it runs: the pages of a file are freed
-/// when its last name and descriptor go, and a big export's take long enough that the
-/// commit's renames would otherwise wait for them. Closed on a thread of their own once it is done.
-struct HeldFiles {
-    private var descriptors: [Int32] = []
-
-    var count: Int { descriptors.count }
-
-    /// Holds `path` when it is a big regular file with no other name (else nothing is gained).
-    mutating func hold(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 1 << 18, info.st_nlink == 1
-        else { return }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd >= 0 { descriptors.append(fd) }
-    }
-
-    /// Closes them beside what the build does next (at the latest, the process's exit closes them).
-    mutating func releaseBeside() {
-        guard !descriptors.isEmpty else { return }
-        let held = descriptors
-        descriptors = []
-        DispatchQueue.global().async { for fd in held { close(fd) } }
     }
 }
