@@ -163,50 +163,76 @@ extension BuildPipeline {
             let reuse = last.flatMap { last in
                 last.featureMemo.flatMap { FeatureReuse(memo: $0, base: last, key: incremental.memoKey) }
             }
-            var decoded = try await timer.step("Henter steder") { try loading.decodeFileFeatures(raw, reusing: reuse) }
-            // Every change a place edited where it stands, with the same settings: taken into the last base.
-            if reuse != nil, kept?.context == incremental.contextKey, var base = last,
-                case .features(var features) = decoded
-            {
-                let patch = try await timer.step(step) {
-                    base.patch(
-                        with: &features, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
-                }
-                if let patch {
-                    let guide = try await timer.step(step) {
-                        GuideAssembler.merge(
-                            base, store: inputs.store, settings: inputs.settings, source: loading.fileSource(raw))
+            // With the same settings, a file whose every change is a place edited where it stands is taken into
+            // the last base; the features are gathered into places only when it is not.
+            let mayPatch = reuse != nil && kept?.context == incremental.contextKey
+            var decoded = try await timer.step("Henter steder") { () throws -> PlaceLoading.Decoded in
+                let features = try loading.decodeFileFeatures(raw, reusing: reuse)
+                return mayPatch ? .features(features) : .places(try loading.gather(features, file: raw, reuse))
+            }
+            if case .features(var features) = decoded {
+                if case .features(var split) = features, let last {
+                    if let made = try await patchedGuide(&split, last: last, raw, loading, inputs, incremental, &timer)
+                    {
+                        return made
                     }
-                    let warnings = loading.report(
-                        places: guide.places.count, skipped: patch.skipped, features: features.outcomes.count,
-                        reused: features.reusedCount)
-                    return MadeGuide(
-                        guide: guide, newBase: .patched(base), lastBase: last, editedPlaces: patch.edited,
-                        warnings: warnings, reusedFeatures: features.reusedCount)
+                    features = .features(split)
                 }
-                decoded = .features(features)
+                let remaining = features
+                decoded = .places(
+                    try await timer.step("Henter steder") { try loading.gather(remaining, file: raw, reuse) })
             }
-            loaded = try await timer.step("Henter steder") {
-                loading.loaded(
-                    try PlacesFile.gather(decoded, path: raw.path) { reuse!.place(entry: $0) }, file: raw)
-            }
+            guard case .places(let places) = decoded else { preconditionFailure("the features were not gathered") }
+            loaded = places
         }
+        return try await newBase(loaded, last: last, inputs, incremental: incremental, &timer)
+    }
 
+    /// The places file's edits taken into the last base (made with these settings from the file before the
+    /// edits), when every change is a place edited where it stands; nil, `features` as they were, when not.
+    private func patchedGuide(
+        _ features: inout PlacesDecoder.Features, last: MappedGuideBase, _ raw: PlaceLoading.RawFile,
+        _ loading: PlaceLoading, _ inputs: Inputs, _ incremental: IncrementalBuild, _ timer: inout StepTimer
+    ) async throws(BuildError) -> MadeGuide? {
+        var base = last
+        let patched = try await timer.step("Setter sammen guiden") { () -> (GuideBase.Patch, Guide)? in
+            guard
+                let patch = base.patch(
+                    with: &features, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
+            else { return nil }
+            let source = loading.fileSource(raw)
+            return (patch, GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: source))
+        }
+        guard let (patch, guide) = patched else { return nil }
+        let warnings = loading.report(
+            places: guide.places.count, skipped: patch.skipped, features: features.outcomes.count,
+            reused: features.reusedCount)
+        return MadeGuide(
+            guide: guide, newBase: .patched(base), lastBase: last, editedPlaces: patch.edited, warnings: warnings,
+            reusedFeatures: features.reusedCount)
+    }
+
+    /// A new base made from the places (a places file's with the memo the next build reuses), and the guide.
+    private func newBase(
+        _ loaded: consuming PlaceLoading.Loaded, last: MappedGuideBase?, _ inputs: Inputs,
+        incremental: IncrementalBuild, _ timer: inout StepTimer
+    ) async throws(BuildError) -> MadeGuide {
+        var loaded = loaded
         let parsed = HandOver(loaded.places)
         loaded.places = []  // the base takes the places over (moved, not copied)
-        return try await timer.step(step) {
+        let rest = loaded
+        return try await timer.step("Setter sammen guiden") {
             let places = parsed.take() ?? []
             let base =
-                loaded.trace.map {
+                rest.trace.map {
                     GuideAssembler.base(
                         places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store,
                         settings: inputs.settings)
                 } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
-            let guide = GuideAssembler.merge(
-                base, store: inputs.store, settings: inputs.settings, source: loaded.source)
+            let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: rest.source)
             return MadeGuide(
-                guide: guide, newBase: .made(base), lastBase: last, warnings: loaded.warnings,
-                reusedFeatures: loaded.reusedFeatures)
+                guide: guide, newBase: .made(base), lastBase: last, warnings: rest.warnings,
+                reusedFeatures: rest.reusedFeatures)
         }
     }
 

@@ -67,6 +67,19 @@ struct PlaceLoading: Sendable {
             consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
     }
 
+    /// A places file's features, or its places gathered from them.
+    enum Decoded {
+        case features(PlacesDecoder.Decoded)
+        case places(Loaded)
+    }
+
+    /// The places of a places file's features (`reuse`: the memo's base, for the features it knew).
+    func gather(_ features: consuming PlacesDecoder.Decoded, file raw: RawFile, _ reuse: FeatureReuse?) throws
+        -> Loaded
+    {
+        loaded(try PlacesFile.gather(features, path: raw.path) { reuse!.place(entry: $0) }, file: raw)
+    }
+
     /// The places of a decoded places file, with its report on the terminal.
     func loaded(_ result: PlacesDecoder.Result, file raw: RawFile) -> Loaded {
         let warnings = report(
