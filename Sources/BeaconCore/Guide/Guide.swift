@@ -11,6 +11,8 @@ import Synchronization
 /// The place and its slug are held, or, for a guide merged from a base
 /// opened in place (`MappedGuideBase`), still in the archive: decoded when
 /// first read, once, so a rebuild decodes only the places its pages show.
+/// Decoding every place instead doubles a one-rating rebuild at 100,000
+/// places and takes it past its target (`docs/performance.md`).
 @dynamicMemberLookup
 package final class GuidePlace: Sendable {
     /// The place, or (while `archived` holds it) a placeholder that owns no memory.
