@@ -10,6 +10,7 @@ Usage: Tests/browser/run_all.py [--jobs N]   (default 3; the environment is pass
 """
 import glob
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -43,6 +44,14 @@ def main():
     modules = sorted(os.path.basename(path)[:-3] for path in glob.glob(os.path.join(HERE, "test_*.py")))
     started = time.time()
     running = []
+
+    def stop(signum, frame):
+        """Stopped (scripts/test ends early): the test processes go too, not left running on their own."""
+        for process, _, _ in running:
+            process.terminate()
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
     for group in shards(modules, jobs):
         log = open(os.path.join(os.environ.get("TMPDIR", "/tmp"), "beacon-browser-%d-%s.log" % (os.getpid(), group[0])),
                    "w+", encoding="utf-8")
