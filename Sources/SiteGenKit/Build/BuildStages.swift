@@ -300,7 +300,7 @@ extension BuildPipeline {
                     console.status(
                         "Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
                 }
-                return try await renderer.render(changes: previous?.changes, previousChunkPaths: previous?.chunks ?? [])
+                return try renderer.render(changes: previous?.changes, previousChunkPaths: previous?.chunks ?? [])
             }
             return try await timer.step("Bytter inn det nye nettstedet") { () throws -> Published in
                 // From here the output changes: a build killed now leaves no record, so the next one renders everything.

@@ -124,8 +124,8 @@ struct IncrementalBuild {
         site: SiteFolder, output: String,
         write: @escaping @Sendable (String) throws(FileError) -> Void
     ) -> Task<Result<Void, FileError>, Never> {
-        // On a thread of its own: a task would hold one of the few threads the pages render on, and the
-        // longest page job (the export) would wait for it; a thread shares the cores with them instead.
+        // On a thread of its own, beside the page jobs: it shares the cores with them instead of waiting
+        // for them or holding one of the cooperative pool's few threads.
         Task.detached {
             await withCheckedContinuation { (finished: CheckedContinuation<Result<Void, FileError>, Never>) in
                 BackgroundThread.start("save-base") {

@@ -1,6 +1,7 @@
 import BeaconCore
 import BeaconHTML
 import FoundationEssentials
+import Synchronization
 import Templates
 
 /// Steps 4 and 5 of a build: renders every page and hands each to the writer
@@ -43,11 +44,6 @@ struct SiteRenderer: Sendable {
         /// The assets and the page scripts' texts.
         case sharedFiles
 
-        /// Whether the job's pages name the data files (so it waits for them).
-        var namesDataFiles: Bool {
-            if case .explorer = self { true } else { false }
-        }
-
         var isAllPlacesExport: Bool {
             if case .allPlacesExport = self { true } else { false }
         }
@@ -86,7 +82,7 @@ struct SiteRenderer: Sendable {
 
     /// Renders and writes everything, or with `changes` only what they touch
     /// (`previousChunkPaths`: the data files the output has now).
-    func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) async throws -> Rendered {
+    func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) throws -> Rendered {
         let contexts = guide.settings.languages.all.map { language in
             SiteContext(
                 settings: guide.settings, source: guide.source,
@@ -115,61 +111,43 @@ struct SiteRenderer: Sendable {
         }
         pages *= contexts.count
         let total = jobs.reduce(0) { $0 + $1.job.pageCount }
-        // The longest job first (the export: 7 MB at 10,000 places, patched or written), beside the data files;
-        // the explorers, which name the data files, once those are written.
-        var ready =
-            jobs.filter { $0.job.isAllPlacesExport }
-            + jobs.filter { !$0.job.isAllPlacesExport && !$0.job.namesDataFiles }
-        var waiting = jobs.filter { $0.job.namesDataFiles }
-        let renderer = self
-        try await withThrowingTaskGroup(of: Finished.self) { group in
-            // Bounded: at most one job per core in flight (the data files count as one).
-            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            var inFlight = 0
-            var next = 0
-            var done = 0
-            func addJobs() {
-                while inFlight < workers && next < ready.count {
-                    let (job, context) = ready[next]
-                    let paths = chunkPaths
-                    next += 1
-                    inFlight += 1
-                    group.addTask {
-                        try renderer.run(
-                            job, context: context, contexts: contexts, all: all, byCategory: byCategory,
-                            chunkPaths: paths)
-                        return .pages(job.pageCount)
-                    }
-                }
-            }
-            inFlight += 1
-            group.addTask {
-                .dataFiles(
-                    try renderer.writeDataFiles(
-                        chunkIndices, of: all, patching: patchable, previous: previousChunkPaths))
-            }
-            addJobs()
-            while let finished = try await group.next() {
-                inFlight -= 1
-                switch finished {
-                case .pages(let count):
-                    done += count
-                    onProgress(done, total)
-                case .dataFiles(let written):
-                    for (index, path) in zip(chunkIndices, written) { chunkPaths[index] = path }
-                    ready += waiting
-                    waiting = []
-                }
-                addJobs()
+        let done = Mutex(0)
+        let onProgress = onProgress
+        let finished: @Sendable (Job) -> Void = { job in
+            done.withLock {
+                $0 += job.pageCount
+                onProgress($0, total)
             }
         }
+        // The data files first, on all cores (the explorers name them); then every job, the longest (the export)
+        // first.
+        let written = try writeDataFiles(chunkIndices, of: all, patching: patchable, previous: previousChunkPaths)
+        for (index, path) in zip(chunkIndices, written) { chunkPaths[index] = path }
+        try runOnAllCores(
+            jobs.filter { $0.job.isAllPlacesExport } + jobs.filter { !$0.job.isAllPlacesExport },
+            contexts: contexts, all: all, byCategory: byCategory, chunkPaths: chunkPaths, finished: finished)
         return Rendered(pages: pages, rendered: total, chunkPaths: chunkPaths)
     }
 
-    /// What a task of `render` finished: pages of a job, or the data files (their paths).
-    private enum Finished: Sendable {
-        case pages(Int)
-        case dataFiles([String])
+    /// Runs `jobs` on all cores, each job on one; after a job fails, the rest are skipped and its error is thrown.
+    private func runOnAllCores(
+        _ jobs: [(job: Job, context: SiteContext)], contexts: [SiteContext], all: [GuidePlace],
+        byCategory: [PlaceCategory: [GuidePlace]], chunkPaths: [String], finished: @Sendable (Job) -> Void
+    ) throws {
+        let failure = Mutex<(any Error)?>(nil)
+        ParallelChunks.forEach(count: jobs.count, chunkSize: 1) { range in
+            for (job, context) in jobs[range] where failure.withLock({ $0 == nil }) {
+                do {
+                    try run(
+                        job, context: context, contexts: contexts, all: all, byCategory: byCategory,
+                        chunkPaths: chunkPaths)
+                    finished(job)
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// Data files `indices` of `all`'s places, written as they are made (each is about 1.3 MB); with
