@@ -1,3 +1,4 @@
+import BeaconCore
 import FoundationEssentials
 import Glibc
 
@@ -70,9 +71,7 @@ struct EventStreams {
             let n =
                 hungUp
                 ? 0
-                : buffer.withUnsafeMutableBytes {
-                    recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
-                }
+                : DescriptorIO.read(streams[index].fd, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT))
             if hungUp || n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { finished.append(index) }
         }
         for index in finished.reversed() { close(streams.remove(at: index).fd) }
@@ -106,16 +105,6 @@ struct EventStreams {
 
     /// All of `text` at once without waiting, or false: a reader whose buffer cannot take a few bytes is gone.
     private static func sendWhole(_ fd: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            sent += n
-        }
-        return true
+        DescriptorIO.writeAll(fd, text.utf8, by: .send(flags: Int32(MSG_NOSIGNAL | MSG_DONTWAIT)))
     }
 }

@@ -81,21 +81,12 @@ final class StaticFileServer: Sendable {
             close(fd)
             throw .badHost(configuration.host)
         }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 128) == 0 else {
+        guard DescriptorIO.bind(fd, to: address) == 0, listen(fd, 128) == 0 else {
             let message = String(cString: strerror(errno))
             close(fd)
             throw .cannotListen(configuration.host, configuration.port, message)
         }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        let actual = DescriptorIO.boundAddress(of: fd) ?? address
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
@@ -182,9 +173,7 @@ final class StaticFileServer: Sendable {
         var finished: [Int] = []
         for index in pending.indices {
             if ready[index] {
-                let n = buffer.withUnsafeMutableBytes {
-                    recv(pending[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
-                }
+                let n = DescriptorIO.read(pending[index].fd, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT))
                 if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
                 if n <= 0 {
                     close(pending[index].fd)
@@ -216,11 +205,7 @@ final class StaticFileServer: Sendable {
     /// others: past its share of unfinished connections, its oldest goes.
     private func acceptConnections(_ pending: inout [Pending], now: ContinuousClock.Instant) {
         while true {
-            var peer = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let client = withUnsafeMutablePointer(to: &peer) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
-            }
+            let (client, peer) = DescriptorIO.accept(listener)
             if client < 0 {
                 // Out of descriptors: the connection stays queued and poll would report it at
                 // once, forever. Make room by dropping the oldest waiting client, or pause.
@@ -413,7 +398,7 @@ final class StaticFileServer: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var remaining = Int(info.st_size)
         while remaining > 0 {
-            let n = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress!, min($0.count, remaining)) }
+            let n = DescriptorIO.read(file, into: &buffer, limit: remaining)
             if n < 0 && errno == EINTR { continue }
             guard n > 0, sendAll(client, buffer[0..<n]) else { return }
             remaining -= n
@@ -480,14 +465,7 @@ final class StaticFileServer: Sendable {
 
     /// False when the client went away (or stalled past the send timeout).
     func sendAll(_ client: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { send(client, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            sent += n
-        }
-        return true
+        DescriptorIO.writeAll(client, bytes, by: .send(flags: Int32(MSG_NOSIGNAL)))
     }
 
     static let mimeTypes: [String: String] = [

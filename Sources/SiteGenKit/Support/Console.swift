@@ -35,13 +35,7 @@ package struct StandardConsole: Console {
     static func write(_ line: String, to descriptor: Int32) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            written += n
-        }
+        DescriptorIO.writeAll(descriptor, bytes)
     }
 }
 

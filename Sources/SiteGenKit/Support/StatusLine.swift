@@ -41,8 +41,7 @@ final class StatusLine: Console, Sendable {
         guard !quiet, isatty(descriptor) == 1 else { return console }
         let delay = environment["BEACON_STATUS_DELAY_MS"].flatMap(Int.init).map { Duration.milliseconds(max(0, $0)) }
         let line = StatusLine(base: console, delay: delay ?? .seconds(1)) { text in
-            var bytes = Array(text.utf8)
-            bytes.withUnsafeMutableBytes { _ = Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+            DescriptorIO.writeAll(descriptor, text.utf8)
         }
         line.startTicking()
         return line
