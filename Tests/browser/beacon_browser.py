@@ -304,7 +304,25 @@ def zoom_map_to(driver, lat, lon, zoom=18):
     """Moves the explorer's map so that the pins near a point stand alone (once it is drawn: it follows the list)."""
     wait_map(driver)
     driver.execute_script("window.BeaconExplorer.map().setView([arguments[0], arguments[1]], arguments[2], {animate: false});", lat, lon, zoom)
-    time.sleep(0.3)
+    wait_map_still(driver)
+
+
+def wait_map_still(driver, timeout=10):
+    """Waits until the explorer's map has stopped moving: no zoom or cluster animation under way, and every
+    pin where it stood a tenth of a second before (a busy machine draws the animations late)."""
+    snapshot = ("const map = window.BeaconExplorer.map();"
+                "if (map._animatingZoom || document.querySelector('#explorer-map .leaflet-cluster-anim')) return null;"
+                "return Array.from(document.querySelectorAll('#explorer-map .leaflet-marker-icon'),"
+                " e => { const r = e.getBoundingClientRect(); return [r.x, r.y, getComputedStyle(e).opacity].join(); }).join(';');")
+    deadline = time.time() + timeout
+    last = None
+    while time.time() < deadline:
+        now = driver.execute_script(snapshot)
+        if now is not None and now == last:
+            return
+        last = now
+        time.sleep(0.1)
+    raise AssertionError("the map kept moving for %s s" % timeout)
 
 
 def visible_names(driver):

@@ -69,7 +69,9 @@ class HostileDataTests(unittest.TestCase):
         self.assertTrue(ids)
         labels = [label for label in self.driver.execute_script(
             "return Array.from(document.querySelectorAll('#explorer-map [aria-label]'), e => e.getAttribute('aria-label'));")]
+        bb.wait_map_still(self.driver)
         for pin in self.driver.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon"):
+            bb.wait_map_still(self.driver)
             pin.click()
             bb.pause(0.2)
             self.assert_nothing_ran("a pin's card")
