@@ -79,7 +79,7 @@ package enum PageData {
     /// `positions` (of `all`, none moved) changed: their lines written again, the rest copied. Nil when
     /// the file does not fit; the result is byte for byte what `chunk` makes.
     package static func chunk(
-        part: Int, of all: [GuidePlace], patching previous: UnsafeRawBufferPointer, positions: [Int]
+        part: Int, of all: [GuidePlace], patching previous: MappedFile, positions: [Int]
     ) -> Chunk? {
         let range = (part * chunkSize)..<min((part + 1) * chunkSize, all.count)
         let local = positions.filter { range.contains($0) }.map { $0 - range.lowerBound }

@@ -28,7 +28,7 @@ package enum SiteFiles {
     /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
     /// Valid while `previous` is (it is written from there in parts).
     package static func allPlacesExport(
-        _ guide: Guide, context: SiteContext, patching previous: UnsafeRawBufferPointer,
+        _ guide: Guide, context: SiteContext, patching previous: MappedFile,
         positions: [Int]
     ) -> LinePatch.Patched? {
         var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]

@@ -69,12 +69,12 @@ import Testing
             atPath: output + "/lenke.geojson", withDestinationPath: output + "/eksport/steder.geojson")
 
         writer = try SiteWriter(outputPath: output)
-        #expect(writer.withPreviousFile("eksport/steder.geojson") { Array($0) } == export)
+        #expect(writer.previousFile("eksport/steder.geojson").map { Array($0.bytes) } == export)
         // Nothing to map: missing, empty, a link, a path out of the output.
-        #expect(writer.withPreviousFile("finnes-ikke.geojson") { Array($0) } == nil)
-        #expect(writer.withPreviousFile("tom.txt") { Array($0) } == nil)
-        #expect(writer.withPreviousFile("lenke.geojson") { Array($0) } == nil)
-        #expect(writer.withPreviousFile("../output/eksport/steder.geojson") { Array($0) } == nil)
+        #expect(writer.previousFile("finnes-ikke.geojson").map { Array($0.bytes) } == nil)
+        #expect(writer.previousFile("tom.txt").map { Array($0.bytes) } == nil)
+        #expect(writer.previousFile("lenke.geojson").map { Array($0.bytes) } == nil)
+        #expect(writer.previousFile("../output/eksport/steder.geojson").map { Array($0.bytes) } == nil)
         writer.discard()
     }
 
@@ -88,7 +88,7 @@ import Testing
 
         writer = try SiteWriter(outputPath: output, redactor: SecretRedactor(secrets: ["hemmelig-nøkkel-123"]))
         let changed = [0: "ny første", 1_500: "ny med hemmelig-nøkkel-123 i", 2_999: "ny siste"]
-        let written = writer.withPreviousFile("data.txt") { previous -> Bool? in
+        let written = writer.previousFile("data.txt").flatMap { previous -> Bool? in
             let patch = LinePatch.prepare(previous, header: Array("[".utf8), count: 3_000, items: Array(changed.keys)) {
                 item, out in
                 out += Array(changed[item]!.utf8)
@@ -107,7 +107,7 @@ import Testing
 
         // The same lines again: nothing written, the file kept.
         writer = try SiteWriter(outputPath: output)
-        let again = writer.withPreviousFile("data.txt") { previous -> Bool? in
+        let again = writer.previousFile("data.txt").flatMap { previous -> Bool? in
             guard
                 let patch = LinePatch.prepare(
                     previous, header: Array("[".utf8), count: 3_000, items: [7],

@@ -35,17 +35,16 @@ import Testing
             let old = PageData.chunk(part: part, of: before)
             let whole = PageData.chunk(part: part, of: after)
             #expect(old.path != whole.path)
-            let patched = try #require(
-                old.bytes.withUnsafeBytes { PageData.chunk(part: part, of: after, patching: $0, positions: changed) })
+            let previous = try #require(MappedFile(copying: old.bytes))
+            let patched = try #require(PageData.chunk(part: part, of: after, patching: previous, positions: changed))
             #expect(patched.path == whole.path)
             #expect(patched.bytes == whole.bytes)
         }
         // A file of another size (a place more or less) is not patched.
         let shorter = PageData.chunk(part: 1, of: Array(before.dropLast()))
-        #expect(
-            shorter.bytes.withUnsafeBytes { PageData.chunk(part: 1, of: after, patching: $0, positions: changed) }
-                == nil)
-        #expect(
-            [UInt8]().withUnsafeBytes { PageData.chunk(part: 0, of: after, patching: $0, positions: changed) } == nil)
+        let shorterFile = try #require(MappedFile(copying: shorter.bytes))
+        #expect(PageData.chunk(part: 1, of: after, patching: shorterFile, positions: changed) == nil)
+        // An empty file is no file to patch.
+        #expect(MappedFile(copying: []) == nil)
     }
 }

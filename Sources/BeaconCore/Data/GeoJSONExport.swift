@@ -54,19 +54,13 @@ package enum GeoJSONExport {
     package static func patch(
         _ previous: [UInt8], count: Int, replacing positions: [Int: (place: Place, extras: Extras)]
     ) -> (bytes: [UInt8], changed: Bool)? {
-        previous.withUnsafeBytes { patch($0, count: count, replacing: positions) }
-    }
-
-    /// The same from the previous file's bytes where they lie (a mapped file is not copied first).
-    package static func patch(
-        _ previous: UnsafeRawBufferPointer, count: Int, replacing positions: [Int: (place: Place, extras: Extras)]
-    ) -> (bytes: [UInt8], changed: Bool)? {
-        patched(previous, count: count, replacing: positions).map { ($0.bytes, $0.changed) }
+        MappedFile(copying: previous).flatMap { patched($0, count: count, replacing: positions) }
+            .map { ($0.bytes, $0.changed) }
     }
 
     /// The patch itself, for writing the file in parts (`SiteWriter.write(_:to:)`).
     package static func patched(
-        _ previous: UnsafeRawBufferPointer, count: Int,
+        _ previous: MappedFile, count: Int,
         replacing positions: [Int: (place: Place, extras: Extras)]
     ) -> LinePatch.Patched? {
         LinePatch.prepare(

@@ -347,23 +347,14 @@ package final class SiteWriter: Sendable {
         return state.withLock { $0.statistics }
     }
 
-    /// A file of the previous output (regular files only), to patch rather than write anew.
-    /// The previous output's file at `relativePath`, mapped read-only for `body` (a 74 MB export
-    /// is read where the kernel keeps it, not copied); nil when there is none or it cannot be mapped.
+    /// A file of the previous output (regular files only), to patch rather than write anew: mapped
+    /// read-only for as long as the result lives (a 74 MB export is read where the kernel keeps it,
+    /// not copied); nil when there is none or it cannot be mapped.
     /// Builds replace output files by renaming, never truncate them, so the mapping stays whole
     /// (the build lock keeps other builds out while it is read).
-    package func withPreviousFile<T>(_ relativePath: String, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
+    package func previousFile(_ relativePath: String) -> MappedFile? {
         guard previousDescriptor >= 0, SiteWriter.isSafeRelativePath(relativePath) else { return nil }
-        let fd = openat(previousDescriptor, relativePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        // Not populated up front (see `MappedFile`).
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
-        defer { munmap(address, size) }
-        return body(UnsafeRawBufferPointer(start: address, count: size))
+        return MappedFile(relativePath: relativePath, in: previousDescriptor)
     }
 
     /// What was written: the unchanged paths, and every path.

@@ -12,7 +12,7 @@ package enum LinePatch {
     /// newline. Nil when `previous` does not start with `header` or has not
     /// exactly that many lines; `changed` says whether any line came out different.
     package static func apply(
-        _ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
+        _ previous: MappedFile, header: [UInt8], count: Int, items: [Int],
         render: (Int, inout [UInt8]) -> Void
     ) -> (bytes: [UInt8], changed: Bool)? {
         prepare(previous, header: header, count: count, items: items, render: render).map { ($0.bytes, $0.changed) }
@@ -21,12 +21,12 @@ package enum LinePatch {
     /// The same, as the previous file's unchanged stretches and the new
     /// lines, which a writer can hand to the new file one after the other
     /// (`SiteWriter.write(_:to:)`), so the patched file is never whole in
-    /// memory. Valid only while `previous` is.
+    /// memory (the patch keeps `previous` mapped).
     package static func prepare(
-        _ previous: UnsafeRawBufferPointer, header: [UInt8], count: Int, items: [Int],
+        _ previous: MappedFile, header: [UInt8], count: Int, items: [Int],
         render: (Int, inout [UInt8]) -> Void
     ) -> Patched? {
-        let bytes = previous.assumingMemoryBound(to: UInt8.self)
+        let bytes = previous.bytes.assumingMemoryBound(to: UInt8.self)
         var lineStarts: [Int] = [0]
         lineStarts.reserveCapacity(count + 3)
         var offset = 0
@@ -49,12 +49,13 @@ package enum LinePatch {
             if !changed && !out.elementsEqual(bytes[line]) { changed = true }
             replacements.append((line, out))
         }
-        return Patched(previous: previous, replacements: replacements, changed: changed)
+        return Patched(file: previous, replacements: replacements, changed: changed)
     }
 
     /// A patch over the previous file's bytes (see `prepare`).
     package struct Patched {
-        let previous: UnsafeRawBufferPointer
+        let file: MappedFile
+        var previous: UnsafeRawBufferPointer { file.bytes }
         /// Each replaced line of `previous` (without its newline) and its new bytes, in order.
         let replacements: [(line: Range<Int>, bytes: [UInt8])]
         /// Whether any line came out different (if not, the file is `previous` as it is).

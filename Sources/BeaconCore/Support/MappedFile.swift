@@ -10,8 +10,28 @@ package final class MappedFile: @unchecked Sendable {  // a read-only mapping, u
     package let bytes: UnsafeRawBufferPointer
 
     /// Nil when the path is not a regular, non-empty file of at most `limit` bytes, or cannot be mapped.
-    package init?(path: String, limit: Int) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    package convenience init?(path: String, limit: Int) {
+        self.init(descriptor: open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), limit: limit)
+    }
+
+    /// `relativePath` below the open folder `folder` (never through a symbolic link at its end).
+    package convenience init?(relativePath: String, in folder: Int32, limit: Int = .max) {
+        self.init(descriptor: openat(folder, relativePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), limit: limit)
+    }
+
+    /// A copy of `bytes`, mapped like a file (for a file's contents already in memory). Nil when empty.
+    package init?(copying bytes: [UInt8]) {
+        guard !bytes.isEmpty,
+            let address = mmap(nil, bytes.count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            address != MAP_FAILED
+        else { return nil }
+        bytes.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        _ = mprotect(address, bytes.count, PROT_READ)
+        self.bytes = UnsafeRawBufferPointer(start: address, count: bytes.count)
+    }
+
+    /// Takes `fd` (closed here; nil when it is negative).
+    private init?(descriptor fd: Int32, limit: Int) {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -160,7 +160,7 @@ struct SiteRenderer: Sendable {
             index -> Result<String, SiteWriterError> in
             let part = indices[index]
             let patched = positions.flatMap { positions in
-                writer.withPreviousFile(previous[part]) {
+                writer.previousFile(previous[part]).flatMap {
                     PageData.chunk(part: part, of: all, patching: $0, positions: positions)
                 }
             }
@@ -257,20 +257,10 @@ struct SiteRenderer: Sendable {
                 scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths),
                 writer: writer)
         case .allPlacesExport(let positions):
-            if let positions,
-                let written = self.writer.withPreviousFile(
-                    SitePaths.allPlacesGeoJSON,
-                    { previous -> Result<Void, SiteWriterError>? in
-                        guard
-                            let patch = SiteFiles.allPlacesExport(
-                                guide, context: context, patching: previous, positions: positions)
-                        else { return nil }
-                        return Result { () throws(SiteWriterError) in
-                            try self.writer.write(patch, to: SitePaths.allPlacesGeoJSON)
-                        }
-                    })
+            if let positions, let previous = self.writer.previousFile(SitePaths.allPlacesGeoJSON),
+                let patch = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions)
             {
-                try written.get()
+                try self.writer.write(patch, to: SitePaths.allPlacesGeoJSON)
                 return
             }
             // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
