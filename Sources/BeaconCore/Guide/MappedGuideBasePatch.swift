@@ -41,9 +41,30 @@ extension MappedGuideBase {
         guard inDataCount > 0, !slugsClashed, featureMemo?.key == memoKey, fits(store, settings: settings) else {
             return nil
         }
+        guard let entryOfID = entriesOfParsedPlaces(in: features),
+            let matched = matchedInFileOrder(features, entryOfID: entryOfID),
+            let newSlugs = newSlugs(of: matched.edits, in: features)
+        else { return nil }
+        let (edits, skipped, memo) = matched
+
+        var edited: [GuideBase.EditedPlace] = []
+        for (feature, entry, old) in edits {
+            guard case .parsed(let place) = features.outcomes[feature] else { continue }
+            features.outcomes[feature] = .skipped(.noName)  // moved, not copied
+            let slug = newSlugs[entry] ?? old.slug
+            if place != old.place || slug != old.slug {
+                edited.append(GuideBase.EditedPlace(id: place.id, oldSlug: old.slug, newSlug: slug))
+            }
+            replaced[entry] = GuideBase.Entry(place: place, distanceMetres: old.distanceMetres, slug: slug)
+        }
+        featureMemo = FeatureMemo(key: memoKey, outcomes: memo)
+        return GuideBase.Patch(edited: edited, skipped: skipped)
+    }
+
+    /// The entry each place parsed from `features` stands for, by id; nil when a place is new to the base.
+    /// An edit keeps the feature's position in the file, so the memo's outcome there is tried first.
+    private func entriesOfParsedPlaces(in features: PlacesDecoder.Features) -> [PlaceID: Int]? {
         let dataCount = inDataCount
-        // The entry each parsed place stands for, by id (a place that is new to the base: no patch).
-        // An edit keeps the feature's position in the file, so the memo's outcome there is tried first.
         let memoOutcomes = featureMemo!.outcomes
         let aligned = memoOutcomes.count == features.outcomes.count
         var entryOfID: [PlaceID: Int] = [:]
@@ -70,8 +91,17 @@ extension MappedGuideBase {
             }
             guard !entryOfID.values.contains(-1) else { return nil }
         }
+        return entryOfID
+    }
 
-        // The file's order decides which of two features with one id counts, as in `PlacesDecoder.collect`.
+    /// Features and entries matched in the file's order, which decides which of two features with one id
+    /// counts (as in `PlacesDecoder.collect`): the places edited where they stand, the skipped features and
+    /// the new memo. Nil when a place moved, changed category, or an entry has no feature left.
+    private func matchedInFileOrder(_ features: PlacesDecoder.Features, entryOfID: [PlaceID: Int]) -> (
+        edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], skipped: [PlacesDecoder.SkippedFeature],
+        memo: [(hash: UInt64, outcome: FeatureMemo.Outcome)]
+    )? {
+        let dataCount = inDataCount
         var taken = [Bool](repeating: false, count: dataCount)
         var takenCount = 0
         var edits: [(feature: Int, entry: Int, old: GuideBase.Entry)] = []
@@ -109,8 +139,14 @@ extension MappedGuideBase {
             memo.append((hash, .entry(entry)))
         }
         guard takenCount == dataCount else { return nil }
+        return (edits, skipped, memo)
+    }
 
-        // The edited places' slugs: their own base slug, which no other place may have.
+    /// The edited places' new slugs by entry (their own base slug, where it changed); nil when one of them
+    /// is another place's.
+    private func newSlugs(
+        of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features
+    ) -> [Int: String]? {
         var newSlugs: [Int: String] = [:]
         for (feature, entry, old) in edits {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
@@ -121,19 +157,7 @@ extension MappedGuideBase {
             let wanted = Set(newSlugs.values)
             guard wanted.count == newSlugs.count, !slugTaken(wanted, exceptBy: Set(newSlugs.keys)) else { return nil }
         }
-
-        var edited: [GuideBase.EditedPlace] = []
-        for (feature, entry, old) in edits {
-            guard case .parsed(let place) = features.outcomes[feature] else { continue }
-            features.outcomes[feature] = .skipped(.noName)  // moved, not copied
-            let slug = newSlugs[entry] ?? old.slug
-            if place != old.place || slug != old.slug {
-                edited.append(GuideBase.EditedPlace(id: place.id, oldSlug: old.slug, newSlug: slug))
-            }
-            replaced[entry] = GuideBase.Entry(place: place, distanceMetres: old.distanceMetres, slug: slug)
-        }
-        featureMemo = FeatureMemo(key: memoKey, outcomes: memo)
-        return GuideBase.Patch(edited: edited, skipped: skipped)
+        return newSlugs
     }
 
     /// Whether this base is still the one `store` would give (`GuideBase.fits`), the store's favorites
