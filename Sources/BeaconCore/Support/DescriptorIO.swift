@@ -15,16 +15,24 @@ package enum DescriptorIO {
     package static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>, by output: Output = .write)
         -> Bool
     {
-        let bytes = Array(bytes)
+        // An array or a slice of one (a file served in 64 KB parts) is sent where it lies; others are gathered.
+        if let sent = bytes.withContiguousStorageIfAvailable({
+            writeAll(descriptor, UnsafeRawBufferPointer($0), by: output)
+        }) {
+            return sent
+        }
+        return Array(bytes).withUnsafeBytes { writeAll(descriptor, $0, by: output) }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, by output: Output) -> Bool {
         var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer -> Int in
-                let start = buffer.baseAddress! + done
+        while done < buffer.count {
+            let start = buffer.baseAddress! + done
+            let n =
                 switch output {
-                case .write: return Glibc.write(descriptor, start, buffer.count - done)
-                case .send(let flags): return Glibc.send(descriptor, start, buffer.count - done, flags)
+                case .write: Glibc.write(descriptor, start, buffer.count - done)
+                case .send(let flags): Glibc.send(descriptor, start, buffer.count - done, flags)
                 }
-            }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             done += n
