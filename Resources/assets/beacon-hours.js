@@ -1,5 +1,7 @@
 // Beacon sitegen: "Åpent · stenger kl. 22:00" / "Stengt · åpner kl. 11:00" from OSM opening
-// hours, in Oslo time.
+// hours, on the guide's clock: the IANA time zone the build writes on <html data-time-zone>
+// (the owner's `timeZone`, or the zone at the guide's centre), read with the browser's own
+// time-zone data, so a reader in another zone sees the place's local status.
 // Plain modern JavaScript, no build step, no requests.
 //
 // The same parser and rules as Sources/BeaconCore/OpeningHours/ (OpeningHours.swift and
@@ -18,9 +20,9 @@
 //   week, at which the answer differs.
 //
 // API: window.BeaconHours = { parse(raw), isOpen(raw, date), isOpenAt(raw, weekday, minute),
-// status(raw, date), statusAt(raw, weekday, minute), osloNow(date), text }. Weekday 0 is
-// Monday; a status is { open, text, next: { weekday, minute } | null } or null (unknown).
-// On a detail page it fills #open-status.
+// status(raw, date), statusAt(raw, weekday, minute), zoneNow(date), clockIn(zone, date), timeZone,
+// text }. Weekday 0 is Monday; a status is { open, text, next: { weekday, minute } | null } or
+// null (unknown). On a detail page it fills #open-status.
 'use strict';
 
 (() => {
@@ -329,49 +331,65 @@
     return { open, text: open ? AROUND_THE_CLOCK : say('hours.closed'), next: null };
   }
 
-  let formatter = null;
+  // The page's zone; Oslo's on a page without one (an older build's, kept by the service worker).
+  const ZONE = document.documentElement.getAttribute('data-time-zone') || 'Europe/Oslo';
+  const formatters = new Map();
 
-  /** The weekday (0 = Monday) and minute of the day in Norway at `date` (default: now), or null. */
-  function osloNow(date) {
-    const when = date === undefined ? new Date() : date;
-    if (Object.prototype.toString.call(when) !== '[object Date]' || Number.isNaN(when.getTime())) return null;
+  /**
+   * The weekday (0 = Monday), minute of the day and date ("2026-11-26") on `zone`'s clock at `date`,
+   * or null (not a date, or a zone the browser does not know: say nothing rather than guess).
+   */
+  function clockIn(zone, date) {
+    if (Object.prototype.toString.call(date) !== '[object Date]' || Number.isNaN(date.getTime())) return null;
     try {
+      let formatter = formatters.get(zone);
       if (!formatter) {
         formatter = new Intl.DateTimeFormat('en-GB', {
-          timeZone: 'Europe/Oslo', numberingSystem: 'latn', hourCycle: 'h23',
+          timeZone: zone, numberingSystem: 'latn', hourCycle: 'h23',
           year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
         });
+        formatters.set(zone, formatter);
       }
       const value = {};
-      for (const part of formatter.formatToParts(when)) value[part.type] = Number(part.value);
+      for (const part of formatter.formatToParts(date)) value[part.type] = Number(part.value);
       const { year, month, day, hour, minute } = value;
       if (![year, month, day, hour, minute].every(Number.isInteger)) return null;
       // The calendar date's weekday (getUTCDay: 0 = Sunday) turned into ours (0 = Monday).
       const weekdayIndex = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
-      return { weekday: weekdayIndex, minute: (hour % 24) * 60 + minute };
+      const pad = (n, width) => String(n).padStart(width, '0');
+      return { weekday: weekdayIndex, minute: (hour % 24) * 60 + minute,
+               date: `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}` };
     } catch (_) {
-      return null; // no time zone data: say nothing rather than guess
+      return null;
     }
   }
 
-  /** true, false or null (unknown or unparsed hours) at `date` (default: now), in Oslo time. */
+  /** The weekday (0 = Monday) and minute of the day on the guide's clock at `date` (default: now), or null. */
+  function zoneNow(date) {
+    const clock = clockIn(ZONE, date === undefined ? new Date() : date);
+    return clock && { weekday: clock.weekday, minute: clock.minute };
+  }
+
+  /** true, false or null (unknown or unparsed hours) at `date` (default: now), on the guide's clock. */
   function isOpen(raw, date) {
     if (!parse(raw)) return null;
-    const now = osloNow(date);
+    const now = zoneNow(date);
     return now ? isOpenAt(raw, now.weekday, now.minute) : null;
   }
 
-  /** statusAt for the Oslo time of `date` (default: now), or null. */
+  /** statusAt for the guide's time at `date` (default: now), or null. */
   function status(raw, date) {
     if (!parse(raw)) return null;
-    const now = osloNow(date);
+    const now = zoneNow(date);
     return now ? statusAt(raw, now.weekday, now.minute) : null;
   }
 
   // Short labels (a card's badge, the filter).
   const TEXT = { open: say('openNow'), closed: say('closedNow') };
 
-  window.BeaconHours = Object.freeze({ parse, isOpen, isOpenAt, status, statusAt, osloNow, text: TEXT });
+  window.BeaconHours = Object.freeze({
+    parse, isOpen, isOpenAt, status, statusAt, zoneNow, clockIn, timeZone: ZONE, text: TEXT,
+  });
 
   // ---------- Detail page: the badge ----------
 
@@ -392,7 +410,7 @@
 
   show();
   if (parse(raw)) {
-    // Refresh on every minute's turn (Oslo is a whole number of hours from UTC).
+    // Refresh on every minute's turn (every zone is a whole number of minutes from UTC).
     const tick = () => {
       show();
       setTimeout(tick, 60000 - (Date.now() % 60000) + 50);

@@ -202,7 +202,7 @@
     // "Åpent nå" is offered when some place has hours the script understands (stops at the first).
     let hasHours = false;
     for (let i = 0; i < n && !hasHours; i++) hasHours = hoursOf[i] !== null && hoursAPI.parse(hoursOf[i]) !== null;
-    let clock = null;              // { weekday, minute } in Oslo that the statuses are for
+    let clock = null;              // { weekday, minute } on the guide's clock that the statuses are for
     let clockKey = -1;
     let statusByRaw = new Map();   // raw hours → { state: 1 open, 0 closed, -1 unknown, text }, at `clock`
     const UNKNOWN = { state: -1, text: '' };
@@ -210,7 +210,7 @@
     /** Moves the statuses to the current minute; true when the minute has turned. */
     function syncClock() {
       if (!hasHours) return false;
-      const now = hoursAPI.osloNow();
+      const now = hoursAPI.zoneNow();
       const key = now ? now.weekday * 1440 + now.minute : -2;
       if (key === clockKey) return false;
       clockKey = key;
@@ -759,7 +759,7 @@
         }
         refreshOpenMarks();
       }
-      // Oslo is a whole number of hours from UTC, so its minutes turn with Date.now()'s.
+      // Every zone is a whole number of minutes from UTC, so its minutes turn with Date.now()'s.
       setTimeout(tickOpen, 60000 - (Date.now() % 60000) + 50);
     }
     if (hasHours) setTimeout(tickOpen, 60000 - (Date.now() % 60000) + 50);

@@ -160,8 +160,8 @@ struct CommandContext: Sendable {
     /// The time the command goes by.
     var now: @Sendable () -> Date
 
-    /// Today in Norway.
-    var today: CalendarDate { CalendarDate.today(now: now()) }
+    /// Today on the guide's clock.
+    func today(in zone: GuideTimeZone) -> CalendarDate { zone.today(now()) }
 
     var site: SiteFolder { SiteFolder(root: arguments.value("--site") ?? ".") }
 }

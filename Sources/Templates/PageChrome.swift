@@ -94,6 +94,8 @@ enum PageChrome {
         let opening = HTMLFragment.build { b in
             b.raw("<!DOCTYPE html>\n<html lang=\"")
             b.text(context.language.rawValue)
+            b.raw("\" data-time-zone=\"")
+            b.text(context.timeZone.identifier)
             b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
             b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
             b.open(

@@ -15,6 +15,8 @@ enum NavigationSection: Int, Sendable, CaseIterable {
 /// ready-made fragments for each folder depth and navigation state.
 package struct SiteContext: Sendable {
     package let settings: SiteSettings
+    /// The guide's clock, which the page script reads opening hours by (`data-time-zone` on `<html>`).
+    package let timeZone: GuideTimeZone
     package let source: DataSourceInfo
     /// The intro text after sanitising.
     package let intro: SanitizedHTML?
@@ -63,6 +65,8 @@ package struct SiteContext: Sendable {
         hasCustomStylesheet: Bool = false, language: Language? = nil
     ) {
         self.settings = settings
+        let timeZone = settings.guideTimeZone
+        self.timeZone = timeZone
         self.languages = settings.languages
         let language = language ?? settings.languages.main
         self.strings = Strings.of(language)
@@ -74,7 +78,7 @@ package struct SiteContext: Sendable {
         self.hasMap = hasMap
         self.hasCustomStylesheet = hasCustomStylesheet
         self.detailMapFrame = DetailPage.MapDataFrame(settings: settings, basemap: basemap)
-        let lastUpdatedText = language.longDate(CalendarDate.today(now: source.fetchedAt))
+        let lastUpdatedText = language.longDate(timeZone.today(source.fetchedAt))
         self.lastUpdatedText = lastUpdatedText
         self.chrome = [:]
         var chrome: [ChromeKey: Chrome] = [:]

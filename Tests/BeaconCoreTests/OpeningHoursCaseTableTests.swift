@@ -107,7 +107,7 @@ import Testing
     }
 
     /// Weekday (0 = Monday) and minute in Oslo, as `sitegen search --open-now` computes them.
-    static func osloClock(_ date: Date) -> (weekday: Int, minute: Int) { OsloTime.weekdayAndMinute(date) }
+    static func osloClock(_ date: Date) -> (weekday: Int, minute: Int) { GuideTimeZone.oslo.weekdayAndMinute(date) }
 
     @Test func theTableIsLargeAndCoversEveryOutcome() {
         let cases = Self.cases

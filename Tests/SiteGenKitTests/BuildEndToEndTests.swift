@@ -48,7 +48,7 @@ import Testing
             let broken = LinkChecker.brokenReferences(in: page, outputRoot: site.output)
             #expect(broken.isEmpty, "\(file) links to missing \(broken)")
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains("<html lang=\"nb\">"), "\(file)")
+            #expect(text.contains("<html lang=\"nb\" data-time-zone=\"Europe/Oslo\">"), "\(file)")
             #expect(!text.contains("<script>alert"), "\(file) has unescaped script")
             #expect(!text.contains("javascript:"), "\(file)")
         }

@@ -164,7 +164,7 @@ import Testing
         #expect(shared.status == 0, "\(shared.stderr)")
         let file = try #require(site.read("mine-steder.html"))
         #expect(file.contains("Powered by Geoapify"))
-        let today = CalendarDate.today(now: Date()).norwegianLong
+        let today = GuideTimeZone.oslo.today(Date()).norwegianLong
         #expect(file.contains(today), "the share file dates the data as the pages do")
         #expect(page.contains(today))
 

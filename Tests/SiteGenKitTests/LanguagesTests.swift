@@ -65,7 +65,7 @@ import Testing
                 let path = folder + page
                 let bytes = try #require(site.bytes("output/" + path), "\(path) is missing")
                 let text = String(decoding: bytes, as: UTF8.self)
-                #expect(text.contains("<html lang=\"\(language.rawValue)\">"), "\(path)")
+                #expect(text.contains("<html lang=\"\(language.rawValue)\" data-time-zone=\"Europe/Oslo\">"), "\(path)")
                 let parsed = LinkChecker.parse(bytes, path: path)
                 #expect(parsed.parseErrors.isEmpty, "\(path): \(parsed.parseErrors)")
                 let broken = LinkChecker.brokenReferences(in: parsed, outputRoot: site.output)
@@ -74,7 +74,9 @@ import Testing
         }
         for (page, language) in [("offline.html", "nb"), ("offline-nn.html", "nn"), ("offline-en.html", "en")] {
             let bytes = try #require(site.bytes("output/" + page))
-            #expect(String(decoding: bytes, as: UTF8.self).contains("<html lang=\"\(language)\">"))
+            #expect(
+                String(decoding: bytes, as: UTF8.self).contains(
+                    "<html lang=\"\(language)\" data-time-zone=\"Europe/Oslo\">"))
             #expect(
                 LinkChecker.brokenReferences(in: LinkChecker.parse(bytes, path: page), outputRoot: site.output).isEmpty,
                 "\(page)")
@@ -250,7 +252,8 @@ import Testing
             let response = RawHTTP.get(server.port, path)
             #expect(response.hasPrefix("HTTP/1.1 404"), "\(path)")
             #expect(
-                response.contains(heading) && response.contains("<html lang=\"\(language)\">"),
+                response.contains(heading)
+                    && response.contains("<html lang=\"\(language)\" data-time-zone=\"Europe/Oslo\">"),
                 "\(path): \(response.prefix(300))")
         }
         // Its links start at the host's root (a 404 page is shown at any depth): the language's own pages.

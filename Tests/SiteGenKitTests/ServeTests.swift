@@ -122,7 +122,7 @@ struct ServingBinary {
         let index = RawHTTP.get(server.port, "/")
         #expect(index.hasPrefix("HTTP/1.1 200 OK"))
         #expect(index.contains("Content-Type: text/html; charset=utf-8"))
-        #expect(index.contains("<html lang=\"nb\">"))
+        #expect(index.contains("<html lang=\"nb\" data-time-zone=\"Europe/Oslo\">"))
         #expect(RawHTTP.get(server.port, "/assets/beacon.css").contains("Content-Type: text/css"))
         #expect(RawHTTP.get(server.port, "/assets/beacon.js").contains("Content-Type: text/javascript"))
         #expect(RawHTTP.get(server.port, "/favicon.svg").contains("Content-Type: image/svg+xml"))

@@ -155,7 +155,7 @@ import Testing
 
     @Test func offlinePageLinksFromTheRootWithDotSlash() throws {
         let page = try #require(files()["offline.html"])
-        #expect(page.contains("<html lang=\"nb\">"))
+        #expect(page.contains("<html lang=\"nb\" data-time-zone=\"Europe/Oslo\">"))
         #expect(page.contains("<h1>Denne siden er ikke lagret</h1>"))
         #expect(page.contains("href=\"./assets/beacon.css\""))
         #expect(page.contains("<a class=\"button\" href=\"./index.html\">Gå til forsiden</a>"))

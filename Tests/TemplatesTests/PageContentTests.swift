@@ -24,7 +24,7 @@ import Testing
     @Test func detailPageHasEverythingTheSpecAsksFor() {
         let page = TemplateFixtures.text(
             DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: context))
-        #expect(page.contains("<html lang=\"nb\">"))
+        #expect(page.contains("<html lang=\"nb\" data-time-zone=\"Europe/Oslo\">"))
         #expect(page.contains("<h1 class=\"place-detail__name\" dir=\"auto\">Tim Wendelboe</h1>"))
         #expect(page.contains("59,9230°\u{00A0}N, 10,7562°\u{00A0}Ø"))
         #expect(page.contains("mandag–fredag 08:30–18:00"))

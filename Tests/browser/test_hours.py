@@ -8,6 +8,9 @@ reset by Nullstill, not remembered), and both kept up to date as the minute turn
 import datetime
 import json
 import os
+import shutil
+import subprocess
+import tempfile
 import unittest
 import zoneinfo
 
@@ -16,6 +19,7 @@ from selenium.webdriver.common.by import By
 import beacon_browser as bb
 
 CASES_FILE = os.path.join(bb.REPO, "Tests", "Fixtures", "opening-hours-cases.json")
+TIME_ZONE_CASES_FILE = os.path.join(bb.REPO, "Tests", "Fixtures", "time-zone-cases.json")
 OSLO = zoneinfo.ZoneInfo("Europe/Oslo")
 
 # A browser time zone far from Oslo's, so a script that used local time instead of Oslo time fails.
@@ -298,6 +302,24 @@ class CaseTableTests(ClockedBrowserTestCase):
             with self.subTest(zone=zone):
                 self.run_cases(zone, as_text=False)
 
+    def test_the_time_zone_table(self):
+        # The shared table (also run by GuideTimeZoneTests): the guide's clock in zones north and south of
+        # the equator, around their changes, with the browser itself in New York.
+        d = self.driver
+        self.open(self.site.detail_path("Zeppelin Bar"))
+        self.assertEqual(d.execute_script("return [BeaconHours.timeZone, document.documentElement.dataset.timeZone]"),
+                         ["Europe/Oslo", "Europe/Oslo"])
+        with open(TIME_ZONE_CASES_FILE, encoding="utf-8") as f:
+            cases = json.load(f)["cases"]
+        self.assertGreaterEqual(len(cases), 40)
+        answers = d.execute_script(
+            "return arguments[0].map(([zone, at]) => BeaconHours.clockIn(zone, new Date(at)));",
+            [[c["zone"], epoch_ms(c["at"])] for c in cases])
+        mismatches = [f"{c['zone']} at {c['at']}: got {got} ({c['note']})" for c, got in zip(cases, answers)
+                      if got != {"weekday": c["weekday"], "minute": c["minute"], "date": c["date"]}]
+        self.assertEqual(mismatches, [])
+        self.assertIsNone(d.execute_script("return BeaconHours.clockIn('Europe/Nowhere', new Date())"))
+
     def test_oslo_clock_and_parse(self):
         d = self.driver
         self.open(self.site.detail_path("Zeppelin Bar"))
@@ -310,7 +332,7 @@ class CaseTableTests(ClockedBrowserTestCase):
         }
         for at, expected in checks.items():
             with self.subTest(at=at):
-                self.assertEqual(d.execute_script("return BeaconHours.osloNow(new Date(arguments[0]))", epoch_ms(at)), expected)
+                self.assertEqual(d.execute_script("return BeaconHours.zoneNow(new Date(arguments[0]))", epoch_ms(at)), expected)
         parsed = d.execute_script("""
             const a = BeaconHours.parse('Mo-Fr 08:00-16:00; Sa 10:00-14:00');
             return {same: a === BeaconHours.parse('Mo-Fr 08:00-16:00; Sa 10:00-14:00'), week: a.week,
@@ -547,6 +569,45 @@ class ListTests(ClockedBrowserTestCase):
                     violations = bb.run_axe(self.driver)
                     self.assertEqual(violations, [], f"{name}:\n{bb.format_violations(violations)}")
         bb.set_media(self.driver)
+
+
+class GuideZoneTests(ClockedBrowserTestCase):
+    """A guide in Edinburgh goes by London's clock (the zone at its centre), whatever the reader's."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.folder = tempfile.mkdtemp(prefix="beacon-browser-zone-")
+        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
+            json.dump({"format": 1, "center": {"lat": 55.9533, "lon": -3.1883, "label": "Waverley"}}, f)
+        places = os.path.join(bb.REPO, "Tests", "Fixtures", "formats", "edinburgh-restaurants-osm.geojson")
+        subprocess.run([bb.sitegen_binary(), "build", "--site", cls.folder, "--places", places,
+                        "--category", "restaurant", "--quiet"], check=True, capture_output=True, timeout=300)
+        cls.server = bb.Server(os.path.join(cls.folder, "output"))
+        with open(os.path.join(cls.folder, "output", "index.html"), encoding="utf-8") as f:
+            html = f.read()
+        start = html.index('id="beacon-data">') + len('id="beacon-data">')
+        data = json.loads(html[start:html.index("</script>", start)])
+        cls.bento = next(p["u"] for p in data["places"] if p["n"] == "Bento Ya")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+        super().tearDownClass()
+
+    def test_the_badge_goes_by_the_guides_clock(self):
+        # Bento Ya: «Mo-Su 12:00-15:00,17:00-22:30». Thursday 26 November 2026 (GMT in Edinburgh).
+        d = self.driver
+        for at, expected in (("2026-11-26T11:30:00Z", "Stengt · åpner kl. 12:00"),
+                             ("2026-11-26T22:15:00Z", "Åpent · stenger kl. 22:30")):
+            with self.subTest(at=at):
+                self.set_clock(at)
+                d.get(self.server.url(self.bento))
+                badge = d.find_element(By.ID, "open-status")
+                bb.wait_for(d, lambda: badge.is_displayed())
+                self.assertEqual(badge.text, expected)
+                self.assertEqual(d.execute_script("return BeaconHours.timeZone"), "Europe/London")
 
 
 if __name__ == "__main__":

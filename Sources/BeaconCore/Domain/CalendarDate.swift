@@ -26,13 +26,6 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(year: y, month: m, day: d)
     }
 
-    /// Today in Oslo, the guide's time zone (see `OsloTime`).
-    package static func today(now: Date) -> CalendarDate {
-        let local = OsloTime.localSeconds(now)
-        let (y, m, d) = civil(daysSinceEpoch: local.floorDivided(by: 86_400))
-        return CalendarDate(year: y, month: m, day: d)!
-    }
-
     /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
@@ -54,20 +47,6 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// The last Sunday of a month of 31 days, as days since 1970-01-01 (a Thursday).
-    static func lastSunday(year: Int, month: Int) -> Int {
-        let last = daysSinceEpoch(year: year, month: month, day: 31)
-        return last - (last + 4).positiveRemainder(dividingBy: 7)
-    }
-
-    /// Today in the given time zone (the tests compare with the time-zone database; the binary has none).
-    package static func today(in timeZone: TimeZone, now: Date) -> CalendarDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)!
     }
 
     package var iso: String {
@@ -101,37 +80,13 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 }
 
 extension Int {
-    fileprivate func floorDivided(by divisor: Int) -> Int {
+    func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
-    fileprivate func positiveRemainder(dividingBy divisor: Int) -> Int {
+    func positiveRemainder(dividingBy divisor: Int) -> Int {
         let remainder = self % divisor
         return remainder < 0 ? remainder + divisor : remainder
-    }
-}
-
-/// Oslo's clock: Central European Time, and summer time from the last Sunday of March to the last
-/// Sunday of October, both at 01:00 UTC (Norway's rule since 1996). Worked out by that rule because
-/// the binary carries no time-zone database (FoundationEssentials has none).
-package enum OsloTime {
-    /// Seconds since 1970-01-01 00:00 on Oslo's wall clock at `date`.
-    package static func localSeconds(_ date: Date) -> Int {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
-        let utcSeconds = Int(seconds)
-        let (year, _, _) = CalendarDate.civil(daysSinceEpoch: utcSeconds.floorDivided(by: 86_400))
-        let summerStarts = CalendarDate.lastSunday(year: year, month: 3) * 86_400 + 3_600
-        let summerEnds = CalendarDate.lastSunday(year: year, month: 10) * 86_400 + 3_600
-        return utcSeconds + ((summerStarts..<summerEnds).contains(utcSeconds) ? 7_200 : 3_600)
-    }
-
-    /// The weekday (0 = Monday … 6 = Sunday) and the minute of the day in Oslo at `date`.
-    package static func weekdayAndMinute(_ date: Date) -> (weekday: Int, minute: Int) {
-        let local = localSeconds(date)
-        let days = local.floorDivided(by: 86_400)
-        // 1970-01-01 was a Thursday (3).
-        return ((days + 3).positiveRemainder(dividingBy: 7), (local - days * 86_400) / 60)
     }
 }

@@ -34,6 +34,13 @@ package struct SiteSettings: Sendable, Equatable {
     /// The owner's title and intro for the other languages (`translations` in the file);
     /// `title` and `intro` are the main language's, and stand in where a translation is missing.
     package var translations: [Language: OwnerTexts] = [:]
+    /// The IANA name of the guide's time zone (`timeZone` in the file); nil: the zone at the centre.
+    package var timeZone: String?
+
+    /// The zone opening hours and dates go by: the owner's, or the one at the centre.
+    package var guideTimeZone: GuideTimeZone {
+        timeZone.flatMap(GuideTimeZone.init(identifier:)) ?? GuideTimeZone.at(center)
+    }
 
     /// What the owner writes about the guide, in one language.
     package struct OwnerTexts: Sendable, Equatable {
@@ -120,6 +127,13 @@ package struct SiteSettings: Sendable, Equatable {
         if case .provider(let provider) = basemap {
             problems += provider.problems()
         }
+        if let timeZone, GuideTimeZone(identifier: timeZone) == nil {
+            let shown = TextHardening.clean(timeZone, maximumLength: 60) ?? ""
+            let near = GuideTimeZone.suggestions(for: timeZone)
+            problems.append(
+                "ukjent tidssone «\(shown)» i timeZone; bruk et navn fra IANA-databasen, for eksempel «Europe/Oslo»"
+                    + (near.isEmpty ? "" : " (mente du \(near.map { "«\($0)»" }.joined(separator: ", "))?)"))
+        }
         for (language, texts) in translations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let title = texts.title, title.trimmingWhitespace().isEmpty {
                 problems.append("tittelen på «\(language.rawValue)» under translations kan ikke være tom")
@@ -138,7 +152,7 @@ enum SettingsCodec {
             json, path: "",
             known: [
                 "format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours",
-                "basemap", "tileBudget", "languages", "translations",
+                "basemap", "tileBudget", "languages", "translations", "timeZone",
             ])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
@@ -167,6 +181,7 @@ enum SettingsCodec {
         }
         if let value = json["languages"], value != .null { settings.languages = try languages(value) }
         if let value = json["translations"], value != .null { settings.translations = try translations(value) }
+        settings.timeZone = try optionalString(json["timeZone"], path: "timeZone")
         return settings
     }
 
@@ -312,6 +327,7 @@ enum SettingsCodec {
                         })
                 ))
         }
+        if let timeZone = settings.timeZone { members.append(("timeZone", .string(timeZone))) }
         return .object(members)
     }
 }

@@ -57,7 +57,7 @@ struct IncrementalBuild {
         context.combine(outputPath)
         context.combine(basemap)
         context.combine(places.source.kind)
-        context.combine(CalendarDate.today(now: places.source.fetchedAt).norwegianLong)
+        context.combine(settings.guideTimeZone.today(places.source.fetchedAt).norwegianLong)
         contextKey = context.hex
 
         if let placesKey {

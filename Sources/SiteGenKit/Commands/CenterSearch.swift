@@ -9,11 +9,13 @@ struct CenterSearch {
 
     func run(address: String) async throws -> ExitStatus {
         let (coordinate, label) = try await choose(address: address, near: try context.site.loadSettings().center)
-        try context.site.updateSettings { settings in
+        let settings = try context.site.updateSettings { settings in
             settings.center = coordinate
             settings.centerLabel = label
+            return settings
         }
         context.console.output("Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
+        context.console.output(CenterCommand.timeZoneLine(settings))
         return .success
     }
 

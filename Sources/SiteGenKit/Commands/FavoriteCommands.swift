@@ -23,7 +23,9 @@ struct FavoriteCommand: Command {
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(context.arguments.positionals[1])
         if action == "add" {
-            let added = try context.site.updateStore { $0.addFavorite(place, on: context.today) }
+            let added = try context.site.updateStore {
+                $0.addFavorite(place, on: context.today(in: known.guide.settings.guideTimeZone))
+            }
             context.console.output(
                 added ? "\(place.name) er lagt til i favorittene." : "\(place.name) var allerede en favoritt.")
         } else {

@@ -25,10 +25,10 @@ struct RateCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let arguments = context.arguments
         let stars = try InputParsing.stars(arguments.positionals[1])
-        let today = context.today
-        let date = try arguments.value("--date").map { try InputParsing.date($0, today: today) } ?? today
         let comment = try arguments.value("--comment").map(InputParsing.comment)
         let known = try await KnownPlaces.load(context)
+        let today = context.today(in: known.guide.settings.guideTimeZone)
+        let date = try arguments.value("--date").map { try InputParsing.date($0, today: today) } ?? today
         let place = try known.resolve(arguments.positionals[0])
         let (ratings, latest) = try context.site.updateStore { store -> ([Rating], CalendarDate?) in
             let latest = store.entries.values.lazy.flatMap(\.ratings).map(\.date).max()

@@ -40,11 +40,11 @@ struct SearchCommand: Command {
             }
             query.sort = sort
         }
-        let now = OsloTime.weekdayAndMinute(context.now())
+        let known = try await KnownPlaces.load(context)
+        let now = known.guide.settings.guideTimeZone.weekdayAndMinute(context.now())
         if arguments.flag("--open-now") {
             query.isOpen = PlaceQuery.openAt(weekday: now.weekday, minute: now.minute)
         }
-        let known = try await KnownPlaces.load(context)
         // As on the page: within the guide's radius unless told otherwise, and every
         // favorite (also one no longer in the data) under --favorites.
         if query.maximumDistanceKm == nil { query.maximumDistanceKm = Double(known.guide.settings.radiusKm) }

@@ -60,19 +60,22 @@ struct CenterCommand: Command {
                 "Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(MachineNumber.decimal(settings.center.latitude, places: 6)) \(MachineNumber.decimal(settings.center.longitude, places: 6)))"
             )
             context.console.output("Radius: \(settings.radiusKm) km")
+            context.console.output(Self.timeZoneLine(settings))
         case "set":
             guard positionals.count == 3 else {
                 throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name)
             }
             let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
             let label = try context.arguments.value("--label").flatMap(InputParsing.label)
-            try site.updateSettings { settings in
+            let settings = try site.updateSettings { settings in
                 settings.center = coordinate
                 settings.centerLabel = label
+                return settings
             }
             context.console.output(
                 "Senteret er satt til \(label.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(coordinate)). Kjør «sitegen build» for å hente steder rundt det."
             )
+            context.console.output(Self.timeZoneLine(settings))
         case "search":
             guard positionals.count == 2 else {
                 throw UsageError("«search» trenger én adresse (bruk anførselstegn)", command: spec.name)
@@ -83,5 +86,15 @@ struct CenterCommand: Command {
                 "ukjent underkommando «\(positionals[0])» (bruk show, set eller search)", command: spec.name)
         }
         return .success
+    }
+}
+
+extension CenterCommand {
+    /// «Tidssone: Europe/London (der senteret ligger …)»: the clock the guide's opening hours go by.
+    static func timeZoneLine(_ settings: SiteSettings) -> String {
+        let zone = settings.guideTimeZone.identifier
+        return settings.timeZone == nil
+            ? "Tidssone: \(zone) (der senteret ligger; sett «timeZone» i \(SiteSettings.fileName) for en annen)"
+            : "Tidssone: \(zone) (fra \(SiteSettings.fileName))"
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// A guide outside Norway goes by its own clock: the zone at its centre, or the owner's `timeZone`, on
+/// every page (for the page script) and in `sitegen search --open-now`; a name that is not a zone is
+/// refused with the names it may have meant.
+@Suite struct GuideTimeZoneBuildTests {
+    static let edinburgh = #"{"format":1,"center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"}"#
+    static let places = Repository.fixtures + "/formats/edinburgh-restaurants-osm.geojson"
+
+    func build(_ site: TestSite) throws -> ProcessResult {
+        try Sitegen.run(["build", "--site", site.root, "--places", Self.places, "--category", "restaurant"])
+    }
+
+    func search(_ site: TestSite, at utc: String) async -> (status: Int32, output: String) {
+        let console = CapturingConsole()
+        let moment = ISO8601DateFormatter().date(from: utc)!
+        let status = await CommandLineTool.run(
+            arguments: ["search", "--open-now", "--site", site.root], environment: [:], console: console,
+            now: { moment })
+        return (status, console.outputText + console.errorText)
+    }
+
+    @Test func edinburghGoesByLondonTime() async throws {
+        let site = TestSite()
+        site.write(Self.edinburgh + "}", to: SiteSettings.fileName)
+        let built = try build(site)
+        #expect(built.status == 0, "\(built.stderr)")
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains(#"<html lang="nb" data-time-zone="Europe/London">"#))
+        let detail = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/bento-ya") && $0.hasSuffix("index.html") })
+        #expect(site.read("output/" + detail)?.contains(#"data-time-zone="Europe/London""#) == true)
+
+        // Bento Ya, «Mo-Su 12:00-15:00,17:00-22:30»: closed at 11:30 on a Thursday in Edinburgh (12:30 in
+        // Oslo), open at 22:15 (23:15 in Oslo), as the issue found it the other way round.
+        let morning = await search(site, at: "2026-11-26T11:30:00Z")
+        let evening = await search(site, at: "2026-11-26T22:15:00Z")
+        #expect(morning.status == 0 && evening.status == 0)
+        #expect(!morning.output.contains("Bento Ya"), "\(morning.output)")
+        #expect(
+            evening.output.contains("Bento Ya") && evening.output.contains("stenger kl. 22:30"), "\(evening.output)")
+    }
+
+    @Test func theOwnersZoneWinsAndIsChecked() throws {
+        let site = TestSite()
+        site.write(Self.edinburgh + #","timeZone":"Asia/Tokyo"}"#, to: SiteSettings.fileName)
+        #expect(try build(site).status == 0)
+        #expect(site.read("output/index.html")?.contains(#"data-time-zone="Asia/Tokyo""#) == true)
+
+        let wrong = TestSite()
+        wrong.write(Self.edinburgh + #","timeZone":"Europe/Londn"}"#, to: SiteSettings.fileName)
+        let refused = try build(wrong)
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr.contains("ukjent tidssone «Europe/Londn»")
+                && refused.stderr.contains("mente du «Europe/London»"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: wrong.output))
+        for bad in [#""timeZone":12"#, #""timeZone":["Europe/Oslo"]"#] {
+            let site = TestSite()
+            site.write(Self.edinburgh + "," + bad + "}", to: SiteSettings.fileName)
+            let result = try build(site)
+            #expect(result.status != 0 && result.stderr.contains("timeZone"), "\(result.stderr)")
+        }
+    }
+
+    @Test func theSettingIsKeptAndOnlyWhenGiven() throws {
+        var settings = SiteSettings()
+        #expect(!String(decoding: settings.encodedBytes, as: UTF8.self).contains("timeZone"))
+        #expect(settings.guideTimeZone.identifier == "Europe/Oslo")
+        settings.timeZone = "America/Santiago"
+        let decoded = try SettingsCodec.decode(try JSONParser.parse(bytes: settings.encodedBytes))
+        #expect(decoded.timeZone == "America/Santiago" && decoded.guideTimeZone.identifier == "America/Santiago")
+    }
+}
