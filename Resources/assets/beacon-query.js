@@ -234,5 +234,9 @@
     return ix.filter(query, ix.order(query.sort || 'distance'), (i) => isOpen(places[i])).map((i) => places[i].id);
   }
 
-  window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, haversine, index, run };
+  // How long the search waits after the last key before it filters (the brief: at least 300 ms);
+  // the browser tests read it from here.
+  const SEARCH_DEBOUNCE_MS = 300;
+
+  window.BeaconQuery = { SEARCH_DEBOUNCE_MS, CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, haversine, index, run };
 })();

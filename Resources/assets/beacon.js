@@ -42,9 +42,8 @@
 
   const Query = window.BeaconQuery;
   if (!Query) return;
-  const { CATEGORY_KEYS, CATEGORIES, SORTS, integer, count, formatDistance, haversine } = Query;
+  const { CATEGORY_KEYS, CATEGORIES, SORTS, SEARCH_DEBOUNCE_MS, integer, count, formatDistance, haversine } = Query;
   const PAGE_SIZE = 100;
-  const DEBOUNCE_MS = 250;
   const STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
   const WIDE = '(min-width: 64rem)';
@@ -594,15 +593,25 @@
     }
 
     let searchTimer = 0;
+    /** The results while the search waits: dimmed and busy at the first key, so it feels instant. */
+    function searching(waiting) {
+      if (waiting) list.setAttribute('aria-busy', 'true');
+      else list.removeAttribute('aria-busy');
+    }
+    function search() {
+      clearTimeout(searchTimer);
+      searching(false);
+      change({ text: searchInput.value });
+    }
     searchInput.addEventListener('input', () => {
       clearTimeout(searchTimer);
-      searchTimer = setTimeout(() => change({ text: searchInput.value }), DEBOUNCE_MS);
+      searching(searchInput.value !== state.text);
+      searchTimer = setTimeout(search, SEARCH_DEBOUNCE_MS);
     });
     searchInput.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
         event.preventDefault();
-        clearTimeout(searchTimer);
-        change({ text: searchInput.value });
+        search();
         searchInput.blur(); // a phone's keyboard goes away and shows the results
       }
     });
