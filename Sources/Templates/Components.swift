@@ -7,11 +7,11 @@ enum Components {
     /// The ids of the five gradient fills are this and the star count (`star-fill-3`).
     static let starFillPrefix = "star-fill-"
 
-    /// The five star fills (20 % … 100 %) as gradients, once per page that shows stars.
+    /// The five star fills (a fifth of the star's area each, `StarFill`) as gradients, once per page that shows stars.
     static let starGradients: HTMLFragment = HTMLFragment.build { b in
         b.raw("<svg class=\"svg-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs>")
         for stars in 1...5 {
-            let offset = "\(stars * 20)%"
+            let offset = MachineNumber.decimal(StarFill.percentages[stars - 1], places: 1) + "%"
             b.open("linearGradient", ["id": starFillPrefix + String(stars)])
             b.open("stop", ["offset": offset, "class": "star-stop-on"])
             b.close("stop")
@@ -34,7 +34,7 @@ enum Components {
         }
     }
 
-    /// One star filled 20 % per rounded star, the score beside it, and the full
+    /// One star filled a fifth of its area per rounded star, the score beside it, and the full
     /// sentence for screen readers. Nothing when there are no ratings.
     static func rating(_ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false, _ t: Strings) {
         guard let summary else { return }

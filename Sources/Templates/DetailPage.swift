@@ -37,14 +37,13 @@ package enum DetailPage {
         b.raw("</nav>\n")
         b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
         b.raw("<div class=\"place-detail__summary\">")
-        hero(&b, category: p.category)
+        hero(&b, category: p.category, t)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
         b.text(p.name)
         b.close("h1")
         b.raw("<p class=\"place-detail__lead\">")
         b.text(t.singular(p.category) + " · " + distanceText)
         b.raw("</p>\n")
-        if p.category.animation == .steam { pauseControl(&b, t) }
         b.raw("<div class=\"place-detail__badges\">")
         if showsOpenStatus, let hours = p.openingHours {
             // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl. 22:00", Oslo time).
@@ -63,7 +62,7 @@ package enum DetailPage {
         if !place.isInCurrentData {
             b.element("p", ["class": "notice"], text: t.notInData)
         }
-        mapLinks(&b, p, t)
+        actions(&b, p, t)
         b.raw("</div><div class=\"place-detail__info\">")
         if context.hasMap { placeMap(&b, place, context: context) }
         facts(&b, p, t)
@@ -73,8 +72,8 @@ package enum DetailPage {
         return b.bytes
     }
 
-    /// The category's emoji and its animation (CSS only).
-    static func hero(_ b: inout HTMLBuffer, category: PlaceCategory) {
+    /// The category's emoji and its animation (CSS only); the café's steam with its pause switch on the symbol.
+    static func hero(_ b: inout HTMLBuffer, category: PlaceCategory, _ t: Strings) {
         b.open("div", ["class": "hero hero--\(category.animation.rawValue)"])
         b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
         if category.animation == .steam {
@@ -83,19 +82,22 @@ package enum DetailPage {
             )
         }
         b.element("span", ["class": "hero__emoji"], text: category.emoji)
-        b.raw("</div></div>\n")
+        b.raw("</div>")
+        if category.animation == .steam { pauseControl(&b, t) }
+        b.raw("</div>\n")
     }
 
     /// The café's steam runs forever, so it has a pause switch (WCAG 2.2.2) that
-    /// works without script: a checkbox the stylesheet reads (`:has`). Small, and
-    /// after the name: it is not what the page is about.
+    /// works without script: a checkbox the stylesheet reads (`:has`), drawn as a small
+    /// icon button on the symbol, so it does not stand among the page's actions.
     static func pauseControl(_ b: inout HTMLBuffer, _ t: Strings) {
         b.raw(
             "<p class=\"pause-control\"><input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\"><label for=\"pause-animation\" class=\"pause-label\">"
         )
         b.icon(.pause)
-        b.text(t.pauseAnimation)
-        b.raw("</label></p>\n")
+        b.icon(.play)
+        b.element("span", ["class": "visually-hidden"], text: t.pauseAnimation)
+        b.raw("</label></p>")
     }
 
     /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
@@ -144,14 +146,42 @@ package enum DetailPage {
         }
     }
 
-    static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
+    /// One row of what a reader does next, under the name: directions (Apple Maps, the brief's button), call,
+    /// the place's own website. Only what the data allows is shown.
+    static func actions(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         b.raw("<div class=\"actions\">")
-        b.element("a", ["class": "button", "href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
-        b.element("a", ["class": "button button--secondary", "href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
-        if let osm = p.id.openStreetMapURL {
-            b.element("a", ["class": "button button--secondary", "href": osm], text: t.openInOpenStreetMap)
+        func action(_ icon: Icon, _ label: String, _ attributes: KeyValuePairs<StaticString, String?>) {
+            b.open("a", attributes)
+            b.icon(icon)
+            b.text(label)
+            b.close("a")
+        }
+        action(.directions, t.directions, ["class": "button", "href": MapLinks.appleMapsDirections(p)])
+        if let phone = p.phone, let href = SafeURL.telephoneHref(phone) {
+            action(.phone, t.call, ["class": "button button--secondary", "href": href])
+        }
+        if let website = p.website {
+            action(
+                .globe, t.websiteAction,
+                ["class": "button button--secondary", "href": website, "rel": "noopener noreferrer"])
         }
         b.raw("</div>\n")
+    }
+
+    /// The place in each map app: Apple Maps, Google Maps (by name and address), OpenStreetMap.
+    static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
+        b.raw("<ul class=\"map-links\">")
+        b.raw("<li>")
+        b.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
+        b.raw("</li><li>")
+        b.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
+        b.raw("</li>")
+        if let osm = p.id.openStreetMapURL {
+            b.raw("<li>")
+            b.element("a", ["href": osm], text: t.openInOpenStreetMap)
+            b.raw("</li>")
+        }
+        b.raw("</ul>")
     }
 
     static func facts(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
@@ -168,6 +198,7 @@ package enum DetailPage {
             row(t.address) { $0.text(address) }
         }
         row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
+        row(t.mapsRow) { mapLinks(&$0, p, t) }
         if let raw = p.openingHours {
             row(t.openingHours) { b in
                 if let lines = OpeningHours.lines(raw, in: language) {
@@ -233,9 +264,19 @@ enum MapLinks {
         "https://maps.apple.com/?ll=\(coordinatePair(p.coordinate))&q=\(SafeURL.queryValue(p.name))"
     }
 
-    /// Google Maps' documented search URL, on the coordinates.
+    /// `https://maps.apple.com/?daddr=LAT,LON`: Apple Maps with the way there from where the reader is.
+    static func appleMapsDirections(_ p: Place) -> String {
+        "https://maps.apple.com/?daddr=\(coordinatePair(p.coordinate))"
+    }
+
+    /// Google Maps' documented search URL (Maps URLs, `search`): by name and address, so it opens the
+    /// business and not a dropped pin; on the coordinates when the address is missing (a name alone could
+    /// find a namesake elsewhere).
     static func googleMaps(_ p: Place) -> String {
-        "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
+        guard let address = p.address.singleLine else {
+            return "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
+        }
+        return "https://www.google.com/maps/search/?api=1&query=\(SafeURL.queryValue(p.name + ", " + address))"
     }
 
     static func coordinatePair(_ c: Coordinate, separator: String = ",") -> String {

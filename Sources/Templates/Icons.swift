@@ -6,7 +6,7 @@ import BeaconHTML
 /// control beside or around an icon carries a text label. The category emoji
 /// (🍽️ ☕ 🏨) are content, not interface, and stay emoji.
 enum Icon: CaseIterable {
-    case search, locate, filter, list, map, clock, heart, pause, play, back, close, download
+    case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, directions, phone, globe
 
     /// The icon's markup, ready to insert.
     var fragment: HTMLFragment { Icon.fragments[self]! }
@@ -51,6 +51,18 @@ enum Icon: CaseIterable {
         case .back: b.raw("<path d=\"M15 5l-7 7 7 7\"/>")
         case .close: b.raw("<path d=\"M6 6l12 12M18 6 6 18\"/>")
         case .download: b.raw("<path d=\"M12 4v11M7 10l5 5 5-5M5 20h14\"/>")
+        case .directions:
+            b.raw(
+                "<path d=\"M12 2.8 21.2 12 12 21.2 2.8 12z\"/><path d=\"M9 14v-2.5a1.5 1.5 0 0 1 1.5-1.5H15M13 8l2 2-2 2\"/>"
+            )
+        case .phone:
+            b.raw(
+                "<path d=\"M6.5 3.5h3l1.5 4-2 1.5a11 11 0 0 0 6 6l1.5-2 4 1.5v3a2 2 0 0 1-2 2A16 16 0 0 1 4.5 5.5a2 2 0 0 1 2-2z\"/>"
+            )
+        case .globe:
+            b.raw(
+                "<circle cx=\"12\" cy=\"12\" r=\"8.5\"/><path d=\"M3.5 12h17M12 3.5c2.5 2.5 3.5 5.5 3.5 8.5s-1 6-3.5 8.5c-2.5-2.5-3.5-5.5-3.5-8.5s1-6 3.5-8.5z\"/>"
+            )
         }
     }
 }

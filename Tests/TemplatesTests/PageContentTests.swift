@@ -32,6 +32,7 @@ import Testing
         #expect(page.contains("href=\"tel:+4740004062\""))
         #expect(page.contains("href=\"https://timwendelboe.no/\""))
         #expect(page.contains("https://maps.apple.com/?ll=59.922979,10.756179&amp;q=Tim%20Wendelboe"))
+        #expect(page.contains("https://maps.apple.com/?daddr=59.922979,10.756179"))
         #expect(page.contains(">Åpne i Apple Maps<"))
         #expect(page.contains("Vurdering: 5 av 5, 2 vurderinger"))  // (5 + 4) / 2 = 4.5 → 5
         #expect(page.contains("fill=\"url(#star-fill-5)\""))

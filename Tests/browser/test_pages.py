@@ -1,6 +1,7 @@
 """Every page kind in a real browser: no console errors and no request to any
 other host; the detail pages' category animations as SPEC.md describes them
 (and still under prefers-reduced-motion); the rating star's fill."""
+import base64
 import unittest
 from urllib.parse import urlparse
 
@@ -147,17 +148,25 @@ class AnimationTests(PageTestCase):
         self.assertEqual(frames["0%"]["opacity"], "1")
         self.assertEqual(frames["100%"]["opacity"], "0")
         self.assertIn("translateY(", frames["100%"]["transform"])
-        # WCAG 2.2.2: a visible control pauses it; small, and after the place's name.
+        # WCAG 2.2.2: a visible control pauses it: a small round icon button on the symbol's edge, not among
+        # the page's actions; its name says what it does.
         pause = self.driver.find_element(By.CSS_SELECTOR, ".pause-control input[type=checkbox]")
         self.assertIn("Stopp dampen", pause.accessible_name)
         label = self.driver.find_element(By.CSS_SELECTOR, "label[for=pause-animation]")
+        stage = self.driver.find_element(By.CSS_SELECTOR, ".hero__stage")
         self.assertTrue(label.is_displayed())
-        self.assertLessEqual(label.rect["height"], 36)
-        self.assertTrue(self.driver.execute_script(
-            "return !!(document.querySelector('h1').compareDocumentPosition(arguments[0]) & Node.DOCUMENT_POSITION_FOLLOWING)", label))
-        self.driver.find_element(By.CSS_SELECTOR, "label[for=pause-animation]").click()
+        self.assertTrue(24 <= label.rect["height"] <= 40 and 24 <= label.rect["width"] <= 40, label.rect)
+        centre = (label.rect["x"] + label.rect["width"] / 2, label.rect["y"] + label.rect["height"] / 2)
+        box = stage.rect
+        self.assertTrue(box["x"] <= centre[0] <= box["x"] + box["width"] + 4
+                        and box["y"] <= centre[1] <= box["y"] + box["height"] + 4, "the switch is not on the symbol")
+        self.assertFalse(self.driver.find_elements(By.CSS_SELECTOR, ".actions .pause-control"))
+        icons = lambda: [e.is_displayed() for e in label.find_elements(By.CSS_SELECTOR, "svg.icon")]
+        self.assertEqual(icons(), [True, False], "pause shows while the steam runs")
+        label.click()
         self.assertTrue(pause.is_selected())
         self.assertEqual({p["state"] for p in self.computed(".steam__particle")}, {"paused"})
+        self.assertEqual(icons(), [False, True], "play shows once paused")
 
     def test_hotel_springs_in_from_half_size_with_overshoot(self):
         self.open(self.site.detail_path(DETAIL["hotel"]))
@@ -228,8 +237,48 @@ class StarTests(PageTestCase):
         fill = self.star_fill(shape)
         self.assertIsNotNone(fill, where)
         self.assertEqual(fill["stars"], expected, where)
-        self.assertEqual(fill["offsets"], [f"{expected * 20}%"] * 2, where)
+        self.assertEqual(fill["offsets"][0], fill["offsets"][1], where)
+        # Filled to where the star's area (not its width) is stars/5: worked out here from the drawn path.
+        turn = float(fill["offsets"][0].rstrip("%")) / 100
+        corners = star_corners(shape.get_attribute("d"))
+        left, right = min(x for x, _ in corners), max(x for x, _ in corners)
+        share = area_left_of(corners, left + turn * (right - left)) / area_left_of(corners, right)
+        self.assertAlmostEqual(share, expected / 5, delta=0.01, msg=where)
         self.assertNotEqual(fill["colors"][0], fill["colors"][1], where)
+
+    def test_four_stars_and_five_differ_at_the_smallest_size(self):
+        # Screenshots of 20 px stars filled for 3, 4 and 5, each pair compared pixel by pixel: at least a
+        # tenth of the star's pixels must differ, light and dark (filled by width, 4 and 5 differed in 5 %).
+        d = self.driver
+        self.open("index.html")
+        bb.wait_ready(d)
+        for dark in (False, True):
+            with self.subTest(scheme="dark" if dark else "light"):
+                bb.set_media(d, dark=dark)
+                shots = {}
+                for stars in (3, 4, 5):
+                    rect = d.execute_script("""
+                        document.getElementById('star-probe')?.remove();
+                        const probe = document.createElement('div');
+                        probe.id = 'star-probe';
+                        probe.style.cssText = 'position:fixed;left:8px;top:8px;z-index:99999;padding:4px;background:var(--bg)';
+                        const path = document.querySelector('.star__shape').getAttribute('d');
+                        probe.innerHTML = `<svg class="star" viewBox="0 0 24 24" style="width:20px;height:20px;display:block">`
+                          + `<path class="star__shape" fill="url(#star-fill-${arguments[0]})" d="${path}"></path></svg>`;
+                        document.body.append(probe);
+                        const r = probe.querySelector('svg').getBoundingClientRect();
+                        return {x: r.x, y: r.y, width: r.width, height: r.height};""", stars)
+                    shot = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": {**rect, "scale": 1}})
+                    shots[stars] = bb.png_pixels(base64.b64decode(shot["data"]))
+                d.execute_script("document.getElementById('star-probe').remove()")
+                unlike = lambda p, q: max(abs(x - y) for x, y in zip(p, q)) > 40
+                _, _, full = shots[5]
+                star_pixels = sum(1 for p in full if unlike(p, full[0]))  # the corner is the background
+                self.assertGreater(star_pixels, 60)
+                for a, b in ((4, 5), (3, 4)):
+                    differing = sum(1 for p, q in zip(shots[a][2], shots[b][2]) if unlike(p, q))
+                    self.assertGreaterEqual(differing, star_pixels // 10, f"{a} and {b} stars look alike")
+        bb.set_media(d)
 
     def test_detail_star_fill_matches_the_rounded_average(self):
         for row in self.site.places:
@@ -273,6 +322,37 @@ class StarTests(PageTestCase):
                            if e.get_attribute("aria-label").startswith(row["name"] + ","))
                 self.check_fill(pin.find_element(By.CSS_SELECTOR, ".star__shape"), row["average"], f"map pin {row['name']}")
                 self.assertIn(f"Vurdering: {bb.rounded_stars(row['average'])} av 5", pin.get_attribute("aria-label"))
+
+
+def star_corners(d):
+    """The corners of an SVG path of M, L, l and z commands (the star's)."""
+    import re
+    corners, command, x, y = [], "M", 0.0, 0.0
+    tokens = re.findall(r"[MLlz]|-?\d*\.?\d+", d)
+    index = 0
+    while index < len(tokens):
+        if tokens[index] in "MLlz":
+            command = tokens[index]
+            index += 1
+            continue
+        a, b = float(tokens[index]), float(tokens[index + 1])
+        index += 2
+        x, y = (a, b) if command in "ML" else (x + a, y + b)
+        corners.append((x, y))
+    return corners
+
+
+def area_left_of(corners, line):
+    """The polygon's area left of the vertical line x = line."""
+    clipped = []
+    for index, (x, y) in enumerate(corners):
+        nx, ny = corners[(index + 1) % len(corners)]
+        if x <= line:
+            clipped.append((x, y))
+        if (x <= line) != (nx <= line):
+            clipped.append((line, y + (line - x) / (nx - x) * (ny - y)))
+    return abs(sum(x * clipped[(i + 1) % len(clipped)][1] - clipped[(i + 1) % len(clipped)][0] * y
+                   for i, (x, y) in enumerate(clipped))) / 2
 
 
 if __name__ == "__main__":

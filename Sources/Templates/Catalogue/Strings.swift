@@ -29,6 +29,11 @@ package struct Strings: Sendable {
     let openInAppleMaps: String
     let openInGoogleMaps: String
     let openInOpenStreetMap: String
+    /// The detail page's actions: directions in Apple Maps, call, the place's website; and its row of map links.
+    let directions: String
+    let call: String
+    let websiteAction: String
+    let mapsRow: String
     let myRatings: String
     let noRatings: String
     let pauseAnimation: String
