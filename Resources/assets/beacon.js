@@ -46,6 +46,8 @@
   const PAGE_SIZE = 100;
   const STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
+  // The card a reader opened, and how many cards were shown: back, or «Alle steder», returns there.
+  const RETURN_KEY = 'beacon.explorer.return.v1';
   const WIDE = '(min-width: 64rem)';
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
@@ -260,6 +262,12 @@
     if (typeof session.text === 'string') state.text = session.text.slice(0, 200);
     if (session.favoritesOnly === true) state.favoritesOnly = true;
     if (session.openNow === true) state.openNow = true;
+    // Back from a place (or its «Alle steder»): as many cards as before, and that card in view.
+    const listPage = location.pathname.replace(/index\.html$/, '');
+    const returnPoint = readStorage(sessionStorage, RETURN_KEY);
+    const returning = returnPoint.page === listPage && typeof returnPoint.id === 'string'
+      && (cameBack() || (!!document.referrer && document.referrer.split('#')[0] === returnPoint.href));
+    if (returning && Number.isInteger(returnPoint.shown)) state.shown = Math.min(Math.max(returnPoint.shown, PAGE_SIZE), 1e6);
 
     function clampRadius(value) { return Math.min(radiusBounds[1], Math.max(radiusBounds[0], Math.round(value))); }
     function save() {
@@ -305,10 +313,12 @@
 
     let results = [];
     let resultsKey = '';
+    let keepPaging = returning; // the first render keeps the cards a returning reader had
 
     function update(resetPaging = true) {
       const started = performance.now();
-      if (resetPaging) state.shown = PAGE_SIZE;
+      if (resetPaging && !keepPaging) state.shown = PAGE_SIZE;
+      keepPaging = false;
       const turned = syncClock();
       filter();
       render();
@@ -493,6 +503,16 @@
           status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
         }, star);
       }, { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+      marker.on('popupopen', () => {
+        if (!wide.matches) return;
+        const card = Array.from(list.children).find((li) => li.dataset.id === p.id);
+        if (!card) return;
+        card.scrollIntoView({ block: 'nearest' });
+        card.classList.add('place-card--active');
+      });
+      marker.on('popupclose', () => {
+        for (const card of list.querySelectorAll('.place-card--active')) card.classList.remove('place-card--active');
+      });
       markers[i] = marker;
       return marker;
     }
@@ -657,6 +677,51 @@
       change(Object.assign({}, defaults));
       resetButton.focus();
     });
+    // A card's link remembers where the reader was (the pages are static: the list is rebuilt on return).
+    list.addEventListener('click', (event) => {
+      const link = event.target.closest && event.target.closest('a.place-card__link');
+      const card = link && link.closest('.place-card');
+      if (!card) return;
+      writeStorage(sessionStorage, RETURN_KEY, { page: listPage, id: card.dataset.id, href: link.href, shown: state.shown });
+    });
+    /** The card the reader came back from, scrolled into view, focused and marked for a moment. */
+    function returnToCard(id) {
+      if (state.view === 'map' && !wide.matches) return;
+      const card = Array.from(list.children).find((li) => li.dataset.id === id);
+      if (!card) return;
+      card.scrollIntoView({ block: 'center' });
+      card.querySelector('a').focus({ preventScroll: true });
+      card.classList.add('place-card--returned');
+      setTimeout(() => card.classList.remove('place-card--returned'), 2000);
+    }
+
+    // A card and its pin go together: pointing at or focusing a card lifts its pin; a pin's popup
+    // scrolls its card into view beside the map.
+    let indexById = null; // place id → index, made on first use
+    function pinOf(card) {
+      if (!card || !MapKit) return null;
+      if (!indexById) {
+        indexById = new Map();
+        for (let k = 0; k < n; k++) indexById.set(places[k].id, k);
+      }
+      const i = indexById.get(card.dataset.id);
+      return i === undefined ? null : markers[i] || null;
+    }
+    function highlight(card, on) {
+      const marker = pinOf(card);
+      const icon = marker && marker.getElement && marker.getElement();
+      if (!icon) return;
+      icon.classList.toggle('is-highlighted', on);
+      marker.setZIndexOffset(on ? 1000 : 0);
+    }
+    for (const [type, on] of [['mouseover', true], ['mouseout', false], ['focusin', true], ['focusout', false]]) {
+      list.addEventListener(type, (event) => {
+        const card = event.target.closest && event.target.closest('.place-card');
+        const related = event.relatedTarget && event.relatedTarget.closest && event.relatedTarget.closest('.place-card');
+        if (card && card !== related) highlight(card, on);
+      });
+    }
+
     moreButton.addEventListener('click', () => {
       const first = state.shown;
       state.shown += PAGE_SIZE;
@@ -799,6 +864,7 @@
     syncControls();
     update(); // the map follows in the next frame: the list is ready first
     scrollCurrentChipIntoView();
+    if (returning) returnToCard(returnPoint.id);
     root.dataset.ready = 'true';
     try { performance.mark('beacon-ready'); } catch (_) { /* timing is for the benchmark only */ }
     // The collation rank costs most at 10,000 places: prepare it while the reader looks.

@@ -37,6 +37,48 @@ class BigGuideTests(unittest.TestCase):
         self.driver.get(self.server.url(path))
         bb.wait_ready(self.driver, timeout=20)
 
+    def test_back_and_all_places_return_to_the_card(self):
+        # Place number 250 (after «Vis flere» twice): back from its page, and its «Alle steder», show the
+        # list with that card loaded, in view and focused.
+        d = self.driver
+        d.set_window_size(390, 844)
+        self.open()
+        d.execute_script("sessionStorage.clear()")
+        self.open()
+        for _ in range(2):
+            button = d.find_element(bb.By.ID, "explorer-more-button")
+            d.execute_script("arguments[0].click()", button)
+        bb.wait_for(d, lambda: len(d.find_elements(bb.By.CSS_SELECTOR, "#place-list > li")) >= 300, message="300 cards")
+        link = d.find_elements(bb.By.CSS_SELECTOR, "#place-list > li a.place-card__link")[249]
+        name = link.find_element(bb.By.CSS_SELECTOR, ".place-card__name").text
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", link)
+        bb.wait_for(d, lambda: d.find_elements(bb.By.TAG_NAME, "h1") and d.find_element(bb.By.TAG_NAME, "h1").text == name)
+
+        def assert_returned(how):
+            bb.wait_ready(d, timeout=20)
+            bb.wait_for(d, lambda: d.execute_script(
+                "const a = document.activeElement; return !!a && !!a.closest('.place-card')"), message=f"{how}: a card focused")
+            state = d.execute_script("""
+                const a = document.activeElement, r = a.getBoundingClientRect();
+                return {cards: document.querySelectorAll('#place-list > li').length,
+                        name: a.querySelector('.place-card__name').textContent,
+                        inView: r.top >= 0 && r.bottom <= innerHeight};""")
+            self.assertGreaterEqual(state["cards"], 250, how)
+            self.assertEqual(state["name"], name, how)
+            self.assertTrue(state["inView"], how)
+
+        d.back()
+        assert_returned("back")
+        d.forward()
+        bb.wait_for(d, lambda: d.find_element(bb.By.TAG_NAME, "h1").text == name)
+        d.find_element(bb.By.CSS_SELECTOR, ".back-link").click()
+        assert_returned("«Alle steder»")
+        # A new visit (no card opened from here) starts at the top with one page of cards.
+        d.execute_script("sessionStorage.clear()")
+        self.open()
+        self.assertEqual(len(d.find_elements(bb.By.CSS_SELECTOR, "#place-list > li")), 100)
+        d.set_window_size(1280, 900)
+
     def test_the_pages_are_light_and_the_data_is_complete(self):
         size = os.path.getsize(os.path.join(self.output, "index.html"))
         self.assertLess(size, 200_000)

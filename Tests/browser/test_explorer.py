@@ -614,6 +614,28 @@ class MapTests(ExplorerTestCase):
         bb.wait_for(d, lambda: "/steder/" in d.current_url)
         self.assertEqual(d.find_element(By.TAG_NAME, "h1").text, "Zeppelin Bar")
 
+    def test_a_card_and_its_pin_go_together(self):
+        # Pointing at a card (or focusing it) lifts its pin; opening the pin's popup marks its card beside the map.
+        d = self.driver
+        zeppelin = self.site.by_name["Zeppelin Bar"]
+        bb.zoom_map_to(d, zeppelin["lat"], zeppelin["lon"])
+        pin = lambda: next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
+                           if e.get_attribute("aria-label").startswith("Zeppelin Bar,"))
+        card = next(e for e in d.find_elements(By.CSS_SELECTOR, "#place-list .place-card")
+                    if e.find_element(By.CSS_SELECTOR, ".place-card__name").text == "Zeppelin Bar")
+        self.assertNotIn("is-highlighted", pin().get_attribute("class"))
+        ActionChains(d).move_to_element(card).perform()
+        bb.wait_for(d, lambda: "is-highlighted" in pin().get_attribute("class"), message="the pin lifted on hover")
+        ActionChains(d).move_to_element(d.find_element(By.ID, "explorer-search")).perform()
+        bb.wait_for(d, lambda: "is-highlighted" not in pin().get_attribute("class"), message="the pin put back")
+        d.execute_script("arguments[0].focus()", card.find_element(By.CSS_SELECTOR, "a"))
+        bb.wait_for(d, lambda: "is-highlighted" in pin().get_attribute("class"), message="the pin lifted on focus")
+        d.execute_script("arguments[0].focus()", pin())
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        bb.wait_for(d, lambda: "place-card--active" in card.get_attribute("class"), message="the card marked")
+        d.find_element(By.CSS_SELECTOR, ".leaflet-popup-close-button").click()
+        bb.wait_for(d, lambda: "place-card--active" not in card.get_attribute("class"), message="the mark cleared")
+
     def test_the_map_moves_with_the_keyboard(self):
         d = self.driver
         bb.wait_map(d)
