@@ -45,7 +45,10 @@
   const { CATEGORY_KEYS, CATEGORIES, SORTS, integer, count, formatDistance, haversine } = Query;
   const PAGE_SIZE = 100;
   const DEBOUNCE_MS = 250;
-  const STORAGE_KEY = 'beacon.explorer.v2';
+  // v3: «Anbefalt» became the default order; v2 saved the old default (distance) with every change,
+  // so only its radius is carried over.
+  const STORAGE_KEY = 'beacon.explorer.v3';
+  const OLD_STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
   const WIDE = '(min-width: 64rem)';
   const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -251,8 +254,9 @@
     // reader from one category to the next, but a filter that quietly came back on the next
     // visit would hide most of the guide. The list/map view belongs to this history entry:
     // back from a place returns to the map; a page opened or reloaded starts on the list.
-    const defaults = { text: '', radius: fetchedKm, sort: 'distance', favoritesOnly: false, openNow: false };
-    const saved = readStorage(localStorage, STORAGE_KEY);
+    const defaults = { text: '', radius: fetchedKm, sort: 'recommended', favoritesOnly: false, openNow: false };
+    const stored = readStorage(localStorage, STORAGE_KEY);
+    const saved = Object.keys(stored).length ? stored : { radius: readStorage(localStorage, OLD_STORAGE_KEY).radius };
     const session = readStorage(sessionStorage, SESSION_KEY);
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
     if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
@@ -722,7 +726,9 @@
       setOrigin(position, measured);
       if (announce) say(TEXT.fromYou, 'origin');
       else say('', '');
-      change({ sort: 'distance' });
+      // «Anbefalt» ends in distance, so it stays and measures from the reader now; name and rating
+      // give way to nearest first, which is what the reader asked for.
+      change(state.sort === 'recommended' ? {} : { sort: 'distance' });
     }
 
     // ---------- "Åpent nå" keeps time ----------

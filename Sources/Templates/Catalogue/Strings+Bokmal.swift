@@ -73,6 +73,7 @@ extension Strings {
         filters: "Filtre",
         radius: "Innen",
         sortBy: "Sorter etter",
+        sortRecommended: "Anbefalt",
         sortDistance: "Avstand (nærmest først)",
         sortRating: "Vurdering (best først)",
         sortName: "Navn (A–Å)",

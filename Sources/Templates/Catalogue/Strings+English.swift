@@ -73,6 +73,7 @@ extension Strings {
         filters: "Filters",
         radius: "Within",
         sortBy: "Sort by",
+        sortRecommended: "Recommended",
         sortDistance: "Distance (nearest first)",
         sortRating: "Rating (best first)",
         sortName: "Name (A–Z)",

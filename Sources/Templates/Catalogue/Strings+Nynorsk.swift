@@ -73,6 +73,7 @@ extension Strings {
         filters: "Filter",
         radius: "Innan",
         sortBy: "Sorter etter",
+        sortRecommended: "Tilrådd",
         sortDistance: "Avstand (nærast først)",
         sortRating: "Vurdering (best først)",
         sortName: "Namn (A–Å)",

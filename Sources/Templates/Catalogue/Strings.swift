@@ -84,6 +84,7 @@ package struct Strings: Sendable {
     let filters: String
     let radius: String
     let sortBy: String
+    let sortRecommended: String
     let sortDistance: String
     let sortRating: String
     let sortName: String
