@@ -24,7 +24,8 @@
 //     places: [ { id, n: name, c: "restaurant"|"cafe"|"hotel", lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
-//                 r?: rating count, f?: 1 when a favorite, x?: 1 when a favorite no longer
+//                 r?: rating count, m?: the newest comment as one line of plain text,
+//                 f?: 1 when a favorite, x?: 1 when a favorite no longer
 //                 in the data, h?: opening hours (OSM syntax; never for hotels) } ] }
 //   or, for a big guide, instead of `places`: count, chunks: [ "data/steder-1-<hash>.json", … ],
 //   each file a JSON array of the same place entries.
@@ -86,6 +87,8 @@
     needsServer: t('needsServer'),
     dataFailed: t('dataFailed'),
     category: (key) => (Text.categories[key] || Text.categories.restaurant).one,
+    commentLabel: t('comment.label'),
+    quoted: (text) => t('comment.quoted', { text }),
   };
 
   /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
@@ -411,12 +414,20 @@
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
       const hours = hoursStatus(i);
       if (hours.state >= 0) body.append(openBadge(hours));
+      if (typeof p.m === 'string' && p.m) body.append(commentLine(p.m));
       const aside = element('span', 'place-card__aside');
       if (favorite[i]) aside.append(favoriteMark());
       if (p.s) aside.append(ratingBadge(p));
       link.append(emoji, body, aside);
       li.append(link);
       return li;
+    }
+
+    /** «Byens beste filterkaffe»: the owner's newest comment, one line (Components.cardComment in Swift). */
+    function commentLine(text) {
+      const line = element('span', 'place-card__comment');
+      line.append(element('span', 'visually-hidden', TEXT.commentLabel), ' ', TEXT.quoted(text));
+      return line;
     }
 
     /** "Åpent · stenger kl. 22:00" / "Stengt · åpner kl. 11:00" (only for hours that beacon-hours.js understands). */
@@ -749,7 +760,8 @@
           if (old) old.remove();
         } else if (!old || old.textContent !== hours.text || old.dataset.state !== (hours.state === 1 ? 'open' : 'closed')) {
           const fresh = openBadge(hours);
-          if (old) old.replaceWith(fresh); else body.append(fresh);
+          // Under the distance, above the comment, as card() places it.
+          if (old) old.replaceWith(fresh); else body.insertBefore(fresh, body.querySelector('.place-card__comment'));
         }
       }
     }

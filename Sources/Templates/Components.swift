@@ -74,9 +74,11 @@ enum Components {
         b.raw("</section>\n")
     }
 
-    /// One place in a list: the whole card links to its page.
+    /// One place in a list: the whole card links to its page. The newest comment is one quoted
+    /// line of it (`showsComment`; «Mine steder» shows the whole comment under the card instead);
+    /// `beacon.js` draws the explorer's cards the same way.
     static func placeCard(
-        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings,
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, showsComment: Bool = true,
         below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
@@ -91,12 +93,23 @@ enum Components {
         b.text(t.singular(place.category))
         b.raw(" · ")
         b.text(t.distance(metres: place.wholeMetres))
-        b.raw("</span></span><span class=\"place-card__aside\">")
+        b.raw("</span>")
+        if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
+        b.raw("</span><span class=\"place-card__aside\">")
         if place.isFavorite { b.append(favoriteMarks[t.language]!) }
         rating(&b, place.summary, t)
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
+    }
+
+    /// «Byens beste filterkaffe» on one line, named for screen readers as the owner's.
+    static func cardComment(_ b: inout HTMLBuffer, _ comment: String, _ t: Strings) {
+        b.raw("<span class=\"place-card__comment\">")
+        b.element("span", ["class": "visually-hidden"], text: t.commentLabel)
+        b.raw(" ")
+        b.text(t.quoted(comment))
+        b.raw("</span>")
     }
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.

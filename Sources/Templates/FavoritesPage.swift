@@ -68,10 +68,10 @@ package enum FavoritesPage {
     static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings) {
         let latestComment = place.ratings.latest?.comment
         guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
-            Components.placeCard(&b, place, root: root, t)
+            Components.placeCard(&b, place, root: root, t, showsComment: false)
             return
         }
-        Components.placeCard(&b, place, root: root, t) { b in
+        Components.placeCard(&b, place, root: root, t, showsComment: false) { b in
             Components.comment(&b, comment)
         }
     }

@@ -33,6 +33,8 @@ extension Strings {
         goToFrontPage: "Gå til forsiden",
         noFavorites: "Ingen favoritter ennå.",
         favoritesIntro: "Stedene jeg liker best, med mine vurderinger. Del gjerne siden.",
+        commentLabel: "Min kommentar:",
+        quoted: { "«\($0)»" },
         pagination: "Sider",
         previousPage: "Forrige side",
         nextPage: "Neste side",
@@ -162,6 +164,8 @@ extension Strings {
             ("map.details", "Vis detaljer"),
             ("map.cluster", "{places} her. Zoom inn for å se dem."),
             ("map.you", "Du er her"),
+            ("comment.label", "Min kommentar:"),
+            ("comment.quoted", "«{text}»"),
             ("offline.note", "Du er uten nett. Du ser en lagret kopi av guiden."),
         ]
     )

@@ -33,6 +33,8 @@ extension Strings {
         goToFrontPage: "Go to the front page",
         noFavorites: "No favourites yet.",
         favoritesIntro: "The places I like best, with my ratings. Feel free to share this page.",
+        commentLabel: "My comment:",
+        quoted: { "“\($0)”" },
         pagination: "Pages",
         previousPage: "Previous page",
         nextPage: "Next page",
@@ -160,6 +162,8 @@ extension Strings {
             ("map.details", "Show details"),
             ("map.cluster", "{places} here. Zoom in to see them."),
             ("map.you", "You are here"),
+            ("comment.label", "My comment:"),
+            ("comment.quoted", "“{text}”"),
             ("offline.note", "You are offline. You are seeing a saved copy of the guide."),
         ]
     )

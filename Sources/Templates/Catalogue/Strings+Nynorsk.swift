@@ -33,6 +33,8 @@ extension Strings {
         goToFrontPage: "Gå til framsida",
         noFavorites: "Ingen favorittar enno.",
         favoritesIntro: "Stadene eg likar best, med vurderingane mine. Del gjerne sida.",
+        commentLabel: "Kommentaren min:",
+        quoted: { "«\($0)»" },
         pagination: "Sider",
         previousPage: "Førre side",
         nextPage: "Neste side",
@@ -162,6 +164,8 @@ extension Strings {
             ("map.details", "Vis detaljar"),
             ("map.cluster", "{places} her. Zoom inn for å sjå dei."),
             ("map.you", "Du er her"),
+            ("comment.label", "Kommentaren min:"),
+            ("comment.quoted", "«{text}»"),
             ("offline.note", "Du er utan nett. Du ser ein lagra kopi av guiden."),
         ]
     )

@@ -38,6 +38,10 @@ package struct Strings: Sendable {
     let goToFrontPage: String
     let noFavorites: String
     let favoritesIntro: String
+    /// Before a card's comment, for screen readers: whose words the quoted line is.
+    let commentLabel: String
+    /// "«Byens beste kaffe»": the owner's comment on a card, in the language's quotation marks.
+    let quoted: @Sendable (String) -> String
     let pagination: String
     let previousPage: String
     let nextPage: String
