@@ -24,7 +24,6 @@ extension Strings {
         openInGoogleMaps: "Google Maps",
         openInOpenStreetMap: "OpenStreetMap",
         myRatings: "Mine vurderinger",
-        noRatings: "Ingen vurderinger ennå.",
         pauseAnimation: "Stopp dampen",
         notInData:
             "Dette stedet ligger utenfor området guiden dekker nå, eller finnes ikke lenger i kartdataene. Det er med fordi det er en favoritt.",

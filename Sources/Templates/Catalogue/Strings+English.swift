@@ -24,7 +24,6 @@ extension Strings {
         openInGoogleMaps: "Google Maps",
         openInOpenStreetMap: "OpenStreetMap",
         myRatings: "My ratings",
-        noRatings: "No ratings yet.",
         pauseAnimation: "Stop the steam",
         notInData:
             "This place is outside the area the guide covers now, or is no longer in the map data. It is here because it is a favourite.",

@@ -24,7 +24,6 @@ extension Strings {
         openInGoogleMaps: "Google Maps",
         openInOpenStreetMap: "OpenStreetMap",
         myRatings: "Vurderingane mine",
-        noRatings: "Ingen vurderingar enno.",
         pauseAnimation: "Stopp dampen",
         notInData:
             "Denne staden ligg utanfor området guiden dekkjer no, eller finst ikkje lenger i kartdataa. Han er med fordi han er ein favoritt.",

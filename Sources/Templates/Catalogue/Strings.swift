@@ -30,7 +30,6 @@ package struct Strings: Sendable {
     let openInGoogleMaps: String
     let openInOpenStreetMap: String
     let myRatings: String
-    let noRatings: String
     let pauseAnimation: String
     let notInData: String
     let notFoundTitle: String
