@@ -66,12 +66,24 @@ enum Components {
     }
 
     /// "Mine steder", a line about the list and how many: the favorites page and the share file.
-    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, _ t: Strings) {
+    /// `sharing`: the share button and where it reports (the favorites page; the share file has no script).
+    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, sharing: Bool = false, _ t: Strings) {
         b.raw("<section class=\"page-intro\">")
         b.element("h1", text: t.myPlaces)
         b.element("p", ["class": "lead"], text: lead)
         b.element("p", ["class": "page-intro__summary"], text: t.placeCount(count))
+        if sharing { shareButton(&b, t) }
         b.raw("</section>\n")
+    }
+
+    /// «Del siden»: hidden until `beacon-share.js` shows it (no script, no button that does nothing);
+    /// the line beside it says that the link was copied.
+    static func shareButton(_ b: inout HTMLBuffer, _ t: Strings) {
+        b.raw("<div class=\"share-bar\">")
+        b.raw("<button type=\"button\" class=\"button button--secondary share-button\" id=\"share-page\" hidden>")
+        b.icon(.share)
+        b.text(t.sharePage)
+        b.raw("</button><p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p></div>")
     }
 
     /// One place in a list: the whole card links to its page. The newest comment is one quoted

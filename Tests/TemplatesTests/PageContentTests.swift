@@ -144,6 +144,55 @@ import Testing
             ))
     }
 
+    @Test func favoritesPageHasTheMapOfItsFavoritesAndAShareButton() throws {
+        for language in Language.allCases {
+            let context = SiteContext(
+                settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source, intro: nil,
+                basemap: TemplateFixtures.basemap, hasMap: true, language: language)
+            let t = Strings.of(language)
+            let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: context))
+            // Hidden until the script shows it; its report is a live region.
+            #expect(
+                page.contains(
+                    "<button type=\"button\" class=\"button button--secondary share-button\" id=\"share-page\" hidden>"
+                ), "\(language)")
+            #expect(page.contains(t.sharePage + "</button>"), "\(language)")
+            #expect(page.contains("<p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p>"))
+            #expect(page.contains("/assets/beacon-share.js\" defer"))
+            #expect(page.contains("/assets/beacon-map.js\" defer"))
+            #expect(page.contains("/assets/leaflet/leaflet.css\""))
+            #expect(page.contains("aria-label=\"" + t.favoritesMap + "\""))
+            #expect(page.contains("<div class=\"favorites-map__canvas\" id=\"favorites-map\"></div>"))
+            // The map's data: the two favorites (one of them no longer in the data), not the other places.
+            let start = try #require(page.range(of: "<script type=\"application/json\" id=\"beacon-favorites-map\">"))
+            let json = page[start.upperBound...].prefix { $0 != "<" }
+            let data = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+            let places = data["places"] as! [[String: Any]]
+            #expect(
+                Set(places.map { $0["id"] as! String })
+                    == [TemplateFixtures.cafe.id.rawValue, TemplateFixtures.farFavorite.id.rawValue])
+            let cafe = try #require(places.first { $0["n"] as? String == "Tim Wendelboe" })
+            #expect((cafe["u"] as? String)?.hasPrefix("../steder/") == true)
+            #expect(cafe["s"] as? Int == 5)
+            #expect(cafe["label"] as? String == t.ratingLabel(5, 2))
+            #expect((data["basemap"] as? [String: Any])?["tiles"] != nil)
+        }
+    }
+
+    @Test func favoritesPageWithoutFavoritesOrMapHasNoMap() {
+        let noMap = SiteContext(
+            settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source, intro: nil)
+        let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: noMap))
+        #expect(!page.contains("favorites-map"))
+        #expect(!page.contains("leaflet"))
+        #expect(page.contains("id=\"share-page\""))
+        let empty = GuideAssembler.assemble(
+            places: [TemplateFixtures.hotel], store: GuideStore(), settings: .defaults,
+            source: TemplateFixtures.guide.source)
+        let emptyPage = TemplateFixtures.text(FavoritesPage.render(empty, context: context))
+        #expect(!emptyPage.contains("favorites-map"))
+    }
+
     @Test func listLinksAreRelativeAndWorkFromAnyDepth() {
         let guide = TemplateFixtures.guide
         let cafes = guide.places(in: .cafe)
@@ -161,9 +210,11 @@ import Testing
 
     @Test func footerNamesTheSourceAndAttribution() {
         let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: context))
-        #expect(page.contains("OpenStreetMap-bidragsytere"))
-        #expect(page.contains("er eksempler, ikke ferske data fra Geoapify"))
-        #expect(!page.contains("Powered by Geoapify"))
+        // The footer's; the map's credits name the basemap's own source.
+        let footer = page[page.range(of: "<footer")!.lowerBound...]
+        #expect(footer.contains("OpenStreetMap-bidragsytere"))
+        #expect(footer.contains("er eksempler, ikke ferske data fra Geoapify"))
+        #expect(!footer.contains("Powered by Geoapify"))
         let live = SiteContext(
             settings: .defaults, source: DataSourceInfo(kind: .live, fetchedAt: TemplateFixtures.fetchedAt), intro: nil)
         #expect(TemplateFixtures.text(NotFoundPage.render(context: live)).contains("Powered by Geoapify"))

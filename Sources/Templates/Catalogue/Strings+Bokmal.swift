@@ -32,6 +32,8 @@ extension Strings {
         goToFrontPage: "Gå til forsiden",
         noFavorites: "Ingen favoritter ennå.",
         favoritesIntro: "Stedene jeg liker best, med mine vurderinger. Del gjerne siden.",
+        sharePage: "Del siden",
+        favoritesMap: "Kart over favorittene",
         commentLabel: "Min kommentar:",
         quoted: { "«\($0)»" },
         pagination: "Sider",
@@ -165,6 +167,8 @@ extension Strings {
             ("map.you", "Du er her"),
             ("comment.label", "Min kommentar:"),
             ("comment.quoted", "«{text}»"),
+            ("share.copied", "Lenken til siden er kopiert."),
+            ("share.failed", "Fikk ikke kopiert lenken. Kopier den her: {url}"),
             ("offline.note", "Du er uten nett. Du ser en lagret kopi av guiden."),
         ]
     )

@@ -32,6 +32,8 @@ extension Strings {
         goToFrontPage: "Go to the front page",
         noFavorites: "No favourites yet.",
         favoritesIntro: "The places I like best, with my ratings. Feel free to share this page.",
+        sharePage: "Share this page",
+        favoritesMap: "Map of the favourites",
         commentLabel: "My comment:",
         quoted: { "“\($0)”" },
         pagination: "Pages",
@@ -163,6 +165,8 @@ extension Strings {
             ("map.you", "You are here"),
             ("comment.label", "My comment:"),
             ("comment.quoted", "“{text}”"),
+            ("share.copied", "The link to this page is copied."),
+            ("share.failed", "Could not copy the link. Copy it here: {url}"),
             ("offline.note", "You are offline. You are seeing a saved copy of the guide."),
         ]
     )

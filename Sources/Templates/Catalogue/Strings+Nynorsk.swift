@@ -32,6 +32,8 @@ extension Strings {
         goToFrontPage: "Gå til framsida",
         noFavorites: "Ingen favorittar enno.",
         favoritesIntro: "Stadene eg likar best, med vurderingane mine. Del gjerne sida.",
+        sharePage: "Del sida",
+        favoritesMap: "Kart over favorittane",
         commentLabel: "Kommentaren min:",
         quoted: { "«\($0)»" },
         pagination: "Sider",
@@ -165,6 +167,8 @@ extension Strings {
             ("map.you", "Du er her"),
             ("comment.label", "Kommentaren min:"),
             ("comment.quoted", "«{text}»"),
+            ("share.copied", "Lenkja til sida er kopiert."),
+            ("share.failed", "Fekk ikkje kopiert lenkja. Kopier ho her: {url}"),
             ("offline.note", "Du er utan nett. Du ser ein lagra kopi av guiden."),
         ]
     )

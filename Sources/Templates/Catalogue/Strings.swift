@@ -37,6 +37,10 @@ package struct Strings: Sendable {
     let goToFrontPage: String
     let noFavorites: String
     let favoritesIntro: String
+    /// The share button of «Mine steder» (the script shows it; its messages are in `script`).
+    let sharePage: String
+    /// "Kart over favorittene": the map of «Mine steder», for screen readers.
+    let favoritesMap: String
     /// Before a card's comment, for screen readers: whose words the quoted line is.
     let commentLabel: String
     /// "«Byens beste kaffe»": the owner's comment on a card, in the language's quotation marks.
