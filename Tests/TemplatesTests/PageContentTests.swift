@@ -130,6 +130,27 @@ import Testing
         #expect(line.hasSuffix("…"))
     }
 
+    @Test func aListOnOnePageComesInTheRecommendedOrderALongerOneNearestFirst() {
+        let guide = TemplateFixtures.guide
+        func ids(pageCount: Int) -> [String] {
+            let page = TemplateFixtures.text(
+                ListPage.render(
+                    .init(
+                        path: SitePaths.listPage(), category: nil, places: guide.places[...], totalCount: 4, page: 1,
+                        pageCount: pageCount, scriptData: nil), context: context))
+            return page.matches(of: /<li class="place-card" data-id="([^"]+)"/).map { String($0.output.1) }
+        }
+        // The guide's order is nearest first: the hotel (47 m), the restaurant, then the café (a favorite, 5 stars).
+        #expect(
+            guide.places.map(\.name).prefix(3) == [
+                "Comfort Hotel Grand Central", "Fiskeriet Youngstorget", "Tim Wendelboe",
+            ])
+        let recommended = PlaceQuery(sort: .recommended).apply(to: guide.places).map(\.id.rawValue)
+        #expect(ids(pageCount: 1) == recommended)
+        #expect(ids(pageCount: 1).first == TemplateFixtures.cafe.id.rawValue)
+        #expect(ids(pageCount: 2) == guide.places.map(\.id.rawValue))
+    }
+
     @Test func explorersOfferTheRecommendedOrderFirst() {
         let page = TemplateFixtures.text(
             ListPage.render(
