@@ -61,23 +61,39 @@ class FavoritesPageTests(unittest.TestCase):
             "return arguments[0].map((p) => b.contains([p[0], p[1]]));", [[r["lat"], r["lon"]] for r in self.favorites])
         self.assertEqual(inside, [True] * len(self.favorites))
 
+    def wait_still(self, timeout=10):
+        """Until no zoom or cluster animation is under way and every marker stands where it stood 0.1 s before."""
+        snapshot = ("const map = window.BeaconFavoritesMap.map();"
+                    "if (map._animatingZoom || document.querySelector('#favorites-map .leaflet-cluster-anim')) return null;"
+                    "return Array.from(document.querySelectorAll('#favorites-map .leaflet-marker-icon'),"
+                    " e => { const r = e.getBoundingClientRect(); return [r.x, r.y, getComputedStyle(e).opacity].join(); }).join(';');")
+        last = None
+        for _ in range(int(timeout * 10)):
+            now = self.driver.execute_script(snapshot)
+            if now is not None and now == last:
+                return
+            last = now
+            bb.pause(0.1)
+        self.fail("the favorites' map kept moving")
+
     def test_a_pin_opens_the_card_of_its_place(self):
         d = self.driver
         zeppelin = next(r for r in self.favorites if r["name"] == "Zeppelin Bar")
         d.execute_script("window.BeaconFavoritesMap.map().setView([arguments[0], arguments[1]], 18, {animate: false})",
                          zeppelin["lat"], zeppelin["lon"])
+        self.wait_still()
         pin = bb.wait_for(d, lambda: next((e for e in d.find_elements(By.CSS_SELECTOR, "#favorites-map .map-pin-icon")
-                                           if (e.get_attribute("aria-label") or "").startswith("Zeppelin Bar")), None))
+                                           if (e.get_attribute("aria-label") or "").startswith("Zeppelin Bar")), None), 10)
         # Named with its category, distance and rating, and it carries the star.
         self.assertEqual(pin.get_attribute("aria-label").replace("\xa0", " "),
                          "Zeppelin Bar, Restaurant · 490 m, Vurdering: 5 av 5, 2 vurderinger")
         self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin__star"))
         pin.click()
-        card = bb.wait_for(d, lambda: next(iter(d.find_elements(By.CSS_SELECTOR, "#favorites-map .map-card")), None))
+        card = bb.wait_for(d, lambda: next(iter(d.find_elements(By.CSS_SELECTOR, "#favorites-map .map-card")), None), 10)
         self.assertEqual(card.find_element(By.CSS_SELECTOR, ".map-card__name").text, "Zeppelin Bar")
         link = card.find_element(By.CSS_SELECTOR, "a.map-card__link")
         link.click()
-        bb.wait_for(d, lambda: d.current_url == self.site.url(self.site.detail_path("Zeppelin Bar")))
+        bb.wait_for(d, lambda: d.current_url == self.site.url(self.site.detail_path("Zeppelin Bar")), 10)
 
     def test_share_uses_the_web_share_api_where_there_is_one(self):
         d = self.driver
