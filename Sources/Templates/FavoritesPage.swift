@@ -23,13 +23,14 @@ package enum FavoritesPage {
             &b,
             head: .init(
                 title: t.myPlaces + " – " + context.title,
-                description: t.favoritesIntro, includeMap: withMap, includeShareScript: true,
+                description: t.favoritesIntro, includeMap: withMap, includeShareScript: !all.isEmpty,
                 mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
             context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
         PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
         b.append(Components.starGradients)
-        Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: true, t)
+        // Nothing to share yet: no button.
+        Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
         if withMap { map(&b, favorites, root: root, context: context) }
         if favorites.isEmpty {
             b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")

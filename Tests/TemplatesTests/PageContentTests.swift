@@ -212,6 +212,9 @@ import Testing
             source: TemplateFixtures.guide.source)
         let emptyPage = TemplateFixtures.text(FavoritesPage.render(empty, context: context))
         #expect(!emptyPage.contains("favorites-map"))
+        #expect(!emptyPage.contains("share-page"))
+        #expect(!emptyPage.contains("beacon-share.js"))
+        #expect(emptyPage.contains(Strings.bokmål.noFavorites))
     }
 
     @Test func listLinksAreRelativeAndWorkFromAnyDepth() {
