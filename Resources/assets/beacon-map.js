@@ -5,7 +5,8 @@
 //   gridGroup(count, position, marker) and usesGrid(pinCount) (a big guide's own grouping), ring(),
 //   centerMarker(center), readerMarker(), placeCard(parts) }
 // is used by beacon.js (the explorer's map). On a place's page this script also draws the small
-// map of #place-map from the JSON in #beacon-map (DetailPage.placeMap in Swift).
+// map of #place-map from the JSON in #beacon-map (DetailPage.placeMap in Swift), and on «Mine
+// steder» the favorites' map of #favorites-map from #beacon-favorites-map (FavoritesPage.map).
 //
 // The basemap (MapData.swift): { tiles: "kart/{z}/{x}/{y}.png", minZoom, maxZoom, bounds: [s, w, n, e],
 // credits: [{ t, u? }] } for tiles published with the site (relative to the site root), { tiles:
@@ -341,30 +342,76 @@
 
   // ---------- A place's page: the small map ----------
 
-  const canvas = document.getElementById('place-map');
-  const source = document.getElementById('beacon-map');
-  if (!canvas || !source) return;
-  try {
-    const data = JSON.parse(source.textContent);
-    const place = data.place;
-    const center = data.center;
-    const map = create(canvas, data.basemap, `Kart over ${place.n}`, {
-      scrollWheelZoom: false,
-      dragging: !L.Browser.mobile, // one finger scrolls the page on a phone; two pinch the map
-    }, { compact: true });
-    const here = [place.lat, place.lon];
-    L.marker(here, { icon: pinIcon(place, data.star, place.n), keyboard: false }).addTo(map);
-    const points = [here];
-    if (center && (Math.abs(center.lat - place.lat) > 1e-5 || Math.abs(center.lon - place.lon) > 1e-5)) {
-      L.polyline([[center.lat, center.lon], here], { className: 'map-route', interactive: false, weight: 2, dashArray: '4 6' }).addTo(map);
-      centerMarker(center).addTo(map);
-      points.push([center.lat, center.lon]);
+  function drawPlaceMap() {
+    const canvas = document.getElementById('place-map');
+    const source = document.getElementById('beacon-map');
+    if (!canvas || !source) return;
+    try {
+      const data = JSON.parse(source.textContent);
+      const place = data.place;
+      const center = data.center;
+      const map = create(canvas, data.basemap, `Kart over ${place.n}`, {
+        scrollWheelZoom: false,
+        dragging: !L.Browser.mobile, // one finger scrolls the page on a phone; two pinch the map
+      }, { compact: true });
+      const here = [place.lat, place.lon];
+      L.marker(here, { icon: pinIcon(place, data.star, place.n), keyboard: false }).addTo(map);
+      const points = [here];
+      if (center && (Math.abs(center.lat - place.lat) > 1e-5 || Math.abs(center.lon - place.lon) > 1e-5)) {
+        L.polyline([[center.lat, center.lon], here], { className: 'map-route', interactive: false, weight: 2, dashArray: '4 6' }).addTo(map);
+        centerMarker(center).addTo(map);
+        points.push([center.lat, center.lon]);
+      }
+      if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
+      else map.setView(here, 16);
+      canvas.closest('.place-map').dataset.ready = 'true';
+    } catch (error) {
+      canvas.closest('.place-map').hidden = true;
+      console.error('Beacon: kunne ikke tegne kartet', error);
     }
-    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
-    else map.setView(here, 16);
-    canvas.closest('.place-map').dataset.ready = 'true';
-  } catch (error) {
-    canvas.closest('.place-map').hidden = true;
-    console.error('Beacon: kunne ikke tegne kartet', error);
   }
+
+  // ---------- «Mine steder»: the favorites' map ----------
+
+  /**
+   * The explorer's pins, clusters and cards for the favorites of the page, from the JSON in
+   * #beacon-favorites-map (FavoritesPage.map in Swift): { basemap, center, star, label, places:
+   * [{ id, n, c, lat, lon, u: link from this page, meta: "Kafé · 450 m", s?, label?: rating text }] }.
+   */
+  function drawFavoritesMap() {
+    const canvas = document.getElementById('favorites-map');
+    const source = document.getElementById('beacon-favorites-map');
+    if (!canvas || !source) return;
+    const section = canvas.closest('.favorites-map');
+    try {
+      const data = JSON.parse(source.textContent);
+      const places = Array.isArray(data.places) ? data.places : [];
+      const map = create(canvas, data.basemap, String(data.label || ''), {
+        scrollWheelZoom: false, // the page scrolls past the map; the buttons and two fingers zoom
+        dragging: !L.Browser.mobile,
+      });
+      const cluster = clusterGroup(places.length).addTo(map);
+      cluster.addLayers(places.map((p) => {
+        const label = [p.n, p.meta].concat(p.label ? [p.label] : []).join(', ');
+        const marker = L.marker([p.lat, p.lon], { icon: pinIcon(p, data.star, label), keyboard: true });
+        marker.options.placeId = p.id;
+        marker.bindPopup(() => placeCard({ name: p.n, meta: p.meta, stars: p.s, ratingLabel: p.label || '', href: p.u }, data.star),
+          { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+        return marker;
+      }));
+      if (data.center) centerMarker(data.center).addTo(map);
+      const points = places.map((p) => [p.lat, p.lon]);
+      if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
+      else if (points.length === 1) map.setView(points[0], 16);
+      // For the browser tests: the places the pins stand for (read-only).
+      window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
+      section.dataset.ready = 'true';
+    } catch (error) {
+      section.hidden = true;
+      console.error('Beacon: kunne ikke tegne kartet', error);
+    }
+  }
+
+  drawPlaceMap();
+  drawFavoritesMap();
 })();

@@ -14,7 +14,9 @@
 //   use), category, favorites, open now (only places whose hours say open); except that
 //   with favorites only, every favorite is shown wherever it is, and that a favorite no
 //   longer in the data (x: 1) is shown only then;
-// - orders, every tie finally broken by the page data's order: distance (nearest first);
+// - orders, every tie finally broken by the page data's order: recommended, the default (the
+//   owner's picks: favorites first, then rated by higher average, compared at three decimals,
+//   before unrated, then nearer); distance (nearest first);
 //   rating (rated first; higher average, compared at three decimals as the page data has
 //   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
 //   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
@@ -33,7 +35,7 @@
     cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕', words: ['kaffe', 'kaffebar', 'cafe', 'coffee', 'kafe', 'kafear', 'kaffi', 'cafes'] },
     hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨', words: ['overnatting', 'hostel', 'hotel', 'hotell', 'hotels', 'accommodation'] },
   };
-  const SORTS = ['distance', 'rating', 'name'];
+  const SORTS = ['recommended', 'distance', 'rating', 'name'];
 
   // ---------- Formats (NorwegianFormat.swift, LanguageFormat.swift) ----------
 
@@ -125,6 +127,8 @@
     const favorite = new Uint8Array(n);
     const outside = new Uint8Array(n);
     const centerMetres = new Float64Array(n);
+    // The average as the page data has it (three decimals); 0 unrated, below every rated place's.
+    const average = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const p = places[i];
       const category = CATEGORIES[p.c] ? p.c : 'restaurant';
@@ -132,6 +136,7 @@
       favorite[i] = p.f ? 1 : 0;
       outside[i] = p.x ? 1 : 0;
       centerMetres[i] = Number.isFinite(p.d) ? Math.round(p.d) : 0;
+      average[i] = p.r > 0 && Number.isFinite(p.avg) ? p.avg : 0;
     }
 
     /** Every place's folded search text; the most costly part of the index at 100,000 places. */
@@ -171,7 +176,10 @@
       if (byMetres[sort]) return byMetres[sort];
       const byDistance = (a, b) => metres[a] - metres[b] || a - b;
       const indices = Array.from({ length: n }, (_, i) => i);
-      if (sort === 'rating') {
+      if (sort === 'recommended') {
+        // The default order, sorted on every page load: typed arrays only, no place objects read.
+        indices.sort((a, b) => favorite[b] - favorite[a] || average[b] - average[a] || byDistance(a, b));
+      } else if (sort === 'rating') {
         indices.sort((a, b) => {
           const pa = places[a], pb = places[b];
           const ra = pa.r > 0, rb = pb.r > 0;
@@ -231,7 +239,7 @@
   /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
   function run(places, query, isOpen = () => false) {
     const ix = index(places, query.lang || pageLanguage());
-    return ix.filter(query, ix.order(query.sort || 'distance'), (i) => isOpen(places[i])).map((i) => places[i].id);
+    return ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i])).map((i) => places[i].id);
   }
 
   // How long the search waits after the last key before it filters (the brief: at least 300 ms);

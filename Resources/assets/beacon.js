@@ -24,7 +24,8 @@
 //     places: [ { id, n: name, c: "restaurant"|"cafe"|"hotel", lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
-//                 r?: rating count, f?: 1 when a favorite, x?: 1 when a favorite no longer
+//                 r?: rating count, m?: the newest comment as one line of plain text,
+//                 f?: 1 when a favorite, x?: 1 when a favorite no longer
 //                 in the data, h?: opening hours (OSM syntax; never for hotels) } ] }
 //   or, for a big guide, instead of `places`: count, chunks: [ "data/steder-1-<hash>.json", … ],
 //   each file a JSON array of the same place entries.
@@ -44,7 +45,10 @@
   if (!Query) return;
   const { CATEGORY_KEYS, CATEGORIES, SORTS, SEARCH_DEBOUNCE_MS, integer, count, formatDistance, haversine } = Query;
   const PAGE_SIZE = 100;
-  const STORAGE_KEY = 'beacon.explorer.v2';
+  // v3: «Anbefalt» became the default order; v2 saved the old default (distance) with every change,
+  // so only its radius is carried over.
+  const STORAGE_KEY = 'beacon.explorer.v3';
+  const OLD_STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
   // The card a reader opened, and how many cards were shown: back, or «Alle steder», returns there.
   const RETURN_KEY = 'beacon.explorer.return.v1';
@@ -84,6 +88,8 @@
     needsServer: t('needsServer'),
     dataFailed: t('dataFailed'),
     category: (key) => (Text.categories[key] || Text.categories.restaurant).one,
+    commentLabel: t('comment.label'),
+    quoted: (text) => t('comment.quoted', { text }),
   };
 
   /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
@@ -252,8 +258,9 @@
     // reader from one category to the next, but a filter that quietly came back on the next
     // visit would hide most of the guide. The list/map view belongs to this history entry:
     // back from a place returns to the map; a page opened or reloaded starts on the list.
-    const defaults = { text: '', radius: fetchedKm, sort: 'distance', favoritesOnly: false, openNow: false };
-    const saved = readStorage(localStorage, STORAGE_KEY);
+    const defaults = { text: '', radius: fetchedKm, sort: 'recommended', favoritesOnly: false, openNow: false };
+    const stored = readStorage(localStorage, STORAGE_KEY);
+    const saved = Object.keys(stored).length ? stored : { radius: readStorage(localStorage, OLD_STORAGE_KEY).radius };
     const session = readStorage(sessionStorage, SESSION_KEY);
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
     if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
@@ -416,12 +423,20 @@
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
       const hours = hoursStatus(i);
       if (hours.state >= 0) body.append(openBadge(hours));
+      if (typeof p.m === 'string' && p.m) body.append(commentLine(p.m));
       const aside = element('span', 'place-card__aside');
       if (favorite[i]) aside.append(favoriteMark());
       if (p.s) aside.append(ratingBadge(p));
       link.append(emoji, body, aside);
       li.append(link);
       return li;
+    }
+
+    /** «Byens beste filterkaffe»: the owner's newest comment, one line (Components.cardComment in Swift). */
+    function commentLine(text) {
+      const line = element('span', 'place-card__comment');
+      line.append(element('span', 'visually-hidden', TEXT.commentLabel), ' ', TEXT.quoted(text));
+      return line;
     }
 
     /** "Åpent · stenger kl. 22:00" / "Stengt · åpner kl. 11:00" (only for hours that beacon-hours.js understands). */
@@ -796,7 +811,9 @@
       setOrigin(position, measured);
       if (announce) say(TEXT.fromYou, 'origin');
       else say('', '');
-      change({ sort: 'distance' });
+      // «Anbefalt» ends in distance, so it stays and measures from the reader now; name and rating
+      // give way to nearest first, which is what the reader asked for.
+      change(state.sort === 'recommended' ? {} : { sort: 'distance' });
     }
 
     // ---------- "Åpent nå" keeps time ----------
@@ -817,7 +834,8 @@
           if (old) old.remove();
         } else if (!old || old.textContent !== hours.text || old.dataset.state !== (hours.state === 1 ? 'open' : 'closed')) {
           const fresh = openBadge(hours);
-          if (old) old.replaceWith(fresh); else body.append(fresh);
+          // Under the distance, above the comment, as card() places it.
+          if (old) old.replaceWith(fresh); else body.insertBefore(fresh, body.querySelector('.place-card__comment'));
         }
       }
     }

@@ -66,17 +66,31 @@ enum Components {
     }
 
     /// "Mine steder", a line about the list and how many: the favorites page and the share file.
-    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, _ t: Strings) {
+    /// `sharing`: the share button and where it reports (the favorites page; the share file has no script).
+    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, sharing: Bool = false, _ t: Strings) {
         b.raw("<section class=\"page-intro\">")
         b.element("h1", text: t.myPlaces)
         b.element("p", ["class": "lead"], text: lead)
         b.element("p", ["class": "page-intro__summary"], text: t.placeCount(count))
+        if sharing { shareButton(&b, t) }
         b.raw("</section>\n")
     }
 
-    /// One place in a list: the whole card links to its page.
+    /// «Del siden»: hidden until `beacon-share.js` shows it (no script, no button that does nothing);
+    /// the line beside it says that the link was copied.
+    static func shareButton(_ b: inout HTMLBuffer, _ t: Strings) {
+        b.raw("<div class=\"share-bar\">")
+        b.raw("<button type=\"button\" class=\"button button--secondary share-button\" id=\"share-page\" hidden>")
+        b.icon(.share)
+        b.text(t.sharePage)
+        b.raw("</button><p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p></div>")
+    }
+
+    /// One place in a list: the whole card links to its page. The newest comment is one quoted
+    /// line of it (`showsComment`; «Mine steder» shows the whole comment under the card instead);
+    /// `beacon.js` draws the explorer's cards the same way.
     static func placeCard(
-        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings,
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, showsComment: Bool = true,
         below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
@@ -91,12 +105,23 @@ enum Components {
         b.text(t.singular(place.category))
         b.raw(" · ")
         b.text(t.distance(metres: place.wholeMetres))
-        b.raw("</span></span><span class=\"place-card__aside\">")
+        b.raw("</span>")
+        if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
+        b.raw("</span><span class=\"place-card__aside\">")
         if place.isFavorite { b.append(favoriteMarks[t.language]!) }
         rating(&b, place.summary, t)
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
+    }
+
+    /// «Byens beste filterkaffe» on one line, named for screen readers as the owner's.
+    static func cardComment(_ b: inout HTMLBuffer, _ comment: String, _ t: Strings) {
+        b.raw("<span class=\"place-card__comment\">")
+        b.element("span", ["class": "visually-hidden"], text: t.commentLabel)
+        b.raw(" ")
+        b.text(t.quoted(comment))
+        b.raw("</span>")
     }
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.

@@ -232,27 +232,25 @@ package enum DetailPage {
         b.raw("</dl>\n")
     }
 
+    /// The owner's ratings, newest first. None: no section, since a reader has no use for being
+    /// told what the owner has not done yet.
     static func ratings(_ b: inout HTMLBuffer, _ place: GuidePlace, _ t: Strings) {
+        guard !place.ratings.isEmpty else { return }
         b.raw("<section class=\"ratings\" aria-labelledby=\"ratings-heading\">")
         b.element("h2", ["id": "ratings-heading"], text: t.myRatings)
-        if place.ratings.isEmpty {
-            b.element("p", ["class": "muted"], text: t.noRatings)
-        } else {
-            b.raw("<ol class=\"rating-list\" reversed>")
-            let newestFirst = place.ratings.newestFirst
-            for rating in newestFirst {
-                b.raw("<li class=\"rating-entry\"><p class=\"rating-entry__head\">")
-                Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
-                b.raw(" ")
-                b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
-                b.raw("</p>")
-                if let comment = rating.comment, !comment.trimmingWhitespace().isEmpty {
-                    Components.comment(&b, comment)
-                }
-                b.raw("</li>")
+        b.raw("<ol class=\"rating-list\" reversed>")
+        for rating in place.ratings.newestFirst {
+            b.raw("<li class=\"rating-entry\"><p class=\"rating-entry__head\">")
+            Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
+            b.raw(" ")
+            b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
+            b.raw("</p>")
+            if let comment = rating.comment, !comment.trimmingWhitespace().isEmpty {
+                Components.comment(&b, comment)
             }
-            b.raw("</ol>")
+            b.raw("</li>")
         }
+        b.raw("</ol>")
         b.raw("</section>\n")
     }
 }

@@ -111,6 +111,8 @@ enum ExplorerControls {
         b.raw("</div><div class=\"filter-panel__field\">")
         b.element("label", ["class": "filter-panel__label", "for": "explorer-sort"], text: t.sortBy)
         b.raw("<select class=\"explorer-select\" id=\"explorer-sort\">")
+        // «Anbefalt» first: the default (beacon.js), the owner's picks before the rest.
+        b.element("option", ["value": "recommended"], text: t.sortRecommended)
         b.element("option", ["value": "distance"], text: t.sortDistance)
         b.element("option", ["value": "rating"], text: t.sortRating)
         b.element("option", ["value": "name"], text: t.sortName)

@@ -3,7 +3,8 @@ import BeaconHTML
 import BeaconText
 
 /// "Mine steder": the owner's favorites with their stars and latest comment,
-/// meant to be shared.
+/// meant to be shared: a share button, and the explorer's map (`beacon-map.js`)
+/// with the pins of this page's favorites.
 package enum FavoritesPage {
     /// How many pages «Mine steder» has (100 favorites a page, as the lists).
     package static func pageCount(_ guide: Guide) -> Int { ListPage.pageCount(for: guide.favorites.count) }
@@ -16,16 +17,21 @@ package enum FavoritesPage {
         let all = guide.favorites
         let pageCount = ListPage.pageCount(for: all.count)
         let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
-        var b = HTMLBuffer(capacity: 8_192 + favorites.count * 900)
+        let withMap = context.hasMap && !favorites.isEmpty
+        var b = HTMLBuffer(capacity: 8_192 + favorites.count * 1_100)
         PageChrome.openDocument(
             &b,
             head: .init(
                 title: t.myPlaces + " – " + context.title,
-                description: t.favoritesIntro, seo: context.seo(for: path), path: path), root: root, context: context)
+                description: t.favoritesIntro, includeMap: withMap, includeShareScript: !all.isEmpty,
+                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
+            context: context)
         let chrome = context.chrome(depth: depth, section: .favorites)
         PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
         b.append(Components.starGradients)
-        Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, t)
+        // Nothing to share yet: no button.
+        Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
+        if withMap { map(&b, favorites, root: root, context: context) }
         if favorites.isEmpty {
             b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")
             b.icon(.heart)
@@ -45,6 +51,48 @@ package enum FavoritesPage {
         }
         b.append(chrome.footer)
         return b.bytes
+    }
+
+    /// The map of `favorites` (the page's), drawn by `beacon-map.js` from the JSON beside it:
+    /// `{"basemap":…,"center":…,"star":…,"places":[{id,n,c,lat,lon,u,meta,s?,label?}]}`, each link
+    /// relative to this page and each text in its language, so the script adds none.
+    static func map(
+        _ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String, context: SiteContext
+    ) {
+        let t = context.strings
+        b.open("section", ["class": "favorites-map needs-script", "aria-label": t.favoritesMap])
+        b.raw("<div class=\"favorites-map__canvas\" id=\"favorites-map\"></div>")
+        b.close("section")
+        b.raw("\n")
+        let settings = context.settings
+        var center: [(key: String, value: JSONValue)] = [
+            ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
+        ]
+        if let label = settings.centerLabel { center.append(("label", .string(label))) }
+        let pins: [JSONValue] = favorites.map { place in
+            var pin: [(key: String, value: JSONValue)] = [
+                ("id", .string(place.id.rawValue)), ("n", .string(place.name)),
+                ("c", .string(place.category.rawValue)),
+                ("lat", .number(PageData.rounded(place.coordinate.latitude))),
+                ("lon", .number(PageData.rounded(place.coordinate.longitude))),
+                ("u", .string(root + SitePaths.detailPage(slug: place.slug))),
+                ("meta", .string(t.singular(place.category) + " · " + t.distance(metres: place.wholeMetres))),
+            ]
+            if let summary = place.summary {
+                pin.append(("s", .number(Double(summary.roundedStars))))
+                pin.append(("label", .string(t.ratingLabel(summary))))
+            }
+            return .object(pin)
+        }
+        let data: JSONValue = .object([
+            ("basemap", MapData.basemap(context.basemap)), ("center", .object(center)),
+            ("star", .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))])),
+            ("label", .string(t.favoritesMap)), ("places", .array(pins)),
+        ])
+        var bytes: [UInt8] = []
+        JSONWriter(pretty: false).write(data, into: &bytes)
+        b.scriptJSON(id: "beacon-favorites-map", bytes)
+        b.raw("\n")
     }
 
     /// Downloads of the favorites for map apps.
@@ -68,10 +116,10 @@ package enum FavoritesPage {
     static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings) {
         let latestComment = place.ratings.latest?.comment
         guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
-            Components.placeCard(&b, place, root: root, t)
+            Components.placeCard(&b, place, root: root, t, showsComment: false)
             return
         }
-        Components.placeCard(&b, place, root: root, t) { b in
+        Components.placeCard(&b, place, root: root, t, showsComment: false) { b in
             Components.comment(&b, comment)
         }
     }

@@ -16,6 +16,7 @@ struct HeadParts: Sendable {
         var includeScript: Bool
         var includeHoursScript: Bool
         var includeMap: Bool
+        var includeShareScript: Bool
         var mapImageOrigin: String?
     }
 }

@@ -6,7 +6,8 @@ import BeaconHTML
 /// control beside or around an icon carries a text label. The category emoji
 /// (🍽️ ☕ 🏨) are content, not interface, and stay emoji.
 enum Icon: CaseIterable {
-    case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, directions, phone, globe
+    case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, share, directions, phone
+    case globe
 
     /// The icon's markup, ready to insert.
     var fragment: HTMLFragment { Icon.fragments[self]! }
@@ -51,6 +52,7 @@ enum Icon: CaseIterable {
         case .back: b.raw("<path d=\"M15 5l-7 7 7 7\"/>")
         case .close: b.raw("<path d=\"M6 6l12 12M18 6 6 18\"/>")
         case .download: b.raw("<path d=\"M12 4v11M7 10l5 5 5-5M5 20h14\"/>")
+        case .share: b.raw("<path d=\"M12 15V3.5M7.5 8 12 3.5 16.5 8\"/><path d=\"M8 11H6v9h12v-9h-2\"/>")
         case .directions:
             b.raw(
                 "<path d=\"M12 2.8 21.2 12 12 21.2 2.8 12z\"/><path d=\"M9 14v-2.5a1.5 1.5 0 0 1 1.5-1.5H15M13 8l2 2-2 2\"/>"

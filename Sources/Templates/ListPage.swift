@@ -73,7 +73,13 @@ package enum ListPage {
 
         b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")
         b.raw("<ul class=\"place-list\" id=\"place-list\">\n")
-        for place in input.places { Components.placeCard(&b, place, root: root, t) }
+        // A list on one page comes in the script's default order («Anbefalt»), so the first paint is the
+        // order the script keeps, and a reader without script meets the owner's picks first too. Longer
+        // lists keep the guide's order (nearest first): their later pages, rendered only when their own
+        // places change, could not follow an order that a new rating reshuffles.
+        let cards =
+            input.pageCount == 1 ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
+        for place in cards { Components.placeCard(&b, place, root: root, t) }
         b.raw("</ul>\n")
         if interactive { ExplorerControls.moreAndEmpty(&b, t) }
         let category = input.category

@@ -23,6 +23,8 @@ enum PageChrome {
         var includeHoursScript: Bool = false
         /// The map library (Leaflet, its clustering, `beacon-map.js`) and its stylesheets.
         var includeMap: Bool = false
+        /// The share button's script (`beacon-share.js`).
+        var includeShareScript: Bool = false
         /// The origin of a provider's map tiles, allowed in the policy for images.
         var mapImageOrigin: String? = nil
         /// Canonical link and Open Graph / Twitter tags (only with a base URL).
@@ -42,7 +44,8 @@ enum PageChrome {
     static func openDocument(_ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext) {
         let key = HeadParts.Key(
             root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
-            includeMap: head.includeMap, mapImageOrigin: head.mapImageOrigin)
+            includeMap: head.includeMap, includeShareScript: head.includeShareScript,
+            mapImageOrigin: head.mapImageOrigin)
         let parts = context.headParts.parts(key) { headParts($0, context: context) }
         b.append(parts.opening)
         b.element("title", text: head.title)
@@ -135,6 +138,7 @@ enum PageChrome {
             if key.includeScript { scripts.append(SitePaths.queryScript) }
             if key.includeMap { scripts += SitePaths.mapScripts }
             if key.includeScript { scripts.append(SitePaths.script) }
+            if key.includeShareScript { scripts.append(SitePaths.shareScript) }
             for script in scripts {
                 b.open("script", ["src": root + script, "defer": ""])
                 b.close("script")

@@ -175,6 +175,8 @@ package enum PageData {
             entry.number("avg", summary.sortAverage)
             entry.number("r", Double(summary.count))
         }
+        // The newest comment, one line of plain text, for the card (`RichText.cardComment`).
+        entry.string("m", RichText.cardComment(place))
         if place.isFavorite { entry.number("f", 1) }
         if !place.isInCurrentData { entry.number("x", 1) }
         // Hours only where "Åpent nå" means something (not for hotels).

@@ -181,6 +181,8 @@ package enum SitePaths {
     static let customStylesheet = "assets/custom.css"
     static let script = "assets/beacon.js"
     static let hoursScript = "assets/beacon-hours.js"
+    /// «Del siden» on «Mine steder»: the Web Share API, or the link copied.
+    static let shareScript = "assets/beacon-share.js"
     /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
     static let queryScript = "assets/beacon-query.js"
     /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.

@@ -74,11 +74,12 @@ import Testing
         let open = Set(entry.open ?? [])
         var isOpen: (@Sendable (GuidePlace) -> Bool)?
         if entry.query.openNow == true { isOpen = { place in open.contains(place.id.rawValue) } }
-        let query = PlaceQuery(
+        // A case without an order gets PlaceQuery's default, as `sitegen search` without --sort.
+        var query = PlaceQuery(
             text: entry.query.text ?? "", category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
             maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
-            sort: PlaceQuery.Sort(rawValue: entry.query.sort ?? "distance")!, isOpen: isOpen,
-            language: Language(code: entry.query.lang ?? "nb")!)
+            isOpen: isOpen, language: Language(code: entry.query.lang ?? "nb")!)
+        if let sort = entry.query.sort { query.sort = PlaceQuery.Sort(rawValue: sort)! }
         #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
     }
 

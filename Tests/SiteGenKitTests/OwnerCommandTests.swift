@@ -193,6 +193,21 @@ import Testing
         let byRating = try run(site, ["search", "--sort", "rating"]).stdout.split(separator: "\n")
         #expect(byRating[2].hasPrefix("Zeta Bar"))
         #expect(byRating[3].hasPrefix("Bakeriet"))
+        // «Anbefalt», the default: the favorite (unrated, and among the farthest) first, then by rating, then nearest.
+        #expect(try run(site, ["favorite", "add", "Aasen Kro"]).status == 0)
+        let recommended = try run(site, ["search"]).stdout.split(separator: "\n").dropFirst(2).prefix(7).map {
+            String($0.prefix(14)).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(
+            recommended == [
+                "Aasen Kro ♥", "Zeta Bar", "Bakeriet", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "alfa kafé",
+            ])
+        #expect(try run(site, ["search", "--sort", "recommended"]).stdout == (try run(site, ["search"]).stdout))
+        #expect(
+            try run(site, ["search", "--sort", "distance"]).stdout.split(separator: "\n")[2].hasPrefix("Ærlig Mat"))
+        let unknown = try run(site, ["search", "--sort", "anbefalt"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("bruk recommended, distance, rating eller name"))
         let filtered = try run(site, ["search", "KAFE"])
         #expect(filtered.stdout.contains("alfa kafé"))
         #expect(filtered.stdout.contains("1 sted"))

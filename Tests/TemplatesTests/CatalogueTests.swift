@@ -40,7 +40,7 @@ import Testing
             .deletingLastPathComponent()
             .appendingPathComponent("Resources/assets").path
         var keys = Set<String>()
-        for name in ["beacon.js", "beacon-map.js", "beacon-hours.js", "beacon-offline.js"] {
+        for name in ["beacon.js", "beacon-map.js", "beacon-hours.js", "beacon-offline.js", "beacon-share.js"] {
             let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             for match in source.matches(of: /(?:^|[^A-Za-z_])(?:t|say)\('([A-Za-z.]+)'/) {
                 keys.insert(String(match.output.1))

@@ -25,7 +25,7 @@ EXPECTED_A_TO_AA = [
     "Aas Gjestgiveri",
 ]
 EXPECTED_RATED_FIRST = ["Øst Bistro", "Zeppelin Bar", "Ærfugl Kafé", "Aas Gjestgiveri", "Bølgen & Moi", "Grand Hotel"]
-SORT_LABELS = ["Avstand (nærmest først)", "Vurdering (best først)", "Navn (A–Å)"]
+SORT_LABELS = ["Anbefalt", "Avstand (nærmest først)", "Vurdering (best først)", "Navn (A–Å)"]
 CATEGORY_PAGES = {"restaurant": ("restauranter/index.html", "Restauranter"),
                   "cafe": ("kafeer/index.html", "Kafeer"), "hotel": ("hoteller/index.html", "Hoteller")}
 
@@ -36,6 +36,13 @@ def names_by_distance(rows, origin=None):
     else:
         key = lambda r: bb.haversine(origin[0], origin[1], r["lat"], r["lon"])  # noqa: E731
     return [r["name"] for r in sorted(rows, key=key)]
+
+
+def names_recommended(rows, origin=None):
+    """«Anbefalt», the default: favorites first, then the higher average (unrated last), then nearer."""
+    def metres(r):
+        return r["distance"] if origin is None else bb.haversine(origin[0], origin[1], r["lat"], r["lon"])
+    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -(r["average"] or 0), round(metres(r))))]
 
 
 def within(rows, km, origin):
@@ -159,7 +166,7 @@ class ControlsTests(ExplorerTestCase):
         self.assertEqual(self.filter_badge(), "")
         self.assertEqual(self.count_text(), f"{len(self.rows)} steder innen 5 km fra Oslo S")
         self.assertEqual(d.find_element(By.ID, "results-count").get_attribute("role"), "status")
-        self.assertEqual(self.names(), names_by_distance(self.rows))
+        self.assertEqual(self.names(), names_recommended(self.rows))
         self.open_filters()
         self.assertEqual(toggle.get_attribute("aria-expanded"), "true")
         slider = self.radius()
@@ -218,9 +225,9 @@ class ControlsTests(ExplorerTestCase):
         self.assertEqual(self.count_text(), "1 sted innen 5 km fra Oslo S")
 
     def test_search_forgives_letters_accents_and_everyday_words(self):
-        cafes = names_by_distance([r for r in self.rows if r["category"] == "cafe"])
-        restaurants = names_by_distance([r for r in self.rows if r["category"] == "restaurant"])
-        hotels = names_by_distance([r for r in self.rows if r["category"] == "hotel"])
+        cafes = names_recommended([r for r in self.rows if r["category"] == "cafe"])
+        restaurants = names_recommended([r for r in self.rows if r["category"] == "restaurant"])
+        hotels = names_recommended([r for r in self.rows if r["category"] == "hotel"])
         cases = {
             "ELAN": ["Café Élan"],                      # accent- and case-insensitive
             "thorvald meyers": ["Café Élan"],           # address
@@ -247,7 +254,7 @@ class ControlsTests(ExplorerTestCase):
         for km in range(1, 6):
             with self.subTest(km=km):
                 self.set_radius(km)
-                expected = names_by_distance(within(self.rows, km, center))
+                expected = names_recommended(within(self.rows, km, center))
                 self.wait_names(expected)
                 self.assertEqual(d.find_element(By.ID, "explorer-radius-value").text, f"{km} km")
                 self.assertEqual(self.radius().get_attribute("aria-valuetext"), f"{km} km")
@@ -272,7 +279,7 @@ class ControlsTests(ExplorerTestCase):
 
     def test_favorites_are_all_shown_whatever_the_radius_as_on_mine_steder(self):
         d = self.driver
-        favorites = names_by_distance([r for r in self.site.places if r["favorite"]])
+        favorites = names_recommended([r for r in self.site.places if r["favorite"]])
         self.set_radius(1)
         self.toggle("Bare favoritter")
         self.assertTrue(self.pressed("Bare favoritter"))
@@ -286,7 +293,7 @@ class ControlsTests(ExplorerTestCase):
         self.assertEqual(on_page, f"{len(favorites)} steder")
         self.open("index.html")
         self.toggle("Bare favoritter")
-        self.wait_names(names_by_distance(within(self.rows, 1, bb.CENTER)))
+        self.wait_names(names_recommended(within(self.rows, 1, bb.CENTER)))
 
     def test_filters_combine(self):
         self.open("kafeer/index.html")
@@ -308,7 +315,7 @@ class ControlsTests(ExplorerTestCase):
         self.assertEqual(self.radius().get_attribute("value"), "5")
         self.assertFalse(self.pressed("Bare favoritter"))
         self.assertEqual(Select(d.find_element(By.ID, "explorer-sort")).first_selected_option.text, SORT_LABELS[0])
-        self.wait_names(names_by_distance(self.rows))
+        self.wait_names(names_recommended(self.rows))
         self.assertEqual(self.filter_badge(), "")
         self.reload()
         self.assertEqual(self.radius().get_attribute("value"), "5")
@@ -337,7 +344,7 @@ class ControlsTests(ExplorerTestCase):
         self.assertFalse(d.find_element(By.ID, "place-list").is_displayed())
         self.assertEqual(d.find_element(By.ID, "results-count").get_attribute("textContent"), "Ingen treff")
         self.search("")
-        self.wait_names(names_by_distance(self.rows))
+        self.wait_names(names_recommended(self.rows))
         self.assertFalse(empty.is_displayed())
 
     def test_radius_and_order_are_remembered_the_filters_only_in_this_tab(self):
@@ -361,15 +368,67 @@ class ControlsTests(ExplorerTestCase):
 
     def test_a_corrupt_saved_state_is_ignored(self):
         d = self.driver
-        d.execute_script("localStorage.setItem('beacon.explorer.v2', '{not json'); sessionStorage.setItem('beacon.explorer.session.v1', '[1')")
+        d.execute_script("localStorage.setItem('beacon.explorer.v3', '{not json'); sessionStorage.setItem('beacon.explorer.session.v1', '[1')")
         self.reload()
         self.assertEqual(self.radius().get_attribute("value"), "5")
-        d.execute_script("localStorage.setItem('beacon.explorer.v2', JSON.stringify({radius: 99, sort: 'x'}));"
+        d.execute_script("localStorage.setItem('beacon.explorer.v3', JSON.stringify({radius: 99, sort: 'x'}));"
                          "sessionStorage.setItem('beacon.explorer.session.v1', JSON.stringify({text: 7, origin: {lat: 'x'}, view: 'globe'}))")
         self.reload()
         self.assertEqual(self.radius().get_attribute("value"), "5")
-        self.assertEqual(self.names(), names_by_distance(self.rows))
+        self.assertEqual(self.names(), names_recommended(self.rows))
         self.assertEqual(self.count_text(), f"{len(self.rows)} steder innen 5 km fra Oslo S")
+
+    def test_the_owners_picks_come_first_by_default(self):
+        names = self.names()
+        # Kaffebrenneriet, a favorite without ratings 2.5 km away, before Grand Hotel, the nearest place,
+        # and before Øst Bistro, the best rated that is not a favorite.
+        self.assertLess(names.index("Kaffebrenneriet"), names.index("Grand Hotel"))
+        self.assertLess(names.index("Kaffebrenneriet"), names.index("Øst Bistro"))
+        self.assertEqual(names[:3], ["Zeppelin Bar", "Ærfugl Kafé", "Kaffebrenneriet"])
+        self.assertEqual(names, names_recommended(self.rows))
+        self.sort_by("Avstand (nærmest først)")
+        self.wait_names(names_by_distance(self.rows))
+        self.assertEqual(self.filter_badge(), "1", "another order than the default counts as a filter")
+
+    def test_a_reader_who_saved_the_old_default_gets_the_new_one_and_keeps_the_radius(self):
+        d = self.driver
+        # What every earlier visit saved: the old default order (distance) with the radius.
+        d.execute_script("localStorage.clear(); localStorage.setItem('beacon.explorer.v2', JSON.stringify({radius: 3, sort: 'distance'}))")
+        self.reload()
+        self.assertEqual(self.radius().get_attribute("value"), "3")
+        self.assertEqual(Select(d.find_element(By.ID, "explorer-sort")).first_selected_option.text, "Anbefalt")
+        self.wait_names(names_recommended(within(self.rows, 3, bb.CENTER)))
+
+    def test_cards_quote_the_owners_newest_comment_on_one_line(self):
+        d = self.driver
+        # Ærfugl Kafé was rated three times (bb.RATINGS), each with "Besøk nummer N.", the third the newest.
+        card = d.find_element(By.CSS_SELECTOR, '#place-list .place-card[data-id="node/1001"]')
+        comment = card.find_element(By.CSS_SELECTOR, ".place-card__comment")
+        # Seen: the quoted words; heard: whose they are first.
+        self.assertEqual(d.execute_script("return arguments[0].lastChild.textContent", comment), "«Besøk nummer 3.»")
+        self.assertEqual(comment.find_element(By.CSS_SELECTOR, ".visually-hidden").get_attribute("textContent"), "Min kommentar:")
+        self.assertEqual(comment.get_attribute("textContent"), "Min kommentar: «Besøk nummer 3.»")
+        style = d.execute_script(
+            "const s = getComputedStyle(arguments[0]); const n = getComputedStyle(arguments[1]);"
+            "return [s.whiteSpace, s.textOverflow, s.overflow, s.color === n.color];",
+            comment, card.find_element(By.CSS_SELECTOR, ".place-card__name"))
+        self.assertEqual(style, ["nowrap", "ellipsis", "hidden", True], "one line, in the name's full-contrast colour")
+        # A card without a commented rating has no line.
+        self.assertEqual(d.find_elements(By.CSS_SELECTOR, '#place-list .place-card[data-id="node/1010"] .place-card__comment'), [])
+        # The script's card is the server's: the same markup for the comment.
+        with open(os.path.join(self.site.output, "index.html"), encoding="utf-8") as f:
+            server = f.read()
+        start = server.index('data-id="node/1001"')
+        server_comment = server[server.index('<span class="place-card__comment">', start):]
+        server_comment = server_comment[:server_comment.index("</span></span>") + len("</span>")]
+        # (.outerHTML serialises the text as the parser read it)
+        self.assertEqual(comment.get_attribute("outerHTML"), server_comment)
+        # A long comment ends in an ellipsis inside the card, not beyond it.
+        d.execute_script("arguments[0].lastChild.textContent = '«' + 'lang kommentar '.repeat(30) + '»'", comment)
+        widths = d.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth, arguments[1].getBoundingClientRect().right, arguments[0].getBoundingClientRect().right]",
+                                  comment, card)
+        self.assertGreater(widths[0], widths[1], "the long line is cut")
+        self.assertLessEqual(widths[3], widths[2], "the line stays inside its card")
 
     def test_everything_works_with_the_keyboard_and_focus_is_visible(self):
         d = self.driver
@@ -410,7 +469,7 @@ class CategoryPageTests(ExplorerTestCase):
                 self.assertTrue(d.title.startswith(plural + " – "), d.title)
                 self.assertEqual(self.chip(plural).get_attribute("aria-current"), "page")
                 rows = [r for r in self.rows if r["category"] == category]
-                self.wait_names(names_by_distance(rows))
+                self.wait_names(names_recommended(rows))
                 self.assertEqual(self.count_text(), f"{len(rows)} steder innen 5 km fra Oslo S")
                 # The whole explorer: search, order, filters, map.
                 self.sort_by("Navn (A–Å)")
@@ -429,7 +488,7 @@ class CategoryPageTests(ExplorerTestCase):
         self.wait_names(["Ærfugl Kafé"])
         self.chip("Alle").click()
         bb.wait_ready(d)
-        self.wait_names(names_by_distance([r for r in self.rows if r["address"].startswith("Karl Johans")]))
+        self.wait_names(names_recommended([r for r in self.rows if r["address"].startswith("Karl Johans")]))
 
     def test_a_category_page_shows_the_open_badges(self):
         d = self.driver
@@ -470,7 +529,8 @@ class NearMeTests(ExplorerTestCase):
         self.assertEqual(self.names()[0], "Kaffebrenneriet")
         self.assertEqual(d.find_element(By.CSS_SELECTOR, "#place-list .place-card__meta").text, "Kafé · 0 m")
         self.assertEqual(self.count_text(), f"{len(expected)} steder innen 2 km fra deg")
-        self.assertEqual(Select(d.find_element(By.ID, "explorer-sort")).first_selected_option.text, SORT_LABELS[0])
+        # From «Vurdering», near me turns to nearest first.
+        self.assertEqual(Select(d.find_element(By.ID, "explorer-sort")).first_selected_option.text, "Avstand (nærmest først)")
         shown = self.ring()
         self.assertAlmostEqual(shown["ring"]["lat"], origin[0], places=5)
         self.assertAlmostEqual(shown["ring"]["lon"], origin[1], places=5)
@@ -503,8 +563,21 @@ class NearMeTests(ExplorerTestCase):
         bb.wait_for(d, lambda: "/restauranter/" in d.current_url)
         bb.wait_ready(d)
         restaurants = [r for r in within(self.site.places, 5, origin) if r["category"] == "restaurant"]
-        self.wait_names(names_by_distance(restaurants, origin=origin))
+        self.wait_names(names_recommended(restaurants, origin=origin))
         self.assertTrue(self.count_text().endswith("fra deg"))
+
+    def test_near_me_keeps_the_recommended_order_measured_from_the_reader(self):
+        d = self.driver
+        reader = self.site.by_name["Kaffebrenneriet"]
+        origin = (reader["lat"], reader["lon"])
+        self.grant(*origin)
+        self.button("Finn nærmeste meg").click()
+        bb.wait_for(d, lambda: "fra der du er" in self.message().text)
+        self.assertEqual(Select(d.find_element(By.ID, "explorer-sort")).first_selected_option.get_attribute("value"), "recommended")
+        expected = names_recommended(within(self.site.places, 5, origin), origin=origin)
+        # The unrated places follow the reader: nearest to Kaffebrenneriet, not to Oslo S.
+        self.assertNotEqual(expected, names_recommended(within(self.site.places, 5, origin)), "the test needs another answer")
+        self.wait_names(expected)
 
     def test_a_reader_far_away_is_told_and_the_centre_stays(self):
         d = self.driver
@@ -712,7 +785,7 @@ class PhoneTests(ExplorerTestCase):
         d = self.driver
         before = self.names()
         self.toggle("Bare favoritter")
-        favorites = names_by_distance([r for r in self.site.places if r["favorite"]])
+        favorites = names_recommended([r for r in self.site.places if r["favorite"]])
         # On the button that closes the panel, and in the list under it, at once.
         self.assertEqual(self.button(f"Vis {len(favorites)} steder").is_displayed(), True)
         self.wait_names(favorites)
@@ -738,7 +811,7 @@ class PhoneTests(ExplorerTestCase):
         self.button("Liste").click()
         self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
         self.assertFalse(d.find_element(By.ID, "explorer-map").is_displayed())
-        self.wait_names(names_by_distance(cafes))
+        self.wait_names(names_recommended(cafes))
 
 
     def test_back_from_a_place_returns_to_the_map_a_new_visit_opens_on_the_list(self):

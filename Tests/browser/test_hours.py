@@ -412,8 +412,10 @@ class ListTests(ClockedBrowserTestCase):
         self.rows = bb.within_radius(self.site.places)
         self.driver.get_log("browser")
 
-    def by_distance(self, names):
-        return [r["name"] for r in sorted(self.rows, key=lambda r: r["distance"]) if r["name"] in names]
+    def in_default_order(self, names):
+        """«Anbefalt»: favorites first, then the higher average (unrated last), then nearer."""
+        key = lambda r: (not r["favorite"], -(r["average"] or 0), round(r["distance"]))  # noqa: E731
+        return [r["name"] for r in sorted(self.rows, key=key) if r["name"] in names]
 
     def test_cards_show_the_status_with_the_next_change(self):
         for at in (SATURDAY_NIGHT, WEDNESDAY_NOON):
@@ -445,11 +447,11 @@ class ListTests(ClockedBrowserTestCase):
         toggle = self.open_now_toggle()
         self.assertTrue(toggle.is_displayed())
         self.assertEqual(toggle.get_attribute("aria-pressed"), "false")
-        self.assertEqual(self.names(), self.by_distance({r["name"] for r in self.rows}))
+        self.assertEqual(self.names(), self.in_default_order({r["name"] for r in self.rows}))
         toggle.click()
         self.assertTrue(self.pressed("Åpent nå"))
         open_now = {n for n, s in STATUS_SATURDAY_NIGHT.items() if s == "open"}
-        self.wait_names(self.by_distance(open_now))
+        self.wait_names(self.in_default_order(open_now))
         self.assertTrue(bb.results_count(d).startswith(f"{len(open_now)} steder"))
         self.assertTrue(all(text.startswith("Åpent") for text in self.card_badges().values()))
         # The map beside the list shows the same places.
@@ -478,12 +480,12 @@ class ListTests(ClockedBrowserTestCase):
         self.open_now_toggle()
         self.button("Nullstill").click()
         self.assertFalse(self.pressed("Åpent nå"))
-        self.wait_names(self.by_distance({r["name"] for r in self.rows}))
+        self.wait_names(self.in_default_order({r["name"] for r in self.rows}))
         self.button("Åpent nå").click()
-        self.wait_names(self.by_distance(open_now))
+        self.wait_names(self.in_default_order(open_now))
         self.button("Åpent nå").click()
         self.assertFalse(self.pressed("Åpent nå"))
-        self.wait_names(self.by_distance({r["name"] for r in self.rows}))
+        self.wait_names(self.in_default_order({r["name"] for r in self.rows}))
 
     def test_filter_at_noon_and_past_midnight(self):
         for at, statuses in ((WEDNESDAY_NOON, STATUS_WEDNESDAY_NOON), (SUNDAY_EARLY, None), (MONDAY_EARLY, None)):
@@ -495,7 +497,7 @@ class ListTests(ClockedBrowserTestCase):
                     expected = {"Kaffebrenneriet", "Zeppelin Bar"} if at == SUNDAY_EARLY else {"Kaffebrenneriet"}
                 else:
                     expected = {n for n, s in statuses.items() if s == "open"}
-                self.wait_names(self.by_distance(expected))
+                self.wait_names(self.in_default_order(expected))
 
     def test_open_now_lasts_for_this_tab_only(self):
         d = self.driver
@@ -505,7 +507,7 @@ class ListTests(ClockedBrowserTestCase):
         self.chip("Kafeer")
         self.wait_names(["Kaffebrenneriet"])
         self.assertTrue(self.pressed("Åpent nå"))
-        self.assertNotIn("openNow", d.execute_script("return localStorage.getItem('beacon.explorer.v2') || ''"))
+        self.assertNotIn("openNow", d.execute_script("return localStorage.getItem('beacon.explorer.v3') || ''"))
         # The next visit (a new session) starts without it.
         d.execute_script("sessionStorage.clear()")
         d.get(self.site.url("kafeer/index.html"))

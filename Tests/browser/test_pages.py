@@ -97,6 +97,9 @@ class ConsoleAndNetworkTests(PageTestCase):
                 elif path.startswith("steder/"):
                     hours = ["assets/beacon-hours.js"] if path in with_hours else []
                     self.assertEqual(own, ["../../" + s for s in hours + place])
+                elif path == "favoritter/index.html":
+                    # «Mine steder»: the favorites' map and the share button.
+                    self.assertEqual(own, ["../" + s for s in place + ["assets/beacon-share.js"]])
                 else:
                     self.assertEqual(own, [])
 

@@ -73,7 +73,9 @@ class QueryCaseTableTests(unittest.TestCase):
         self.open_list()
         radius = int(d.find_element(By.ID, "explorer-radius").get_attribute("value"))
         d.find_element(By.ID, "explorer-filters-button").click()
-        for label, sort in [("Avstand (nærmest først)", "distance"), ("Vurdering (best først)", "rating"), ("Navn (A–Å)", "name")]:
+        # «Anbefalt» last: the list must change to it from another order, not merely stay as it came.
+        for label, sort in [("Avstand (nærmest først)", "distance"), ("Vurdering (best først)", "rating"), ("Navn (A–Å)", "name"),
+                            ("Anbefalt", "recommended")]:
             with self.subTest(sort=sort):
                 Select(d.find_element(By.ID, "explorer-sort")).select_by_visible_text(label)
                 expected = d.execute_script(PAGE_ORDER, sort, radius)

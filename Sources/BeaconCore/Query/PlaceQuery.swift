@@ -11,6 +11,9 @@ import FoundationEssentials
 /// is the order the places came in (the guide's, which is the page data's).
 package struct PlaceQuery: Sendable {
     package enum Sort: String, CaseIterable, Sendable {
+        /// The owner's picks first (the default): favorites, then rated by higher average (at three
+        /// decimals) before unrated, then nearer.
+        case recommended
         /// Nearest first.
         case distance
         /// Rated first; higher average (at three decimals), more ratings, nearer.
@@ -32,7 +35,7 @@ package struct PlaceQuery: Sendable {
 
     package init(
         text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
-        favoritesOnly: Bool = false, sort: Sort = .distance, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
+        favoritesOnly: Bool = false, sort: Sort = .recommended, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
         language: Language = .nb
     ) {
         self.language = language
@@ -72,6 +75,12 @@ package struct PlaceQuery: Sendable {
                 ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
         }
         switch sort {
+        case .recommended:
+            return kept.sorted { a, b in
+                if a.element.isFavorite != b.element.isFavorite { return a.element.isFavorite }
+                let (x, y) = (a.element.summary?.sortAverage ?? 0, b.element.summary?.sortAverage ?? 0)
+                return x != y ? x > y : nearerFirst(a, b)
+            }.map(\.element)
         case .distance:
             return kept.sorted(by: nearerFirst).map(\.element)
         case .rating:

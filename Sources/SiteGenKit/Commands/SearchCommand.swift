@@ -7,7 +7,7 @@ struct SearchCommand: Command {
     let spec = CommandSpec(
         name: "search",
         usage:
-            "sitegen search [TEKST] [--category KATEGORI] [--radius KM] [--sort distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
+            "sitegen search [TEKST] [--category KATEGORI] [--radius KM] [--sort recommended|distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
         options: [
             .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
@@ -16,7 +16,9 @@ struct SearchCommand: Command {
                 help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)"),
             .init(
                 name: "--sort", valueName: "REKKEFØLGE",
-                help: "distance (nærmest først), rating (best først) eller name (A–Å)"),
+                help:
+                    "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
+            ),
             .init(name: "--favorites", valueName: nil, help: "bare favoritter"),
             .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (norsk tid)"),
             CommandSpec.siteOption,
@@ -36,7 +38,8 @@ struct SearchCommand: Command {
         if let text = arguments.value("--radius") { query.maximumDistanceKm = Double(try InputParsing.radius(text)) }
         if let text = arguments.value("--sort") {
             guard let sort = PlaceQuery.Sort(rawValue: text) else {
-                throw UsageError("ukjent sortering «\(text)» (bruk distance, rating eller name)", command: spec.name)
+                throw UsageError(
+                    "ukjent sortering «\(text)» (bruk recommended, distance, rating eller name)", command: spec.name)
             }
             query.sort = sort
         }

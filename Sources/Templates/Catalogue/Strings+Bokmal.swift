@@ -28,7 +28,6 @@ extension Strings {
         websiteAction: "Nettside",
         mapsRow: "Kart",
         myRatings: "Mine vurderinger",
-        noRatings: "Ingen vurderinger ennå.",
         pauseAnimation: "Stopp dampen",
         notInData:
             "Dette stedet ligger utenfor området guiden dekker nå, eller finnes ikke lenger i kartdataene. Det er med fordi det er en favoritt.",
@@ -37,6 +36,10 @@ extension Strings {
         goToFrontPage: "Gå til forsiden",
         noFavorites: "Ingen favoritter ennå.",
         favoritesIntro: "Stedene jeg liker best, med mine vurderinger. Del gjerne siden.",
+        sharePage: "Del siden",
+        favoritesMap: "Kart over favorittene",
+        commentLabel: "Min kommentar:",
+        quoted: { "«\($0)»" },
         pagination: "Sider",
         previousPage: "Forrige side",
         nextPage: "Neste side",
@@ -77,6 +80,7 @@ extension Strings {
         filters: "Filtre",
         radius: "Innen",
         sortBy: "Sorter etter",
+        sortRecommended: "Anbefalt",
         sortDistance: "Avstand (nærmest først)",
         sortRating: "Vurdering (best først)",
         sortName: "Navn (A–Å)",
@@ -165,6 +169,10 @@ extension Strings {
             ("map.details", "Vis detaljer"),
             ("map.cluster", "{places} her. Zoom inn for å se dem."),
             ("map.you", "Du er her"),
+            ("comment.label", "Min kommentar:"),
+            ("comment.quoted", "«{text}»"),
+            ("share.copied", "Lenken til siden er kopiert."),
+            ("share.failed", "Fikk ikke kopiert lenken. Kopier den her: {url}"),
             ("offline.note", "Du er uten nett. Du ser en lagret kopi av guiden."),
         ]
     )

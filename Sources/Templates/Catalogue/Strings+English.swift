@@ -28,7 +28,6 @@ extension Strings {
         websiteAction: "Website",
         mapsRow: "Maps",
         myRatings: "My ratings",
-        noRatings: "No ratings yet.",
         pauseAnimation: "Stop the steam",
         notInData:
             "This place is outside the area the guide covers now, or is no longer in the map data. It is here because it is a favourite.",
@@ -37,6 +36,10 @@ extension Strings {
         goToFrontPage: "Go to the front page",
         noFavorites: "No favourites yet.",
         favoritesIntro: "The places I like best, with my ratings. Feel free to share this page.",
+        sharePage: "Share this page",
+        favoritesMap: "Map of the favourites",
+        commentLabel: "My comment:",
+        quoted: { "“\($0)”" },
         pagination: "Pages",
         previousPage: "Previous page",
         nextPage: "Next page",
@@ -77,6 +80,7 @@ extension Strings {
         filters: "Filters",
         radius: "Within",
         sortBy: "Sort by",
+        sortRecommended: "Recommended",
         sortDistance: "Distance (nearest first)",
         sortRating: "Rating (best first)",
         sortName: "Name (A–Z)",
@@ -163,6 +167,10 @@ extension Strings {
             ("map.details", "Show details"),
             ("map.cluster", "{places} here. Zoom in to see them."),
             ("map.you", "You are here"),
+            ("comment.label", "My comment:"),
+            ("comment.quoted", "“{text}”"),
+            ("share.copied", "The link to this page is copied."),
+            ("share.failed", "Could not copy the link. Copy it here: {url}"),
             ("offline.note", "You are offline. You are seeing a saved copy of the guide."),
         ]
     )

@@ -28,7 +28,6 @@ extension Strings {
         websiteAction: "Nettstad",
         mapsRow: "Kart",
         myRatings: "Vurderingane mine",
-        noRatings: "Ingen vurderingar enno.",
         pauseAnimation: "Stopp dampen",
         notInData:
             "Denne staden ligg utanfor området guiden dekkjer no, eller finst ikkje lenger i kartdataa. Han er med fordi han er ein favoritt.",
@@ -37,6 +36,10 @@ extension Strings {
         goToFrontPage: "Gå til framsida",
         noFavorites: "Ingen favorittar enno.",
         favoritesIntro: "Stadene eg likar best, med vurderingane mine. Del gjerne sida.",
+        sharePage: "Del sida",
+        favoritesMap: "Kart over favorittane",
+        commentLabel: "Kommentaren min:",
+        quoted: { "«\($0)»" },
         pagination: "Sider",
         previousPage: "Førre side",
         nextPage: "Neste side",
@@ -77,6 +80,7 @@ extension Strings {
         filters: "Filter",
         radius: "Innan",
         sortBy: "Sorter etter",
+        sortRecommended: "Tilrådd",
         sortDistance: "Avstand (nærast først)",
         sortRating: "Vurdering (best først)",
         sortName: "Namn (A–Å)",
@@ -165,6 +169,10 @@ extension Strings {
             ("map.details", "Vis detaljar"),
             ("map.cluster", "{places} her. Zoom inn for å sjå dei."),
             ("map.you", "Du er her"),
+            ("comment.label", "Kommentaren min:"),
+            ("comment.quoted", "«{text}»"),
+            ("share.copied", "Lenkja til sida er kopiert."),
+            ("share.failed", "Fekk ikkje kopiert lenkja. Kopier ho her: {url}"),
             ("offline.note", "Du er utan nett. Du ser ein lagra kopi av guiden."),
         ]
     )

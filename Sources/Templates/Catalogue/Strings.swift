@@ -35,7 +35,6 @@ package struct Strings: Sendable {
     let websiteAction: String
     let mapsRow: String
     let myRatings: String
-    let noRatings: String
     let pauseAnimation: String
     let notInData: String
     let notFoundTitle: String
@@ -43,6 +42,14 @@ package struct Strings: Sendable {
     let goToFrontPage: String
     let noFavorites: String
     let favoritesIntro: String
+    /// The share button of «Mine steder» (the script shows it; its messages are in `script`).
+    let sharePage: String
+    /// "Kart over favorittene": the map of «Mine steder», for screen readers.
+    let favoritesMap: String
+    /// Before a card's comment, for screen readers: whose words the quoted line is.
+    let commentLabel: String
+    /// "«Byens beste kaffe»": the owner's comment on a card, in the language's quotation marks.
+    let quoted: @Sendable (String) -> String
     let pagination: String
     let previousPage: String
     let nextPage: String
@@ -89,6 +96,7 @@ package struct Strings: Sendable {
     let filters: String
     let radius: String
     let sortBy: String
+    let sortRecommended: String
     let sortDistance: String
     let sortRating: String
     let sortName: String
