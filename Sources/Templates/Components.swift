@@ -80,10 +80,22 @@ enum Components {
     /// the line beside it says that the link was copied.
     static func shareButton(_ b: inout HTMLBuffer, _ t: Strings) {
         b.raw("<div class=\"share-bar\">")
+        shareButtonOnly(&b, label: t.sharePage)
+        shareStatus(&b)
+        b.raw("</div>")
+    }
+
+    /// The share button alone (a detail page's row of actions has it last, `label` «Del»).
+    static func shareButtonOnly(_ b: inout HTMLBuffer, label: String) {
         b.raw("<button type=\"button\" class=\"button button--secondary share-button\" id=\"share-page\" hidden>")
         b.icon(.share)
-        b.text(t.sharePage)
-        b.raw("</button><p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p></div>")
+        b.text(label)
+        b.raw("</button>")
+    }
+
+    /// Where `beacon-share.js` says the link was copied.
+    static func shareStatus(_ b: inout HTMLBuffer) {
+        b.raw("<p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p>")
     }
 
     /// One place in a list: the whole card links to its page. The newest comment is one quoted

@@ -22,7 +22,7 @@ package enum DetailPage {
             &b,
             head: .init(
                 title: p.name + " – " + context.title, description: description,
-                includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
+                includeHoursScript: showsOpenStatus, includeMap: context.hasMap, includeShareScript: true,
                 mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
             context: context)
         let chrome = context.chrome(depth: 2, section: .none)
@@ -147,7 +147,7 @@ package enum DetailPage {
     }
 
     /// One row of what a reader does next, under the name: directions (Apple Maps, the brief's button), call,
-    /// the place's own website. Only what the data allows is shown.
+    /// the place's own website (only what the data allows), and share (shown by `beacon-share.js`).
     static func actions(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         b.raw("<div class=\"actions\">")
         func action(_ icon: Icon, _ label: String, _ attributes: KeyValuePairs<StaticString, String?>) {
@@ -165,7 +165,10 @@ package enum DetailPage {
                 .globe, t.websiteAction,
                 ["class": "button button--secondary", "href": website, "rel": "noopener noreferrer"])
         }
-        b.raw("</div>\n")
+        Components.shareButtonOnly(&b, label: t.shareAction)
+        b.raw("</div>")
+        Components.shareStatus(&b)
+        b.raw("\n")
     }
 
     /// The place in each map app: Apple Maps, Google Maps (by name and address), OpenStreetMap.

@@ -73,7 +73,7 @@ import Testing
     static let sameInNynorsk: Set<String> = [
         "breadcrumbs", "languageSwitcher", "explore", "all", "favorite", "address", "phone", "email",
         "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
-        "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow",
+        "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow", "shareAction",
     ]
 
     @Test func nynorskAndEnglishAreTranslationsNotCopies() {

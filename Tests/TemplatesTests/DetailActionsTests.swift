@@ -28,6 +28,9 @@ import Testing
         #expect(cafe.contains(">Veibeskrivelse</a>") && cafe.contains(">Ring</a>") && cafe.contains(">Nettside</a>"))
         #expect(cafe.contains("href=\"tel:+4740004062\"") && cafe.contains("href=\"https://timwendelboe.no/\""))
         #expect(cafe.components(separatedBy: "<a ").count == 4)
+        // «Del», last: hidden until the share script shows it; its status line follows the row.
+        #expect(cafe.contains("id=\"share-page\" hidden>") && cafe.hasSuffix(">Del</button></div>"))
+        #expect(page(TemplateFixtures.cafe).contains("</div><p class=\"share-bar__status\" id=\"share-status\""))
         // No phone, no website: directions alone.
         let restaurant = actions(page(TemplateFixtures.restaurant))
         #expect(

@@ -140,6 +140,36 @@ class FavoritesPageTests(unittest.TestCase):
         self.assertEqual(d.execute_script("return window.__copied"), [])
 
 
+class DetailShareTests(unittest.TestCase):
+    """A place's page shares itself the same way: «Del», last in its row of actions."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.site = bb.site()
+        cls.driver = bb.make_driver(width=390, height=844)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def test_del_shares_the_place_or_copies_its_link(self):
+        d = self.driver
+        path = self.site.detail_path("Zeppelin Bar")
+        d.get(self.site.url(path))
+        button = d.find_element(By.CSS_SELECTOR, ".actions #share-page")
+        bb.wait_for(d, lambda: button.is_displayed(), message="shown by the script")
+        self.assertEqual(button.accessible_name, "Del")
+        d.execute_script(STUB, True)
+        button.click()
+        shared = bb.wait_for(d, lambda: d.execute_script("return window.__shared.length ? window.__shared : null"))
+        self.assertEqual(shared, [{"title": d.title, "url": self.site.url(path)}])
+        d.execute_script(STUB, False)
+        button.click()
+        bb.wait_for(d, lambda: d.find_element(By.ID, "share-status").text == "Lenken til siden er kopiert.")
+        self.assertEqual(d.execute_script("return window.__copied"), [self.site.url(path)])
+        self.assertEqual(bb.console_errors(d), [])
+
+
 class WithoutScriptTests(unittest.TestCase):
     def test_no_share_button_and_no_map_without_script(self):
         site = bb.site()

@@ -27,6 +27,7 @@ extension Strings {
         call: "Ring",
         websiteAction: "Nettside",
         mapsRow: "Kart",
+        shareAction: "Del",
         myRatings: "Mine vurderinger",
         pauseAnimation: "Stopp dampen",
         notInData:

@@ -27,6 +27,7 @@ extension Strings {
         call: "Call",
         websiteAction: "Website",
         mapsRow: "Maps",
+        shareAction: "Share",
         myRatings: "My ratings",
         pauseAnimation: "Stop the steam",
         notInData:

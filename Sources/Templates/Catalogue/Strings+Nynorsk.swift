@@ -27,6 +27,7 @@ extension Strings {
         call: "Ring",
         websiteAction: "Nettstad",
         mapsRow: "Kart",
+        shareAction: "Del",
         myRatings: "Vurderingane mine",
         pauseAnimation: "Stopp dampen",
         notInData:

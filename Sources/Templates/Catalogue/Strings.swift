@@ -34,6 +34,7 @@ package struct Strings: Sendable {
     let call: String
     let websiteAction: String
     let mapsRow: String
+    let shareAction: String
     let myRatings: String
     let pauseAnimation: String
     let notInData: String
