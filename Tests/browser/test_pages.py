@@ -72,8 +72,8 @@ class ConsoleAndNetworkTests(PageTestCase):
     def test_only_the_explorer_pages_load_the_script(self):
         # The explorer's script (front page and category pages), after the modules it uses:
         # opening hours ("Åpent nå") and the search and order rules (beacon-query.js); a detail
-        # page loads only the opening-hours script, and only when the place has opening hours
-        # and is not a hotel.
+        # page loads the opening-hours script only when the place has opening hours and is not a
+        # hotel, the map's, and the share button's (its «Del»).
         with_hours = {self.site.detail_path(r["name"]) for r in self.site.places
                       if bb.HOURS.get(r["osm"], bb.DEFAULT_HOURS) and r["category"] != "hotel"}
         for path in self.pages():
@@ -85,7 +85,8 @@ class ConsoleAndNetworkTests(PageTestCase):
                 # Leaflet and its clustering (from Debian's packages) and our map code come before beacon.js.
                 explorer = ["assets/beacon-hours.js", "assets/beacon-query.js", "assets/leaflet/leaflet.js",
                             "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js", "assets/beacon.js"]
-                place = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js"]
+                place = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js",
+                         "assets/beacon-share.js"]
                 # The texts in the page's language come first: every script of ours reads them.
                 self.assertTrue(external[0][0].endswith("assets/beacon-text.js"), external)
                 own = [s[0] for s in external if not s[0].endswith(("beacon-offline.js", "beacon-text.js"))]
