@@ -100,7 +100,7 @@ class ConsoleAndNetworkTests(PageTestCase):
                     self.assertEqual(own, ["../../" + s for s in hours + place])
                 elif path == "favoritter/index.html":
                     # «Mine steder»: the favorites' map and the share button.
-                    self.assertEqual(own, ["../" + s for s in place + ["assets/beacon-share.js"]])
+                    self.assertEqual(own, ["../" + s for s in place])
                 else:
                     self.assertEqual(own, [])
 
