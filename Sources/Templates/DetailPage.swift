@@ -23,7 +23,8 @@ package enum DetailPage {
             head: .init(
                 title: p.name + " – " + context.title, description: description,
                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap, includeShareScript: true,
-                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
+                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path, category: p.category), path: path),
+            root: root,
             context: context)
         let chrome = context.chrome(depth: 2, section: .none)
         PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)

@@ -112,7 +112,7 @@ package enum OfflineFiles {
     }()
 
     /// What the worker stores on install: the offline page, the explorer pages,
-    /// the 404 page, the manifest, every asset (icons included) and the tiles of
+    /// the 404 page, the manifest, every asset (icons included; not the link-preview images) and the tiles of
     /// the lowest zoom levels. Each path once, in that order, as it is written in
     /// a URL (`URLPath`: an asset named `a#b.png` must not fail the install).
     static func precache(assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]) -> [String]
@@ -121,7 +121,8 @@ package enum OfflineFiles {
         var seen = Set<String>()
         var paths: [String] = []
         for path in [offlinePagePath] + explorerPaths + [SitePaths.notFoundPage, manifestPath]
-            + icons.map(\.path) + assetPaths + tiles.filter({ zooms.contains($0.zoom) }).map(\.path)
+            + icons.map(\.path) + assetPaths.filter({ !$0.hasPrefix(SitePaths.shareImagePrefix) })
+            + tiles.filter({ zooms.contains($0.zoom) }).map(\.path)
         where seen.insert(path).inserted {
             paths.append(URLPath.encoded(path))
         }

@@ -37,6 +37,8 @@ enum PageChrome {
         var url: String
         var image: String
         var siteName: String
+        /// A place's page: its category's 1200×630 preview (`SitePaths.shareImage(for:)`), described by this.
+        var largeImageAlt: String? = nil
     }
 
     /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
@@ -68,8 +70,17 @@ enum PageChrome {
                 b.open("meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
                 b.raw("\n")
             }
+            if let alt = seo.largeImageAlt {
+                for (property, content) in [
+                    ("og:image:width", "1200"), ("og:image:height", "630"), ("og:image:alt", alt),
+                ] {
+                    b.open("meta", ["property": property, "content": content])
+                    b.raw("\n")
+                }
+            }
             for (name, content) in [
-                ("twitter:card", "summary"), ("twitter:title", head.title),
+                ("twitter:card", seo.largeImageAlt == nil ? "summary" : "summary_large_image"),
+                ("twitter:title", head.title),
                 ("twitter:description", head.description), ("twitter:image", seo.image),
             ] {
                 b.open("meta", ["name": name, "content": content])

@@ -152,12 +152,13 @@ package struct SiteContext: Sendable {
         return nil
     }
 
-    /// Canonical link and sharing tags for a page; nil without a base URL.
-    func seo(for path: String) -> PageChrome.SEO? {
-        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: SitePaths.shareImage) else {
-            return nil
-        }
-        return PageChrome.SEO(url: url, image: image, siteName: title)
+    /// Canonical link and sharing tags for a page; nil without a base URL (link previews need absolute
+    /// addresses). A place's page (`category`) shows its category's large preview image.
+    func seo(for path: String, category: PlaceCategory? = nil) -> PageChrome.SEO? {
+        let imagePath = category.map(SitePaths.shareImage(for:)) ?? SitePaths.shareImage
+        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: imagePath) else { return nil }
+        return PageChrome.SEO(
+            url: url, image: image, siteName: title, largeImageAlt: category.map { strings.singular($0) })
     }
 }
 
@@ -194,6 +195,9 @@ package enum SitePaths {
     package static let favicon = "favicon.svg"
     static let touchIcon = "assets/apple-touch-icon.png"
     static let shareImage = "assets/beacon-icon-512.png"
+    /// A category's link-preview image (made by `scripts/make-icons`); not precached: only link previews fetch it.
+    static func shareImage(for category: PlaceCategory) -> String { "\(shareImagePrefix)\(category.rawValue).png" }
+    static let shareImagePrefix = "assets/share-"
     static let sitemap = "sitemap.xml"
     static let robots = "robots.txt"
     package static let allPlacesGeoJSON = "eksport/steder.geojson"

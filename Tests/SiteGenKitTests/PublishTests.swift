@@ -131,7 +131,19 @@ import Testing
         #expect(index.contains("<meta name=\"twitter:card\" content=\"summary\">"))
         let detail = try #require(site.outputFiles().first { $0.hasPrefix("steder/") })
         let slugFolder = (detail as NSString).deletingLastPathComponent
-        #expect(site.read("output/" + detail)?.contains("href=\"https://example.org/guide/\(slugFolder)/\"") == true)
+        let detailPage = try #require(site.read("output/" + detail))
+        #expect(detailPage.contains("href=\"https://example.org/guide/\(slugFolder)/\""))
+        // A place's page: its category's large preview (published, but not stored for offline use).
+        let category = try #require(
+            ["restaurant", "cafe", "hotel"].first { detailPage.contains("place-detail--\($0)") })
+        #expect(
+            detailPage.contains(
+                "<meta property=\"og:image\" content=\"https://example.org/guide/assets/share-\(category).png\">"))
+        #expect(detailPage.contains("<meta property=\"og:image:width\" content=\"1200\">"))
+        #expect(detailPage.contains("<meta property=\"og:image:alt\" content=\""))
+        #expect(detailPage.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
+        #expect(site.bytes("output/assets/share-\(category).png")?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        #expect(site.read("output/sw.js")?.contains("share-") == false)
         let robots = try #require(site.read("output/robots.txt"))
         #expect(robots.contains("Sitemap: https://example.org/guide/sitemap.xml"))
         let sitemap = try FileSystem.read(site.output + "/sitemap.xml")
