@@ -58,6 +58,9 @@
   const TEXT = {
     favorite: t('favorite'),
     noMatches: t('noMatches'),
+    nothingHere: t('nothingHere'),
+    nothingHereHint: t('nothingHereHint'),
+    addressMissing: t('addressMissing'),
     places: (n) => Text.count(n, 'place'),
     favorites: (n) => Text.count(n, 'favorite'),
     within: (km, from) => t('within', { km, from }),
@@ -297,6 +300,9 @@
     const moreStatus = $('explorer-more-status');
     const moreButton = $('explorer-more-button');
     const empty = $('explorer-empty');
+    const emptyTitle = empty.querySelector('.explorer-empty__title');
+    const emptyHint = empty.querySelector('.explorer-empty__hint');
+    const noMatchesHint = emptyHint.textContent;  // the page's own, for a search that found nothing
     const map = $('explorer-map');
     const mapCanvas = $('explorer-map-canvas');
     const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
@@ -327,9 +333,14 @@
       results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
     }
 
+    /** Whether the reader narrowed the list (a word, a smaller radius, favourites, open now): only then is an empty one «Ingen treff». */
+    function narrowed() {
+      return state.text.trim() !== '' || state.radius !== fetchedKm || state.favoritesOnly || (state.openNow && hasHours);
+    }
+
     /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
     function countText(total) {
-      if (total === 0) return TEXT.noMatches;
+      if (total === 0 && narrowed()) return TEXT.noMatches;
       if (state.favoritesOnly) return TEXT.favorites(total);
       return `${TEXT.places(total)} ${TEXT.within(state.radius, origin ? TEXT.you : centerLabel)}`;
     }
@@ -340,6 +351,12 @@
       if (countLine.textContent !== text) countLine.textContent = text;
       if (filtersDone) filtersDone.textContent = TEXT.showResults(total);
       empty.hidden = total > 0;
+      if (total === 0) {
+        // Nothing searched and still nothing (a category the guide has no places in): say so, not «try another word».
+        const searched = narrowed();
+        emptyTitle.textContent = searched ? TEXT.noMatches : TEXT.nothingHere;
+        emptyHint.textContent = searched ? noMatchesHint : TEXT.nothingHereHint;
+      }
       list.hidden = total === 0;
       if (state.view === 'list' || wide.matches) renderList();
       else more.hidden = true;
@@ -403,7 +420,8 @@
       emoji.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
       body.append(element('span', 'place-card__name', p.n));
-      if (p.a) body.append(element('span', 'place-card__address', p.a));
+      body.append(p.a ? element('span', 'place-card__address', p.a)
+        : element('span', 'place-card__address address--missing', TEXT.addressMissing));
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
       const hours = hoursStatus(i);
       if (hours.state >= 0) body.append(openBadge(hours));

@@ -84,9 +84,7 @@ enum Components {
         b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
         b.raw("<span class=\"place-card__body\">")
         b.element("span", ["class": "place-card__name"], text: place.name)
-        if let address = place.address.singleLine {
-            b.element("span", ["class": "place-card__address"], text: address)
-        }
+        address(&b, place.address.singleLine, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
         b.text(t.singular(place.category))
         b.raw(" · ")
@@ -97,6 +95,17 @@ enum Components {
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
+    }
+
+    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name.
+    /// `name`: the element's class; without one, a present address is plain text.
+    static func address(_ b: inout HTMLBuffer, _ line: String?, class name: String? = nil, _ t: Strings) {
+        if let line {
+            if let name { b.element("span", ["class": name], text: line) } else { b.text(line) }
+        } else {
+            let missing = "address--missing"
+            b.element("span", ["class": name.map { $0 + " " + missing } ?? missing], text: t.addressMissing)
+        }
     }
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.

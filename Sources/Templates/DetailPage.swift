@@ -16,7 +16,9 @@ package enum DetailPage {
         if let address = p.address.singleLine { description += " · " + address }
         description += " · " + distanceText
 
-        let showsOpenStatus = p.openingHours != nil && p.category.hasOpeningStatus
+        // Hours the guide cannot read claim no status: they are shown as the data has them, labelled so.
+        let hoursLines = p.openingHours.flatMap { OpeningHours.lines($0, in: t.language) }
+        let showsOpenStatus = hoursLines != nil && p.category.hasOpeningStatus
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(
             &b,
@@ -66,7 +68,7 @@ package enum DetailPage {
         mapLinks(&b, p, t)
         b.raw("</div><div class=\"place-detail__info\">")
         if context.hasMap { placeMap(&b, place, context: context) }
-        facts(&b, p, t)
+        facts(&b, p, hoursLines: hoursLines, t)
         ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
@@ -154,7 +156,8 @@ package enum DetailPage {
         b.raw("</div>\n")
     }
 
-    static func facts(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
+    /// `hoursLines`: the opening hours read (`OpeningHours.lines`), nil when there are none or they do not parse.
+    static func facts(_ b: inout HTMLBuffer, _ p: Place, hoursLines: [String]?, _ t: Strings) {
         let language = t.language
         b.raw("<dl class=\"facts\">")
         func row(_ term: String, _ content: (inout HTMLBuffer) -> Void) {
@@ -164,20 +167,16 @@ package enum DetailPage {
             content(&b)
             b.raw("</dd></div>")
         }
-        if let address = p.address.singleLine {
-            row(t.address) { $0.text(address) }
-        }
+        row(t.address) { Components.address(&$0, p.address.singleLine, t) }
         row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
-        if let raw = p.openingHours {
+        if let lines = hoursLines {
             row(t.openingHours) { b in
-                if let lines = OpeningHours.lines(raw, in: language) {
-                    b.raw("<ul class=\"hours\">")
-                    for line in lines { b.element("li", text: line) }
-                    b.raw("</ul>")
-                } else {
-                    b.element("span", ["class": "hours hours--raw"], text: raw)
-                }
+                b.raw("<ul class=\"hours\">")
+                for line in lines { b.element("li", text: line) }
+                b.raw("</ul>")
             }
+        } else if let raw = p.openingHours {
+            row(t.openingHoursNotInterpreted) { $0.element("span", ["class": "hours hours--raw"], text: raw) }
         }
         if let phone = p.phone {
             row(t.phone) { b in

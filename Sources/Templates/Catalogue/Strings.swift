@@ -21,8 +21,12 @@ package struct Strings: Sendable {
     let backToList: String
     let favorite: String
     let address: String
+    /// Said where a place has no address (muted): never its name instead.
+    let addressMissing: String
     let coordinates: String
     let openingHours: String
+    /// The label of hours the guide cannot read, shown as the data has them.
+    let openingHoursNotInterpreted: String
     let phone: String
     let website: String
     let email: String
@@ -98,6 +102,9 @@ package struct Strings: Sendable {
     let showMore: String
     let noMatches: String
     let noMatchesHint: String
+    /// The empty list when nothing was searched or filtered (a category without places).
+    let nothingHere: String
+    let nothingHereHint: String
     let rated: String
     let openNow: String
     let openNowHint: String
