@@ -19,11 +19,14 @@ package enum ListPage {
         package var pageCount: Int
         /// The data block for the script; only each explorer's first page has it.
         var scriptData: HTMLFragment?
+        /// The categories the guide has places in: only they get a chip (and a line in the map's legend).
+        var categories: [PlaceCategory]
 
         package init(
             path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int,
-            pageCount: Int, scriptData: HTMLFragment?
+            pageCount: Int, scriptData: HTMLFragment?, categories: [PlaceCategory] = PlaceCategory.allCases
         ) {
+            self.categories = categories
             self.path = path
             self.category = category
             self.places = places
@@ -67,8 +70,11 @@ package enum ListPage {
         b.raw("</div>")
         if interactive { ExplorerControls.locateButton(&b, t) }
         b.raw("</div>\n")
+        // A category without places leads nowhere: no chip for it (its own page still shows its chip).
+        let shownCategories = PlaceCategory.allCases.filter { input.categories.contains($0) || $0 == input.category }
         ExplorerControls.bar(
-            &b, root: root, current: input.category, settings: settings, context: context, interactive: interactive)
+            &b, root: root, current: input.category, categories: shownCategories, settings: settings,
+            context: context, interactive: interactive)
         if interactive { ExplorerControls.status(&b) }
 
         b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")
@@ -82,7 +88,7 @@ package enum ListPage {
             return SitePaths.listPage(page: page)
         }
         b.raw("</div>")
-        if withMap { ExplorerControls.map(&b, t) }
+        if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
         b.raw("</div>\n")
         if withMap { ExplorerControls.viewSwitch(&b, t) }
         b.close("div")

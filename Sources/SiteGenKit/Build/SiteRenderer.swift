@@ -327,7 +327,8 @@ struct SiteRenderer: Sendable {
         let path = category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
         let input = ListPage.Input(
             path: path, category: category, places: slice, totalCount: places.count,
-            page: page, pageCount: pageCount, scriptData: scriptData)
+            page: page, pageCount: pageCount, scriptData: scriptData,
+            categories: PlaceCategory.allCases.filter { !guide.places(in: $0).isEmpty })
         try writer.write(ListPage.render(input, context: context), to: input.path)
     }
 }
