@@ -48,6 +48,7 @@
   const STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
   const WIDE = '(min-width: 64rem)';
+  const NAME_SEPARATOR = ' · ';  // NameSuffixes.separator
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
 
@@ -407,6 +408,9 @@
       if (shown < total) moreStatus.textContent = TEXT.showing(shown, total);
     }
 
+    /** «Nando's · Princes Street»: the name and what tells it apart from others of that name (NameSuffixes in Swift). */
+    function displayName(p) { return p.ns ? p.n + NAME_SEPARATOR + p.ns : p.n; }
+
     /** One card, the same markup as Components.placeCard in Swift, plus the opening status. */
     function card(i) {
       const p = places[i];
@@ -419,7 +423,9 @@
       const emoji = element('span', 'place-card__emoji', info.emoji);
       emoji.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
-      body.append(element('span', 'place-card__name', p.n));
+      const name = element('span', 'place-card__name', p.n);
+      if (p.ns) name.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
+      body.append(name);
       body.append(p.a ? element('span', 'place-card__address', p.a)
         : element('span', 'place-card__address address--missing', TEXT.addressMissing));
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
@@ -501,13 +507,13 @@
       if (markers[i]) return markers[i];
       const p = places[i];
       const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
-      const label = [p.n, info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
+      const label = [displayName(p), info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
       const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s }, star, label), keyboard: true });
       marker.options.placeId = p.id;
       marker.bindPopup(() => {
         const hours = hoursStatus(i);
         return MapKit.placeCard({
-          name: p.n, meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
+          name: displayName(p), meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
           ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
           status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
         }, star);

@@ -83,7 +83,9 @@ enum Components {
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
         b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
         b.raw("<span class=\"place-card__body\">")
-        b.element("span", ["class": "place-card__name"], text: place.name)
+        b.open("span", ["class": "place-card__name"])
+        name(&b, place)
+        b.close("span")
         address(&b, place.address.singleLine, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
         b.text(t.singular(place.category))
@@ -95,6 +97,14 @@ enum Components {
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
+    }
+
+    /// The name, and what tells it apart from places of the same name, muted («Nando's · Princes Street»).
+    static func name(_ b: inout HTMLBuffer, _ place: GuidePlace) {
+        b.text(place.name)
+        if let suffix = place.nameSuffix {
+            b.element("span", ["class": "name-suffix"], text: NameSuffixes.separator + suffix)
+        }
     }
 
     /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name.

@@ -23,7 +23,7 @@ package enum DetailPage {
         PageChrome.openDocument(
             &b,
             head: .init(
-                title: p.name + " – " + context.title, description: description,
+                title: place.displayName + " – " + context.title, description: description,
                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap,
                 mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
             context: context)
@@ -41,7 +41,7 @@ package enum DetailPage {
         b.raw("<div class=\"place-detail__summary\">")
         hero(&b, category: p.category)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
-        b.text(p.name)
+        Components.name(&b, place)
         b.close("h1")
         b.raw("<p class=\"place-detail__lead\">")
         b.text(t.singular(p.category) + " · " + distanceText)
@@ -102,14 +102,14 @@ package enum DetailPage {
 
     /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
     static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
-        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(place.name)])
+        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(place.displayName)])
         b.raw("<div class=\"place-map__canvas\" id=\"place-map\"></div>")
         b.close("section")
         b.raw("\n")
         var pin: [(key: String, value: JSONValue)] = [
             ("lat", .number(PageData.rounded(place.coordinate.latitude))),
             ("lon", .number(PageData.rounded(place.coordinate.longitude))),
-            ("n", .string(place.name)), ("c", .string(place.category.rawValue)),
+            ("n", .string(place.displayName)), ("c", .string(place.category.rawValue)),
         ]
         if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
         // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's (`MapDataFrame`).

@@ -10,13 +10,15 @@ import Testing
     /// A FeatureCollection of places `ids` (OSM node numbers), some renamed, moved, recategorised or without a name.
     static func file(
         _ ids: [Int], renamed: [Int: String] = [:], moved: [Int: (Double, Double)] = [:], hotels: Set<Int> = [],
-        hours: [Int: String] = [:]
+        hours: [Int: String] = [:], streets: [Int: String] = [:]
     ) -> [UInt8] {
         let features = ids.map { id -> String in
             var (lat, lon) = (59.9 + Double(id % 70) * 0.0007, 10.7 + Double(id / 70) * 0.0009)
             if let position = moved[id] { (lat, lon) = position }
             let category = hotels.contains(id) ? "accommodation.hotel" : "catering.cafe"
-            let extra = hours[id].map { #","opening_hours":"\#($0)""# } ?? ""
+            let extra =
+                (hours[id].map { #","opening_hours":"\#($0)""# } ?? "")
+                + (streets[id].map { #","street":"\#($0)""# } ?? "")
             return
                 #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(renamed[id] ?? "Sted \(id)")","categories":["\#(category)"],"osm_type":"n","osm_id":\#(id)\#(extra)}}"#
         }
@@ -177,5 +179,42 @@ import Testing
         let favoriteID = Int(first.inData[5].place.id.rawValue.dropFirst("node/".count))!
         #expect(
             try patch(Self.file(ids, renamed: [favoriteID: "Favoritt"]), previous: first, store: withFavorite) != nil)
+    }
+
+    /// An edit that could change what tells places of one name apart (`NameSuffixes`) is refused, so the
+    /// build makes a new base and compares every place; an edit that cannot is patched as before.
+    @Test func anEditThatCouldChangeANameSuffixIsRefused() throws {
+        let ids = Array(0..<600)
+        let store = GuideStore()
+        let chain = [10: "Kjede", 20: "Kjede"]
+        let streets = [10: "Storgata", 20: "Kirkegata", 30: "Torggata"]
+        let first = try fullBase(Self.file(ids, renamed: chain, streets: streets), store: store).base
+        func suffix(_ base: GuideBase, _ id: Int) -> String? {
+            base.entries.first { $0.place.id == node(id) }?.nameSuffix
+        }
+        #expect(suffix(first, 10) == "Storgata" && suffix(first, 20) == "Kirkegata" && suffix(first, 30) == nil)
+
+        let joined = chain.merging([30: "Kjede"]) { $1 }
+        #expect(
+            try patch(Self.file(ids, renamed: joined, streets: streets), previous: first, store: store) == nil,
+            "a place renamed into the chain")
+        #expect(
+            try patch(Self.file(ids, renamed: [10: "Kjede"], streets: streets), previous: first, store: store) == nil,
+            "a place renamed out of it")
+        #expect(
+            try patch(
+                Self.file(ids, renamed: chain, streets: streets.merging([20: "Storgata"]) { $1 }), previous: first,
+                store: store) == nil, "a chain member's street")
+
+        // New hours for a chain member, a place renamed to a name of its own: patched, as a full base would be.
+        let hours = try #require(
+            try patch(
+                Self.file(ids, renamed: chain, hours: [10: "24/7"], streets: streets), previous: first, store: store))
+        #expect(suffix(hours.base, 10) == "Storgata")
+        let own = try #require(
+            try patch(
+                Self.file(ids, renamed: chain.merging([40: "Et eget navn"]) { $1 }, streets: streets),
+                previous: first, store: store))
+        #expect(own.patch.edited.map(\.id) == [node(40)] && suffix(own.base, 40) == nil)
     }
 }

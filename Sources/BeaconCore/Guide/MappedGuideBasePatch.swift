@@ -43,7 +43,8 @@ extension MappedGuideBase {
         }
         guard let entryOfID = entriesOfParsedPlaces(in: features),
             let matched = matchedInFileOrder(features, entryOfID: entryOfID),
-            let newSlugs = newSlugs(of: matched.edits, in: features)
+            let newSlugs = newSlugs(of: matched.edits, in: features),
+            nameSuffixesStay(matched.edits, in: features)
         else { return nil }
         let (edits, skipped, memo) = matched
 
@@ -55,7 +56,8 @@ extension MappedGuideBase {
             if place != old.place || slug != old.slug {
                 edited.append(GuideBase.EditedPlace(id: place.id, oldSlug: old.slug, newSlug: slug))
             }
-            replaced[entry] = GuideBase.Entry(place: place, distanceMetres: old.distanceMetres, slug: slug)
+            replaced[entry] = GuideBase.Entry(
+                place: place, distanceMetres: old.distanceMetres, slug: slug, nameSuffix: old.nameSuffix)
         }
         featureMemo = FeatureMemo(key: memoKey, outcomes: memo)
         return GuideBase.Patch(edited: edited, skipped: skipped)
@@ -158,6 +160,45 @@ extension MappedGuideBase {
             guard wanted.count == newSlugs.count, !slugTaken(wanted, exceptBy: Set(newSlugs.keys)) else { return nil }
         }
         return newSlugs
+    }
+
+    /// Whether every place keeps its name suffix (`NameSuffixes`): false when an edit changed the name or
+    /// address of a place whose name, before or after, another place may have. One name gives one slug
+    /// stem, and in a base without clashes every slug is its stem and a 6-character hash, so the other
+    /// places' names are told from their slugs' bytes, none decoded; a stem shared by two names only sends
+    /// the build the long way.
+    private func nameSuffixesStay(
+        _ edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features
+    ) -> Bool {
+        var owner: [String: Int] = [:]  // stem → the edited entry it is the name of
+        for (feature, entry, old) in edits {
+            guard case .parsed(let place) = features.outcomes[feature],
+                place.name != old.place.name || place.address != old.place.address
+            else { continue }
+            for stem in [TextFolding.slugStem(old.place.name), TextFolding.slugStem(place.name)] {
+                if let other = owner.updateValue(entry, forKey: stem), other != entry { return false }
+            }
+        }
+        guard !owner.isEmpty else { return true }
+        let hashLength = 7  // "-" and the id's 6-character hash
+        let stems = owner.map { (utf8: Array($0.key.utf8), entry: $0.value) }
+        let lengths = Set(stems.map { $0.utf8.count + hashLength })
+        let held = replacedFlags()
+        for entry in outlines.indices {
+            let sharesStem: Bool
+            if held[entry], let replacedEntry = replaced[entry] {
+                let slug = Array(replacedEntry.slug.utf8)
+                sharesStem = stems.contains { $0.entry != entry && slug.dropLast(hashLength).elementsEqual($0.utf8) }
+            } else {
+                // Most slugs differ in length from the few stems: told so from the outline alone.
+                guard lengths.contains(Int(outlines[entry].slugLength)) else { continue }
+                let slug = archivedSlug(entry)
+                let stem = UnsafeRawBufferPointer(rebasing: slug[..<(slug.count - hashLength)])
+                sharesStem = stems.contains { $0.entry != entry && stem.elementsEqual($0.utf8) }
+            }
+            if sharesStem { return false }
+        }
+        return true
     }
 
     /// Whether this base is still the one `store` would give (`GuideBase.fits`), the store's favorites
