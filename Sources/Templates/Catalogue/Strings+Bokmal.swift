@@ -59,6 +59,12 @@ extension Strings {
         withinRadius: { count, km, center in
             "\(NorwegianFormat.count(count, singular: "sted", plural: "steder")) innen \(km) km fra \(center ?? "sentrum")"
         },
+        outsideRadius: { count, km, center in
+            "Utenfor radius: \(NorwegianFormat.count(count, singular: "sted", plural: "steder")) lenger enn \(km) km fra \(center ?? "sentrum")"
+        },
+        outsideRadiusNote:
+            "De er med i dataene, men ligger utenfor området guiden dekker. «Finn nærmeste meg» tar dem med når du er i nærheten.",
+        outsideRadiusRest: "Resten står i den fulle listen",
         coverage: { km, center in "Guiden dekker steder innen \(km) km fra \(center ?? "sentrum")" },
         sourceDescription: { kind in
             switch kind {

@@ -59,6 +59,12 @@ extension Strings {
         withinRadius: { count, km, center in
             "\(Language.en.count(count, singular: "place", plural: "places")) within \(km) km of \(center ?? "the centre")"
         },
+        outsideRadius: { count, km, center in
+            "Outside the radius: \(Language.en.count(count, singular: "place", plural: "places")) farther than \(km) km from \(center ?? "the centre")"
+        },
+        outsideRadiusNote:
+            "They are in the data but outside the area the guide covers. “Find nearest to me” includes them when you are close by.",
+        outsideRadiusRest: "The rest are in the full list",
         coverage: { km, center in "The guide covers places within \(km) km of \(center ?? "the centre")" },
         sourceDescription: { kind in
             switch kind {

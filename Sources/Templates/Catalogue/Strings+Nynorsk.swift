@@ -59,6 +59,12 @@ extension Strings {
         withinRadius: { count, km, center in
             "\(Language.nn.count(count, singular: "stad", plural: "stader")) innan \(km) km frå \(center ?? "sentrum")"
         },
+        outsideRadius: { count, km, center in
+            "Utanfor radius: \(Language.nn.count(count, singular: "stad", plural: "stader")) lenger enn \(km) km frå \(center ?? "sentrum")"
+        },
+        outsideRadiusNote:
+            "Dei er med i dataa, men ligg utanfor området guiden dekkjer. «Finn nærast meg» tek dei med når du er i nærleiken.",
+        outsideRadiusRest: "Resten står i den fulle lista",
         coverage: { km, center in "Guiden dekkjer stader innan \(km) km frå \(center ?? "sentrum")" },
         sourceDescription: { kind in
             switch kind {

@@ -75,6 +75,12 @@ package struct Strings: Sendable {
     let lastUpdated: @Sendable (String) -> String
     /// "12 steder innen 5 km fra Oslo S".
     let withinRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
+    /// "Utenfor radius: 3 steder lenger enn 5 km fra Oslo S": the heading of the places the data has beyond the radius.
+    let outsideRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
+    /// Why they are there at all.
+    let outsideRadiusNote: String
+    /// The link to the plain list where the places beyond the radius not shown go on.
+    let outsideRadiusRest: String
     /// "Guiden dekker steder innen 5 km fra Oslo S": what the data can answer.
     let coverage: @Sendable (_ radiusKm: Int, _ center: String?) -> String
     /// The footer's note on where the places came from.
