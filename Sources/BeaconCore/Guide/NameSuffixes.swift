@@ -23,25 +23,32 @@ package enum NameSuffixes {
         }
         for members in groups.values {
             let ranked = members.map { candidates(place($0).address) }
+            // How many of the name have each candidate, per rank: what is a place's own is counted once.
+            var counts = [[String: Int]](repeating: [:], count: ranks)
+            for own in ranked {
+                for (rank, value) in own.enumerated() { if let value { counts[rank][value, default: 0] += 1 } }
+            }
             for (position, member) in members.enumerated() {
-                suffixes[member] = choose(ranked[position], among: ranked)
+                suffixes[member] = choose(ranked[position], counts: counts)
             }
         }
         return suffixes
     }
 
-    /// Street, street and number, postcode: each nil when the address lacks it.
+    static let ranks = 3
+
+    /// Street, street and number, postcode (`ranks` of them): each nil when the address lacks it.
     static func candidates(_ address: PostalAddress) -> [String?] {
         let street = address.street
         let numbered = street.flatMap { street in address.houseNumber.map { street + " " + $0 } }
         return [street, numbered, address.postcode]
     }
 
-    /// The first of `own` that no other place's candidate at that rank equals; else the first it has.
-    static func choose(_ own: [String?], among all: [[String?]]) -> String? {
+    /// The first of `own` that no other place's candidate at that rank equals (`counts`: per rank, how many
+    /// places of the name have each); else the first it has.
+    static func choose(_ own: [String?], counts: [[String: Int]]) -> String? {
         for (rank, value) in own.enumerated() {
-            guard let value else { continue }
-            if all.lazy.filter({ $0[rank] == value }).count == 1 { return value }
+            if let value, counts[rank][value] == 1 { return value }
         }
         return own.lazy.compactMap { $0 }.first
     }
