@@ -96,6 +96,10 @@ import Testing
         #expect(
             try page(site, "nando-s", holding: "Princes Street 112", folder: "en/").contains(
                 "<title>Nando's · Princes Street 112 – "))
+        // And in the terminal: `sitegen search` names each the same way.
+        let search = try Sitegen.run(["search", "nando", "--site", site.root])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("Nando's · Princes Street 112") && search.stdout.contains("Nando's · EH16 4AU"))
     }
 
     @Test func categoriesWithoutPlacesHaveNoChip() throws {
