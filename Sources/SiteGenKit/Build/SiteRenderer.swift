@@ -325,15 +325,23 @@ struct SiteRenderer: Sendable {
         let start = (page - 1) * ListPage.pageSize
         let slice = places[start..<min(start + ListPage.pageSize, places.count)]
         let path = category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
-        // Nearest first: the places beyond the radius are the list's end.
-        let radius = Double(guide.settings.radiusKm) * 1000
+        // Only an explorer's first page lists the places beyond the radius apart. Nearest first, they are the
+        // list's end: found by halving (a loop over them for each of a big guide's thousand list pages took
+        // seconds).
         var outsideStart = places.count
-        while outsideStart > 0, places[outsideStart - 1].wholeMetres > radius { outsideStart -= 1 }
+        if scriptData != nil {
+            let radius = Double(guide.settings.radiusKm) * 1000
+            var low = 0
+            while low < outsideStart {
+                let middle = (low + outsideStart) / 2
+                if places[middle].wholeMetres > radius { outsideStart = middle } else { low = middle + 1 }
+            }
+        }
         let input = ListPage.Input(
             path: path, category: category, places: slice, totalCount: places.count,
             page: page, pageCount: pageCount, scriptData: scriptData,
             categories: PlaceCategory.allCases.filter { !guide.places(in: $0).isEmpty }, outsideStart: outsideStart,
-            outsideRadius: scriptData == nil ? [] : places[outsideStart...])
+            outsideRadius: places[outsideStart...])
         try writer.write(ListPage.render(input, context: context), to: input.path)
     }
 }
