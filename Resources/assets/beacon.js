@@ -53,6 +53,7 @@
   // The card a reader opened, and how many cards were shown: back, or «Alle steder», returns there.
   const RETURN_KEY = 'beacon.explorer.return.v1';
   const WIDE = '(min-width: 64rem)';
+  const NAME_SEPARATOR = ' · ';  // NameSuffixes.separator
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
 
@@ -63,6 +64,9 @@
   const TEXT = {
     favorite: t('favorite'),
     noMatches: t('noMatches'),
+    nothingHere: t('nothingHere'),
+    nothingHereHint: t('nothingHereHint'),
+    addressMissing: t('addressMissing'),
     places: (n) => Text.count(n, 'place'),
     favorites: (n) => Text.count(n, 'favorite'),
     within: (km, from) => t('within', { km, from }),
@@ -311,6 +315,9 @@
     const moreStatus = $('explorer-more-status');
     const moreButton = $('explorer-more-button');
     const empty = $('explorer-empty');
+    const emptyTitle = empty.querySelector('.explorer-empty__title');
+    const emptyHint = empty.querySelector('.explorer-empty__hint');
+    const noMatchesHint = emptyHint.textContent;  // the page's own, for a search that found nothing
     const map = $('explorer-map');
     const mapCanvas = $('explorer-map-canvas');
     const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
@@ -343,9 +350,14 @@
       results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
     }
 
+    /** Whether the reader narrowed the list (a word, a smaller radius, favourites, open now): only then is an empty one «Ingen treff». */
+    function narrowed() {
+      return state.text.trim() !== '' || state.radius !== fetchedKm || state.favoritesOnly || (state.openNow && hasHours);
+    }
+
     /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
     function countText(total) {
-      if (total === 0) return TEXT.noMatches;
+      if (total === 0 && narrowed()) return TEXT.noMatches;
       if (state.favoritesOnly) return TEXT.favorites(total);
       return `${TEXT.places(total)} ${TEXT.within(state.radius, origin ? TEXT.you : centerLabel)}`;
     }
@@ -356,6 +368,12 @@
       if (countLine.textContent !== text) countLine.textContent = text;
       if (filtersDone) filtersDone.textContent = TEXT.showResults(total);
       empty.hidden = total > 0;
+      if (total === 0) {
+        // Nothing searched and still nothing (a category the guide has no places in): say so, not «try another word».
+        const searched = narrowed();
+        emptyTitle.textContent = searched ? TEXT.noMatches : TEXT.nothingHere;
+        emptyHint.textContent = searched ? noMatchesHint : TEXT.nothingHereHint;
+      }
       list.hidden = total === 0;
       if (state.view === 'list' || wide.matches) renderList();
       else more.hidden = true;
@@ -406,6 +424,9 @@
       if (shown < total) moreStatus.textContent = TEXT.showing(shown, total);
     }
 
+    /** «Nando's · Princes Street»: the name and what tells it apart from others of that name (NameSuffixes in Swift). */
+    function displayName(p) { return p.ns ? p.n + NAME_SEPARATOR + p.ns : p.n; }
+
     /** One card, the same markup as Components.placeCard in Swift, plus the opening status. */
     function card(i) {
       const p = places[i];
@@ -418,8 +439,11 @@
       const emoji = element('span', 'place-card__emoji', info.emoji);
       emoji.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
-      body.append(element('span', 'place-card__name', p.n));
-      if (p.a) body.append(element('span', 'place-card__address', p.a));
+      const name = element('span', 'place-card__name', p.n);
+      if (p.ns) name.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
+      body.append(name);
+      body.append(p.a ? element('span', 'place-card__address', p.a)
+        : element('span', 'place-card__address address--missing', TEXT.addressMissing));
       body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
       const hours = hoursStatus(i);
       if (hours.state >= 0) body.append(openBadge(hours));
@@ -507,13 +531,13 @@
       if (markers[i]) return markers[i];
       const p = places[i];
       const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
-      const label = [p.n, info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
+      const label = [displayName(p), info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
       const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s }, star, label), keyboard: true });
       marker.options.placeId = p.id;
       marker.bindPopup(() => {
         const hours = hoursStatus(i);
         return MapKit.placeCard({
-          name: p.n, meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
+          name: displayName(p), meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
           ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
           status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
         }, star);

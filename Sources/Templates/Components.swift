@@ -109,10 +109,10 @@ enum Components {
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
         b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
         b.raw("<span class=\"place-card__body\">")
-        b.element("span", ["class": "place-card__name"], text: place.name)
-        if let address = place.address.singleLine {
-            b.element("span", ["class": "place-card__address"], text: address)
-        }
+        b.open("span", ["class": "place-card__name"])
+        name(&b, place)
+        b.close("span")
+        address(&b, place.address.singleLine, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
         b.text(t.singular(place.category))
         b.raw(" · ")
@@ -134,6 +134,25 @@ enum Components {
         b.raw(" ")
         b.text(t.quoted(comment))
         b.raw("</span>")
+    }
+
+    /// The name, and what tells it apart from places of the same name, muted («Nando's · Princes Street»).
+    static func name(_ b: inout HTMLBuffer, _ place: GuidePlace) {
+        b.text(place.name)
+        if let suffix = place.nameSuffix {
+            b.element("span", ["class": "name-suffix"], text: NameSuffixes.separator + suffix)
+        }
+    }
+
+    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name.
+    /// `name`: the element's class; without one, a present address is plain text.
+    static func address(_ b: inout HTMLBuffer, _ line: String?, class name: String? = nil, _ t: Strings) {
+        if let line {
+            if let name { b.element("span", ["class": name], text: line) } else { b.text(line) }
+        } else {
+            let missing = "address--missing"
+            b.element("span", ["class": name.map { $0 + " " + missing } ?? missing], text: t.addressMissing)
+        }
     }
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.

@@ -16,12 +16,14 @@ package enum DetailPage {
         if let address = p.address.singleLine { description += " · " + address }
         description += " · " + distanceText
 
-        let showsOpenStatus = p.openingHours != nil && p.category.hasOpeningStatus
+        // Hours the guide cannot read claim no status: they are shown as the data has them, labelled so.
+        let hoursLines = p.openingHours.flatMap { OpeningHours.lines($0, in: t.language) }
+        let showsOpenStatus = hoursLines != nil && p.category.hasOpeningStatus
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(
             &b,
             head: .init(
-                title: p.name + " – " + context.title, description: description,
+                title: place.displayName + " – " + context.title, description: description,
                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap, includeShareScript: true,
                 mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path, category: p.category), path: path),
             root: root,
@@ -40,7 +42,7 @@ package enum DetailPage {
         b.raw("<div class=\"place-detail__summary\">")
         hero(&b, category: p.category, t)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
-        b.text(p.name)
+        Components.name(&b, place)
         b.close("h1")
         b.raw("<p class=\"place-detail__lead\">")
         b.text(t.singular(p.category) + " · " + distanceText)
@@ -66,7 +68,7 @@ package enum DetailPage {
         actions(&b, p, t)
         b.raw("</div><div class=\"place-detail__info\">")
         if context.hasMap { placeMap(&b, place, context: context) }
-        facts(&b, p, t)
+        facts(&b, p, hoursLines: hoursLines, t)
         ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
@@ -103,14 +105,14 @@ package enum DetailPage {
 
     /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
     static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
-        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(place.name)])
+        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(place.displayName)])
         b.raw("<div class=\"place-map__canvas\" id=\"place-map\"></div>")
         b.close("section")
         b.raw("\n")
         var pin: [(key: String, value: JSONValue)] = [
             ("lat", .number(PageData.rounded(place.coordinate.latitude))),
             ("lon", .number(PageData.rounded(place.coordinate.longitude))),
-            ("n", .string(place.name)), ("c", .string(place.category.rawValue)),
+            ("n", .string(place.displayName)), ("c", .string(place.category.rawValue)),
         ]
         if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
         // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's (`MapDataFrame`).
@@ -188,7 +190,8 @@ package enum DetailPage {
         b.raw("</ul>")
     }
 
-    static func facts(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
+    /// `hoursLines`: the opening hours read (`OpeningHours.lines`), nil when there are none or they do not parse.
+    static func facts(_ b: inout HTMLBuffer, _ p: Place, hoursLines: [String]?, _ t: Strings) {
         let language = t.language
         b.raw("<dl class=\"facts\">")
         func row(_ term: String, _ content: (inout HTMLBuffer) -> Void) {
@@ -198,21 +201,17 @@ package enum DetailPage {
             content(&b)
             b.raw("</dd></div>")
         }
-        if let address = p.address.singleLine {
-            row(t.address) { $0.text(address) }
-        }
+        row(t.address) { Components.address(&$0, p.address.singleLine, t) }
         row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
         row(t.mapsRow) { mapLinks(&$0, p, t) }
-        if let raw = p.openingHours {
+        if let lines = hoursLines {
             row(t.openingHours) { b in
-                if let lines = OpeningHours.lines(raw, in: language) {
-                    b.raw("<ul class=\"hours\">")
-                    for line in lines { b.element("li", text: line) }
-                    b.raw("</ul>")
-                } else {
-                    b.element("span", ["class": "hours hours--raw"], text: raw)
-                }
+                b.raw("<ul class=\"hours\">")
+                for line in lines { b.element("li", text: line) }
+                b.raw("</ul>")
             }
+        } else if let raw = p.openingHours {
+            row(t.openingHoursNotInterpreted) { $0.element("span", ["class": "hours hours--raw"], text: raw) }
         }
         if let phone = p.phone {
             row(t.phone) { b in

@@ -18,12 +18,12 @@ enum ExplorerControls {
 
     /// The sticky bar: search and the filter button, the category chips, and the filter panel.
     static func bar(
-        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, settings: SiteSettings, context: SiteContext,
-        interactive: Bool
+        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory],
+        settings: SiteSettings, context: SiteContext, interactive: Bool
     ) {
         b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
         if interactive { searchRow(&b, context.strings) }
-        chips(&b, root: root, current: current, context.strings)
+        chips(&b, root: root, current: current, categories: categories, context.strings)
         if interactive { filterPanel(&b, settings: settings, context: context) }
         b.raw("</div>\n")
     }
@@ -53,7 +53,9 @@ enum ExplorerControls {
     }
 
     /// The categories as one row of links that scrolls sideways on a narrow screen.
-    static func chips(_ b: inout HTMLBuffer, root: String, current: PlaceCategory?, _ t: Strings) {
+    static func chips(
+        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory], _ t: Strings
+    ) {
         b.open("nav", ["class": "chips", "aria-label": t.categories])
         b.raw("<ul><li>")
         b.element(
@@ -63,7 +65,7 @@ enum ExplorerControls {
                 "data-category": "all",
             ], text: t.all)
         b.raw("</li>")
-        for category in PlaceCategory.allCases {
+        for category in categories {
             b.raw("<li>")
             b.open(
                 "a",
@@ -167,11 +169,11 @@ enum ExplorerControls {
     }
 
     /// The map's place: beside the list on a wide screen, instead of it on a phone.
-    static func map(_ b: inout HTMLBuffer, _ t: Strings) {
+    static func map(_ b: inout HTMLBuffer, categories: [PlaceCategory], _ t: Strings) {
         b.open("section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": t.mapView])
         b.raw("<div class=\"explorer-map__canvas\" id=\"explorer-map-canvas\"></div>")
         b.raw("<p class=\"explorer-map__legend\" aria-hidden=\"true\">")
-        for category in PlaceCategory.allCases {
+        for category in categories {
             b.raw("<span>")
             b.text(category.emoji + " " + t.singular(category))
             b.raw("</span>")

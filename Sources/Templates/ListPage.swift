@@ -19,11 +19,21 @@ package enum ListPage {
         package var pageCount: Int
         /// The data block for the script; only each explorer's first page has it.
         var scriptData: HTMLFragment?
+        /// The categories the guide has places in: only they get a chip (and a line in the map's legend).
+        var categories: [PlaceCategory]
+        /// Where in the whole list (of `totalCount`) the places beyond the radius begin, nearest first; with
+        /// `outsideRadius` (on an explorer's first page: the script's list leaves them out), they are listed apart.
+        var outsideStart: Int
+        var outsideRadius: ArraySlice<GuidePlace>
 
         package init(
             path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int,
-            pageCount: Int, scriptData: HTMLFragment?
+            pageCount: Int, scriptData: HTMLFragment?, categories: [PlaceCategory] = PlaceCategory.allCases,
+            outsideStart: Int? = nil, outsideRadius: ArraySlice<GuidePlace> = []
         ) {
+            self.categories = categories
+            self.outsideStart = outsideStart ?? totalCount
+            self.outsideRadius = outsideRadius
             self.path = path
             self.category = category
             self.places = places
@@ -46,8 +56,10 @@ package enum ListPage {
             input.category == nil && input.page == 1
             ? context.title
             : heading + (input.page > 1 ? t.pageSuffix(input.page) : "") + " – " + context.title
-        let summary = t.withinRadius(input.totalCount, settings.radiusKm, context.centerName)
         let interactive = input.scriptData != nil
+        // The explorer's count is what its list shows: the places within the radius.
+        let summary = t.withinRadius(
+            interactive ? input.outsideStart : input.totalCount, settings.radiusKm, context.centerName)
         let withMap = interactive && context.hasMap
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
         PageChrome.openDocument(
@@ -67,8 +79,11 @@ package enum ListPage {
         b.raw("</div>")
         if interactive { ExplorerControls.locateButton(&b, t) }
         b.raw("</div>\n")
+        // A category without places leads nowhere: no chip for it (its own page still shows its chip).
+        let shownCategories = PlaceCategory.allCases.filter { input.categories.contains($0) || $0 == input.category }
         ExplorerControls.bar(
-            &b, root: root, current: input.category, settings: settings, context: context, interactive: interactive)
+            &b, root: root, current: input.category, categories: shownCategories, settings: settings,
+            context: context, interactive: interactive)
         if interactive { ExplorerControls.status(&b) }
 
         b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")
@@ -88,15 +103,44 @@ package enum ListPage {
             return SitePaths.listPage(page: page)
         }
         b.raw("</div>")
-        if withMap { ExplorerControls.map(&b, t) }
+        if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
         b.raw("</div>\n")
         if withMap { ExplorerControls.viewSwitch(&b, t) }
         b.close("div")
         b.raw("\n")
+        if interactive { outsideRadius(&b, input, root: root, context: context) }
         if input.category == nil, input.page == 1 { about(&b, root: root, context: context) }
         if let data = input.scriptData { b.append(data) }
         b.append(chrome.footer)
         return b.bytes
+    }
+
+    /// Most shown: the places the data has beyond the radius (a file or an answer reaches past it), which
+    /// the script's list leaves out: folded away, so every page the build publishes is linked from an explorer.
+    static let outsideRadiusShown = pageSize
+
+    /// The places beyond the radius, folded under their count; past `outsideRadiusShown`, a link to the plain
+    /// list page where they go on.
+    static func outsideRadius(_ b: inout HTMLBuffer, _ input: Input, root: String, context: SiteContext) {
+        guard !input.outsideRadius.isEmpty else { return }
+        let t = context.strings
+        let count = input.totalCount - input.outsideStart
+        b.raw("<details class=\"outside-radius\" id=\"outside-radius\"><summary>")
+        b.text(t.outsideRadius(count, context.settings.radiusKm, context.centerName))
+        b.raw("</summary>")
+        b.element("p", ["class": "muted"], text: t.outsideRadiusNote)
+        b.raw("<ul class=\"place-list\">\n")
+        for place in input.outsideRadius.prefix(outsideRadiusShown) { Components.placeCard(&b, place, root: root, t) }
+        b.raw("</ul>\n")
+        if count > outsideRadiusShown {
+            let next = input.outsideStart + outsideRadiusShown
+            let page = next / pageSize + 1
+            let path = input.category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+            b.raw("<p>")
+            b.element("a", ["href": root + path], text: t.outsideRadiusRest)
+            b.raw("</p>")
+        }
+        b.raw("</details>\n")
     }
 
     /// After the list: the owner's introduction, what the guide covers, and the download.

@@ -164,6 +164,7 @@ package enum PageData {
     static func entry(_ place: GuidePlace, _ entry: inout JSONObjectBytes) {
         entry.string("id", place.id.rawValue)
         entry.string("n", place.name)
+        entry.string("ns", place.nameSuffix)
         entry.string("c", place.category.rawValue)
         entry.number("lat", rounded(place.coordinate.latitude))
         entry.number("lon", rounded(place.coordinate.longitude))

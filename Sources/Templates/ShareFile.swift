@@ -68,15 +68,18 @@ package enum ShareFile {
         b.raw("<div class=\"place-card__link\">")
         b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: p.category.emoji)
         b.raw("<span class=\"place-card__body\">")
-        b.element("span", ["class": "place-card__name"], text: p.name)
-        if let address = p.address.singleLine { b.element("span", ["class": "place-card__address"], text: address) }
+        b.open("span", ["class": "place-card__name"])
+        Components.name(&b, place)
+        b.close("span")
+        Components.address(&b, p.address.singleLine, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
         b.text(t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
         b.raw("</span>")
         if let raw = p.openingHours {
             b.element(
                 "span", ["class": "place-card__meta"],
-                text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ") ?? raw)
+                text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ")
+                    ?? t.openingHoursNotInterpreted + ": " + raw)
         }
         b.raw("</span><span class=\"place-card__aside\">")
         Components.rating(&b, place.summary, t)

@@ -10,13 +10,15 @@ import Testing
     /// A FeatureCollection of places `ids` (OSM node numbers), some renamed, moved, recategorised or without a name.
     static func file(
         _ ids: [Int], renamed: [Int: String] = [:], moved: [Int: (Double, Double)] = [:], hotels: Set<Int> = [],
-        hours: [Int: String] = [:]
+        hours: [Int: String] = [:], streets: [Int: String] = [:]
     ) -> [UInt8] {
         let features = ids.map { id -> String in
             var (lat, lon) = (59.9 + Double(id % 70) * 0.0007, 10.7 + Double(id / 70) * 0.0009)
             if let position = moved[id] { (lat, lon) = position }
             let category = hotels.contains(id) ? "accommodation.hotel" : "catering.cafe"
-            let extra = hours[id].map { #","opening_hours":"\#($0)""# } ?? ""
+            let extra =
+                (hours[id].map { #","opening_hours":"\#($0)""# } ?? "")
+                + (streets[id].map { #","street":"\#($0)""# } ?? "")
             return
                 #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"\#(renamed[id] ?? "Sted \(id)")","categories":["\#(category)"],"osm_type":"n","osm_id":\#(id)\#(extra)}}"#
         }
@@ -177,5 +179,56 @@ import Testing
         let favoriteID = Int(first.inData[5].place.id.rawValue.dropFirst("node/".count))!
         #expect(
             try patch(Self.file(ids, renamed: [favoriteID: "Favoritt"]), previous: first, store: withFavorite) != nil)
+    }
+
+    /// An edit of a name or an address works out again what tells apart the places of the name it had and
+    /// has (`NameSuffixes`): those whose suffix changes are shown anew, and the base is what a full one is.
+    @Test func editsOfAChainRelabelItsOtherPlaces() throws {
+        let ids = Array(0..<600)
+        let store = GuideStore()
+        let chain = [10: "Kjede", 20: "Kjede"]
+        let streets = [10: "Storgata", 20: "Kirkegata", 30: "Torggata", 40: "Storgata"]
+        let first = try fullBase(Self.file(ids, renamed: chain, streets: streets), store: store).base
+        func suffix(_ base: GuideBase, _ id: Int) -> String? {
+            base.entries.first { $0.place.id == node(id) }?.nameSuffix
+        }
+        #expect(suffix(first, 10) == "Storgata" && suffix(first, 20) == "Kirkegata" && suffix(first, 30) == nil)
+
+        // One more of the name, on a street of its own: it gets that street, the others keep theirs.
+        let joined = try #require(
+            try patch(
+                Self.file(ids, renamed: chain.merging([30: "Kjede"]) { $1 }, streets: streets), previous: first,
+                store: store))
+        #expect(joined.patch.edited.map(\.id) == [node(30)] && suffix(joined.base, 30) == "Torggata")
+        // One on a street another has: both fall back to the street they share (no number, no postcode here).
+        let sameStreet = try #require(
+            try patch(
+                Self.file(ids, renamed: chain.merging([40: "Kjede"]) { $1 }, streets: streets), previous: first,
+                store: store))
+        #expect(Set(sameStreet.patch.edited.map(\.id)) == [node(40)])
+        #expect(suffix(sameStreet.base, 10) == "Storgata" && suffix(sameStreet.base, 40) == "Storgata")
+        // One leaves: the last of the name has it to itself, without a suffix, and is shown anew.
+        let left = try #require(
+            try patch(Self.file(ids, renamed: [10: "Kjede"], streets: streets), previous: first, store: store))
+        #expect(Set(left.patch.edited.map(\.id)) == [node(10), node(20)])
+        #expect(
+            suffix(left.base, 10) == nil
+                && left.patch.edited.allSatisfy { $0.id != node(10) || $0.oldSlug == $0.newSlug })
+        // Another street for one of them: its suffix follows.
+        let moved = try #require(
+            try patch(
+                Self.file(ids, renamed: chain, streets: streets.merging([20: "Torggata"]) { $1 }), previous: first,
+                store: store))
+        #expect(moved.patch.edited.map(\.id) == [node(20)] && suffix(moved.base, 20) == "Torggata")
+        // New hours for one, a place renamed to a name of its own: no suffix changes.
+        let hours = try #require(
+            try patch(
+                Self.file(ids, renamed: chain, hours: [10: "24/7"], streets: streets), previous: first, store: store))
+        #expect(hours.patch.edited.map(\.id) == [node(10)] && suffix(hours.base, 10) == "Storgata")
+        let own = try #require(
+            try patch(
+                Self.file(ids, renamed: chain.merging([50: "Et eget navn"]) { $1 }, streets: streets),
+                previous: first, store: store))
+        #expect(own.patch.edited.map(\.id) == [node(50)] && suffix(own.base, 50) == nil)
     }
 }

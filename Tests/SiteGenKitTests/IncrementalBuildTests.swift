@@ -9,7 +9,8 @@ import Testing
 /// what it leaves in the output is byte for byte what a full build of the same
 /// inputs writes.
 @Suite struct IncrementalBuildTests {
-    /// A places file of `count` places of all three categories, some with hours, phone and website.
+    /// A places file of `count` places of all three categories, some with hours, phone and website, most
+    /// with a street (a third without: «Adresse mangler»).
     static func mixedPlaces(
         _ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = [],
         recategorized: Set<Int> = []
@@ -23,6 +24,7 @@ import Testing
             let category = categories[(index + (recategorized.contains(index) ? 1 : 0)) % 3]
             var properties =
                 #""name":"\#(name)","categories":["\#(category)"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
+            if index % 3 != 2 { properties += #","street":"Gate \#(index)""# }
             if index % 4 == 0 { properties += #","opening_hours":"Mo-Fr 08:00-20:00; Sa 10:00-16:00""# }
             if index % 5 == 0 {
                 properties +=
@@ -255,6 +257,44 @@ import Testing
         site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
         let many = try await buildAndCompare(site, places: places, "many renamed")
         #expect(many.placesEditedInPlace == 60)
+    }
+
+    /// Places that come to share a name and stop sharing it: what tells them apart (`NameSuffixes`) follows on
+    /// every page of each, also of a place not edited itself, and each build ends as a full build would.
+    @Test func aNameSharedAndNoLongerSharedRelabelsEveryPlaceOfItAsAFullBuildWould() async throws {
+        let (site, places, count) = try await bigGuide()
+        func detailPages(_ stem: String) -> [String] {
+            site.outputFiles().filter { $0.hasPrefix("steder/" + stem + "-") && $0.hasSuffix("index.html") }
+                .compactMap { site.read("output/" + $0) }
+        }
+        // 10 and 501 have a street, 11 none (and no postcode): the street, or nothing rather than a made-up one.
+        var names = [10: "Kjede", 11: "Kjede", 501: "Kjede"]
+        site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+        let joined = try await buildAndCompare(site, places: places, "three places of one name")
+        // Renamed where they stand: taken into the last base, each with the suffix a full build gives it.
+        #expect(joined.placesEditedInPlace == 3)
+        var pages = detailPages("kjede")
+        #expect(pages.count == 3)
+        #expect(pages.contains { $0.contains(#"Kjede<span class="name-suffix"> · Gate 10</span></h1>"#) })
+        #expect(pages.contains { $0.contains(#"<title>Kjede · Gate 501 – "#) })
+        #expect(pages.filter { $0.contains(#"class="name-suffix""#) }.count == 2)
+
+        names[1_200] = "Kjede"
+        site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "a fourth joins")
+        #expect(detailPages("kjede").count == 4)
+        // All but one leave: the last one's name is its own again, on its page too.
+        names = [10: "Kjede"]
+        site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+        let left = try await buildAndCompare(site, places: places, "one place of that name left")
+        #expect(left.placesEditedInPlace == 4, "three renamed, and the one whose suffix went")
+        pages = detailPages("kjede")
+        #expect(pages.count == 1 && !pages[0].contains("name-suffix"))
+        // A rename into a name of its own is still taken in where it stands.
+        names[2_000] = "Et helt eget navn"
+        site.write(Self.mixedPlaces(count, renamed: names), to: "steder.geojson")
+        let own = try await buildAndCompare(site, places: places, "a name of its own")
+        #expect(own.placesEditedInPlace == 1)
     }
 
     @Test func anotherDefaultCategoryIsAChange() async throws {

@@ -85,6 +85,8 @@ HOURS = {
     1011: "ring for åpningstider",                                # Mat <&> Drikke: not understood
     1014: None,                                                   # Aula Kafé: no hours
 }
+# Hours the guide cannot read at all: shown as written, labelled so, with no status and no hours script.
+HOURS_NOT_UNDERSTOOD = {1011}
 
 
 def offset(north, east):

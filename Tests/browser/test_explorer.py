@@ -968,3 +968,125 @@ class ManyPlacesTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MessyDataTests(unittest.TestCase):
+    """A guide of messy OpenStreetMap data as Geoapify gives it (Tests/Fixtures/messy-edinburgh.geojson:
+    restaurants only, a chain under one name, places without a street, places beyond the radius): no chip for
+    a category without places, a card of a chain tells which one it is, a missing address is said, an empty
+    category says so rather than «try another word», and the places beyond the radius are linked."""
+
+    FIXTURE = os.path.join(bb.REPO, "Tests", "Fixtures", "messy-edinburgh.geojson")
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = bb.new_site_folder("beacon-messy-")
+        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
+            json.dump({"format": 1, "title": "Edinburgh", "radiusKm": 5,
+                       "center": {"lat": 55.9533, "lon": -3.1883, "label": "Waverley"}}, f)
+        cls.server = bb.Server(bb.build(cls.folder, cls.FIXTURE))
+        cls.driver = bb.make_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def setUp(self):
+        # The reader's search and filters are kept for the tab: each test starts without them.
+        self.driver.get(self.server.url("404.html"))
+        self.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+
+    def open(self, path):
+        self.driver.get(self.server.url(path))
+        bb.wait_ready(self.driver)
+
+    def tearDown(self):
+        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
+
+    def test_a_category_without_places_has_no_chip(self):
+        self.open("index.html")
+        chips = [c.get_attribute("data-category") for c in self.driver.find_elements(By.CSS_SELECTOR, "nav.chips a.chip")]
+        self.assertEqual(chips, ["all", "restaurant"])
+        legend = self.driver.find_element(By.CSS_SELECTOR, ".explorer-map__legend").get_attribute("textContent")
+        self.assertIn("Restaurant", legend)
+        self.assertNotIn("Kafé", legend)
+        self.assertNotIn("Hotell", legend)
+
+    def test_a_card_of_a_chain_shows_which_one_and_the_pin_says_it_too(self):
+        d = self.driver
+        self.open("index.html")
+        d.find_element(By.ID, "explorer-search").send_keys("princes")
+        bb.wait_for(d, lambda: "Nando's · Princes Street 112" in bb.visible_names(d), message=str(bb.visible_names(d)))
+        names = bb.visible_names(d)
+        self.assertIn("Nando's · Princes Street 86", names)
+        # The suffix is its own element, muted; the name is not (read in one go: the list may be redrawn).
+        suffixes = d.execute_script(
+            "return Array.from(document.querySelectorAll('#place-list .place-card__name .name-suffix'), e =>"
+            " [e.textContent, getComputedStyle(e).color, getComputedStyle(e.parentElement).color]);")
+        self.assertIn(" · Princes Street 112", [text for text, _, _ in suffixes])
+        self.assertTrue(all(own != name for _, own, name in suffixes), suffixes)
+        # A name of its own has no suffix.
+        d.find_element(By.ID, "explorer-search").clear()
+        d.find_element(By.ID, "explorer-search").send_keys("bento")
+        bb.wait_for(d, lambda: bb.visible_names(d) == ["Bento Ya"], message=str(bb.visible_names(d)))
+        # The pins of the chain are labelled with their suffix (the map is beside the list on a desktop).
+        d.find_element(By.ID, "explorer-search").clear()
+        d.find_element(By.ID, "explorer-search").send_keys("nando")
+        bb.wait_map(d)
+        # Six within the radius (the seventh, 10 km away, is folded below the list).
+        bb.wait_for(d, lambda: len(bb.visible_names(d)) == 6, message=str(bb.visible_names(d)))
+        bb.zoom_map_to(d, 55.9555, -3.2076, 18)
+        labels = d.execute_script(
+            "return Array.from(document.querySelectorAll('#explorer-map .map-pin-icon'), e => e.getAttribute('aria-label'));")
+        self.assertTrue(any(label.startswith("Nando's · Princes Street") for label in labels), labels)
+
+    def test_a_missing_address_is_said_on_the_card(self):
+        d = self.driver
+        self.open("index.html")
+        d.find_element(By.ID, "explorer-search").send_keys("duck")
+        bb.wait_for(d, lambda: bb.visible_names(d) == ["Duck & Waffle"], message=str(bb.visible_names(d)))
+        address = d.find_element(By.CSS_SELECTOR, "#place-list .place-card__address")
+        self.assertEqual(address.text, "Adresse mangler")
+        self.assertIn("address--missing", address.get_attribute("class"))
+
+    def test_an_empty_category_says_so_and_a_search_that_finds_nothing_says_that(self):
+        d = self.driver
+        self.open("kafeer/index.html")
+        empty = d.find_element(By.ID, "explorer-empty")
+        bb.wait_for(d, empty.is_displayed)
+        self.assertIn("Ingen steder her", empty.text)
+        self.assertIn("Guiden har ingen steder i denne kategorien.", empty.text)
+        self.assertNotIn("Prøv et annet ord", empty.text)
+        self.assertNotIn("Ingen treff", bb.results_count(d))
+        self.open("index.html")
+        d.find_element(By.ID, "explorer-search").send_keys("qqqzzz")
+        bb.wait_for(d, lambda: d.find_element(By.ID, "explorer-empty").is_displayed())
+        text = d.find_element(By.ID, "explorer-empty").text
+        self.assertIn("Ingen treff", text)
+        self.assertIn("Prøv et annet ord", text)
+
+    def test_places_beyond_the_radius_are_folded_below_the_list_and_linked(self):
+        d = self.driver
+        self.open("index.html")
+        self.assertNotIn("Champany Inn", bb.visible_names(d))
+        folded = d.find_element(By.ID, "outside-radius")
+        summary = folded.find_element(By.TAG_NAME, "summary")
+        self.assertEqual(summary.text, "Utenfor radius: 3 steder lenger enn 5 km fra Waverley")
+        summary.click()
+        link = bb.wait_for(d, lambda: next((a for a in folded.find_elements(By.CSS_SELECTOR, ".place-card__link")
+                                            if "Champany Inn" in a.text), None))
+        link.click()
+        bb.wait_for(d, lambda: d.find_element(By.TAG_NAME, "h1").text == "Champany Inn")
+
+    def test_the_messy_guide_passes_axe(self):
+        for path in ("index.html", "kafeer/index.html"):
+            self.open(path)
+            self.driver.execute_script("document.getElementById('outside-radius')?.setAttribute('open', '')")
+            violations = bb.run_axe(self.driver)
+            self.assertEqual(violations, [], f"{path}:\n" + bb.format_violations(violations))
+        detail = next(p for p in os.listdir(os.path.join(self.folder, "output", "steder")) if p.startswith("duck-waffle-"))
+        self.driver.get(self.server.url(f"steder/{detail}/index.html"))
+        violations = bb.run_axe(self.driver)
+        self.assertEqual(violations, [], bb.format_violations(violations))

@@ -24,6 +24,7 @@ SCREEN_ONLY = [
     "#explorer-status", "#explorer-more-button", "#explorer-map", ".pagination", ".about__download",
     "#explorer-open-now", "#explorer-search", "#explorer-radius", "#explorer-sort", "#explorer-locate", "#explorer-reset",
     ".exports", ".pause-control", ".pause-label", ".steam", ".breadcrumbs", ".open-status", ".open-badge",
+    ".outside-radius",
 ]
 
 # Runs in the page: what print media makes of it.

@@ -307,15 +307,16 @@ package struct PlacesDecoder: Sendable {
         let providerID = text("place_id", in: properties)
         let id = identity(properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
 
+        // Geoapify's parts, else the OSM tags: in `datasource.raw`, or in the properties themselves
+        // (overpass-turbo and osmtogeojson exports).
+        func part(_ key: String) -> String? {
+            text(key, in: properties) ?? text("addr:" + key, in: raw) ?? text("addr:" + key, in: properties)
+        }
         let address = PostalAddress(
-            street: TextHardening.clean(
-                text("street", in: properties) ?? text("addr:street", in: raw),
-                maximumLength: TextHardening.Limit.address),
-            houseNumber: TextHardening.clean(
-                text("housenumber", in: properties) ?? text("addr:housenumber", in: raw), maximumLength: 20),
-            postcode: TextHardening.clean(
-                text("postcode", in: properties) ?? text("addr:postcode", in: raw), maximumLength: 20),
-            city: TextHardening.clean(text("city", in: properties) ?? text("addr:city", in: raw), maximumLength: 100),
+            street: TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address),
+            houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),
+            postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
+            city: TextHardening.clean(part("city"), maximumLength: 100),
             fallbackLine: TextHardening.clean(
                 fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
         )
@@ -422,15 +423,11 @@ package struct PlacesDecoder: Sendable {
         return PlaceID.osm(type: String(parts[0]), id: String(parts[1]))
     }
 
-    /// The provider's address line without the place's name.
+    /// A one-line address given as such (`address`: our own exports, hand-made files), unless it is only
+    /// the place's name. Geoapify's `formatted` and `address_line1/2` are not one: without a street they
+    /// hold the name and the town (the street, when there is one, comes from the parts).
     func fallbackAddressLine(properties: JSONValue, name: String) -> String? {
-        if let line2 = properties["address_line2"]?.looseString, properties["address_line1"]?.looseString == name {
-            return line2
-        }
-        if let formatted = properties["formatted"]?.looseString {
-            let prefix = name + ", "
-            return formatted.hasPrefix(prefix) ? String(formatted.dropFirst(prefix.count)) : formatted
-        }
-        return properties["address"]?.looseString
+        guard let line = properties["address"]?.looseString else { return nil }
+        return PostalAddress.isOnlyName(line, name: name) ? nil : line
     }
 }

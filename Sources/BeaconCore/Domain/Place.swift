@@ -1,3 +1,5 @@
+import BeaconText
+
 /// One place as the guide knows it, whatever source it came from. Text fields
 /// are already cleaned (`TextHardening`); they are still plain text and are
 /// escaped wherever they are written.
@@ -43,9 +45,10 @@ package final class PostalAddress: Sendable, Hashable {
     let houseNumber: String?
     let postcode: String?
     let city: String?
-    /// The provider's one-line address, used when the parts are missing.
+    /// A one-line address given as such (never the place's name), used when there is no street.
     let fallbackLine: String?
-    /// "Karl Johans gate 1, 0154 Oslo"; nil when nothing is known.
+    /// "Karl Johans gate 1, 0154 Oslo"; nil when no street is known (a postcode and town alone do not
+    /// find the door; the pages then say «Adresse mangler»).
     package let singleLine: String?
 
     /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
@@ -76,11 +79,13 @@ package final class PostalAddress: Sendable, Hashable {
         }
         let town = [postcode, city].compactMap { $0 }.joined(separator: " ")
         if !town.isEmpty { parts.append(town) }
-        if parts.isEmpty || street == nil, let fallbackLine {
-            singleLine = fallbackLine
-        } else {
-            singleLine = parts.isEmpty ? nil : parts.joined(separator: ", ")
-        }
+        singleLine = street == nil ? fallbackLine : parts.joined(separator: ", ")
+    }
+
+    /// Whether `line` says no more than the place's name (case and accents aside): what providers put
+    /// where an address is missing.
+    package static func isOnlyName(_ line: String, name: String) -> Bool {
+        TextFolding.searchKey(line).trimmingWhitespace() == TextFolding.searchKey(name).trimmingWhitespace()
     }
 
     package static func == (a: PostalAddress, b: PostalAddress) -> Bool {

@@ -18,6 +18,7 @@ package final class GuidePlace: Sendable {
     /// The place, or (while `archived` holds it) a placeholder that owns no memory.
     private let heldPlace: Place
     private let heldSlug: String
+    private let heldNameSuffix: String?
     /// Where the place lies in the kept archive, when it is not held.
     private let archived: ArchivedEntry?
     private let decoded = Mutex<DecodedEntry?>(nil)
@@ -31,11 +32,12 @@ package final class GuidePlace: Sendable {
     package let isInCurrentData: Bool
 
     package init(
-        place: Place, slug: String, distanceMetres: Double, ratings: [Rating], summary: RatingSummary?,
-        favoriteSince: CalendarDate?, isInCurrentData: Bool
+        place: Place, slug: String, nameSuffix: String? = nil, distanceMetres: Double, ratings: [Rating],
+        summary: RatingSummary?, favoriteSince: CalendarDate?, isInCurrentData: Bool
     ) {
         heldPlace = place
         heldSlug = slug
+        heldNameSuffix = nameSuffix
         archived = nil
         category = place.category
         self.distanceMetres = distanceMetres
@@ -53,6 +55,7 @@ package final class GuidePlace: Sendable {
     ) {
         heldPlace = GuideBaseArchive.placeholder.place
         heldSlug = ""
+        heldNameSuffix = nil
         archived = ArchivedEntry(archive: archive, offset: offset, idHash: idHash)
         self.category = category
         self.distanceMetres = distanceMetres
@@ -65,6 +68,10 @@ package final class GuidePlace: Sendable {
     package var place: Place { archived == nil ? heldPlace : decodedEntry().place }
     package var slug: String { archived == nil ? heldSlug : decodedEntry().slug }
     package var id: PlaceID { archived == nil ? heldPlace.id : decodedEntry().place.id }
+    /// What tells this place apart from others of its name («Princes Street»; `NameSuffixes`), or nil.
+    package var nameSuffix: String? { archived == nil ? heldNameSuffix : decodedEntry().nameSuffix }
+    /// «Nando's · Princes Street»: the name as cards, titles, headings and pins show it.
+    package var displayName: String { NameSuffixes.displayName(name, suffix: nameSuffix) }
 
     /// Whether `ids` has this place's id; a place still in the archive is looked up by its id's bytes there.
     package func isListed(in ids: PlaceIDTable<Void>) -> Bool {
@@ -114,10 +121,12 @@ private struct ArchivedEntry: Sendable {
 private final class DecodedEntry: Sendable {
     let place: Place
     let slug: String
+    let nameSuffix: String?
 
     init(_ entry: GuideBase.Entry) {
         place = entry.place
         slug = entry.slug
+        nameSuffix = entry.nameSuffix
     }
 }
 

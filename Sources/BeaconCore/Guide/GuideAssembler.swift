@@ -54,11 +54,16 @@ package enum GuideAssembler {
         var entries = moveEntries(out: &places, at: kept, distances: distances)
         entries += outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: "") }
         let slugs: (slugs: [String], clashed: Bool)
+        let suffixes: [String?]
         do {  // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
             let named = entries
             slugs = SlugAssigner.slugs(count: named.count) { (named[$0].place.id, named[$0].place.name) }
+            suffixes = NameSuffixes.suffixes(count: named.count) { (named[$0].place.name, named[$0].place.address) }
         }
-        for index in entries.indices { entries[index].slug = slugs.slugs[index] }
+        for index in entries.indices {
+            entries[index].slug = slugs.slugs[index]
+            entries[index].nameSuffix = suffixes[index]
+        }
         var base = GuideBase(entries: entries, inDataCount: kept.count)
         base.slugsClashed = slugs.clashed
         return (base, kept)
@@ -190,7 +195,8 @@ package enum GuideAssembler {
     {
         let ratings = entry?.ratings ?? []
         return GuidePlace(
-            place: item.place, slug: item.slug, distanceMetres: item.distanceMetres, ratings: ratings,
+            place: item.place, slug: item.slug, nameSuffix: item.nameSuffix, distanceMetres: item.distanceMetres,
+            ratings: ratings,
             summary: RatingSummary(ratings: ratings), favoriteSince: entry?.favoriteSince,
             isInCurrentData: isInCurrentData)
     }

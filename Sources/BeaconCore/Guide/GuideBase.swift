@@ -8,11 +8,14 @@ package struct GuideBase: Sendable {
         package var place: Place
         package var distanceMetres: Double
         package var slug: String
+        /// What tells it apart from places of the same name (`NameSuffixes`); nil for a name of its own.
+        package var nameSuffix: String?
 
-        package init(place: Place, distanceMetres: Double, slug: String) {
+        package init(place: Place, distanceMetres: Double, slug: String, nameSuffix: String? = nil) {
             self.place = place
             self.distanceMetres = distanceMetres
             self.slug = slug
+            self.nameSuffix = nameSuffix
         }
     }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 7\n".utf8)
+    static let magic = Array("beacon-guide-base 8\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -321,8 +321,10 @@ package enum GuideBaseArchive {
     }
 
     /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,
-    /// two coordinates, eleven optional lengths, the distance, the offset.
-    static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + 11 * 4 + 8 + 4 + 8
+    /// two coordinates, twelve optional lengths, the distance, the offset.
+    static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + optionalFields * 4 + 8 + 4 + 8
+    /// The address's six, hours, phone, website, email, provider id, name suffix.
+    static let optionalFields = 12
 
     /// Each category's name as the archive spells it (its raw value).
     static let categoryNames = PlaceCategory.allCases.map { (utf8: Array($0.rawValue.utf8), category: $0) }
@@ -345,7 +347,7 @@ package enum GuideBaseArchive {
         for part in [
             address.street, address.houseNumber, address.postcode, address.city, address.fallbackLine,
             address.singleLine,
-            place.openingHours, place.phone, place.website, place.email, place.providerID,
+            place.openingHours, place.phone, place.website, place.email, place.providerID, entry.nameSuffix,
         ] {
             appendOptional(part, to: &bytes)
         }
@@ -490,7 +492,7 @@ package enum GuideBaseArchive {
             guard skipString(optional: false), let category = category(),
                 integer() != nil, integer() != nil
             else { return nil }
-            for _ in 0..<11 where !skipString(optional: true) { return nil }
+            for _ in 0..<GuideBaseArchive.optionalFields where !skipString(optional: true) { return nil }
             let slugStart = offset + 8 + 4  // after the distance and the slug's length
             guard let distance = integer(), skipString(optional: false) else { return nil }
             return (category, Double(bitPattern: distance), offset - slugStart, idHash)
@@ -505,7 +507,7 @@ package enum GuideBaseArchive {
                 let fallbackLine = optionalString(), let singleLine = optionalString(),
                 let openingHours = optionalString(),
                 let phone = optionalString(), let website = optionalString(), let email = optionalString(),
-                let providerID = optionalString(),
+                let providerID = optionalString(), let nameSuffix = optionalString(),
                 let distance = integer(), let slug = string()
             else { return nil }
             return Entry(
@@ -517,7 +519,7 @@ package enum GuideBaseArchive {
                         street: street, houseNumber: houseNumber, postcode: postcode, city: city,
                         fallbackLine: fallbackLine, singleLine: singleLine),
                     openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID),
-                distanceMetres: Double(bitPattern: distance), slug: slug)
+                distanceMetres: Double(bitPattern: distance), slug: slug, nameSuffix: nameSuffix)
         }
     }
 }

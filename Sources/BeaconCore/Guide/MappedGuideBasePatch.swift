@@ -43,7 +43,8 @@ extension MappedGuideBase {
         }
         guard let entryOfID = entriesOfParsedPlaces(in: features),
             let matched = matchedInFileOrder(features, entryOfID: entryOfID),
-            let newSlugs = newSlugs(of: matched.edits, in: features)
+            let newSlugs = newSlugs(of: matched.edits, in: features),
+            var newSuffixes = newNameSuffixes(of: matched.edits, in: features)
         else { return nil }
         let (edits, skipped, memo) = matched
 
@@ -52,10 +53,20 @@ extension MappedGuideBase {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
             features.outcomes[feature] = .skipped(.noName)  // moved, not copied
             let slug = newSlugs[entry] ?? old.slug
-            if place != old.place || slug != old.slug {
+            let suffix = newSuffixes.removeValue(forKey: entry) ?? old.nameSuffix
+            if place != old.place || slug != old.slug || suffix != old.nameSuffix {
                 edited.append(GuideBase.EditedPlace(id: place.id, oldSlug: old.slug, newSlug: slug))
             }
-            replaced[entry] = GuideBase.Entry(place: place, distanceMetres: old.distanceMetres, slug: slug)
+            replaced[entry] = GuideBase.Entry(
+                place: place, distanceMetres: old.distanceMetres, slug: slug, nameSuffix: suffix)
+        }
+        // Places of an edited place's name, old or new, that read differently now: shown anew, not edited.
+        for (entry, suffix) in newSuffixes.sorted(by: { $0.key < $1.key }) {
+            var relabelled = self.entry(entry)
+            relabelled.nameSuffix = suffix
+            edited.append(
+                GuideBase.EditedPlace(id: relabelled.place.id, oldSlug: relabelled.slug, newSlug: relabelled.slug))
+            replaced[entry] = relabelled
         }
         featureMemo = FeatureMemo(key: memoKey, outcomes: memo)
         return GuideBase.Patch(edited: edited, skipped: skipped)
@@ -158,6 +169,54 @@ extension MappedGuideBase {
             guard wanted.count == newSlugs.count, !slugTaken(wanted, exceptBy: Set(newSlugs.keys)) else { return nil }
         }
         return newSlugs
+    }
+
+    /// The name suffixes (`NameSuffixes`) the edits change, by entry (the edited places' own among them):
+    /// worked out again for every place of a name that an edited place had or has now. One name gives one
+    /// slug stem, and in a base without clashes every slug is its stem and a 6-character hash, so those
+    /// places are found from their slugs' bytes and only they are decoded (a stem two names share only
+    /// brings in a few more). Nil when a favorite outside the data would change (those are not patched).
+    private func newNameSuffixes(
+        of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features
+    ) -> [Int: String?]? {
+        var stems = Set<String>()
+        var editedPlaces: [Int: Place] = [:]
+        for (feature, entry, old) in edits {
+            guard case .parsed(let place) = features.outcomes[feature] else { continue }
+            editedPlaces[entry] = place
+            guard place.name != old.place.name || place.address != old.place.address else { continue }
+            stems.insert(TextFolding.slugStem(old.place.name))
+            stems.insert(TextFolding.slugStem(place.name))
+        }
+        guard !stems.isEmpty else { return [:] }
+        let hashLength = 7  // "-" and the id's 6-character hash
+        let wanted = stems.map { Array($0.utf8) }
+        let lengths = Set(wanted.map { $0.count + hashLength })
+        let held = replacedFlags()
+        var members: [(entry: Int, current: GuideBase.Entry)] = []
+        for entry in outlines.indices {
+            let sharesStem: Bool
+            if held[entry], let replacedEntry = replaced[entry] {
+                let stem = Array(replacedEntry.slug.utf8).dropLast(hashLength)
+                sharesStem = wanted.contains { stem.elementsEqual($0) }
+            } else {
+                // Most slugs differ in length from the few stems: told so from the outline alone.
+                guard lengths.contains(Int(outlines[entry].slugLength)) else { continue }
+                let slug = archivedSlug(entry)
+                let stem = UnsafeRawBufferPointer(rebasing: slug[..<(slug.count - hashLength)])
+                sharesStem = wanted.contains { stem.elementsEqual($0) }
+            }
+            if sharesStem { members.append((entry, self.entry(entry))) }
+        }
+        // Every place of those names is here (its slug's stem is its name's), so each name's group is whole.
+        let places = members.map { editedPlaces[$0.entry] ?? $0.current.place }
+        let suffixes = NameSuffixes.suffixes(count: places.count) { (places[$0].name, places[$0].address) }
+        var changed: [Int: String?] = [:]
+        for (member, suffix) in zip(members, suffixes) where suffix != member.current.nameSuffix {
+            guard member.entry < inDataCount else { return nil }
+            changed[member.entry] = suffix
+        }
+        return changed
     }
 
     /// Whether this base is still the one `store` would give (`GuideBase.fits`), the store's favorites

@@ -93,7 +93,9 @@ package struct PlaceSnapshot: Sendable, Hashable {
     package func place(id: PlaceID) -> Place {
         Place(
             id: id, name: name, category: category, coordinate: coordinate,
-            address: PostalAddress(fallbackLine: address))
+            // A snapshot taken before the name stopped standing in for a missing address may hold it.
+            address: PostalAddress(
+                fallbackLine: address.flatMap { PostalAddress.isOnlyName($0, name: name) ? nil : $0 }))
     }
 }
 

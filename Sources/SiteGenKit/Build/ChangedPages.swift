@@ -45,7 +45,8 @@ struct ChangedPages: Sendable {
     /// Whether two values of a place look alike on every page.
     static func looksTheSame(_ a: GuidePlace, _ b: GuidePlace) -> Bool {
         a === b
-            || (a.slug == b.slug && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings
+            || (a.slug == b.slug && a.nameSuffix == b.nameSuffix && a.distanceMetres == b.distanceMetres
+                && a.ratings == b.ratings
                 && a.favoriteSince == b.favoriteSince && a.isInCurrentData == b.isInCurrentData && a.place == b.place)
     }
 

@@ -325,9 +325,23 @@ struct SiteRenderer: Sendable {
         let start = (page - 1) * ListPage.pageSize
         let slice = places[start..<min(start + ListPage.pageSize, places.count)]
         let path = category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+        // Only an explorer's first page lists the places beyond the radius apart. Nearest first, they are the
+        // list's end: found by halving (a loop over them for each of a big guide's thousand list pages took
+        // seconds).
+        var outsideStart = places.count
+        if scriptData != nil {
+            let radius = Double(guide.settings.radiusKm) * 1000
+            var low = 0
+            while low < outsideStart {
+                let middle = (low + outsideStart) / 2
+                if places[middle].wholeMetres > radius { outsideStart = middle } else { low = middle + 1 }
+            }
+        }
         let input = ListPage.Input(
             path: path, category: category, places: slice, totalCount: places.count,
-            page: page, pageCount: pageCount, scriptData: scriptData)
+            page: page, pageCount: pageCount, scriptData: scriptData,
+            categories: PlaceCategory.allCases.filter { !guide.places(in: $0).isEmpty }, outsideStart: outsideStart,
+            outsideRadius: places[outsideStart...])
         try writer.write(ListPage.render(input, context: context), to: input.path)
     }
 }

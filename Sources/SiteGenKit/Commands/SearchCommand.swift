@@ -76,7 +76,7 @@ enum PlaceTable {
         let withStatus = statuses.contains { $0 != nil }
         if withStatus { header.append("Nå") }
         var rows: [[String]] = zip(places, statuses).map { place, status in
-            let name = place.name + (place.isFavorite ? " ♥" : "")
+            let name = place.displayName + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             let row = [
                 TextHardening.truncate(name, to: 40), place.category.singularName,

@@ -15,8 +15,10 @@ extension Strings {
         backToList: "Alle steder",
         favorite: "Favoritt",
         address: "Adresse",
+        addressMissing: "Adresse mangler",
         coordinates: "Koordinater",
         openingHours: "Åpningstider",
+        openingHoursNotInterpreted: "Åpningstider (fra OpenStreetMap, ikke tolket)",
         phone: "Telefon",
         website: "Nettsted",
         email: "E-post",
@@ -65,6 +67,12 @@ extension Strings {
         withinRadius: { count, km, center in
             "\(NorwegianFormat.count(count, singular: "sted", plural: "steder")) innen \(km) km fra \(center ?? "sentrum")"
         },
+        outsideRadius: { count, km, center in
+            "Utenfor radius: \(NorwegianFormat.count(count, singular: "sted", plural: "steder")) lenger enn \(km) km fra \(center ?? "sentrum")"
+        },
+        outsideRadiusNote:
+            "De er med i dataene, men ligger utenfor området guiden dekker. «Finn nærmeste meg» tar dem med når du er i nærheten.",
+        outsideRadiusRest: "Resten står i den fulle listen",
         coverage: { km, center in "Guiden dekker steder innen \(km) km fra \(center ?? "sentrum")" },
         sourceDescription: { kind in
             switch kind {
@@ -97,6 +105,8 @@ extension Strings {
         noMatches: "Ingen treff",
         noMatchesHint:
             "Prøv et annet ord, en større avstand eller en annen kategori, eller trykk «Nullstill» under «Filtre».",
+        nothingHere: "Ingen steder her",
+        nothingHereHint: "Guiden har ingen steder i denne kategorien.",
         rated: "vurdert",
         openNow: "Åpent nå",
         openNowHint: "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid).",
@@ -117,6 +127,9 @@ extension Strings {
         script: [
             ("favorite", "Favoritt"),
             ("noMatches", "Ingen treff"),
+            ("nothingHere", "Ingen steder her"),
+            ("nothingHereHint", "Guiden har ingen steder i denne kategorien."),
+            ("addressMissing", "Adresse mangler"),
             ("place.one", "sted"), ("place.other", "steder"),
             ("favorite.one", "favoritt"), ("favorite.other", "favoritter"),
             ("rating.one", "vurdering"), ("rating.other", "vurderinger"),

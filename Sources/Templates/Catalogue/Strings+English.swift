@@ -15,8 +15,10 @@ extension Strings {
         backToList: "All places",
         favorite: "Favourite",
         address: "Address",
+        addressMissing: "Address missing",
         coordinates: "Coordinates",
         openingHours: "Opening hours",
+        openingHoursNotInterpreted: "Opening hours (from OpenStreetMap, not interpreted)",
         phone: "Phone",
         website: "Website",
         email: "Email",
@@ -65,6 +67,12 @@ extension Strings {
         withinRadius: { count, km, center in
             "\(Language.en.count(count, singular: "place", plural: "places")) within \(km) km of \(center ?? "the centre")"
         },
+        outsideRadius: { count, km, center in
+            "Outside the radius: \(Language.en.count(count, singular: "place", plural: "places")) farther than \(km) km from \(center ?? "the centre")"
+        },
+        outsideRadiusNote:
+            "They are in the data but outside the area the guide covers. “Find nearest to me” includes them when you are close by.",
+        outsideRadiusRest: "The rest are in the full list",
         coverage: { km, center in "The guide covers places within \(km) km of \(center ?? "the centre")" },
         sourceDescription: { kind in
             switch kind {
@@ -96,6 +104,8 @@ extension Strings {
         showMore: "Show more",
         noMatches: "No matches",
         noMatchesHint: "Try another word, a larger distance or another category, or press “Reset” under “Filters”.",
+        nothingHere: "Nothing here",
+        nothingHereHint: "The guide has no places in this category.",
         rated: "rated",
         openNow: "Open now",
         openNowHint: "Shows only places with known opening hours that are open now (Norwegian time).",
@@ -115,6 +125,9 @@ extension Strings {
         script: [
             ("favorite", "Favourite"),
             ("noMatches", "No matches"),
+            ("nothingHere", "Nothing here"),
+            ("nothingHereHint", "The guide has no places in this category."),
+            ("addressMissing", "Address missing"),
             ("place.one", "place"), ("place.other", "places"),
             ("favorite.one", "favourite"), ("favorite.other", "favourites"),
             ("rating.one", "rating"), ("rating.other", "ratings"),

@@ -15,8 +15,10 @@ extension Strings {
         backToList: "Alle stader",
         favorite: "Favoritt",
         address: "Adresse",
+        addressMissing: "Adresse manglar",
         coordinates: "Koordinatar",
         openingHours: "Opningstider",
+        openingHoursNotInterpreted: "Opningstider (frå OpenStreetMap, ikkje tolka)",
         phone: "Telefon",
         website: "Nettstad",
         email: "E-post",
@@ -65,6 +67,12 @@ extension Strings {
         withinRadius: { count, km, center in
             "\(Language.nn.count(count, singular: "stad", plural: "stader")) innan \(km) km frå \(center ?? "sentrum")"
         },
+        outsideRadius: { count, km, center in
+            "Utanfor radius: \(Language.nn.count(count, singular: "stad", plural: "stader")) lenger enn \(km) km frå \(center ?? "sentrum")"
+        },
+        outsideRadiusNote:
+            "Dei er med i dataa, men ligg utanfor området guiden dekkjer. «Finn nærast meg» tek dei med når du er i nærleiken.",
+        outsideRadiusRest: "Resten står i den fulle lista",
         coverage: { km, center in "Guiden dekkjer stader innan \(km) km frå \(center ?? "sentrum")" },
         sourceDescription: { kind in
             switch kind {
@@ -97,6 +105,8 @@ extension Strings {
         noMatches: "Ingen treff",
         noMatchesHint:
             "Prøv eit anna ord, ein større avstand eller ein annan kategori, eller trykk «Nullstill» under «Filter».",
+        nothingHere: "Ingen stader her",
+        nothingHereHint: "Guiden har ingen stader i denne kategorien.",
         rated: "vurdert",
         openNow: "Ope no",
         openNowHint: "Viser berre stader med kjende opningstider som har ope no (norsk tid).",
@@ -117,6 +127,9 @@ extension Strings {
         script: [
             ("favorite", "Favoritt"),
             ("noMatches", "Ingen treff"),
+            ("nothingHere", "Ingen stader her"),
+            ("nothingHereHint", "Guiden har ingen stader i denne kategorien."),
+            ("addressMissing", "Adresse manglar"),
             ("place.one", "stad"), ("place.other", "stader"),
             ("favorite.one", "favoritt"), ("favorite.other", "favorittar"),
             ("rating.one", "vurdering"), ("rating.other", "vurderingar"),

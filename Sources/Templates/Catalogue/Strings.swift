@@ -21,8 +21,12 @@ package struct Strings: Sendable {
     let backToList: String
     let favorite: String
     let address: String
+    /// Said where a place has no address (muted): never its name instead.
+    let addressMissing: String
     let coordinates: String
     let openingHours: String
+    /// The label of hours the guide cannot read, shown as the data has them.
+    let openingHoursNotInterpreted: String
     let phone: String
     let website: String
     let email: String
@@ -84,6 +88,12 @@ package struct Strings: Sendable {
     let lastUpdated: @Sendable (String) -> String
     /// "12 steder innen 5 km fra Oslo S".
     let withinRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
+    /// "Utenfor radius: 3 steder lenger enn 5 km fra Oslo S": the heading of the places the data has beyond the radius.
+    let outsideRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
+    /// Why they are there at all.
+    let outsideRadiusNote: String
+    /// The link to the plain list where the places beyond the radius not shown go on.
+    let outsideRadiusRest: String
     /// "Guiden dekker steder innen 5 km fra Oslo S": what the data can answer.
     let coverage: @Sendable (_ radiusKm: Int, _ center: String?) -> String
     /// The footer's note on where the places came from.
@@ -112,6 +122,9 @@ package struct Strings: Sendable {
     let showMore: String
     let noMatches: String
     let noMatchesHint: String
+    /// The empty list when nothing was searched or filtered (a category without places).
+    let nothingHere: String
+    let nothingHereHint: String
     let rated: String
     let openNow: String
     let openNowHint: String

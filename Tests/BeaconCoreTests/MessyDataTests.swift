@@ -1,0 +1,106 @@
+import Testing
+
+@testable import BeaconCore
+
+/// Real data is messy: a missing address stays missing (never the place's name), and places that share a
+/// name are told apart by their own address (`NameSuffixes`).
+@Suite struct MessyDataTests {
+    func decode(_ properties: String) throws -> Place {
+        let json = try JSONParser.parse(
+            bytes: Array(
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-3.19,55.95]},"properties":{\#(properties)}}"#
+                    .utf8))
+        guard case .success(let place) = PlacesDecoder(defaultCategory: .restaurant).decodeFeature(json) else {
+            throw Failure.notDecoded
+        }
+        return place
+    }
+
+    enum Failure: Error { case notDecoded }
+
+    @Test func anAddressIsAStreetNeverTheName() throws {
+        // Geoapify without a street: its address lines hold the name and the town.
+        let noStreet = try decode(
+            #""name":"Duck & Waffle","address_line1":"Duck & Waffle","address_line2":"Edinburgh EH2 2AD, United Kingdom","formatted":"Duck & Waffle, Edinburgh EH2 2AD, United Kingdom","postcode":"EH2 2AD","city":"Edinburgh""#
+        )
+        #expect(noStreet.address.singleLine == nil)
+        #expect(noStreet.address.postcode == "EH2 2AD")
+        // `formatted` alone, the name and nothing else.
+        #expect(try decode(#""name":"Duck & Waffle","formatted":"Duck & Waffle""#).address.singleLine == nil)
+        // A one-line `address` that is only the name (in other case and spacing), and one that is an address.
+        #expect(try decode(#""name":"Duck & Waffle","address":" duck & waffle ""#).address.singleLine == nil)
+        #expect(
+            try decode(#""name":"Bento Ya","address":"17 Forrest Road, Edinburgh""#).address.singleLine
+                == "17 Forrest Road, Edinburgh")
+
+        // The street from Geoapify's parts, from `datasource.raw`, or from OSM tags in the properties.
+        let geoapify = try decode(
+            #""name":"Mother India","street":"Infirmary Street","housenumber":"3-5","postcode":"EH1 1LT","city":"Edinburgh""#
+        )
+        #expect(geoapify.address.singleLine == "Infirmary Street 3-5, EH1 1LT Edinburgh")
+        let raw = try decode(
+            #""name":"Nando's","address_line1":"Nando's","datasource":{"raw":{"addr:street":"Princes Street","addr:housenumber":112}}"#
+        )
+        #expect(raw.address.singleLine == "Princes Street 112")
+        let overpass = try decode(#""name":"Bento Ya","addr:street":"Forrest Road","addr:housenumber":"17""#)
+        #expect(overpass.address.singleLine == "Forrest Road 17")
+
+        // A favorite's snapshot from before kept the name as its address: not any more.
+        let snapshot = PlaceSnapshot(
+            name: "Duck & Waffle", category: .restaurant, coordinate: Coordinate(latitude: 55.95, longitude: -3.19),
+            address: "Duck & Waffle")
+        #expect(snapshot.place(id: PlaceID(rawValue: "node/1")).address.singleLine == nil)
+    }
+
+    func suffixes(_ places: [(String, PostalAddress)]) -> [String?] {
+        NameSuffixes.suffixes(count: places.count) { (places[$0].0, places[$0].1) }
+    }
+
+    @Test func placesOfOneNameAreToldApartByTheirOwnAddress() {
+        let suffixes = suffixes([
+            ("Nando's", PostalAddress(street: "Princes Street", houseNumber: "112", postcode: "EH2 4AD")),
+            ("Nando's", PostalAddress(street: "Lothian Road", postcode: "EH3 9AE")),
+            ("Bento Ya", PostalAddress(street: "Forrest Road")),
+            // Two on one street: the house number tells them apart.
+            ("Nando's", PostalAddress(street: "Leith Walk", houseNumber: "10")),
+            ("Nando's", PostalAddress(street: "Leith Walk", houseNumber: "200")),
+            // No street: the postcode; nothing at all: no suffix rather than a made-up one.
+            ("Nando's", PostalAddress(postcode: "EH12 9DQ")),
+            ("Nando's", PostalAddress()),
+            // One street, no numbers, nothing else: the street, though the other has it too.
+            ("Wok", PostalAddress(street: "Dalry Road")),
+            ("Wok", PostalAddress(street: "Dalry Road")),
+        ])
+        #expect(
+            suffixes == [
+                "Princes Street", "Lothian Road", nil, "Leith Walk 10", "Leith Walk 200", "EH12 9DQ", nil,
+                "Dalry Road", "Dalry Road",
+            ])
+        #expect(NameSuffixes.displayName("Nando's", suffix: "Princes Street") == "Nando's · Princes Street")
+        #expect(NameSuffixes.displayName("Bento Ya", suffix: nil) == "Bento Ya")
+    }
+
+    @Test func theGuideGivesEveryPlaceItsSuffixWhateverTheOrder() {
+        var places = (0..<6).map { index in
+            Place(
+                id: PlaceID(rawValue: "node/\(index)"), name: index < 3 ? "Nando's" : "Sted \(index)",
+                category: .restaurant,
+                coordinate: Coordinate(latitude: 59.91 + Double(index) * 0.001, longitude: 10.75),
+                address: PostalAddress(street: "Gate \(index)"))
+        }
+        let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
+        let guide = GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source)
+        places.reverse()
+        let reversed = GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source)
+        for guide in [guide, reversed] {
+            let names = Dictionary(uniqueKeysWithValues: guide.places.map { ($0.id.rawValue, $0.displayName) })
+            #expect(names["node/0"] == "Nando's · Gate 0" && names["node/2"] == "Nando's · Gate 2")
+            #expect(names["node/4"] == "Sted 4")
+        }
+        // Kept in the base's archive, so a rebuild from it shows the same.
+        let base = GuideAssembler.base(places: places, store: GuideStore(), settings: .defaults)
+        let decoded = GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k")
+        #expect(decoded?.entries.map(\.nameSuffix) == base.entries.map(\.nameSuffix))
+        #expect(base.entries.compactMap(\.nameSuffix).count == 3)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// A guide built by the real binary from OpenStreetMap data as Geoapify gives it, messy as real data is
+/// (`Tests/Fixtures/messy-edinburgh.geojson`: a chain under one name at several streets, places without
+/// a street, hours that do not parse, names in other scripts, places without a name, places beyond the
+/// radius, restaurants only): the pages say what is missing and tell alike names apart.
+@Suite struct MessyDataBuildTests {
+    static let fixture = Repository.fixtures + "/messy-edinburgh.geojson"
+
+    /// The fixture built around Edinburgh Waverley (5 km) in bokmål, nynorsk and English.
+    static func built() throws -> TestSite {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Edinburgh","center":{"lat":55.9533,"lon":-3.1883,"label":"Waverley"},"radiusKm":5,"languages":["nb","nn","en"]}"#,
+            to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", fixture])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("2 uten navn"), "\(result.stderr)")
+        return site
+    }
+
+    /// The detail page (in `folder`, "" for bokmål) of the place whose slug starts with `stem` and whose page holds `marker`.
+    func page(_ site: TestSite, _ stem: String, holding marker: String = "", folder: String = "") throws -> String {
+        let pages = site.outputFiles().filter {
+            $0.hasPrefix(folder + "steder/" + stem + "-") && $0.hasSuffix("/index.html")
+        }.compactMap { site.read("output/" + $0) }
+        return try #require(
+            pages.first { marker.isEmpty || $0.contains(marker) },
+            "no page of \(stem) holding \(marker): \(site.outputFiles().filter { $0.contains(stem) })")
+    }
+
+    @Test func aMissingAddressIsSaidNeverFilledWithTheName() throws {
+        let site = try Self.built()
+        let duck = try page(site, "duck-waffle")
+        #expect(duck.contains(#"<dt>Adresse</dt><dd><span class="address--missing">Adresse mangler</span></dd>"#))
+        #expect(!duck.contains("<dd>Duck &amp; Waffle</dd>") && !duck.contains("Edinburgh EH2 2AD"))
+        let tailor = try page(site, "the-tailor-s-hall")
+        #expect(tailor.contains("Adresse mangler") && !tailor.contains("United Kingdom"))
+        // The street from the data where there is one.
+        #expect(try page(site, "bento-ya").contains("<dd>Forrest Road 17, EH1 2QH Edinburgh</dd>"))
+        #expect(try page(site, "duck-waffle", folder: "nn/").contains("Adresse manglar"))
+        #expect(try page(site, "duck-waffle", folder: "en/").contains("Address missing"))
+        // On the cards, and no name in the place data's address.
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains(#"<span class="place-card__address address--missing">Adresse mangler</span>"#))
+        #expect(!front.contains(#""a":"Duck & Waffle""#) && !front.contains(#""a":"Duck \u0026 Waffle""#))
+        // The export leaves it empty rather than naming the place.
+        let export = try #require(site.read("output/eksport/steder.geojson"))
+        let duckLine = try #require(export.split(separator: "\n").first { $0.contains("Duck & Waffle") })
+        #expect(!duckLine.contains(#""address""#), "\(duckLine)")
+    }
+
+    @Test func hoursThatDoNotParseAreLabelledAndClaimNoStatus() throws {
+        let site = try Self.built()
+        let duck = try page(site, "duck-waffle")
+        #expect(
+            duck.contains(
+                #"<dt>Åpningstider (fra OpenStreetMap, ikke tolket)</dt><dd><span class="hours hours--raw">We-Sa Jan 12:00-15:30; PH off</span>"#
+            ))
+        #expect(!duck.contains("open-status") && !duck.contains("beacon-hours.js"))
+        let hanedan = try page(site, "hanedan")
+        #expect(hanedan.contains(">by appointment</span>") && !hanedan.contains("open-status"))
+        #expect(
+            try page(site, "hanedan", folder: "en/").contains(
+                "<dt>Opening hours (from OpenStreetMap, not interpreted)</dt>"))
+        // Hours it reads keep their list and their status.
+        let bento = try page(site, "bento-ya")
+        #expect(bento.contains(#"<dt>Åpningstider</dt><dd><ul class="hours">"#) && bento.contains("open-status"))
+    }
+
+    @Test func placesOfOneNameAreToldApartEverywhere() throws {
+        let site = try Self.built()
+        let princes = try page(site, "nando-s", holding: "Princes Street 112")
+        #expect(princes.contains(#"<title>Nando's · Princes Street 112 – Edinburgh</title>"#))
+        #expect(
+            princes.contains(
+                #"<h1 class="place-detail__name" dir="auto">Nando's<span class="name-suffix"> · Princes Street 112</span></h1>"#
+            ))
+        #expect(princes.contains(#""n":"Nando's · Princes Street 112""#), "the place map's pin")
+        // Each of the chain's: street, street and number, postcode; nothing when the data has nothing.
+        let front = try #require(site.read("output/index.html"))
+        for suffix in ["Lothian Road", "Princes Street 86", "Leith Walk", "EH16 4AU"] {
+            #expect(front.contains(#"Nando's<span class="name-suffix"> · \#(suffix)</span>"#), "\(suffix)")
+            #expect(front.contains(#""ns":"\#(suffix)""#), "\(suffix) in the page data")
+        }
+        #expect(front.contains(#"<span class="place-card__name">Nando's</span>"#), "the one with no address")
+        // Two on one street without numbers: their postcodes.
+        #expect(front.contains("Wok &amp; Go<span class=\"name-suffix\"> · EH11 2BQ</span>"))
+        #expect(front.contains("Wok &amp; Go<span class=\"name-suffix\"> · EH11 2AW</span>"))
+        // A name of its own gets none; and the same suffix in every language.
+        #expect(front.contains(#"<span class="place-card__name">Bento Ya</span>"#))
+        #expect(
+            try page(site, "nando-s", holding: "Princes Street 112", folder: "en/").contains(
+                "<title>Nando's · Princes Street 112 – "))
+        // And in the terminal: `sitegen search` names each the same way.
+        let search = try Sitegen.run(["search", "nando", "--site", site.root])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("Nando's · Princes Street 112") && search.stdout.contains("Nando's · EH16 4AU"))
+    }
+
+    @Test func categoriesWithoutPlacesHaveNoChip() throws {
+        let site = try Self.built()
+        for path in ["output/index.html", "output/restauranter/index.html", "output/en/index.html"] {
+            let page = try #require(site.read(path))
+            #expect(page.contains(#"data-category="restaurant""#), "\(path)")
+            #expect(!page.contains(#"data-category="cafe""#) && !page.contains(#"data-category="hotel""#), "\(path)")
+        }
+        // A category page reached anyway shows its own chip, and says there is nothing, not «try another word».
+        let cafes = try #require(site.read("output/kafeer/index.html"))
+        #expect(cafes.contains(#"data-category="cafe""#) && !cafes.contains(#"data-category="hotel""#))
+        #expect(cafes.contains("0 steder innen 5 km fra Waverley"))
+    }
+
+    @Test func placesBeyondTheRadiusAreListedApart() throws {
+        let site = try Self.built()
+        let front = try #require(site.read("output/index.html"))
+        // 26 named places, 3 of them farther than 5 km: the explorer counts those within, and folds the others.
+        #expect(front.contains("23 steder innen 5 km fra Waverley"))
+        let section = try #require(front.range(of: #"<details class="outside-radius""#))
+        let folded = String(front[section.lowerBound...]).components(separatedBy: "</details>")[0]
+        #expect(folded.contains("Utenfor radius: 3 steder lenger enn 5 km fra Waverley"))
+        #expect(folded.contains("Champany Inn") && folded.contains("The Little Chartroom"))
+        #expect(folded.contains(#"Nando's<span class="name-suffix"> · EH12 9DQ</span>"#))
+        #expect(!folded.contains("Bento Ya"))
+        // Every detail page is linked from an explorer's first page.
+        let linked = Set(
+            ["output/index.html"].compactMap { site.read($0) }.flatMap { page in
+                page.components(separatedBy: "href=\"steder/").dropFirst().map { "steder/" + $0.prefix { $0 != "\"" } }
+            })
+        let published = site.outputFiles().filter { $0.hasPrefix("steder/") && $0.hasSuffix("index.html") }
+        #expect(published.count == 26)
+        #expect(Set(published).subtracting(linked).isEmpty, "\(Set(published).subtracting(linked))")
+    }
+}
