@@ -327,6 +327,11 @@ def wait_map_still(driver, timeout=10):
     raise AssertionError("the map kept moving for %s s" % timeout)
 
 
+def display_name(place):
+    """A place of the page data as its card names it: with its suffix (`ns`) when others share its name."""
+    return place["n"] + (" · " + place["ns"] if place.get("ns") else "")
+
+
 def visible_names(driver):
     return driver.execute_script(
         "const list = document.getElementById('place-list');"

@@ -55,7 +55,7 @@ class HugeMapTests(unittest.TestCase):
         self.open()
         target = self.places[len(self.places) // 2]
         self.search(target["n"])
-        bb.wait_for(self.driver, lambda: bb.visible_names(self.driver)[:1] == [target["n"]], timeout=10, message="search")
+        bb.wait_for(self.driver, lambda: [n.split(" · ")[0] for n in bb.visible_names(self.driver)[:1]] == [target["n"]], timeout=10, message="search")
         shown = bb.map_place_ids(self.driver)
         listed = self.driver.execute_script(
             "return Array.from(document.querySelectorAll('#place-list .place-card'), e => e.dataset.id);")
