@@ -90,6 +90,8 @@ class FavoritesPageTests(unittest.TestCase):
         self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin__star"))
         pin.click()
         card = bb.wait_for(d, lambda: next(iter(d.find_elements(By.CSS_SELECTOR, "#favorites-map .map-card")), None), 10)
+        # The card fades in: its text is visible once it has.
+        bb.wait_for(d, lambda: card.find_element(By.CSS_SELECTOR, ".map-card__name").text, 5, "the card shown")
         self.assertEqual(card.find_element(By.CSS_SELECTOR, ".map-card__name").text, "Zeppelin Bar")
         link = card.find_element(By.CSS_SELECTOR, "a.map-card__link")
         link.click()
