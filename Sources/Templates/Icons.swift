@@ -1,8 +1,9 @@
 import BeaconHTML
 
 /// The interface icons: one set, drawn for this project on a 24-unit grid with
-/// a 2-unit round stroke in the text colour, so they sit at one size beside
-/// their labels in light and dark mode. Always decorative (`aria-hidden`): the
+/// a 2-unit round stroke in the text colour (set by the stylesheet's `.icon`, not
+/// repeated in every page), so they sit at one size beside their labels in light
+/// and dark mode. Always decorative (`aria-hidden`): the
 /// control beside or around an icon carries a text label. The category emoji
 /// (🍽️ ☕ 🏨) are content, not interface, and stay emoji.
 enum Icon: CaseIterable {
@@ -18,7 +19,7 @@ enum Icon: CaseIterable {
                 icon,
                 HTMLFragment.build { b in
                     b.raw(
-                        "<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"20\" height=\"20\" aria-hidden=\"true\" focusable=\"false\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">"
+                        "<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"20\" height=\"20\" aria-hidden=\"true\">"
                     )
                     icon.drawing(&b)
                     b.raw("</svg>")
