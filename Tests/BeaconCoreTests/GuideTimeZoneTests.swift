@@ -146,6 +146,12 @@ import Testing
         #expect(GuideTimeZone.suggestions(for: "oslo").contains("Europe/Oslo"))
         #expect(GuideTimeZone.suggestions(for: "xqzzzzzzzzz").isEmpty)
         #expect(GuideTimeZone(identifier: "europe/oslo") == nil)
+        // A huge or empty value: refused at once, with nothing suggested for the huge one.
+        #expect(GuideTimeZone.suggestions(for: String(repeating: "Europe/Oslo", count: 100_000)).isEmpty)
+        #expect(GuideTimeZone(identifier: "") == nil)
+        var settings = SiteSettings()
+        settings.timeZone = String(repeating: "x", count: 1_000_000)
+        #expect(settings.problems().contains { $0.hasPrefix("ukjent tidssone «xxx") && !$0.contains("mente du") })
     }
 
     @Test func calendarArithmetic() {

@@ -45,6 +45,9 @@ package struct GuideTimeZone: Sendable, Equatable {
     /// Up to three known names close to `text` (by edit distance, ignoring case, or by the city alone:
     /// «london» → «Europe/London»), for a message about a name that is not one.
     package static func suggestions(for text: String) -> [String] {
+        // No zone name is longer than 32 bytes: a longer text is not a misspelling, and comparing a huge one
+        // with every name would stall the build.
+        guard text.utf8.count <= 64 else { return [] }
         let wanted = Array(text.lowercased().utf8)
         let scored = TimeZoneTable.names.map { name -> (String, Int) in
             let lowered = name.lowercased()
