@@ -71,12 +71,22 @@ import Testing
             return true
         }
         let transport = CurlTransport(pool: CurlHandlePool())
+        var longestGap = Duration.zero
+        var last = ContinuousClock.now
         for _ in 0..<5 {
             let response = try await transport.get(Self.request(server))
             #expect(String(decoding: response.body, as: UTF8.self) == "ok")
+            longestGap = max(longestGap, ContinuousClock.now - last)
+            last = ContinuousClock.now
         }
         #expect(server.requests.count == 5)
-        #expect(server.connectionCount == 1)
+        // libcurl does not reuse a connection idle for longer than 118 s: on a machine so busy that the
+        // full suite's blocking work keeps a request waiting that long, a second connection is right.
+        if longestGap < .seconds(100) {
+            #expect(server.connectionCount == 1, "longest gap \(longestGap)")
+        } else {
+            #expect((1...5).contains(server.connectionCount))
+        }
         #expect(server.requests.allSatisfy { $0.lowercased().contains("x-api-key: k\r\n") })
     }
 
