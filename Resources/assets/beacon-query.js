@@ -8,10 +8,12 @@
 // - a distance is whole metres (the page data's `d`): "850 m" to the nearest 10 m under a
 //   kilometre, "1,2 km" (tenths: metres / 100, rounded) under 100 km, whole km beyond;
 // - search: every word of the text, folded (lower case, accents removed, æ → ae, ø → o,
-//   å → a, ß → ss, œ → oe), must occur in the folded name, address, category names or the
-//   category's everyday words (kaffe, coffee …; mat, middag …; overnatting, hostel …);
+//   å → a, ß → ss, œ → oe), must occur in the folded name, address, category names, the
+//   category's everyday words (kaffe, coffee …; mat, middag …; overnatting, hostel …) or the
+//   place's cuisines in every language (k: "indian;pizza" → "indian indisk …", from the
+//   catalogues through beacon-text.js; a value they do not name, as given);
 // - filters combine with AND: within the radius (metres ≤ km × 1000, from the centre in
-//   use), category, favorites, open now (only places whose hours say open); except that
+//   use), category, cuisine (one of the place's k), favorites, open now (only places whose hours say open); except that
 //   with favorites only, every favorite is shown wherever it is, and that a favorite no
 //   longer in the data (x: 1) is shown only then;
 // - orders, every tie finally broken by the page data's order: recommended, the default (the
@@ -22,7 +24,8 @@
 //   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
 //
 // API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer,
-// count, formatDistance, fold, nameKey, haversine, index(places), run(places, query, isOpen) }.
+// count, formatDistance, fold, nameKey, haversine, cuisinesOf, index(places, lang, cuisineWords),
+// run(places, query, isOpen) }.
 'use strict';
 
 (() => {
@@ -81,10 +84,15 @@
   /** The words of a search, folded: what every one of them must be found in. */
   function searchWords(text) { return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
 
-  /** What the search looks in. */
-  function searchText(place) {
+  /** A place's cuisine keys (the page data's k, "indian;pizza"). */
+  function cuisinesOf(place) { return typeof place.k === 'string' && place.k ? place.k.split(';') : []; }
+
+  /** What the search looks in; `cuisineWords` names each cuisine key in every language. */
+  function searchText(place, cuisineWords = {}) {
     const info = CATEGORIES[place.c] || CATEGORIES.restaurant;
-    return [place.n, place.a || '', info.singular, info.plural].concat(info.words).join('\n');
+    const cuisines = cuisinesOf(place).map((key) => (Object.prototype.hasOwnProperty.call(cuisineWords, key)
+      ? cuisineWords[key] : key.replace(/_/g, ' ')));
+    return [place.n, place.a || '', info.singular, info.plural].concat(info.words, cuisines).join('\n');
   }
 
   /**
@@ -116,11 +124,11 @@
   /**
    * The page data's places with what every search needs worked out once: category codes,
    * favorites, whole metres from the centre, and (on the first search, or `searchKeys()` ahead
-   * of it) the folded search text. `order(sort, metres)`
+   * of it) the folded search text (`cuisineWords`: beacon-text.js's names of each cuisine). `order(sort, metres)`
    * lists every index in an order (each order is cached per distance array);
    * `filter(query, order, isOpen)` keeps the indices that pass every filter.
    */
-  function index(places, lang = pageLanguage()) {
+  function index(places, lang = pageLanguage(), cuisineWords = {}) {
     const n = places.length;
     let keys = null; // folded search text, worked out on the first search (or while the reader looks)
     const categoryCode = new Uint8Array(n);
@@ -143,7 +151,7 @@
     function searchKeys() {
       if (keys) return keys;
       keys = new Array(n);
-      for (let i = 0; i < n; i++) keys[i] = fold(searchText(places[i]));
+      for (let i = 0; i < n; i++) keys[i] = fold(searchText(places[i], cuisineWords));
       return keys;
     }
 
@@ -202,7 +210,7 @@
 
     /**
      * The indices of `order` that pass every filter of `query` ({ text, radiusKm, category:
-     * 'all' or a key, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now;
+     * 'all' or a key, cuisine: a cuisine key or none, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now;
      * the radius is measured in `metres` (from the centre in use: the guide's, or the reader's).
      * Favorites are all kept under favoritesOnly, whatever the radius; a favorite that is no
      * longer in the data (x: 1) is shown only there.
@@ -212,6 +220,7 @@
       const limit = query.favoritesOnly ? Infinity : (Number(query.radiusKm) || Infinity) * 1000;
       const category = !query.category || query.category === 'all' ? -1 : CATEGORY_KEYS.indexOf(query.category);
       const keys = words.length ? searchKeys() : null;
+      const cuisine = typeof query.cuisine === 'string' && query.cuisine ? query.cuisine : null;
       const first = words[0];
       const more = words.slice(1);
       const out = [];
@@ -220,6 +229,7 @@
         if (metres[i] > limit) continue;
         if (outside[i] && !query.favoritesOnly) continue;
         if (category >= 0 && categoryCode[i] !== category) continue;
+        if (cuisine !== null && !cuisinesOf(places[i]).includes(cuisine)) continue;
         if (query.favoritesOnly && !favorite[i]) continue;
         if (query.openNow && !isOpen(i)) continue;
         if (keys) {
@@ -238,7 +248,7 @@
 
   /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
   function run(places, query, isOpen = () => false) {
-    const ix = index(places, query.lang || pageLanguage());
+    const ix = index(places, query.lang || pageLanguage(), query.cuisineWords || {});
     return ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i])).map((i) => places[i].id);
   }
 
@@ -246,5 +256,5 @@
   // the browser tests read it from here.
   const SEARCH_DEBOUNCE_MS = 300;
 
-  window.BeaconQuery = { SEARCH_DEBOUNCE_MS, CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, haversine, index, run };
+  window.BeaconQuery = { SEARCH_DEBOUNCE_MS, CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, haversine, cuisinesOf, index, run };
 })();

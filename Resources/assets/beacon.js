@@ -26,7 +26,9 @@
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
 //                 r?: rating count, m?: the newest comment as one line of plain text,
 //                 f?: 1 when a favorite, x?: 1 when a favorite no longer
-//                 in the data, h?: opening hours (OSM syntax; never for hotels) } ] }
+//                 in the data, h?: opening hours (OSM syntax; never for hotels),
+//                 k?: cuisines ("indian;pizza", OSM values), dv?/dg?: vegetarian/vegan offer
+//                 ("yes"|"only"|"limited"), w?: wheelchair ("yes"|"limited"|"no"), p?: price level 1–4 } ] }
 //   or, for a big guide, instead of `places`: count, chunks: [ "data/steder-1-<hash>.json", … ],
 //   each file a JSON array of the same place entries.
 //
@@ -53,6 +55,9 @@
   // The card a reader opened, and how many cards were shown: back, or «Alle steder», returns there.
   const RETURN_KEY = 'beacon.explorer.return.v1';
   const WIDE = '(min-width: 64rem)';
+  // Cuisine chips show when one category has at least this share of a page's places, at most this many.
+  const CUISINE_DOMINANCE = 0.6;
+  const MAX_CUISINE_CHIPS = 10;
   const NAME_SEPARATOR = ' · ';  // NameSuffixes.separator
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z';
@@ -94,6 +99,11 @@
     category: (key) => (Text.categories[key] || Text.categories.restaurant).one,
     commentLabel: t('comment.label'),
     quoted: (text) => t('comment.quoted', { text }),
+    cuisine: (key) => (Object.prototype.hasOwnProperty.call(Text.cuisines || {}, key) ? Text.cuisines[key] : key.replace(/_/g, ' ')),
+    vegetarian: { yes: t('mark.vegetarian'), only: t('mark.vegetarianOnly') },
+    vegan: { yes: t('mark.vegan'), only: t('mark.veganOnly') },
+    wheelchair: t('mark.wheelchair'),
+    price: [null, t('mark.price.1'), t('mark.price.2'), t('mark.price.3'), t('mark.price.4')],
   };
 
   /** A User Timing entry for the benchmark (scripts/bench-browser); never lets the page fail. */
@@ -200,7 +210,7 @@
 
     // Worked out once (beacon-query.js): category codes, favorites, metres; the folded search text
     // on the first search, or at idle below.
-    const placeIndex = Query.index(places);
+    const placeIndex = Query.index(places, undefined, Text.cuisineWords || {});
     const { categoryCode, favorite, centerMetres } = placeIndex;
 
     // ---------- Opening hours ("Åpent nå"; the rules live in beacon-hours.js) ----------
@@ -262,7 +272,7 @@
     // reader from one category to the next, but a filter that quietly came back on the next
     // visit would hide most of the guide. The list/map view belongs to this history entry:
     // back from a place returns to the map; a page opened or reloaded starts on the list.
-    const defaults = { text: '', radius: fetchedKm, sort: 'recommended', favoritesOnly: false, openNow: false };
+    const defaults = { text: '', radius: fetchedKm, sort: 'recommended', favoritesOnly: false, openNow: false, cuisine: null };
     const stored = readStorage(localStorage, STORAGE_KEY);
     const saved = Object.keys(stored).length ? stored : { radius: readStorage(localStorage, OLD_STORAGE_KEY).radius };
     const session = readStorage(sessionStorage, SESSION_KEY);
@@ -273,12 +283,40 @@
     if (typeof session.text === 'string') state.text = session.text.slice(0, 200);
     if (session.favoritesOnly === true) state.favoritesOnly = true;
     if (session.openNow === true) state.openNow = true;
+    // The cuisine chips this page offers (when one category dominates it); a cuisine from another page
+    // that this one does not offer is let go.
+    const cuisineOffer = offeredCuisines();
+    if (typeof session.cuisine === 'string' && cuisineOffer.some((c) => c.key === session.cuisine)) state.cuisine = session.cuisine;
     // Back from a place (or its «Alle steder»): as many cards as before, and that card in view.
     const listPage = location.pathname.replace(/index\.html$/, '');
     const returnPoint = readStorage(sessionStorage, RETURN_KEY);
     const returning = returnPoint.page === listPage && typeof returnPoint.id === 'string'
       && (cameBack() || (!!document.referrer && document.referrer.split('#')[0] === returnPoint.href));
     if (returning && Number.isInteger(returnPoint.shown)) state.shown = Math.min(Math.max(returnPoint.shown, PAGE_SIZE), 1e6);
+
+    /**
+     * The cuisines offered as chips under the categories: only when one category has most of the page's
+     * places (a category page, or a front page that is mostly restaurants), each cuisine at least two of
+     * them have, most first, at most MAX_CUISINE_CHIPS; none when fewer than two are left.
+     */
+    function offeredCuisines() {
+      const own = [];
+      const perCategory = new Array(CATEGORY_KEYS.length).fill(0);
+      const wanted = category === 'all' ? -1 : CATEGORY_KEYS.indexOf(category);
+      for (let i = 0; i < n; i++) {
+        if (placeIndex.outside[i] || (wanted >= 0 && categoryCode[i] !== wanted)) continue;
+        own.push(i);
+        perCategory[categoryCode[i]]++;
+      }
+      if (!own.length || Math.max(...perCategory) < own.length * CUISINE_DOMINANCE) return [];
+      const counts = new Map();
+      for (const i of own) for (const key of Query.cuisinesOf(places[i])) counts.set(key, (counts.get(key) || 0) + 1);
+      const offer = Array.from(counts, ([key, count]) => ({ key, count, name: TEXT.cuisine(key) }))
+        .filter((c) => c.count >= 2)
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+        .slice(0, MAX_CUISINE_CHIPS);
+      return offer.length >= 2 ? offer : [];
+    }
 
     function clampRadius(value) { return Math.min(radiusBounds[1], Math.max(radiusBounds[0], Math.round(value))); }
     function save() {
@@ -287,7 +325,7 @@
         history.replaceState(Object.assign({}, history.state, { beaconView: state.view }), '');
       } catch (_) { /* a sandboxed page may not touch its history */ }
       writeStorage(sessionStorage, SESSION_KEY, {
-        text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow,
+        text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow, cuisine: state.cuisine,
         origin: origin ? { lat: origin.lat, lon: origin.lon } : null,
       });
     }
@@ -321,6 +359,8 @@
     const map = $('explorer-map');
     const mapCanvas = $('explorer-map-canvas');
     const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
+    const cuisineRow = $('explorer-cuisines');
+    const cuisineButtons = cuisineRow ? cuisineChips() : [];
     const wide = window.matchMedia ? window.matchMedia(WIDE) : { matches: false, addEventListener() {} };
 
     // ---------- Filtering and rendering ----------
@@ -345,14 +385,15 @@
 
     /** `results`: the indices that pass every filter, in the chosen order, measured from the centre in use. */
     function filter() {
-      const query = { text: state.text, radiusKm: state.radius, category,
+      const query = { text: state.text, radiusKm: state.radius, category, cuisine: state.cuisine,
                       favoritesOnly: state.favoritesOnly, openNow: state.openNow && hasHours };
       results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
     }
 
     /** Whether the reader narrowed the list (a word, a smaller radius, favourites, open now): only then is an empty one «Ingen treff». */
     function narrowed() {
-      return state.text.trim() !== '' || state.radius !== fetchedKm || state.favoritesOnly || (state.openNow && hasHours);
+      return state.text.trim() !== '' || state.radius !== fetchedKm || state.favoritesOnly || (state.openNow && hasHours)
+        || state.cuisine !== null;
     }
 
     /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
@@ -444,7 +485,9 @@
       body.append(name);
       body.append(p.a ? element('span', 'place-card__address', p.a)
         : element('span', 'place-card__address address--missing', TEXT.addressMissing));
-      body.append(element('span', 'place-card__meta', `${info.singular} · ${formatDistance(distance[i])}`));
+      body.append(element('span', 'place-card__meta', `${kindOf(p, info.singular)} · ${formatDistance(distance[i])}`));
+      const marks = traitMarks(p);
+      if (marks) body.append(marks);
       const hours = hoursStatus(i);
       if (hours.state >= 0) body.append(openBadge(hours));
       if (typeof p.m === 'string' && p.m) body.append(commentLine(p.m));
@@ -454,6 +497,34 @@
       link.append(emoji, body, aside);
       li.append(link);
       return li;
+    }
+
+    /** «Indisk, pizza» when the data knows the cuisines, else the category (Components.kind in Swift). */
+    function kindOf(p, categoryName) {
+      const cuisines = Query.cuisinesOf(p);
+      if (!cuisines.length) return categoryName;
+      const list = cuisines.map(TEXT.cuisine).join(', ');
+      return list.charAt(0).toUpperCase() + list.slice(1);
+    }
+
+    /** «Vegetar», «Vegansk», «Rullestolvennlig», «$$» (Components.traitMarks in Swift); null for none. */
+    function traitMarks(p) {
+      const words = [];
+      if (TEXT.vegetarian[p.dv]) words.push(['mark mark--diet', TEXT.vegetarian[p.dv]]);
+      if (TEXT.vegan[p.dg]) words.push(['mark mark--diet', TEXT.vegan[p.dg]]);
+      if (p.w === 'yes') words.push(['mark mark--access', TEXT.wheelchair]);
+      const level = Number.isInteger(p.p) && p.p >= 1 && p.p <= 4 ? p.p : 0;
+      if (!words.length && !level) return null;
+      const marks = element('span', 'marks');
+      for (const [className, text] of words) marks.append(element('span', className, text));
+      if (level) {
+        const price = element('span', 'mark mark--price');
+        const symbols = element('span', '', '$'.repeat(level));
+        symbols.setAttribute('aria-hidden', 'true');
+        price.append(symbols, element('span', 'visually-hidden', TEXT.price[level]));
+        marks.append(price);
+      }
+      return marks;
     }
 
     /** «Byens beste filterkaffe»: the owner's newest comment, one line (Components.cardComment in Swift). */
@@ -617,6 +688,30 @@
 
     // ---------- Controls ----------
 
+    /** The cuisine chips after «Alle kjøkken» (ExplorerControls.cuisineChips renders that one): buttons that filter. */
+    function cuisineChips() {
+      cuisineRow.hidden = cuisineOffer.length === 0;
+      const rowList = cuisineRow.querySelector('ul');
+      for (const offer of cuisineOffer) {
+        const button = element('button', 'chip chip--cuisine', offer.name.charAt(0).toUpperCase() + offer.name.slice(1));
+        button.type = 'button';
+        button.dataset.cuisine = offer.key;
+        const tally = element('span', 'chip__count', integer(offer.count));
+        button.append(' ', tally);
+        const item = element('li');
+        item.append(button);
+        rowList.append(item);
+      }
+      const buttons = Array.from(cuisineRow.querySelectorAll('button[data-cuisine]'));
+      for (const button of buttons) {
+        button.addEventListener('click', () => {
+          const key = button.dataset.cuisine || null;
+          change({ cuisine: key === state.cuisine ? null : key });
+        });
+      }
+      return buttons;
+    }
+
     /** How many of the panel's settings differ from the defaults (the badge on "Filtre"). */
     function activeFilters() {
       return (state.radius !== fetchedKm ? 1 : 0) + (state.sort !== defaults.sort ? 1 : 0)
@@ -635,6 +730,7 @@
       sortSelect.value = state.sort;
       favoritesButton.setAttribute('aria-pressed', String(state.favoritesOnly));
       if (openNowButton) openNowButton.setAttribute('aria-pressed', String(state.openNow));
+      for (const button of cuisineButtons) button.setAttribute('aria-pressed', String((button.dataset.cuisine || null) === state.cuisine));
       for (const button of viewButtons) button.setAttribute('aria-pressed', String(button.dataset.view === state.view));
       root.dataset.view = state.view;
       const active = activeFilters();

@@ -114,10 +114,11 @@ enum Components {
         b.close("span")
         address(&b, place.address.singleLine, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
-        b.text(t.singular(place.category))
+        b.text(kind(place.place, t))
         b.raw(" · ")
         b.text(t.distance(metres: place.wholeMetres))
         b.raw("</span>")
+        traitMarks(&b, place.traits, t)
         if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
         b.raw("</span><span class=\"place-card__aside\">")
         if place.isFavorite { b.append(favoriteMarks[t.language]!) }
@@ -125,6 +126,47 @@ enum Components {
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
+    }
+
+    /// What kind of place, as a card and a detail page's lead say it: its cuisines when the data has
+    /// them («Indisk, pizza»), else its category («Restaurant»).
+    static func kind(_ place: Place, _ t: Strings) -> String {
+        t.cuisineList(place.traits.cuisines) ?? t.singular(place.category)
+    }
+
+    /// A card's marks: vegetarian and vegan offers, wheelchair access, price level, each with its words
+    /// (`beacon.js` draws the same). Offers the data calls limited, and no access, are left to the
+    /// detail page.
+    static func traitMarks(_ b: inout HTMLBuffer, _ traits: PlaceTraits, _ t: Strings) {
+        let vegetarian = traits.vegetarian.flatMap { cardOffer($0, mark: t.vegetarianMark, t.vegetarianOffer) }
+        let vegan = traits.vegan.flatMap { cardOffer($0, mark: t.veganMark, t.veganOffer) }
+        let wheelchair = traits.wheelchair == .yes ? t.wheelchairMark : nil
+        guard vegetarian != nil || vegan != nil || wheelchair != nil || traits.priceLevel != nil else { return }
+        b.raw("<span class=\"marks\">")
+        if let vegetarian { b.element("span", ["class": "mark mark--diet"], text: vegetarian) }
+        if let vegan { b.element("span", ["class": "mark mark--diet"], text: vegan) }
+        if let wheelchair { b.element("span", ["class": "mark mark--access"], text: wheelchair) }
+        if let level = traits.priceLevel { priceMark(&b, level, t) }
+        b.raw("</span>")
+    }
+
+    /// «Vegetar» for a place that offers it, «Bare vegetar» for one that offers nothing else.
+    static func cardOffer(
+        _ offer: PlaceTraits.DietOffer, mark: String, _ texts: [PlaceTraits.DietOffer: String]
+    ) -> String? {
+        switch offer {
+        case .limited: nil
+        case .yes: mark
+        case .only: texts[.only]
+        }
+    }
+
+    /// «$$», and for a screen reader «Prisnivå: 2 av 4».
+    static func priceMark(_ b: inout HTMLBuffer, _ level: Int, _ t: Strings) {
+        b.raw("<span class=\"mark mark--price\">")
+        b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level))
+        b.element("span", ["class": "visually-hidden"], text: t.priceLevel + ": " + t.priceLevelOf(level))
+        b.raw("</span>")
     }
 
     /// «Byens beste filterkaffe» on one line, named for screen readers as the owner's.

@@ -12,7 +12,10 @@ package enum DetailPage {
         let t = context.strings
         let distance = t.distance(metres: place.wholeMetres)
         let distanceText = t.distanceFrom(distance, context.centerName)
-        var description = t.singular(p.category)
+        // «Restaurant · Indisk, pizza»: what kind of place, as the data knows it.
+        var kind = t.singular(p.category)
+        if let cuisines = t.cuisineList(p.traits.cuisines) { kind += " · " + cuisines }
+        var description = kind
         if let address = p.address.singleLine { description += " · " + address }
         description += " · " + distanceText
 
@@ -45,7 +48,7 @@ package enum DetailPage {
         Components.name(&b, place)
         b.close("h1")
         b.raw("<p class=\"place-detail__lead\">")
-        b.text(t.singular(p.category) + " · " + distanceText)
+        b.text(kind + " · " + distanceText)
         b.raw("</p>\n")
         b.raw("<div class=\"place-detail__badges\">")
         if showsOpenStatus, let hours = p.openingHours {
@@ -213,6 +216,7 @@ package enum DetailPage {
         } else if let raw = p.openingHours {
             row(t.openingHoursNotInterpreted) { $0.element("span", ["class": "hours hours--raw"], text: raw) }
         }
+        traitRows(p.traits, t, row: row)
         if let phone = p.phone {
             row(t.phone) { b in
                 if let href = SafeURL.telephoneHref(phone) {
@@ -233,6 +237,23 @@ package enum DetailPage {
             row(t.email) { $0.element("a", ["href": href], text: email) }
         }
         b.raw("</dl>\n")
+    }
+
+    /// Cuisine, diets, wheelchair access and price level, each in words, when the data has them.
+    static func traitRows(
+        _ traits: PlaceTraits, _ t: Strings, row: (String, (inout HTMLBuffer) -> Void) -> Void
+    ) {
+        if let cuisines = t.cuisineList(traits.cuisines) { row(t.cuisine) { $0.text(cuisines) } }
+        let offers = [traits.vegetarian.map { t.vegetarianOffer[$0]! }, traits.vegan.map { t.veganOffer[$0]! }]
+            .compactMap { $0 }
+        if !offers.isEmpty { row(t.diet) { $0.text(offers.joined(separator: " · ")) } }
+        if let access = traits.wheelchair { row(t.wheelchair) { $0.text(t.wheelchairAccess[access]!) } }
+        if let level = traits.priceLevel {
+            row(t.priceLevel) { b in
+                b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level) + " ")
+                b.text("(" + t.priceLevelOf(level) + ")")
+            }
+        }
     }
 
     /// The owner's ratings, newest first. None: no section, since a reader has no use for being

@@ -24,7 +24,10 @@ enum ExplorerControls {
         b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
         if interactive { searchRow(&b, context.strings) }
         chips(&b, root: root, current: current, categories: categories, context.strings)
-        if interactive { filterPanel(&b, settings: settings, context: context) }
+        if interactive {
+            cuisineChips(&b, context.strings)
+            filterPanel(&b, settings: settings, context: context)
+        }
         b.raw("</div>\n")
     }
 
@@ -80,6 +83,24 @@ enum ExplorerControls {
         }
         b.raw("</ul>")
         b.close("nav")
+    }
+
+    /// The cuisines' row under the categories: «Alle kjøkken» here; `beacon.js` adds a chip for each
+    /// cuisine the page's places have when one category has most of them, and shows the row then.
+    static func cuisineChips(_ b: inout HTMLBuffer, _ t: Strings) {
+        b.open(
+            "div",
+            [
+                "class": "chips chips--cuisine needs-script", "id": "explorer-cuisines", "role": "group",
+                "aria-label": t.cuisine, "hidden": "",
+            ])
+        b.raw("<ul><li>")
+        b.element(
+            "button",
+            ["type": "button", "class": "chip chip--cuisine", "data-cuisine": "", "aria-pressed": "true"],
+            text: t.allCuisines)
+        b.raw("</li></ul>")
+        b.close("div")
     }
 
     /// Radius, order, favorites, open now and reset, behind the filter button.

@@ -180,6 +180,15 @@ package enum PageData {
         entry.string("m", RichText.cardComment(place))
         if place.isFavorite { entry.number("f", 1) }
         if !place.isInCurrentData { entry.number("x", 1) }
+        // What the data knows besides the address (`PlaceTraits`); the names come from beacon-text.js.
+        let traits = place.traits
+        if !traits.isEmpty {
+            entry.string("k", traits.cuisines.isEmpty ? nil : traits.cuisines.joined(separator: ";"))
+            entry.string("dv", traits.vegetarian?.rawValue)
+            entry.string("dg", traits.vegan?.rawValue)
+            entry.string("w", traits.wheelchair?.rawValue)
+            entry.number("p", traits.priceLevel.map(Double.init))
+        }
         // Hours only where "Åpent nå" means something (not for hotels).
         entry.string("h", place.category.hasOpeningStatus ? place.openingHours : nil)
     }

@@ -11,11 +11,11 @@ import Testing
     struct Table: Decodable {
         struct PlaceData: Decodable {
             var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?,
-                x: Int?
+                x: Int?, k: String?
         }
         struct Query: Decodable {
             var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?,
-                sort: String?, lang: String?
+                sort: String?, lang: String?, cuisine: String?
         }
         struct Case: Decodable, CustomTestStringConvertible, Sendable {
             var name: String, query: Query, open: [String]?, expected: [String]
@@ -23,6 +23,8 @@ import Testing
         }
         var places: [PlaceData]
         var cases: [Case]
+        /// Each cuisine's words in every language (Templates `CuisineNames.searchWords`, checked there).
+        var cuisineWords: [String: String]
         var distances: [[Distance]]
         var englishDistances: [[Distance]]
         var folding: [[String]]
@@ -52,7 +54,8 @@ import Testing
         let category = PlaceCategory(rawValue: data.c)!
         let place = Place(
             id: PlaceID(rawValue: data.id), name: data.n, category: category, coordinate: .osloS,
-            address: PostalAddress(fallbackLine: data.a))
+            address: PostalAddress(fallbackLine: data.a),
+            traits: PlaceTraits(cuisines: PlaceTraits.cuisines(from: data.k)))
         let summary = data.r.flatMap { count in
             RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded()))
         }
@@ -80,6 +83,9 @@ import Testing
             maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
             isOpen: isOpen, language: Language(code: entry.query.lang ?? "nb")!)
         if let sort = entry.query.sort { query.sort = PlaceQuery.Sort(rawValue: sort)! }
+        query.cuisine = entry.query.cuisine
+        let words = Self.table.cuisineWords
+        query.cuisineWords = { words[$0] ?? $0.replacingOccurrences(of: "_", with: " ") }
         #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
     }
 

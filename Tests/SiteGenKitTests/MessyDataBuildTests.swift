@@ -135,4 +135,40 @@ import Testing
         #expect(published.count == 26)
         #expect(Set(published).subtracting(linked).isEmpty, "\(Set(published).subtracting(linked))")
     }
+
+    @Test func whatTheDataKnowsIsShownAndSearchableInEveryLanguage() throws {
+        let site = try Self.built()
+        // Cuisine from Geoapify's members, diets and access from the raw tags; in words on the page.
+        let dishoom = try page(site, "dishoom")
+        #expect(dishoom.contains("<p class=\"place-detail__lead\">Restaurant · Indisk · "))
+        #expect(dishoom.contains("<dt>Kosthold</dt><dd>Vegetarretter</dd>"))
+        #expect(dishoom.contains("<dt>Rullestol</dt><dd>Tilgjengelig med rullestol</dd>"))
+        #expect(try page(site, "dishoom", folder: "en/").contains("<dt>Cuisine</dt><dd>Indian</dd>"))
+        // Only Geoapify's conditions in the categories: vegan, limited access.
+        let india = try page(site, "mother-india-s-cafe")
+        #expect(india.contains("<dt>Kosthold</dt><dd>Veganske retter</dd>"))
+        #expect(india.contains("<dd>Delvis tilgjengelig med rullestol</dd>"))
+        #expect(try page(site, "hanedan").contains("<dd>Ikke tilgjengelig med rullestol</dd>"))
+        // A cuisine only the category key gives; a value no catalogue names, as the data gives it.
+        #expect(try page(site, "sted", holding: "中文小馆").contains("<dt>Kjøkken</dt><dd>Kinesisk</dd>"))
+        #expect(try page(site, "the-tailor-s-hall").contains("<dd>Britisk, gastro pub</dd>"))
+        #expect(try page(site, "the-kitchin").contains("<dt>Prisnivå</dt>"))
+        // Cards: the cuisine instead of «Restaurant», and the marks.
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains("<span class=\"place-card__meta\">Indisk · 190\u{00A0}m</span>"))
+        #expect(front.contains("<span class=\"mark mark--diet\">Bare vegansk</span>"))
+        // The terminal: a cuisine by any of its names, and a clear refusal of one the guide lacks.
+        for name in ["indisk", "Indian"] {
+            let search = try Sitegen.run(["search", "--cuisine", name, "--site", site.root])
+            #expect(search.status == 0, "\(search.stderr)")
+            #expect(search.stdout.contains("Dishoom") && search.stdout.contains("Mother India"), "\(search.stdout)")
+            #expect(!search.stdout.contains("Bento Ya"))
+        }
+        let text = try Sitegen.run(["search", "indisk", "--site", site.root])
+        #expect(text.stdout.contains("Dishoom") && text.stdout.contains("Mother India"), "\(text.stdout)")
+        let missing = try Sitegen.run(["search", "--cuisine", "sushi", "--site", site.root])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("ingen steder i guiden har kjøkkenet «sushi»"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("kinesisk") || missing.stderr.contains("chicken"), "\(missing.stderr)")
+    }
 }

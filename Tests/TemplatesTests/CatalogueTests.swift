@@ -10,13 +10,13 @@ import Testing
 @Suite struct CatalogueTests {
     static let languages = Language.allCases
 
-    static func scriptKeys(_ language: Language) -> [String] { Strings.of(language).script.map(\.key) }
+    static func scriptKeys(_ language: Language) -> [String] { ScriptTexts.texts(Strings.of(language)).map(\.key) }
 
     @Test func everyLanguageHasEveryScriptTextOnceWithTheSameSlots() {
-        let bokmål = Strings.of(.nb).script
+        let bokmål = ScriptTexts.texts(Strings.of(.nb))
         #expect(Set(bokmål.map(\.key)).count == bokmål.count, "a key twice in bokmål")
         for language in Self.languages {
-            let texts = Strings.of(language).script
+            let texts = ScriptTexts.texts(Strings.of(language))
             let keys = texts.map(\.key)
             #expect(Set(keys).count == keys.count, "\(language): a key twice")
             #expect(
@@ -42,7 +42,7 @@ import Testing
         var keys = Set<String>()
         for name in ["beacon.js", "beacon-map.js", "beacon-hours.js", "beacon-offline.js", "beacon-share.js"] {
             let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            for match in source.matches(of: /(?:^|[^A-Za-z_])(?:t|say)\('([A-Za-z.]+)'/) {
+            for match in source.matches(of: /(?:^|[^A-Za-z_])(?:t|say)\('([A-Za-z0-9.]+)'/) {
                 keys.insert(String(match.output.1))
             }
             for match in source.matches(of: /(?:^|[^A-Za-z_])count\([^,()]+, '([A-Za-z.]+)'\)/) {
@@ -74,6 +74,7 @@ import Testing
         "breadcrumbs", "languageSwitcher", "explore", "all", "favorite", "address", "phone", "email",
         "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
         "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow", "shareAction",
+        "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel",
     ]
 
     @Test func nynorskAndEnglishAreTranslationsNotCopies() {

@@ -1080,6 +1080,61 @@ class MessyDataTests(unittest.TestCase):
         link.click()
         bb.wait_for(d, lambda: d.find_element(By.TAG_NAME, "h1").text == "Champany Inn")
 
+    def cuisine_chips(self):
+        return self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#explorer-cuisines button'), b =>"
+            " [b.dataset.cuisine, b.textContent.replace(/\\u00a0/g, ' '), b.getAttribute('aria-pressed')]);")
+
+    def test_cuisine_chips_filter_a_page_of_one_category(self):
+        d = self.driver
+        self.open("restauranter/index.html")
+        row = d.find_element(By.ID, "explorer-cuisines")
+        self.assertTrue(row.is_displayed())
+        chips = self.cuisine_chips()
+        # «Alle kjøkken» first and pressed; then the cuisines two places or more have, most first.
+        self.assertEqual(chips[0], ["", "Alle kjøkken", "true"])
+        self.assertEqual(chips[1][:2], ["chicken", "Kylling 7"])
+        self.assertIn(["indian", "Indisk 2", "false"], chips)
+        self.assertNotIn("thai", [key for key, _, _ in chips], "one Thai place is no chip")
+        d.find_element(By.CSS_SELECTOR, "#explorer-cuisines button[data-cuisine='indian']").click()
+        bb.wait_for(d, lambda: sorted(bb.visible_names(d)) == ["Dishoom", "Mother India's Cafe"],
+                    message=str(bb.visible_names(d)))
+        self.assertEqual(dict((k, p) for k, _, p in self.cuisine_chips())["indian"], "true")
+        # The choice goes along with the reader in this tab, as the search does.
+        self.open("index.html")
+        bb.wait_for(d, lambda: sorted(bb.visible_names(d)) == ["Dishoom", "Mother India's Cafe"],
+                    message=str(bb.visible_names(d)))
+        # Pressed again, or «Alle kjøkken»: every place again.
+        d.find_element(By.CSS_SELECTOR, "#explorer-cuisines button[data-cuisine='']").click()
+        bb.wait_for(d, lambda: len(bb.visible_names(d)) > 10, message=str(bb.visible_names(d)))
+
+    def test_a_cuisine_is_found_by_its_name_in_any_language(self):
+        d = self.driver
+        self.open("index.html")
+        for word in ("indisk", "Indian"):
+            box = d.find_element(By.ID, "explorer-search")
+            box.clear()
+            box.send_keys(word)
+            bb.wait_for(d, lambda: sorted(bb.visible_names(d)) == ["Dishoom", "Mother India's Cafe"],
+                        message=f"{word}: {bb.visible_names(d)}")
+
+    def test_the_scripts_cards_say_the_cuisine_and_the_marks_in_words(self):
+        d = self.driver
+        self.open("index.html")
+        d.find_element(By.ID, "explorer-search").send_keys("civerinos")
+        bb.wait_for(d, lambda: bb.visible_names(d) == ["Civerinos"], message=str(bb.visible_names(d)))
+        card = d.find_element(By.CSS_SELECTOR, "#place-list .place-card")
+        self.assertTrue(card.find_element(By.CSS_SELECTOR, ".place-card__meta").text.startswith("Pizza · "))
+        marks = card.find_element(By.CSS_SELECTOR, ".marks").get_attribute("textContent")
+        self.assertEqual(marks, "Bare vegansk$$Prisnivå: 2 av 4")
+        # The same markup as the server's card for the same place (Components.traitMarks).
+        served = d.execute_script(
+            "return fetch(location.href).then(r => r.text()).then(t => {"
+            " const doc = new DOMParser().parseFromString(t, 'text/html');"
+            " const li = Array.from(doc.querySelectorAll('.place-card')).find(c => c.textContent.includes('Civerinos'));"
+            " return li.querySelector('.marks').outerHTML; });")
+        self.assertEqual(card.find_element(By.CSS_SELECTOR, ".marks").get_attribute("outerHTML"), served)
+
     def test_the_messy_guide_passes_axe(self):
         for path in ("index.html", "kafeer/index.html"):
             self.open(path)

@@ -20,7 +20,7 @@ const plain = (text) => text.replace(/\\u00a0/g, ' ');
 return {
   cases: table.cases.map((c) => {
     const open = new Set(c.open || []);
-    return Q.run(table.places, c.query, (p) => open.has(p.id));
+    return Q.run(table.places, Object.assign({ cuisineWords: table.cuisineWords }, c.query), (p) => open.has(p.id));
   }),
   distances: table.distances.map(([metres]) => plain(Q.formatDistance(metres))),
   englishDistances: table.englishDistances.map(([metres]) => plain(Q.formatDistance(metres, 'en'))),

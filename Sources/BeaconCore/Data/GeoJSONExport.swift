@@ -106,6 +106,13 @@ package enum GeoJSONExport {
             properties.string("website", place.website)
             properties.string("email", place.email)
             properties.string("place_id", place.providerID)
+            let traits = place.traits
+            // OSM's own tags, so a guide built from this export reads them back.
+            properties.string("cuisine", traits.cuisines.isEmpty ? nil : traits.cuisines.joined(separator: ";"))
+            properties.string("diet:vegetarian", traits.vegetarian?.rawValue)
+            properties.string("diet:vegan", traits.vegan?.rawValue)
+            properties.string("wheelchair", traits.wheelchair?.rawValue)
+            properties.number("price_level", traits.priceLevel.map(Double.init))
             if let summary = extras.summary {
                 properties.number("rating", Double(summary.roundedStars))
                 properties.number("rating_average", (summary.average * 100).rounded() / 100)

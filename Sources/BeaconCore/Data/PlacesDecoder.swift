@@ -338,8 +338,40 @@ package struct PlacesDecoder: Sendable {
                     text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
                 email: TextHardening.clean(
                     text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
-                providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) }
+                providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) },
+                traits: traits(properties: properties, raw: raw)
             ))
+    }
+
+    /// Cuisine, diets, wheelchair access and price level: Geoapify's `catering`, `facilities` and
+    /// category keys (`catering.restaurant.indian`, `wheelchair.limited`), else the OSM tags in
+    /// `datasource.raw` or in the properties themselves (an Overpass or osmtogeojson export, our own export).
+    func traits(properties: JSONValue, raw: JSONValue?) -> PlaceTraits {
+        func tag(_ key: String) -> String? { raw?[key]?.looseString ?? properties[key]?.looseString }
+        let catering = properties["catering"]
+        let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
+
+        var cuisines = PlaceTraits.cuisines(from: catering?["cuisine"]?.looseString ?? tag("cuisine"))
+        if cuisines.isEmpty {
+            // `catering.restaurant.indian`, `catering.cafe.coffee_shop`: the third part is the cuisine.
+            let fromKeys = listed.compactMap { key -> String? in
+                let parts = key.split(separator: ".")
+                return parts.count == 3 && parts[0] == "catering" ? String(parts[2]) : nil
+            }
+            cuisines = PlaceTraits.cuisines(from: fromKeys.joined(separator: ";"))
+        }
+        let diet = catering?["diet"]
+        func offer(_ name: String) -> PlaceTraits.DietOffer? {
+            PlaceTraits.diet(diet?[name]?.looseString ?? tag("diet:" + name))
+                ?? (listed.contains(name) || listed.contains(name + ".yes") ? .yes : nil)
+                ?? (listed.contains(name + ".only") ? .only : nil)
+        }
+        let wheelchair =
+            PlaceTraits.wheelchair(properties["facilities"]?["wheelchair"]?.looseString ?? tag("wheelchair"))
+            ?? PlaceTraits.WheelchairAccess.allCases.first { listed.contains("wheelchair." + $0.rawValue) }
+        return PlaceTraits(
+            cuisines: cuisines, vegetarian: offer("vegetarian"), vegan: offer("vegan"), wheelchair: wheelchair,
+            priceLevel: PlaceTraits.priceLevel(tag("price_level")))
     }
 
     /// Geoapify's own `lat`/`lon` (its representative point, also for buildings)

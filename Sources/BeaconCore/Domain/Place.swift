@@ -17,11 +17,13 @@ package struct Place: Sendable, Hashable {
     package var email: String?
     /// Geoapify's own id, kept so `sitegen rate` accepts it as a place name.
     var providerID: String?
+    /// Cuisine, diets, wheelchair access, price level: what the data knows of them.
+    package var traits: PlaceTraits
 
     package init(
         id: PlaceID, name: String, category: PlaceCategory, coordinate: Coordinate,
         address: PostalAddress = PostalAddress(), openingHours: String? = nil, phone: String? = nil,
-        website: String? = nil, email: String? = nil, providerID: String? = nil
+        website: String? = nil, email: String? = nil, providerID: String? = nil, traits: PlaceTraits = .none
     ) {
         self.id = id
         self.name = name
@@ -33,6 +35,7 @@ package struct Place: Sendable, Hashable {
         self.website = website
         self.email = email
         self.providerID = providerID
+        self.traits = traits
     }
 }
 

@@ -1,9 +1,11 @@
+import BeaconText
 import FoundationEssentials
 
 /// The list page's search, filters and order, for `sitegen search`. The page
 /// script has the same rules (`Resources/assets/beacon-query.js`); both run
 /// one case table, `Tests/Fixtures/query-cases.json`. Every word of the search
-/// must be found (folded) in the name, the address or the category's words;
+/// must be found (folded) in the name, the address, the category's words or the place's cuisines
+/// (named in every language by `cuisineWords`);
 /// filters combine with AND, except that the favorites are all shown,
 /// wherever they are (the radius is for finding new places), and a favorite
 /// that is no longer in the data is shown only there; every distance
@@ -26,12 +28,17 @@ package struct PlaceQuery: Sendable {
     package var text: String
     package var category: PlaceCategory?
     package var maximumDistanceKm: Double?
+    /// Only places with this cuisine (an OSM value, `indian`).
+    package var cuisine: String?
     var favoritesOnly: Bool
     package var sort: Sort
     /// Only places this says are open now (`sitegen search --open-now` asks their opening hours).
     package var isOpen: (@Sendable (GuidePlace) -> Bool)?
     /// Whose alphabet the name order follows (the page's language; the terminal's is bokmål).
     package var language: Language
+    /// What a search may type for a cuisine key, folded (the catalogues' names in every language;
+    /// Templates `CuisineNames.searchWords`); by default the value as given.
+    package var cuisineWords: @Sendable (String) -> String = { $0.replacingAll("_", with: " ") }
 
     package init(
         text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
@@ -60,14 +67,16 @@ package struct PlaceQuery: Sendable {
     package func apply(to places: [GuidePlace]) -> [GuidePlace] {
         let words = TextFolding.searchWords(text)
         let limit = maximumDistanceKm.map { $0 * 1000 }
+        let cuisineWords = self.cuisineWords
         let kept = places.enumerated().filter { _, place in
             if let limit, !favoritesOnly, place.wholeMetres > limit { return false }
             if !favoritesOnly, !place.isInCurrentData { return false }
             if let category, place.category != category { return false }
+            if let cuisine, !place.traits.cuisines.contains(cuisine) { return false }
             if favoritesOnly, !place.isFavorite { return false }
             if let isOpen, !isOpen(place) { return false }
             if words.isEmpty { return true }
-            let searchText = PlaceQuery.searchText(of: place)
+            let searchText = PlaceQuery.searchText(of: place, cuisineWords: cuisineWords)
             return words.allSatisfy { searchText.contains($0) }
         }
         let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
@@ -111,10 +120,11 @@ package struct PlaceQuery: Sendable {
         }
     }
 
-    /// What the text search looks in: name, address, the category's names and everyday words, folded.
-    static func searchText(of place: GuidePlace) -> String {
+    /// What the text search looks in: name, address, the category's names and everyday words, the
+    /// cuisines' words, folded.
+    static func searchText(of place: GuidePlace, cuisineWords: (String) -> String) -> String {
         TextFolding.searchKey(
             ([place.name, place.address.singleLine ?? "", place.category.singularName, place.category.pluralName]
-                + place.category.searchWords).joined(separator: "\n"))
+                + place.category.searchWords + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
     }
 }

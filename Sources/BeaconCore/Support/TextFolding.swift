@@ -5,8 +5,8 @@ import BeaconText
 /// the letters a visitor types without: æ → ae, ø → o, å → a, ß → ss, œ → oe.
 /// So "kafe" finds "Kafé", "ostbanen" finds "Østbanen", "aerfugl" finds "Ærfugl",
 /// in the terminal and in the browser alike.
-enum TextFolding {
-    static func searchKey(_ text: String) -> String {
+package enum TextFolding {
+    package static func searchKey(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in UnicodeNormalization.decomposed(text.lowercased()).unicodeScalars {
             switch scalar.value {

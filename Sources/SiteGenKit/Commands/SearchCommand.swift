@@ -1,16 +1,22 @@
 import BeaconCore
 import BeaconText
 import FoundationEssentials
+import Templates
 
 /// `sitegen search`: the list page's search, filters and sort, in the terminal.
 struct SearchCommand: Command {
     let spec = CommandSpec(
         name: "search",
         usage:
-            "sitegen search [TEKST] [--category KATEGORI] [--radius KM] [--sort recommended|distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
+            "sitegen search [TEKST] [--category KATEGORI] [--cuisine KJØKKEN] [--radius KM] [--sort recommended|distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
         options: [
             .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
+            .init(
+                name: "--cuisine", valueName: "KJØKKEN",
+                help:
+                    "bare steder med dette kjøkkenet, på norsk eller engelsk eller som i dataene (indisk, indian, fish_and_chips)"
+            ),
             .init(
                 name: "--radius", valueName: "KM",
                 help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)"),
@@ -20,7 +26,7 @@ struct SearchCommand: Command {
                     "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
             ),
             .init(name: "--favorites", valueName: nil, help: "bare favoritter"),
-            .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (norsk tid)"),
+            .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (i guidens tidssone)"),
             CommandSpec.siteOption,
         ],
         maximumPositionals: 1
@@ -29,6 +35,7 @@ struct SearchCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let arguments = context.arguments
         var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments.flag("--favorites"))
+        query.cuisineWords = CuisineNames.searchWords
         if let text = arguments.value("--category") {
             guard let category = PlaceCategory(userInput: text) else {
                 throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: spec.name)
@@ -44,6 +51,18 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
+        if let text = arguments.value("--cuisine") {
+            let inGuide = Set(known.guide.allPages.flatMap(\.traits.cuisines))
+            guard let key = CuisineNames.key(matching: text, among: inGuide) else {
+                let offered = CuisineNames.commonest(in: known.guide.allPages, limit: 8).joined(separator: ", ")
+                throw UsageError(
+                    "ingen steder i guiden har kjøkkenet «\(text)»"
+                        + (offered.isEmpty
+                            ? " (dataene sier ikke hva slags kjøkken stedene har)" : " (prøv \(offered))"),
+                    command: spec.name)
+            }
+            query.cuisine = key
+        }
         let now = known.guide.settings.guideTimeZone.weekdayAndMinute(context.now())
         if arguments.flag("--open-now") {
             query.isOpen = PlaceQuery.openAt(weekday: now.weekday, minute: now.minute)

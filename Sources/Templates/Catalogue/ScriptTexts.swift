@@ -5,12 +5,23 @@ import BeaconCore
 /// own. A page's script picks the texts of its `<html lang>`:
 ///
 ///     window.BeaconText = { lang: "nn", home: "nn/", texts: {…}, categories: {…}, weekdays: […],
+///                           cuisines: {indian: "indisk", …}, cuisineWords: {indian: "indian indisk", …},
 ///                           t(key, values), count(n, key) }
 ///
 /// `home` is the language's folder below the site root, for links built
 /// from the page data (which every language shares).
 package enum ScriptTexts {
     package static let path = "assets/beacon-text.js"
+
+    /// The scripts' texts in one language: the catalogue's `script`, and the card's marks taken from
+    /// the texts the pages use (`Components.traitMarks`), so they are written once.
+    static func texts(_ t: Strings) -> [(key: String, value: String)] {
+        t.script + [
+            ("mark.vegetarian", t.vegetarianMark), ("mark.vegetarianOnly", t.vegetarianOffer[.only]!),
+            ("mark.vegan", t.veganMark), ("mark.veganOnly", t.veganOffer[.only]!),
+            ("mark.wheelchair", t.wheelchairMark),
+        ] + PlaceTraits.priceLevels.map { ("mark.price.\($0)", t.priceLevel + ": " + t.priceLevelOf($0)) }
+    }
 
     /// The file for a site in `languages`.
     package static func file(languages: SiteLanguages) -> [UInt8] {
@@ -28,7 +39,14 @@ package enum ScriptTexts {
                     language.rawValue,
                     .object([
                         ("home", .string(languages.folder(of: language))),
-                        ("texts", .object(t.script.map { ($0.key, .string($0.value)) })),
+                        ("texts", .object(texts(t).map { ($0.key, .string($0.value)) })),
+                        (
+                            "cuisines",
+                            .object(
+                                Strings.cuisineNames[language]!.sorted { $0.key < $1.key }.map {
+                                    ($0.key, .string($0.value))
+                                })
+                        ),
                         ("categories", .object(categories)),
                         ("weekdays", .array(OpeningHours.weekdayNames(in: language).map { .string($0) })),
                     ])
@@ -37,6 +55,9 @@ package enum ScriptTexts {
         var out =
             "// Beacon sitegen: the page scripts' texts (written by the build from its catalogues).\n'use strict';\n(() => {\n  const ALL = "
         out += JSONWriter(pretty: false).string(.object(entries))
+        // What a search may type for each cuisine, in every language whatever the site's (`CuisineNames`).
+        let words = CuisineNames.rows.map { ($0.key, JSONValue.string(CuisineNames.searchWords($0.key))) }
+        out += ";\n  const CUISINE_WORDS = " + JSONWriter(pretty: false).string(.object(words))
         out += ";\n  const MAIN = \(JSONWriter(pretty: false).string(.string(languages.main.rawValue)));\n"
         out += #"""
               const lang = (document.documentElement.getAttribute('lang') || MAIN).toLowerCase();
@@ -54,7 +75,8 @@ package enum ScriptTexts {
                 return number + ' ' + t(n === 1 ? key + '.one' : key + '.other');
               }
               window.BeaconText = Object.freeze({
-                lang: ALL[lang] ? lang : MAIN, home: entry.home, texts, categories: entry.categories, weekdays: entry.weekdays, t, count,
+                lang: ALL[lang] ? lang : MAIN, home: entry.home, texts, categories: entry.categories, weekdays: entry.weekdays,
+                cuisines: entry.cuisines, cuisineWords: CUISINE_WORDS, t, count,
               });
             })();
 

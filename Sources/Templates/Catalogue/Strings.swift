@@ -64,6 +64,26 @@ package struct Strings: Sendable {
     let aboutGuide: String
     let allPlacesDownload: String
 
+    // What the data knows besides the address (`PlaceTraits`): on cards and detail pages
+    /// «Kjøkken»: the cuisine's row and the label of the cuisine chips.
+    let cuisine: String
+    /// «Alle kjøkken»: the cuisine chip that shows every place again.
+    let allCuisines: String
+    /// «Kosthold»: the row of vegetarian and vegan offers.
+    let diet: String
+    let vegetarianOffer: [PlaceTraits.DietOffer: String]
+    let veganOffer: [PlaceTraits.DietOffer: String]
+    /// A card's short marks («Vegetar», «Vegansk», «Rullestolvennlig»).
+    let vegetarianMark: String
+    let veganMark: String
+    let wheelchairMark: String
+    /// «Rullestol»: the row of wheelchair access.
+    let wheelchair: String
+    let wheelchairAccess: [PlaceTraits.WheelchairAccess: String]
+    /// «Prisnivå», and «2 av 4» after the symbols.
+    let priceLevel: String
+    let priceLevelOf: @Sendable (Int) -> String
+
     /// Category names: singular ("Kafé"), plural ("Kafeer").
     let categorySingular: [PlaceCategory: String]
     let categoryPlural: [PlaceCategory: String]
@@ -163,6 +183,24 @@ extension Strings {
     }
 
     func singular(_ category: PlaceCategory) -> String { categorySingular[category]! }
+
+    /// The cuisine's name in this language, or the value as the data gives it.
+    func cuisineName(_ key: String) -> String {
+        Strings.cuisineNames[language]![key] ?? CuisineNames.asGiven(key)
+    }
+
+    /// «Indisk, pizza»: the cuisines as a list, its first letter capitalised; nil for none.
+    func cuisineList(_ keys: [String]) -> String? {
+        guard !keys.isEmpty else { return nil }
+        let list = keys.map(cuisineName).joined(separator: ", ")
+        return list.prefix(1).uppercased() + list.dropFirst()
+    }
+
+    /// «$$»: a price level as symbols (its text, «2 av 4», is `priceLevelOf`).
+    static func priceSymbols(_ level: Int) -> String { String(repeating: "$", count: level) }
+
+    static let cuisineNames: [Language: [String: String]] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, CuisineNames.names(in: $0)) })
     func plural(_ category: PlaceCategory) -> String { categoryPlural[category]! }
 
     /// "Vurdering: 4 av 5, 3 vurderinger".
