@@ -296,15 +296,17 @@
 
     /**
      * The cuisines offered as chips under the categories: only when one category has most of the page's
-     * places (a category page, or a front page that is mostly restaurants), each cuisine at least two of
+     * places within the radius (a category page, or a front page that is mostly restaurants), each cuisine at least two of
      * them have, most first, at most MAX_CUISINE_CHIPS; none when fewer than two are left.
      */
     function offeredCuisines() {
       const own = [];
       const perCategory = new Array(CATEGORY_KEYS.length).fill(0);
       const wanted = category === 'all' ? -1 : CATEGORY_KEYS.indexOf(category);
+      // As the list first shows them: within the guide's radius (the count on a chip is what it finds).
+      const reach = fetchedKm * 1000;
       for (let i = 0; i < n; i++) {
-        if (placeIndex.outside[i] || (wanted >= 0 && categoryCode[i] !== wanted)) continue;
+        if (placeIndex.outside[i] || centerMetres[i] > reach || (wanted >= 0 && categoryCode[i] !== wanted)) continue;
         own.push(i);
         perCategory[categoryCode[i]]++;
       }
