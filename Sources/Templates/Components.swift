@@ -98,7 +98,8 @@ enum Components {
         b.raw("<p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p>")
     }
 
-    /// One place in a list: the whole card links to its page. The newest comment is one quoted
+    /// One place in a list: the whole card links to its page. Its kind is the cuisines when the data
+    /// knows them («Indisk, pizza»), else the category; what it offers follows as marks (`traitMarks`). The newest comment is one quoted
     /// line of it (`showsComment`; «Mine steder» shows the whole comment under the card instead);
     /// `beacon.js` draws the explorer's cards the same way.
     static func placeCard(
@@ -114,11 +115,12 @@ enum Components {
         b.close("span")
         address(&b, place.address.singleLine, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
-        b.text(kind(place.place, t))
+        let traits = place.traits
+        b.text(t.cuisineList(traits.cuisines) ?? t.singular(place.category))
         b.raw(" · ")
         b.text(t.distance(metres: place.wholeMetres))
         b.raw("</span>")
-        traitMarks(&b, place.traits, t)
+        traitMarks(&b, traits, t)
         if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
         b.raw("</span><span class=\"place-card__aside\">")
         if place.isFavorite { b.append(favoriteMarks[t.language]!) }
@@ -126,12 +128,6 @@ enum Components {
         b.raw("</span></a>")
         below?(&b)
         b.raw("</li>\n")
-    }
-
-    /// What kind of place, as a card and a detail page's lead say it: its cuisines when the data has
-    /// them («Indisk, pizza»), else its category («Restaurant»).
-    static func kind(_ place: Place, _ t: Strings) -> String {
-        t.cuisineList(place.traits.cuisines) ?? t.singular(place.category)
     }
 
     /// A card's marks: vegetarian and vegan offers, wheelchair access, price level, each with its words

@@ -346,32 +346,72 @@ package struct PlacesDecoder: Sendable {
     /// Cuisine, diets, wheelchair access and price level: Geoapify's `catering`, `facilities` and
     /// category keys (`catering.restaurant.indian`, `wheelchair.limited`), else the OSM tags in
     /// `datasource.raw` or in the properties themselves (an Overpass or osmtogeojson export, our own export).
+    /// One pass over each object's members: this runs for every feature of a 100,000-place file.
     func traits(properties: JSONValue, raw: JSONValue?) -> PlaceTraits {
-        func tag(_ key: String) -> String? { raw?[key]?.looseString ?? properties[key]?.looseString }
-        let catering = properties["catering"]
-        let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
-
-        var cuisines = PlaceTraits.cuisines(from: catering?["cuisine"]?.looseString ?? tag("cuisine"))
-        if cuisines.isEmpty {
-            // `catering.restaurant.indian`, `catering.cafe.coffee_shop`: the third part is the cuisine.
-            let fromKeys = listed.compactMap { key -> String? in
-                let parts = key.split(separator: ".")
-                return parts.count == 3 && parts[0] == "catering" ? String(parts[2]) : nil
+        var cuisine: String?
+        var vegetarian: String?
+        var vegan: String?
+        var wheelchair: String?
+        var price: String?
+        var catering: JSONValue?
+        var facilities: JSONValue?
+        var categories: [JSONValue] = []
+        /// The first value of each tag wins: the raw tags are read before the properties.
+        func read(_ object: JSONValue?, geoapify: Bool) {
+            guard case .object(let members)? = object else { return }
+            for member in members {
+                switch member.key {
+                case "cuisine": if cuisine == nil { cuisine = member.value.looseString }
+                case "diet:vegetarian": if vegetarian == nil { vegetarian = member.value.looseString }
+                case "diet:vegan": if vegan == nil { vegan = member.value.looseString }
+                case "wheelchair": if wheelchair == nil { wheelchair = member.value.looseString }
+                case "price_level": if price == nil { price = member.value.looseString }
+                case "catering" where geoapify: catering = member.value
+                case "facilities" where geoapify: facilities = member.value
+                case "categories" where geoapify: categories = member.value.arrayValue ?? []
+                default: break
+                }
             }
-            cuisines = PlaceTraits.cuisines(from: fromKeys.joined(separator: ";"))
         }
+        read(raw, geoapify: false)
+        read(properties, geoapify: true)
+        // Geoapify's own members come before the tags.
+        if let value = catering?["cuisine"]?.looseString { cuisine = value }
         let diet = catering?["diet"]
-        func offer(_ name: String) -> PlaceTraits.DietOffer? {
-            PlaceTraits.diet(diet?[name]?.looseString ?? tag("diet:" + name))
-                ?? (listed.contains(name) || listed.contains(name + ".yes") ? .yes : nil)
-                ?? (listed.contains(name + ".only") ? .only : nil)
+        if let value = diet?["vegetarian"]?.looseString { vegetarian = value }
+        if let value = diet?["vegan"]?.looseString { vegan = value }
+        if let value = facilities?["wheelchair"]?.looseString { wheelchair = value }
+
+        var cuisines = PlaceTraits.cuisines(from: cuisine)
+        var vegetarianOffer = PlaceTraits.diet(vegetarian)
+        var veganOffer = PlaceTraits.diet(vegan)
+        var access = PlaceTraits.wheelchair(wheelchair)
+        // The category keys: the third part of a catering key is a cuisine (`catering.restaurant.indian`);
+        // Geoapify lists its conditions beside them (`vegan`, `wheelchair.limited`).
+        var cuisineKeys: [Substring] = []
+        for case .string(let key) in categories {
+            if key.hasPrefix("catering."), cuisines.isEmpty {
+                let parts = key.split(separator: ".")
+                if parts.count == 3 { cuisineKeys.append(parts[2]) }
+                continue
+            }
+            switch key {
+            case "vegetarian", "vegetarian.yes": vegetarianOffer = vegetarianOffer ?? .yes
+            case "vegetarian.only": vegetarianOffer = vegetarianOffer ?? .only
+            case "vegan", "vegan.yes": veganOffer = veganOffer ?? .yes
+            case "vegan.only": veganOffer = veganOffer ?? .only
+            case "wheelchair.yes": access = access ?? .yes
+            case "wheelchair.limited": access = access ?? .limited
+            case "wheelchair.no": access = access ?? .no
+            default: break
+            }
         }
-        let wheelchair =
-            PlaceTraits.wheelchair(properties["facilities"]?["wheelchair"]?.looseString ?? tag("wheelchair"))
-            ?? PlaceTraits.WheelchairAccess.allCases.first { listed.contains("wheelchair." + $0.rawValue) }
+        if cuisines.isEmpty, !cuisineKeys.isEmpty {
+            cuisines = PlaceTraits.cuisines(from: cuisineKeys.joined(separator: ";"))
+        }
         return PlaceTraits(
-            cuisines: cuisines, vegetarian: offer("vegetarian"), vegan: offer("vegan"), wheelchair: wheelchair,
-            priceLevel: PlaceTraits.priceLevel(tag("price_level")))
+            cuisines: cuisines, vegetarian: vegetarianOffer, vegan: veganOffer, wheelchair: access,
+            priceLevel: PlaceTraits.priceLevel(price))
     }
 
     /// Geoapify's own `lat`/`lon` (its representative point, also for buildings)
