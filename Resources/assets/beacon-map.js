@@ -350,7 +350,7 @@
       const data = JSON.parse(source.textContent);
       const place = data.place;
       const center = data.center;
-      const map = create(canvas, data.basemap, `Kart over ${place.n}`, {
+      const map = create(canvas, data.basemap, Text.t('map.placeLabel', { name: place.n }), {
         scrollWheelZoom: false,
         dragging: !L.Browser.mobile, // one finger scrolls the page on a phone; two pinch the map
       }, { compact: true });

@@ -16,13 +16,13 @@ import beacon_browser as bb
 LANGUAGES = {
     "nb": {"folder": "", "count": "steder innen", "favorites": "Bare favoritter", "sort": "Sorter etter",
            "by_name": "Navn (A–Å)", "near_me": "Finn nærmeste meg", "from_you": "Avstandene måles fra der du er.",
-           "no_matches": "Ingen treff", "open": ("Åpent", "Stengt"), "decimal": ","},
+           "no_matches": "Ingen treff", "open": ("Åpent", "Stengt"), "decimal": ",", "map_of": "Kart over"},
     "nn": {"folder": "nn/", "count": "stader innan", "favorites": "Berre favorittar", "sort": "Sorter etter",
            "by_name": "Namn (A–Å)", "near_me": "Finn nærast meg", "from_you": "Avstandane blir målte frå der du er.",
-           "no_matches": "Ingen treff", "open": ("Ope", "Stengd"), "decimal": ","},
+           "no_matches": "Ingen treff", "open": ("Ope", "Stengd"), "decimal": ",", "map_of": "Kart over"},
     "en": {"folder": "en/", "count": "places within", "favorites": "Favourites only", "sort": "Sort by",
            "by_name": "Name (A–Z)", "near_me": "Find nearest to me", "from_you": "Distances are measured from where you are.",
-           "no_matches": "No matches", "open": ("Open", "Closed"), "decimal": "."},
+           "no_matches": "No matches", "open": ("Open", "Closed"), "decimal": ".", "map_of": "Map of"},
 }
 
 
@@ -148,6 +148,11 @@ class LanguageTests(unittest.TestCase):
             manifest = d.execute_script("const l = document.querySelector('link[rel=manifest]'); return l && l.getAttribute('href');")
             expected = "manifest.webmanifest" if lang == "nb" else f"manifest-{lang}.webmanifest"
             self.assertTrue(manifest and manifest.endswith("/" + expected), manifest)
+            # The small map is named in the page's language (from beacon-text.js, not the script).
+            if d.find_elements(By.ID, "place-map"):
+                section = bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".place-map[data-ready=true]"))[0]
+                canvas = section.find_element(By.ID, "place-map")
+                self.assertEqual(canvas.get_attribute("aria-label"), f"{words['map_of']} Ærfugl Kafé")
 
     def test_axe_finds_nothing_in_any_language(self):
         d = self.driver

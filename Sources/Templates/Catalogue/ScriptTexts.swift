@@ -13,13 +13,16 @@ import BeaconCore
 package enum ScriptTexts {
     package static let path = "assets/beacon-text.js"
 
-    /// The scripts' texts in one language: the catalogue's `script`, and the card's marks taken from
-    /// the texts the pages use (`Components.traitMarks`), so they are written once.
+    /// The scripts' texts in one language: the catalogue's `script`, and the texts the pages use too
+    /// (the card's marks, `Components.traitMarks`; the place map's name), taken from them so they are
+    /// written once.
     static func texts(_ t: Strings) -> [(key: String, value: String)] {
         t.script + [
             ("mark.vegetarian", t.vegetarianMark), ("mark.vegetarianOnly", t.vegetarianOffer[.only]!),
             ("mark.vegan", t.veganMark), ("mark.veganOnly", t.veganOffer[.only]!),
             ("mark.wheelchair", t.wheelchairMark),
+            // The small map of a place's page, named as the page names it (`DetailPage.placeMap`).
+            ("map.placeLabel", t.mapOf("{name}")),
         ] + PlaceTraits.priceLevels.map { ("mark.price.\($0)", t.priceLevel + ": " + t.priceLevelOf($0)) }
     }
 
