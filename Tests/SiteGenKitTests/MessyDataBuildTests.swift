@@ -171,4 +171,18 @@ import Testing
         #expect(missing.stderr.contains("ingen steder i guiden har kjøkkenet «sushi»"), "\(missing.stderr)")
         #expect(missing.stderr.contains("kinesisk") || missing.stderr.contains("chicken"), "\(missing.stderr)")
     }
+
+    @Test func aCategoryWithoutPlacesIsNotOfferedToSearchEngines() throws {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Edinburgh","center":{"lat":55.9533,"lon":-3.1883},"radiusKm":5,"baseURL":"https://guide.example/"}"#,
+            to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sitemap = try #require(site.read("output/sitemap.xml"))
+        #expect(sitemap.contains("https://guide.example/restauranter/"))
+        #expect(!sitemap.contains("kafeer") && !sitemap.contains("hoteller"))
+        // The page itself stays, for an old link.
+        #expect(site.read("output/kafeer/index.html")?.contains("<h1>Kafeer</h1>") == true)
+    }
 }

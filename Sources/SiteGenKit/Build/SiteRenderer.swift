@@ -303,11 +303,12 @@ struct SiteRenderer: Sendable {
         [SitePaths.listPage()] + PlaceCategory.allCases.map { SitePaths.categoryPage($0) } + [SitePaths.favoritesPage]
     }
 
-    /// Every HTML page of the site except the 404 page, for the sitemap.
+    /// Every HTML page of the site except the 404 page, for the sitemap. A category without places keeps
+    /// its page (an old link still lands on «Ingen steder her») but is not offered to search engines.
     func pagePaths() -> [String] {
         var paths: [String] = []
         for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(SitePaths.listPage(page: page)) }
-        for category in PlaceCategory.allCases {
+        for category in PlaceCategory.allCases where !guide.places(in: category).isEmpty {
             for page in 1...ListPage.pageCount(for: guide.places(in: category).count) {
                 paths.append(SitePaths.categoryPage(category, page: page))
             }
