@@ -54,7 +54,9 @@ struct SearchCommand: Command {
         if let text = arguments.value("--cuisine") {
             let inGuide = Set(known.guide.allPages.flatMap(\.traits.cuisines))
             guard let key = CuisineNames.key(matching: text, among: inGuide) else {
-                let offered = CuisineNames.commonest(in: known.guide.allPages, limit: 8).joined(separator: ", ")
+                // In the terminal's language (bokmål), as the pages name them.
+                let offered = CuisineNames.commonest(in: known.guide.allPages, limit: 8)
+                    .map(Strings.of(.nb).cuisineName).joined(separator: ", ")
                 throw UsageError(
                     "ingen steder i guiden har kjøkkenet «\(text)»"
                         + (offered.isEmpty

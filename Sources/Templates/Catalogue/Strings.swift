@@ -185,7 +185,7 @@ extension Strings {
     func singular(_ category: PlaceCategory) -> String { categorySingular[category]! }
 
     /// The cuisine's name in this language, or the value as the data gives it.
-    func cuisineName(_ key: String) -> String {
+    package func cuisineName(_ key: String) -> String {
         Strings.cuisineNames[language]![key] ?? CuisineNames.asGiven(key)
     }
 
