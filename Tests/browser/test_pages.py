@@ -2,6 +2,9 @@
 other host; the detail pages' category animations as SPEC.md describes them
 (and still under prefers-reduced-motion); the rating star's fill."""
 import base64
+import json
+import os
+import shutil
 import unittest
 from urllib.parse import urlparse
 
@@ -200,6 +203,57 @@ class AnimationTests(PageTestCase):
                 moving = ".steam__particle" if category == "cafe" else ".hero__emoji"
                 self.assertNotEqual(self.computed(moving)[0]["name"], "none")
                 self.assertTrue(self.running_animations() or category != "cafe")
+
+
+class ActionRowTests(unittest.TestCase):
+    """A place with every action (directions, call, website, share) in bokmål and English: one row of tiles
+    at phone and desktop width, none cut off."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = bb.new_site_folder("beacon-actions-")
+        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
+            json.dump({"format": 1, "title": "Handlinger", "radiusKm": 5, "languages": ["nb", "en"],
+                       "center": {"lat": 59.9111, "lon": 10.7503, "label": "Oslo S"}}, f)
+        places = os.path.join(cls.folder, "places.geojson")
+        with open(places, "w", encoding="utf-8") as f:
+            json.dump({"type": "FeatureCollection", "features": [{
+                "type": "Feature", "geometry": {"type": "Point", "coordinates": [10.752, 59.913]},
+                "properties": {"name": "Restaurant med et langt navn", "osm_type": "node", "osm_id": 1,
+                               "categories": ["catering.restaurant"], "street": "Karl Johans gate",
+                               "housenumber": "1", "contact": {"phone": "+47 22 00 00 00"},
+                               "website": "https://example.no/"}}]}, f)
+        cls.server = bb.Server(bb.build(cls.folder, places))
+        cls.driver = bb.make_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_the_actions_share_one_row_on_a_phone_and_a_desktop(self):
+        d = self.driver
+        page = next(p for p in os.listdir(os.path.join(self.folder, "output", "steder")))
+        try:
+            for width in (1280, 1024, 700, 320):
+                d.set_window_size(width, 900)
+                for folder in ("", "en/"):
+                    with self.subTest(width=width, language=folder or "nb"):
+                        d.get(self.server.url(f"{folder}steder/{page}/index.html"))
+                        boxes = d.execute_script(
+                            "const row = document.querySelector('.actions');"
+                            " const outer = row.getBoundingClientRect();"
+                            " return Array.from(row.children).filter(e => !e.hidden).map(e => {"
+                            " const b = e.getBoundingClientRect();"
+                            " return [Math.round(b.top), b.left >= outer.left - 1 && b.right <= outer.right + 1,"
+                            " e.scrollWidth <= e.clientWidth + 1, e.textContent, b.width >= 44 && b.height >= 44]; });")
+                        self.assertEqual(len(boxes), 4, boxes)
+                        self.assertEqual(len({box[0] for box in boxes}), 1, f"more than one row: {boxes}")
+                        self.assertTrue(all(box[1] and box[2] for box in boxes), f"a tile overflows: {boxes}")
+                        self.assertTrue(all(box[4] for box in boxes), f"a tile is under 44 px: {boxes}")
+        finally:
+            d.set_window_size(1280, 900)
 
 
 class PlaceMapTests(PageTestCase):
