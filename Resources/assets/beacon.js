@@ -669,8 +669,13 @@
       const points = results.slice(0, 5000).map((i) => [places[i].lat, places[i].lon]);
       // Without places, the ring (from its centre and size: the layer has no view to measure yet).
       const bounds = points.length ? window.L.latLngBounds(points) : window.L.latLng(focus.lat, focus.lon).toBounds(state.radius * 2000);
+      // A desktop's map is as tall as the window once it sticks, so on arrival its foot is below the
+      // fold: fit the places to the part the reader sees.
+      const box = mapCanvas.getBoundingClientRect();
+      const belowFold = box.top < window.innerHeight
+        ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
       fitting = true;
-      leaflet.fitBounds(bounds, { padding: [28, 28], maxZoom: 16, animate: false });
+      leaflet.fitBounds(bounds, { paddingTopLeft: [28, 28], paddingBottomRight: [28, 28 + belowFold], maxZoom: 16, animate: false });
       fitting = false;
     }
 

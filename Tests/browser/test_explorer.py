@@ -642,6 +642,16 @@ class MapTests(ExplorerTestCase):
             const map = BeaconExplorer.map(), bounds = map.getBounds();
             return arguments[0].map(([lat, lon]) => bounds.contains([lat, lon]));""", [[r["lat"], r["lon"]] for r in self.rows])
         self.assertTrue(all(inside), "a listed place is outside the first view")
+        # ...centred in the part of the map above the fold (the sticky map is as tall as the window, so on
+        # arrival its foot is below it): the places' middle within a tenth of that part's middle.
+        top, bottom, low, high = d.execute_script("""
+            const map = BeaconExplorer.map(), box = map.getContainer().getBoundingClientRect();
+            const ys = arguments[0].map(([lat, lon]) => box.top + map.latLngToContainerPoint([lat, lon]).y);
+            return [box.top, Math.min(box.bottom, window.innerHeight), Math.min(...ys), Math.max(...ys)];""",
+            [[r["lat"], r["lon"]] for r in self.rows])
+        self.assertLessEqual(high, bottom, "a place below the fold on arrival")
+        self.assertLess(abs((low + high) / 2 - (top + bottom) / 2), (bottom - top) / 10,
+                        f"the places ({low:.0f}–{high:.0f}) are off the middle of the visible map ({top:.0f}–{bottom:.0f})")
         counts = d.execute_script("""
             return Array.from(document.querySelectorAll('#explorer-map .map-cluster'), e => Number(e.textContent));""")
         singles = len(bb.map_pins(d))
