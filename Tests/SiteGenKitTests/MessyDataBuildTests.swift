@@ -163,6 +163,7 @@ import Testing
             #expect(search.status == 0, "\(search.stderr)")
             #expect(search.stdout.contains("Dishoom") && search.stdout.contains("Mother India"), "\(search.stdout)")
             #expect(!search.stdout.contains("Bento Ya"))
+            #expect(search.stdout.contains("Restaurant · indisk"), "\(search.stdout)")
         }
         let text = try Sitegen.run(["search", "indisk", "--site", site.root])
         #expect(text.stdout.contains("Dishoom") && text.stdout.contains("Mother India"), "\(text.stdout)")

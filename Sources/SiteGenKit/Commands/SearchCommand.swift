@@ -90,6 +90,15 @@ struct SearchCommand: Command {
 
 /// A readable table of places for the terminal.
 enum PlaceTable {
+    /// «Restaurant · indisk, pizza»: the category, and the cuisines as the bokmål pages name them.
+    static func kind(_ place: GuidePlace) -> String {
+        let cuisines = place.traits.cuisines
+        guard !cuisines.isEmpty else { return place.category.singularName }
+        let t = Strings.of(.nb)
+        return TextHardening.truncate(
+            place.category.singularName + " · " + cuisines.map(t.cuisineName).joined(separator: ", "), to: 40)
+    }
+
     /// `status` adds a last column ("Nå") when it has something to say for any place.
     static func render(_ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil) -> String {
         var header = ["Navn", "Kategori", "Avstand", "Vurdering"]
@@ -100,7 +109,7 @@ enum PlaceTable {
             let name = place.displayName + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             let row = [
-                TextHardening.truncate(name, to: 40), place.category.singularName,
+                TextHardening.truncate(name, to: 40), kind(place),
                 NorwegianFormat.distance(metres: place.wholeMetres).replacingAll(
                     NorwegianFormat.noBreakSpace, with: " "), rating,
             ]
