@@ -61,10 +61,13 @@ struct PlaceLoading: Sendable {
     }
 
     /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
-    func decodeFileFeatures(_ raw: RawFile, reusing reuse: FeatureReuse?) throws -> PlacesDecoder.Decoded {
+    func decodeFileFeatures(_ raw: RawFile, categories: [PlaceCategory], reusing reuse: FeatureReuse?) throws
+        -> PlacesDecoder.Decoded
+    {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         return try PlacesFile.decodeFeatures(
-            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
+            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, categories: categories,
+            reusing: reuse)
     }
 
     /// A places file's features, or its places gathered from them.
@@ -142,12 +145,12 @@ struct PlaceLoading: Sendable {
     }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
-        let requests = PlaceCategory.allCases.map {
+        let requests = settings.categories.map {
             PlacesRequest(
                 category: $0, center: settings.center, radiusMetres: settings.radiusMetres,
                 limit: settings.placesPerCategory)
         }
-        // All three categories at once; each fails or succeeds on its own.
+        // All the guide's categories at once; each fails or succeeds on its own.
         let results = try await withThrowingTaskGroup(of: (Int, FetchedPlaces).self) { group in
             for (index, request) in requests.enumerated() {
                 group.addTask { (index, try await source.places(for: request)) }

@@ -50,7 +50,7 @@ struct BuildCommand: Command {
         var category: PlaceCategory?
         if let text = arguments.value("--category") {
             guard let parsed = PlaceCategory(userInput: text) else {
-                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: command)
+                throw UsageError(PlaceCategory.unknownMessage(text), command: command)
             }
             category = parsed
         }

@@ -38,7 +38,7 @@ struct SearchCommand: Command {
         query.cuisineWords = CuisineNames.searchWords
         if let text = arguments.value("--category") {
             guard let category = PlaceCategory(userInput: text) else {
-                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: spec.name)
+                throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }
             query.category = category
         }

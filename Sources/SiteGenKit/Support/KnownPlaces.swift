@@ -26,7 +26,7 @@ struct KnownPlaces {
         }
         guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingWhitespace().isEmpty else { throw NoPlacesYet() }
         var places: [Place] = []
-        for category in PlaceCategory.allCases {
+        for category in settings.categories where category.hasSampleData {
             let request = PlacesRequest(
                 category: category, center: settings.center, radiusMetres: settings.radiusMetres,
                 limit: settings.placesPerCategory)

@@ -66,8 +66,6 @@ extension Strings {
         ],
         priceLevel: "Prisnivå",
         priceLevelOf: { "\($0) av 4" },
-        categorySingular: [.restaurant: "Restaurant", .cafe: "Kafé", .hotel: "Hotell"],
-        categoryPlural: [.restaurant: "Restauranter", .cafe: "Kafeer", .hotel: "Hoteller"],
         placeCount: { NorwegianFormat.count($0, singular: "sted", plural: "steder") },
         ratingCount: { NorwegianFormat.count($0, singular: "vurdering", plural: "vurderinger") },
         starsText: { "\($0) av 5" },

@@ -65,8 +65,6 @@ extension Strings {
         ],
         priceLevel: "Price level",
         priceLevelOf: { "\($0) of 4" },
-        categorySingular: [.restaurant: "Restaurant", .cafe: "Café", .hotel: "Hotel"],
-        categoryPlural: [.restaurant: "Restaurants", .cafe: "Cafés", .hotel: "Hotels"],
         placeCount: { Language.en.count($0, singular: "place", plural: "places") },
         ratingCount: { Language.en.count($0, singular: "rating", plural: "ratings") },
         starsText: { "\($0) of 5" },

@@ -66,8 +66,6 @@ extension Strings {
         ],
         priceLevel: "Prisnivå",
         priceLevelOf: { "\($0) av 4" },
-        categorySingular: [.restaurant: "Restaurant", .cafe: "Kafé", .hotel: "Hotell"],
-        categoryPlural: [.restaurant: "Restaurantar", .cafe: "Kafear", .hotel: "Hotell"],
         placeCount: { Language.nn.count($0, singular: "stad", plural: "stader") },
         ratingCount: { Language.nn.count($0, singular: "vurdering", plural: "vurderingar") },
         starsText: { "\($0) av 5" },

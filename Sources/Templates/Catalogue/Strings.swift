@@ -84,10 +84,6 @@ package struct Strings: Sendable {
     let priceLevel: String
     let priceLevelOf: @Sendable (Int) -> String
 
-    /// Category names: singular ("Kafé"), plural ("Kafeer").
-    let categorySingular: [PlaceCategory: String]
-    let categoryPlural: [PlaceCategory: String]
-
     /// "1 sted", "12 steder".
     let placeCount: @Sendable (Int) -> String
     /// "3 vurderinger".
@@ -182,7 +178,9 @@ extension Strings {
         }
     }
 
-    func singular(_ category: PlaceCategory) -> String { categorySingular[category]! }
+    /// A category's name in this language, singular («Kafé»): from the preset table, which holds the three
+    /// languages side by side (`CategoryPreset.all`).
+    func singular(_ category: PlaceCategory) -> String { category.preset.names(in: language).one }
 
     /// The cuisine's name in this language, or the value as the data gives it.
     package func cuisineName(_ key: String) -> String {
@@ -201,7 +199,8 @@ extension Strings {
 
     static let cuisineNames: [Language: [String: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { ($0, CuisineNames.names(in: $0)) })
-    func plural(_ category: PlaceCategory) -> String { categoryPlural[category]! }
+    /// A category's name in this language, plural («Kafeer»).
+    func plural(_ category: PlaceCategory) -> String { category.preset.names(in: language).other }
 
     /// "Vurdering: 4 av 5, 3 vurderinger".
     func ratingLabel(_ summary: RatingSummary) -> String { ratingLabel(summary.roundedStars, summary.count) }
