@@ -123,8 +123,9 @@ extension Strings {
         rated: "vurdert",
         openNow: "Åpent nå",
         openNowHint: "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid).",
+        listAnd: "og",
         appDescription: {
-            "Restauranter, kafeer og hoteller rundt \($0 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."
+            "\($0) rundt \($1 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."
         },
         offlineTitle: "Uten nett",
         offlineHeading: "Denne siden er ikke lagret",

@@ -121,8 +121,9 @@ extension Strings {
         rated: "rated",
         openNow: "Open now",
         openNowHint: "Shows only places with known opening hours that are open now (Norwegian time).",
+        listAnd: "and",
         appDescription: {
-            "Restaurants, cafés and hotels around \($0 ?? "the centre"), with ratings and favourites. Works offline too."
+            "\($0) around \($1 ?? "the centre"), with ratings and favourites. Works offline too."
         },
         offlineTitle: "Offline",
         offlineHeading: "This page is not saved",

@@ -123,8 +123,9 @@ extension Strings {
         rated: "vurdert",
         openNow: "Ope no",
         openNowHint: "Viser berre stader med kjende opningstider som har ope no (norsk tid).",
+        listAnd: "og",
         appDescription: {
-            "Restaurantar, kafear og hotell rundt \($0 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."
+            "\($0) rundt \($1 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."
         },
         offlineTitle: "Utan nett",
         offlineHeading: "Denne sida er ikkje lagra",

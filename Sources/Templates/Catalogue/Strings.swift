@@ -146,7 +146,10 @@ package struct Strings: Sendable {
     let openNowHint: String
 
     // The installable, offline guide (manifest and offline page)
-    let appDescription: @Sendable (_ center: String?) -> String
+    /// The word before a list's last item («Barer, puber og gatekjøkken»).
+    let listAnd: String
+    /// The web app's description: the guide's kinds of place (`categoryList`) around the centre.
+    let appDescription: @Sendable (_ kinds: String, _ center: String?) -> String
     let offlineTitle: String
     let offlineHeading: String
     let offlineText: String
@@ -199,6 +202,15 @@ extension Strings {
 
     static let cuisineNames: [Language: [String: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { ($0, CuisineNames.names(in: $0)) })
+    /// «Restauranter, kafeer og hoteller»: the guide's categories in running text, the first capitalised.
+    func categoryList(_ categories: [PlaceCategory]) -> String {
+        let names = categories.enumerated().map {
+            $0.offset == 0 ? plural($0.element) : plural($0.element).lowercased()
+        }
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " " + listAnd + " " + names.last!
+    }
+
     /// A category's name in this language, plural («Kafeer»).
     func plural(_ category: PlaceCategory) -> String { category.preset.names(in: language).other }
 
