@@ -98,6 +98,9 @@ import Testing
         #expect(search.stdout.contains(found) && !search.stdout.contains(notFound), "\(word): \(search.stdout)")
         let filtered = try Sitegen.run(["search", "--category", "pub", "--site", site.root])
         #expect(filtered.stdout.contains("Olympen") && !filtered.stdout.contains("Himkok"))
+        let elsewhere = try Sitegen.run(["search", "--category", "hotell", "--site", site.root])
+        #expect(elsewhere.status != 0)
+        #expect(elsewhere.stderr.contains("guiden har ikke kategorien «hotel» (den har bar, pub, fast-food)"))
     }
 
     @Test func anUnknownCategoryFailsClearlyAndWritesNothing() throws {
@@ -111,6 +114,20 @@ import Testing
         #expect(site.outputFiles().isEmpty)
         #expect(site.read(SiteSettings.fileName) == settings)
         #expect(!FileManager.default.fileExists(atPath: site.root + "/output"))
+    }
+
+    @Test func aDefaultCategoryTheGuideDoesNotHoldIsRefused() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"categories":["bar","pub"]}"#, to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture, "--category", "hotel"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("kategorien «hotel» (--category) er ikke blant guidens kategorier (bar, pub)"))
+        #expect(site.outputFiles().isEmpty)
+        // One it holds is taken.
+        let taken = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture, "--category", "pub"])
+        #expect(taken.status == 0, "\(taken.stderr)")
+        // With pub as the default, the fast-food places (no category of this guide) are pubs now.
+        #expect(try #require(site.read("output/puber/index.html")).contains("Kebab Kongen"))
     }
 
     @Test func theDefaultGuideRefusesTheseBarsAsBefore() throws {

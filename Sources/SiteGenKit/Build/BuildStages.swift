@@ -61,7 +61,10 @@ extension BuildPipeline {
         if let file = options.placesFile {
             return .file(
                 try await timer.step("Leser stedsfilen") {
-                    try loading.readFile(file, known: options.force ? nil : record?.placesFile)
+                    if let category = options.defaultCategory, !settings.categories.contains(category) {
+                        throw CategoryNotInGuide(category: category, categories: settings.categories)
+                    }
+                    return try loading.readFile(file, known: options.force ? nil : record?.placesFile)
                 })
         }
         return .fetched(try await timer.step("Henter steder") { try await loading.fetch(settings: settings) })

@@ -210,3 +210,17 @@ struct PlaceLoading: Sendable {
 /// A places file's bytes, held only until they are parsed: at 100,000 places they are 90 MB that the
 /// rest of the build does not need.
 typealias PlacesBytes = HandOver<[UInt8]>
+
+/// `--category` names a kind of place the guide does not hold: its places would have no chip and no page.
+struct CategoryNotInGuide: UserFacingError {
+    var category: PlaceCategory
+    var categories: [PlaceCategory]
+
+    var userMessage: String {
+        "kategorien «\(category.rawValue)» (--category) er ikke blant guidens kategorier ("
+            + categories.map(\.rawValue).joined(separator: ", ")
+            + "); legg den til under «categories» i \(SiteSettings.fileName), eller velg en av dem."
+    }
+
+    var exitStatus: ExitStatus { .usage }
+}

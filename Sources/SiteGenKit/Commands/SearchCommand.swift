@@ -51,6 +51,12 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
+        if let category = query.category, !known.guide.categories.contains(category) {
+            throw UsageError(
+                "guiden har ikke kategorien «\(category.rawValue)» (den har "
+                    + known.guide.categories.map(\.rawValue).joined(separator: ", ") + ")",
+                command: spec.name)
+        }
         if let text = arguments.value("--cuisine") {
             let inGuide = Set(known.guide.allPages.flatMap(\.traits.cuisines))
             guard let key = CuisineNames.key(matching: text, among: inGuide) else {
