@@ -3,8 +3,8 @@ import Testing
 
 @testable import BeaconCore
 
-/// The preset table (`CategoryPreset.all`): every kind named in the three languages, filed under keys
-/// Geoapify has, at addresses of its own; and the settings' `categories` and the decoder following it.
+/// The preset table (`CategoryPreset.all`): every kind filed under keys Geoapify has, at addresses of its
+/// own; and the settings' `categories` and the decoder following it. (Their names: `CategoryNamesTests`.)
 @Suite struct CategoryPresetTests {
     /// Geoapify's 767 category keys (`Tests/Fixtures/geoapify-categories.txt`, from its documentation).
     static let geoapifyKeys: Set<String> = {
@@ -16,14 +16,9 @@ import Testing
         #expect(Self.geoapifyKeys.count == 767)
     }
 
-    @Test func everyPresetIsNamedInEveryLanguageAndFiledUnderKeysGeoapifyHas() {
+    @Test func everyPresetIsFiledUnderKeysGeoapifyHas() {
         #expect(CategoryPreset.all.count >= 20)
         for preset in CategoryPreset.all {
-            for language in Language.allCases {
-                let names = preset.names(in: language)
-                #expect(!names.one.isEmpty && !names.other.isEmpty, "\(preset.key) in \(language)")
-            }
-            #expect(!preset.words.isEmpty, "\(preset.key)")
             #expect(!preset.emoji.isEmpty, "\(preset.key)")
             #expect(!preset.geoapifyKeys.isEmpty, "\(preset.key)")
             for key in preset.geoapifyKeys {
@@ -59,27 +54,10 @@ import Testing
             PlaceCategory.defaults.map(\.geoapifyKeys) == [
                 ["catering.restaurant"], ["catering.cafe"], ["accommodation.hotel"],
             ])
-        #expect(PlaceCategory.defaults.map(\.pluralName) == ["Restauranter", "Kafeer", "Hoteller"])
         #expect(PlaceCategory.defaults.map(\.hasOpeningStatus) == [true, true, false])
         #expect(PlaceCategory.defaults.map(\.animation) == [.rotate, .steam, .bounce])
         for key in ["hotel", "hostel", "camping"] {
             #expect(PlaceCategory(rawValue: key)?.hasOpeningStatus == false, "\(key)")
-        }
-    }
-
-    /// A search in any language finds a place by its category's names in each language.
-    @Test func aCategoryIsFoundByItsNamesInEveryLanguage() {
-        for category in PlaceCategory.presets {
-            let place = GuidePlace(
-                place: Place(id: PlaceID(rawValue: "node/1"), name: "Xyzzy", category: category, coordinate: .osloS),
-                slug: "xyzzy", distanceMetres: 10, ratings: [], summary: nil, favoriteSince: nil, isInCurrentData: true)
-            for language in Language.allCases {
-                let names = category.preset.names(in: language)
-                for name in [names.one, names.other] {
-                    let found = PlaceQuery(text: name).apply(to: [place])
-                    #expect(found.count == 1, "\(category.rawValue): «\(name)» (\(language))")
-                }
-            }
         }
     }
 

@@ -1,7 +1,7 @@
 /// A kind of place a guide holds: one of the presets in `CategoryPreset.all`, chosen by the owner
 /// (`categories` in the settings; restaurant, café and hotel by default). Everything that differs per
-/// kind (Geoapify keys, names, emoji, animation, URL segment) is data in that table, so a new kind is
-/// one new row.
+/// kind (Geoapify keys, emoji, animation, URL segment) is data in that table, and its names are a row of
+/// the catalogues' `CategoryNames`, so a new kind is one row in each.
 package struct PlaceCategory: Sendable, Hashable, Comparable {
     /// The position of the category's preset in `CategoryPreset.all`: cheap to hash and compare.
     let presetIndex: Int
@@ -33,26 +33,9 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     /// The Geoapify category keys the Places requests ask for (parent keys include their children).
     package var geoapifyKeys: [String] { preset.geoapifyKeys }
 
-    /// The bokmål singular («Kafé»): the terminal's and the search's name; the pages take theirs from the catalogues.
-    package var singularName: String { preset.nb.one }
-
-    /// The bokmål plural («Kafeer»).
-    package var pluralName: String { preset.nb.other }
-
-    /// The everyday words a search for this kind of place may use, beyond its bokmål names: the other
-    /// languages' names and the preset's words, in bokmål, nynorsk and English alike, since a reader may
-    /// search in any of them on any page (the page script gets the same from `assets/beacon-text.js`).
-    package var searchWords: [String] {
-        let preset = preset
-        return preset.words + [preset.nn.one, preset.nn.other, preset.en.one, preset.en.other]
-    }
-
     /// Whether «Åpent nå» means something for this kind of place. A hotel is open to its guests around
     /// the clock; the hours OSM gives for it are the reception's or the restaurant's, and a badge would mislead.
     package var hasOpeningStatus: Bool { preset.hasOpeningStatus }
-
-    /// Lower-case plural, for running text ("Henter kafeer …").
-    package var pluralNameLowercased: String { pluralName.lowercased() }
 
     package var emoji: String { preset.emoji }
 
@@ -107,7 +90,7 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
         guard text.utf8.count <= 64 else { return [] }
         let wanted = Array(TextFolding.searchKey(text).utf8)
         let scored = presets.map { category -> (PlaceCategory, Int) in
-            let names = [category.rawValue] + category.commandLineNames + [category.preset.en.one.lowercased()]
+            let names = [category.rawValue] + category.commandLineNames
             return (category, names.map { editDistance(wanted, Array(TextFolding.searchKey($0).utf8)) }.min()!)
         }
         let limit = max(2, wanted.count / 3)

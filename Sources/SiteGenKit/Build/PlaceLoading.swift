@@ -1,6 +1,7 @@
 import BeaconCore
 import BeaconText
 import FoundationEssentials
+import Templates
 
 /// Step 2 of a build: the places, from a places file, from Geoapify (through
 /// the response cache) when there is an API key, or else from the sample data.
@@ -141,7 +142,8 @@ struct PlaceLoading: Sendable {
         return GeoapifyPlaceSource(
             client: client,
             cache: ResponseCache(folder: options.site.cachePath + "/geoapify", inside: options.site.root),
-            mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now)
+            mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now,
+            categoryName: CategoryNames.pluralInText)
     }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
@@ -167,7 +169,7 @@ struct PlaceLoading: Sendable {
         for (request, fetched) in zip(requests, results) {
             let fresh = fetched.places.filter { seen.insert($0.id).inserted }
             let duplicates = fetched.places.count - fresh.count
-            var line = "Henter \(request.category.pluralNameLowercased) … \(fresh.count) steder"
+            var line = "Henter \(CategoryNames.pluralInText(request.category)) … \(fresh.count) steder"
             if duplicates > 0 { line += " (\(duplicates) allerede med i en annen kategori)" }
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
@@ -196,7 +198,8 @@ struct PlaceLoading: Sendable {
                 fetchedAt = min(fetchedAt, savedAt)
             }
             if fresh.isEmpty {
-                warnings.append("Fant ingen \(request.category.pluralNameLowercased) innenfor \(settings.radiusKm) km.")
+                warnings.append(
+                    "Fant ingen \(CategoryNames.pluralInText(request.category)) innenfor \(settings.radiusKm) km.")
             }
             places += fresh
         }

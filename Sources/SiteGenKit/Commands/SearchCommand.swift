@@ -36,6 +36,7 @@ struct SearchCommand: Command {
         let arguments = context.arguments
         var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments.flag("--favorites"))
         query.cuisineWords = CuisineNames.searchWords
+        query.categoryWords = CategoryNames.searchText
         if let text = arguments.value("--category") {
             guard let category = PlaceCategory(userInput: text) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
@@ -99,10 +100,11 @@ enum PlaceTable {
     /// «Restaurant · indisk, pizza»: the category, and the cuisines as the bokmål pages name them.
     static func kind(_ place: GuidePlace) -> String {
         let cuisines = place.traits.cuisines
-        guard !cuisines.isEmpty else { return place.category.singularName }
+        guard !cuisines.isEmpty else { return CategoryNames.singular(place.category) }
         let t = Strings.of(.nb)
         return TextHardening.truncate(
-            place.category.singularName + " · " + cuisines.map(t.cuisineName).joined(separator: ", "), to: 40)
+            CategoryNames.singular(place.category) + " · " + cuisines.map(t.cuisineName).joined(separator: ", "), to: 40
+        )
     }
 
     /// `status` adds a last column ("Nå") when it has something to say for any place.

@@ -62,14 +62,17 @@ package enum ScriptTexts {
         // What a search may type for each cuisine, in every language whatever the site's (`CuisineNames`).
         let words = CuisineNames.rows.map { ($0.key, JSONValue.string(CuisineNames.searchWords($0.key))) }
         out += ";\n  const CUISINE_WORDS = " + JSONWriter(pretty: false).string(.object(words))
-        // Every preset's key, bokmål names, emoji and search words (`PlaceCategory.searchWords`), in the table's
-        // order: the page script's CATEGORY_KEYS and CATEGORIES (`beacon-query.js`), the same in every language.
+        // Every preset's key, bokmål names, emoji and the other words a search may find it by
+        // (`CategoryNames.searchWords`), in the preset table's order: the page script's CATEGORY_KEYS and
+        // CATEGORIES (`beacon-query.js`), the same in every language.
         let table = PlaceCategory.presets.map { category -> (key: String, value: JSONValue) in
-            (
+            let names = CategoryNames.names(category, in: .nb)
+            return (
                 category.rawValue,
                 .object([
-                    ("singular", .string(category.singularName)), ("plural", .string(category.pluralName)),
-                    ("emoji", .string(category.emoji)), ("words", .array(category.searchWords.map { .string($0) })),
+                    ("singular", .string(names.one)), ("plural", .string(names.other)),
+                    ("emoji", .string(category.emoji)),
+                    ("words", .array(CategoryNames.searchWords(category).dropFirst(2).map { .string($0) })),
                 ])
             )
         }

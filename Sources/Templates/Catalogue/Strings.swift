@@ -181,9 +181,9 @@ extension Strings {
         }
     }
 
-    /// A category's name in this language, singular («Kafé»): from the preset table, which holds the three
-    /// languages side by side (`CategoryPreset.all`).
-    func singular(_ category: PlaceCategory) -> String { category.preset.names(in: language).one }
+    /// A category's name in this language, singular («Kafé»): from `CategoryNames`, which holds the three
+    /// languages side by side.
+    func singular(_ category: PlaceCategory) -> String { CategoryNames.names(category, in: language).one }
 
     /// The cuisine's name in this language, or the value as the data gives it.
     package func cuisineName(_ key: String) -> String {
@@ -212,7 +212,7 @@ extension Strings {
     }
 
     /// A category's name in this language, plural («Kafeer»).
-    func plural(_ category: PlaceCategory) -> String { category.preset.names(in: language).other }
+    func plural(_ category: PlaceCategory) -> String { CategoryNames.names(category, in: language).other }
 
     /// "Vurdering: 4 av 5, 3 vurderinger".
     func ratingLabel(_ summary: RatingSummary) -> String { ratingLabel(summary.roundedStars, summary.count) }
