@@ -11,7 +11,9 @@ struct SearchCommand: Command {
             "sitegen search [TEKST] [--category KATEGORI] [--cuisine KJØKKEN] [--radius KM] [--sort recommended|distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
         options: [
-            .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
+            .init(
+                name: "--category", valueName: "KATEGORI",
+                help: "en av guidens kategorier (restaurant, cafe, hotel, bar …)"),
             .init(
                 name: "--cuisine", valueName: "KJØKKEN",
                 help:
