@@ -20,10 +20,11 @@
   if (!L) return;
   const scriptURL = document.currentScript ? document.currentScript.src : '';
   const SVG_NS = 'http://www.w3.org/2000/svg';
-  const EMOJI = { restaurant: '🍽️', cafe: '☕', hotel: '🏨' };
   // Texts in the page's language (assets/beacon-text.js).
   const Text = window.BeaconText;
   if (!Text) return;
+  /** Each category's emoji, from the build's preset table (beacon-text.js). */
+  const EMOJI = Object.fromEntries(Object.entries(Text.categoryTable || {}).map(([key, info]) => [key, info.emoji]));
   const TEXT = {
     zoomIn: Text.t('map.zoomIn'),
     zoomOut: Text.t('map.zoomOut'),
@@ -146,7 +147,7 @@
       if (!this.options.html) {
         const { pin: place, star } = this.options;
         const pin = element('span', `map-pin map-pin--${place.c}`);
-        const emoji = element('span', 'map-pin__emoji', EMOJI[place.c] || EMOJI.restaurant);
+        const emoji = element('span', 'map-pin__emoji', EMOJI[place.c] || '');
         emoji.setAttribute('aria-hidden', 'true');
         pin.append(emoji);
         if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));

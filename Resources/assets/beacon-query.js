@@ -31,13 +31,11 @@
 (() => {
   const NBSP = '\u00A0';
   const EARTH_RADIUS_M = 6371008.8; // Coordinate.earthRadiusMetres
-  const CATEGORY_KEYS = ['restaurant', 'cafe', 'hotel'];
-  // Names and everyday search words (PlaceCategory.swift: singularName, pluralName, searchWords).
-  const CATEGORIES = {
-    restaurant: { singular: 'Restaurant', plural: 'Restauranter', emoji: '🍽️', words: ['mat', 'spise', 'middag', 'lunsj', 'restaurant', 'restaurantar', 'restaurants', 'food', 'dinner', 'lunch'] },
-    cafe: { singular: 'Kafé', plural: 'Kafeer', emoji: '☕', words: ['kaffe', 'kaffebar', 'cafe', 'coffee', 'kafe', 'kafear', 'kaffi', 'cafes'] },
-    hotel: { singular: 'Hotell', plural: 'Hoteller', emoji: '🏨', words: ['overnatting', 'hostel', 'hotel', 'hotell', 'hotels', 'accommodation'] },
-  };
+  // Every category preset's bokmål names, emoji and everyday search words (PlaceCategory.swift, the
+  // preset table), in the table's order: written by the build into assets/beacon-text.js.
+  const CATEGORIES = Object.freeze((window.BeaconText && window.BeaconText.categoryTable) || {});
+  const CATEGORY_KEYS = Object.freeze(Object.keys(CATEGORIES));
+  const NO_CATEGORY = { singular: '', plural: '', emoji: '', words: [] };
   const SORTS = ['recommended', 'distance', 'rating', 'name'];
 
   // ---------- Formats (NorwegianFormat.swift, LanguageFormat.swift) ----------
@@ -89,7 +87,7 @@
 
   /** What the search looks in; `cuisineWords` names each cuisine key in every language. */
   function searchText(place, cuisineWords = {}) {
-    const info = CATEGORIES[place.c] || CATEGORIES.restaurant;
+    const info = CATEGORIES[place.c] || NO_CATEGORY;
     const cuisines = cuisinesOf(place).map((key) => (Object.prototype.hasOwnProperty.call(cuisineWords, key)
       ? cuisineWords[key] : key.replace(/_/g, ' ')));
     return [place.n, place.a || '', info.singular, info.plural].concat(info.words, cuisines).join('\n');

@@ -28,7 +28,7 @@ package enum ListPage {
 
         package init(
             path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int,
-            pageCount: Int, scriptData: HTMLFragment?, categories: [PlaceCategory] = PlaceCategory.allCases,
+            pageCount: Int, scriptData: HTMLFragment?, categories: [PlaceCategory] = PlaceCategory.defaults,
             outsideStart: Int? = nil, outsideRadius: ArraySlice<GuidePlace> = []
         ) {
             self.categories = categories
@@ -80,7 +80,9 @@ package enum ListPage {
         if interactive { ExplorerControls.locateButton(&b, t) }
         b.raw("</div>\n")
         // A category without places leads nowhere: no chip for it (its own page still shows its chip).
-        let shownCategories = PlaceCategory.allCases.filter { input.categories.contains($0) || $0 == input.category }
+        let shownCategories = context.settings.categories.filter {
+            input.categories.contains($0) || $0 == input.category
+        }
         ExplorerControls.bar(
             &b, root: root, current: input.category, categories: shownCategories, settings: settings,
             context: context, interactive: interactive)

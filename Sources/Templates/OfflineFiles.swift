@@ -69,7 +69,10 @@ package enum OfflineFiles {
         let manifest: JSONValue = .object([
             ("name", .string(title.isEmpty ? Strings.appShortName : title)),
             ("short_name", .string(shortName)),
-            ("description", .string(t.appDescription(context.settings.centerLabel))),
+            (
+                "description",
+                .string(t.appDescription(t.categoryList(context.settings.categories), context.settings.centerLabel))
+            ),
             ("lang", .string(t.language.rawValue)),
             ("dir", .string("ltr")),
             ("id", .string("./" + context.folder)),

@@ -158,7 +158,10 @@ package struct SiteContext: Sendable {
         let imagePath = category.map(SitePaths.shareImage(for:)) ?? SitePaths.shareImage
         guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: imagePath) else { return nil }
         return PageChrome.SEO(
-            url: url, image: image, siteName: title, largeImageAlt: category.map { strings.singular($0) })
+            url: url, image: image, siteName: title,
+            largeImageAlt: category.flatMap {
+                SitePaths.categoriesWithShareImage.contains($0) ? strings.singular($0) : nil
+            })
     }
 }
 
@@ -196,7 +199,11 @@ package enum SitePaths {
     static let touchIcon = "assets/apple-touch-icon.png"
     static let shareImage = "assets/beacon-icon-512.png"
     /// A category's link-preview image (made by `scripts/make-icons`); not precached: only link previews fetch it.
-    static func shareImage(for category: PlaceCategory) -> String { "\(shareImagePrefix)\(category.rawValue).png" }
+    /// Only the brief's three have one yet; another category's page shows the site's image.
+    static func shareImage(for category: PlaceCategory) -> String {
+        categoriesWithShareImage.contains(category) ? "\(shareImagePrefix)\(category.rawValue).png" : shareImage
+    }
+    static let categoriesWithShareImage: Set<PlaceCategory> = [.restaurant, .cafe, .hotel]
     static let shareImagePrefix = "assets/share-"
     static let sitemap = "sitemap.xml"
     static let robots = "robots.txt"

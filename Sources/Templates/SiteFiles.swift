@@ -58,7 +58,11 @@ package enum SiteFiles {
         }
         return [
             (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
-            (SitePaths.favoritesGPX, PlaceExports.gpx(waypoints, name: t.myPlaces + " – " + context.title)),
+            (
+                SitePaths.favoritesGPX,
+                PlaceExports.gpx(
+                    waypoints, name: t.myPlaces + " – " + context.title, categoryName: t.singular)
+            ),
             (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.title)),
         ]
     }

@@ -13,7 +13,7 @@ import Testing
             var place = Place(
                 id: PlaceID(rawValue: "node/\(index)"),
                 name: index % 7 == 0 ? "Kafé «Ærlig» \(index) 🍰" : "Sted \(index)",
-                category: PlaceCategory.allCases[index % 3],
+                category: PlaceCategory.defaults[index % 3],
                 coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.7 - Double(index) * 1e-5),
                 address: index % 2 == 0
                     ? PostalAddress(street: "Storgata", houseNumber: "\(index)", postcode: "0155", city: "Oslo")

@@ -25,6 +25,8 @@ import Testing
         var cases: [Case]
         /// Each cuisine's words in every language (Templates `CuisineNames.searchWords`, checked there).
         var cuisineWords: [String: String]
+        /// Each category's names and words in every language (Templates `CategoryNames.searchText`, checked there).
+        var categoryWords: [String: String]
         var distances: [[Distance]]
         var englishDistances: [[Distance]]
         var folding: [[String]]
@@ -86,6 +88,8 @@ import Testing
         query.cuisine = entry.query.cuisine
         let words = Self.table.cuisineWords
         query.cuisineWords = { words[$0] ?? $0.replacingOccurrences(of: "_", with: " ") }
+        let categoryWords = Self.table.categoryWords
+        query.categoryWords = { categoryWords[$0.rawValue] ?? $0.rawValue }
         #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
     }
 

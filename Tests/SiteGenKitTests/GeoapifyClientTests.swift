@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Templates
 import Testing
 
 @testable import BeaconCore
@@ -217,7 +218,8 @@ import Testing
         now: Date = Date()
     ) -> GeoapifyPlaceSource {
         GeoapifyPlaceSource(
-            client: stub.client(), cache: ResponseCache(folder: folder), mode: mode, timeToLive: ttl, now: { now })
+            client: stub.client(), cache: ResponseCache(folder: folder), mode: mode, timeToLive: ttl, now: { now },
+            categoryName: CategoryNames.pluralInText)
     }
 
     @Test func cacheHitRefreshOfflineAndStaleFallback() async throws {

@@ -53,7 +53,7 @@ import Testing
         (["center", "set", "59", "181"], "Lengdegraden"),
         (["favorite", "toggle", "Fuglen"], "add"),
         (["search", "--sort", "stars"], "ukjent sortering"),
-        (["search", "--category", "bar"], "ukjent kategori"),
+        (["search", "--category", "bowling"], "ukjent kategori"),
     ])
     func badInputIsRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
         let site = TestSite(store: #"{"format":1,"places":{}}"#)

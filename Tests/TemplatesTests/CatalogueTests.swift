@@ -74,7 +74,7 @@ import Testing
         "breadcrumbs", "languageSwitcher", "explore", "all", "favorite", "address", "phone", "email",
         "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
         "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow", "shareAction",
-        "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel",
+        "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel", "listAnd",
     ]
 
     @Test func nynorskAndEnglishAreTranslationsNotCopies() {

@@ -11,7 +11,7 @@ import Testing
         let places = (0..<count).map { index in
             Place(
                 id: PlaceID(rawValue: "node/\(index)"), name: "Sted \(index) «\(index % 7)»",
-                category: PlaceCategory.allCases[index % 3],
+                category: PlaceCategory.defaults[index % 3],
                 coordinate: Coordinate(latitude: 59.9 + Double(index) * 1e-5, longitude: 10.75),
                 openingHours: index % 2 == 0 ? "Mo-Fr 08:00-16:00" : nil)
         }

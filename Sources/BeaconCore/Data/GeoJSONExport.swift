@@ -91,7 +91,7 @@ package enum GeoJSONExport {
             properties.string("category", place.category.rawValue)
             properties.raw("categories") { bytes in
                 bytes.append(UInt8(ascii: "["))
-                JSONWriter.appendString(place.category.geoapifyKey, to: &bytes)
+                JSONWriter.appendString(place.category.geoapifyKeys[0], to: &bytes)
                 bytes.append(UInt8(ascii: "]"))
             }
             properties.number("lat", place.coordinate.latitude)

@@ -27,7 +27,8 @@ package enum PlaceExports {
         }
     }
 
-    package static func gpx(_ waypoints: [Waypoint], name: String) -> [UInt8] {
+    /// `categoryName`: the category as the file's language names it (the catalogues').
+    package static func gpx(_ waypoints: [Waypoint], name: String, categoryName: (PlaceCategory) -> String) -> [UInt8] {
         var out = XMLText()
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.raw("<gpx version=\"1.1\" creator=\"Beacon sitegen\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n")
@@ -53,7 +54,7 @@ package enum PlaceExports {
                 out.raw("</text></link>")
             }
             out.raw("<type>")
-            out.text(inert(waypoint.place.category.singularName))
+            out.text(inert(categoryName(waypoint.place.category)))
             out.raw("</type></wpt>\n")
         }
         out.raw("</gpx>\n")

@@ -143,6 +143,13 @@ package struct SampleDataSource: PlaceSource {
     }
 
     package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
+        // The sample has the brief's three kinds only; of any other it simply has none.
+        guard request.category.hasSampleData else {
+            var hasher = ContentHasher()
+            hasher.combine("no-sample:" + request.category.rawValue)
+            return FetchedPlaces(
+                places: [], skipped: [], origin: .sample(dataDate: dataDate), contentHash: hasher.value)
+        }
         let name = location(request.category)
         guard let bytes = contents(request.category) else { throw PlaceSourceError.sampleDataMissing(path: name) }
         let decoded: PlacesDecoder.Result
@@ -168,10 +175,10 @@ package enum PlacesFile {
     /// The largest places file read (a million places take about 900 MB).
     static let maximumBytes = 2 << 30
 
-    package static func load(path: String, defaultCategory: PlaceCategory?) throws(PlaceSourceError)
-        -> PlacesDecoder.Result
-    {
-        try decode(read(path: path), path: path, defaultCategory: defaultCategory)
+    package static func load(
+        path: String, defaultCategory: PlaceCategory?, categories: [PlaceCategory] = PlaceCategory.defaults
+    ) throws(PlaceSourceError) -> PlacesDecoder.Result {
+        try decode(read(path: path), path: path, defaultCategory: defaultCategory, categories: categories)
     }
 
     /// "device:inode:size:mtime:ctime" of the file (following a symbolic link), or nil.
@@ -195,9 +202,12 @@ package enum PlacesFile {
     /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
     package static func decode(
         _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-        reusing reuse: FeatureReuse? = nil
+        categories: [PlaceCategory] = PlaceCategory.defaults, reusing reuse: FeatureReuse? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        try gather(decodeFeatures(bytes, path: path, defaultCategory: defaultCategory, reusing: reuse), path: path) {
+        try gather(
+            decodeFeatures(bytes, path: path, defaultCategory: defaultCategory, categories: categories, reusing: reuse),
+            path: path
+        ) {
             reuse!.place(entry: $0)
         }
     }
@@ -223,10 +233,10 @@ package enum PlacesFile {
     /// with no place in it is not reported here.
     package static func decodeFeatures(
         _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-        reusing reuse: FeatureReuse? = nil
+        categories: [PlaceCategory] = PlaceCategory.defaults, reusing reuse: FeatureReuse? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Decoded {
         do {
-            return try PlacesDecoder(defaultCategory: defaultCategory).decodeFeatures(
+            return try PlacesDecoder(defaultCategory: defaultCategory, categories: categories).decodeFeatures(
                 bytes: consume bytes, reusing: reuse)
         } catch let error as JSONParseError {
             if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }

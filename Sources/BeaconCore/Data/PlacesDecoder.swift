@@ -12,13 +12,20 @@ import Synchronization
 /// live request also sends `conditions=named`).
 package struct PlacesDecoder: Sendable {
     /// The category every feature gets, when the request asked for one category;
-    /// otherwise it comes from each feature's `categories`, then this default.
+    /// otherwise it is the first of `categories` that the feature's Geoapify `categories`, its plain
+    /// `category` or its OSM tags (`amenity=bar`) fall under, then this default.
     var assignedCategory: PlaceCategory?
     var defaultCategory: PlaceCategory?
+    /// The guide's categories, in the owner's order.
+    var categories: [PlaceCategory]
 
-    package init(assignedCategory: PlaceCategory? = nil, defaultCategory: PlaceCategory? = nil) {
+    package init(
+        assignedCategory: PlaceCategory? = nil, defaultCategory: PlaceCategory? = nil,
+        categories: [PlaceCategory] = PlaceCategory.defaults
+    ) {
         self.assignedCategory = assignedCategory
         self.defaultCategory = defaultCategory
+        self.categories = categories
     }
 
     package struct Result: Sendable {
@@ -296,9 +303,15 @@ package struct PlacesDecoder: Sendable {
             category = assignedCategory
         } else {
             let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
+            func osmKeys(_ object: JSONValue?) -> [String] {
+                OSMCategoryTags.tagKeys.compactMap { tag in
+                    object?[tag]?.looseString.flatMap { OSMCategoryTags.geoapifyKeys[tag + "=" + $0] }
+                }
+            }
             guard
-                let found = PlaceCategory.matching(geoapifyCategories: listed).first
-                    ?? PlaceCategory.matching(geoapifyCategories: [text("category", in: properties) ?? ""]).first
+                let found = PlaceCategory.first(in: categories, matching: listed)
+                    ?? PlaceCategory.first(in: categories, matching: [text("category", in: properties) ?? ""])
+                    ?? PlaceCategory.first(in: categories, matching: osmKeys(properties) + osmKeys(raw))
                     ?? defaultCategory
             else { return .failure(.noCategory) }
             category = found

@@ -81,7 +81,7 @@ package struct GeoapifyClient: Sendable {
         return url(
             path: "/v2/places",
             query: [
-                ("categories", request.category.geoapifyKey),
+                ("categories", request.category.geoapifyKeys.joined(separator: ",")),
                 ("filter", "circle:\(lon),\(lat),\(request.radiusMetres)"),
                 ("bias", "proximity:\(lon),\(lat)"),
                 ("limit", String(request.limit)),

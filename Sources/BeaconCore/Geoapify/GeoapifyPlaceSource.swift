@@ -15,11 +15,16 @@ package struct GeoapifyPlaceSource: PlaceSource {
     var mode: Mode
     var timeToLive: TimeInterval
     var now: @Sendable () -> Date
+    /// A category as the terminal's messages name it in running text («kafeer»: Templates
+    /// `CategoryNames.pluralInText`); by default its key.
+    var categoryName: @Sendable (PlaceCategory) -> String
 
     package init(
         client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal, timeToLive: TimeInterval = 24 * 3600,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        categoryName: @escaping @Sendable (PlaceCategory) -> String = { $0.rawValue }
     ) {
+        self.categoryName = categoryName
         self.client = client
         self.cache = cache
         self.mode = mode
@@ -48,7 +53,7 @@ package struct GeoapifyPlaceSource: PlaceSource {
             }
         }
         if mode == .offline {
-            throw GeoapifyError.offlineWithoutCache(category: request.category.pluralNameLowercased)
+            throw GeoapifyError.offlineWithoutCache(category: categoryName(request.category))
         }
         do {
             let (body, decoded) = try await client.places(request)
@@ -69,7 +74,7 @@ package struct GeoapifyPlaceSource: PlaceSource {
                 places: cachedResult.places, skipped: cachedResult.skipped,
                 origin: .cache(savedAt: cached.savedAt, stale: true),
                 warning:
-                    "\(error.userMessage) Bruker \(request.category.pluralNameLowercased) fra mellomlageret i stedet (\(age) gamle).",
+                    "\(error.userMessage) Bruker \(categoryName(request.category)) fra mellomlageret i stedet (\(age) gamle).",
                 contentHash: cachedHash)
         }
     }
@@ -88,7 +93,7 @@ package struct GeoapifyPlaceSource: PlaceSource {
         let warning =
             dropped == 0
             ? nil
-            : "Svaret med \(request.category.pluralNameLowercased) hadde \(dropped) steder utenfor radius eller ut over de \(request.limit) det ble bedt om; de er ikke tatt med."
+            : "Svaret med \(categoryName(request.category)) hadde \(dropped) steder utenfor radius eller ut over de \(request.limit) det ble bedt om; de er ikke tatt med."
         return Admitted(places: places, skipped: result.skipped, warning: warning)
     }
 }

@@ -188,18 +188,13 @@ package struct Guide: Sendable {
         self.source = source
         allPages = places + favoritesOutsideData
         favorites = places.filter(\.isFavorite) + favoritesOutsideData
-        var restaurants: [GuidePlace] = []
-        var cafes: [GuidePlace] = []
-        var hotels: [GuidePlace] = []
-        for place in places {
-            switch place.category {
-            case .restaurant: restaurants.append(place)
-            case .cafe: cafes.append(place)
-            case .hotel: hotels.append(place)
-            }
-        }
-        byCategory = [.restaurant: restaurants, .cafe: cafes, .hotel: hotels]
+        var byCategory: [PlaceCategory: [GuidePlace]] = [:]
+        for place in places { byCategory[place.category, default: []].append(place) }
+        self.byCategory = byCategory
     }
+
+    /// The kinds of place the guide holds, in the order the owner chose (`SiteSettings.categories`).
+    package var categories: [PlaceCategory] { settings.categories }
 
     package func places(in category: PlaceCategory) -> [GuidePlace] {
         byCategory[category] ?? []

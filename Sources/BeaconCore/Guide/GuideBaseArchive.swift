@@ -327,7 +327,7 @@ package enum GuideBaseArchive {
     static let optionalFields = 13
 
     /// Each category's name as the archive spells it (its raw value).
-    static let categoryNames = PlaceCategory.allCases.map { (utf8: Array($0.rawValue.utf8), category: $0) }
+    static let categoryNames = PlaceCategory.presets.map { (utf8: Array($0.rawValue.utf8), category: $0) }
 
     static let placeholder = Entry(
         place: Place(

@@ -39,6 +39,9 @@ package struct PlaceQuery: Sendable {
     /// What a search may type for a cuisine key, folded (the catalogues' names in every language;
     /// Templates `CuisineNames.searchWords`); by default the value as given.
     package var cuisineWords: @Sendable (String) -> String = { $0.replacingAll("_", with: " ") }
+    /// What a search may type for a category: its names in every language and its everyday words (Templates
+    /// `CategoryNames.searchText`); by default its key.
+    package var categoryWords: @Sendable (PlaceCategory) -> String = { $0.rawValue }
 
     package init(
         text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
@@ -68,6 +71,7 @@ package struct PlaceQuery: Sendable {
         let words = TextFolding.searchWords(text)
         let limit = maximumDistanceKm.map { $0 * 1000 }
         let cuisineWords = self.cuisineWords
+        let categoryWords = self.categoryWords
         let kept = places.enumerated().filter { _, place in
             if let limit, !favoritesOnly, place.wholeMetres > limit { return false }
             if !favoritesOnly, !place.isInCurrentData { return false }
@@ -76,7 +80,8 @@ package struct PlaceQuery: Sendable {
             if favoritesOnly, !place.isFavorite { return false }
             if let isOpen, !isOpen(place) { return false }
             if words.isEmpty { return true }
-            let searchText = PlaceQuery.searchText(of: place, cuisineWords: cuisineWords)
+            let searchText = PlaceQuery.searchText(
+                of: place, categoryWords: categoryWords, cuisineWords: cuisineWords)
             return words.allSatisfy { searchText.contains($0) }
         }
         let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
@@ -122,9 +127,11 @@ package struct PlaceQuery: Sendable {
 
     /// What the text search looks in: name, address, the category's names and everyday words, the
     /// cuisines' words, folded.
-    static func searchText(of place: GuidePlace, cuisineWords: (String) -> String) -> String {
+    static func searchText(
+        of place: GuidePlace, categoryWords: (PlaceCategory) -> String, cuisineWords: (String) -> String
+    ) -> String {
         TextFolding.searchKey(
-            ([place.name, place.address.singleLine ?? "", place.category.singularName, place.category.pluralName]
-                + place.category.searchWords + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
+            ([place.name, place.address.singleLine ?? "", categoryWords(place.category)]
+                + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
     }
 }

@@ -65,13 +65,17 @@ package enum PlaceIndex {
     }
 
     /// Remembers that the last build came from a places file.
-    package static func savePointer(toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder)
-        throws(FileError)
-    {
+    package static func savePointer(
+        toPlacesFile file: String, defaultCategory: PlaceCategory?,
+        categories: [PlaceCategory] = PlaceCategory.defaults, in site: SiteFolder
+    ) throws(FileError) {
         try site.createFolder(site.cachePath)
         FileSystem.removeTree(path(in: site))
         var members: [(key: String, value: JSONValue)] = [("placesFile", .string(file))]
         if let defaultCategory { members.append(("category", .string(defaultCategory.rawValue))) }
+        if categories != PlaceCategory.defaults {
+            members.append(("categories", .array(categories.map { .string($0.rawValue) })))
+        }
         var bytes: [UInt8] = []
         JSONWriter().write(.object(members), into: &bytes)
         if FileSystem.readCacheFile(pointerPath(in: site)) == bytes { return }
@@ -92,7 +96,11 @@ package enum PlaceIndex {
             let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString
         {
             let category = json["category"]?.looseString.flatMap(PlaceCategory.init(rawValue:))
-            return try? PlacesFile.load(path: file, defaultCategory: category).places
+            let categories =
+                json["categories"]?.arrayValue?.compactMap { $0.looseString.flatMap(PlaceCategory.init(rawValue:)) }
+            return try? PlacesFile.load(
+                path: file, defaultCategory: category, categories: categories ?? PlaceCategory.defaults
+            ).places
         }
         guard let bytes = FileSystem.readCacheFile(path(in: site)),
             let json = try? JSONParser.parse(bytes: bytes),

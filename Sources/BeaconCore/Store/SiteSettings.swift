@@ -36,6 +36,9 @@ package struct SiteSettings: Sendable, Equatable {
     package var translations: [Language: OwnerTexts] = [:]
     /// The IANA name of the guide's time zone (`timeZone` in the file); nil: the zone at the centre.
     package var timeZone: String?
+    /// The kinds of place the guide holds, in the order its chips show them (`categories` in the file:
+    /// preset keys); the brief's restaurant, café and hotel when the file names none.
+    package var categories: [PlaceCategory] = PlaceCategory.defaults
 
     /// The zone opening hours and dates go by: the owner's, or the one at the centre.
     package var guideTimeZone: GuideTimeZone {
@@ -152,7 +155,7 @@ enum SettingsCodec {
             json, path: "",
             known: [
                 "format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours",
-                "basemap", "tileBudget", "languages", "translations", "timeZone",
+                "basemap", "tileBudget", "languages", "translations", "timeZone", "categories",
             ])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
@@ -182,7 +185,29 @@ enum SettingsCodec {
         if let value = json["languages"], value != .null { settings.languages = try languages(value) }
         if let value = json["translations"], value != .null { settings.translations = try translations(value) }
         settings.timeZone = try optionalString(json["timeZone"], path: "timeZone")
+        if let value = json["categories"], value != .null { settings.categories = try categories(value) }
         return settings
+    }
+
+    /// `["bar", "pub", "fast-food"]`: preset keys, each once, at least one.
+    static func categories(_ json: JSONValue) throws(Problem) -> [PlaceCategory] {
+        let expected =
+            "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
+        guard case .array(let items) = json, !items.isEmpty else {
+            throw Problem(path: "categories", message: expected)
+        }
+        var categories: [PlaceCategory] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let name) = item else { throw Problem(path: "categories[\(index)]", message: expected) }
+            guard let category = PlaceCategory(rawValue: name) else {
+                throw Problem(path: "categories[\(index)]", message: PlaceCategory.unknownMessage(name))
+            }
+            guard !categories.contains(category) else {
+                throw Problem(path: "categories[\(index)]", message: "«\(category.rawValue)» står to ganger")
+            }
+            categories.append(category)
+        }
+        return categories
     }
 
     /// `{"en": {"title": "…", "intro": "…"}, "nn": {…}}`: the owner's texts per language.
@@ -328,6 +353,9 @@ enum SettingsCodec {
                 ))
         }
         if let timeZone = settings.timeZone { members.append(("timeZone", .string(timeZone))) }
+        if settings.categories != PlaceCategory.defaults {
+            members.append(("categories", .array(settings.categories.map { .string($0.rawValue) })))
+        }
         return .object(members)
     }
 }

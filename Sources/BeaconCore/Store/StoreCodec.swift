@@ -78,7 +78,9 @@ enum StoreCodec {
         guard case .string(let categoryText) = json["category"] ?? .null,
             let category = PlaceCategory(rawValue: categoryText)
         else {
-            throw Problem(path: path + ".category", message: "forventet restaurant, cafe eller hotel")
+            throw Problem(
+                path: path + ".category",
+                message: "forventet en kjent kategori, for eksempel restaurant, cafe eller hotel")
         }
         guard case .number(let lat) = json["lat"] ?? .null, case .number(let lon) = json["lon"] ?? .null,
             Coordinate(latitude: lat, longitude: lon).isValid

@@ -84,7 +84,7 @@ package struct GuideTimeZone: Sendable, Equatable {
 }
 
 /// Levenshtein distance of two byte strings.
-private func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
     var current = previous

@@ -61,7 +61,10 @@ extension BuildPipeline {
         if let file = options.placesFile {
             return .file(
                 try await timer.step("Leser stedsfilen") {
-                    try loading.readFile(file, known: options.force ? nil : record?.placesFile)
+                    if let category = options.defaultCategory, !settings.categories.contains(category) {
+                        throw CategoryNotInGuide(category: category, categories: settings.categories)
+                    }
+                    return try loading.readFile(file, known: options.force ? nil : record?.placesFile)
                 })
         }
         return .fetched(try await timer.step("Henter steder") { try await loading.fetch(settings: settings) })
@@ -167,7 +170,8 @@ extension BuildPipeline {
             // the last base; the features are gathered into places only when it is not.
             let mayPatch = reuse != nil && kept?.context == incremental.contextKey
             var decoded = try await timer.step("Henter steder") { () throws -> PlaceLoading.Decoded in
-                let features = try loading.decodeFileFeatures(raw, reusing: reuse)
+                let features = try loading.decodeFileFeatures(
+                    raw, categories: inputs.settings.categories, reusing: reuse)
                 return mayPatch ? .features(features) : .places(try loading.gather(features, file: raw, reuse))
             }
             if case .features(var features) = decoded {
@@ -352,7 +356,8 @@ extension BuildPipeline {
         attempt {
             if let file = options.placesFile {
                 try PlaceIndex.savePointer(
-                    toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
+                    toPlacesFile: file, defaultCategory: options.defaultCategory,
+                    categories: inputs.settings.categories, in: options.site)
             } else if made.baseIsNew || !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
                 // A kept base is keyed by the places: the build that made it saved their index.
                 try PlaceIndex.save(guide.places.map(\.place), in: options.site)

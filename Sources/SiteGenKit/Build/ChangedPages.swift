@@ -109,7 +109,7 @@ struct ChangedPages: Sendable {
         }
 
         // List pages of the front page and of each category.
-        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+        for category in [nil] + new.categories.map(Optional.some) {
             let oldList = category.map { old.places(in: $0) } ?? old.places
             let newList = category.map { new.places(in: $0) } ?? new.places
             let oldCount = ListPage.pageCount(for: oldList.count)
@@ -206,16 +206,14 @@ struct ChangedPages: Sendable {
         let all = guide.allPages
         let inDataCount = guide.places.count
         let chunkCount = PageData.chunkCount(placeCount: all.count)
-        let categories = PlaceCategory.allCases
-        var positionInCategory = [Int](repeating: 0, count: categories.count)
+        var positionInCategory: [PlaceCategory: Int] = [:]
         var listPages: [PlaceCategory?: Set<Int>] = [:]
         var chunks = Set<Int>()
         var next = 0
         for index in 0...last {
             let category = all[index].category
-            let slot = categories.firstIndex(of: category)!
-            let inCategory = positionInCategory[slot]
-            if index < inDataCount { positionInCategory[slot] = inCategory + 1 }
+            let inCategory = positionInCategory[category] ?? 0
+            if index < inDataCount { positionInCategory[category] = inCategory + 1 }
             guard positions[next] == index else { continue }
             next += 1
             plan.details.append(index)
@@ -243,9 +241,9 @@ struct ChangedPages: Sendable {
     }
 
     /// HTML pages this plan renders (the explorers and favorites pages included when anything changed).
-    func pageCount(favoritePages: Int) -> Int {
+    func pageCount(favoritePages: Int, categoryCount: Int) -> Int {
         guard !isEmpty else { return 0 }
-        return details.count + listPages.values.reduce(0) { $0 + $1.count } + 1 + PlaceCategory.allCases.count
+        return details.count + listPages.values.reduce(0) { $0 + $1.count } + 1 + categoryCount
             + (favorites ? favoritePages : 0)
     }
 }

@@ -35,7 +35,7 @@ struct IncrementalBuild {
     var contextKey: String
     /// Hash of what the guide's base is made from; nil when the places cannot be keyed.
     var baseKey: String?
-    /// Names the decoder a feature memo must come from: this binary, this default category.
+    /// Names the decoder a feature memo must come from: this binary, this default category, these categories.
     var memoKey: String
 
     init(
@@ -47,6 +47,8 @@ struct IncrementalBuild {
         memo.combine("beacon-feature-memo-1")
         memo.combine(BuildFingerprint.executableIdentity)
         memo.combine(defaultCategory?.rawValue ?? "-")
+        // The guide's categories decide which category a feature falls in.
+        memo.combine(settings.categories.map(\.rawValue).joined(separator: ","))
         memoKey = memo.hex
 
         var context = ContentHasher()

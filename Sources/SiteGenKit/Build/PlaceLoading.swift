@@ -1,6 +1,7 @@
 import BeaconCore
 import BeaconText
 import FoundationEssentials
+import Templates
 
 /// Step 2 of a build: the places, from a places file, from Geoapify (through
 /// the response cache) when there is an API key, or else from the sample data.
@@ -61,10 +62,13 @@ struct PlaceLoading: Sendable {
     }
 
     /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
-    func decodeFileFeatures(_ raw: RawFile, reusing reuse: FeatureReuse?) throws -> PlacesDecoder.Decoded {
+    func decodeFileFeatures(_ raw: RawFile, categories: [PlaceCategory], reusing reuse: FeatureReuse?) throws
+        -> PlacesDecoder.Decoded
+    {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         return try PlacesFile.decodeFeatures(
-            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, reusing: reuse)
+            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, categories: categories,
+            reusing: reuse)
     }
 
     /// A places file's features, or its places gathered from them.
@@ -138,16 +142,17 @@ struct PlaceLoading: Sendable {
         return GeoapifyPlaceSource(
             client: client,
             cache: ResponseCache(folder: options.site.cachePath + "/geoapify", inside: options.site.root),
-            mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now)
+            mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now,
+            categoryName: CategoryNames.pluralInText)
     }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
-        let requests = PlaceCategory.allCases.map {
+        let requests = settings.categories.map {
             PlacesRequest(
                 category: $0, center: settings.center, radiusMetres: settings.radiusMetres,
                 limit: settings.placesPerCategory)
         }
-        // All three categories at once; each fails or succeeds on its own.
+        // All the guide's categories at once; each fails or succeeds on its own.
         let results = try await withThrowingTaskGroup(of: (Int, FetchedPlaces).self) { group in
             for (index, request) in requests.enumerated() {
                 group.addTask { (index, try await source.places(for: request)) }
@@ -164,7 +169,7 @@ struct PlaceLoading: Sendable {
         for (request, fetched) in zip(requests, results) {
             let fresh = fetched.places.filter { seen.insert($0.id).inserted }
             let duplicates = fetched.places.count - fresh.count
-            var line = "Henter \(request.category.pluralNameLowercased) … \(fresh.count) steder"
+            var line = "Henter \(CategoryNames.pluralInText(request.category)) … \(fresh.count) steder"
             if duplicates > 0 { line += " (\(duplicates) allerede med i en annen kategori)" }
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
@@ -193,7 +198,8 @@ struct PlaceLoading: Sendable {
                 fetchedAt = min(fetchedAt, savedAt)
             }
             if fresh.isEmpty {
-                warnings.append("Fant ingen \(request.category.pluralNameLowercased) innenfor \(settings.radiusKm) km.")
+                warnings.append(
+                    "Fant ingen \(CategoryNames.pluralInText(request.category)) innenfor \(settings.radiusKm) km.")
             }
             places += fresh
         }
@@ -207,3 +213,17 @@ struct PlaceLoading: Sendable {
 /// A places file's bytes, held only until they are parsed: at 100,000 places they are 90 MB that the
 /// rest of the build does not need.
 typealias PlacesBytes = HandOver<[UInt8]>
+
+/// `--category` names a kind of place the guide does not hold: its places would have no chip and no page.
+struct CategoryNotInGuide: UserFacingError {
+    var category: PlaceCategory
+    var categories: [PlaceCategory]
+
+    var userMessage: String {
+        "kategorien «\(category.rawValue)» (--category) er ikke blant guidens kategorier ("
+            + categories.map(\.rawValue).joined(separator: ", ")
+            + "); legg den til under «categories» i \(SiteSettings.fileName), eller velg en av dem."
+    }
+
+    var exitStatus: ExitStatus { .usage }
+}

@@ -91,9 +91,9 @@ struct SiteRenderer: Sendable {
                 hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
         }
         let all = guide.allPages
-        let byCategory = Dictionary(uniqueKeysWithValues: PlaceCategory.allCases.map { ($0, guide.places(in: $0)) })
+        let byCategory = Dictionary(uniqueKeysWithValues: guide.categories.map { ($0, guide.places(in: $0)) })
         var pages = 1 + FavoritesPage.pageCount(guide) + all.count  // 404, favorites, details
-        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+        for category in [nil] + guide.categories.map(Optional.some) {
             pages += ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
         }
         // A big guide's places go into data files the explorer pages name (so they stay light).
@@ -187,7 +187,7 @@ struct SiteRenderer: Sendable {
             tileStart = end
         }
         let listsPerJob = 8
-        for category in [nil] + PlaceCategory.allCases.map(Optional.some) {
+        for category in [nil] + guide.categories.map(Optional.some) {
             let pageCount = ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
             // The first page is the explorer, rendered with its page data.
             jobs.append(.explorer(category: category))
@@ -300,7 +300,7 @@ struct SiteRenderer: Sendable {
 
     /// The first page of each explorer (front page and categories) and the favorites page: what a reader needs first.
     func explorerPaths() -> [String] {
-        [SitePaths.listPage()] + PlaceCategory.allCases.map { SitePaths.categoryPage($0) } + [SitePaths.favoritesPage]
+        [SitePaths.listPage()] + guide.categories.map { SitePaths.categoryPage($0) } + [SitePaths.favoritesPage]
     }
 
     /// Every HTML page of the site except the 404 page, for the sitemap. A category without places keeps
@@ -308,7 +308,7 @@ struct SiteRenderer: Sendable {
     func pagePaths() -> [String] {
         var paths: [String] = []
         for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(SitePaths.listPage(page: page)) }
-        for category in PlaceCategory.allCases where !guide.places(in: category).isEmpty {
+        for category in guide.categories where !guide.places(in: category).isEmpty {
             for page in 1...ListPage.pageCount(for: guide.places(in: category).count) {
                 paths.append(SitePaths.categoryPage(category, page: page))
             }
@@ -341,7 +341,7 @@ struct SiteRenderer: Sendable {
         let input = ListPage.Input(
             path: path, category: category, places: slice, totalCount: places.count,
             page: page, pageCount: pageCount, scriptData: scriptData,
-            categories: PlaceCategory.allCases.filter { !guide.places(in: $0).isEmpty }, outsideStart: outsideStart,
+            categories: guide.categories.filter { !guide.places(in: $0).isEmpty }, outsideStart: outsideStart,
             outsideRadius: places[outsideStart...])
         try writer.write(ListPage.render(input, context: context), to: input.path)
     }

@@ -35,7 +35,7 @@ struct BuildCommand: Command {
         .init(name: "--places", valueName: "FIL", help: "bygg fra en GeoJSON-fil med steder i stedet for API-et"),
         .init(
             name: "--category", valueName: "KATEGORI",
-            help: "kategori for steder i --places-filen som mangler en (restaurant, cafe, hotel)"),
+            help: "kategori for steder i --places-filen som mangler en (en av guidens kategorier, for eksempel cafe)"),
         .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
         .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
         .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
@@ -50,7 +50,7 @@ struct BuildCommand: Command {
         var category: PlaceCategory?
         if let text = arguments.value("--category") {
             guard let parsed = PlaceCategory(userInput: text) else {
-                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: command)
+                throw UsageError(PlaceCategory.unknownMessage(text), command: command)
             }
             category = parsed
         }

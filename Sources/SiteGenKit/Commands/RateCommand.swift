@@ -1,6 +1,7 @@
 import BeaconCore
 import BeaconText
 import FoundationEssentials
+import Templates
 
 /// `sitegen rate PLACE STARS`: adds one rating as its own entry.
 struct RateCommand: Command {
@@ -65,7 +66,7 @@ struct RatingsCommand: Command {
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(context.arguments.positionals[0])
         let ratings = known.store.ratings(for: place.id)
-        context.console.output("\(place.name) – \(place.category.singularName.lowercased())")
+        context.console.output("\(place.name) – \(CategoryNames.singular(place.category).lowercased())")
         guard let summary = RatingSummary(ratings: ratings) else {
             context.console.output("Ingen vurderinger ennå. Gi en med «sitegen rate \"\(place.name)\" 4».")
             return .success

@@ -11,7 +11,9 @@ struct SearchCommand: Command {
             "sitegen search [TEKST] [--category KATEGORI] [--cuisine KJØKKEN] [--radius KM] [--sort recommended|distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
         options: [
-            .init(name: "--category", valueName: "KATEGORI", help: "restaurant, cafe eller hotel"),
+            .init(
+                name: "--category", valueName: "KATEGORI",
+                help: "en av guidens kategorier (restaurant, cafe, hotel, bar …)"),
             .init(
                 name: "--cuisine", valueName: "KJØKKEN",
                 help:
@@ -36,9 +38,10 @@ struct SearchCommand: Command {
         let arguments = context.arguments
         var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments.flag("--favorites"))
         query.cuisineWords = CuisineNames.searchWords
+        query.categoryWords = CategoryNames.searchText
         if let text = arguments.value("--category") {
             guard let category = PlaceCategory(userInput: text) else {
-                throw UsageError("ukjent kategori «\(text)» (bruk restaurant, cafe eller hotel)", command: spec.name)
+                throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }
             query.category = category
         }
@@ -51,6 +54,12 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
+        if let category = query.category, !known.guide.categories.contains(category) {
+            throw UsageError(
+                "guiden har ikke kategorien «\(category.rawValue)» (den har "
+                    + known.guide.categories.map(\.rawValue).joined(separator: ", ") + ")",
+                command: spec.name)
+        }
         if let text = arguments.value("--cuisine") {
             let inGuide = Set(known.guide.allPages.flatMap(\.traits.cuisines))
             guard let key = CuisineNames.key(matching: text, among: inGuide) else {
@@ -93,10 +102,11 @@ enum PlaceTable {
     /// «Restaurant · indisk, pizza»: the category, and the cuisines as the bokmål pages name them.
     static func kind(_ place: GuidePlace) -> String {
         let cuisines = place.traits.cuisines
-        guard !cuisines.isEmpty else { return place.category.singularName }
+        guard !cuisines.isEmpty else { return CategoryNames.singular(place.category) }
         let t = Strings.of(.nb)
         return TextHardening.truncate(
-            place.category.singularName + " · " + cuisines.map(t.cuisineName).joined(separator: ", "), to: 40)
+            CategoryNames.singular(place.category) + " · " + cuisines.map(t.cuisineName).joined(separator: ", "), to: 40
+        )
     }
 
     /// `status` adds a last column ("Nå") when it has something to say for any place.

@@ -45,7 +45,7 @@ enum OptionValue: Equatable {
         case nil: self = .none
         case "MAPPE": self = .directory
         case "FIL": self = .file
-        case "KATEGORI": self = .words(PlaceCategory.allCases.flatMap(\.commandLineNames))
+        case "KATEGORI": self = .words(PlaceCategory.presets.flatMap(\.commandLineNames))
         case "REKKEFØLGE": self = .words(PlaceQuery.Sort.allCases.map(\.rawValue))
         default: self = .unlisted
         }

@@ -1,6 +1,7 @@
 import BeaconCore
 import BeaconText
 import FoundationEssentials
+import Templates
 
 /// The places the terminal commands know: those of the last build (its index
 /// in the cache folder), or — before the first build without an API key — the
@@ -26,7 +27,7 @@ struct KnownPlaces {
         }
         guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingWhitespace().isEmpty else { throw NoPlacesYet() }
         var places: [Place] = []
-        for category in PlaceCategory.allCases {
+        for category in settings.categories where category.hasSampleData {
             let request = PlacesRequest(
                 category: category, center: settings.center, radiusMetres: settings.radiusMetres,
                 limit: settings.placesPerCategory)
@@ -57,7 +58,7 @@ struct KnownPlaces {
             throw PlaceNotFound(query: text)
         case .ambiguous(let candidates):
             let lines = candidates.prefix(10).map { place in
-                "  \(resolver.slug(of: place) ?? place.id.rawValue)  (\(place.name), \(place.category.singularName.lowercased()))"
+                "  \(resolver.slug(of: place) ?? place.id.rawValue)  (\(place.name), \(CategoryNames.singular(place.category).lowercased()))"
             }
             let more = candidates.count > 10 ? "\n  … og \(candidates.count - 10) til" : ""
             throw AmbiguousPlace(query: text, list: lines.joined(separator: "\n") + more)

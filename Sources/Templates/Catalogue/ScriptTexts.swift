@@ -6,6 +6,7 @@ import BeaconCore
 ///
 ///     window.BeaconText = { lang: "nn", home: "nn/", texts: {…}, categories: {…}, weekdays: […],
 ///                           cuisines: {indian: "indisk", …}, cuisineWords: {indian: "indian indisk", …},
+///                           categoryTable: {restaurant: {singular, plural, emoji, words}, …},
 ///                           t(key, values), count(n, key) }
 ///
 /// `home` is the language's folder below the site root, for links built
@@ -31,7 +32,7 @@ package enum ScriptTexts {
         var entries: [(key: String, value: JSONValue)] = []
         for language in languages.all {
             let t = Strings.of(language)
-            let categories: [(key: String, value: JSONValue)] = PlaceCategory.allCases.map { category in
+            let categories: [(key: String, value: JSONValue)] = PlaceCategory.presets.map { category in
                 (
                     category.rawValue,
                     .object([("one", .string(t.singular(category))), ("other", .string(t.plural(category)))])
@@ -61,6 +62,21 @@ package enum ScriptTexts {
         // What a search may type for each cuisine, in every language whatever the site's (`CuisineNames`).
         let words = CuisineNames.rows.map { ($0.key, JSONValue.string(CuisineNames.searchWords($0.key))) }
         out += ";\n  const CUISINE_WORDS = " + JSONWriter(pretty: false).string(.object(words))
+        // Every preset's key, bokmål names, emoji and the other words a search may find it by
+        // (`CategoryNames.searchWords`), in the preset table's order: the page script's CATEGORY_KEYS and
+        // CATEGORIES (`beacon-query.js`), the same in every language.
+        let table = PlaceCategory.presets.map { category -> (key: String, value: JSONValue) in
+            let names = CategoryNames.names(category, in: .nb)
+            return (
+                category.rawValue,
+                .object([
+                    ("singular", .string(names.one)), ("plural", .string(names.other)),
+                    ("emoji", .string(category.emoji)),
+                    ("words", .array(CategoryNames.searchWords(category).dropFirst(2).map { .string($0) })),
+                ])
+            )
+        }
+        out += ";\n  const CATEGORY_TABLE = " + JSONWriter(pretty: false).string(.object(table))
         out += ";\n  const MAIN = \(JSONWriter(pretty: false).string(.string(languages.main.rawValue)));\n"
         out += #"""
               const lang = (document.documentElement.getAttribute('lang') || MAIN).toLowerCase();
@@ -79,7 +95,7 @@ package enum ScriptTexts {
               }
               window.BeaconText = Object.freeze({
                 lang: ALL[lang] ? lang : MAIN, home: entry.home, texts, categories: entry.categories, weekdays: entry.weekdays,
-                cuisines: entry.cuisines, cuisineWords: CUISINE_WORDS, t, count,
+                cuisines: entry.cuisines, cuisineWords: CUISINE_WORDS, categoryTable: CATEGORY_TABLE, t, count,
               });
             })();
 

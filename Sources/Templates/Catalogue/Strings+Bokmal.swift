@@ -66,8 +66,6 @@ extension Strings {
         ],
         priceLevel: "Prisnivå",
         priceLevelOf: { "\($0) av 4" },
-        categorySingular: [.restaurant: "Restaurant", .cafe: "Kafé", .hotel: "Hotell"],
-        categoryPlural: [.restaurant: "Restauranter", .cafe: "Kafeer", .hotel: "Hoteller"],
         placeCount: { NorwegianFormat.count($0, singular: "sted", plural: "steder") },
         ratingCount: { NorwegianFormat.count($0, singular: "vurdering", plural: "vurderinger") },
         starsText: { "\($0) av 5" },
@@ -125,8 +123,9 @@ extension Strings {
         rated: "vurdert",
         openNow: "Åpent nå",
         openNowHint: "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid).",
+        listAnd: "og",
         appDescription: {
-            "Restauranter, kafeer og hoteller rundt \($0 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."
+            "\($0) rundt \($1 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."
         },
         offlineTitle: "Uten nett",
         offlineHeading: "Denne siden er ikke lagret",

@@ -65,8 +65,6 @@ extension Strings {
         ],
         priceLevel: "Price level",
         priceLevelOf: { "\($0) of 4" },
-        categorySingular: [.restaurant: "Restaurant", .cafe: "Café", .hotel: "Hotel"],
-        categoryPlural: [.restaurant: "Restaurants", .cafe: "Cafés", .hotel: "Hotels"],
         placeCount: { Language.en.count($0, singular: "place", plural: "places") },
         ratingCount: { Language.en.count($0, singular: "rating", plural: "ratings") },
         starsText: { "\($0) of 5" },
@@ -123,8 +121,9 @@ extension Strings {
         rated: "rated",
         openNow: "Open now",
         openNowHint: "Shows only places with known opening hours that are open now (Norwegian time).",
+        listAnd: "and",
         appDescription: {
-            "Restaurants, cafés and hotels around \($0 ?? "the centre"), with ratings and favourites. Works offline too."
+            "\($0) around \($1 ?? "the centre"), with ratings and favourites. Works offline too."
         },
         offlineTitle: "Offline",
         offlineHeading: "This page is not saved",

@@ -66,8 +66,6 @@ extension Strings {
         ],
         priceLevel: "Prisnivå",
         priceLevelOf: { "\($0) av 4" },
-        categorySingular: [.restaurant: "Restaurant", .cafe: "Kafé", .hotel: "Hotell"],
-        categoryPlural: [.restaurant: "Restaurantar", .cafe: "Kafear", .hotel: "Hotell"],
         placeCount: { Language.nn.count($0, singular: "stad", plural: "stader") },
         ratingCount: { Language.nn.count($0, singular: "vurdering", plural: "vurderingar") },
         starsText: { "\($0) av 5" },
@@ -125,8 +123,9 @@ extension Strings {
         rated: "vurdert",
         openNow: "Ope no",
         openNowHint: "Viser berre stader med kjende opningstider som har ope no (norsk tid).",
+        listAnd: "og",
         appDescription: {
-            "Restaurantar, kafear og hotell rundt \($0 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."
+            "\($0) rundt \($1 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."
         },
         offlineTitle: "Utan nett",
         offlineHeading: "Denne sida er ikkje lagra",

@@ -84,10 +84,6 @@ package struct Strings: Sendable {
     let priceLevel: String
     let priceLevelOf: @Sendable (Int) -> String
 
-    /// Category names: singular ("Kafé"), plural ("Kafeer").
-    let categorySingular: [PlaceCategory: String]
-    let categoryPlural: [PlaceCategory: String]
-
     /// "1 sted", "12 steder".
     let placeCount: @Sendable (Int) -> String
     /// "3 vurderinger".
@@ -150,7 +146,10 @@ package struct Strings: Sendable {
     let openNowHint: String
 
     // The installable, offline guide (manifest and offline page)
-    let appDescription: @Sendable (_ center: String?) -> String
+    /// The word before a list's last item («Barer, puber og gatekjøkken»).
+    let listAnd: String
+    /// The web app's description: the guide's kinds of place (`categoryList`) around the centre.
+    let appDescription: @Sendable (_ kinds: String, _ center: String?) -> String
     let offlineTitle: String
     let offlineHeading: String
     let offlineText: String
@@ -182,7 +181,9 @@ extension Strings {
         }
     }
 
-    func singular(_ category: PlaceCategory) -> String { categorySingular[category]! }
+    /// A category's name in this language, singular («Kafé»): from `CategoryNames`, which holds the three
+    /// languages side by side.
+    func singular(_ category: PlaceCategory) -> String { CategoryNames.names(category, in: language).one }
 
     /// The cuisine's name in this language, or the value as the data gives it.
     package func cuisineName(_ key: String) -> String {
@@ -201,7 +202,17 @@ extension Strings {
 
     static let cuisineNames: [Language: [String: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { ($0, CuisineNames.names(in: $0)) })
-    func plural(_ category: PlaceCategory) -> String { categoryPlural[category]! }
+    /// «Restauranter, kafeer og hoteller»: the guide's categories in running text, the first capitalised.
+    func categoryList(_ categories: [PlaceCategory]) -> String {
+        let names = categories.enumerated().map {
+            $0.offset == 0 ? plural($0.element) : plural($0.element).lowercased()
+        }
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " " + listAnd + " " + names.last!
+    }
+
+    /// A category's name in this language, plural («Kafeer»).
+    func plural(_ category: PlaceCategory) -> String { CategoryNames.names(category, in: language).other }
 
     /// "Vurdering: 4 av 5, 3 vurderinger".
     func ratingLabel(_ summary: RatingSummary) -> String { ratingLabel(summary.roundedStars, summary.count) }

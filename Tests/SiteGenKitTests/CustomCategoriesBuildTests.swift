@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// A guide of bars, pubs and fast food (`"categories": ["bar", "pub", "fast-food"]`) built by the real
+/// binary from an overpass-turbo export of Oslo (`Tests/Fixtures/osm-oslo-bars.geojson`: OSM tags only,
+/// no Geoapify categories, places without names or addresses, a chain under one name, odd hours, a
+/// Japanese name): its chips, category pages and their addresses, names in the three languages, and
+/// search by a category word in each.
+@Suite struct CustomCategoriesBuildTests {
+    static let fixture = Repository.fixtures + "/osm-oslo-bars.geojson"
+
+    static func built() throws -> TestSite {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Oslo om kvelden","languages":["nb","nn","en"],"categories":["bar","pub","fast-food"]}"#,
+            to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", fixture])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("2 uten navn"), "\(result.stderr)")
+        return site
+    }
+
+    /// The chips of a page, as (category, text) in the page's order.
+    func chips(_ page: String) -> [String] {
+        page.components(separatedBy: #"class="chip" href=""#).dropFirst().compactMap { chip in
+            guard
+                let key = chip.components(separatedBy: #"data-category=""#).dropFirst().first?.prefix(while: {
+                    $0 != "\""
+                })
+            else { return nil }
+            let text =
+                chip.components(separatedBy: "</span>").count > 1
+                ? chip.components(separatedBy: "</span>")[1] : chip.components(separatedBy: ">")[1]
+            return key + ":" + text.prefix(while: { $0 != "<" })
+        }
+    }
+
+    @Test func theChipsAndCategoryPagesAreTheOwnersInEachLanguage() throws {
+        let site = try Self.built()
+        let front = try #require(site.read("output/index.html"))
+        #expect(chips(front) == ["all:Alle", "bar:Barer", "pub:Puber", "fast-food:Gatekjøkken"])
+        let nynorsk = try #require(site.read("output/nn/index.html"))
+        #expect(chips(nynorsk) == ["all:Alle", "bar:Barar", "pub:Pubar", "fast-food:Gatekjøkken"])
+        let english = try #require(site.read("output/en/index.html"))
+        #expect(chips(english) == ["all:All", "bar:Bars", "pub:Pubs", "fast-food:Fast food"])
+        // Each category's page at its own address, holding its own places only.
+        let bars = try #require(site.read("output/barer/index.html"))
+        #expect(bars.contains("<title>Barer – Oslo om kvelden"))
+        #expect(bars.contains("Himkok") && bars.contains("東京バー") && !bars.contains("Olympen"))
+        let pubs = try #require(site.read("output/en/puber/index.html"))
+        #expect(pubs.contains("<title>Pubs – Oslo om kvelden") && pubs.contains("Olympen") && !pubs.contains("Himkok"))
+        let fastFood = try #require(site.read("output/nn/gatekjokken/index.html"))
+        #expect(fastFood.contains("Kebab Kongen") && !fastFood.contains("Dubliner"))
+        // No page, chip or legend entry for the brief's three, which this guide does not hold.
+        let files = site.outputFiles()
+        for gone in ["restauranter/index.html", "kafeer/index.html", "hoteller/index.html"] {
+            #expect(!files.contains(gone), "\(gone)")
+        }
+        #expect(!front.contains(#"data-category="restaurant""#) && !front.contains("Hoteller"))
+        // The sitemap offers the categories' pages.
+        if let sitemap = site.read("output/sitemap.xml") {
+            #expect(sitemap.contains("barer/") && sitemap.contains("gatekjokken/"))
+        }
+    }
+
+    @Test func aPlacePageNamesItsCategoryAndAHotelsBadgeRuleStaysWithHotels() throws {
+        let site = try Self.built()
+        let page = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/himkok") && $0.hasSuffix("index.html") }
+                .flatMap { site.read("output/" + $0) })
+        #expect(page.contains("🍸"))
+        #expect(page.contains("hero--bounce"))
+        // A bar has opening hours that mean something: the page says whether it is open.
+        #expect(page.contains("Åpningstider"))
+    }
+
+    @Test func thePageDataAndTheScriptsTableCarryTheKeys() throws {
+        let site = try Self.built()
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains(#""c":"fast-food""#) && front.contains(#""c":"bar""#))
+        let texts = try #require(site.read("output/assets/beacon-text.js"))
+        #expect(texts.contains(#""fast-food":{"singular":"Gatekjøkken""#))
+        #expect(texts.contains("CATEGORY_TABLE"))
+    }
+
+    @Test(arguments: [
+        ("gatekjøkken", "Kebab Kongen", "Himkok"), ("hurtigmat", "Pølsekiosken", "Olympen"),
+        ("barar", "Himkok", "Olympen"), ("pubar", "Olympen", "Himkok"),
+        ("pubs", "Dubliner", "Kebab Kongen"), ("takeaway", "Peppes Burger", "Himkok"),
+    ])
+    func aCategoryWordFindsItsPlacesInTheTerminal(word: String, found: String, notFound: String) throws {
+        let site = try Self.built()
+        let search = try Sitegen.run(["search", word, "--site", site.root])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains(found) && !search.stdout.contains(notFound), "\(word): \(search.stdout)")
+        let filtered = try Sitegen.run(["search", "--category", "pub", "--site", site.root])
+        #expect(filtered.stdout.contains("Olympen") && !filtered.stdout.contains("Himkok"))
+        let elsewhere = try Sitegen.run(["search", "--category", "hotell", "--site", site.root])
+        #expect(elsewhere.status != 0)
+        #expect(elsewhere.stderr.contains("guiden har ikke kategorien «hotel» (den har bar, pub, fast-food)"))
+    }
+
+    @Test func anUnknownCategoryFailsClearlyAndWritesNothing() throws {
+        let site = TestSite()
+        let settings = #"{"format":1,"categories":["bar","bra-pub"]}"#
+        site.write(settings, to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("ukjent kategori «bra-pub»"), "\(result.stderr)")
+        #expect(result.stderr.contains("categories[1]"), "\(result.stderr)")
+        #expect(site.outputFiles().isEmpty)
+        #expect(site.read(SiteSettings.fileName) == settings)
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/output"))
+    }
+
+    @Test func aDefaultCategoryTheGuideDoesNotHoldIsRefused() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"categories":["bar","pub"]}"#, to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture, "--category", "hotel"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("kategorien «hotel» (--category) er ikke blant guidens kategorier (bar, pub)"))
+        #expect(site.outputFiles().isEmpty)
+        // One it holds is taken.
+        let taken = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture, "--category", "pub"])
+        #expect(taken.status == 0, "\(taken.stderr)")
+        // With pub as the default, the fast-food places (no category of this guide) are pubs now.
+        #expect(try #require(site.read("output/puber/index.html")).contains("Kebab Kongen"))
+    }
+
+    @Test func theDefaultGuideRefusesTheseBarsAsBefore() throws {
+        let site = TestSite()
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("uten kjent kategori"), "\(result.stderr)")
+    }
+
+    @Test func changingTheCategoriesRebuildsEverything() throws {
+        let site = try Self.built()
+        site.write(
+            #"{"format":1,"title":"Oslo om kvelden","languages":["nb","nn","en"],"categories":["pub","bar"]}"#,
+            to: SiteSettings.fileName)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status == 0, "\(result.stderr)")
+        let front = try #require(site.read("output/index.html"))
+        #expect(chips(front) == ["all:Alle", "pub:Puber", "bar:Barer"])
+        #expect(!site.outputFiles().contains("gatekjokken/index.html"))
+        #expect(!front.contains("Kebab Kongen"))
+    }
+}
