@@ -1,7 +1,8 @@
 /// The kinds of place a guide can hold, one row each: what the data, the addresses and the pages' looks
 /// need. Their names and search words, in each language, are the catalogues' (`Templates`
-/// `CategoryNames`).
-package struct CategoryPreset: Sendable {
+/// `CategoryNames`). A class, so that reading a category's row on every page of a big guide costs one
+/// reference count, not one per field.
+package final class CategoryPreset: Sendable {
     /// The URL-safe id: the settings', the store's, the archive's and the page data's name for it.
     package let key: String
     /// The Geoapify category keys it holds (`categories.txt`); a parent key includes its children.
