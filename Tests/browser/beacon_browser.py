@@ -419,6 +419,44 @@ def new_site_folder(prefix, store=None):
     return folder
 
 
+class BuiltSiteTestCase(unittest.TestCase):
+    """A test class with a site of its own: `SETTINGS` (beacon-settings.json) and the places file `PLACES`
+    built by sitegen into a temporary folder, served on loopback, one browser for the class. Each test
+    starts with the reader's storage cleared and ends with no console errors."""
+
+    PREFIX = "beacon-site-"
+    SETTINGS = {"format": 1}
+    PLACES = None  # a places file's path
+    WIDTH, HEIGHT = 1280, 900
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = new_site_folder(cls.PREFIX)
+        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
+            json.dump(cls.SETTINGS, f, ensure_ascii=False)
+        cls.output = build(cls.folder, cls.PLACES)
+        cls.server = Server(cls.output)
+        cls.driver = make_driver(width=cls.WIDTH, height=cls.HEIGHT)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def setUp(self):
+        # The reader's search and filters are kept for the tab: each test starts without them.
+        self.driver.get(self.server.url("404.html"))
+        self.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+
+    def tearDown(self):
+        self.assertEqual(console_errors(self.driver), [], "console errors")
+
+    def open(self, path):
+        self.driver.get(self.server.url(path))
+        wait_ready(self.driver)
+
+
 class WatchServer:
     """`sitegen serve --watch` on a free port for a site folder; its log is kept."""
 

@@ -2,9 +2,7 @@
 "categories": ["bar", "pub", "fast-food"]): the chips, a category page, search by a category word in each
 language, the map legend and pins, all from the build's preset table (assets/beacon-text.js), and axe."""
 
-import json
 import os
-import shutil
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -12,34 +10,11 @@ from selenium.webdriver.common.by import By
 import beacon_browser as bb
 
 
-class CategoriesTests(unittest.TestCase):
-    FIXTURE = os.path.join(bb.REPO, "Tests", "Fixtures", "osm-oslo-bars.geojson")
-
-    @classmethod
-    def setUpClass(cls):
-        cls.folder = bb.new_site_folder("beacon-categories-")
-        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
-            json.dump({"format": 1, "title": "Oslo om kvelden", "languages": ["nb", "nn", "en"],
-                       "categories": ["bar", "pub", "fast-food"]}, f)
-        cls.server = bb.Server(bb.build(cls.folder, cls.FIXTURE))
-        cls.driver = bb.make_driver()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
-
-    def setUp(self):
-        self.driver.get(self.server.url("404.html"))
-        self.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
-
-    def tearDown(self):
-        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
-
-    def open(self, path):
-        self.driver.get(self.server.url(path))
-        bb.wait_ready(self.driver)
+class CategoriesTests(bb.BuiltSiteTestCase):
+    PREFIX = "beacon-categories-"
+    SETTINGS = {"format": 1, "title": "Oslo om kvelden", "languages": ["nb", "nn", "en"],
+                "categories": ["bar", "pub", "fast-food"]}
+    PLACES = os.path.join(bb.REPO, "Tests", "Fixtures", "osm-oslo-bars.geojson")
 
     def chips(self):
         return [(c.get_attribute("data-category"), c.get_attribute("textContent"))

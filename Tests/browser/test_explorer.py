@@ -980,77 +980,16 @@ if __name__ == "__main__":
     unittest.main()
 
 
-class MessyDataTests(unittest.TestCase):
+class MessyDataTests(bb.BuiltSiteTestCase):
     """A guide of messy OpenStreetMap data as Geoapify gives it (Tests/Fixtures/messy-edinburgh.geojson:
     restaurants only, a chain under one name, places without a street, places beyond the radius): no chip for
     a category without places, a card of a chain tells which one it is, a missing address is said, an empty
     category says so rather than «try another word», and the places beyond the radius are linked."""
 
-    FIXTURE = os.path.join(bb.REPO, "Tests", "Fixtures", "messy-edinburgh.geojson")
-
-    @classmethod
-    def setUpClass(cls):
-        cls.folder = bb.new_site_folder("beacon-messy-")
-        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
-            json.dump({"format": 1, "title": "Edinburgh", "radiusKm": 5,
-                       "center": {"lat": 55.9533, "lon": -3.1883, "label": "Waverley"}}, f)
-        cls.server = bb.Server(bb.build(cls.folder, cls.FIXTURE))
-        cls.driver = bb.make_driver()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
-
-    def setUp(self):
-        # The reader's search and filters are kept for the tab: each test starts without them.
-        self.driver.get(self.server.url("404.html"))
-        self.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
-
-    def open(self, path):
-        self.driver.get(self.server.url(path))
-        bb.wait_ready(self.driver)
-
-    def tearDown(self):
-        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
-
-    def test_a_category_without_places_has_no_chip(self):
-        self.open("index.html")
-        chips = [c.get_attribute("data-category") for c in self.driver.find_elements(By.CSS_SELECTOR, "nav.chips a.chip")]
-        self.assertEqual(chips, ["all", "restaurant"])
-        legend = self.driver.find_element(By.CSS_SELECTOR, ".explorer-map__legend").get_attribute("textContent")
-        self.assertIn("Restaurant", legend)
-        self.assertNotIn("Kafé", legend)
-        self.assertNotIn("Hotell", legend)
-
-    def test_a_card_of_a_chain_shows_which_one_and_the_pin_says_it_too(self):
-        d = self.driver
-        self.open("index.html")
-        d.find_element(By.ID, "explorer-search").send_keys("princes")
-        bb.wait_for(d, lambda: "Nando's · Princes Street 112" in bb.visible_names(d), message=str(bb.visible_names(d)))
-        names = bb.visible_names(d)
-        self.assertIn("Nando's · Princes Street 86", names)
-        # The suffix is its own element, muted; the name is not (read in one go: the list may be redrawn).
-        suffixes = d.execute_script(
-            "return Array.from(document.querySelectorAll('#place-list .place-card__name .name-suffix'), e =>"
-            " [e.textContent, getComputedStyle(e).color, getComputedStyle(e.parentElement).color]);")
-        self.assertIn(" · Princes Street 112", [text for text, _, _ in suffixes])
-        self.assertTrue(all(own != name for _, own, name in suffixes), suffixes)
-        # A name of its own has no suffix.
-        d.find_element(By.ID, "explorer-search").clear()
-        d.find_element(By.ID, "explorer-search").send_keys("bento")
-        bb.wait_for(d, lambda: bb.visible_names(d) == ["Bento Ya"], message=str(bb.visible_names(d)))
-        # The pins of the chain are labelled with their suffix (the map is beside the list on a desktop).
-        d.find_element(By.ID, "explorer-search").clear()
-        d.find_element(By.ID, "explorer-search").send_keys("nando")
-        bb.wait_map(d)
-        # Six within the radius (the seventh, 10 km away, is folded below the list).
-        bb.wait_for(d, lambda: len(bb.visible_names(d)) == 6, message=str(bb.visible_names(d)))
-        bb.zoom_map_to(d, 55.9555, -3.2076, 18)
-        labels = d.execute_script(
-            "return Array.from(document.querySelectorAll('#explorer-map .map-pin-icon'), e => e.getAttribute('aria-label'));")
-        self.assertTrue(any(label.startswith("Nando's · Princes Street") for label in labels), labels)
+    PREFIX = "beacon-messy-"
+    SETTINGS = {"format": 1, "title": "Edinburgh", "radiusKm": 5,
+                "center": {"lat": 55.9533, "lon": -3.1883, "label": "Waverley"}}
+    PLACES = os.path.join(bb.REPO, "Tests", "Fixtures", "messy-edinburgh.geojson")
 
     def search(self, text, names):
         """Types `text` into the search (after what is there) and waits for the list to be `names`, in any order."""

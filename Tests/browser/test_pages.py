@@ -2,9 +2,7 @@
 other host; the detail pages' category animations as SPEC.md describes them
 (and still under prefers-reduced-motion); the rating star's fill."""
 import base64
-import json
 import os
-import shutil
 import unittest
 from urllib.parse import urlparse
 
@@ -205,32 +203,14 @@ class AnimationTests(PageTestCase):
                 self.assertTrue(self.running_animations() or category != "cafe")
 
 
-class ActionRowTests(unittest.TestCase):
+class ActionRowTests(bb.BuiltSiteTestCase):
     """A place with every action (directions, call, website, share) in bokmål and English: one row of tiles
     at phone and desktop width, none cut off."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.folder = bb.new_site_folder("beacon-actions-")
-        with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
-            json.dump({"format": 1, "title": "Handlinger", "radiusKm": 5, "languages": ["nb", "en"],
-                       "center": {"lat": 59.9111, "lon": 10.7503, "label": "Oslo S"}}, f)
-        places = os.path.join(cls.folder, "places.geojson")
-        with open(places, "w", encoding="utf-8") as f:
-            json.dump({"type": "FeatureCollection", "features": [{
-                "type": "Feature", "geometry": {"type": "Point", "coordinates": [10.752, 59.913]},
-                "properties": {"name": "Restaurant med et langt navn", "osm_type": "node", "osm_id": 1,
-                               "categories": ["catering.restaurant"], "street": "Karl Johans gate",
-                               "housenumber": "1", "contact": {"phone": "+47 22 00 00 00"},
-                               "website": "https://example.no/"}}]}, f)
-        cls.server = bb.Server(bb.build(cls.folder, places))
-        cls.driver = bb.make_driver()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
+    PREFIX = "beacon-actions-"
+    SETTINGS = {"format": 1, "title": "Handlinger", "radiusKm": 5, "languages": ["nb", "en"],
+                "center": {"lat": 59.9111, "lon": 10.7503, "label": "Oslo S"}}
+    PLACES = os.path.join(bb.REPO, "Tests", "Fixtures", "every-action.geojson")
 
     def test_the_actions_share_one_row_on_a_phone_and_a_desktop(self):
         d = self.driver
