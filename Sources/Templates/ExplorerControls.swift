@@ -22,7 +22,9 @@ enum ExplorerControls {
         settings: SiteSettings, context: SiteContext, interactive: Bool
     ) {
         b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
-        if interactive { searchRow(&b, context.strings) }
+        if interactive {
+            searchRow(&b, hint: searchHint(categories: settings.categories, context.strings), context.strings)
+        }
         chips(&b, root: root, current: current, categories: categories, context.strings)
         if interactive {
             cuisineChips(&b, context.strings)
@@ -31,7 +33,16 @@ enum ExplorerControls {
         b.raw("</div>\n")
     }
 
-    static func searchRow(_ b: inout HTMLBuffer, _ t: Strings) {
+    /// What the search field's hint offers as examples: the catalogue's own for the brief's three kinds;
+    /// for a guide of other kinds, the plurals of its first two as they are written in running text
+    /// («barer», «puber»), so the hint never suggests what the guide cannot have.
+    static func searchHint(categories: [PlaceCategory], _ t: Strings) -> String {
+        guard categories != PlaceCategory.defaults, let first = categories.first else { return t.searchHint }
+        func inText(_ category: PlaceCategory) -> String { t.plural(category).lowercased() }
+        return t.searchHintFor(inText(first), categories.dropFirst().first.map(inText))
+    }
+
+    static func searchRow(_ b: inout HTMLBuffer, hint: String, _ t: Strings) {
         b.open("div", ["class": "explorer-bar__row needs-script", "role": "search", "aria-label": t.explorerControls])
         b.raw("<div class=\"search-field\">")
         b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: t.search)
@@ -43,7 +54,7 @@ enum ExplorerControls {
                 "placeholder": t.searchPlaceholder,
                 "autocomplete": "off", "spellcheck": "false", "aria-describedby": "explorer-search-hint",
             ])
-        b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: t.searchHint)
+        b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: hint)
         b.raw(
             "</div><button type=\"button\" class=\"filter-button\" id=\"explorer-filters-button\" aria-expanded=\"false\" aria-controls=\"explorer-filters\">"
         )

@@ -60,6 +60,10 @@ import Testing
             #expect(!files.contains(gone), "\(gone)")
         }
         #expect(!front.contains(#"data-category="restaurant""#) && !front.contains("Hoteller"))
+        // The search hint offers the guide's own kinds, never «kaffe» or «overnatting».
+        #expect(front.contains("Navn, adresse eller hva du ser etter, for eksempel «barer» eller «puber».</span>"))
+        #expect(nynorsk.contains("til dømes «barar» eller «pubar».</span>") && !nynorsk.contains("kaffi"))
+        #expect(english.contains("for example “bars” or “pubs”.</span>") && !english.contains("“coffee”"))
         // The sitemap offers the categories' pages.
         if let sitemap = site.read("output/sitemap.xml") {
             #expect(sitemap.contains("barer/") && sitemap.contains("gatekjokken/"))

@@ -99,6 +99,10 @@ extension Strings {
         search: "Søk",
         searchPlaceholder: "Søk i stedene",
         searchHint: "Navn, adresse eller hva du ser etter, for eksempel «kaffe» eller «overnatting».",
+        searchHintFor: { first, second in
+            "Navn, adresse eller hva du ser etter, for eksempel «\(first)»" + (second.map { " eller «\($0)»" } ?? "")
+                + "."
+        },
         filters: "Filtre",
         radius: "Innen",
         sortBy: "Sorter etter",

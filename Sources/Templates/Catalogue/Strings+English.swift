@@ -98,6 +98,11 @@ extension Strings {
         search: "Search",
         searchPlaceholder: "Search the places",
         searchHint: "A name, an address or what you are looking for, for example “coffee” or “hotel”.",
+        searchHintFor: { first, second in
+            "A name, an address or what you are looking for, for example “\(first)”"
+                + (second.map { " or “\($0)”" } ?? "")
+                + "."
+        },
         filters: "Filters",
         radius: "Within",
         sortBy: "Sort by",

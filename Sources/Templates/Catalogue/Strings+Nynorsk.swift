@@ -99,6 +99,9 @@ extension Strings {
         search: "Søk",
         searchPlaceholder: "Søk i stadene",
         searchHint: "Namn, adresse eller det du ser etter, til dømes «kaffi» eller «overnatting».",
+        searchHintFor: { first, second in
+            "Namn, adresse eller det du ser etter, til dømes «\(first)»" + (second.map { " eller «\($0)»" } ?? "") + "."
+        },
         filters: "Filter",
         radius: "Innan",
         sortBy: "Sorter etter",

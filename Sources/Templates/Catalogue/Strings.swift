@@ -120,6 +120,8 @@ package struct Strings: Sendable {
     let search: String
     let searchPlaceholder: String
     let searchHint: String
+    /// The same for a guide of other kinds than the brief's three: «… for eksempel «barer» eller «puber».».
+    let searchHintFor: @Sendable (_ first: String, _ second: String?) -> String
     let filters: String
     let radius: String
     let sortBy: String
