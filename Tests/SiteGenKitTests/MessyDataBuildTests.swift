@@ -171,6 +171,11 @@ import Testing
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("ingen steder i guiden har kjøkkenet «sushi»"), "\(missing.stderr)")
         #expect(missing.stderr.contains("(prøv kylling, portugisisk, asiatisk"), "\(missing.stderr)")
+        // A pasted page is echoed short; an empty value says what is wanted. Both exit with 64.
+        let huge = try Sitegen.run(["search", "--cuisine", String(repeating: "x", count: 5_000), "--site", site.root])
+        #expect(huge.status == 64 && huge.stderr.count < 400, "\(huge.stderr.count)")
+        let empty = try Sitegen.run(["search", "--cuisine", "", "--site", site.root])
+        #expect(empty.status == 64 && empty.stderr.contains("--cuisine trenger et kjøkken"), "\(empty.stderr)")
     }
 
     @Test func aCategoryWithoutPlacesIsNotOfferedToSearchEngines() throws {

@@ -66,8 +66,12 @@ struct SearchCommand: Command {
                 // In the terminal's language (bokmål), as the pages name them.
                 let offered = CuisineNames.commonest(in: known.guide.allPages, limit: 8)
                     .map(Strings.of(.nb).cuisineName).joined(separator: ", ")
+                // What was typed, echoed short: a pasted page of text is not repeated back.
+                guard let shown = TextHardening.clean(text, maximumLength: 40) else {
+                    throw UsageError("--cuisine trenger et kjøkken, for eksempel «indisk»", command: spec.name)
+                }
                 throw UsageError(
-                    "ingen steder i guiden har kjøkkenet «\(text)»"
+                    "ingen steder i guiden har kjøkkenet «\(shown)»"
                         + (offered.isEmpty
                             ? " (dataene sier ikke hva slags kjøkken stedene har)" : " (prøv \(offered))"),
                     command: spec.name)
