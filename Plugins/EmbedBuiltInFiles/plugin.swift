@@ -13,9 +13,19 @@ struct EmbedBuiltInFiles: BuildToolPlugin {
         var inputs: [(name: String, url: URL)] = []
         for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {
             let url = root.appending(path: folder)
+            // Files, and those of folders one level down (`assets/icons/`).
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
-                inputs.append((prefix + name, url.appending(path: name)))
+                let entry = url.appending(path: name)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue {
+                    let inner = (try? FileManager.default.contentsOfDirectory(atPath: entry.path)) ?? []
+                    for file in inner.sorted() where !file.hasPrefix(".") {
+                        inputs.append((prefix + name + "/" + file, entry.appending(path: file)))
+                    }
+                } else {
+                    inputs.append((prefix + name, entry))
+                }
             }
         }
         for name in ["beacon-settings.json", "beacon-store.json"] {

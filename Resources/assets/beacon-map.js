@@ -23,8 +23,8 @@
   // Texts in the page's language (assets/beacon-text.js).
   const Text = window.BeaconText;
   if (!Text) return;
-  /** Each category's emoji, from the build's preset table (beacon-text.js). */
-  const EMOJI = Object.fromEntries(Object.entries(Text.categoryTable || {}).map(([key, info]) => [key, info.emoji]));
+  /** Each category's icon class (`cat-icon--bar`, beacon.css draws it), from the build's table (beacon-text.js). */
+  const ICON = Object.fromEntries(Object.entries(Text.categoryTable || {}).map(([key, info]) => [key, info.icon]));
   const TEXT = {
     zoomIn: Text.t('map.zoomIn'),
     zoomOut: Text.t('map.zoomOut'),
@@ -147,9 +147,9 @@
       if (!this.options.html) {
         const { pin: place, star } = this.options;
         const pin = element('span', `map-pin map-pin--${place.c}`);
-        const emoji = element('span', 'map-pin__emoji', EMOJI[place.c] || '');
-        emoji.setAttribute('aria-hidden', 'true');
-        pin.append(emoji);
+        const icon = element('span', `map-pin__icon cat-icon ${ICON[place.c] || 'cat-icon--place'}`, '');
+        icon.setAttribute('aria-hidden', 'true');
+        pin.append(icon);
         if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));
         this.options.html = pin;
       }

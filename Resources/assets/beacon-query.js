@@ -31,11 +31,11 @@
 (() => {
   const NBSP = '\u00A0';
   const EARTH_RADIUS_M = 6371008.8; // Coordinate.earthRadiusMetres
-  // Every category preset's bokmål names, emoji and everyday search words (PlaceCategory.swift, the
+  // Every category preset's bokmål names, icon class and everyday search words (PlaceCategory.swift, the
   // preset table), in the table's order: written by the build into assets/beacon-text.js.
   const CATEGORIES = Object.freeze((window.BeaconText && window.BeaconText.categoryTable) || {});
   const CATEGORY_KEYS = Object.freeze(Object.keys(CATEGORIES));
-  const NO_CATEGORY = { singular: '', plural: '', emoji: '', words: [] };
+  const NO_CATEGORY = { singular: '', plural: '', icon: 'cat-icon--place', words: [] };
   const SORTS = ['recommended', 'distance', 'rating', 'name'];
 
   // ---------- Formats (NorwegianFormat.swift, LanguageFormat.swift) ----------

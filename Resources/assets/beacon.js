@@ -474,13 +474,13 @@
     function card(i) {
       const p = places[i];
       const key = CATEGORY_KEYS[categoryCode[i]];
-      const info = { singular: TEXT.category(key), emoji: CATEGORIES[key].emoji };
+      const info = { singular: TEXT.category(key), icon: CATEGORIES[key].icon };
       const li = element('li', 'place-card');
       li.dataset.id = p.id;
       const link = element('a', 'place-card__link');
       link.href = sitePrefix + Text.home + p.u;
-      const emoji = element('span', 'place-card__emoji', info.emoji);
-      emoji.setAttribute('aria-hidden', 'true');
+      const icon = element('span', `place-card__icon cat-icon ${info.icon}`, '');
+      icon.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
       const name = element('span', 'place-card__name', p.n);
       if (p.ns) name.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
@@ -496,7 +496,7 @@
       const aside = element('span', 'place-card__aside');
       if (favorite[i]) aside.append(favoriteMark());
       if (p.s) aside.append(ratingBadge(p));
-      link.append(emoji, body, aside);
+      link.append(icon, body, aside);
       li.append(link);
       return li;
     }

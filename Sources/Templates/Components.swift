@@ -3,6 +3,12 @@ import BeaconHTML
 
 /// Pieces that appear on several pages.
 enum Components {
+    /// A category's symbol (`assets/icons/`, drawn through a CSS mask in the text colour, `.cat-icon`),
+    /// decorative: the kind is named in words beside it. `role`: the class of its place in the layout.
+    static func categoryIcon(_ b: inout HTMLBuffer, _ category: PlaceCategory, in role: String) {
+        b.element("span", ["class": "\(role) cat-icon \(category.icon.className)", "aria-hidden": "true"], text: "")
+    }
+
     static let starPath = "M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z"
     /// The ids of the five gradient fills are this and the star count (`star-fill-3`).
     static let starFillPrefix = "star-fill-"
@@ -108,7 +114,7 @@ enum Components {
     ) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
-        b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: place.category.emoji)
+        categoryIcon(&b, place.category, in: "place-card__icon")
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])
         name(&b, place)

@@ -78,7 +78,7 @@ package enum DetailPage {
         return b.bytes
     }
 
-    /// The category's emoji and its animation (CSS only); the café's steam with its pause switch on the symbol.
+    /// The category's symbol and its animation (CSS only); the café's steam with its pause switch on the symbol.
     static func hero(_ b: inout HTMLBuffer, category: PlaceCategory, _ t: Strings) {
         b.open("div", ["class": "hero hero--\(category.animation.rawValue)"])
         b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
@@ -87,7 +87,7 @@ package enum DetailPage {
                 "<span class=\"steam\"><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span></span>"
             )
         }
-        b.element("span", ["class": "hero__emoji"], text: category.emoji)
+        Components.categoryIcon(&b, category, in: "hero__symbol")
         b.raw("</div>")
         if category.animation == .steam { pauseControl(&b, t) }
         b.raw("</div>\n")

@@ -87,7 +87,7 @@ enum ExplorerControls {
                     "class": "chip", "href": root + SitePaths.categoryPage(category),
                     "aria-current": current == category ? "page" : nil, "data-category": category.rawValue,
                 ])
-            b.element("span", ["class": "chip__emoji", "aria-hidden": "true"], text: category.emoji)
+            Components.categoryIcon(&b, category, in: "chip__icon")
             b.text(t.plural(category))
             b.close("a")
             b.raw("</li>")
@@ -207,7 +207,8 @@ enum ExplorerControls {
         b.raw("<p class=\"explorer-map__legend\" aria-hidden=\"true\">")
         for category in categories {
             b.raw("<span>")
-            b.text(category.emoji + " " + t.singular(category))
+            Components.categoryIcon(&b, category, in: "legend__icon")
+            b.text(t.singular(category))
             b.raw("</span>")
         }
         b.raw("<span>")

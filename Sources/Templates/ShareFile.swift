@@ -66,7 +66,7 @@ package enum ShareFile {
         let p = place.place
         b.open("li", ["class": "place-card share-card"])
         b.raw("<div class=\"place-card__link\">")
-        b.element("span", ["class": "place-card__emoji", "aria-hidden": "true"], text: p.category.emoji)
+        Components.categoryIcon(&b, p.category, in: "place-card__icon")
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])
         Components.name(&b, place)

@@ -180,7 +180,7 @@ package enum SitePaths {
         page == 1 ? favoritesPage : "favoritter/side/\(page)/index.html"
     }
     package static let notFoundPage = "404.html"
-    static let stylesheet = "assets/beacon.css"
+    package static let stylesheet = "assets/beacon.css"
     /// The owner's own stylesheet, when the site's `assets/` has one.
     static let customStylesheet = "assets/custom.css"
     static let script = "assets/beacon.js"

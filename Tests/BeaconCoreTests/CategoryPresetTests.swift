@@ -19,7 +19,7 @@ import Testing
     @Test func everyPresetIsFiledUnderKeysGeoapifyHas() {
         #expect(CategoryPreset.all.count >= 20)
         for preset in CategoryPreset.all {
-            #expect(!preset.emoji.isEmpty, "\(preset.key)")
+            #expect(CategoryIcon.builtInNames.contains(preset.key), "\(preset.key)")
             #expect(!preset.geoapifyKeys.isEmpty, "\(preset.key)")
             for key in preset.geoapifyKeys {
                 #expect(Self.geoapifyKeys.contains(key), "\(preset.key): \(key) is not a Geoapify category")

@@ -145,7 +145,8 @@ import Testing
         #"{"format":1,"places":{"node/1":{"ratings":[{"stars":6,"date":"2026-01-01"}]}}}"#,
         #"{"format":1,"places":{"node/1":{"ratings":[{"stars":"fire","date":"2026-01-01"}]}}}"#,
         #"{"format":1,"places":{"node/1":{"ratings":[{"stars":4,"date":"1.1.2026"}]}}}"#,
-        #"{"format":1,"places":{"node/1":{"place":{"name":"A","category":"bowling","lat":1,"lon":2}}}}"#,
+        // A well-formed key may be an owner's own kind (the settings name it); this one no settings could.
+        #"{"format":1,"places":{"node/1":{"place":{"name":"A","category":"Bowling hall!","lat":1,"lon":2}}}}"#,
         #"{"places":{}}"#,
         #"{"format":99,"places":{}}"#,
     ])

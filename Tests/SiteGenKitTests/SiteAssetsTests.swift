@@ -181,8 +181,18 @@ import Testing
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0
         for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/" + folder).filter {
-                !$0.hasPrefix(".")
+            // Files, and those of folders one level down (`assets/icons/`), as the plugin embeds them.
+            var names: [String] = []
+            for name in try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/" + folder)
+            where !name.hasPrefix(".") {
+                var isFolder: ObjCBool = false
+                let path = Repository.root + "/" + folder + "/" + name
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    names += try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }
+                        .map { name + "/" + $0 }
+                } else {
+                    names.append(name)
+                }
             }
             #expect(Set(BuiltInFiles.names(in: prefix)) == Set(names))
             for name in names {

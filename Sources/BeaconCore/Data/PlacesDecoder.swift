@@ -308,9 +308,14 @@ package struct PlacesDecoder: Sendable {
                     object?[tag]?.looseString.flatMap { OSMCategoryTags.geoapifyKeys[tag + "=" + $0] }
                 }
             }
+            // A plain `category`: one of the guide's keys (our own export writes them), or a Geoapify key.
+            func named(_ text: String?) -> PlaceCategory? {
+                guard let text else { return nil }
+                return categories.first { $0.rawValue == text } ?? PlaceCategory.first(in: categories, matching: [text])
+            }
             guard
                 let found = PlaceCategory.first(in: categories, matching: listed)
-                    ?? PlaceCategory.first(in: categories, matching: [text("category", in: properties) ?? ""])
+                    ?? named(text("category", in: properties))
                     ?? PlaceCategory.first(in: categories, matching: osmKeys(properties) + osmKeys(raw))
                     ?? defaultCategory
             else { return .failure(.noCategory) }

@@ -1,105 +1,160 @@
-/// The kinds of place a guide can hold, one row each: what the data, the addresses and the pages' looks
-/// need. Their names and search words, in each language, are the catalogues' (`Templates`
-/// `CategoryNames`). A class, so that reading a category's row on every page of a big guide costs one
-/// reference count, not one per field.
-package final class CategoryPreset: Sendable {
+/// What makes a kind of place what it is: what the data, the addresses and the pages' looks need. The
+/// presets are rows of `CategoryPreset.all`, named by the catalogues (`Templates` `CategoryNames`); an
+/// owner's own kind (`categories` in the settings) carries its names with it. A class, so that reading a
+/// category's row on every page of a big guide costs one reference count, not one per field.
+package final class CategoryDefinition: Sendable {
     /// The URL-safe id: the settings', the store's, the archive's and the page data's name for it.
     package let key: String
     /// The Geoapify category keys it holds (`categories.txt`); a parent key includes its children.
     package let geoapifyKeys: [String]
-    /// The list page's folder (`restauranter/`), from the bokmål plural.
+    /// The list page's folder (`restauranter/`), from the main language's plural.
     package let pathSegment: String
-    package let emoji: String
+    /// The symbol on cards, pins, chips and the detail page.
+    package let icon: CategoryIcon
     package let animation: CategoryAnimation
     /// False where «Åpent nå» would mislead (a hotel's hours are its reception's).
     package let hasOpeningStatus: Bool
     /// What `--category` accepts besides the key, Norwegian forms first; completion offers them.
     package let extraCommandLineNames: [String]
+    /// An owner's kind: its names in each language and its search words. Nil for a preset.
+    package let ownNames: OwnCategoryNames?
+    /// Where it sorts among kinds: presets in the table's order, then the owner's in the settings' order.
+    package let order: Int
 
     /// The key first, then the Norwegian forms.
     var commandLineNames: [String] { [key] + extraCommandLineNames }
 
     init(
-        _ key: String, geoapify: [String], path: String, emoji: String, animation: CategoryAnimation,
-        openingStatus: Bool = true,
-        commandLine: [String] = []
+        _ key: String, geoapify: [String], path: String, icon: CategoryIcon? = nil, animation: CategoryAnimation,
+        openingStatus: Bool = true, commandLine: [String] = [], ownNames: OwnCategoryNames? = nil, order: Int = 0
     ) {
         self.key = key
         geoapifyKeys = geoapify
         pathSegment = path
-        self.emoji = emoji
+        self.icon = icon ?? .builtIn(key)
         self.animation = animation
         hasOpeningStatus = openingStatus
         extraCommandLineNames = commandLine
+        self.ownNames = ownNames
+        self.order = order
+    }
+}
+
+/// A category's symbol: one of the built-in set (`assets/icons/NAME.svg`, drawn for this project) or an SVG
+/// the owner put in the site's `assets/icons/`.
+package enum CategoryIcon: Sendable, Hashable {
+    case builtIn(String)
+    case site(String)
+
+    /// The built-in symbols: one per preset, and `place` for a kind without one of its own.
+    package static let builtInNames: [String] = CategoryPreset.all.map(\.key) + ["place"]
+
+    /// The file's path below the site's `assets/`.
+    package var assetPath: String {
+        switch self {
+        case .builtIn(let name): "icons/\(name).svg"
+        case .site(let file): "icons/\(file)"
+        }
     }
 
+    /// The CSS class that draws it (`cat-icon--bar`; an owner's file by its name without `.svg`).
+    package var className: String {
+        switch self {
+        case .builtIn(let name): "cat-icon--" + name
+        case .site(let file): "cat-icon--own-" + (file.hasSuffix(".svg") ? String(file.dropLast(4)) : file)
+        }
+    }
+}
+
+/// An owner's kind's names: singular and plural in each language the site has, and the everyday words a
+/// search may find it by.
+package struct OwnCategoryNames: Sendable, Hashable {
+    package struct Names: Sendable, Hashable {
+        package let one: String
+        package let other: String
+        package init(one: String, other: String) {
+            self.one = one
+            self.other = other
+        }
+    }
+    package let names: [Language: Names]
+    package let words: [String]
+
+    package init(names: [Language: Names], words: [String]) {
+        self.names = names
+        self.words = words
+    }
+}
+
+/// The built-in kinds of place.
+package enum CategoryPreset {
     /// The presets, the brief's three first. Their keys and URL segments are what earlier guides published:
     /// changing one moves pages and breaks saved links.
-    package static let all: [CategoryPreset] = [
-        CategoryPreset(
+    package static let all: [CategoryDefinition] = [
+        CategoryDefinition(
             "restaurant", geoapify: ["catering.restaurant"],
-            path: "restauranter", emoji: "🍽️", animation: .rotate, commandLine: ["restauranter"]),
-        CategoryPreset(
+            path: "restauranter", animation: .rotate, commandLine: ["restauranter"], order: 0),
+        CategoryDefinition(
             "cafe", geoapify: ["catering.cafe"],
-            path: "kafeer", emoji: "☕", animation: .steam, commandLine: ["kafe", "kafeer"]),
-        CategoryPreset(
+            path: "kafeer", animation: .steam, commandLine: ["kafe", "kafeer"], order: 1),
+        CategoryDefinition(
             "hotel", geoapify: ["accommodation.hotel"],
-            path: "hoteller", emoji: "🏨", animation: .bounce, openingStatus: false,
-            commandLine: ["hotell", "hoteller"]),
-        CategoryPreset(
+            path: "hoteller", animation: .bounce, openingStatus: false,
+            commandLine: ["hotell", "hoteller"], order: 2),
+        CategoryDefinition(
             "bar", geoapify: ["catering.bar", "catering.taproom"],
-            path: "barer", emoji: "🍸", animation: .bounce, commandLine: ["barer"]),
-        CategoryPreset(
+            path: "barer", animation: .tilt, commandLine: ["barer"], order: 3),
+        CategoryDefinition(
             "pub", geoapify: ["catering.pub", "catering.biergarten"],
-            path: "puber", emoji: "🍺", animation: .bounce, commandLine: ["puber"]),
-        CategoryPreset(
+            path: "puber", animation: .tilt, commandLine: ["puber"], order: 4),
+        CategoryDefinition(
             "fast-food", geoapify: ["catering.fast_food"],
-            path: "gatekjokken", emoji: "🍔", animation: .rotate, commandLine: ["gatekjokken", "fastfood"]),
-        CategoryPreset(
+            path: "gatekjokken", animation: .rotate, commandLine: ["gatekjokken", "fastfood"], order: 5),
+        CategoryDefinition(
             "bakery", geoapify: ["commercial.food_and_drink.bakery"],
-            path: "bakerier", emoji: "🥐", animation: .steam, commandLine: ["bakerier"]),
-        CategoryPreset(
+            path: "bakerier", animation: .steam, commandLine: ["bakerier"], order: 6),
+        CategoryDefinition(
             "ice-cream", geoapify: ["catering.ice_cream"],
-            path: "iskrembarer", emoji: "🍦", animation: .bounce, commandLine: ["iskrem", "is"]),
-        CategoryPreset(
+            path: "iskrembarer", animation: .bounce, commandLine: ["iskrem", "is"], order: 7),
+        CategoryDefinition(
             "museum", geoapify: ["entertainment.museum"],
-            path: "museer", emoji: "🏛️", animation: .bounce, commandLine: ["museer"]),
-        CategoryPreset(
+            path: "museer", animation: .pulse, commandLine: ["museer"], order: 8),
+        CategoryDefinition(
             "gallery", geoapify: ["entertainment.culture.gallery"],
-            path: "gallerier", emoji: "🖼️", animation: .bounce, commandLine: ["galleri", "gallerier"]),
-        CategoryPreset(
+            path: "gallerier", animation: .sway, commandLine: ["galleri", "gallerier"], order: 9),
+        CategoryDefinition(
             "park", geoapify: ["leisure.park"],
-            path: "parker", emoji: "🌳", animation: .bounce, commandLine: ["parker"]),
-        CategoryPreset(
+            path: "parker", animation: .sway, commandLine: ["parker"], order: 10),
+        CategoryDefinition(
             "playground", geoapify: ["leisure.playground"],
-            path: "lekeplasser", emoji: "🛝", animation: .bounce, commandLine: ["lekeplass", "lekeplasser"]),
-        CategoryPreset(
+            path: "lekeplasser", animation: .sway, commandLine: ["lekeplass", "lekeplasser"], order: 11),
+        CategoryDefinition(
             "sights", geoapify: ["tourism.sights", "tourism.attraction"],
-            path: "severdigheter", emoji: "📸", animation: .bounce,
-            commandLine: ["severdighet", "severdigheter", "viewpoint"]),
-        CategoryPreset(
+            path: "severdigheter", animation: .pulse,
+            commandLine: ["severdighet", "severdigheter", "viewpoint"], order: 12),
+        CategoryDefinition(
             "beach", geoapify: ["beach", "leisure.spa.public_bath"],
-            path: "badeplasser", emoji: "🏖️", animation: .bounce, commandLine: ["badeplass", "badeplasser", "strand"]),
-        CategoryPreset(
+            path: "badeplasser", animation: .sway, commandLine: ["badeplass", "badeplasser", "strand"], order: 13),
+        CategoryDefinition(
             "library", geoapify: ["education.library"],
-            path: "biblioteker", emoji: "📚", animation: .bounce, commandLine: ["bibliotek", "biblioteker"]),
-        CategoryPreset(
+            path: "biblioteker", animation: .tilt, commandLine: ["bibliotek", "biblioteker"], order: 14),
+        CategoryDefinition(
             "bookshop", geoapify: ["commercial.books"],
-            path: "bokhandler", emoji: "📖", animation: .bounce, commandLine: ["bokhandel", "bokhandler"]),
-        CategoryPreset(
+            path: "bokhandler", animation: .tilt, commandLine: ["bokhandel", "bokhandler"], order: 15),
+        CategoryDefinition(
             "supermarket", geoapify: ["commercial.supermarket"],
-            path: "dagligvarer", emoji: "🛒", animation: .bounce, commandLine: ["dagligvare", "dagligvarer", "butikk"]),
-        CategoryPreset(
+            path: "dagligvarer", animation: .bounce, commandLine: ["dagligvare", "dagligvarer", "butikk"], order: 16),
+        CategoryDefinition(
             "hostel", geoapify: ["accommodation.hostel"],
-            path: "vandrerhjem", emoji: "🛏️", animation: .bounce, openingStatus: false,
-            commandLine: ["vandrerhjem"]),
-        CategoryPreset(
+            path: "vandrerhjem", animation: .bounce, openingStatus: false,
+            commandLine: ["vandrerhjem"], order: 17),
+        CategoryDefinition(
             "camping", geoapify: ["camping"],
-            path: "campingplasser", emoji: "🏕️", animation: .bounce, openingStatus: false,
-            commandLine: ["campingplass", "campingplasser"]),
-        CategoryPreset(
+            path: "campingplasser", animation: .sway, openingStatus: false,
+            commandLine: ["campingplass", "campingplasser"], order: 18),
+        CategoryDefinition(
             "cinema-theatre", geoapify: ["entertainment.cinema", "entertainment.culture.theatre"],
-            path: "kino-og-teater", emoji: "🎭", animation: .bounce, commandLine: ["kino", "teater"]),
+            path: "kino-og-teater", animation: .pulse, commandLine: ["kino", "teater"], order: 19),
     ]
 
     /// Each preset's position in `all`, by key.

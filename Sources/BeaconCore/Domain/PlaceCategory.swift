@@ -1,22 +1,56 @@
-/// A kind of place a guide holds: one of the presets in `CategoryPreset.all`, chosen by the owner
-/// (`categories` in the settings; restaurant, café and hotel by default). Everything that differs per
-/// kind (Geoapify keys, emoji, animation, URL segment) is data in that table, and its names are a row of
-/// the catalogues' `CategoryNames`, so a new kind is one row in each.
+/// A kind of place a guide holds: a preset of `CategoryPreset.all` or the owner's own, chosen in the
+/// settings (`categories`; restaurant, café and hotel by default). Everything that differs per kind
+/// (Geoapify keys, icon, animation, URL segment, an own kind's names) is data in its `CategoryDefinition`;
+/// a preset's names are a row of the catalogues' `CategoryNames`, so a new preset is one row in each.
 package struct PlaceCategory: Sendable, Hashable, Comparable {
-    /// The position of the category's preset in `CategoryPreset.all`: cheap to hash and compare.
-    let presetIndex: Int
+    package let definition: CategoryDefinition
 
-    package var preset: CategoryPreset { CategoryPreset.all[presetIndex] }
+    /// The URL-safe key (`restaurant`, `fast-food`, an own kind's `iskrembarer`): the page data's `c`, the
+    /// archive's and the store's name.
+    package var rawValue: String { definition.key }
 
-    /// The URL-safe key (`restaurant`, `fast-food`): the page data's `c`, the archive's and the store's name.
-    package var rawValue: String { preset.key }
-
+    /// A preset by its key.
     package init?(rawValue: String) {
         guard let index = CategoryPreset.index[rawValue] else { return nil }
-        presetIndex = index
+        definition = CategoryPreset.all[index]
     }
 
-    init(presetIndex: Int) { self.presetIndex = presetIndex }
+    package init(_ definition: CategoryDefinition) { self.definition = definition }
+
+    /// A kind read from the store by its key alone: a preset, or an owner's own kind until the guide's
+    /// settings give it its names (`resolved(in:)`); nil for a key no settings could have made.
+    package init?(storedKey key: String) {
+        if let preset = PlaceCategory(rawValue: key) {
+            self = preset
+            return
+        }
+        guard !key.isEmpty, key.utf8.count <= 60,
+            key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D })
+        else { return nil }
+        let names = OwnCategoryNames.Names(one: key, other: key)
+        definition = CategoryDefinition(
+            key, geoapify: [], path: key, icon: .builtIn("place"), animation: .bounce,
+            ownNames: OwnCategoryNames(names: [.nb: names, .nn: names, .en: names], words: []), order: Int.max)
+    }
+
+    /// This kind as the guide's `categories` define it (an own kind read from the store gets its names).
+    package func resolved(in categories: [PlaceCategory]) -> PlaceCategory {
+        isPreset ? self : (categories.first { $0 == self } ?? self)
+    }
+
+    /// The category whose key is `key`: one of the guide's `categories` (an owner's own kind among them),
+    /// else a preset.
+    package static func named(_ key: String, in categories: [PlaceCategory]) -> PlaceCategory? {
+        categories.first { $0.rawValue == key } ?? PlaceCategory(rawValue: key)
+    }
+
+    /// Two categories are one kind when their keys are: an owner's kind read back from the store or an
+    /// archive is the settings' kind.
+    package static func == (a: PlaceCategory, b: PlaceCategory) -> Bool {
+        a.definition === b.definition || a.definition.key == b.definition.key
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(definition.key) }
 
     package static let restaurant = PlaceCategory(rawValue: "restaurant")!
     package static let cafe = PlaceCategory(rawValue: "cafe")!
@@ -26,26 +60,31 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     package static let defaults: [PlaceCategory] = [.restaurant, .cafe, .hotel]
 
     /// Every preset, in the table's order (what completion and suggestions offer).
-    package static let presets: [PlaceCategory] = CategoryPreset.all.indices.map(PlaceCategory.init(presetIndex:))
+    package static let presets: [PlaceCategory] = CategoryPreset.all.map(PlaceCategory.init)
 
-    package static func < (a: PlaceCategory, b: PlaceCategory) -> Bool { a.presetIndex < b.presetIndex }
+    package static func < (a: PlaceCategory, b: PlaceCategory) -> Bool {
+        (a.definition.order, a.definition.key) < (b.definition.order, b.definition.key)
+    }
+
+    /// Whether this is one of the built-in kinds (named by the catalogues), not an owner's own.
+    package var isPreset: Bool { definition.ownNames == nil }
 
     /// The Geoapify category keys the Places requests ask for (parent keys include their children).
-    package var geoapifyKeys: [String] { preset.geoapifyKeys }
+    package var geoapifyKeys: [String] { definition.geoapifyKeys }
 
     /// Whether «Åpent nå» means something for this kind of place. A hotel is open to its guests around
     /// the clock; the hours OSM gives for it are the reception's or the restaurant's, and a badge would mislead.
-    package var hasOpeningStatus: Bool { preset.hasOpeningStatus }
+    package var hasOpeningStatus: Bool { definition.hasOpeningStatus }
 
-    package var emoji: String { preset.emoji }
+    package var icon: CategoryIcon { definition.icon }
 
     /// Whether the built-in sample data has places of this kind: only the brief's three.
     package var hasSampleData: Bool { PlaceCategory.defaults.contains(self) }
 
-    /// The URL segment of the category's own list page (from the bokmål plural).
-    package var pathSegment: String { preset.pathSegment }
+    /// The URL segment of the category's own list page (from the main language's plural).
+    package var pathSegment: String { definition.pathSegment }
 
-    package var animation: CategoryAnimation { preset.animation }
+    package var animation: CategoryAnimation { definition.animation }
 
     /// Whether a Geoapify key (`catering.cafe.coffee_shop`) falls under this category: it is one of its
     /// keys or below one.
@@ -60,14 +99,15 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
 
     /// The names a user types on the command line, the documented English one first, then the Norwegian
     /// forms; shell completion offers these.
-    package var commandLineNames: [String] { preset.commandLineNames }
+    package var commandLineNames: [String] { definition.commandLineNames }
 
     /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell", "fast-food" …),
     /// and also the English plural and a Geoapify key, which completion does not offer.
-    package init?(userInput: String) {
+    /// The guide's own `categories` come first, so an owner's kind is found by any of its names.
+    package init?(userInput: String, in categories: [PlaceCategory] = []) {
         let folded = TextFolding.searchKey(userInput)
         guard
-            let category = PlaceCategory.presets.first(where: {
+            let category = (categories + PlaceCategory.presets).first(where: {
                 $0.commandLineNames.contains(folded) || folded == $0.rawValue + "s" || $0.geoapifyKeys.contains(folded)
             })
         else { return nil }
@@ -99,11 +139,17 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
 }
 
 /// The detail page's category animation, done in CSS (still under `prefers-reduced-motion`).
-package enum CategoryAnimation: String, Sendable {
+package enum CategoryAnimation: String, Sendable, CaseIterable {
     /// 360° once over 1 s, ease-in-out.
     case rotate
     /// Three particles rising and fading 1 → 0, ease-out, forever.
     case steam
     /// Spring from scale 0.5 to 1.0 with overshoot.
     case bounce
+    /// A gentle swing about the bottom, like a tree or a hanging sign, twice.
+    case sway
+    /// A heartbeat: a little larger and back, twice.
+    case pulse
+    /// A lean and back with a slight lift, as a glass is raised.
+    case tilt
 }

@@ -95,7 +95,8 @@ package enum GuideAssembler {
         var outside: [(place: Place, distance: Double)] = []
         for id in store.favoriteIDs where !isInData(id) {
             guard let snapshot = store.entries[id]?.snapshot else { continue }
-            let place = snapshot.place(id: id)
+            var place = snapshot.place(id: id)
+            place.category = place.category.resolved(in: settings.categories)
             outside.append((place, place.coordinate.distance(to: settings.center)))
         }
         outside.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id }

@@ -213,16 +213,18 @@ package enum GuideBaseArchive {
     }
 
     /// The base, or nil when the bytes are not an intact archive made with `key`.
-    package static func decode(_ bytes: [UInt8], key: String) -> GuideBase? {
-        bytes.withUnsafeBytes { decode($0, key: key) }
+    /// `categories`: the guide's, so that an owner's own kind is read back as the settings define it.
+    package static func decode(_ bytes: [UInt8], key: String, categories: [PlaceCategory] = []) -> GuideBase? {
+        bytes.withUnsafeBytes { decode($0, key: key, categories: categories) }
     }
 
     /// The same from a mapped archive file (not copied into memory first).
-    package static func decode(_ file: MappedFile, key: String) -> GuideBase? {
-        decode(file.bytes, key: key)
+    package static func decode(_ file: MappedFile, key: String, categories: [PlaceCategory] = []) -> GuideBase? {
+        decode(file.bytes, key: key, categories: categories)
     }
 
-    private static func decode(_ raw: UnsafeRawBufferPointer, key: String) -> GuideBase? {
+    private static func decode(_ raw: UnsafeRawBufferPointer, key: String, categories: [PlaceCategory]) -> GuideBase? {
+        let own = categories.filter { !$0.isPreset }
         guard let header = header(raw, key: key, readingMemo: true) else { return nil }
         let total = header.total
         // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
@@ -241,7 +243,7 @@ package enum GuideBaseArchive {
                 for index in range {
                     var entry: Entry?
                     if let offset = header.entryOffset(index) {
-                        var entryReader = Reader(raw: header.entries, offset: offset)
+                        var entryReader = Reader(raw: header.entries, offset: offset, ownCategories: own)
                         entry = entryReader.entry()
                     }
                     if entry == nil { failed.store(true, ordering: .relaxed) }
@@ -401,6 +403,8 @@ package enum GuideBaseArchive {
     struct Reader {
         let raw: UnsafeRawBufferPointer
         var offset: Int
+        /// The owner's own kinds the entries may name besides the presets.
+        var ownCategories: [PlaceCategory] = []
 
         mutating func integer() -> UInt64? {
             guard offset >= 0, offset + 8 <= raw.count else { return nil }
@@ -473,6 +477,7 @@ package enum GuideBaseArchive {
             defer { offset += Int(count) }
             let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + Int(count))])
             return GuideBaseArchive.categoryNames.first { $0.utf8.elementsEqual(bytes) }?.category
+                ?? ownCategories.first { $0.rawValue.utf8.elementsEqual(bytes) }
         }
 
         /// Steps over a string (`optional`: or a missing one); false when the bytes end first.

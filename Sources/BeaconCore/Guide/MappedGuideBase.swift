@@ -76,9 +76,13 @@ package final class KeptArchive: Sendable {
     private let owner: any Sendable
     private let decoded = Atomic<Int>(0)
 
-    init(bytes: UnsafeRawBufferPointer, owner: any Sendable) {
+    /// The owner's own kinds the entries may name besides the presets.
+    private let ownCategories: [PlaceCategory]
+
+    init(bytes: UnsafeRawBufferPointer, owner: any Sendable, ownCategories: [PlaceCategory]) {
         shared = SharedReadOnlyBytes(raw: bytes)
         self.owner = owner
+        self.ownCategories = ownCategories
     }
 
     /// Places decoded so far: how much of the guide a rebuild read (`--timings` shows it).
@@ -87,7 +91,7 @@ package final class KeptArchive: Sendable {
     /// The entry at `offset`, which `GuideBaseArchive.open` made sure decodes.
     func entry(at offset: Int) -> GuideBase.Entry {
         decoded.add(1, ordering: .relaxed)
-        var reader = GuideBaseArchive.Reader(raw: shared.raw, offset: offset)
+        var reader = GuideBaseArchive.Reader(raw: shared.raw, offset: offset, ownCategories: ownCategories)
         guard let entry = reader.entry() else {
             preconditionFailure("an archive entry checked when it was opened did not decode")
         }
@@ -110,19 +114,25 @@ extension GuideBaseArchive {
     /// The base in a mapped archive file, opened without decoding its places; nil when the
     /// bytes are not an intact archive made with `key` (the same checks as `decode`, checksum included).
     /// `withMemo`: read the feature memo too (a places file's edits need it).
-    package static func open(_ file: MappedFile, key: String, withMemo: Bool = false) -> MappedGuideBase? {
-        open(file.bytes, owner: file, key: key, withMemo: withMemo)
+    /// `categories`: the guide's, so that an owner's own kind is read back as the settings define it.
+    package static func open(
+        _ file: MappedFile, key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
+    ) -> MappedGuideBase? {
+        open(file.bytes, owner: file, key: key, categories: categories, withMemo: withMemo)
     }
 
     /// The same from bytes in memory (copied, so the places can refer to them).
-    package static func open(_ bytes: [UInt8], key: String, withMemo: Bool = false) -> MappedGuideBase? {
+    package static func open(
+        _ bytes: [UInt8], key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
+    ) -> MappedGuideBase? {
         let owned = OwnedBytes(copying: bytes)
-        return open(owned.bytes, owner: owned, key: key, withMemo: withMemo)
+        return open(owned.bytes, owner: owned, key: key, categories: categories, withMemo: withMemo)
     }
 
-    private static func open(_ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, withMemo: Bool)
-        -> MappedGuideBase?
-    {
+    private static func open(
+        _ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, categories: [PlaceCategory], withMemo: Bool
+    ) -> MappedGuideBase? {
+        let own = categories.filter { !$0.isPreset }
         guard let header = header(raw, key: key, readingMemo: withMemo) else { return nil }
         let total = header.total
         // Every entry is outlined (each field stepped over, bounds-checked) on all cores but one, which checks the
@@ -145,7 +155,7 @@ extension GuideBaseArchive {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    var reader = Reader(raw: header.entries, offset: offset)
+                    var reader = Reader(raw: header.entries, offset: offset, ownCategories: own)
                     guard let outline = reader.entryOutline() else {
                         failed.store(true, ordering: .relaxed)
                         return
@@ -158,7 +168,7 @@ extension GuideBaseArchive {
             }
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-        let archive = KeptArchive(bytes: header.body, owner: owner)
+        let archive = KeptArchive(bytes: header.body, owner: owner, ownCategories: own)
         let contiguous =
             outlines.first.map { $0.offset == header.entriesStart } ?? true
             && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset }

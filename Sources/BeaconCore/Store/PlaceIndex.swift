@@ -66,16 +66,12 @@ package enum PlaceIndex {
 
     /// Remembers that the last build came from a places file.
     package static func savePointer(
-        toPlacesFile file: String, defaultCategory: PlaceCategory?,
-        categories: [PlaceCategory] = PlaceCategory.defaults, in site: SiteFolder
+        toPlacesFile file: String, defaultCategory: PlaceCategory?, in site: SiteFolder
     ) throws(FileError) {
         try site.createFolder(site.cachePath)
         FileSystem.removeTree(path(in: site))
         var members: [(key: String, value: JSONValue)] = [("placesFile", .string(file))]
         if let defaultCategory { members.append(("category", .string(defaultCategory.rawValue))) }
-        if categories != PlaceCategory.defaults {
-            members.append(("categories", .array(categories.map { .string($0.rawValue) })))
-        }
         var bytes: [UInt8] = []
         JSONWriter().write(.object(members), into: &bytes)
         if FileSystem.readCacheFile(pointerPath(in: site)) == bytes { return }
@@ -90,21 +86,18 @@ package enum PlaceIndex {
         return json["placesFile"]?.looseString
     }
 
-    /// Nil when no build has run yet (or the index is unreadable: it is only a cache).
-    package static func load(from site: SiteFolder) -> [Place]? {
+    /// Nil when no build has run yet (or the index is unreadable: it is only a cache). `categories`: the
+    /// guide's, as the settings name them now.
+    package static func load(from site: SiteFolder, categories: [PlaceCategory]) -> [Place]? {
         if let bytes = FileSystem.readCacheFile(pointerPath(in: site)),
             let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString
         {
-            let category = json["category"]?.looseString.flatMap(PlaceCategory.init(rawValue:))
-            let categories =
-                json["categories"]?.arrayValue?.compactMap { $0.looseString.flatMap(PlaceCategory.init(rawValue:)) }
-            return try? PlacesFile.load(
-                path: file, defaultCategory: category, categories: categories ?? PlaceCategory.defaults
-            ).places
+            let category = json["category"]?.looseString.flatMap { PlaceCategory.named($0, in: categories) }
+            return try? PlacesFile.load(path: file, defaultCategory: category, categories: categories).places
         }
         guard let bytes = FileSystem.readCacheFile(path(in: site)),
             let json = try? JSONParser.parse(bytes: bytes),
-            let result = try? PlacesDecoder().decode(json)
+            let result = try? PlacesDecoder(categories: categories).decode(json)
         else { return nil }
         return result.places
     }

@@ -185,30 +185,48 @@ enum SettingsCodec {
         if let value = json["languages"], value != .null { settings.languages = try languages(value) }
         if let value = json["translations"], value != .null { settings.translations = try translations(value) }
         settings.timeZone = try optionalString(json["timeZone"], path: "timeZone")
-        if let value = json["categories"], value != .null { settings.categories = try categories(value) }
+        if let value = json["categories"], value != .null { settings.categories = try categories(value, languages: settings.languages) }
         return settings
     }
 
-    /// `["bar", "pub", "fast-food"]`: preset keys, each once, at least one.
-    static func categories(_ json: JSONValue) throws(Problem) -> [PlaceCategory] {
+    /// `["bar", "pub", {"key": "catering.ice_cream", "name": {…}}]`: preset keys and the owner's own kinds
+    /// (`OwnCategorySettings`), each once, at least one, each at an address of its own.
+    static func categories(_ json: JSONValue, languages: SiteLanguages) throws(Problem) -> [PlaceCategory] {
         let expected =
             "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
-        guard case .array(let items) = json, !items.isEmpty else {
-            throw Problem(path: "categories", message: expected)
+        guard case .array(let items) = json, !items.isEmpty, items.count <= maximumCategories else {
+            throw Problem(path: "categories", message: expected + ", høyst \(maximumCategories)")
         }
         var categories: [PlaceCategory] = []
         for (index, item) in items.enumerated() {
-            guard case .string(let name) = item else { throw Problem(path: "categories[\(index)]", message: expected) }
-            guard let category = PlaceCategory(rawValue: name) else {
-                throw Problem(path: "categories[\(index)]", message: PlaceCategory.unknownMessage(name))
+            let path = "categories[\(index)]"
+            let category: PlaceCategory
+            switch item {
+            case .string(let name):
+                guard let preset = PlaceCategory(rawValue: name) else {
+                    throw Problem(path: path, message: PlaceCategory.unknownMessage(name))
+                }
+                category = preset
+            case .object:
+                category = try OwnCategorySettings.category(item, path: path, languages: languages, order: index)
+            default: throw Problem(path: path, message: expected)
             }
-            guard !categories.contains(category) else {
-                throw Problem(path: "categories[\(index)]", message: "«\(category.rawValue)» står to ganger")
+            if let twin = categories.first(where: {
+                $0.rawValue == category.rawValue || $0.pathSegment == category.pathSegment
+            }) {
+                throw Problem(
+                    path: path,
+                    message: twin.rawValue == category.rawValue && twin.isPreset
+                        ? "«\(category.rawValue)» står to ganger"
+                        : "får samme adresse (\(category.pathSegment)/) som en kategori foran; velg et annet flertall")
             }
             categories.append(category)
         }
         return categories
     }
+
+    /// More kinds than a chip row and a page of sections can show.
+    static let maximumCategories = 40
 
     /// `{"en": {"title": "…", "intro": "…"}, "nn": {…}}`: the owner's texts per language.
     static func translations(_ json: JSONValue) throws(Problem) -> [Language: SiteSettings.OwnerTexts] {
@@ -354,7 +372,14 @@ enum SettingsCodec {
         }
         if let timeZone = settings.timeZone { members.append(("timeZone", .string(timeZone))) }
         if settings.categories != PlaceCategory.defaults {
-            members.append(("categories", .array(settings.categories.map { .string($0.rawValue) })))
+            members.append(
+                (
+                    "categories",
+                    .array(
+                        settings.categories.map {
+                            $0.isPreset ? .string($0.rawValue) : OwnCategorySettings.encoded($0)
+                        })
+                ))
         }
         return .object(members)
     }

@@ -76,7 +76,7 @@ enum StoreCodec {
             throw Problem(path: path + ".name", message: "forventet et navn")
         }
         guard case .string(let categoryText) = json["category"] ?? .null,
-            let category = PlaceCategory(rawValue: categoryText)
+            let category = PlaceCategory(storedKey: categoryText)
         else {
             throw Problem(
                 path: path + ".category",

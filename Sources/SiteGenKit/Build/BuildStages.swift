@@ -37,7 +37,7 @@ extension BuildPipeline {
             return (try options.site.loadSettings(), try options.site.loadStore(), lock)
         }
         let assets = try await timer.step("Leser ressurser") {
-            try AssetBundle.load(site: options.site, environment: environment)
+            try AssetBundle.load(site: options.site, environment: environment).withCategoryIcons(settings.categories)
         }
         if let line = assets.ownFilesSummary { console.progress(line) }
         for warning in assets.warnings { console.progress("Advarsel: " + warning) }
@@ -138,7 +138,7 @@ extension BuildPipeline {
             last = try await timer.step("Leser guiden fra forrige bygging") {
                 IncrementalBuild.openBase(
                     key: kept.base, archive: IncrementalBuild.readBase(site: options.site, output: options.outputPath),
-                    withMemo: isFile && !sameBase)
+                    categories: inputs.settings.categories, withMemo: isFile && !sameBase)
             }
         }
 
@@ -356,8 +356,7 @@ extension BuildPipeline {
         attempt {
             if let file = options.placesFile {
                 try PlaceIndex.savePointer(
-                    toPlacesFile: file, defaultCategory: options.defaultCategory,
-                    categories: inputs.settings.categories, in: options.site)
+                    toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
             } else if made.baseIsNew || !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
                 // A kept base is keyed by the places: the build that made it saved their index.
                 try PlaceIndex.save(guide.places.map(\.place), in: options.site)

@@ -73,10 +73,13 @@ struct IncrementalBuild {
     }
 
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
-    static func openBase(key: String, archive: KeptBaseFile?, withMemo: Bool = false) -> MappedGuideBase? {
+    /// `categories`: the guide's (an owner's own kinds are read as the settings define them).
+    static func openBase(
+        key: String, archive: KeptBaseFile?, categories: [PlaceCategory], withMemo: Bool = false
+    ) -> MappedGuideBase? {
         switch archive {
-        case .mapped(let file): GuideBaseArchive.open(file, key: key, withMemo: withMemo)
-        case .read(let bytes): GuideBaseArchive.open(bytes, key: key, withMemo: withMemo)
+        case .mapped(let file): GuideBaseArchive.open(file, key: key, categories: categories, withMemo: withMemo)
+        case .read(let bytes): GuideBaseArchive.open(bytes, key: key, categories: categories, withMemo: withMemo)
         case nil: nil
         }
     }

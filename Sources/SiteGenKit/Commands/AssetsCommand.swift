@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconText
 import FoundationEssentials
 import Glibc
 
@@ -73,10 +74,13 @@ struct AssetsCommand: Command {
         var toWrite: [(name: String, bytes: [UInt8])] = []
         for file in files {
             let path = folder + "/" + file.name
-            // Never written through a link: it could lead out of the site (the build refuses such links too).
-            var link = stat()
-            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-                throw EjectConflict(folder: folder, names: [file.name], isLink: true)
+            // Never written through a link, the file's or its folder's (`icons/`): it could lead out of the
+            // site (the build refuses such links too).
+            for candidate in [path, PathText.parent(path)] where candidate != folder {
+                var link = stat()
+                if lstat(candidate, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                    throw EjectConflict(folder: folder, names: [file.name], isLink: true)
+                }
             }
             if let existing = try FileSystem.readIfExists(path) {
                 if existing == file.bytes { continue }
@@ -88,7 +92,11 @@ struct AssetsCommand: Command {
             throw EjectConflict(folder: folder, names: changed)
         }
         try FileSystem.createDirectory(folder)
-        for file in toWrite { try FileSystem.writeAtomically(file.bytes, to: folder + "/" + file.name) }
+        for file in toWrite {
+            let path = folder + "/" + file.name
+            try FileSystem.createDirectory(PathText.parent(path))
+            try FileSystem.writeAtomically(file.bytes, to: path)
+        }
         let skipped = files.count - toWrite.count
         var line = "Kopierte \(NorwegianFormat.count(toWrite.count, singular: "fil", plural: "filer")) til \(folder)"
         if skipped > 0 { line += " (\(skipped) var der allerede, like)" }

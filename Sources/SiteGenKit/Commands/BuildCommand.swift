@@ -49,7 +49,10 @@ struct BuildCommand: Command {
         }
         var category: PlaceCategory?
         if let text = arguments.value("--category") {
-            guard let parsed = PlaceCategory(userInput: text) else {
+            // The owner's own kinds are named in the settings; a settings file that cannot be read is the
+            // build's to report.
+            let own = (try? context.site.loadSettings())?.categories ?? []
+            guard let parsed = PlaceCategory(userInput: text, in: own) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: command)
             }
             category = parsed

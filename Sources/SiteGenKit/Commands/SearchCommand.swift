@@ -39,12 +39,7 @@ struct SearchCommand: Command {
         var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments.flag("--favorites"))
         query.cuisineWords = CuisineNames.searchWords
         query.categoryWords = CategoryNames.searchText
-        if let text = arguments.value("--category") {
-            guard let category = PlaceCategory(userInput: text) else {
-                throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
-            }
-            query.category = category
-        }
+
         if let text = arguments.value("--radius") { query.maximumDistanceKm = Double(try InputParsing.radius(text)) }
         if let text = arguments.value("--sort") {
             guard let sort = PlaceQuery.Sort(rawValue: text) else {
@@ -54,6 +49,12 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
+        if let text = arguments.value("--category") {
+            guard let category = PlaceCategory(userInput: text, in: known.settings.categories) else {
+                throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
+            }
+            query.category = category
+        }
         if let category = query.category, !known.guide.categories.contains(category) {
             throw UsageError(
                 "guiden har ikke kategorien «\(category.rawValue)» (den har "

@@ -48,6 +48,7 @@ struct ShareCommand: Command {
         }
         let icon = try file("beacon-icon.svg")
         let guide = known.guide
+        stylesheet += "\n" + assets.inlineCategoryIconRules(guide.favorites.map(\.place.category))
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
         let bytes = ShareFile.render(guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon)
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName

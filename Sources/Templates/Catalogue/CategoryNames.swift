@@ -158,9 +158,20 @@ package enum CategoryNames {
 
     static let byKey: [String: Row] = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
 
-    /// The row of `category`; a preset without one (a test checks there is none) is named by its key.
+    /// The row of `category`: a preset's from the table (a test checks each has one), an owner's kind's
+    /// from its own names (a language the site does not publish takes the main one's names).
     static func row(_ category: PlaceCategory) -> Row {
-        byKey[category.rawValue]
+        if let own = category.definition.ownNames {
+            let fallback =
+                own.names[.nb] ?? own.names[.nn] ?? own.names[.en]
+                ?? OwnCategoryNames.Names(one: category.rawValue, other: category.rawValue)
+            func pair(_ language: Language) -> (String, String) {
+                let names = own.names[language] ?? fallback
+                return (names.one, names.other)
+            }
+            return Row(category.rawValue, nb: pair(.nb), nn: pair(.nn), en: pair(.en), words: own.words)
+        }
+        return byKey[category.rawValue]
             ?? Row(
                 category.rawValue, nb: (category.rawValue, category.rawValue),
                 nn: (category.rawValue, category.rawValue),

@@ -6,7 +6,7 @@ import BeaconCore
 ///
 ///     window.BeaconText = { lang: "nn", home: "nn/", texts: {…}, categories: {…}, weekdays: […],
 ///                           cuisines: {indian: "indisk", …}, cuisineWords: {indian: "indian indisk", …},
-///                           categoryTable: {restaurant: {singular, plural, emoji, words}, …},
+///                           categoryTable: {restaurant: {singular, plural, icon, words}, …},
 ///                           t(key, values), count(n, key) }
 ///
 /// `home` is the language's folder below the site root, for links built
@@ -27,12 +27,13 @@ package enum ScriptTexts {
         ] + PlaceTraits.priceLevels.map { ("mark.price.\($0)", t.priceLevel + ": " + t.priceLevelOf($0)) }
     }
 
-    /// The file for a site in `languages`.
-    package static func file(languages: SiteLanguages) -> [UInt8] {
+    /// The file for a site in `languages`; `categories`: the guide's (an owner's own kinds join the presets).
+    package static func file(languages: SiteLanguages, categories: [PlaceCategory] = PlaceCategory.defaults) -> [UInt8] {
+        let known = PlaceCategory.presets + categories.filter { !$0.isPreset }
         var entries: [(key: String, value: JSONValue)] = []
         for language in languages.all {
             let t = Strings.of(language)
-            let categories: [(key: String, value: JSONValue)] = PlaceCategory.presets.map { category in
+            let names: [(key: String, value: JSONValue)] = known.map { category in
                 (
                     category.rawValue,
                     .object([("one", .string(t.singular(category))), ("other", .string(t.plural(category)))])
@@ -51,7 +52,7 @@ package enum ScriptTexts {
                                     ($0.key, .string($0.value))
                                 })
                         ),
-                        ("categories", .object(categories)),
+                        ("categories", .object(names)),
                         ("weekdays", .array(OpeningHours.weekdayNames(in: language).map { .string($0) })),
                     ])
                 ))
@@ -62,16 +63,16 @@ package enum ScriptTexts {
         // What a search may type for each cuisine, in every language whatever the site's (`CuisineNames`).
         let words = CuisineNames.rows.map { ($0.key, JSONValue.string(CuisineNames.searchWords($0.key))) }
         out += ";\n  const CUISINE_WORDS = " + JSONWriter(pretty: false).string(.object(words))
-        // Every preset's key, bokmål names, emoji and the other words a search may find it by
-        // (`CategoryNames.searchWords`), in the preset table's order: the page script's CATEGORY_KEYS and
-        // CATEGORIES (`beacon-query.js`), the same in every language.
-        let table = PlaceCategory.presets.map { category -> (key: String, value: JSONValue) in
+        // Every preset's key (then the owner's own kinds'), bokmål names, icon class and the other words a
+        // search may find it by (`CategoryNames.searchWords`), in the preset table's order: the page script's
+        // CATEGORY_KEYS and CATEGORIES (`beacon-query.js`), the same in every language.
+        let table = known.map { category -> (key: String, value: JSONValue) in
             let names = CategoryNames.names(category, in: .nb)
             return (
                 category.rawValue,
                 .object([
                     ("singular", .string(names.one)), ("plural", .string(names.other)),
-                    ("emoji", .string(category.emoji)),
+                    ("icon", .string(category.icon.className)),
                     ("words", .array(CategoryNames.searchWords(category).dropFirst(2).map { .string($0) })),
                 ])
             )
