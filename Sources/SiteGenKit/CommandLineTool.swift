@@ -98,6 +98,7 @@ package enum CommandLineTool {
         FavoriteCommand(),
         FavoritesCommand(),
         SearchCommand(),
+        CategoriesCommand(),
         RadiusCommand(),
         CenterCommand(),
         ShareCommand(),

@@ -30,21 +30,41 @@ import Testing
 
     static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
 
+    /// A folder holding only a link named `sitegen` to the binary under test: on PATH, the scripts'
+    /// `sitegen categories --names` runs it. Without it on PATH (the default), no `sitegen` is found
+    /// (not even one installed on this machine), and KATEGORI gets the built-in list.
+    static let sitegenOnPath: String = {
+        let folder = NSTemporaryDirectory() + "sitegen-path-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try! FileManager.default.createSymbolicLink(
+            atPath: folder + "/sitegen", withDestinationPath: Repository.sitegenBinary)
+        return folder
+    }()
+
+    static func path(withSitegen: Bool) -> String { (withSitegen ? sitegenOnPath + ":" : "") + "/usr/bin:/bin" }
+
     /// What bash's completion offers for `words` (the last one is the word being
     /// completed): sources the script in a real bash, sets COMP_WORDS,
     /// COMP_CWORD, COMP_LINE and COMP_POINT as readline would, calls the function.
-    func bashCompletes(_ words: [String], script: String, in directory: String? = nil) throws -> [String] {
+    /// `current`: the word being completed when it is not the last (the cursor back in the line).
+    func bashCompletes(
+        _ words: [String], script: String, in directory: String? = nil, withSitegen: Bool = false,
+        current: Int? = nil
+    ) throws -> [String] {
         let line = words.joined(separator: " ")
+        let current = current ?? words.count - 1
         let program = """
             source \(Self.quoted(script)) || exit 3
             COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))
-            COMP_CWORD=\(words.count - 1)
+            COMP_CWORD=\(current)
             COMP_LINE=\(Self.quoted(line))
-            COMP_POINT=\(line.utf8.count)
+            COMP_POINT=\(words[...current].joined(separator: " ").utf8.count)
             _sitegen || exit 4
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Sitegen.run(["--norc", "--noprofile", "-c", program], in: directory, executable: "/bin/bash")
+        let result = try Sitegen.run(
+            ["--norc", "--noprofile", "-c", program], in: directory,
+            environment: ["PATH": Self.path(withSitegen: withSitegen)], executable: "/bin/bash")
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -158,8 +178,9 @@ import Testing
         }
         #expect(zsh.contains("--places=[") && zsh.contains("_files -/"))
         let categories = PlaceCategory.presets.flatMap(\.commandLineNames).joined(separator: " ")
-        #expect(zsh.contains("--category=[") && zsh.contains(":KATEGORI:(\(categories))"))
-        #expect(fish.contains("-l category -x -a '\(categories)'"))
+        // KATEGORI: the guide's own, with every preset's names where there is no guide.
+        #expect(zsh.contains("--category=[") && zsh.contains(":KATEGORI:{_sitegen_categories \(categories)}'"))
+        #expect(fish.contains("-l category -x -a '(__sitegen_categories \(categories))'"))
     }
 
     @Test(.enabled(if: Shells.path("zsh") != nil)) func zshParsesTheScript() async throws {
@@ -168,26 +189,142 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// What fish's own completion (`complete -C`) offers for `line`, with the script sourced.
+    func fishCompletes(
+        _ line: String, script: String, in directory: String? = nil, withSitegen: Bool = false
+    ) throws -> Set<String> {
+        let fish = try #require(Shells.path("fish"))
+        let home = NSTemporaryDirectory() + "sitegen-fish-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try Sitegen.run(
+            ["--no-config", "-c", "source \(Self.quoted(script)); complete -C \(Self.quoted(line))"], in: directory,
+            environment: [
+                "HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home,
+                "PATH": Self.path(withSitegen: withSitegen),
+            ], executable: fish)
+        #expect(result.status == 0, "\(result.stderr)")
+        return Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) })
+    }
+
     @Test(.enabled(if: Shells.path("fish") != nil)) func fishParsesAndCompletes() async throws {
         let script = try await scriptFile("fish").path
         let fish = try #require(Shells.path("fish"))
         let check = try Sitegen.run(["--no-execute", script], executable: fish)
         #expect(check.status == 0, "\(check.stderr)")
         // fish can complete a command line itself: `complete -C`.
-        let home = NSTemporaryDirectory() + "sitegen-fish-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        func completes(_ line: String) throws -> Set<String> {
-            let result = try Sitegen.run(
-                ["--no-config", "-c", "source \(Self.quoted(script)); complete -C \(Self.quoted(line))"],
-                environment: ["HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home], executable: fish)
-            #expect(result.status == 0, "\(result.stderr)")
-            return Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) })
-        }
+        func completes(_ line: String) throws -> Set<String> { try fishCompletes(line, script: script) }
         #expect(try completes("sitegen ra") == Set(Self.table.entries.map(\.name).filter { $0.hasPrefix("ra") }))
         #expect(try completes("sitegen build --cat") == ["--category"])
         #expect(try completes("sitegen build --category ") == Set(PlaceCategory.presets.flatMap(\.commandLineNames)))
         #expect(try completes("sitegen center ") == ["show", "set", "search"])
         #expect(try completes("sitegen center search ").isEmpty)
+    }
+
+    // MARK: the guide's own categories
+
+    /// Two folders side by side: a guide of bars, pubs and cafés, and a folder that is no guide.
+    static func guideAndElsewhere() throws -> (tree: String, guide: String, elsewhere: String) {
+        let tree = NSTemporaryDirectory() + "sitegen-kinds-\(UUID().uuidString)"
+        let guide = tree + "/min guide"
+        let elsewhere = tree + "/annet"
+        for folder in [guide, elsewhere] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try #"{"format":1,"categories":["pub","bar","cafe"]}"#.write(
+            toFile: guide + "/" + SiteSettings.fileName, atomically: true, encoding: .utf8)
+        return (tree, guide, elsewhere)
+    }
+
+    static let guidesNames = ["pub", "puber", "bar", "barer", "cafe", "kafe", "kafeer"]
+
+    /// Every script asks `sitegen categories --names` for KATEGORI's values, passing on the line's
+    /// `--site`, and keeps every preset's names for when that fails.
+    @Test(arguments: CompletionShell.allCases)
+    func everyScriptAsksTheGuideForItsCategories(shell: CompletionShell) async throws {
+        let script = try await scriptFile(shell.rawValue).text
+        let presets = PlaceCategory.presets.flatMap(\.commandLineNames).joined(separator: " ")
+        #expect(script.contains("command sitegen categories --names"), "\(shell)")
+        #expect(script.contains("2>/dev/null"), "\(shell)")
+        switch shell {
+        case .bash:
+            #expect(script.contains("_sitegen_categories() {"))
+            #expect(script.contains("--category) _sitegen_categories '\(presets)'; return 0 ;;"))
+            #expect(script.contains("args=(--site \"$site\")"))
+            #expect(script.contains("_sitegen_words \"$names\""))
+        case .zsh:
+            #expect(script.contains("_sitegen_categories() {"))
+            #expect(script.contains(":KATEGORI:{_sitegen_categories \(presets)}'"))
+            #expect(script.contains("opt_args[--site]"))
+        case .fish:
+            #expect(script.contains("function __sitegen_categories"))
+            #expect(script.contains("-l category -x -a '(__sitegen_categories \(presets))'"))
+            #expect(script.contains("set args --site $site"))
+        }
+        // Only KATEGORI asks: --categories of init (a list) and the other values do not.
+        let calls = script.components(separatedBy: "_sitegen_categories ").count - 1
+        let categoryOptions = Self.table.entries.flatMap { CommandTable.options(of: $0) }.filter {
+            $0.valueName == "KATEGORI"
+        }
+        #expect(calls == categoryOptions.count, "\(shell)")
+    }
+
+    /// bash, run for real with the binary on PATH: the guide's names in the guide or with `--site` (also
+    /// `--site=` and a quoted folder), every preset's where there is no guide or it does not read.
+    @Test func bashCompletesTheGuidesOwnCategories() async throws {
+        let script = try await scriptFile("bash").path
+        let (tree, guide, elsewhere) = try Self.guideAndElsewhere()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let presets = PlaceCategory.presets.flatMap(\.commandLineNames)
+        func completes(_ words: [String], in folder: String, current: Int? = nil) throws -> [String] {
+            try bashCompletes(words, script: script, in: folder, withSitegen: true, current: current)
+        }
+        #expect(try completes(["sitegen", "search", "--category", ""], in: guide) == Self.guidesNames)
+        #expect(try completes(["sitegen", "build", "--category", "ka"], in: guide) == ["kafe", "kafeer"])
+        #expect(try completes(["sitegen", "build", "--category", "=", "p"], in: guide) == ["pub", "puber"])
+        // Elsewhere: the guide named on the line, however it is written.
+        #expect(
+            try completes(["sitegen", "search", "--site", guide, "--category", ""], in: elsewhere) == Self.guidesNames)
+        #expect(
+            try completes(["sitegen", "search", "--site", "=", "../min guide", "--category", "b"], in: elsewhere) == [
+                "bar", "barer",
+            ])
+        #expect(
+            try completes(["sitegen", "search", "--site", "'\(guide)'", "--category", "b"], in: elsewhere) == [
+                "bar", "barer",
+            ])
+        #expect(
+            try completes(["sitegen", "search", "--site", "../min\\ guide", "--category", "b"], in: elsewhere) == [
+                "bar", "barer",
+            ])
+        // The cursor back before a --site already on the line.
+        #expect(
+            try completes(["sitegen", "build", "--category", "", "--site", guide], in: elsewhere, current: 3)
+                == Self.guidesNames)
+        // No guide here, or none there: every preset's names.
+        #expect(try completes(["sitegen", "search", "--category", ""], in: elsewhere) == presets)
+        #expect(
+            try completes(["sitegen", "search", "--site", tree + "/ingen", "--category", "ho"], in: guide) == [
+                "hotel", "hotell", "hoteller", "hostel",
+            ])
+        // A guide whose settings do not read fails the command: the presets, and no message on the line.
+        try "{".write(toFile: elsewhere + "/" + SiteSettings.fileName, atomically: true, encoding: .utf8)
+        #expect(try completes(["sitegen", "search", "--category", "pu"], in: elsewhere) == ["pub", "puber"])
+        #expect(try completes(["sitegen", "search", "--category", ""], in: elsewhere) == presets)
+    }
+
+    @Test(.enabled(if: Shells.path("fish") != nil)) func fishCompletesTheGuidesOwnCategories() async throws {
+        let script = try await scriptFile("fish").path
+        let (tree, guide, elsewhere) = try Self.guideAndElsewhere()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        func completes(_ line: String, in folder: String) throws -> Set<String> {
+            try fishCompletes(line, script: script, in: folder, withSitegen: true)
+        }
+        #expect(try completes("sitegen search --category ", in: guide) == Set(Self.guidesNames))
+        #expect(try completes("sitegen search --site '\(guide)' --category b", in: elsewhere) == ["bar", "barer"])
+        #expect(try completes("sitegen search --site=../min\\ guide --category b", in: elsewhere) == ["bar", "barer"])
+        #expect(
+            try completes("sitegen search --category ", in: elsewhere)
+                == Set(PlaceCategory.presets.flatMap(\.commandLineNames)))
     }
 
     /// Adding a command to the table changes every script and the man page:

@@ -2,6 +2,7 @@ import BeaconCore
 import BeaconText
 import BuiltInFiles
 import FoundationEssentials
+import Templates
 
 /// `sitegen init [DIR]`: a new site folder with settings, an empty store and a
 /// `.gitignore`, or (`--sample`) the demo guide around Oslo S with its
@@ -10,13 +11,15 @@ struct InitCommand: Command {
     let spec = CommandSpec(
         name: "init",
         usage:
-            "sitegen init [MAPPE] [--center BREDDE LENGDE | --address ADRESSE [--pick N]] [--label NAVN] [--title TITTEL] [--quiet] | --sample",
+            "sitegen init [MAPPE] [--center BREDDE LENGDE | --address ADRESSE [--pick N]] [--label NAVN] [--title TITTEL] [--categories KATEGORI,…] [--quiet] | --sample",
         summary: "Lager en ny nettstedsmappe: innstillinger, et tomt lager og .gitignore.",
         details: """
             Mappen (standard: der du står) må være ny eller tom. Uten --center eller --address
             ligger senteret ved Oslo S; endre det senere med «sitegen center». --address slår
-            opp adressen hos Geoapify og trenger GEOAPIFY_API_KEY. --sample lager eksempelguiden
-            rundt Oslo S med vurderinger og favoritter.
+            opp adressen hos Geoapify og trenger GEOAPIFY_API_KEY. --categories velger guidens
+            kategorier i rekkefølgen sidene viser dem (standard: restaurant, cafe, hotel; alle står
+            i «sitegen categories»). --sample lager eksempelguiden rundt Oslo S med vurderinger og
+            favoritter.
             """,
         options: [
             .init(
@@ -28,6 +31,11 @@ struct InitCommand: Command {
             .init(name: "--pick", valueName: "N", help: "velg treff nummer N fra --address (standard: 1)"),
             .init(name: "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)"),
             .init(name: "--title", valueName: "TITTEL", help: "nettstedets tittel"),
+            .init(
+                name: "--categories", valueName: "KATEGORI,…",
+                help:
+                    "guidens kategorier, skilt med komma, i rekkefølgen sidene viser dem (standard: restaurant,cafe,hotel)"
+            ),
             .init(name: "--sample", valueName: nil, help: "eksempelguiden rundt Oslo S, med vurderinger og favoritter"),
             CommandSpec.quietOption,
         ],
@@ -51,7 +59,16 @@ struct InitCommand: Command {
                 throw UsageError(
                     "--sample lager eksempelguiden og kan ikke brukes sammen med \(name)", command: spec.name)
             }
+            // The demo's places and its ratings and favorites are of the brief's three kinds only.
+            if arguments.value("--categories") != nil {
+                throw UsageError(
+                    "--sample lager eksempelguiden, og eksempeldataene har bare restauranter, kafeer og hoteller, "
+                        + "så --sample kan ikke brukes sammen med --categories; for andre kategorier, lag en egen "
+                        + "guide med «sitegen init MAPPE --categories …» og sett GEOAPIFY_API_KEY",
+                    command: spec.name)
+            }
         }
+        let categories = try arguments.value("--categories").map(parseCategories)
         if arguments.value("--center") != nil && arguments.value("--address") != nil {
             throw UsageError("bruk enten --center eller --address, ikke begge", command: spec.name)
         }
@@ -65,7 +82,7 @@ struct InitCommand: Command {
         if arguments.flag("--sample") {
             (settings, files) = try sampleSite()
         } else {
-            settings = try await chosenSettings(context)
+            settings = try await chosenSettings(context, categories: categories)
             files = [(SiteSettings.fileName, settings.encodedBytes), (GuideStore.fileName, GuideStore().encodedBytes)]
         }
         try SiteInitializer.create(folder, files: files + [(".gitignore", Array(InitCommand.gitignore.utf8))])
@@ -77,10 +94,24 @@ struct InitCommand: Command {
         console.output(
             "Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)), radius \(settings.radiusKm) km."
         )
+        if settings.categories != PlaceCategory.defaults {
+            console.output(
+                "Kategorier: "
+                    + settings.categories.map { CategoryNames.pluralInText($0) }.joined(separator: ", ") + ".")
+        }
         if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingSpaces().isEmpty {
             console.output(
                 "Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt."
             )
+            // The sample has the brief's three kinds only: say which chosen kinds stay empty without the key.
+            let empty = settings.categories.filter { !$0.hasSampleData }
+            if !empty.isEmpty {
+                let all = empty.count == settings.categories.count
+                console.output(
+                    "Eksempeldataene har bare restauranter, kafeer og hoteller, så uten nøkkelen får guiden ingen "
+                        + CategoriesCommand.listed(empty.map { CategoryNames.pluralInText($0) }, or: true)
+                        + (all ? ", og «sitegen build» har ingen steder å bygge av." : "."))
+            }
         }
         let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(ShellWord.path(given)) && "
         console.output("")
@@ -97,10 +128,41 @@ struct InitCommand: Command {
         return .success
     }
 
-    /// The settings from the options: a centre given or looked up, a title.
-    func chosenSettings(_ context: CommandContext) async throws -> SiteSettings {
+    /// `--categories bar,pub,fast-food`: the kinds named as `--category` takes them elsewhere ("kafe",
+    /// "hotell"), in the order given; an empty, unknown or repeated one is a usage error.
+    func parseCategories(_ text: String) throws(UsageError) -> [PlaceCategory] {
+        var categories: [PlaceCategory] = []
+        var typed: [String] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(item).trimmingSpaces()
+            guard !name.isEmpty else {
+                throw UsageError(
+                    "--categories trenger kategorinavn skilt med komma, for eksempel «bar,pub,fast-food» "
+                        + "(«sitegen categories» viser alle)",
+                    command: spec.name)
+            }
+            // The message `--category` gives elsewhere: the nearest presets, or all of them.
+            guard let category = PlaceCategory(userInput: name) else {
+                throw UsageError(PlaceCategory.unknownMessage(name), command: spec.name)
+            }
+            if let first = categories.firstIndex(of: category) {
+                let names = [typed[first], name].map { TextHardening.clean($0, maximumLength: 40) ?? "" }
+                throw UsageError(
+                    "--categories nevner «\(category.rawValue)» to ganger"
+                        + (names[0] == names[1] ? "" : " (som «\(names[0])» og «\(names[1])»)"),
+                    command: spec.name)
+            }
+            categories.append(category)
+            typed.append(name)
+        }
+        return categories
+    }
+
+    /// The settings from the options: a centre given or looked up, a title, the categories.
+    func chosenSettings(_ context: CommandContext, categories: [PlaceCategory]?) async throws -> SiteSettings {
         let arguments = context.arguments
         var settings = SiteSettings(centerLabel: nil, intro: nil)
+        if let categories { settings.categories = categories }
         var label = try arguments.value("--label").flatMap(InputParsing.label)
         if let words = arguments.values("--center") {
             settings.center = try InputParsing.coordinate(latitude: words[0], longitude: words[1])

@@ -24,6 +24,8 @@ enum CommandReference {
         "favorite": "adds a place to the favorites («Mine steder») or removes it",
         "favorites": "lists the favorites",
         "search": "the explorer's search, filters and orders in the terminal (the same rules as the page)",
+        "categories":
+            "the kinds of place a guide can hold, and which the site uses in its order (`--json`, `--names`)",
         "radius": "shows or sets the radius (1–10 km) the next build fetches within",
         "center": "shows the centre, sets it, or looks an address up with Geoapify",
         "share": "writes the favorites as one self-contained HTML file, in the language asked for",

@@ -38,6 +38,9 @@ enum OptionValue: Equatable {
     case directory
     case file
     case words([String])
+    /// The guide's categories, asked of `sitegen categories --names` as the line is completed (in the
+    /// `--site` folder on the line, else the current one); these words where that fails (no guide there).
+    case categories([String])
     case unlisted
 
     init(_ option: CommandSpec.Option) {
@@ -45,7 +48,7 @@ enum OptionValue: Equatable {
         case nil: self = .none
         case "MAPPE": self = .directory
         case "FIL": self = .file
-        case "KATEGORI": self = .words(PlaceCategory.presets.flatMap(\.commandLineNames))
+        case "KATEGORI": self = .categories(PlaceCategory.presets.flatMap(\.commandLineNames))
         case "REKKEFØLGE": self = .words(PlaceQuery.Sort.allCases.map(\.rawValue))
         default: self = .unlisted
         }
