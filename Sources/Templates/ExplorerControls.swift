@@ -19,13 +19,13 @@ enum ExplorerControls {
     /// The sticky bar: search and the filter button, the category chips, and the filter panel.
     static func bar(
         _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory],
-        settings: SiteSettings, context: SiteContext, interactive: Bool
+        counts: [PlaceCategory?: Int] = [:], settings: SiteSettings, context: SiteContext, interactive: Bool
     ) {
         b.raw("<div class=\"explorer-bar\" id=\"explorer-bar\">")
         if interactive {
             searchRow(&b, hint: searchHint(categories: settings.categories, context.strings), context.strings)
         }
-        chips(&b, root: root, current: current, categories: categories, context.strings)
+        chips(&b, root: root, current: current, categories: categories, counts: counts, context.strings)
         if interactive {
             cuisineChips(&b, context.strings)
             filterPanel(&b, settings: settings, context: context)
@@ -66,18 +66,28 @@ enum ExplorerControls {
         b.close("div")
     }
 
-    /// The categories as one row of links that scrolls sideways on a narrow screen.
+    /// The categories as one row of links that scrolls sideways on a narrow screen, each with how many
+    /// places it has within the guide's radius (what its page lists first).
     static func chips(
-        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory], _ t: Strings
+        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory],
+        counts: [PlaceCategory?: Int] = [:], _ t: Strings
     ) {
+        func count(_ category: PlaceCategory?) {
+            guard let n = counts[category] else { return }
+            b.text(" ")
+            b.element("span", ["class": "chip__count"], text: t.language.integer(n))
+        }
         b.open("nav", ["class": "chips", "aria-label": t.categories])
         b.raw("<ul><li>")
-        b.element(
+        b.open(
             "a",
             [
                 "class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil,
                 "data-category": "all",
-            ], text: t.all)
+            ])
+        b.text(t.all)
+        count(nil)
+        b.close("a")
         b.raw("</li>")
         for category in categories {
             b.raw("<li>")
@@ -89,6 +99,7 @@ enum ExplorerControls {
                 ])
             Components.categoryIcon(&b, category, in: "chip__icon")
             b.text(t.plural(category))
+            count(category)
             b.close("a")
             b.raw("</li>")
         }

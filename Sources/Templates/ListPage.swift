@@ -21,6 +21,8 @@ package enum ListPage {
         var scriptData: HTMLFragment?
         /// The categories the guide has places in: only they get a chip (and a line in the map's legend).
         var categories: [PlaceCategory]
+        /// The places within the guide's radius, all (nil) and of each category: the chips' counts.
+        var chipCounts: [PlaceCategory?: Int]
         /// Where in the whole list (of `totalCount`) the places beyond the radius begin, nearest first; with
         /// `outsideRadius` (on an explorer's first page: the script's list leaves them out), they are listed apart.
         var outsideStart: Int
@@ -29,9 +31,11 @@ package enum ListPage {
         package init(
             path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int,
             pageCount: Int, scriptData: HTMLFragment?, categories: [PlaceCategory] = PlaceCategory.defaults,
-            outsideStart: Int? = nil, outsideRadius: ArraySlice<GuidePlace> = []
+            outsideStart: Int? = nil, outsideRadius: ArraySlice<GuidePlace> = [],
+            chipCounts: [PlaceCategory?: Int] = [:]
         ) {
             self.categories = categories
+            self.chipCounts = chipCounts
             self.outsideStart = outsideStart ?? totalCount
             self.outsideRadius = outsideRadius
             self.path = path
@@ -84,8 +88,8 @@ package enum ListPage {
             input.categories.contains($0) || $0 == input.category
         }
         ExplorerControls.bar(
-            &b, root: root, current: input.category, categories: shownCategories, settings: settings,
-            context: context, interactive: interactive)
+            &b, root: root, current: input.category, categories: shownCategories, counts: input.chipCounts,
+            settings: settings, context: context, interactive: interactive)
         if interactive { ExplorerControls.status(&b) }
 
         b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")

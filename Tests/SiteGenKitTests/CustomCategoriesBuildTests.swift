@@ -23,29 +23,27 @@ import Testing
         return site
     }
 
-    /// The chips of a page, as (category, text) in the page's order.
+    /// The chips of a page, as «category:text» in the page's order (the text with its count: «bar:Barer 5»).
     func chips(_ page: String) -> [String] {
-        page.components(separatedBy: #"class="chip" href=""#).dropFirst().compactMap { chip in
-            guard
-                let key = chip.components(separatedBy: #"data-category=""#).dropFirst().first?.prefix(while: {
-                    $0 != "\""
-                })
-            else { return nil }
-            let text =
-                chip.components(separatedBy: "</span>").count > 1
-                ? chip.components(separatedBy: "</span>")[1] : chip.components(separatedBy: ">")[1]
-            return key + ":" + text.prefix(while: { $0 != "<" })
+        let nav = page.components(separatedBy: #"<nav class="chips""#).dropFirst().first?
+            .components(separatedBy: "</nav>").first ?? ""
+        return nav.components(separatedBy: #"data-category=""#).dropFirst().map { chip in
+            let key = chip.prefix(while: { $0 != "\"" })
+            let inner = chip.components(separatedBy: "</a>")[0].drop(while: { $0 != ">" }).dropFirst()
+            let text = inner.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            return key + ":" + text.trimmingCharacters(in: .whitespaces)
         }
     }
 
     @Test func theChipsAndCategoryPagesAreTheOwnersInEachLanguage() throws {
         let site = try Self.built()
         let front = try #require(site.read("output/index.html"))
-        #expect(chips(front) == ["all:Alle", "bar:Barer", "pub:Puber", "fast-food:Gatekjøkken"])
+        // Each with how many places it has within the radius: 14 named places, 5 bars, 4 pubs, 5 fast food.
+        #expect(chips(front) == ["all:Alle 14", "bar:Barer 5", "pub:Puber 4", "fast-food:Gatekjøkken 5"])
         let nynorsk = try #require(site.read("output/nn/index.html"))
-        #expect(chips(nynorsk) == ["all:Alle", "bar:Barar", "pub:Pubar", "fast-food:Gatekjøkken"])
+        #expect(chips(nynorsk) == ["all:Alle 14", "bar:Barar 5", "pub:Pubar 4", "fast-food:Gatekjøkken 5"])
         let english = try #require(site.read("output/en/index.html"))
-        #expect(chips(english) == ["all:All", "bar:Bars", "pub:Pubs", "fast-food:Fast food"])
+        #expect(chips(english) == ["all:All 14", "bar:Bars 5", "pub:Pubs 4", "fast-food:Fast food 5"])
         // Each category's page at its own address, holding its own places only.
         let bars = try #require(site.read("output/barer/index.html"))
         #expect(bars.contains("<title>Barer – Oslo om kvelden"))
@@ -149,7 +147,7 @@ import Testing
         let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
         #expect(result.status == 0, "\(result.stderr)")
         let front = try #require(site.read("output/index.html"))
-        #expect(chips(front) == ["all:Alle", "pub:Puber", "bar:Barer"])
+        #expect(chips(front) == ["all:Alle 9", "pub:Puber 4", "bar:Barer 5"])
         #expect(!site.outputFiles().contains("gatekjokken/index.html"))
         #expect(!front.contains("Kebab Kongen"))
     }

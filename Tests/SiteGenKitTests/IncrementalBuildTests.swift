@@ -172,6 +172,18 @@ import Testing
         #expect(await sitegen(["favorite", "remove", "Favoritt endret"], site) == 0)
     }
 
+    /// The farthest place moved past the radius stays last (the same order, the fast path), but its
+    /// category's chip counts one fewer on every list page: each is rendered again, as a full build would.
+    @Test func aPlaceLeavingTheRadiusRecountsEveryChip() async throws {
+        let (site, places, count) = try await bigGuide()
+        let farthest = 96  // 59.9384, 10.7: about 4.1 km from Oslo S, the guide's far corner
+        site.write(Self.mixedPlaces(count, moved: [farthest: (59.95, 10.69)]), to: "steder.geojson")
+        let report = try await buildAndCompare(site, places: places, "the farthest place past the radius")
+        let page = try #require(site.read("output/side/2/index.html"))
+        #expect(page.contains(#"<span class="chip__count">\#(NorwegianFormat.integer(count - 1))</span>"#))
+        #expect(report.renderedPages < report.pages / 4)
+    }
+
     /// A place of another category and back, places gone (one a favorite): each ends as a full build would.
     @Test func anotherCategoryAndGonePlacesEndAsAFullBuildWould() async throws {
         let (site, places, count) = try await bigGuide()

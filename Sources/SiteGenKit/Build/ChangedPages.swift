@@ -70,8 +70,9 @@ struct ChangedPages: Sendable {
         let aligned = oldAll.count == newAll.count && zip(oldAll, newAll).allSatisfy({ $0.id == $1.id })
 
         // The same places in the same order, none of another category now (a renamed place, new
-        // hours, a rating): one comparison pass, then the pages that show the changed ones.
-        if aligned && old.places.count == new.places.count {
+        // hours, a rating; no place moved across the radius, so every chip keeps its count): one comparison
+        // pass, then the pages that show the changed ones.
+        if aligned && old.places.count == new.places.count && old.chipCounts == new.chipCounts {
             let changed = differingPositions(oldAll, newAll)
             if changed.allSatisfy({ oldAll[$0].category == newAll[$0].category }) {
                 var plan = pagesShowing(
@@ -108,14 +109,16 @@ struct ChangedPages: Sendable {
             plan.sitemap = true
         }
 
-        // List pages of the front page and of each category.
+        // List pages of the front page and of each category. Every one shows each category's count on its
+        // chip: when one changes, all are rendered again.
+        let countsChanged = old.chipCounts != new.chipCounts
         for category in [nil] + new.categories.map(Optional.some) {
             let oldList = category.map { old.places(in: $0) } ?? old.places
             let newList = category.map { new.places(in: $0) } ?? new.places
             let oldCount = ListPage.pageCount(for: oldList.count)
             let newCount = ListPage.pageCount(for: newList.count)
             var pages = Set<Int>()
-            if oldList.count != newList.count {
+            if oldList.count != newList.count || countsChanged {
                 // «Side 3 av 40» and the totals change on every page.
                 pages.formUnion(1...newCount)
             } else {

@@ -292,7 +292,9 @@ struct SiteRenderer: Sendable {
         case .sharedFiles:
             // The texts are the build's own, made from its catalogues (a file of that name among the site's assets is named as unused).
             for asset in assets.files { try writer.write(asset.bytes, to: asset.path) }
-            try writer.write(ScriptTexts.file(languages: guide.settings.languages, categories: guide.settings.categories), to: ScriptTexts.path)
+            try writer.write(
+                ScriptTexts.file(languages: guide.settings.languages, categories: guide.settings.categories),
+                to: ScriptTexts.path)
         case .fixedPages:
             try writer.write(NotFoundPage.render(context: context), to: SitePaths.notFoundPage)
         }
@@ -342,7 +344,7 @@ struct SiteRenderer: Sendable {
             path: path, category: category, places: slice, totalCount: places.count,
             page: page, pageCount: pageCount, scriptData: scriptData,
             categories: guide.categories.filter { !guide.places(in: $0).isEmpty }, outsideStart: outsideStart,
-            outsideRadius: places[outsideStart...])
+            outsideRadius: places[outsideStart...], chipCounts: guide.chipCounts)
         try writer.write(ListPage.render(input, context: context), to: input.path)
     }
 }
