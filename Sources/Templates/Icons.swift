@@ -4,8 +4,9 @@ import BeaconHTML
 /// a 2-unit round stroke in the text colour (set by the stylesheet's `.icon`, not
 /// repeated in every page), so they sit at one size beside their labels in light
 /// and dark mode. Always decorative (`aria-hidden`): the
-/// control beside or around an icon carries a text label. The category emoji
-/// (🍽️ ☕ 🏨) are content, not interface, and stay emoji.
+/// control beside or around an icon carries a text label. The category symbols
+/// are files of the same style (`assets/icons/`, `Components.categoryIcon`): an
+/// owner may replace them, and a page's stylesheet draws them.
 enum Icon: CaseIterable {
     case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, share, directions, phone
     case globe

@@ -59,7 +59,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"key":"catering.icecream","name":{"nb":"Is"}}"#, "Geoapify har ingen kategori «catering.icecream» (mente du «catering.ice_cream»"),
+        (
+            #"{"key":"catering.icecream","name":{"nb":"Is"}}"#,
+            "Geoapify har ingen kategori «catering.icecream» (mente du «catering.ice_cream»"
+        ),
         (#"{"key":[],"name":{"nb":"Is"}}"#, "forventet en Geoapify-kategori"),
         (#"{"key":"catering.ice_cream"}"#, "forventet navn per språk"),
         (#"{"key":"catering.ice_cream","name":{"nn":"Is"}}"#, "mangler navn på Bokmål (nb)"),
@@ -70,7 +73,10 @@ import Testing
         (#"{"key":"catering.ice_cream","name":{"nb":"Barer"}}"#, "samme adresse (barer/)"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"icon":"../../etc/passwd"}"#, "forventet et innebygd ikon"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"icon":"is.png"}"#, "SVG-fil i assets/icons/"),
-        (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"animation":"spin"}"#, "forventet en av rotate, steam, bounce, sway, pulse, tilt"),
+        (
+            #"{"key":"catering.ice_cream","name":{"nb":"Is"},"animation":"spin"}"#,
+            "forventet en av rotate, steam, bounce, sway, pulse, tilt"
+        ),
         (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"openingStatus":"nei"}"#, "forventet true eller false"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"colour":"red"}"#, "colour"),
     ])

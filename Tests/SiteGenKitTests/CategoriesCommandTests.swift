@@ -38,16 +38,17 @@ import Testing
         #expect(result.output.hasPrefix("Kategoriene i «Barguiden» står først, i rekkefølgen sidene viser dem"))
         let rows = Self.rows(result.output)
         // A kind under two Geoapify keys has its second on a line of its own.
-        #expect(rows[0] == ["1.", "pub", "Pub / Puber", "spretter", "catering.pub"])
+        #expect(rows[0] == ["1.", "pub", "Pub / Puber", "pub", "vipper", "catering.pub"])
         #expect(rows[1] == ["catering.biergarten"])
-        #expect(rows[2] == ["2.", "bar", "Bar / Barer", "spretter", "catering.bar"])
+        #expect(rows[2] == ["2.", "bar", "Bar / Barer", "bar", "vipper", "catering.bar"])
         #expect(rows[3] == ["catering.taproom"])
         // One name where singular and plural are alike.
-        #expect(rows[4] == ["3.", "fast-food", "Gatekjøkken", "snurrer", "catering.fast_food"])
-        #expect(rows[5] == ["–", "restaurant", "Restaurant / Restauranter", "snurrer", "catering.restaurant"])
-        #expect(rows[6] == ["–", "cafe", "Kafé / Kafeer", "damp", "catering.cafe"])
+        #expect(rows[4] == ["3.", "fast-food", "Gatekjøkken", "fast-food", "snurrer", "catering.fast_food"])
+        #expect(
+            rows[5] == ["–", "restaurant", "Restaurant / Restauranter", "restaurant", "snurrer", "catering.restaurant"])
+        #expect(rows[6] == ["–", "cafe", "Kafé / Kafeer", "cafe", "damp", "catering.cafe"])
         // Every preset once, each of its keys once.
-        let keyed = rows.filter { $0.count == 5 }
+        let keyed = rows.filter { $0.count == 6 }
         #expect(
             keyed.map { $0[1] } == ["pub", "bar", "fast-food"]
                 + PlaceCategory.presets.map(\.rawValue).filter {
@@ -56,7 +57,8 @@ import Testing
         #expect(rows.map(\.last!).sorted() == PlaceCategory.presets.flatMap(\.geoapifyKeys).sorted())
         #expect(
             result.output.hasSuffix(
-                "Guiden bruker 3 av 20 kategorier. Endre utvalget eller rekkefølgen med «categories» i beacon-settings.json."
+                "Guiden bruker 3 av 20 kategorier. Endre utvalget eller rekkefølgen med «categories» i beacon-settings.json; "
+                    + "en egen kategori har Geoapify-nøkler fra «sitegen categories --keys» (se docs/site-folder.md)."
             ))
     }
 
@@ -75,14 +77,22 @@ import Testing
         #expect(fromStore.output == PlaceCategory.defaults.flatMap(\.commandLineNames).joined(separator: "\n"))
     }
 
+    @Test func keysListsEveryGeoapifyCategoryAnOwnKindMayUse() async throws {
+        let result = await run(["categories", "--keys", "--site", TestSite().root])
+        #expect(result.status == 0, "\(result.error)")
+        let keys = result.output.split(separator: "\n").map(String.init)
+        #expect(keys.count == 767 && keys.contains("catering.ice_cream") && keys.contains("leisure.park"))
+        #expect(keys == keys.sorted())
+    }
+
     @Test func outsideAGuideThePresetsAloneAndHowToChoose() async throws {
         let folder = TestSite()
         let result = await run(["categories", "--site", folder.root])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("Kategoriene en guide kan ha (\(folder.site.root) er ingen nettstedsmappe):"))
         let rows = Self.rows(result.output)
-        #expect(rows[0] == ["restaurant", "Restaurant / Restauranter", "snurrer", "catering.restaurant"])
-        #expect(rows.filter { $0.count == 4 }.map { $0[0] } == PlaceCategory.presets.map(\.rawValue))
+        #expect(rows[0] == ["restaurant", "Restaurant / Restauranter", "restaurant", "snurrer", "catering.restaurant"])
+        #expect(rows.filter { $0.count == 5 }.map { $0[0] } == PlaceCategory.presets.map(\.rawValue))
         #expect(!result.output.contains("I guiden"))
         #expect(result.output.contains("«sitegen init MAPPE --categories bar,pub,fast-food»"))
         #expect(result.output.contains("«categories» i beacon-settings.json"))
@@ -110,7 +120,7 @@ import Testing
         #expect(cafe["geoapifyKeys"] as? [String] == ["catering.cafe"])
         #expect(cafe["commandLineNames"] as? [String] == ["cafe", "kafe", "kafeer"])
         #expect(cafe["animation"] as? String == "steam")
-        #expect(cafe["emoji"] as? String == "☕")
+        #expect(cafe["icon"] as? String == "cafe" && cafe["own"] as? Bool == false)
         let pub = try #require(categories.first { $0["key"] as? String == "pub" })
         #expect(pub["geoapifyKeys"] as? [String] == ["catering.pub", "catering.biergarten"])
 
@@ -139,7 +149,8 @@ import Testing
     @Test(arguments: [
         // Outside a guide there are none to name: completion then offers every preset.
         (["--names"], 64, "er ingen nettstedsmappe"),
-        (["--json", "--names"], 64, "bruk enten --json eller --names"),
+        (["--json", "--names"], 64, "bruk bare én av --json, --names og --keys"),
+        (["--keys", "--json"], 64, "bruk bare én av --json, --names og --keys"),
         (["--names", "--site", "/finnes/ikke"], 64, "Fant ikke nettstedsmappen /finnes/ikke"),
         (["--site", "/finnes/ikke"], 64, "Fant ikke nettstedsmappen"),
         (["--json", "--site", "/finnes/ikke"], 64, "Fant ikke nettstedsmappen"),

@@ -427,6 +427,7 @@ class BuiltSiteTestCase(unittest.TestCase):
     PREFIX = "beacon-site-"
     SETTINGS = {"format": 1}
     PLACES = None  # a places file's path
+    FILES = {}  # other files of the site folder, by path (an icon in assets/icons/)
     WIDTH, HEIGHT = 1280, 900
 
     @classmethod
@@ -434,6 +435,10 @@ class BuiltSiteTestCase(unittest.TestCase):
         cls.folder = new_site_folder(cls.PREFIX)
         with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
             json.dump(cls.SETTINGS, f, ensure_ascii=False)
+        for path, text in cls.FILES.items():
+            os.makedirs(os.path.dirname(os.path.join(cls.folder, path)), exist_ok=True)
+            with open(os.path.join(cls.folder, path), "w", encoding="utf-8") as f:
+                f.write(text)
         cls.output = build(cls.folder, cls.PLACES)
         cls.server = Server(cls.output)
         cls.driver = make_driver(width=cls.WIDTH, height=cls.HEIGHT)

@@ -146,15 +146,14 @@ class ExplorerTestCase(unittest.TestCase):
 
 class ControlsTests(ExplorerTestCase):
     def test_every_card_the_script_draws_shows_its_category_icon(self):
-        # Independent oracle: the category each test place was made with, and Unicode's emoji for it.
-        expected = {"restaurant": "\U0001F37D\uFE0F", "cafe": "\u2615", "hotel": "\U0001F3E8"}
+        # Independent oracle: the category each test place was made with, and the symbol's file by its name.
         category_of = {row["id"]: row["category"] for row in self.site.places}
         cards = self.driver.execute_script(
-            "return [...document.querySelectorAll('#place-list .place-card')]"
-            ".map((li) => [li.dataset.id, li.querySelector('.place-card__emoji').textContent])")
+            "return [...document.querySelectorAll('#place-list .place-card')].map((li) => [li.dataset.id,"
+            " getComputedStyle(li.querySelector('.place-card__icon'), '::before').maskImage])")
         self.assertGreater(len(cards), 5)
-        for place_id, emoji in cards:
-            self.assertEqual(emoji, expected[category_of[place_id]], f"{place_id}: the card's icon")
+        for place_id, mask in cards:
+            self.assertTrue(mask.endswith(f'/assets/icons/{category_of[place_id]}.svg")'), f"{place_id}: {mask}")
 
     def test_controls_have_their_names_and_start_at_the_defaults(self):
         d = self.driver
@@ -674,7 +673,7 @@ class MapTests(ExplorerTestCase):
         self.assertIn("Vurdering: 5 av 5", pin.get_attribute("aria-label"))
         self.assertEqual(pin.get_attribute("role"), "button")
         self.assertEqual(pin.get_attribute("tabindex"), "0")
-        self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin.map-pin--restaurant .map-pin__emoji"))
+        self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin.map-pin--restaurant .map-pin__icon.cat-icon--restaurant"))
         star = pin.find_element(By.CSS_SELECTOR, ".map-pin__star .star__shape")
         self.assertEqual(star.get_attribute("fill"), "url(#star-fill-5)")
         # Enter on the focused pin opens its card.

@@ -136,8 +136,8 @@ class AnimationTests(PageTestCase):
 
     def test_restaurant_rotates_once_over_one_second_ease_in_out(self):
         self.open(self.site.detail_path(DETAIL["restaurant"]))
-        [emoji] = self.computed(".hero__emoji")
-        self.assertEqual((emoji["name"], emoji["duration"], emoji["timing"], emoji["iterations"]),
+        [symbol] = self.computed(".hero__symbol")
+        self.assertEqual((symbol["name"], symbol["duration"], symbol["timing"], symbol["iterations"]),
                          ("beacon-rotate", "1s", "ease-in-out", "1"))
         frames = dict(self.keyframes("beacon-rotate"))
         self.assertEqual(frames["0%"]["transform"], "rotate(0deg)")
@@ -177,14 +177,14 @@ class AnimationTests(PageTestCase):
 
     def test_hotel_springs_in_from_half_size_with_overshoot(self):
         self.open(self.site.detail_path(DETAIL["hotel"]))
-        [emoji] = self.computed(".hero__emoji")
-        self.assertEqual((emoji["name"], emoji["iterations"]), ("beacon-spring", "1"))
-        self.assertGreater(float(emoji["duration"].rstrip("s")), 0)
+        [symbol] = self.computed(".hero__symbol")
+        self.assertEqual((symbol["name"], symbol["iterations"]), ("beacon-spring", "1"))
+        self.assertGreater(float(symbol["duration"].rstrip("s")), 0)
         frames = dict(self.keyframes("beacon-spring"))
         self.assertEqual(frames["0%"]["transform"], "scale(0.5)")
         self.assertEqual(frames["100%"]["transform"], "scale(1)")
-        self.assertTrue(emoji["timing"].startswith("linear("), emoji["timing"])
-        outputs = [float(part.strip().split()[0]) for part in emoji["timing"][len("linear("):-1].split(",")]
+        self.assertTrue(symbol["timing"].startswith("linear("), symbol["timing"])
+        outputs = [float(part.strip().split()[0]) for part in symbol["timing"][len("linear("):-1].split(",")]
         self.assertGreater(max(outputs), 1.0, "no overshoot in the spring")
 
     def test_reduced_motion_stops_every_animation(self):
@@ -192,13 +192,13 @@ class AnimationTests(PageTestCase):
             with self.subTest(category=category):
                 bb.set_media(self.driver, reduced_motion=True)
                 self.open(self.site.detail_path(name))
-                for selector in (".hero__emoji", ".steam__particle"):
+                for selector in (".hero__symbol", ".steam__particle"):
                     for style in self.computed(selector):
                         self.assertEqual(style["name"], "none", f"{selector} still animates")
                 self.assertEqual(self.running_animations(), [])
                 bb.set_media(self.driver, reduced_motion=False)
                 self.open(self.site.detail_path(name))
-                moving = ".steam__particle" if category == "cafe" else ".hero__emoji"
+                moving = ".steam__particle" if category == "cafe" else ".hero__symbol"
                 self.assertNotEqual(self.computed(moving)[0]["name"], "none")
                 self.assertTrue(self.running_animations() or category != "cafe")
 

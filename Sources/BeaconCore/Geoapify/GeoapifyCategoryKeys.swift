@@ -6,9 +6,9 @@
 /// The category keys of the Geoapify Places API (`catering.cafe`, `catering.cafe.coffee_shop`): a parent
 /// key includes its children, and a key the API does not know fails the whole request. Looking keys up
 /// and suggesting near ones: `GeoapifyCategoryKeys+Lookup.swift`.
-enum GeoapifyCategoryKeys {
+package enum GeoapifyCategoryKeys {
     /// Every key, sorted, 767 of them.
-    static let all: [String] = [
+    package static let all: [String] = [
         "accommodation",
         "accommodation.apartment",
         "accommodation.chalet",

@@ -185,7 +185,9 @@ enum SettingsCodec {
         if let value = json["languages"], value != .null { settings.languages = try languages(value) }
         if let value = json["translations"], value != .null { settings.translations = try translations(value) }
         settings.timeZone = try optionalString(json["timeZone"], path: "timeZone")
-        if let value = json["categories"], value != .null { settings.categories = try categories(value, languages: settings.languages) }
+        if let value = json["categories"], value != .null {
+            settings.categories = try categories(value, languages: settings.languages)
+        }
         return settings
     }
 

@@ -180,9 +180,17 @@ enum KeptUntilExit {
 /// A build never publishes an empty guide.
 struct EmptyGuideError: UserFacingError {
     var source: DataSourceInfo
+    /// The guide's kinds: the sample data has places of the brief's three only.
+    var categories: [PlaceCategory] = PlaceCategory.defaults
 
     var userMessage: String {
         switch source.kind {
+        case .sample where !categories.contains(where: \.hasSampleData):
+            return
+                "Eksempeldataene har bare restauranter, kafeer og hoteller, og guiden har ingen av dem ("
+                + categories.map(\.rawValue).joined(separator: ", ")
+                + "). Sett GEOAPIFY_API_KEY for ekte steder rundt senteret, eller bygg fra en fil med steder: "
+                + "«sitegen build --places steder.geojson»."
         case .sample:
             return
                 "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; sett GEOAPIFY_API_KEY for ekte steder rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."

@@ -119,7 +119,9 @@ extension BuildPipeline {
     ) async throws(BuildError) -> MadeGuide {
         let made = try await assembleGuide(places, inputs, incremental: incremental, record: record, &timer)
         if made.guide.places.isEmpty {
-            throw BuildError(step: "Setter sammen guiden", underlying: EmptyGuideError(source: places.source))
+            throw BuildError(
+                step: "Setter sammen guiden",
+                underlying: EmptyGuideError(source: places.source, categories: inputs.settings.categories))
         }
         return made
     }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import BeaconCore
+import FoundationEssentials
 import Templates
 
 /// The owner's own category symbols (`"icon": "gelato.svg"` in the settings, the file in the site's
@@ -20,10 +20,11 @@ extension AssetBundle {
                 throw .missing(file: file, category: category.rawValue)
             }
             guard bytes.count <= AssetBundle.ownIconLimitBytes, CategoryIconError.looksLikeSVG(bytes) else {
-                throw .notSVG(file: file, bytes: bytes.count)
+                throw .notSVG(file: file, bytes: bytes.count, category: category.rawValue)
             }
             let url = category.icon.assetPath
-            rules += ".\(category.icon.className)::before { -webkit-mask-image: url(\(url)); mask-image: url(\(url)); }\n"
+            rules +=
+                ".\(category.icon.className)::before { -webkit-mask-image: url(\(url)); mask-image: url(\(url)); }\n"
         }
         guard !rules.isEmpty, let index = files.firstIndex(where: { $0.path == SitePaths.stylesheet }) else {
             return self
@@ -36,7 +37,7 @@ extension AssetBundle {
 
 enum CategoryIconError: UserFacingError {
     case missing(file: String, category: String)
-    case notSVG(file: String, bytes: Int)
+    case notSVG(file: String, bytes: Int, category: String)
 
     /// An SVG document: `<svg`, perhaps after an XML declaration, comments or a doctype.
     static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
@@ -51,8 +52,8 @@ enum CategoryIconError: UserFacingError {
         case .missing(let file, let category):
             "Kategorien «\(category)» har ikonet \(file), men assets/icons/\(file) finnes ikke i nettstedsmappen. "
                 + "Legg SVG-filen der, eller velg et innebygd ikon (sitegen categories viser dem)."
-        case .notSVG(let file, let bytes):
-            "assets/icons/\(file) er ikke en SVG-fil på høyst \(AssetBundle.ownIconLimitBytes >> 10) kB "
+        case .notSVG(let file, let bytes, let category):
+            "Ikonet til kategorien «\(category)», assets/icons/\(file), er ikke en SVG-fil på høyst \(AssetBundle.ownIconLimitBytes >> 10) kB "
                 + "(den er \(FileSystem.describe(bytes: bytes))). Et kategoriikon er en liten SVG, tegnet i svart "
                 + "på gjennomsiktig bakgrunn."
         }

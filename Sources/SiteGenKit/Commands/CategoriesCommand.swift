@@ -10,14 +10,15 @@ import Templates
 struct CategoriesCommand: Command {
     let spec = CommandSpec(
         name: "categories",
-        usage: "sitegen categories [--json | --names] [--site MAPPE]",
+        usage: "sitegen categories [--json | --names | --keys] [--site MAPPE]",
         summary: "Viser kategoriene en guide kan ha, og hvilke guiden bruker, i rekkefølgen sidene viser dem.",
         details: """
             Guidens kategorier står først, nummerert i rekkefølgen sidene viser dem, så de andre.
             Utenfor en nettstedsmappe vises bare kategoriene. En ny guide får dem du velger med
             «sitegen init --categories bar,pub,fast-food»; i en guide du har, velger du dem med
             «categories» i beacon-settings.json. --names skriver navnene guidens kategorier kan
-            skrives med (--category), ett per linje, slik tab-fullføringen bruker dem.
+            skrives med (--category), ett per linje, slik tab-fullføringen bruker dem. --keys skriver
+            alle Geoapify-kategoriene, nøklene en egen kategori («key» i beacon-settings.json) kan ha.
             """,
         options: [
             .init(
@@ -25,6 +26,9 @@ struct CategoriesCommand: Command {
                 help:
                     "skriv kategoriene som JSON: nøkkel, navn på bokmål, nynorsk og engelsk, Geoapify-nøkler, om og hvor guiden bruker dem"
             ),
+            .init(
+                name: "--keys", valueName: nil,
+                help: "skriv alle Geoapify-kategoriene, én per linje (nøklene en egen kategori kan bruke)"),
             .init(
                 name: "--names", valueName: nil,
                 help: "skriv navnene guidens kategorier kan skrives med, ett per linje (for tab-fullføring)"),
@@ -34,8 +38,13 @@ struct CategoriesCommand: Command {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let arguments = context.arguments
-        if arguments.flag("--json") && arguments.flag("--names") {
-            throw UsageError("bruk enten --json eller --names, ikke begge", command: spec.name)
+        if [arguments.flag("--json"), arguments.flag("--names"), arguments.flag("--keys")].filter({ $0 }).count > 1 {
+            throw UsageError("bruk bare én av --json, --names og --keys", command: spec.name)
+        }
+        if arguments.flag("--keys") {
+            // Every Geoapify category key, for an owner's own kind (`"key"` in `categories`).
+            context.console.output(GeoapifyCategoryKeys.all.joined(separator: "\n"))
+            return .success
         }
         let site = context.site
         let settings = try Self.settings(of: site, named: arguments.value("--site") != nil)
@@ -97,16 +106,22 @@ struct CategoriesCommand: Command {
         case .rotate: "snurrer"
         case .steam: "damp"
         case .bounce: "spretter"
+        case .sway: "svaier"
+        case .pulse: "pulserer"
+        case .tilt: "vipper"
         }
     }
 
     static func table(_ rows: [Row], settings: SiteSettings?, site: String) -> String {
-        var header = ["Nøkkel", "Navn (bokmål)", "Animasjon", "Geoapify-nøkler"]
+        var header = ["Nøkkel", "Navn (bokmål)", "Ikon", "Animasjon", "Geoapify-nøkler"]
         if settings != nil { header.insert("I guiden", at: 0) }
         var cells: [[String]] = [header]
         for row in rows {
             let keys = row.category.geoapifyKeys
-            var line = [row.category.rawValue, names(row.category), animationText(row.category.animation), keys[0]]
+            var line = [
+                row.category.rawValue, names(row.category), iconName(row.category.icon),
+                animationText(row.category.animation), keys[0],
+            ]
             if settings != nil { line.insert(row.position.map { "\($0)." } ?? "–", at: 0) }
             cells.append(line)
             // A kind under more than one Geoapify key: one key a line, under the first.
@@ -132,12 +147,15 @@ struct CategoriesCommand: Command {
                 ]).joined(separator: "\n")
         }
         let used = settings.categories
+        let own = used.filter { !$0.isPreset }.count
         let summary =
             used == PlaceCategory.defaults
             ? "Guiden bruker \(used.count) av \(all) kategorier, standardutvalget. Velg andre med «categories» i "
                 + "beacon-settings.json, for eksempel \"categories\": [\"restaurant\", \"cafe\", \"bar\"]."
-            : "Guiden bruker \(used.count) av \(all) kategorier. Endre utvalget eller rekkefølgen med «categories» i "
-                + "beacon-settings.json."
+            : "Guiden bruker \(used.count - own) av \(all) kategorier"
+                + (own == 0 ? "" : " og \(NorwegianFormat.count(own, singular: "egen", plural: "egne"))")
+                + ". Endre utvalget eller rekkefølgen med «categories» i beacon-settings.json; "
+                + "en egen kategori har Geoapify-nøkler fra «sitegen categories --keys» (se docs/site-folder.md)."
         return
             ([
                 "Kategoriene i «\(settings.title)» står først, i rekkefølgen sidene viser dem (\(site)):", "",
@@ -145,7 +163,7 @@ struct CategoriesCommand: Command {
     }
 
     /// `{"site": …, "categories": [{"key", "names": {nb, nn, en: {one, other}}, "commandLineNames",
-    /// "geoapifyKeys", "emoji", "animation", "used", "position"}]}`: `site` and `position` are null
+    /// "geoapifyKeys", "icon", "own", "animation", "used", "position"}]}`: `site` and `position` are null
     /// outside a guide and for a kind it does not use; `position` counts from 1.
     static func json(_ rows: [Row], site: String?) -> JSONValue {
         let categories = rows.map { row -> JSONValue in
@@ -159,13 +177,21 @@ struct CategoriesCommand: Command {
                 ("names", .object(names)),
                 ("commandLineNames", .array(category.commandLineNames.map(JSONValue.string))),
                 ("geoapifyKeys", .array(category.geoapifyKeys.map(JSONValue.string))),
-                ("emoji", .string(category.emoji)),
+                ("icon", .string(Self.iconName(category.icon))),
+                ("own", .bool(!category.isPreset)),
                 ("animation", .string(category.animation.rawValue)),
                 ("used", .bool(row.position != nil)),
                 ("position", row.position.map { .number(Double($0)) } ?? .null),
             ])
         }
         return .object([("site", site.map(JSONValue.string) ?? .null), ("categories", .array(categories))])
+    }
+
+    /// A built-in symbol by name (`bar`), an owner's by its file (`gelato.svg`).
+    static func iconName(_ icon: CategoryIcon) -> String {
+        switch icon {
+        case .builtIn(let name), .site(let name): name
+        }
     }
 
     /// «a», «a og b», «a, b og c» (or «a, b eller c»).

@@ -28,7 +28,8 @@ package enum ScriptTexts {
     }
 
     /// The file for a site in `languages`; `categories`: the guide's (an owner's own kinds join the presets).
-    package static func file(languages: SiteLanguages, categories: [PlaceCategory] = PlaceCategory.defaults) -> [UInt8] {
+    package static func file(languages: SiteLanguages, categories: [PlaceCategory] = PlaceCategory.defaults) -> [UInt8]
+    {
         let known = PlaceCategory.presets + categories.filter { !$0.isPreset }
         var entries: [(key: String, value: JSONValue)] = []
         for language in languages.all {

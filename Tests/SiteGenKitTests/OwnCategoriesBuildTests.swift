@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// A guide with a kind of the owner's own (`{"key": "catering.fast_food", "name": {…}, "icon": "kebab.svg"}`)
+/// beside two presets, built by the real binary from the overpass-turbo export of Oslo's bars, pubs and
+/// fast food: its chips, page and address, its names in each language, its own SVG symbol, its animation,
+/// search by its words; and the clear failures when its icon or key is wrong.
+@Suite struct OwnCategoriesBuildTests {
+    static let fixture = Repository.fixtures + "/osm-oslo-bars.geojson"
+    static let nightFood =
+        #"{"key":"catering.fast_food","name":{"nb":["Nattmat","Nattmat"],"en":["Late-night food","Late-night food"]},"#
+        + #""icon":"kebab.svg","animation":"pulse","words":["kebab","pølse"],"openingStatus":false}"#
+    static let icon =
+        ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2"><path d="M12 3v18"/></svg>"##
+
+    static func site(categories: String = "\"bar\",\(nightFood),\"pub\"", icon: String? = icon) -> TestSite {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Oslo om natta","languages":["nb","en"],"categories":[\#(categories)]}"#,
+            to: SiteSettings.fileName)
+        if let icon { site.write(icon, to: "assets/icons/kebab.svg") }
+        return site
+    }
+
+    @Test func theOwnersKindHasItsChipPageNamesSymbolAndAnimation() throws {
+        let site = Self.site()
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status == 0, "\(result.stderr)")
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains(#"data-category="nattmat"><span class="chip__icon cat-icon cat-icon--own-kebab""#))
+        #expect(front.contains(#">Nattmat <span class="chip__count">5</span></a>"#))
+        let english = try #require(site.read("output/en/index.html"))
+        #expect(english.contains(#">Late-night food <span class="chip__count">5</span></a>"#))
+        // Its own page, at the address the main language's plural gives, with its places only.
+        let page = try #require(site.read("output/nattmat/index.html"))
+        #expect(page.contains("Kebab Kongen") && page.contains("Pølsekiosken") && !page.contains("Himkok"))
+        // The symbol is the site's SVG, drawn by a rule the build adds to the stylesheet.
+        let css = try #require(site.read("output/assets/beacon.css"))
+        #expect(
+            css.contains(
+                ".cat-icon--own-kebab::before { -webkit-mask-image: url(icons/kebab.svg); mask-image: url(icons/kebab.svg); }"
+            ))
+        #expect(site.read("output/assets/icons/kebab.svg") == Self.icon)
+        #expect(site.read("output/assets/icons/bar.svg") != nil)
+        // The detail page: its animation, its symbol, and no «open now» for a kind the owner said has none.
+        let detailPath = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/kebab-kongen") && $0.hasSuffix("index.html") })
+        let detail = try #require(site.read("output/" + detailPath))
+        #expect(detail.contains("hero--pulse") && detail.contains("hero__symbol cat-icon cat-icon--own-kebab"))
+        #expect(!detail.contains(#"class="open-status"#))
+        // The page scripts know it: its names, symbol and words.
+        let texts = try #require(site.read("output/assets/beacon-text.js"))
+        #expect(texts.contains(#""nattmat":{"singular":"Nattmat","plural":"Nattmat","icon":"cat-icon--own-kebab""#))
+        #expect(texts.contains(#""nattmat":{"one":"Late-night food","other":"Late-night food"}"#))
+        // The terminal finds it by its words and names.
+        let found = try Sitegen.run(["search", "kebab", "--category", "late-night-food", "--site", site.root])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("Kebab Kongen") && !found.stdout.contains("Himkok"), "\(found.stdout)")
+        // A second build with nothing changed does nothing, and reads the kept guide back as it was.
+        let again = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(again.status == 0 && again.stderr.contains("uendret"), "\(again.stderr)")
+        let list = try Sitegen.run(["categories", "--site", site.root])
+        #expect(list.stdout.contains("nattmat") && list.stdout.contains("kebab.svg") && list.stdout.contains("1 egen"))
+    }
+
+    @Test func aMissingOrFalseIconFailsClearlyAndWritesNothing() throws {
+        for (icon, mentions) in [
+            (nil, "assets/icons/kebab.svg finnes ikke"), ("GIF89a not a drawing", "er ikke en SVG-fil"),
+        ] as [(String?, String)] {
+            let site = Self.site(icon: icon)
+            let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(result.stderr.contains(mentions) && result.stderr.contains("nattmat"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: site.output))
+        }
+    }
+
+    @Test func anUnknownGeoapifyKeyIsRefusedWithTheNearestOnes() throws {
+        let site = Self.site(categories: #"{"key":"catering.fastfood","name":{"nb":"Nattmat","en":"Night food"}}"#)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("categories[0].key"), "\(result.stderr)")
+        #expect(result.stderr.contains("mente du «catering.fast_food»"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site.output))
+    }
+
+    @Test func aGuideOfKindsTheSampleLacksSaysSoWithoutAKey() throws {
+        let site = Self.site(categories: #""bar","pub""#, icon: nil)
+        let result = try Sitegen.run(["build", "--site", site.root], environment: ["GEOAPIFY_API_KEY": ""])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("Eksempeldataene har bare restauranter, kafeer og hoteller"), "\(result.stderr)")
+        #expect(result.stderr.contains("bar, pub") && result.stderr.contains("--places"), "\(result.stderr)")
+    }
+}
