@@ -25,7 +25,8 @@ import Testing
 
     /// The chips of a page, as «category:text» in the page's order (the text with its count: «bar:Barer 5»).
     func chips(_ page: String) -> [String] {
-        let nav = page.components(separatedBy: #"<nav class="chips""#).dropFirst().first?
+        let nav =
+            page.components(separatedBy: #"<nav class="chips""#).dropFirst().first?
             .components(separatedBy: "</nav>").first ?? ""
         return nav.components(separatedBy: #"data-category=""#).dropFirst().map { chip in
             let key = chip.prefix(while: { $0 != "\"" })
