@@ -9,11 +9,13 @@ Environment:
 The site is built once per test run (first use) and removed at exit.
 """
 import atexit
+import base64
 import functools
 import http.server
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -345,6 +347,38 @@ def results_count(driver):
 
 def wait_for(driver, condition, timeout=5, message=""):
     return WebDriverWait(driver, timeout).until(lambda d: condition(), message)
+
+
+def mask_svgs(driver, selector):
+    """The SVG each element matching `selector` draws as its category symbol (the mask of its ::before,
+    a data URL the build inlines), decoded; None where it draws none."""
+    urls = driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), e => getComputedStyle(e, '::before').maskImage)",
+        selector)
+    out = []
+    for url in urls:
+        match = re.match(r'url\("data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"\)$', url)
+        out.append(base64.b64decode(match.group(1)).decode("utf-8") if match else None)
+    return out
+
+
+def builtin_icon(name):
+    """A built-in category symbol's SVG, as the repository has it."""
+    with open(os.path.join(REPO, "Resources", "assets", "icons", name + ".svg"), encoding="utf-8") as f:
+        return f.read()
+
+
+def chip_name(accessible_name):
+    """A category chip's name without the count it ends with («Kafeer 5» → «Kafeer»)."""
+    return re.sub(r"\s[\d\s\u00a0,]+$", "", accessible_name)
+
+
+def chip(driver, name):
+    """The category chip named `name` (its count aside)."""
+    for candidate in driver.find_elements(By.CSS_SELECTOR, "nav.chips a"):
+        if chip_name(candidate.accessible_name) == name:
+            return candidate
+    raise AssertionError(f"no chip named {name!r}")
 
 
 def by_name(driver, role_selector, name):

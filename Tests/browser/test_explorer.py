@@ -93,7 +93,7 @@ class ExplorerTestCase(unittest.TestCase):
         return bb.by_name(self.driver, "button", name)
 
     def chip(self, name):
-        return bb.by_name(self.driver, "nav.chips a", name)
+        return bb.chip(self.driver, name)
 
     def pressed(self, name):
         """Whether a toggle is pressed; the panel's toggles are found by id (hidden when the panel is closed)."""
@@ -146,14 +146,14 @@ class ExplorerTestCase(unittest.TestCase):
 
 class ControlsTests(ExplorerTestCase):
     def test_every_card_the_script_draws_shows_its_category_icon(self):
-        # Independent oracle: the category each test place was made with, and the symbol's file by its name.
+        # Independent oracle: the category each test place was made with, and the repository's SVG for it.
         category_of = {row["id"]: row["category"] for row in self.site.places}
-        cards = self.driver.execute_script(
-            "return [...document.querySelectorAll('#place-list .place-card')].map((li) => [li.dataset.id,"
-            " getComputedStyle(li.querySelector('.place-card__icon'), '::before').maskImage])")
-        self.assertGreater(len(cards), 5)
-        for place_id, mask in cards:
-            self.assertTrue(mask.endswith(f'/assets/icons/{category_of[place_id]}.svg")'), f"{place_id}: {mask}")
+        ids = self.driver.execute_script(
+            "return [...document.querySelectorAll('#place-list .place-card')].map((li) => li.dataset.id)")
+        drawn = bb.mask_svgs(self.driver, "#place-list .place-card .place-card__icon")
+        self.assertGreater(len(ids), 5)
+        for place_id, svg in zip(ids, drawn):
+            self.assertEqual(svg, bb.builtin_icon(category_of[place_id]), f"{place_id}: the card's symbol")
 
     def test_controls_have_their_names_and_start_at_the_defaults(self):
         d = self.driver
@@ -183,7 +183,11 @@ class ControlsTests(ExplorerTestCase):
         self.assertEqual(self.button(f"Vis {len(self.rows)} steder").get_attribute("type"), "button")
         self.button("Finn nærmeste meg")
         chips = d.find_elements(By.CSS_SELECTOR, "nav.chips a")
-        self.assertEqual([c.accessible_name for c in chips], ["Alle", "Restauranter", "Kafeer", "Hoteller"])
+        self.assertEqual([bb.chip_name(c.accessible_name) for c in chips], ["Alle", "Restauranter", "Kafeer", "Hoteller"])
+        # Each says how many places it has within the radius (the test places' own categories as the oracle).
+        inside = [row["category"] for row in self.rows]
+        self.assertEqual([c.accessible_name.split(" ")[-1] for c in chips],
+                         [str(len(inside))] + [str(inside.count(k)) for k in ("restaurant", "cafe", "hotel")])
         self.assertEqual([c.get_attribute("aria-current") for c in chips], ["page", None, None, None])
         # The script renders the list itself; the server's pagination is no longer needed.
         self.assertFalse(d.find_elements(By.CSS_SELECTOR, "#explorer .pagination:not([hidden])"))
@@ -447,7 +451,7 @@ class ControlsTests(ExplorerTestCase):
             ActionChains(d).send_keys(Keys.TAB).perform()
         for name in ("Søk", "Filtre", "Alle", "Restauranter", "Kafeer", "Hoteller", "Innen", "Sorter etter",
                      "Bare favoritter", "Åpent nå", "Nullstill"):
-            self.assertIn(name, seen)
+            self.assertIn(name, [bb.chip_name(n) for n in seen])
         self.assertLess(seen.index("Søk"), seen.index("Nullstill"))
         self.button("Bare favoritter").send_keys(Keys.SPACE)
         self.assertTrue(self.pressed("Bare favoritter"))
@@ -968,7 +972,7 @@ class ManyPlacesTests(unittest.TestCase):
         counts = d.execute_script("return Array.from(document.querySelectorAll('#explorer-map .map-cluster'), e => Number(e.textContent));")
         self.assertTrue(counts, "450 places and no cluster")
         self.assertEqual(sum(counts) + len(bb.map_pins(d)), total)
-        bb.by_name(d, "nav.chips a", "Kafeer").click()
+        bb.chip(d, "Kafeer").click()
         bb.wait_for(d, lambda: "/kafeer/" in d.current_url)
         bb.wait_ready(d)
         cafes = d.execute_script("return JSON.parse(document.getElementById('beacon-data').textContent).places.filter(p => p.c === 'cafe' && !p.x).length")

@@ -200,7 +200,7 @@ class ClockedBrowserTestCase(unittest.TestCase):
     def chip(self, name):
         """Goes to another explorer page by its category chip."""
         d = self.driver
-        link = bb.by_name(d, "nav.chips a", name)
+        link = bb.chip(d, name)
         target = link.get_property("href")
         link.click()
         bb.wait_for(d, lambda: d.current_url == target)

@@ -2,19 +2,23 @@ import BeaconCore
 import FoundationEssentials
 import Templates
 
-/// The owner's own category symbols (`"icon": "gelato.svg"` in the settings, the file in the site's
-/// `assets/icons/`): checked before anything is rendered, and drawn by a rule added to the stylesheet, as
-/// the built-in ones are (`.cat-icon--NAME` in beacon.css). Shown through a CSS mask, an SVG's scripts and
-/// links never run, so the file needs no sanitising: only to be one.
+/// The category symbols as the stylesheet draws them: a rule per symbol (`.cat-icon--bar`), its SVG as a
+/// data URL. A mask image is fetched in CORS mode, so a file URL would leave a guide opened from disk
+/// (`file://`) without symbols; inlined, they also cost no request each. The built-in SVGs
+/// (`assets/icons/`, which the site's own folder may replace) and the owner's own (`"icon": "gelato.svg"`,
+/// the file in the site's `assets/icons/`, checked first) are inlined alike. Shown through a mask, an SVG's
+/// scripts and links never run, so a file needs no sanitising: only to be one.
 extension AssetBundle {
     static let ownIconLimitBytes = 64 << 10
+    static let iconFolder = "assets/icons/"
 
-    /// The bundle with a rule for each own icon of `categories`; throws when a file is missing or no SVG.
+    /// The bundle with a rule for every built-in symbol and each own one of `categories` added to the
+    /// stylesheet, and the built-in SVG files (now in it) left out of the output; throws when an own
+    /// icon's file is missing or no SVG.
     func withCategoryIcons(_ categories: [PlaceCategory]) throws(CategoryIconError) -> AssetBundle {
-        var rules = ""
-        var seen = Set<String>()
+        var icons = CategoryIcon.builtInNames.map(CategoryIcon.builtIn)
         for category in categories {
-            guard case .site(let file) = category.icon, seen.insert(file).inserted else { continue }
+            guard case .site(let file) = category.icon, !icons.contains(category.icon) else { continue }
             let path = "assets/" + category.icon.assetPath
             guard let bytes = files.first(where: { $0.path == path })?.bytes else {
                 throw .missing(file: file, category: category.rawValue)
@@ -22,15 +26,20 @@ extension AssetBundle {
             guard bytes.count <= AssetBundle.ownIconLimitBytes, CategoryIconError.looksLikeSVG(bytes) else {
                 throw .notSVG(file: file, bytes: bytes.count, category: category.rawValue)
             }
-            let url = category.icon.assetPath
-            rules +=
-                ".\(category.icon.className)::before { -webkit-mask-image: url(\(url)); mask-image: url(\(url)); }\n"
+            icons.append(category.icon)
         }
-        guard !rules.isEmpty, let index = files.firstIndex(where: { $0.path == SitePaths.stylesheet }) else {
-            return self
+        var rules = "\n/* The category symbols (assets/icons/), inlined by the build. */\n"
+        for icon in icons {
+            guard let bytes = files.first(where: { $0.path == "assets/" + icon.assetPath })?.bytes else { continue }
+            let url = "url(\"data:image/svg+xml;base64," + Data(bytes).base64EncodedString() + "\")"
+            rules += ".\(icon.className)::before { -webkit-mask-image: \(url); mask-image: \(url); }\n"
         }
         var bundle = self
-        bundle.files[index].bytes += Array(("\n/* The site's own category icons (assets/icons/). */\n" + rules).utf8)
+        let builtIn = Set(CategoryIcon.builtInNames.map { "assets/" + CategoryIcon.builtIn($0).assetPath })
+        bundle.files.removeAll { builtIn.contains($0.path) }
+        if let index = bundle.files.firstIndex(where: { $0.path == SitePaths.stylesheet }) {
+            bundle.files[index].bytes += Array(rules.utf8)
+        }
         return bundle
     }
 }
@@ -53,26 +62,9 @@ enum CategoryIconError: UserFacingError {
             "Kategorien «\(category)» har ikonet \(file), men assets/icons/\(file) finnes ikke i nettstedsmappen. "
                 + "Legg SVG-filen der, eller velg et innebygd ikon (sitegen categories viser dem)."
         case .notSVG(let file, let bytes, let category):
-            "Ikonet til kategorien «\(category)», assets/icons/\(file), er ikke en SVG-fil på høyst \(AssetBundle.ownIconLimitBytes >> 10) kB "
-                + "(den er \(FileSystem.describe(bytes: bytes))). Et kategoriikon er en liten SVG, tegnet i svart "
-                + "på gjennomsiktig bakgrunn."
+            "Ikonet til kategorien «\(category)», assets/icons/\(file), er ikke en SVG-fil på høyst "
+                + "\(AssetBundle.ownIconLimitBytes >> 10) kB (den er \(FileSystem.describe(bytes: bytes))). "
+                + "Et kategoriikon er en liten SVG, tegnet i svart på gjennomsiktig bakgrunn."
         }
-    }
-}
-
-extension AssetBundle {
-    /// Rules drawing `categories`' symbols from data URLs, for the share file: one self-contained page that
-    /// may load nothing (its Content-Security-Policy allows `data:` images only).
-    func inlineCategoryIconRules(_ categories: [PlaceCategory]) -> String {
-        var rules = ""
-        var seen = Set<String>()
-        for category in categories where seen.insert(category.icon.className).inserted {
-            guard let bytes = files.first(where: { $0.path == "assets/" + category.icon.assetPath })?.bytes,
-                bytes.count <= AssetBundle.ownIconLimitBytes, CategoryIconError.looksLikeSVG(bytes)
-            else { continue }
-            let url = "url(\"data:image/svg+xml;base64," + Data(bytes).base64EncodedString() + "\")"
-            rules += ".\(category.icon.className)::before { -webkit-mask-image: \(url); mask-image: \(url); }\n"
-        }
-        return rules
     }
 }

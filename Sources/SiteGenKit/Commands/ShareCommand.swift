@@ -34,7 +34,7 @@ struct ShareCommand: Command {
         let language = try InputParsing.language(context.arguments.value("--lang"))
         let known = try await KnownPlaces.load(context)
         let site = context.site
-        let assets = try AssetBundle.load(siteAssets: site.assetsPath)
+        let assets = try AssetBundle.load(siteAssets: site.assetsPath).withCategoryIcons(known.settings.categories)
         func file(_ name: String) throws -> [UInt8] {
             guard let file = assets.files.first(where: { $0.path == "assets/" + name }) else {
                 throw AssetBundle.AssetError.builtInFileMissing(name)
@@ -48,7 +48,6 @@ struct ShareCommand: Command {
         }
         let icon = try file("beacon-icon.svg")
         let guide = known.guide
-        stylesheet += "\n" + assets.inlineCategoryIconRules(guide.favorites.map(\.place.category))
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
         let bytes = ShareFile.render(guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon)
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
