@@ -154,14 +154,12 @@ package struct SiteContext: Sendable {
 
     /// Canonical link and sharing tags for a page; nil without a base URL (link previews need absolute
     /// addresses). A place's page (`category`) shows its category's large preview image.
+    /// A favorite of a kind the guide does not hold (its image is not published) shows the site's image.
     func seo(for path: String, category: PlaceCategory? = nil) -> PageChrome.SEO? {
-        let imagePath = category.map(SitePaths.shareImage(for:)) ?? SitePaths.shareImage
+        let own = category.flatMap { settings.categories.contains($0) && $0.isPreset ? $0 : nil }
+        let imagePath = own.map(SitePaths.shareImage(for:)) ?? SitePaths.shareImage
         guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: imagePath) else { return nil }
-        return PageChrome.SEO(
-            url: url, image: image, siteName: title,
-            largeImageAlt: category.flatMap {
-                SitePaths.categoriesWithShareImage.contains($0) ? strings.singular($0) : nil
-            })
+        return PageChrome.SEO(url: url, image: image, siteName: title, largeImageAlt: own.map(strings.singular))
     }
 }
 
@@ -198,13 +196,12 @@ package enum SitePaths {
     package static let favicon = "favicon.svg"
     static let touchIcon = "assets/apple-touch-icon.png"
     static let shareImage = "assets/beacon-icon-512.png"
-    /// A category's link-preview image (made by `scripts/make-icons`); not precached: only link previews fetch it.
-    /// Only the brief's three have one yet; another category's page shows the site's image.
-    static func shareImage(for category: PlaceCategory) -> String {
-        categoriesWithShareImage.contains(category) ? "\(shareImagePrefix)\(category.rawValue).png" : shareImage
+    /// A category's link-preview image (made by `scripts/make-icons`, one per preset); not precached: only
+    /// link previews fetch it. An owner's own kind's page shows the site's image.
+    package static func shareImage(for category: PlaceCategory) -> String {
+        category.isPreset ? "\(shareImagePrefix)\(category.rawValue).png" : shareImage
     }
-    static let categoriesWithShareImage: Set<PlaceCategory> = [.restaurant, .cafe, .hotel]
-    static let shareImagePrefix = "assets/share-"
+    package static let shareImagePrefix = "assets/share-"
     static let sitemap = "sitemap.xml"
     static let robots = "robots.txt"
     package static let allPlacesGeoJSON = "eksport/steder.geojson"

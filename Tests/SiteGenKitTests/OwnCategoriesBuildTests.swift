@@ -45,6 +45,10 @@ import Testing
         #expect(css.contains(".cat-icon--bar::before { -webkit-mask-image: url(\"data:image/svg+xml;base64,"))
         #expect(site.read("output/assets/icons/kebab.svg") == Self.icon)
         #expect(site.read("output/assets/icons/bar.svg") == nil)
+        // A link-preview image for each preset the guide holds, none for the others.
+        let files = site.outputFiles()
+        #expect(files.contains("assets/share-bar.png") && files.contains("assets/share-pub.png"))
+        #expect(!files.contains("assets/share-restaurant.png") && !files.contains("assets/share-museum.png"))
         // The detail page: its animation, its symbol, and no «open now» for a kind the owner said has none.
         let detailPath = try #require(
             site.outputFiles().first { $0.hasPrefix("steder/kebab-kongen") && $0.hasSuffix("index.html") })

@@ -37,7 +37,7 @@ extension BuildPipeline {
             return (try options.site.loadSettings(), try options.site.loadStore(), lock)
         }
         let assets = try await timer.step("Leser ressurser") {
-            try AssetBundle.load(site: options.site, environment: environment).withCategoryIcons(settings.categories)
+            try AssetBundle.load(site: options.site, environment: environment).fitted(to: settings.categories)
         }
         if let line = assets.ownFilesSummary { console.progress(line) }
         for warning in assets.warnings { console.progress("Advarsel: " + warning) }

@@ -12,10 +12,10 @@ extension AssetBundle {
     static let ownIconLimitBytes = 64 << 10
     static let iconFolder = "assets/icons/"
 
-    /// The bundle with a rule for every built-in symbol and each own one of `categories` added to the
-    /// stylesheet, and the built-in SVG files (now in it) left out of the output; throws when an own
-    /// icon's file is missing or no SVG.
-    func withCategoryIcons(_ categories: [PlaceCategory]) throws(CategoryIconError) -> AssetBundle {
+    /// The bundle fitted to the guide's `categories`: a rule for every built-in symbol and each own one
+    /// added to the stylesheet, the built-in SVG files (now in it) and the link-preview images of presets
+    /// the guide does not hold left out of the output; throws when an own icon's file is missing or no SVG.
+    func fitted(to categories: [PlaceCategory]) throws(CategoryIconError) -> AssetBundle {
         var icons = CategoryIcon.builtInNames.map(CategoryIcon.builtIn)
         for category in categories {
             guard case .site(let file) = category.icon, !icons.contains(category.icon) else { continue }
@@ -35,8 +35,11 @@ extension AssetBundle {
             rules += ".\(icon.className)::before { -webkit-mask-image: \(url); mask-image: \(url); }\n"
         }
         var bundle = self
-        let builtIn = Set(CategoryIcon.builtInNames.map { "assets/" + CategoryIcon.builtIn($0).assetPath })
-        bundle.files.removeAll { builtIn.contains($0.path) }
+        var unused = Set(CategoryIcon.builtInNames.map { "assets/" + CategoryIcon.builtIn($0).assetPath })
+        for preset in PlaceCategory.presets where !categories.contains(preset) {
+            unused.insert(SitePaths.shareImage(for: preset))
+        }
+        bundle.files.removeAll { unused.contains($0.path) }
         if let index = bundle.files.firstIndex(where: { $0.path == SitePaths.stylesheet }) {
             bundle.files[index].bytes += Array(rules.utf8)
         }

@@ -34,7 +34,7 @@ struct ShareCommand: Command {
         let language = try InputParsing.language(context.arguments.value("--lang"))
         let known = try await KnownPlaces.load(context)
         let site = context.site
-        let assets = try AssetBundle.load(siteAssets: site.assetsPath).withCategoryIcons(known.settings.categories)
+        let assets = try AssetBundle.load(siteAssets: site.assetsPath).fitted(to: known.settings.categories)
         func file(_ name: String) throws -> [UInt8] {
             guard let file = assets.files.first(where: { $0.path == "assets/" + name }) else {
                 throw AssetBundle.AssetError.builtInFileMissing(name)
