@@ -130,7 +130,7 @@ package enum CommandLineTool {
 
     static var overview: String {
         var text = """
-            sitegen – lager en norsk stedsguide (restauranter, kafeer, hoteller) som et statisk nettsted.
+            sitegen – lager en norsk stedsguide (restauranter, kafeer, hoteller eller de stedene du velger) som et statisk nettsted.
 
             Bruk: sitegen KOMMANDO [VALG]
 
