@@ -82,21 +82,7 @@ import Testing
         (#"{"format":1,"categories":["bar","pub","bar"]}"#, "«bar» står to ganger"),
     ])
     func badCategoriesAreRefusedByName(json: String, mentions: String) throws {
-        let folder = TemporaryFolder()
-        folder.write(json, to: SiteSettings.fileName)
-        do {
-            _ = try SiteFolder(root: folder.path).loadSettings()
-            Issue.record("expected invalid settings: \(json)")
-        } catch {
-            // A shape the file cannot have is refused as it is read, with the member's path.
-            guard case .corrupt(_, let detail) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(detail.hasPrefix("categories"), "\(detail)")
-            #expect(detail.contains(mentions), "\(detail)")
-        }
-        #expect(folder.read(SiteSettings.fileName) == json)
+        expectSettingsRefused(json, detailPrefix: "categories", mentions: mentions)
     }
 
     func category(of properties: String, in categories: [String]) throws -> String? {

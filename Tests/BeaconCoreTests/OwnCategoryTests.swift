@@ -81,21 +81,8 @@ import Testing
         (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"colour":"red"}"#, "colour"),
     ])
     func aBadOwnKindIsRefusedByName(entry: String, mentions: String) throws {
-        let json = #"{"format":1,"categories":["bar",\#(entry)]}"#
-        let folder = TemporaryFolder()
-        folder.write(json, to: SiteSettings.fileName)
-        do {
-            _ = try SiteFolder(root: folder.path).loadSettings()
-            Issue.record("expected invalid settings: \(json)")
-        } catch {
-            guard case .corrupt(_, let detail) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(detail.hasPrefix("categories[1]"), "\(detail)")
-            #expect(detail.contains(mentions), "\(detail)")
-        }
-        #expect(folder.read(SiteSettings.fileName) == json)
+        expectSettingsRefused(
+            #"{"format":1,"categories":["bar",\#(entry)]}"#, detailPrefix: "categories[1]", mentions: mentions)
     }
 
     @Test func aHugeListOrAHugeKeyIsRefusedQuickly() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import BeaconCore
 
@@ -52,4 +53,25 @@ extension Place {
             address: PostalAddress(street: "Storgata", houseNumber: "1", postcode: "0155", city: "Oslo"),
             openingHours: hours)
     }
+}
+
+/// Settings `json` are refused as they are read, by the member's path (`detailPrefix`) and with a message
+/// that mentions `mentions`, and the file is left as it was.
+func expectSettingsRefused(
+    _ json: String, detailPrefix: String, mentions: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let folder = TemporaryFolder()
+    folder.write(json, to: SiteSettings.fileName)
+    do {
+        _ = try SiteFolder(root: folder.path).loadSettings()
+        Issue.record("expected invalid settings: \(json)", sourceLocation: sourceLocation)
+    } catch {
+        guard case .corrupt(_, let detail) = error else {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(detail.hasPrefix(detailPrefix), "\(detail)", sourceLocation: sourceLocation)
+        #expect(detail.contains(mentions), "\(detail)", sourceLocation: sourceLocation)
+    }
+    #expect(folder.read(SiteSettings.fileName) == json, sourceLocation: sourceLocation)
 }
