@@ -14,7 +14,9 @@ enum ManPage {
         page.request(".nh")
 
         page.section("NAVN")
-        page.text("sitegen - lager en norsk stedsguide (restauranter, kafeer, hoteller eller de stedene du velger) som et statisk nettsted")
+        page.text(
+            "sitegen - lager en norsk stedsguide (restauranter, kafeer, hoteller eller de stedene du velger) "
+                + "som et statisk nettsted")
 
         page.section("OVERSIKT")
         page.raw(
