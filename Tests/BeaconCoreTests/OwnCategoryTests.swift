@@ -110,6 +110,39 @@ import Testing
         #expect(try category(#""amenity":"bar""#) == nil)
     }
 
+    @Test func anOwnKindTakesAPlacesFilesFeaturesByItsOwnOSMTags() throws {
+        // Night clubs: OSMCategoryTags does not map `amenity=nightclub`, so only the kind's own tags find them.
+        let settings = try settings(
+            #"{"format":1,"categories":["bar",{"key":"adult.nightclub","name":{"nb":["Nattklubb","Nattklubber"]},"#
+                + #""osm":["amenity=nightclub","club=dance"]}]}"#)
+        func category(_ properties: String) throws -> String? {
+            let json = try JSONParser.parse(
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"X","#
+                    + properties + "}}")
+            guard case .success(let place) = PlacesDecoder(categories: settings.categories).decodeFeature(json)
+            else { return nil }
+            return place.category.rawValue
+        }
+        #expect(try category(#""amenity":"nightclub""#) == "nattklubber")
+        #expect(try category(#""club":"dance""#) == "nattklubber")
+        // A value list counts each value; the guide's order decides between two kinds.
+        #expect(try category(#""amenity":"bar;nightclub""#) == "bar")
+        #expect(try category(#""amenity":"pub;nightclub""#) == "nattklubber")
+        #expect(try category(#""datasource":{"raw":{"amenity":"nightclub"}}"#) == "nattklubber")
+        #expect(try category(#""amenity":"nightclubs""#) == nil)
+        // Saved as read.
+        let saved = try self.settings(String(decoding: settings.encodedBytes, as: UTF8.self))
+        #expect(saved.categories[1].definition.osmTags.map(\.text) == ["amenity=nightclub", "club=dance"])
+        #expect(saved.encodedBytes == settings.encodedBytes)
+    }
+
+    @Test(arguments: ["amenity", "=nightclub", "amenity=", "Amenity=x", "amenity=a;b", "a b=c", "amenity=x=y"])
+    func aMalformedOSMTagIsRefused(tag: String) throws {
+        expectSettingsRefused(
+            #"{"format":1,"categories":[{"key":"adult.nightclub","name":{"nb":"Klubb"},"osm":["\#(tag)"]}]}"#,
+            detailPrefix: "categories[0].osm[0]", mentions: "amenity=nightclub")
+    }
+
     @Test func theStoreAndTheArchiveGiveBackTheSettingsKind() throws {
         let settings = try settings(#"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
         let own = settings.categories[0]

@@ -303,10 +303,20 @@ package struct PlacesDecoder: Sendable {
             category = assignedCategory
         } else {
             let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
+            // A value list (`bar;restaurant`) counts each value, in its order.
             func osmKeys(_ object: JSONValue?) -> [String] {
-                OSMCategoryTags.tagKeys.compactMap { tag in
-                    object?[tag]?.looseString.flatMap { OSMCategoryTags.geoapifyKeys[tag + "=" + $0] }
+                OSMCategoryTags.tagKeys.flatMap { tag -> [String] in
+                    guard let value = object?[tag]?.looseString else { return [] }
+                    if let key = OSMCategoryTags.geoapifyKeys[tag + "=" + value] { return [key] }
+                    guard value.contains(";") else { return [] }
+                    return value.split(separator: ";").compactMap {
+                        OSMCategoryTags.geoapifyKeys[tag + "=" + $0.trimmingWhitespace()]
+                    }
                 }
+            }
+            // An owner's kind by its own OSM tags (`"osm": ["amenity=nightclub"]`), in the guide's order.
+            func hasOwnTags(_ category: PlaceCategory) -> Bool {
+                category.definition.osmTags.contains { $0.isOn(properties) || $0.isOn(raw) }
             }
             // A plain `category`: one of the guide's keys (our own export writes them), or a Geoapify key.
             func named(_ text: String?) -> PlaceCategory? {
@@ -316,7 +326,8 @@ package struct PlacesDecoder: Sendable {
             guard
                 let found = PlaceCategory.first(in: categories, matching: listed)
                     ?? named(text("category", in: properties))
-                    ?? PlaceCategory.first(in: categories, matching: osmKeys(properties) + osmKeys(raw))
+                    ?? PlaceCategory.first(
+                        in: categories, matching: osmKeys(properties) + osmKeys(raw), alsoMatching: hasOwnTags)
                     ?? defaultCategory
             else { return .failure(.noCategory) }
             category = found

@@ -18,6 +18,9 @@ package final class CategoryDefinition: Sendable {
     package let extraCommandLineNames: [String]
     /// An owner's kind: its names in each language and its search words. Nil for a preset.
     package let ownNames: OwnCategoryNames?
+    /// OpenStreetMap tags (`amenity=nightclub`) a places file's feature may have to fall in an owner's kind,
+    /// besides its Geoapify keys (a preset's tags are `OSMCategoryTags`').
+    package let osmTags: [OSMTag]
     /// Where it sorts among kinds: presets in the table's order, then the owner's in the settings' order.
     package let order: Int
 
@@ -26,7 +29,8 @@ package final class CategoryDefinition: Sendable {
 
     init(
         _ key: String, geoapify: [String], path: String, icon: CategoryIcon? = nil, animation: CategoryAnimation,
-        openingStatus: Bool = true, commandLine: [String] = [], ownNames: OwnCategoryNames? = nil, order: Int = 0
+        openingStatus: Bool = true, commandLine: [String] = [], ownNames: OwnCategoryNames? = nil,
+        osmTags: [OSMTag] = [], order: Int = 0
     ) {
         self.key = key
         geoapifyKeys = geoapify
@@ -36,7 +40,38 @@ package final class CategoryDefinition: Sendable {
         hasOpeningStatus = openingStatus
         extraCommandLineNames = commandLine
         self.ownNames = ownNames
+        self.osmTags = osmTags
         self.order = order
+    }
+}
+
+/// An OpenStreetMap tag, `key=value`, as the settings write it.
+package struct OSMTag: Sendable, Hashable {
+    package let key: String
+    package let value: String
+
+    /// `amenity=nightclub`: a key of lower-case letters, digits, `_` and `:`, and a value of up to 64
+    /// characters without `;` (OSM's list separator) or `=`.
+    package init?(_ text: String) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...64).contains(parts[0].utf8.count), (1...64).contains(parts[1].utf8.count),
+            parts[0].utf8.allSatisfy({
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x3A
+            }),
+            !parts[1].contains(";"), !parts[1].contains("="),
+            parts[1].unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+        else { return nil }
+        key = String(parts[0])
+        value = String(parts[1])
+    }
+
+    package var text: String { key + "=" + value }
+
+    /// Whether `object` (a feature's properties, or its `datasource.raw`) has the tag; a value list
+    /// (`bar;nightclub`) counts each value.
+    func isOn(_ object: JSONValue?) -> Bool {
+        guard let found = object?[key]?.looseString else { return false }
+        return found == value || found.split(separator: ";").contains { $0.trimmingWhitespace() == value }
     }
 }
 

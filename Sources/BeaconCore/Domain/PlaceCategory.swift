@@ -92,9 +92,15 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
         geoapifyKeys.contains { key == $0 || key.hasPrefix($0 + ".") }
     }
 
-    /// The first of `categories` a feature's Geoapify category list falls under.
-    static func first(in categories: [PlaceCategory], matching geoapifyCategories: [String]) -> PlaceCategory? {
-        categories.first { category in geoapifyCategories.contains { category.matches(geoapifyKey: $0) } }
+    /// The first of `categories` a feature's Geoapify category list falls under (or, with `alsoMatching`,
+    /// that otherwise fits it).
+    static func first(
+        in categories: [PlaceCategory], matching geoapifyCategories: [String],
+        alsoMatching: ((PlaceCategory) -> Bool)? = nil
+    ) -> PlaceCategory? {
+        categories.first { category in
+            geoapifyCategories.contains { category.matches(geoapifyKey: $0) } || alsoMatching?(category) == true
+        }
     }
 
     /// The names a user types on the command line, the documented English one first, then the Norwegian

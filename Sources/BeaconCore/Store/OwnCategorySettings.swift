@@ -9,7 +9,7 @@
 enum OwnCategorySettings {
     typealias Problem = StrictJSON.Problem
 
-    static let fields = ["key", "name", "words", "icon", "animation", "openingStatus"]
+    static let fields = ["key", "name", "words", "icon", "animation", "openingStatus", "osm"]
     static let maximumKeys = 20
     static let maximumWords = 40
 
@@ -65,12 +65,30 @@ enum OwnCategorySettings {
             }
             openingStatus = flag
         }
+        var osmTags: [OSMTag] = []
+        if let value = json["osm"], value != .null {
+            let expected = "forventet OpenStreetMap-merkelapper som \"amenity=nightclub\", én eller en liste"
+            let items: [JSONValue] =
+                switch value {
+                case .string: [value]
+                case .array(let list) where !list.isEmpty && list.count <= maximumKeys: list
+                default: []
+                }
+            guard !items.isEmpty else { throw Problem(path: path + ".osm", message: expected) }
+            for (index, item) in items.enumerated() {
+                guard case .string(let text) = item, let tag = OSMTag(text) else {
+                    throw Problem(path: path + ".osm[\(index)]", message: expected)
+                }
+                if !osmTags.contains(tag) { osmTags.append(tag) }
+            }
+        }
         let commandLine = OwnCategorySettings.commandLineNames(names, except: segment)
         return PlaceCategory(
             CategoryDefinition(
                 segment, geoapify: keys, path: segment, icon: icon, animation: animation,
                 openingStatus: openingStatus, commandLine: commandLine,
-                ownNames: OwnCategoryNames(names: names, words: words), order: CategoryPreset.all.count + order))
+                ownNames: OwnCategoryNames(names: names, words: words), osmTags: osmTags,
+                order: CategoryPreset.all.count + order))
     }
 
     /// `"catering.ice_cream"` or a list of such: keys Geoapify knows, each once.
@@ -197,6 +215,7 @@ enum OwnCategorySettings {
         }
         if definition.animation != .bounce { members.append(("animation", .string(definition.animation.rawValue))) }
         if !definition.hasOpeningStatus { members.append(("openingStatus", .bool(false))) }
+        if !definition.osmTags.isEmpty { members.append(("osm", .array(definition.osmTags.map { .string($0.text) }))) }
         return .object(members)
     }
 }
