@@ -70,6 +70,28 @@ import Testing
         #expect(list.stdout.contains("nattmat") && list.stdout.contains("kebab.svg") && list.stdout.contains("1 egen"))
     }
 
+    @Test func anOwnKindsNamesAndWordsAreTextNeverMarkup() throws {
+        let hostile =
+            #"{"key":"catering.fast_food","name":{"nb":["<b onmouseover=alert(1)>Fest</b>","<img src=x onerror=alert(2)>"],"#
+            + #""en":["\"'</script>","</script><script>alert(3)</script>"]},"words":["</script>","-->"]}"#
+        let site = Self.site(categories: "\"bar\",\(hostile)", icon: nil)
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture])
+        #expect(result.status == 0, "\(result.stderr)")
+        for path in site.outputFiles() where path.hasSuffix(".html") {
+            let text = try #require(site.read("output/" + path))
+            #expect(!text.contains("<b onmouseover") && !text.contains("<img src=x"), "\(path)")
+            #expect(!text.contains("<script>alert(3)"), "\(path)")
+        }
+        // The page scripts get them as JSON strings, which they only ever set as text.
+        let texts = try #require(site.read("output/assets/beacon-text.js"))
+        #expect(texts.contains(#""singular":"<b onmouseover=alert(1)>Fest</b>""#))
+        #expect(texts.contains(#""other":"</script><script>alert(3)</script>""#))
+        // Escaped where it shows: the chip names the kind in words.
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains("&lt;img src=x onerror=alert(2)&gt;"))
+        #expect(site.outputFiles().contains("img-src-x-onerror-alert-2/index.html"))
+    }
+
     @Test func aMissingOrFalseIconFailsClearlyAndWritesNothing() throws {
         for (icon, mentions) in [
             (nil, "assets/icons/kebab.svg finnes ikke"), ("GIF89a not a drawing", "er ikke en SVG-fil"),

@@ -36,6 +36,13 @@ enum OwnCategorySettings {
                 path: path + ".name." + languages.main.rawValue,
                 message: "«\(main.other)» kan ikke bli en adresse på nettstedet; velg et annet flertall")
         }
+        // A preset's key names that preset everywhere (the store, the archive, `--category`).
+        if let preset = PlaceCategory(rawValue: segment) {
+            throw Problem(
+                path: path + ".name." + languages.main.rawValue,
+                message: "«\(main.other)» gir nøkkelen «\(segment)», som er en innebygd kategori; bruk den "
+                    + "(\"\(preset.rawValue)\" i listen) eller velg et annet flertall")
+        }
         var words: [String] = []
         if let value = json["words"], value != .null {
             guard case .array(let items) = value, items.count <= maximumWords else {

@@ -218,9 +218,10 @@ enum SettingsCodec {
             }) {
                 throw Problem(
                     path: path,
-                    message: twin.rawValue == category.rawValue && twin.isPreset
+                    message: twin.rawValue == category.rawValue && twin.isPreset && category.isPreset
                         ? "«\(category.rawValue)» står to ganger"
-                        : "får samme adresse (\(category.pathSegment)/) som en kategori foran; velg et annet flertall")
+                        : "får samme adresse (\(category.pathSegment)/) som «\(twin.rawValue)» foran; velg et annet flertall"
+                )
             }
             categories.append(category)
         }
