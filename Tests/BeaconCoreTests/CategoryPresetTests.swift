@@ -35,7 +35,7 @@ import Testing
         let segments = CategoryPreset.all.map(\.pathSegment)
         #expect(Set(keys).count == keys.count)
         #expect(Set(segments).count == segments.count)
-        let reserved: Set<String> = ["steder", "favoritter", "eksport", "assets", "data", "nn", "en", "side", "kart"]
+        let reserved = OwnCategorySettings.reservedSegments
         for preset in CategoryPreset.all {
             #expect(urlSafe(preset.key), "\(preset.key)")
             #expect(urlSafe(preset.pathSegment), "\(preset.pathSegment)")

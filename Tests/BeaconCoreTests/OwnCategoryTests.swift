@@ -69,6 +69,7 @@ import Testing
         (#"{"key":"catering.ice_cream","name":{"nb":"Is","sv":"Glass"}}"#, "ukjent språk"),
         (#"{"key":"catering.ice_cream","name":{"nb":["Is"]}}"#, "forventet [\"entall\", \"flertall\"]"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Assets"}}"#, "kan ikke bli en adresse"),
+        (#"{"key":"catering.ice_cream","name":{"nb":"Data"}}"#, "kan ikke bli en adresse"),
         (#"{"key":"catering.ice_cream","name":{"nb":"!!!"}}"#, "kan ikke bli en adresse"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Barer"}}"#, "samme adresse (barer/) som «bar»"),
         // An own kind may not take a preset's key, even one the guide does not hold: the store and the

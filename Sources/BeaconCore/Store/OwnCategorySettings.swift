@@ -13,9 +13,10 @@ enum OwnCategorySettings {
     static let maximumKeys = 20
     static let maximumWords = 40
 
-    /// Top-level names of the output a category's folder must not take.
-    static let reservedSegments: Set<String> = [
-        "assets", "eksport", "favoritter", "steder", "side", "kart", "nb", "nn", "en", "offline",
+    /// Top-level folders of the output a category's folder must not take (the presets' are clear of them too:
+    /// `CategoryPresetTests`): pages, exports, assets, a big guide's data files, map tiles, pagination, languages.
+    package static let reservedSegments: Set<String> = [
+        "assets", "eksport", "favoritter", "steder", "side", "kart", "data", "nb", "nn", "en",
     ]
 
     static func category(
