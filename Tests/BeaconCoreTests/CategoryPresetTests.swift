@@ -86,12 +86,7 @@ import Testing
     }
 
     func category(of properties: String, in categories: [String]) throws -> String? {
-        let json = try JSONParser.parse(
-            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"X","#
-                + properties + "}}")
-        let decoder = PlacesDecoder(categories: categories.compactMap(PlaceCategory.init(rawValue:)))
-        guard case .success(let place) = decoder.decodeFeature(json) else { return nil }
-        return place.category.rawValue
+        try decodedCategory(properties, among: categories.compactMap(PlaceCategory.init(rawValue:)))
     }
 
     @Test func aFeatureFallsInTheFirstConfiguredCategoryItsKeysOrTagsMatch() throws {

@@ -101,12 +101,7 @@ import Testing
     @Test func aFeatureFallsInAnOwnKindByItsKeysTagsOrOurOwnExportsKey() throws {
         let settings = try settings(#"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
         func category(_ properties: String) throws -> String? {
-            let json = try JSONParser.parse(
-                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"X","#
-                    + properties + "}}")
-            guard case .success(let place) = PlacesDecoder(categories: settings.categories).decodeFeature(json)
-            else { return nil }
-            return place.category.rawValue
+            try decodedCategory(properties, among: settings.categories)
         }
         #expect(try category(#""amenity":"ice_cream""#) == "iskrembarer")
         #expect(try category(#""categories":["catering.ice_cream"]"#) == "iskrembarer")
@@ -120,12 +115,7 @@ import Testing
             #"{"format":1,"categories":["bar",{"key":"adult.nightclub","name":{"nb":["Nattklubb","Nattklubber"]},"#
                 + #""osm":["amenity=nightclub","club=dance"]}]}"#)
         func category(_ properties: String) throws -> String? {
-            let json = try JSONParser.parse(
-                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"X","#
-                    + properties + "}}")
-            guard case .success(let place) = PlacesDecoder(categories: settings.categories).decodeFeature(json)
-            else { return nil }
-            return place.category.rawValue
+            try decodedCategory(properties, among: settings.categories)
         }
         #expect(try category(#""amenity":"nightclub""#) == "nattklubber")
         #expect(try category(#""club":"dance""#) == "nattklubber")

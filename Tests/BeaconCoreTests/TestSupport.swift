@@ -55,6 +55,16 @@ extension Place {
     }
 }
 
+/// The key of the category a one-point feature with `properties` (after its name) falls in among
+/// `categories`, as a places file's decoder assigns it; nil when it falls in none.
+func decodedCategory(_ properties: String, among categories: [PlaceCategory]) throws -> String? {
+    let json = try JSONParser.parse(
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"X","#
+            + properties + "}}")
+    guard case .success(let place) = PlacesDecoder(categories: categories).decodeFeature(json) else { return nil }
+    return place.category.rawValue
+}
+
 /// Settings `json` are refused as they are read, by the member's path (`detailPrefix`) and with a message
 /// that mentions `mentions`, and the file is left as it was.
 func expectSettingsRefused(
