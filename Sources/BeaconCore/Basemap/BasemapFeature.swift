@@ -1,0 +1,66 @@
+/// What the build's own basemap draws, one shape at a time: OpenStreetMap data
+/// reduced to a kind (the style's vocabulary, not OSM's), an optional name and
+/// a geometry in WGS 84. Every reader (GeoJSON, Overpass JSON, OSM XML, the
+/// sample's compiled-in data) produces these; the tiler cuts them into tiles.
+package struct BasemapFeature: Sendable, Equatable {
+    package var kind: BasemapKind
+    /// The name shown on the map (a street along its line, a place at its point).
+    package var name: String?
+    package var geometry: BasemapGeometry
+
+    package init(kind: BasemapKind, name: String? = nil, geometry: BasemapGeometry) {
+        self.kind = kind
+        self.name = name
+        self.geometry = geometry
+    }
+}
+
+/// A line (a street, a river), an area (rings filled even-odd, so an inner
+/// ring is a hole wherever it lies), or a point (a place's label).
+package enum BasemapGeometry: Sendable, Equatable {
+    case line([Coordinate])
+    case area([[Coordinate]])
+    case point(Coordinate)
+}
+
+/// The style's vocabulary, in drawing order (areas first, then lines from the
+/// least to the most important, then labels). The raw value is what a tile
+/// file names the kind by, and what `beacon-basemap.js` styles.
+package enum BasemapKind: String, Sendable, CaseIterable, Comparable {
+    // Areas.
+    case sea
+    /// Land drawn over the sea: an island the coastline closes.
+    case land
+    case residential
+    case commercial
+    case industrial
+    case cemetery
+    case forest
+    /// Parks, gardens, grass, meadows, recreation grounds.
+    case park
+    case pedestrianArea = "pedestrian-area"
+    case water
+    // Lines.
+    case waterway
+    case rail
+    case path
+    case service
+    case minor
+    case tertiary
+    case secondary
+    case primary
+    case motorway
+    // Labels.
+    case place
+    case majorPlace = "major-place"
+
+    package var isArea: Bool { self <= .water }
+    package var isLine: Bool { self > .water && self < .place }
+    package var isLabel: Bool { self >= .place }
+    /// A road whose line gets its name written along it.
+    package var isRoad: Bool { self >= .path && self <= .motorway }
+
+    /// Order in the enum is drawing order.
+    package static func < (a: BasemapKind, b: BasemapKind) -> Bool { a.order < b.order }
+    private var order: Int { BasemapKind.allCases.firstIndex(of: self)! }
+}
