@@ -12,6 +12,10 @@ package struct PublishedBasemap: Sendable, Equatable {
         /// with {z}, {x} and {y}; `origin` ("https://tiles.example.org") is what the
         /// pages' Content-Security-Policy then allows for images.
         case remote(urlTemplate: String, origin: String, maxZoom: Int)
+        /// Our own vector tiles published with the site, at `pathTemplate`
+        /// ("kart/osm/{z}/{x}/{y}.js"), one rectangle of tiles per data zoom
+        /// (`VectorTilePlan`), drawn by `beacon-basemap.js`.
+        case vector(pathTemplate: String, levels: [TileRange])
     }
 
     package var source: Source
@@ -52,24 +56,29 @@ package struct GeoBounds: Sendable, Equatable {
     }
 }
 
-/// One basemap tile the build publishes (a 256 px PNG, Web Mercator numbering).
+/// One basemap tile the build publishes: a 256 px PNG of Geoapify's, or one
+/// of our own vector tiles (a script file); Web Mercator numbering.
 package struct PublishedTile: Sendable {
     package var zoom: Int
     package var x: Int
     package var y: Int
     package var bytes: [UInt8]
+    /// Where it goes in `output/`: its template with the numbers filled in.
+    package var path: String
 
-    package init(zoom: Int, x: Int, y: Int, bytes: [UInt8]) {
+    package init(zoom: Int, x: Int, y: Int, bytes: [UInt8], pathTemplate: String = PublishedTile.pathTemplate) {
         self.zoom = zoom
         self.x = x
         self.y = y
         self.bytes = bytes
+        self.path = PublishedTile.path(pathTemplate, zoom: zoom, x: x, y: y)
     }
 
-    /// Where it goes in `output/` (the `pathTemplate` of `.published`).
-    package var path: String { PublishedTile.path(zoom: zoom, x: x, y: y) }
-
+    /// Geoapify's raster tiles.
     package static let pathTemplate = "kart/{z}/{x}/{y}.png"
 
-    package static func path(zoom: Int, x: Int, y: Int) -> String { "kart/\(zoom)/\(x)/\(y).png" }
+    package static func path(_ template: String = pathTemplate, zoom: Int, x: Int, y: Int) -> String {
+        template.replacing("{z}", with: String(zoom)).replacing("{x}", with: String(x))
+            .replacing("{y}", with: String(y))
+    }
 }
