@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Compiles the files a site needs into the `sitegen` binary, so the single
 /// binary works on its own (`cp sitegen ~/bin && sitegen init guide`): the
-/// site's assets and sample data from `Resources/`, the repository's own
+/// site's assets, sample data and the sample's basemap data from `Resources/`, the repository's own
 /// guide as the `init --sample` starter, Leaflet from Debian's packages when
 /// they are installed on the build machine, and the commit being built.
 @main
@@ -11,11 +11,15 @@ struct EmbedBuiltInFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         var inputs: [(name: String, url: URL)] = []
-        for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {
+        for (folder, prefix) in [
+            ("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/"),
+            ("Resources/basemap", "basemap/"),
+        ] {
             let url = root.appending(path: folder)
             // Files, and those of folders one level down (`assets/icons/`).
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") {
+            // The basemap's folder holds its licence beside the data; only the data is compiled in.
+            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
                 let entry = url.appending(path: name)
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue {
