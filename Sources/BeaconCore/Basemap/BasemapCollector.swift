@@ -48,7 +48,7 @@ struct BasemapCollector {
         features.append(BasemapFeature(kind: kind, name: name, geometry: .area(rings)))
     }
 
-    mutating func addLabel(_ kind: BasemapKind, name: String?, _ point: Coordinate) {
+    mutating func addLabel(_ kind: BasemapKind, name: String, _ point: Coordinate) {
         features.append(BasemapFeature(kind: kind, name: name, geometry: .point(point)))
     }
 }

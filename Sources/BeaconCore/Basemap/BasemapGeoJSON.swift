@@ -13,13 +13,14 @@ enum BasemapGeoJSON {
         if tags.isEmpty { return }
         // Points are labels, which BasemapTagSummary does not cover.
         let summary = BasemapTagSummary(tags)
-        let label = BasemapTags.labelKind(tags).map { ($0, BasemapTags.name(tags)) }
+        // A label whose name cleans away to nothing has nothing to say.
+        let label = BasemapTags.labelKind(tags).flatMap { kind in BasemapTags.name(tags).map { (kind, $0) } }
         guard summary != nil || label != nil else { return }
         try add(geometry, summary, label, depth: 0, to: &collector)
     }
 
     private static func add(
-        _ geometry: JSONValue, _ tags: BasemapTagSummary?, _ label: (BasemapKind, String?)?, depth: Int,
+        _ geometry: JSONValue, _ tags: BasemapTagSummary?, _ label: (BasemapKind, String)?, depth: Int,
         to collector: inout BasemapCollector
     ) throws(BasemapDataError) {
         let coordinates = geometry["coordinates"]

@@ -22,8 +22,8 @@ struct OSMElements {
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         if let id { nodes[id] = coordinate }
-        if !tags.isEmpty, let kind = BasemapTags.labelKind(tags) {
-            collector.addLabel(kind, name: BasemapTags.name(tags), coordinate)
+        if !tags.isEmpty, let kind = BasemapTags.labelKind(tags), let name = BasemapTags.name(tags) {
+            collector.addLabel(kind, name: name, coordinate)
         }
     }
 

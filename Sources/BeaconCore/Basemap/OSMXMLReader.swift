@@ -49,6 +49,8 @@ enum OSMXMLReader {
         /// Whether any `<nd>` of the element carries coordinates (`out geom`).
         private var hasGeometry = false
         private var invalidPoints = false
+        /// The `<nd>`s of the current element so far.
+        private var ndCount = 0
         private var members: [OSMMember] = []
         /// The way member being read, with the points Overpass gives inside it.
         private var member: OSMMember?
@@ -105,12 +107,23 @@ enum OSMXMLReader {
                     guard let key = scanner.attribute("k"), let value = scanner.attribute("v") else { return }
                     tags[try scanner.string(key)] = try scanner.string(value)
                 } else if scanner.isName("nd") {
+                    ndCount += 1
+                    // One way's worth beyond the whole budget is refused before it is held.
+                    if ndCount > collector.maximumCoordinates {
+                        throw BasemapDataError.tooManyCoordinates(limit: collector.maximumCoordinates)
+                    }
                     let point = coordinate()
                     if member != nil {
                         member!.geometry!.append(point)
                     } else if case .way = current {
                         if let ref = int("ref") { refs.append(ref) }
-                        geometry.append(point)
+                        if hasGeometry {
+                            // Points start where the first coordinates came; the `<nd>`s before had none.
+                            if geometry.count < ndCount - 1 {
+                                geometry.append(contentsOf: repeatElement(nil, count: ndCount - 1 - geometry.count))
+                            }
+                            geometry.append(point)
+                        }
                     }
                 } else if scanner.isName("member"), case .relation = current {
                     guard let type = scanner.attribute("type"), try scanner.string(type) == "way",
@@ -145,6 +158,7 @@ enum OSMXMLReader {
             geometry.removeAll(keepingCapacity: true)
             hasGeometry = false
             invalidPoints = false
+            ndCount = 0
             members.removeAll(keepingCapacity: true)
             member = nil
         }
