@@ -302,6 +302,42 @@ import Testing
         #expect(data.skipped == [.invalidCoordinate: 1, .missingElement: 1])
     }
 
+    /// Numbers read without strtod are the very doubles strtod gives, and JSON's grammar still holds.
+    @Test func decimalsReadAsStrtodReadsThem() throws {
+        var random = seededGenerator()
+        var texts = [
+            "0", "-0", "12", "59.9127", "-10.75", "0.1", "0.30000000000000004", "1e5", "1.5E-3", "123456789012345.6",
+        ]
+        for _ in 0..<5_000 {
+            let decimals = Int.random(in: 0...9, using: &random)
+            let value = Double.random(in: -180...180, using: &random)
+            texts.append(String(format: "%.\(decimals)f", value))
+        }
+        for text in texts {
+            let bytes = Array((text + ",").utf8) + [0]
+            let read = try bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONParser.Reader(base: buffer.baseAddress!, count: bytes.count - 1)
+                return try reader.number(depth: 0)
+            }
+            #expect(read == Double(text), "\(text)")
+        }
+        // A leading zero ends the number, and the document then breaks at the next digit.
+        guard case .malformed(.overpassJSON, _) = failure(#"{"elements":[{"type":"node","id":1,"lat":01,"lon":2}]}"#)
+        else {
+            Issue.record("a leading zero was read")
+            return
+        }
+        for broken in ["-", "1.", "-.5", ".5", "1.e3"] {
+            let bytes = Array((broken + ",").utf8) + [0]
+            let result = bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONParser.Reader(base: buffer.baseAddress!, count: bytes.count - 1)
+                return Result { try reader.number(depth: 0) }
+            }
+            guard case .success(let value) = result else { continue }
+            Issue.record("\(broken) read as \(String(describing: value))")
+        }
+    }
+
     @Test func theNodeTableFindsEveryIdAndNoOther() {
         var table = OSMNodeTable()
         let ids: [Int64] = Array(-5_000..<5_000).map { $0 * 7_919 } + [.min, .max, 1 << 40, 2 << 40, 3 << 40]

@@ -33,9 +33,50 @@ extension JSONParser.Reader {
     /// A number, or a string holding one; nil for anything else (parsed and dropped).
     mutating func number(depth: Int) throws -> Double? {
         switch nextByte {
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try plainDecimal() ?? parseNumber()
         default: return try parseValue(depth: depth).looseDouble
         }
+    }
+
+    /// `59.9127` or `-12`, the way coordinates and ids are written, without strtod: up to 15
+    /// digits are a whole double, and one division by a power of ten rounds once, as strtod
+    /// does. Nil (the index unmoved) for anything else: exponents, long numbers, bad grammar.
+    private mutating func plainDecimal() -> Double? {
+        var position = index
+        let negative = base[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        let integerStart = position
+        while position < count, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") {
+            mantissa = mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
+            position += 1
+        }
+        digits = position - integerStart
+        // JSON allows no leading zero before another digit.
+        guard digits > 0, !(digits > 1 && base[integerStart] == UInt8(ascii: "0")) else { return nil }
+        if position < count, base[position] == UInt8(ascii: ".") {
+            position += 1
+            let fractionStart = position
+            while position < count, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") {
+                mantissa = mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
+                position += 1
+            }
+            fractionDigits = position - fractionStart
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard digits + fractionDigits <= 15 else { return nil }
+        if position < count, base[position] | 0x20 == UInt8(ascii: "e") { return nil }
+        index = position
+        let value = Double(mantissa) / JSONParser.Reader.powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
     }
 
     /// A whole number that fits in 64 bits (an OSM id); nil for anything else.
