@@ -15,8 +15,8 @@ package struct ResponseCache: Sendable {
     }
 
     package struct Entry: Sendable {
-        var body: Data
-        var savedAt: Date
+        package var body: Data
+        package var savedAt: Date
         var url: String
     }
 
@@ -36,19 +36,19 @@ package struct ResponseCache: Sendable {
     }
 
     /// The entry for `key`, unless it is incomplete or dated in a way this cache never writes (relative to `now`).
-    func entry(for key: String, now: Date) -> Entry? {
+    package func entry(for key: String, now: Date, limit: Int = HTTPRequest.defaultMaximumBodyBytes) -> Entry? {
         guard let meta = FileSystem.readCacheFile(folder + "/" + key + ".meta.json"),
             let json = try? JSONParser.parse(bytes: meta),
             let saved = json["savedAt"]?.looseDouble,
             // A date before 1970 or more than a day ahead is not one this cache wrote: ignore the entry.
             saved >= 0, saved <= now.timeIntervalSince1970 + 86_400,
             let body = FileSystem.readCacheFile(
-                folder + "/" + key + ".json", limit: HTTPRequest.defaultMaximumBodyBytes)
+                folder + "/" + key + ".json", limit: limit)
         else { return nil }
         return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
     }
 
-    func store(_ body: Data, url: URL, key: String, at date: Date) throws(FileError) {
+    package func store(_ body: Data, url: URL, key: String, at date: Date) throws(FileError) {
         try FileSystem.createDirectory(folder, inside: root)
         try FileSystem.writeCacheFile([UInt8](body), to: folder + "/" + key + ".json")
         let meta = JSONValue.object([
