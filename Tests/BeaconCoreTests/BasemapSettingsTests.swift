@@ -10,16 +10,15 @@ import Testing
         return try SiteFolder(root: folder.path).loadSettings()
     }
 
-    @Test func absentMeansGeoapifyWithAKeyAndNoneWithout() throws {
+    @Test func absentMeansOurOwnBasemapWithOrWithoutAKey() throws {
         let settings = try load(#"{"format":1}"#)
         #expect(settings.basemap == nil)
+        #expect(settings.basemapData == nil)
         #expect(settings.tileBudget == nil)
         #expect(settings.effectiveTileBudget == 300)
-        #expect(BasemapSetting.resolved(settings.basemap, environment: [:]) == .plain)
-        #expect(BasemapSetting.resolved(settings.basemap, environment: ["GEOAPIFY_API_KEY": "  \n"]) == .plain)
-        #expect(BasemapSetting.resolved(settings.basemap, environment: ["GEOAPIFY_API_KEY": "abc123"]) == .geoapify)
-        #expect(BasemapSetting.resolved(.plain, environment: ["GEOAPIFY_API_KEY": "abc123"]) == .plain)
-        #expect(BasemapSetting.resolved(.geoapify, environment: [:]) == .geoapify)
+        #expect(BasemapSetting.resolved(settings.basemap) == .openStreetMap)
+        #expect(BasemapSetting.resolved(.plain) == .plain)
+        #expect(BasemapSetting.resolved(.geoapify) == .geoapify)
         // Not written back when not set: the file stays minimal.
         let text = String(decoding: SiteSettings.defaults.encodedBytes, as: UTF8.self)
         #expect(!text.contains("basemap") && !text.contains("tileBudget"))
@@ -27,6 +26,11 @@ import Testing
 
     @Test func eachChoiceReadsAndRoundTrips() throws {
         #expect(try load(#"{"format":1,"basemap":"none"}"#).basemap == .plain)
+        let own = try load(#"{"format":1,"basemap":"osm","basemapData":"kart/oslo.osm"}"#)
+        #expect(own.basemap == .openStreetMap && own.basemapData == "kart/oslo.osm")
+        let written = String(decoding: own.encodedBytes, as: UTF8.self)
+        #expect(written.contains(#""basemap": "osm""#) || written.contains(#""basemap":"osm""#))
+        #expect(written.contains("kart/oslo.osm"))
         #expect(try load(#"{"format":1,"basemap":"geoapify","tileBudget":120}"#).basemap == .geoapify)
         #expect(try load(#"{"format":1,"tileBudget":120}"#).effectiveTileBudget == 120)
         let provider = try load(
@@ -73,6 +77,9 @@ import Testing
     /// …", exit status 65) names the field, and the file is left as it was.
     @Test(arguments: [
         (#"{"format":1,"tileBudget":0}"#, "tileBudget må være fra 1 til 2000"),
+        (#"{"format":1,"basemapData":"../other/oslo.osm"}"#, "basemapData må være en fil i nettstedsmappen"),
+        (#"{"format":1,"basemapData":"/etc/passwd"}"#, "basemapData må være en fil i nettstedsmappen"),
+        (#"{"format":1,"basemapData":"  "}"#, "basemapData må være en fil i nettstedsmappen"),
         (#"{"format":1,"tileBudget":2001}"#, "tileBudget må være fra 1 til 2000"),
         (
             #"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
@@ -158,7 +165,7 @@ import Testing
 
     /// Shapes the reader does not know are reported where they are, like any other field's.
     @Test(arguments: [
-        (#"{"format":1,"basemap":"osm"}"#, "basemap: forventet \"none\", \"geoapify\""),
+        (#"{"format":1,"basemap":"osmand"}"#, "basemap: forventet \"osm\", \"none\", \"geoapify\""),
         (#"{"format":1,"basemap":true}"#, "basemap: forventet"),
         (#"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png"}}"#, "basemap.attribution: mangler"),
         (#"{"format":1,"basemap":{"attribution":"©"}}"#, "basemap.tiles: mangler"),

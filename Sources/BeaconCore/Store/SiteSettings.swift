@@ -24,9 +24,13 @@ package struct SiteSettings: Sendable, Equatable {
     package var baseURL: String?
     /// How long a cached API answer counts as fresh.
     package var cacheHours: Int
-    /// What the maps draw under the pins; nil (not in the file): Geoapify's
-    /// tiles when a key is given, else none (`BasemapSetting.resolved`).
+    /// What the maps draw under the pins; nil (not in the file): our own
+    /// basemap from OpenStreetMap data (`BasemapSetting.resolved`).
     package var basemap: BasemapSetting?
+    /// An OpenStreetMap extract for our own basemap (`basemapData`: OSM XML,
+    /// Overpass JSON or GeoJSON), relative to the site folder; nil: the
+    /// sample's compiled-in Oslo data for the sample guide, else Overpass.
+    package var basemapData: String?
     /// The most basemap tiles one build may publish; nil: `TilePlan.defaultBudget`.
     package var tileBudget: Int?
     /// The languages the pages are published in; the first at the site root, the others under `nn/`, `en/`.
@@ -79,6 +83,19 @@ package struct SiteSettings: Sendable, Equatable {
         self.tileBudget = tileBudget
     }
 
+    /// `basemapData` names a file in the site folder: a relative path without «..» (the build
+    /// then also refuses a link out of the folder).
+    static func basemapDataProblem(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.trimmingWhitespace().isEmpty || path.hasPrefix("/") || parts.contains("..") || path.utf8.count > 500
+            || path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            return
+                "basemapData må være en fil i nettstedsmappen, som «kart/oslo.osm» (er «\(TextHardening.clean(path, maximumLength: 120) ?? "")»)"
+        }
+        return nil
+    }
+
     package static let defaults = SiteSettings(
         intro:
             "Restauranter, kafeer og hoteller jeg liker i gangavstand fra Oslo S, med stjernene og kommentarene mine. Favorittene finner du under <em>Mine steder</em>."
@@ -124,6 +141,9 @@ package struct SiteSettings: Sendable, Equatable {
                     "baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
             }
         }
+        if let basemapData, let problem = SiteSettings.basemapDataProblem(basemapData) {
+            problems.append(problem)
+        }
         if let tileBudget, !SiteSettings.tileBudgetRange.contains(tileBudget) {
             problems.append("tileBudget må være fra 1 til 2000 kartfliser (er \(tileBudget))")
         }
@@ -155,7 +175,7 @@ enum SettingsCodec {
             json, path: "",
             known: [
                 "format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours",
-                "basemap", "tileBudget", "languages", "translations", "timeZone", "categories",
+                "basemap", "basemapData", "tileBudget", "languages", "translations", "timeZone", "categories",
             ])
         try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
         var settings = SiteSettings()
@@ -179,6 +199,7 @@ enum SettingsCodec {
         settings.intro = try optionalString(json["intro"], path: "intro")
         settings.baseURL = try optionalString(json["baseURL"], path: "baseURL")
         if let value = json["basemap"], value != .null { settings.basemap = try basemap(value) }
+        settings.basemapData = try optionalString(json["basemapData"], path: "basemapData")
         if let value = json["tileBudget"], value != .null {
             settings.tileBudget = try integer(value, path: "tileBudget")
         }
@@ -283,10 +304,11 @@ enum SettingsCodec {
     /// ranges) by `SiteSettings.problems`, like every other setting's.
     static func basemap(_ json: JSONValue) throws(Problem) -> BasemapSetting {
         let expected =
-            "forventet \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
+            "forventet \"osm\", \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
         switch json {
         case .string("none"): return .plain
         case .string("geoapify"): return .geoapify
+        case .string("osm"): return .openStreetMap
         case .string(let other):
             throw Problem(
                 path: "basemap", message: "\(expected) (er «\(TextHardening.clean(other, maximumLength: 60) ?? "")»)")
@@ -348,6 +370,7 @@ enum SettingsCodec {
         case nil: break
         case .plain?: members.append(("basemap", .string("none")))
         case .geoapify?: members.append(("basemap", .string("geoapify")))
+        case .openStreetMap?: members.append(("basemap", .string("osm")))
         case .provider(let provider)?:
             var object: [(key: String, value: JSONValue)] = [
                 ("tiles", .string(provider.tiles)), ("attribution", .string(provider.attribution)),
@@ -356,6 +379,7 @@ enum SettingsCodec {
             if let maxZoom = provider.maxZoom { object.append(("maxZoom", .number(Double(maxZoom)))) }
             members.append(("basemap", .object(object)))
         }
+        if let basemapData = settings.basemapData { members.append(("basemapData", .string(basemapData))) }
         if let tileBudget = settings.tileBudget { members.append(("tileBudget", .number(Double(tileBudget)))) }
         if settings.languages != .bokmålOnly {
             members.append(("languages", .array(settings.languages.all.map { .string($0.rawValue) })))
@@ -407,12 +431,13 @@ package enum BasemapSetting: Sendable, Equatable {
     /// A provider's tiles, which readers' browsers fetch from it.
     case provider(TileProviderSetting)
 
-    /// The choice in force: the saved one, or Geoapify's tiles when there is
-    /// an API key (the same test as the places: set and not blank), else none.
-    package static func resolved(_ setting: BasemapSetting?, environment: [String: String]) -> BasemapSetting {
-        if let setting { return setting }
-        let key = environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace() ?? ""
-        return key.isEmpty ? .plain : .geoapify
+    /// Our own basemap, drawn by the pages from OpenStreetMap data the build
+    /// cuts into vector tiles (`"osm"` in the file; the default).
+    case openStreetMap
+
+    /// The choice in force: the saved one, else our own basemap.
+    package static func resolved(_ setting: BasemapSetting?) -> BasemapSetting {
+        setting ?? .openStreetMap
     }
 }
 
