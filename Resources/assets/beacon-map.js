@@ -10,7 +10,8 @@
 //
 // The basemap (MapData.swift): { tiles: "kart/{z}/{x}/{y}.png", minZoom, maxZoom, bounds: [s, w, n, e],
 // credits: [{ t, u? }] } for tiles published with the site (relative to the site root), { tiles:
-// "https://…", remote: true, maxZoom, credits } for a provider's, { credits: [] } for none: pins on a
+// "https://…", remote: true, maxZoom, credits } for a provider's, { vector: "kart/osm/{z}/{x}/{y}.js",
+// levels, credits } for our own (drawn by beacon-basemap.js), { credits: [] } for none: pins on a
 // plain background. Nothing here writes style attributes into markup: Leaflet positions by CSSOM,
 // which the pages' Content-Security-Policy allows.
 'use strict';
@@ -74,6 +75,7 @@
    * Norwegian, the credits in the corner, keyboard panning and zooming on the map itself.
    */
   function create(container, basemap, label, options = {}, { compact = false } = {}) {
+    const vector = basemap && typeof basemap.vector === 'string' && Array.isArray(basemap.levels) && window.BeaconBasemap ? basemap : null;
     const tiles = basemap && typeof basemap.tiles === 'string' ? basemap : null;
     const published = tiles && !tiles.remote;
     const nativeMax = tiles && Number.isFinite(tiles.maxZoom) ? tiles.maxZoom : 18;
@@ -87,8 +89,10 @@
       zoomAnimation: !still,
       markerZoomAnimation: !still,
       // Published tiles stop at their lowest zoom; below it the plain background shows.
-      minZoom: published && Number.isFinite(tiles.minZoom) ? Math.max(3, tiles.minZoom - 2) : 3,
-      maxZoom: tiles ? Math.min(20, nativeMax + (published ? 2 : 0)) : 19,
+      // Our own basemap draws from its lowest data zoom down to two below it, and up to street level.
+      minZoom: vector ? Math.max(3, vector.levels[0][0] - 2)
+        : published && Number.isFinite(tiles.minZoom) ? Math.max(3, tiles.minZoom - 2) : 3,
+      maxZoom: vector ? 19 : tiles ? Math.min(20, nativeMax + (published ? 2 : 0)) : 19,
     }, options));
     L.control.zoom({ position: 'topright', zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
     // A small map keeps only the credits the data and tiles require (not the library's courtesy link).
@@ -106,7 +110,8 @@
       }
       L.tileLayer(published ? siteRoot + tiles.tiles : tiles.tiles, layerOptions).addTo(map);
     }
-    container.classList.add(tiles ? 'beacon-map--tiles' : 'beacon-map--plain');
+    if (vector) for (const layer of window.BeaconBasemap.layers(vector, siteRoot)) layer.addTo(map);
+    container.classList.add(vector ? 'beacon-map--vector' : tiles ? 'beacon-map--tiles' : 'beacon-map--plain');
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', label);
     // The popup's close button is a link named "×": give it a name a screen reader can say.

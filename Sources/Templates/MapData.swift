@@ -5,6 +5,7 @@ import BeaconCore
 ///
 ///     {"tiles":"kart/{z}/{x}/{y}.png","minZoom":11,"maxZoom":15,"bounds":[s,w,n,e],"credits":[{"t":…,"u":…}]}
 ///     {"tiles":"https://…/{z}/{x}/{y}.png","remote":true,"maxZoom":19,"credits":[…]}
+///     {"vector":"kart/osm/{z}/{x}/{y}.js","levels":[[z,minX,minY,maxX,maxY],…],"credits":[…]}   (our own)
 ///     {"credits":[]}                                   (no basemap: pins on a plain background)
 ///
 /// A published template is relative to the site root; the script prefixes it.
@@ -19,6 +20,19 @@ enum MapData {
                 ("tiles", .string(pathTemplate)), ("minZoom", .number(Double(minZoom))),
                 ("maxZoom", .number(Double(maxZoom))),
                 ("bounds", .array([bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) })),
+            ]
+        case .vector(let pathTemplate, let levels):
+            object = [
+                ("vector", .string(pathTemplate)),
+                (
+                    "levels",
+                    .array(
+                        levels.map { level in
+                            .array(
+                                [level.zoom, level.minX, level.minY, level.maxX, level.maxY].map { .number(Double($0)) }
+                            )
+                        })
+                ),
             ]
         case .remote(let urlTemplate, _, let maxZoom):
             object = [("tiles", .string(urlTemplate)), ("remote", .bool(true)), ("maxZoom", .number(Double(maxZoom)))]

@@ -189,7 +189,8 @@ package enum SitePaths {
     static let queryScript = "assets/beacon-query.js"
     /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.
     static let mapScripts = [
-        "assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js",
+        "assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-basemap.js",
+        "assets/beacon-map.js",
     ]
     static let mapStylesheets = ["assets/leaflet/leaflet.css", "assets/leaflet/MarkerCluster.css"]
     static let icon = "assets/beacon-icon.svg"

@@ -11,6 +11,13 @@ import Testing
     static let key = "BASEMAP-key-7c1d2e"
     static let plan = TilePlan(center: .osloS, radiusMetres: 5000, budget: TilePlan.defaultBudget)
 
+    /// A site that chose Geoapify's tiles (our own basemap is the default).
+    static func geoapifySite() -> TestSite {
+        let site = TestSite()
+        site.write(#"{"format":1,"basemap":"geoapify"}"#, to: SiteSettings.fileName)
+        return site
+    }
+
     func environment(_ stub: GeoapifyStub) -> [String: String] {
         ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": "5"]
     }
@@ -27,7 +34,7 @@ import Testing
         let pipeline = BuildPipeline(
             options: BuildOptions(site: site.site, offline: offline), environment: environment, console: console)
         var timer = StepTimer()
-        return (try await pipeline.loadBasemap(settings: try site.site.loadSettings(), &timer), console)
+        return (try await pipeline.loadBasemap(settings: try site.site.loadSettings(), sample: false, &timer), console)
     }
 
     func tileRequests(_ stub: GeoapifyStub) -> [GeoapifyStub.LoggedRequest] {
@@ -61,7 +68,7 @@ import Testing
     }
 
     @Test func aTiledBuildPublishesExactlyThePlannedTilesAndNeverTheKey() async throws {
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let stub = try GeoapifyStub()
         let first = try build(site, stub)
         #expect(first.status == 0, "\(first.stderr)")
@@ -143,7 +150,7 @@ import Testing
     }
 
     @Test func offlineWithoutCachedTilesBuildsWithoutABasemap() throws {
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let stub = try GeoapifyStub()
         #expect(try build(site, stub).status == 0)
         try FileManager.default.removeItem(atPath: site.root + "/.beacon-cache/geoapify-tiles")
@@ -159,7 +166,7 @@ import Testing
     /// A cache whose tiles were damaged: --offline says only what is true (no tile there), not that the
     /// tiles come from the cache and then that they are missing.
     @Test func offlineWithADamagedTileCacheSaysOneTrueThing() throws {
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let stub = try GeoapifyStub()
         #expect(try build(site, stub).status == 0)
         let folder = site.root + "/.beacon-cache/geoapify-tiles"
@@ -184,7 +191,7 @@ import Testing
                     body: "")
             ]
         ])
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Bygger uten kartbakgrunn"), "\(result.stderr)")
@@ -205,7 +212,7 @@ import Testing
                     headers: ["Content-Type": "text/html"], body: "<html><body>Logg inn på Wi-Fi</body></html>")
             ]
         ])
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("ikke et PNG-bilde: en HTML- eller XML-side"), "\(result.stderr)")
@@ -218,7 +225,7 @@ import Testing
     /// A refused zoom (with the key echoed back) ends the basemap below it.
     @Test func anIncompleteZoomIsNotPublished() throws {
         let stub = try GeoapifyStub(routes: ["tile:13": [.error(403, "Key \(Self.key) may not load zoom 13")]])
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -239,7 +246,7 @@ import Testing
         let stub = try GeoapifyStub(routes: [
             "tile:\(tile.zoom)/\(tile.x)/\(tile.y)": [.error(429, "Too Many Requests", headers: ["Retry-After": "0"])]
         ])
-        let site = TestSite()
+        let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(tileRequests(stub).filter { $0.path == "/v1/tile/osm-bright/\(tile)" + ".png" }.count == 4)
@@ -248,8 +255,8 @@ import Testing
     }
 
     @Test func theTileBudgetIsHonoured() throws {
-        let site = TestSite()
-        site.write(#"{"format":1,"tileBudget":20}"#, to: SiteSettings.fileName)
+        let site = Self.geoapifySite()
+        site.write(#"{"format":1,"basemap":"geoapify","tileBudget":20}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
@@ -259,19 +266,20 @@ import Testing
         #expect(publishedTiles(site) == Self.paths(plan))
     }
 
-    @Test func withoutAKeyThereIsNoBasemap() async throws {
+    @Test func withoutAKeyTheSampleGetsOurOwnBasemapAndNoGeoapifyTiles() async throws {
         let site = TestSite()
         let result = try Sitegen.run(["build", "--site", site.root])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(publishedTiles(site).isEmpty)
-        #expect(!result.stderr.contains("artbakgrunn"))
-        let (input, _) = try await basemap(site, environment: [:])
-        #expect(input.published == .none && input.tiles.isEmpty && input.warnings.isEmpty)
+        #expect(publishedTiles(site).allSatisfy { $0.hasPrefix("kart/osm/") && $0.hasSuffix(".js") })
+        #expect(!publishedTiles(site).isEmpty)
+        #expect(result.stderr.contains("Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata"), "\(result.stderr)")
 
         // Asked for by name without a key: a warning, and still no basemap.
         site.write(#"{"format":1,"basemap":"geoapify"}"#, to: SiteSettings.fileName)
         let named = try Sitegen.run(["build", "--site", site.root])
         #expect(named.status == 0, "\(named.stderr)")
+        let (input, _) = try await basemap(site, environment: [:])
+        #expect(input.published == .none && input.tiles.isEmpty)
         #expect(
             named.stderr.contains("Advarsel: Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt"),
             "\(named.stderr)")

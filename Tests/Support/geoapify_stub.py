@@ -6,8 +6,8 @@ Prints the port it listens on (HOST, default 127.0.0.1; a free port) as its firs
 until killed.
 
 SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
-  KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), or "geocode"
-  for /v1/geocode/*. Responses are used in order; the last one repeats.
+  KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), "geocode"
+  for /v1/geocode/*, or "overpass" for an Overpass API request (/api/interpreter?data=QUERY). Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
              "file": PATH | "body": TEXT | "json": VALUE | "png": true (the drawn tile, below),
              "truncate": N, "repeat": N (the body N times over), "stream": true (no
@@ -124,7 +124,12 @@ class Handler(BaseHTTPRequestHandler):
         if tile:
             response = tile_response(tile, query)
         else:
-            key = "geocode" if parts.path.startswith("/v1/geocode") else query.get("categories", "")
+            if parts.path.startswith("/v1/geocode"):
+                key = "geocode"
+            elif parts.path.endswith("/interpreter"):
+                key = "overpass"
+            else:
+                key = query.get("categories", "")
             response = pick(key)
         if response.get("delay"):
             time.sleep(response["delay"])

@@ -24,6 +24,10 @@ import threading
 import time
 import unittest
 
+# Builds from places files would ask the real Overpass server for their basemap: never from a test
+# (a closed loopback port refuses at once). A test that wants a basemap from Overpass names its stand-in.
+os.environ.setdefault("OVERPASS_URL", "http://127.0.0.1:9/api/interpreter")
+
 os.environ.setdefault("SE_OFFLINE", "true")
 os.environ.setdefault("SE_AVOID_STATS", "true")
 

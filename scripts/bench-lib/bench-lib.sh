@@ -1,6 +1,10 @@
 # Timing helpers for scripts/bench (sourced). now_ms, median, busy_jiffies and wait_quiet are those of the
 # reference Hugo benchmark's bench-lib.sh; timed() stores its results in variables and keeps the stderr.
 
+# The benchmarks build from places files, where sitegen would ask Overpass for its basemap: never the
+# real server from a benchmark (a closed loopback port refuses at once; the guide is built without one).
+export OVERPASS_URL="${OVERPASS_URL:-http://127.0.0.1:9/api/interpreter}"
+
 now_ms() { date +%s%3N; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 max_of() { printf '%s\n' "$@" | sort -n | tail -1; }

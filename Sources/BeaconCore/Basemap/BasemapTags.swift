@@ -89,7 +89,9 @@ package enum BasemapTags {
     package static func isArea(_ tags: [String: String]) -> Bool {
         if tags["area"] == "yes" { return true }
         if tags["area"] == "no" { return false }
-        if tags["highway"] != nil || tags["railway"] != nil || tags["waterway"] != nil && tags["waterway"] != "riverbank" {
+        if tags["highway"] != nil || tags["railway"] != nil
+            || tags["waterway"] != nil && tags["waterway"] != "riverbank"
+        {
             return false
         }
         return areaKind(tags) != nil

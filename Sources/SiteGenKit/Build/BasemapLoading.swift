@@ -13,11 +13,18 @@ struct BasemapInput: Sendable {
 }
 
 extension BuildPipeline {
-    /// Stage 2b: the basemap the settings choose (none, Geoapify tiles fetched
-    /// now and published with the site, or a provider's tile URL).
-    func loadBasemap(settings: SiteSettings, _ timer: inout StepTimer) async throws(BuildError) -> BasemapInput {
+    /// Stage 2b: the basemap the settings choose (our own from OpenStreetMap
+    /// data, none, Geoapify tiles fetched now and published with the site, or
+    /// a provider's tile URL). `sample`: the places are the sample's.
+    func loadBasemap(settings: SiteSettings, sample: Bool, _ timer: inout StepTimer) async throws(BuildError)
+        -> BasemapInput
+    {
         let loading = BasemapLoading(options: options, environment: environment, console: console)
-        switch BasemapSetting.resolved(settings.basemap, environment: environment) {
+        switch BasemapSetting.resolved(settings.basemap) {
+        case .openStreetMap:
+            return try await timer.step("Lager kartbakgrunn") {
+                try await loading.own(settings: settings, sample: sample)
+            }
         case .plain:
             return .none
         case .provider(let provider):

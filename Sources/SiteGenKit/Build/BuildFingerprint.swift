@@ -80,6 +80,14 @@ extension ContentHasher {
             combine(UInt64(bitPattern: Int64(minZoom)))
             combine(UInt64(bitPattern: Int64(maxZoom)))
             for edge in [bounds.south, bounds.west, bounds.north, bounds.east] { combine(edge.bitPattern) }
+        case .vector(let pathTemplate, let levels):
+            combine("vector")
+            combine(pathTemplate)
+            for level in levels {
+                for number in [level.zoom, level.minX, level.minY, level.maxX, level.maxY] {
+                    combine(UInt64(bitPattern: Int64(number)))
+                }
+            }
         case .remote(let urlTemplate, let origin, let maxZoom):
             combine("remote")
             combine(urlTemplate)

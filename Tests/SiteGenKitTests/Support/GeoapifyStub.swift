@@ -51,6 +51,9 @@ final class GeoapifyStub {
         ] where all[key] == nil {
             all[key] = [.sample(category)]
         }
+        if all["overpass"] == nil {
+            all["overpass"] = [Response(file: Repository.fixtures + "/overpass-oslo-centre.json")]
+        }
         func encode(_ response: Response) -> [String: Any] {
             var object: [String: Any] = [
                 "status": response.status, "headers": response.headers, "delay": response.delay,

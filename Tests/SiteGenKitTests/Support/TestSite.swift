@@ -144,7 +144,13 @@ enum Sitegen {
         var env = bareEnvironment ? ["PATH": "/usr/bin:/bin"] : ProcessInfo.processInfo.environment
         env["GEOAPIFY_API_KEY"] = nil
         env["GEOAPIFY_BASE_URL"] = nil
+        env["OVERPASS_URL"] = nil
         for (key, value) in environment { env[key] = value }
+        // Never the real Overpass: the Geoapify stand-in answers for it too (route "overpass"), and
+        // without one a closed loopback port refuses at once.
+        if env["OVERPASS_URL"] == nil {
+            env["OVERPASS_URL"] = (env["GEOAPIFY_BASE_URL"] ?? "http://127.0.0.1:9") + "/api/interpreter"
+        }
         process.environment = env
         let out = Pipe()
         let err = Pipe()

@@ -1,0 +1,199 @@
+import BeaconCore
+import BeaconText
+import BuiltInFiles
+import FoundationEssentials
+
+/// Our own basemap (`basemap: "osm"`, the default): OpenStreetMap data for the
+/// guide's area, cut into vector tiles the pages draw. The data comes from the
+/// file `basemapData` names; else, for a live guide (a Geoapify key) or one
+/// that names `"osm"` itself, from Overpass (cached for 30 days, like
+/// Geoapify's tiles); else from the Oslo extract compiled in, for the sample
+/// guide and any guide whose centre it covers. Without a key and without that
+/// choice, nothing leaves the machine.
+/// Cutting is cached too, by the data and the plan, so a build whose basemap
+/// did not change only reads the tiles back. Bad or missing data never fails
+/// the build: it goes on without a basemap and says why.
+extension BasemapLoading {
+    static let openStreetMapCredit = MapCredit(
+        text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright")
+    /// An Overpass answer is used for this long, as Geoapify's tiles are.
+    static let overpassFreshSeconds: TimeInterval = 30 * 86_400
+    static let sampleDataName = "basemap/oslo.geojson"
+
+    /// Where the data comes from, and what names it (for the tile cache's key).
+    struct OwnData {
+        var description: String
+        var bytes: [UInt8]
+        var identity: String
+    }
+
+    /// The area the compiled-in Oslo extract covers (its README's box).
+    static let sampleCoverage = GeoBounds(south: 59.8797, west: 10.6876, north: 59.9425, east: 10.8130)
+
+    func own(settings: SiteSettings, sample: Bool) async throws(OverpassError) -> BasemapInput {
+        let plan = VectorTilePlan(
+            center: settings.center, radiusMetres: Double(settings.radiusMetres),
+            budget: settings.tileBudget ?? VectorTilePlan.defaultBudget)
+        guard let area = plan.levels.first?.bounds else { return .none }
+        let data: OwnData
+        switch try await ownData(settings: settings, sample: sample, area: area) {
+        case .success(let found): data = found
+        case .failure(let reason): return warn(reason.message, prefix: "Bygger uten kartbakgrunn: ")
+        }
+        let started = ContinuousClock.now
+        let tiles: [PublishedTile]
+        var hasher = ContentHasher()
+        hasher.combine("vector-tiles")
+        hasher.combine(BuildFingerprint.executableIdentity)
+        hasher.combine(data.identity)
+        for level in plan.levels {
+            hasher.combine("\(level.zoom)/\(level.minX)/\(level.minY)/\(level.maxX)/\(level.maxY)")
+        }
+        let cachePath = options.site.cachePath + "/basemap/tiles-" + hasher.hex + ".bin"
+        if let cached = FileSystem.readCacheFile(cachePath, limit: 1 << 30).flatMap(VectorTileArchive.decode) {
+            tiles = cached
+        } else {
+            let features: [BasemapFeature]
+            do {
+                features = try BasemapDataReader.read(data.bytes, within: area).features
+            } catch {
+                return warn("\(data.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
+            }
+            tiles = VectorTiles.make(features, plan: plan)
+            // Best effort: without the cache the next build cuts the tiles again.
+            try? FileSystem.createDirectory(options.site.cachePath + "/basemap", inside: options.site.root)
+            try? FileSystem.writeCacheFile(VectorTileArchive.encode(tiles), to: cachePath, sync: false)
+        }
+        let bytes = tiles.reduce(0) { $0 + $1.bytes.count }
+        let seconds = (ContinuousClock.now - started).inSeconds
+        console.progress(
+            "Kartbakgrunn: eget kart fra OpenStreetMap (\(data.description)), \(count(tiles.count)), \(BasemapLoading.zooms(plan.minZoom ?? 0, plan.maxZoom ?? 0)), \(FileSystem.describe(bytes: bytes))"
+                + (seconds >= 0.5 ? " (\(NorwegianFormat.oneDecimal(seconds)) s)." : "."))
+        return BasemapInput(
+            published: PublishedBasemap(
+                source: .vector(pathTemplate: VectorTiles.pathTemplate, levels: plan.levels),
+                attribution: [BasemapLoading.openStreetMapCredit]),
+            tiles: tiles, warnings: [])
+    }
+
+    /// The data for `area`, or why there is none.
+    func ownData(settings: SiteSettings, sample: Bool, area: GeoBounds) async throws(OverpassError)
+        -> Result<OwnData, OwnDataProblem>
+    {
+        if let name = settings.basemapData {
+            return ownFile(name)
+        }
+        let hasKey = !(environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace() ?? "").isEmpty
+        // A live guide, or one whose owner asked for Overpass by name: fresh data with the sea.
+        if !sample && (hasKey || settings.basemap == .openStreetMap) {
+            return try await overpass(area)
+        }
+        let coverage = BasemapLoading.sampleCoverage
+        let center = settings.center
+        guard
+            (coverage.south...coverage.north).contains(center.latitude)
+                && (coverage.west...coverage.east).contains(center.longitude)
+        else {
+            return .failure(
+                OwnDataProblem(
+                    sample
+                        ? "eksempelkartet dekker bare sentrale Oslo, og sentrum er flyttet. Sett GEOAPIFY_API_KEY (kartdata hentes da fra Overpass) eller basemapData."
+                        : "uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner. Velg «\"basemap\": \"osm\"» i \(SiteSettings.fileName) for å hente kartdata fra Overpass (OpenStreetMap), eller pek basemapData på et utdrag."
+                ))
+        }
+        guard let bytes = BuiltInFiles.bytes(BasemapLoading.sampleDataName) else {
+            return .failure(OwnDataProblem("eksempelkartet er ikke bygget inn i denne sitegen"))
+        }
+        return .success(OwnData(description: "eksempeldata for sentrale Oslo", bytes: bytes, identity: "built-in"))
+    }
+
+    /// The owner's own extract, inside the site folder.
+    func ownFile(_ name: String) -> Result<OwnData, OwnDataProblem> {
+        let path = options.site.root + "/" + name
+        do {
+            try options.site.checkInside(path)
+        } catch {
+            return .failure(OwnDataProblem(error.userMessage))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: BasemapDataReader.maximumBytes)
+        } catch {
+            return .failure(OwnDataProblem("basemapData «\(name)»: \(error.userMessage)"))
+        }
+        var hasher = ContentHasher()
+        hasher.combine(bytes)
+        return .success(
+            OwnData(description: PathText.lastComponent(name), bytes: bytes, identity: "file-" + hasher.hex))
+    }
+
+    /// Overpass's answer for `area`: from the cache while fresh (or with --offline), else fetched now;
+    /// a failed fetch falls back on an older answer.
+    func overpass(_ area: GeoBounds) async throws(OverpassError) -> Result<OwnData, OwnDataProblem> {
+        var client = try OverpassClient.fromEnvironment(environment)
+        let console = self.console
+        client.now = options.now
+        client.onRetry = { attempt, wait, error in
+            console.progress(
+                "  Overpass: forsøk \(attempt) feilet (\(error.userMessage)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+            )
+        }
+        let cache = ResponseCache(folder: options.site.cachePath + "/overpass", inside: options.site.root)
+        let box = [area.south, area.west, area.north, area.east].map { MachineNumber.decimal($0, places: 5) }
+            .joined(separator: ",")
+        var hasher = ContentHasher()
+        hasher.combine("overpass-v1 " + box)
+        let key = "basemap-" + hasher.hex
+        let now = options.now()
+        let cached = cache.entry(for: key, now: now, limit: OverpassClient.maximumAnswerBytes)
+        func fromCache(_ entry: ResponseCache.Entry, _ note: String = "") -> Result<OwnData, OwnDataProblem> {
+            let age = AgeText.norwegian(seconds: now.timeIntervalSince(entry.savedAt))
+            return .success(
+                OwnData(
+                    description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: [UInt8](entry.body),
+                    identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)"))
+        }
+        if options.offline {
+            guard let cached else {
+                return .failure(
+                    OwnDataProblem(
+                        "mellomlageret har ikke kartdata fra Overpass for dette området, og --offline forbyr nettverkskall. Bygg én gang uten --offline først."
+                    ))
+            }
+            return fromCache(cached)
+        }
+        if let cached, !options.refresh, now.timeIntervalSince(cached.savedAt) < BasemapLoading.overpassFreshSeconds {
+            return fromCache(cached)
+        }
+        console.progress("Henter kartdata fra Overpass (\(client.endpoint.host ?? "")) …")
+        do {
+            let body = try await client.fetch(area)
+            do {
+                try cache.store(body, url: client.endpoint, key: key, at: now)
+            } catch {
+                console.progress("  Advarsel: Kunne ikke lagre kartdata i mellomlageret: \(error.userMessage)")
+            }
+            return .success(
+                OwnData(
+                    description: "Overpass, hentet nå", bytes: [UInt8](body),
+                    identity: "overpass-\(key)-\(now.timeIntervalSince1970)"))
+        } catch {
+            if case .invalidConfiguration = error { throw error }
+            if let cached {
+                console.progress("  Advarsel: \(error.userMessage) Bruker kartdata fra mellomlageret.")
+                return fromCache(cached, "; \(error.userMessage)")
+            }
+            return .failure(OwnDataProblem(error.userMessage))
+        }
+    }
+}
+
+/// Why our own basemap has no data, in words for the owner.
+struct OwnDataProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension OwnDataProblem: CustomStringConvertible {
+    var description: String { message }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// Our own basemap end to end, with the real binary: the sample drawn from the Oslo extract compiled
+/// in, a live guide from the Overpass stand-in (answers in Overpass's format), the owner's own
+/// extract, and every way the data can fail, none of which fails the build.
+@Suite(.serialized) struct OwnBasemapBuildTests {
+    static let key = "OWN-BASEMAP-key-51f0"
+
+    func live(_ stub: GeoapifyStub) -> [String: String] {
+        ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": "5"]
+    }
+
+    func vectorTiles(_ site: TestSite) -> [String] {
+        site.outputFiles().filter { $0.hasPrefix("kart/osm/") }
+    }
+
+    /// Every tile's text, joined (names are JSON strings in them).
+    func tileText(_ site: TestSite) -> String {
+        vectorTiles(site).map { String(decoding: site.bytes("output/" + $0) ?? [], as: UTF8.self) }.joined()
+    }
+
+    func overpassRequests(_ stub: GeoapifyStub) -> [GeoapifyStub.LoggedRequest] {
+        stub.requests.filter { $0.path == "/api/interpreter" }
+    }
+
+    @Test func theSampleIsDrawnOnRealOsloStreetsWithoutANetwork() throws {
+        let site = TestSite()
+        // No Overpass at all: a request would go to this closed port and fail.
+        let result = try Sitegen.run(
+            ["build", "--site", site.root], environment: ["OVERPASS_URL": "http://127.0.0.1:9/x"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata for sentrale Oslo)"))
+        #expect(!result.stderr.contains("Overpass"), "\(result.stderr)")
+        let tiles = vectorTiles(site)
+        let plan = VectorTilePlan(center: .osloS, radiusMetres: 5000, budget: VectorTilePlan.defaultBudget)
+        #expect(tiles.count == plan.tileCount)
+        #expect(Set(tiles.map { $0.split(separator: "/")[2] }) == ["10", "12", "14"])
+        let text = tileText(site)
+        for name in ["Karl Johans gate", "Akerselva", "Sofienbergparken", "Grünerløkka"] {
+            #expect(text.contains("\"\(name)\""), "\(name)")
+        }
+        // The pages: the vector descriptor, the credit and the script that draws it.
+        let page = String(decoding: site.bytes("output/index.html") ?? [], as: UTF8.self)
+        #expect(page.contains(#""vector":"kart/osm/{z}/{x}/{y}.js""#))
+        #expect(
+            page.contains("© OpenStreetMap-bidragsytere") && page.contains("https://www.openstreetmap.org/copyright"))
+        #expect(page.contains("assets/beacon-basemap.js"))
+        #expect(site.outputFiles().contains("assets/beacon-basemap.js"))
+        // Cut once: the next build finds nothing changed.
+        #expect(!SiteWriter.listFiles(under: site.root + "/.beacon-cache/basemap").isEmpty)
+        let again = try Sitegen.run(["build", "--site", site.root])
+        #expect(again.stderr.contains("Ingen endringer"), "\(again.stderr)")
+    }
+
+    @Test func aLiveGuideDrawsItsOwnAreaFromOverpassOnceAndThenFromTheCache() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
+        let stub = try GeoapifyStub()
+        let first = try Sitegen.run(["build", "--site", site.root], environment: live(stub))
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("Henter kartdata fra Overpass (127.0.0.1)"), "\(first.stderr)")
+        #expect(first.stderr.contains("eget kart fra OpenStreetMap (Overpass, hentet nå)"), "\(first.stderr)")
+        let requests = overpassRequests(stub)
+        #expect(requests.count == 1)
+        let query = try #require(requests.first?.query["data"])
+        #expect(query.contains("[out:json]") && query.contains("out geom"))
+        #expect(query.contains("[bbox:59.8") && query.contains("way[highway]") && query.contains("node[place]"))
+        // The key goes to Geoapify only.
+        #expect(requests.allSatisfy { !$0.headers.values.contains(Self.key) && !"\($0.query)".contains(Self.key) })
+
+        let text = tileText(site)
+        #expect(text.contains("\"Karl Johans gate\""))
+        // The hand-drawn harbour coastline became sea.
+        #expect(text.contains("\"sea\""))
+
+        // Cached: a forced rebuild asks nothing; --offline neither; --refresh asks again.
+        #expect(try Sitegen.run(["build", "--site", site.root, "--force"], environment: live(stub)).status == 0)
+        #expect(overpassRequests(stub).count == 1)
+        let offline = try Sitegen.run(["build", "--site", site.root, "--offline", "--force"], environment: live(stub))
+        #expect(offline.status == 0 && offline.stderr.contains("Overpass, mellomlagret for"), "\(offline.stderr)")
+        #expect(overpassRequests(stub).count == 1)
+        #expect(try Sitegen.run(["build", "--site", site.root, "--refresh"], environment: live(stub)).status == 0)
+        #expect(overpassRequests(stub).count == 2)
+    }
+
+    /// What a broken or hostile server can answer: each gets a clear message and the guide without a basemap.
+    @Test(arguments: [
+        (GeoapifyStub.Response(status: 400, body: "<html><body>Error: line 1: parse error</body></html>"), "HTTP 400"),
+        (GeoapifyStub.Response(body: "<!DOCTYPE html><html><head><title>Overpass</title></head></html>"), "HTML"),
+        (
+            GeoapifyStub.Response(
+                body:
+                    #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out in \"query\" at line 3 after 2 seconds."}"#
+            ), "Query timed out"
+        ),
+        (
+            GeoapifyStub.Response(body: #"{"version":0.6,"elements":[{"type":"way","id":1,"geometry":[{"lat":59.9"#),
+            "JSON"
+        ),
+        (GeoapifyStub.Response(body: ""), "tom"),
+    ])
+    func aFailingOverpassStillBuildsTheGuideAndSaysWhy(answer: GeoapifyStub.Response, mentions: String) throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
+        let stub = try GeoapifyStub(routes: ["overpass": [answer]])
+        let result = try Sitegen.run(["build", "--site", site.root], environment: live(stub))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Bygger uten kartbakgrunn"), "\(result.stderr)")
+        #expect(result.stderr.contains(mentions), "\(result.stderr)")
+        #expect(vectorTiles(site).isEmpty)
+        #expect(site.outputFiles().contains("index.html"))
+        let page = String(decoding: site.bytes("output/index.html") ?? [], as: UTF8.self)
+        #expect(!page.contains(#""vector""#))
+    }
+
+    @Test func theOwnersExtractIsReadAndALinkOutOfTheSiteIsRefused() throws {
+        let site = TestSite()
+        // A small GeoJSON extract in the shape osmium writes: tags as properties.
+        site.write(
+            """
+            {"type":"FeatureCollection","features":[
+             {"type":"Feature","properties":{"highway":"primary","name":"Prinsens gate"},"geometry":{"type":"LineString","coordinates":[[10.742,59.911],[10.750,59.912]]}},
+             {"type":"Feature","properties":{"leisure":"park","name":"Parken"},"geometry":{"type":"Polygon","coordinates":[[[10.745,59.913],[10.748,59.913],[10.748,59.915],[10.745,59.913]]]}}
+            ]}
+            """, to: "kart/utdrag.geojson")
+        site.write(#"{"format":1,"basemapData":"kart/utdrag.geojson"}"#, to: SiteSettings.fileName)
+        let own = try Sitegen.run(["build", "--site", site.root])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(own.stderr.contains("eget kart fra OpenStreetMap (utdrag.geojson)"), "\(own.stderr)")
+        let text = tileText(site)
+        #expect(text.contains("\"Prinsens gate\"") && text.contains("\"Parken\""))
+        #expect(!text.contains("Karl Johans gate"))
+
+        // A link to a file outside the site folder: refused, named, and the guide built without a basemap.
+        let outside = NSTemporaryDirectory() + "outside-\(UUID().uuidString).geojson"
+        try Data("{\"type\":\"FeatureCollection\",\"features\":[]}".utf8).write(to: URL(fileURLWithPath: outside))
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/kart/utdrag.geojson", withDestinationPath: outside)
+        let linked = try Sitegen.run(["build", "--site", site.root])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stderr.contains("Bygger uten kartbakgrunn") && linked.stderr.contains("kart/utdrag.geojson"))
+        #expect(vectorTiles(site).isEmpty)
+
+        // A missing file: said, and built without.
+        try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
+        let missing = try Sitegen.run(["build", "--site", site.root])
+        #expect(missing.status == 0 && missing.stderr.contains("finnes ikke"), "\(missing.stderr)")
+    }
+
+    /// A places file without a key: the compiled-in extract where it covers the centre; elsewhere no
+    /// request to anyone (the README's promise), a basemap only when the owner asks for Overpass by name.
+    @Test func withoutAKeyOnlyTheOwnersChoiceAsksOverpass() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2}"#, to: SiteSettings.fileName)
+        let stub = try GeoapifyStub()
+        let overpass = ["OVERPASS_URL": stub.baseURL + "/api/interpreter"]
+        let places = Repository.fixtures + "/messy-edinburgh.geojson"
+        let plain = try Sitegen.run(["build", "--site", site.root, "--places", places], environment: overpass)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stderr.contains("uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner"), "\(plain.stderr)")
+        #expect(stub.requests.isEmpty)
+        #expect(vectorTiles(site).isEmpty)
+
+        site.write(
+            #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2,"basemap":"osm"}"#,
+            to: SiteSettings.fileName)
+        let chosen = try Sitegen.run(["build", "--site", site.root, "--places", places], environment: overpass)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(overpassRequests(stub).count == 1)
+        #expect(!vectorTiles(site).isEmpty)
+    }
+
+    /// The client alone, with short waits: a busy server (429) is asked again after its Retry-After;
+    /// a refusal (404) is not; a slow one times out.
+    @Test func overpassIsAskedAgainWhenBusyAndNotWhenItRefuses() async throws {
+        let box = GeoBounds(south: 59.90, west: 10.73, north: 59.92, east: 10.77)
+        let fast = RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.05, maximumTotal: 10)
+        let busy = try GeoapifyStub(routes: [
+            "overpass": [
+                .init(status: 429, headers: ["Retry-After": "0"], body: "busy"),
+                .init(file: Repository.fixtures + "/overpass-oslo-centre.json"),
+            ]
+        ])
+        let client = OverpassClient(
+            endpoint: URL(string: busy.baseURL + "/api/interpreter")!, retryPolicy: fast, timeout: 5)
+        let body = try await client.fetch(box)
+        #expect(body.count > 100_000)
+        #expect(busy.requests.count == 2)
+
+        let refusing = try GeoapifyStub(routes: ["overpass": [.init(status: 404, body: "no")]])
+        let refused = OverpassClient(
+            endpoint: URL(string: refusing.baseURL + "/api/interpreter")!, retryPolicy: fast, timeout: 5)
+        await #expect(throws: OverpassError.status(404)) { try await refused.fetch(box) }
+        #expect(refusing.requests.count == 1)
+
+        let slow = try GeoapifyStub(routes: ["overpass": [.init(delay: 3, body: "{}")]])
+        let waiting = OverpassClient(
+            endpoint: URL(string: slow.baseURL + "/api/interpreter")!,
+            retryPolicy: RetryPolicy(maximumAttempts: 1), timeout: 1)
+        await #expect(throws: OverpassError.timeout(seconds: 1)) { try await waiting.fetch(box) }
+
+        #expect(throws: OverpassError.self) { try OverpassClient.fromEnvironment(["OVERPASS_URL": "ftp://x"]) }
+        #expect(throws: OverpassError.self) { try OverpassClient.fromEnvironment(["OVERPASS_TIMEOUT": "soon"]) }
+        #expect(try OverpassClient.fromEnvironment([:]).endpoint == OverpassClient.defaultURL)
+    }
+}

@@ -1,0 +1,156 @@
+"""Our own basemap (beacon-basemap.js over the vector tiles the build cut from OpenStreetMap data): the
+test guide lies in central Oslo, which the extract compiled into sitegen covers, so its maps are drawn on
+real streets with no key and no network. Names are read off the drawn map: each name the label layer
+placed is checked to have ink on the canvas inside its box, and to lie inside the map."""
+import os
+import unittest
+
+import beacon_browser as bb
+
+# Ink of the label canvas inside a box (CSS px of the window): how many pixels carry text.
+INK = """
+const [name, x, y, w, h] = arguments;
+const canvas = Array.from(document.querySelectorAll('canvas.basemap-labels')).find((c) => {
+  const r = c.getBoundingClientRect(); return r.width > 0 && x >= r.left && y >= r.top && x + w <= r.right + 1 && y + h <= r.bottom + 1;
+});
+if (!canvas) return -1;
+const r = canvas.getBoundingClientRect();
+const k = canvas.width / r.width;
+const data = canvas.getContext('2d').getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k),
+  Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k))).data;
+let ink = 0;
+for (let i = 3; i < data.length; i += 4) if (data[i] > 200) ink++;
+return ink;
+"""
+
+STREETS = ("gate", "gata", "vei", "veien", "plass", "allé", "torget", "stranda", "brygge")
+
+
+def labels(driver):
+    return driver.execute_script("return window.BeaconBasemap ? BeaconBasemap.labels() : [];")
+
+
+def wait_labels(driver, within, timeout=10):
+    """The names drawn inside the element `within` (a CSS selector), once there are some."""
+    def drawn(d):
+        box = d.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                               "return [r.left, r.top, r.right, r.bottom];", within)
+        inside = [label for label in labels(d)
+                  if label["x"] >= box[0] and label["y"] >= box[1]
+                  and label["x"] + label["width"] <= box[2] + 1 and label["y"] + label["height"] <= box[3] + 1]
+        return inside or False
+    return bb.WebDriverWait(driver, timeout).until(drawn)
+
+
+def tile_pixel(driver, selector, fx, fy):
+    """The colour of the drawn basemap at a fraction of the map's box: [r, g, b, a]."""
+    return driver.execute_script("""
+      const map = document.querySelector(arguments[0]).getBoundingClientRect();
+      const x = map.left + map.width * arguments[1], y = map.top + map.height * arguments[2];
+      for (const c of document.querySelectorAll(arguments[0] + ' canvas.leaflet-tile')) {
+        const r = c.getBoundingClientRect();
+        if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
+        const k = c.width / r.width;
+        return Array.from(c.getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data);
+      }
+      return null;""", selector, fx, fy)
+
+
+class BasemapOnAPhoneTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.site = bb.site()
+        cls.driver = bb.make_driver(width=390, height=844)
+        cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def tearDown(self):
+        bb.set_media(self.driver)
+        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
+
+    def open_detail(self, name):
+        self.driver.get(self.site.url(self.site.detail_path(name)))
+        bb.WebDriverWait(self.driver, 10).until(
+            lambda d: d.execute_script("const m = document.querySelector('.place-map'); return m && m.dataset.ready === 'true';"))
+
+    def test_a_street_name_can_be_read_on_a_detail_pages_map_at_the_zoom_it_opens_on(self):
+        self.open_detail("Grand Hotel")
+        names = wait_labels(self.driver, "#place-map")
+        streets = [label for label in names if label["text"].lower().endswith(STREETS)]
+        self.assertTrue(streets, f"no street named on the map: {[label['text'] for label in names]}")
+        for label in streets:
+            ink = self.driver.execute_script(INK, label["text"], label["x"], label["y"], label["width"], label["height"])
+            # A name of ten letters at 12 px leaves hundreds of inked pixels at 2× (the halo counts too).
+            self.assertGreater(ink, 40 * len(label["text"]) // 4, label)
+        # The credit the licence asks for, linked.
+        credit = self.driver.find_element(bb.By.CSS_SELECTOR, "#place-map .leaflet-control-attribution a[href='https://www.openstreetmap.org/copyright']")
+        self.assertIn("OpenStreetMap", credit.text)
+
+    def test_dark_mode_draws_the_night_palette(self):
+        self.open_detail("Grand Hotel")
+        wait_labels(self.driver, "#place-map")
+        light = tile_pixel(self.driver, "#place-map", 0.05, 0.95)
+        bb.set_media(self.driver, dark=True)
+        self.open_detail("Grand Hotel")
+        wait_labels(self.driver, "#place-map")
+        dark = tile_pixel(self.driver, "#place-map", 0.05, 0.95)
+        self.assertIsNotNone(light)
+        self.assertIsNotNone(dark)
+        self.assertGreater(sum(light[:3]) / 3, 170, light)
+        self.assertLess(sum(dark[:3]) / 3, 90, dark)
+
+
+class BasemapOnTheDesktopTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.site = bb.site()
+        cls.driver = bb.make_driver(width=1280, height=900)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def tearDown(self):
+        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
+
+    def test_karl_johans_gate_is_named_at_street_zoom(self):
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        bb.zoom_map_to(self.driver, 59.9127, 10.7400, 16)
+        names = [label["text"] for label in wait_labels(self.driver, "#explorer-map")]
+        bb.WebDriverWait(self.driver, 10).until(
+            lambda d: "Karl Johans gate" in [label["text"] for label in labels(d)], f"named: {names}")
+        # No two names overlap.
+        drawn = labels(self.driver)
+        for i, a in enumerate(drawn):
+            for b in drawn[i + 1:]:
+                overlap = (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+                           and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+                self.assertFalse(overlap, (a, b))
+
+    def test_the_map_is_drawn_from_disk_too(self):
+        """A guide opened as files (file://): the tiles are scripts, which load where fetch() would not."""
+        self.driver.get("file://" + os.path.join(self.site.output, "index.html"))
+        bb.wait_ready(self.driver)
+        bb.zoom_map_to(self.driver, 59.9127, 10.7400, 16)
+        self.assertTrue(wait_labels(self.driver, "#explorer-map"))
+        self.assertIsNotNone(tile_pixel(self.driver, "#explorer-map", 0.5, 0.5))
+
+    def test_only_the_site_is_asked_for_the_basemap(self):
+        bb.network_requests(self.driver)
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        bb.zoom_map_to(self.driver, 59.9127, 10.7400, 15)
+        wait_labels(self.driver, "#explorer-map")
+        requests = bb.network_requests(self.driver)
+        tiles = [url for url in requests if "/kart/osm/" in url]
+        self.assertTrue(tiles)
+        self.assertTrue(all(url.startswith(self.site.url("")) for url in requests if url.startswith("http")), requests)
+
+
+if __name__ == "__main__":
+    unittest.main()
