@@ -37,8 +37,9 @@ package enum VectorTiles {
     }
 
     /// Every tile of `plan`, empty ones too (the page then knows there is nothing, rather than a missing file).
+    /// The work runs on all cores: features are projected and simplified, then tiles cut and written, in parallel.
     package static func make(_ features: [BasemapFeature], plan: VectorTilePlan) -> [PublishedTile] {
-        let projected = features.map(ProjectedFeature.init)
+        let projected = ParallelChunks.map(count: features.count, chunkSize: 512) { ProjectedFeature(features[$0]) }
         var tiles: [PublishedTile] = []
         for level in plan.levels {
             tiles += make(projected, level: level, servedUpTo: servedUpTo(level.zoom, plan: plan))
@@ -60,40 +61,44 @@ package enum VectorTiles {
             maxX: Double(level.maxX + 1) * tileSize, maxY: Double(level.maxY + 1) * tileSize
         ).grown(by: margin)
 
-        var byTile = [[TileFeature]](repeating: [], count: level.count)
-        for feature in features where minimumZoom(feature.kind) <= zoom {
-            guard let bounds = feature.bounds, bounds.intersects(levelRect) else { continue }
+        // Each feature this level draws, simplified for it.
+        let simplified: [[[WorldPoint]]?] = ParallelChunks.map(count: features.count, chunkSize: 256) { index in
+            let feature = features[index]
+            guard minimumZoom(feature.kind) <= zoom, let bounds = feature.bounds, bounds.intersects(levelRect) else {
+                return nil
+            }
             let parts = feature.simplifiedParts(tolerance: tolerance, smallestArea: smallestArea)
-            guard !parts.isEmpty else { continue }
+            return parts.isEmpty ? nil : parts
+        }
+        // Which features each tile holds (by the feature's box and the margin), in the features' order.
+        var byTile = [[Int]](repeating: [], count: level.count)
+        for (index, parts) in simplified.enumerated() {
+            guard parts != nil, let bounds = features[index].bounds else { continue }
             let firstX = max(level.minX, Int(((bounds.minX - margin) * scale).rounded(.down)))
             let lastX = min(level.maxX, Int(((bounds.maxX + margin) * scale).rounded(.down)))
             let firstY = max(level.minY, Int(((bounds.minY - margin) * scale).rounded(.down)))
             let lastY = min(level.maxY, Int(((bounds.maxY + margin) * scale).rounded(.down)))
             guard firstX <= lastX, firstY <= lastY else { continue }
             for y in firstY...lastY {
-                for x in firstX...lastX {
-                    let origin = WorldPoint(x: Double(x) * tileSize, y: Double(y) * tileSize)
-                    let rect = WorldRect(
-                        minX: origin.x, minY: origin.y, maxX: origin.x + tileSize, maxY: origin.y + tileSize
-                    ).grown(by: margin)
-                    let cut = feature.cut(parts, to: rect, origin: origin, tileSize: tileSize)
-                    guard !cut.isEmpty else { continue }
-                    byTile[(y - level.minY) * level.width + (x - level.minX)].append(
-                        TileFeature(kind: feature.kind, name: feature.name, parts: cut))
-                }
+                for x in firstX...lastX { byTile[(y - level.minY) * level.width + (x - level.minX)].append(index) }
             }
         }
-        var tiles: [PublishedTile] = []
-        tiles.reserveCapacity(level.count)
-        for (index, features) in byTile.enumerated() {
-            let x = level.minX + index % level.width
-            let y = level.minY + index / level.width
-            tiles.append(
-                PublishedTile(
-                    zoom: zoom, x: x, y: y, bytes: encode(features, zoom: zoom, x: x, y: y),
-                    pathTemplate: pathTemplate))
+        let holds = byTile
+        return ParallelChunks.map(count: level.count, chunkSize: 4) { tileIndex in
+            let x = level.minX + tileIndex % level.width
+            let y = level.minY + tileIndex / level.width
+            let origin = WorldPoint(x: Double(x) * tileSize, y: Double(y) * tileSize)
+            let rect = WorldRect(minX: origin.x, minY: origin.y, maxX: origin.x + tileSize, maxY: origin.y + tileSize)
+                .grown(by: margin)
+            var cut: [TileFeature] = []
+            for index in holds[tileIndex] {
+                let feature = features[index]
+                let parts = feature.cut(simplified[index] ?? [], to: rect, origin: origin, tileSize: tileSize)
+                if !parts.isEmpty { cut.append(TileFeature(kind: feature.kind, name: feature.name, parts: parts)) }
+            }
+            return PublishedTile(
+                zoom: zoom, x: x, y: y, bytes: encode(cut, zoom: zoom, x: x, y: y), pathTemplate: pathTemplate)
         }
-        return tiles
     }
 
     /// The tile's script, features in drawing order (the kinds' order; within a kind as they came).
