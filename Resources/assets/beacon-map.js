@@ -483,8 +483,17 @@
       if (list) linkCards(list, (id) => markers.get(id) || null, pinLifter(cluster));
       if (data.center) centerMarker(data.center).addTo(map);
       const points = places.map((p) => [p.lat, p.lon]);
-      if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
-      else if (points.length === 1) map.setView(points[0], 16);
+      // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
+      // fold: the favorites are fitted to the part the reader sees on arrival.
+      const box = canvas.getBoundingClientRect();
+      const belowFold = box.top < window.innerHeight
+        ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
+      if (points.length > 1) {
+        map.fitBounds(L.latLngBounds(points), { paddingTopLeft: [36, 36], paddingBottomRight: [36, 36 + belowFold], maxZoom: 16 });
+      } else if (points.length === 1) {
+        map.setView(points[0], 16);
+        if (belowFold) map.panBy([0, belowFold / 2], { animate: false });
+      }
       // For the browser tests: the places the pins stand for (read-only).
       window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
       section.dataset.ready = 'true';

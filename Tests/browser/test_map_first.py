@@ -403,12 +403,18 @@ class SideBySideTests(unittest.TestCase):
         self.assertNotIn("is-highlighted", self.pin("Zeppelin Bar").get_attribute("class"))
         d.execute_script("arguments[0].focus()", card.find_element(By.CSS_SELECTOR, "a"))
         bb.wait_for(d, lambda: "is-highlighted" in self.pin("Zeppelin Bar").get_attribute("class"), message="not lifted on focus")
-        # The lifted pin looks different (its fill), in light and in dark.
-        for dark in (False, True):
-            bb.set_media(d, dark=dark)
-            lifted = d.execute_script("return getComputedStyle(arguments[0].querySelector('.map-pin')).backgroundColor", self.pin("Zeppelin Bar"))
-            other = d.execute_script("return getComputedStyle(document.querySelector('#explorer-map .map-pin-icon:not(.is-highlighted) .map-pin')).backgroundColor")
-            self.assertNotEqual(lifted, other)
+        # The lifted pin looks different (its fill), in light and in dark, and under forced colours (the
+        # system's highlight, and an outline).
+        look = ("const s = getComputedStyle(arguments[0].querySelector('.map-pin'));"
+                "return [s.backgroundColor, s.outlineStyle];")
+        other = lambda: d.find_element(By.CSS_SELECTOR, "#explorer-map .map-pin-icon:not(.is-highlighted)")  # noqa: E731
+        for features in ([{"name": "prefers-color-scheme", "value": "light"}], [{"name": "prefers-color-scheme", "value": "dark"}],
+                         [{"name": "forced-colors", "value": "active"}]):
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+            lifted, plain = d.execute_script(look, self.pin("Zeppelin Bar")), d.execute_script(look, other())
+            self.assertNotEqual(lifted[0], plain[0], features)
+            if features[0]["name"] == "forced-colors":
+                self.assertEqual(lifted[1], "solid")
         bb.set_media(d)
         d.execute_script("document.getElementById('explorer-search').focus()")
         bb.wait_for(d, lambda: "is-highlighted" not in self.pin("Zeppelin Bar").get_attribute("class"), message="not put back")
@@ -510,6 +516,16 @@ class FavoritesMapTests(unittest.TestCase):
         self.assertLessEqual(cards["right"], canvas["left"])
         self.assertLess(abs(cards["top"] - canvas["top"]), 24)
         self.assertGreater(canvas["bottom"] - canvas["top"], 400)
+
+    def test_the_favorites_are_on_the_part_of_the_map_in_view(self):
+        # Beside the list the map is as tall as the window and starts below the intro: every pin is fitted
+        # above the fold.
+        self.open(1280, 900)
+        d = self.driver
+        bottoms = d.execute_script(
+            "return Array.from(document.querySelectorAll('#favorites-map .leaflet-marker-icon'), e => e.getBoundingClientRect().bottom);")
+        self.assertTrue(bottoms)
+        self.assertLessEqual(max(bottoms), 900, "a favorite's pin below the fold")
 
     def test_the_map_is_above_the_list_on_a_phone(self):
         self.open(390, 844)
