@@ -646,6 +646,8 @@
       });
       if (mapLocate) locateControl = MapKit.cornerControl(mapLocate, 'bottomright');
       placeLocateControl();
+      // The map's box changes with the layout (a phone turned, the sheet's peek measured): Leaflet is told.
+      if (window.ResizeObserver) new ResizeObserver(() => quietly(() => leaflet.invalidateSize({ pan: false }))).observe(mapCanvas);
       return leaflet;
     }
 
@@ -1207,9 +1209,11 @@
 
     /**
      * The sizes the layout reads (CSS custom properties on #explorer): the floating bar's height, where the
-     * explorer starts (under the header) and how much of the sheet peeks (its handle and first card).
+     * explorer starts (under the header) and, with `peek` (on arrival and when the window changes, never
+     * as the list does, so the map keeps its size while the reader types), how much of the sheet peeks:
+     * its handle and the first card.
      */
-    function measureSheet() {
+    function measureSheet({ peek = true } = {}) {
       if (!mapFirst) return;
       const set = (name, px) => {
         const value = `${Math.round(px)}px`;
@@ -1217,6 +1221,7 @@
       };
       set('--explorer-bar-h', bar.getBoundingClientRect().height);
       set('--explorer-top', root.getBoundingClientRect().top + window.scrollY);
+      if (!peek) return;
       const first = !list.hidden && list.firstElementChild;
       const top = sheet.getBoundingClientRect().top;
       // Under a quarter of the screen: a tall first card shows its top, and the map keeps the rest.
@@ -1225,11 +1230,17 @@
     }
     if (window.ResizeObserver && bar) {
       // The bar grows with the filter panel and the cuisine chips; the header with a note above the page.
-      const sizes = new ResizeObserver(() => measureSheet());
+      const sizes = new ResizeObserver(() => measureSheet({ peek: false }));
       sizes.observe(bar);
       sizes.observe(document.body);
     }
-    window.addEventListener('resize', () => measureSheet());
+    // A phone's address bar coming and going changes the window's height only: the sheet keeps its peek.
+    let measuredWidth = window.innerWidth;
+    window.addEventListener('resize', () => {
+      const widthChanged = window.innerWidth !== measuredWidth;
+      measuredWidth = window.innerWidth;
+      measureSheet({ peek: widthChanged });
+    });
 
     /** The page's scroll position at which the sheet is open: its top under the floating bar. */
     function openTop() {
