@@ -216,6 +216,7 @@ def build_with_tiles(folder, places_file):
         stub.stdin.close()
         stub.terminate()
         stub.wait(timeout=10)
+        stub.stdout.close()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
