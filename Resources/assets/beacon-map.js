@@ -1,9 +1,10 @@
 // Beacon sitegen: maps, on Leaflet (Debian's libjs-leaflet and libjs-leaflet.markercluster,
 // copied into assets/leaflet/ by the build). Plain modern JavaScript, no build step.
 //
-// window.BeaconMap = { create(container, basemap, label), pinIcon(place, star), clusterGroup(pinCount),
-//   gridGroup(count, position, marker) and usesGrid(pinCount) (a big guide's own grouping), ring(),
-//   centerMarker(center), readerMarker(), placeCard(parts) }
+// window.BeaconMap = { create(container, basemap, label), hasBasemap(basemap), pinIcon(place, star),
+//   clusterGroup(pinCount), gridGroup(count, position, marker) and usesGrid(pinCount) (a big guide's own
+//   grouping), ring(), centerMarker(center), readerMarker(), placeCard(parts), cornerControl(node,
+//   position), pinLifter(group), linkCards(list, markerOf, lift) }
 // is used by beacon.js (the explorer's map). On a place's page this script also draws the small
 // map of #place-map from the JSON in #beacon-map (DetailPage.placeMap in Swift), and on «Mine
 // steder» the favorites' map of #favorites-map from #beacon-favorites-map (FavoritesPage.map).
@@ -12,7 +13,8 @@
 // credits: [{ t, u? }] } for tiles published with the site (relative to the site root), { tiles:
 // "https://…", remote: true, maxZoom, credits } for a provider's, { vector: "kart/osm/{z}/{x}/{y}.js",
 // levels, credits } for our own (drawn by beacon-basemap.js), { credits: [] } for none: pins on a
-// plain background. Nothing here writes style attributes into markup: Leaflet positions by CSSOM,
+// plain background. `hasBasemap` tells the first three from the last: with one, a phone's explorer
+// puts its map first (beacon.js). Nothing here writes style attributes into markup: Leaflet positions by CSSOM,
 // which the pages' Content-Security-Policy allows.
 'use strict';
 
@@ -125,6 +127,60 @@
     return map;
   }
 
+  /** Whether `basemap` (the page data's descriptor) draws a ground under the pins: tiles or Beacon's own vector map. */
+  function hasBasemap(basemap) {
+    return !!basemap && (typeof basemap.tiles === 'string' || typeof basemap.vector === 'string');
+  }
+
+  /** `element` as a control of `map` in a corner: a later control in a bottom corner stands above the earlier
+   * (the credits), so nothing covers them. Clicks and wheel turns on it stay off the map. */
+  function cornerControl(node, position) {
+    const Control = L.Control.extend({
+      onAdd() {
+        const box = element('div', 'beacon-control');
+        box.append(node);
+        L.DomEvent.disableClickPropagation(box);
+        L.DomEvent.disableScrollPropagation(box);
+        return box;
+      },
+    });
+    return new Control({ position });
+  }
+
+  /**
+   * A card the reader points at or focuses lifts its pin (`is-highlighted`; while the pin is in a cluster, the
+   * cluster's count): `lift(marker)` lifts one and puts the last back, `lift(null)` puts it back.
+   */
+  function pinLifter(group) {
+    let lifted = null;
+    function mark(layer, on) {
+      const icon = layer.getElement && layer.getElement();
+      if (icon) icon.classList.toggle('is-highlighted', on);
+      if (layer.setZIndexOffset) layer.setZIndexOffset(on ? 1000 : 0);
+    }
+    return (marker) => {
+      let target = null;
+      if (marker) target = (group && group.getVisibleParent ? group.getVisibleParent(marker) : marker) || null;
+      if (target === lifted) return;
+      if (lifted) mark(lifted, false);
+      lifted = target;
+      if (lifted) mark(lifted, true);
+    };
+  }
+
+  /** Pointing at or focusing a card of `list` (`li[data-id]`) lifts its pin: `markerOf(id)` → the marker or null. */
+  function linkCards(list, markerOf, lift) {
+    for (const [type, on] of [['mouseover', true], ['mouseout', false], ['focusin', true], ['focusout', false]]) {
+      list.addEventListener(type, (event) => {
+        const card = event.target.closest && event.target.closest('.place-card');
+        const related = event.relatedTarget && event.relatedTarget.closest && event.relatedTarget.closest('.place-card');
+        if (!card || card === related) return;
+        if (on) lift(markerOf(card.dataset.id));
+        else if (!related) lift(null);
+      });
+    }
+  }
+
   /** The star a pin or card carries, filled from the page's gradients (star-fill-1 … 5). */
   function starIcon(stars, star, className) {
     const icon = document.createElementNS(SVG_NS, 'svg');
@@ -166,7 +222,9 @@
   function clusterGroup(pinCount = 0) {
     return L.markerClusterGroup({
       showCoverageOnHover: false,
-      maxClusterRadius: 44,
+      // Pins are 38 px across: only pins that would overlap at this zoom become a count; those that still
+      // stand on one another at the last zoom fan out (spiderfy) when their count is clicked.
+      maxClusterRadius: 36,
       spiderfyOnMaxZoom: true,
       chunkedLoading: true,
       // Up to `gridFrom` pins (`pinCount`): grouped in slices of at most 200 ms, typing goes on meanwhile.
@@ -344,7 +402,10 @@
     return card;
   }
 
-  window.BeaconMap = Object.freeze({ create, pinIcon, clusterGroup, gridGroup, usesGrid, ring, centerMarker, readerMarker, placeCard, siteRoot });
+  window.BeaconMap = Object.freeze({
+    create, hasBasemap, pinIcon, clusterGroup, gridGroup, usesGrid, ring, centerMarker, readerMarker, placeCard,
+    cornerControl, pinLifter, linkCards, siteRoot,
+  });
 
   // ---------- A place's page: the small map ----------
 
@@ -383,6 +444,9 @@
    * The explorer's pins, clusters and cards for the favorites of the page, from the JSON in
    * #beacon-favorites-map (FavoritesPage.map in Swift): { basemap, center, star, label, places:
    * [{ id, n, c, lat, lon, u: link from this page, meta: "Kafé · 450 m", s?, label?: rating text }] }.
+   * Cards and pins go together as in the explorer: a card pointed at or focused lifts its pin, and a pin's
+   * card on the map marks the place's card in the list (and, beside the map on a wide screen, brings it
+   * into view).
    */
   function drawFavoritesMap() {
     const canvas = document.getElementById('favorites-map');
@@ -397,18 +461,43 @@
         dragging: !L.Browser.mobile,
       });
       const cluster = clusterGroup(places.length).addTo(map);
+      const list = document.querySelector('.place-list--favorites');
+      const cardOf = (id) => (list ? Array.from(list.children).find((li) => li.dataset.id === id) : null) || null;
+      const beside = window.matchMedia ? window.matchMedia('(min-width: 64rem)') : { matches: false };
+      const markers = new Map();
       cluster.addLayers(places.map((p) => {
         const label = [p.n, p.meta].concat(p.label ? [p.label] : []).join(', ');
         const marker = L.marker([p.lat, p.lon], { icon: pinIcon(p, data.star, label), keyboard: true });
         marker.options.placeId = p.id;
         marker.bindPopup(() => placeCard({ name: p.n, meta: p.meta, stars: p.s, ratingLabel: p.label || '', href: p.u }, data.star),
           { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+        marker.on('popupopen', () => {
+          const card = cardOf(p.id);
+          if (!card) return;
+          card.classList.add('place-card--active');
+          if (beside.matches) card.scrollIntoView({ block: 'nearest' });
+        });
+        marker.on('popupclose', () => {
+          const card = cardOf(p.id);
+          if (card) card.classList.remove('place-card--active');
+        });
+        markers.set(p.id, marker);
         return marker;
       }));
+      if (list) linkCards(list, (id) => markers.get(id) || null, pinLifter(cluster));
       if (data.center) centerMarker(data.center).addTo(map);
       const points = places.map((p) => [p.lat, p.lon]);
-      if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
-      else if (points.length === 1) map.setView(points[0], 16);
+      // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
+      // fold: the favorites are fitted to the part the reader sees on arrival.
+      const box = canvas.getBoundingClientRect();
+      const belowFold = box.top < window.innerHeight
+        ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
+      if (points.length > 1) {
+        map.fitBounds(L.latLngBounds(points), { paddingTopLeft: [36, 36], paddingBottomRight: [36, 36 + belowFold], maxZoom: 16 });
+      } else if (points.length === 1) {
+        map.setView(points[0], 16);
+        if (belowFold) map.panBy([0, belowFold / 2], { animate: false });
+      }
       // For the browser tests: the places the pins stand for (read-only).
       window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
       section.dataset.ready = 'true';

@@ -13,6 +13,14 @@
 // filters and position go along (sessionStorage), while the radius, order and view are
 // remembered between visits (localStorage).
 //
+// Where the map goes: beside the list on a wide screen (64rem on); on a narrower one, the list with
+// «Liste · Kart» to swap them; and on a phone (37.5rem and less) whose guide has a basemap
+// (BeaconMap.hasBasemap), the map first: it fills the screen under the header, search and chips float
+// over its top, a round «Finn meg» sits in its corner above the credits, and the list is a sheet over
+// it that peeks (its count and first card) and is pulled up by its handle (`data-layout="map-first"`
+// on #explorer; the sheet is the page scrolling, so the list, the guide's introduction and the footer
+// follow one another as ever, and the page without script is the list).
+//
 // One centre: distances, the radius filter, the order and the map's ring are all measured
 // from the guide's centre, or from the reader once "Finn nærmeste meg" has found them, and
 // the page says which. A reader too far away for any place to be within reach is told so,
@@ -55,6 +63,7 @@
   // The card a reader opened, and how many cards were shown: back, or «Alle steder», returns there.
   const RETURN_KEY = 'beacon.explorer.return.v1';
   const WIDE = '(min-width: 64rem)';
+  const PHONE = '(max-width: 37.5rem)';
   // Cuisine chips show when one category has at least this share of a page's places, at most this many.
   const CUISINE_DOMINANCE = 0.6;
   const MAX_CUISINE_CHIPS = 10;
@@ -90,6 +99,9 @@
     timeout: t('timeout'),
     unsupported: t('unsupported'),
     showing: (shown, total) => t('showing', { shown: integer(shown), total: Text.count(total, 'place') }),
+    inView: (places) => t('inView', { places }),
+    sheetOpened: t('sheet.opened'),
+    sheetClosed: t('sheet.closed'),
     mapLabel: (label) => t('mapLabel', { label }),
     ratingLabel: (stars, n) => t('ratingLabel', { stars, ratings: Text.count(n, 'rating') }),
     openNow: t('openNow'),
@@ -364,11 +376,22 @@
     const cuisineRow = $('explorer-cuisines');
     const cuisineButtons = cuisineRow ? cuisineChips() : [];
     const wide = window.matchMedia ? window.matchMedia(WIDE) : { matches: false, addEventListener() {} };
+    const phone = window.matchMedia ? window.matchMedia(PHONE) : { matches: false, addEventListener() {} };
+    const bar = $('explorer-bar');
+    const sheet = $('explorer-results');             // the list's column; on a phone with the map first, its sheet
+    const handle = $('explorer-sheet-handle');       // absent without a map
+    const handleCount = $('explorer-sheet-count');
+    const sheetStatus = $('explorer-sheet-status');
+    const areaSearch = $('explorer-area-search');
+    const areaReset = $('explorer-area-reset');
+    const mapLocate = $('explorer-map-locate');
 
     // ---------- Filtering and rendering ----------
 
     let results = [];
     let resultsKey = '';
+    let area = null;         // «Søk i dette området»: the map's view the list is limited to ({ s, w, n, e }), or none
+    let mapFirst = false;    // a phone whose guide has a basemap: the map fills the screen, the list is its sheet
     let keepPaging = returning; // the first render keeps the cards a returning reader had
 
     function update(resetPaging = true) {
@@ -390,17 +413,22 @@
       const query = { text: state.text, radiusKm: state.radius, category, cuisine: state.cuisine,
                       favoritesOnly: state.favoritesOnly, openNow: state.openNow && hasHours };
       results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
+      if (area) {
+        const { s, w, n: north, e } = area;
+        results = results.filter((i) => places[i].lat >= s && places[i].lat <= north && places[i].lon >= w && places[i].lon <= e);
+      }
     }
 
     /** Whether the reader narrowed the list (a word, a smaller radius, favourites, open now): only then is an empty one «Ingen treff». */
     function narrowed() {
       return state.text.trim() !== '' || state.radius !== fetchedKm || state.favoritesOnly || (state.openNow && hasHours)
-        || state.cuisine !== null;
+        || state.cuisine !== null || area !== null;
     }
 
     /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
     function countText(total) {
       if (total === 0 && narrowed()) return TEXT.noMatches;
+      if (area) return TEXT.inView(state.favoritesOnly ? TEXT.favorites(total) : TEXT.places(total));
       if (state.favoritesOnly) return TEXT.favorites(total);
       return `${TEXT.places(total)} ${TEXT.within(state.radius, origin ? TEXT.you : centerLabel)}`;
     }
@@ -409,6 +437,7 @@
       const total = results.length;
       const text = countText(total);
       if (countLine.textContent !== text) countLine.textContent = text;
+      if (handleCount && handleCount.textContent !== text) handleCount.textContent = text;
       if (filtersDone) filtersDone.textContent = TEXT.showResults(total);
       empty.hidden = total > 0;
       if (total === 0) {
@@ -418,10 +447,12 @@
         emptyHint.textContent = searched ? noMatchesHint : TEXT.nothingHereHint;
       }
       list.hidden = total === 0;
-      if (state.view === 'list' || wide.matches) renderList();
+      if (listVisible()) renderList();
       else more.hidden = true;
       if (mapVisible()) scheduleMap();
     }
+
+    function listVisible() { return state.view === 'list' || wide.matches || mapFirst; }
 
     // The map follows the list one frame later (the frame after the list's, then a task), so a
     // keystroke's new list is drawn first and never waits for a big guide's pins to be regrouped.
@@ -445,7 +476,7 @@
       measure('beacon-map', started);
     }
 
-    function mapVisible() { return !!MapKit && (state.view === 'map' || wide.matches); }
+    function mapVisible() { return !!MapKit && (state.view === 'map' || wide.matches || mapFirst); }
 
     /** What the rendered cards show; the same key means nothing to redraw. */
     function listKey() {
@@ -575,15 +606,25 @@
       if (map) map.hidden = true;
       for (const button of viewButtons) button.closest('.view-switch').hidden = true;
     }
+    // A basemap (tiles, or Beacon's own vector map) puts the map first on a phone.
+    const hasBasemap = !!MapKit && typeof MapKit.hasBasemap === 'function' && MapKit.hasBasemap(data.map);
     let leaflet = null;       // the map, made when it is first shown
     let cluster = null;
+    let lift = null;          // lifts the pin (or its cluster) of the card the reader points at
     let ringLayer = null;
     let readerLayer = null;
+    let locateControl = null; // «Finn meg» in the map's corner, while the map comes first
     let shownOnMap = null;    // the results the pins show
     let fittedFor = null;     // the centre and radius the view was last fitted to
     let readerMoved = false;  // the reader has dragged or zoomed since then
-    let fitting = false;
+    let fitting = false;      // the view is being set by this script, not by the reader
     const markers = new Array(n); // one marker per place, made when first shown
+
+    /** Sets the view (or the size) without counting it as the reader's move. */
+    function quietly(action) {
+      fitting = true;
+      try { action(); } finally { fitting = false; }
+    }
 
     /** The map, made on first use: basemap, clusters, ring, the guide's centre. */
     function ensureMap() {
@@ -593,11 +634,29 @@
       cluster = MapKit.usesGrid(n)
         ? MapKit.gridGroup(n, (i) => [places[i].lat, places[i].lon], markerFor).addTo(leaflet)
         : MapKit.clusterGroup(n).addTo(leaflet);
+      lift = MapKit.pinLifter(cluster);
       ringLayer = MapKit.ring().addTo(leaflet);
       MapKit.centerMarker({ lat: center.lat, lon: center.lon, label: centerLabel }).addTo(leaflet);
       readerLayer = MapKit.readerMarker();
       leaflet.on('dragstart zoomstart', () => { if (!fitting) readerMoved = true; });
+      // Once the reader has moved a wide screen's map, the list can follow it: «Søk i dette området».
+      leaflet.on('moveend', () => {
+        if (fitting || !wide.matches || !areaSearch) return;
+        areaSearch.hidden = false;
+      });
+      if (mapLocate) locateControl = MapKit.cornerControl(mapLocate, 'bottomright');
+      placeLocateControl();
+      // The map's box changes with the layout (a phone turned, the sheet's peek measured): Leaflet is told.
+      if (window.ResizeObserver) new ResizeObserver(() => quietly(() => leaflet.invalidateSize({ pan: false }))).observe(mapCanvas);
       return leaflet;
+    }
+
+    /** «Finn meg» stands in the map's corner, above the credits, while the map comes first. */
+    function placeLocateControl() {
+      if (!locateControl || !leaflet) return;
+      if (mapFirst) locateControl.addTo(leaflet);
+      else locateControl.remove();
+      mapLocate.hidden = !mapFirst;
     }
 
     function markerFor(i) {
@@ -607,26 +666,56 @@
       const label = [displayName(p), info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
       const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s }, star, label), keyboard: true });
       marker.options.placeId = p.id;
-      marker.bindPopup(() => {
-        const hours = hoursStatus(i);
-        return MapKit.placeCard({
-          name: displayName(p), meta: `${info.singular} · ${formatDistance(distance[i])}`, stars: p.s,
-          ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
-          status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
-        }, star);
-      }, { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+      marker.options.place = i;
+      bindPlaceCard(marker);
+      // With the map first, a pin opens the sheet at its place's card (the card there is the pin's card).
+      marker.on('click', () => { if (mapFirst) openSheetAt(p.id); });
       marker.on('popupopen', () => {
         if (!wide.matches) return;
-        const card = Array.from(list.children).find((li) => li.dataset.id === p.id);
+        const card = cardFor(p.id, true);
         if (!card) return;
-        card.scrollIntoView({ block: 'nearest' });
         card.classList.add('place-card--active');
+        if (wide.matches) card.scrollIntoView({ block: 'nearest' });
       });
       marker.on('popupclose', () => {
         for (const card of list.querySelectorAll('.place-card--active')) card.classList.remove('place-card--active');
       });
       markers[i] = marker;
       return marker;
+    }
+
+    /** A pin's small card on the map, except while the map comes first (its card is then the list's). */
+    function bindPlaceCard(marker) {
+      if (mapFirst) {
+        marker.unbindPopup();
+        return;
+      }
+      if (marker.getPopup()) return;
+      const i = marker.options.place;
+      const p = places[i];
+      marker.bindPopup(() => {
+        const hours = hoursStatus(i);
+        return MapKit.placeCard({
+          name: displayName(p), meta: `${TEXT.category(CATEGORY_KEYS[categoryCode[i]])} · ${formatDistance(distance[i])}`,
+          stars: p.s, ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
+          status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
+        }, star);
+      }, { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+    }
+
+    /**
+     * The card of place `id` in the list, or null; with `render`, the list grows by pages until it holds
+     * the card (a pin of a place beyond the first hundred).
+     */
+    function cardFor(id, render) {
+      const find = () => Array.from(list.children).find((li) => li.dataset.id === id) || null;
+      let card = find();
+      if (card || !render) return card;
+      const k = results.findIndex((i) => places[i].id === id);
+      if (k < 0) return null;
+      state.shown = Math.max(state.shown, (Math.floor(k / PAGE_SIZE) + 1) * PAGE_SIZE);
+      renderList();
+      return find();
     }
 
     /**
@@ -637,7 +726,7 @@
     function renderMap() {
       if (!MapKit) return;
       const lmap = ensureMap();
-      lmap.invalidateSize({ pan: false });
+      quietly(() => lmap.invalidateSize({ pan: false }));
       const focus = origin || center;
       ringLayer.setLatLng([focus.lat, focus.lon]);
       ringLayer.setRadius(state.radius * 1000);
@@ -664,20 +753,80 @@
       if (cluster.redraw) cluster.redraw();
     }
 
-    /** The view that shows the places (or, with none, the ring). */
+    /**
+     * The view the map opens on: the owner's area (the places within the radius of the centre), or, once
+     * "Finn meg" has found the reader, centred on them, as far out as their nearest places; with no places,
+     * the ring.
+     */
     function fitView(focus) {
-      const points = results.slice(0, 5000).map((i) => [places[i].lat, places[i].lon]);
+      const L = window.L;
+      const reach = state.favoritesOnly ? Infinity : state.radius * 1000;
+      let bounds = null;
+      if (origin) {
+        // The ten nearest places within reach, and the reader in the middle.
+        const nearest = [];
+        for (const i of results) {
+          if (distance[i] > reach) continue;
+          if (nearest.length < 10) nearest.push(i);
+          else if (distance[i] < distance[nearest[9]]) nearest[9] = i;
+          else continue;
+          nearest.sort((a, b) => distance[a] - distance[b]);
+        }
+        if (nearest.length) {
+          let dLat = 0.0015, dLon = 0.003;
+          for (const i of nearest) {
+            dLat = Math.max(dLat, Math.abs(places[i].lat - origin.lat));
+            dLon = Math.max(dLon, Math.abs(places[i].lon - origin.lon));
+          }
+          bounds = L.latLngBounds([origin.lat - dLat, origin.lon - dLon], [origin.lat + dLat, origin.lon + dLon]);
+        }
+      } else {
+        let s = 90, w = 180, north = -90, e = -180;
+        for (const i of results) {
+          if (distance[i] > reach) continue;
+          const { lat, lon } = places[i];
+          if (lat < s) s = lat;
+          if (lat > north) north = lat;
+          if (lon < w) w = lon;
+          if (lon > e) e = lon;
+        }
+        if (s <= north) bounds = L.latLngBounds([s, w], [north, e]);
+      }
       // Without places, the ring (from its centre and size: the layer has no view to measure yet).
-      const bounds = points.length ? window.L.latLngBounds(points) : window.L.latLng(focus.lat, focus.lon).toBounds(state.radius * 2000);
+      if (!bounds) bounds = L.latLng(focus.lat, focus.lon).toBounds(state.radius * 2000);
       // A desktop's map is as tall as the window once it sticks, so on arrival its foot is below the
-      // fold: fit the places to the part the reader sees.
+      // fold: fit the places to the part the reader sees. With the map first, the search and the chips
+      // float over its top.
       const box = mapCanvas.getBoundingClientRect();
       const belowFold = box.top < window.innerHeight
         ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
-      fitting = true;
-      leaflet.fitBounds(bounds, { paddingTopLeft: [28, 28], paddingBottomRight: [28, 28 + belowFold], maxZoom: 16, animate: false });
-      fitting = false;
+      const overTop = mapFirst && bar ? Math.max(0, bar.getBoundingClientRect().bottom - box.top) : 0;
+      quietly(() => leaflet.fitBounds(bounds, {
+        paddingTopLeft: [28, 28 + overTop], paddingBottomRight: [28, 28 + belowFold], maxZoom: 16, animate: false,
+      }));
     }
+
+    // ---------- «Søk i dette området» (a wide screen's map, once the reader has moved it) ----------
+
+    function limitToView() {
+      if (!leaflet) return;
+      const b = leaflet.getBounds();
+      area = { s: b.getSouth(), w: b.getWest(), n: b.getNorth(), e: b.getEast() };
+      areaSearch.hidden = true;
+      areaReset.hidden = false;
+      change({});
+      areaReset.focus();
+    }
+    function showEverywhere({ focus = true } = {}) {
+      if (!area && areaReset && areaReset.hidden) return;
+      area = null;
+      if (areaReset) areaReset.hidden = true;
+      if (areaSearch) areaSearch.hidden = true;
+      change({});
+      if (focus && leaflet) leaflet.getContainer().focus({ preventScroll: true });
+    }
+    if (areaSearch) areaSearch.addEventListener('click', limitToView);
+    if (areaReset) areaReset.addEventListener('click', () => showEverywhere());
 
     /** For the browser tests and the benchmark: what the map shows (read-only). */
     window.BeaconExplorer = Object.freeze({
@@ -691,6 +840,8 @@
       ring: () => (ringLayer && leaflet ? { lat: ringLayer.getLatLng().lat, lon: ringLayer.getLatLng().lng, metres: ringLayer.getRadius() } : null),
       reader: () => (readerLayer && leaflet && leaflet.hasLayer(readerLayer) ? { lat: readerLayer.getLatLng().lat, lon: readerLayer.getLatLng().lng } : null),
       map: () => leaflet,
+      /** The sheet of the list, while the map comes first: 'open' or 'closed'; null otherwise. */
+      sheet: () => (mapFirst ? (sheetOpen ? 'open' : 'closed') : null),
     });
 
     // ---------- Controls ----------
@@ -790,7 +941,9 @@
     filtersDone.addEventListener('click', () => {
       setPanel(false);
       filtersButton.focus();
-      if (!wide.matches) root.querySelector('.explorer-body').scrollIntoView({ block: 'start' });
+      // «Vis 12 steder»: the list, over the map when the map comes first.
+      if (mapFirst) moveSheet(true);
+      else if (!wide.matches) root.querySelector('.explorer-body').scrollIntoView({ block: 'start' });
     });
     filterPanel.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
@@ -816,6 +969,8 @@
     }
     resetButton.addEventListener('click', () => {
       clearTimeout(searchTimer);
+      area = null;
+      if (areaReset) areaReset.hidden = true;
       change(Object.assign({}, defaults));
       resetButton.focus();
     });
@@ -826,8 +981,12 @@
       if (!card) return;
       writeStorage(sessionStorage, RETURN_KEY, { page: listPage, id: card.dataset.id, href: link.href, shown: state.shown });
     });
-    /** The card the reader came back from, scrolled into view, focused and marked for a moment. */
+    /** The card the reader came back from, scrolled into view (with the map first: the sheet opened at it), focused and marked for a moment. */
     function returnToCard(id) {
+      if (mapFirst) {
+        openSheetAt(id, { returned: true });
+        return;
+      }
       if (state.view === 'map' && !wide.matches) return;
       const card = Array.from(list.children).find((li) => li.dataset.id === id);
       if (!card) return;
@@ -837,32 +996,18 @@
       setTimeout(() => card.classList.remove('place-card--returned'), 2000);
     }
 
-    // A card and its pin go together: pointing at or focusing a card lifts its pin; a pin's popup
-    // scrolls its card into view beside the map.
+    // A card and its pin go together: pointing at or focusing a card lifts its pin (or the count of the
+    // cluster it is in); a pin's popup scrolls its card into view beside the map (markerFor).
     let indexById = null; // place id → index, made on first use
-    function pinOf(card) {
-      if (!card || !MapKit) return null;
+    function markerOf(id) {
       if (!indexById) {
         indexById = new Map();
         for (let k = 0; k < n; k++) indexById.set(places[k].id, k);
       }
-      const i = indexById.get(card.dataset.id);
+      const i = indexById.get(id);
       return i === undefined ? null : markers[i] || null;
     }
-    function highlight(card, on) {
-      const marker = pinOf(card);
-      const icon = marker && marker.getElement && marker.getElement();
-      if (!icon) return;
-      icon.classList.toggle('is-highlighted', on);
-      marker.setZIndexOffset(on ? 1000 : 0);
-    }
-    for (const [type, on] of [['mouseover', true], ['mouseout', false], ['focusin', true], ['focusout', false]]) {
-      list.addEventListener(type, (event) => {
-        const card = event.target.closest && event.target.closest('.place-card');
-        const related = event.relatedTarget && event.relatedTarget.closest && event.relatedTarget.closest('.place-card');
-        if (card && card !== related) highlight(card, on);
-      });
-    }
+    if (MapKit) MapKit.linkCards(list, markerOf, (marker) => { if (lift) lift(marker); });
 
     moreButton.addEventListener('click', () => {
       const first = state.shown;
@@ -871,8 +1016,17 @@
       const next = list.children[first];
       if (next) next.querySelector('a').focus();
     });
-    // Crossing 64rem: the map joins the list, or leaves it.
-    wide.addEventListener('change', () => render());
+    // Crossing 64rem: the map joins the list, or leaves it (and the list no longer follows the map's view).
+    wide.addEventListener('change', () => {
+      if (!wide.matches && (area || (areaReset && !areaReset.hidden) || (areaSearch && !areaSearch.hidden))) {
+        showEverywhere({ focus: false });
+      }
+      render();
+    });
+    // Crossing 37.5rem: the map comes first, or the list does.
+    phone.addEventListener('change', () => {
+      if (setLayout()) render();
+    });
 
     // ---------- "Finn nærmeste meg" ----------
 
@@ -881,29 +1035,38 @@
       message.dataset.kind = kind || '';
       status.hidden = !text && originReset.hidden;
     }
-    locateButton.addEventListener('click', () => {
+    // "Finn nærmeste meg" above the list, and the round «Finn meg» in the map when the map comes first: one
+    // action, which also centres the map on the reader.
+    const locateButtons = [locateButton, mapLocate].filter(Boolean);
+    function locate() {
       if (!('geolocation' in navigator)) {
         say(window.isSecureContext === false ? TEXT.insecure : TEXT.unsupported, 'error');
         return;
       }
-      locateButton.setAttribute('aria-disabled', 'true');
+      for (const button of locateButtons) button.setAttribute('aria-disabled', 'true');
       say(TEXT.locating, 'busy');
       navigator.geolocation.getCurrentPosition((position) => {
-        locateButton.removeAttribute('aria-disabled');
+        for (const button of locateButtons) button.removeAttribute('aria-disabled');
+        fittedFor = null; // found again where they were: the map still comes back to them
         useReaderPosition({ lat: position.coords.latitude, lon: position.coords.longitude }, true);
       }, (error) => {
-        locateButton.removeAttribute('aria-disabled');
+        for (const button of locateButtons) button.removeAttribute('aria-disabled');
         if (error && error.code === 1) say(window.isSecureContext === false ? TEXT.insecure : TEXT.denied, 'error');
         else if (error && error.code === 3) say(TEXT.timeout, 'error');
         else say(TEXT.unavailable, 'error');
       }, { enableHighAccuracy: false, timeout: 15000, maximumAge: 60000 });
-    });
+    }
+    for (const button of locateButtons) {
+      button.addEventListener('click', () => {
+        if (button.getAttribute('aria-disabled') !== 'true') locate();
+      });
+    }
     originReset.textContent = TEXT.useCenter(centerLabel);
     originReset.addEventListener('click', () => {
       setOrigin(null);
       say(TEXT.measuringFromCenter(centerLabel), '');
       change({});
-      locateButton.focus();
+      (mapFirst && mapLocate ? mapLocate : locateButton).focus();
     });
 
     /** Distances from the reader, or none when no place is within the largest radius of them. */
@@ -918,6 +1081,10 @@
     }
 
     function setOrigin(position, measured) {
+      // A new centre: the list is the places around it again, not those of a view the reader chose.
+      area = null;
+      if (areaReset) areaReset.hidden = true;
+      if (areaSearch) areaSearch.hidden = true;
       origin = position;
       distance = position ? measured : centerMetres;
       resultsKey = '';
@@ -983,6 +1150,242 @@
     }
     if (hasHours) setTimeout(tickOpen, 60000 - (Date.now() % 60000) + 50);
 
+    // ---------- The map first (a phone, a guide with a basemap): the list as a sheet ----------
+    //
+    // The map sticks to the top of the screen and the results come after it in the page, their top edge
+    // (the handle: the count, and a grip) and first card showing under the map: scrolling the page pulls the
+    // sheet up over the map. So the reader's finger on the list pulls it as any page scrolls; the handle is
+    // pulled by pointer events (mouse, pen or finger), tapped, or pressed (Enter, Space; Escape closes); an
+    // open sheet is an entry in the history, so the back button closes it; and a sheet let go between
+    // closed and open settles on the nearer.
+
+    let sheetOpen = false;
+    let sheetEntry = false;  // the open sheet's history entry is this page's own (pushed here)
+    let moving = false;      // the page is scrolling to where this script sent it
+    let movingTimer = 0;
+    let drag = null;         // the handle being pulled: { id, y, scroll, moved, last, time, velocity }
+    let clickAfterDrag = false;
+    const still = () => !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+
+    /** Whether the map comes first now; sets the page's layout to match. True when that changed. */
+    function setLayout() {
+      const next = hasBasemap && phone.matches && !!handle && !!sheet && !!bar;
+      if (next === mapFirst && (root.dataset.layout === 'map-first') === next) return false;
+      mapFirst = next;
+      if (next) {
+        root.dataset.layout = 'map-first';
+        root.dataset.sheet = 'closed';
+        // An open sheet from another visit of this entry (a reload) starts closed: its entry is not ours.
+        if (history.state && history.state.beaconSheet) replaceHistory({ beaconSheet: null });
+        // The sheet's place is this script's to set: a browser restoring the scroll of an entry (back, a
+        // reload) would open or close it behind the script's back.
+        setScrollRestoration('manual');
+        measureSheet();
+      } else {
+        delete root.dataset.layout;
+        delete root.dataset.sheet;
+        delete root.dataset.bar;
+        setScrollRestoration('auto');
+        sheetOpen = false;
+        if (handle) handle.setAttribute('aria-expanded', 'false');
+      }
+      for (const marker of markers) if (marker) bindPlaceCard(marker);
+      if (leaflet) leaflet.closePopup();
+      placeLocateControl();
+      return true;
+    }
+
+    function setScrollRestoration(mode) {
+      try {
+        if ('scrollRestoration' in history) history.scrollRestoration = mode;
+      } catch (_) { /* a sandboxed page may not touch its history */ }
+    }
+
+    function replaceHistory(patch) {
+      try {
+        history.replaceState(Object.assign({}, history.state, patch), '');
+      } catch (_) { /* a sandboxed page may not touch its history */ }
+    }
+
+    /**
+     * The sizes the layout reads (CSS custom properties on #explorer): the floating bar's height, where the
+     * explorer starts (under the header) and, with `peek` (on arrival and when the window changes, never
+     * as the list does, so the map keeps its size while the reader types), how much of the sheet peeks:
+     * its handle and the first card.
+     */
+    function measureSheet({ peek = true } = {}) {
+      if (!mapFirst) return;
+      const set = (name, px) => {
+        const value = `${Math.round(px)}px`;
+        if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+      };
+      set('--explorer-bar-h', bar.getBoundingClientRect().height);
+      set('--explorer-top', root.getBoundingClientRect().top + window.scrollY);
+      if (!peek) return;
+      const first = !list.hidden && list.firstElementChild;
+      const top = sheet.getBoundingClientRect().top;
+      // Under a quarter of the screen: a tall first card shows its top, and the map keeps the rest.
+      const bottom = first ? first.getBoundingClientRect().bottom + 12 : handle.getBoundingClientRect().bottom + 96;
+      set('--sheet-peek', Math.min(Math.max(bottom - top, 112), window.innerHeight * 0.23));
+    }
+    if (window.ResizeObserver && bar) {
+      // The bar grows with the filter panel and the cuisine chips; the header with a note above the page.
+      const sizes = new ResizeObserver(() => measureSheet({ peek: false }));
+      sizes.observe(bar);
+      sizes.observe(document.body);
+    }
+    // A phone's address bar coming and going changes the window's height only: the sheet keeps its peek.
+    let measuredWidth = window.innerWidth;
+    window.addEventListener('resize', () => {
+      const widthChanged = window.innerWidth !== measuredWidth;
+      measuredWidth = window.innerWidth;
+      measureSheet({ peek: widthChanged });
+    });
+
+    /** The page's scroll position at which the sheet is open: its top under the floating bar. */
+    function openTop() {
+      return Math.max(0, Math.round(sheet.getBoundingClientRect().top + window.scrollY - bar.getBoundingClientRect().height));
+    }
+
+    /** The sheet's state as the handle says it and a screen reader hears it, and its entry in the history. */
+    function showSheetState(open) {
+      if (open === sheetOpen) return;
+      sheetOpen = open;
+      handle.setAttribute('aria-expanded', String(open));
+      root.dataset.sheet = open ? 'open' : 'closed';
+      sheetStatus.textContent = open ? TEXT.sheetOpened : TEXT.sheetClosed;
+      try {
+        if (open && !sheetEntry) {
+          history.pushState(Object.assign({}, history.state, { beaconSheet: 'open' }), '');
+          sheetEntry = true;
+        } else if (!open && sheetEntry) {
+          sheetEntry = false;
+          history.back(); // lands on the closed sheet's entry: popstate finds the sheet as it should be
+        }
+      } catch (_) { /* a sandboxed page may not touch its history */ }
+      if (!open && sheet.contains(document.activeElement) && document.activeElement !== handle) {
+        // The card in focus goes below the screen's edge: the handle keeps the place.
+        handle.focus({ preventScroll: true });
+      }
+    }
+
+    /** Opens or closes the sheet: the page scrolls there (at once for a reader who asked for less motion). */
+    function moveSheet(open, target) {
+      if (!mapFirst) return;
+      showSheetState(open);
+      let top = open ? (target === undefined ? openTop() : Math.max(target, openTop())) : 0;
+      // From deep in the list, closing first comes back to the list's top, at once.
+      if (!open && window.scrollY > openTop() + 1) window.scrollTo(0, openTop());
+      top = Math.round(top);
+      if (Math.abs(window.scrollY - top) < 1) return;
+      moving = true;
+      clearTimeout(movingTimer);
+      movingTimer = setTimeout(() => { moving = false; followScroll(); }, 1200);
+      window.scrollTo({ top, behavior: still() ? 'auto' : 'smooth' });
+    }
+
+    /** The sheet opened at place `id`'s card (a pin was chosen, or the reader came back from its page). */
+    function openSheetAt(id, { returned = false } = {}) {
+      const card = cardFor(id, true);
+      if (!card) {
+        moveSheet(true);
+        return;
+      }
+      for (const other of list.querySelectorAll('.place-card--active')) other.classList.remove('place-card--active');
+      // The card right under the handle, which stays at the top of the open sheet.
+      const cardTop = card.getBoundingClientRect().top + window.scrollY;
+      const above = bar.getBoundingClientRect().height + handle.getBoundingClientRect().height + 12;
+      moveSheet(true, cardTop - above);
+      card.classList.add(returned ? 'place-card--returned' : 'place-card--active');
+      setTimeout(() => card.classList.remove('place-card--returned', 'place-card--active'), returned ? 2000 : 4000);
+      const link = card.querySelector('a');
+      if (link) link.focus({ preventScroll: true });
+    }
+
+    /** After each scroll: the state follows where the sheet is, and the bar over it turns solid once it covers the map. */
+    function followScroll() {
+      if (!mapFirst) return;
+      const top = openTop();
+      if (!moving && !drag) showSheetState(window.scrollY > top / 2);
+      const covered = sheet.getBoundingClientRect().top <= bar.getBoundingClientRect().bottom + 1;
+      if (covered) root.dataset.bar = 'solid';
+      else delete root.dataset.bar;
+    }
+    let scrollFrame = 0;
+    window.addEventListener('scroll', () => {
+      if (!mapFirst || scrollFrame) return;
+      scrollFrame = requestAnimationFrame(() => { scrollFrame = 0; followScroll(); });
+    }, { passive: true });
+    // Let go between closed and open, the sheet settles on the nearer.
+    window.addEventListener('scrollend', () => {
+      if (!mapFirst || drag) return;
+      if (moving) {
+        moving = false;
+        clearTimeout(movingTimer);
+        followScroll();
+        return;
+      }
+      const top = openTop(), y = window.scrollY;
+      if (y > 1 && y < top - 1) moveSheet(y > top / 2);
+    });
+
+    window.addEventListener('popstate', () => {
+      if (!mapFirst) return;
+      const open = !!(history.state && history.state.beaconSheet === 'open');
+      sheetEntry = open;
+      if (open !== sheetOpen || (!open && window.scrollY > 1)) moveSheet(open);
+    });
+
+    if (handle) {
+      handle.addEventListener('click', (event) => {
+        if (clickAfterDrag) {
+          clickAfterDrag = false;
+          event.preventDefault();
+          return;
+        }
+        moveSheet(!sheetOpen);
+      });
+      handle.addEventListener('pointerdown', (event) => {
+        clickAfterDrag = false;
+        if (!mapFirst || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+        drag = { id: event.pointerId, y: event.clientY, scroll: Math.min(window.scrollY, openTop()), moved: false,
+                 last: event.clientY, time: event.timeStamp, velocity: 0 };
+        try { handle.setPointerCapture(event.pointerId); } catch (_) { /* the pointer is already gone */ }
+      });
+      handle.addEventListener('pointermove', (event) => {
+        if (!drag || event.pointerId !== drag.id) return;
+        const dy = event.clientY - drag.y;
+        if (!drag.moved && Math.abs(dy) < 6) return;
+        if (!drag.moved && window.scrollY > openTop()) window.scrollTo(0, openTop());
+        drag.moved = true;
+        const elapsed = Math.max(1, event.timeStamp - drag.time);
+        drag.velocity = (event.clientY - drag.last) / elapsed; // px/ms, up is negative
+        drag.last = event.clientY;
+        drag.time = event.timeStamp;
+        window.scrollTo(0, Math.min(Math.max(drag.scroll - dy, 0), openTop()));
+        followScroll();
+      });
+      const letGo = (event) => {
+        if (!drag || event.pointerId !== drag.id) return;
+        const { moved, velocity } = drag;
+        drag = null;
+        if (!moved) return;
+        clickAfterDrag = true;
+        const top = openTop();
+        moveSheet(velocity < -0.4 ? true : velocity > 0.4 ? false : window.scrollY > top / 2);
+      };
+      handle.addEventListener('pointerup', letGo);
+      handle.addEventListener('pointercancel', letGo);
+      // A mouse pulling the handle scrolls a card's link under it, which the browser would start to drag.
+      document.addEventListener('dragstart', (event) => { if (drag) event.preventDefault(); });
+      sheet.addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape' || !mapFirst || !sheetOpen) return;
+        event.preventDefault();
+        moveSheet(false);
+        handle.focus({ preventScroll: true });
+      });
+    }
+
     // ---------- Printing ----------
 
     // The print stylesheet hides the map: printed from the map view, the page prints the list
@@ -1006,8 +1409,11 @@
       if (measured) setOrigin({ lat: sessionOrigin.lat, lon: sessionOrigin.lon }, measured);
     }
     if (origin) say(TEXT.fromYou, 'origin');
+    setLayout();
     syncControls();
     update(); // the map follows in the next frame: the list is ready first
+    measureSheet();
+    followScroll();
     scrollCurrentChipIntoView();
     if (returning) returnToCard(returnPoint.id);
     root.dataset.ready = 'true';

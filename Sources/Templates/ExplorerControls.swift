@@ -211,10 +211,32 @@ enum ExplorerControls {
         b.raw("</div>\n")
     }
 
-    /// The map's place: beside the list on a wide screen, instead of it on a phone.
+    /// The map's place: beside the list on a wide screen, instead of it on a narrow one, and first, under the
+    /// sheet of the results, on a phone when the guide has a basemap. Over it: «Søk i dette området» and «Vis
+    /// alle» (a wide screen, once the reader has moved the map), and the round «Finn meg» that `beacon.js` puts
+    /// in the map's corner above the credits when the map comes first.
     static func map(_ b: inout HTMLBuffer, categories: [PlaceCategory], _ t: Strings) {
         b.open("section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": t.mapView])
         b.raw("<div class=\"explorer-map__canvas\" id=\"explorer-map-canvas\"></div>")
+        b.raw("<div class=\"map-area\">")
+        b.open(
+            "button",
+            ["type": "button", "class": "map-area__button", "id": "explorer-area-search", "hidden": ""])
+        b.icon(.search)
+        b.text(t.searchThisArea)
+        b.close("button")
+        b.element(
+            "button",
+            [
+                "type": "button", "class": "map-area__button map-area__button--undo", "id": "explorer-area-reset",
+                "hidden": "",
+            ],
+            text: t.showAllPlaces)
+        b.raw("</div>")
+        b.raw("<button type=\"button\" class=\"map-locate\" id=\"explorer-map-locate\" hidden>")
+        b.icon(.locate)
+        b.element("span", ["class": "visually-hidden"], text: t.findMe)
+        b.raw("</button>")
         b.raw("<p class=\"explorer-map__legend\" aria-hidden=\"true\">")
         for category in categories {
             b.raw("<span>")
@@ -228,6 +250,23 @@ enum ExplorerControls {
         b.raw("</span></p>")
         b.close("section")
         b.raw("\n")
+    }
+
+    /// The handle of the results' sheet when the map comes first on a phone: the count of the list (what the
+    /// reader pulls up), a button that opens and closes the sheet (`beacon.js` keeps its state and count).
+    static func sheetHandle(_ b: inout HTMLBuffer, count: String) {
+        b.raw(
+            "<button type=\"button\" class=\"sheet-handle needs-script\" id=\"explorer-sheet-handle\" aria-expanded=\"false\" aria-controls=\"place-list\">"
+        )
+        b.raw("<span class=\"sheet-handle__grip\" aria-hidden=\"true\"></span>")
+        b.element("span", ["class": "sheet-handle__count", "id": "explorer-sheet-count"], text: count)
+        b.icon(.chevronUp)
+        b.raw("</button>")
+    }
+
+    /// What a screen reader hears when the sheet opens or closes by a drag or the back button (`beacon.js`).
+    static func sheetStatus(_ b: inout HTMLBuffer) {
+        b.raw("<p class=\"visually-hidden\" id=\"explorer-sheet-status\" role=\"status\"></p>\n")
     }
 
     /// Liste / Kart, floating at the bottom of a narrow screen (a wide one shows both).

@@ -31,6 +31,8 @@ package enum FavoritesPage {
         b.append(Components.starGradients)
         // Nothing to share yet: no button.
         Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
+        // With a map: above the list on a phone, beside it (and staying in view) on a wide screen.
+        if withMap { b.raw("<div class=\"favorites-body\">") }
         if withMap { map(&b, favorites, root: root, context: context) }
         if favorites.isEmpty {
             b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")
@@ -44,6 +46,7 @@ package enum FavoritesPage {
                 favoriteCard(&b, place, root: root, t)
             }
             b.raw("</ul>\n")
+            if withMap { b.raw("</div>\n") }
             Components.pagination(&b, page: page, pageCount: pageCount, root: root, t) {
                 SitePaths.favoritesPage(page: $0)
             }

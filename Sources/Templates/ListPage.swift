@@ -90,9 +90,11 @@ package enum ListPage {
         ExplorerControls.bar(
             &b, root: root, current: input.category, categories: shownCategories, counts: input.chipCounts,
             settings: settings, context: context, interactive: interactive)
+        // The results: on a phone whose guide has a basemap, the sheet over the map (`beacon.js` decides),
+        // pulled up by its handle; where the distances are measured from, at their top.
+        b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\" id=\"explorer-results\">")
+        if withMap { ExplorerControls.sheetHandle(&b, count: summary) }
         if interactive { ExplorerControls.status(&b) }
-
-        b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\">")
         b.raw("<ul class=\"place-list\" id=\"place-list\">\n")
         // A list on one page comes in the script's default order («Anbefalt»), so the first paint is the
         // order the script keeps, and a reader without script meets the owner's picks first too. Longer
@@ -110,6 +112,7 @@ package enum ListPage {
         }
         b.raw("</div>")
         if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
+        if withMap { ExplorerControls.sheetStatus(&b) }
         b.raw("</div>\n")
         if withMap { ExplorerControls.viewSwitch(&b, t) }
         b.close("div")

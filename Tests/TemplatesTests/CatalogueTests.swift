@@ -75,6 +75,7 @@ import Testing
         "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
         "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow", "shareAction",
         "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel", "listAnd",
+        "findMe", "searchThisArea", "showAllPlaces",
     ]
 
     @Test func nynorskAndEnglishAreTranslationsNotCopies() {

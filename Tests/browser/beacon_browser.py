@@ -194,13 +194,33 @@ def sitegen_binary():
     raise RuntimeError("no sitegen binary: set SITEGEN (scripts/test does) or run swift build -c release")
 
 
-def build(folder, places_file):
+def build(folder, places_file, environment=None):
     """Runs `sitegen build` on a site folder from a places file; returns the output folder."""
     result = subprocess.run([sitegen_binary(), "build", "--site", folder, "--places", places_file, "--quiet"],
-                            capture_output=True, text=True, timeout=600)
+                            capture_output=True, text=True, timeout=600, env=environment)
     if result.returncode != 0:
         raise RuntimeError(f"sitegen build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return os.path.join(folder, "output")
+
+
+def build_with_tiles(folder, places_file):
+    """`build` with a basemap: Geoapify's tiles (a key makes them the default), fetched from the loopback
+    stand-in (Tests/Support/geoapify_stub.py, which draws each tile) and published with the site."""
+    scenario = os.path.join(folder, "stub-scenario.json")
+    with open(scenario, "w", encoding="utf-8") as f:
+        json.dump({"routes": {}}, f)
+    stub = subprocess.Popen([sys.executable, os.path.join(REPO, "Tests", "Support", "geoapify_stub.py"),
+                             scenario, os.path.join(folder, "stub-log.jsonl")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = stub.stdout.readline().strip()
+        environment = dict(os.environ, GEOAPIFY_API_KEY="browser-test-key", GEOAPIFY_BASE_URL=f"http://127.0.0.1:{port}")
+        return build(folder, places_file, environment)
+    finally:
+        stub.stdin.close()
+        stub.terminate()
+        stub.wait(timeout=10)
+        stub.stdout.close()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -231,10 +251,11 @@ class Server:
 
 
 class TestSite:
-    def __init__(self, languages=None):
+    def __init__(self, languages=None, tiles=False):
         self.folder = tempfile.mkdtemp(prefix="beacon-browser-")
         self.places = place_rows()
-        self.output = build(self.folder, write_site(self.folder, languages))
+        places_file = write_site(self.folder, languages)
+        self.output = build_with_tiles(self.folder, places_file) if tiles else build(self.folder, places_file)
         self.server = Server(self.output)
         with open(os.path.join(self.output, "index.html"), encoding="utf-8") as f:
             html = f.read()
@@ -257,6 +278,14 @@ class TestSite:
 def site():
     """The test site, built on first use and shared by every test module."""
     built = TestSite()
+    atexit.register(built.close)
+    return built
+
+
+@functools.lru_cache(maxsize=None)
+def tiled_site():
+    """The test site with a basemap (Geoapify's tiles published with it), built on first use and shared."""
+    built = TestSite(tiles=True)
     atexit.register(built.close)
     return built
 

@@ -132,6 +132,11 @@ package struct Strings: Sendable {
     let favoritesOnly: String
     let findNearestMe: String
     let nearMe: String
+    /// «Finn meg»: the round locate button in the map when the map comes first on a phone (the brief's GPS button).
+    let findMe: String
+    /// «Søk i dette området» over a wide screen's map once the reader has moved it, and «Vis alle» that undoes it.
+    let searchThisArea: String
+    let showAllPlaces: String
     let reset: String
     let showResults: String
     let viewMode: String
