@@ -1247,15 +1247,19 @@
       return Math.max(0, Math.round(sheet.getBoundingClientRect().top + window.scrollY - bar.getBoundingClientRect().height));
     }
 
-    /** The sheet's state as the handle says it and a screen reader hears it, and its entry in the history. */
-    function showSheetState(open) {
+    /**
+     * The sheet's state as the handle says it and a screen reader hears it, and its entry in the history
+     * (`remember`: false when the reader came back to the list by the history itself: a new entry would
+     * cut off the way forward again).
+     */
+    function showSheetState(open, { remember = true } = {}) {
       if (open === sheetOpen) return;
       sheetOpen = open;
       handle.setAttribute('aria-expanded', String(open));
       root.dataset.sheet = open ? 'open' : 'closed';
       sheetStatus.textContent = open ? TEXT.sheetOpened : TEXT.sheetClosed;
       try {
-        if (open && !sheetEntry) {
+        if (open && !sheetEntry && remember) {
           history.pushState(Object.assign({}, history.state, { beaconSheet: 'open' }), '');
           sheetEntry = true;
         } else if (!open && sheetEntry) {
@@ -1270,9 +1274,9 @@
     }
 
     /** Opens or closes the sheet: the page scrolls there (at once for a reader who asked for less motion). */
-    function moveSheet(open, target) {
+    function moveSheet(open, target, { remember = true } = {}) {
       if (!mapFirst) return;
-      showSheetState(open);
+      showSheetState(open, { remember });
       let top = open ? (target === undefined ? openTop() : Math.max(target, openTop())) : 0;
       // From deep in the list, closing first comes back to the list's top, at once.
       if (!open && window.scrollY > openTop() + 1) window.scrollTo(0, openTop());
@@ -1293,13 +1297,39 @@
       }
       for (const other of list.querySelectorAll('.place-card--active')) other.classList.remove('place-card--active');
       // The card right under the handle, which stays at the top of the open sheet.
+      const above = () => bar.getBoundingClientRect().height + handle.getBoundingClientRect().height + 12;
       const cardTop = card.getBoundingClientRect().top + window.scrollY;
-      const above = bar.getBoundingClientRect().height + handle.getBoundingClientRect().height + 12;
-      moveSheet(true, cardTop - above);
+      moveSheet(true, cardTop - above(), { remember: !returned });
+      // Coming back, the page is still settling (a big guide's data files, the map's layout, the cards
+      // above growing): the card is kept under the handle until nothing moves for a moment, or the reader acts.
+      if (returned) keepUnderHandle(card, above);
       card.classList.add(returned ? 'place-card--returned' : 'place-card--active');
       setTimeout(() => card.classList.remove('place-card--returned', 'place-card--active'), returned ? 2000 : 4000);
       const link = card.querySelector('a');
       if (link) link.focus({ preventScroll: true });
+    }
+
+    /** Keeps `card` at `above()` px from the window's top while the layout settles (at most 3 s). */
+    function keepUnderHandle(card, above) {
+      let stable = 0, frames = 0, stopped = false;
+      const stop = () => { stopped = true; };
+      const inputs = ['pointerdown', 'wheel', 'keydown', 'touchstart'];
+      for (const type of inputs) window.addEventListener(type, stop, { once: true, passive: true });
+      const step = () => {
+        if (stopped || !mapFirst || frames++ > 180 || stable > 20) {
+          for (const type of inputs) window.removeEventListener(type, stop);
+          return;
+        }
+        const offset = card.getBoundingClientRect().top - above();
+        if (Math.abs(offset) > 2 && !moving) {
+          window.scrollTo(0, Math.round(window.scrollY + offset));
+          stable = 0;
+        } else if (!moving) {
+          stable += 1;
+        }
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
     }
 
     /** After each scroll: the state follows where the sheet is, and the bar over it turns solid once it covers the map. */

@@ -59,7 +59,7 @@ def tile_pixel(driver, selector, fx, fy):
 class BasemapOnAPhoneTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.site = bb.site()
+        cls.site = bb.own_basemap_site()
         cls.driver = bb.make_driver(width=390, height=844)
         cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
@@ -90,6 +90,23 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         credit = self.driver.find_element(bb.By.CSS_SELECTOR, "#place-map .leaflet-control-attribution a[href='https://www.openstreetmap.org/copyright']")
         self.assertIn("OpenStreetMap", credit.text)
 
+    def test_the_sample_opens_on_the_map_and_karl_johans_gate_is_named_at_street_zoom(self):
+        """The issue's check: at 390 × 844 the map covers at least 70 % of the screen, on real Oslo streets."""
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        share = self.driver.execute_script("""
+            const r = document.getElementById('explorer-map').getBoundingClientRect();
+            const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+            const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+            return w * h / (innerWidth * innerHeight);""")
+        self.assertGreaterEqual(share, 0.7)
+        bb.zoom_map_to(self.driver, 59.9127, 10.7400, 16)
+        bb.WebDriverWait(self.driver, 10).until(
+            lambda d: "Karl Johans gate" in [label["text"] for label in labels(d)], "Karl Johans gate not named")
+        label = next(label for label in labels(self.driver) if label["text"] == "Karl Johans gate")
+        ink = self.driver.execute_script(INK, label["text"], label["x"], label["y"], label["width"], label["height"])
+        self.assertGreater(ink, 100, label)
+
     def test_dark_mode_draws_the_night_palette(self):
         self.open_detail("Grand Hotel")
         wait_labels(self.driver, "#place-map")
@@ -107,7 +124,7 @@ class BasemapOnAPhoneTests(unittest.TestCase):
 class BasemapOnTheDesktopTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.site = bb.site()
+        cls.site = bb.own_basemap_site()
         cls.driver = bb.make_driver(width=1280, height=900)
 
     @classmethod

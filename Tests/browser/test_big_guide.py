@@ -42,6 +42,7 @@ class BigGuideTests(unittest.TestCase):
         # list with that card loaded, in view and focused.
         d = self.driver
         d.set_window_size(390, 844)
+        self.addCleanup(d.set_window_size, 1280, 900)
         self.open()
         d.execute_script("sessionStorage.clear()")
         self.open()
@@ -58,6 +59,10 @@ class BigGuideTests(unittest.TestCase):
             bb.wait_ready(d, timeout=20)
             bb.wait_for(d, lambda: d.execute_script(
                 "const a = document.activeElement; return !!a && !!a.closest('.place-card')"), message=f"{how}: a card focused")
+            # With the map first (this guide has a basemap) the sheet glides open to the card: wait for it to arrive.
+            bb.wait_for(d, lambda: d.execute_script(
+                "const r = document.activeElement.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;"),
+                timeout=5, message=f"{how}: the card in view")
             state = d.execute_script("""
                 const a = document.activeElement, r = a.getBoundingClientRect();
                 return {cards: document.querySelectorAll('#place-list > li').length,
