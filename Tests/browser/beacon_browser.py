@@ -135,8 +135,10 @@ def within_radius(rows, km=RADIUS_KM):
 GEOAPIFY_CATEGORY = {"restaurant": "catering.restaurant", "cafe": "catering.cafe", "hotel": "accommodation.hotel"}
 
 
-def write_site(folder, languages=None):
-    """A site folder: settings, store and a GeoJSON places file (the assets are built into sitegen)."""
+def write_site(folder, languages=None, basemap="none"):
+    """A site folder: settings, store and a GeoJSON places file (the assets are built into sitegen).
+    `basemap`: the setting (default "none": the list comes first on a phone, as most tests expect; None
+    leaves it out, so the guide gets our own basemap from the Oslo extract compiled into sitegen)."""
     settings = {
         "format": 1,
         "title": "Beacon – testguide",
@@ -148,6 +150,8 @@ def write_site(folder, languages=None):
     }
     if languages:
         settings["languages"] = languages
+    if basemap is not None:
+        settings["basemap"] = basemap
     with open(os.path.join(folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
         json.dump(settings, f, ensure_ascii=False, indent=2)
     features = []
@@ -204,7 +208,7 @@ def build(folder, places_file, environment=None):
 
 
 def build_with_tiles(folder, places_file):
-    """`build` with a basemap: Geoapify's tiles (a key makes them the default), fetched from the loopback
+    """`build` with a basemap: Geoapify's tiles (the settings choose them), fetched from the loopback
     stand-in (Tests/Support/geoapify_stub.py, which draws each tile) and published with the site."""
     scenario = os.path.join(folder, "stub-scenario.json")
     with open(scenario, "w", encoding="utf-8") as f:
@@ -251,10 +255,13 @@ class Server:
 
 
 class TestSite:
-    def __init__(self, languages=None, tiles=False):
+    """`basemap`: "none" (list first), "geoapify" (the stand-in's tiles, published) or None (our own)."""
+
+    def __init__(self, languages=None, basemap="none"):
         self.folder = tempfile.mkdtemp(prefix="beacon-browser-")
         self.places = place_rows()
-        places_file = write_site(self.folder, languages)
+        places_file = write_site(self.folder, languages, basemap)
+        tiles = basemap == "geoapify"
         self.output = build_with_tiles(self.folder, places_file) if tiles else build(self.folder, places_file)
         self.server = Server(self.output)
         with open(os.path.join(self.output, "index.html"), encoding="utf-8") as f:
@@ -283,9 +290,17 @@ def site():
 
 
 @functools.lru_cache(maxsize=None)
+def own_basemap_site():
+    """The test site on our own basemap (the Oslo extract compiled into sitegen), built on first use and shared."""
+    built = TestSite(basemap=None)
+    atexit.register(built.close)
+    return built
+
+
+@functools.lru_cache(maxsize=None)
 def tiled_site():
     """The test site with a basemap (Geoapify's tiles published with it), built on first use and shared."""
-    built = TestSite(tiles=True)
+    built = TestSite(basemap="geoapify")
     atexit.register(built.close)
     return built
 
@@ -500,8 +515,11 @@ class BuiltSiteTestCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = new_site_folder(cls.PREFIX)
+        settings = dict(cls.SETTINGS)
+        # Without a basemap unless the class asks for one: the list comes first on a phone.
+        settings.setdefault("basemap", "none")
         with open(os.path.join(cls.folder, "beacon-settings.json"), "w", encoding="utf-8") as f:
-            json.dump(cls.SETTINGS, f, ensure_ascii=False)
+            json.dump(settings, f, ensure_ascii=False)
         for path, text in cls.FILES.items():
             os.makedirs(os.path.dirname(os.path.join(cls.folder, path)), exist_ok=True)
             with open(os.path.join(cls.folder, path), "w", encoding="utf-8") as f:

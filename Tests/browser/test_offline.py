@@ -385,7 +385,7 @@ class TiledMapOfflineTests(OfflineTestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="beacon-offline-tiles-")
-        cls.places_file = bb.write_site(cls.folder)
+        cls.places_file = bb.write_site(cls.folder, basemap="geoapify")
         scenario = os.path.join(cls.folder, "stub-scenario.json")
         with open(scenario, "w", encoding="utf-8") as f:
             json.dump({"routes": {}}, f)

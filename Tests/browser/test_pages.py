@@ -87,9 +87,10 @@ class ConsoleAndNetworkTests(PageTestCase):
                 external = [s for s in scripts if s[0]]
                 # Leaflet and its clustering (from Debian's packages) and our map code come before beacon.js.
                 explorer = ["assets/beacon-hours.js", "assets/beacon-query.js", "assets/leaflet/leaflet.js",
-                            "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js", "assets/beacon.js"]
-                place = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-map.js",
-                         "assets/beacon-share.js"]
+                            "assets/leaflet/leaflet.markercluster.js", "assets/beacon-basemap.js", "assets/beacon-map.js",
+                            "assets/beacon.js"]
+                place = ["assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-basemap.js",
+                         "assets/beacon-map.js", "assets/beacon-share.js"]
                 # The texts in the page's language come first: every script of ours reads them.
                 self.assertTrue(external[0][0].endswith("assets/beacon-text.js"), external)
                 own = [s[0] for s in external if not s[0].endswith(("beacon-offline.js", "beacon-text.js"))]
