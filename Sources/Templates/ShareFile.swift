@@ -16,7 +16,10 @@ package enum ShareFile {
     /// (which it may replace) from any other file (which it must not).
     package static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
 
-    package static func render(_ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8]) -> [UInt8] {
+    /// `overview`: the still map of the favorites over the last build's basemap (nil: none).
+    package static func render(
+        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8], overview: ShareOverview? = nil
+    ) -> [UInt8] {
         let favorites = guide.favorites
         let t = context.strings
         let iconURI = "data:image/svg+xml;base64," + Data(iconSVG).base64EncodedString()
@@ -48,9 +51,12 @@ package enum ShareFile {
         if favorites.isEmpty {
             b.element("p", ["class": "empty-state"], text: t.noFavorites)
         } else {
-            b.raw("<ul class=\"place-list place-list--favorites\">\n")
-            for place in favorites { card(&b, place, t) }
-            b.raw("</ul>\n")
+            if let overview { map(&b, overview, t) }
+            b.raw("<ol class=\"place-list place-list--favorites\">\n")
+            for (index, place) in favorites.enumerated() {
+                card(&b, place, number: overview == nil ? nil : index + 1, t)
+            }
+            b.raw("</ol>\n")
         }
         b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\"><p>Data © ")
         b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
@@ -61,11 +67,47 @@ package enum ShareFile {
         return b.bytes
     }
 
+    /// The favorites on a still map: water, green and major streets, a numbered pin per favorite. Drawn
+    /// in the stylesheet's basemap colours (light and dark); no script, no image to fetch.
+    static func map(_ b: inout HTMLBuffer, _ overview: ShareOverview, _ t: Strings) {
+        let width = ShareOverview.number(overview.width)
+        let height = ShareOverview.number(overview.height)
+        b.open("figure", ["class": "share-map"])
+        b.open(
+            "svg",
+            [
+                "class": "share-map__svg", "viewBox": "0 0 \(width) \(height)", "role": "img",
+                "aria-label": t.favoritesMap, "xmlns": "http://www.w3.org/2000/svg",
+            ])
+        b.open("rect", ["class": "share-map__land", "width": width, "height": height])
+        b.close("rect")
+        for layer in overview.layers {
+            b.open("path", ["class": "share-map__shape share-map__" + layer.kind.rawValue, "d": layer.path])
+            b.close("path")
+        }
+        for (index, pin) in overview.pins.enumerated() {
+            let x = ShareOverview.number(pin.x)
+            let y = ShareOverview.number(pin.y)
+            b.open("g", ["class": "share-map__pin"])
+            b.open("circle", ["cx": x, "cy": y, "r": "10"])
+            b.close("circle")
+            b.element("text", ["x": x, "y": y], text: String(index + 1))
+            b.close("g")
+        }
+        b.close("svg")
+        b.close("figure")
+        b.raw("\n")
+    }
+
     /// A favorite: what it is, where, its star and the owner's latest comment, and map links.
-    static func card(_ b: inout HTMLBuffer, _ place: GuidePlace, _ t: Strings) {
+    static func card(_ b: inout HTMLBuffer, _ place: GuidePlace, number: Int? = nil, _ t: Strings) {
         let p = place.place
         b.open("li", ["class": "place-card share-card"])
         b.raw("<div class=\"place-card__link\">")
+        // The pin's number on the map above (the list is an ordered list: a screen reader says it).
+        if let number {
+            b.element("span", ["class": "share-card__number", "aria-hidden": "true"], text: String(number))
+        }
         Components.categoryIcon(&b, p.category, in: "place-card__icon")
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])

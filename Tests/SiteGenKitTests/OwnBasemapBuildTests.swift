@@ -210,3 +210,46 @@ import Testing
         #expect(try OverpassClient.fromEnvironment([:]).endpoint == OverpassClient.defaultURL)
     }
 }
+
+/// The share file's still map: drawn from the last build's tiles, one numbered pin per favorite, and
+/// still one file that loads nothing.
+@Suite struct ShareOverviewTests {
+    @Test func theShareFileMapsTheFavoritesOverTheBasemapAndLoadsNothing() throws {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"places":{"node/1":{"favoriteSince":"2026-10-01","place":{"name":"A","category":"cafe","lat":59.9127,"lon":10.7400}},"#
+                + #""node/2":{"favoriteSince":"2026-10-02","place":{"name":"B","category":"cafe","lat":59.9170,"lon":10.7560}}}}"#,
+            to: GuideStore.fileName)
+        #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
+        let result = try Sitegen.run(["share", "--site", site.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try #require(site.read(ShareCommand.defaultFileName))
+        #expect(text.contains(#"<figure class="share-map"><svg class="share-map__svg" viewBox="0 0 400 "#))
+        #expect(text.components(separatedBy: #"<g class="share-map__pin">"#).count - 1 == 2)
+        // (The class names are in the inlined stylesheet too: look for the shapes themselves.)
+        #expect(text.contains(#"share-map__shape share-map__secondary" d="M"#))
+        #expect(text.contains(#"share-map__shape share-map__park" d="M"#))
+        #expect(text.contains(#"share-map__shape share-map__water" d="M"#))
+        #expect(text.contains(#"<span class="share-card__number" aria-hidden="true">2</span>"#))
+        #expect(!text.contains("<script") && !text.contains("kart/osm"))
+        #expect(text.utf8.count < 2_000_000)
+
+        // Without the tiles (no build output): the pins on plain ground, still a map.
+        try FileManager.default.removeItem(atPath: site.output)
+        #expect(try Sitegen.run(["share", "--site", site.root, "--force"]).status == 0)
+        let plain = try #require(site.read(ShareCommand.defaultFileName))
+        #expect(plain.contains(#"<g class="share-map__pin">"#) && !plain.contains(#"class="share-map__shape"#))
+    }
+
+    @Test func aTileThatIsNotOursIsNotRead() {
+        #expect(VectorTiles.decode(Array("alert(1)".utf8)) == nil)
+        #expect(
+            VectorTiles.decode(Array(#"BeaconBasemap.tile(12,1,1,{"k":["sea"],"f":[[5,null,[[0,0]]]]});"#.utf8)) == nil)
+        let good = VectorTiles.decode(
+            Array(#"BeaconBasemap.tile(12,1,1,{"k":["park"],"f":[[0,"P",[[1,2,3,4]]]]});"#.utf8))
+        #expect(good?.first?.kind == .park && good?.first?.parts == [[GridPoint(x: 1, y: 2), GridPoint(x: 4, y: 6)]])
+        #expect(
+            ShareOverview.number(12.34) == "12.3" && ShareOverview.number(-0.96) == "-1"
+                && ShareOverview.number(7) == "7")
+    }
+}

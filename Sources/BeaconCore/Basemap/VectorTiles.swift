@@ -160,17 +160,63 @@ package enum VectorTiles {
     }
 }
 
+extension VectorTiles {
+    /// A tile file's features back (the share file's overview reads the last build's tiles); nil when the
+    /// bytes are not one of our tiles.
+    package static func decode(_ bytes: [UInt8]) -> [TileFeature]? {
+        let prefix = Array("BeaconBasemap.tile(".utf8)
+        guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix,
+            let open = bytes.firstIndex(of: UInt8(ascii: "{")),
+            let close = bytes.lastIndex(of: UInt8(ascii: "}")), open < close,
+            let json = try? JSONParser.parse(bytes: Array(bytes[open...close])),
+            case .array(let kindNames)? = json["k"], case .array(let features)? = json["f"]
+        else { return nil }
+        let kinds = kindNames.map { value -> BasemapKind? in
+            if case .string(let name) = value { return BasemapKind(rawValue: name) }
+            return nil
+        }
+        var result: [TileFeature] = []
+        for feature in features {
+            guard case .array(let fields) = feature, fields.count == 3, case .number(let index) = fields[0],
+                let kindIndex = Int(exactly: index), kinds.indices.contains(kindIndex), let kind = kinds[kindIndex],
+                case .array(let parts) = fields[2]
+            else { return nil }
+            var name: String?
+            if case .string(let text) = fields[1] { name = text }
+            var decoded: [[GridPoint]] = []
+            for part in parts {
+                guard case .array(let numbers) = part, numbers.count % 2 == 0 else { return nil }
+                var points: [GridPoint] = []
+                points.reserveCapacity(numbers.count / 2)
+                var x = 0
+                var y = 0
+                for pair in stride(from: 0, to: numbers.count, by: 2) {
+                    guard case .number(let dx) = numbers[pair], case .number(let dy) = numbers[pair + 1],
+                        let ix = Int(exactly: dx), let iy = Int(exactly: dy)
+                    else { return nil }
+                    x += ix
+                    y += iy
+                    points.append(GridPoint(x: x, y: y))
+                }
+                decoded.append(points)
+            }
+            result.append(TileFeature(kind: kind, name: name, parts: decoded))
+        }
+        return result
+    }
+}
+
 /// A point on a tile's grid (0…4096, a little beyond within the margin).
-struct GridPoint: Sendable, Equatable {
-    var x: Int
-    var y: Int
+package struct GridPoint: Sendable, Equatable {
+    package var x: Int
+    package var y: Int
 }
 
 /// One feature as a tile holds it: cut, on the grid.
-struct TileFeature: Sendable {
-    var kind: BasemapKind
-    var name: String?
-    var parts: [[GridPoint]]
+package struct TileFeature: Sendable {
+    package var kind: BasemapKind
+    package var name: String?
+    package var parts: [[GridPoint]]
 }
 
 /// A feature in world units, projected once for every level and tile.

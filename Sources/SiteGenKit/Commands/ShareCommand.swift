@@ -49,7 +49,8 @@ struct ShareCommand: Command {
         let icon = try file("beacon-icon.svg")
         let guide = known.guide
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
-        let bytes = ShareFile.render(guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon)
+        let bytes = ShareFile.render(
+            guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon, overview: overview(guide, site))
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
         if context.arguments.value("--output") == nil { try site.checkInside(given) }
         let path = SiteFolder.absolute(given)
@@ -62,5 +63,18 @@ struct ShareCommand: Command {
             "Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path)."
         )
         return .success
+    }
+
+    /// The favorites' still map, over the basemap tiles the last build wrote into the site's output (our own
+    /// basemap's city level); without them, the pins on plain ground.
+    func overview(_ guide: Guide, _ site: SiteFolder) -> ShareOverview? {
+        let places = guide.favorites.map(\.place.coordinate)
+        let tiles = ShareOverview.tilePaths(for: places).compactMap { tile -> (TileCoordinate, [UInt8])? in
+            let path =
+                site.defaultOutputPath + "/"
+                + PublishedTile.path(VectorTiles.pathTemplate, zoom: tile.zoom, x: tile.x, y: tile.y)
+            return FileSystem.readCacheFile(path, limit: 8 << 20).map { (tile, $0) }
+        }
+        return ShareOverview.make(places: places, tiles: tiles)
     }
 }
