@@ -147,6 +147,18 @@ import Testing
         #expect(linked.stderr.contains("Bygger uten kartbakgrunn") && linked.stderr.contains("kart/utdrag.geojson"))
         #expect(vectorTiles(site).isEmpty)
 
+        // A file far too large to be one guide's area (sparse: it takes no disk): refused before it is read.
+        try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
+        let huge = FileManager.default.createFile(atPath: site.root + "/kart/utdrag.geojson", contents: nil)
+        #expect(huge)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: site.root + "/kart/utdrag.geojson"))
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let tooLarge = try Sitegen.run(["build", "--site", site.root])
+        #expect(tooLarge.status == 0, "\(tooLarge.stderr)")
+        #expect(tooLarge.stderr.contains("Bygger uten kartbakgrunn: basemapData «kart/utdrag.geojson»"), "\(tooLarge.stderr)")
+        #expect(vectorTiles(site).isEmpty)
+
         // A missing file: said, and built without.
         try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
         let missing = try Sitegen.run(["build", "--site", site.root])
