@@ -156,7 +156,9 @@ import Testing
         try handle.close()
         let tooLarge = try Sitegen.run(["build", "--site", site.root])
         #expect(tooLarge.status == 0, "\(tooLarge.stderr)")
-        #expect(tooLarge.stderr.contains("Bygger uten kartbakgrunn: basemapData «kart/utdrag.geojson»"), "\(tooLarge.stderr)")
+        #expect(
+            tooLarge.stderr.contains("Bygger uten kartbakgrunn: basemapData «kart/utdrag.geojson»"),
+            "\(tooLarge.stderr)")
         #expect(vectorTiles(site).isEmpty)
 
         // A missing file: said, and built without.
