@@ -97,28 +97,9 @@ enum Coastline {
 
     /// The part of segment a→b inside `bounds` as parameters t0 ≤ t1 (Liang–Barsky); nil when none.
     static func clip(_ a: Coordinate, _ b: Coordinate, _ bounds: GeoBounds) -> (Double, Double)? {
-        let dx = b.longitude - a.longitude
-        let dy = b.latitude - a.latitude
-        var t0 = 0.0
-        var t1 = 1.0
-        for (p, q) in [
-            (-dx, a.longitude - bounds.west), (dx, bounds.east - a.longitude),
-            (-dy, a.latitude - bounds.south), (dy, bounds.north - a.latitude),
-        ] {
-            if p == 0 {
-                if q < 0 { return nil }
-                continue
-            }
-            let r = q / p
-            if p < 0 {
-                if r > t1 { return nil }
-                if r > t0 { t0 = r }
-            } else {
-                if r < t0 { return nil }
-                if r < t1 { t1 = r }
-            }
-        }
-        return (t0, t1)
+        TileGeometry.clipParameters(
+            from: WorldPoint(x: a.longitude, y: a.latitude), to: WorldPoint(x: b.longitude, y: b.latitude),
+            WorldRect(minX: bounds.west, minY: bounds.south, maxX: bounds.east, maxY: bounds.north))
     }
 
     /// The point at `t` on a→b, kept inside `bounds` and put exactly on an edge it is a hair from.

@@ -117,6 +117,17 @@ enum TileGeometry {
     }
 
     static func clipSegment(_ a: WorldPoint, _ b: WorldPoint, to rect: WorldRect) -> (WorldPoint, WorldPoint)? {
+        guard let (t0, t1) = clipParameters(from: a, to: b, rect) else { return nil }
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let start = t0 == 0 ? a : WorldPoint(x: a.x + t0 * dx, y: a.y + t0 * dy)
+        let end = t1 == 1 ? b : WorldPoint(x: a.x + t1 * dx, y: a.y + t1 * dy)
+        return (start, end)
+    }
+
+    /// The part of segment a→b inside `rect` as parameters t0 ≤ t1 (Liang–Barsky); nil when none.
+    /// (The coastline clips in degrees with it too: x is the longitude, y the latitude.)
+    static func clipParameters(from a: WorldPoint, to b: WorldPoint, _ rect: WorldRect) -> (Double, Double)? {
         var t0 = 0.0
         var t1 = 1.0
         let dx = b.x - a.x
@@ -135,9 +146,7 @@ enum TileGeometry {
                 if r < t1 { t1 = r }
             }
         }
-        let start = t0 == 0 ? a : WorldPoint(x: a.x + t0 * dx, y: a.y + t0 * dy)
-        let end = t1 == 1 ? b : WorldPoint(x: a.x + t1 * dx, y: a.y + t1 * dy)
-        return (start, end)
+        return (t0, t1)
     }
 
     /// A ring cut to `rect` (Sutherland–Hodgman): still one ring, running
