@@ -190,6 +190,22 @@ import Testing
         #expect(!vectorTiles(site).isEmpty)
     }
 
+    /// A server address or timeout that cannot be right stops the build, as GEOAPIFY_BASE_URL does, with the
+    /// setting named in words and the last site left as it was.
+    @Test func aBrokenOverpassSettingStopsTheBuildAndSaysWhich() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"basemap":"osm","center":{"lat":55.9486,"lon":-3.1999}}"#, to: SiteSettings.fileName)
+        let places = Repository.fixtures + "/messy-edinburgh.geojson"
+        for (name, value) in [("OVERPASS_URL", "ftp://x"), ("OVERPASS_TIMEOUT", "soon")] {
+            let result = try Sitegen.run(
+                ["build", "--site", site.root, "--places", places], environment: [name: value])
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("\(name) må være"), "\(result.stderr)")
+            #expect(!result.stderr.contains("invalidConfiguration"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: site.output))
+        }
+    }
+
     /// The client alone, with short waits: a busy server (429) is asked again after its Retry-After;
     /// a refusal (404) is not; a slow one times out.
     @Test func overpassIsAskedAgainWhenBusyAndNotWhenItRefuses() async throws {

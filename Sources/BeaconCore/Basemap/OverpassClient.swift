@@ -125,7 +125,7 @@ package struct OverpassClient: Sendable {
 }
 
 /// Why Overpass gave no answer; the build then goes on without a basemap and says this.
-package enum OverpassError: Error, Sendable, Equatable {
+package enum OverpassError: UserFacingError, Equatable {
     case invalidConfiguration(String)
     case status(Int)
     case timeout(seconds: Int)
@@ -142,6 +142,13 @@ package enum OverpassError: Error, Sendable, Equatable {
         case .timeout, .transport: true
         default: false
         }
+    }
+
+    /// Only a configuration that cannot be right stops a build (as GEOAPIFY_BASE_URL does); the rest leave
+    /// the guide without a basemap.
+    package var exitStatus: ExitStatus {
+        if case .invalidConfiguration = self { return .usage }
+        return .unavailable
     }
 
     package var userMessage: String {
