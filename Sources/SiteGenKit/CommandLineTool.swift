@@ -97,6 +97,8 @@ package enum CommandLineTool {
         RatingsCommand(),
         FavoriteCommand(),
         FavoritesCommand(),
+        PlaceCommand(),
+        PlacesCommand(),
         SearchCommand(),
         CategoriesCommand(),
         RadiusCommand(),

@@ -72,6 +72,12 @@ package enum DetailPage {
         b.raw("</div><div class=\"place-detail__info\">")
         if context.hasMap { placeMap(&b, place, context: context) }
         facts(&b, p, hoursLines: hoursLines, t)
+        switch p.origin {
+        case .own: b.element("p", ["class": "place-source"], text: t.ownPlaceSource)
+        case .corrected: b.element("p", ["class": "place-source"], text: t.correctedSource)
+        case .data: break
+        }
+        ownerNote(&b, p, t)
         ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
@@ -254,6 +260,15 @@ package enum DetailPage {
                 b.text("(" + t.priceLevelOf(level) + ")")
             }
         }
+    }
+
+    /// The owner's note on the place (an own place's `--note`, an imported description), sanitised as comments are.
+    static func ownerNote(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
+        guard let note = p.ownerNote, !note.trimmingWhitespace().isEmpty else { return }
+        b.raw("<section class=\"owner-note\" aria-labelledby=\"owner-note-heading\">")
+        b.element("h2", ["id": "owner-note-heading"], text: t.ownerNote)
+        Components.comment(&b, note)
+        b.raw("</section>\n")
     }
 
     /// The owner's ratings, newest first. None: no section, since a reader has no use for being

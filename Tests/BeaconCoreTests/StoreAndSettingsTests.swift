@@ -121,7 +121,7 @@ import Testing
         #expect(loaded.ratings(for: place.id).count == 2)
         #expect(loaded.entries[place.id]?.snapshot?.name == "Kafé «Ørken» & Co")
         let text = try #require(folder.read(GuideStore.fileName))
-        #expect(text.contains("\"format\": 1"))
+        #expect(text.contains("\"format\": 2"))
         #expect(text.contains("Ørken"))  // human-readable: not escaped to \u
     }
 

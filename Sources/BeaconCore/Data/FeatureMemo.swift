@@ -35,7 +35,10 @@ package struct FeatureMemo: Sendable, Equatable {
     package static func make(key: String, trace: PlacesDecoder.Trace, order: [Int]) -> FeatureMemo {
         let hashes = trace.featureHashes
         var outcomes = [Outcome?](repeating: nil, count: hashes.count)
-        for (entry, placeIndex) in order.enumerated() { outcomes[trace.placeFeatures[placeIndex]] = .entry(entry) }
+        // Places past the decoder's (the owner's own, appended by `GuideAssembler`) have no feature.
+        for (entry, placeIndex) in order.enumerated() where placeIndex < trace.placeFeatures.count {
+            outcomes[trace.placeFeatures[placeIndex]] = .entry(entry)
+        }
         for skipped in trace.skipped {
             if case .duplicate = skipped.reason { continue }
             outcomes[skipped.index] = .skipped(skipped.reason)

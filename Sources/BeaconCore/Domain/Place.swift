@@ -19,6 +19,11 @@ package struct Place: Sendable, Hashable {
     var providerID: String?
     /// Cuisine, diets, wheelchair access, price level: what the data knows of them.
     package var traits: PlaceTraits
+    /// Whether the owner added or corrected it (the pages say so).
+    package var origin: PlaceOrigin = .data
+    /// The owner's note on the place (`place add --note`, an import's description): a little formatting
+    /// allowed, so it goes through the sanitiser like a rating's comment.
+    package var ownerNote: String?
 
     package init(
         id: PlaceID, name: String, category: PlaceCategory, coordinate: Coordinate,
@@ -37,6 +42,14 @@ package struct Place: Sendable, Hashable {
         self.providerID = providerID
         self.traits = traits
     }
+}
+
+/// Where a place in the guide comes from: the data, the owner (`sitegen place add`, `sitegen import`), or
+/// the data with the owner's corrections (`sitegen place edit`).
+package enum PlaceOrigin: String, Sendable, Hashable {
+    case data
+    case own
+    case corrected
 }
 
 /// The parts of an address the pages show; any of them may be missing.

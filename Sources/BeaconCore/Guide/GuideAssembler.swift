@@ -36,8 +36,21 @@ package enum GuideAssembler {
     static func baseAndOrder(places: consuming [Place], store: GuideStore, settings: SiteSettings) -> (
         base: GuideBase, order: [Int]
     ) {
-        var seen = Set<PlaceID>()
+        // The owner's edits: hidden places are skipped as if seen, corrected ones changed where they lie,
+        // own places appended (after the data's, so the indices a feature memo keeps stay true).
+        let edits = PlaceEdits(store: store, settings: settings)
+        var seen = Set<PlaceID>(edits.hiddenIDs)
         seen.reserveCapacity(places.count)
+        var unmatched: [(id: PlaceID, entry: GuideStore.Entry)] = []
+        if !edits.isEmpty {
+            for index in places.indices {
+                if let edited = edits.edited(places[index], categories: settings.categories) { places[index] = edited }
+            }
+            var inData = Set<PlaceID>()
+            for index in places.indices { inData.insert(places[index].id) }
+            unmatched = edits.unmatched(isInData: inData.contains)
+            places += edits.ownPlaces
+        }
         var kept: [Int] = []
         kept.reserveCapacity(places.count)
         var distances = [Double](repeating: 0, count: places.count)
@@ -66,6 +79,8 @@ package enum GuideAssembler {
         }
         var base = GuideBase(entries: entries, inDataCount: kept.count)
         base.slugsClashed = slugs.clashed
+        base.editsWithoutPlace = unmatched.map { GuideBase.EditWithoutPlace(id: $0.id, entry: $0.entry) }
+        base.ownPlacesOutsideCategories = edits.ownOutsideCategories
         return (base, kept)
     }
 
@@ -94,7 +109,9 @@ package enum GuideAssembler {
     )] {
         var outside: [(place: Place, distance: Double)] = []
         for id in store.favoriteIDs where !isInData(id) {
-            guard let snapshot = store.entries[id]?.snapshot else { continue }
+            // A hidden place stays out, favorite or not; an own place is in the data unless its kind is not.
+            guard let entry = store.entries[id], entry.hidden == nil, entry.own == nil, let snapshot = entry.snapshot
+            else { continue }
             var place = snapshot.place(id: id)
             place.category = place.category.resolved(in: settings.categories)
             outside.append((place, place.coordinate.distance(to: settings.center)))

@@ -27,6 +27,16 @@ package struct GuideBase: Sendable {
     /// Whether two places shared a base slug (`SlugAssigner`), so some slugs are longer; a base
     /// where none did can be patched once kept (`MappedGuideBase.patch`).
     package var slugsClashed = true
+    /// Corrections and hidden marks whose place the data no longer has (the build reports them; not archived:
+    /// a kept base is reused only with the same data and edits, whose build already reported them).
+    package var editsWithoutPlace: [EditWithoutPlace] = []
+    /// Own places of a kind the guide no longer holds, left out (reported by the build).
+    package var ownPlacesOutsideCategories: [Place] = []
+
+    package struct EditWithoutPlace: Sendable {
+        package var id: PlaceID
+        package var entry: GuideStore.Entry
+    }
 
     /// The data's places, nearest first.
     package var inData: ArraySlice<Entry> { entries[..<inDataCount] }

@@ -12,7 +12,7 @@ import Synchronization
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 9\n".utf8)
+    static let magic = Array("beacon-guide-base 10\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -323,10 +323,10 @@ package enum GuideBaseArchive {
     }
 
     /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,
-    /// two coordinates, thirteen optional lengths, the distance, the offset.
+    /// two coordinates, fifteen optional lengths, the distance, the offset.
     static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + optionalFields * 4 + 8 + 4 + 8
-    /// The address's six, hours, phone, website, email, provider id, traits, name suffix.
-    static let optionalFields = 13
+    /// The address's six, hours, phone, website, email, provider id, traits, origin, owner's note, name suffix.
+    static let optionalFields = 15
 
     /// Each category's name as the archive spells it (its raw value).
     static let categoryNames = PlaceCategory.presets.map { (utf8: Array($0.rawValue.utf8), category: $0) }
@@ -350,7 +350,7 @@ package enum GuideBaseArchive {
             address.street, address.houseNumber, address.postcode, address.city, address.fallbackLine,
             address.singleLine,
             place.openingHours, place.phone, place.website, place.email, place.providerID, place.traits.archived,
-            entry.nameSuffix,
+            place.origin == .data ? nil : place.origin.rawValue, place.ownerNote, entry.nameSuffix,
         ] {
             appendOptional(part, to: &bytes)
         }
@@ -514,22 +514,24 @@ package enum GuideBaseArchive {
                 let openingHours = optionalString(),
                 let phone = optionalString(), let website = optionalString(), let email = optionalString(),
                 let providerID = optionalString(), let traits = optionalString(),
+                let origin = optionalString(), let ownerNote = optionalString(),
                 let nameSuffix = optionalString(),
                 let distance = integer(), let slug = string()
             else { return nil }
             // The checksum vouches for the text (the archive wrote it): an entry the outline passed decodes.
             let decodedTraits = traits.flatMap(PlaceTraits.init(archived:)) ?? .none
-            return Entry(
-                place: Place(
-                    id: PlaceID(rawValue: id), name: name, category: category,
-                    coordinate: Coordinate(
-                        latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
-                    address: PostalAddress(
-                        street: street, houseNumber: houseNumber, postcode: postcode, city: city,
-                        fallbackLine: fallbackLine, singleLine: singleLine),
-                    openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID,
-                    traits: decodedTraits),
-                distanceMetres: Double(bitPattern: distance), slug: slug, nameSuffix: nameSuffix)
+            var place = Place(
+                id: PlaceID(rawValue: id), name: name, category: category,
+                coordinate: Coordinate(
+                    latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
+                address: PostalAddress(
+                    street: street, houseNumber: houseNumber, postcode: postcode, city: city,
+                    fallbackLine: fallbackLine, singleLine: singleLine),
+                openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID,
+                traits: decodedTraits)
+            place.origin = origin.flatMap(PlaceOrigin.init(rawValue:)) ?? .data
+            place.ownerNote = ownerNote
+            return Entry(place: place, distanceMetres: Double(bitPattern: distance), slug: slug, nameSuffix: nameSuffix)
         }
     }
 }

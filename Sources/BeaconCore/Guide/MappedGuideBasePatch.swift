@@ -38,7 +38,10 @@ extension MappedGuideBase {
         with features: inout PlacesDecoder.Features, memoKey: String, store: GuideStore,
         settings: SiteSettings
     ) -> GuideBase.Patch? {
-        guard inDataCount > 0, !slugsClashed, featureMemo?.key == memoKey, fits(store, settings: settings) else {
+        // The owner's edits are applied where a base is made; a patch takes the file's places as they are.
+        guard inDataCount > 0, !slugsClashed, featureMemo?.key == memoKey, !store.hasPlaceEdits,
+            fits(store, settings: settings)
+        else {
             return nil
         }
         guard let entryOfID = entriesOfParsedPlaces(in: features),

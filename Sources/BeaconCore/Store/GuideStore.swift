@@ -2,7 +2,10 @@
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).
 package struct GuideStore: Sendable, Equatable {
-    static let currentFormat = 1
+    /// 2 added own places, corrections, hidden places and notes; a format 1 file is read as before and
+    /// rewritten as 2 on the first change, with a copy of it kept beside (`SiteFolder.saveStore`).
+    static let currentFormat = 2
+    static let readableFormats = 1...2
     package static let fileName = "beacon-store.json"
 
     package var entries: [PlaceID: Entry]
@@ -19,15 +22,34 @@ package struct GuideStore: Sendable, Equatable {
         var favoriteSince: CalendarDate?
         /// In the order they were given.
         package var ratings: [Rating]
+        /// Set when the owner added the place (its id is then `own/…`).
+        package var own: OwnPlace?
+        /// The owner's corrections to a place from the data.
+        package var correction: PlaceCorrection?
+        /// Set when the owner keeps a place from the data out of the guide.
+        package var hidden: HiddenMark?
+        /// The owner's note, shown on the place's page (rich text, sanitised like a comment).
+        package var note: String?
 
-        package init(snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil, ratings: [Rating] = []) {
+        package init(
+            snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil, ratings: [Rating] = [],
+            own: OwnPlace? = nil, correction: PlaceCorrection? = nil, hidden: HiddenMark? = nil, note: String? = nil
+        ) {
             self.snapshot = snapshot
             self.favoriteSince = favoriteSince
             self.ratings = ratings
+            self.own = own
+            self.correction = correction
+            self.hidden = hidden
+            self.note = note
         }
 
         package var isFavorite: Bool { favoriteSince != nil }
-        package var isEmpty: Bool { favoriteSince == nil && ratings.isEmpty }
+        package var isEmpty: Bool {
+            favoriteSince == nil && ratings.isEmpty && own == nil && correction == nil && hidden == nil && note == nil
+        }
+        /// Whether the entry changes what the guide's places are (not only their stars and marks).
+        var editsPlace: Bool { own != nil || correction != nil || hidden != nil || note != nil }
     }
 
     package func ratings(for id: PlaceID) -> [Rating] { entries[id]?.ratings ?? [] }
@@ -61,11 +83,7 @@ package struct GuideStore: Sendable, Equatable {
     package mutating func removeFavorite(_ id: PlaceID) -> Bool {
         guard var entry = entries[id], entry.isFavorite else { return false }
         entry.favoriteSince = nil
-        if entry.ratings.isEmpty {
-            entries[id] = nil
-        } else {
-            entries[id] = entry
-        }
+        entries[id] = entry.isEmpty ? nil : entry
         return true
     }
 }

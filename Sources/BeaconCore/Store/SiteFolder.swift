@@ -128,7 +128,20 @@ extension SiteFolder {
         try readOwnerFile(storePath, StoreCodec.decode) ?? GuideStore()
     }
 
+    /// Where a store of an older format is copied before it is first rewritten in the current one.
+    package var storeBackupPath: String { storePath + ".format-1.bak" }
+
+    /// Writes the store in the current format. A file still in format 1 is copied beside it first
+    /// (`beacon-store.json.format-1.bak`, never overwritten), so an older sitegen's file survives the upgrade.
     func saveStore(_ store: GuideStore) throws(SiteDataError) {
+        try checkInside(storeBackupPath)
+        do {
+            if !FileSystem.fileExists(storeBackupPath), let old = try FileSystem.readIfExists(storePath),
+                let json = try? JSONParser.parse(bytes: old), json["format"] == .number(1)
+            {
+                try FileSystem.writeAtomically(old, to: storeBackupPath)
+            }
+        } catch { throw .file(error) }
         try writeOwnerFile(StoreCodec.encode(store), to: storePath)
     }
 

@@ -8,7 +8,7 @@ enum StoreCodec {
     static func decode(_ json: JSONValue) throws(Problem) -> GuideStore {
         guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
         try StrictJSON.requireKnownFields(json, path: "", known: ["format", "places"])
-        try StrictJSON.requireFormat(json, current: GuideStore.currentFormat)
+        try StrictJSON.requireFormat(json, readable: GuideStore.readableFormats)
         var store = GuideStore()
         guard let places = json["places"] else { return store }
         guard case .object(let members) = places else { throw Problem(path: "places", message: "forventet et objekt") }
@@ -22,8 +22,20 @@ enum StoreCodec {
 
     static func decodeEntry(_ json: JSONValue, path: String) throws(Problem) -> GuideStore.Entry {
         guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
-        try StrictJSON.requireKnownFields(json, path: path, known: ["place", "favoriteSince", "ratings"])
+        try StrictJSON.requireKnownFields(
+            json, path: path, known: ["place", "favoriteSince", "ratings", "own", "correction", "hidden", "note"])
         var entry = GuideStore.Entry()
+        if let own = json["own"] { entry.own = try decodeOwnPlace(own, path: path + ".own") }
+        if let correction = json["correction"] {
+            entry.correction = try decodeCorrection(correction, path: path + ".correction")
+        }
+        if let hidden = json["hidden"] { entry.hidden = try decodeHidden(hidden, path: path + ".hidden") }
+        if let note = json["note"] {
+            entry.note = try decodeText(note, path: path + ".note", limit: TextHardening.Limit.comment)
+        }
+        if entry.own != nil, entry.correction != nil || entry.hidden != nil {
+            throw Problem(path: path, message: "et eget sted kan ikke også ha «correction» eller «hidden»")
+        }
         if let place = json["place"] {
             entry.snapshot = try decodeSnapshot(place, path: path + ".place")
         }
@@ -58,6 +70,90 @@ enum StoreCodec {
             comment = text
         }
         return Rating(stars: stars, date: date, comment: comment)
+    }
+
+    static func decodeOwnPlace(_ json: JSONValue, path: String) throws(Problem) -> OwnPlace {
+        guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        try StrictJSON.requireKnownFields(
+            json, path: path,
+            known: ["name", "category", "lat", "lon", "address", "hours", "website", "phone", "added", "importedFrom"])
+        guard let name = try decodeText(json["name"] ?? .null, path: path + ".name", limit: TextHardening.Limit.name)
+        else { throw Problem(path: path + ".name", message: "forventet et navn") }
+        let category = try decodeCategory(json["category"] ?? .null, path: path + ".category")
+        let coordinate = try decodeCoordinate(json, path: path)
+        return OwnPlace(
+            name: name, category: category, coordinate: coordinate,
+            address: try optionalText(
+                json, "address", path: path, limit: TextHardening.Limit.address, keepsEmpty: false),
+            openingHours: try optionalText(
+                json, "hours", path: path, limit: TextHardening.Limit.openingHours, keepsEmpty: false),
+            website: try optionalText(json, "website", path: path, limit: TextHardening.Limit.url, keepsEmpty: false),
+            phone: try optionalText(json, "phone", path: path, limit: TextHardening.Limit.phone, keepsEmpty: false),
+            addedOn: try decodeDate(json["added"] ?? .null, path: path + ".added"),
+            importedFrom: try optionalText(
+                json, "importedFrom", path: path, limit: TextHardening.Limit.title, keepsEmpty: false))
+    }
+
+    static func decodeCorrection(_ json: JSONValue, path: String) throws(Problem) -> PlaceCorrection {
+        guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        try StrictJSON.requireKnownFields(
+            json, path: path, known: ["name", "category", "address", "hours", "website", "phone", "date"])
+        var correction = PlaceCorrection(correctedOn: try decodeDate(json["date"] ?? .null, path: path + ".date"))
+        // An empty text is kept: it clears the data's value.
+        correction.name = try optionalText(json, "name", path: path, limit: TextHardening.Limit.name, keepsEmpty: false)
+        if let category = json["category"] {
+            correction.category = try decodeCategory(category, path: path + ".category")
+        }
+        correction.address = try optionalText(json, "address", path: path, limit: TextHardening.Limit.address)
+        correction.openingHours = try optionalText(json, "hours", path: path, limit: TextHardening.Limit.openingHours)
+        correction.website = try optionalText(json, "website", path: path, limit: TextHardening.Limit.url)
+        correction.phone = try optionalText(json, "phone", path: path, limit: TextHardening.Limit.phone)
+        return correction
+    }
+
+    static func decodeHidden(_ json: JSONValue, path: String) throws(Problem) -> HiddenMark {
+        guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        try StrictJSON.requireKnownFields(json, path: path, known: ["since", "reason"])
+        return HiddenMark(
+            since: try decodeDate(json["since"] ?? .null, path: path + ".since"),
+            reason: try optionalText(json, "reason", path: path, limit: TextHardening.Limit.comment))
+    }
+
+    static func decodeCategory(_ json: JSONValue, path: String) throws(Problem) -> PlaceCategory {
+        guard case .string(let text) = json, let category = PlaceCategory(storedKey: text) else {
+            throw Problem(path: path, message: "forventet en kjent kategori, for eksempel restaurant, cafe eller hotel")
+        }
+        return category
+    }
+
+    static func decodeCoordinate(_ json: JSONValue, path: String) throws(Problem) -> Coordinate {
+        guard case .number(let lat) = json["lat"] ?? .null, case .number(let lon) = json["lon"] ?? .null,
+            Coordinate(latitude: lat, longitude: lon).isValid
+        else {
+            throw Problem(path: path, message: "forventet gyldige koordinater (lat, lon)")
+        }
+        return Coordinate(latitude: lat, longitude: lon)
+    }
+
+    /// A text field, cleaned; nil for null. `keepsEmpty`: whether an empty text stays (a correction's
+    /// empty value clears the data's) or is refused.
+    static func decodeText(_ json: JSONValue, path: String, limit: Int, keepsEmpty: Bool = false) throws(Problem)
+        -> String?
+    {
+        if json == .null { return nil }
+        guard case .string(let text) = json else { throw Problem(path: path, message: "forventet tekst") }
+        if keepsEmpty, text.isEmpty { return "" }
+        guard let clean = TextHardening.clean(text, maximumLength: limit) else {
+            throw Problem(path: path, message: "forventet tekst som ikke er tom")
+        }
+        return clean
+    }
+
+    static func optionalText(
+        _ json: JSONValue, _ field: String, path: String, limit: Int, keepsEmpty: Bool = true
+    ) throws(Problem) -> String? {
+        guard let value = json[field] else { return nil }
+        return try decodeText(value, path: path + "." + field, limit: limit, keepsEmpty: keepsEmpty)
     }
 
     static func decodeDate(_ json: JSONValue, path: String) throws(Problem) -> CalendarDate {
@@ -115,6 +211,14 @@ enum StoreCodec {
                 place.append(("lon", .number(snapshot.coordinate.longitude)))
                 members.append(("place", .object(place)))
             }
+            if let own = entry.own { members.append(("own", encode(own))) }
+            if let correction = entry.correction { members.append(("correction", encode(correction))) }
+            if let hidden = entry.hidden {
+                var fields: [(key: String, value: JSONValue)] = [("since", .string(hidden.since.iso))]
+                if let reason = hidden.reason { fields.append(("reason", .string(reason))) }
+                members.append(("hidden", .object(fields)))
+            }
+            if let note = entry.note { members.append(("note", .string(note))) }
             if let since = entry.favoriteSince { members.append(("favoriteSince", .string(since.iso))) }
             if !entry.ratings.isEmpty {
                 members.append(
@@ -133,5 +237,31 @@ enum StoreCodec {
             places.append((id.rawValue, .object(members)))
         }
         return .object([("format", .number(Double(GuideStore.currentFormat))), ("places", .object(places))])
+    }
+
+    static func encode(_ own: OwnPlace) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [
+            ("name", .string(own.name)), ("category", .string(own.category.rawValue)),
+            ("lat", .number(own.coordinate.latitude)), ("lon", .number(own.coordinate.longitude)),
+        ]
+        if let address = own.address { fields.append(("address", .string(address))) }
+        if let hours = own.openingHours { fields.append(("hours", .string(hours))) }
+        if let website = own.website { fields.append(("website", .string(website))) }
+        if let phone = own.phone { fields.append(("phone", .string(phone))) }
+        fields.append(("added", .string(own.addedOn.iso)))
+        if let from = own.importedFrom { fields.append(("importedFrom", .string(from))) }
+        return .object(fields)
+    }
+
+    static func encode(_ correction: PlaceCorrection) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = []
+        if let name = correction.name { fields.append(("name", .string(name))) }
+        if let category = correction.category { fields.append(("category", .string(category.rawValue))) }
+        if let address = correction.address { fields.append(("address", .string(address))) }
+        if let hours = correction.openingHours { fields.append(("hours", .string(hours))) }
+        if let website = correction.website { fields.append(("website", .string(website))) }
+        if let phone = correction.phone { fields.append(("phone", .string(phone))) }
+        fields.append(("date", .string(correction.correctedOn.iso)))
+        return .object(fields)
     }
 }

@@ -19,15 +19,20 @@ enum StrictJSON {
 
     /// `format` must be the integer `current`; a larger one was written by a newer sitegen.
     static func requireFormat(_ json: JSONValue, current: Int) throws(Problem) {
+        try requireFormat(json, readable: current...current)
+    }
+
+    /// `format` must be one of the integers `readable` (an older one is read as it was written).
+    static func requireFormat(_ json: JSONValue, readable: ClosedRange<Int>) throws(Problem) {
         guard let format = json["format"] else { throw Problem(path: "format", message: "mangler formatversjon") }
         guard case .number(let number) = format, let version = Int(exactly: number) else {
             throw Problem(path: "format", message: "forventet et heltall")
         }
-        guard version == current else {
+        guard readable.contains(version) else {
             throw Problem(
                 path: "format",
                 message:
-                    "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(current))"
+                    "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(readable.upperBound == readable.lowerBound ? "\(readable.upperBound)" : "\(readable.lowerBound) til \(readable.upperBound)"))"
             )
         }
     }

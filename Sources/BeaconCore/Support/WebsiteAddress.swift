@@ -4,10 +4,10 @@ import FoundationEssentials
 
 /// A place's website as the data gives it, made into an address a page may
 /// link to (the scheme rules are `SafeURL`'s).
-enum WebsiteAddress {
+package enum WebsiteAddress {
     /// A website from place data: http(s) only, a host required; a bare
     /// "www.example.no" (common in OpenStreetMap) gets "https://" in front.
-    static func normalized(_ text: String?) -> String? {
+    package static func normalized(_ text: String?) -> String? {
         if let text, let fast = plainHTTPURL(text) { return fast }
         guard var candidate = TextHardening.clean(text, maximumLength: TextHardening.Limit.url),
             !candidate.containsBytes(" ")

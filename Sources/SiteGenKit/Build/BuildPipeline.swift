@@ -123,7 +123,8 @@ struct BuildPipeline: Sendable {
         }
         let incremental = IncrementalBuild(
             settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
-            places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory)
+            places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory,
+            placeEdits: inputs.store.placeEditsDigest)
         let made = try await makeGuide(places, inputs, incremental: incremental, record: lastRecord, &timer)
         var reach: [String] = []
         if case .file = made.guide.source.kind,

@@ -91,6 +91,8 @@ extension BuildPipeline {
         var warnings: [String] = []
         /// Features of a changed places file taken from the last base's memo, not parsed.
         var reusedFeatures = 0
+        /// The places as the source gave them, before the owner's edits, for `PlaceIndex` (fetched places only).
+        var placeIndex: [UInt8]? = nil
 
         enum NewBase {
             /// The last base, as it was: nothing to write.
@@ -229,6 +231,8 @@ extension BuildPipeline {
         let rest = loaded
         return try await timer.step("Setter sammen guiden") {
             let places = parsed.take() ?? []
+            // The terminal commands apply the owner's edits to the data as it came (a places file is read again).
+            let index = rest.trace == nil ? PlaceIndex.encode(places) : nil
             let base =
                 rest.trace.map {
                     GuideAssembler.base(
@@ -236,9 +240,12 @@ extension BuildPipeline {
                         settings: inputs.settings)
                 } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
             let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: rest.source)
+            let editWarnings = OwnerEditReport.warnings(base, settings: inputs.settings)
+            for warning in editWarnings { console.progress("Advarsel: " + warning) }
             return MadeGuide(
-                guide: guide, newBase: .made(base), lastBase: last, warnings: rest.warnings,
-                reusedFeatures: rest.reusedFeatures)
+                guide: guide, newBase: .made(base), lastBase: last,
+                warnings: rest.warnings + editWarnings,
+                reusedFeatures: rest.reusedFeatures, placeIndex: index)
         }
     }
 
@@ -359,9 +366,11 @@ extension BuildPipeline {
             if let file = options.placesFile {
                 try PlaceIndex.savePointer(
                     toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
+            } else if let index = made.placeIndex {
+                try PlaceIndex.write(index, in: options.site)
             } else if made.baseIsNew || !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
                 // A kept base is keyed by the places: the build that made it saved their index.
-                try PlaceIndex.save(guide.places.map(\.place), in: options.site)
+                try PlaceIndex.save(guide.places.map(\.place).filter { $0.origin != .own }, in: options.site)
             }
             try PlaceIndex.saveSource(guide.source, in: options.site)
             var kept: BuildRecord.Incremental?

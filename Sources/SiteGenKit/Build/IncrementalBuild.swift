@@ -38,10 +38,12 @@ struct IncrementalBuild {
     /// Names the decoder a feature memo must come from: this binary, this default category, these categories.
     var memoKey: String
 
+    /// `placeEdits`: the store's `placeEditsDigest` (own places, corrections, hidden places and notes shape
+    /// the base and what a feature gives, so a change to them is a change to both).
     init(
         settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, placesKey: String?,
         basemap: BasemapInput,
-        defaultCategory: PlaceCategory?
+        defaultCategory: PlaceCategory?, placeEdits: String
     ) {
         var memo = ContentHasher()
         memo.combine("beacon-feature-memo-1")
@@ -49,6 +51,7 @@ struct IncrementalBuild {
         memo.combine(defaultCategory?.rawValue ?? "-")
         // The guide's categories decide which category a feature falls in.
         memo.combine(settings.categories.map(\.rawValue).joined(separator: ","))
+        memo.combine(placeEdits)
         memoKey = memo.hex
 
         var context = ContentHasher()
@@ -68,6 +71,7 @@ struct IncrementalBuild {
             base.combine(BuildFingerprint.executableIdentity)
             base.combine(settings.encodedBytes)
             base.combine(placesKey)
+            base.combine(placeEdits)
             baseKey = base.hex
         }
     }

@@ -115,11 +115,13 @@ enum PlaceTable {
     }
 
     /// `status` adds a last column ("Nå") when it has something to say for any place.
-    static func render(_ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil) -> String {
+    static func render(
+        _ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil, statusHeader: String = "Nå"
+    ) -> String {
         var header = ["Navn", "Kategori", "Avstand", "Vurdering"]
         let statuses = places.map { status?($0) }
         let withStatus = statuses.contains { $0 != nil }
-        if withStatus { header.append("Nå") }
+        if withStatus { header.append(statusHeader) }
         var rows: [[String]] = zip(places, statuses).map { place, status in
             let name = place.displayName + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"

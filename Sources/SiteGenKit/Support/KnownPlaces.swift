@@ -38,10 +38,11 @@ struct KnownPlaces {
             source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate))
     }
 
-    /// Current places first, then the store's copies of the others.
+    /// Current places first (as the owner edited them, hidden ones too), the owner's own places, then the
+    /// store's copies of the others.
     var all: [Place] {
-        var places = current
-        let known = Set(current.map(\.id))
+        var places = store.editedPlaces(current, settings: settings)
+        let known = Set(places.map(\.id))
         for (id, entry) in store.entries.sorted(by: { $0.key < $1.key }) where !known.contains(id) {
             if let snapshot = entry.snapshot { places.append(snapshot.place(id: id)) }
         }

@@ -31,6 +31,9 @@ extension Strings {
         mapsRow: "Kart",
         shareAction: "Del",
         myRatings: "Mine vurderinger",
+        ownerNote: "Notat",
+        ownPlaceSource: "Lagt til av den som lager guiden, ikke hentet fra OpenStreetMap.",
+        correctedSource: "Opplysningene er rettet av den som lager guiden.",
         pauseAnimation: "Stopp dampen",
         notInData:
             "Dette stedet ligger utenfor området guiden dekker nå, eller finnes ikke lenger i kartdataene. Det er med fordi det er en favoritt.",

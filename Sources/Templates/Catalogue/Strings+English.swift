@@ -31,6 +31,9 @@ extension Strings {
         mapsRow: "Maps",
         shareAction: "Share",
         myRatings: "My ratings",
+        ownerNote: "Note",
+        ownPlaceSource: "Added by the guide’s author, not taken from OpenStreetMap.",
+        correctedSource: "Details corrected by the guide’s author.",
         pauseAnimation: "Stop the steam",
         notInData:
             "This place is outside the area the guide covers now, or is no longer in the map data. It is here because it is a favourite.",

@@ -31,6 +31,9 @@ extension Strings {
         mapsRow: "Kart",
         shareAction: "Del",
         myRatings: "Vurderingane mine",
+        ownerNote: "Notat",
+        ownPlaceSource: "Lagt til av den som lagar guiden, ikkje henta frå OpenStreetMap.",
+        correctedSource: "Opplysningane er retta av den som lagar guiden.",
         pauseAnimation: "Stopp dampen",
         notInData:
             "Denne staden ligg utanfor området guiden dekkjer no, eller finst ikkje lenger i kartdataa. Han er med fordi han er ein favoritt.",

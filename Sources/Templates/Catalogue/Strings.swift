@@ -40,6 +40,11 @@ package struct Strings: Sendable {
     let mapsRow: String
     let shareAction: String
     let myRatings: String
+    /// The heading over the owner's note on a place's page.
+    let ownerNote: String
+    /// Under the facts of a place the owner added, or corrected: where the facts come from.
+    let ownPlaceSource: String
+    let correctedSource: String
     let pauseAnimation: String
     let notInData: String
     let notFoundTitle: String
