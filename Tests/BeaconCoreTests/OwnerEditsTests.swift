@@ -114,7 +114,8 @@ import Testing
 
         let base = GuideAssembler.base(places: [data], store: store, settings: .defaults)
         let archived = try #require(
-            GuideBaseArchive.open(GuideBaseArchive.encode(base, key: "k"), key: "k", categories: PlaceCategory.defaults))
+            GuideBaseArchive.open(GuideBaseArchive.encode(base, key: "k"), key: "k", categories: PlaceCategory.defaults)
+        )
         let places = (0..<archived.inDataCount).map { archived.entry($0).place }
         #expect(places == base.inData.map(\.place))
         #expect(places.contains { $0.id == id && $0.origin == .own && $0.ownerNote == "Notat" })
@@ -175,7 +176,8 @@ import Testing
         let near = Coordinate(latitude: 59.92345, lon: 10.75640)  // about 20 m away
         #expect(matching.match(name: "Tim Wendelboe", at: near)?.id.rawValue == "node/1")
         #expect(matching.match(name: "TIM WENDELBOE KAFFEBAR!", at: near)?.id.rawValue == "node/1")
-        #expect(matching.match(name: "Fulgen", at: Coordinate(latitude: 59.9156, lon: 10.7394))?.id.rawValue == "node/2")
+        #expect(
+            matching.match(name: "Fulgen", at: Coordinate(latitude: 59.9156, lon: 10.7394))?.id.rawValue == "node/2")
         #expect(matching.match(name: "Tim Wendelboe", at: Coordinate(latitude: 59.9240, lon: 10.7562)) == nil)  // 75 m
         #expect(matching.match(name: "Helt annet sted", at: near) == nil)
         #expect(matching.match(name: "Tim", at: near) == nil)  // too short to stand for a name

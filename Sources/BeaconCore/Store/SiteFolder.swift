@@ -152,6 +152,18 @@ extension SiteFolder {
         try update(load: loadStore, save: saveStore, change)
     }
 
+    /// `updateStore`, but the file is written only when `change` changed what it holds (an import run twice
+    /// leaves the store as it was, time stamp and all).
+    package func updateStoreIfChanged<T>(_ change: (inout GuideStore) throws -> T) throws -> T {
+        try FileLock.withLock(at: lockPath) {
+            var store = try loadStore()
+            let before = store.encodedBytes
+            let result = try change(&store)
+            if store.encodedBytes != before { try saveStore(store) }
+            return result
+        }
+    }
+
     /// Load, change and save one of the owner's files under the site lock.
     private func update<Value, T>(
         load: () throws -> Value, save: (Value) throws -> Void, _ change: (inout Value) throws -> T

@@ -23,6 +23,10 @@ enum CommandReference {
         "ratings": "a place's ratings, newest first, with the average and the rounded star",
         "favorite": "adds a place to the favorites («Mine steder») or removes it",
         "favorites": "lists the favorites",
+        "place": "adds your own place, corrects or notes a place from the data, hides one, or removes your own",
+        "places": "lists the guide's places, or only your own (`--own`), hidden (`--hidden`) or corrected (`--edited`)",
+        "import":
+            "brings saved places in from Google Takeout, a Google Maps list (CSV), My Maps (KML/KMZ), GPX, GeoJSON or Overpass",
         "search": "the explorer's search, filters and orders in the terminal (the same rules as the page)",
         "categories":
             "the kinds of place a guide can hold, and which the site uses in its order (`--json`, `--names`)",

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+
+/// `sitegen place …` and `sitegen places`, run as the real binary against the sample guide: own places,
+/// corrections, notes and hidden places reach every page, survive rebuilds, and every mistake is refused
+/// with the store left as it was.
+@Suite struct OwnPlacesCommandTests {
+    func run(_ site: TestSite, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        try Sitegen.run(arguments + ["--site", site.root], environment: environment)
+    }
+
+    func page(_ site: TestSite, containing text: String) -> String? {
+        let pages = site.outputFiles().filter { $0.hasPrefix("steder/") && $0.hasSuffix("index.html") }
+        return pages.lazy.compactMap { site.read("output/" + $0) }.first { $0.contains(text) }
+    }
+
+    @Test func anOwnPlaceIsOnEveryPageOfTheGuide() throws {
+        let site = TestSite()
+        var result = try run(
+            site,
+            [
+                "place", "add", "Kaffe <Eksperimentet>", "--at", "59.9150", "10.7480", "--category", "kafé",
+                "--hours", "Mo-Fr 08:00-16:00", "--website", "kaffe.example", "--phone", "+47 22 00 00 00",
+                "--note", "Beste <em>cortado</em> <img src=x onerror=alert(1)>",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let own = try site.site.loadStore().ownPlaces
+        #expect(own.count == 1 && own[0].own.website == "https://kaffe.example")
+        #expect(own[0].id.rawValue.hasPrefix("own/"))
+
+        result = try run(site, ["build", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let detail = try #require(page(site, containing: "Kaffe &lt;Eksperimentet&gt;"))
+        #expect(detail.contains("<em>cortado</em>"))
+        #expect(!detail.contains("onerror"))
+        #expect(detail.contains("Lagt til av den som lager guiden"))
+        #expect(detail.contains("https://kaffe.example"))
+        let list = try #require(site.read("output/index.html"))
+        #expect(list.contains("Kaffe &lt;Eksperimentet&gt;"))
+        let export = try #require(site.read("output/eksport/steder.geojson"))
+        #expect(export.contains("Kaffe <Eksperimentet>"))
+        #expect(try run(site, ["search", "Eksperimentet"]).stdout.contains("Kaffe <Eksperimentet>"))
+        #expect(try run(site, ["places", "--own"]).stdout.contains("eget"))
+
+        // A favorite and a rating on it, like any place; then removed with them.
+        #expect(try run(site, ["favorite", "add", "Eksperimentet"]).status == 0)
+        #expect(try run(site, ["rate", "Eksperimentet", "5"]).status == 0)
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        #expect(site.read("output/favoritter/index.html")?.contains("Kaffe &lt;Eksperimentet&gt;") == true)
+        result = try run(site, ["place", "remove", "Eksperimentet"])
+        #expect(result.status == 0 && result.stdout.contains("med 1 vurdering"), "\(result.stderr)")
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        #expect(site.read("output/index.html")?.contains("Eksperimentet") == false)
+        #expect(try site.site.loadStore().entries.keys.contains { $0.rawValue.hasPrefix("own/") } == false)
+    }
+
+    @Test func aCorrectionShowsOnThePageAndSurvivesRebuildsUntilReset() throws {
+        let site = TestSite()
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        var result = try run(
+            site,
+            ["place", "edit", "Java Espressobar", "--name", "Java St. Hanshaugen", "--phone", "", "--note", "Grei"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        var detail = try #require(page(site, containing: "Java St. Hanshaugen"))
+        #expect(detail.contains("Opplysningene er rettet av den som lager guiden"))
+        #expect(!detail.contains("tel:"))
+        #expect(detail.contains("owner-note"))
+        #expect(try run(site, ["build", "--quiet", "--force"]).status == 0)  // a full build applies it again
+        #expect(page(site, containing: "Java St. Hanshaugen") != nil)
+        #expect(try run(site, ["places", "--edited"]).stdout.contains("Java St. Hanshaugen"))
+
+        result = try run(site, ["place", "edit", "Java St. Hanshaugen", "--reset"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        #expect(page(site, containing: "Java St. Hanshaugen") == nil)
+        detail = try #require(page(site, containing: "Java Espressobar"))
+        #expect(detail.contains("tel:"))
+        #expect(detail.contains("owner-note"))  // the note is not a correction: it stays
+    }
+
+    @Test func aHiddenPlaceLeavesTheGuideAndComesBack() throws {
+        let site = TestSite()
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        #expect(site.read("output/index.html")?.contains("Fuglen") == true)
+        var result = try run(site, ["place", "hide", "Fuglen", "--reason", "Stengt for godt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        #expect(site.read("output/index.html")?.contains("Fuglen") == false)
+        #expect(page(site, containing: ">Fuglen<") == nil)
+        result = try run(site, ["places", "--hidden"])
+        #expect(result.stdout.contains("Fuglen") && result.stdout.contains("Stengt for godt"))
+        #expect(try run(site, ["place", "unhide", "Fuglen"]).status == 0)
+        #expect(try run(site, ["build", "--quiet"]).status == 0)
+        #expect(site.read("output/index.html")?.contains("Fuglen") == true)
+    }
+
+    @Test(arguments: [
+        (["place", "add", "Nytt sted", "--category", "cafe"], "--at"),
+        (["place", "add", "Nytt sted", "--at", "95", "10", "--category", "cafe"], "Breddegraden"),
+        (["place", "add", "Nytt sted", "--at", "59.9", "10.7", "--category", "bowling"], "ukjent kategori"),
+        (["place", "add", "Nytt sted", "--at", "59.9", "10.7", "--category", "bar"], "har ikke kategorien"),
+        (["place", "add", "Nytt sted", "--at", "59.9", "10.7"], "--category"),
+        (
+            [
+                "place", "add", "Nytt sted", "--at", "59.9", "10.7", "--category", "cafe", "--website",
+                "javascript:alert(1)",
+            ],
+            "http"
+        ),
+        (["place", "add", "   ", "--at", "59.9", "10.7", "--category", "cafe"], "tomt"),
+        (["place", "add", "Tim Wendelboe", "--at", "59.9233", "10.7562", "--category", "cafe"], "allerede"),
+        (["place", "add", "Ny\u{202E}navn", "--at", "59.9", "10.7", "--category", "cafe"], "retningstegn"),
+        (["place", "remove", "Fuglen"], "place hide"),
+        (["place", "edit", "Fuglen", "--at", "59.9", "10.7"], "Posisjonen"),
+        (["place", "edit", "Fuglen"], "hva som skal endres"),
+        (["place", "hide", "Finnes Ikke Kafé"], "Fant ikke"),
+        (["place", "move", "Fuglen"], "add, edit"),
+        (["places", "--own", "--hidden"], "bare én"),
+    ])
+    func badInputIsRefusedAndTheStoreIsUntouched(arguments: [String], message: String) throws {
+        let store = #"{"format":1,"places":{}}"#
+        let site = TestSite(store: store)
+        let result = try run(site, arguments)
+        #expect(result.status != 0)
+        #expect((result.stderr + result.stdout).contains(message), "\(result.stderr)")
+        #expect(site.read(GuideStore.fileName) == store)
+        #expect(site.read(GuideStore.fileName + ".format-1.bak") == nil)
+    }
+
+    @Test func tenConcurrentAddsAllLand() async throws {
+        let site = TestSite()
+        let root = site.root
+        try await withThrowingTaskGroup(of: Int32.self) { group in
+            for i in 0..<10 {
+                group.addTask {
+                    try Sitegen.run([
+                        "place", "add", "Sted nummer \(i)", "--at", "59.91\(i)", "10.75", "--category", "cafe",
+                        "--site", root,
+                    ]).status
+                }
+            }
+            for try await status in group { #expect(status == 0) }
+        }
+        #expect(try site.site.loadStore().ownPlaces.count == 10)
+    }
+}
