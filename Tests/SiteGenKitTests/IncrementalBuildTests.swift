@@ -172,6 +172,35 @@ import Testing
         #expect(await sitegen(["favorite", "remove", "Favoritt endret"], site) == 0)
     }
 
+    /// The owner's edits (an own place, a correction, a note, a hidden place) on a guide from a places file:
+    /// each, and an edit of the file while they stand, ends as a full build would; the file's features are
+    /// still taken from the memo.
+    @Test func ownerEditsEndAsAFullBuildWould() async throws {
+        let (site, places, count) = try await bigGuide()
+        #expect(
+            await sitegen(["place", "add", "Eget sted", "--at", "59.9101", "10.7201", "--category", "cafe"], site) == 0)
+        try await buildAndCompare(site, places: places, "an own place")
+        #expect(await sitegen(["place", "edit", "Sted nummer 40", "--name", "Rettet navn", "--note", "*Fint*"], site) == 0)
+        try await buildAndCompare(site, places: places, "a correction and a note")
+        #expect(await sitegen(["rate", "Eget sted", "5"], site) == 0)
+        try await buildAndCompare(site, places: places, "a rating of an own place")
+        #expect(await sitegen(["place", "hide", "Sted nummer 41"], site) == 0)
+        try await buildAndCompare(site, places: places, "a hidden place")
+        site.write(Self.mixedPlaces(count, renamed: [900: "Nytt navn", 40: "Også nytt i filen"]), to: "steder.geojson")
+        let edited = try await buildAndCompare(site, places: places, "the file edited under the owner's edits")
+        #expect(edited.reusedFeatures >= count - 4, "only \(edited.reusedFeatures) features reused")
+        #expect(site.outputFiles().contains { $0.contains("rettet-navn-") })
+        #expect(!site.outputFiles().contains { $0.contains("ogsa-nytt-i-filen-") })
+        #expect(!site.outputFiles().contains { $0.contains("sted-nummer-41-") })
+        #expect(await sitegen(["place", "unhide", "Sted nummer 41"], site) == 0)
+        #expect(await sitegen(["place", "edit", "Rettet navn", "--reset"], site) == 0)
+        try await buildAndCompare(site, places: places, "unhidden, correction reset")
+        #expect(site.outputFiles().contains { $0.contains("ogsa-nytt-i-filen-") })
+        #expect(await sitegen(["place", "remove", "Eget sted"], site) == 0)
+        try await buildAndCompare(site, places: places, "the own place removed")
+        #expect(!site.outputFiles().contains { $0.contains("eget-sted-") })
+    }
+
     /// The farthest place moved past the radius stays last (the same order, the fast path), but its
     /// category's chip counts one fewer on every list page: each is rendered again, as a full build would.
     @Test func aPlaceLeavingTheRadiusRecountsEveryChip() async throws {
