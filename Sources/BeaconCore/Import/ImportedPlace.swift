@@ -52,7 +52,7 @@ package struct ImportSkip: Sendable, Equatable {
         /// Nothing to call the place by (no name, title or business name, nor one in its Google Maps address).
         case noName
         /// A line, an area, a track or a route: `kind` names it in Norwegian ("linje", "flate", "spor", "rute",
-        /// "flere punkter").
+        /// "flere punkter" for a GeoJSON MultiPoint, "flere geometrier", "modell" for a KML 3D model).
         case notAPoint(kind: String)
         /// A position given but not one on Earth: out of range, not a number.
         case badCoordinates
