@@ -20,11 +20,16 @@ let package = Package(
         .systemLibrary(name: "CDirectoryEntries", path: "Sources/CDirectoryEntries"),
         // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconCore/Geoapify/Libcurl.swift).
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
+        // zlib's raw inflate: a KMZ's deflated entries, for `sitegen import` (BeaconCore/Import/Inflate.swift).
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
         // String and path operations FoundationEssentials lacks (no ICU in the binary), on scalars and bytes.
         .target(name: "BeaconText"),
         .target(name: "BeaconHTML", dependencies: ["CLibXML2", "BeaconText"]),
-        .target(name: "BeaconCore", dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls"]),
+        .target(
+            name: "BeaconCore",
+            dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CZlib"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),

@@ -14,11 +14,11 @@ enum OSMXMLReader {
     static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) -> OSMElements {
         let result: Result<OSMElements, BasemapDataError> = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return .failure(.empty) }
-            var reader = Reader(scanner: OSMXMLScanner(base: base, count: buffer.count))
+            var reader = Reader(scanner: XMLScanner(base: base, count: buffer.count))
             do {
                 try reader.run(into: &collector)
                 return .success(reader.elements)
-            } catch let error as OSMXMLError {
+            } catch let error as XMLScanError {
                 return .failure(.malformed(.osmXML, detail: error.description))
             } catch let error as BasemapDataError {
                 return .failure(error)
@@ -30,7 +30,7 @@ enum OSMXMLReader {
     }
 
     private struct Reader {
-        var scanner: OSMXMLScanner
+        var scanner: XMLScanner
         var elements = OSMElements()
 
         private enum Current {
@@ -55,7 +55,7 @@ enum OSMXMLReader {
         /// The way member being read, with the points Overpass gives inside it.
         private var member: OSMMember?
 
-        init(scanner: OSMXMLScanner) {
+        init(scanner: XMLScanner) {
             self.scanner = scanner
         }
 

@@ -1,12 +1,18 @@
 import Glibc
 
-/// A pull scanner over the XML OpenStreetMap's tools write (the API's map call,
-/// osmium, JOSM, Overpass): element by element, attributes as byte ranges, no
-/// tree. Strict where a fault would change what is read (a tag broken off, an
-/// unknown entity, an end tag that does not match, the text cut short), and
-/// without what OSM XML never uses (DTDs' entities, namespaces, encodings
-/// other than UTF-8). libxml2 is the sanitiser's, behind the trust boundary.
-struct OSMXMLScanner {
+/// A pull scanner over XML as the files sitegen reads are written: OpenStreetMap's
+/// (the API's map call, osmium, JOSM, Overpass) for the basemap, and KML and GPX
+/// for `sitegen import`. Element by element, attributes as byte ranges, no tree.
+/// Strict where a fault would change what is read (a tag broken off, an unknown
+/// entity, an end tag that does not match, the text cut short), and without what
+/// these formats never use: namespaces are left to the reader (a name is read with
+/// its prefix), encodings other than UTF-8 are not decoded, and a DTD's entities
+/// are never expanded: only the five predefined ones and character references are
+/// known, so no declaration can make the text grow (the «billion laughs» bomb).
+/// With `refusesInternalSubset` a DOCTYPE that declares anything at all is an
+/// error of its own (`XMLScanError.declaresEntities`). libxml2 is the
+/// sanitiser's, behind the trust boundary.
+struct XMLScanner {
     enum Event: Equatable {
         /// An element begins; `name` and `attributes` describe it until the next event.
         case start(selfClosing: Bool)
@@ -22,10 +28,15 @@ struct OSMXMLScanner {
     }
 
     /// OSM XML nests four deep (osm, relation, member, nd); anything far deeper is not OSM data.
-    static let maximumDepth = 32
+    static let osmMaximumDepth = 32
 
     let base: UnsafePointer<UInt8>
     let count: Int
+    /// Elements open at once beyond this are an error (the readers recurse on nothing, but a
+    /// million open elements is not a document anyone wrote).
+    let maximumDepth: Int
+    /// Whether a DOCTYPE with an internal subset (`<!DOCTYPE x [ … ]>`) is refused rather than read past.
+    let refusesInternalSubset: Bool
     private(set) var index = 0
     /// The current element's name.
     private(set) var name: Range<Int> = 0..<0
@@ -34,9 +45,14 @@ struct OSMXMLScanner {
     private var open: [Range<Int>] = []
     private var sawRoot = false
 
-    init(base: UnsafePointer<UInt8>, count: Int) {
+    init(
+        base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int = XMLScanner.osmMaximumDepth,
+        refusesInternalSubset: Bool = false
+    ) {
         self.base = base
         self.count = count
+        self.maximumDepth = maximumDepth
+        self.refusesInternalSubset = refusesInternalSubset
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { index = 3 }
     }
 
@@ -44,7 +60,7 @@ struct OSMXMLScanner {
 
     // MARK: Events
 
-    mutating func next() throws(OSMXMLError) -> Event? {
+    mutating func next() throws(XMLScanError) -> Event? {
         while true {
             let textStart = index
             guard let tagStart = find(UInt8(ascii: "<"), from: index) else {
@@ -71,17 +87,7 @@ struct OSMXMLScanner {
                 let cutOff = isCutShort("<!--") || isCutShort("<![CDATA[") || isCutShort("<!DOCTYPE")
                 throw error(cutOff ? "teksten slutter for tidlig" : "ukjent «<!»", at: cutOff ? count : index)
             } else if startsWith("</") {
-                index += 2
-                let name = try scanName()
-                skipWhitespace()
-                guard index < count, base[index] == UInt8(ascii: ">") else { throw error("forventet «>»") }
-                index += 1
-                guard let innermost = open.last else { throw error("</\(text(name))> uten et åpent element") }
-                guard equal(innermost, name) else {
-                    throw error("</\(text(name))> der </\(text(innermost))> var ventet")
-                }
-                open.removeLast()
-                self.name = name
+                try scanEndTag()
                 return .end
             } else {
                 return .start(selfClosing: try scanStartTag())
@@ -90,7 +96,7 @@ struct OSMXMLScanner {
     }
 
     /// The text up to the next tag, references decoded (what `<remark>` says).
-    mutating func text() throws(OSMXMLError) -> String {
+    mutating func text() throws(XMLScanError) -> String {
         let end = find(UInt8(ascii: "<"), from: index) ?? count
         var hasReference = false
         var position = index
@@ -107,7 +113,73 @@ struct OSMXMLScanner {
         return try decode(range, hasReference: hasReference)
     }
 
-    private mutating func scanStartTag() throws(OSMXMLError) -> Bool {
+    /// What the element that just began (`.start(selfClosing: false)`) holds, read through its
+    /// end tag: text with references decoded and CDATA as it stands, comments and processing
+    /// instructions left out. A child element's tags are kept as written when `keepingMarkup`
+    /// (a description written as XHTML rather than escaped), else only its text. Bytes past
+    /// `maximumBytes` are read but not kept.
+    mutating func content(keepingMarkup: Bool = false, maximumBytes: Int = 1 << 20) throws(XMLScanError) -> String {
+        let outer = open.count
+        var bytes: [UInt8] = []
+        func keep(_ range: Range<Int>) {
+            let room = maximumBytes - bytes.count
+            guard room > 0 else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: min(room, range.count)))
+        }
+        while true {
+            guard let tagStart = find(UInt8(ascii: "<"), from: index) else {
+                index = count
+                throw error("teksten slutter før </\(text(open.last ?? name))>")
+            }
+            if tagStart > index {
+                let decoded = try decodedBytes(index..<tagStart)
+                if bytes.count < maximumBytes { bytes.append(contentsOf: decoded.prefix(maximumBytes - bytes.count)) }
+            }
+            index = tagStart
+            if startsWith("<!--") {
+                try skip(past: "-->", what: "kommentaren")
+            } else if startsWith("<?") {
+                try skip(past: "?>", what: "prosesseringsinstruksjonen")
+            } else if startsWith("<![CDATA[") {
+                try skip(past: "]]>", what: "CDATA-blokken")
+                keep(tagStart + 9..<index - 3)
+            } else if startsWith("</") {
+                try scanEndTag()
+                if open.count < outer { return String(decoding: bytes, as: UTF8.self) }
+                if keepingMarkup { keep(tagStart..<index) }
+            } else if index + 1 < count, base[index + 1] == UInt8(ascii: "!") {
+                let cutOff = isCutShort("<!--") || isCutShort("<![CDATA[")
+                throw error(cutOff ? "teksten slutter for tidlig" : "ukjent «<!»", at: cutOff ? count : index)
+            } else {
+                _ = try scanStartTag()
+                if keepingMarkup { keep(tagStart..<index) }
+            }
+        }
+    }
+
+    /// Reads past the element that just began, whatever it holds (an extension the reader does not know).
+    mutating func skipElement() throws(XMLScanError) {
+        let outer = open.count
+        while let event = try next() {
+            if event == .end, open.count < outer { return }
+        }
+    }
+
+    private mutating func scanEndTag() throws(XMLScanError) {
+        index += 2
+        let name = try scanName()
+        skipWhitespace()
+        guard index < count, base[index] == UInt8(ascii: ">") else { throw error("forventet «>»") }
+        index += 1
+        guard let innermost = open.last else { throw error("</\(text(name))> uten et åpent element") }
+        guard equal(innermost, name) else {
+            throw error("</\(text(name))> der </\(text(innermost))> var ventet")
+        }
+        open.removeLast()
+        self.name = name
+    }
+
+    private mutating func scanStartTag() throws(XMLScanError) -> Bool {
         index += 1
         if open.isEmpty && sawRoot { throw error("mer enn ett rotelement") }
         name = try scanName()
@@ -119,7 +191,7 @@ struct OSMXMLScanner {
             case UInt8(ascii: ">"):
                 index += 1
                 open.append(name)
-                if open.count > OSMXMLScanner.maximumDepth { throw error("for dyp nøsting") }
+                if open.count > maximumDepth { throw error("for dyp nøsting") }
                 sawRoot = true
                 return false
             case UInt8(ascii: "/"):
@@ -136,7 +208,7 @@ struct OSMXMLScanner {
         }
     }
 
-    private mutating func scanAttribute() throws(OSMXMLError) {
+    private mutating func scanAttribute() throws(XMLScanError) {
         let name = try scanName()
         skipWhitespace()
         guard index < count, base[index] == UInt8(ascii: "=") else { throw error("forventet «=» etter \(text(name))") }
@@ -165,9 +237,9 @@ struct OSMXMLScanner {
         index += 1
     }
 
-    private mutating func scanName() throws(OSMXMLError) -> Range<Int> {
+    private mutating func scanName() throws(XMLScanError) -> Range<Int> {
         let start = index
-        while index < count, OSMXMLScanner.isNameByte(base[index], first: index == start) { index += 1 }
+        while index < count, XMLScanner.isNameByte(base[index], first: index == start) { index += 1 }
         guard index > start else { throw error("forventet et navn") }
         return start..<index
     }
@@ -185,12 +257,18 @@ struct OSMXMLScanner {
         }
     }
 
-    private mutating func skipDoctype() throws(OSMXMLError) {
+    private mutating func skipDoctype() throws(XMLScanError) {
         // An internal subset may hold «>» inside its brackets.
         var inSubset = false
         while index < count {
             switch base[index] {
-            case UInt8(ascii: "["): inSubset = true
+            case UInt8(ascii: "["):
+                if refusesInternalSubset {
+                    var refusal = error("DOCTYPE med egne erklæringer")
+                    refusal.declaresEntities = true
+                    throw refusal
+                }
+                inSubset = true
             case UInt8(ascii: "]"): inSubset = false
             case UInt8(ascii: ">") where !inSubset:
                 index += 1
@@ -210,7 +288,7 @@ struct OSMXMLScanner {
 
     func isName(_ literal: StaticString) -> Bool { equal(name, literal) }
 
-    func string(_ attribute: Attribute) throws(OSMXMLError) -> String {
+    func string(_ attribute: Attribute) throws(XMLScanError) -> String {
         try decode(attribute.value, hasReference: attribute.hasReference)
     }
 
@@ -244,7 +322,7 @@ struct OSMXMLScanner {
         guard digits > 0 else { return nil }
         if position == range.upperBound, digits <= 15 {
             // Exact: both numbers are whole doubles, and one division rounds once (as strtod does).
-            let value = Double(mantissa) / OSMXMLScanner.powersOfTen[fractionDigits]
+            let value = Double(mantissa) / XMLScanner.powersOfTen[fractionDigits]
             return negative ? -value : value
         }
         return slowDouble(range)
@@ -303,7 +381,7 @@ struct OSMXMLScanner {
     // MARK: References
 
     /// The five entities and numeric references: what `&…;` at `position` stands for, and where it ends.
-    private func reference(at position: Int) throws(OSMXMLError) -> (scalar: Unicode.Scalar, end: Int) {
+    private func reference(at position: Int) throws(XMLScanError) -> (scalar: Unicode.Scalar, end: Int) {
         guard let semicolon = find(UInt8(ascii: ";"), from: position + 1, within: 12) else {
             let cutOff = count - position <= 12
             throw error("«&» uten en gyldig referanse (skriv &amp;)", at: cutOff ? count : position)
@@ -341,7 +419,26 @@ struct OSMXMLScanner {
         return (scalar, semicolon + 1)
     }
 
-    private func decode(_ range: Range<Int>, hasReference: Bool) throws(OSMXMLError) -> String {
+    /// The bytes of `range` with their references decoded.
+    private func decodedBytes(_ range: Range<Int>) throws(XMLScanError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard let ampersand = find(UInt8(ascii: "&"), from: position, within: range.upperBound - position) else {
+                bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: base + position, count: range.upperBound - position))
+                break
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: ampersand - position))
+            let (scalar, end) = try reference(at: ampersand)
+            UTF8.encode(scalar) { bytes.append($0) }
+            position = end
+        }
+        return bytes
+    }
+
+    private func decode(_ range: Range<Int>, hasReference: Bool) throws(XMLScanError) -> String {
         let buffer = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         guard hasReference else { return String(decoding: buffer, as: UTF8.self) }
         var bytes: [UInt8] = []
@@ -381,7 +478,7 @@ struct OSMXMLScanner {
         return rest < literal.utf8CodeUnitCount && memcmp(base + index, literal.utf8Start, rest) == 0
     }
 
-    private mutating func skip(past literal: StaticString, what: String) throws(OSMXMLError) {
+    private mutating func skip(past literal: StaticString, what: String) throws(XMLScanError) {
         let length = literal.utf8CodeUnitCount
         var position = index + 2
         while let candidate = find(literal.utf8Start[0], from: position) {
@@ -405,7 +502,7 @@ struct OSMXMLScanner {
         return index > start
     }
 
-    private func requireWhitespace(_ range: Range<Int>) throws(OSMXMLError) {
+    private func requireWhitespace(_ range: Range<Int>) throws(XMLScanError) {
         for position in range {
             let byte = base[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else {
@@ -428,7 +525,7 @@ struct OSMXMLScanner {
             decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: min(range.count, 40)), as: UTF8.self)
     }
 
-    func error(_ message: String, at position: Int? = nil) -> OSMXMLError {
+    func error(_ message: String, at position: Int? = nil) -> XMLScanError {
         let position = min(position ?? index, count)
         var line = 1
         var column = 1
@@ -442,16 +539,18 @@ struct OSMXMLScanner {
         }
         // Cut off mid-tag, the grammar's complaint ("forventet «=»") hides the cause.
         let cutOff = position >= count && !message.contains("slutter")
-        return OSMXMLError(
+        return XMLScanError(
             message: cutOff ? "teksten slutter for tidlig (\(message))" : message, line: line, column: column)
     }
 }
 
-/// Why OSM XML could not be read, with where.
-struct OSMXMLError: Error, Equatable {
+/// Why XML could not be read, with where.
+struct XMLScanError: Error, Equatable {
     var message: String
     var line: Int
     var column: Int
+    /// A DOCTYPE declares entities or other markup, refused before anything is read (`refusesInternalSubset`).
+    var declaresEntities = false
 
     var description: String { "linje \(line), kolonne \(column): \(message)" }
 }
