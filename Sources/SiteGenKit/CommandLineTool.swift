@@ -99,6 +99,7 @@ package enum CommandLineTool {
         FavoritesCommand(),
         PlaceCommand(),
         PlacesCommand(),
+        ImportCommand(),
         SearchCommand(),
         CategoriesCommand(),
         RadiusCommand(),

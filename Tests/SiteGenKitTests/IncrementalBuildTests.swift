@@ -180,7 +180,8 @@ import Testing
         #expect(
             await sitegen(["place", "add", "Eget sted", "--at", "59.9101", "10.7201", "--category", "cafe"], site) == 0)
         try await buildAndCompare(site, places: places, "an own place")
-        #expect(await sitegen(["place", "edit", "Sted nummer 40", "--name", "Rettet navn", "--note", "*Fint*"], site) == 0)
+        #expect(
+            await sitegen(["place", "edit", "Sted nummer 40", "--name", "Rettet navn", "--note", "*Fint*"], site) == 0)
         try await buildAndCompare(site, places: places, "a correction and a note")
         #expect(await sitegen(["rate", "Eget sted", "5"], site) == 0)
         try await buildAndCompare(site, places: places, "a rating of an own place")

@@ -8,11 +8,12 @@ struct PlaceCommand: Command {
     let spec = CommandSpec(
         name: "place",
         usage: """
-            sitegen place add NAVN (--at BREDDE LENGDE | --address ADRESSE) [--category KATEGORI] [felt …]
-                   sitegen place edit STED [--name NAVN] [--category KATEGORI] [--at BREDDE LENGDE] [felt …] [--reset]
-                   sitegen place remove STED
+            sitegen place add NAVN (--at BREDDE LENGDE | --address ADRESSE) [--category KATEGORI] [FELT …]
+                   sitegen place edit STED [--name NAVN] [--category KATEGORI] [--at BREDDE LENGDE] [FELT …] [--reset]
+                   sitegen place remove|unhide STED
                    sitegen place hide STED [--reason TEKST]
-                   sitegen place unhide STED
+                   FELT: [--address ADRESSE] [--hours TIDER] [--website URL] [--phone NUMMER] [--note TEKST]
+                   [--site MAPPE] [--quiet]
             """,
         summary: "Legger til egne steder, retter eller skjuler steder fra dataene.",
         details: """

@@ -1,0 +1,123 @@
+import BeaconCore
+import BeaconText
+import FoundationEssentials
+import Templates
+
+/// `sitegen import FIL…`: the owner's saved places (Google Takeout, a Google Maps list, My Maps KML/KMZ, GPX,
+/// GeoJSON, Overpass) into the store, merged with the places the guide knows. Every file is read before
+/// anything is written, and the store is written once, atomically, at the end (or not at all).
+struct ImportCommand: Command {
+    let spec = CommandSpec(
+        name: "import",
+        usage:
+            "sitegen import FIL… [--dry-run] [--category KATEGORI] [--as places|favorites] [--site MAPPE] [--quiet]",
+        summary: "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
+        details: """
+            Formatet kjennes igjen på innholdet: Google Takeout («Saved Places.json»), en Google Maps-liste som CSV,
+            KML eller KMZ fra Google My Maps, GPX-veipunkter, GeoJSON-punkter med navn og Overpass JSON.
+            Et sted innen 50 meter fra et sted guiden har, med et lignende navn, slås sammen med det (notatet og
+            favorittmerket tas med) i stedet for å legges til to ganger. Å importere samme fil igjen endrer ingenting.
+            Steder uten posisjon (CSV-lister, Takeout med [0,0]) slås opp hos Geoapify når GEOAPIFY_API_KEY er satt.
+            """,
+        options: [
+            .init(name: "--dry-run", valueName: nil, help: "vis hva som ville skjedd, uten å endre noe"),
+            .init(
+                name: "--category", valueName: "KATEGORI",
+                help: "hva slags steder det er (ellers fra OSM-taggene eller mappenavnet)"),
+            .init(
+                name: "--as", valueName: "places|favorites",
+                help: "som egne steder (standard), eller også som favoritter"),
+            CommandSpec.siteOption,
+            CommandSpec.quietOption,
+        ],
+        minimumPositionals: 1,
+        maximumPositionals: 100
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        var asFavorites = false
+        if let mode = arguments.value("--as") {
+            guard mode == "places" || mode == "favorites" else {
+                throw UsageError("--as må være «places» eller «favorites» (fikk «\(mode)»)", command: spec.name)
+            }
+            asFavorites = mode == "favorites"
+        }
+        let dryRun = arguments.flag("--dry-run")
+        let known = try await KnownPlaces.load(context)
+        let settings = known.settings
+        var category: PlaceCategory?
+        if let text = arguments.value("--category") {
+            guard let named = PlaceCategory(userInput: text, in: settings.categories) else {
+                throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
+            }
+            guard settings.categories.contains(named) else {
+                throw UsageError(
+                    "guiden har ikke kategorien «\(named.rawValue)» (den har "
+                        + settings.categories.map(\.rawValue).joined(separator: ", ") + ")",
+                    command: spec.name)
+            }
+            category = named
+        }
+
+        // Every file read and understood before anything is looked up or written.
+        var files: [PlaceImporter.File] = []
+        for path in arguments.positionals {
+            let absolute = SiteFolder.absolute(path)
+            let bytes = try FileSystem.read(absolute, limit: ImportReader.maximumFileBytes)
+            let name = PathText.lastComponent(absolute)
+            files.append(PlaceImporter.File(name: name, content: try ImportReader.read(bytes, fileName: name)))
+            context.console.progress(
+                "Leste \(name): \(files.last!.content.format.displayName), "
+                    + NorwegianFormat.count(files.last!.content.places.count, singular: "sted", plural: "steder") + ".")
+        }
+
+        let options = PlaceImporter.Options(
+            category: category, asFavorites: asFavorites, today: context.today(in: settings.guideTimeZone))
+        let places = known.all
+        let lookups = ImportLookups(context: context, settings: settings)
+        let missing = ImportLookups.missing(files, known: places)
+        var positions: [PlaceImporter.FilePlace: Coordinate] = [:]
+        var lookupReport: String?
+        if !missing.isEmpty {
+            if dryRun {
+                lookupReport =
+                    lookups.canLookUp
+                    ? "\(NorwegianFormat.count(missing.count, singular: "sted", plural: "steder")) uten posisjon "
+                        + "ville blitt slått opp hos Geoapify."
+                    : nil
+            } else if lookups.canLookUp {
+                let found = try await lookups.positions(for: missing, in: files)
+                positions = found.positions
+                lookupReport = found.report
+            }
+        }
+
+        let result: PlaceImporter.Result
+        if dryRun {
+            result = PlaceImporter.run(
+                files, known: places, store: known.store, settings: settings, options: options, positions: positions)
+        } else {
+            // Planned again under the lock, against the store as it is now: an import never undoes a rating
+            // given while it ran.
+            result = try context.site.updateStoreIfChanged { store in
+                let result = PlaceImporter.run(
+                    files, known: places, store: store, settings: settings, options: options, positions: positions)
+                store = result.store
+                return result
+            }
+        }
+        let summary = ImportSummary(
+            lines: result.lines, canLookUp: lookups.canLookUp, category: category, settings: settings)
+        if dryRun {
+            for line in summary.planLines(limit: 60) { context.console.output(line) }
+        }
+        if let lookupReport { context.console.output(lookupReport) }
+        context.console.output((dryRun ? "Prøvekjøring, ingenting er endret. " : "") + summary.headline)
+        for line in summary.details { context.console.output("  " + line) }
+        if !dryRun, summary.changedAnything {
+            context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,110 @@
+import BeaconCore
+import BeaconText
+import Templates
+
+/// The terminal's account of an import: one headline that counts what became of the places
+/// («Importerte 412: 380 nye, 24 slått sammen med steder i guiden, 8 uten posisjon»), a line for each kind
+/// of place left out with its names, and for `--dry-run` a line per place.
+struct ImportSummary {
+    var lines: [PlaceImporter.Line]
+    var canLookUp: Bool
+    var category: PlaceCategory?
+    var settings: SiteSettings
+
+    private func count(_ matches: (PlaceImporter.Outcome) -> Bool) -> Int { lines.count { matches($0.outcome) } }
+
+    private func names(_ matches: (PlaceImporter.Outcome) -> Bool, limit: Int = 5) -> String {
+        let named = lines.filter { matches($0.outcome) }.map { $0.name ?? "uten navn" }
+        let shown = named.prefix(limit).map { "«\(TextHardening.truncate($0, to: 40))»" }.joined(separator: ", ")
+        return named.count > limit ? shown + " og \(named.count - limit) til" : shown
+    }
+
+    var added: Int { count { if case .added = $0 { true } else { false } } }
+    var merged: Int { count { if case .merged = $0 { true } else { false } } }
+    var alreadyThere: Int { count { if case .alreadyThere = $0 { true } else { false } } }
+    var changedAnything: Bool { added + merged > 0 }
+
+    private static func isSkip(_ reason: PlaceImporter.SkipReason) -> (PlaceImporter.Outcome) -> Bool {
+        { outcome in
+            if case .skipped(let found) = outcome {
+                switch (found, reason) {
+                case (.notAPoint, .notAPoint): return true
+                default: return found == reason
+                }
+            }
+            return false
+        }
+    }
+
+    var headline: String {
+        var parts = [
+            "\(NorwegianFormat.integer(added)) nye",
+            "\(NorwegianFormat.integer(merged)) slått sammen med steder i guiden",
+        ]
+        if alreadyThere > 0 { parts.append("\(NorwegianFormat.integer(alreadyThere)) var med fra før") }
+        let skipped = [
+            (PlaceImporter.SkipReason.noPosition, "uten posisjon"), (.noCategory, "uten kategori"),
+            (.notAPoint(kind: ""), "linjer, flater eller spor"), (.noName, "uten navn"),
+            (.badCoordinates, "med ugyldig posisjon"), (.empty, "tomme"),
+        ]
+        for (reason, words) in skipped {
+            let n = count(Self.isSkip(reason))
+            if n > 0 { parts.append("\(NorwegianFormat.integer(n)) \(words)") }
+        }
+        return "Importerte \(NorwegianFormat.integer(lines.count)): " + parts.joined(separator: ", ") + "."
+    }
+
+    /// What to do about each kind of place left out, with some of their names.
+    var details: [String] {
+        var details: [String] = []
+        let noPosition = count(Self.isSkip(.noPosition))
+        if noPosition > 0 {
+            details.append(
+                "Uten posisjon: \(names(Self.isSkip(.noPosition))). "
+                    + (canLookUp
+                        ? "Geoapify fant dem ikke; legg dem til med «sitegen place add NAVN --at BREDDE LENGDE»."
+                        : "Sett GEOAPIFY_API_KEY og importer igjen for å slå dem opp, eller legg dem til med "
+                            + "«sitegen place add NAVN --at BREDDE LENGDE»."))
+        }
+        if count(Self.isSkip(.noCategory)) > 0 {
+            details.append(
+                "Uten kategori: \(names(Self.isSkip(.noCategory))). Filen sier ikke hva slags steder det er; velg med "
+                    + "--category (guiden har \(settings.categories.map(\.rawValue).joined(separator: ", "))).")
+        }
+        if count(Self.isSkip(.notAPoint(kind: ""))) > 0 {
+            details.append(
+                "Ikke punkter (linjer, flater, spor): \(names(Self.isSkip(.notAPoint(kind: ""))))."
+                    + " En guide viser steder, så de er ikke tatt med.")
+        }
+        if count(Self.isSkip(.badCoordinates)) > 0 {
+            details.append("Ugyldig posisjon: \(names(Self.isSkip(.badCoordinates))).")
+        }
+        return details
+    }
+
+    /// `--dry-run`: a line per place, the first `limit` of them.
+    func planLines(limit: Int) -> [String] {
+        var shown = lines.prefix(limit).map { line -> String in
+            let name = TextHardening.truncate(line.name ?? "(uten navn)", to: 50)
+            switch line.outcome {
+            case .added: return "  + \(name)"
+            case .merged(_, let known): return "  = \(name) → slås sammen med «\(known)»"
+            case .alreadyThere: return "  · \(name) (med fra før)"
+            case .skipped(let reason): return "  – \(name) (\(Self.words(reason)))"
+            }
+        }
+        if lines.count > limit { shown.append("  … og \(lines.count - limit) til") }
+        return shown
+    }
+
+    static func words(_ reason: PlaceImporter.SkipReason) -> String {
+        switch reason {
+        case .noPosition: "uten posisjon"
+        case .noCategory: "uten kategori"
+        case .noName: "uten navn"
+        case .badCoordinates: "ugyldig posisjon"
+        case .notAPoint(let kind): "ikke et punkt, men \(kind)"
+        case .empty: "tom"
+        }
+    }
+}
