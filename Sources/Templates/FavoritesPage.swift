@@ -115,9 +115,10 @@ package enum FavoritesPage {
         b.raw("</ul></section>\n")
     }
 
-    /// A card like the list's, with the latest comment under it.
+    /// A card like the list's, with the latest comment (or the owner's note) under it.
     static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings) {
-        let latestComment = place.ratings.latest?.comment
+        // The owner's note on the place stands in for a comment.
+        let latestComment = place.ratings.latest?.comment ?? place.place.ownerNote
         guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
             Components.placeCard(&b, place, root: root, t, showsComment: false)
             return

@@ -20,14 +20,18 @@ package enum RichText {
 
     /// The newest comment on `place` as one line of plain text (formatting dropped, whitespace
     /// collapsed), for its card: the list pages' (Swift) and the explorer's (page data, `m`) alike.
-    /// Nil when no rating has a comment with text in it.
+    /// Without one, the owner's note on the place (an own place's, an imported description); nil when
+    /// neither has text in it.
     package static func cardComment(_ place: GuidePlace) -> String? {
-        guard !place.ratings.isEmpty else { return nil }
         for rating in place.ratings.newestFirst {
-            guard let comment = rating.comment else { continue }
-            let text = comment.containsBytes("<") ? HTMLSanitizer.plainText(comment) : comment
-            if let line = TextHardening.clean(text, maximumLength: cardCommentLength) { return line }
+            guard let comment = rating.comment, let line = oneLine(comment) else { continue }
+            return line
         }
-        return nil
+        return place.place.ownerNote.flatMap(oneLine)
+    }
+
+    private static func oneLine(_ rich: String) -> String? {
+        let text = rich.containsBytes("<") ? HTMLSanitizer.plainText(rich) : rich
+        return TextHardening.clean(text, maximumLength: cardCommentLength)
     }
 }
