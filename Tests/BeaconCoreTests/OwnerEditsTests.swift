@@ -181,6 +181,11 @@ import Testing
         #expect(matching.match(name: "Tim Wendelboe", at: Coordinate(latitude: 59.9240, lon: 10.7562)) == nil)  // 75 m
         #expect(matching.match(name: "Helt annet sted", at: near) == nil)
         #expect(matching.match(name: "Tim", at: near) == nil)  // too short to stand for a name
+        // Numbered neighbours are not one place.
+        let pier = PlaceMatching([Place.fixture("Pier 38", id: "node/3", lat: 59.9100, lon: 10.7300)])
+        #expect(pier.match(name: "Pier 39", at: Coordinate(latitude: 59.9101, lon: 10.7300)) == nil)
+        #expect(pier.match(name: "Pier 38 Bar", at: Coordinate(latitude: 59.9101, lon: 10.7300)) != nil)
+        #expect(pier.match(name: "Pier", at: Coordinate(latitude: 59.9101, lon: 10.7300)) == nil)
     }
 }
 

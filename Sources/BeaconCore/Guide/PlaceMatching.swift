@@ -10,7 +10,6 @@ package struct PlaceMatching {
     /// A grid of cells about 110 m tall, so a lookup reads the few places around a point, not all of them.
     private var cells: [Cell: [Int]] = [:]
     private var places: [Place] = []
-    private var keys: [String] = []
 
     private struct Cell: Hashable {
         var row: Int
@@ -24,7 +23,6 @@ package struct PlaceMatching {
     package mutating func add(_ place: Place) {
         let index = places.count
         places.append(place)
-        keys.append(Self.nameKey(place.name))
         cells[Self.cell(place.coordinate), default: []].append(index)
     }
 
@@ -38,20 +36,16 @@ package struct PlaceMatching {
         for row in (centre.row - 1)...(centre.row + 1) {
             for column in (centre.column - reach)...(centre.column + reach) {
                 for index in cells[Cell(row: row, column: column)] ?? [] {
+                    // The distance first: a name is folded only for the few places near enough.
                     let distance = places[index].coordinate.distance(to: coordinate)
-                    guard distance <= Self.radiusMetres, Self.similar(keys[index], key) else { continue }
+                    guard distance <= Self.radiusMetres, Self.similar(Self.nameKey(places[index].name), key) else {
+                        continue
+                    }
                     if best == nil || distance < best!.distance { best = (places[index], distance) }
                 }
             }
         }
         return best?.place
-    }
-
-    /// The known place with this name, wherever it lies (for a saved place whose position is unknown).
-    package func match(name: String) -> Place? {
-        let key = Self.nameKey(name)
-        guard !key.isEmpty else { return nil }
-        return places.indices.first { keys[$0] == key }.map { places[$0] }
     }
 
     private static func cell(_ c: Coordinate) -> Cell {
@@ -63,10 +57,13 @@ package struct PlaceMatching {
         TextFolding.searchWords(name).joined(separator: " ")
     }
 
-    /// The same folded name; or one name's words all in the other's (≥ 4 letters: «Tim Wendelboe» and
+    /// The same folded name; or, with the same numbers in both, one name's words all in the other's (≥ 4 letters: «Tim Wendelboe» and
     /// «Tim Wendelboe Kaffebar»); or a few letters apart (a typo, «Fuglen» and «Fulgen»).
+    /// Numbers must agree in any case but the same name: «Pier 38» and «Pier 39», «Kiwi» and «Kiwi 2» are
+    /// neighbours, not one place.
     static func similar(_ a: String, _ b: String) -> Bool {
         if a == b { return !a.isEmpty }
+        guard numbers(a) == numbers(b) else { return false }
         let shorter = a.count <= b.count ? a : b
         let longer = a.count <= b.count ? b : a
         guard shorter.count >= 4 else { return false }
@@ -74,6 +71,10 @@ package struct PlaceMatching {
         if shorter.split(separator: " ").allSatisfy(longerWords.contains) { return true }
         return editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: max(1, shorter.count / 6))
             != nil
+    }
+
+    private static func numbers(_ text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { $0.properties.numericType != nil }
     }
 
     /// The edit distance (insertions, deletions, substitutions and swaps of two neighbours, each one) when it

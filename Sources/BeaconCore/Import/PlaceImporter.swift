@@ -73,10 +73,13 @@ package enum PlaceImporter {
         var matching = PlaceMatching(known)
         var byID: [PlaceID: Place] = [:]
         for place in known { byID[place.id] = place }
+        // Names are folded only when some place comes without a position (they are matched by name alone).
         var uniqueNames: [String: Place?] = [:]
-        for place in known {
-            let key = PlaceMatching.nameKey(place.name)
-            uniqueNames[key] = uniqueNames[key] == nil ? place : .some(nil)
+        if files.contains(where: { $0.content.places.contains { $0.coordinate == nil } }) {
+            for place in known {
+                let key = PlaceMatching.nameKey(place.name)
+                uniqueNames[key] = uniqueNames[key] == nil ? place : .some(nil)
+            }
         }
 
         for (fileIndex, file) in files.enumerated() {

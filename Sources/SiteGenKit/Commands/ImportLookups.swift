@@ -14,6 +14,7 @@ struct ImportLookups {
 
     /// The places without a position that no place of the guide stands for by name alone.
     static func missing(_ files: [PlaceImporter.File], known: [Place]) -> [PlaceImporter.FilePlace] {
+        guard files.contains(where: { $0.content.places.contains { $0.coordinate == nil } }) else { return [] }
         var names: [String: Int] = [:]
         for place in known { names[PlaceMatching.nameKey(place.name), default: 0] += 1 }
         var missing: [PlaceImporter.FilePlace] = []
