@@ -97,6 +97,44 @@ import Testing
         #expect(site.read("output/index.html")?.contains("Fuglen") == true)
     }
 
+    @Test func ownPlacesSurviveARefreshAndAnAddressIsLookedUpWithAKey() throws {
+        let site = TestSite()
+        let found =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"lat":59.9139,"lon":10.7522,"formatted":"Karl Johans gate 99, Oslo"},"geometry":{"type":"Point","coordinates":[10.7522,59.9139]}}]}"#
+        let stub = try GeoapifyStub(routes: ["geocode": [.init(body: found)]])
+        let environment = ["GEOAPIFY_API_KEY": "test-key-77", "GEOAPIFY_BASE_URL": stub.baseURL]
+        #expect(try run(site, ["build", "--quiet"], environment: environment).status == 0)
+        let result = try run(
+            site, ["place", "add", "Hjørnekafeen", "--address", "Karl Johans gate 99", "--category", "cafe"],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let own = try #require(try site.site.loadStore().ownPlaces.first?.own)
+        #expect(own.coordinate == Coordinate(latitude: 59.9139, longitude: 10.7522))
+        #expect(own.address == "Karl Johans gate 99")
+        #expect(stub.requests.last?.query["text"] == "Karl Johans gate 99")
+        #expect(try run(site, ["build", "--quiet", "--refresh"], environment: environment).status == 0)
+        #expect(site.read("output/index.html")?.contains("Hjørnekafeen") == true)
+    }
+
+    @Test func aCorrectionWhosePlaceLeavesTheDataIsReportedAndKept() throws {
+        let site = TestSite()
+        let places = site.root + "/steder.geojson"
+        site.write(IncrementalBuildTests.mixedPlaces(30), to: "steder.geojson")
+        #expect(try run(site, ["build", "--quiet", "--places", places]).status == 0)
+        #expect(try run(site, ["place", "edit", "Sted nummer 7", "--name", "Rettet sju"]).status == 0)
+        #expect(try run(site, ["place", "hide", "Sted nummer 8"]).status == 0)
+        site.write(IncrementalBuildTests.mixedPlaces(30, without: [7, 8]), to: "steder.geojson")
+        let result = try run(site, ["build", "--places", places])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Rettelsen av «Sted nummer 7» (node/5000007) gjelder et sted som ikke lenger er i dataene"))
+        #expect(result.stderr.contains("Skjulingen av «Sted nummer 8»"))
+        #expect(try site.site.loadStore().entries[PlaceID(rawValue: "node/5000007")]?.correction?.name == "Rettet sju")
+        // Back in the data: corrected again.
+        site.write(IncrementalBuildTests.mixedPlaces(30), to: "steder.geojson")
+        #expect(try run(site, ["build", "--quiet", "--places", places]).status == 0)
+        #expect(site.outputFiles().contains { $0.contains("rettet-sju-") })
+    }
+
     @Test(arguments: [
         (["place", "add", "Nytt sted", "--category", "cafe"], "--at"),
         (["place", "add", "Nytt sted", "--at", "95", "10", "--category", "cafe"], "Breddegraden"),
