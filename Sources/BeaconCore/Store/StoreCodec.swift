@@ -10,20 +10,24 @@ enum StoreCodec {
         try StrictJSON.requireKnownFields(json, path: "", known: ["format", "places"])
         try StrictJSON.requireFormat(json, readable: GuideStore.readableFormats)
         var store = GuideStore()
+        // A format 1 file is read as format 1 knew it: the fields of format 2 are unknown there.
+        let isFormat1 = json["format"] == .number(1)
         guard let places = json["places"] else { return store }
         guard case .object(let members) = places else { throw Problem(path: "places", message: "forventet et objekt") }
         for (key, value) in members {
             let path = "places.\(key)"
             guard !key.isEmpty, key.count <= 300 else { throw Problem(path: path, message: "ugyldig steds-id") }
-            store.entries[PlaceID(rawValue: key)] = try decodeEntry(value, path: path)
+            store.entries[PlaceID(rawValue: key)] = try decodeEntry(value, path: path, format1: isFormat1)
         }
         return store
     }
 
-    static func decodeEntry(_ json: JSONValue, path: String) throws(Problem) -> GuideStore.Entry {
+    static func decodeEntry(_ json: JSONValue, path: String, format1: Bool = false) throws(Problem) -> GuideStore.Entry
+    {
         guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
+        let format2 = ["own", "correction", "hidden", "note"]
         try StrictJSON.requireKnownFields(
-            json, path: path, known: ["place", "favoriteSince", "ratings", "own", "correction", "hidden", "note"])
+            json, path: path, known: ["place", "favoriteSince", "ratings"] + (format1 ? [] : format2))
         var entry = GuideStore.Entry()
         if let own = json["own"] { entry.own = try decodeOwnPlace(own, path: path + ".own") }
         if let correction = json["correction"] {
