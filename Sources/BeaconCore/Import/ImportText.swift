@@ -149,7 +149,7 @@ enum ImportText {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = URLPath.hexValue(bytes[index + 1]), let low = URLPath.hexValue(bytes[index + 2])
             {
                 decoded.append(high << 4 | low)
                 index += 3
@@ -159,15 +159,6 @@ enum ImportText {
             index += 1
         }
         return String(decoding: decoded, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// "59.9219,10.7601": a dropped pin's search, not a name.

@@ -65,11 +65,7 @@ struct PlaceCommand: Command {
         try refuse(["--name", "--reset", "--reason"], for: "add", arguments)
         let known = try await KnownPlaces.load(context)
         let settings = known.settings
-        guard
-            let name = TextHardening.clean(
-                try InputParsing.typedText(rawName, field: "Navnet"),
-                maximumLength: TextHardening.Limit.name)
-        else { throw InvalidInput(message: "Navnet er tomt.") }
+        let name = try typed(rawName, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet er tomt.")
         let category = try category(arguments, settings: settings, required: true)!
         let fields = try PlaceFields(arguments)
         let coordinate: Coordinate
@@ -118,13 +114,8 @@ struct PlaceCommand: Command {
         let settings = known.settings
         let place = try known.resolve(target)
         let fields = try PlaceFields(arguments)
-        let newName = try arguments.value("--name").map { text -> String in
-            guard
-                let name = TextHardening.clean(
-                    try InputParsing.typedText(text, field: "Navnet"),
-                    maximumLength: TextHardening.Limit.name)
-            else { throw InvalidInput(message: "Navnet kan ikke være tomt.") }
-            return name
+        let newName = try arguments.value("--name").map {
+            try typed($0, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet kan ikke være tomt.")
         }
         let category = try category(arguments, settings: settings, required: false)
         let today = context.today(in: settings.guideTimeZone)
@@ -211,13 +202,10 @@ struct PlaceCommand: Command {
             throw InvalidInput(
                 message: "\(place.name) er ditt eget sted; fjern det med «sitegen place remove» i stedet.")
         }
-        let reason = try context.arguments.value("--reason").map { text -> String in
-            guard
-                let reason = TextHardening.clean(
-                    try InputParsing.typedText(text, field: "Grunnen"),
-                    maximumLength: TextHardening.Limit.comment)
-            else { throw InvalidInput(message: "Grunnen er tom. Dropp --reason hvis du ikke vil oppgi en.") }
-            return reason
+        let reason = try context.arguments.value("--reason").map {
+            try typed(
+                $0, field: "Grunnen", limit: TextHardening.Limit.comment,
+                empty: "Grunnen er tom. Dropp --reason hvis du ikke vil oppgi en.")
         }
         let today = context.today(in: known.settings.guideTimeZone)
         let hidden = try context.site.updateStore { $0.hide(place, HiddenMark(since: today, reason: reason)) }
@@ -241,6 +229,14 @@ struct PlaceCommand: Command {
     }
 
     // MARK: Parts
+
+    /// Typed text, cleaned (no control characters, trimmed, within `limit`); `empty` is the message when
+    /// nothing is left.
+    private func typed(_ text: String, field: String, limit: Int, empty: String) throws -> String {
+        guard let clean = TextHardening.clean(try InputParsing.typedText(text, field: field), maximumLength: limit)
+        else { throw InvalidInput(message: empty) }
+        return clean
+    }
 
     private func refuse(_ options: [String], for action: String, _ arguments: ParsedArguments) throws {
         if let given = options.first(where: { arguments.value($0) != nil || arguments.flag($0) }) {
