@@ -126,7 +126,9 @@ import Testing
         site.write(IncrementalBuildTests.mixedPlaces(30, without: [7, 8]), to: "steder.geojson")
         let result = try run(site, ["build", "--places", places])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Rettelsen av «Sted nummer 7» (node/5000007) gjelder et sted som ikke lenger er i dataene"))
+        #expect(
+            result.stderr.contains(
+                "Rettelsen av «Sted nummer 7» (node/5000007) gjelder et sted som ikke lenger er i dataene"))
         #expect(result.stderr.contains("Skjulingen av «Sted nummer 8»"))
         #expect(try site.site.loadStore().entries[PlaceID(rawValue: "node/5000007")]?.correction?.name == "Rettet sju")
         // Back in the data: corrected again.
