@@ -68,16 +68,17 @@ extension GuideStore {
         return result
     }
 
-    /// Whether any entry adds, corrects, notes or hides a place.
+    /// Whether any entry adds, corrects, notes, hides or shows photos of a place.
     package var hasPlaceEdits: Bool { entries.values.contains { $0.editsPlace } }
 
-    /// A hash of every edit to the guide's places (not of ratings and favorites): part of the key of the
+    /// A hash of every edit to the guide's places, photos included (not of ratings and favorites): part of the key of the
     /// base a build keeps, so a base is never reused across a change to them.
     package var placeEditsDigest: String {
         var edits = GuideStore()
         for (id, entry) in entries where entry.editsPlace {
             edits.entries[id] = Entry(
-                own: entry.own, correction: entry.correction, hidden: entry.hidden, note: entry.note)
+                own: entry.own, correction: entry.correction, hidden: entry.hidden, note: entry.note,
+                photos: entry.photos)
         }
         var hasher = ContentHasher()
         hasher.combine("beacon-place-edits-1")

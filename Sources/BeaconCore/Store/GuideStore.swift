@@ -2,7 +2,7 @@
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).
 package struct GuideStore: Sendable, Equatable {
-    /// 2 added own places, corrections, hidden places and notes; a format 1 file is read as before and
+    /// 2 added own places, corrections, hidden places, notes and photos; a format 1 file is read as before and
     /// rewritten as 2 on the first change, with a copy of it kept beside (`SiteFolder.saveStore`).
     static let currentFormat = 2
     static let readableFormats = 1...2
@@ -30,10 +30,13 @@ package struct GuideStore: Sendable, Equatable {
         package var hidden: HiddenMark?
         /// The owner's note, shown on the place's page (rich text, sanitised like a comment).
         package var note: String?
+        /// The owner's photos of the place, in their order (`sitegen photo`).
+        package var photos: [PlacePhoto]
 
         package init(
             snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil, ratings: [Rating] = [],
-            own: OwnPlace? = nil, correction: PlaceCorrection? = nil, hidden: HiddenMark? = nil, note: String? = nil
+            own: OwnPlace? = nil, correction: PlaceCorrection? = nil, hidden: HiddenMark? = nil, note: String? = nil,
+            photos: [PlacePhoto] = []
         ) {
             self.snapshot = snapshot
             self.favoriteSince = favoriteSince
@@ -42,14 +45,17 @@ package struct GuideStore: Sendable, Equatable {
             self.correction = correction
             self.hidden = hidden
             self.note = note
+            self.photos = photos
         }
 
         package var isFavorite: Bool { favoriteSince != nil }
         package var isEmpty: Bool {
             favoriteSince == nil && ratings.isEmpty && own == nil && correction == nil && hidden == nil && note == nil
+                && photos.isEmpty
         }
-        /// Whether the entry changes what the guide's places are (not only their stars and marks).
-        var editsPlace: Bool { own != nil || correction != nil || hidden != nil || note != nil }
+        /// Whether the entry changes what the guide's places are (not only their stars and marks). Photos
+        /// do: they change what a place's page and card show.
+        var editsPlace: Bool { own != nil || correction != nil || hidden != nil || note != nil || !photos.isEmpty }
     }
 
     package func ratings(for id: PlaceID) -> [Rating] { entries[id]?.ratings ?? [] }

@@ -25,7 +25,7 @@ enum StoreCodec {
     static func decodeEntry(_ json: JSONValue, path: String, format1: Bool = false) throws(Problem) -> GuideStore.Entry
     {
         guard case .object = json else { throw Problem(path: path, message: "forventet et objekt") }
-        let format2 = ["own", "correction", "hidden", "note"]
+        let format2 = ["own", "correction", "hidden", "note", "photos"]
         try StrictJSON.requireKnownFields(
             json, path: path, known: ["place", "favoriteSince", "ratings"] + (format1 ? [] : format2))
         var entry = GuideStore.Entry()
@@ -37,6 +37,7 @@ enum StoreCodec {
         if let note = json["note"] {
             entry.note = try decodeText(note, path: path + ".note", limit: TextHardening.Limit.comment)
         }
+        if let photos = json["photos"] { entry.photos = try decodePhotos(photos, path: path + ".photos") }
         if entry.own != nil, entry.correction != nil || entry.hidden != nil {
             throw Problem(path: path, message: "et eget sted kan ikke også ha «correction» eller «hidden»")
         }
@@ -121,6 +122,38 @@ enum StoreCodec {
         return HiddenMark(
             since: try decodeDate(json["since"] ?? .null, path: path + ".since"),
             reason: try optionalText(json, "reason", path: path, limit: TextHardening.Limit.comment))
+    }
+
+    /// At most `PlacePhoto.maximumPerPlace`, each original once, each named as `photo add` names it.
+    static func decodePhotos(_ json: JSONValue, path: String) throws(Problem) -> [PlacePhoto] {
+        guard let items = json.arrayValue else { throw Problem(path: path, message: "forventet en liste") }
+        guard items.count <= PlacePhoto.maximumPerPlace else {
+            throw Problem(
+                path: path, message: "for mange bilder (\(items.count), grensen er \(PlacePhoto.maximumPerPlace))")
+        }
+        var photos: [PlacePhoto] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard case .object = item else { throw Problem(path: itemPath, message: "forventet et objekt") }
+            try StrictJSON.requireKnownFields(item, path: itemPath, known: ["file", "alt", "credit"])
+            guard case .string(let file) = item["file"] ?? .null, PlacePhoto.isValidFile(file) else {
+                throw Problem(
+                    path: itemPath + ".file",
+                    message:
+                        "forventet et filnavn slik «sitegen photo add» lager det: «photos/», 32 heksadesimale sifre "
+                        + "(0–9, a–f) og en filendelse (jpg, png, webp, gif, heic, heif, tif, tiff eller avif)")
+            }
+            guard !photos.contains(where: { $0.file == file }) else {
+                throw Problem(path: itemPath + ".file", message: "bildet står allerede tidligere i lista")
+            }
+            photos.append(
+                PlacePhoto(
+                    file: file,
+                    alt: try optionalText(item, "alt", path: itemPath, limit: PlacePhoto.Limit.alt, keepsEmpty: false),
+                    credit: try optionalText(
+                        item, "credit", path: itemPath, limit: PlacePhoto.Limit.credit, keepsEmpty: false)))
+        }
+        return photos
     }
 
     static func decodeCategory(_ json: JSONValue, path: String) throws(Problem) -> PlaceCategory {
@@ -223,6 +256,7 @@ enum StoreCodec {
                 members.append(("hidden", .object(fields)))
             }
             if let note = entry.note { members.append(("note", .string(note))) }
+            if !entry.photos.isEmpty { members.append(("photos", .array(entry.photos.map(encode)))) }
             if let since = entry.favoriteSince { members.append(("favoriteSince", .string(since.iso))) }
             if !entry.ratings.isEmpty {
                 members.append(
@@ -254,6 +288,13 @@ enum StoreCodec {
         if let phone = own.phone { fields.append(("phone", .string(phone))) }
         fields.append(("added", .string(own.addedOn.iso)))
         if let from = own.importedFrom { fields.append(("importedFrom", .string(from))) }
+        return .object(fields)
+    }
+
+    static func encode(_ photo: PlacePhoto) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [("file", .string(photo.file))]
+        if let alt = photo.alt { fields.append(("alt", .string(alt))) }
+        if let credit = photo.credit { fields.append(("credit", .string(credit))) }
         return .object(fields)
     }
 
