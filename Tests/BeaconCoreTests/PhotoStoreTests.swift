@@ -5,7 +5,7 @@ import Testing
 
 /// The owner's photos in the store (format 2): read strictly (a name that could lead out of `photos/`, too
 /// many, a format 1 file naming them: refused where it is), written byte for byte the same, part of what
-/// keys the kept guide base.
+/// keys the kept guide base; and the originals' formats told by their first bytes.
 @Suite struct PhotoStoreTests {
     static let hexA = "0123456789abcdef0123456789abcdef"
     static let hexB = "fedcba9876543210fedcba9876543210"
@@ -209,5 +209,49 @@ import Testing
         let photo = try #require(try parse(text).photos(of: PlaceID(rawValue: "node/1")).first)
         #expect(photo.alt == "To linjer")
         #expect(photo.credit?.count == PlacePhoto.Limit.credit && photo.credit?.hasSuffix("…") == true)
+    }
+
+    // MARK: The originals
+
+    static func bytes(_ head: [UInt8], _ rest: Int = 40) -> [UInt8] { head + Array(repeating: 0x41, count: rest) }
+
+    static func ftyp(_ major: String, _ compatible: [String]) -> [UInt8] {
+        let brands = compatible.flatMap { Array($0.utf8) }
+        let size = 16 + brands.count
+        return [0, 0, 0, UInt8(size)] + Array("ftyp".utf8) + Array(major.utf8) + [0, 0, 0, 0] + brands
+            + Array(repeating: 0, count: 20)
+    }
+
+    @Test func theFormatIsToldByTheFirstBytes() {
+        #expect(PhotoFormat.sniff(Self.bytes([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
+        #expect(PhotoFormat.sniff(Self.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == .png)
+        #expect(PhotoFormat.sniff(Self.bytes(Array("GIF89a".utf8))) == .gif)
+        #expect(PhotoFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBPVP8 ".utf8))) == .webp)
+        #expect(PhotoFormat.sniff(Self.bytes([0x49, 0x49, 0x2A, 0x00])) == .tiff)
+        #expect(PhotoFormat.sniff(Self.bytes([0x4D, 0x4D, 0x00, 0x2A])) == .tiff)
+        #expect(PhotoFormat.sniff(Self.ftyp("heic", ["mif1", "heic"])) == .heic)
+        #expect(PhotoFormat.sniff(Self.ftyp("avif", ["mif1", "avif"])) == .avif)
+        #expect(PhotoFormat.sniff(Self.ftyp("mif1", ["mif1", "avif", "miaf"])) == .avif)
+        #expect(PhotoFormat.sniff(Self.ftyp("mif1", ["mif1", "heic"])) == .heic)
+        #expect(PhotoFormat.sniff(Self.ftyp("mif1", ["mif1"])) == .heif)
+        // Not images: a video's ftyp, a PDF, RIFF audio, text, nothing, a cut-off header.
+        #expect(PhotoFormat.sniff(Self.ftyp("isom", ["isom", "iso2", "avc1", "mp41"])) == nil)
+        #expect(PhotoFormat.sniff(Self.bytes(Array("%PDF-1.7".utf8))) == nil)
+        #expect(PhotoFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8))) == nil)
+        #expect(PhotoFormat.sniff(Array("Hei, dette er tekst.".utf8)) == nil)
+        #expect(PhotoFormat.sniff([]) == nil)
+        #expect(PhotoFormat.sniff([0xFF, 0xD8]) == nil)
+        #expect(PhotoFormat.sniff([0, 0, 0, 24] + Array("ftyp".utf8)) == nil)
+    }
+
+    /// The names are kept in the store and the originals' folder: the same bytes must give the same name in
+    /// every version, or a photo added again after an upgrade would be a second file.
+    @Test func theNameOfAnOriginalIsItsContentsAndNeverChanges() {
+        let jpeg = Self.bytes([0xFF, 0xD8, 0xFF, 0xE0], 1000)
+        let name = PhotoOriginal.storedName(of: jpeg, format: .jpeg)
+        #expect(name == "photos/2ca85a86da0072c55a2d40c8e63c2ffd.jpg")
+        #expect(PlacePhoto.isValidFile(name))
+        #expect(PhotoOriginal.storedName(of: jpeg + [0], format: .jpeg) != name)
+        #expect(PhotoOriginal.storedName(of: jpeg, format: .png) == name.replacingOccurrences(of: ".jpg", with: ".png"))
     }
 }

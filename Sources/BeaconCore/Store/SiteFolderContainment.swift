@@ -7,7 +7,7 @@
 extension SiteFolder {
     /// The parts of the folder every command may touch; the output is checked where it is used, as the
     /// owner may name another with `--output`.
-    package var fixedParts: [String] { [settingsPath, storePath, assetsPath, cachePath, lockPath] }
+    package var fixedParts: [String] { [settingsPath, storePath, assetsPath, photosPath, cachePath, lockPath] }
 
     /// Throws when `path` (something in this folder) leads out of it: through a symbolic link at any
     /// level, also one whose target does not exist yet (a write would create it out there).
