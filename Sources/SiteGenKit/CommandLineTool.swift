@@ -100,6 +100,7 @@ package enum CommandLineTool {
         PlaceCommand(),
         PlacesCommand(),
         ImportCommand(),
+        PhotoCommand(),
         SearchCommand(),
         CategoriesCommand(),
         RadiusCommand(),

@@ -27,6 +27,8 @@ enum CommandReference {
         "places": "lists the guide's places, or only your own (`--own`), hidden (`--hidden`) or corrected (`--edited`)",
         "import":
             "brings saved places in from Google Takeout, a Google Maps list (CSV), My Maps (KML/KMZ), GPX, GeoJSON or Overpass",
+        "photo":
+            "adds your photos of a place (copied into `photos/`, one file per picture), removes, lists or orders them",
         "search": "the explorer's search, filters and orders in the terminal (the same rules as the page)",
         "categories":
             "the kinds of place a guide can hold, and which the site uses in its order (`--json`, `--names`)",

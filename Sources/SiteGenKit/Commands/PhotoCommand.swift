@@ -1,0 +1,235 @@
+import BeaconCore
+import BeaconText
+import FoundationEssentials
+
+/// `sitegen photo add|remove|list|order`: the owner's photos of places. The originals are copied into the
+/// site folder's `photos/` under a name from their content (so a picture used twice is one file) and named
+/// in the store, in the owner's order; the build makes the pages' sizes from them.
+struct PhotoCommand: Command {
+    let spec = CommandSpec(
+        name: "photo",
+        usage: """
+            sitegen photo add STED FIL… [--alt TEKST] [--credit TEKST]
+                   sitegen photo remove STED [N | --all]
+                   sitegen photo list [STED]
+                   sitegen photo order STED N…
+                   [--site MAPPE]
+            """,
+        summary: "Legger til, fjerner, viser og ordner dine bilder av et sted.",
+        details: """
+            Originalene kopieres til mappen photos/ i nettstedsmappen, med et navn laget av innholdet: samme bilde
+            lagt til to ganger, eller for to steder, blir én fil. Formatet avgjøres av innholdet (JPEG, PNG, GIF,
+            WebP, TIFF, HEIC/HEIF eller AVIF), og et bilde kan være på inntil 200 MB. --alt beskriver hva bildet
+            viser, for dem som ikke ser det; uten sier sidene «Bilde av NAVN». «remove» tar bilde N (nummeret i
+            «photo list») eller alle (--all); originalen slettes når ingen steder bruker den lenger.
+            «order 3 1 2» gir bildene ny rekkefølge.
+            """,
+        options: [
+            .init(name: "--alt", valueName: "TEKST", help: "hva bildet viser, for dem som ikke ser det (add)"),
+            .init(name: "--credit", valueName: "TEKST", help: "hvem som tok bildet (add)"),
+            .init(name: "--all", valueName: nil, help: "alle stedets bilder (remove)"),
+            CommandSpec.siteOption,
+        ],
+        minimumPositionals: 1,
+        // An action, a place and up to one file or number per photo a place can have.
+        maximumPositionals: 2 + PlacePhoto.maximumPerPlace,
+        subcommands: ["add", "remove", "list", "order"]
+    )
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let action = context.arguments.positionals[0]
+        switch action {
+        case "add": return try await add(context)
+        case "remove": return try await remove(context)
+        case "list": return try await PhotoListing(context: context).run()
+        case "order": return try await order(context)
+        default:
+            throw UsageError(
+                "første argument må være add, remove, list eller order (fikk «\(action)»)", command: spec.name)
+        }
+    }
+
+    // MARK: add
+
+    private func add(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        try refuse(["--all"], for: "add", arguments)
+        guard arguments.positionals.count >= 3 else {
+            throw UsageError("oppgi stedet og minst én bildefil: sitegen photo add STED FIL…", command: spec.name)
+        }
+        let alt = try typed(arguments, "--alt", field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
+        let credit = try typed(arguments, "--credit", field: "Krediteringen", limit: PlacePhoto.Limit.credit)
+        let known = try await KnownPlaces.load(context)
+        let place = try known.resolve(arguments.positionals[1])
+        // Every file checked and named before anything is written.
+        var originals: [PhotoOriginal] = []
+        for path in arguments.positionals.dropFirst(2) {
+            originals.append(try PhotoOriginal.read(SiteFolder.absolute(path)))
+        }
+        let outcomes = try context.site.updatePhotos(adding: originals) { store in
+            let before = store.photos(of: place.id).count
+            let outcomes = originals.map {
+                store.addPhoto(PlacePhoto(file: $0.file, alt: alt, credit: credit), to: place)
+            }
+            if outcomes.contains(.full) {
+                let room = PlacePhoto.maximumPerPlace - before
+                throw InvalidInput(
+                    message: "\(place.name) har \(NorwegianFormat.count(before, singular: "bilde", plural: "bilder")), "
+                        + "og et sted kan ha opptil \(PlacePhoto.maximumPerPlace); "
+                        + (room > 0 ? "det er plass til \(room) til." : "fjern noen først med «sitegen photo remove»."))
+            }
+            return (outcomes: outcomes, total: store.photos(of: place.id).count)
+        }
+        for (original, outcome) in zip(originals, outcomes.outcomes) where outcome == .alreadyThere {
+            context.console.output(
+                "\(PathText.lastComponent(original.path)) var allerede med blant bildene av \(place.name) "
+                    + "(\(original.file)).")
+        }
+        let added = outcomes.outcomes.filter { $0 == .added }.count
+        guard added > 0 else {
+            context.console.output("Ingenting er endret.")
+            return .success
+        }
+        context.console.output(
+            "La til \(NorwegianFormat.count(added, singular: "bilde", plural: "bilder")) av \(place.name) "
+                + "(\(outcomes.total) i alt). Kjør «sitegen build» for å oppdatere nettstedet.")
+        if alt == nil {
+            context.console.error(
+                "Merk: uten --alt sier sidene «Bilde av \(place.name)» om "
+                    + (added == 1 ? "bildet" : "bildene") + ", og det sier lite til den som ikke ser "
+                    + (added == 1 ? "det" : "dem") + ". Beskriv hva et bilde viser med --alt «…» når du legger det til "
+                    + "(et bilde som er med: fjern det med «sitegen photo remove STED N» og legg det til igjen).")
+        }
+        return .success
+    }
+
+    // MARK: remove
+
+    private func remove(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        try refuse(["--alt", "--credit"], for: "remove", arguments)
+        let all = arguments.flag("--all")
+        guard arguments.positionals.count >= 2 else {
+            throw UsageError("oppgi stedet: sitegen photo remove STED [N | --all]", command: spec.name)
+        }
+        guard arguments.positionals.count <= 3 else {
+            throw UsageError("oppgi ett bildenummer (eller --all)", command: spec.name)
+        }
+        if all, arguments.positionals.count == 3 {
+            throw UsageError("oppgi enten et bildenummer eller --all, ikke begge", command: spec.name)
+        }
+        guard all || arguments.positionals.count == 3 else {
+            throw UsageError(
+                "oppgi hvilket bilde (nummeret i «sitegen photo list STED») eller --all for alle", command: spec.name)
+        }
+        let number = try all ? nil : photoNumber(arguments.positionals[2])
+        let known = try await KnownPlaces.load(context)
+        let place = try known.resolve(arguments.positionals[1])
+        let removed = try context.site.updatePhotos { store in
+            let count = store.photos(of: place.id).count
+            let removed: [PlacePhoto]
+            if let number {
+                guard number <= count else { throw Self.noSuchNumber(number, count: count, place: place) }
+                removed = [store.removePhoto(at: number - 1, of: place.id)!]
+            } else {
+                removed = store.removePhotos(of: place.id)
+            }
+            let named = store.photoFiles
+            return removed.map { (photo: $0, shared: named.contains($0.file)) }
+        }
+        guard !removed.isEmpty else {
+            context.console.output("\(place.name) hadde ingen bilder. Ingenting er endret.")
+            return .success
+        }
+        let what =
+            number.map { "bilde \($0) (\(removed[0].photo.file))" }
+            ?? NorwegianFormat.count(removed.count, singular: "bilde", plural: "bilder")
+        let shared = removed.filter(\.shared).count
+        let deleted = removed.count - shared
+        var line = "Fjernet \(what) av \(place.name)."
+        if deleted > 0 {
+            line += " " + (deleted == 1 ? "Originalen" : "\(deleted) originaler") + " er slettet fra photos/."
+        }
+        if shared > 0 {
+            line +=
+                " " + (shared == 1 ? "Én original" : "\(shared) originaler")
+                + " er beholdt, fordi et annet sted også har bildet."
+        }
+        context.console.output(line + " Kjør «sitegen build» for å oppdatere nettstedet.")
+        return .success
+    }
+
+    // MARK: order
+
+    private func order(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        try refuse(["--alt", "--credit", "--all"], for: "order", arguments)
+        guard arguments.positionals.count >= 3 else {
+            throw UsageError(
+                "oppgi stedet og bildenes nye rekkefølge, for eksempel: sitegen photo order STED 3 1 2",
+                command: spec.name)
+        }
+        let numbers = try arguments.positionals.dropFirst(2).map(photoNumber)
+        let given = numbers.map(String.init).joined(separator: " ")
+        let known = try await KnownPlaces.load(context)
+        let place = try known.resolve(arguments.positionals[1])
+        let photos = try context.site.updatePhotos { store in
+            let count = store.photos(of: place.id).count
+            guard count > 0 else { throw InvalidInput(message: "\(place.name) har ingen bilder å ordne.") }
+            guard store.reorderPhotos(of: place.id, numbers.map { $0 - 1 }) else {
+                throw InvalidInput(
+                    message: "\(place.name) har \(NorwegianFormat.count(count, singular: "bilde", plural: "bilder")): "
+                        + "oppgi hvert av numrene fra 1 til \(count) nøyaktig én gang, i den nye rekkefølgen "
+                        + "(fikk «\(given)»).")
+            }
+            return store.photos(of: place.id)
+        }
+        let unchanged = numbers == Array(1...photos.count)
+        context.console.output(
+            unchanged ? "Bildene av \(place.name) var allerede i den rekkefølgen." : "Ny rekkefølge for \(place.name):")
+        if !unchanged {
+            for (index, photo) in photos.enumerated() {
+                context.console.output("  \(index + 1)  \(photo.file)" + (photo.alt.map { "  «\($0)»" } ?? ""))
+            }
+            context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")
+        }
+        return .success
+    }
+
+    // MARK: Parts
+
+    private func photoNumber(_ text: String) throws -> Int {
+        guard let number = Int(text.trimmingSpaces()), number >= 1 else {
+            throw InvalidInput(
+                message: "Et bildenummer er et helt tall fra 1, som i «sitegen photo list STED» (fikk «\(text)»).")
+        }
+        return number
+    }
+
+    private static func noSuchNumber(_ number: Int, count: Int, place: Place) -> InvalidInput {
+        InvalidInput(
+            message: count == 0
+                ? "\(place.name) har ingen bilder."
+                : "\(place.name) har \(NorwegianFormat.count(count, singular: "bilde", plural: "bilder")), så det er "
+                    + "ikke noe bilde \(number). Se numrene med «sitegen photo list \(place.id.rawValue)».")
+    }
+
+    /// An option's typed text, refused when it holds control characters, is empty or is over `limit`.
+    private func typed(_ arguments: ParsedArguments, _ option: String, field: String, limit: Int) throws -> String? {
+        guard let raw = arguments.value(option) else { return nil }
+        let text = try InputParsing.typedText(raw, field: field)
+        guard text.count <= limit else {
+            throw InvalidInput(message: "\(field) er for lang (\(text.count) tegn, grensen er \(limit)).")
+        }
+        guard let clean = TextHardening.clean(text, maximumLength: limit) else {
+            throw InvalidInput(message: "\(field) er tom. Dropp \(option) hvis du ikke vil oppgi noe.")
+        }
+        return clean
+    }
+
+    private func refuse(_ options: [String], for action: String, _ arguments: ParsedArguments) throws {
+        if let given = options.first(where: { arguments.value($0) != nil || arguments.flag($0) }) {
+            throw UsageError("\(given) hører ikke til «photo \(action)»", command: spec.name)
+        }
+    }
+}
