@@ -223,25 +223,25 @@ import Testing
     }
 
     @Test func theFormatIsToldByTheFirstBytes() {
-        #expect(PhotoFormat.sniff(Self.bytes([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
-        #expect(PhotoFormat.sniff(Self.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == .png)
-        #expect(PhotoFormat.sniff(Self.bytes(Array("GIF89a".utf8))) == .gif)
-        #expect(PhotoFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBPVP8 ".utf8))) == .webp)
-        #expect(PhotoFormat.sniff(Self.bytes([0x49, 0x49, 0x2A, 0x00])) == .tiff)
-        #expect(PhotoFormat.sniff(Self.bytes([0x4D, 0x4D, 0x00, 0x2A])) == .tiff)
-        #expect(PhotoFormat.sniff(Self.ftyp("heic", ["mif1", "heic"])) == .heic)
-        #expect(PhotoFormat.sniff(Self.ftyp("avif", ["mif1", "avif"])) == .avif)
-        #expect(PhotoFormat.sniff(Self.ftyp("mif1", ["mif1", "avif", "miaf"])) == .avif)
-        #expect(PhotoFormat.sniff(Self.ftyp("mif1", ["mif1", "heic"])) == .heic)
-        #expect(PhotoFormat.sniff(Self.ftyp("mif1", ["mif1"])) == .heif)
+        #expect(PhotoFileFormat.sniff(Self.bytes([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
+        #expect(PhotoFileFormat.sniff(Self.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == .png)
+        #expect(PhotoFileFormat.sniff(Self.bytes(Array("GIF89a".utf8))) == .gif)
+        #expect(PhotoFileFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBPVP8 ".utf8))) == .webp)
+        #expect(PhotoFileFormat.sniff(Self.bytes([0x49, 0x49, 0x2A, 0x00])) == .tiff)
+        #expect(PhotoFileFormat.sniff(Self.bytes([0x4D, 0x4D, 0x00, 0x2A])) == .tiff)
+        #expect(PhotoFileFormat.sniff(Self.ftyp("heic", ["mif1", "heic"])) == .heic)
+        #expect(PhotoFileFormat.sniff(Self.ftyp("avif", ["mif1", "avif"])) == .avif)
+        #expect(PhotoFileFormat.sniff(Self.ftyp("mif1", ["mif1", "avif", "miaf"])) == .avif)
+        #expect(PhotoFileFormat.sniff(Self.ftyp("mif1", ["mif1", "heic"])) == .heic)
+        #expect(PhotoFileFormat.sniff(Self.ftyp("mif1", ["mif1"])) == .heif)
         // Not images: a video's ftyp, a PDF, RIFF audio, text, nothing, a cut-off header.
-        #expect(PhotoFormat.sniff(Self.ftyp("isom", ["isom", "iso2", "avc1", "mp41"])) == nil)
-        #expect(PhotoFormat.sniff(Self.bytes(Array("%PDF-1.7".utf8))) == nil)
-        #expect(PhotoFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8))) == nil)
-        #expect(PhotoFormat.sniff(Array("Hei, dette er tekst.".utf8)) == nil)
-        #expect(PhotoFormat.sniff([]) == nil)
-        #expect(PhotoFormat.sniff([0xFF, 0xD8]) == nil)
-        #expect(PhotoFormat.sniff([0, 0, 0, 24] + Array("ftyp".utf8)) == nil)
+        #expect(PhotoFileFormat.sniff(Self.ftyp("isom", ["isom", "iso2", "avc1", "mp41"])) == nil)
+        #expect(PhotoFileFormat.sniff(Self.bytes(Array("%PDF-1.7".utf8))) == nil)
+        #expect(PhotoFileFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8))) == nil)
+        #expect(PhotoFileFormat.sniff(Array("Hei, dette er tekst.".utf8)) == nil)
+        #expect(PhotoFileFormat.sniff([]) == nil)
+        #expect(PhotoFileFormat.sniff([0xFF, 0xD8]) == nil)
+        #expect(PhotoFileFormat.sniff([0, 0, 0, 24] + Array("ftyp".utf8)) == nil)
     }
 
     /// The names are kept in the store and the originals' folder: the same bytes must give the same name in

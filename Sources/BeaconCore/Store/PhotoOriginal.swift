@@ -7,7 +7,7 @@ import Glibc
 package struct PhotoOriginal: Sendable, Hashable {
     /// The absolute path it was named by.
     package let path: String
-    package let format: PhotoFormat
+    package let format: PhotoFileFormat
     package let size: Int
     /// "photos/<32 hex>.<ext>": the same content always gets the same name.
     package let file: String
@@ -18,7 +18,7 @@ package struct PhotoOriginal: Sendable, Hashable {
     /// The file at `path`, read whole, checked and named; throws (touching nothing) when it is no photo.
     package static func read(_ path: String) throws(PhotoFileError) -> PhotoOriginal {
         let bytes = try contents(path)
-        guard let format = PhotoFormat.sniff(Array(bytes.prefix(PhotoFormat.sniffLength))) else {
+        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))) else {
             throw .notAnImage(path: path)
         }
         return PhotoOriginal(path: path, format: format, size: bytes.count, file: storedName(of: bytes, format: format))
@@ -28,7 +28,7 @@ package struct PhotoOriginal: Sendable, Hashable {
     /// every file in memory meanwhile); throws when the file changed since `read`.
     func bytesAgain() throws(PhotoFileError) -> [UInt8] {
         let bytes = try Self.contents(path)
-        guard let format = PhotoFormat.sniff(Array(bytes.prefix(PhotoFormat.sniffLength))),
+        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))),
             Self.storedName(of: bytes, format: format) == file
         else { throw .changed(path: path) }
         return bytes
@@ -38,7 +38,7 @@ package struct PhotoOriginal: Sendable, Hashable {
     /// bytes from different starts; not for security, but two different photos of the owner's sharing a
     /// name is as unlikely as it gets. The names are kept in the store, so the hash must never change:
     /// `PhotoStoreTests` pins it.
-    package static func storedName(of bytes: [UInt8], format: PhotoFormat) -> String {
+    package static func storedName(of bytes: [UInt8], format: PhotoFileFormat) -> String {
         var first = ContentHasher()
         first.combine(bytes)
         var second = ContentHasher()
@@ -89,7 +89,7 @@ package enum PhotoFileError: UserFacingError, Equatable {
                 + "\(FileSystem.describe(bytes: PhotoOriginal.maximumBytes))). Gjør bildet mindre først. Ingenting er endret."
         case .notAnImage(let path):
             "\(path) er ikke et bilde sitegen kjenner igjen (det avgjøres av innholdet, ikke av navnet). "
-                + "Bruk \(PhotoFormat.acceptedNames). Ingenting er endret."
+                + "Bruk \(PhotoFileFormat.acceptedNames). Ingenting er endret."
         case .changed(let path):
             "\(path) ble endret mens sitegen kopierte den. Prøv igjen når filen er ferdig skrevet."
         case .unreadable(let error): error.userMessage

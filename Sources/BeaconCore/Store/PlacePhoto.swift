@@ -26,7 +26,7 @@ package struct PlacePhoto: Sendable, Hashable {
     }
 
     /// The extensions a stored name can have. `photo add` gives the one its content says
-    /// (`PhotoFormat.fileExtension`), never the one it was named with; `tif` is read too.
+    /// (`PhotoFileFormat.fileExtension`), never the one it was named with; `tif` is read too.
     package static let fileExtensions: Set<String> = [
         "jpg", "png", "webp", "gif", "heic", "heif", "tif", "tiff", "avif",
     ]

@@ -1,7 +1,7 @@
 /// The image formats an owner's photo can be in, told by the file's first bytes (its magic number), not by
 /// its name: a «bilde.jpg» that is a PDF is refused, and a PNG named «.jpg» is kept as `.png`, so the
 /// build's image pipeline is never handed a file under a false name.
-package enum PhotoFormat: String, Sendable, CaseIterable {
+package enum PhotoFileFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, tiff, heic, heif, avif
 
     /// How many bytes `sniff` looks at, at most: enough for an ISO-BMFF `ftyp` box's brands.
@@ -25,7 +25,7 @@ package enum PhotoFormat: String, Sendable, CaseIterable {
     package static let acceptedNames = "JPEG, PNG, GIF, WebP, TIFF, HEIC/HEIF eller AVIF"
 
     /// The format the bytes begin as; nil when they are no image sitegen takes.
-    package static func sniff(_ bytes: [UInt8]) -> PhotoFormat? {
+    package static func sniff(_ bytes: [UInt8]) -> PhotoFileFormat? {
         func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + signature.count && Array(bytes[offset..<offset + signature.count]) == signature
         }
@@ -45,7 +45,7 @@ package enum PhotoFormat: String, Sendable, CaseIterable {
 
     /// HEIC, HEIF or AVIF by the `ftyp` box's brands: the major brand, else the compatible ones (a
     /// `mif1` file says in them whether it holds HEVC or AV1 images). A video (`isom`, `mp42`) is none.
-    private static func isoMediaFormat(_ bytes: [UInt8]) -> PhotoFormat? {
+    private static func isoMediaFormat(_ bytes: [UInt8]) -> PhotoFileFormat? {
         guard bytes.count >= 12 else { return nil }
         let boxSize = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         func brand(at offset: Int) -> String { String(decoding: bytes[offset..<offset + 4], as: UTF8.self) }
