@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CDirectoryEntries", path: "Sources/CDirectoryEntries"),
         // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconCore/Geoapify/Libcurl.swift).
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
+        // Calls into libvips, which the photo pipeline opens with dlopen when a guide has photos (BeaconCore/Photos/Vips.swift).
+        .systemLibrary(name: "CVipsCalls", path: "Sources/CVipsCalls"),
         // zlib's raw inflate: a KMZ's deflated entries, for `sitegen import` (BeaconCore/Import/Inflate.swift).
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "BeaconHTML", dependencies: ["CLibXML2", "BeaconText"]),
         .target(
             name: "BeaconCore",
-            dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CZlib"]),
+            dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CVipsCalls", "CZlib"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),

@@ -1,0 +1,185 @@
+/// The formats every photo is written in: WebP for the browsers that take it (all current ones),
+/// JPEG for the rest and for link previews (not every site that unfurls a link reads WebP).
+package enum PhotoFormat: String, Sendable {
+    case webp, jpeg
+}
+
+/// One encoded size of a photo.
+package struct PhotoVariant: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var format: PhotoFormat
+    package var bytes: [UInt8]
+}
+
+/// A photo made ready for the site: its upright size (for the page's width and height attributes,
+/// so nothing jumps while it loads), its variants and the colour its box shows before it loads.
+package struct ProcessedPhoto: Sendable, Equatable {
+    /// The upright original's size, after its EXIF orientation.
+    package var width: Int
+    package var height: Int
+    /// For each width in the pipeline's `widths` that is at most the original's (never enlarged; an
+    /// original narrower than the smallest gives one at its own width), WebP then JPEG, narrowest first.
+    package var variants: [PhotoVariant]
+    /// The average colour, "#rrggbb", over white where the photo is transparent.
+    package var placeholder: String
+}
+
+/// The owner's photo, as bytes, made into the sizes and formats the pages show, on libvips. Each
+/// photo is decoded once, shrunk while it is decoded where the format allows, turned upright, put
+/// into sRGB and stripped of every piece of metadata: a phone's photo carries where it was taken
+/// (GPS), when and with what, which a published page must not pass on.
+package enum PhotoPipeline {
+    /// The widths of the variants: a card on a phone (320), a card on a large screen or a page on a
+    /// phone (640), a detail page (1280), a wide screen at twice the density (1920).
+    package static let widths = [320, 640, 1280, 1920]
+
+    /// Past this many pixels (frames of an animation counted) a photo is refused from its header,
+    /// before any is decoded: a 60-megapixel original is more than any camera the owner carries
+    /// (a phone's is 12–50), and more than that is a scan, a panorama or a decompression bomb.
+    package static let maximumPixels = 60_000_000
+
+    /// WebP at 75 and JPEG at 80 (libvips's scale, as cwebp's and libjpeg's): a 640-wide photo stays
+    /// well under 120 KB without visible loss at the size it is shown.
+    static let webpQuality = 75
+    static let jpegQuality = 80
+
+    /// libvips's built-in sRGB profile: the colours the web assumes when an image carries no profile.
+    /// Only a photo with a profile of its own is transformed to it; one without is taken as sRGB
+    /// already (transformed from libvips's fallback profile, its colours would shift by up to 10 of 255).
+    static let exportProfile = "srgb"
+
+    /// Makes the variants of `bytes`; `name` is the photo's name in any error.
+    package static func process(
+        _ bytes: [UInt8], name: String, widths: [Int] = widths
+    ) throws(PhotoError) -> ProcessedPhoto {
+        func fail(_ reason: PhotoError.Reason) -> PhotoError { PhotoError(name: name, reason: reason) }
+        guard !bytes.isEmpty else { throw fail(.empty) }
+        let vips: Vips
+        switch Vips.shared {
+        case .success(let library): vips = library
+        case .failure: throw fail(.libraryMissing)
+        }
+        let isHEIF = looksLikeHEIF(bytes)
+        guard vips.loader(for: bytes) != nil else { throw fail(isHEIF ? .heic(detail: nil) : .notAnImage) }
+        func unreadable(_ failure: Vips.Failure) -> PhotoError {
+            let detail = describe(failure)
+            return fail(isHEIF ? .heic(detail: detail) : .damaged(detail: detail))
+        }
+
+        let header: Vips.Header
+        do { header = try vips.header(of: bytes) } catch { throw unreadable(error) }
+        let (area, areaOverflow) = header.width.multipliedReportingOverflow(by: header.height)
+        let (pixels, pixelsOverflow) = area.multipliedReportingOverflow(by: header.pages)
+        guard !areaOverflow, !pixelsOverflow, pixels <= maximumPixels, header.width > 0, header.height > 0 else {
+            throw fail(
+                .tooManyPixels(
+                    width: header.width, height: header.height, pages: header.pages, limit: maximumPixels))
+        }
+        // Orientations 5–8 turn the image a quarter: the upright photo is as wide as the stored one is high.
+        let turned = header.orientation >= 5
+        var upright = (width: turned ? header.height : header.width, height: turned ? header.width : header.height)
+        let targets = variantWidths(forWidth: upright.width, widths: widths)
+        guard let largest = targets.last else { throw fail(.failed(detail: "ingen bredder")) }
+
+        let decoded: Vips.Image
+        do {
+            decoded = try vips.thumbnail(
+                of: bytes, width: largest, exportProfile: header.hasProfile ? exportProfile : nil)
+        } catch {
+            throw unreadable(error)
+        }
+        // The decoded size too: what the header promised, shrunk, never more.
+        let longest = max(upright.width, upright.height)
+        guard decoded.width <= longest, decoded.height <= longest, decoded.width * decoded.height <= maximumPixels
+        else {
+            throw fail(
+                .damaged(
+                    detail: "\(decoded.width) × \(decoded.height) piksler, ikke \(upright.width) × \(upright.height)"))
+        }
+        // A loader that turns the image itself (HEIF) reports the stored orientation too: trust the pixels.
+        if !sameShape(decoded, upright) { upright = (upright.height, upright.width) }
+
+        do throws(Vips.Failure) {
+            // A new image of the pixels alone: no tag of the original can reach a variant.
+            let base = try eightBitSRGB(decoded).withoutMetadata()
+            var variants: [PhotoVariant] = []
+            var smallest = base
+            for width in targets {
+                let image = try width == largest ? base : base.thumbnail(width: width)
+                // JPEG has no alpha: transparent parts over white, as the page's background is.
+                let opaque = try image.bands == 4 ? image.flattened(onto: [255, 255, 255]) : image
+                if width == targets[0] { smallest = opaque }
+                let webp = try image.encoded(as: .webp(quality: webpQuality), strip: true)
+                guard let strippedWebP = try? WebPMetadata.stripped(webp) else {
+                    throw Vips.Failure.failed("WebP-filen fra libvips kunne ikke leses")
+                }
+                variants.append(
+                    PhotoVariant(width: image.width, height: image.height, format: .webp, bytes: strippedWebP))
+                variants.append(
+                    PhotoVariant(
+                        width: opaque.width, height: opaque.height, format: .jpeg,
+                        bytes: try opaque.encoded(as: .jpeg(quality: jpegQuality), strip: true)))
+            }
+            return ProcessedPhoto(
+                width: upright.width, height: upright.height, variants: variants,
+                placeholder: try placeholder(of: smallest))
+        } catch {
+            throw fail(.failed(detail: describe(error)))
+        }
+    }
+
+    /// The widths to make for an upright original `width` wide: those that fit, or its own width when
+    /// none does.
+    static func variantWidths(forWidth width: Int, widths: [Int]) -> [Int] {
+        let fitting = Set(widths.filter { $0 > 0 && $0 <= width }).sorted()
+        return fitting.isEmpty ? [width] : fitting
+    }
+
+    /// 8-bit sRGB whatever came out of the loader: a 16-bit PNG stays 16-bit through the ICC transform,
+    /// a greyscale one stays grey, and a CMYK image without a profile is converted here.
+    private static func eightBitSRGB(_ image: Vips.Image) throws(Vips.Failure) -> Vips.Image {
+        var image = image
+        if image.interpretation != .sRGB || image.format != .uchar { image = try image.converted(to: .sRGB) }
+        if image.format != .uchar { image = try image.cast(to: .uchar) }
+        return image
+    }
+
+    /// The mean colour of an opaque 8-bit sRGB image, as "#rrggbb", from a copy a few dozen pixels wide.
+    private static func placeholder(of image: Vips.Image) throws(Vips.Failure) -> String {
+        let small = try image.thumbnail(width: 32)
+        let pixels = try small.pixels()
+        let bands = small.bands
+        guard bands >= 3, pixels.count >= bands else { return "#808080" }
+        var sums = [0, 0, 0]
+        for offset in stride(from: 0, to: pixels.count - bands + 1, by: bands) {
+            for band in 0..<3 { sums[band] += Int(pixels[offset + band]) }
+        }
+        let count = pixels.count / bands
+        return "#"
+            + sums.map { sum in
+                let value = (sum + count / 2) / count
+                return (value < 16 ? "0" : "") + String(value, radix: 16)
+            }.joined()
+    }
+
+    /// Whether two sizes are both landscape, both portrait, or one of them square.
+    private static func sameShape(_ image: Vips.Image, _ size: (width: Int, height: Int)) -> Bool {
+        image.width == image.height || size.width == size.height
+            || (image.width > image.height) == (size.width > size.height)
+    }
+
+    /// A HEIF file (HEIC from a phone): an ISO box `ftyp` first, with one of HEIF's brands.
+    static func looksLikeHEIF(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return false }
+        let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+        return ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"].contains(brand)
+    }
+
+    private static func describe(_ failure: Vips.Failure) -> String {
+        switch failure {
+        case .unavailable: return "libvips mangler"
+        case .failed(let words): return words
+        }
+    }
+}
