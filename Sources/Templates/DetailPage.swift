@@ -22,13 +22,15 @@ package enum DetailPage {
         // Hours the guide cannot read claim no status: they are shown as the data has them, labelled so.
         let hoursLines = p.openingHours.flatMap { OpeningHours.lines($0, in: t.language) }
         let showsOpenStatus = hoursLines != nil && p.category.hasOpeningStatus
+        let photos = context.photos[p.id] ?? []
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(
             &b,
             head: .init(
                 title: place.displayName + " – " + context.title, description: description,
                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap, includeShareScript: true,
-                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path, category: p.category), path: path),
+                mapImageOrigin: context.mapImageOrigin,
+                seo: context.seo(for: path, category: p.category, photo: photos.first), path: path),
             root: root,
             context: context)
         let chrome = context.chrome(depth: 2, section: .none)
@@ -43,6 +45,11 @@ package enum DetailPage {
         b.raw("</nav>\n")
         b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
         b.raw("<div class=\"place-detail__summary\">")
+        if let lead = photos.first {
+            PhotoMarkup.figure(
+                &b, lead, root: root, sizes: "(min-width: 60rem) 40vw, 100vw", isLead: true, t, className: "place-photo"
+            )
+        }
         hero(&b, category: p.category, t)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
         Components.name(&b, place)
@@ -78,6 +85,7 @@ package enum DetailPage {
         case .data: break
         }
         ownerNote(&b, p, t)
+        morePhotos(&b, photos.dropFirst(), root: root, t)
         ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
@@ -260,6 +268,22 @@ package enum DetailPage {
                 b.text("(" + t.priceLevelOf(level) + ")")
             }
         }
+    }
+
+    /// The place's photos after the first, in the owner's order, each loaded as it scrolls into view.
+    static func morePhotos(_ b: inout HTMLBuffer, _ photos: ArraySlice<ShownPhoto>, root: String, _ t: Strings) {
+        guard !photos.isEmpty else { return }
+        b.raw("<section class=\"place-photos\" aria-labelledby=\"photos-heading\">")
+        b.element("h2", ["id": "photos-heading"], text: t.photosHeading)
+        b.raw("<ul class=\"place-photos__list\">")
+        for photo in photos {
+            b.raw("<li>")
+            PhotoMarkup.figure(
+                &b, photo, root: root, sizes: "(min-width: 60rem) 25vw, 50vw", isLead: false, t,
+                className: "place-photo")
+            b.raw("</li>")
+        }
+        b.raw("</ul></section>\n")
     }
 
     /// The owner's note on the place (an own place's `--note`, an imported description), sanitised as comments are.

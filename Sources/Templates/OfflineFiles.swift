@@ -106,13 +106,17 @@ package enum OfflineFiles {
         return ServiceWorkerScript.render(build: .object(build))
     }
 
-    /// Where files the reader comes across are kept as they arrive: the assets, the basemap's tiles ("kart/")
-    /// and a big guide's place data ("data/"; each file's name changes with its content).
+    /// Where files the reader comes across are kept as they arrive: the assets, the basemap's tiles ("kart/"),
+    /// a big guide's place data ("data/"; each file's name changes with its content) and the photos the reader
+    /// has seen ("bilder/", named by content too; none is stored ahead).
     static let storedFolders: [String] = {
         let template = PublishedTile.pathTemplate
         let tileFolder = template.firstIndex(of: "{").map { String(template[..<$0]) } ?? "kart/"
-        return ["assets/", tileFolder, PageData.dataFolder]
+        return ["assets/", tileFolder, PageData.dataFolder, photoFolder]
     }()
+
+    /// The published photos' folder (`PhotoProcessing` writes them there).
+    package static let photoFolder = "bilder/"
 
     /// What the worker stores on install: the offline page, the explorer pages,
     /// the 404 page, the manifest, every asset (icons included; not the link-preview images) and the tiles of

@@ -37,8 +37,11 @@ enum PageChrome {
         var url: String
         var image: String
         var siteName: String
-        /// A place's page: its category's 1200×630 preview (`SitePaths.shareImage(for:)`), described by this.
+        /// A place's page: its category's 1200×630 preview (`SitePaths.shareImage(for:)`), or its first
+        /// photo, described by this.
         var largeImageAlt: String? = nil
+        var imageWidth = 1200
+        var imageHeight = 630
     }
 
     /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
@@ -72,7 +75,8 @@ enum PageChrome {
             }
             if let alt = seo.largeImageAlt {
                 for (property, content) in [
-                    ("og:image:width", "1200"), ("og:image:height", "630"), ("og:image:alt", alt),
+                    ("og:image:width", String(seo.imageWidth)), ("og:image:height", String(seo.imageHeight)),
+                    ("og:image:alt", alt),
                 ] {
                     b.open("meta", ["property": property, "content": content])
                     b.raw("\n")

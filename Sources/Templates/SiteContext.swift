@@ -24,6 +24,8 @@ package struct SiteContext: Sendable {
     package let basemap: PublishedBasemap
     /// Whether the map library (Leaflet) is published with the site: without it, no page has a map.
     package let hasMap: Bool
+    /// The owner's photos of each place, in their order (`PhotoProcessing`).
+    package let photos: [PlaceID: [ShownPhoto]]
     /// Whether the site adds its own stylesheet (`assets/custom.css`), loaded after the built-in one.
     package let hasCustomStylesheet: Bool
     /// The texts of this context's language.
@@ -62,9 +64,10 @@ package struct SiteContext: Sendable {
     package init(
         settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none,
         hasMap: Bool = false,
-        hasCustomStylesheet: Bool = false, language: Language? = nil
+        hasCustomStylesheet: Bool = false, language: Language? = nil, photos: [PlaceID: [ShownPhoto]] = [:]
     ) {
         self.settings = settings
+        self.photos = photos
         let timeZone = settings.guideTimeZone
         self.timeZone = timeZone
         self.languages = settings.languages
@@ -160,6 +163,18 @@ package struct SiteContext: Sendable {
         let imagePath = own.map(SitePaths.shareImage(for:)) ?? SitePaths.shareImage
         guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: imagePath) else { return nil }
         return PageChrome.SEO(url: url, image: image, siteName: title, largeImageAlt: own.map(strings.singular))
+    }
+
+    /// The same for a place's page with photos: the first one, about 1,200 pixels wide, is the preview.
+    func seo(for path: String, category: PlaceCategory?, photo: ShownPhoto?) -> PageChrome.SEO? {
+        var seo = seo(for: path, category: category)
+        if let photo, let source = photo.source(atLeast: 1_200), let image = absoluteSiteURL(for: source.jpeg) {
+            seo?.image = image
+            seo?.largeImageAlt = photo.alt
+            seo?.imageWidth = source.width
+            seo?.imageHeight = source.height
+        }
+        return seo
     }
 }
 

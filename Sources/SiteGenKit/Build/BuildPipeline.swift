@@ -121,7 +121,7 @@ struct BuildPipeline: Sendable {
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
-        let incremental = IncrementalBuild(
+        var incremental = IncrementalBuild(
             settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
             places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory,
             placeEdits: inputs.store.placeEditsDigest)
@@ -133,6 +133,16 @@ struct BuildPipeline: Sendable {
             console.progress(warning)
             reach.append(warning)
         }
+        // The owner's photos, made once (cached) and shown on the pages: part of what every page shows.
+        var photos = PhotoProcessing()
+        if !inputs.store.placesWithPhotos.isEmpty {
+            let guide = made.guide
+            photos = try await timer.step("Lager bilder") {
+                PhotoProcessing.run(store: inputs.store, guide: guide, site: options.site)
+            }
+            for warning in photos.warnings { console.progress("Advarsel: " + warning) }
+        }
+        incremental.include(photos)
         // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
         // render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
@@ -151,7 +161,7 @@ struct BuildPipeline: Sendable {
         let published: Published
         do {
             published = try await renderAndPublish(
-                made.guide, inputs, basemap, fingerprint: fingerprint, previous: previous, &timer)
+                made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint, previous: previous, &timer)
         } catch {
             _ = await baseSaved?.value  // nothing of this build goes on after it failed
             throw error
@@ -161,7 +171,7 @@ struct BuildPipeline: Sendable {
                 made, inputs, places, published, fingerprint: fingerprint, incremental: incremental,
                 baseSaved: baseSaved)
         }
-        let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + recorded
+        let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + photos.warnings + recorded
         if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
         var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
         report.reusedFeatures = made.reusedFeatures

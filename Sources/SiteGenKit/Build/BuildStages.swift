@@ -300,14 +300,15 @@ extension BuildPipeline {
     /// written into the staging folder as they are rendered, then moved or
     /// swapped in; on any failure the staging folder goes.
     func renderAndPublish(
-        _ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, fingerprint: BuildFingerprint,
-        previous: Previous?, _ timer: inout StepTimer
+        _ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, photos: PhotoProcessing,
+        fingerprint: BuildFingerprint, previous: Previous?, _ timer: inout StepTimer
     ) async throws(BuildError) -> Published {
         do {
             let rendered = try await timer.step("Skriver sider") {
                 var renderer = SiteRenderer(
                     guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
                     buildVersion: String(fingerprint.hex.prefix(12)))
+                renderer.photos = photos
                 let console = console
                 renderer.onProgress = { done, total in
                     console.status(

@@ -76,6 +76,24 @@ struct IncrementalBuild {
         }
     }
 
+    /// Adds what the photos make the pages show to the context key: a photo added, removed, described
+    /// anew or no longer made renders every page again.
+    mutating func include(_ photos: PhotoProcessing) {
+        guard !photos.photos.isEmpty || !photos.warnings.isEmpty else { return }
+        var context = ContentHasher()
+        context.combine(contextKey)
+        for (id, list) in photos.photos.sorted(by: { $0.key < $1.key }) {
+            context.combine(id.rawValue)
+            for photo in list {
+                for part in [photo.alt, photo.credit ?? "-", photo.placeholder, "\(photo.width)x\(photo.height)"] {
+                    context.combine(part)
+                }
+                for source in photo.sources { context.combine(source.webp) }
+            }
+        }
+        contextKey = context.hex
+    }
+
     /// The base in `archive`, opened where it lies: its places are decoded when a page reads them (`MappedGuideBase`).
     /// `categories`: the guide's (an owner's own kinds are read as the settings define them).
     static func openBase(

@@ -13,6 +13,8 @@ struct SiteRenderer: Sendable {
     var assets: AssetBundle
     var writer: SiteWriter
     var basemap: BasemapInput = .none
+    /// The owner's photos: shown by the pages, their files published with every full render.
+    var photos = PhotoProcessing()
     /// Names this build's caches in the reader's browser (from the build fingerprint).
     var buildVersion: String = "dev"
     /// Pages written so far and in all, as jobs finish (the terminal's status line).
@@ -37,6 +39,8 @@ struct SiteRenderer: Sendable {
         case searchEngineFiles
         /// Basemap tiles `range` of `basemap.tiles`.
         case tiles(Range<Int>)
+        /// The photos' published files `range` of `photos.files`.
+        case photos(Range<Int>)
         /// The web app manifest and the service worker (offline use).
         case offlineFiles
         /// Pages `pages` of «Mine steder».
@@ -52,7 +56,7 @@ struct SiteRenderer: Sendable {
         var isPerLanguage: Bool {
             switch self {
             case .details, .someDetails, .listPages, .explorer, .fixedPages, .favoritesExports, .favorites: true
-            case .allPlacesExport, .searchEngineFiles, .tiles, .offlineFiles, .sharedFiles: false
+            case .allPlacesExport, .searchEngineFiles, .tiles, .photos, .offlineFiles, .sharedFiles: false
             }
         }
 
@@ -65,7 +69,8 @@ struct SiteRenderer: Sendable {
             case .explorer: 1
             case .fixedPages: 1
             case .favorites(let pages): pages.count
-            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .offlineFiles, .sharedFiles: 0
+            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .photos, .offlineFiles, .sharedFiles:
+                0
             }
         }
     }
@@ -88,7 +93,8 @@ struct SiteRenderer: Sendable {
                 settings: guide.settings, source: guide.source,
                 intro: guide.settings.intro(in: language).map { RichText.html(for: $0) },
                 basemap: basemap.published,
-                hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language)
+                hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language,
+                photos: photos.photos)
         }
         let all = guide.allPages
         let byCategory = Dictionary(uniqueKeysWithValues: guide.categories.map { ($0, guide.places(in: $0)) })
@@ -185,6 +191,12 @@ struct SiteRenderer: Sendable {
             let end = min(tileStart + SiteRenderer.chunkSize, basemap.tiles.count)
             jobs.append(.tiles(tileStart..<end))
             tileStart = end
+        }
+        var photoStart = 0
+        while photoStart < photos.files.count {
+            let end = min(photoStart + 16, photos.files.count)
+            jobs.append(.photos(photoStart..<end))
+            photoStart = end
         }
         let listsPerJob = 8
         for category in [nil] + guide.categories.map(Optional.some) {
@@ -283,6 +295,11 @@ struct SiteRenderer: Sendable {
             }
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
+        case .photos(let range):
+            for file in photos.files[range] {
+                // The cache is ours and was written moments ago; read as any file, so a loss is an error that names it.
+                try writer.write(try FileSystem.read(file.source, limit: 64 << 20), to: file.path)
+            }
         case .offlineFiles:
             let files = OfflineFiles.files(
                 contexts: contexts, version: buildVersion, assetPaths: assets.precachedPaths + [ScriptTexts.path],

@@ -32,6 +32,8 @@ extension Strings {
         shareAction: "Del",
         myRatings: "Mine vurderinger",
         ownerNote: "Notat",
+        photosHeading: "Bilder",
+        photoCredit: "Foto",
         ownPlaceSource: "Lagt til av den som lager guiden, ikke hentet fra OpenStreetMap.",
         correctedSource: "Opplysningene er rettet av den som lager guiden.",
         pauseAnimation: "Stopp dampen",

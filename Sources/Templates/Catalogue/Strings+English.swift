@@ -32,6 +32,8 @@ extension Strings {
         shareAction: "Share",
         myRatings: "My ratings",
         ownerNote: "Note",
+        photosHeading: "Photos",
+        photoCredit: "Photo",
         ownPlaceSource: "Added by the guide’s author, not taken from OpenStreetMap.",
         correctedSource: "Details corrected by the guide’s author.",
         pauseAnimation: "Stop the steam",

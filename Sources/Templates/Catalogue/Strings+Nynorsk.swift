@@ -32,6 +32,8 @@ extension Strings {
         shareAction: "Del",
         myRatings: "Vurderingane mine",
         ownerNote: "Notat",
+        photosHeading: "Bilete",
+        photoCredit: "Foto",
         ownPlaceSource: "Lagt til av den som lagar guiden, ikkje henta frå OpenStreetMap.",
         correctedSource: "Opplysningane er retta av den som lagar guiden.",
         pauseAnimation: "Stopp dampen",

@@ -42,6 +42,9 @@ package struct Strings: Sendable {
     let myRatings: String
     /// The heading over the owner's note on a place's page.
     let ownerNote: String
+    /// The heading over a place's further photos, and the word before a photo's credit («Foto: Kari»).
+    let photosHeading: String
+    let photoCredit: String
     /// Under the facts of a place the owner added, or corrected: where the facts come from.
     let ownPlaceSource: String
     let correctedSource: String
