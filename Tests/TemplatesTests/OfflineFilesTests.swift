@@ -118,8 +118,9 @@ import Testing
             precache.filter { $0.hasPrefix("kart/") } == [
                 "kart/11/1085/595.png", "kart/12/2170/1191.png", "kart/12/2171/1191.png",
             ])
-        // Kept as they arrive: assets, tiles, and a big guide's data files (named after their content).
-        #expect(build["storedFolders"] as? [String] == ["assets/", "kart/", "data/"])
+        // Kept as they arrive: assets, tiles, a big guide's data files and the photos (named after their content).
+        #expect(build["storedFolders"] as? [String] == ["assets/", "kart/", "data/", "bilder/"])
+        #expect(!precache.contains { $0.hasPrefix("bilder/") })
     }
 
     @Test func workerPathsAreAllRelative() throws {
