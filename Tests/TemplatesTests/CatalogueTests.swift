@@ -71,7 +71,8 @@ import Testing
 
     /// Texts nynorsk writes as bokmål does ("Søk", "Telefon", "Ingen treff" …), checked one by one.
     static let sameInNynorsk: Set<String> = [
-        "breadcrumbs", "ownerNote", "photoCredit", "languageSwitcher", "explore", "all", "favorite", "address", "phone", "email",
+        "breadcrumbs", "ownerNote", "photoCredit", "languageSwitcher", "explore", "all", "favorite", "address", "phone",
+        "email",
         "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
         "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow", "shareAction",
         "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel", "listAnd",
