@@ -377,10 +377,22 @@
 
   /**
    * The small card a pin opens: { name, meta: "Kafé · 450 m", stars?, ratingLabel?, status?:
-   * { text, open }, href }, and the page's star (path, fill).
+   * { text, open }, href, photo?: { src, width, height, placeholder } }, and the page's star (path, fill).
    */
   function placeCard(parts, star) {
     const card = element('div', 'map-card');
+    if (parts.photo) {
+      // The owner's first photo over the name, decorative (the name follows); WebP only: a browser that
+      // runs this map reads WebP.
+      const img = document.createElement('img');
+      img.className = 'map-card__photo' + (parts.photo.placeholder ? ' ' + parts.photo.placeholder : '');
+      img.src = parts.photo.src;
+      img.width = parts.photo.width || 360;
+      img.height = parts.photo.height || 270;
+      img.alt = '';
+      img.decoding = 'async';
+      card.append(img);
+    }
     card.append(element('p', 'map-card__name', parts.name));
     card.append(element('p', 'map-card__meta', parts.meta));
     if (parts.stars && star && star.path) {
@@ -469,7 +481,10 @@
         const label = [p.n, p.meta].concat(p.label ? [p.label] : []).join(', ');
         const marker = L.marker([p.lat, p.lon], { icon: pinIcon(p, data.star, label), keyboard: true });
         marker.options.placeId = p.id;
-        marker.bindPopup(() => placeCard({ name: p.n, meta: p.meta, stars: p.s, ratingLabel: p.label || '', href: p.u }, data.star),
+        marker.bindPopup(() => placeCard({
+          name: p.n, meta: p.meta, stars: p.s, ratingLabel: p.label || '', href: p.u,
+          photo: p.ph ? { src: p.ph, width: p.pw, height: p.phh, placeholder: p.pc } : null,
+        }, data.star),
           { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
         marker.on('popupopen', () => {
           const card = cardOf(p.id);

@@ -510,8 +510,8 @@
       li.dataset.id = p.id;
       const link = element('a', 'place-card__link');
       link.href = sitePrefix + Text.home + p.u;
-      const icon = element('span', `place-card__icon cat-icon ${info.icon}`, '');
-      icon.setAttribute('aria-hidden', 'true');
+      const icon = p.ph ? cardPhoto(p) : element('span', `place-card__icon cat-icon ${info.icon}`, '');
+      if (!p.ph) icon.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
       const name = element('span', 'place-card__name', p.n);
       if (p.ns) name.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
@@ -530,6 +530,29 @@
       link.append(icon, body, aside);
       li.append(link);
       return li;
+    }
+
+    /**
+     * The owner's first photo in place of the symbol (PhotoMarkup.thumbnail in Swift): decorative, since the
+     * card's name says where the link goes; the WebP, the JPEG for a browser without it.
+     */
+    function cardPhoto(p) {
+      const box = element('span', 'place-card__photo');
+      const picture = document.createElement('picture');
+      const source = document.createElement('source');
+      source.type = 'image/webp';
+      source.srcset = sitePrefix + p.ph;
+      const img = document.createElement('img');
+      if (p.pc) img.className = p.pc;
+      img.src = sitePrefix + (p.pj || p.ph);
+      img.width = p.pw || 360;
+      img.height = p.phh || 270;
+      img.alt = '';
+      img.decoding = 'async';
+      img.loading = 'lazy';
+      picture.append(source, img);
+      box.append(picture);
+      return box;
     }
 
     /** «Indisk, pizza» when the data knows the cuisines, else the category (Components.kind in Swift). */
@@ -699,6 +722,7 @@
           name: displayName(p), meta: `${TEXT.category(CATEGORY_KEYS[categoryCode[i]])} · ${formatDistance(distance[i])}`,
           stars: p.s, ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
           status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
+          photo: p.ph ? { src: sitePrefix + p.ph, width: p.pw, height: p.phh, placeholder: p.pc } : null,
         }, star);
       }, { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
     }

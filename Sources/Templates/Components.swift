@@ -107,14 +107,19 @@ enum Components {
     /// One place in a list: the whole card links to its page. Its kind is the cuisines when the data
     /// knows them («Indisk, pizza»), else the category; what it offers follows as marks (`traitMarks`). The newest comment is one quoted
     /// line of it (`showsComment`; «Mine steder» shows the whole comment under the card instead);
-    /// `beacon.js` draws the explorer's cards the same way.
+    /// The owner's first photo (`photo`) stands where the category's symbol would. `beacon.js` draws the
+    /// explorer's cards the same way.
     static func placeCard(
-        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, showsComment: Bool = true,
-        below: ((inout HTMLBuffer) -> Void)? = nil
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, photo: CardPhoto? = nil,
+        showsComment: Bool = true, below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
         b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
-        categoryIcon(&b, place.category, in: "place-card__icon")
+        if let photo {
+            PhotoMarkup.thumbnail(&b, photo.photo, root: photo.assetRoot)
+        } else {
+            categoryIcon(&b, place.category, in: "place-card__icon")
+        }
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])
         name(&b, place)
@@ -196,6 +201,19 @@ enum Components {
         } else {
             let missing = "address--missing"
             b.element("span", ["class": name.map { $0 + " " + missing } ?? missing], text: t.addressMissing)
+        }
+    }
+
+    /// A card's photo and the way to the site's root, where `bilder/` is (a page in /nn/ is a level further).
+    struct CardPhoto {
+        var photo: ShownPhoto
+        var assetRoot: String
+
+        /// The first photo of `place`, if the owner gave it any.
+        init?(_ place: GuidePlace, root: String, context: SiteContext) {
+            guard let first = context.photos[place.id]?.first else { return nil }
+            photo = first
+            assetRoot = context.assetRoot(root)
         }
     }
 

@@ -29,8 +29,11 @@ package enum DetailPage {
             head: .init(
                 title: place.displayName + " – " + context.title, description: description,
                 includeHoursScript: showsOpenStatus, includeMap: context.hasMap, includeShareScript: true,
+                includeGalleryScript: photos.count > 1,
                 mapImageOrigin: context.mapImageOrigin,
-                seo: context.seo(for: path, category: p.category, photo: photos.first), path: path),
+                seo: context.seo(
+                    for: path, category: p.category, photo: photos.first, placeName: place.displayName),
+                path: path),
             root: root,
             context: context)
         let chrome = context.chrome(depth: 2, section: .none)
@@ -45,12 +48,8 @@ package enum DetailPage {
         b.raw("</nav>\n")
         b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
         b.raw("<div class=\"place-detail__summary\">")
-        if let lead = photos.first {
-            PhotoMarkup.figure(
-                &b, lead, root: root, sizes: "(min-width: 60rem) 40vw, 100vw", isLead: true, t, className: "place-photo"
-            )
-        }
-        hero(&b, category: p.category, t)
+        gallery(&b, photos, placeName: place.displayName, root: context.assetRoot(root), t)
+        hero(&b, category: p.category, compact: !photos.isEmpty, t)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
         Components.name(&b, place)
         b.close("h1")
@@ -85,7 +84,6 @@ package enum DetailPage {
         case .data: break
         }
         ownerNote(&b, p, t)
-        morePhotos(&b, photos.dropFirst(), root: root, t)
         ratings(&b, place, t)
         b.raw("</div></article>\n")
         b.append(chrome.footer)
@@ -93,8 +91,9 @@ package enum DetailPage {
     }
 
     /// The category's symbol and its animation (CSS only); the café's steam with its pause switch on the symbol.
-    static func hero(_ b: inout HTMLBuffer, category: PlaceCategory, _ t: Strings) {
-        b.open("div", ["class": "hero hero--\(category.animation.rawValue)"])
+    /// `compact` under the owner's photo: the photo leads, the symbol says what kind of place it is.
+    static func hero(_ b: inout HTMLBuffer, category: PlaceCategory, compact: Bool = false, _ t: Strings) {
+        b.open("div", ["class": "hero hero--\(category.animation.rawValue)" + (compact ? " hero--compact" : "")])
         b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
         if category.animation == .steam {
             b.raw(
@@ -270,20 +269,42 @@ package enum DetailPage {
         }
     }
 
-    /// The place's photos after the first, in the owner's order, each loaded as it scrolls into view.
-    static func morePhotos(_ b: inout HTMLBuffer, _ photos: ArraySlice<ShownPhoto>, root: String, _ t: Strings) {
-        guard !photos.isEmpty else { return }
-        b.raw("<section class=\"place-photos\" aria-labelledby=\"photos-heading\">")
-        b.element("h2", ["id": "photos-heading"], text: t.photosHeading)
-        b.raw("<ul class=\"place-photos__list\">")
-        for photo in photos {
-            b.raw("<li>")
+    /// The owner's photos at the top of the page. One is a figure; several are a gallery: a row that is
+    /// swiped on a phone and scrolled by the arrow keys once focused, each photo with «2 / 3» on it, and the
+    /// previous and next buttons that `beacon-gallery.js` shows (without script the row still scrolls).
+    static func gallery(_ b: inout HTMLBuffer, _ photos: [ShownPhoto], placeName: String, root: String, _ t: Strings) {
+        guard let lead = photos.first else { return }
+        guard photos.count > 1 else {
             PhotoMarkup.figure(
-                &b, photo, root: root, sizes: "(min-width: 60rem) 25vw, 50vw", isLead: false, t,
+                &b, lead, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes, isLead: true, t,
                 className: "place-photo")
-            b.raw("</li>")
+            return
         }
-        b.raw("</ul></section>\n")
+        b.open("section", ["class": "gallery", "aria-label": t.photosOf(placeName), "data-gallery": ""])
+        b.raw("<ul class=\"gallery__track\" tabindex=\"0\">")
+        for (index, photo) in photos.enumerated() {
+            b.open("li", ["class": "gallery__slide", "id": "photo-\(index + 1)"])
+            PhotoMarkup.figure(
+                &b, photo, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes, isLead: index == 0, t,
+                className: "place-photo")
+            b.raw("<p class=\"gallery__count\"><span aria-hidden=\"true\">")
+            b.text("\(index + 1) / \(photos.count)")
+            b.raw("</span>")
+            b.element("span", ["class": "visually-hidden"], text: t.photoNumber(index + 1, photos.count))
+            b.raw("</p></li>")
+        }
+        b.raw("</ul>")
+        for (direction, label, icon) in [("previous", t.previousPhoto, Icon.back), ("next", t.nextPhoto, .forward)] {
+            b.open(
+                "button",
+                [
+                    "class": "gallery__button gallery__button--\(direction)", "type": "button", "hidden": "",
+                    "aria-label": label,
+                ])
+            b.icon(icon)
+            b.close("button")
+        }
+        b.raw("</section>\n")
     }
 
     /// The owner's note on the place (an own place's `--note`, an imported description), sanitised as comments are.

@@ -43,7 +43,7 @@ package enum FavoritesPage {
         } else {
             b.raw("<ul class=\"place-list place-list--favorites\">\n")
             for place in favorites {
-                favoriteCard(&b, place, root: root, t)
+                favoriteCard(&b, place, root: root, photo: .init(place, root: root, context: context), t)
             }
             b.raw("</ul>\n")
             if withMap { b.raw("</div>\n") }
@@ -85,6 +85,13 @@ package enum FavoritesPage {
                 pin.append(("s", .number(Double(summary.roundedStars))))
                 pin.append(("label", .string(t.ratingLabel(summary))))
             }
+            if let photo = context.photos[place.id]?.first {
+                let small = photo.source(atLeast: PhotoMarkup.thumbnailWidth)
+                pin.append(("ph", .string(context.assetRoot(root) + small.path)))
+                pin.append(("pw", .number(Double(small.width))))
+                pin.append(("phh", .number(Double(small.height))))
+                pin.append(("pc", .string(PhotoMarkup.placeholderClass(photo.placeholder) ?? "")))
+            }
             return .object(pin)
         }
         let data: JSONValue = .object([
@@ -116,14 +123,16 @@ package enum FavoritesPage {
     }
 
     /// A card like the list's, with the latest comment (or the owner's note) under it.
-    static func favoriteCard(_ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings) {
+    static func favoriteCard(
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, photo: Components.CardPhoto?, _ t: Strings
+    ) {
         // The owner's note on the place stands in for a comment.
         let latestComment = place.ratings.latest?.comment ?? place.place.ownerNote
         guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
-            Components.placeCard(&b, place, root: root, t, showsComment: false)
+            Components.placeCard(&b, place, root: root, t, photo: photo, showsComment: false)
             return
         }
-        Components.placeCard(&b, place, root: root, t, showsComment: false) { b in
+        Components.placeCard(&b, place, root: root, t, photo: photo, showsComment: false) { b in
             Components.comment(&b, comment)
         }
     }

@@ -17,6 +17,7 @@ struct HeadParts: Sendable {
         var includeHoursScript: Bool
         var includeMap: Bool
         var includeShareScript: Bool
+        var includeGalleryScript: Bool
         var mapImageOrigin: String?
     }
 }

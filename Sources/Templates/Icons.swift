@@ -9,7 +9,7 @@ import BeaconHTML
 /// owner may replace them, and a page's stylesheet draws them.
 enum Icon: CaseIterable {
     case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, share, directions, phone
-    case globe, chevronUp
+    case globe, chevronUp, forward
 
     /// The icon's markup, ready to insert.
     var fragment: HTMLFragment { Icon.fragments[self]! }
@@ -68,6 +68,7 @@ enum Icon: CaseIterable {
                 "<circle cx=\"12\" cy=\"12\" r=\"8.5\"/><path d=\"M3.5 12h17M12 3.5c2.5 2.5 3.5 5.5 3.5 8.5s-1 6-3.5 8.5c-2.5-2.5-3.5-5.5-3.5-8.5s1-6 3.5-8.5z\"/>"
             )
         case .chevronUp: b.raw("<path d=\"M6 15l6-6 6 6\"/>")
+        case .forward: b.raw("<path d=\"M9 5l7 7-7 7\"/>")
         }
     }
 }

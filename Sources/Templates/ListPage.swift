@@ -102,7 +102,9 @@ package enum ListPage {
         // places change, could not follow an order that a new rating reshuffles.
         let cards =
             input.pageCount == 1 ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
-        for place in cards { Components.placeCard(&b, place, root: root, t) }
+        for place in cards {
+            Components.placeCard(&b, place, root: root, t, photo: .init(place, root: root, context: context))
+        }
         b.raw("</ul>\n")
         if interactive { ExplorerControls.moreAndEmpty(&b, t) }
         let category = input.category
@@ -139,7 +141,9 @@ package enum ListPage {
         b.raw("</summary>")
         b.element("p", ["class": "muted"], text: t.outsideRadiusNote)
         b.raw("<ul class=\"place-list\">\n")
-        for place in input.outsideRadius.prefix(outsideRadiusShown) { Components.placeCard(&b, place, root: root, t) }
+        for place in input.outsideRadius.prefix(outsideRadiusShown) {
+            Components.placeCard(&b, place, root: root, t, photo: .init(place, root: root, context: context))
+        }
         b.raw("</ul>\n")
         if count > outsideRadiusShown {
             let next = input.outsideStart + outsideRadiusShown

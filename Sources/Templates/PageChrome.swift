@@ -25,6 +25,8 @@ enum PageChrome {
         var includeMap: Bool = false
         /// The share button's script (`beacon-share.js`).
         var includeShareScript: Bool = false
+        /// The photo gallery's buttons (`beacon-gallery.js`): a place with several photos.
+        var includeGalleryScript: Bool = false
         /// The origin of a provider's map tiles, allowed in the policy for images.
         var mapImageOrigin: String? = nil
         /// Canonical link and Open Graph / Twitter tags (only with a base URL).
@@ -50,7 +52,7 @@ enum PageChrome {
         let key = HeadParts.Key(
             root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
             includeMap: head.includeMap, includeShareScript: head.includeShareScript,
-            mapImageOrigin: head.mapImageOrigin)
+            includeGalleryScript: head.includeGalleryScript, mapImageOrigin: head.mapImageOrigin)
         let parts = context.headParts.parts(key) { headParts($0, context: context) }
         b.append(parts.opening)
         b.element("title", text: head.title)
@@ -154,6 +156,7 @@ enum PageChrome {
             if key.includeMap { scripts += SitePaths.mapScripts }
             if key.includeScript { scripts.append(SitePaths.script) }
             if key.includeShareScript { scripts.append(SitePaths.shareScript) }
+            if key.includeGalleryScript { scripts.append(SitePaths.galleryScript) }
             for script in scripts {
                 b.open("script", ["src": root + script, "defer": ""])
                 b.close("script")

@@ -24,7 +24,9 @@ package enum PageData {
         let map = context.hasMap ? context.basemap : nil
         var b = HTMLBuffer(capacity: chunks.isEmpty ? 256 + (inData.count + outside.count) * 260 : 1024)
         if chunks.isEmpty {
-            b.scriptJSON(id: elementID, json(settings: guide.settings, places: inData + outside, map: map))
+            b.scriptJSON(
+                id: elementID,
+                json(settings: guide.settings, places: inData + outside, map: map, photos: context.photos))
         } else {
             b.scriptJSON(
                 id: elementID,
@@ -52,9 +54,11 @@ package enum PageData {
     /// Every place of the guide in the front page's order (a category page keeps
     /// its own places, in the same order), in files of `chunkSize`; none for a
     /// guide within `inlineLimit`.
-    package static func chunks(for guide: Guide) -> [Chunk] {
+    package static func chunks(for guide: Guide, photos: [PlaceID: [ShownPhoto]] = [:]) -> [Chunk] {
         let all = guide.allPages
-        return ParallelChunks.map(count: chunkCount(placeCount: all.count), chunkSize: 1) { chunk(part: $0, of: all) }
+        return ParallelChunks.map(count: chunkCount(placeCount: all.count), chunkSize: 1) {
+            chunk(part: $0, of: all, photos: photos)
+        }
     }
 
     /// How many data files a guide of `placeCount` places (favorites outside the data included) has.
@@ -63,12 +67,12 @@ package enum PageData {
     }
 
     /// Data file `part` (from 0) of the places `all` (a guide's `allPages`).
-    package static func chunk(part: Int, of all: [GuidePlace]) -> Chunk {
+    package static func chunk(part: Int, of all: [GuidePlace], photos: [PlaceID: [ShownPhoto]] = [:]) -> Chunk {
         let places = all[(part * chunkSize)..<min((part + 1) * chunkSize, all.count)]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(places.count * 260)
         bytes.append(contentsOf: "[\n".utf8)
-        entries(places, into: &bytes)
+        entries(places, photos: photos, into: &bytes)
         bytes.append(contentsOf: "\n]\n".utf8)
         var hasher = ContentHasher()
         hasher.combine(bytes)
@@ -79,7 +83,8 @@ package enum PageData {
     /// `positions` (of `all`, none moved) changed: their lines written again, the rest copied. Nil when
     /// the file does not fit; the result is byte for byte what `chunk` makes.
     package static func chunk(
-        part: Int, of all: [GuidePlace], patching previous: MappedFile, positions: [Int]
+        part: Int, of all: [GuidePlace], patching previous: MappedFile, positions: [Int],
+        photos: [PlaceID: [ShownPhoto]] = [:]
     ) -> Chunk? {
         let range = (part * chunkSize)..<min((part + 1) * chunkSize, all.count)
         let local = positions.filter { range.contains($0) }.map { $0 - range.lowerBound }
@@ -88,7 +93,7 @@ package enum PageData {
                 previous, header: Array("[".utf8), count: range.count, items: local,
                 render: { item, out in
                     var object = JSONObjectBytes(taking: &out)
-                    entry(all[range.lowerBound + item], &object)
+                    entry(all[range.lowerBound + item], photo: photos[all[range.lowerBound + item].id]?.first, &object)
                     object.finish(into: &out)
                     if item < range.count - 1 { out.append(UInt8(ascii: ",")) }
                 })
@@ -106,23 +111,27 @@ package enum PageData {
     /// larger one could not change the result), the star's shape and fill ids and
     /// the basemap (`MapData`; absent when the site has no map) come from here,
     /// not from the script.
-    static func json(settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?) -> [UInt8] {
+    static func json(
+        settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?, photos: [PlaceID: [ShownPhoto]] = [:]
+    ) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + places.count * 250)
         header(settings: settings, map: map, into: &bytes)
         bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        entries(places, into: &bytes)
+        entries(places, photos: photos, into: &bytes)
         bytes.append(contentsOf: "\n]}".utf8)
         return bytes
     }
 
     /// The places' entries, one a line, separated by commas.
-    static func entries<Places: Collection<GuidePlace>>(_ places: Places, into bytes: inout [UInt8]) {
+    static func entries<Places: Collection<GuidePlace>>(
+        _ places: Places, photos: [PlaceID: [ShownPhoto]], into bytes: inout [UInt8]
+    ) {
         for (index, place) in places.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
             var object = JSONObjectBytes(taking: &bytes)
-            entry(place, &object)
+            entry(place, photo: photos[place.id]?.first, &object)
             object.finish(into: &bytes)
         }
     }
@@ -161,7 +170,7 @@ package enum PageData {
         return bytes
     }
 
-    static func entry(_ place: GuidePlace, _ entry: inout JSONObjectBytes) {
+    static func entry(_ place: GuidePlace, photo: ShownPhoto? = nil, _ entry: inout JSONObjectBytes) {
         entry.string("id", place.id.rawValue)
         entry.string("n", place.name)
         entry.string("ns", place.nameSuffix)
@@ -191,6 +200,16 @@ package enum PageData {
         }
         // Hours only where "Åpent nå" means something (not for hotels).
         entry.string("h", place.category.hasOpeningStatus ? place.openingHours : nil)
+        // The owner's first photo for the card and the pin (`PhotoMarkup.thumbnail`): the small WebP from the
+        // site's root, its size, the JPEG, and the placeholder's class.
+        if let photo {
+            let small = photo.source(atLeast: PhotoMarkup.thumbnailWidth)
+            entry.string("ph", small.path)
+            entry.number("pw", Double(small.width))
+            entry.number("phh", Double(small.height))
+            entry.string("pj", photo.jpeg.path)
+            entry.string("pc", PhotoMarkup.placeholderClass(photo.placeholder))
+        }
     }
 
     /// Six decimals (about 10 cm) is all a map pin needs.

@@ -16,9 +16,62 @@ package enum ShareFile {
     /// (which it may replace) from any other file (which it must not).
     package static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
 
-    /// `overview`: the still map of the favorites over the last build's basemap (nil: none).
+    /// The largest a share file may grow with its photos: small enough to send by e-mail.
+    package static let sizeLimit = 2_000_000
+
+    /// A favorite's thumbnail, inline: the last build's smallest WebP of its first photo.
+    package struct Thumbnail: Sendable {
+        package var bytes: [UInt8]
+        package var width: Int
+        package var height: Int
+        package var placeholder: String
+
+        package init(bytes: [UInt8], width: Int, height: Int, placeholder: String) {
+            self.bytes = bytes
+            self.width = width
+            self.height = height
+            self.placeholder = placeholder
+        }
+    }
+
+    /// The file, and how many of the favorites' photos were left out to keep it under `sizeLimit`.
+    package struct Rendered {
+        package var bytes: [UInt8]
+        package var photosLeftOut: Int
+    }
+
+    /// `overview`: the still map of the favorites over the last build's basemap (nil: none). `thumbnails`:
+    /// the favorites' photos, taken in the list's order while the file stays under `sizeLimit`.
     package static func render(
-        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8], overview: ShareOverview? = nil
+        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8], overview: ShareOverview? = nil,
+        thumbnails: [PlaceID: Thumbnail]
+    ) -> Rendered {
+        let bare = render(guide, context: context, stylesheet: stylesheet, iconSVG: iconSVG, overview: overview)
+        var budget = sizeLimit - bare.count
+        var shown: [PlaceID: String] = [:]
+        var leftOut = 0
+        for place in guide.favorites {
+            guard let thumbnail = thumbnails[place.id] else { continue }
+            let uri = "data:image/webp;base64," + Data(thumbnail.bytes).base64EncodedString()
+            // The image's markup besides the data: some 300 bytes.
+            let cost = uri.utf8.count + 300
+            guard cost <= budget else {
+                leftOut += 1
+                continue
+            }
+            budget -= cost
+            shown[place.id] = uri
+        }
+        guard !shown.isEmpty else { return Rendered(bytes: bare, photosLeftOut: leftOut) }
+        let bytes = render(
+            guide, context: context, stylesheet: stylesheet, iconSVG: iconSVG, overview: overview,
+            photo: { id in shown[id].flatMap { uri in thumbnails[id].map { (uri, $0) } } })
+        return Rendered(bytes: bytes, photosLeftOut: leftOut)
+    }
+
+    static func render(
+        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8], overview: ShareOverview? = nil,
+        photo: (PlaceID) -> (uri: String, thumbnail: Thumbnail)? = { _ in nil }
     ) -> [UInt8] {
         let favorites = guide.favorites
         let t = context.strings
@@ -54,7 +107,7 @@ package enum ShareFile {
             if let overview { map(&b, overview, t) }
             b.raw("<ol class=\"place-list place-list--favorites\">\n")
             for (index, place) in favorites.enumerated() {
-                card(&b, place, number: overview == nil ? nil : index + 1, t)
+                card(&b, place, number: overview == nil ? nil : index + 1, photo: photo(place.id), t)
             }
             b.raw("</ol>\n")
         }
@@ -100,7 +153,10 @@ package enum ShareFile {
     }
 
     /// A favorite: what it is, where, its star and the owner's latest comment, and map links.
-    static func card(_ b: inout HTMLBuffer, _ place: GuidePlace, number: Int? = nil, _ t: Strings) {
+    static func card(
+        _ b: inout HTMLBuffer, _ place: GuidePlace, number: Int? = nil,
+        photo: (uri: String, thumbnail: Thumbnail)? = nil, _ t: Strings
+    ) {
         let p = place.place
         b.open("li", ["class": "place-card share-card"])
         b.raw("<div class=\"place-card__link\">")
@@ -108,7 +164,18 @@ package enum ShareFile {
         if let number {
             b.element("span", ["class": "share-card__number", "aria-hidden": "true"], text: String(number))
         }
-        Components.categoryIcon(&b, p.category, in: "place-card__icon")
+        if let photo {
+            b.raw("<span class=\"place-card__photo\">")
+            b.open(
+                "img",
+                [
+                    "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder), "src": photo.uri,
+                    "width": String(photo.thumbnail.width), "height": String(photo.thumbnail.height), "alt": "",
+                ])
+            b.raw("</span>")
+        } else {
+            Components.categoryIcon(&b, p.category, in: "place-card__icon")
+        }
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])
         Components.name(&b, place)

@@ -165,14 +165,14 @@ package struct SiteContext: Sendable {
         return PageChrome.SEO(url: url, image: image, siteName: title, largeImageAlt: own.map(strings.singular))
     }
 
-    /// The same for a place's page with photos: the first one, about 1,200 pixels wide, is the preview.
-    func seo(for path: String, category: PlaceCategory?, photo: ShownPhoto?) -> PageChrome.SEO? {
+    /// The same for a place's page with photos: the first one's JPEG, 1,200 pixels wide, is the preview.
+    func seo(for path: String, category: PlaceCategory?, photo: ShownPhoto?, placeName: String) -> PageChrome.SEO? {
         var seo = seo(for: path, category: category)
-        if let photo, let source = photo.source(atLeast: 1_200), let image = absoluteSiteURL(for: source.jpeg) {
+        if let photo, let image = absoluteSiteURL(for: photo.jpeg.path) {
             seo?.image = image
-            seo?.largeImageAlt = photo.alt
-            seo?.imageWidth = source.width
-            seo?.imageHeight = source.height
+            seo?.largeImageAlt = photo.alt ?? strings.photoOf(placeName)
+            seo?.imageWidth = photo.jpeg.width
+            seo?.imageHeight = photo.jpeg.height
         }
         return seo
     }
@@ -200,6 +200,7 @@ package enum SitePaths {
     static let hoursScript = "assets/beacon-hours.js"
     /// «Del siden» on «Mine steder»: the Web Share API, or the link copied.
     static let shareScript = "assets/beacon-share.js"
+    static let galleryScript = "assets/beacon-gallery.js"
     /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
     static let queryScript = "assets/beacon-query.js"
     /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.

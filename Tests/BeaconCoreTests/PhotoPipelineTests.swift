@@ -28,18 +28,20 @@ import Testing
         let large = try PhotoPipeline.process(TestPhotos.encoded(width: 2000, height: 1500), name: "stor.jpg")
         #expect(large.width == 2000)
         #expect(large.height == 1500)
-        #expect(large.variants.map(\.width) == [320, 320, 640, 640, 1280, 1280, 1920, 1920])
-        #expect(large.variants.map(\.height) == [240, 240, 480, 480, 960, 960, 1440, 1440])
-        #expect(large.variants.map(\.format) == [.webp, .jpeg, .webp, .jpeg, .webp, .jpeg, .webp, .jpeg])
+        // WebP in every width that fits, then the one JPEG, 1,200 wide, for link previews.
+        #expect(large.variants.map(\.width) == [360, 720, 1080, 1200])
+        #expect(large.variants.map(\.height) == [270, 540, 810, 900])
+        #expect(large.variants.map(\.format) == [.webp, .webp, .webp, .jpeg])
         try expectDecodes(large)
-        // A photo's 640-wide variants stay well under 120 KB.
-        for variant in large.variants where variant.width == 640 {
+        // What a phone's page loads (1080 wide) stays well under 120 KB.
+        for variant in large.variants where variant.width <= 1080 {
             #expect(variant.bytes.count < 120_000, "\(variant.format): \(variant.bytes.count) byte")
         }
 
         let medium = try PhotoPipeline.process(
             TestPhotos.encoded(width: 1000, height: 750, as: .png), name: "middels.png")
-        #expect(medium.variants.map(\.width) == [320, 320, 640, 640])
+        #expect(medium.variants.map(\.width) == [360, 720, 1000])
+        #expect(medium.variants.map(\.format) == [.webp, .webp, .jpeg])
         try expectDecodes(medium)
 
         let small = try PhotoPipeline.process(TestPhotos.encoded(width: 200, height: 100), name: "liten.jpg")
@@ -49,15 +51,15 @@ import Testing
 
         // A portrait photo is bounded by its width too, not fitted into a square.
         let tall = try PhotoPipeline.process(TestPhotos.encoded(width: 400, height: 900), name: "høy.jpg")
-        #expect(tall.variants.map(\.width) == [320, 320])
-        #expect(tall.variants.map(\.height) == [720, 720])
+        #expect(tall.variants.map(\.width) == [360, 400])
+        #expect(tall.variants.map(\.height) == [810, 900])
     }
 
     @Test func variantWidthsAreThoseThatFitOrTheOriginals() {
-        #expect(PhotoPipeline.variantWidths(forWidth: 4032, widths: PhotoPipeline.widths) == [320, 640, 1280, 1920])
-        #expect(PhotoPipeline.variantWidths(forWidth: 1280, widths: PhotoPipeline.widths) == [320, 640, 1280])
-        #expect(PhotoPipeline.variantWidths(forWidth: 1279, widths: PhotoPipeline.widths) == [320, 640])
-        #expect(PhotoPipeline.variantWidths(forWidth: 319, widths: PhotoPipeline.widths) == [319])
+        #expect(PhotoPipeline.variantWidths(forWidth: 4032, widths: PhotoPipeline.widths) == [360, 720, 1080])
+        #expect(PhotoPipeline.variantWidths(forWidth: 1080, widths: PhotoPipeline.widths) == [360, 720, 1080])
+        #expect(PhotoPipeline.variantWidths(forWidth: 1079, widths: PhotoPipeline.widths) == [360, 720])
+        #expect(PhotoPipeline.variantWidths(forWidth: 359, widths: PhotoPipeline.widths) == [359])
         #expect(PhotoPipeline.variantWidths(forWidth: 900, widths: [640, 320, 640]) == [320, 640])
     }
 
@@ -71,8 +73,8 @@ import Testing
         let photo = try PhotoPipeline.process(jpeg, name: "IMG_0001.jpg")
         #expect(photo.width == 600)
         #expect(photo.height == 800)
-        #expect(photo.variants.map(\.width) == [320, 320])
-        #expect(photo.variants.map(\.height) == [427, 427])
+        #expect(photo.variants.map(\.width) == [360, 600])
+        #expect(photo.variants.map(\.height) == [480, 800])
         try expectDecodes(photo)
         for variant in photo.variants {
             let image = try TestPhotos.vips.decode(variant.bytes)
@@ -165,7 +167,8 @@ import Testing
         let expected = values.map { Int($0) >> 8 }
         for variant in photo.variants {
             let shown = try TestPhotos.pixel(TestPhotos.vips.decode(variant.bytes), x: 10, y: 10)
-            #expect(zip(shown, expected).allSatisfy { abs(Int($0) - $1) <= 4 }, "\(variant.format): \(shown)")
+            // Lossy WebP is a few steps off on a flat colour; a wrong depth would be off by far more.
+            #expect(zip(shown, expected).allSatisfy { abs(Int($0) - $1) <= 8 }, "\(variant.format): \(shown)")
         }
     }
 
@@ -181,7 +184,7 @@ import Testing
     @Test func alphaIsKeptInWebPAndWhiteInJPEG() throws {
         let png = try TestPhotos.encoded(width: 400, height: 300, bands: 4, as: .png)
         let photo = try PhotoPipeline.process(png, name: "logo.png")
-        #expect(photo.variants.map(\.width) == [320, 320])
+        #expect(photo.variants.map(\.width) == [360, 400])
         try expectDecodes(photo, alpha: true)
         let webp = try TestPhotos.vips.decode(try #require(photo.variants.first { $0.format == .webp }).bytes)
         let jpeg = try TestPhotos.vips.decode(try #require(photo.variants.first { $0.format == .jpeg }).bytes)
@@ -334,7 +337,7 @@ import Testing
         } else {
             let photo = try PhotoPipeline.process(heic, name: "IMG_0003.HEIC")
             #expect(photo.width == 480)
-            #expect(photo.variants.map(\.width) == [320, 320])
+            #expect(photo.variants.map(\.width) == [360, 480])
             try expectDecodes(photo)
         }
     }

@@ -135,7 +135,19 @@ import Testing
         site.write(
             #"{"format":1,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"]}"#,
             to: SiteSettings.fileName)
+        // The owner's photos too: a gallery of two on a favorite's page, its card's thumbnail, its pin.
+        for (index, size) in [(1, (1200, 900)), (2, (600, 800))] {
+            let path = site.root + "/../vnu-\(index)-\(UUID().uuidString).jpg"
+            try PhotoBuildTests.jpeg(width: size.0, height: size.1, seed: UInt8(index)).write(
+                to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let added = try Sitegen.run(["photo", "add", "Fuglen", path, "--credit", "Test", "--site", site.root])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
         _ = try await build(site)
+        #expect(
+            site.read("output/en/" + (site.outputFiles().first { $0.hasPrefix("steder/fuglen-") } ?? ""))?
+                .contains("data-gallery") == true)
         #expect(
             site.outputFiles().contains(
                 "en/steder/" + (site.outputFiles().first { $0.hasPrefix("steder/") }?.dropFirst(7) ?? "")))

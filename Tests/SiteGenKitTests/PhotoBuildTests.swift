@@ -3,6 +3,7 @@ import Testing
 
 @testable import BeaconCore
 @testable import SiteGenKit
+@testable import Templates
 
 /// The owner's photos in a build: made once into their published sizes (cached), on the place's page as a
 /// `<picture>` with every size, dimensions, alt text and the credit; a photo gone from `photos/` is named
@@ -50,16 +51,38 @@ import Testing
         let page = try #require(
             site.outputFiles().filter { $0.hasPrefix("steder/fuglen-") }.first.flatMap { site.read("output/" + $0) })
         let published = site.outputFiles().filter { $0.hasPrefix("bilder/") }
-        // 1600 wide: 320, 640 and 1280 (never enlarged to 1920); 300 wide: its own width; each as WebP and JPEG.
-        #expect(published.count == 3 * 2 + 1 * 2, "\(published)")
-        #expect(published.contains { $0.hasSuffix("-1280.webp") } && !published.contains { $0.hasSuffix("-1920.jpg") })
+        // 1600 wide: WebP 360, 720 and 1080, and the JPEG 1200 wide; 300 wide: one WebP and one JPEG at its
+        // own width. Never enlarged.
+        #expect(published.count == 4 + 2, "\(published)")
+        #expect(published.contains { $0.hasSuffix("-1080.webp") } && published.contains { $0.hasSuffix("-1200.jpg") })
+        #expect(published.contains { $0.hasSuffix("-300.webp") } && published.contains { $0.hasSuffix("-300.jpg") })
         #expect(page.contains(#"<source type="image/webp" srcset="../../bilder/"#))
-        #expect(page.contains(#" 320w, ../../bilder/"#) && page.contains(" 1280w"))
-        #expect(page.contains(#"width="1600" height="1200" alt="Disken &lt;b&gt;og&lt;/b&gt; kverna""#))
+        #expect(page.contains(#" 360w, ../../bilder/"#) && page.contains(" 1080w"))
+        #expect(page.contains(#"sizes="(min-width: 60rem) min(42vw, 33rem), calc(100vw - 2rem)""#))
+        #expect(page.contains(#"-1200.jpg" width="1600" height="1200" alt="Disken &lt;b&gt;og&lt;/b&gt; kverna""#))
         #expect(page.contains(#"fetchpriority="high""#))  // the lead photo, at once
         #expect(page.contains(#"alt="Et lite bilde" decoding="async" loading="lazy""#))  // the next, as it is seen
         #expect(page.contains("<figcaption>Foto: Kari</figcaption>"))
-        #expect(page.contains(#"<h2 id="photos-heading">Bilder</h2>"#))
+        // Two photos: a gallery, each photo with its number, the buttons for the script to show.
+        #expect(page.contains(#"<section class="gallery" aria-label="Bilder av Fuglen" data-gallery="">"#))
+        #expect(
+            page.contains(#"<span aria-hidden="true">2 / 2</span><span class="visually-hidden">Bilde 2 av 2</span>"#))
+        #expect(page.contains(#"class="gallery__button gallery__button--next" type="button" hidden="""#))
+        #expect(page.contains("assets/beacon-gallery.js"))
+        #expect(page.contains(#"class="hero hero--steam hero--compact""#))
+        // The link preview: the JPEG, 1200 wide.
+        #expect(page.contains(#"-1200.jpg">"#) || !page.contains("og:image"))
+        // The card in the explorer leads with the photo: the small WebP, decorative, in the photo's colour.
+        let list = try #require(site.read("output/index.html"))
+        #expect(list.contains(#"<span class="place-card__photo"><picture><source type="image/webp" srcset="bilder/"#))
+        #expect(
+            list.range(
+                of:
+                    #"<img class="ph-[0-3]{3}" src="bilder/[0-9a-f]{32}-1200\.jpg" width="360" height="270" alt="" decoding="async" loading="lazy">"#,
+                options: .regularExpression) != nil)
+        #expect(
+            list.range(of: #""ph":"bilder/[0-9a-f]{32}-360\.webp","pw":360,"phh":270"#, options: .regularExpression)
+                != nil)
         for file in published {
             let bytes = try #require(site.bytes("output/" + file))
             #expect(bytes.count > 100 && bytes.count < 400_000, "\(file): \(bytes.count) bytes")
@@ -77,12 +100,54 @@ import Testing
             return times
         }
         let before = try cacheTimes()
-        #expect(before.count == 2 + 8)  // two descriptions, eight files
+        #expect(before.count == 2 + 6)  // two descriptions, six files
         #expect(try run(site, ["rate", "Tim Wendelboe", "4"]).status == 0)
         result = try run(site, ["build"])
         #expect(result.status == 0 && !result.stderr.contains("Advarsel"), "\(result.stderr)")
         #expect(try cacheTimes() == before)
         #expect(site.outputFiles().filter { $0.hasPrefix("bilder/") } == published)
+    }
+
+    /// In every language the photos come from the site's one `bilder/` (a page in /nn/ is a level further
+    /// down); the text the owner did not give is the language's own; «Mine steder», its map's pins and
+    /// the share file show the favorite's photo, the share file inline.
+    @Test func photosReachEveryLanguageMineStederAndTheShareFile() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"languages":["nb","nn","en"]}"#, to: SiteSettings.fileName)
+        let path = site.root + "/../fav-\(UUID().uuidString).jpg"
+        try Self.jpeg(width: 800, height: 600).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try run(site, ["photo", "add", "Fuglen", path]).status == 0)
+        #expect(try run(site, ["favorite", "add", "Fuglen"]).status == 0)
+        let result = try run(site, ["build"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Bilder uten beskrivelse (--alt) hos «Fuglen»"), "\(result.stderr)")
+        let files = site.outputFiles()
+        let slug = try #require(files.first { $0.hasPrefix("steder/fuglen-") })
+        for (prefix, alt, up) in [
+            ("", "Bilde av Fuglen", "../../"), ("nn/", "Bilete av Fuglen", "../../../"),
+            ("en/", "Photo of Fuglen", "../../../"),
+        ] {
+            let page = try #require(site.read("output/" + prefix + slug), "\(prefix)")
+            #expect(page.contains(#"srcset="\#(up)bilder/"#), "\(prefix)")
+            #expect(page.contains(#"alt="\#(alt)""#), "\(prefix)")
+            #expect(!page.contains("data-gallery"), "one photo is no gallery")
+            #expect(!page.contains("beacon-gallery.js"))
+        }
+        let favorites = try #require(site.read("output/nn/favoritter/index.html"))
+        #expect(
+            favorites.contains(
+                #"<span class="place-card__photo"><picture><source type="image/webp" srcset="../../bilder/"#))
+        #expect(favorites.contains(#""ph":"../../bilder/"#))
+
+        let share = site.root + "/mine-steder.html"
+        let shared = try run(site, ["share"])
+        #expect(shared.status == 0 && !shared.stdout.contains("utelatt"), "\(shared.stderr)")
+        let file = try #require(site.read("mine-steder.html"))
+        #expect(file.contains(#"<span class="place-card__photo"><img class="ph-"#))
+        #expect(file.contains(#"src="data:image/webp;base64,UklGR"#))
+        #expect(!file.contains("bilder/"), "the share file loads nothing")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: share)).count < ShareFile.sizeLimit)
     }
 
     @Test func aPhotoGoneFromTheFolderIsNamedAndTheGuideIsBuilt() throws {

@@ -186,6 +186,29 @@ import Testing
         #expect(originals(site) == before)
     }
 
+    /// A photo's text and credit changed after it was added; an empty text removes it.
+    @Test func aPhotosTextIsChangedAndRemoved() throws {
+        let site = TestSite()
+        let folder = TemporaryPictures()
+        let a = picture(folder, "a.jpg")
+        let b = picture(folder, "b.jpg", seed: 2)
+        #expect(try run(site, ["photo", "add", "Fuglen", a, b, "--alt", "Bord", "--credit", "Kari"]).status == 0)
+        var result = try run(site, ["photo", "edit", "Fuglen", "2", "--alt", "Disken og kverna"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("Beskrivelse: «Disken og kverna»") && result.stdout.contains("Kreditering: «Kari»"))
+        var photos = try site.site.loadStore().photos(of: PlaceID(rawValue: "node/2714550550"))
+        #expect(photos.map(\.alt) == ["Bord", "Disken og kverna"])
+        #expect(photos.map(\.credit) == ["Kari", "Kari"])
+        result = try run(site, ["photo", "edit", "Fuglen", "1", "--alt", "", "--credit", " "])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ingen (sidene sier «Bilde av Fuglen»)"))
+        photos = try site.site.loadStore().photos(of: PlaceID(rawValue: "node/2714550550"))
+        #expect(photos.map(\.alt) == [nil, "Disken og kverna"])
+        #expect(photos.map(\.credit) == [nil, "Kari"])
+        #expect(photos.map(\.file) == [photos[0].file, photos[1].file] && photos[0].file != photos[1].file)
+    }
+
     @Test func mistakesAreRefusedAndNothingIsTouched() throws {
         let site = TestSite()
         let folder = TemporaryPictures()
@@ -216,7 +239,14 @@ import Testing
             (["photo", "order", "Tim Wendelboe", "1"], 64, "ingen bilder å ordne"),
             (["photo", "list", "Fuglen", "Tim"], 64, "høyst ett sted"),
             (["photo", "list", "--all"], 64, "ingen andre valg"),
-            (["photo", "rename", "Fuglen"], 64, "add, remove, list eller order"),
+            (["photo", "rename", "Fuglen"], 64, "add, edit, remove, list eller order"),
+            (["photo", "edit", "Fuglen"], 64, "oppgi stedet og bildets nummer"),
+            (["photo", "edit", "Fuglen", "1"], 64, "oppgi hva som skal endres"),
+            (["photo", "edit", "Fuglen", "3", "--alt", "Bord"], 64, "så det er ikke noe bilde 3"),
+            (["photo", "edit", "Fuglen", "0", "--alt", "Bord"], 64, "helt tall fra 1"),
+            (["photo", "edit", "Fuglen", "1", "--all"], 64, "--all hører ikke til «photo edit»"),
+            (["photo", "edit", "Fuglen", "1", "--alt", String(repeating: "a", count: 301)], 64, "for lang"),
+            (["photo", "edit", "Tim Wendelboe", "1", "--alt", "Bord"], 64, "har ingen bilder"),
         ]
         for (arguments, status, message) in cases {
             let result = try run(site, arguments)

@@ -3,7 +3,8 @@
 /// itself. A cache: an entry that is damaged or incomplete is simply made again.
 package struct PhotoCache: Sendable {
     /// Changes whenever the pipeline would make other bytes (widths, qualities, formats).
-    package static let version = "p1-" + PhotoPipeline.widths.map(String.init).joined(separator: "-")
+    package static let version =
+        "p2-" + PhotoPipeline.widths.map(String.init).joined(separator: "-") + "-j\(PhotoPipeline.jpegWidth)"
 
     let folder: String
     let root: String

@@ -43,7 +43,8 @@ struct Vips: @unchecked Sendable {  // C function pointers into a library that s
     enum SaveFormat {
         /// Progressive, with optimised Huffman tables (smaller, and drawn coarse-first while loading).
         case jpeg(quality: Int)
-        case webp(quality: Int)
+        /// `effort` 0–6: how hard the encoder searches (libvips's default is 4); the bytes differ little above 2.
+        case webp(quality: Int, effort: Int = 4)
         case png
         case gif
         /// HEIC (HEVC inside HEIF), when this libvips has libheif with an encoder.
@@ -328,13 +329,18 @@ struct Vips: @unchecked Sendable {  // C function pointers into a library that s
             return try Image(made, library: library).reading(as: interpretation ?? .multiband)
         }
 
-        /// Shrunk to `width` (never enlarged), the height following.
+        /// Shrunk to `width` (never enlarged), the height following. Computed at once into memory: libvips's
+        /// images are recipes, and a recipe used twice (encoded, then shrunk again) would be worked twice.
         func thumbnail(width: Int) throws(Failure) -> Image {
-            try library.make("vips_thumbnail_image") { out in
+            let recipe = try library.make("vips_thumbnail_image") { out in
                 beacon_vips_thumbnail_image(
                     library.thumbnailImage, pointer, out, Int32(clamping: width), "height", Vips.unboundedHeight,
                     "size", Vips.sizeDown)
             }
+            guard let computed = library.copyMemory(recipe.pointer) else {
+                throw library.failure("vips_image_copy_memory")
+            }
+            return Image(computed, library: library)
         }
 
         /// Converted to `interpretation` (CMYK through libvips's CMYK profile; 16-bit to 8-bit for sRGB).
@@ -402,11 +408,11 @@ struct Vips: @unchecked Sendable {  // C function pointers into a library that s
                 status = beacon_vips_save_buffer(
                     library.jpegSave, pointer, &memory, &length, "Q", Int32(clamping: quality), "interlace", 1,
                     "optimize_coding", 1, "strip", stripValue)
-            case .webp(let quality):
+            case .webp(let quality, let effort):
                 operation = "vips_webpsave_buffer"
                 status = beacon_vips_save_buffer(
                     library.webpSave, pointer, &memory, &length, "Q", Int32(clamping: quality), "strip", stripValue,
-                    nil, 0, nil, 0)
+                    "effort", Int32(clamping: effort), nil, 0)
             case .png:
                 operation = "vips_pngsave_buffer"
                 status = beacon_vips_save_buffer(

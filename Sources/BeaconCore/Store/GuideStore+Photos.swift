@@ -66,4 +66,14 @@ extension GuideStore {
         entries[id] = entry
         return true
     }
+
+    /// Changes photo `index` of the place: `alt` and `credit` nil leave that text as it is, `.some(nil)`
+    /// removes it. Nil, with nothing changed, when the place has no such photo.
+    package mutating func editPhoto(at index: Int, of id: PlaceID, alt: String??, credit: String??) -> PlacePhoto? {
+        guard var entry = entries[id], entry.photos.indices.contains(index) else { return nil }
+        if let alt { entry.photos[index].alt = alt }
+        if let credit { entry.photos[index].credit = credit }
+        entries[id] = entry
+        return entry.photos[index]
+    }
 }

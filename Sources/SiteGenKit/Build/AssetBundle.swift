@@ -21,7 +21,8 @@ struct AssetBundle: Sendable {
     var warnings: [String] = []
 
     static let requiredFiles = [
-        "beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-share.js", "beacon-icon.svg",
+        "beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-share.js", "beacon-gallery.js",
+        "beacon-icon.svg",
         "favicon.svg",
     ]
     /// Files under `assets/` that every build writes itself, which the site's own cannot replace.

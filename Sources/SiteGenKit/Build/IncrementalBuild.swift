@@ -85,10 +85,13 @@ struct IncrementalBuild {
         for (id, list) in photos.photos.sorted(by: { $0.key < $1.key }) {
             context.combine(id.rawValue)
             for photo in list {
-                for part in [photo.alt, photo.credit ?? "-", photo.placeholder, "\(photo.width)x\(photo.height)"] {
+                for part in [
+                    photo.alt ?? "-", photo.credit ?? "-", photo.placeholder, "\(photo.width)x\(photo.height)",
+                    photo.jpeg.path,
+                ] {
                     context.combine(part)
                 }
-                for source in photo.sources { context.combine(source.webp) }
+                for source in photo.sources { context.combine(source.path) }
             }
         }
         contextKey = context.hex

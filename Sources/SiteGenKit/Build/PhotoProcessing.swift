@@ -71,29 +71,24 @@ struct PhotoProcessing {
         result.warnings += messages.map { "Bilder: " + $0 }
 
         var published = Set<String>()
-        for (id, photos) in withPhotos {
-            guard let place = shown[id] else { continue }
+        for (id, photos) in withPhotos where shown[id] != nil {
             var list: [ShownPhoto] = []
             for photo in photos {
                 guard let entry = entries[photo.file] else { continue }
                 var sources: [ShownPhoto.Source] = []
-                for variant in entry.variants where variant.format == .webp {
-                    guard let jpeg = entry.variants.first(where: { $0.format == .jpeg && $0.width == variant.width })
-                    else { continue }
-                    let base = "\(folder)/\(stem(of: photo.file))-\(variant.width)"
-                    sources.append(
-                        ShownPhoto.Source(
-                            width: variant.width, height: variant.height, webp: base + ".webp", jpeg: base + ".jpg"))
-                    if published.insert(base).inserted {
-                        result.files.append((base + ".webp", variant.file))
-                        result.files.append((base + ".jpg", jpeg.file))
-                    }
+                var jpeg: ShownPhoto.Source?
+                for variant in entry.variants {
+                    let isWebP = variant.format == .webp
+                    let path = "\(folder)/\(stem(of: photo.file))-\(variant.width).\(isWebP ? "webp" : "jpg")"
+                    let source = ShownPhoto.Source(width: variant.width, height: variant.height, path: path)
+                    if isWebP { sources.append(source) } else { jpeg = source }
+                    if published.insert(path).inserted { result.files.append((path, variant.file)) }
                 }
-                guard !sources.isEmpty else { continue }
+                guard let jpeg, !sources.isEmpty else { continue }
                 list.append(
                     ShownPhoto(
-                        alt: photo.alt ?? "Bilde av \(place.name)", credit: photo.credit, width: entry.width,
-                        height: entry.height, placeholder: entry.placeholder, sources: sources))
+                        alt: photo.alt, credit: photo.credit, width: entry.width, height: entry.height,
+                        placeholder: entry.placeholder, sources: sources, jpeg: jpeg))
             }
             if !list.isEmpty { result.photos[id] = list }
         }
@@ -103,7 +98,8 @@ struct PhotoProcessing {
             result.warnings.append(
                 "Bilder uten beskrivelse (--alt) hos \(names.joined(separator: ", "))"
                     + (withoutAlt.count > 5 ? " og \(withoutAlt.count - 5) til" : "")
-                    + ": sidene sier «Bilde av NAVN». Gi en beskrivelse for dem som ikke ser bildet.")
+                    + ": sidene sier «Bilde av NAVN». Gi en beskrivelse for dem som ikke ser bildet, med "
+                    + "«sitegen photo edit STED N --alt TEKST».")
         }
         return result
     }

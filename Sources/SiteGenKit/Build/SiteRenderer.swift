@@ -162,15 +162,16 @@ struct SiteRenderer: Sendable {
         throws -> [String]
     {
         let writer = self.writer
+        let photos = self.photos.photos
         let written = ParallelChunks.map(count: indices.count, chunkSize: 1) {
             index -> Result<String, SiteWriterError> in
             let part = indices[index]
             let patched = positions.flatMap { positions in
                 writer.previousFile(previous[part]).flatMap {
-                    PageData.chunk(part: part, of: all, patching: $0, positions: positions)
+                    PageData.chunk(part: part, of: all, patching: $0, positions: positions, photos: photos)
                 }
             }
-            let chunk = patched ?? PageData.chunk(part: part, of: all)
+            let chunk = patched ?? PageData.chunk(part: part, of: all, photos: photos)
             return Result { () throws(SiteWriterError) in
                 try writer.write(chunk.bytes, to: chunk.path)
                 return chunk.path

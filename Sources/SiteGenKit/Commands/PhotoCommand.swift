@@ -2,7 +2,7 @@ import BeaconCore
 import BeaconText
 import FoundationEssentials
 
-/// `sitegen photo add|remove|list|order`: the owner's photos of places. The originals are copied into the
+/// `sitegen photo add|edit|remove|list|order`: the owner's photos of places. The originals are copied into the
 /// site folder's `photos/` under a name from their content (so a picture used twice is one file) and named
 /// in the store, in the owner's order; the build makes the pages' sizes from them.
 struct PhotoCommand: Command {
@@ -10,6 +10,7 @@ struct PhotoCommand: Command {
         name: "photo",
         usage: """
             sitegen photo add STED FIL… [--alt TEKST] [--credit TEKST]
+                   sitegen photo edit STED N [--alt TEKST] [--credit TEKST]
                    sitegen photo remove STED [N | --all]
                    sitegen photo list [STED]
                    sitegen photo order STED N…
@@ -20,32 +21,34 @@ struct PhotoCommand: Command {
             Originalene kopieres til mappen photos/ i nettstedsmappen, med et navn laget av innholdet: samme bilde
             lagt til to ganger, eller for to steder, blir én fil. Formatet avgjøres av innholdet (JPEG, PNG, GIF,
             WebP, TIFF, HEIC/HEIF eller AVIF), og et bilde kan være på inntil 200 MB. --alt beskriver hva bildet
-            viser, for dem som ikke ser det; uten sier sidene «Bilde av NAVN». «remove» tar bilde N (nummeret i
+            viser, for dem som ikke ser det; uten sier sidene «Bilde av NAVN». «edit» endrer teksten eller
+            krediteringen til bilde N (en tom tekst, --alt "", fjerner den). «remove» tar bilde N (nummeret i
             «photo list») eller alle (--all); originalen slettes når ingen steder bruker den lenger.
             «order 3 1 2» gir bildene ny rekkefølge.
             """,
         options: [
-            .init(name: "--alt", valueName: "TEKST", help: "hva bildet viser, for dem som ikke ser det (add)"),
-            .init(name: "--credit", valueName: "TEKST", help: "hvem som tok bildet (add)"),
+            .init(name: "--alt", valueName: "TEKST", help: "hva bildet viser, for dem som ikke ser det (add, edit)"),
+            .init(name: "--credit", valueName: "TEKST", help: "hvem som tok bildet (add, edit)"),
             .init(name: "--all", valueName: nil, help: "alle stedets bilder (remove)"),
             CommandSpec.siteOption,
         ],
         minimumPositionals: 1,
         // An action, a place and up to one file or number per photo a place can have.
         maximumPositionals: 2 + PlacePhoto.maximumPerPlace,
-        subcommands: ["add", "remove", "list", "order"]
+        subcommands: ["add", "edit", "remove", "list", "order"]
     )
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let action = context.arguments.positionals[0]
         switch action {
         case "add": return try await add(context)
+        case "edit": return try await edit(context)
         case "remove": return try await remove(context)
         case "list": return try await PhotoListing(context: context).run()
         case "order": return try await order(context)
         default:
             throw UsageError(
-                "første argument må være add, remove, list eller order (fikk «\(action)»)", command: spec.name)
+                "første argument må være add, edit, remove, list eller order (fikk «\(action)»)", command: spec.name)
         }
     }
 
@@ -156,6 +159,44 @@ struct PhotoCommand: Command {
                 + " er beholdt, fordi et annet sted også har bildet."
         }
         context.console.output(line + " Kjør «sitegen build» for å oppdatere nettstedet.")
+        return .success
+    }
+
+    // MARK: edit
+
+    private func edit(_ context: CommandContext) async throws -> ExitStatus {
+        let arguments = context.arguments
+        try refuse(["--all"], for: "edit", arguments)
+        guard arguments.positionals.count == 3 else {
+            throw UsageError(
+                "oppgi stedet og bildets nummer: sitegen photo edit STED N --alt TEKST", command: spec.name)
+        }
+        let number = try photoNumber(arguments.positionals[2])
+        // An empty text removes it; no option leaves it.
+        func change(_ option: String, field: String, limit: Int) throws -> String?? {
+            guard let raw = arguments.value(option) else { return nil }
+            if raw.trimmingSpaces().isEmpty { return .some(nil) }
+            return .some(try typed(arguments, option, field: field, limit: limit))
+        }
+        let alt = try change("--alt", field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
+        let credit = try change("--credit", field: "Krediteringen", limit: PlacePhoto.Limit.credit)
+        guard alt != nil || credit != nil else {
+            throw UsageError("oppgi hva som skal endres: --alt TEKST og/eller --credit TEKST", command: spec.name)
+        }
+        let known = try await KnownPlaces.load(context)
+        let place = try known.resolve(arguments.positionals[1])
+        let photo = try context.site.updatePhotos { store in
+            let count = store.photos(of: place.id).count
+            guard let photo = store.editPhoto(at: number - 1, of: place.id, alt: alt, credit: credit) else {
+                throw Self.noSuchNumber(number, count: count, place: place)
+            }
+            return photo
+        }
+        context.console.output("Bilde \(number) av \(place.name): \(photo.file)")
+        context.console.output(
+            "  Beskrivelse: " + (photo.alt.map { "«\($0)»" } ?? "ingen (sidene sier «Bilde av \(place.name)»)"))
+        context.console.output("  Kreditering: " + (photo.credit.map { "«\($0)»" } ?? "ingen"))
+        context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")
         return .success
     }
 

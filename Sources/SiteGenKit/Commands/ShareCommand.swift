@@ -49,8 +49,10 @@ struct ShareCommand: Command {
         let icon = try file("beacon-icon.svg")
         let guide = known.guide
         let pageContext = SiteContext(settings: known.settings, source: guide.source, intro: nil, language: language)
-        let bytes = ShareFile.render(
-            guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon, overview: overview(guide, site))
+        let rendered = ShareFile.render(
+            guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon, overview: overview(guide, site),
+            thumbnails: thumbnails(guide, known.store, site))
+        let bytes = rendered.bytes
         let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
         if context.arguments.value("--output") == nil { try site.checkInside(given) }
         let path = SiteFolder.absolute(given)
@@ -62,7 +64,33 @@ struct ShareCommand: Command {
         context.console.output(
             "Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path)."
         )
+        if rendered.photosLeftOut > 0 {
+            context.console.output(
+                "\(NorwegianFormat.count(rendered.photosLeftOut, singular: "bilde", plural: "bilder")) er utelatt, "
+                    + "så filen holder seg under \(ShareFile.sizeLimit / 1_000_000) MB.")
+        }
         return .success
+    }
+
+    /// Each favorite's first photo, as the last build published it (its smallest WebP in `output/bilder/`,
+    /// with the size and colour the build's cache knows); a photo the last build did not make is left out.
+    func thumbnails(_ guide: Guide, _ store: GuideStore, _ site: SiteFolder) -> [PlaceID: ShareFile.Thumbnail] {
+        let favorites = Set(guide.favorites.map(\.id))
+        let cache = PhotoCache(site: site)
+        var thumbnails: [PlaceID: ShareFile.Thumbnail] = [:]
+        for (id, photos) in store.placesWithPhotos where favorites.contains(id) {
+            guard let first = photos.first else { continue }
+            let stem = PhotoProcessing.stem(of: first.file)
+            guard let entry = cache.entry(for: stem),
+                let smallest = entry.variants.first(where: { $0.format == .webp }),
+                let bytes = FileSystem.readCacheFile(
+                    site.defaultOutputPath + "/" + PhotoProcessing.folder + "/\(stem)-\(smallest.width).webp",
+                    limit: 1 << 20)
+            else { continue }
+            thumbnails[id] = ShareFile.Thumbnail(
+                bytes: bytes, width: smallest.width, height: smallest.height, placeholder: entry.placeholder)
+        }
+        return thumbnails
     }
 
     /// The favorites' still map, over the basemap tiles the last build wrote into the site's output (our own

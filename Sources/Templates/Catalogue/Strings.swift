@@ -42,9 +42,16 @@ package struct Strings: Sendable {
     let myRatings: String
     /// The heading over the owner's note on a place's page.
     let ownerNote: String
-    /// The heading over a place's further photos, and the word before a photo's credit («Foto: Kari»).
-    let photosHeading: String
+    /// The word before a photo's credit («Foto: Kari»).
     let photoCredit: String
+    /// «Bilde av Fuglen»: a photo's text where the owner gave none.
+    let photoOf: @Sendable (String) -> String
+    /// «Bilder av Fuglen»: the gallery's name for screen readers.
+    let photosOf: @Sendable (String) -> String
+    /// «Bilde 2 av 3»: a photo's place in the gallery, for screen readers (the eye sees «2 / 3»).
+    let photoNumber: @Sendable (Int, Int) -> String
+    let previousPhoto: String
+    let nextPhoto: String
     /// Under the facts of a place the owner added, or corrected: where the facts come from.
     let ownPlaceSource: String
     let correctedSource: String
