@@ -320,6 +320,15 @@ def make_driver(width=1280, height=900, logging=True):
     return driver
 
 
+def phone_driver(width=390, height=844, scale=2):
+    """A browser as a phone: a touch screen `width` points wide at `scale` pixels a point (a desktop
+    Chromium's own window is at least 500 wide)."""
+    driver = make_driver(width=max(width, 500), height=height)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
+    return driver
+
+
 def set_media(driver, dark=False, reduced_motion=False):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
@@ -501,7 +510,34 @@ def new_site_folder(prefix, store=None):
     return folder
 
 
-class BuiltSiteTestCase(unittest.TestCase):
+class SiteFolderTestCase(unittest.TestCase):
+    """A test class whose `setUpClass` makes `folder` (a site folder), `server` (its output on loopback) and
+    `driver`: all three go when the class is done, and each test ends with no console errors."""
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def tearDown(self):
+        self.assertEqual(console_errors(self.driver), [], "console errors")
+
+    def open_place_page(self, name):
+        """The page of the place called `name`, reached from the explorer's card, as a reader does."""
+        d = self.driver
+        d.get(self.server.url("index.html"))
+        wait_ready(d)
+        link = d.execute_script(
+            "return Array.from(document.querySelectorAll('a.place-card__link'))"
+            ".find(a => a.textContent.includes(arguments[0]))?.href", name)
+        self.assertTrue(link, f"no card for {name}")
+        d.get(link)
+        wait_for(d, lambda: d.execute_script("return document.readyState") == "complete")
+        return d
+
+
+class BuiltSiteTestCase(SiteFolderTestCase):
     """A test class with a site of its own: `SETTINGS` (beacon-settings.json) and the places file `PLACES`
     built by sitegen into a temporary folder, served on loopback, one browser for the class. Each test
     starts with the reader's storage cleared and ends with no console errors."""
@@ -528,19 +564,10 @@ class BuiltSiteTestCase(unittest.TestCase):
         cls.server = Server(cls.output)
         cls.driver = make_driver(width=cls.WIDTH, height=cls.HEIGHT)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
-
     def setUp(self):
         # The reader's search and filters are kept for the tab: each test starts without them.
         self.driver.get(self.server.url("404.html"))
         self.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
-
-    def tearDown(self):
-        self.assertEqual(console_errors(self.driver), [], "console errors")
 
     def open(self, path):
         self.driver.get(self.server.url(path))

@@ -60,9 +60,7 @@ class BasemapOnAPhoneTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.site = bb.own_basemap_site()
-        cls.driver = bb.make_driver(width=390, height=844)
-        cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        cls.driver = bb.phone_driver(390, 844, scale=2)
 
     @classmethod
     def tearDownClass(cls):

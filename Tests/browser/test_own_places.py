@@ -3,7 +3,6 @@ the explorer's search, stand on its map, and their pages say where they come fro
 sanitised, with no accessibility violation."""
 import json
 import os
-import shutil
 import subprocess
 import unittest
 
@@ -15,7 +14,7 @@ import beacon_browser as bb
 KML = os.path.join(bb.REPO, "Tests", "Fixtures", "import", "my-maps.kml")
 
 
-class OwnPlacesTests(unittest.TestCase):
+class OwnPlacesTests(bb.SiteFolderTestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = bb.new_site_folder("beacon-own-")
@@ -35,15 +34,6 @@ class OwnPlacesTests(unittest.TestCase):
         cls.server = bb.Server(os.path.join(cls.folder, "output"))
         cls.driver = bb.make_driver(width=1280, height=900)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
-
-    def tearDown(self):
-        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
-
     def test_the_import_said_what_it_did(self):
         self.assertIn("Importerte ", self.summary)
         self.assertIn("Fjordkaffe", self.own)
@@ -60,14 +50,7 @@ class OwnPlacesTests(unittest.TestCase):
         self.assertEqual(bb.map_place_ids(d), [self.own["Fjordkaffe"]])
 
     def test_its_page_says_where_it_comes_from_and_carries_the_note(self):
-        d = self.driver
-        d.get(self.server.url("index.html"))
-        bb.wait_ready(d)
-        link = d.execute_script(
-            "return Array.from(document.querySelectorAll('a')).find(a => a.textContent.includes('Fjordkaffe'))?.href")
-        self.assertTrue(link, "no link to Fjordkaffe's page")
-        d.get(link)
-        bb.wait_for(d, lambda: d.execute_script("return document.readyState") == "complete")
+        d = self.open_place_page("Fjordkaffe")
         self.assertIn("Lagt til av den som lager guiden", d.find_element(By.CLASS_NAME, "place-source").text)
         note = d.find_element(By.CSS_SELECTOR, ".owner-note .comment")
         self.assertTrue(note.text.strip())

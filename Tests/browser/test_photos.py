@@ -2,7 +2,6 @@
 swiped, stepped with its buttons and keyboard, and counted; a phone loads the WebP sized for it; the explorer's
 card and «Mine steder» show the first photo as a thumbnail; no page has an accessibility violation."""
 import os
-import shutil
 import struct
 import subprocess
 import unittest
@@ -31,7 +30,7 @@ def png(width, height, colour, stripes):
             + chunk(b"IEND", b""))
 
 
-class PhotoTests(unittest.TestCase):
+class PhotoTests(bb.SiteFolderTestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = bb.new_site_folder("beacon-photos-")
@@ -57,37 +56,15 @@ class PhotoTests(unittest.TestCase):
         run("favorite", "add", "Fuglen")
         run("build", "--quiet")
         cls.server = bb.Server(os.path.join(cls.folder, "output"))
-        cls.driver = bb.make_driver(width=500, height=844)
-        # An iPhone's screen: 390 points, three pixels a point (a desktop Chromium's window is 500 at least).
-        cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
-
-    def tearDown(self):
-        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
-
-    def open_fuglen(self):
-        d = self.driver
-        d.get(self.server.url("index.html"))
-        bb.wait_ready(d)
-        link = d.execute_script(
-            "return Array.from(document.querySelectorAll('a.place-card__link')).find(a => a.textContent.includes('Fuglen'))?.href")
-        self.assertTrue(link, "no card for Fuglen")
-        d.get(link)
-        bb.wait_for(d, lambda: d.execute_script("return document.readyState") == "complete")
-        return d
+        # An iPhone's screen: 390 points, three pixels a point.
+        cls.driver = bb.phone_driver(390, 844, scale=3)
 
     def current_slide(self):
         return self.driver.execute_script(
             "const t = document.querySelector('.gallery__track'); return Math.round(t.scrollLeft / t.clientWidth);")
 
     def test_the_gallery_steps_by_button_and_key(self):
-        d = self.open_fuglen()
+        d = self.open_place_page("Fuglen")
         previous = d.find_element(By.CSS_SELECTOR, ".gallery__button--previous")
         following = d.find_element(By.CSS_SELECTOR, ".gallery__button--next")
         bb.wait_for(d, lambda: following.is_displayed(), message="the script shows the buttons")
@@ -110,7 +87,7 @@ class PhotoTests(unittest.TestCase):
         bb.wait_for(d, lambda: self.current_slide() == 1, timeout=5, message=f"slide {self.current_slide()}")
 
     def test_a_phone_loads_the_webp_made_for_it(self):
-        d = self.open_fuglen()
+        d = self.open_place_page("Fuglen")
         lead = d.find_element(By.CSS_SELECTOR, ".gallery__slide img")
         bb.wait_for(d, lambda: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", lead))
         source = d.execute_script("return arguments[0].currentSrc", lead)
