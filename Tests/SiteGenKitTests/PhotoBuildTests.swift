@@ -165,6 +165,33 @@ import Testing
         #expect(site.read("output/index.html")?.contains("Fuglen") == true)
     }
 
+    /// A photo in `photos/` swapped for a link to a picture outside the site folder is not read (it is named
+    /// and left out); `photos/` itself as a link out of the folder stops the build before anything is read.
+    @Test func aLinkOutOfTheSiteFolderIsNeverPublished() throws {
+        let site = TestSite()
+        let outside = site.root + "/../outside-\(UUID().uuidString).jpg"
+        try Self.jpeg(width: 400, height: 300).write(to: URL(fileURLWithPath: outside))
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        #expect(try run(site, ["photo", "add", "Fuglen", outside, "--alt", "Disken"]).status == 0)
+        let file = try #require(try site.site.loadStore().photos(of: PlaceID(rawValue: "node/2714550550")).first?.file)
+        try FileManager.default.removeItem(atPath: site.root + "/" + file)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/" + file, withDestinationPath: outside)
+        var result = try run(site, ["build"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("\(file) finnes ikke (eller er ikke en vanlig fil)"), "\(result.stderr)")
+        #expect(!site.outputFiles().contains { $0.hasPrefix("bilder/") })
+
+        let elsewhere = site.root + "/../elsewhere-\(UUID().uuidString)"
+        try FileManager.default.moveItem(atPath: site.root + "/photos", toPath: elsewhere)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/photos", withDestinationPath: elsewhere)
+        let before = site.outputFiles()
+        result = try run(site, ["build", "--force"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("photos"), "\(result.stderr)")
+        #expect(site.outputFiles() == before)
+    }
+
     @Test func notAnImageUnderAPhotosNameIsNamedAndLeftOut() throws {
         let site = TestSite()
         let path = site.root + "/../fake-\(UUID().uuidString).jpg"
