@@ -58,9 +58,10 @@ import Testing
         #expect(published.contains { $0.hasSuffix("-300.webp") } && published.contains { $0.hasSuffix("-300.jpg") })
         #expect(page.contains(#"<source type="image/webp" srcset="../../bilder/"#))
         #expect(page.contains(#" 360w, ../../bilder/"#) && page.contains(" 1080w"))
-        #expect(page.contains(#"sizes="(min-width: 60rem) min(42vw, 33rem), calc(100vw - 2rem)""#))
+        #expect(page.contains(#"sizes="(min-width: 76rem) 33rem, (min-width: 60rem) 42vw, calc(100vw - 2rem)""#))
         #expect(page.contains(#"-1200.jpg" width="1600" height="1200" alt="Disken &lt;b&gt;og&lt;/b&gt; kverna""#))
-        #expect(page.contains(#"fetchpriority="high""#))  // the lead photo, at once
+        // The lead photo at once, the next as it is seen.
+        #expect(page.contains(#"alt="Disken &lt;b&gt;og&lt;/b&gt; kverna" decoding="async">"#))
         #expect(page.contains(#"alt="Et lite bilde" decoding="async" loading="lazy""#))  // the next, as it is seen
         #expect(page.contains("<figcaption>Foto: Kari</figcaption>"))
         // Two photos: a gallery, each photo with its number, the buttons for the script to show.
