@@ -23,12 +23,14 @@ package enum DetailPage {
         let hoursLines = p.openingHours.flatMap { OpeningHours.lines($0, in: t.language) }
         let showsOpenStatus = hoursLines != nil && p.category.hasOpeningStatus
         let photos = context.photos[p.id] ?? []
+        // No small map where the basemap has nothing to draw (the place is beyond the guide's area).
+        let showsMap = context.hasMap && context.basemap.covers(p.coordinate)
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(
             &b,
             head: .init(
                 title: place.displayName + " – " + context.title, description: description,
-                includeHoursScript: showsOpenStatus, includeMap: context.hasMap, includeShareScript: true,
+                includeHoursScript: showsOpenStatus, includeMap: showsMap, includeShareScript: true,
                 includeGalleryScript: photos.count > 1,
                 mapImageOrigin: context.mapImageOrigin,
                 seo: context.seo(
@@ -76,7 +78,7 @@ package enum DetailPage {
         }
         actions(&b, p, t)
         b.raw("</div><div class=\"place-detail__info\">")
-        if context.hasMap { placeMap(&b, place, context: context) }
+        if showsMap { placeMap(&b, place, context: context) }
         facts(&b, p, hoursLines: hoursLines, t)
         switch p.origin {
         case .own: b.element("p", ["class": "place-source"], text: t.ownPlaceSource)

@@ -28,6 +28,22 @@ package struct PublishedBasemap: Sendable, Equatable {
     }
 
     package static let none = PublishedBasemap(source: .none, attribution: [])
+
+    /// Whether the basemap draws anything at `coordinate`. Tiles published with the site cover the guide's
+    /// area only: a place beyond it (a favorite in another country, a place from a file far off) would get a
+    /// map with nothing under its pin. A provider's tiles cover the world; no basemap draws nowhere and
+    /// everywhere alike (the pins on plain ground).
+    package func covers(_ coordinate: Coordinate) -> Bool {
+        switch source {
+        case .none, .remote: return true
+        case .published(_, _, _, let bounds):
+            return (bounds.south...bounds.north).contains(coordinate.latitude)
+                && (bounds.west...bounds.east).contains(coordinate.longitude)
+        case .vector(_, let levels):
+            guard let coarsest = levels.min(by: { $0.zoom < $1.zoom }) else { return false }
+            return coarsest.contains(WebMercator.tile(for: coordinate, zoom: coarsest.zoom))
+        }
+    }
 }
 
 /// One credit on the map: its text, and where it links.
