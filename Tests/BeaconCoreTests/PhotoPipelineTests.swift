@@ -40,8 +40,8 @@ import Testing
 
         let medium = try PhotoPipeline.process(
             TestPhotos.encoded(width: 1000, height: 750, as: .png), name: "middels.png")
-        #expect(medium.variants.map(\.width) == [360, 720, 1000])
-        #expect(medium.variants.map(\.format) == [.webp, .webp, .jpeg])
+        #expect(medium.variants.map(\.width) == [360, 720, 1000, 1000])
+        #expect(medium.variants.map(\.format) == [.webp, .webp, .webp, .jpeg])
         try expectDecodes(medium)
 
         let small = try PhotoPipeline.process(TestPhotos.encoded(width: 200, height: 100), name: "liten.jpg")
@@ -58,7 +58,10 @@ import Testing
     @Test func variantWidthsAreThoseThatFitOrTheOriginals() {
         #expect(PhotoPipeline.variantWidths(forWidth: 4032, widths: PhotoPipeline.widths) == [360, 720, 1080])
         #expect(PhotoPipeline.variantWidths(forWidth: 1080, widths: PhotoPipeline.widths) == [360, 720, 1080])
-        #expect(PhotoPipeline.variantWidths(forWidth: 1079, widths: PhotoPipeline.widths) == [360, 720])
+        // Between two widths: its own as well, unless it is within a fifth of the one below.
+        #expect(PhotoPipeline.variantWidths(forWidth: 1079, widths: PhotoPipeline.widths) == [360, 720, 1079])
+        #expect(PhotoPipeline.variantWidths(forWidth: 864, widths: PhotoPipeline.widths) == [360, 720])
+        #expect(PhotoPipeline.variantWidths(forWidth: 865, widths: PhotoPipeline.widths) == [360, 720, 865])
         #expect(PhotoPipeline.variantWidths(forWidth: 359, widths: PhotoPipeline.widths) == [359])
         #expect(PhotoPipeline.variantWidths(forWidth: 900, widths: [640, 320, 640]) == [320, 640])
     }
@@ -73,8 +76,8 @@ import Testing
         let photo = try PhotoPipeline.process(jpeg, name: "IMG_0001.jpg")
         #expect(photo.width == 600)
         #expect(photo.height == 800)
-        #expect(photo.variants.map(\.width) == [360, 600])
-        #expect(photo.variants.map(\.height) == [480, 800])
+        #expect(photo.variants.map(\.width) == [360, 600, 600])
+        #expect(photo.variants.map(\.height) == [480, 800, 800])
         try expectDecodes(photo)
         for variant in photo.variants {
             let image = try TestPhotos.vips.decode(variant.bytes)
@@ -337,7 +340,7 @@ import Testing
         } else {
             let photo = try PhotoPipeline.process(heic, name: "IMG_0003.HEIC")
             #expect(photo.width == 480)
-            #expect(photo.variants.map(\.width) == [360, 480])
+            #expect(photo.variants.map(\.width) == [360, 480, 480])
             try expectDecodes(photo)
         }
     }

@@ -151,6 +151,37 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: share)).count < ShareFile.sizeLimit)
     }
 
+    /// The cache keeps only what the store's photos need from this pipeline: a removed photo's sizes and an
+    /// earlier pipeline's files go at the next build, and the last photo removed empties it.
+    @Test func theCacheKeepsOnlyWhatThePhotosNeed() throws {
+        let site = TestSite()
+        var paths: [String] = []
+        for seed in [UInt8(1), 2] {
+            let path = site.root + "/../cache-\(seed)-\(UUID().uuidString).jpg"
+            try Self.jpeg(width: 500, height: 400, seed: seed).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(try run(site, ["photo", "add", "Fuglen", paths[0], paths[1], "--alt", "Bord"]).status == 0)
+        #expect(try run(site, ["build"]).status == 0)
+        let cache = site.root + "/.beacon-cache/photos"
+        func names() throws -> Set<String> { Set(try FileManager.default.contentsOfDirectory(atPath: cache)) }
+        let stems = try site.site.loadStore().photos(of: PlaceID(rawValue: "node/2714550550")).map {
+            PhotoProcessing.stem(of: $0.file)
+        }
+        #expect(try names().count == 2 * 4)  // per photo: its description, 360 and 500 WebP, the 500 JPEG
+        // An earlier pipeline's leftovers, of a photo still named.
+        FileManager.default.createFile(atPath: cache + "/\(stems[0])-p1-320-640.json", contents: Data("{}".utf8))
+        FileManager.default.createFile(atPath: cache + "/\(stems[0])-p1-320-640-320.webp", contents: Data())
+        #expect(try run(site, ["photo", "remove", "Fuglen", "2"]).status == 0)
+        #expect(try run(site, ["build"]).status == 0)
+        #expect(try names().count == 4 && names().allSatisfy { $0.hasPrefix(stems[0] + "-" + PhotoCache.version) })
+        #expect(site.outputFiles().filter { $0.hasPrefix("bilder/") }.count == 3)
+        #expect(try run(site, ["photo", "remove", "Fuglen", "--all"]).status == 0)
+        #expect(try run(site, ["build"]).status == 0)
+        #expect(try names().isEmpty)
+    }
+
     @Test func aPhotoGoneFromTheFolderIsNamedAndTheGuideIsBuilt() throws {
         let site = TestSite()
         let path = site.root + "/../gone-\(UUID().uuidString).jpg"

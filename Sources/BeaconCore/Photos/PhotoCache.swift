@@ -77,4 +77,15 @@ package struct PhotoCache: Sendable {
         try FileSystem.writeCacheFile(bytes, to: metaPath(stem), sync: false)
         return Entry(width: photo.width, height: photo.height, placeholder: photo.placeholder, variants: variants)
     }
+
+    /// Deletes what no photo in `stems` (the originals the store names) needs from this version: entries
+    /// of photos removed since, and every entry an earlier pipeline made. A cache is kept only as long as
+    /// it is of use; the folder would otherwise grow with each photo ever added.
+    package func prune(keeping stems: Set<String>) {
+        for name in FileSystem.entryNames(in: folder) {
+            let stem = String(name.prefix { $0 != "-" })
+            let current = name.hasPrefix(stem + "-" + Self.version + "-") || name == stem + "-" + Self.version + ".json"
+            if !(stems.contains(stem) && current) { FileSystem.removeTree(folder + "/" + name) }
+        }
+    }
 }

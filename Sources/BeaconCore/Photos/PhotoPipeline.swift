@@ -141,11 +141,15 @@ package enum PhotoPipeline {
         }
     }
 
-    /// The widths to make for an upright original `width` wide: those that fit, or its own width when
-    /// none does.
+    /// The widths to make for an upright original `width` wide: those that fit, and its own width when a
+    /// larger one would be asked for but the original is a fifth or more wider than the widest that fits
+    /// (a 1000-wide original is shown 1000 wide where 1080 is wanted, not 720).
     static func variantWidths(forWidth width: Int, widths: [Int]) -> [Int] {
-        let fitting = Set(widths.filter { $0 > 0 && $0 <= width }).sorted()
-        return fitting.isEmpty ? [width] : fitting
+        let all = Set(widths.filter { $0 > 0 }).sorted()
+        let fitting = all.filter { $0 <= width }
+        guard let widest = fitting.last else { return [width] }
+        let largerWanted = all.contains { $0 > width }
+        return largerWanted && width * 5 > widest * 6 ? fitting + [width] : fitting
     }
 
     /// 8-bit sRGB whatever came out of the loader: a 16-bit PNG stays 16-bit through the ICC transform,

@@ -141,6 +141,9 @@ struct BuildPipeline: Sendable {
                 PhotoProcessing.run(store: inputs.store, guide: guide, site: options.site)
             }
             for warning in photos.warnings { console.progress("Advarsel: " + warning) }
+        } else {
+            // The last photo removed: its cached sizes go too.
+            PhotoCache(site: options.site).prune(keeping: [])
         }
         incremental.include(photos)
         // Inputs as last time but the output not as that build left it (a page removed or edited by hand):

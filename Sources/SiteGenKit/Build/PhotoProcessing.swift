@@ -26,6 +26,9 @@ struct PhotoProcessing {
     static func run(store: GuideStore, guide: Guide, site: SiteFolder) -> PhotoProcessing {
         var result = PhotoProcessing()
         let withPhotos = store.placesWithPhotos
+        let cache = PhotoCache(site: site)
+        // What no photo of the store needs any more goes (a removed photo's sizes, an earlier pipeline's).
+        defer { cache.prune(keeping: Set(withPhotos.flatMap { $0.photos.map { stem(of: $0.file) } })) }
         guard !withPhotos.isEmpty else { return result }
         var shown: [PlaceID: GuidePlace] = [:]
         let wanted = Set(withPhotos.map(\.id))
@@ -38,7 +41,6 @@ struct PhotoProcessing {
             for photo in photos where seen.insert(photo.file).inserted { order.append(photo.file) }
         }
         let stems = order
-        let cache = PhotoCache(site: site)
         let cached = stems.map { cache.entry(for: stem(of: $0)) }
         let missing = stems.indices.filter { cached[$0] == nil }
         let outcomes = ParallelChunks.map(count: missing.count, chunkSize: 1) {
