@@ -19,31 +19,20 @@ enum PhotoMarkup {
         _ t: Strings, className: String
     ) {
         b.open("figure", ["class": className])
-        picture(
-            &b, photo, alt: photo.alt ?? t.photoOf(placeName), root: root, sizes: sizes,
-            loading: isLead ? .first : .lazy)
-        if let credit = photo.credit {
-            b.element("figcaption", text: t.photoCredit + ": " + credit)
-        }
-        b.close("figure")
-    }
-
-    enum Loading { case first, lazy }
-
-    static func picture(
-        _ b: inout HTMLBuffer, _ photo: ShownPhoto, alt: String, root: String, sizes: String, loading: Loading,
-        className: String? = nil
-    ) {
         b.raw("<picture>")
         b.open("source", ["type": "image/webp", "srcset": srcset(photo, root: root), "sizes": sizes])
         b.open(
             "img",
             [
-                "class": [className, placeholderClass(photo.placeholder)].compactMap { $0 }.joined(separator: " "),
-                "src": root + photo.jpeg.path, "width": String(photo.width), "height": String(photo.height),
-                "alt": alt, "decoding": "async", "loading": loading == .lazy ? "lazy" : nil,
+                "class": placeholderClass(photo.placeholder), "src": root + photo.jpeg.path,
+                "width": String(photo.width), "height": String(photo.height), "alt": photo.alt ?? t.photoOf(placeName),
+                "decoding": "async", "loading": isLead ? nil : "lazy",
             ])
         b.raw("</picture>")
+        if let credit = photo.credit {
+            b.element("figcaption", text: t.photoCredit + ": " + credit)
+        }
+        b.close("figure")
     }
 
     /// A card's photo, in place of its category's symbol: decorative (`alt=""`), since the card's name says
