@@ -100,8 +100,9 @@ struct PhotoCommand: Command {
             context.console.error(
                 "Merk: uten --alt sier sidene «Bilde av \(place.name)» om "
                     + (added == 1 ? "bildet" : "bildene") + ", og det sier lite til den som ikke ser "
-                    + (added == 1 ? "det" : "dem") + ". Beskriv hva et bilde viser med --alt «…» når du legger det til "
-                    + "(et bilde som er med: fjern det med «sitegen photo remove STED N» og legg det til igjen).")
+                    + (added == 1 ? "det" : "dem")
+                    + ". Beskriv hva et bilde viser med --alt «…» når du legger det til, "
+                    + "eller senere med «sitegen photo edit STED N --alt «…»».")
         }
         return .success
     }
