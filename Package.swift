@@ -1,12 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// `scripts/test` compiles the libraries optimised (`BEACON_OPTIMIZED_LIBRARIES=1`, in a build folder of its own):
-/// the tests spend most of their time in the libraries' code, and unoptimised generic code there makes the suite
-/// use about three times the CPU. The tests themselves stay unoptimised; `swift build` is unchanged.
-let libraryFlags: [SwiftSetting] =
-    Context.environment["BEACON_OPTIMIZED_LIBRARIES"] == "1" ? [.unsafeFlags(["-O"])] : []
-
 let package = Package(
     name: "BeaconSitegen",
     // Linux only (Sources/BeaconCore/Support/LinuxOnly.swift says why); no Apple platform is declared.
@@ -33,22 +27,19 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
         // String and path operations FoundationEssentials lacks (no ICU in the binary), on scalars and bytes.
-        .target(name: "BeaconText", swiftSettings: libraryFlags),
-        .target(name: "BeaconHTML", dependencies: ["CLibXML2", "BeaconText"], swiftSettings: libraryFlags),
+        .target(name: "BeaconText"),
+        .target(name: "BeaconHTML", dependencies: ["CLibXML2", "BeaconText"]),
         .target(
             name: "BeaconCore",
-            dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CVipsCalls", "CZlib"],
-            swiftSettings: libraryFlags),
+            dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CVipsCalls", "CZlib"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(name: "BuiltInFiles", plugins: ["EmbedBuiltInFiles"]),
-        .target(
-            name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"], swiftSettings: libraryFlags),
+        .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"]),
         .target(
             name: "SiteGenKit",
-            dependencies: ["BeaconCore", "BeaconHTML", "BeaconText", "Templates", "BuiltInFiles", "CMalloc"],
-            swiftSettings: libraryFlags),
+            dependencies: ["BeaconCore", "BeaconHTML", "BeaconText", "Templates", "BuiltInFiles", "CMalloc"]),
         .executableTarget(name: "SiteGen", dependencies: ["SiteGenKit"]),
         // Seeded random generators the tests share (a failure prints the seed that replays it).
         .target(name: "BeaconTestSupport", path: "Tests/BeaconTestSupport"),
