@@ -36,12 +36,34 @@ package enum PageData {
         return b.fragment
     }
 
-    /// Up to this many places (the guide's, favorites outside the data included)
-    /// the places are in the page itself, so the explorer works from `file://` too.
-    package static let inlineLimit = 2_000
-    /// Places per data file: a rating rewrites one file of about 1.4 MB, and a
-    /// browser fetches the files of 100,000 places side by side.
-    package static let chunkSize = 5_000
+    /// Where the explorer finds a guide's places. A build uses `standard`; the rebuild tests pass a small one
+    /// (`BuildOptions.pageData`), so that a guide of a few hundred places takes a big guide's paths.
+    package struct Layout: Sendable, Equatable {
+        /// Up to this many places (the guide's, favorites outside the data included)
+        /// the places are in the page itself, so the explorer works from `file://` too.
+        package var inlineLimit: Int
+        /// Places per data file past `inlineLimit`.
+        package var chunkSize: Int
+
+        /// A rating rewrites one data file of about 1.4 MB, and a browser fetches the files of 100,000
+        /// places side by side.
+        package static let standard = Layout(inlineLimit: 2_000, chunkSize: 5_000)
+
+        package init(inlineLimit: Int, chunkSize: Int) {
+            self.inlineLimit = inlineLimit
+            self.chunkSize = chunkSize
+        }
+
+        /// How many data files a guide of `placeCount` places (favorites outside the data included) has.
+        package func chunkCount(placeCount: Int) -> Int {
+            placeCount > inlineLimit ? (placeCount + chunkSize - 1) / chunkSize : 0
+        }
+
+        /// The places of data file `part` (from 0) among `count`.
+        func range(part: Int, of count: Int) -> Range<Int> {
+            (part * chunkSize)..<min((part + 1) * chunkSize, count)
+        }
+    }
 
     /// One data file: `data/steder-3-<hash>.json`, a JSON array of place entries.
     /// The name changes with the content, so a browser or the service worker may
@@ -52,23 +74,22 @@ package enum PageData {
     }
 
     /// Every place of the guide in the front page's order (a category page keeps
-    /// its own places, in the same order), in files of `chunkSize`; none for a
-    /// guide within `inlineLimit`.
-    package static func chunks(for guide: Guide, photos: [PlaceID: [ShownPhoto]] = [:]) -> [Chunk] {
+    /// its own places, in the same order), in files of the layout's `chunkSize`; none for a
+    /// guide within its `inlineLimit`.
+    package static func chunks(
+        for guide: Guide, photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout = .standard
+    ) -> [Chunk] {
         let all = guide.allPages
-        return ParallelChunks.map(count: chunkCount(placeCount: all.count), chunkSize: 1) {
-            chunk(part: $0, of: all, photos: photos)
+        return ParallelChunks.map(count: layout.chunkCount(placeCount: all.count), chunkSize: 1) {
+            chunk(part: $0, of: all, photos: photos, layout: layout)
         }
     }
 
-    /// How many data files a guide of `placeCount` places (favorites outside the data included) has.
-    package static func chunkCount(placeCount: Int) -> Int {
-        placeCount > inlineLimit ? (placeCount + chunkSize - 1) / chunkSize : 0
-    }
-
     /// Data file `part` (from 0) of the places `all` (a guide's `allPages`).
-    package static func chunk(part: Int, of all: [GuidePlace], photos: [PlaceID: [ShownPhoto]] = [:]) -> Chunk {
-        let places = all[(part * chunkSize)..<min((part + 1) * chunkSize, all.count)]
+    package static func chunk(
+        part: Int, of all: [GuidePlace], photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
+    ) -> Chunk {
+        let places = all[layout.range(part: part, of: all.count)]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(places.count * 260)
         bytes.append(contentsOf: "[\n".utf8)
@@ -84,9 +105,9 @@ package enum PageData {
     /// the file does not fit; the result is byte for byte what `chunk` makes.
     package static func chunk(
         part: Int, of all: [GuidePlace], patching previous: MappedFile, positions: [Int],
-        photos: [PlaceID: [ShownPhoto]] = [:]
+        photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
     ) -> Chunk? {
-        let range = (part * chunkSize)..<min((part + 1) * chunkSize, all.count)
+        let range = layout.range(part: part, of: all.count)
         let local = positions.filter { range.contains($0) }.map { $0 - range.lowerBound }
         guard
             let patched = LinePatch.apply(

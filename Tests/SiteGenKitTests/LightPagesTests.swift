@@ -5,7 +5,7 @@ import Testing
 @testable import SiteGenKit
 @testable import Templates
 
-/// A big guide keeps every page light: past `PageData.inlineLimit` places the
+/// A big guide keeps every page light: past `PageData.Layout.standard.inlineLimit` places the
 /// explorer pages name data files instead of carrying the places.
 @Suite struct LightPagesTests {
     func block(_ html: String) throws -> [String: Any] {
@@ -36,7 +36,7 @@ import Testing
         #expect(front["places"] == nil)
         #expect(front["count"] as? Int == count)
         let paths = try #require(front["chunks"] as? [String])
-        #expect(paths.count == (count + PageData.chunkSize - 1) / PageData.chunkSize)
+        #expect(paths.count == (count + PageData.Layout.standard.chunkSize - 1) / PageData.Layout.standard.chunkSize)
         var ids: [String] = []
         var distances: [Int] = []
         for path in paths {

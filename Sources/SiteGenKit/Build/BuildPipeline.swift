@@ -29,6 +29,9 @@ struct BuildOptions: Sendable {
     /// about to exit anyway (`sitegen build`): freeing 100,000 places one by
     /// one takes longer than the rest of a one-rating rebuild's last steps.
     var keepsGuideUntilExit = false
+    /// Where the explorer finds the places: always the standard layout but in the rebuild tests, whose
+    /// small guides take a big guide's paths with a small one.
+    var pageData = PageData.Layout.standard
 
     package init(
         site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil,

@@ -274,11 +274,12 @@ extension BuildPipeline {
             if !made.baseIsNew || made.editedPlaces != nil {
                 changes = ChangedPages.forStoreChange(
                     old: oldStore, new: made.guide, store: inputs.store, edited: made.editedPlaces ?? [],
-                    oldChunkPaths: kept.chunks)
+                    oldChunkPaths: kept.chunks, layout: options.pageData)
             } else if let last = made.lastBase {
                 let old = GuideAssembler.merge(
                     last, store: oldStore, settings: inputs.settings, source: made.guide.source)
-                changes = ChangedPages.between(old: old, new: made.guide, oldChunkPaths: kept.chunks)
+                changes = ChangedPages.between(
+                    old: old, new: made.guide, oldChunkPaths: kept.chunks, layout: options.pageData)
             } else {
                 return nil
             }
@@ -309,6 +310,7 @@ extension BuildPipeline {
                     guide: guide, assets: inputs.assets, writer: inputs.writer, basemap: basemap,
                     buildVersion: String(fingerprint.hex.prefix(12)))
                 renderer.photos = photos
+                renderer.pageData = options.pageData
                 let console = console
                 renderer.onProgress = { done, total in
                     console.status(

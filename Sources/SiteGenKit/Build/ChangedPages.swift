@@ -63,7 +63,9 @@ struct ChangedPages: Sendable {
 
     /// The plan for going from `old` (what the output shows) to `new`.
     /// `oldChunkPaths`: the data files the output has now.
-    static func between(old: Guide, new: Guide, oldChunkPaths: [String]) -> ChangedPages {
+    static func between(
+        old: Guide, new: Guide, oldChunkPaths: [String], layout: PageData.Layout
+    ) -> ChangedPages {
         var plan = ChangedPages()
         let oldAll = old.allPages
         let newAll = new.allPages
@@ -77,7 +79,7 @@ struct ChangedPages: Sendable {
             if changed.allSatisfy({ oldAll[$0].category == newAll[$0].category }) {
                 var plan = pagesShowing(
                     changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
-                    oldChunkPaths: oldChunkPaths
+                    oldChunkPaths: oldChunkPaths, layout: layout
                 ) { oldAll[$0].isFavorite }
                 for index in changed where oldAll[index].slug != newAll[index].slug {
                     plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
@@ -135,9 +137,9 @@ struct ChangedPages: Sendable {
         }
 
         // Data files of a big guide.
-        let newChunkCount = PageData.chunkCount(placeCount: newAll.count)
+        let newChunkCount = layout.chunkCount(placeCount: newAll.count)
         if oldChunkPaths.count == newChunkCount && oldAll.count == newAll.count {
-            plan.dataChunks = Array(Set(differingPositions(oldAll, newAll).map { $0 / PageData.chunkSize })).filter {
+            plan.dataChunks = Array(Set(differingPositions(oldAll, newAll).map { $0 / layout.chunkSize })).filter {
                 $0 < newChunkCount
             }.sorted()
         } else {
@@ -167,7 +169,7 @@ struct ChangedPages: Sendable {
     /// positions by one pass over the guide, so nothing is compared place by place.
     static func forStoreChange(
         old oldStore: GuideStore, new guide: Guide, store newStore: GuideStore,
-        edited: [GuideBase.EditedPlace] = [], oldChunkPaths: [String]
+        edited: [GuideBase.EditedPlace] = [], oldChunkPaths: [String], layout: PageData.Layout
     ) -> ChangedPages {
         var changed = Set(edited.map(\.id))
         for (id, entry) in newStore.entries where oldStore.entries[id] != entry {
@@ -185,7 +187,9 @@ struct ChangedPages: Sendable {
         // Found by id bytes where the places are still in the kept archive (none is decoded for it).
         let table = PlaceIDTable(changed.map { ($0, ()) })
         let positions = all.indices.filter { all[$0].isListed(in: table) }
-        var plan = pagesShowing(positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths) {
+        var plan = pagesShowing(
+            positions, in: guide, favoritesGained: favoritesGained, oldChunkPaths: oldChunkPaths, layout: layout
+        ) {
             index in
             oldStore.entries[all[index].id]?.isFavorite ?? false
         }
@@ -200,7 +204,7 @@ struct ChangedPages: Sendable {
     /// place moved: their own pages, the list pages and data files they are on, the export lines,
     /// and «Mine steder» when one is or was a favorite (`wasFavorite`) or the count changed.
     private static func pagesShowing(
-        _ positions: [Int], in guide: Guide, favoritesGained: Int, oldChunkPaths: [String],
+        _ positions: [Int], in guide: Guide, favoritesGained: Int, oldChunkPaths: [String], layout: PageData.Layout,
         wasFavorite: (Int) -> Bool
     ) -> ChangedPages {
         var plan = ChangedPages()
@@ -208,7 +212,7 @@ struct ChangedPages: Sendable {
         plan.chunkPositions = positions
         let all = guide.allPages
         let inDataCount = guide.places.count
-        let chunkCount = PageData.chunkCount(placeCount: all.count)
+        let chunkCount = layout.chunkCount(placeCount: all.count)
         var positionInCategory: [PlaceCategory: Int] = [:]
         var listPages: [PlaceCategory?: Set<Int>] = [:]
         var chunks = Set<Int>()
@@ -220,7 +224,7 @@ struct ChangedPages: Sendable {
             guard positions[next] == index else { continue }
             next += 1
             plan.details.append(index)
-            if chunkCount > 0 { chunks.insert(index / PageData.chunkSize) }
+            if chunkCount > 0 { chunks.insert(index / layout.chunkSize) }
             if all[index].isFavorite || wasFavorite(index) { plan.favorites = true }
             if index < inDataCount {
                 plan.allPlacesExport = true

@@ -15,6 +15,8 @@ struct SiteRenderer: Sendable {
     var basemap: BasemapInput = .none
     /// The owner's photos: shown by the pages, their files published with every full render.
     var photos = PhotoProcessing()
+    /// Where the explorer finds the places (`BuildOptions.pageData`).
+    var pageData = PageData.Layout.standard
     /// Names this build's caches in the reader's browser (from the build fingerprint).
     var buildVersion: String = "dev"
     /// Pages written so far and in all, as jobs finish (the terminal's status line).
@@ -103,7 +105,7 @@ struct SiteRenderer: Sendable {
             pages += ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
         }
         // A big guide's places go into data files the explorer pages name (so they stay light).
-        let chunkCount = PageData.chunkCount(placeCount: all.count)
+        let chunkCount = pageData.chunkCount(placeCount: all.count)
         let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
         let patchable = changes?.chunkPositions.flatMap { previousChunkPaths.count == chunkCount ? $0 : nil }
         var chunkPaths =
@@ -163,15 +165,17 @@ struct SiteRenderer: Sendable {
     {
         let writer = self.writer
         let photos = self.photos.photos
+        let layout = pageData
         let written = ParallelChunks.map(count: indices.count, chunkSize: 1) {
             index -> Result<String, SiteWriterError> in
             let part = indices[index]
             let patched = positions.flatMap { positions in
                 writer.previousFile(previous[part]).flatMap {
-                    PageData.chunk(part: part, of: all, patching: $0, positions: positions, photos: photos)
+                    PageData.chunk(
+                        part: part, of: all, patching: $0, positions: positions, photos: photos, layout: layout)
                 }
             }
-            let chunk = patched ?? PageData.chunk(part: part, of: all, photos: photos)
+            let chunk = patched ?? PageData.chunk(part: part, of: all, photos: photos, layout: layout)
             return Result { () throws(SiteWriterError) in
                 try writer.write(chunk.bytes, to: chunk.path)
                 return chunk.path
