@@ -104,10 +104,19 @@ struct ServingBinary {
     let site = TestSite()
     let server: StaticFileServer
 
-    init() async throws {
-        _ = try await BuildPipeline(
-            options: BuildOptions(site: site.site), environment: [:], console: CapturingConsole()
-        ).run()
+    /// The sample guide's site folder, built once: each test serves a copy of its output (some write into theirs).
+    /// Built for each of the suite's 40 cases, it took most of the suite's time.
+    static let sampleSite: String = {
+        let root = NSTemporaryDirectory() + "beacon-serve-sample-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let result = try? Sitegen.run(["build", "--site", root, "--quiet"])
+        precondition(result?.status == 0, "the sample guide did not build: \(result?.stderr ?? "no process")")
+        atexit { try? FileManager.default.removeItem(atPath: ServeTests.sampleSite) }
+        return root
+    }()
+
+    init() throws {
+        try FileManager.default.copyItem(atPath: Self.sampleSite + "/output", toPath: site.output)
         // Something outside the output that a symlink inside it points at.
         site.write("hemmelig", to: "secret.txt")
         try FileManager.default.createSymbolicLink(
