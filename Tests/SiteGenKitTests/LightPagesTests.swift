@@ -61,12 +61,14 @@ import Testing
 
     @Test func aRatingChangesOneDataFile() async throws {
         let site = TestSite()
-        let places = BuildSafetyTests.placesFile(6_000, in: site)
-        let options = BuildOptions(site: site.site, placesFile: places)
+        let places = BuildSafetyTests.placesFile(600, in: site)
+        var options = BuildOptions(site: site.site, placesFile: places)
+        // Files of 300 places, so that 600 make two (at the standard 5,000 a file this took 6,000 places).
+        options.pageData = PageData.Layout(inlineLimit: 200, chunkSize: 300)
         _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
         let before = Set(site.outputFiles().filter { $0.hasPrefix("data/") })
         #expect(before.count == 2)
-        let rated = try Sitegen.run(["rate", "Kafé nummer 4321", "5", "--site", site.root])
+        let rated = try Sitegen.run(["rate", "Kafé nummer 432", "5", "--site", site.root])
         #expect(rated.status == 0, "\(rated.stderr)")
         _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
         let after = Set(site.outputFiles().filter { $0.hasPrefix("data/") })
