@@ -15,7 +15,7 @@ package enum PageData {
     ///
     /// A big guide (`chunks` not empty) keeps its pages light: the block then holds
     /// the count and the data files' paths, and the script fetches the places
-    /// from `data/` when the page has loaded (see `chunks(for:)`).
+    /// from `data/` when the page has loaded (see `chunk(part:of:photos:layout:)`).
     package static func fragment(
         for guide: Guide, category: PlaceCategory?, context: SiteContext, chunkPaths chunks: [String] = []
     ) -> HTMLFragment {
@@ -71,18 +71,6 @@ package enum PageData {
     package struct Chunk: Sendable {
         package var path: String
         package var bytes: [UInt8]
-    }
-
-    /// Every place of the guide in the front page's order (a category page keeps
-    /// its own places, in the same order), in files of the layout's `chunkSize`; none for a
-    /// guide within its `inlineLimit`.
-    package static func chunks(
-        for guide: Guide, photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout = .standard
-    ) -> [Chunk] {
-        let all = guide.allPages
-        return ParallelChunks.map(count: layout.chunkCount(placeCount: all.count), chunkSize: 1) {
-            chunk(part: $0, of: all, photos: photos, layout: layout)
-        }
     }
 
     /// Data file `part` (from 0) of the places `all` (a guide's `allPages`).
