@@ -22,7 +22,8 @@ let package = Package(
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
         // Calls into libvips, which the photo pipeline opens with dlopen when a guide has photos (BeaconCore/Photos/Vips.swift).
         .systemLibrary(name: "CVipsCalls", path: "Sources/CVipsCalls"),
-        // zlib's raw inflate: a KMZ's deflated entries, for `sitegen import` (BeaconCore/Import/Inflate.swift).
+        // zlib: a KMZ's deflated entries for `sitegen import` and the built-in files, inflated (BeaconCore/Support/Inflate.swift);
+        // the EmbedTool deflates those files when it compiles them in.
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The trust boundary: the only target that can mark markup as safe, and the only one that sees libxml2.
@@ -33,9 +34,9 @@ let package = Package(
             name: "BeaconCore",
             dependencies: ["BeaconHTML", "BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CVipsCalls", "CZlib"]),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
-        .executableTarget(name: "EmbedTool"),
+        .executableTarget(name: "EmbedTool", dependencies: ["CZlib"]),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
-        .target(name: "BuiltInFiles", plugins: ["EmbedBuiltInFiles"]),
+        .target(name: "BuiltInFiles", dependencies: ["BeaconCore"], plugins: ["EmbedBuiltInFiles"]),
         .target(name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"]),
         .target(
             name: "SiteGenKit",

@@ -1,9 +1,12 @@
+import CZlib
 import Foundation
 
 // Writes a Swift file holding files as string literals (which the compiler
-// takes in quickly, unlike large array literals): UTF-8 text as it is, so the
-// binary hands its bytes over without decoding them, other files as Base64;
-// and the commit being built. Run by the EmbedBuiltInFiles plugin:
+// takes in quickly, unlike large array literals), each in the smallest of two
+// forms: as it is (UTF-8 text, handed over without decoding) or deflated and
+// in Base64 (the basemap's 3.5 MB of GeoJSON, Leaflet, the stylesheet; binary
+// files, which a literal can only hold as Base64 anyway); and the commit being
+// built. Run by the EmbedBuiltInFiles plugin:
 //   EmbedTool OUTPUT --git-dir DIR [NAME PATH]...
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +32,31 @@ func swiftLiteral(_ text: String) -> String {
         }
     }
     return "\"" + escaped + "\""
+}
+
+/// `bytes` as a raw deflate stream (no zlib header), at zlib's best compression; nil if zlib fails.
+func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+    var stream = z_stream()
+    // windowBits -15: a raw stream; `deflateInit2` is a macro Swift does not see.
+    guard
+        deflateInit2_(
+            &stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+            Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { return nil }
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))))
+    var input = bytes
+    let status = input.withUnsafeMutableBufferPointer { source in
+        output.withUnsafeMutableBufferPointer { target in
+            stream.next_in = source.baseAddress
+            stream.avail_in = UInt32(source.count)
+            stream.next_out = target.baseAddress
+            stream.avail_out = UInt32(target.count)
+            return deflate(&stream, Z_FINISH)
+        }
+    }
+    guard status == Z_STREAM_END else { return nil }
+    return Array(output[0..<Int(stream.total_out)])
 }
 
 /// The checked-out commit: HEAD, through a branch's loose ref or packed-refs.
@@ -60,6 +88,7 @@ source += "extension BuiltInFiles {\n"
 source += "    static let commit: String? = \(currentCommit(gitDirectory: arguments[2]).map(swiftLiteral) ?? "nil")\n\n"
 var texts = ""
 var others = ""
+var packed = ""
 var index = 3
 while index < arguments.count {
     let name = arguments[index]
@@ -69,8 +98,15 @@ while index < arguments.count {
         FileHandle.standardError.write(Data("EmbedTool: cannot read \(path)\n".utf8))
         exit(66)
     }
+    let bytes = [UInt8](data)
     let text = String(decoding: data, as: UTF8.self)
-    if Array(text.utf8) == [UInt8](data) {
+    let isText = Array(text.utf8) == bytes
+    let plainSize = isText ? bytes.count : data.base64EncodedString().utf8.count
+    if let packedBytes = deflated(bytes), case let packedText = Data(packedBytes).base64EncodedString(),
+        packedText.utf8.count < plainSize
+    {
+        packed += "        \(swiftLiteral(name)): (\(bytes.count), \"\(packedText)\"),\n"
+    } else if isText {
         texts += "        \(swiftLiteral(name)): \(swiftLiteral(text)),\n"
     } else {
         others += "        \(swiftLiteral(name)): \"\(data.base64EncodedString())\",\n"
@@ -78,7 +114,11 @@ while index < arguments.count {
 }
 source += "    static let textContents: [String: String] = [\n" + (texts.isEmpty ? "        :\n" : texts) + "    ]\n\n"
 source +=
-    "    static let base64Contents: [String: String] = [\n" + (others.isEmpty ? "        :\n" : others) + "    ]\n}\n"
+    "    static let base64Contents: [String: String] = [\n" + (others.isEmpty ? "        :\n" : others) + "    ]\n\n"
+source += "    /// Name: (the file's size, its raw deflate stream in Base64).\n"
+source +=
+    "    static let deflatedContents: [String: (size: Int, base64: String)] = [\n"
+    + (packed.isEmpty ? "        :\n" : packed) + "    ]\n}\n"
 
 // Unchanged output keeps its date, so the target is not compiled again.
 if FileManager.default.contents(atPath: output.path) != Data(source.utf8) {

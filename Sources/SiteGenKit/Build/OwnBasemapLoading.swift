@@ -20,10 +20,11 @@ extension BasemapLoading {
     static let overpassFreshSeconds: TimeInterval = 30 * 86_400
     static let sampleDataName = "basemap/oslo.geojson"
 
-    /// Where the data comes from, and what names it (for the tile cache's key).
+    /// Where the data comes from, and what names it (for the tile cache's key). The bytes are read
+    /// only when the tiles are not in the cache (the built-in extract is stored deflated).
     struct OwnData {
         var description: String
-        var bytes: [UInt8]
+        var bytes: () -> [UInt8]
         var identity: String
     }
 
@@ -55,7 +56,7 @@ extension BasemapLoading {
         } else {
             let features: [BasemapFeature]
             do {
-                features = try BasemapDataReader.read(data.bytes, within: area).features
+                features = try BasemapDataReader.read(data.bytes(), within: area).features
             } catch {
                 return warn("\(data.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
             }
@@ -101,10 +102,13 @@ extension BasemapLoading {
                         : "uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner. Velg «\"basemap\": \"osm\"» i \(SiteSettings.fileName) for å hente kartdata fra Overpass (OpenStreetMap), eller pek basemapData på et utdrag."
                 ))
         }
-        guard let bytes = BuiltInFiles.bytes(BasemapLoading.sampleDataName) else {
+        guard BuiltInFiles.contains(BasemapLoading.sampleDataName) else {
             return .failure(OwnDataProblem("eksempelkartet er ikke bygget inn i denne sitegen"))
         }
-        return .success(OwnData(description: "eksempeldata for sentrale Oslo", bytes: bytes, identity: "built-in"))
+        return .success(
+            OwnData(
+                description: "eksempeldata for sentrale Oslo",
+                bytes: { BuiltInFiles.bytes(BasemapLoading.sampleDataName) ?? [] }, identity: "built-in"))
     }
 
     /// The owner's own extract, inside the site folder.
@@ -124,7 +128,7 @@ extension BasemapLoading {
         var hasher = ContentHasher()
         hasher.combine(bytes)
         return .success(
-            OwnData(description: PathText.lastComponent(name), bytes: bytes, identity: "file-" + hasher.hex))
+            OwnData(description: PathText.lastComponent(name), bytes: { bytes }, identity: "file-" + hasher.hex))
     }
 
     /// Overpass's answer for `area`: from the cache while fresh (or with --offline), else fetched now;
@@ -150,7 +154,7 @@ extension BasemapLoading {
             let age = AgeText.norwegian(seconds: now.timeIntervalSince(entry.savedAt))
             return .success(
                 OwnData(
-                    description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: [UInt8](entry.body),
+                    description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: { [UInt8](entry.body) },
                     identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)"))
         }
         if options.offline {
@@ -175,7 +179,7 @@ extension BasemapLoading {
             }
             return .success(
                 OwnData(
-                    description: "Overpass, hentet nå", bytes: [UInt8](body),
+                    description: "Overpass, hentet nå", bytes: { [UInt8](body) },
                     identity: "overpass-\(key)-\(now.timeIntervalSince1970)"))
         } catch {
             if case .invalidConfiguration = error { throw error }

@@ -188,7 +188,7 @@ struct PlaceCommand: Command {
                     + "Skjul det fra guiden med «sitegen place hide \(place.id.rawValue)».")
         }
         let ratings = known.store.ratings(for: place.id).count
-        try context.site.updateStore { $0.removeOwnPlace(place.id) }
+        _ = try context.site.updateStore { $0.removeOwnPlace(place.id) }
         let lost =
             ratings > 0 ? " med \(NorwegianFormat.count(ratings, singular: "vurdering", plural: "vurderinger"))" : ""
         context.console.output("Fjernet \(place.name)\(lost). Kjør «sitegen build» for å oppdatere nettstedet.")

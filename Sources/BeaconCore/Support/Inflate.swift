@@ -1,10 +1,10 @@
 import CZlib
 
-/// zlib's raw inflate (a zip entry's deflate stream, without zlib's header) and CRC-32, behind
-/// calls on arrays: the one file of the import that holds pointers. The output is bounded as it
-/// grows, never by what the zip's header claims, so a zip bomb stops at the limit.
-enum Inflate {
-    enum Failure: Error, Equatable {
+/// zlib's raw inflate (a deflate stream without zlib's header, as a zip entry and a built-in file
+/// hold it) and CRC-32, behind calls on arrays: the one file that holds zlib's pointers. The output
+/// is bounded as it grows, never by what a zip's header claims, so a zip bomb stops at the limit.
+package enum Inflate {
+    package enum Failure: Error, Equatable {
         /// The output would pass the limit.
         case tooLarge
         /// Not a deflate stream, or one that breaks off; zlib's words when it has some.
@@ -15,7 +15,7 @@ enum Inflate {
     static let chunkBytes = 1 << 16
 
     /// The bytes `deflated` (a raw deflate stream) stands for: at most `limit` of them.
-    static func raw(_ deflated: ArraySlice<UInt8>, limit: Int) throws(Failure) -> [UInt8] {
+    package static func raw(_ deflated: ArraySlice<UInt8>, limit: Int) throws(Failure) -> [UInt8] {
         guard deflated.count <= Int(UInt32.max) else { throw .corrupt("for stor") }
         var stream = z_stream()
         // windowBits -15: a raw stream, as zip stores it; `inflateInit2` is a macro Swift does not see.
@@ -54,7 +54,7 @@ enum Inflate {
     }
 
     /// The CRC-32 zip records for each entry.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt = 0
         var offset = 0
         bytes.withUnsafeBufferPointer { buffer in
