@@ -18,7 +18,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: tree) }
         try FileManager.default.createDirectory(atPath: tree + "/bin", withIntermediateDirectories: true)
         let binary = tree + "/bin/sitegen"
-        try FileManager.default.copyItem(atPath: Repository.sitegenBinary, toPath: binary)
+        // Copied with close-on-exec (FileManager's copy is not): a child another test spawns meanwhile
+        // would otherwise inherit the copy open for writing, and running it would fail with «Text file busy».
+        try FileSystem.writeAtomically(
+            FileSystem.read(Repository.sitegenBinary, limit: 1 << 31), to: binary, mode: 0o755)
         let work = tree + "/home/work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         func sitegen(_ arguments: [String], in folder: String) throws -> ProcessResult {
