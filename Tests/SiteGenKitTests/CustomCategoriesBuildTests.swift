@@ -23,6 +23,16 @@ import Testing
         return site
     }
 
+    /// The guide built once, for the tests that only read it (the folder is removed at exit).
+    static let shared: Result<TestSite, any Error> = {
+        atexit {
+            if case .success(let site) = CustomCategoriesBuildTests.shared {
+                try? FileManager.default.removeItem(atPath: site.root)
+            }
+        }
+        return Result { try built() }
+    }()
+
     /// The chips of a page, as «category:text» in the page's order (the text with its count: «bar:Barer 5»).
     func chips(_ page: String) -> [String] {
         let nav =
@@ -37,7 +47,7 @@ import Testing
     }
 
     @Test func theChipsAndCategoryPagesAreTheOwnersInEachLanguage() throws {
-        let site = try Self.built()
+        let site = try Self.shared.get()
         let front = try #require(site.read("output/index.html"))
         // Each with how many places it has within the radius: 14 named places, 5 bars, 4 pubs, 5 fast food.
         #expect(chips(front) == ["all:Alle 14", "bar:Barer 5", "pub:Puber 4", "fast-food:Gatekjøkken 5"])
@@ -70,7 +80,7 @@ import Testing
     }
 
     @Test func aPlacePageNamesItsCategoryAndAHotelsBadgeRuleStaysWithHotels() throws {
-        let site = try Self.built()
+        let site = try Self.shared.get()
         let page = try #require(
             site.outputFiles().first { $0.hasPrefix("steder/himkok") && $0.hasSuffix("index.html") }
                 .flatMap { site.read("output/" + $0) })
@@ -81,7 +91,7 @@ import Testing
     }
 
     @Test func thePageDataAndTheScriptsTableCarryTheKeys() throws {
-        let site = try Self.built()
+        let site = try Self.shared.get()
         let front = try #require(site.read("output/index.html"))
         #expect(front.contains(#""c":"fast-food""#) && front.contains(#""c":"bar""#))
         let texts = try #require(site.read("output/assets/beacon-text.js"))
@@ -95,7 +105,7 @@ import Testing
         ("pubs", "Dubliner", "Kebab Kongen"), ("takeaway", "Peppes Burger", "Himkok"),
     ])
     func aCategoryWordFindsItsPlacesInTheTerminal(word: String, found: String, notFound: String) throws {
-        let site = try Self.built()
+        let site = try Self.shared.get()
         let search = try Sitegen.run(["search", word, "--site", site.root])
         #expect(search.status == 0, "\(search.stderr)")
         #expect(search.stdout.contains(found) && !search.stdout.contains(notFound), "\(word): \(search.stdout)")

@@ -38,9 +38,15 @@ import Testing
         await CommandLineTool.run(arguments: arguments + ["--site", site.root], environment: [:], console: console)
     }
 
+    /// `builtSite()` made once, for the tests that only read it; its folder is removed at exit.
+    static let sharedFolder: TestSite = {
+        atexit { try? FileManager.default.removeItem(atPath: LanguagesTests.sharedFolder.root) }
+        return TestSite()
+    }()
+    static let shared = Task { try await LanguagesTests().builtSite(in: sharedFolder) }
+
     /// A built three-language site with a rating (with a comment), a favorite and hours.
-    func builtSite() async throws -> TestSite {
-        let site = TestSite()
+    func builtSite(in site: TestSite = TestSite()) async throws -> TestSite {
         site.write(Self.settings, to: SiteSettings.fileName)
         site.write(Self.neutralPlaces(40), to: "places.geojson")
         #expect(await sitegen(["build", "--places", site.root + "/places.geojson"], site) == 0)
@@ -51,7 +57,7 @@ import Testing
     }
 
     @Test func everyPageIsInEveryLanguageInItsLanguageAndEveryLinkResolves() async throws {
-        let site = try await builtSite()
+        let site = try await Self.shared.value
         let files = site.outputFiles()
         // Each language's offline page is at the root, named for it (the worker serves it at any depth).
         #expect(files.contains("offline-nn.html") && files.contains("offline-en.html"))
@@ -148,7 +154,7 @@ import Testing
     }
 
     @Test func nynorskPagesHaveNoBokmålAndEnglishPagesNoNorwegian() async throws {
-        let site = try await builtSite()
+        let site = try await Self.shared.value
         for (folder, forbidden) in [("nn/", Self.bokmålOnly), ("en/", Self.norwegian)] {
             let files = site.outputFiles().filter {
                 $0.hasPrefix(folder) && ($0.hasSuffix(".html") || $0.hasSuffix(".gpx") || $0.hasSuffix(".kml"))
@@ -166,7 +172,7 @@ import Testing
     }
 
     @Test func theSitemapNamesEveryPageInEveryLanguageWithItsTranslations() async throws {
-        let site = try await builtSite()
+        let site = try await Self.shared.value
         let sitemap = try #require(site.read("output/sitemap.xml"))
         let pages = site.outputFiles().filter {
             $0.hasSuffix("index.html") && !$0.hasPrefix("nn/") && !$0.hasPrefix("en/")
@@ -183,7 +189,7 @@ import Testing
     }
 
     @Test func theScriptTextsAreThePagesLanguage() async throws {
-        let site = try await builtSite()
+        let site = try await Self.shared.value
         let texts = try #require(site.read("output/" + ScriptTexts.path))
         #expect(texts.contains(#""nn":{"home":"nn/""#))
         #expect(texts.contains(#""en":{"home":"en/""#))
@@ -241,7 +247,7 @@ import Testing
     }
 
     @Test func serveAnswersAMissingPageInTheLanguageOfItsFolder() async throws {
-        let site = try await builtSite()
+        let site = try await Self.shared.value
         let server = try StaticFileServer(configuration: .init(root: site.output, port: 0, headTimeout: 1))
         server.start()
         defer { server.stop() }

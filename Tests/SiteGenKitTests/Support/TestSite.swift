@@ -33,7 +33,7 @@ enum Repository {
 
 /// A site folder in a temporary directory: default settings and optionally a
 /// store. The assets and sample data are the ones built into `sitegen`.
-final class TestSite {
+final class TestSite: Sendable {
     let root: String
     var site: SiteFolder { SiteFolder(root: root) }
     var output: String { root + "/output" }
