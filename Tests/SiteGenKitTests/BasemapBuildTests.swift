@@ -23,7 +23,7 @@ import Testing
     }
 
     func build(_ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = []) throws -> ProcessResult {
-        try Sitegen.run(["build", "--site", site.root] + extra, environment: environment(stub))
+        try Sitegen.runWithBasemap(["build", "--site", site.root] + extra, environment: environment(stub))
     }
 
     /// The basemap stage alone, in this process.
@@ -268,7 +268,7 @@ import Testing
 
     @Test func withoutAKeyTheSampleGetsOurOwnBasemapAndNoGeoapifyTiles() async throws {
         let site = TestSite()
-        let result = try Sitegen.run(["build", "--site", site.root])
+        let result = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(publishedTiles(site).allSatisfy { $0.hasPrefix("kart/osm/") && $0.hasSuffix(".js") })
         #expect(!publishedTiles(site).isEmpty)
@@ -276,7 +276,7 @@ import Testing
 
         // Asked for by name without a key: a warning, and still no basemap.
         site.write(#"{"format":1,"basemap":"geoapify"}"#, to: SiteSettings.fileName)
-        let named = try Sitegen.run(["build", "--site", site.root])
+        let named = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(named.status == 0, "\(named.stderr)")
         let (input, _) = try await basemap(site, environment: [:])
         #expect(input.published == .none && input.tiles.isEmpty)
@@ -291,6 +291,25 @@ import Testing
         #expect(try build(site, stub).status == 0)
         #expect(tileRequests(stub).isEmpty)
         #expect(publishedTiles(site).isEmpty)
+    }
+
+    @Test func beaconBasemapNoneLeavesTheBasemapOutAndAnyOtherValueStopsTheBuild() throws {
+        let site = TestSite()
+        let plain = try Sitegen.run(["build", "--site", site.root], environment: ["BEACON_BASEMAP": "none"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(publishedTiles(site).isEmpty)
+        #expect(!plain.stderr.contains("Kartbakgrunn"), "\(plain.stderr)")
+        #expect(site.read("output/index.html")?.contains("kart/osm/") == false)
+        // Without the variable, the same site gets its map: the variable is part of what a build depends on.
+        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root]).status == 0)
+        #expect(!publishedTiles(site).isEmpty)
+        #expect(site.read("output/index.html")?.contains("kart/osm/") == true)
+
+        let before = site.outputFiles()
+        let wrong = try Sitegen.run(["build", "--site", site.root, "--force"], environment: ["BEACON_BASEMAP": "osm"])
+        #expect(wrong.status == 64, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("BEACON_BASEMAP kan bare være «none»"), "\(wrong.stderr)")
+        #expect(site.outputFiles() == before)
     }
 
     @Test func aProviderTemplateIsPassedToThePagesAndNothingIsFetched() async throws {
@@ -329,7 +348,7 @@ import Testing
         site.write(
             #"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
             to: SiteSettings.fileName)
-        let result = try Sitegen.run(["build", "--site", site.root])
+        let result = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("basemap.tiles må være en https-adresse"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site.output))

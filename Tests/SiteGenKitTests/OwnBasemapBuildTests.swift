@@ -30,7 +30,7 @@ import Testing
     @Test func theSampleIsDrawnOnRealOsloStreetsWithoutANetwork() throws {
         let site = TestSite()
         // No Overpass at all: a request would go to this closed port and fail.
-        let result = try Sitegen.run(
+        let result = try Sitegen.runWithBasemap(
             ["build", "--site", site.root], environment: ["OVERPASS_URL": "http://127.0.0.1:9/x"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata for sentrale Oslo)"))
@@ -52,7 +52,7 @@ import Testing
         #expect(site.outputFiles().contains("assets/beacon-basemap.js"))
         // Cut once: the next build finds nothing changed.
         #expect(!SiteWriter.listFiles(under: site.root + "/.beacon-cache/basemap").isEmpty)
-        let again = try Sitegen.run(["build", "--site", site.root])
+        let again = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(again.stderr.contains("Ingen endringer"), "\(again.stderr)")
     }
 
@@ -60,7 +60,7 @@ import Testing
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
-        let first = try Sitegen.run(["build", "--site", site.root], environment: live(stub))
+        let first = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("Henter kartdata fra Overpass (127.0.0.1)"), "\(first.stderr)")
         #expect(first.stderr.contains("eget kart fra OpenStreetMap (Overpass, hentet nå)"), "\(first.stderr)")
@@ -78,12 +78,16 @@ import Testing
         #expect(text.contains("\"sea\""))
 
         // Cached: a forced rebuild asks nothing; --offline neither; --refresh asks again.
-        #expect(try Sitegen.run(["build", "--site", site.root, "--force"], environment: live(stub)).status == 0)
+        #expect(
+            try Sitegen.runWithBasemap(["build", "--site", site.root, "--force"], environment: live(stub)).status == 0)
         #expect(overpassRequests(stub).count == 1)
-        let offline = try Sitegen.run(["build", "--site", site.root, "--offline", "--force"], environment: live(stub))
+        let offline = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--offline", "--force"], environment: live(stub))
         #expect(offline.status == 0 && offline.stderr.contains("Overpass, mellomlagret for"), "\(offline.stderr)")
         #expect(overpassRequests(stub).count == 1)
-        #expect(try Sitegen.run(["build", "--site", site.root, "--refresh"], environment: live(stub)).status == 0)
+        #expect(
+            try Sitegen.runWithBasemap(["build", "--site", site.root, "--refresh"], environment: live(stub)).status == 0
+        )
         #expect(overpassRequests(stub).count == 2)
     }
 
@@ -107,7 +111,7 @@ import Testing
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub(routes: ["overpass": [answer]])
-        let result = try Sitegen.run(["build", "--site", site.root], environment: live(stub))
+        let result = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Bygger uten kartbakgrunn"), "\(result.stderr)")
         #expect(result.stderr.contains(mentions), "\(result.stderr)")
@@ -128,7 +132,7 @@ import Testing
             ]}
             """, to: "kart/utdrag.geojson")
         site.write(#"{"format":1,"basemapData":"kart/utdrag.geojson"}"#, to: SiteSettings.fileName)
-        let own = try Sitegen.run(["build", "--site", site.root])
+        let own = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(own.status == 0, "\(own.stderr)")
         #expect(own.stderr.contains("eget kart fra OpenStreetMap (utdrag.geojson)"), "\(own.stderr)")
         let text = tileText(site)
@@ -142,7 +146,7 @@ import Testing
         try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
         try FileManager.default.createSymbolicLink(
             atPath: site.root + "/kart/utdrag.geojson", withDestinationPath: outside)
-        let linked = try Sitegen.run(["build", "--site", site.root])
+        let linked = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(linked.stderr.contains("Bygger uten kartbakgrunn") && linked.stderr.contains("kart/utdrag.geojson"))
         #expect(vectorTiles(site).isEmpty)
@@ -154,7 +158,7 @@ import Testing
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: site.root + "/kart/utdrag.geojson"))
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
-        let tooLarge = try Sitegen.run(["build", "--site", site.root])
+        let tooLarge = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(tooLarge.status == 0, "\(tooLarge.stderr)")
         #expect(
             tooLarge.stderr.contains("Bygger uten kartbakgrunn: basemapData «kart/utdrag.geojson»"),
@@ -163,7 +167,7 @@ import Testing
 
         // A missing file: said, and built without.
         try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
-        let missing = try Sitegen.run(["build", "--site", site.root])
+        let missing = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(missing.status == 0 && missing.stderr.contains("finnes ikke"), "\(missing.stderr)")
     }
 
@@ -175,7 +179,8 @@ import Testing
         let stub = try GeoapifyStub()
         let overpass = ["OVERPASS_URL": stub.baseURL + "/api/interpreter"]
         let places = Repository.fixtures + "/messy-edinburgh.geojson"
-        let plain = try Sitegen.run(["build", "--site", site.root, "--places", places], environment: overpass)
+        let plain = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--places", places], environment: overpass)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stderr.contains("uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner"), "\(plain.stderr)")
         #expect(stub.requests.isEmpty)
@@ -184,7 +189,8 @@ import Testing
         site.write(
             #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2,"basemap":"osm"}"#,
             to: SiteSettings.fileName)
-        let chosen = try Sitegen.run(["build", "--site", site.root, "--places", places], environment: overpass)
+        let chosen = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--places", places], environment: overpass)
         #expect(chosen.status == 0, "\(chosen.stderr)")
         #expect(overpassRequests(stub).count == 1)
         #expect(!vectorTiles(site).isEmpty)
@@ -197,7 +203,7 @@ import Testing
         site.write(#"{"format":1,"basemap":"osm","center":{"lat":55.9486,"lon":-3.1999}}"#, to: SiteSettings.fileName)
         let places = Repository.fixtures + "/messy-edinburgh.geojson"
         for (name, value) in [("OVERPASS_URL", "ftp://x"), ("OVERPASS_TIMEOUT", "soon")] {
-            let result = try Sitegen.run(
+            let result = try Sitegen.runWithBasemap(
                 ["build", "--site", site.root, "--places", places], environment: [name: value])
             #expect(result.status == 64, "\(result.stderr)")
             #expect(result.stderr.contains("\(name) må være"), "\(result.stderr)")
@@ -250,8 +256,8 @@ import Testing
             #"{"format":1,"places":{"node/1":{"favoriteSince":"2026-10-01","place":{"name":"A","category":"cafe","lat":59.9127,"lon":10.7400}},"#
                 + #""node/2":{"favoriteSince":"2026-10-02","place":{"name":"B","category":"cafe","lat":59.9170,"lon":10.7560}}}}"#,
             to: GuideStore.fileName)
-        #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
-        let result = try Sitegen.run(["share", "--site", site.root])
+        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root]).status == 0)
+        let result = try Sitegen.runWithBasemap(["share", "--site", site.root])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try #require(site.read(ShareCommand.defaultFileName))
         #expect(text.contains(#"<figure class="share-map"><svg class="share-map__svg" viewBox="0 0 400 "#))
@@ -266,7 +272,7 @@ import Testing
 
         // Without the tiles (no build output): the pins on plain ground, still a map.
         try FileManager.default.removeItem(atPath: site.output)
-        #expect(try Sitegen.run(["share", "--site", site.root, "--force"]).status == 0)
+        #expect(try Sitegen.runWithBasemap(["share", "--site", site.root, "--force"]).status == 0)
         let plain = try #require(site.read(ShareCommand.defaultFileName))
         #expect(plain.contains(#"<g class="share-map__pin">"#) && !plain.contains(#"class="share-map__shape"#))
     }

@@ -15,10 +15,22 @@ struct BasemapInput: Sendable {
 extension BuildPipeline {
     /// Stage 2b: the basemap the settings choose (our own from OpenStreetMap
     /// data, none, Geoapify tiles fetched now and published with the site, or
-    /// a provider's tile URL). `sample`: the places are the sample's.
+    /// a provider's tile URL). `sample`: the places are the sample's. `BEACON_BASEMAP=none` leaves
+    /// the basemap out whatever the settings say (a quick build, or a preview that must not fetch).
     func loadBasemap(settings: SiteSettings, sample: Bool, _ timer: inout StepTimer) async throws(BuildError)
         -> BasemapInput
     {
+        if let forced = environment["BEACON_BASEMAP"] {
+            guard forced == "none" else {
+                throw BuildError(
+                    step: "Lager kartbakgrunn",
+                    underlying: InvalidInput(
+                        message:
+                            "BEACON_BASEMAP kan bare være «none» (bygger uten kartbakgrunn), er «\(TextHardening.clean(forced, maximumLength: 40) ?? "")»."
+                    ))
+            }
+            return .none
+        }
         let loading = BasemapLoading(options: options, environment: environment, console: console)
         switch BasemapSetting.resolved(settings.basemap) {
         case .openStreetMap:

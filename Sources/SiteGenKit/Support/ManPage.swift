@@ -101,6 +101,13 @@ enum ManPage {
             """
         ),
         (
+            "BEACON_BASEMAP",
+            """
+            Med verdien none bygges guiden uten kartbakgrunn, uansett hva basemap i innstillingene sier: en rask \
+            bygging, eller en forhåndsvisning som ikke skal hente kartdata. Andre verdier stopper byggingen.
+            """
+        ),
+        (
             "NO_COLOR",
             "sitegen skriver aldri farger, så variabelen endrer ingenting. De eneste terminalkodene er statuslinjen til en lang bygging på en terminal (den skrives over på stedet); --quiet tar den bort."
         ),

@@ -131,6 +131,11 @@ enum Sitegen {
         return (result, peak)
     }
 
+    /// `run` with the basemap the site's settings choose, for the tests of the basemap (`run` leaves it out).
+    static func runWithBasemap(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        try run(arguments, environment: environment.merging(["BEACON_BASEMAP": ""]) { given, _ in given })
+    }
+
     static func run(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil,
         executable: String = Repository.sitegenBinary, prefix: [String] = [], bareEnvironment: Bool = false
@@ -146,6 +151,10 @@ enum Sitegen {
         env["GEOAPIFY_BASE_URL"] = nil
         env["OVERPASS_URL"] = nil
         for (key, value) in environment { env[key] = value }
+        // No basemap unless a test asks for one (`"BEACON_BASEMAP": ""` keeps the settings' choice): cutting
+        // the sample's tiles takes the unoptimised binary a second and more of CPU, a third of the suite's.
+        if env["BEACON_BASEMAP"] == nil { env["BEACON_BASEMAP"] = "none" }
+        if env["BEACON_BASEMAP"] == "" { env["BEACON_BASEMAP"] = nil }
         // Never the real Overpass: the Geoapify stand-in answers for it too (route "overpass"), and
         // without one a closed loopback port refuses at once.
         if env["OVERPASS_URL"] == nil {
