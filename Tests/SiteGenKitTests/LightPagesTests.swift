@@ -17,7 +17,8 @@ import Testing
 
     @Test func aBigGuideHasLightPagesAndItsPlacesInDataFiles() async throws {
         let site = TestSite()
-        let count = 12_000
+        // Past the inline limit, in two data files of the standard layout.
+        let count = 6_000
         let places = BuildSafetyTests.placesFile(count, in: site)
         _ = try await BuildPipeline(
             options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
