@@ -41,11 +41,15 @@ import Testing
         return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
     }
 
+    /// The rebuilds are the subject, not the map: no basemap (cutting the sample's tiles takes the
+    /// unoptimised code over a second), except where a new radius changes the tiles (`aResizedGuide…`).
+    static let environment = ["BEACON_BASEMAP": "none"]
+
     /// Runs a command in-process against the site.
     func sitegen(_ arguments: [String], _ site: TestSite) async -> Int32 {
         let console = CapturingConsole()
         let status = await CommandLineTool.run(
-            arguments: arguments + ["--site", site.root], environment: [:], console: console)
+            arguments: arguments + ["--site", site.root], environment: Self.environment, console: console)
         return status
     }
 
@@ -67,15 +71,18 @@ import Testing
     /// Builds the site as it is (incrementally, into `output/`), then the same inputs from nothing into
     /// another folder, and expects the same files. Returns the incremental build's report.
     @discardableResult
-    func buildAndCompare(_ site: TestSite, places: String, _ comment: Comment) async throws -> BuildReport {
+    func buildAndCompare(
+        _ site: TestSite, places: String, _ comment: Comment, environment: [String: String] = environment
+    ) async throws -> BuildReport {
         var options = BuildOptions(site: site.site, placesFile: places)
         options.pageData = Self.layout
-        let report = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        let report = try await BuildPipeline(options: options, environment: environment, console: CapturingConsole())
+            .run()
         let fresh = site.root + "/fresh-output"
         try? FileManager.default.removeItem(atPath: fresh)
         var fromNothing = BuildOptions(site: site.site, outputPath: fresh, placesFile: places, force: true)
         fromNothing.pageData = Self.layout
-        _ = try await BuildPipeline(options: fromNothing, environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(options: fromNothing, environment: environment, console: CapturingConsole()).run()
         let incremental = tree(site.output)
         let full = tree(fresh)
         #expect(
@@ -125,7 +132,8 @@ import Testing
 
         // Nothing changed: nothing rendered.
         let unchanged = try await BuildPipeline(
-            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+            options: BuildOptions(site: site.site, placesFile: places), environment: Self.environment,
+            console: CapturingConsole()
         ).run()
         #expect(unchanged.files.written == 0 && unchanged.renderedPages == 0)
         // It tells the site's whole count of files, not the last rebuild's.
@@ -244,10 +252,10 @@ import Testing
         let (site, places, count) = try await bigGuide()
         // Shrinking below the inline limit: the data files go, the places are in the pages again.
         site.write(Self.mixedPlaces(150), to: "steder.geojson")
-        try await buildAndCompare(site, places: places, "a small guide again")
+        try await buildAndCompare(site, places: places, "a small guide again", environment: [:])
         #expect(!site.outputFiles().contains { $0.hasPrefix("data/") })
         site.write(Self.mixedPlaces(count), to: "steder.geojson")
-        try await buildAndCompare(site, places: places, "a big guide again")
+        try await buildAndCompare(site, places: places, "a big guide again", environment: [:])
 
         // A damaged cache is not used: the places are parsed again, and the result is the same.
         let base = BuildRecord.basePath(site: site.site, output: site.output)
@@ -256,16 +264,16 @@ import Testing
         bytes[bytes.count / 2] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: base))
         #expect(await sitegen(["rate", "Sted nummer 200", "2"], site) == 0)
-        try await buildAndCompare(site, places: places, "a damaged base")
+        try await buildAndCompare(site, places: places, "a damaged base", environment: [:])
         try Data("ikke json".utf8).write(
             to: URL(fileURLWithPath: BuildRecord.storePath(site: site.site, output: site.output)))
         #expect(await sitegen(["rate", "Sted nummer 201", "3"], site) == 0)
-        let afterDamage = try await buildAndCompare(site, places: places, "a damaged store copy")
+        let afterDamage = try await buildAndCompare(site, places: places, "a damaged store copy", environment: [:])
         #expect(afterDamage.renderedPages == afterDamage.pages)
 
         // A changed setting shows on every page: everything is rendered.
         #expect(await sitegen(["radius", "4"], site) == 0)
-        let radius = try await buildAndCompare(site, places: places, "a new radius")
+        let radius = try await buildAndCompare(site, places: places, "a new radius", environment: [:])
         #expect(radius.renderedPages == radius.pages)
 
     }
@@ -358,10 +366,14 @@ import Testing
     @Test func theSampleGuideRebuildsOnlyWhatARatingTouches() async throws {
         let site = TestSite()
         let options = BuildOptions(site: site.site)
-        let first = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        let first = try await BuildPipeline(
+            options: options, environment: Self.environment, console: CapturingConsole()
+        ).run()
         #expect(first.renderedPages == first.pages)
         #expect(await sitegen(["rate", "Fuglen", "5"], site) == 0)
-        let rated = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        let rated = try await BuildPipeline(
+            options: options, environment: Self.environment, console: CapturingConsole()
+        ).run()
         // Its page and the explorers (the places are in the pages of a small guide).
         #expect(rated.renderedPages == 1 + 4, "\(rated.renderedPages)")
         #expect(BuildRecord.load(site: site.site, output: site.output)?.tree == OutputTreeDigest.compute(site.output))
@@ -370,7 +382,7 @@ import Testing
     @Test func aSymbolicLinkInTheCacheIsReplacedNeverWrittenThrough() async throws {
         let site = TestSite()
         let options = BuildOptions(site: site.site)
-        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(options: options, environment: Self.environment, console: CapturingConsole()).run()
         site.write("ikke rør meg\n", to: "offer.txt")
         let victim = site.root + "/offer.txt"
         let cacheFiles = [
@@ -384,7 +396,7 @@ import Testing
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
         }
         #expect(await sitegen(["rate", "Fuglen", "5"], site) == 0)
-        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(options: options, environment: Self.environment, console: CapturingConsole()).run()
         #expect(site.read("offer.txt") == "ikke rør meg\n")
         for path in cacheFiles {
             let type = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
@@ -395,12 +407,13 @@ import Testing
     @Test func aBuildThatFailsWhilePublishingLeavesNoRecordToTrust() async throws {
         let site = TestSite()
         let options = BuildOptions(site: site.site)
-        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(options: options, environment: Self.environment, console: CapturingConsole()).run()
         #expect(BuildRecord.load(site: site.site, output: site.output)?.incremental != nil)
         // The record goes before the output changes: a kill after that point leaves the next build no record.
         BuildRecord.remove(site: site.site, output: site.output)
         #expect(await sitegen(["rate", "Fuglen", "5"], site) == 0)
-        let next = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        let next = try await BuildPipeline(options: options, environment: Self.environment, console: CapturingConsole())
+            .run()
         #expect(next.renderedPages == next.pages)
     }
 }
