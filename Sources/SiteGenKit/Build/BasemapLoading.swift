@@ -20,17 +20,8 @@ extension BuildPipeline {
     func loadBasemap(settings: SiteSettings, sample: Bool, _ timer: inout StepTimer) async throws(BuildError)
         -> BasemapInput
     {
-        if let forced = environment["BEACON_BASEMAP"] {
-            guard forced == "none" else {
-                throw BuildError(
-                    step: "Lager kartbakgrunn",
-                    underlying: InvalidInput(
-                        message:
-                            "BEACON_BASEMAP kan bare være «none» (bygger uten kartbakgrunn), er «\(TextHardening.clean(forced, maximumLength: 40) ?? "")»."
-                    ))
-            }
-            return .none
-        }
+        // Checked with the settings already (`loadInputs`), so a wrong value stops the build before it fetches.
+        if (try? BasemapLoading.leftOut(environment)) == true { return .none }
         let loading = BasemapLoading(options: options, environment: environment, console: console)
         switch BasemapSetting.resolved(settings.basemap) {
         case .openStreetMap:
@@ -47,6 +38,13 @@ extension BuildPipeline {
     }
 }
 
+/// An environment variable with a value it cannot have: the build stops before it writes anything.
+struct InvalidEnvironment: UserFacingError {
+    var message: String
+    var userMessage: String { message }
+    var exitStatus: ExitStatus { .usage }
+}
+
 /// Getting the basemap the settings choose. Only Geoapify's tiles are
 /// fetched, and a build never fails for want of them: it goes on without a
 /// basemap (or with the complete lower zoom levels) and says why. Only a
@@ -56,6 +54,17 @@ struct BasemapLoading: Sendable {
     var options: BuildOptions
     var environment: [String: String]
     var console: any Console
+
+    /// Whether `BEACON_BASEMAP=none` leaves the basemap out; any other value is refused.
+    static func leftOut(_ environment: [String: String]) throws(InvalidEnvironment) -> Bool {
+        guard let forced = environment["BEACON_BASEMAP"] else { return false }
+        guard forced == "none" else {
+            let shown = TextHardening.clean(forced, maximumLength: 40) ?? ""
+            throw InvalidEnvironment(
+                message: "BEACON_BASEMAP kan bare være «none» (bygger uten kartbakgrunn), er «\(shown)».")
+        }
+        return true
+    }
 
     /// The credits Geoapify's terms and OpenStreetMap's licence ask for.
     static let geoapifyCredits = [

@@ -22,6 +22,7 @@ extension BuildPipeline {
         let (settings, store, lock) = try await timer.step("Leser innstillinger og lager") {
             () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
             try options.site.checkExists()
+            _ = try BasemapLoading.leftOut(environment)
             // The default output is part of the site folder; one named with --output is the owner's choice.
             if !options.outputIsNamed { try options.site.checkInside(options.outputPath) }
             // An output among what the build reads would be read back in by the next build (and grow each time).
