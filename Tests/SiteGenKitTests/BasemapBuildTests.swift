@@ -305,6 +305,14 @@ import Testing
         #expect(!publishedTiles(site).isEmpty)
         #expect(site.read("output/index.html")?.contains("kart/osm/") == true)
 
+        // Empty counts as unset; anything else but «none» (a space, a control character) is refused, shown cleaned.
+        #expect(try BasemapLoading.leftOut(["BEACON_BASEMAP": ""]) == false)
+        #expect(try BasemapLoading.leftOut(["BEACON_BASEMAP": "none"]) == true)
+        #expect(throws: InvalidEnvironment.self) { try BasemapLoading.leftOut(["BEACON_BASEMAP": " "]) }
+        let garbled = try Sitegen.run(
+            ["build", "--site", site.root, "--force"], environment: ["BEACON_BASEMAP": "no\u{1B}[2Jne"])
+        #expect(garbled.status == 64 && !garbled.stderr.contains("\u{1B}"), "\(garbled.stderr)")
+
         let before = site.outputFiles()
         let wrong = try Sitegen.run(["build", "--site", site.root, "--force"], environment: ["BEACON_BASEMAP": "osm"])
         #expect(wrong.status == 64, "\(wrong.stderr)")

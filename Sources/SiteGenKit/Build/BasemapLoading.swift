@@ -55,9 +55,10 @@ struct BasemapLoading: Sendable {
     var environment: [String: String]
     var console: any Console
 
-    /// Whether `BEACON_BASEMAP=none` leaves the basemap out; any other value is refused.
+    /// Whether `BEACON_BASEMAP=none` leaves the basemap out; any other value is refused (an empty one
+    /// counts as unset, as `BEACON_LEAFLET_DIR`'s does).
     static func leftOut(_ environment: [String: String]) throws(InvalidEnvironment) -> Bool {
-        guard let forced = environment["BEACON_BASEMAP"] else { return false }
+        guard let forced = environment["BEACON_BASEMAP"], !forced.isEmpty else { return false }
         guard forced == "none" else {
             let shown = TextHardening.clean(forced, maximumLength: 40) ?? ""
             throw InvalidEnvironment(
