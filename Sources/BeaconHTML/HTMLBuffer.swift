@@ -1,3 +1,4 @@
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 
@@ -15,7 +16,7 @@ package struct HTMLBuffer: Sendable {
 
     /// Literal markup written in our own source code.
     package mutating func raw(_ markup: StaticString) {
-        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(markup)
     }
 
     /// Text content: `&`, `<` and `>` are escaped.
@@ -32,7 +33,7 @@ package struct HTMLBuffer: Sendable {
     mutating func attribute(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         bytes.append(0x20)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(name)
         bytes.append(contentsOf: [0x3D, 0x22])  // ="
         HTMLEscaping.appendEscaped(value, quote: true, to: &bytes)
         bytes.append(0x22)
@@ -41,14 +42,14 @@ package struct HTMLBuffer: Sendable {
     /// `<tag attr="…">`; nil attribute values are left out.
     package mutating func open(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]) {
         bytes.append(0x3C)
-        tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(tag)
         for (name, value) in attributes { attribute(name, value) }
         bytes.append(0x3E)
     }
 
     package mutating func close(_ tag: StaticString) {
         bytes.append(contentsOf: [0x3C, 0x2F])
-        tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(tag)
         bytes.append(0x3E)
     }
 
@@ -89,35 +90,31 @@ package struct HTMLBuffer: Sendable {
     package mutating func scriptJSON(id: String, _ json: [UInt8]) {
         open("script", ["type": "application/json", "id": id])
         bytes.reserveCapacity(bytes.count + json.count + 64)
-        json.withUnsafeBufferPointer { source in
-            var runStart = 0
-            var index = 0
-            while index < source.count {
-                let escape: StaticString
-                var width = 1
-                switch source[index] {
-                case UInt8(ascii: "<"): escape = "\\u003c"
-                case UInt8(ascii: ">"): escape = "\\u003e"
-                case UInt8(ascii: "&"): escape = "\\u0026"
-                case 0xE2
-                where index + 2 < source.count && source[index + 1] == 0x80
-                    && (source[index + 2] == 0xA8 || source[index + 2] == 0xA9):
-                    // U+2028 and U+2029 end a line in older JavaScript parsers.
-                    escape = source[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                default:
-                    index += 1
-                    continue
-                }
-                if index > runStart {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                }
-                escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                index += width
-                runStart = index
+        var runStart = 0
+        var index = 0
+        while index < json.count {
+            let escape: StaticString
+            var width = 1
+            switch json[index] {
+            case UInt8(ascii: "<"): escape = "\\u003c"
+            case UInt8(ascii: ">"): escape = "\\u003e"
+            case UInt8(ascii: "&"): escape = "\\u0026"
+            case 0xE2
+            where index + 2 < json.count && json[index + 1] == 0x80
+                && (json[index + 2] == 0xA8 || json[index + 2] == 0xA9):
+                // U+2028 and U+2029 end a line in older JavaScript parsers.
+                escape = json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                width = 3
+            default:
+                index += 1
+                continue
             }
-            if runStart < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
+            if index > runStart { bytes.append(contentsOf: json[runStart..<index]) }
+            bytes.append(escape)
+            index += width
+            runStart = index
         }
+        if runStart < json.count { bytes.append(contentsOf: json[runStart...]) }
         close("script")
     }
 
@@ -155,28 +152,26 @@ package struct HTMLFragment: Sendable, Equatable {
 package enum HTMLEscaping {
     /// Escapes for text content (`quote: false`) or a double-quoted attribute value (`quote: true`).
     static func appendEscaped(_ text: String, quote: Bool, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                // Every byte escaped is at most `>` (0x3E): letters pass with one comparison.
-                if utf8[i] > 0x3E { continue }
-                let replacement: StaticString
-                switch utf8[i] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\"") where quote: replacement = "&quot;"
-                case UInt8(ascii: "'") where quote: replacement = "&#39;"
-                case 0: replacement = "\u{FFFD}"
-                default: continue
-                }
-                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-                runStart = i + 1
+        let utf8 = text.utf8.span
+        var runStart = 0
+        for i in utf8.indices {
+            // Every byte escaped is at most `>` (0x3E): letters pass with one comparison.
+            if utf8[i] > 0x3E { continue }
+            let replacement: StaticString
+            switch utf8[i] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where quote: replacement = "&quot;"
+            case UInt8(ascii: "'") where quote: replacement = "&#39;"
+            case 0: replacement = "\u{FFFD}"
+            default: continue
             }
-            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            if i > runStart { out.append(utf8Of: text, runStart..<i) }
+            out.append(replacement)
+            runStart = i + 1
         }
+        if runStart < utf8.count { out.append(utf8Of: text, runStart..<utf8.count) }
     }
 
     package static func escape(_ text: String, quote: Bool = true) -> String {

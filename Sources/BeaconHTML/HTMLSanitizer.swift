@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Turns HTML from outside (rating comments, the site's intro text) into HTML
 /// that may go into a page.
 ///
@@ -43,16 +45,12 @@ package enum HTMLSanitizer {
         try checkSize(of: html)
         let source = SanitizerText.clean(html)
         guard !source.isEmpty else { return (.empty, false) }
-        let (markup, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
-            (
-                SanitizerTreeWriter.render(siblingsFrom: firstNode),
-                LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit
-            )
+        let parsed = HTMLFragmentParser.parse(source, keepingAttributes: SanitizerTreeWriter.attributesRead)
+        if parsed.depth < HTMLFragmentParser.depthLimit {
+            return (SanitizedHTML(trusted: SanitizerTreeWriter.render(parsed.nodes)), false)
         }
-        if complete { return (SanitizedHTML(trusted: markup), false) }
-        let text = LibXML2HTML.withParsedFragment(SanitizerText.strippingTags(source)) { firstNode in
-            SanitizerPlainText.collect(siblingsFrom: firstNode)
-        }
+        let text = SanitizerPlainText.collect(
+            HTMLFragmentParser.parse(SanitizerText.strippingTags(source), keepingAttributes: []).nodes)
         return (SanitizedHTML.escapingPlainText(text), true)
     }
 
@@ -63,16 +61,10 @@ package enum HTMLSanitizer {
     package static func plainText(_ html: String) -> String {
         let source = SanitizerText.clean(prefix(of: html, maximumBytes: maximumInputBytes))
         guard !source.isEmpty else { return "" }
-        let (text, complete) = LibXML2HTML.withParsedFragment(source) { firstNode in
-            (
-                SanitizerPlainText.collect(siblingsFrom: firstNode),
-                LibXML2HTML.depth(from: firstNode) < LibXML2HTML.depthLimit
-            )
-        }
-        if complete { return text }
-        return LibXML2HTML.withParsedFragment(SanitizerText.strippingTags(source)) { firstNode in
-            SanitizerPlainText.collect(siblingsFrom: firstNode)
-        }
+        let parsed = HTMLFragmentParser.parse(source, keepingAttributes: [])
+        if parsed.depth < HTMLFragmentParser.depthLimit { return SanitizerPlainText.collect(parsed.nodes) }
+        return SanitizerPlainText.collect(
+            HTMLFragmentParser.parse(SanitizerText.strippingTags(source), keepingAttributes: []).nodes)
     }
 
     private static func checkSize(of html: String) throws(SanitizerError) {

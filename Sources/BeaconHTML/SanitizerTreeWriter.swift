@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// An element the sanitiser keeps. Tag names are `StaticString` literals, so
 /// every tag in the output was written in this file.
 enum SanitizerElement: Equatable {
@@ -143,18 +145,14 @@ struct SanitizerContext {
 
 /// Rebuilds a parsed tree as sanitised HTML.
 enum SanitizerTreeWriter {
-    typealias Node = LibXML2HTML.Node
-
-    /// The HTML for `first` and its following siblings (the whole document).
-    static func render(siblingsFrom first: Node?) -> String {
+    /// The HTML for the fragment's top-level nodes (the whole document).
+    static func render(_ nodes: [HTMLNode]) -> String {
         var out = HTMLBuffer(capacity: 512)
-        writeNodes(LibXML2HTML.Siblings(first: first), SanitizerContext(), into: &out)
+        writeNodes(nodes, SanitizerContext(), into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    private static func writeNodes<Nodes: Sequence<Node>>(
-        _ nodes: Nodes, _ context: SanitizerContext, into out: inout HTMLBuffer
-    ) {
+    private static func writeNodes(_ nodes: [HTMLNode], _ context: SanitizerContext, into out: inout HTMLBuffer) {
         if context.directlyInList {
             writeListContent(nodes, context, into: &out)
         } else {
@@ -162,8 +160,8 @@ enum SanitizerTreeWriter {
         }
     }
 
-    private static func write(_ node: Node, _ context: SanitizerContext, into out: inout HTMLBuffer) {
-        switch LibXML2HTML.kind(of: node) {
+    private static func write(_ node: HTMLNode, _ context: SanitizerContext, into out: inout HTMLBuffer) {
+        switch node.kind {
         case .text(let text):
             out.text(SanitizerText.clean(text))
         case .element(let name):
@@ -174,9 +172,9 @@ enum SanitizerTreeWriter {
     }
 
     private static func writeElement(
-        _ node: Node, rule: SanitizerElementRule, _ context: SanitizerContext, into out: inout HTMLBuffer
+        _ node: HTMLNode, rule: SanitizerElementRule, _ context: SanitizerContext, into out: inout HTMLBuffer
     ) {
-        let children = LibXML2HTML.children(of: node)
+        let children = node.children
         guard case .keep(let element) = rule else {
             if rule == .unwrap { writeNodes(children, context, into: &out) }
             return
@@ -206,14 +204,10 @@ enum SanitizerTreeWriter {
     /// Rule 4: the children of `ul`/`ol`. `li` elements are written as they
     /// are; every run of other nodes between them goes into an `li` of its own
     /// unless all it renders to is whitespace (allowed between items).
-    private static func writeListContent<Nodes: Sequence<Node>>(
-        _ nodes: Nodes, _ context: SanitizerContext, into out: inout HTMLBuffer
-    ) {
-        var run: [Node] = []
+    private static func writeListContent(_ nodes: [HTMLNode], _ context: SanitizerContext, into out: inout HTMLBuffer) {
+        var run: [HTMLNode] = []
         for node in nodes {
-            if case .element(let name) = LibXML2HTML.kind(of: node),
-                SanitizerElementRule(name: name) == .keep(.listItem)
-            {
+            if case .element(let name) = node.kind, SanitizerElementRule(name: name) == .keep(.listItem) {
                 writeRunAsItem(run, context, into: &out)
                 run.removeAll(keepingCapacity: true)
                 write(node, context, into: &out)
@@ -224,7 +218,7 @@ enum SanitizerTreeWriter {
         writeRunAsItem(run, context, into: &out)
     }
 
-    private static func writeRunAsItem(_ run: [Node], _ listContext: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeRunAsItem(_ run: [HTMLNode], _ listContext: SanitizerContext, into out: inout HTMLBuffer) {
         guard !run.isEmpty else { return }
         var item = HTMLBuffer(capacity: 64)
         for node in run { write(node, listContext.entering(.listItem), into: &item) }
@@ -237,13 +231,16 @@ enum SanitizerTreeWriter {
         }
     }
 
+    /// The attributes the sanitiser reads; the parse keeps these alone.
+    static let attributesRead: Set<String> = ["href"]
+
     /// The link's `href` if `SafeURL` accepts it (http, https, mailto or
     /// relative) and it holds no character the text cleaning would remove;
     /// nil otherwise. libxml2 has already decoded entities in the value, and the
     /// value is escaped again on output, so a browser reads exactly the string
     /// checked here.
-    private static func acceptedHref(of node: Node) -> String? {
-        guard let value = LibXML2HTML.attribute("href", of: node),
+    private static func acceptedHref(of node: HTMLNode) -> String? {
+        guard let value = node.attributes["href"],
             let href = SafeURL.href(value, allowed: [.http, .https, .mailto], allowRelative: true),
             SanitizerText.clean(href) == href
         else { return nil }
@@ -253,8 +250,6 @@ enum SanitizerTreeWriter {
 
 /// Collects the text a reader would see, for `HTMLSanitizer.plainText`.
 enum SanitizerPlainText {
-    typealias Node = LibXML2HTML.Node
-
     /// Elements that do not break a line: no space is added around them.
     private static let inlineNames: Set<String> = [
         "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i",
@@ -262,22 +257,22 @@ enum SanitizerPlainText {
         "tt", "u", "var", "wbr",
     ]
 
-    static func collect(siblingsFrom first: Node?) -> String {
+    static func collect(_ nodes: [HTMLNode]) -> String {
         var text = ""
-        append(LibXML2HTML.Siblings(first: first), to: &text)
+        append(nodes, to: &text)
         return collapsingWhitespace(text)
     }
 
-    private static func append<Nodes: Sequence<Node>>(_ nodes: Nodes, to text: inout String) {
+    private static func append(_ nodes: [HTMLNode], to text: inout String) {
         for node in nodes {
-            switch LibXML2HTML.kind(of: node) {
+            switch node.kind {
             case .text(let content):
                 text += SanitizerText.clean(content)
             case .element(let name):
                 guard SanitizerElementRule(name: name) != .drop else { continue }
                 let breaksLine = !inlineNames.contains(name)
                 if breaksLine { text += " " }
-                append(LibXML2HTML.children(of: node), to: &text)
+                append(node.children, to: &text)
                 if breaksLine { text += " " }
             case .ignored:
                 continue

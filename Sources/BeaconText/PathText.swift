@@ -1,5 +1,3 @@
-import Glibc
-
 /// Path arithmetic on strings, as `NSString`'s path methods did it: trailing
 /// slashes ignored, `/` kept as the root. (FoundationEssentials has no `NSString`.)
 package enum PathText {
@@ -42,27 +40,15 @@ package enum PathText {
         return path.hasSuffix("/") ? path + component : path + "/" + component
     }
 
-    /// "~/x" → "$HOME/x", "~ola/x" → ola's home + "/x"; anything else, or an unknown user, unchanged.
-    package static func expandingTilde(_ path: String) -> String {
+    /// "~/x" → the home folder + "/x", "~ola/x" → ola's + "/x"; anything else, or an unknown user, unchanged.
+    /// `home` looks a home folder up, the current user's for nil (BeaconSystem's `HomeFolder.path`).
+    package static func expandingTilde(_ path: String, home: (_ user: String?) -> String?) -> String {
         guard path.hasPrefix("~") else { return path }
-        return withoutTrailingSlashes(expandingTildeKeepingSlashes(path))
-    }
-
-    private static func expandingTildeKeepingSlashes(_ path: String) -> String {
         let afterTilde = path.dropFirst()
         let user = afterTilde.prefix { $0 != "/" }
         let rest = afterTilde.dropFirst(user.count)
-        let home: String?
-        if user.isEmpty {
-            home =
-                getenv("HOME").map { String(cString: $0) }
-                ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir }
-                .map { String(cString: $0) }
-        } else {
-            home = getpwnam(String(user)).flatMap { $0.pointee.pw_dir }.map { String(cString: $0) }
-        }
-        guard let home, !home.isEmpty else { return path }
-        return withoutTrailingSlashes(home) + rest
+        guard let found = home(user.isEmpty ? nil : String(user)), !found.isEmpty else { return path }
+        return withoutTrailingSlashes(withoutTrailingSlashes(found) + rest)
     }
 
     static func withoutTrailingSlashes(_ path: String) -> String {

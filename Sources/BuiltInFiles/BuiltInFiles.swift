@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 
 /// The files compiled into the `sitegen` binary (by the EmbedBuiltInFiles

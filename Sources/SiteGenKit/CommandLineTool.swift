@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BuiltInFiles
 import FoundationEssentials
 import Glibc
@@ -24,18 +25,7 @@ package enum CommandLineTool {
 
     /// The process's environment, read from `environ` (`ProcessInfo` sets itself up first: a fraction of
     /// a millisecond every run). A name given twice has its first value, as `getenv` gives it.
-    package static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return environment
-    }
+    package static func processEnvironment() -> [String: String] { ProcessFacts.environment() }
 
     /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
     package static func run(

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconSystem
 
 /// The places as JSON for the page script, in a `<script type="application/json">`
 /// block (data, not code: the Content-Security-Policy forbids inline script).

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconSystem
 import BeaconText
 
 /// The site's files that are not HTML pages: exports of the places and the

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Reading OpenStreetMap data for our own basemap: each format in the shape its
 /// tools write, messy data, and every way a file can be something else.

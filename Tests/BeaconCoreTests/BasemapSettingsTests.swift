@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 @Suite struct BasemapSettingsTests {
     func load(_ json: String) throws -> SiteSettings {

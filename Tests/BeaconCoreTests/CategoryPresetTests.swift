@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The preset table (`CategoryPreset.all`): every kind filed under keys Geoapify has, at addresses of its
 /// own; and the settings' `categories` and the decoder following it. (Their names: `CategoryNamesTests`.)

@@ -2,6 +2,7 @@ import BeaconTestSupport
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The sea from coastline ways (land on the left, water on the right), in a unit
 /// rectangle: x is longitude, y latitude, north up.

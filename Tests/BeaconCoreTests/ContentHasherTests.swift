@@ -2,6 +2,7 @@ import BeaconTestSupport
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The places file's key is hashed in parts on all cores: it must still tell
 /// every change of a byte or of the length, and give the same value for the same bytes.

@@ -2,6 +2,7 @@ import BeaconTestSupport
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 @Suite struct CoordinateTests {
     @Test func distanceBetweenKnownCities() {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The safe wrappers around write, send, read and recv: every byte goes through, limits hold, and a
 /// socket whose other end is gone says so instead of raising SIGPIPE.

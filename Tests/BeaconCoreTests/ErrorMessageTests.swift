@@ -2,6 +2,7 @@ import BeaconHTML
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 @Suite struct ErrorMessageTests {
     @Test func theSanitizersRefusalSpeaksNorwegian() {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Parsing an edited places file again decodes only the features whose bytes
 /// changed, and gives exactly what parsing the whole file gives.

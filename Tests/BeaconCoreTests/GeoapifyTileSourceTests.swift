@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// A transport that answers every tile with a PNG (or what `answer` says),
 /// and records each request, when it started and how many were in flight.

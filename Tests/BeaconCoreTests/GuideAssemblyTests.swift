@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// How the guide merges places with the store. The search, filter and order
 /// rules are checked by the shared case table (`QueryCaseTableTests`).

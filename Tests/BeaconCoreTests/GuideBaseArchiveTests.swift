@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The guide's base kept between builds reads back exactly, and a file that
 /// is damaged, of another key or cut short is refused, never half-used.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// A base that takes an edited file's changes in place (`MappedGuideBase.patch`)
 /// is exactly the base made from nothing, or the patch is refused and the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The guide's clock in any zone, from the compiled-in rules: the shared case table
 /// (`Tests/Fixtures/time-zone-cases.json`, also run by the page script), every hour of five years

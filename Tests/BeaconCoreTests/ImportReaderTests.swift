@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The files `sitegen import` reads (`Tests/Fixtures/import/`, written after each format's published
 /// description with invented places), told apart by content, with their awkward parts; and every way a

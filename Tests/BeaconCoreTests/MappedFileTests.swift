@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// A mapped file's bytes are the file's (or the copied buffer's); an empty or missing file, a folder or a
 /// symbolic link at the end of a relative path maps to nothing.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// A base opened in place (`GuideBaseArchive.open`) merges into the guide a
 /// decoded one gives, place for place, while decoding only the places that are

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Real data is messy: a missing address stays missing (never the place's name), and places that share a
 /// name are told apart by their own address (`NameSuffixes`).

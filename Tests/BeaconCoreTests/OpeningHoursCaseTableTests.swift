@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The shared "Åpent nå" case table (`Tests/Fixtures/opening-hours-cases.json`) through the
 /// Swift rules (`sitegen search --open-now`), and its "statuses" ("Åpent · stenger kl. 22:00")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 @Suite struct OpeningHoursTests {
     @Test func issueExample() {

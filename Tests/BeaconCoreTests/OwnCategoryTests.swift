@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// An owner's own kind of place in the settings' `categories` (`OwnCategorySettings`): read, checked,
 /// saved as read, found by its names, and read back from the store and the guide's archive as the

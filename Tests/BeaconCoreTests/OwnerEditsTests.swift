@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The owner's own places, corrections, notes and hidden places: kept in the store (format 2, a format 1
 /// file migrated with a backup), applied where a base is made, never lost.

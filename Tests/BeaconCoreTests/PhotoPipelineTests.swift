@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The photo pipeline on libvips: the widths made and never enlarged, the photo upright, in 8-bit
 /// sRGB whatever it came in, stripped of every tag (checked with exiftool), and every kind of bad

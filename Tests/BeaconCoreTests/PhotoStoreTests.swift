@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The owner's photos in the store (format 2): read strictly (a name that could lead out of `photos/`, too
 /// many, a format 1 file naming them: refused where it is), written byte for byte the same, part of what

@@ -2,6 +2,7 @@ import BeaconTestSupport
 import Foundation
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Photos for the pipeline's tests, made here and now: pixels drawn in Swift (soft gradients and a
 /// little grain, so the encoders have about as much to do as with a photo), encoded by libvips, and

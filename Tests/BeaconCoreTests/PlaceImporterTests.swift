@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// What an import does with the places it read: merged into the guide's within 50 m under a similar name,
 /// added as own places with the kind their file tells, left out with the reason; never doubled, and a

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// What the data knows of a place besides its address (`PlaceTraits`): read from every shape the data
 /// comes in, kept through the guide's archive and the GeoJSON export.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 @Suite struct PlacesDecoderTests {
     func decode(_ file: String, assigned: PlaceCategory? = nil, fallback: PlaceCategory? = nil) throws

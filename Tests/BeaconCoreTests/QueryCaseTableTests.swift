@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The shared table of search, filter, order and distance-format cases
 /// (`Tests/Fixtures/query-cases.json`) through the Swift rules (`sitegen

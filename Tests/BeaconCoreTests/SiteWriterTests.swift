@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 @Suite struct SiteWriterTests {
     func modificationTime(_ path: String) throws -> Date {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// A file written in parts ends byte for byte as if written whole, and one whose parts all match the
 /// previous output's is left alone.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Paths of the repository, found from this file's location.
 enum TestPaths {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Cutting our own basemap into tiles: the geometry, the plan, and the tile files the page reads.
 @Suite struct VectorTilesTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The zip reading behind KMZ: entries stored and deflated (zlib's raw inflate), the KML chosen, and
 /// every way a zip can be hostile or broken: a bomb, a header that lies, ZIP64, encryption, a cut.

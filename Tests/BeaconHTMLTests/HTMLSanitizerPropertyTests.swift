@@ -2,6 +2,7 @@ import CLibXML2
 import Testing
 
 @testable import BeaconHTML
+@testable import BeaconSystem
 
 /// Properties of the sanitiser over thousands of generated and mutated inputs
 /// (deterministic: every run sees the same inputs).
@@ -467,5 +468,29 @@ struct HostileHTMLGenerator {
             scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
         }
         return String(scalars)
+    }
+}
+
+/// The checks read libxml2's own tree of the sanitiser's output (the sanitiser itself sees only a copy of it,
+/// `HTMLFragmentParser`'s plain values).
+private enum LibXML2HTML {
+    /// A node and the siblings after it, as a `Sequence`.
+    struct Siblings: Sequence, IteratorProtocol {
+        private var upcoming: UnsafeMutablePointer<xmlNode>?
+
+        init(first: UnsafeMutablePointer<xmlNode>?) { upcoming = first }
+
+        mutating func next() -> UnsafeMutablePointer<xmlNode>? {
+            guard let node = upcoming else { return nil }
+            upcoming = node.pointee.next
+            return node
+        }
+    }
+
+    /// The value of attribute `name` (entities decoded), nil when absent.
+    static func attribute(_ name: String, of node: UnsafeMutablePointer<xmlNode>) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { clibxml2_free(value) }
+        return String(cString: value)
     }
 }

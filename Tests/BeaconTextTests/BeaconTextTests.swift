@@ -3,6 +3,8 @@ import BeaconText
 import Foundation
 import Testing
 
+@testable import BeaconSystem
+
 /// The binary's own string and path operations against Foundation's (which the
 /// tests may import: they are not in the binary), on seeded random text.
 struct BeaconTextTests {
@@ -120,7 +122,9 @@ struct BeaconTextTests {
         #expect(PathText.lastComponent("") == "" && PathText.parent("") == "" && PathText.pathExtension("") == "")
         #expect(PathText.appending("b", to: "/a") == "/a/b" && PathText.appending("b", to: "/") == "/b")
         for path in ["~", "~/x", "~/x/", "~root/y", "~nobody-here-xyz/z", "/a/~", "x~"] {
-            #expect(PathText.expandingTilde(path) == (path as NSString).expandingTildeInPath, "\(path)")
+            #expect(
+                PathText.expandingTilde(path, home: HomeFolder.path(ofUser:))
+                    == (path as NSString).expandingTildeInPath, "\(path)")
         }
     }
 }

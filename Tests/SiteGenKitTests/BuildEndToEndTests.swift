@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// Builds the sample guide into a temporary folder and checks the whole site.

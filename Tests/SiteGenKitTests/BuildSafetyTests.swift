@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 #if canImport(Glibc)

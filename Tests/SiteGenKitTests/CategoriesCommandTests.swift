@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// `sitegen categories`: every preset with its names, Geoapify keys and animation, the guide's own first in

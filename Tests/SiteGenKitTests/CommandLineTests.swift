@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The real binary: help, usage errors and the build command's failure paths.
 @Suite struct CommandLineBuildTests {

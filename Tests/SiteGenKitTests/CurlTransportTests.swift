@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The libcurl transport against a raw loopback server: the deadline covers
 /// a body that drips in, a cancelled task stops its transfer, connections

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// A guide of bars, pubs and fast food (`"categories": ["bar", "pub", "fast-food"]`) built by the real

@@ -4,6 +4,7 @@ import Templates
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The real client (libcurl) against the loopback stand-in.
 @Suite(.serialized) struct GeoapifyClientTests {

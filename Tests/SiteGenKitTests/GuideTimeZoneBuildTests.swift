@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// A guide outside Norway goes by its own clock: the zone at its centre, or the owner's `timeZone`, on

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// What a hostile or broken API (or anything between it and us) can send:
 /// redirects that would carry the key away, the key echoed back, answers of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// `sitegen import`, run as the real binary against the sample guide: the places reach the pages, a second
 /// run and `--dry-run` change nothing, positions are looked up once, and every bad file leaves the store as

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// A small change is moved into the live output file by file (with an intent

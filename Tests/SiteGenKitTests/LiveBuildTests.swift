@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Live data end to end: the real binary with a key, against the loopback stand-in.
 @Suite(.serialized) struct LiveBuildTests {

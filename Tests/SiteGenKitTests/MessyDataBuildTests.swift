@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// A guide built by the real binary from OpenStreetMap data as Geoapify gives it, messy as real data is

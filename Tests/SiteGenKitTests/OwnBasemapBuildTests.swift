@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// Our own basemap end to end, with the real binary: the sample drawn from the Oslo extract compiled

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// A guide with a kind of the owner's own (`{"key": "catering.fast_food", "name": {…}, "icon": "kebab.svg"}`)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// `sitegen place …` and `sitegen places`, run as the real binary against the sample guide: own places,
 /// corrections, notes and hidden places reach every page, survive rebuilds, and every mistake is refused

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// The owner's commands, run as the real binary against a temporary site.
 @Suite struct OwnerCommandTests {

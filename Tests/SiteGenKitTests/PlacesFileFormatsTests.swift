@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// Places files as owners bring them (`Tests/Fixtures/formats/`), built by the real binary: what was

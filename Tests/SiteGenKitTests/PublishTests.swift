@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// The share file, the exports, and the base-URL extras.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 @testable import Templates
 

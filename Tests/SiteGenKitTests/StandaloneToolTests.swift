@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import SiteGenKit
 
 /// `sitegen` as a tool one installs: the binary alone, `init`, the site's own

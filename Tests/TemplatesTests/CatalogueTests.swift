@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import Templates
 
 /// The catalogues: every language has every text. The pages' texts are the

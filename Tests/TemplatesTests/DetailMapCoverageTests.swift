@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import Templates
 
 /// A place's small map is drawn only where the basemap has something under the pin: tiles published with

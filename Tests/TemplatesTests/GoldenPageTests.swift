@@ -2,6 +2,7 @@ import BeaconCore
 import Foundation
 import Testing
 
+@testable import BeaconSystem
 @testable import Templates
 
 /// Golden (snapshot) tests: each page kind rendered from `TemplateFixtures`

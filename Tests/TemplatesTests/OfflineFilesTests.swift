@@ -2,6 +2,7 @@ import BeaconCore
 import Foundation
 import Testing
 
+@testable import BeaconSystem
 @testable import Templates
 
 /// The installable, offline guide: the web app manifest, the service worker and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import Templates
 
 /// What the pages say of the owner's own places, corrections and notes: where the facts come from, the note

@@ -2,6 +2,7 @@ import BeaconCore
 import Foundation
 import Testing
 
+@testable import BeaconSystem
 @testable import Templates
 
 /// A data file after a change to a few of its places is the last one with

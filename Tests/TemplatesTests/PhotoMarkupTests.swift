@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconSystem
 @testable import Templates
 
 /// How the owner's photos are written into pages: the placeholder's class and its colours in the

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Why basemap data could not be read. Each message says what the data seemed
 /// to be and what was expected, since the usual causes (a server's error page
 /// saved as the file, a download cut off, a .pbf extract) are fixed by the owner,

@@ -6,8 +6,8 @@ enum BasemapJSONReader {
     static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) {
         var terminated = bytes
         terminated.append(0)  // for strtod, as JSONParser needs
-        let result: Result<Void, BasemapDataError> = terminated.withUnsafeBufferPointer { buffer in
-            var walk = Walk(reader: JSONParser.Reader(base: buffer.baseAddress!, count: bytes.count))
+        let result: Result<Void, BasemapDataError> = unsafe terminated.withUnsafeBufferPointer { buffer in
+            var walk = unsafe Walk(reader: JSONParser.Reader(base: buffer.baseAddress!, count: bytes.count))
             do {
                 try walk.run(into: &collector)
                 return .success(())
@@ -34,7 +34,9 @@ enum BasemapJSONReader {
         var format: BasemapDataFormat { sawElements ? .overpassJSON : sawFeatures ? .geoJSON : .json }
 
         mutating func run(into collector: inout BasemapCollector) throws {
-            if reader.count >= 3, reader.base[0] == 0xEF, reader.base[1] == 0xBB, reader.base[2] == 0xBF {
+            if reader.count >= 3, unsafe reader.base[0] == 0xEF, unsafe reader.base[1] == 0xBB,
+                unsafe reader.base[2] == 0xBF
+            {
                 reader.index = 3
             }
             reader.skipWhitespace()

@@ -12,10 +12,12 @@ extension JSONParser.Reader {
     /// A member's name and the `:` after it.
     mutating func memberName() throws -> String {
         skipWhitespace()
-        guard index < count, base[index] == UInt8(ascii: "\"") else { throw error("forventet et navn i anførselstegn") }
+        guard index < count, unsafe base[index] == UInt8(ascii: "\"") else {
+            throw error("forventet et navn i anførselstegn")
+        }
         let name = try parseString()
         skipWhitespace()
-        guard index < count, base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
+        guard index < count, unsafe base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
         index += 1
         skipWhitespace()
         return name
@@ -28,7 +30,7 @@ extension JSONParser.Reader {
     mutating func nextItem() throws -> Bool { try next(closing: UInt8(ascii: "]")) }
 
     /// The byte the next value begins with (0 at the end).
-    var nextByte: UInt8 { index < count ? base[index] : 0 }
+    var nextByte: UInt8 { unsafe index < count ? base[index] : 0 }
 
     /// A number, or a string holding one; nil for anything else (parsed and dropped).
     mutating func number(depth: Int) throws -> Double? {
@@ -43,31 +45,33 @@ extension JSONParser.Reader {
     /// does. Nil (the index unmoved) for anything else: exponents, long numbers, bad grammar.
     private mutating func plainDecimal() -> Double? {
         var position = index
-        let negative = base[position] == UInt8(ascii: "-")
+        let negative = unsafe base[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         var mantissa: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
         let integerStart = position
-        while position < count, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") {
-            mantissa = mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
+        while position < count, unsafe base[position] >= UInt8(ascii: "0"), unsafe base[position] <= UInt8(ascii: "9") {
+            mantissa = unsafe mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
             position += 1
         }
         digits = position - integerStart
         // JSON allows no leading zero before another digit.
-        guard digits > 0, !(digits > 1 && base[integerStart] == UInt8(ascii: "0")) else { return nil }
-        if position < count, base[position] == UInt8(ascii: ".") {
+        guard digits > 0, unsafe !(digits > 1 && base[integerStart] == UInt8(ascii: "0")) else { return nil }
+        if position < count, unsafe base[position] == UInt8(ascii: ".") {
             position += 1
             let fractionStart = position
-            while position < count, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") {
-                mantissa = mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
+            while position < count, unsafe base[position] >= UInt8(ascii: "0"),
+                unsafe base[position] <= UInt8(ascii: "9")
+            {
+                mantissa = unsafe mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
                 position += 1
             }
             fractionDigits = position - fractionStart
             guard fractionDigits > 0 else { return nil }
         }
         guard digits + fractionDigits <= 15 else { return nil }
-        if position < count, base[position] | 0x20 == UInt8(ascii: "e") { return nil }
+        if position < count, unsafe base[position] | 0x20 == UInt8(ascii: "e") { return nil }
         index = position
         let value = Double(mantissa) / JSONParser.Reader.powersOfTen[fractionDigits]
         return negative ? -value : value
@@ -94,7 +98,7 @@ extension JSONParser.Reader {
         index += 1
         skipWhitespace()
         guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-        if base[index] == closing {
+        if unsafe base[index] == closing {
             index += 1
             return false
         }
@@ -104,7 +108,7 @@ extension JSONParser.Reader {
     private mutating func next(closing: UInt8) throws -> Bool {
         skipWhitespace()
         guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-        switch base[index] {
+        switch unsafe base[index] {
         case UInt8(ascii: ","):
             index += 1
             skipWhitespace()

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// OSM XML into elements, as the API's map call, osmium, JOSM and Overpass
 /// write it:
 ///
@@ -12,9 +14,9 @@
 /// file marks `visible="false"`, is no longer on the map.
 enum OSMXMLReader {
     static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) -> OSMElements {
-        let result: Result<OSMElements, BasemapDataError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<OSMElements, BasemapDataError> = unsafe bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return .failure(.empty) }
-            var reader = Reader(scanner: XMLScanner(base: base, count: buffer.count))
+            var reader = unsafe Reader(scanner: XMLScanner(base: base, count: buffer.count))
             do {
                 try reader.run(into: &collector)
                 return .success(reader.elements)

@@ -9,7 +9,9 @@ package enum VectorTileArchive {
         out.reserveCapacity(magic.count + tiles.reduce(0) { $0 + 16 + $1.bytes.count })
         for tile in tiles {
             for number in [tile.zoom, tile.x, tile.y, tile.bytes.count] {
-                withUnsafeBytes(of: UInt32(truncatingIfNeeded: number).littleEndian) { out += $0 }
+                let value = UInt32(truncatingIfNeeded: number)  // little-endian
+                out += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+                out += [UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24)]
             }
             out += tile.bytes
         }

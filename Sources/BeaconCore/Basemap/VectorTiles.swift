@@ -1,3 +1,4 @@
+import BeaconSystem
 import BeaconText
 
 /// Our own basemap cut into tiles: for each tile of a `VectorTilePlan`, the

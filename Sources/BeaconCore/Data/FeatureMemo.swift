@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// What each feature of a places file gave the last build, by a hash of the
 /// feature's bytes, so that parsing an edited file again decodes only the
 /// features that changed: the rest are the places the guide's base already
@@ -55,7 +57,7 @@ package struct FeatureMemo: Sendable, Equatable {
     /// The hash a feature is remembered by: its bytes, and their count.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hasher = ContentHasher()
-        hasher.combine(raw: bytes)
+        unsafe hasher.combine(raw: bytes)
         hasher.combine(UInt64(bytes.count))
         return hasher.value
     }

@@ -1,3 +1,4 @@
+import BeaconSystem
 import Glibc
 
 /// Finds the byte ranges of the elements of a FeatureCollection's top-level
@@ -14,14 +15,14 @@ enum FeatureSplitter {
     static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (
         features: [Range<Int>], otherRanges: [Range<Int>]
     )? {
-        featureRanges(bytes) { $0.arrayElementsOnTwoCores() }
+        unsafe featureRanges(bytes) { $0.arrayElementsOnTwoCores() }
     }
 
     /// The same, the features array's elements found by `elements` (from its `[`).
     static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?)
         -> (features: [Range<Int>], otherRanges: [Range<Int>])?
     {
-        var scanner = Scanner(bytes: bytes)
+        var scanner = unsafe Scanner(bytes: bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var ranges: [Range<Int>]?
@@ -53,26 +54,28 @@ enum FeatureSplitter {
         return (ranges, others)
     }
 
-    struct Scanner {
+    @safe struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
         mutating func skipWhitespace() {
-            while index < bytes.count,
-                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            while unsafe index < bytes.count,
+                unsafe bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
             { index += 1 }
         }
 
         mutating func consume(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
+            guard unsafe index < bytes.count, unsafe bytes[index] == byte else { return false }
             index += 1
             return true
         }
 
         func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
             guard range.count == text.utf8CodeUnitCount else { return false }
-            let start = text.utf8Start
-            for offset in 0..<range.count where bytes[range.lowerBound + offset] != start[offset] { return false }
+            let start = unsafe text.utf8Start
+            for offset in 0..<range.count where unsafe bytes[range.lowerBound + offset] != start[offset] {
+                return false
+            }
             return true
         }
 
@@ -82,14 +85,14 @@ enum FeatureSplitter {
         mutating func stringRange() -> Range<Int>? {
             guard consume(UInt8(ascii: "\"")) else { return nil }
             let start = index
-            let base = bytes.baseAddress!
-            while index < bytes.count {
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
+            let base = unsafe bytes.baseAddress!
+            while unsafe index < bytes.count {
+                guard let found = unsafe memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
                     return nil
                 }
-                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let quote = unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 var backslashes = 0
-                while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                while quote - backslashes - 1 >= start, unsafe bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
                     backslashes += 1
                 }
                 index = quote + 1
@@ -100,14 +103,14 @@ enum FeatureSplitter {
 
         /// Skips one value of any kind, tracking strings and nesting.
         mutating func skipValue() -> Bool {
-            guard index < bytes.count else { return false }
-            switch bytes[index] {
+            guard unsafe index < bytes.count else { return false }
+            switch unsafe bytes[index] {
             case UInt8(ascii: "\""):
                 return stringRange() != nil
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 var depth = 0
-                while index < bytes.count {
-                    switch bytes[index] {
+                while unsafe index < bytes.count {
+                    switch unsafe bytes[index] {
                     case UInt8(ascii: "\""):
                         guard stringRange() != nil else { return false }
                         continue
@@ -125,8 +128,8 @@ enum FeatureSplitter {
                 return false
             default:
                 // A number or a literal: up to the next delimiter.
-                while index < bytes.count {
-                    let byte = bytes[index]
+                while unsafe index < bytes.count {
+                    let byte = unsafe bytes[index]
                     if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
                         || byte <= 0x20
                     {
@@ -147,15 +150,15 @@ enum FeatureSplitter {
         mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil) -> [Range<
             Int
         >]? {
-            let remaining = bytes.count - index
+            let remaining = unsafe bytes.count - index
             guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2)
             else {
                 return arrayElements()
             }
-            let shared = SharedReadOnlyBytes(bytes)
+            let shared = unsafe SharedReadOnlyBytes(bytes)
             let start = index
             let parts = ParallelChunks.map(count: 2, chunkSize: 1) { part -> ScanPart in
-                var scanner = Scanner(bytes: shared.bytes, index: part == 0 ? start : guess)
+                var scanner = unsafe Scanner(bytes: shared.bytes, index: part == 0 ? start : guess)
                 return part == 0 ? scanner.arrayElements(stoppingAt: guess) : scanner.elements(from: guess)
             }
             switch (parts[0], parts[1]) {
@@ -180,20 +183,21 @@ enum FeatureSplitter {
 
         /// The first `{` after a `,`, from `position` on (whitespace between them allowed).
         func guessedElementStart(from position: Int) -> Int? {
-            let base = bytes.baseAddress!
+            let base = unsafe bytes.baseAddress!
             var searchFrom = position
-            while searchFrom < bytes.count {
-                guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom) else {
+            while unsafe searchFrom < bytes.count {
+                guard let found = unsafe memchr(base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom)
+                else {
                     return nil
                 }
-                var candidate = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                while candidate < bytes.count,
-                    bytes[candidate] == 0x20 || bytes[candidate] == 0x0A || bytes[candidate] == 0x0D
+                var candidate = unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                while unsafe candidate < bytes.count,
+                    unsafe bytes[candidate] == 0x20 || bytes[candidate] == 0x0A || bytes[candidate] == 0x0D
                         || bytes[candidate] == 0x09
                 {
                     candidate += 1
                 }
-                if candidate < bytes.count, bytes[candidate] == UInt8(ascii: "{") { return candidate }
+                if unsafe candidate < bytes.count, unsafe bytes[candidate] == UInt8(ascii: "{") { return candidate }
                 searchFrom = candidate
             }
             return nil

@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 
 /// Writes places as an RFC 7946 GeoJSON FeatureCollection: the export readers

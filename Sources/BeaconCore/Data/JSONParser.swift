@@ -108,7 +108,7 @@ struct JSONParser {
     /// Parses `range` of a buffer that holds a NUL somewhere after the range
     /// (for `strtod`); used to parse parts of one big document in parallel.
     static func parse(_ base: UnsafePointer<UInt8>, range: Range<Int>) throws(JSONParseError) -> JSONValue {
-        var reader = Reader(base: base + range.lowerBound, count: range.count)
+        var reader = unsafe Reader(base: base + range.lowerBound, count: range.count)
         do {
             reader.skipWhitespace()
             let value = try reader.parseValue(depth: 0)
@@ -124,10 +124,12 @@ struct JSONParser {
 
     /// `bytes` must hold a NUL after `count` bytes (for `strtod`).
     private static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(base: buffer.baseAddress!, count: count, strict: strict)
+        let result: Result<JSONValue, JSONParseError> = unsafe bytes.withUnsafeBufferPointer { buffer in
+            var reader = unsafe Reader(base: buffer.baseAddress!, count: count, strict: strict)
             // A UTF-8 byte order mark (Windows editors write one) is skipped, as RFC 8259 allows.
-            if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.index = 3 }
+            if count >= 3, unsafe buffer[0] == 0xEF, unsafe buffer[1] == 0xBB, unsafe buffer[2] == 0xBF {
+                reader.index = 3
+            }
             do {
                 reader.skipWhitespace()
                 let value = try reader.parseValue(depth: 0)
@@ -143,7 +145,7 @@ struct JSONParser {
         return try result.get()
     }
 
-    struct Reader {
+    @safe struct Reader {
         let base: UnsafePointer<UInt8>
         let count: Int
         /// See `parseStrict`.
@@ -151,7 +153,7 @@ struct JSONParser {
         var index = 0
 
         init(base: UnsafePointer<UInt8>, count: Int, strict: Bool = false) {
-            self.base = base
+            unsafe self.base = unsafe base
             self.count = count
             self.strict = strict
         }
@@ -161,10 +163,10 @@ struct JSONParser {
             var column = 1
             var i = 0
             while i < index && i < count {
-                if base[i] == UInt8(ascii: "\n") {
+                if unsafe base[i] == UInt8(ascii: "\n") {
                     line += 1
                     column = 1
-                } else if base[i] & 0xC0 != 0x80 {
+                } else if unsafe base[i] & 0xC0 != 0x80 {
                     column += 1
                 }
                 i += 1
@@ -174,7 +176,7 @@ struct JSONParser {
 
         mutating func skipWhitespace() {
             while index < count {
-                switch base[index] {
+                switch unsafe base[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
                 default: return
                 }
@@ -183,7 +185,7 @@ struct JSONParser {
 
         mutating func parseValue(depth: Int) throws -> JSONValue {
             guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-            switch base[index] {
+            switch unsafe base[index] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
             case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try parseString())
@@ -204,8 +206,8 @@ struct JSONParser {
         mutating func expectLiteral(_ literal: StaticString) throws {
             let length = literal.utf8CodeUnitCount
             guard index + length <= count else { throw error("JSON-teksten slutter for tidlig") }
-            let start = literal.utf8Start
-            for offset in 0..<length where base[index + offset] != start[offset] {
+            let start = unsafe literal.utf8Start
+            for offset in 0..<length where unsafe base[index + offset] != start[offset] {
                 throw error("uventet tegn")
             }
             index += length
@@ -218,13 +220,13 @@ struct JSONParser {
             /// Names seen so far, once an object is too big for a linear search (strict mode only).
             var names: Set<String>?
             skipWhitespace()
-            if index < count, base[index] == UInt8(ascii: "}") {
+            if index < count, unsafe base[index] == UInt8(ascii: "}") {
                 index += 1
                 return .object(members)
             }
             while true {
                 skipWhitespace()
-                guard index < count, base[index] == UInt8(ascii: "\"") else {
+                guard index < count, unsafe base[index] == UInt8(ascii: "\"") else {
                     throw error("forventet et navn i anførselstegn")
                 }
                 let keyStart = index
@@ -243,18 +245,18 @@ struct JSONParser {
                     }
                 }
                 skipWhitespace()
-                guard index < count, base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
+                guard index < count, unsafe base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
                 index += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth)
                 members.append((key, value))
                 skipWhitespace()
                 guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-                if base[index] == UInt8(ascii: ",") {
+                if unsafe base[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
                 }
-                if base[index] == UInt8(ascii: "}") {
+                if unsafe base[index] == UInt8(ascii: "}") {
                     index += 1
                     return .object(members)
                 }
@@ -267,7 +269,7 @@ struct JSONParser {
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if index < count, base[index] == UInt8(ascii: "]") {
+            if index < count, unsafe base[index] == UInt8(ascii: "]") {
                 index += 1
                 return .array(items)
             }
@@ -276,11 +278,11 @@ struct JSONParser {
                 items.append(try parseValue(depth: depth))
                 skipWhitespace()
                 guard index < count else { throw error("JSON-teksten slutter for tidlig") }
-                if base[index] == UInt8(ascii: ",") {
+                if unsafe base[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
                 }
-                if base[index] == UInt8(ascii: "]") {
+                if unsafe base[index] == UInt8(ascii: "]") {
                     index += 1
                     return .array(items)
                 }
@@ -290,44 +292,52 @@ struct JSONParser {
 
         mutating func parseNumber() throws -> Double {
             let start = index
-            if base[index] == UInt8(ascii: "-") { index += 1 }
+            if unsafe base[index] == UInt8(ascii: "-") { index += 1 }
             guard index < count else { throw error("ugyldig tall") }
-            if base[index] == UInt8(ascii: "0") {
+            if unsafe base[index] == UInt8(ascii: "0") {
                 index += 1
-            } else if base[index] >= UInt8(ascii: "1") && base[index] <= UInt8(ascii: "9") {
-                while index < count, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+            } else if unsafe base[index] >= UInt8(ascii: "1") && base[index] <= UInt8(ascii: "9") {
+                while index < count, unsafe base[index] >= UInt8(ascii: "0"), unsafe base[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
             } else {
                 throw error("ugyldig tall")
             }
             var isInteger = true
-            if index < count, base[index] == UInt8(ascii: ".") {
+            if index < count, unsafe base[index] == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1
                 let digitsStart = index
-                while index < count, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+                while index < count, unsafe base[index] >= UInt8(ascii: "0"), unsafe base[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
                 if index == digitsStart { throw error("ugyldig tall") }
             }
-            if index < count, base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
+            if index < count, unsafe base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
                 isInteger = false
                 index += 1
-                if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+                if index < count, unsafe base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 let digitsStart = index
-                while index < count, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+                while index < count, unsafe base[index] >= UInt8(ascii: "0"), unsafe base[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
                 if index == digitsStart { throw error("ugyldig tall") }
             }
             if isInteger, index - start <= 15 {
                 // Fast path: up to 15 digits are exact in a Double.
                 var value: Int64 = 0
                 var i = start
-                let negative = base[i] == UInt8(ascii: "-")
+                let negative = unsafe base[i] == UInt8(ascii: "-")
                 if negative { i += 1 }
                 while i < index {
-                    value = value * 10 + Int64(base[i] - UInt8(ascii: "0"))
+                    value = unsafe value * 10 + Int64(base[i] - UInt8(ascii: "0"))
                     i += 1
                 }
                 return Double(negative ? -value : value)
             }
-            return strtod(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
+            return unsafe strtod(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
         }
 
         mutating func parseString() throws -> String {
@@ -335,9 +345,9 @@ struct JSONParser {
             let start = index
             // Fast path: no escapes.
             while index < count {
-                let byte = base[index]
+                let byte = unsafe base[index]
                 if byte == UInt8(ascii: "\"") {
-                    let string = String(
+                    let string = unsafe String(
                         decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
                     index += 1
                     return string
@@ -346,9 +356,9 @@ struct JSONParser {
                 if byte < 0x20 { throw error("kontrolltegn i tekst") }
                 index += 1
             }
-            var bytes = [UInt8](UnsafeBufferPointer(start: base + start, count: index - start))
+            var bytes = unsafe [UInt8](UnsafeBufferPointer(start: base + start, count: index - start))
             while index < count {
-                let byte = base[index]
+                let byte = unsafe base[index]
                 if byte == UInt8(ascii: "\"") {
                     index += 1
                     return String(decoding: bytes, as: UTF8.self)
@@ -361,7 +371,7 @@ struct JSONParser {
                 }
                 index += 1
                 guard index < count else { break }
-                let escaped = base[index]
+                let escaped = unsafe base[index]
                 index += 1
                 if escaped == UInt8(ascii: "u") {
                     UTF8.encode(try parseUnicodeEscape()) { bytes.append($0) }
@@ -387,8 +397,8 @@ struct JSONParser {
             let escapeStart = index - 2
             let first = try parseHex4()
             guard (0xD800...0xDFFF).contains(first) else { return Unicode.Scalar(first) ?? "\u{FFFD}" }
-            if first <= 0xDBFF, index + 1 < count, base[index] == UInt8(ascii: "\\"),
-                base[index + 1] == UInt8(ascii: "u")
+            if first <= 0xDBFF, index + 1 < count, unsafe base[index] == UInt8(ascii: "\\"),
+                unsafe base[index + 1] == UInt8(ascii: "u")
             {
                 let afterFirst = index
                 index += 2
@@ -409,7 +419,7 @@ struct JSONParser {
             guard index + 4 <= count else { throw error("ugyldig \\u-sekvens") }
             var value: UInt32 = 0
             for _ in 0..<4 {
-                let byte = base[index]
+                let byte = unsafe base[index]
                 let digit: UInt32
                 switch byte {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))

@@ -79,7 +79,7 @@ package struct JSONWriter: Sendable {
             var runStart = 0
             var i = 0
             while i < utf8.count {
-                let byte = utf8[i]
+                let byte = unsafe utf8[i]
                 let needsEscape: Bool
                 switch byte {
                 case 0x22, 0x5C, 0x00..<0x20: needsEscape = true
@@ -89,11 +89,11 @@ package struct JSONWriter: Sendable {
                     i += 1
                     continue
                 }
-                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                i += appendEscape(utf8, at: i, to: &out)
+                if i > runStart { unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                unsafe i += appendEscape(utf8, at: i, to: &out)
                 runStart = i
             }
-            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            if runStart < utf8.count { unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -101,7 +101,7 @@ package struct JSONWriter: Sendable {
     /// Writes the escape for the byte at `index`; returns how many bytes it consumed.
     private static func appendEscape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, to out: inout [UInt8]) -> Int {
         let hex: StaticString = "0123456789abcdef"
-        let byte = utf8[index]
+        let byte = unsafe utf8[index]
         switch byte {
         case 0x22: out.append(contentsOf: [0x5C, 0x22])
         case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
@@ -109,8 +109,8 @@ package struct JSONWriter: Sendable {
         case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
         case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
         case 0x00..<0x20:
-            let digits = hex.utf8Start
-            out.append(contentsOf: [
+            let digits = unsafe hex.utf8Start
+            unsafe out.append(contentsOf: [
                 0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)],
             ])
         default:
@@ -138,7 +138,7 @@ package struct JSONObjectBytes {
         if !isFirst { bytes.append(UInt8(ascii: ",")) }
         isFirst = false
         bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        name.withUTF8Buffer { unsafe bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 

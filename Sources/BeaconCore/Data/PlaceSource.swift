@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 
@@ -184,10 +185,9 @@ package enum PlacesFile {
     /// "device:inode:size:mtime:ctime" of the file (following a symbolic link), or nil.
     /// Any write changes the change time, which cannot be set back.
     package static func identity(path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return
-            "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        guard let info = FileSystem.status(path) else { return nil }
+        return "\(info.device):\(info.inode):\(info.size):\(info.modifiedSeconds).\(info.modifiedNanoseconds):"
+            + "\(info.changedSeconds).\(info.changedNanoseconds)"
     }
 
     package static func read(path: String) throws(PlaceSourceError) -> [UInt8] {

@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 import Synchronization
 
@@ -145,14 +146,14 @@ package struct PlacesDecoder: Sendable {
         package consuming func result(places place: (Int) -> Place) -> Result {
             var decoded: [Swift.Result<Place, SkippedFeature.Reason>] = []
             decoded.reserveCapacity(outcomes.count)
-            outcomes.withUnsafeMutableBufferPointer { buffer in
+            unsafe outcomes.withUnsafeMutableBufferPointer { buffer in
                 for index in buffer.indices {
-                    switch (buffer.baseAddress! + index).move() {
+                    switch unsafe (buffer.baseAddress! + index).move() {
                     case .known(let entry): decoded.append(.success(place(entry)))
                     case .parsed(let parsed): decoded.append(.success(parsed))
                     case .skipped(let reason): decoded.append(.failure(reason))
                     }
-                    (buffer.baseAddress! + index).initialize(to: .skipped(.noName))
+                    unsafe (buffer.baseAddress! + index).initialize(to: .skipped(.noName))
                 }
             }
             var result = PlacesDecoder.collect(decoded)
@@ -168,18 +169,18 @@ package struct PlacesDecoder: Sendable {
         var terminated = consume bytes
         let count = terminated.count
         terminated.append(0)
-        let fast: Features? = terminated.withUnsafeBufferPointer { buffer in
-            let content = UnsafeBufferPointer(rebasing: buffer[0..<count])
-            guard let (ranges, otherRanges) = FeatureSplitter.featureRanges(content) else { return nil }
+        let fast: Features? = unsafe terminated.withUnsafeBufferPointer { buffer in
+            let content = unsafe UnsafeBufferPointer(rebasing: buffer[0..<count])
+            guard let (ranges, otherRanges) = unsafe FeatureSplitter.featureRanges(content) else { return nil }
             // Everything outside the features must be valid JSON as well.
-            for range in otherRanges where (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil {
+            for range in otherRanges where unsafe (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil {
                 return nil
             }
             let invalid = Atomic<Bool>(false)
             let reused = Atomic<Int>(0)
-            let shared = SharedReadOnlyBytes(buffer)
-            let hashes = DisjointSlots(UnsafeMutableBufferPointer<UInt64>.allocate(capacity: ranges.count))
-            defer { hashes.slots.deallocate() }
+            let shared = unsafe SharedReadOnlyBytes(buffer)
+            let hashes = unsafe DisjointSlots(UnsafeMutableBufferPointer<UInt64>.allocate(capacity: ranges.count))
+            defer { unsafe hashes.slots.deallocate() }
             /// The feature at `index`: remembered (`known`), or parsed.
             @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
                 switch known {
@@ -190,7 +191,8 @@ package struct PlacesDecoder: Sendable {
                     reused.add(1, ordering: .relaxed)
                     return .skipped(reason)
                 case nil:
-                    guard let feature = try? JSONParser.parse(shared.bytes.baseAddress!, range: ranges[index]) else {
+                    guard let feature = try? unsafe JSONParser.parse(shared.bytes.baseAddress!, range: ranges[index])
+                    else {
                         invalid.store(true, ordering: .relaxed)
                         return .skipped(.notAFeature)
                     }
@@ -204,11 +206,11 @@ package struct PlacesDecoder: Sendable {
             // memo's feature at its own position. The memo's table by hash (a feature moved elsewhere) is made only
             // when many are not found there; a few are parsed (what a moved feature gives is the same either way).
             let aligned = reuse.map { $0.rememberedCount == ranges.count } ?? false
-            let unsettled = DisjointSlots(UnsafeMutableBufferPointer<Bool>.allocate(capacity: ranges.count))
-            unsettled.slots.initialize(repeating: false)
-            defer { unsettled.slots.deallocate() }
+            let unsettled = unsafe DisjointSlots(UnsafeMutableBufferPointer<Bool>.allocate(capacity: ranges.count))
+            unsafe unsettled.slots.initialize(repeating: false)
+            defer { unsafe unsettled.slots.deallocate() }
             var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
-                let hash = FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[ranges[index]]))
+                let hash = unsafe FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[ranges[index]]))
                 hashes.initialize(index, to: hash)
                 if aligned, let known = reuse!.outcome(hash: hash, at: index) {
                     return outcome(index, known: known)
@@ -227,7 +229,7 @@ package struct PlacesDecoder: Sendable {
             }
             // Invalid JSON anywhere: let the full parse report where.
             guard !invalid.load(ordering: .relaxed) else { return nil }
-            return Features(
+            return unsafe Features(
                 outcomes: outcomes, hashes: Array(hashes.slots), reusedCount: reused.load(ordering: .relaxed))
         }
         if let fast { return .features(fast) }
@@ -249,10 +251,10 @@ package struct PlacesDecoder: Sendable {
         var skipped: [SkippedFeature] = []
         var seen = Set<PlaceID>()
         seen.reserveCapacity(decoded.count)
-        decoded.withUnsafeMutableBufferPointer { buffer in
+        unsafe decoded.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
-                let outcome = (buffer.baseAddress! + index).move()
-                (buffer.baseAddress! + index).initialize(to: .failure(.noName))
+                let outcome = unsafe (buffer.baseAddress! + index).move()
+                unsafe (buffer.baseAddress! + index).initialize(to: .failure(.noName))
                 switch outcome {
                 case .success(let place):
                     if seen.insert(place.id).inserted {

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// A place's stable identity: its OpenStreetMap element (`node/123`) when the
 /// data names one, else the provider's id (`geoapify/51ab…`). Geoapify's
 /// `place_id` changes with language, renames and small moves, so ratings,
@@ -55,15 +57,15 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// A short, stable hash (FNV-1a, base 36) that makes slugs unique; Swift's
     /// `Hasher` is seeded per process and would change URLs on every build.
+    private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+
     func shortHash(length: Int = 6) -> String {
         var hash = FNV1a.hash(rawValue.utf8)
-        let digits: StaticString = "0123456789abcdefghijklmnopqrstuvwxyz"
-        return String(unsafeUninitializedCapacity: length) { out in
+        return String(utf8Length: length) { out in
             for index in 0..<length {
-                out[index] = digits.utf8Start[Int(hash % 36)]
+                out[index] = Self.base36Digits[Int(hash % 36)]
                 hash /= 36
             }
-            return length
         }
     }
 

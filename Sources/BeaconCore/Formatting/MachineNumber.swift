@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Numbers in the form machines read: a decimal point, no grouping, no
 /// locale (URLs, data attributes, coordinates sent to the API, timings).
 /// Numbers people read are `NorwegianFormat`'s.
@@ -47,24 +49,25 @@ package enum MachineNumber {
         let wholeDigits = digitCount(whole)
         let negative = value < 0 && scaled > 0
         let length = (negative ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
-        return String(unsafeUninitializedCapacity: length) { buffer in
+        return String(utf8Length: length) { buffer in
             var end = length
-            func writeDigits(_ number: Int64, count: Int) {
-                var rest = number
-                for _ in 0..<count {
-                    end -= 1
-                    buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
+            var rest = fraction
+            for _ in 0..<fractionDigits {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
             }
             if fractionDigits > 0 {
-                writeDigits(fraction, count: fractionDigits)
                 end -= 1
                 buffer[end] = UInt8(ascii: ".")
             }
-            writeDigits(whole, count: wholeDigits)
+            rest = whole
+            for _ in 0..<wholeDigits {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
             if negative { buffer[0] = UInt8(ascii: "-") }
-            return length
         }
     }
 

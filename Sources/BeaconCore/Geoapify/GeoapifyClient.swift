@@ -1,3 +1,4 @@
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Every way talking to Geoapify can fail, with a message for a person. No
 /// message ever holds the API key.
 package enum GeoapifyError: UserFacingError, Equatable {

@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 
 /// API answers on disk, so a rebuild costs no API credits. An entry is keyed

@@ -1,3 +1,4 @@
+import BeaconSystem
 import Synchronization
 
 /// Merges places with the owner's store into a `Guide`, in two parts so a
@@ -90,12 +91,12 @@ package enum GuideAssembler {
         .Entry]
     {
         let placeholder = GuideBaseArchive.placeholder.place
-        return places.withUnsafeMutableBufferPointer { source in
-            [GuideBase.Entry](unsafeUninitializedCapacity: indices.count) { buffer, initialized in
+        return unsafe places.withUnsafeMutableBufferPointer { source in
+            unsafe [GuideBase.Entry](unsafeUninitializedCapacity: indices.count) { buffer, initialized in
                 for (slot, index) in indices.enumerated() {
-                    let place = (source.baseAddress! + index).move()
-                    (source.baseAddress! + index).initialize(to: placeholder)
-                    (buffer.baseAddress! + slot).initialize(
+                    let place = unsafe (source.baseAddress! + index).move()
+                    unsafe (source.baseAddress! + index).initialize(to: placeholder)
+                    unsafe (buffer.baseAddress! + slot).initialize(
                         to: GuideBase.Entry(place: place, distanceMetres: distances[index], slug: ""))
                 }
                 initialized = indices.count

@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 import Synchronization
 
@@ -16,7 +17,7 @@ package enum GuideBaseArchive {
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
-        whole { encode(base, key: key, emit: $0) }
+        unsafe whole { unsafe encode(base, key: key, emit: $0) }
     }
 
     /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
@@ -24,7 +25,7 @@ package enum GuideBaseArchive {
     package static func encode<Failure: Error>(
         _ base: GuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
-        try encode(
+        try unsafe encode(
             key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount,
             slugsClashed: base.slugsClashed,
             memo: base.featureMemo, emit: emit
@@ -39,8 +40,8 @@ package enum GuideBaseArchive {
         emit: (UnsafeRawBufferPointer) throws(Failure) -> Void,
         entries: (inout Writer<Failure>) throws(Failure) -> Void
     ) throws(Failure) {
-        try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
-            var writer = Writer(emit: emit)
+        try unsafe withoutActuallyEscaping(emit) { (emit) throws(Failure) in
+            var writer = unsafe Writer(emit: emit)
             try writer.header(
                 key: key, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: slugsClashed, memo: memo)
             try entries(&writer)
@@ -51,7 +52,7 @@ package enum GuideBaseArchive {
     /// The parts `encode` hands over, as one array.
     static func whole(_ encode: (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode { bytes.append(contentsOf: $0) }
+        unsafe encode { unsafe bytes.append(contentsOf: $0) }
         return bytes
     }
 
@@ -62,13 +63,15 @@ package enum GuideBaseArchive {
     ) throws(FileError) {
         try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) {
             (fd) throws(FileError) in
-            try encode { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
+            try unsafe encode { (part) throws(FileError) in
+                try unsafe FileSystem.writeAll(fd: fd, bytes: part, path: path)
+            }
         }
     }
 
     /// Writes an archive in parts: the header, then each entry (encoded, or copied as it lies in another
     /// archive: handed on from there, not copied first), then the offsets and the checksum.
-    struct Writer<Failure: Error> {
+    @safe struct Writer<Failure: Error> {
         let emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
         private var part: [UInt8] = []
         private var hasher = ContentHasher.Stream()
@@ -76,7 +79,7 @@ package enum GuideBaseArchive {
         private var offsets: [UInt64] = []
 
         init(emit: @escaping (UnsafeRawBufferPointer) throws(Failure) -> Void) {
-            self.emit = emit
+            unsafe self.emit = unsafe emit
             part.reserveCapacity((1 << 20) + 4096)
         }
 
@@ -87,13 +90,14 @@ package enum GuideBaseArchive {
                 full.removeAll(keepingCapacity: true)
                 part = full
             }
-            try full.withUnsafeBytes { bytes in Result { () throws(Failure) in try emitAndHash(bytes) } }.get()
+            try unsafe full.withUnsafeBytes { bytes in Result { () throws(Failure) in try unsafe emitAndHash(bytes) } }
+                .get()
         }
 
         private mutating func emitAndHash(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-            hasher.feed(bytes)
+            unsafe hasher.feed(bytes)
             written += bytes.count
-            try emit(bytes)
+            try unsafe emit(bytes)
         }
 
         private mutating func flushWhenFull() throws(Failure) {
@@ -128,14 +132,14 @@ package enum GuideBaseArchive {
             for start in starts { offsets.append(UInt64(start + shift)) }
             // A short run joins the part; a long one goes on as it lies, a megabyte at a time.
             if end - from < 1 << 16 {
-                part.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end]))
+                unsafe part.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end]))
                 try flushWhenFull()
                 return
             }
             try flush()
             while from < end {
                 let count = min(end - from, 1 << 20)
-                try emitAndHash(UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)]))
+                try unsafe emitAndHash(UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)]))
                 from += count
             }
         }
@@ -147,7 +151,7 @@ package enum GuideBaseArchive {
             }
             try flush()
             appendInteger(hasher.finish(), to: &part)
-            try part.withUnsafeBytes { bytes in Result { () throws(Failure) in try emit(bytes) } }.get()
+            try unsafe part.withUnsafeBytes { bytes in Result { () throws(Failure) in try unsafe emit(bytes) } }.get()
         }
     }
 
@@ -196,11 +200,11 @@ package enum GuideBaseArchive {
             let items = min(count - first, max(1, (limit - bytes.count) / 16))
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: items * 16))
-            bytes.withUnsafeMutableBytes { raw in
+            unsafe bytes.withUnsafeMutableBytes { raw in
                 for item in 0..<items {
                     let (a, b) = pair(first + item)
-                    raw.storeBytes(of: a.littleEndian, toByteOffset: start + item * 16, as: UInt64.self)
-                    raw.storeBytes(of: b.littleEndian, toByteOffset: start + item * 16 + 8, as: UInt64.self)
+                    unsafe raw.storeBytes(of: a.littleEndian, toByteOffset: start + item * 16, as: UInt64.self)
+                    unsafe raw.storeBytes(of: b.littleEndian, toByteOffset: start + item * 16 + 8, as: UInt64.self)
                 }
             }
             return first + items
@@ -209,31 +213,31 @@ package enum GuideBaseArchive {
 
     /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
+        try unsafe write(to: path) { (emit) throws(FileError) in try unsafe encode(base, key: key, emit: emit) }
     }
 
     /// The base, or nil when the bytes are not an intact archive made with `key`.
     /// `categories`: the guide's, so that an owner's own kind is read back as the settings define it.
     package static func decode(_ bytes: [UInt8], key: String, categories: [PlaceCategory] = []) -> GuideBase? {
-        bytes.withUnsafeBytes { decode($0, key: key, categories: categories) }
+        unsafe bytes.withUnsafeBytes { unsafe decode($0, key: key, categories: categories) }
     }
 
     /// The same from a mapped archive file (not copied into memory first).
     package static func decode(_ file: MappedFile, key: String, categories: [PlaceCategory] = []) -> GuideBase? {
-        decode(file.bytes, key: key, categories: categories)
+        unsafe decode(file.bytes, key: key, categories: categories)
     }
 
     private static func decode(_ raw: UnsafeRawBufferPointer, key: String, categories: [PlaceCategory]) -> GuideBase? {
         let own = categories.filter { !$0.isPreset }
-        guard let header = header(raw, key: key, readingMemo: true) else { return nil }
+        guard let header = unsafe header(raw, key: key, readingMemo: true) else { return nil }
         let total = header.total
         // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
         // while one core checks the checksum: every read is bounds-checked, so damaged bytes decode to nothing worse
         // than entries that are thrown away.
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
-        let entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let slots = DisjointSlots(buffer)
+        let entries = unsafe [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let slots = unsafe DisjointSlots(buffer)
             ParallelChunks.forEach(
                 count: total, chunkSize: 1_024,
                 beside: {
@@ -243,7 +247,7 @@ package enum GuideBaseArchive {
                 for index in range {
                     var entry: Entry?
                     if let offset = header.entryOffset(index) {
-                        var entryReader = Reader(raw: header.entries, offset: offset, ownCategories: own)
+                        var entryReader = unsafe Reader(raw: header.entries, offset: offset, ownCategories: own)
                         entry = entryReader.entry()
                     }
                     if entry == nil { failed.store(true, ordering: .relaxed) }
@@ -260,7 +264,7 @@ package enum GuideBaseArchive {
 
     /// What precedes an archive's entries, read and checked against the bytes' size (the checksum is
     /// checked apart, beside the reading of the entries).
-    struct Header: @unchecked Sendable {  // the bytes are only read
+    @safe struct Header: @unchecked Sendable {  // the bytes are only read
         /// Everything before the checksum.
         let body: UnsafeRawBufferPointer
         let checksum: UInt64
@@ -273,20 +277,20 @@ package enum GuideBaseArchive {
 
         var total: Int { inDataCount + outsideCount }
         /// The offset of each entry, the last thing before the checksum.
-        var offsetsStart: Int { body.count - total * 8 }
+        var offsetsStart: Int { unsafe body.count - total * 8 }
         /// The bytes the entries lie in.
-        var entries: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: body[..<offsetsStart]) }
+        var entries: UnsafeRawBufferPointer { unsafe UnsafeRawBufferPointer(rebasing: body[..<offsetsStart]) }
 
         func checksumMatches() -> Bool {
             var hasher = ContentHasher()
-            hasher.combine(raw: body)
-            hasher.combine(UInt64(body.count))
+            unsafe hasher.combine(raw: body)
+            unsafe hasher.combine(UInt64(body.count))
             return hasher.value == checksum
         }
 
         /// Where entry `index` starts, when that lies among the entries.
         func entryOffset(_ index: Int) -> Int? {
-            var reader = Reader(raw: body, offset: offsetsStart + index * 8)
+            var reader = unsafe Reader(raw: body, offset: offsetsStart + index * 8)
             guard let offset = reader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart,
                 offset < offsetsStart
             else { return nil }
@@ -297,10 +301,10 @@ package enum GuideBaseArchive {
     /// The header of an archive made with `key`; nil when the bytes are not one, or its counts ask for more
     /// entries than the bytes can hold (checked before any entry is read). `readingMemo`: else stepped over.
     static func header(_ raw: UnsafeRawBufferPointer, key: String, readingMemo: Bool) -> Header? {
-        guard raw.count >= magic.count + 8, raw.starts(with: magic) else { return nil }
-        let body = UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)])
-        var reader = Reader(raw: body, offset: magic.count)
-        var checksumReader = Reader(raw: raw, offset: body.count)
+        guard raw.count >= magic.count + 8, unsafe raw.starts(with: magic) else { return nil }
+        let body = unsafe UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)])
+        var reader = unsafe Reader(raw: body, offset: magic.count)
+        var checksumReader = unsafe Reader(raw: raw, offset: body.count)
         guard let checksum = checksumReader.integer(),
             reader.string() == key,
             let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
@@ -316,7 +320,7 @@ package enum GuideBaseArchive {
         }
         let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
         guard !overflow, total <= (body.count - reader.offset) / minimumEntryBytes else { return nil }
-        return Header(
+        return unsafe Header(
             body: body, checksum: checksum, inDataCount: inDataCount, outsideCount: outsideCount,
             slugsClashed: clashed == 1,
             memo: memo, entriesStart: reader.offset)
@@ -380,42 +384,42 @@ package enum GuideBaseArchive {
     }
 
     static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
     }
 
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
-            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: utf8)
+            unsafe withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { unsafe bytes.append(contentsOf: $0) }
+            unsafe bytes.append(contentsOf: utf8)
         }
     }
 
     static func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
-            withUnsafeBytes(of: missing.littleEndian) { bytes.append(contentsOf: $0) }
+            unsafe withUnsafeBytes(of: missing.littleEndian) { unsafe bytes.append(contentsOf: $0) }
             return
         }
         appendString(text, to: &bytes)
     }
 
     /// Reads forward through the archive; every read is bounds-checked.
-    struct Reader {
+    @safe struct Reader {
         let raw: UnsafeRawBufferPointer
         var offset: Int
         /// The owner's own kinds the entries may name besides the presets.
         var ownCategories: [PlaceCategory] = []
 
         mutating func integer() -> UInt64? {
-            guard offset >= 0, offset + 8 <= raw.count else { return nil }
+            guard offset >= 0, unsafe offset + 8 <= raw.count else { return nil }
             defer { offset += 8 }
-            return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            return unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
 
         mutating func length() -> UInt32? {
-            guard offset >= 0, offset + 4 <= raw.count else { return nil }
+            guard offset >= 0, unsafe offset + 4 <= raw.count else { return nil }
             defer { offset += 4 }
-            return UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            return unsafe UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         }
 
         mutating func optionalString() -> String?? {
@@ -430,21 +434,21 @@ package enum GuideBaseArchive {
         }
 
         private mutating func text(count: Int) -> String? {
-            guard offset + count <= raw.count else { return nil }
+            guard unsafe offset + count <= raw.count else { return nil }
             defer { offset += count }
             // The checksum already vouches for the bytes, which were written from Swift strings: decoding
             // (a fast path that would only repair) instead of validating, which goes through generic
             // metadata lookups for every one of a million strings.
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]).assumingMemoryBound(
+            let bytes = unsafe UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]).assumingMemoryBound(
                 to: UInt8.self)
-            return String(decoding: bytes, as: UTF8.self)
+            return unsafe String(decoding: bytes, as: UTF8.self)
         }
 
         /// Steps over the memo (a base opened in place never uses it); false when the bytes end first.
         mutating func skipFeatureMemo() -> Bool {
             guard let key = optionalString() else { return false }
             guard key != nil else { return true }
-            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else {
+            guard let count = integer().flatMap(Int.init(exactly:)), unsafe count <= (raw.count - offset) / 16 else {
                 return false
             }
             offset += count * 16
@@ -455,7 +459,7 @@ package enum GuideBaseArchive {
         mutating func featureMemo(entries: Int) -> FeatureMemo?? {
             guard let key = optionalString() else { return nil }
             guard let key else { return .some(nil) }
-            guard let count = integer().flatMap(Int.init(exactly:)), count <= (raw.count - offset) / 16 else {
+            guard let count = integer().flatMap(Int.init(exactly:)), unsafe count <= (raw.count - offset) / 16 else {
                 return nil
             }
             var outcomes: [(hash: UInt64, outcome: FeatureMemo.Outcome)] = []
@@ -471,20 +475,21 @@ package enum GuideBaseArchive {
 
         /// A category's name, matched as bytes (no string is made for it).
         mutating func category() -> PlaceCategory? {
-            guard let count = length(), count != GuideBaseArchive.missing, offset + Int(count) <= raw.count else {
+            guard let count = length(), count != GuideBaseArchive.missing, unsafe offset + Int(count) <= raw.count
+            else {
                 return nil
             }
             defer { offset += Int(count) }
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + Int(count))])
-            return GuideBaseArchive.categoryNames.first { $0.utf8.elementsEqual(bytes) }?.category
-                ?? ownCategories.first { $0.rawValue.utf8.elementsEqual(bytes) }
+            let bytes = unsafe UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + Int(count))])
+            return GuideBaseArchive.categoryNames.first { unsafe $0.utf8.elementsEqual(bytes) }?.category
+                ?? ownCategories.first { unsafe $0.rawValue.utf8.elementsEqual(bytes) }
         }
 
         /// Steps over a string (`optional`: or a missing one); false when the bytes end first.
         mutating func skipString(optional: Bool) -> Bool {
             guard let count = length() else { return false }
             if count == GuideBaseArchive.missing { return optional }
-            guard offset + Int(count) <= raw.count else { return false }
+            guard unsafe offset + Int(count) <= raw.count else { return false }
             offset += Int(count)
             return true
         }
@@ -494,7 +499,7 @@ package enum GuideBaseArchive {
         mutating func entryOutline() -> (category: PlaceCategory, distance: Double, slugLength: Int, idHash: UInt64)? {
             let idStart = offset + 4
             guard skipString(optional: false) else { return nil }
-            let idHash = PlaceIDTable<Void>.idHash(UnsafeRawBufferPointer(rebasing: raw[idStart..<offset]))
+            let idHash = unsafe PlaceIDTable<Void>.idHash(UnsafeRawBufferPointer(rebasing: raw[idStart..<offset]))
             guard skipString(optional: false), let category = category(),
                 integer() != nil, integer() != nil
             else { return nil }
@@ -537,14 +542,14 @@ package enum GuideBaseArchive {
 }
 
 /// Bytes kept for a `MappedGuideBase` opened from an array (a copy, so the pointer is its own).
-final class OwnedBytes: @unchecked Sendable {  // its own copy, never written after init, freed in deinit
+@safe final class OwnedBytes: @unchecked Sendable {  // its own copy, never written after init, freed in deinit
     let bytes: UnsafeRawBufferPointer
 
     init(copying source: [UInt8]) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
-        source.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<source.count])
+        unsafe source.withUnsafeBytes { unsafe buffer.copyMemory(from: $0) }
+        unsafe bytes = unsafe UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<source.count])
     }
 
-    deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
+    deinit { unsafe UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }

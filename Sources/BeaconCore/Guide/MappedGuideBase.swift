@@ -1,3 +1,4 @@
+import BeaconSystem
 import Synchronization
 
 /// The kept base opened where it lies, its places not decoded: what a
@@ -53,12 +54,12 @@ package struct MappedGuideBase: Sendable {
 
     /// The value `table` has for archived entry `index`'s id (found by its hash first, then its bytes).
     func value<Value>(in table: PlaceIDTable<Value>, forEntry index: Int) -> (id: PlaceID, value: Value)? {
-        table.value(forIDHash: outlines[index].idHash) { archive.idBytes(at: outlines[index].offset) }
+        unsafe table.value(forIDHash: outlines[index].idHash) { unsafe archive.idBytes(at: outlines[index].offset) }
     }
 
     /// The UTF-8 bytes of entry `index`'s slug in the archive (not for a replaced entry).
     func archivedSlug(_ index: Int) -> UnsafeRawBufferPointer {
-        archive.bytes(outlines[index].end - Int(outlines[index].slugLength)..<outlines[index].end)
+        unsafe archive.bytes(outlines[index].end - Int(outlines[index].slugLength)..<outlines[index].end)
     }
 
     /// Every entry decoded, on all cores: the base as `GuideBaseArchive.decode` reads it (with the patch's changes).
@@ -80,7 +81,7 @@ package final class KeptArchive: Sendable {
     private let ownCategories: [PlaceCategory]
 
     init(bytes: UnsafeRawBufferPointer, owner: any Sendable, ownCategories: [PlaceCategory]) {
-        shared = SharedReadOnlyBytes(raw: bytes)
+        shared = unsafe SharedReadOnlyBytes(raw: bytes)
         self.owner = owner
         self.ownCategories = ownCategories
     }
@@ -91,7 +92,7 @@ package final class KeptArchive: Sendable {
     /// The entry at `offset`, which `GuideBaseArchive.open` made sure decodes.
     func entry(at offset: Int) -> GuideBase.Entry {
         decoded.add(1, ordering: .relaxed)
-        var reader = GuideBaseArchive.Reader(raw: shared.raw, offset: offset, ownCategories: ownCategories)
+        var reader = unsafe GuideBaseArchive.Reader(raw: shared.raw, offset: offset, ownCategories: ownCategories)
         guard let entry = reader.entry() else {
             preconditionFailure("an archive entry checked when it was opened did not decode")
         }
@@ -100,13 +101,13 @@ package final class KeptArchive: Sendable {
 
     /// The UTF-8 bytes of the id of the entry at `offset` (its first field), valid while this object lives.
     func idBytes(at offset: Int) -> UnsafeRawBufferPointer {
-        let count = Int(UInt32(littleEndian: shared.raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        return bytes((offset + 4)..<(offset + 4 + count))
+        let count = unsafe Int(UInt32(littleEndian: shared.raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        return unsafe bytes((offset + 4)..<(offset + 4 + count))
     }
 
     /// Bytes of the archive, valid while this object lives.
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: shared.raw[range])
+        unsafe UnsafeRawBufferPointer(rebasing: shared.raw[range])
     }
 }
 
@@ -118,7 +119,7 @@ extension GuideBaseArchive {
     package static func open(
         _ file: MappedFile, key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
     ) -> MappedGuideBase? {
-        open(file.bytes, owner: file, key: key, categories: categories, withMemo: withMemo)
+        unsafe open(file.bytes, owner: file, key: key, categories: categories, withMemo: withMemo)
     }
 
     /// The same from bytes in memory (copied, so the places can refer to them).
@@ -126,14 +127,14 @@ extension GuideBaseArchive {
         _ bytes: [UInt8], key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
     ) -> MappedGuideBase? {
         let owned = OwnedBytes(copying: bytes)
-        return open(owned.bytes, owner: owned, key: key, categories: categories, withMemo: withMemo)
+        return unsafe open(owned.bytes, owner: owned, key: key, categories: categories, withMemo: withMemo)
     }
 
     private static func open(
         _ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, categories: [PlaceCategory], withMemo: Bool
     ) -> MappedGuideBase? {
         let own = categories.filter { !$0.isPreset }
-        guard let header = header(raw, key: key, readingMemo: withMemo) else { return nil }
+        guard let header = unsafe header(raw, key: key, readingMemo: withMemo) else { return nil }
         let total = header.total
         // Every entry is outlined (each field stepped over, bounds-checked) on all cores but one, which checks the
         // checksum: a place decoded later, when a page reads it, cannot fail.
@@ -142,8 +143,8 @@ extension GuideBaseArchive {
         var outlines = [MappedGuideBase.Outline](
             repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0),
             count: total)
-        outlines.withUnsafeMutableBufferPointer { buffer in
-            let slots = DisjointSlots(buffer)
+        unsafe outlines.withUnsafeMutableBufferPointer { buffer in
+            let slots = unsafe DisjointSlots(buffer)
             ParallelChunks.forEach(
                 count: total, chunkSize: 4_096,
                 beside: {
@@ -155,7 +156,7 @@ extension GuideBaseArchive {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    var reader = Reader(raw: header.entries, offset: offset, ownCategories: own)
+                    var reader = unsafe Reader(raw: header.entries, offset: offset, ownCategories: own)
                     guard let outline = reader.entryOutline() else {
                         failed.store(true, ordering: .relaxed)
                         return
@@ -168,7 +169,7 @@ extension GuideBaseArchive {
             }
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-        let archive = KeptArchive(bytes: header.body, owner: owner, ownCategories: own)
+        let archive = unsafe KeptArchive(bytes: header.body, owner: owner, ownCategories: own)
         let contiguous =
             outlines.first.map { $0.offset == header.entriesStart } ?? true
             && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset }
@@ -182,7 +183,7 @@ extension GuideBaseArchive {
     }
 
     package static func encode(_ base: MappedGuideBase, key: String) -> [UInt8] {
-        whole { encode(base, key: key, emit: $0) }
+        unsafe whole { unsafe encode(base, key: key, emit: $0) }
     }
 
     /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
@@ -192,7 +193,7 @@ extension GuideBaseArchive {
         _ base: MappedGuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
         let outlines = base.outlines
-        try encode(
+        try unsafe encode(
             key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount,
             slugsClashed: base.slugsClashed,
             memo: base.featureMemo, emit: emit
@@ -206,7 +207,7 @@ extension GuideBaseArchive {
                 } else if base.entriesAreContiguous {
                     var end = index + 1
                     while end < outlines.count, !held[end] { end += 1 }
-                    try writer.copiedEntries(
+                    try unsafe writer.copiedEntries(
                         from: base.archive.bytes(0..<outlines[end - 1].end),
                         starts: outlines[index..<end].lazy.map(\.offset),
                         end: outlines[end - 1].end)
@@ -221,6 +222,6 @@ extension GuideBaseArchive {
 
     /// Writes the archive of a base opened in place to `path` (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: MappedGuideBase, key: String, to path: String) throws(FileError) {
-        try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
+        try unsafe write(to: path) { (emit) throws(FileError) in try unsafe encode(base, key: key, emit: emit) }
     }
 }

@@ -205,9 +205,9 @@ extension MappedGuideBase {
             } else {
                 // Most slugs differ in length from the few stems: told so from the outline alone.
                 guard lengths.contains(Int(outlines[entry].slugLength)) else { continue }
-                let slug = archivedSlug(entry)
-                let stem = UnsafeRawBufferPointer(rebasing: slug[..<(slug.count - hashLength)])
-                sharesStem = wanted.contains { stem.elementsEqual($0) }
+                let slug = unsafe archivedSlug(entry)
+                let stem = unsafe UnsafeRawBufferPointer(rebasing: slug[..<(slug.count - hashLength)])
+                sharesStem = wanted.contains { unsafe stem.elementsEqual($0) }
             }
             if sharesStem { members.append((entry, self.entry(entry))) }
         }
@@ -241,11 +241,11 @@ extension MappedGuideBase {
 
     private func hasID(_ id: PlaceID, entry: Int) -> Bool {
         if let held = replaced[entry] { return held.place.id == id }
-        return id.rawValue.utf8.elementsEqual(archive.idBytes(at: outlines[entry].offset))
+        return unsafe id.rawValue.utf8.elementsEqual(archive.idBytes(at: outlines[entry].offset))
     }
 
     private func id(of entry: Int) -> PlaceID {
-        replaced[entry]?.place.id
+        unsafe replaced[entry]?.place.id
             ?? PlaceID(rawValue: String(decoding: archive.idBytes(at: outlines[entry].offset), as: UTF8.self))
     }
 
@@ -260,10 +260,10 @@ extension MappedGuideBase {
             guard lengths.contains(Int(outlines[entry].slugLength)), !held[entry], !exceptBy.contains(entry) else {
                 return false
             }
-            let bytes = archivedSlug(entry)
+            let bytes = unsafe archivedSlug(entry)
             return wanted.contains {
-                $0.count == bytes.count
-                    && $0.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                unsafe $0.count == bytes.count
+                    && $0.withUnsafeBytes { unsafe memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
             }
         }
     }

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// What tells apart places that share a name (a chain: nine «Nando's»): each gets a suffix from its own
 /// address, shown after the name on cards, pages and pins («Nando's · Princes Street»). Worked out when
 /// the guide's base is made, from the data alone, so it is the same on every page and in every language.

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// The owner's edits to the guide's places, as the store holds them: own places added, places from the data
 /// corrected, noted or hidden. Applied where a base is made from places (`GuideAssembler.base`), so the
 /// pages, the terminal commands and the exports all see the same guide; only the entries that edit a place

@@ -15,8 +15,8 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
 
         func spells(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard utf8.count == bytes.count else { return false }
-            return bytes.isEmpty
-                || utf8.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            return unsafe bytes.isEmpty
+                || utf8.withUnsafeBytes { unsafe memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
         }
     }
 
@@ -30,7 +30,7 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
     package init(_ pairs: some Sequence<(PlaceID, Value)>) {
         rows = pairs.map { pair in
             let utf8 = Array(pair.0.rawValue.utf8)
-            return Row(id: pair.0, utf8: utf8, hash: utf8.withUnsafeBytes(Self.idHash), value: pair.1)
+            return unsafe Row(id: pair.0, utf8: utf8, hash: utf8.withUnsafeBytes(Self.idHash), value: pair.1)
         }
         count = rows.count
         var size = 8
@@ -47,12 +47,12 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
 
     package func value(for id: PlaceID) -> (id: PlaceID, value: Value)? {
         var text = id.rawValue
-        return text.withUTF8 { value(forIDBytes: UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { unsafe value(forIDBytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// The value of the id spelled by `bytes` (UTF-8).
     package func value(forIDBytes bytes: UnsafeRawBufferPointer) -> (id: PlaceID, value: Value)? {
-        value(forIDHash: Self.idHash(bytes)) { bytes }
+        unsafe value(forIDHash: Self.idHash(bytes)) { unsafe bytes }
     }
 
     /// The value of the id whose `idHash` is `hash`; its bytes are asked for only when an id here has that hash.
@@ -64,8 +64,8 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
         while slots[slot] != 0 {
             let row = rows[Int(slots[slot]) - 1]
             if row.hash == hash {
-                if spelled == nil { spelled = bytes() }
-                if row.spells(spelled!) { return (row.id, row.value) }
+                if unsafe spelled == nil { unsafe spelled = unsafe bytes() }
+                if unsafe row.spells(spelled!) { return (row.id, row.value) }
             }
             slot = (slot + 1) & mask
         }
@@ -79,10 +79,10 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
         var head: UInt64 = 0
         var tail: UInt64 = 0
         if count >= 8 {
-            head = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-            tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            head = unsafe bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            tail = unsafe bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         } else {
-            for (index, byte) in bytes.enumerated() { head |= UInt64(byte) << (8 * UInt64(index)) }
+            for index in 0..<count { head |= UInt64(unsafe bytes[index]) << (8 * UInt64(index)) }
         }
         var z = head &* 0x9E37_79B9_7F4A_7C15 ^ (tail << 31 | tail >> 33) ^ UInt64(count)
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

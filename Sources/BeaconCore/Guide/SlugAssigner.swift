@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Gives every place a URL slug: the name's ASCII stem plus a short hash of
 /// its identity ("cafe-bar-orken-k3x9a1"). Stable (depends only on name and
 /// id), unique (a clash lengthens the hash), safe (no `/`, `.`, controls) and

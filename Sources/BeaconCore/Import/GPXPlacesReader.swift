@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// GPX (1.1, and 1.0's differences) as GPS units and map apps write it: each waypoint (`<wpt>`) with its
 /// `name`, `desc` and `cmt` (plain text, made into the note), `time` (the day it was saved), `link href`
 /// (1.0: `url`) and `type` (the kind). The file's name is `metadata/name` (1.0: `name` under the root).

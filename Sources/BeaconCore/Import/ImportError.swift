@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Why an import file could not be read. The message names the file and says what it seemed to be,
 /// since the owner fixes these (exports again, unpacks, saves as UTF-8), not the tool. A place that
 /// cannot be read is not an error: it is an `ImportSkip`.

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// How the import reads XML (KML, GPX): the shared scanner, strict about DOCTYPEs (none that declares
 /// anything is read, so no entity can expand) and nesting, its errors made into the import's.
 enum ImportXML {
@@ -12,11 +14,11 @@ enum ImportXML {
     static func scan<Value>(
         _ bytes: [UInt8], what: String, _ body: (inout XMLScanner) throws(XMLScanError) -> Value
     ) throws(ImportError.Reason) -> Value {
-        let outcome: Result<Value, XMLScanError> = bytes.withUnsafeBufferPointer { buffer in
+        let outcome: Result<Value, XMLScanError> = unsafe bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else {
                 return .failure(XMLScanError(message: "ingen elementer", line: 1, column: 1))
             }
-            var scanner = XMLScanner(
+            var scanner = unsafe XMLScanner(
                 base: base, count: buffer.count, maximumDepth: maximumDepth, refusesInternalSubset: true)
             do throws(XMLScanError) {
                 return .success(try body(&scanner))

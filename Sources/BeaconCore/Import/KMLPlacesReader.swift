@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// KML as Google My Maps and Google Earth export it (also inside a KMZ): the document's name is the
 /// file's title, each placemark in a folder has the folder's name as its list, a description is HTML
 /// (in CDATA or escaped, or even written as XHTML) and is kept as it is for the sanitiser, ExtendedData

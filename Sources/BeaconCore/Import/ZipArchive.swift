@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// The zip reading a KMZ needs, and no more: the end-of-central-directory record, the central
 /// directory, an entry's local header, and its data stored (method 0) or deflated (method 8). What
 /// a KMZ never is (ZIP64, spanned, encrypted) is refused by name. Sizes and offsets from the file

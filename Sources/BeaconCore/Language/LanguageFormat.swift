@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Numbers, distances, coordinates and dates as each language writes them.
 /// Bokmål and nynorsk share `NorwegianFormat` (decimal comma, a no-break space
 /// between thousands); English writes a decimal point and groups with commas.

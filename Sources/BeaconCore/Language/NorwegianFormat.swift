@@ -1,3 +1,4 @@
+import BeaconSystem
 import BeaconText
 
 /// Norwegian number, distance and coordinate formatting, done by hand: it is

@@ -1,3 +1,4 @@
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
@@ -75,7 +76,7 @@ package struct BuildRecord: Sendable, Equatable {
     /// Forgets the record before the output changes: a build killed from here
     /// on leaves no record, so the next one checks and renders everything.
     package static func remove(site: SiteFolder, output: String) {
-        unlink(path(site: site, output: output))
+        FileSystem.removeFile(path(site: site, output: output))
     }
 
     static func path(site: SiteFolder, output: String) -> String {

@@ -1,3 +1,4 @@
+import BeaconSystem
 internal import CDirectoryEntries
 import FoundationEssentials
 import Glibc
@@ -14,7 +15,7 @@ import Synchronization
 /// combined in any order (a sum of per-entry hashes), so nothing is sorted.
 package enum OutputTreeDigest {
     package static func compute(_ root: String) -> String {
-        let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let rootDescriptor = unsafe open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return "missing" }
         var total = Sum()
         // The root's own entries, and the names of its folders, whose
@@ -75,7 +76,7 @@ package enum OutputTreeDigest {
             return nil
         }
         sum.add(key ^ 0xD1)
-        let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let child = unsafe openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
             sum.add(key &+ 1)
             return nil
@@ -86,7 +87,7 @@ package enum OutputTreeDigest {
     /// Adds one file's hash: its path key and what `fstatat` says.
     private static func addFile(_ name: [CChar], in folder: Int32, key: UInt64, to sum: inout Sum) {
         var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard unsafe fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             sum.add(key ^ 0xDEAD)
             return
         }
@@ -120,29 +121,29 @@ package enum OutputTreeDigest {
     static func forEachEntry(ofOpened descriptor: Int32, _ body: (Entry, Int32) -> Void) {
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 8) { buffer in
+        unsafe withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 8) { buffer in
             while true {
-                let count = getdents64(descriptor, buffer.baseAddress!, buffer.count)
+                let count = unsafe getdents64(descriptor, buffer.baseAddress!, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return }
                 // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
                 var offset = 0
                 while offset + 19 < count {
-                    let record = buffer.baseAddress! + offset
-                    let length = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+                    let record = unsafe buffer.baseAddress! + offset
+                    let length = unsafe Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
                     guard length > 19, offset + length <= count else { return }
                     offset += length
-                    let type = record.load(fromByteOffset: 18, as: UInt8.self)
-                    let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
-                    let nameLength = strnlen(namePointer, length - 19)
-                    var name = Array(UnsafeBufferPointer(start: namePointer, count: nameLength))
+                    let type = unsafe record.load(fromByteOffset: 18, as: UInt8.self)
+                    let namePointer = unsafe (record + 19).assumingMemoryBound(to: CChar.self)
+                    let nameLength = unsafe strnlen(namePointer, length - 19)
+                    var name = unsafe Array(UnsafeBufferPointer(start: namePointer, count: nameLength))
                     name.append(0)
                     if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
                     var isDirectory = Int32(type) == DT_DIR
                     if Int32(type) == DT_UNKNOWN {
                         var info = stat()
                         isDirectory =
-                            fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+                            unsafe fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
                             && (info.st_mode & S_IFMT) == S_IFDIR
                     }
                     body(Entry(name: name, isDirectory: isDirectory), descriptor)
@@ -228,29 +229,36 @@ package struct OutputTreeDigestAdjustment: Sendable {
     /// Equals `entryKey` folded over the path's components (each hashed with its
     /// NUL), without making them: it runs twice for every file a build writes.
     static func key(of relativePath: String) -> UInt64 {
-        var path = relativePath
-        return path.withUTF8 { bytes in
-            var key: UInt64 = 0
-            for name in bytes.split(separator: UInt8(ascii: "/")) {
-                // The name's bytes, then its NUL, as `entryKey` hashes a listed name.
-                let hash = FNV1a.hash(name, startingAt: key ^ FNV1a.offsetBasis)
-                key = OutputTreeDigest.mix(FNV1a.hash(CollectionOfOne(0), startingAt: hash))
+        // Each name's bytes, then its NUL, as `entryKey` hashes a listed name (FNV-1a, inline; empty names,
+        // as between two slashes, are skipped).
+        let bytes = relativePath.utf8.span
+        var key: UInt64 = 0
+        var hash = FNV1a.offsetBasis
+        var nameLength = 0
+        for index in 0...bytes.count {
+            if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                if nameLength > 0 { key = OutputTreeDigest.mix(FNV1a.hash(CollectionOfOne(0), startingAt: hash)) }
+                hash = key ^ FNV1a.offsetBasis
+                nameLength = 0
+            } else {
+                hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
+                nameLength += 1
             }
-            return key
         }
+        return key
     }
 
     /// The file at `absolutePath` (`relativePath` in the output) is about to change or go.
     package mutating func removeFile(_ relativePath: String, at absolutePath: String) {
         var info = stat()
-        guard lstat(absolutePath, &info) == 0 else { return }
+        guard unsafe lstat(absolutePath, &info) == 0 else { return }
         removed.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
     }
 
     /// The file at `absolutePath` is now in place.
     package mutating func addFile(_ relativePath: String, at absolutePath: String) {
         var info = stat()
-        guard lstat(absolutePath, &info) == 0 else { return }
+        guard unsafe lstat(absolutePath, &info) == 0 else { return }
         added.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
     }
 

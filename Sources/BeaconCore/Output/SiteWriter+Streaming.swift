@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 
@@ -41,10 +42,10 @@ private struct StreamedFile {
         self.writer = writer
         self.path = path
         guard writer.previousDescriptor >= 0 else { return }
-        let fd = openat(writer.previousDescriptor, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = unsafe openat(writer.previousDescriptor, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+        if unsafe fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
             previous = fd
             previousSize = Int(info.st_size)
         } else {
@@ -72,14 +73,14 @@ private struct StreamedFile {
         if buffer.count < part.count { buffer = [UInt8](repeating: 0, count: part.count) }
         var read = 0
         while read < part.count {
-            let n = buffer.withUnsafeMutableBytes {
-                pread(previous, $0.baseAddress! + read, part.count - read, off_t(offset + read))
+            let n = unsafe buffer.withUnsafeMutableBytes {
+                unsafe pread(previous, $0.baseAddress! + read, part.count - read, off_t(offset + read))
             }
             if n <= 0 { return false }
             read += n
         }
-        return part.withUnsafeBytes { a in
-            buffer.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, part.count) == 0 }
+        return unsafe part.withUnsafeBytes { a in
+            unsafe buffer.withUnsafeBytes { b in unsafe memcmp(a.baseAddress!, b.baseAddress!, part.count) == 0 }
         }
     }
 
@@ -90,8 +91,8 @@ private struct StreamedFile {
         var copied = 0
         if buffer.count < 1 << 20 { buffer = [UInt8](repeating: 0, count: 1 << 20) }
         while copied < offset {
-            let n = buffer.withUnsafeMutableBytes {
-                pread(previous, $0.baseAddress!, min($0.count, offset - copied), off_t(copied))
+            let n = unsafe buffer.withUnsafeMutableBytes {
+                unsafe pread(previous, $0.baseAddress!, min($0.count, offset - copied), off_t(copied))
             }
             guard n > 0 else { throw .file(.errno("lese", writer.outputPath + "/" + path)) }
             try write(Array(buffer[0..<n]))

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Processed photos kept in the cache folder (`.beacon-cache/photos/`), by the original's name (its content
 /// hash) and the pipeline's settings: an unchanged photo costs a rebuild one small read, an added one only
 /// itself. A cache: an entry that is damaged or incomplete is simply made again.

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Why a photo could not be made into the site's images. The message names the photo and says what
 /// the owner can do (install libvips, convert, export again), since a photo is the owner's own file.
 package struct PhotoError: UserFacingError, Equatable {

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// The formats a photo is written in: WebP in every width (every current browser takes it), JPEG in one,
 /// for link previews (not every site that unfurls a link reads WebP) and the rare browser without WebP.
 package enum PhotoFormat: String, Sendable {

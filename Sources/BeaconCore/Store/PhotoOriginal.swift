@@ -1,3 +1,4 @@
+import BeaconSystem
 import Glibc
 
 /// An image file the owner named on the command line (`sitegen photo add`), checked before anything is
@@ -49,16 +50,11 @@ package struct PhotoOriginal: Sendable, Hashable {
 
     /// The file's bytes, after the checks its `stat` allows (so a 2 GB file or a FIFO is never read).
     private static func contents(_ path: String) throws(PhotoFileError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard let info = FileSystem.status(path) else {
             throw errno == ENOENT || errno == ENOTDIR ? .missing(path: path) : .unreadable(.errno("lese", path))
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .folder(path: path)
-        default: throw .notAFile(path: path)
-        }
-        let size = Int(info.st_size)
+        guard info.isRegularFile else { throw info.isDirectory ? .folder(path: path) : .notAFile(path: path) }
+        let size = Int(info.size)
         guard size > 0 else { throw .empty(path: path) }
         guard size <= maximumBytes else { throw .tooLarge(path: path, bytes: size) }
         do { return try FileSystem.read(path, limit: maximumBytes) } catch { throw .unreadable(error) }

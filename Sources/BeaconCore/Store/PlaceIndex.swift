@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 
 /// The places of the last successful build, kept in the cache folder so the

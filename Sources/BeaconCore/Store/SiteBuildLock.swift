@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 
@@ -22,7 +23,7 @@ package final class SiteBuildLock: Sendable {
     package static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {}) throws(SiteBuildLockError)
         -> SiteBuildLock
     {
-        let fd = open(site.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = FileSystem.openDescriptor(site.root, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .file(.errno("låse", site.root)) }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return SiteBuildLock(descriptor: fd) }
         guard errno == EWOULDBLOCK else {

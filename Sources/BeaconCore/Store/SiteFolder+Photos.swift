@@ -1,3 +1,4 @@
+import BeaconSystem
 import Glibc
 
 /// The originals of the owner's photos in the site folder's `photos/`, kept in step with the store: a
@@ -13,9 +14,10 @@ extension SiteFolder {
     /// The size of a photo's original; nil when `photos/` has no regular file of that name (deleted by
     /// hand, or a symbolic link, which is not followed).
     package func originalSize(of photo: PlacePhoto) -> Int? {
-        var info = stat()
-        guard lstat(path(of: photo), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+        guard let info = FileSystem.status(path(of: photo), followingLinks: false), info.isRegularFile else {
+            return nil
+        }
+        return Int(info.size)
     }
 
     /// `updateStoreIfChanged` with the originals kept in step, all under the site lock. `change` edits
@@ -41,7 +43,7 @@ extension SiteFolder {
                 copied.insert(original.file)
             }
             if store.encodedBytes != before { try saveStore(store) }
-            for file in gone.sorted() { unlink(root + "/" + file) }
+            for file in gone.sorted() { FileSystem.removeFile(root + "/" + file) }
             if !gone.isEmpty { FileSystem.syncDirectory(photosPath) }
             return result
         }

@@ -1,3 +1,4 @@
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 
@@ -28,7 +29,7 @@ package struct SiteFolder: Sendable {
     /// relative symlink against the working directory, and `share --output
     /// link.html` wrote over a file of that name wherever the command ran.)
     package static func absolute(_ path: String) -> String {
-        let expanded = PathText.expandingTilde(path)
+        let expanded = PathText.expandingTilde(path, home: HomeFolder.path(ofUser:))
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
         return FileSystem.finalPath(absolute)
     }

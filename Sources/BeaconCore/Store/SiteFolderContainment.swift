@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Nothing the tool reads or writes in a site folder may lead out of it.
 ///
 /// The folder is meant to go into git, and git keeps symbolic links: a cloned guide whose `assets` (or

@@ -45,8 +45,8 @@ package enum TextHardening {
     /// U+FDD0–U+FDEF, U+FEFF, U+FFF9–U+FFFF, surrounding or double spaces)
     /// takes the slow path.
     static func isAlreadyClean(_ text: String, maximumLength: Int) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        let bytes = text.utf8.span
+        do {
             guard !bytes.isEmpty, bytes.count <= maximumLength,
                 bytes[0] != 0x20, bytes[bytes.count - 1] != 0x20
             else { return false }

@@ -35,27 +35,26 @@ package enum WebsiteAddress {
         } else {
             return nil
         }
-        var text = text
-        return text.withUTF8 { bytes -> Bool in
-            guard bytes.count > scheme, bytes.count <= TextHardening.Limit.url else { return false }
-            var hostLength = 0
-            var inHost = true
-            for (index, byte) in bytes.enumerated() where index >= scheme {
-                guard byte > 0x20, byte < 0x7F, byte != 0x22, byte != 0x27, byte != 0x5C, byte != 0x3C, byte != 0x3E
-                else { return false }
-                if inHost {
-                    if byte == 0x2F || byte == 0x3F || byte == 0x23 {
-                        inHost = false
-                        continue
-                    }
-                    let isHostByte =
-                        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
-                        || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
-                    guard isHostByte else { return false }
-                    hostLength += 1
+        let bytes = text.utf8.span
+        guard bytes.count > scheme, bytes.count <= TextHardening.Limit.url else { return nil }
+        var hostLength = 0
+        var inHost = true
+        for index in scheme..<bytes.count {
+            let byte = bytes[index]
+            guard byte > 0x20, byte < 0x7F, byte != 0x22, byte != 0x27, byte != 0x5C, byte != 0x3C, byte != 0x3E
+            else { return nil }
+            if inHost {
+                if byte == 0x2F || byte == 0x3F || byte == 0x23 {
+                    inHost = false
+                    continue
                 }
+                let isHostByte =
+                    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+                    || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
+                guard isHostByte else { return nil }
+                hostLength += 1
             }
-            return hostLength > 0
-        } ? text : nil
+        }
+        return hostLength > 0 ? text : nil
     }
 }

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BuiltInFiles
 import FoundationEssentials
 import Glibc
@@ -158,8 +159,7 @@ struct AssetBundle: Sendable {
                 guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     throw AssetError.badName(folder + "/" + child)
                 }
-                var link = stat()
-                if lstat(folder + "/" + child, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                if FileSystem.isSymbolicLink(folder + "/" + child) {
                     let target = FileSystem.resolvedPath(folder + "/" + child)
                     guard target.hasPrefix(inside), !FileSystem.isDirectory(target) else {
                         throw AssetError.linkLeadsOut(folder + "/" + child, target: target)

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 import Templates
@@ -43,9 +44,8 @@ struct BuildFingerprint {
     /// Size and modification time of the running binary: a rebuilt or upgraded
     /// `sitegen` never reuses an earlier build's output.
     static let executableIdentity: String = {
-        var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return "unknown-\(UUID().uuidString)" }
-        return "\(info.st_size)-\(info.st_mtim.tv_sec)-\(info.st_mtim.tv_nsec)"
+        guard let info = FileSystem.status("/proc/self/exe") else { return "unknown-\(UUID().uuidString)" }
+        return "\(info.size)-\(info.modifiedSeconds)-\(info.modifiedNanoseconds)"
     }()
 }
 

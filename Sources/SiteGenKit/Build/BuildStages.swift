@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
@@ -455,11 +456,7 @@ struct StepTimer {
 
     /// The peak resident memory so far (the kernel's `ru_maxrss`, in KiB on Linux), for `build --timings`:
     /// one call, where reading /proc/self/status after every step cost a millisecond a build.
-    static func peakMemoryMiB() -> Int? {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0, usage.ru_maxrss > 0 else { return nil }
-        return usage.ru_maxrss / 1024
-    }
+    static func peakMemoryMiB() -> Int? { ProcessFacts.peakMemoryMiB() }
 
     mutating func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError) -> T {
         let stepStarted = clock.now

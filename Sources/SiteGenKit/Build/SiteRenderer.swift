@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconSystem
 import FoundationEssentials
 import Synchronization
 import Templates

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
@@ -77,8 +78,7 @@ struct AssetsCommand: Command {
             // Never written through a link, the file's or its folder's (`icons/`): it could lead out of the
             // site (the build refuses such links too).
             for candidate in [path, PathText.parent(path)] where candidate != folder {
-                var link = stat()
-                if lstat(candidate, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                if FileSystem.isSymbolicLink(candidate) {
                     throw EjectConflict(folder: folder, names: [file.name], isLink: true)
                 }
             }

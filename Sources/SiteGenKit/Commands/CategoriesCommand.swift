@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 import Templates
@@ -73,8 +74,7 @@ struct CategoriesCommand: Command {
         if named && !FileSystem.isDirectory(site.root) { try site.checkExists() }
         // Either file, even a link (which `checkExists` then reports if it leads out of the folder).
         func isThere(_ path: String) -> Bool {
-            var info = stat()
-            return lstat(path, &info) == 0
+            FileSystem.entryExists(path)
         }
         guard isThere(site.settingsPath) || isThere(site.storePath) else { return nil }
         try site.checkExists()

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 
 /// `sitegen completions bash|zsh|fish`: a tab completion script for the
 /// shell, generated from the command table (`CompletionScripts`), so it

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 

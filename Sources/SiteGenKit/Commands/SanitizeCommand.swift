@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconSystem
 import FoundationEssentials
 
 /// `sitegen sanitize`: shows how a comment will render — HTML on standard

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 
 /// `sitegen radius [KM]`: shows or saves the search radius used by the next build.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 
@@ -81,11 +82,9 @@ struct SiteWatcher: Sendable {
     }
 
     static func stamp(_ path: String) -> Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard let info = FileSystem.status(path) else { return nil }
         return Stamp(
-            size: Int64(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec,
-            inode: UInt64(info.st_ino))
+            size: info.size, seconds: info.modifiedSeconds, nanoseconds: info.modifiedNanoseconds, inode: info.inode)
     }
 
     static func walk(_ folder: String, into stamps: inout [String: Stamp]) {
@@ -94,8 +93,7 @@ struct SiteWatcher: Sendable {
         for name in names where !name.hasPrefix(".") {
             let path = folder + "/" + name
             // Folders are walked, never through a symbolic link (a link to a parent would loop).
-            var link = stat()
-            let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+            let isLink = FileSystem.isSymbolicLink(path)
             if !isLink && FileSystem.isDirectory(path) {
                 walk(path, into: &stamps)
             } else if let stamp = stamp(path) {

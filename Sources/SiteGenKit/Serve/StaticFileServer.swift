@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
@@ -64,37 +65,36 @@ final class StaticFileServer: Sendable {
     {
         self.configuration = configuration
         self.log = log
-        guard let real = realpath(configuration.root, nil) else { throw .rootMissing(configuration.root) }
-        rootRealPath = String(cString: real)
-        free(real)
+        guard let real = FileSystem.realPath(configuration.root) else { throw .rootMissing(configuration.root) }
+        rootRealPath = real
 
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else {
-            throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno)))
+            throw .cannotListen(configuration.host, configuration.port, FileSystem.systemMessage(errno))
         }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        DescriptorIO.setSocketOption(fd, SOL_SOCKET, SO_REUSEADDR, to: 1)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = configuration.port.bigEndian
-        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
+        guard let host = DescriptorIO.ipv4Address(configuration.host) else {
             close(fd)
             throw .badHost(configuration.host)
         }
+        address.sin_addr = host
         guard DescriptorIO.bind(fd, to: address) == 0, listen(fd, 128) == 0 else {
-            let message = String(cString: strerror(errno))
+            let message = FileSystem.systemMessage(errno)
             close(fd)
             throw .cannotListen(configuration.host, configuration.port, message)
         }
         let actual = DescriptorIO.boundAddress(of: fd) ?? address
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
+        guard let wake = DescriptorIO.makePipe() else {
+            let message = FileSystem.systemMessage(errno)
             close(fd)
-            throw .cannotListen(configuration.host, configuration.port, String(cString: strerror(errno)))
+            throw .cannotListen(configuration.host, configuration.port, message)
         }
-        wakeRead = pipeEnds[0]
-        wakeWrite = pipeEnds[1]
+        wakeRead = wake.read
+        wakeWrite = wake.write
         listener = fd
         port = UInt16(bigEndian: actual.sin_port)
     }
@@ -112,8 +112,7 @@ final class StaticFileServer: Sendable {
 
     func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        _ = DescriptorIO.writeByte(wakeWrite, 1)
     }
 
     // MARK: Reading request heads
@@ -149,7 +148,7 @@ final class StaticFileServer: Sendable {
             var nearest = pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
             // Open streams hear of a rebuild within this.
             if !streams.isEmpty { nearest = min(nearest, 0.05) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
+            let ready = DescriptorIO.poll(&fds, timeoutMilliseconds: Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
             if ready < 0 && errno != EINTR { usleep(10_000) }
             if stopped.load(ordering: .relaxed) { return }
             streams.closeFinished(revents: fds.dropFirst(2 + pending.count).map(\.revents))
@@ -241,8 +240,7 @@ final class StaticFileServer: Sendable {
     /// slow reader, up to the send timeout), or refuses it when all workers are busy.
     private func dispatch(_ client: Int32, head: [UInt8]) {
         _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        DescriptorIO.setSendTimeout(client, seconds: 10)
         guard activeWorkers.add(1, ordering: .relaxed).newValue <= configuration.maximumConnections else {
             activeWorkers.subtract(1, ordering: .relaxed)
             respond(client, status: 503, reason: "Service Unavailable", method: "GET")
@@ -366,19 +364,16 @@ final class StaticFileServer: Sendable {
             path += "/index.html"
         }
         // Symlinks may not lead outside the root.
-        guard let real = realpath(path, nil) else { return notFound(client, method: method, target: target) }
-        let resolved = String(cString: real)
-        free(real)
+        guard let resolved = FileSystem.realPath(path) else { return notFound(client, method: method, target: target) }
         guard resolved.hasPrefix(rootRealPath + "/"), !FileSystem.isDirectory(resolved) else {
             log("\(method) \(target) 403")
             return respond(client, status: 403, reason: "Forbidden", method: method)
         }
         // Streamed, not read whole: an export of 100,000 places is bigger than any read limit.
-        let file = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
+        let file = FileSystem.openDescriptor(resolved, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard file >= 0 else { return notFound(client, method: method, target: target) }
         defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard let info = FileSystem.status(descriptor: file), info.isRegularFile else {
             return notFound(client, method: method, target: target)
         }
         if configuration.liveReload != nil, resolved.hasSuffix(".html") {
@@ -393,10 +388,10 @@ final class StaticFileServer: Sendable {
         log("\(method) \(target) 200")
         sendHead(
             client, status: 200, reason: "OK", contentType: StaticFileServer.mimeType(for: resolved),
-            length: Int(info.st_size))
+            length: Int(info.size))
         guard method != "HEAD" else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var remaining = Int(info.st_size)
+        var remaining = Int(info.size)
         while remaining > 0 {
             let n = DescriptorIO.read(file, into: &buffer, limit: remaining)
             if n < 0 && errno == EINTR { continue }

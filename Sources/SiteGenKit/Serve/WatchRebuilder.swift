@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 
 /// `serve --watch`: builds the site again when its inputs change and tells

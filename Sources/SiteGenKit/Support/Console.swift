@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -69,7 +70,7 @@ enum StandardInput {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count < limit {
-            let count = Glibc.read(STDIN_FILENO, &chunk, min(chunk.count, limit - bytes.count))
+            let count = DescriptorIO.read(STDIN_FILENO, into: &chunk, limit: limit - bytes.count)
             if count > 0 {
                 bytes.append(contentsOf: chunk[..<count])
             } else if count == 0 {

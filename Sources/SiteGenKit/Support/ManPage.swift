@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 
 /// `sitegen help --man`: the manual as a roff man page (section 1), generated
 /// from the same command table as `--help` and the completions, so it cannot

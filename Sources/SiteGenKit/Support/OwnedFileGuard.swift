@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import FoundationEssentials
 
 /// Decides whether a command may write a file of its own (the share file) at

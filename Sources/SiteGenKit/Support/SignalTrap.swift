@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -54,17 +55,14 @@ private struct SignalPipe: Sendable {
     let writeEnd: Int32
 
     static let shared: SignalPipe = {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { fatalError("cannot create the signal pipe") }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard let ends = DescriptorIO.makePipe() else { fatalError("cannot create the signal pipe") }
         // A full pipe drops a signal rather than blocking the handler.
-        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        let shared = SignalPipe(readEnd: ends[0], writeEnd: ends[1])
+        _ = fcntl(ends.write, F_SETFL, fcntl(ends.write, F_GETFL) | O_NONBLOCK)
+        let shared = SignalPipe(readEnd: ends.read, writeEnd: ends.write)
         BackgroundThread.start("signals") {
-            var byte: UInt8 = 0
             while true {
-                let n = read(shared.readEnd, &byte, 1)
-                if n == 1 { SignalTrap.deliver(Int32(byte)) } else if n < 0 && errno != EINTR { return }
+                let (byte, n) = DescriptorIO.readByte(shared.readEnd)
+                if let byte { SignalTrap.deliver(Int32(byte)) } else if n < 0 && errno != EINTR { return }
             }
         }
         return shared
@@ -73,7 +71,6 @@ private struct SignalPipe: Sendable {
 
 private let signalPipeHandler: @convention(c) (Int32) -> Void = { number in
     let saved = errno
-    var byte = UInt8(truncatingIfNeeded: number)
-    _ = write(SignalPipe.shared.writeEnd, &byte, 1)
+    _ = DescriptorIO.writeByte(SignalPipe.shared.writeEnd, UInt8(truncatingIfNeeded: number))
     errno = saved
 }

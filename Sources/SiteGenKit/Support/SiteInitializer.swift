@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
@@ -15,8 +16,7 @@ enum SiteInitializer {
     /// `given` is the path as typed: a symbolic link to nothing is refused here (its target, which
     /// `folder` names, and the folders above it would be made wherever the link points).
     static func checkFolderIsFree(_ folder: String, given: String) throws(InitError) {
-        var link = stat()
-        if lstat(given, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, !FileSystem.fileExists(given) {
+        if FileSystem.isSymbolicLink(given), !FileSystem.fileExists(given) {
             throw .danglingLink(given, target: folder)
         }
         guard FileSystem.fileExists(folder) else { return }
@@ -38,18 +38,17 @@ enum SiteInitializer {
         defer { FileSystem.removeTree(staging) }
         for file in files { try FileSystem.writeAtomically(file.bytes, to: staging + "/" + file.name) }
         if !FileSystem.fileExists(folder) {
-            guard rename(staging, folder) == 0 else { throw InitError.appeared(folder) }
+            guard FileSystem.move(staging, to: folder) == nil else { throw InitError.appeared(folder) }
             return
         }
         // An existing empty folder: link each file in, never over one that appeared meanwhile.
         var linked: [String] = []
         for file in files {
             let target = folder + "/" + file.name
-            guard link(staging + "/" + file.name, target) == 0 else {
-                let code = errno
-                for path in linked { unlink(path) }
+            if let code = FileSystem.hardLink(staging + "/" + file.name, at: target) {
+                for path in linked { FileSystem.removeFile(path) }
                 throw code == EEXIST
-                    ? InitError.appeared(folder) : InitError.writeFailed(target, String(cString: strerror(code)))
+                    ? InitError.appeared(folder) : InitError.writeFailed(target, FileSystem.systemMessage(code))
             }
             linked.append(target)
         }

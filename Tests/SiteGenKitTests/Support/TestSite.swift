@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BeaconCore
+@testable import BeaconSystem
 
 /// Paths of the repository, found from this file's location.
 enum Repository {

@@ -11,10 +11,12 @@ package enum LoopbackHost {
         if name == "localhost" { return true }
         var v4 = in_addr()
         // inet_pton takes the four-part dotted decimal form only (no "127.1", no hex, no trailing text).
-        if inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        if unsafe inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         var v6 = in6_addr()
-        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
-        return withUnsafeBytes(of: &v6) { bytes in bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1 }
+        guard unsafe inet_pton(AF_INET6, name, &v6) == 1 else { return false }
+        return unsafe withUnsafeBytes(of: &v6) { bytes in
+            unsafe (bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1)
+        }
     }
 }

@@ -4,7 +4,8 @@
 /// which answers nil for the same values.
 extension Int {
     /// `value` rounded to the nearest integer, clamped to `Int`'s range; NaN is 0.
-    package init(saturating value: Double) {
+    @inlinable
+    public init(saturating value: Double) {
         if value.isNaN {
             self = 0
             return
@@ -24,14 +25,15 @@ extension Int {
 
 extension Int64 {
     /// `value` rounded to the nearest integer, clamped to `Int64`'s range; NaN is 0.
-    package init(saturating value: Double) {
+    @inlinable
+    public init(saturating value: Double) {
         self = Int64(Int(saturating: value))
     }
 }
 
 extension UInt64 {
     /// Nanoseconds for a wait of `seconds`, clamped at zero and about 292 years.
-    static func nanoseconds(saturating seconds: Double) -> Self {
+    package static func nanoseconds(saturating seconds: Double) -> Self {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return Self(Int(saturating: Swift.min(seconds, 9e9) * 1_000_000_000))
     }

@@ -1,5 +1,3 @@
-import BeaconHTML
-
 /// An error a person reads: a Norwegian message that names the cause (and the
 /// file, when there is one) and an exit status for scripts.
 package protocol UserFacingError: Error, Sendable {
@@ -23,15 +21,4 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
     case hangUp = 129
     case interrupted = 130
     case terminated = 143
-}
-
-extension SanitizerError: UserFacingError {
-    package var userMessage: String {
-        switch self {
-        case .tooLarge(let bytes, let limit):
-            return "Teksten er for lang: \(bytes) byte, grensen er \(limit) byte."
-        }
-    }
-
-    package var exitStatus: ExitStatus { .dataError }
 }

@@ -12,17 +12,17 @@ import Glibc
 /// With `refusesInternalSubset` a DOCTYPE that declares anything at all is an
 /// error of its own (`XMLScanError.declaresEntities`). libxml2 is the
 /// sanitiser's, behind the trust boundary.
-struct XMLScanner {
-    enum Event: Equatable {
+@safe package struct XMLScanner {
+    package enum Event: Equatable {
         /// An element begins; `name` and `attributes` describe it until the next event.
         case start(selfClosing: Bool)
         /// An element ends; `name` is its name.
         case end
     }
 
-    struct Attribute {
-        var name: Range<Int>
-        var value: Range<Int>
+    package struct Attribute {
+        package var name: Range<Int>
+        package var value: Range<Int>
         /// Whether the value holds an entity or character reference to decode.
         var hasReference: Bool
     }
@@ -39,28 +39,28 @@ struct XMLScanner {
     let refusesInternalSubset: Bool
     private(set) var index = 0
     /// The current element's name.
-    private(set) var name: Range<Int> = 0..<0
+    package private(set) var name: Range<Int> = 0..<0
     private(set) var attributes: [Attribute] = []
     /// The names of the open elements, outermost first.
     private var open: [Range<Int>] = []
     private var sawRoot = false
 
-    init(
+    package init(
         base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int = XMLScanner.osmMaximumDepth,
         refusesInternalSubset: Bool = false
     ) {
-        self.base = base
+        unsafe self.base = unsafe base
         self.count = count
         self.maximumDepth = maximumDepth
         self.refusesInternalSubset = refusesInternalSubset
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { index = 3 }
+        if count >= 3, unsafe base[0] == 0xEF, unsafe base[1] == 0xBB, unsafe base[2] == 0xBF { index = 3 }
     }
 
-    var depth: Int { open.count }
+    package var depth: Int { open.count }
 
     // MARK: Events
 
-    mutating func next() throws(XMLScanError) -> Event? {
+    package mutating func next() throws(XMLScanError) -> Event? {
         while true {
             let textStart = index
             guard let tagStart = find(UInt8(ascii: "<"), from: index) else {
@@ -82,7 +82,7 @@ struct XMLScanner {
             } else if startsWith("<!DOCTYPE") {
                 guard !sawRoot else { throw error("DOCTYPE etter rotelementet") }
                 try skipDoctype()
-            } else if index + 1 < count, base[index + 1] == UInt8(ascii: "!") {
+            } else if index + 1 < count, unsafe base[index + 1] == UInt8(ascii: "!") {
                 // A comment, CDATA or DOCTYPE cut short, or markup OSM XML does not use.
                 let cutOff = isCutShort("<!--") || isCutShort("<![CDATA[") || isCutShort("<!DOCTYPE")
                 throw error(cutOff ? "teksten slutter for tidlig" : "ukjent «<!»", at: cutOff ? count : index)
@@ -96,12 +96,12 @@ struct XMLScanner {
     }
 
     /// The text up to the next tag, references decoded (what `<remark>` says).
-    mutating func text() throws(XMLScanError) -> String {
+    package mutating func text() throws(XMLScanError) -> String {
         let end = find(UInt8(ascii: "<"), from: index) ?? count
         var hasReference = false
         var position = index
         while position < end {
-            if base[position] == UInt8(ascii: "&") {
+            if unsafe base[position] == UInt8(ascii: "&") {
                 hasReference = true
                 position = try reference(at: position).end
             } else {
@@ -118,13 +118,16 @@ struct XMLScanner {
     /// instructions left out. A child element's tags are kept as written when `keepingMarkup`
     /// (a description written as XHTML rather than escaped), else only its text. Bytes past
     /// `maximumBytes` are read but not kept.
-    mutating func content(keepingMarkup: Bool = false, maximumBytes: Int = 1 << 20) throws(XMLScanError) -> String {
+    package mutating func content(keepingMarkup: Bool = false, maximumBytes: Int = 1 << 20) throws(XMLScanError)
+        -> String
+    {
         let outer = open.count
         var bytes: [UInt8] = []
         func keep(_ range: Range<Int>) {
             let room = maximumBytes - bytes.count
             guard room > 0 else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: min(room, range.count)))
+            unsafe bytes.append(
+                contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: min(room, range.count)))
         }
         while true {
             guard let tagStart = find(UInt8(ascii: "<"), from: index) else {
@@ -147,7 +150,7 @@ struct XMLScanner {
                 try scanEndTag()
                 if open.count < outer { return String(decoding: bytes, as: UTF8.self) }
                 if keepingMarkup { keep(tagStart..<index) }
-            } else if index + 1 < count, base[index + 1] == UInt8(ascii: "!") {
+            } else if index + 1 < count, unsafe base[index + 1] == UInt8(ascii: "!") {
                 let cutOff = isCutShort("<!--") || isCutShort("<![CDATA[")
                 throw error(cutOff ? "teksten slutter for tidlig" : "ukjent «<!»", at: cutOff ? count : index)
             } else {
@@ -158,7 +161,7 @@ struct XMLScanner {
     }
 
     /// Reads past the element that just began, whatever it holds (an extension the reader does not know).
-    mutating func skipElement() throws(XMLScanError) {
+    package mutating func skipElement() throws(XMLScanError) {
         let outer = open.count
         while let event = try next() {
             if event == .end, open.count < outer { return }
@@ -169,7 +172,7 @@ struct XMLScanner {
         index += 2
         let name = try scanName()
         skipWhitespace()
-        guard index < count, base[index] == UInt8(ascii: ">") else { throw error("forventet «>»") }
+        guard index < count, unsafe base[index] == UInt8(ascii: ">") else { throw error("forventet «>»") }
         index += 1
         guard let innermost = open.last else { throw error("</\(text(name))> uten et åpent element") }
         guard equal(innermost, name) else {
@@ -187,7 +190,7 @@ struct XMLScanner {
         while true {
             let hadSpace = skipWhitespace()
             guard index < count else { throw error("teksten slutter inne i <\(text(name))>") }
-            switch base[index] {
+            switch unsafe base[index] {
             case UInt8(ascii: ">"):
                 index += 1
                 open.append(name)
@@ -195,7 +198,7 @@ struct XMLScanner {
                 sawRoot = true
                 return false
             case UInt8(ascii: "/"):
-                guard index + 1 < count, base[index + 1] == UInt8(ascii: ">") else {
+                guard index + 1 < count, unsafe base[index + 1] == UInt8(ascii: ">") else {
                     throw error("forventet «/>»", at: index + 1)
                 }
                 index += 2
@@ -211,19 +214,21 @@ struct XMLScanner {
     private mutating func scanAttribute() throws(XMLScanError) {
         let name = try scanName()
         skipWhitespace()
-        guard index < count, base[index] == UInt8(ascii: "=") else { throw error("forventet «=» etter \(text(name))") }
+        guard index < count, unsafe base[index] == UInt8(ascii: "=") else {
+            throw error("forventet «=» etter \(text(name))")
+        }
         index += 1
         skipWhitespace()
-        guard index < count, base[index] == UInt8(ascii: "\"") || base[index] == UInt8(ascii: "'") else {
+        guard index < count, unsafe base[index] == UInt8(ascii: "\"") || base[index] == UInt8(ascii: "'") else {
             throw error("attributtet \(text(name)) mangler anførselstegn")
         }
-        let quote = base[index]
+        let quote = unsafe base[index]
         index += 1
         let start = index
         var hasReference = false
         while true {
             guard index < count else { throw error("attributtet \(text(name)) slutter aldri") }
-            let byte = base[index]
+            let byte = unsafe base[index]
             if byte == quote { break }
             if byte == UInt8(ascii: "<") { throw error("«<» i attributtet \(text(name))") }
             if byte == UInt8(ascii: "&") {
@@ -239,7 +244,7 @@ struct XMLScanner {
 
     private mutating func scanName() throws(XMLScanError) -> Range<Int> {
         let start = index
-        while index < count, XMLScanner.isNameByte(base[index], first: index == start) { index += 1 }
+        while index < count, unsafe XMLScanner.isNameByte(base[index], first: index == start) { index += 1 }
         guard index > start else { throw error("forventet et navn") }
         return start..<index
     }
@@ -261,7 +266,7 @@ struct XMLScanner {
         // An internal subset may hold «>» inside its brackets.
         var inSubset = false
         while index < count {
-            switch base[index] {
+            switch unsafe base[index] {
             case UInt8(ascii: "["):
                 if refusesInternalSubset {
                     var refusal = error("DOCTYPE med egne erklæringer")
@@ -282,23 +287,23 @@ struct XMLScanner {
 
     // MARK: Attributes
 
-    func attribute(_ name: StaticString) -> Attribute? {
+    package func attribute(_ name: StaticString) -> Attribute? {
         attributes.first { equal($0.name, name) }
     }
 
-    func isName(_ literal: StaticString) -> Bool { equal(name, literal) }
+    package func isName(_ literal: StaticString) -> Bool { equal(name, literal) }
 
-    func string(_ attribute: Attribute) throws(XMLScanError) -> String {
+    package func string(_ attribute: Attribute) throws(XMLScanError) -> String {
         try decode(attribute.value, hasReference: attribute.hasReference)
     }
 
     /// A decimal number (`59.9143`, `-0.5`, `1e-3`); nil for anything else.
-    func double(_ attribute: Attribute) -> Double? {
+    package func double(_ attribute: Attribute) -> Double? {
         if attribute.hasReference { return (try? string(attribute)).flatMap { Double($0) } }
         let range = attribute.value
         var position = range.lowerBound
         var negative = false
-        if position < range.upperBound, base[position] == UInt8(ascii: "-") {
+        if position < range.upperBound, unsafe base[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
@@ -307,7 +312,7 @@ struct XMLScanner {
         var fractionDigits = 0
         var seenPoint = false
         while position < range.upperBound {
-            let byte = base[position]
+            let byte = unsafe base[position]
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
                 mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
                 digits += 1
@@ -339,7 +344,7 @@ struct XMLScanner {
         guard range.count <= 64 else { return nil }
         var copy = [CChar](repeating: 0, count: range.count + 1)
         for offset in 0..<range.count {
-            let byte = base[range.lowerBound + offset]
+            let byte = unsafe base[range.lowerBound + offset]
             let allowed =
                 byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: ".")
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
@@ -347,27 +352,28 @@ struct XMLScanner {
             guard allowed else { return nil }
             copy[offset] = CChar(bitPattern: byte)
         }
-        return copy.withUnsafeBufferPointer { buffer -> Double? in
+        return unsafe copy.withUnsafeBufferPointer { buffer -> Double? in
             var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(buffer.baseAddress!, &end)
-            guard let end, buffer.baseAddress!.distance(to: UnsafePointer(end)) == range.count else { return nil }
+            let value = unsafe strtod(buffer.baseAddress!, &end)
+            guard let end = unsafe end, unsafe buffer.baseAddress!.distance(to: UnsafePointer(end)) == range.count
+            else { return nil }
             return value
         }
     }
 
     /// A whole number that fits in 64 bits (OSM ids; JOSM's new objects are negative); nil for anything else.
-    func int64(_ attribute: Attribute) -> Int64? {
+    package func int64(_ attribute: Attribute) -> Int64? {
         let range = attribute.value
         var position = range.lowerBound
         var negative = false
-        if position < range.upperBound, base[position] == UInt8(ascii: "-") {
+        if position < range.upperBound, unsafe base[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
         guard position < range.upperBound else { return nil }
         var value: Int64 = 0
         while position < range.upperBound {
-            let byte = base[position]
+            let byte = unsafe base[position]
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
@@ -391,18 +397,18 @@ struct XMLScanner {
             ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"),
         ]
         for (name, scalar) in entities where equal(body, name) { return (scalar, semicolon + 1) }
-        guard body.count >= 2, base[body.lowerBound] == UInt8(ascii: "#") else {
+        guard body.count >= 2, unsafe base[body.lowerBound] == UInt8(ascii: "#") else {
             throw error("ukjent referanse &\(text(body));", at: position)
         }
         var digits = body.dropFirst()
         var radix: UInt32 = 10
-        if base[digits.lowerBound] == UInt8(ascii: "x") {
+        if unsafe base[digits.lowerBound] == UInt8(ascii: "x") {
             radix = 16
             digits = digits.dropFirst()
         }
         var value: UInt32 = 0
         for offset in digits {
-            let byte = base[offset]
+            let byte = unsafe base[offset]
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
@@ -426,11 +432,11 @@ struct XMLScanner {
         var position = range.lowerBound
         while position < range.upperBound {
             guard let ampersand = find(UInt8(ascii: "&"), from: position, within: range.upperBound - position) else {
-                bytes.append(
+                unsafe bytes.append(
                     contentsOf: UnsafeBufferPointer(start: base + position, count: range.upperBound - position))
                 break
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: ampersand - position))
+            unsafe bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: ampersand - position))
             let (scalar, end) = try reference(at: ampersand)
             UTF8.encode(scalar) { bytes.append($0) }
             position = end
@@ -439,18 +445,18 @@ struct XMLScanner {
     }
 
     private func decode(_ range: Range<Int>, hasReference: Bool) throws(XMLScanError) -> String {
-        let buffer = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-        guard hasReference else { return String(decoding: buffer, as: UTF8.self) }
+        let buffer = unsafe UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        guard hasReference else { return unsafe String(decoding: buffer, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         var position = range.lowerBound
         while position < range.upperBound {
-            if base[position] == UInt8(ascii: "&") {
+            if unsafe base[position] == UInt8(ascii: "&") {
                 let (scalar, end) = try reference(at: position)
                 UTF8.encode(scalar) { bytes.append($0) }
                 position = end
             } else {
-                bytes.append(base[position])
+                unsafe bytes.append(base[position])
                 position += 1
             }
         }
@@ -462,27 +468,27 @@ struct XMLScanner {
     private func find(_ byte: UInt8, from start: Int, within limit: Int? = nil) -> Int? {
         guard start < count else { return nil }
         let length = min(count - start, limit ?? count)
-        guard let found = memchr(base + start, Int32(byte), length) else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        guard let found = unsafe memchr(base + start, Int32(byte), length) else { return nil }
+        return unsafe UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     private func startsWith(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard index + length <= count else { return false }
-        return memcmp(base + index, literal.utf8Start, length) == 0
+        return unsafe memcmp(base + index, literal.utf8Start, length) == 0
     }
 
     /// Whether the text ends within `literal`, which begins at the index.
     private func isCutShort(_ literal: StaticString) -> Bool {
         let rest = count - index
-        return rest < literal.utf8CodeUnitCount && memcmp(base + index, literal.utf8Start, rest) == 0
+        return unsafe rest < literal.utf8CodeUnitCount && memcmp(base + index, literal.utf8Start, rest) == 0
     }
 
     private mutating func skip(past literal: StaticString, what: String) throws(XMLScanError) {
         let length = literal.utf8CodeUnitCount
         var position = index + 2
-        while let candidate = find(literal.utf8Start[0], from: position) {
-            if candidate + length <= count, memcmp(base + candidate, literal.utf8Start, length) == 0 {
+        while let candidate = unsafe find(literal.utf8Start[0], from: position) {
+            if candidate + length <= count, unsafe memcmp(base + candidate, literal.utf8Start, length) == 0 {
                 index = candidate + length
                 return
             }
@@ -495,7 +501,7 @@ struct XMLScanner {
     private mutating func skipWhitespace() -> Bool {
         let start = index
         while index < count,
-            base[index] == 0x20 || base[index] == 0x0A || base[index] == 0x0D || base[index] == 0x09
+            unsafe base[index] == 0x20 || base[index] == 0x0A || base[index] == 0x0D || base[index] == 0x09
         {
             index += 1
         }
@@ -504,7 +510,7 @@ struct XMLScanner {
 
     private func requireWhitespace(_ range: Range<Int>) throws(XMLScanError) {
         for position in range {
-            let byte = base[position]
+            let byte = unsafe base[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else {
                 throw error("tekst utenfor rotelementet", at: position)
             }
@@ -512,16 +518,17 @@ struct XMLScanner {
     }
 
     private func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+        unsafe a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
     }
 
     private func equal(_ range: Range<Int>, _ literal: StaticString) -> Bool {
-        range.count == literal.utf8CodeUnitCount && memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
+        unsafe range.count == literal.utf8CodeUnitCount
+            && memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
     }
 
     /// Up to 40 bytes of `range`, for messages.
-    func text(_ range: Range<Int>) -> String {
-        String(
+    package func text(_ range: Range<Int>) -> String {
+        unsafe String(
             decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: min(range.count, 40)), as: UTF8.self)
     }
 
@@ -530,10 +537,10 @@ struct XMLScanner {
         var line = 1
         var column = 1
         for offset in 0..<position {
-            if base[offset] == UInt8(ascii: "\n") {
+            if unsafe base[offset] == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
-            } else if base[offset] & 0xC0 != 0x80 {
+            } else if unsafe base[offset] & 0xC0 != 0x80 {
                 column += 1
             }
         }
@@ -545,12 +552,19 @@ struct XMLScanner {
 }
 
 /// Why XML could not be read, with where.
-struct XMLScanError: Error, Equatable {
+package struct XMLScanError: Error, Equatable {
     var message: String
     var line: Int
     var column: Int
     /// A DOCTYPE declares entities or other markup, refused before anything is read (`refusesInternalSubset`).
-    var declaresEntities = false
+    package var declaresEntities = false
 
-    var description: String { "linje \(line), kolonne \(column): \(message)" }
+    package init(message: String, line: Int, column: Int, declaresEntities: Bool = false) {
+        self.message = message
+        self.line = line
+        self.column = column
+        self.declaresEntities = declaresEntities
+    }
+
+    package var description: String { "linje \(line), kolonne \(column): \(message)" }
 }

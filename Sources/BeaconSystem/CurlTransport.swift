@@ -36,7 +36,9 @@ package struct CurlTransport: HTTPTransport {
     }
 
     /// The exchange, redirects included, on the calling thread (it blocks).
-    static func perform(_ request: HTTPRequest, curl: Libcurl, pool: CurlHandlePool, cancelled: CancellationFlag)
+    static func perform(
+        _ request: HTTPRequest, curl: Libcurl, pool: CurlHandlePool, cancelled: CancellationFlag
+    )
         -> Result<HTTPResponse, TransportError>
     {
         guard let origin = Origin(request.url) else { return .failure(.other("ugyldig adresse")) }
@@ -68,44 +70,47 @@ package struct CurlTransport: HTTPTransport {
         _ url: URL, request: HTTPRequest, remaining: Duration, curl: Libcurl, pool: CurlHandlePool,
         cancelled: CancellationFlag
     ) -> Result<(HTTPResponse, String?), TransportError> {
-        guard let handle = pool.take(curl) else { return .failure(.other("libcurl kunne ikke lage en forespørsel")) }
+        guard let handle = unsafe pool.take(curl) else {
+            return .failure(.other("libcurl kunne ikke lage en forespørsel"))
+        }
         let transfer = CurlTransfer(limit: request.maximumBodyBytes, cancelled: cancelled)
-        let context = Unmanaged.passRetained(transfer)
+        let context = unsafe Unmanaged.passRetained(transfer)
         var headerList: UnsafeMutableRawPointer?
         defer {
-            curl.slistFreeAll(headerList)
-            context.release()
-            pool.give(handle, curl)
+            unsafe curl.slistFreeAll(headerList)
+            unsafe context.release()
+            unsafe pool.give(handle, curl)
         }
         let milliseconds = max(
             1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
-        curl.set(handle, .url, string: url.absoluteString)
-        curl.set(handle, .protocols, 3)  // HTTP and HTTPS only
-        curl.set(handle, .followLocation, 0)
-        curl.set(handle, .noSignal, 1)
-        curl.set(handle, .timeoutMilliseconds, milliseconds)
-        curl.set(handle, .connectTimeoutMilliseconds, milliseconds)
+        unsafe curl.set(handle, .url, string: url.absoluteString)
+        unsafe curl.set(handle, .protocols, 3)  // HTTP and HTTPS only
+        unsafe curl.set(handle, .followLocation, 0)
+        unsafe curl.set(handle, .noSignal, 1)
+        unsafe curl.set(handle, .timeoutMilliseconds, milliseconds)
+        unsafe curl.set(handle, .connectTimeoutMilliseconds, milliseconds)
         // Every encoding this libcurl decodes; the limit counts decoded bytes.
-        curl.set(handle, .acceptEncoding, string: "")
-        curl.set(handle, .userAgent, string: "sitegen (Beacon)")
-        curl.set(handle, .maximumFileSize, offset: Int64(request.maximumBodyBytes))
+        unsafe curl.set(handle, .acceptEncoding, string: "")
+        unsafe curl.set(handle, .userAgent, string: "sitegen (Beacon)")
+        unsafe curl.set(handle, .maximumFileSize, offset: Int64(request.maximumBodyBytes))
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            guard let appended = curl.slistAppend(headerList, "\(name): \(value)") else {
+            guard let appended = unsafe curl.slistAppend(headerList, "\(name): \(value)") else {
                 return .failure(.other("libcurl: ikke nok minne"))
             }
-            headerList = appended
+            unsafe headerList = unsafe appended
         }
-        curl.set(handle, .httpHeader, pointer: headerList)
-        let opaque = UnsafeRawPointer(context.toOpaque())
-        curl.set(handle, .writeFunction, pointer: unsafeBitCast(curlWriteBody, to: UnsafeRawPointer.self))
-        curl.set(handle, .writeData, pointer: opaque)
-        curl.set(handle, .headerFunction, pointer: unsafeBitCast(curlReadHeader, to: UnsafeRawPointer.self))
-        curl.set(handle, .headerData, pointer: opaque)
-        curl.set(handle, .noProgress, 0)
-        curl.set(handle, .xferInfoFunction, pointer: unsafeBitCast(curlCheckCancelled, to: UnsafeRawPointer.self))
-        curl.set(handle, .xferInfoData, pointer: opaque)
+        unsafe curl.set(handle, .httpHeader, pointer: headerList)
+        let opaque = unsafe UnsafeRawPointer(context.toOpaque())
+        unsafe curl.set(handle, .writeFunction, pointer: unsafeBitCast(curlWriteBody, to: UnsafeRawPointer.self))
+        unsafe curl.set(handle, .writeData, pointer: opaque)
+        unsafe curl.set(handle, .headerFunction, pointer: unsafeBitCast(curlReadHeader, to: UnsafeRawPointer.self))
+        unsafe curl.set(handle, .headerData, pointer: opaque)
+        unsafe curl.set(handle, .noProgress, 0)
+        unsafe curl.set(
+            handle, .xferInfoFunction, pointer: unsafeBitCast(curlCheckCancelled, to: UnsafeRawPointer.self))
+        unsafe curl.set(handle, .xferInfoData, pointer: opaque)
 
-        let code = curl.easyPerform(handle)
+        let code = unsafe curl.easyPerform(handle)
         guard code == Libcurl.Code.ok.rawValue else {
             if transfer.overLimit || code == Libcurl.Code.fileSizeExceeded.rawValue {
                 return .failure(.tooLarge(limit: request.maximumBodyBytes))
@@ -115,10 +120,10 @@ package struct CurlTransport: HTTPTransport {
             }
             return .failure(classify(code, curl: curl))
         }
-        guard let status = curl.integer(handle, .responseCode), status > 0 else {
+        guard let status = unsafe curl.integer(handle, .responseCode), status > 0 else {
             return .failure(.other("svaret var ikke HTTP"))
         }
-        let redirect = [301, 302, 303, 307, 308].contains(status) ? curl.string(handle, .redirectURL) : nil
+        let redirect = unsafe [301, 302, 303, 307, 308].contains(status) ? curl.string(handle, .redirectURL) : nil
         return .success((HTTPResponse(status: status, headers: transfer.headers, body: Data(transfer.body)), redirect))
     }
 
@@ -140,7 +145,7 @@ package struct CurlTransport: HTTPTransport {
 }
 
 /// Set when the task waiting for a transfer is cancelled; libcurl's progress callback reads it.
-final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     let flag = Atomic<Bool>(false)
 }
 
@@ -148,13 +153,14 @@ final class CancellationFlag: Sendable {
 final class CurlTransfer {
     let limit: Int
     let cancelled: CancellationFlag
-    var body: [UInt8] = []
+    package var body: [UInt8] = []
     /// Names in lower case; a name sent twice has its values joined with ", ".
-    var headers: [String: String] = [:]
+    package var headers: [String: String] = [:]
     var overLimit = false
     /// Header bytes so far: a server that sends headers without end is stopped at `headerLimit`.
     var headerBytes = 0
-    static let headerLimit = 128 << 10  // below libcurl's own limit (300 kB), which it reports as a broken connection
+    /// Below libcurl's own limit (300 kB), which it reports as a broken connection.
+    package static let headerLimit = 128 << 10
 
     init(limit: Int, cancelled: CancellationFlag) {
         self.limit = limit
@@ -177,62 +183,67 @@ final class CurlTransfer {
 
 private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
     data, size, count, context in
-    guard let context else { return 0 }
-    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    guard let context = unsafe context else { return 0 }
+    let transfer = unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     guard transfer.body.count + length <= transfer.limit else {
         transfer.overLimit = true
         return 0  // libcurl stops the transfer (CURLE_WRITE_ERROR)
     }
-    if let data, length > 0 { transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length)) }
+    if let data = unsafe data, length > 0 {
+        unsafe transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+    }
     return length
 }
 
 private let curlReadHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
     data, size, count, context in
-    guard let context else { return 0 }
+    guard let context = unsafe context else { return 0 }
     let length = size * count
-    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let transfer = unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     transfer.headerBytes += length
     guard transfer.headerBytes <= CurlTransfer.headerLimit else { return 0 }  // libcurl stops the transfer
-    if let data, length > 0 {
-        transfer.add(headerLine: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+    if let data = unsafe data, length > 0 {
+        unsafe transfer.add(
+            headerLine: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
     }
     return length
 }
 
 private let curlCheckCancelled: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
     context, _, _, _, _ in
-    guard let context else { return 0 }
-    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().cancelled.flag.load(ordering: .relaxed)
+    guard let context = unsafe context else { return 0 }
+    return unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().cancelled.flag.load(
+        ordering: .relaxed)
         ? 1 : 0
 }
 
 /// Easy handles between requests: a handle keeps its connections and DNS
 /// answers, so the next request to the same server skips the handshakes.
 final class CurlHandlePool: Sendable {
-    static let shared = CurlHandlePool()
+    package static let shared = CurlHandlePool()
     /// Handles kept at most (the tiles fetch a few at a time).
     static let capacity = 8
 
     // Unchecked: each handle is used by one thread at a time, taken out, then given back.
-    private struct Handles: @unchecked Sendable {
-        var free: [Libcurl.Handle] = []
+    @safe private struct Handles: @unchecked Sendable {
+        var free: [Libcurl.Handle] = unsafe []
     }
 
     private let handles = Mutex(Handles())
 
     func take(_ curl: Libcurl) -> Libcurl.Handle? {
-        handles.withLock { $0.free.popLast() } ?? curl.easyInit()
+        if let kept = unsafe handles.withLock({ unsafe $0.free.popLast() }) { return unsafe kept }
+        return unsafe curl.easyInit()
     }
 
     func give(_ handle: Libcurl.Handle, _ curl: Libcurl) {
-        curl.easyReset(handle)
+        unsafe curl.easyReset(handle)
         let kept = handles.withLock { handles -> Bool in
-            guard handles.free.count < Self.capacity else { return false }
-            handles.free.append(handle)
+            guard unsafe handles.free.count < Self.capacity else { return false }
+            unsafe handles.free.append(handle)
             return true
         }
-        if !kept { curl.easyCleanup(handle) }
+        if !kept { unsafe curl.easyCleanup(handle) }
     }
 }

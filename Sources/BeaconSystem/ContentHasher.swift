@@ -9,7 +9,7 @@ package struct ContentHasher: Sendable {
     package init() {}
 
     package mutating func combine(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { combine(raw: $0) }
+        unsafe bytes.withUnsafeBytes { unsafe combine(raw: $0) }
         combine(UInt64(bytes.count))
     }
 
@@ -21,11 +21,11 @@ package struct ContentHasher: Sendable {
         state = mix(state ^ value)
     }
 
-    mutating func combine(raw: UnsafeRawBufferPointer) {
+    package mutating func combine(raw: UnsafeRawBufferPointer) {
         var lanes = Lanes(seed: state)
         let blocks = raw.count / 32
-        for block in 0..<blocks { lanes.absorb(raw, at: block * 32) }
-        state = lanes.finish(UnsafeRawBufferPointer(rebasing: raw[(blocks * 32)...]))
+        for block in 0..<blocks { unsafe lanes.absorb(raw, at: block * 32) }
+        state = unsafe lanes.finish(UnsafeRawBufferPointer(rebasing: raw[(blocks * 32)...]))
     }
 
     /// The four running hashes of `combine(raw:)`, and how they end.
@@ -46,10 +46,10 @@ package struct ContentHasher: Sendable {
 
         /// The 32 bytes at `offset`.
         @inline(__always) mutating func absorb(_ raw: UnsafeRawBufferPointer, at offset: Int) {
-            a = Self.step(a, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            b = Self.step(b, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            c = Self.step(c, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            d = Self.step(d, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            a = unsafe Self.step(a, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            b = unsafe Self.step(b, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            c = unsafe Self.step(c, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            d = unsafe Self.step(d, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
         }
 
         /// The hash, once `rest` (fewer than 32 bytes: whole words, then a tail) is taken in.
@@ -60,13 +60,13 @@ package struct ContentHasher: Sendable {
             h = mixer.mix(h ^ d)
             var offset = 0
             while offset + 8 <= rest.count {
-                h = Self.step(h, rest.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                h = unsafe Self.step(h, rest.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
             var tail: UInt64 = 0
             var shift: UInt64 = 0
             while offset < rest.count {
-                tail |= UInt64(rest[offset]) << shift
+                unsafe tail |= UInt64(rest[offset]) << shift
                 shift += 8
                 offset += 1
             }
@@ -80,11 +80,11 @@ package struct ContentHasher: Sendable {
     /// input whose hash a rebuild waits for (the places file: 90 MB at 100,000 places).
     package mutating func combine(inParallel bytes: [UInt8]) {
         let part = 1 << 20
-        let parts = bytes.withUnsafeBytes { raw in
-            let shared = SharedReadOnlyBytes(raw: raw)
+        let parts = unsafe bytes.withUnsafeBytes { raw in
+            let shared = unsafe SharedReadOnlyBytes(raw: raw)
             return ParallelChunks.map(count: (raw.count + part - 1) / part, chunkSize: 1) { index in
                 var hasher = ContentHasher()
-                hasher.combine(
+                unsafe hasher.combine(
                     raw: UnsafeRawBufferPointer(
                         rebasing: shared.raw[(index * part)..<min((index + 1) * part, shared.raw.count)]))
                 return hasher.value
@@ -101,7 +101,7 @@ package struct ContentHasher: Sendable {
         return z ^ (z >> 31)
     }
 
-    var value: UInt64 { state }
+    package var value: UInt64 { state }
     package var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
@@ -121,7 +121,7 @@ extension ContentHasher {
         package init() { lanes = Lanes(seed: start.value) }
 
         package mutating func feed(_ part: [UInt8]) {
-            part.withUnsafeBytes { feed($0) }
+            unsafe part.withUnsafeBytes { unsafe feed($0) }
         }
 
         /// Takes `part` in where it lies: only a few bytes that do not fill 32 are kept for the next part.
@@ -130,24 +130,24 @@ extension ContentHasher {
             var offset = 0
             if !pending.isEmpty {
                 let taken = min(32 - pending.count, part.count)
-                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[0..<taken]))
+                unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[0..<taken]))
                 offset = taken
                 guard pending.count == 32 else { return }
-                pending.withUnsafeBytes { lanes.absorb($0, at: 0) }
+                unsafe pending.withUnsafeBytes { unsafe lanes.absorb($0, at: 0) }
                 pending.removeAll(keepingCapacity: true)
             }
             let whole = offset + (part.count - offset) / 32 * 32
             while offset < whole {
-                lanes.absorb(part, at: offset)
+                unsafe lanes.absorb(part, at: offset)
                 offset += 32
             }
-            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[whole...]))
+            unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[whole...]))
         }
 
         /// The hash of everything fed.
         package func finish() -> UInt64 {
             var hasher = start
-            hasher.state = pending.withUnsafeBytes { lanes.finish($0) }
+            hasher.state = unsafe pending.withUnsafeBytes { unsafe lanes.finish($0) }
             hasher.combine(UInt64(total))
             return hasher.value
         }

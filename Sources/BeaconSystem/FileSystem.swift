@@ -8,6 +8,12 @@ package struct FileError: UserFacingError, Equatable {
     var action: String
     package var reason: String
 
+    package init(path: String, action: String, reason: String) {
+        self.path = path
+        self.action = action
+        self.reason = reason
+    }
+
     package var userMessage: String { "Kunne ikke \(action) \(path): \(reason)." }
     package var exitStatus: ExitStatus { .ioError }
 
@@ -31,18 +37,18 @@ package enum FileSystem {
         case EFBIG: return "filen ble større enn prosessen har lov til (se «ulimit -f»)"
         case EDQUOT: return "diskkvoten er brukt opp"
         case EMFILE, ENFILE: return "for mange åpne filer"
-        default: return String(cString: strerror(code))
+        default: return unsafe String(cString: strerror(code))
         }
     }
 
     package static func fileExists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return unsafe stat(path, &info) == 0
     }
 
     package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return unsafe stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// What a file read accepts by default: the store, settings, cache
@@ -56,7 +62,7 @@ package enum FileSystem {
     /// `limit` bytes.
     package static func readIfExists(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8]? {
         // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw .errno("lese", path)
@@ -69,7 +75,7 @@ package enum FileSystem {
     /// link is never followed (the pair of `writeCacheFile`, which replaces one): what the cache holds is
     /// published, so a link there must not bring in a file from elsewhere.
     package static func readCacheFile(_ path: String, limit: Int = defaultReadLimit) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
+        let fd = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         return try? readAll(fd: fd, path: path, limit: limit)
@@ -84,13 +90,13 @@ package enum FileSystem {
 
     /// At most the first `maximumBytes` of a regular file; nil when there is no such file.
     package static func readPrefix(_ path: String, maximumBytes: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard unsafe fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var bytes = [UInt8](repeating: 0, count: maximumBytes)
-        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, maximumBytes) }
+        let n = unsafe bytes.withUnsafeMutableBytes { unsafe Glibc.read(fd, $0.baseAddress!, maximumBytes) }
         guard n >= 0 else { return nil }
         bytes.removeSubrange(n...)
         return bytes
@@ -103,9 +109,9 @@ package enum FileSystem {
         var existing = path
         var rest: [String] = []
         while true {
-            if let real = realpath(existing, nil) {
-                defer { free(real) }
-                var result = String(cString: real)
+            if let real = unsafe realpath(existing, nil) {
+                defer { unsafe free(real) }
+                var result = unsafe String(cString: real)
                 for segment in rest.reversed() {
                     switch segment {
                     case "", ".": continue
@@ -128,7 +134,7 @@ package enum FileSystem {
         var current = resolvedPath(path)
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            guard unsafe lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
                 let next = try? resolvingSymlinks(current)
             else { return current }
             let resolved = resolvedPath(next)
@@ -142,14 +148,20 @@ package enum FileSystem {
     /// of one file (a symlink, a hard link, `./x` and `x`) are seen as one.
     package static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard unsafe stat(path, &info) == 0 else { return nil }
         return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
-    /// "850 kB", "12,5 MB": sizes in messages.
+    /// "850 kB", "12,5 MB": sizes in messages (digits grouped as `NorwegianFormat.integer` does).
     package static func describe(bytes: Int) -> String {
         if bytes < 1 << 20 { return "\(max(1, bytes / 1024)) kB" }
-        return NorwegianFormat.oneDecimal(Double(bytes) / Double(1 << 20)) + " MB"
+        let tenths = Int(saturating: Double(bytes) / Double(1 << 20) * 10)
+        var whole = ""
+        for (index, digit) in String(tenths / 10).enumerated() {
+            if index > 0, (String(tenths / 10).count - index) % 3 == 0 { whole += "\u{00A0}" }
+            whole.append(digit)
+        }
+        return whole + "," + String(tenths % 10) + " MB"
     }
 
     /// From this size on, `readAll` reads the two halves of a file on two cores.
@@ -161,7 +173,7 @@ package enum FileSystem {
     {
         var done = 0
         while done < count {
-            let n = pread(fd, target + done, count - done, off_t(offset + done))
+            let n = unsafe pread(fd, target + done, count - done, off_t(offset + done))
             if n < 0 {
                 if errno == EINTR { continue }
                 return (done, errno)
@@ -180,13 +192,13 @@ package enum FileSystem {
         let huge = 2 << 20
         let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
         let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        guard end > start, let aligned = unsafe UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = unsafe madvise(aligned, end - start, MADV_HUGEPAGE)
     }
 
     static func readAll(fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .errno("lese", path) }
+        guard unsafe fstat(fd, &info) == 0 else { throw .errno("lese", path) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw FileError(path: path, action: "lese", reason: "er en mappe")
@@ -205,15 +217,15 @@ package enum FileSystem {
         var failure: Int32 = 0
         // One byte of room beyond the file: a parser's end marker then needs no copy (`PlacesDecoder`).
         let expected = max(size, 0)
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
+        var bytes = unsafe [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
             if expected >= parallelReadMinimum {
-                adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+                unsafe adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
                 // A big file is read in two halves on two cores: most of a read into fresh memory is
                 // faulting its pages in and copying, which each core does for its own half.
                 let half = expected / 2
-                let target = DisjointSlots(buffer)
+                let target = unsafe DisjointSlots(buffer)
                 let halves = ParallelChunks.map(count: 2, chunkSize: 1) { part in
-                    part == 0
+                    unsafe part == 0
                         ? readFully(fd, into: target.slots.baseAddress!, count: half, at: 0)
                         : readFully(fd, into: target.slots.baseAddress! + half, count: expected - half, at: half)
                 }
@@ -230,7 +242,7 @@ package enum FileSystem {
                 if failure == 0 && lseek(fd, off_t(filled), SEEK_SET) < 0 { failure = errno }
             } else {
                 while filled < expected {
-                    let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
+                    let n = unsafe Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
                     if n < 0 {
                         if errno == EINTR { continue }
                         failure = errno
@@ -248,7 +260,7 @@ package enum FileSystem {
         // (the usual case), without growing (and copying) the whole buffer to find out.
         var probe = [UInt8](repeating: 0, count: 4096)
         while true {
-            let extra = probe.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let extra = unsafe probe.withUnsafeMutableBytes { unsafe Glibc.read(fd, $0.baseAddress!, $0.count) }
             if extra < 0 {
                 if errno == EINTR { continue }
                 throw .errno("lese", path)
@@ -271,14 +283,14 @@ package enum FileSystem {
     /// may set it, its owner; a file without write permission is refused.
     /// Temporary files that killed processes left beside it are removed.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
-        try bytes.withUnsafeBytes { buffer in
-            Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) }
+        try unsafe bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileError) in try unsafe writeAtomically(buffer, to: path, mode: mode) }
         }.get()
     }
 
     package static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644) throws(FileError) {
-        try data.withUnsafeBytes { buffer in
-            Result { () throws(FileError) in try writeAtomically(buffer, to: path, mode: mode) }
+        try unsafe data.withUnsafeBytes { buffer in
+            Result { () throws(FileError) in try unsafe writeAtomically(buffer, to: path, mode: mode) }
         }.get()
     }
 
@@ -293,9 +305,11 @@ package enum FileSystem {
         }
     }
 
-    static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t) throws(FileError) {
+    package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t)
+        throws(FileError)
+    {
         try writeAtomically(to: path, mode: mode) { (fd) throws(FileError) in
-            try writeAll(fd: fd, bytes: bytes, path: path)
+            try unsafe writeAll(fd: fd, bytes: bytes, path: path)
         }
     }
 
@@ -316,13 +330,13 @@ package enum FileSystem {
         var fileMode = mode
         var owner: (uid: uid_t, gid: gid_t)?
         var existing = stat()
-        if lstat(target, &existing) == 0, followingSymlinks || (existing.st_mode & S_IFMT) != S_IFLNK {
+        if unsafe lstat(target, &existing) == 0, followingSymlinks || (existing.st_mode & S_IFMT) != S_IFLNK {
             guard (existing.st_mode & S_IFMT) == S_IFREG else {
                 throw FileError(
                     path: path, action: "skrive",
                     reason: (existing.st_mode & S_IFMT) == S_IFDIR ? "er en mappe" : "er ikke en vanlig fil")
             }
-            guard existing.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+            guard existing.st_mode & 0o222 != 0, unsafe access(target, W_OK) == 0 else {
                 throw FileError(
                     path: path, action: "skrive",
                     reason: "filen er skrivebeskyttet (endre det med «chmod u+w» hvis sitegen skal kunne endre den)")
@@ -331,7 +345,7 @@ package enum FileSystem {
             owner = (existing.st_uid, existing.st_gid)
         }
         let temporary = folder + "/" + temporaryPrefix(for: name) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .errno("skrive", path) }
         do throws(FileError) {
             try produce(fd)
@@ -342,7 +356,7 @@ package enum FileSystem {
             guard !sync || fsync(fd) == 0 else { throw FileError.errno("skrive", path) }
         } catch {
             close(fd)
-            unlink(temporary)
+            unsafe unlink(temporary)
             throw error
         }
         close(fd)
@@ -350,10 +364,10 @@ package enum FileSystem {
         // rename over a file makes ext4 allocate the new one's blocks and start writing them at once
         // (auto_da_alloc), in the build's way for a big guide base. A crash in between loses
         // only the cache.
-        if unlinkingFirst { unlink(target) }
-        guard rename(temporary, target) == 0 else {
+        if unlinkingFirst { unsafe unlink(target) }
+        guard unsafe rename(temporary, target) == 0 else {
             let code = errno
-            unlink(temporary)
+            unsafe unlink(temporary)
             throw .errno("skrive", path, code: code)
         }
         if sync { syncDirectory(folder) }
@@ -368,9 +382,9 @@ package enum FileSystem {
         var current = path
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            guard unsafe lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
+            let length = unsafe readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { throw .errno("følge lenken", current) }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current =
@@ -387,11 +401,11 @@ package enum FileSystem {
     /// The names in a folder (not `.` and `..`), sorted: each as it is, or nil when its bytes are not
     /// UTF-8 (a name from an old Latin-1 system), with `shown` for messages either way.
     package static func entries(in folder: String) throws(FileError) -> [(name: String?, shown: String)] {
-        guard let handle = opendir(folder) else { throw .errno("lese mappen", folder) }
-        defer { closedir(handle) }
+        guard let handle = unsafe opendir(folder) else { throw .errno("lese mappen", folder) }
+        defer { unsafe closedir(handle) }
         var entries: [(name: String?, shown: String)] = []
-        while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+        while let entry = unsafe readdir(handle) {
+            let bytes = unsafe withUnsafeBytes(of: entry.pointee.d_name) { unsafe Array($0.prefix(while: { $0 != 0 })) }
             let shown = String(decoding: bytes, as: UTF8.self)
             if shown != "." && shown != ".." { entries.append((String(validating: bytes, as: UTF8.self), shown)) }
         }
@@ -402,12 +416,12 @@ package enum FileSystem {
     /// during a write); a live process's temporary file is left alone.
     static func removeStaleTemporaries(of name: String, in folder: String) {
         let prefix = temporaryPrefix(for: name)
-        guard let handle = opendir(folder) else { return }
-        defer { closedir(handle) }
+        guard let handle = unsafe opendir(folder) else { return }
+        defer { unsafe closedir(handle) }
         var stale: [String] = []
-        while let entry = readdir(handle) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+        while let entry = unsafe readdir(handle) {
+            let entryName = unsafe withUnsafeBytes(of: entry.pointee.d_name) {
+                unsafe String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard entryName.hasPrefix(prefix) else { continue }
             let rest = entryName.dropFirst(prefix.count)
@@ -416,19 +430,19 @@ package enum FileSystem {
             }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(entryName) }
         }
-        for entryName in stale { unlink(folder + "/" + entryName) }
+        for entryName in stale { unsafe unlink(folder + "/" + entryName) }
     }
 
-    static func writeAll(fd: Int32, bytes: [UInt8], path: String) throws(FileError) {
-        try bytes.withUnsafeBytes { buffer in
-            Result { () throws(FileError) in try writeAll(fd: fd, bytes: buffer, path: path) }
+    package static func writeAll(fd: Int32, bytes: [UInt8], path: String) throws(FileError) {
+        try unsafe bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileError) in try unsafe writeAll(fd: fd, bytes: buffer, path: path) }
         }.get()
     }
 
-    static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
+    package static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
         var written = 0
         while written < buffer.count {
-            let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            let n = unsafe Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .errno("skrive", path)
@@ -438,7 +452,7 @@ package enum FileSystem {
     }
 
     package static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = unsafe open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)
             close(fd)
@@ -454,7 +468,7 @@ package enum FileSystem {
         }
         let parent = PathText.parent(path)
         if !parent.isEmpty, parent != path, !isDirectory(parent) { try createDirectory(parent, inside: boundary) }
-        if mkdir(path, 0o755) != 0, errno != EEXIST { throw .errno("opprette mappen", path) }
+        if unsafe mkdir(path, 0o755) != 0, errno != EEXIST { throw .errno("opprette mappen", path) }
     }
 
     /// Removes a file or a whole tree; missing is fine. Works on descriptors
@@ -462,40 +476,40 @@ package enum FileSystem {
     /// 100,000-file trees a big site leaves behind.
     package static func removeTree(_ path: String) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard unsafe lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) != S_IFDIR {
-            unlink(path)
+            unsafe unlink(path)
             return
         }
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = unsafe open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd >= 0 {
             removeContents(of: fd)
             close(fd)
         }
-        if rmdir(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
+        if unsafe rmdir(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Empties the folder open at `fd` (never following symlinks).
     private static func removeContents(of fd: Int32) {
         let duplicate = dup(fd)
-        guard duplicate >= 0, let directory = fdopendir(duplicate) else { return }
-        defer { closedir(directory) }
+        guard duplicate >= 0, let directory = unsafe fdopendir(duplicate) else { return }
+        defer { unsafe closedir(directory) }
         var names: [(String, Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+        while let entry = unsafe readdir(directory) {
+            let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) {
+                unsafe String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            names.append((name, Int32(entry.pointee.d_type) == DT_DIR))
+            unsafe names.append((name, Int32(entry.pointee.d_type) == DT_DIR))
         }
         for (name, isDirectory) in names {
-            if isDirectory || (unlinkat(fd, name, 0) != 0 && errno == EISDIR) {
-                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if unsafe isDirectory || (unlinkat(fd, name, 0) != 0 && errno == EISDIR) {
+                let child = unsafe openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child >= 0 {
                     removeContents(of: child)
                     close(child)
                 }
-                unlinkat(fd, name, AT_REMOVEDIR)
+                unsafe unlinkat(fd, name, AT_REMOVEDIR)
             }
         }
     }
@@ -503,10 +517,10 @@ package enum FileSystem {
 
 /// An exclusive advisory lock (`flock`) held while `body` runs, so that
 /// concurrent `sitegen` processes change the store one at a time.
-enum FileLock {
-    static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+package enum FileLock {
+    package static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
         // O_NOFOLLOW: a lock file that someone replaced with a symlink is not followed.
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = unsafe open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FileError.errno("låse", path) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {

@@ -26,18 +26,19 @@ package enum LinePatch {
         _ previous: MappedFile, header: [UInt8], count: Int, items: [Int],
         render: (Int, inout [UInt8]) -> Void
     ) -> Patched? {
-        let bytes = previous.bytes.assumingMemoryBound(to: UInt8.self)
+        let bytes = unsafe previous.bytes.assumingMemoryBound(to: UInt8.self)
         var lineStarts: [Int] = [0]
         lineStarts.reserveCapacity(count + 3)
         var offset = 0
         while offset < bytes.count, let base = bytes.baseAddress,
-            let found = memchr(base + offset, 0x0A, bytes.count - offset)
+            let found = unsafe memchr(base + offset, 0x0A, bytes.count - offset)
         {
-            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            offset = unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             lineStarts.append(offset)
         }
         // The header line, `count` item lines, the closing line, and the end after the last newline.
-        guard count > 0, lineStarts.count == count + 3, lineStarts.last == bytes.count, bytes.starts(with: header)
+        guard count > 0, lineStarts.count == count + 3, lineStarts.last == bytes.count,
+            unsafe bytes.starts(with: header)
         else { return nil }
         var replacements: [(line: Range<Int>, bytes: [UInt8])] = []
         var changed = false
@@ -46,7 +47,7 @@ package enum LinePatch {
             let line = lineStarts[item + 1]..<(lineStarts[item + 2] - 1)  // without the newline
             var out: [UInt8] = []
             render(item, &out)
-            if !changed && !out.elementsEqual(bytes[line]) { changed = true }
+            if unsafe !changed && !out.elementsEqual(bytes[line]) { changed = true }
             replacements.append((line, out))
         }
         return Patched(file: previous, replacements: replacements, changed: changed)
@@ -55,7 +56,7 @@ package enum LinePatch {
     /// A patch over the previous file's bytes (see `prepare`).
     package struct Patched {
         let file: MappedFile
-        var previous: UnsafeRawBufferPointer { file.bytes }
+        var previous: UnsafeRawBufferPointer { unsafe file.bytes }
         /// Each replaced line of `previous` (without its newline) and its new bytes, in order.
         let replacements: [(line: Range<Int>, bytes: [UInt8])]
         /// Whether any line came out different (if not, the file is `previous` as it is).
@@ -63,7 +64,7 @@ package enum LinePatch {
 
         /// The size of the patched file.
         package var count: Int {
-            replacements.reduce(previous.count) { $0 - $1.line.count + $1.bytes.count }
+            unsafe replacements.reduce(previous.count) { $0 - $1.line.count + $1.bytes.count }
         }
 
         /// The patched file in order: stretches of `previous` (`isNew` false) and new lines.
@@ -72,19 +73,22 @@ package enum LinePatch {
         ) throws(Failure) {
             var copiedUpTo = 0
             for replacement in replacements {
-                try body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo..<replacement.line.lowerBound]), false)
-                try replacement.bytes.withUnsafeBytes { line in Result { () throws(Failure) in try body(line, true) } }
-                    .get()
+                try unsafe body(
+                    UnsafeRawBufferPointer(rebasing: previous[copiedUpTo..<replacement.line.lowerBound]), false)
+                try unsafe replacement.bytes.withUnsafeBytes { line in
+                    Result { () throws(Failure) in try unsafe body(line, true) }
+                }
+                .get()
                 copiedUpTo = replacement.line.upperBound
             }
-            try body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo...]), false)
+            try unsafe body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo...]), false)
         }
 
         /// The patched file whole.
         package var bytes: [UInt8] {
             var out: [UInt8] = []
             out.reserveCapacity(count)
-            forEachPart { part, _ in out.append(contentsOf: part) }
+            unsafe forEachPart { part, _ in unsafe out.append(contentsOf: part) }
             return out
         }
     }

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// zlib's raw inflate (a deflate stream without zlib's header, as a zip entry and a built-in file
 /// hold it) and CRC-32, behind calls on arrays: the one file that holds zlib's pointers. The output
@@ -17,23 +17,23 @@ package enum Inflate {
     /// The bytes `deflated` (a raw deflate stream) stands for: at most `limit` of them.
     package static func raw(_ deflated: ArraySlice<UInt8>, limit: Int) throws(Failure) -> [UInt8] {
         guard deflated.count <= Int(UInt32.max) else { throw .corrupt("for stor") }
-        var stream = z_stream()
+        var stream = unsafe z_stream()
         // windowBits -15: a raw stream, as zip stores it; `inflateInit2` is a macro Swift does not see.
-        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard unsafe inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw .corrupt("zlib kunne ikke startes")
         }
-        defer { inflateEnd(&stream) }
+        defer { unsafe inflateEnd(&stream) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: chunkBytes)
-        let result: Result<[UInt8], Failure> = deflated.withUnsafeBufferPointer { input in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = UInt32(input.count)
+        let result: Result<[UInt8], Failure> = unsafe deflated.withUnsafeBufferPointer { input in
+            unsafe stream.next_in = unsafe UnsafeMutablePointer(mutating: input.baseAddress)
+            unsafe stream.avail_in = UInt32(input.count)
             while true {
-                let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer -> (Int32, Int) in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = UInt32(buffer.count)
-                    let status = inflate(&stream, Z_NO_FLUSH)
-                    return (status, buffer.count - Int(stream.avail_out))
+                let (status, produced) = unsafe chunk.withUnsafeMutableBufferPointer { buffer -> (Int32, Int) in
+                    unsafe stream.next_out = buffer.baseAddress
+                    unsafe stream.avail_out = UInt32(buffer.count)
+                    let status = unsafe inflate(&stream, Z_NO_FLUSH)
+                    return unsafe (status, buffer.count - Int(stream.avail_out))
                 }
                 guard output.count + produced <= limit else { return .failure(.tooLarge) }
                 output.append(contentsOf: chunk[0..<produced])
@@ -42,10 +42,10 @@ package enum Inflate {
                     return .success(output)
                 case Z_OK:
                     continue
-                case Z_BUF_ERROR where stream.avail_in == 0:
+                case Z_BUF_ERROR where unsafe stream.avail_in == 0:
                     return .failure(.corrupt("dataene slutter for tidlig"))
                 default:
-                    let message = stream.msg.map { String(cString: $0) } ?? "zlib-feil \(status)"
+                    let message = unsafe stream.msg.map { unsafe String(cString: $0) } ?? "zlib-feil \(status)"
                     return .failure(.corrupt(message))
                 }
             }
@@ -57,11 +57,11 @@ package enum Inflate {
     package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt = 0
         var offset = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        unsafe bytes.withUnsafeBufferPointer { buffer in
             // zlib takes a 32-bit length: a large buffer goes in pieces.
             while offset < buffer.count {
                 let length = min(buffer.count - offset, 1 << 30)
-                crc = CZlib.crc32(crc, buffer.baseAddress! + offset, UInt32(length))
+                crc = unsafe CZlib.crc32(crc, buffer.baseAddress! + offset, UInt32(length))
                 offset += length
             }
         }

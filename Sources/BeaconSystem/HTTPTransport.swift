@@ -6,7 +6,7 @@ package struct HTTPRequest: Sendable {
     package static let defaultMaximumBodyBytes = 20 << 20
 
     var url: URL
-    var headers: [String: String]
+    package var headers: [String: String]
     var timeout: TimeInterval
     var maximumBodyBytes: Int
 
@@ -22,10 +22,10 @@ package struct HTTPRequest: Sendable {
 }
 
 package struct HTTPResponse: Sendable {
-    var status: Int
+    package var status: Int
     /// Header names in lower case.
-    var headers: [String: String]
-    var body: Data
+    package var headers: [String: String]
+    package var body: Data
 
     package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
@@ -56,17 +56,17 @@ package protocol HTTPTransport: Sendable {
 }
 
 /// Scheme, host and port: what a redirect may not change.
-struct Origin: Equatable {
-    var scheme: String
-    var host: String
+package struct Origin: Equatable {
+    package var scheme: String
+    package var host: String
     var port: Int
 
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         self.scheme = scheme
         self.host = host
         port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
     }
 
-    var description: String { "\(scheme)://\(host):\(port)" }
+    package var description: String { "\(scheme)://\(host):\(port)" }
 }
