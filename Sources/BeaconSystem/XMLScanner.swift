@@ -551,6 +551,24 @@ import Glibc
     }
 }
 
+extension XMLScanner {
+    /// Runs `body` with a scanner over `bytes`, nil when there are none. The scanner lends `bytes`' storage: it
+    /// must not outlive `body`.
+    package static func withScanner<Result, Failure: Error>(
+        over bytes: [UInt8], maximumDepth: Int = XMLScanner.osmMaximumDepth, refusesInternalSubset: Bool = false,
+        _ body: (inout XMLScanner?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try unsafe bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            var scanner = unsafe buffer.baseAddress.map {
+                unsafe XMLScanner(
+                    base: $0, count: buffer.count, maximumDepth: maximumDepth,
+                    refusesInternalSubset: refusesInternalSubset)
+            }
+            return try body(&scanner)
+        }
+    }
+}
+
 /// Why XML could not be read, with where.
 package struct XMLScanError: Error, Equatable {
     var message: String

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconSystem
 import BeaconText
 
 /// A place's own page: its category animation, name, facts, map links, star

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconHTML
+import BeaconSystem
 import BeaconText
 
 /// "Mine steder": the owner's favorites with their stars and latest comment,

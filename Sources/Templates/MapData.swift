@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 
 /// The basemap as the page script reads it (`beacon-map.js`): where tiles come
 /// from, the zooms and area they cover, and the credits to show.

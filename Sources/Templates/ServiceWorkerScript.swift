@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 
 /// The service worker (`sw.js`) as a readable JavaScript template. The one line
 /// between `header` and `body`, `const BUILD = {…};`, holds this build's values

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// One GeoJSON feature whose properties are OpenStreetMap tags, as `osmium
 /// export` and overpass-turbo's export write them (older osmtogeojson nests
 /// them in `"tags"`). The geometry says the shape; the tags say the kind.

@@ -1,13 +1,13 @@
+import BeaconSystem
+
 /// GeoJSON and Overpass JSON, told apart by their members (`"features"`,
 /// `"elements"`) in whatever order they come. The top-level object is walked
 /// by hand and each feature or element parsed on its own and dropped once
 /// read, so a city's answer of tens of megabytes never stands as one tree.
 enum BasemapJSONReader {
     static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) {
-        var terminated = bytes
-        terminated.append(0)  // for strtod, as JSONParser needs
-        let result: Result<Void, BasemapDataError> = unsafe terminated.withUnsafeBufferPointer { buffer in
-            var walk = unsafe Walk(reader: JSONParser.Reader(base: buffer.baseAddress!, count: bytes.count))
+        let result: Result<Void, BasemapDataError> = JSONParser.withReader(over: bytes) { reader in
+            var walk = Walk(reader: reader)
             do {
                 try walk.run(into: &collector)
                 return .success(())
@@ -34,11 +34,6 @@ enum BasemapJSONReader {
         var format: BasemapDataFormat { sawElements ? .overpassJSON : sawFeatures ? .geoJSON : .json }
 
         mutating func run(into collector: inout BasemapCollector) throws {
-            if reader.count >= 3, unsafe reader.base[0] == 0xEF, unsafe reader.base[1] == 0xBB,
-                unsafe reader.base[2] == 0xBF
-            {
-                reader.index = 3
-            }
             reader.skipWhitespace()
             guard reader.nextByte == UInt8(ascii: "{") else {
                 // A top-level array or scalar: still parsed, so that broken JSON is reported as such.

@@ -14,9 +14,9 @@ import BeaconSystem
 /// file marks `visible="false"`, is no longer on the map.
 enum OSMXMLReader {
     static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) -> OSMElements {
-        let result: Result<OSMElements, BasemapDataError> = unsafe bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return .failure(.empty) }
-            var reader = unsafe Reader(scanner: XMLScanner(base: base, count: buffer.count))
+        let result: Result<OSMElements, BasemapDataError> = XMLScanner.withScanner(over: bytes) { scanner in
+            guard let scanner else { return .failure(.empty) }
+            var reader = Reader(scanner: scanner)
             do {
                 try reader.run(into: &collector)
                 return .success(reader.elements)

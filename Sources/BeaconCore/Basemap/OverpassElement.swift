@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// One element of an Overpass API JSON answer (`"elements": [...]`), as the API
 /// writes it for `out body`, `out skel`, `out geom` and `out center`:
 ///

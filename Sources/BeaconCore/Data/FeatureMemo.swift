@@ -54,13 +54,6 @@ package struct FeatureMemo: Sendable, Equatable {
         return FeatureMemo(key: key, outcomes: remembered)
     }
 
-    /// The hash a feature is remembered by: its bytes, and their count.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hasher = ContentHasher()
-        unsafe hasher.combine(raw: bytes)
-        hasher.combine(UInt64(bytes.count))
-        return hasher.value
-    }
 }
 
 /// A memo with the base its entries index: answers, for a feature's hash,

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Writes `JSONValue`s: pretty (two-space indent, for files people read and
 /// diff) or compact (for pages). Non-ASCII is written as is (UTF-8). (JSON
 /// that goes into a page passes `HTMLBuffer.scriptJSON`, which makes it safe there.)
@@ -73,50 +75,35 @@ package struct JSONWriter: Sendable {
 
     static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { utf8 in
-            // Copy runs of ordinary bytes in one go; escape the rest.
-            var runStart = 0
-            var i = 0
-            while i < utf8.count {
-                let byte = unsafe utf8[i]
-                let needsEscape: Bool
-                switch byte {
-                case 0x22, 0x5C, 0x00..<0x20: needsEscape = true
-                default: needsEscape = false
-                }
-                if !needsEscape {
-                    i += 1
-                    continue
-                }
-                if i > runStart { unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                unsafe i += appendEscape(utf8, at: i, to: &out)
-                runStart = i
-            }
-            if runStart < utf8.count { unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        let utf8 = s.utf8.span
+        // Copy runs of ordinary bytes in one go; escape the rest.
+        var runStart = 0
+        for i in utf8.indices {
+            let byte = utf8[i]
+            guard byte == 0x22 || byte == 0x5C || byte < 0x20 else { continue }
+            if i > runStart { out.append(utf8Of: s, runStart..<i) }
+            appendEscape(byte, to: &out)
+            runStart = i + 1
         }
+        if runStart < utf8.count { out.append(utf8Of: s, runStart..<utf8.count) }
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Writes the escape for the byte at `index`; returns how many bytes it consumed.
-    private static func appendEscape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, to out: inout [UInt8]) -> Int {
-        let hex: StaticString = "0123456789abcdef"
-        let byte = unsafe utf8[index]
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Writes the escape for `byte`, a quote, a backslash or a control character.
+    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
         case 0x22: out.append(contentsOf: [0x5C, 0x22])
         case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
         case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
         case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
         case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        case 0x00..<0x20:
-            let digits = unsafe hex.utf8Start
-            unsafe out.append(contentsOf: [
-                0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)],
-            ])
         default:
-            out.append(byte)
+            out.append(contentsOf: [
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
+            ])
         }
-        return 1
     }
 }
 
@@ -138,7 +125,7 @@ package struct JSONObjectBytes {
         if !isFirst { bytes.append(UInt8(ascii: ",")) }
         isFirst = false
         bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { unsafe bytes.append(contentsOf: $0) }
+        bytes.append(name)
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 

@@ -34,7 +34,7 @@ package struct PlacesDecoder: Sendable {
         package var skipped: [SkippedFeature]
         /// The feature each place came from (its index in the file).
         package var placeFeatures: [Int] = []
-        /// Each feature's hash (`FeatureMemo.hash`), when the features were split from the file's bytes.
+        /// Each feature's hash (`JSONDocument.hash`), when the features were split from the file's bytes.
         package var featureHashes: [UInt64]?
         /// Features taken from a memo instead of parsed.
         package var reusedFeatures = 0
@@ -136,7 +136,7 @@ package struct PlacesDecoder: Sendable {
         }
         /// Per feature, in the file's order.
         package var outcomes: [Outcome]
-        /// Per feature, `FeatureMemo.hash` of its bytes.
+        /// Per feature, the hash of its bytes (`JSONDocument.hash`).
         package var hashes: [UInt64]
         /// Features the memo knew (not parsed).
         package var reusedCount: Int
@@ -146,14 +146,13 @@ package struct PlacesDecoder: Sendable {
         package consuming func result(places place: (Int) -> Place) -> Result {
             var decoded: [Swift.Result<Place, SkippedFeature.Reason>] = []
             decoded.reserveCapacity(outcomes.count)
-            unsafe outcomes.withUnsafeMutableBufferPointer { buffer in
-                for index in buffer.indices {
-                    switch unsafe (buffer.baseAddress! + index).move() {
-                    case .known(let entry): decoded.append(.success(place(entry)))
-                    case .parsed(let parsed): decoded.append(.success(parsed))
-                    case .skipped(let reason): decoded.append(.failure(reason))
-                    }
-                    unsafe (buffer.baseAddress! + index).initialize(to: .skipped(.noName))
+            for index in outcomes.indices {
+                var outcome = Outcome.skipped(.noName)
+                swap(&outcome, &outcomes[index])  // moved out, not copied
+                switch outcome {
+                case .known(let entry): decoded.append(.success(place(entry)))
+                case .parsed(let parsed): decoded.append(.success(parsed))
+                case .skipped(let reason): decoded.append(.failure(reason))
                 }
             }
             var result = PlacesDecoder.collect(decoded)
@@ -166,75 +165,64 @@ package struct PlacesDecoder: Sendable {
     /// The features of `bytes` on all cores (see `decode(bytes:reusing:)`),
     /// or the whole document parsed when its layout is unusual.
     package func decodeFeatures(bytes: consuming [UInt8], reusing reuse: FeatureReuse? = nil) throws -> Decoded {
-        var terminated = consume bytes
-        let count = terminated.count
-        terminated.append(0)
-        let fast: Features? = unsafe terminated.withUnsafeBufferPointer { buffer in
-            let content = unsafe UnsafeBufferPointer(rebasing: buffer[0..<count])
-            guard let (ranges, otherRanges) = unsafe FeatureSplitter.featureRanges(content) else { return nil }
-            // Everything outside the features must be valid JSON as well.
-            for range in otherRanges where unsafe (try? JSONParser.parse(buffer.baseAddress!, range: range)) == nil {
-                return nil
-            }
-            let invalid = Atomic<Bool>(false)
-            let reused = Atomic<Int>(0)
-            let shared = unsafe SharedReadOnlyBytes(buffer)
-            let hashes = unsafe DisjointSlots(UnsafeMutableBufferPointer<UInt64>.allocate(capacity: ranges.count))
-            defer { unsafe hashes.slots.deallocate() }
-            /// The feature at `index`: remembered (`known`), or parsed.
-            @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
-                switch known {
-                case .entry(let entry):
-                    reused.add(1, ordering: .relaxed)
-                    return .known(entry: entry)
-                case .skipped(let reason):
-                    reused.add(1, ordering: .relaxed)
-                    return .skipped(reason)
-                case nil:
-                    guard let feature = try? unsafe JSONParser.parse(shared.bytes.baseAddress!, range: ranges[index])
-                    else {
-                        invalid.store(true, ordering: .relaxed)
-                        return .skipped(.notAFeature)
-                    }
-                    switch decodeFeature(feature) {
-                    case .success(let place): return .parsed(place)
-                    case .failure(let reason): return .skipped(reason)
-                    }
+        let document = JSONDocument(bytes)
+        if let fast = features(of: document, reusing: reuse) { return .features(fast) }
+        return .document(try decode(document.parseWhole()))
+    }
+
+    /// The features split out of `document` and decoded on all cores; nil when the layout is unusual or the
+    /// JSON is invalid anywhere (the whole document is then parsed, to report where).
+    private func features(of document: JSONDocument, reusing reuse: FeatureReuse?) -> Features? {
+        guard let (ranges, otherRanges) = document.featureRanges() else { return nil }
+        // Everything outside the features must be valid JSON as well.
+        for range in otherRanges where (try? document.parse(range)) == nil { return nil }
+        let invalid = Atomic<Bool>(false)
+        let reused = Atomic<Int>(0)
+        /// The feature at `index`: remembered (`known`), or parsed.
+        @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
+            switch known {
+            case .entry(let entry):
+                reused.add(1, ordering: .relaxed)
+                return .known(entry: entry)
+            case .skipped(let reason):
+                reused.add(1, ordering: .relaxed)
+                return .skipped(reason)
+            case nil:
+                guard let feature = try? document.parse(ranges[index]) else {
+                    invalid.store(true, ordering: .relaxed)
+                    return .skipped(.notAFeature)
+                }
+                switch decodeFeature(feature) {
+                case .success(let place): return .parsed(place)
+                case .failure(let reason): return .skipped(reason)
                 }
             }
-            // A file edited in places has its features where the memo has them: each is first compared with the
-            // memo's feature at its own position. The memo's table by hash (a feature moved elsewhere) is made only
-            // when many are not found there; a few are parsed (what a moved feature gives is the same either way).
-            let aligned = reuse.map { $0.rememberedCount == ranges.count } ?? false
-            let unsettled = unsafe DisjointSlots(UnsafeMutableBufferPointer<Bool>.allocate(capacity: ranges.count))
-            unsafe unsettled.slots.initialize(repeating: false)
-            defer { unsafe unsettled.slots.deallocate() }
-            var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
-                let hash = unsafe FeatureMemo.hash(UnsafeRawBufferPointer(rebasing: shared.raw[ranges[index]]))
-                hashes.initialize(index, to: hash)
-                if aligned, let known = reuse!.outcome(hash: hash, at: index) {
-                    return outcome(index, known: known)
-                }
-                guard reuse != nil else { return outcome(index, known: nil) }
-                unsettled[index] = true
-                return .skipped(.notAFeature)  // settled below
-            }
-            if let reuse {
-                let missed = outcomes.indices.filter { unsettled[$0] }
-                let table = missed.count > FeatureReuse.fewMisses ? reuse.byHash() : [:]
-                let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) {
-                    outcome(missed[$0], known: table[hashes[missed[$0]]])
-                }
-                for (index, settled) in zip(missed, settled) { outcomes[index] = settled }
-            }
-            // Invalid JSON anywhere: let the full parse report where.
-            guard !invalid.load(ordering: .relaxed) else { return nil }
-            return unsafe Features(
-                outcomes: outcomes, hashes: Array(hashes.slots), reusedCount: reused.load(ordering: .relaxed))
         }
-        if let fast { return .features(fast) }
-        terminated.removeLast()
-        return .document(try decode(JSONParser.parse(bytes: terminated)))
+        let hashes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { document.hash(ranges[$0]) }
+        // A file edited in places has its features where the memo has them: each is first compared with the
+        // memo's feature at its own position. The memo's table by hash (a feature moved elsewhere) is made only
+        // when many are not found there; a few are parsed (what a moved feature gives is the same either way).
+        let aligned = reuse.map { $0.rememberedCount == ranges.count } ?? false
+        let remembered: [FeatureMemo.Outcome?] =
+            aligned
+            ? ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { reuse!.outcome(hash: hashes[$0], at: $0) }
+            : []
+        var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
+            if aligned, let known = remembered[index] { return outcome(index, known: known) }
+            guard reuse != nil else { return outcome(index, known: nil) }
+            return .skipped(.notAFeature)  // settled below
+        }
+        if let reuse {
+            let missed = outcomes.indices.filter { !aligned || remembered[$0] == nil }
+            let table = missed.count > FeatureReuse.fewMisses ? reuse.byHash() : [:]
+            let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) {
+                outcome(missed[$0], known: table[hashes[missed[$0]]])
+            }
+            for (index, settled) in zip(missed, settled) { outcomes[index] = settled }
+        }
+        // Invalid JSON anywhere: let the full parse report where.
+        guard !invalid.load(ordering: .relaxed) else { return nil }
+        return Features(outcomes: outcomes, hashes: hashes, reusedCount: reused.load(ordering: .relaxed))
     }
 
     func decode(features: [JSONValue]) -> Result {
@@ -251,21 +239,20 @@ package struct PlacesDecoder: Sendable {
         var skipped: [SkippedFeature] = []
         var seen = Set<PlaceID>()
         seen.reserveCapacity(decoded.count)
-        unsafe decoded.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                let outcome = unsafe (buffer.baseAddress! + index).move()
-                unsafe (buffer.baseAddress! + index).initialize(to: .failure(.noName))
-                switch outcome {
-                case .success(let place):
-                    if seen.insert(place.id).inserted {
-                        places.append(place)
-                        placeFeatures.append(index)
-                    } else {
-                        skipped.append(SkippedFeature(index: index, reason: .duplicate(place.id)))
-                    }
-                case .failure(let reason):
-                    skipped.append(SkippedFeature(index: index, reason: reason))
+        var decoded = decoded
+        for index in decoded.indices {
+            var outcome = Swift.Result<Place, SkippedFeature.Reason>.failure(.noName)
+            swap(&outcome, &decoded[index])  // moved out, not copied
+            switch outcome {
+            case .success(let place):
+                if seen.insert(place.id).inserted {
+                    places.append(place)
+                    placeFeatures.append(index)
+                } else {
+                    skipped.append(SkippedFeature(index: index, reason: .duplicate(place.id)))
                 }
+            case .failure(let reason):
+                skipped.append(SkippedFeature(index: index, reason: reason))
             }
         }
         return Result(places: places, skipped: skipped, placeFeatures: placeFeatures)

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// What makes a kind of place what it is: what the data, the addresses and the pages' looks need. The
 /// presets are rows of `CategoryPreset.all`, named by the catalogues (`Templates` `CategoryNames`); an
 /// owner's own kind (`categories` in the settings) carries its names with it. A class, so that reading a

@@ -1,3 +1,4 @@
+import BeaconSystem
 import FoundationEssentials
 
 extension GeoapifyClient {

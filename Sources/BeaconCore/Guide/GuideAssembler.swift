@@ -91,17 +91,14 @@ package enum GuideAssembler {
         .Entry]
     {
         let placeholder = GuideBaseArchive.placeholder.place
-        return unsafe places.withUnsafeMutableBufferPointer { source in
-            unsafe [GuideBase.Entry](unsafeUninitializedCapacity: indices.count) { buffer, initialized in
-                for (slot, index) in indices.enumerated() {
-                    let place = unsafe (source.baseAddress! + index).move()
-                    unsafe (source.baseAddress! + index).initialize(to: placeholder)
-                    unsafe (buffer.baseAddress! + slot).initialize(
-                        to: GuideBase.Entry(place: place, distanceMetres: distances[index], slug: ""))
-                }
-                initialized = indices.count
-            }
+        var entries: [GuideBase.Entry] = []
+        entries.reserveCapacity(indices.count)
+        for index in indices {
+            var place = placeholder
+            swap(&place, &places[index])  // a move: no reference count of the place's fields changes
+            entries.append(GuideBase.Entry(place: place, distanceMetres: distances[index], slug: ""))
         }
+        return entries
     }
 
     /// Favorites the data does not have, rebuilt from their store snapshot, nearest first.

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// GeoJSON of places (geojson.io, overpass-turbo's export, osmium, QGIS): point features named in
 /// `properties.name` (or `Name`, `title`, `Title`). The other properties that are text or numbers are kept
 /// as tags (OSM-style ones are what the guide reads: amenity, cuisine, opening_hours, website, addr:*);

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// The files `sitegen import` reads, told apart by content, never by name: a download is named
 /// anything, and a «.json» may be Takeout's, GeoJSON or Overpass'. Each reader lives in its own
 /// file; this one tells them apart and turns what breaks into an `ImportError` naming the file.

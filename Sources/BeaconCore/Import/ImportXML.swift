@@ -14,14 +14,14 @@ enum ImportXML {
     static func scan<Value>(
         _ bytes: [UInt8], what: String, _ body: (inout XMLScanner) throws(XMLScanError) -> Value
     ) throws(ImportError.Reason) -> Value {
-        let outcome: Result<Value, XMLScanError> = unsafe bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else {
+        let outcome: Result<Value, XMLScanError> = XMLScanner.withScanner(
+            over: bytes, maximumDepth: maximumDepth, refusesInternalSubset: true
+        ) { scanner in
+            guard var reading = scanner else {
                 return .failure(XMLScanError(message: "ingen elementer", line: 1, column: 1))
             }
-            var scanner = unsafe XMLScanner(
-                base: base, count: buffer.count, maximumDepth: maximumDepth, refusesInternalSubset: true)
             do throws(XMLScanError) {
-                return .success(try body(&scanner))
+                return .success(try body(&reading))
             } catch {
                 return .failure(error)
             }

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Overpass API's own JSON (`{"version":0.6,"generator":"Overpass API …","elements":[…]}`): nodes with
 /// `lat`/`lon`, ways and relations with the `center` that `out center` gives (or the bounds or the points
 /// that `out geom` and `out bb` give). Every element counts as an item, so the untagged nodes of

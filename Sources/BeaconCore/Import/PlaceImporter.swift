@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Turns the places of import files into changes to the store: each place is merged into a place the guide
 /// already knows (within 50 m under a similar name: `PlaceMatching`), added as the owner's own, or left out
 /// with the reason. Pure: the command reads the files, looks positions up and writes the store once.

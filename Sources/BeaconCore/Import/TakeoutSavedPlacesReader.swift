@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Google Takeout's «Saved Places.json»: GeoJSON whose features carry Google's own properties.
 ///
 /// The older form (`Title`, `Google Maps URL`, `Location` with `Business Name`, `Address` and `Geo Coordinates`

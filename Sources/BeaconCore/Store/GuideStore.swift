@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// The owner's own data: ratings and favorites,
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// An owner's own kind of place in the settings' `categories`, beside the presets' names:
 ///
 ///     {"key": "catering.ice_cream", "name": {"nb": ["Iskrembar", "Iskrembarer"], "en": ["Ice cream", "Ice cream"]},

@@ -1,4 +1,5 @@
 import BeaconHTML
+import BeaconSystem
 import BeaconText
 import FoundationEssentials
 

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// Reads and writes `GuideStore` as JSON. Reading is strict: anything that
 /// does not match the documented format — a wrong type, a number out of
 /// range, a field this version does not know — is an error naming where it

@@ -1,3 +1,5 @@
+import BeaconSystem
+
 /// The rules the owner's files (settings and store) are read by, in one
 /// place: every field must be one this version knows, and the format version
 /// must be the one it writes. A file that breaks a rule is reported, never

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSystem
 
 /// `assets/beacon-text.js`: the page scripts' texts in each of the site's
 /// languages, from the catalogues, so the scripts hold no language of their

@@ -2,21 +2,21 @@ import FoundationEssentials
 import Glibc
 
 /// Why a JSON text could not be read, with the position a person can look up.
-struct JSONParseError: Error, Sendable, Equatable {
-    var message: String
-    var line: Int
-    var column: Int
+package struct JSONParseError: Error, Sendable, Equatable {
+    package var message: String
+    package var line: Int
+    package var column: Int
 
     /// Norwegian description, e.g. "linje 3, kolonne 7: uventet tegn".
-    var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
+    package var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes. Written for speed on large
 /// places files (100,000 features): one pass, no Foundation bridging, small
 /// strings stay inline.
-struct JSONParser {
+package struct JSONParser {
     /// Nesting deeper than this is refused rather than risking the stack.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     package static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         var terminated: [UInt8] = []
@@ -36,7 +36,7 @@ struct JSONParser {
     /// other than what is written would lose data on the next save: invalid
     /// UTF-8, an escaped lone surrogate (`\ud800`) and a name that occurs twice
     /// in one object are errors, not silently repaired or overwritten.
-    static func parseStrict(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parseStrict(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         if let offset = firstInvalidUTF8(bytes) {
             var line = 1
             var column = 1
@@ -59,7 +59,7 @@ struct JSONParser {
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    package static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         if String(validating: bytes, as: UTF8.self) != nil { return nil }
         var index = 0
         while index < bytes.count {
@@ -107,7 +107,7 @@ struct JSONParser {
 
     /// Parses `range` of a buffer that holds a NUL somewhere after the range
     /// (for `strtod`); used to parse parts of one big document in parallel.
-    static func parse(_ base: UnsafePointer<UInt8>, range: Range<Int>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ base: UnsafePointer<UInt8>, range: Range<Int>) throws(JSONParseError) -> JSONValue {
         var reader = unsafe Reader(base: base + range.lowerBound, count: range.count)
         do {
             reader.skipWhitespace()
@@ -123,7 +123,7 @@ struct JSONParser {
     }
 
     /// `bytes` must hold a NUL after `count` bytes (for `strtod`).
-    private static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue {
+    static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = unsafe bytes.withUnsafeBufferPointer { buffer in
             var reader = unsafe Reader(base: buffer.baseAddress!, count: count, strict: strict)
             // A UTF-8 byte order mark (Windows editors write one) is skipped, as RFC 8259 allows.
@@ -145,20 +145,20 @@ struct JSONParser {
         return try result.get()
     }
 
-    @safe struct Reader {
-        let base: UnsafePointer<UInt8>
-        let count: Int
+    @safe package struct Reader {
+        package let base: UnsafePointer<UInt8>
+        package let count: Int
         /// See `parseStrict`.
-        let strict: Bool
-        var index = 0
+        package let strict: Bool
+        package var index = 0
 
-        init(base: UnsafePointer<UInt8>, count: Int, strict: Bool = false) {
+        package init(base: UnsafePointer<UInt8>, count: Int, strict: Bool = false) {
             unsafe self.base = unsafe base
             self.count = count
             self.strict = strict
         }
 
-        func error(_ message: String) -> JSONParseError {
+        package func error(_ message: String) -> JSONParseError {
             var line = 1
             var column = 1
             var i = 0
@@ -174,7 +174,7 @@ struct JSONParser {
             return JSONParseError(message: message, line: line, column: column)
         }
 
-        mutating func skipWhitespace() {
+        package mutating func skipWhitespace() {
             while index < count {
                 switch unsafe base[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -183,7 +183,7 @@ struct JSONParser {
             }
         }
 
-        mutating func parseValue(depth: Int) throws -> JSONValue {
+        package mutating func parseValue(depth: Int) throws -> JSONValue {
             guard index < count else { throw error("JSON-teksten slutter for tidlig") }
             switch unsafe base[index] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -203,7 +203,7 @@ struct JSONParser {
             }
         }
 
-        mutating func expectLiteral(_ literal: StaticString) throws {
+        package mutating func expectLiteral(_ literal: StaticString) throws {
             let length = literal.utf8CodeUnitCount
             guard index + length <= count else { throw error("JSON-teksten slutter for tidlig") }
             let start = unsafe literal.utf8Start
@@ -213,7 +213,7 @@ struct JSONParser {
             index += length
         }
 
-        mutating func parseObject(depth: Int) throws -> JSONValue {
+        package mutating func parseObject(depth: Int) throws -> JSONValue {
             guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
             index += 1
             var members: [(key: String, value: JSONValue)] = []
@@ -264,7 +264,7 @@ struct JSONParser {
             }
         }
 
-        mutating func parseArray(depth: Int) throws -> JSONValue {
+        package mutating func parseArray(depth: Int) throws -> JSONValue {
             guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
             index += 1
             var items: [JSONValue] = []
@@ -290,7 +290,7 @@ struct JSONParser {
             }
         }
 
-        mutating func parseNumber() throws -> Double {
+        package mutating func parseNumber() throws -> Double {
             let start = index
             if unsafe base[index] == UInt8(ascii: "-") { index += 1 }
             guard index < count else { throw error("ugyldig tall") }
@@ -340,7 +340,7 @@ struct JSONParser {
             return unsafe strtod(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
         }
 
-        mutating func parseString() throws -> String {
+        package mutating func parseString() throws -> String {
             index += 1  // opening quote
             let start = index
             // Fast path: no escapes.
@@ -385,7 +385,7 @@ struct JSONParser {
         }
 
         /// `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`: the escaped byte → the byte it stands for.
-        static let simpleEscapes: [UInt8: UInt8] = [
+        package static let simpleEscapes: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
             UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
         ]
@@ -393,7 +393,7 @@ struct JSONParser {
         /// After `\u`: one scalar, a surrogate pair counting as one. A surrogate
         /// without its other half is U+FFFD, or, when strict, an error (it
         /// cannot be written back, so the owner's text would change).
-        mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
+        package mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
             let escapeStart = index - 2
             let first = try parseHex4()
             guard (0xD800...0xDFFF).contains(first) else { return Unicode.Scalar(first) ?? "\u{FFFD}" }
@@ -415,7 +415,7 @@ struct JSONParser {
             return "\u{FFFD}"
         }
 
-        mutating func parseHex4() throws -> UInt32 {
+        package mutating func parseHex4() throws -> UInt32 {
             guard index + 4 <= count else { throw error("ugyldig \\u-sekvens") }
             var value: UInt32 = 0
             for _ in 0..<4 {

@@ -32,14 +32,14 @@ package enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     /// A string, or a number or bool written as text: real Geoapify data puts
     /// numbers where strings are expected (`addr:housenumber: 12`).
-    var looseString: String? {
+    package var looseString: String? {
         switch self {
         case .string(let s): return s
         case .number(let n): return JSONValue.format(number: n)
@@ -49,7 +49,7 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     /// A number, or a string that holds one.
-    var looseDouble: Double? {
+    package var looseDouble: Double? {
         switch self {
         case .number(let n): return n
         case .string(let s): return Double(s.trimmingSpaces())
@@ -58,7 +58,7 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     /// Integral doubles print without a fraction ("12", not "12.0").
-    static func format(number n: Double) -> String {
+    package static func format(number n: Double) -> String {
         if let integer = Int64(exactly: n), abs(n) < 1e15 { return String(integer) }
         return String(n)
     }

@@ -1,4 +1,3 @@
-import BeaconSystem
 import Glibc
 
 /// Finds the byte ranges of the elements of a FeatureCollection's top-level
@@ -11,15 +10,15 @@ import Glibc
 /// them. `otherRanges` are the document's parts outside the features (each
 /// member name, with its quotes, and each other member's value), which the
 /// caller must parse too, so that invalid JSON anywhere is still reported.
-enum FeatureSplitter {
-    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+package enum FeatureSplitter {
+    package static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (
         features: [Range<Int>], otherRanges: [Range<Int>]
     )? {
         unsafe featureRanges(bytes) { $0.arrayElementsOnTwoCores() }
     }
 
     /// The same, the features array's elements found by `elements` (from its `[`).
-    static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?)
+    package static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?)
         -> (features: [Range<Int>], otherRanges: [Range<Int>])?
     {
         var scanner = unsafe Scanner(bytes: bytes)
@@ -54,23 +53,23 @@ enum FeatureSplitter {
         return (ranges, others)
     }
 
-    @safe struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
+    @safe package struct Scanner {
+        package let bytes: UnsafeBufferPointer<UInt8>
+        package var index = 0
 
-        mutating func skipWhitespace() {
+        package mutating func skipWhitespace() {
             while unsafe index < bytes.count,
                 unsafe bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
             { index += 1 }
         }
 
-        mutating func consume(_ byte: UInt8) -> Bool {
+        package mutating func consume(_ byte: UInt8) -> Bool {
             guard unsafe index < bytes.count, unsafe bytes[index] == byte else { return false }
             index += 1
             return true
         }
 
-        func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        package func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
             guard range.count == text.utf8CodeUnitCount else { return false }
             let start = unsafe text.utf8Start
             for offset in 0..<range.count where unsafe bytes[range.lowerBound + offset] != start[offset] {
@@ -82,7 +81,7 @@ enum FeatureSplitter {
         /// The contents of a string (between the quotes), skipping escapes.
         /// Most of a places file is text: the closing quote is found with
         /// `memchr` (many bytes a step), then checked for a backslash before it.
-        mutating func stringRange() -> Range<Int>? {
+        package mutating func stringRange() -> Range<Int>? {
             guard consume(UInt8(ascii: "\"")) else { return nil }
             let start = index
             let base = unsafe bytes.baseAddress!
@@ -102,7 +101,7 @@ enum FeatureSplitter {
         }
 
         /// Skips one value of any kind, tracking strings and nesting.
-        mutating func skipValue() -> Bool {
+        package mutating func skipValue() -> Bool {
             guard unsafe index < bytes.count else { return false }
             switch unsafe bytes[index] {
             case UInt8(ascii: "\""):
@@ -147,9 +146,11 @@ enum FeatureSplitter {
         /// scans go on alike, so the result is the one-pass result. Otherwise (the guess lay inside a
         /// string, say) the first scan simply goes on to the end. Small arrays take one pass.
         /// `splittingAt`: where to start looking for the guess (tests); the middle of what is left.
-        mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil) -> [Range<
-            Int
-        >]? {
+        package mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil)
+            -> [Range<
+                Int
+            >]?
+        {
             let remaining = unsafe bytes.count - index
             guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2)
             else {
@@ -173,7 +174,7 @@ enum FeatureSplitter {
             }
         }
 
-        enum ScanPart: Sendable {
+        package enum ScanPart: Sendable {
             /// The elements up to the array's end, and the index after its `]`.
             case finished([Range<Int>], end: Int)
             /// The elements before the guess; an element starts exactly at the guess.
@@ -182,7 +183,7 @@ enum FeatureSplitter {
         }
 
         /// The first `{` after a `,`, from `position` on (whitespace between them allowed).
-        func guessedElementStart(from position: Int) -> Int? {
+        package func guessedElementStart(from position: Int) -> Int? {
             let base = unsafe bytes.baseAddress!
             var searchFrom = position
             while unsafe searchFrom < bytes.count {
@@ -204,7 +205,7 @@ enum FeatureSplitter {
         }
 
         /// `arrayElements()` from the `[`, stopping when an element starts at `guess`.
-        mutating func arrayElements(stoppingAt guess: Int?) -> ScanPart {
+        package mutating func arrayElements(stoppingAt guess: Int?) -> ScanPart {
             guard consume(UInt8(ascii: "[")) else { return .failed }
             skipWhitespace()
             if consume(UInt8(ascii: "]")) { return .finished([], end: index) }
@@ -212,7 +213,7 @@ enum FeatureSplitter {
         }
 
         /// The array's elements from one that starts at `start` to the array's end.
-        mutating func elements(from start: Int) -> ScanPart {
+        package mutating func elements(from start: Int) -> ScanPart {
             index = start
             return elements(stoppingAt: nil)
         }
@@ -233,7 +234,7 @@ enum FeatureSplitter {
             }
         }
 
-        mutating func arrayElements() -> [Range<Int>]? {
+        package mutating func arrayElements() -> [Range<Int>]? {
             guard case .finished(let ranges, let end) = arrayElements(stoppingAt: nil) else { return nil }
             index = end
             return ranges

@@ -4,13 +4,13 @@
 /// so that broken JSON is still reported, and read loosely).
 extension JSONParser.Reader {
     /// Past the `{` at the reader: whether a member follows.
-    mutating func openObject() throws -> Bool { try open(closing: UInt8(ascii: "}")) }
+    package mutating func openObject() throws -> Bool { try open(closing: UInt8(ascii: "}")) }
 
     /// Past the `[` at the reader: whether an item follows.
-    mutating func openArray() throws -> Bool { try open(closing: UInt8(ascii: "]")) }
+    package mutating func openArray() throws -> Bool { try open(closing: UInt8(ascii: "]")) }
 
     /// A member's name and the `:` after it.
-    mutating func memberName() throws -> String {
+    package mutating func memberName() throws -> String {
         skipWhitespace()
         guard index < count, unsafe base[index] == UInt8(ascii: "\"") else {
             throw error("forventet et navn i anførselstegn")
@@ -24,16 +24,16 @@ extension JSONParser.Reader {
     }
 
     /// Past a member and its `,`: whether another follows (false past the closing `}`).
-    mutating func nextMember() throws -> Bool { try next(closing: UInt8(ascii: "}")) }
+    package mutating func nextMember() throws -> Bool { try next(closing: UInt8(ascii: "}")) }
 
     /// Past an item and its `,`: whether another follows (false past the closing `]`).
-    mutating func nextItem() throws -> Bool { try next(closing: UInt8(ascii: "]")) }
+    package mutating func nextItem() throws -> Bool { try next(closing: UInt8(ascii: "]")) }
 
     /// The byte the next value begins with (0 at the end).
-    var nextByte: UInt8 { unsafe index < count ? base[index] : 0 }
+    package var nextByte: UInt8 { unsafe index < count ? base[index] : 0 }
 
     /// A number, or a string holding one; nil for anything else (parsed and dropped).
-    mutating func number(depth: Int) throws -> Double? {
+    package mutating func number(depth: Int) throws -> Double? {
         switch nextByte {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try plainDecimal() ?? parseNumber()
         default: return try parseValue(depth: depth).looseDouble
@@ -84,12 +84,12 @@ extension JSONParser.Reader {
     }
 
     /// A whole number that fits in 64 bits (an OSM id); nil for anything else.
-    mutating func integer(depth: Int) throws -> Int64? {
+    package mutating func integer(depth: Int) throws -> Int64? {
         try number(depth: depth).flatMap { Int64(exactly: $0) }
     }
 
     /// A string, or a number or bool written as text; nil for anything else.
-    mutating func text(depth: Int) throws -> String? {
+    package mutating func text(depth: Int) throws -> String? {
         if nextByte == UInt8(ascii: "\"") { return try parseString() }
         return try parseValue(depth: depth).looseString
     }
@@ -118,6 +118,22 @@ extension JSONParser.Reader {
             return false
         default:
             throw error(closing == UInt8(ascii: "}") ? "forventet «,» eller «}»" : "forventet «,» eller «]»")
+        }
+    }
+}
+
+extension JSONParser {
+    /// Runs `body` with a reader at the start of `bytes` (past a UTF-8 byte order mark), for a document read a
+    /// step at a time. The reader lends `bytes`' storage: it must not outlive `body`.
+    package static func withReader<Result, Failure: Error>(
+        over bytes: [UInt8], _ body: (inout Reader) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        var terminated = bytes
+        terminated.append(0)  // for strtod
+        return try unsafe terminated.withUnsafeBufferPointer { buffer throws(Failure) in
+            var reader = unsafe Reader(base: buffer.baseAddress!, count: bytes.count)
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
+            return try body(&reader)
         }
     }
 }
