@@ -20,7 +20,7 @@ let package = Package(
         ),
         // glibc's malloc.h (mallopt): the one-shot build tunes the heap (SiteGenKit/Support/OneShotMemory.swift).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        // glibc's getdents64: the output's digest lists a folder in two calls (BeaconCore/Output/OutputTreeDigest.swift).
+        // glibc's getdents64: the output's digest lists a folder in two calls (BeaconSystem/FolderCalls.swift).
         .systemLibrary(name: "CDirectoryEntries", path: "Sources/CDirectoryEntries"),
         // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconSystem/Libcurl.swift).
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
@@ -35,12 +35,12 @@ let package = Package(
         // The one module with unsafe code (system calls, mappings, C libraries, raw bytes), behind safe APIs.
         .target(
             name: "BeaconSystem",
-            dependencies: ["BeaconText", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
+            dependencies: ["BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
             swiftSettings: memorySafe),
         // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in BeaconSystem).
         .target(name: "BeaconHTML", dependencies: ["BeaconSystem", "BeaconText"], swiftSettings: memorySafe),
         .target(
-            name: "BeaconCore", dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem", "CDirectoryEntries"],
+            name: "BeaconCore", dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem"],
             swiftSettings: memorySafe),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool", dependencies: ["CZlib"]),

@@ -84,6 +84,20 @@ package enum LinePatch {
             try unsafe body(UnsafeRawBufferPointer(rebasing: previous[copiedUpTo...]), false)
         }
 
+        /// Writes the patched file to `descriptor` (`path` names it in an error): the previous file's
+        /// stretches as they are, each new line through `newLine` when there is one (to redact it).
+        package func write(
+            to descriptor: Int32, path: String, newLine: (([UInt8]) -> [UInt8])? = nil
+        ) throws(FileError) {
+            try unsafe forEachPart { (part, isNew) throws(FileError) in
+                if isNew, let newLine {
+                    try FileSystem.writeAll(fd: descriptor, bytes: newLine(unsafe Array(part)), path: path)
+                } else {
+                    try unsafe FileSystem.writeAll(fd: descriptor, bytes: part, path: path)
+                }
+            }
+        }
+
         /// The patched file whole.
         package var bytes: [UInt8] {
             var out: [UInt8] = []

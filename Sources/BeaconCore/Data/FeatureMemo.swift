@@ -1,5 +1,3 @@
-import BeaconSystem
-
 /// What each feature of a places file gave the last build, by a hash of the
 /// feature's bytes, so that parsing an edited file again decodes only the
 /// features that changed: the rest are the places the guide's base already

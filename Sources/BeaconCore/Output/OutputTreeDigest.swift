@@ -1,5 +1,4 @@
 import BeaconSystem
-internal import CDirectoryEntries
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -15,7 +14,7 @@ import Synchronization
 /// combined in any order (a sum of per-entry hashes), so nothing is sorted.
 package enum OutputTreeDigest {
     package static func compute(_ root: String) -> String {
-        let rootDescriptor = unsafe open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let rootDescriptor = FileSystem.openDescriptor(root, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return "missing" }
         var total = Sum()
         // The root's own entries, and the names of its folders, whose
@@ -52,10 +51,7 @@ package enum OutputTreeDigest {
     /// A folder entry: its NUL-terminated name (for `openat` and `fstatat`)
     /// and whether it is a folder (from readdir's type, or `fstatat` where the
     /// filesystem does not say).
-    struct Entry: Sendable {
-        var name: [CChar]
-        var isDirectory: Bool
-    }
+    typealias Entry = FolderEntry
 
     /// Adds `entry` of the folder open at `folder`: a file by what `fstatat`
     /// says of it, a folder by its name and, recursively, its entries (so an
@@ -76,7 +72,8 @@ package enum OutputTreeDigest {
             return nil
         }
         sum.add(key ^ 0xD1)
-        let child = unsafe openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let child = FileSystem.openDescriptor(
+            name: entry.name, in: folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
             sum.add(key &+ 1)
             return nil
@@ -86,8 +83,7 @@ package enum OutputTreeDigest {
 
     /// Adds one file's hash: its path key and what `fstatat` says.
     private static func addFile(_ name: [CChar], in folder: Int32, key: UInt64, to sum: inout Sum) {
-        var info = stat()
-        guard unsafe fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard let info = FileSystem.rawStatus(name: name, in: folder) else {
             sum.add(key ^ 0xDEAD)
             return
         }
@@ -113,43 +109,10 @@ package enum OutputTreeDigest {
         return result
     }
 
-    /// Calls `body` with each entry of the folder open at `descriptor` and the
-    /// folder's descriptor (valid during the call), then closes it. The entries
-    /// are read with `getdents64` from the descriptor itself: a `DIR` stream
-    /// (`fdopendir`) would add an `fstat` and two `fcntl`s for every folder, and
-    /// an output has a folder per page.
+    /// Calls `body` with each entry of the folder open at `descriptor` and the folder's descriptor, then
+    /// closes it (`FileSystem.forEachEntry`: `getdents64`, one call per folder).
     static func forEachEntry(ofOpened descriptor: Int32, _ body: (Entry, Int32) -> Void) {
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        unsafe withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 8) { buffer in
-            while true {
-                let count = unsafe getdents64(descriptor, buffer.baseAddress!, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
-                var offset = 0
-                while offset + 19 < count {
-                    let record = unsafe buffer.baseAddress! + offset
-                    let length = unsafe Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
-                    guard length > 19, offset + length <= count else { return }
-                    offset += length
-                    let type = unsafe record.load(fromByteOffset: 18, as: UInt8.self)
-                    let namePointer = unsafe (record + 19).assumingMemoryBound(to: CChar.self)
-                    let nameLength = unsafe strnlen(namePointer, length - 19)
-                    var name = unsafe Array(UnsafeBufferPointer(start: namePointer, count: nameLength))
-                    name.append(0)
-                    if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
-                    var isDirectory = Int32(type) == DT_DIR
-                    if Int32(type) == DT_UNKNOWN {
-                        var info = stat()
-                        isDirectory =
-                            unsafe fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
-                            && (info.st_mode & S_IFMT) == S_IFDIR
-                    }
-                    body(Entry(name: name, isDirectory: isDirectory), descriptor)
-                }
-            }
-        }
+        FileSystem.forEachEntry(ofOpened: descriptor, body)
     }
 
     /// The path of an entry as a number: its parent's key and its name.
@@ -250,15 +213,13 @@ package struct OutputTreeDigestAdjustment: Sendable {
 
     /// The file at `absolutePath` (`relativePath` in the output) is about to change or go.
     package mutating func removeFile(_ relativePath: String, at absolutePath: String) {
-        var info = stat()
-        guard unsafe lstat(absolutePath, &info) == 0 else { return }
+        guard let info = FileSystem.rawLinkStatus(absolutePath) else { return }
         removed.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
     }
 
     /// The file at `absolutePath` is now in place.
     package mutating func addFile(_ relativePath: String, at absolutePath: String) {
-        var info = stat()
-        guard unsafe lstat(absolutePath, &info) == 0 else { return }
+        guard let info = FileSystem.rawLinkStatus(absolutePath) else { return }
         added.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
     }
 

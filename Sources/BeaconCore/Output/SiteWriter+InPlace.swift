@@ -41,7 +41,7 @@ extension SiteWriter {
             changed.filter { !previous.contains($0) }.sorted() + changed.filter { previous.contains($0) }.sorted()
         // The staged files and the record reach the disk before anything moves.
         for path in ordered {
-            let fd = unsafe open(stagingPath + "/" + path, O_RDONLY | O_CLOEXEC)
+            let fd = FileSystem.openDescriptor(stagingPath + "/" + path, flags: O_RDONLY | O_CLOEXEC)
             if fd >= 0 {
                 fsync(fd)
                 close(fd)
@@ -61,7 +61,7 @@ extension SiteWriter {
             // Not a kill but a move that cannot be done (something made in the output by hand where a file
             // goes): the record would fail every next build the same way. The build record is gone by now,
             // so the next build trusts nothing of this output and replaces it whole.
-            unsafe unlink(intent)
+            FileSystem.removeFile(intent)
             throw error
         }
     }
@@ -91,8 +91,7 @@ extension SiteWriter {
     }
 
     static func entryExists(_ path: String, in folder: Int32) -> Bool {
-        var info = stat()
-        return unsafe fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0
+        FileSystem.rawStatus(path, in: folder) != nil
     }
 
     /// Finishes a commit a killed build left (its intent record), before this
@@ -148,22 +147,24 @@ extension SiteWriter {
                 }
                 do { try FileSystem.createDirectory(PathText.parent(target)) } catch { throw .file(error) }
                 adjustment.removeFile(path, at: target)
-                guard unsafe rename(source, target) == 0 else { throw .file(.errno("flytte på plass", target)) }
+                if let code = FileSystem.move(source, to: target) {
+                    throw .file(.errno("flytte på plass", target, code: code))
+                }
                 adjustment.addFile(path, at: target)
                 moves += 1
             } else if line.hasPrefix("- ") {
                 adjustment.removeFile(path, at: output + "/" + path)
-                unsafe unlink(output + "/" + path)
+                FileSystem.removeFile(output + "/" + path)
                 // Folders the removal left empty go too (rmdir fails on any other).
                 var folder = PathText.parent(path)
-                while !folder.isEmpty, unsafe rmdir(output + "/" + folder) == 0 {
+                while !folder.isEmpty, FileSystem.removeEmptyFolder(output + "/" + folder) {
                     adjustment.removeFolder(folder)
                     folder = PathText.parent(folder)
                 }
             }
         }
         FileSystem.syncDirectory(output)
-        unsafe unlink(intentPath(parent: parent, name: PathText.lastComponent(output)))
+        FileSystem.removeFile(intentPath(parent: parent, name: PathText.lastComponent(output)))
         FileSystem.removeTree(staging)
         FileSystem.syncDirectory(parent)
         return adjustment

@@ -42,10 +42,10 @@ private struct StreamedFile {
         self.writer = writer
         self.path = path
         guard writer.previousDescriptor >= 0 else { return }
-        let fd = unsafe openat(writer.previousDescriptor, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = FileSystem.openDescriptor(
+            path, in: writer.previousDescriptor, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return }
-        var info = stat()
-        if unsafe fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+        if let info = FileSystem.rawStatus(descriptor: fd), (info.st_mode & S_IFMT) == S_IFREG {
             previous = fd
             previousSize = Int(info.st_size)
         } else {
@@ -73,15 +73,12 @@ private struct StreamedFile {
         if buffer.count < part.count { buffer = [UInt8](repeating: 0, count: part.count) }
         var read = 0
         while read < part.count {
-            let n = unsafe buffer.withUnsafeMutableBytes {
-                unsafe pread(previous, $0.baseAddress! + read, part.count - read, off_t(offset + read))
-            }
+            let n = DescriptorIO.read(
+                previous, into: &buffer, from: read, count: part.count - read, fileOffset: offset + read)
             if n <= 0 { return false }
             read += n
         }
-        return unsafe part.withUnsafeBytes { a in
-            unsafe buffer.withUnsafeBytes { b in unsafe memcmp(a.baseAddress!, b.baseAddress!, part.count) == 0 }
-        }
+        return part.bytesEqual(from: 0, to: buffer, count: part.count)
     }
 
     /// The bytes differ from here: stage the file, starting with the matching `offset` bytes of the previous one.
@@ -91,9 +88,8 @@ private struct StreamedFile {
         var copied = 0
         if buffer.count < 1 << 20 { buffer = [UInt8](repeating: 0, count: 1 << 20) }
         while copied < offset {
-            let n = unsafe buffer.withUnsafeMutableBytes {
-                unsafe pread(previous, $0.baseAddress!, min($0.count, offset - copied), off_t(copied))
-            }
+            let n = DescriptorIO.read(
+                previous, into: &buffer, count: min(buffer.count, offset - copied), fileOffset: copied)
             guard n > 0 else { throw .file(.errno("lese", writer.outputPath + "/" + path)) }
             try write(Array(buffer[0..<n]))
             copied += n

@@ -148,7 +148,7 @@ package final class SiteWriter: Sendable {
         // A build killed while moving its changes in is finished first (its staging folder holds them).
         try SiteWriter.finishInterruptedCommit(parent: parent, name: name)
         SiteWriter.removeLeftoverStaging(parent: parent, name: name)
-        previousDescriptor = unsafe open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        previousDescriptor = FileSystem.openDescriptor(output, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
     deinit {
@@ -216,14 +216,8 @@ package final class SiteWriter: Sendable {
         defer { close(fd) }
         let path = stagingPath + "/" + relativePath
         do throws(FileError) {
-            try unsafe patch.forEachPart { (part, isNew) throws(FileError) in
-                // The previous output was redacted when it was written; the new lines are here.
-                if isNew && !redactor.isEmpty {
-                    try unsafe FileSystem.writeAll(fd: fd, bytes: redactor.redact(Array(part)), path: path)
-                } else {
-                    try unsafe FileSystem.writeAll(fd: fd, bytes: part, path: path)
-                }
-            }
+            // The previous output was redacted when it was written; the new lines are here.
+            try patch.write(to: fd, path: path, newLine: redactor.isEmpty ? nil : { [redactor] in redactor.redact($0) })
         } catch {
             throw .file(error)
         }
@@ -260,15 +254,15 @@ package final class SiteWriter: Sendable {
         if relativePath.utf8.contains(UInt8(ascii: "/")) {
             do throws(FileError) { try createParentDirectories(of: relativePath) } catch { throw .file(error) }
         }
-        let fd = unsafe openat(staging, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = FileSystem.openDescriptor(
+            relativePath, in: staging, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
         guard fd >= 0 else { throw .file(.errno("skrive", stagingPath + "/" + relativePath)) }
         return fd
     }
 
     /// Adds a finished staged file to the staging tree's digest.
     func recordStagedFile(_ relativePath: String, fd: Int32) {
-        var info = stat()
-        guard unsafe fstat(fd, &info) == 0 else { return }
+        guard let info = FileSystem.rawStatus(descriptor: fd) else { return }
         let hash = OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: relativePath), info)
         stagingTree.withLock { $0.add(hash) }
     }
@@ -307,13 +301,13 @@ package final class SiteWriter: Sendable {
         let failure = Mutex<FileError?>(nil)
         ParallelChunks.forEach(count: unchanged.count, chunkSize: 512) { range in
             for path in unchanged[range] {
-                var linked = unsafe linkat(previousRoot, path, staging, path, 0) == 0
+                var linked = FileSystem.hardLink(path, from: previousRoot, to: staging)
                 if !linked && errno == ENOENT {
                     do throws(FileError) { try createParentDirectories(of: path) } catch {
                         failure.withLock { $0 = $0 ?? error }
                         return
                     }
-                    linked = unsafe linkat(previousRoot, path, staging, path, 0) == 0
+                    linked = FileSystem.hardLink(path, from: previousRoot, to: staging)
                 }
                 if !linked {
                     let error = FileError.errno("lenke", stagingPath + "/" + path)
@@ -329,12 +323,11 @@ package final class SiteWriter: Sendable {
         try swapStagingIntoPlace()
         // The linked files' change times moved when they were linked and again when the old tree's names
         // for them went: they are digested now, as the output holds them.
-        let output = unsafe open(outputPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let output = FileSystem.openDescriptor(outputPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if output >= 0 {
             defer { close(output) }
             let linked = ParallelChunks.map(count: unchanged.count, chunkSize: 2_048) { index -> UInt64? in
-                var info = stat()
-                guard unsafe fstatat(output, unchanged[index], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                guard let info = FileSystem.rawStatus(unchanged[index], in: output) else { return nil }
                 return OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: unchanged[index]), info)
             }
             if !linked.contains(nil) {
@@ -388,23 +381,20 @@ package final class SiteWriter: Sendable {
 
     private func swapStagingIntoPlace() throws(SiteWriterError) {
         if !FileSystem.fileExists(outputPath) {
-            guard unsafe rename(stagingPath, outputPath) == 0 else {
-                throw .file(.errno("flytte på plass", outputPath))
+            if let code = FileSystem.move(stagingPath, to: outputPath) {
+                throw .file(.errno("flytte på plass", outputPath, code: code))
             }
             return
         }
-        if let exchange = unsafe SiteWriter.renameExchange,
-            unsafe exchange(AT_FDCWD, stagingPath, AT_FDCWD, outputPath, 2) == 0  // 2: RENAME_EXCHANGE
-        {
+        if FileSystem.exchange(stagingPath, outputPath) {
             FileSystem.removeTree(stagingPath)  // now holds the previous output
             return
         }
         // Filesystems without RENAME_EXCHANGE: two renames, a moment without output.
         let old = stagingPath + ".old"
-        guard unsafe rename(outputPath, old) == 0 else { throw .file(.errno("flytte", outputPath)) }
-        guard unsafe rename(stagingPath, outputPath) == 0 else {
-            let code = errno
-            _ = unsafe rename(old, outputPath)
+        if let code = FileSystem.move(outputPath, to: old) { throw .file(.errno("flytte", outputPath, code: code)) }
+        if let code = FileSystem.move(stagingPath, to: outputPath) {
+            _ = FileSystem.move(old, to: outputPath)
             throw .file(.errno("flytte på plass", outputPath, code: code))
         }
         FileSystem.removeTree(old)
@@ -431,8 +421,8 @@ package final class SiteWriter: Sendable {
                 return errno == 0 ? ENOENT : errno
             }
             FileSystem.removeTree(stagingPath)
-            if unsafe mkdir(stagingPath, 0o755) != 0 { return errno }
-            let descriptor = unsafe open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if !FileSystem.makeFolder(stagingPath) { return errno }
+            let descriptor = FileSystem.openDescriptor(stagingPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if descriptor < 0 { return errno }
             stagingDescriptor.store(descriptor, ordering: .releasing)
             state.stagingCreated = true
@@ -458,7 +448,7 @@ package final class SiteWriter: Sendable {
         // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest downwards.
         var level = 0
         while level < folders.count {
-            if unsafe mkdirat(staging, String(folders[level]), 0o755) == 0 {
+            if FileSystem.makeFolder(String(folders[level]), in: staging) {
                 recordStagedFolder(folders[level])
                 break
             }
@@ -468,7 +458,7 @@ package final class SiteWriter: Sendable {
         }
         while level > 0 {
             level -= 1
-            if unsafe mkdirat(staging, String(folders[level]), 0o755) == 0 {
+            if FileSystem.makeFolder(String(folders[level]), in: staging) {
                 recordStagedFolder(folders[level])
             } else if errno != EEXIST {
                 throw .errno("opprette mappen", stagingPath + "/" + folders[level])
@@ -506,63 +496,24 @@ package final class SiteWriter: Sendable {
     /// True when `path` is a regular file holding exactly `bytes`.
     static func fileHasContent(_ path: String, in folder: Int32, _ bytes: [UInt8]) -> Bool {
         guard folder >= 0 else { return false }
-        let fd = unsafe openat(folder, path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystem.openDescriptor(path, in: folder, flags: O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var info = stat()
-        guard unsafe fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
-            return false
-        }
+        guard let info = FileSystem.rawStatus(descriptor: fd), (info.st_mode & S_IFMT) == S_IFREG,
+            Int(info.st_size) == bytes.count
+        else { return false }
         if bytes.isEmpty { return true }
         var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
         var offset = 0
         while offset < bytes.count {
-            let n = unsafe buffer.withUnsafeMutableBytes {
-                unsafe read(fd, $0.baseAddress!, min($0.count, bytes.count - offset))
-            }
+            let n = DescriptorIO.read(fd, into: &buffer, limit: bytes.count - offset)
             if n <= 0 { return false }
-            let equal = unsafe bytes.withUnsafeBytes { all in
-                unsafe buffer.withUnsafeBytes { chunk in
-                    unsafe memcmp(all.baseAddress! + offset, chunk.baseAddress!, n) == 0
-                }
-            }
-            if !equal { return false }
+            if !bytes.bytesEqual(from: offset, to: buffer, count: n) { return false }
             offset += n
         }
         return true
     }
 
     /// Every regular file under `root`, as relative paths.
-    static func listFiles(under root: String) -> [String] {
-        var files: [String] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? root : root + "/" + relative
-            guard let handle = unsafe opendir(directory) else { continue }
-            defer { unsafe closedir(handle) }
-            while let entry = unsafe readdir(handle) {
-                let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    unsafe String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                if unsafe Int32(entry.pointee.d_type) == DT_DIR {
-                    pending.append(path)
-                } else if unsafe Int32(entry.pointee.d_type) == DT_UNKNOWN, FileSystem.isDirectory(root + "/" + path) {
-                    pending.append(path)
-                } else {
-                    files.append(path)
-                }
-            }
-        }
-        return files
-    }
-
-    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// glibc's `renameat2`, which Swift's Glibc module does not export.
-    static let renameExchange: RenameAt2? = {
-        guard let symbol = unsafe dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafe unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
+    static func listFiles(under root: String) -> [String] { FileSystem.filesUnder(root) }
 }
