@@ -13,4 +13,16 @@ extension Array where Element == UInt8 {
         var text = text
         text.withUTF8 { unsafe self.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
+
+    /// Appends `value`'s 4 bytes, least significant first (a binary file's field).
+    @inlinable
+    public mutating func append(littleEndian value: UInt32) {
+        unsafe Swift.withUnsafeBytes(of: value.littleEndian) { unsafe self.append(contentsOf: $0) }
+    }
+
+    /// Appends `value`'s 8 bytes, least significant first (a binary file's field).
+    @inlinable
+    public mutating func append(littleEndian value: UInt64) {
+        unsafe Swift.withUnsafeBytes(of: value.littleEndian) { unsafe self.append(contentsOf: $0) }
+    }
 }

@@ -21,7 +21,13 @@ package struct ContentHasher: Sendable {
         state = mix(state ^ value)
     }
 
-    package mutating func combine(raw: UnsafeRawBufferPointer) {
+    /// The bytes of `range` in `file` (which must lie in it), as `combine(raw:)` takes them.
+    package mutating func combine(_ file: MappedFile, _ range: Range<Int>) {
+        precondition(file.contains(range), "a range past a mapped file's end")
+        unsafe combine(raw: UnsafeRawBufferPointer(rebasing: file.bytes[range]))
+    }
+
+    mutating func combine(raw: UnsafeRawBufferPointer) {
         var lanes = Lanes(seed: state)
         let blocks = raw.count / 32
         for block in 0..<blocks { unsafe lanes.absorb(raw, at: block * 32) }
@@ -125,7 +131,7 @@ extension ContentHasher {
         }
 
         /// Takes `part` in where it lies: only a few bytes that do not fill 32 are kept for the next part.
-        package mutating func feed(_ part: UnsafeRawBufferPointer) {
+        mutating func feed(_ part: UnsafeRawBufferPointer) {
             total += part.count
             var offset = 0
             if !pending.isEmpty {

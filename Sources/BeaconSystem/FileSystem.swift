@@ -439,7 +439,7 @@ package enum FileSystem {
         }.get()
     }
 
-    package static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
+    static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
         var written = 0
         while written < buffer.count {
             let n = unsafe Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)

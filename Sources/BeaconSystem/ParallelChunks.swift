@@ -43,22 +43,33 @@ public enum ParallelChunks {
             initialized = count
         }
     }
+
+    /// `map`, with `beside` run as one more job at the same time (as `forEach(count:chunkSize:beside:_:)`).
+    @inlinable
+    public static func map<T: Sendable>(
+        count: Int, chunkSize: Int, beside: @Sendable () -> Void, _ transform: @Sendable (Int) -> T
+    ) -> [T] {
+        unsafe [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = unsafe DisjointSlots(buffer)
+            forEach(count: count, chunkSize: chunkSize, beside: beside) { range in
+                for index in range { slots.initialize(index, to: transform(index)) }
+            }
+            initialized = count
+        }
+    }
 }
 
 /// Bytes the chunks' threads read while the caller holds them (a file being
-/// split, walked, decoded or hashed; an archive being opened): the one type by
-/// which read-only bytes cross threads.
-@safe public struct SharedReadOnlyBytes: @unchecked Sendable {  // never written, and outlived by their owner
-    public let raw: UnsafeRawBufferPointer
+/// split or hashed) inside this module;
+/// other modules share read-only bytes as a `MappedFile`.
+@safe struct SharedReadOnlyBytes: @unchecked Sendable {  // never written, and outlived by their owner
+    let raw: UnsafeRawBufferPointer
 
-    @inlinable
-    public init(raw: UnsafeRawBufferPointer) { unsafe self.raw = unsafe raw }
+    init(raw: UnsafeRawBufferPointer) { unsafe self.raw = unsafe raw }
 
-    @inlinable
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe raw = UnsafeRawBufferPointer(bytes) }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe raw = UnsafeRawBufferPointer(bytes) }
 
-    @inlinable
-    public var bytes: UnsafeBufferPointer<UInt8> {
+    var bytes: UnsafeBufferPointer<UInt8> {
         unsafe UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
     }
 }

@@ -76,8 +76,7 @@ package final class GuidePlace: Sendable {
     /// Whether `ids` has this place's id; a place still in the archive is looked up by its id's bytes there.
     package func isListed(in ids: PlaceIDTable<Void>) -> Bool {
         guard let archived else { return ids.value(for: heldPlace.id) != nil }
-        return unsafe ids.value(forIDHash: archived.idHash) { unsafe archived.archive.idBytes(at: archived.offset) }
-            != nil
+        return archived.archive.value(in: ids, idHash: archived.idHash, entryAt: archived.offset) != nil
     }
 
     /// The distance as pages show it and every order and radius compares it:

@@ -17,15 +17,15 @@ package enum GuideBaseArchive {
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
-        unsafe whole { unsafe encode(base, key: key, emit: $0) }
+        whole { encode(base, key: key, emit: $0) }
     }
 
     /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
     /// be held whole): the header, the entries, the offset of each, the checksum.
     package static func encode<Failure: Error>(
-        _ base: GuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+        _ base: GuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
-        try unsafe encode(
+        try encode(
             key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount,
             slugsClashed: base.slugsClashed,
             memo: base.featureMemo, emit: emit
@@ -37,11 +37,11 @@ package enum GuideBaseArchive {
     /// An archive with this header and the entries `entries` gives the writer, handed to `emit` in parts.
     static func encode<Failure: Error>(
         key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?,
-        emit: (UnsafeRawBufferPointer) throws(Failure) -> Void,
+        emit: ([UInt8]) throws(Failure) -> Void,
         entries: (inout Writer<Failure>) throws(Failure) -> Void
     ) throws(Failure) {
-        try unsafe withoutActuallyEscaping(emit) { (emit) throws(Failure) in
-            var writer = unsafe Writer(emit: emit)
+        try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
+            var writer = Writer(emit: emit)
             try writer.header(
                 key: key, inDataCount: inDataCount, outsideCount: outsideCount, slugsClashed: slugsClashed, memo: memo)
             try entries(&writer)
@@ -50,36 +50,34 @@ package enum GuideBaseArchive {
     }
 
     /// The parts `encode` hands over, as one array.
-    static func whole(_ encode: (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void) -> [UInt8] {
+    static func whole(_ encode: (_ emit: ([UInt8]) -> Void) -> Void) -> [UInt8] {
         var bytes: [UInt8] = []
-        unsafe encode { unsafe bytes.append(contentsOf: $0) }
+        encode { bytes.append(contentsOf: $0) }
         return bytes
     }
 
     /// The parts `encode` hands over, written to `path` as they come (a temporary file, then a rename); a cache, so not synced.
     static func write(
         to path: String,
-        _ encode: (_ emit: (UnsafeRawBufferPointer) throws(FileError) -> Void) throws(FileError) -> Void
+        _ encode: (_ emit: ([UInt8]) throws(FileError) -> Void) throws(FileError) -> Void
     ) throws(FileError) {
         try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) {
             (fd) throws(FileError) in
-            try unsafe encode { (part) throws(FileError) in
-                try unsafe FileSystem.writeAll(fd: fd, bytes: part, path: path)
-            }
+            try encode { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
         }
     }
 
     /// Writes an archive in parts: the header, then each entry (encoded, or copied as it lies in another
-    /// archive: handed on from there, not copied first), then the offsets and the checksum.
-    @safe struct Writer<Failure: Error> {
-        let emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    /// archive), then the offsets and the checksum.
+    struct Writer<Failure: Error> {
+        let emit: ([UInt8]) throws(Failure) -> Void
         private var part: [UInt8] = []
         private var hasher = ContentHasher.Stream()
         private var written = 0
         private var offsets: [UInt64] = []
 
-        init(emit: @escaping (UnsafeRawBufferPointer) throws(Failure) -> Void) {
-            unsafe self.emit = unsafe emit
+        init(emit: @escaping ([UInt8]) throws(Failure) -> Void) {
+            self.emit = emit
             part.reserveCapacity((1 << 20) + 4096)
         }
 
@@ -90,14 +88,9 @@ package enum GuideBaseArchive {
                 full.removeAll(keepingCapacity: true)
                 part = full
             }
-            try unsafe full.withUnsafeBytes { bytes in Result { () throws(Failure) in try unsafe emitAndHash(bytes) } }
-                .get()
-        }
-
-        private mutating func emitAndHash(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-            unsafe hasher.feed(bytes)
-            written += bytes.count
-            try unsafe emit(bytes)
+            hasher.feed(full)
+            written += full.count
+            try emit(full)
         }
 
         private mutating func flushWhenFull() throws(Failure) {
@@ -123,24 +116,17 @@ package enum GuideBaseArchive {
             try flushWhenFull()
         }
 
-        /// Entries that lie end to end in `bytes`, each starting at one of `starts` and the last ending at `end`.
-        mutating func copiedEntries(from bytes: UnsafeRawBufferPointer, starts: some Collection<Int>, end: Int)
-            throws(Failure)
-        {
+        /// Entries that lie end to end in `file`, each starting at one of `starts` and the last ending at `end`:
+        /// copied as they lie, a megabyte at a time, not decoded and encoded again.
+        mutating func copiedEntries(from file: MappedFile, starts: some Collection<Int>, end: Int) throws(Failure) {
             guard var from = starts.first else { return }
             let shift = written + part.count - from
             for start in starts { offsets.append(UInt64(start + shift)) }
-            // A short run joins the part; a long one goes on as it lies, a megabyte at a time.
-            if end - from < 1 << 16 {
-                unsafe part.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end]))
-                try flushWhenFull()
-                return
-            }
-            try flush()
             while from < end {
-                let count = min(end - from, 1 << 20)
-                try unsafe emitAndHash(UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)]))
+                let count = min(end - from, max((1 << 20) - part.count, 1 << 16))
+                file.append(from..<(from + count), to: &part)
                 from += count
+                try flushWhenFull()
             }
         }
 
@@ -151,7 +137,7 @@ package enum GuideBaseArchive {
             }
             try flush()
             appendInteger(hasher.finish(), to: &part)
-            try unsafe part.withUnsafeBytes { bytes in Result { () throws(Failure) in try unsafe emit(bytes) } }.get()
+            try emit(part)
         }
     }
 
@@ -191,21 +177,18 @@ package enum GuideBaseArchive {
             return stage == 2
         }
 
-        /// Items `first...` (of `count`) as two integers each, as many as fit before `limit` (at least one),
-        /// stored in place rather than appended a field at a time; returns the next item.
+        /// Items `first...` (of `count`) as two integers each, as many as fit before `limit` (at least one);
+        /// returns the next item.
         private func appendPairs(
             to bytes: inout [UInt8], upTo limit: Int, from first: Int, of count: Int,
             _ pair: (Int) -> (UInt64, UInt64)
         ) -> Int {
             let items = min(count - first, max(1, (limit - bytes.count) / 16))
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: items * 16))
-            unsafe bytes.withUnsafeMutableBytes { raw in
-                for item in 0..<items {
-                    let (a, b) = pair(first + item)
-                    unsafe raw.storeBytes(of: a.littleEndian, toByteOffset: start + item * 16, as: UInt64.self)
-                    unsafe raw.storeBytes(of: b.littleEndian, toByteOffset: start + item * 16 + 8, as: UInt64.self)
-                }
+            bytes.reserveCapacity(bytes.count + items * 16)
+            for item in 0..<items {
+                let (a, b) = pair(first + item)
+                bytes.append(littleEndian: a)
+                bytes.append(littleEndian: b)
             }
             return first + items
         }
@@ -213,48 +196,38 @@ package enum GuideBaseArchive {
 
     /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        try unsafe write(to: path) { (emit) throws(FileError) in try unsafe encode(base, key: key, emit: emit) }
+        try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
     }
 
     /// The base, or nil when the bytes are not an intact archive made with `key`.
     /// `categories`: the guide's, so that an owner's own kind is read back as the settings define it.
     package static func decode(_ bytes: [UInt8], key: String, categories: [PlaceCategory] = []) -> GuideBase? {
-        unsafe bytes.withUnsafeBytes { unsafe decode($0, key: key, categories: categories) }
+        MappedFile(copying: bytes).flatMap { decode($0, key: key, categories: categories) }
     }
 
     /// The same from a mapped archive file (not copied into memory first).
     package static func decode(_ file: MappedFile, key: String, categories: [PlaceCategory] = []) -> GuideBase? {
-        unsafe decode(file.bytes, key: key, categories: categories)
-    }
-
-    private static func decode(_ raw: UnsafeRawBufferPointer, key: String, categories: [PlaceCategory]) -> GuideBase? {
         let own = categories.filter { !$0.isPreset }
-        guard let header = unsafe header(raw, key: key, readingMemo: true) else { return nil }
-        let total = header.total
+        guard let header = header(file, key: key, readingMemo: true) else { return nil }
         // Decoded on all cores straight into the array (a slot that fails holds a placeholder, and the whole is refused),
         // while one core checks the checksum: every read is bounds-checked, so damaged bytes decode to nothing worse
         // than entries that are thrown away.
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
-        let entries = unsafe [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let slots = unsafe DisjointSlots(buffer)
-            ParallelChunks.forEach(
-                count: total, chunkSize: 1_024,
-                beside: {
-                    checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
-                }
-            ) { range in
-                for index in range {
-                    var entry: Entry?
-                    if let offset = header.entryOffset(index) {
-                        var entryReader = unsafe Reader(raw: header.entries, offset: offset, ownCategories: own)
-                        entry = entryReader.entry()
-                    }
-                    if entry == nil { failed.store(true, ordering: .relaxed) }
-                    slots.initialize(index, to: entry ?? GuideBaseArchive.placeholder)
-                }
+        let checkChecksum: @Sendable () -> Void = {
+            checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
+        }
+        let entries = ParallelChunks.map(
+            count: header.total, chunkSize: 1_024,
+            beside: checkChecksum
+        ) { index in
+            var entry: Entry?
+            if let offset = header.entryOffset(index) {
+                var entryReader = header.entryReader(at: offset, ownCategories: own)
+                entry = entryReader.entry()
             }
-            initialized = total
+            if entry == nil { failed.store(true, ordering: .relaxed) }
+            return entry ?? GuideBaseArchive.placeholder
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
         return GuideBase(
@@ -262,11 +235,12 @@ package enum GuideBaseArchive {
             slugsClashed: header.slugsClashed)
     }
 
-    /// What precedes an archive's entries, read and checked against the bytes' size (the checksum is
+    /// What precedes an archive's entries, read and checked against the file's size (the checksum is
     /// checked apart, beside the reading of the entries).
-    @safe struct Header: @unchecked Sendable {  // the bytes are only read
-        /// Everything before the checksum.
-        let body: UnsafeRawBufferPointer
+    struct Header: Sendable {
+        let file: MappedFile
+        /// Where the checksum starts: the bytes before it are what it vouches for.
+        let bodyEnd: Int
         let checksum: UInt64
         let inDataCount: Int
         let outsideCount: Int
@@ -276,35 +250,38 @@ package enum GuideBaseArchive {
         let entriesStart: Int
 
         var total: Int { inDataCount + outsideCount }
-        /// The offset of each entry, the last thing before the checksum.
-        var offsetsStart: Int { unsafe body.count - total * 8 }
-        /// The bytes the entries lie in.
-        var entries: UnsafeRawBufferPointer { unsafe UnsafeRawBufferPointer(rebasing: body[..<offsetsStart]) }
+        /// The offset of each entry, the last thing before the checksum; the entries end there.
+        var offsetsStart: Int { bodyEnd - total * 8 }
 
         func checksumMatches() -> Bool {
             var hasher = ContentHasher()
-            unsafe hasher.combine(raw: body)
-            unsafe hasher.combine(UInt64(body.count))
+            hasher.combine(file, 0..<bodyEnd)
+            hasher.combine(UInt64(bodyEnd))
             return hasher.value == checksum
         }
 
         /// Where entry `index` starts, when that lies among the entries.
         func entryOffset(_ index: Int) -> Int? {
-            var reader = unsafe Reader(raw: body, offset: offsetsStart + index * 8)
+            var reader = Reader(file: file, end: bodyEnd, offset: offsetsStart + index * 8)
             guard let offset = reader.integer().flatMap(Int.init(exactly:)), offset >= entriesStart,
                 offset < offsetsStart
             else { return nil }
             return offset
         }
+
+        /// A reader of the entry at `offset`, which may not read past the entries.
+        func entryReader(at offset: Int, ownCategories: [PlaceCategory]) -> Reader {
+            Reader(file: file, end: offsetsStart, offset: offset, ownCategories: ownCategories)
+        }
     }
 
     /// The header of an archive made with `key`; nil when the bytes are not one, or its counts ask for more
     /// entries than the bytes can hold (checked before any entry is read). `readingMemo`: else stepped over.
-    static func header(_ raw: UnsafeRawBufferPointer, key: String, readingMemo: Bool) -> Header? {
-        guard raw.count >= magic.count + 8, unsafe raw.starts(with: magic) else { return nil }
-        let body = unsafe UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)])
-        var reader = unsafe Reader(raw: body, offset: magic.count)
-        var checksumReader = unsafe Reader(raw: raw, offset: body.count)
+    static func header(_ file: MappedFile, key: String, readingMemo: Bool) -> Header? {
+        guard file.count >= magic.count + 8, file.starts(with: magic) else { return nil }
+        let bodyEnd = file.count - 8
+        var reader = Reader(file: file, end: bodyEnd, offset: magic.count)
+        var checksumReader = Reader(file: file, end: file.count, offset: bodyEnd)
         guard let checksum = checksumReader.integer(),
             reader.string() == key,
             let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
@@ -319,9 +296,9 @@ package enum GuideBaseArchive {
             guard reader.skipFeatureMemo() else { return nil }
         }
         let (total, overflow) = inDataCount.addingReportingOverflow(outsideCount)
-        guard !overflow, total <= (body.count - reader.offset) / minimumEntryBytes else { return nil }
-        return unsafe Header(
-            body: body, checksum: checksum, inDataCount: inDataCount, outsideCount: outsideCount,
+        guard !overflow, total <= (bodyEnd - reader.offset) / minimumEntryBytes else { return nil }
+        return Header(
+            file: file, bodyEnd: bodyEnd, checksum: checksum, inDataCount: inDataCount, outsideCount: outsideCount,
             slugsClashed: clashed == 1,
             memo: memo, entriesStart: reader.offset)
     }
@@ -384,42 +361,43 @@ package enum GuideBaseArchive {
     }
 
     static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
+        bytes.append(littleEndian: value)
     }
 
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            unsafe withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { unsafe bytes.append(contentsOf: $0) }
-            unsafe bytes.append(contentsOf: utf8)
-        }
+        bytes.append(littleEndian: UInt32(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
     }
 
     static func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
-            unsafe withUnsafeBytes(of: missing.littleEndian) { unsafe bytes.append(contentsOf: $0) }
+            bytes.append(littleEndian: missing)
             return
         }
         appendString(text, to: &bytes)
     }
 
-    /// Reads forward through the archive; every read is bounds-checked.
-    @safe struct Reader {
-        let raw: UnsafeRawBufferPointer
+    /// Reads forward through the archive, up to `end`; every read is bounds-checked.
+    struct Reader {
+        let file: MappedFile
+        let end: Int
         var offset: Int
         /// The owner's own kinds the entries may name besides the presets.
         var ownCategories: [PlaceCategory] = []
 
+        /// Whether `count` more bytes lie before the end.
+        private func fits(_ count: Int) -> Bool { offset >= 0 && count >= 0 && count <= end - offset }
+
         mutating func integer() -> UInt64? {
-            guard offset >= 0, unsafe offset + 8 <= raw.count else { return nil }
-            defer { offset += 8 }
-            return unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            guard fits(8), let value = file.littleEndianUInt64(at: offset) else { return nil }
+            offset += 8
+            return value
         }
 
         mutating func length() -> UInt32? {
-            guard offset >= 0, unsafe offset + 4 <= raw.count else { return nil }
-            defer { offset += 4 }
-            return unsafe UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            guard fits(4), let value = file.littleEndianUInt32(at: offset) else { return nil }
+            offset += 4
+            return value
         }
 
         mutating func optionalString() -> String?? {
@@ -434,21 +412,19 @@ package enum GuideBaseArchive {
         }
 
         private mutating func text(count: Int) -> String? {
-            guard unsafe offset + count <= raw.count else { return nil }
+            guard fits(count) else { return nil }
             defer { offset += count }
             // The checksum already vouches for the bytes, which were written from Swift strings: decoding
             // (a fast path that would only repair) instead of validating, which goes through generic
             // metadata lookups for every one of a million strings.
-            let bytes = unsafe UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]).assumingMemoryBound(
-                to: UInt8.self)
-            return unsafe String(decoding: bytes, as: UTF8.self)
+            return file.string(offset..<(offset + count))
         }
 
         /// Steps over the memo (a base opened in place never uses it); false when the bytes end first.
         mutating func skipFeatureMemo() -> Bool {
             guard let key = optionalString() else { return false }
             guard key != nil else { return true }
-            guard let count = integer().flatMap(Int.init(exactly:)), unsafe count <= (raw.count - offset) / 16 else {
+            guard let count = integer().flatMap(Int.init(exactly:)), count <= (end - offset) / 16 else {
                 return false
             }
             offset += count * 16
@@ -459,7 +435,7 @@ package enum GuideBaseArchive {
         mutating func featureMemo(entries: Int) -> FeatureMemo?? {
             guard let key = optionalString() else { return nil }
             guard let key else { return .some(nil) }
-            guard let count = integer().flatMap(Int.init(exactly:)), unsafe count <= (raw.count - offset) / 16 else {
+            guard let count = integer().flatMap(Int.init(exactly:)), count <= (end - offset) / 16 else {
                 return nil
             }
             var outcomes: [(hash: UInt64, outcome: FeatureMemo.Outcome)] = []
@@ -475,21 +451,18 @@ package enum GuideBaseArchive {
 
         /// A category's name, matched as bytes (no string is made for it).
         mutating func category() -> PlaceCategory? {
-            guard let count = length(), count != GuideBaseArchive.missing, unsafe offset + Int(count) <= raw.count
-            else {
-                return nil
-            }
-            defer { offset += Int(count) }
-            let bytes = unsafe UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + Int(count))])
-            return GuideBaseArchive.categoryNames.first { unsafe $0.utf8.elementsEqual(bytes) }?.category
-                ?? ownCategories.first { unsafe $0.rawValue.utf8.elementsEqual(bytes) }
+            guard let count = length(), count != GuideBaseArchive.missing, fits(Int(count)) else { return nil }
+            let range = offset..<(offset + Int(count))
+            offset = range.upperBound
+            return GuideBaseArchive.categoryNames.first { file.bytes(range, equal: $0.utf8) }?.category
+                ?? ownCategories.first { file.bytes(range, equal: $0.rawValue.utf8) }
         }
 
         /// Steps over a string (`optional`: or a missing one); false when the bytes end first.
         mutating func skipString(optional: Bool) -> Bool {
             guard let count = length() else { return false }
             if count == GuideBaseArchive.missing { return optional }
-            guard unsafe offset + Int(count) <= raw.count else { return false }
+            guard fits(Int(count)) else { return false }
             offset += Int(count)
             return true
         }
@@ -499,7 +472,7 @@ package enum GuideBaseArchive {
         mutating func entryOutline() -> (category: PlaceCategory, distance: Double, slugLength: Int, idHash: UInt64)? {
             let idStart = offset + 4
             guard skipString(optional: false) else { return nil }
-            let idHash = unsafe PlaceIDTable<Void>.idHash(UnsafeRawBufferPointer(rebasing: raw[idStart..<offset]))
+            let idHash = PlaceIDTable<Void>.idHash(file, idStart..<offset)
             guard skipString(optional: false), let category = category(),
                 integer() != nil, integer() != nil
             else { return nil }
@@ -539,17 +512,4 @@ package enum GuideBaseArchive {
             return Entry(place: place, distanceMetres: Double(bitPattern: distance), slug: slug, nameSuffix: nameSuffix)
         }
     }
-}
-
-/// Bytes kept for a `MappedGuideBase` opened from an array (a copy, so the pointer is its own).
-@safe final class OwnedBytes: @unchecked Sendable {  // its own copy, never written after init, freed in deinit
-    let bytes: UnsafeRawBufferPointer
-
-    init(copying source: [UInt8]) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
-        unsafe source.withUnsafeBytes { unsafe buffer.copyMemory(from: $0) }
-        unsafe bytes = unsafe UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<source.count])
-    }
-
-    deinit { unsafe UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }

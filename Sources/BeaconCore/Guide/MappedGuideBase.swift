@@ -54,12 +54,12 @@ package struct MappedGuideBase: Sendable {
 
     /// The value `table` has for archived entry `index`'s id (found by its hash first, then its bytes).
     func value<Value>(in table: PlaceIDTable<Value>, forEntry index: Int) -> (id: PlaceID, value: Value)? {
-        unsafe table.value(forIDHash: outlines[index].idHash) { unsafe archive.idBytes(at: outlines[index].offset) }
+        archive.value(in: table, idHash: outlines[index].idHash, entryAt: outlines[index].offset)
     }
 
-    /// The UTF-8 bytes of entry `index`'s slug in the archive (not for a replaced entry).
-    func archivedSlug(_ index: Int) -> UnsafeRawBufferPointer {
-        unsafe archive.bytes(outlines[index].end - Int(outlines[index].slugLength)..<outlines[index].end)
+    /// Where entry `index`'s slug lies in the archive (not for a replaced entry).
+    func archivedSlug(_ index: Int) -> Range<Int> {
+        (outlines[index].end - Int(outlines[index].slugLength))..<outlines[index].end
     }
 
     /// Every entry decoded, on all cores: the base as `GuideBaseArchive.decode` reads it (with the patch's changes).
@@ -72,17 +72,18 @@ package struct MappedGuideBase: Sendable {
 
 /// The bytes of a kept base, shared by the places of a guide merged from it.
 package final class KeptArchive: Sendable {
-    private let shared: SharedReadOnlyBytes
-    /// Keeps `shared` valid (a mapped file, or a copy).
-    private let owner: any Sendable
+    /// The archive (a mapped file, or a copy of bytes in memory).
+    let file: MappedFile
+    /// Where the entries end.
+    private let end: Int
     private let decoded = Atomic<Int>(0)
 
     /// The owner's own kinds the entries may name besides the presets.
     private let ownCategories: [PlaceCategory]
 
-    init(bytes: UnsafeRawBufferPointer, owner: any Sendable, ownCategories: [PlaceCategory]) {
-        shared = unsafe SharedReadOnlyBytes(raw: bytes)
-        self.owner = owner
+    init(file: MappedFile, entriesEnd: Int, ownCategories: [PlaceCategory]) {
+        self.file = file
+        end = entriesEnd
         self.ownCategories = ownCategories
     }
 
@@ -92,22 +93,24 @@ package final class KeptArchive: Sendable {
     /// The entry at `offset`, which `GuideBaseArchive.open` made sure decodes.
     func entry(at offset: Int) -> GuideBase.Entry {
         decoded.add(1, ordering: .relaxed)
-        var reader = unsafe GuideBaseArchive.Reader(raw: shared.raw, offset: offset, ownCategories: ownCategories)
+        var reader = GuideBaseArchive.Reader(file: file, end: end, offset: offset, ownCategories: ownCategories)
         guard let entry = reader.entry() else {
             preconditionFailure("an archive entry checked when it was opened did not decode")
         }
         return entry
     }
 
-    /// The UTF-8 bytes of the id of the entry at `offset` (its first field), valid while this object lives.
-    func idBytes(at offset: Int) -> UnsafeRawBufferPointer {
-        let count = unsafe Int(UInt32(littleEndian: shared.raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        return unsafe bytes((offset + 4)..<(offset + 4 + count))
+    /// Where the id of the entry at `offset` (its first field) lies.
+    func idRange(at offset: Int) -> Range<Int> {
+        let count = Int(file.littleEndianUInt32(at: offset) ?? 0)
+        return (offset + 4)..<(offset + 4 + count)
     }
 
-    /// Bytes of the archive, valid while this object lives.
-    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        unsafe UnsafeRawBufferPointer(rebasing: shared.raw[range])
+    /// The value `table` has for the id of the entry at `offset`, whose `PlaceIDTable.idHash` is `idHash`.
+    func value<Value>(in table: PlaceIDTable<Value>, idHash: UInt64, entryAt offset: Int) -> (
+        id: PlaceID, value: Value
+    )? {
+        table.value(forIDHash: idHash) { [file] in file.bytes(idRange(at: offset), equal: $0) }
     }
 }
 
@@ -119,57 +122,35 @@ extension GuideBaseArchive {
     package static func open(
         _ file: MappedFile, key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
     ) -> MappedGuideBase? {
-        unsafe open(file.bytes, owner: file, key: key, categories: categories, withMemo: withMemo)
-    }
-
-    /// The same from bytes in memory (copied, so the places can refer to them).
-    package static func open(
-        _ bytes: [UInt8], key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
-    ) -> MappedGuideBase? {
-        let owned = OwnedBytes(copying: bytes)
-        return unsafe open(owned.bytes, owner: owned, key: key, categories: categories, withMemo: withMemo)
-    }
-
-    private static func open(
-        _ raw: UnsafeRawBufferPointer, owner: any Sendable, key: String, categories: [PlaceCategory], withMemo: Bool
-    ) -> MappedGuideBase? {
         let own = categories.filter { !$0.isPreset }
-        guard let header = unsafe header(raw, key: key, readingMemo: withMemo) else { return nil }
-        let total = header.total
+        guard let header = header(file, key: key, readingMemo: withMemo) else { return nil }
         // Every entry is outlined (each field stepped over, bounds-checked) on all cores but one, which checks the
         // checksum: a place decoded later, when a page reads it, cannot fail.
         let failed = Atomic<Bool>(false)
         let checksumMatches = Atomic<Bool>(false)
-        var outlines = [MappedGuideBase.Outline](
-            repeating: .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0),
-            count: total)
-        unsafe outlines.withUnsafeMutableBufferPointer { buffer in
-            let slots = unsafe DisjointSlots(buffer)
-            ParallelChunks.forEach(
-                count: total, chunkSize: 4_096,
-                beside: {
-                    checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
-                }
-            ) { range in
-                for index in range {
-                    guard let offset = header.entryOffset(index) else {
-                        failed.store(true, ordering: .relaxed)
-                        return
-                    }
-                    var reader = unsafe Reader(raw: header.entries, offset: offset, ownCategories: own)
-                    guard let outline = reader.entryOutline() else {
-                        failed.store(true, ordering: .relaxed)
-                        return
-                    }
-                    slots[index] = .init(
-                        offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
-                        slugLength: Int32(truncatingIfNeeded: outline.slugLength),
-                        category: outline.category, distanceMetres: outline.distance, idHash: outline.idHash)
-                }
+        let checkChecksum: @Sendable () -> Void = {
+            checksumMatches.store(header.checksumMatches(), ordering: .relaxed)
+        }
+        let outlines = ParallelChunks.map(
+            count: header.total, chunkSize: 4_096,
+            beside: checkChecksum
+        ) { index -> MappedGuideBase.Outline in
+            guard let offset = header.entryOffset(index) else {
+                failed.store(true, ordering: .relaxed)
+                return .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0)
             }
+            var reader = header.entryReader(at: offset, ownCategories: own)
+            guard let outline = reader.entryOutline() else {
+                failed.store(true, ordering: .relaxed)
+                return .init(offset: 0, length: 0, slugLength: 0, category: .cafe, distanceMetres: 0, idHash: 0)
+            }
+            return .init(
+                offset: offset, length: Int32(truncatingIfNeeded: reader.offset - offset),
+                slugLength: Int32(truncatingIfNeeded: outline.slugLength),
+                category: outline.category, distanceMetres: outline.distance, idHash: outline.idHash)
         }
         guard checksumMatches.load(ordering: .relaxed), !failed.load(ordering: .relaxed) else { return nil }
-        let archive = unsafe KeptArchive(bytes: header.body, owner: owner, ownCategories: own)
+        let archive = KeptArchive(file: file, entriesEnd: header.offsetsStart, ownCategories: own)
         let contiguous =
             outlines.first.map { $0.offset == header.entriesStart } ?? true
             && zip(outlines, outlines.dropFirst()).allSatisfy { $0.end == $1.offset }
@@ -182,18 +163,25 @@ extension GuideBaseArchive {
             featureMemo: header.memo, entriesAreContiguous: contiguous)
     }
 
+    /// The same from bytes in memory (copied, so the places can refer to them).
+    package static func open(
+        _ bytes: [UInt8], key: String, categories: [PlaceCategory] = [], withMemo: Bool = false
+    ) -> MappedGuideBase? {
+        MappedFile(copying: bytes).flatMap { open($0, key: key, categories: categories, withMemo: withMemo) }
+    }
+
     package static func encode(_ base: MappedGuideBase, key: String) -> [UInt8] {
-        unsafe whole { unsafe encode(base, key: key, emit: $0) }
+        whole { encode(base, key: key, emit: $0) }
     }
 
     /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
     /// patch left alone are copied from the archive they lie in, in runs (at 100,000 places, most of
     /// a quarter second of encoding saved).
     package static func encode<Failure: Error>(
-        _ base: MappedGuideBase, key: String, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+        _ base: MappedGuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
         let outlines = base.outlines
-        try unsafe encode(
+        try encode(
             key: key, inDataCount: base.inDataCount, outsideCount: outlines.count - base.inDataCount,
             slugsClashed: base.slugsClashed,
             memo: base.featureMemo, emit: emit
@@ -207,8 +195,8 @@ extension GuideBaseArchive {
                 } else if base.entriesAreContiguous {
                     var end = index + 1
                     while end < outlines.count, !held[end] { end += 1 }
-                    try unsafe writer.copiedEntries(
-                        from: base.archive.bytes(0..<outlines[end - 1].end),
+                    try writer.copiedEntries(
+                        from: base.archive.file,
                         starts: outlines[index..<end].lazy.map(\.offset),
                         end: outlines[end - 1].end)
                     index = end
@@ -222,6 +210,6 @@ extension GuideBaseArchive {
 
     /// Writes the archive of a base opened in place to `path` (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: MappedGuideBase, key: String, to path: String) throws(FileError) {
-        try unsafe write(to: path) { (emit) throws(FileError) in try unsafe encode(base, key: key, emit: emit) }
+        try write(to: path) { (emit) throws(FileError) in try encode(base, key: key, emit: emit) }
     }
 }

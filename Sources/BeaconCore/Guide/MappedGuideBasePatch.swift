@@ -205,9 +205,9 @@ extension MappedGuideBase {
             } else {
                 // Most slugs differ in length from the few stems: told so from the outline alone.
                 guard lengths.contains(Int(outlines[entry].slugLength)) else { continue }
-                let slug = unsafe archivedSlug(entry)
-                let stem = unsafe UnsafeRawBufferPointer(rebasing: slug[..<(slug.count - hashLength)])
-                sharesStem = wanted.contains { unsafe stem.elementsEqual($0) }
+                let slug = archivedSlug(entry)
+                let stem = slug.lowerBound..<max(slug.lowerBound, slug.upperBound - hashLength)
+                sharesStem = wanted.contains { archive.file.bytes(stem, equal: $0) }
             }
             if sharesStem { members.append((entry, self.entry(entry))) }
         }
@@ -241,12 +241,11 @@ extension MappedGuideBase {
 
     private func hasID(_ id: PlaceID, entry: Int) -> Bool {
         if let held = replaced[entry] { return held.place.id == id }
-        return unsafe id.rawValue.utf8.elementsEqual(archive.idBytes(at: outlines[entry].offset))
+        return archive.file.bytes(archive.idRange(at: outlines[entry].offset), equal: id.rawValue.utf8)
     }
 
     private func id(of entry: Int) -> PlaceID {
-        unsafe replaced[entry]?.place.id
-            ?? PlaceID(rawValue: String(decoding: archive.idBytes(at: outlines[entry].offset), as: UTF8.self))
+        replaced[entry]?.place.id ?? PlaceID(rawValue: archive.file.string(archive.idRange(at: outlines[entry].offset)))
     }
 
     /// Whether an entry other than `exceptBy` has one of `slugs` (compared as the archive's bytes; most differ in length).
@@ -260,11 +259,8 @@ extension MappedGuideBase {
             guard lengths.contains(Int(outlines[entry].slugLength)), !held[entry], !exceptBy.contains(entry) else {
                 return false
             }
-            let bytes = unsafe archivedSlug(entry)
-            return wanted.contains {
-                unsafe $0.count == bytes.count
-                    && $0.withUnsafeBytes { unsafe memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
-            }
+            let slug = archivedSlug(entry)
+            return wanted.contains { archive.file.bytes(slug, equal: $0) }
         }
     }
 }

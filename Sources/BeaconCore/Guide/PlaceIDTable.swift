@@ -1,4 +1,4 @@
-import Glibc
+import BeaconSystem
 
 /// Values by place id, found from an id's UTF-8 bytes as well as from a
 /// `PlaceID`: the places of a base opened in place (`MappedGuideBase`) are
@@ -12,12 +12,6 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
         var utf8: [UInt8]
         var hash: UInt64
         var value: Value
-
-        func spells(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            guard utf8.count == bytes.count else { return false }
-            return unsafe bytes.isEmpty
-                || utf8.withUnsafeBytes { unsafe memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
-        }
     }
 
     private var rows: [Row] = []
@@ -30,7 +24,7 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
     package init(_ pairs: some Sequence<(PlaceID, Value)>) {
         rows = pairs.map { pair in
             let utf8 = Array(pair.0.rawValue.utf8)
-            return unsafe Row(id: pair.0, utf8: utf8, hash: utf8.withUnsafeBytes(Self.idHash), value: pair.1)
+            return Row(id: pair.0, utf8: utf8, hash: Self.idHash(utf8), value: pair.1)
         }
         count = rows.count
         var size = 8
@@ -46,27 +40,18 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
     package var isEmpty: Bool { count == 0 }
 
     package func value(for id: PlaceID) -> (id: PlaceID, value: Value)? {
-        var text = id.rawValue
-        return text.withUTF8 { unsafe value(forIDBytes: UnsafeRawBufferPointer($0)) }
+        value(forIDHash: Self.idHash(id.rawValue.utf8)) { $0.elementsEqual(id.rawValue.utf8) }
     }
 
-    /// The value of the id spelled by `bytes` (UTF-8).
-    package func value(forIDBytes bytes: UnsafeRawBufferPointer) -> (id: PlaceID, value: Value)? {
-        unsafe value(forIDHash: Self.idHash(bytes)) { unsafe bytes }
-    }
-
-    /// The value of the id whose `idHash` is `hash`; its bytes are asked for only when an id here has that hash.
-    package func value(forIDHash hash: UInt64, bytes: () -> UnsafeRawBufferPointer) -> (id: PlaceID, value: Value)? {
+    /// The value of the id whose `idHash` is `hash`; `spells` (given an id's UTF-8 bytes: whether they are
+    /// the id looked up) is asked only of the ids here that have that hash.
+    package func value(forIDHash hash: UInt64, spells: ([UInt8]) -> Bool) -> (id: PlaceID, value: Value)? {
         guard count > 0 else { return nil }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        var spelled: UnsafeRawBufferPointer?
         while slots[slot] != 0 {
             let row = rows[Int(slots[slot]) - 1]
-            if row.hash == hash {
-                if unsafe spelled == nil { unsafe spelled = unsafe bytes() }
-                if unsafe row.spells(spelled!) { return (row.id, row.value) }
-            }
+            if row.hash == hash, spells(row.utf8) { return (row.id, row.value) }
             slot = (slot + 1) & mask
         }
         return nil
@@ -74,16 +59,34 @@ package struct PlaceIDTable<Value: Sendable>: Sendable {
 
     /// A cheap hash of an id's bytes (its length, first and last eight bytes): what a lookup compares
     /// first. Ids that share it are told apart by their bytes.
-    package static func idHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package static func idHash(_ bytes: some BidirectionalCollection<UInt8>) -> UInt64 {
         let count = bytes.count
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if count >= 8 {
-            head = unsafe bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-            tail = unsafe bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            for index in 0..<count { head |= UInt64(unsafe bytes[index]) << (8 * UInt64(index)) }
+        return count >= 8
+            ? idHash(count: count, head: littleEndian(bytes.prefix(8)), tail: littleEndian(bytes.suffix(8)))
+            : idHash(count: count, head: littleEndian(bytes), tail: 0)
+    }
+
+    /// The same of the bytes of `range` in `file` (which must lie in it).
+    package static func idHash(_ file: MappedFile, _ range: Range<Int>) -> UInt64 {
+        let count = range.count
+        guard count >= 8 else {
+            var head: UInt64 = 0
+            for index in 0..<count { head |= UInt64(file[range.lowerBound + index]) << (8 * UInt64(index)) }
+            return idHash(count: count, head: head, tail: 0)
         }
+        return idHash(
+            count: count, head: file.littleEndianUInt64(at: range.lowerBound) ?? 0,
+            tail: file.littleEndianUInt64(at: range.upperBound - 8) ?? 0)
+    }
+
+    /// Up to eight bytes as a little-endian integer.
+    private static func littleEndian(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for (index, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(index)) }
+        return value
+    }
+
+    private static func idHash(count: Int, head: UInt64, tail: UInt64) -> UInt64 {
         var z = head &* 0x9E37_79B9_7F4A_7C15 ^ (tail << 31 | tail >> 33) ^ UInt64(count)
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
