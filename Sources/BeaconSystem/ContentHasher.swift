@@ -131,6 +131,12 @@ extension ContentHasher {
         }
 
         /// Takes `part` in where it lies: only a few bytes that do not fill 32 are kept for the next part.
+        /// The bytes of `range` of `file` (which must lie in it), taken in where they lie.
+        package mutating func feed(_ file: MappedFile, _ range: Range<Int>) {
+            precondition(file.contains(range), "a range past a mapped file's end")
+            unsafe feed(UnsafeRawBufferPointer(rebasing: file.bytes[range]))
+        }
+
         mutating func feed(_ part: UnsafeRawBufferPointer) {
             total += part.count
             var offset = 0

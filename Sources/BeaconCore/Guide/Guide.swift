@@ -84,8 +84,8 @@ package final class GuidePlace: Sendable {
     package var wholeMetres: Double { distanceMetres.rounded() }
 
     // The place's fields the pages read for every place, spelled out: through the key-path
-    // subscript below, each read from another module is a run-time key-path projection
-    // (a tenth of a one-rating rebuild at 10,000 places went to them).
+    // subscript below, each read from another module is a run-time key-path projection, which a
+    // rebuild that renders a few pages would spend a noticeable share of its time on.
     package var name: String { archived == nil ? heldPlace.name : decodedEntry().place.name }
     package var coordinate: Coordinate { archived == nil ? heldPlace.coordinate : decodedEntry().place.coordinate }
     package var address: PostalAddress { archived == nil ? heldPlace.address : decodedEntry().place.address }

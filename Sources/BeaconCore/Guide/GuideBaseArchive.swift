@@ -3,8 +3,7 @@ import FoundationEssentials
 import Synchronization
 
 /// A `GuideBase` as a compact binary file in the cache folder, read back in
-/// a fraction of the time parsing the places again takes (100,000 places:
-/// tens of milliseconds against most of a second). It is a cache: a file
+/// a small fraction of the time parsing the places again takes. It is a cache: a file
 /// that is damaged, of another version or made from other inputs (`key`) is
 /// simply not used.
 ///
@@ -20,10 +19,17 @@ package enum GuideBaseArchive {
         whole { encode(base, key: key, emit: $0) }
     }
 
-    /// The archive handed to `emit` in parts of about a megabyte (44 MB at 100,000 places need never
-    /// be held whole): the header, the entries, the offset of each, the checksum.
-    package static func encode<Failure: Error>(
-        _ base: GuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void
+    /// A part of an archive as it is handed on: bytes made here, or a stretch of the archive a base was
+    /// opened from, handed on as it lies there.
+    enum Part {
+        case made([UInt8])
+        case kept(MappedFile, Range<Int>)
+    }
+
+    /// The archive handed to `emit` in parts of about a megabyte (a big guide's archive need never be
+    /// held whole): the header, the entries, the offset of each, the checksum.
+    static func encode<Failure: Error>(
+        _ base: GuideBase, key: String, emit: (Part) throws(Failure) -> Void
     ) throws(Failure) {
         try encode(
             key: key, inDataCount: base.inDataCount, outsideCount: base.entries.count - base.inDataCount,
@@ -37,7 +43,7 @@ package enum GuideBaseArchive {
     /// An archive with this header and the entries `entries` gives the writer, handed to `emit` in parts.
     static func encode<Failure: Error>(
         key: String, inDataCount: Int, outsideCount: Int, slugsClashed: Bool, memo: FeatureMemo?,
-        emit: ([UInt8]) throws(Failure) -> Void,
+        emit: (Part) throws(Failure) -> Void,
         entries: (inout Writer<Failure>) throws(Failure) -> Void
     ) throws(Failure) {
         try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
@@ -50,33 +56,43 @@ package enum GuideBaseArchive {
     }
 
     /// The parts `encode` hands over, as one array.
-    static func whole(_ encode: (_ emit: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+    static func whole(_ encode: (_ emit: (Part) -> Void) -> Void) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode { bytes.append(contentsOf: $0) }
+        encode { part in
+            switch part {
+            case .made(let made): bytes.append(contentsOf: made)
+            case .kept(let file, let range): file.append(range, to: &bytes)
+            }
+        }
         return bytes
     }
 
     /// The parts `encode` hands over, written to `path` as they come (a temporary file, then a rename); a cache, so not synced.
     static func write(
         to path: String,
-        _ encode: (_ emit: ([UInt8]) throws(FileError) -> Void) throws(FileError) -> Void
+        _ encode: (_ emit: (Part) throws(FileError) -> Void) throws(FileError) -> Void
     ) throws(FileError) {
         try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) {
             (fd) throws(FileError) in
-            try encode { (part) throws(FileError) in try FileSystem.writeAll(fd: fd, bytes: part, path: path) }
+            try encode { (part) throws(FileError) in
+                switch part {
+                case .made(let made): try FileSystem.writeAll(fd: fd, bytes: made, path: path)
+                case .kept(let file, let range): try FileSystem.writeAll(fd: fd, file: file, range: range, path: path)
+                }
+            }
         }
     }
 
     /// Writes an archive in parts: the header, then each entry (encoded, or copied as it lies in another
-    /// archive), then the offsets and the checksum.
+    /// archive: handed on from there, not copied first), then the offsets and the checksum.
     struct Writer<Failure: Error> {
-        let emit: ([UInt8]) throws(Failure) -> Void
+        let emit: (Part) throws(Failure) -> Void
         private var part: [UInt8] = []
         private var hasher = ContentHasher.Stream()
         private var written = 0
         private var offsets: [UInt64] = []
 
-        init(emit: @escaping ([UInt8]) throws(Failure) -> Void) {
+        init(emit: @escaping (Part) throws(Failure) -> Void) {
             self.emit = emit
             part.reserveCapacity((1 << 20) + 4096)
         }
@@ -90,7 +106,7 @@ package enum GuideBaseArchive {
             }
             hasher.feed(full)
             written += full.count
-            try emit(full)
+            try emit(.made(full))
         }
 
         private mutating func flushWhenFull() throws(Failure) {
@@ -117,16 +133,24 @@ package enum GuideBaseArchive {
         }
 
         /// Entries that lie end to end in `file`, each starting at one of `starts` and the last ending at `end`:
-        /// copied as they lie, a megabyte at a time, not decoded and encoded again.
+        /// not decoded and encoded again.
         mutating func copiedEntries(from file: MappedFile, starts: some Collection<Int>, end: Int) throws(Failure) {
             guard var from = starts.first else { return }
             let shift = written + part.count - from
             for start in starts { offsets.append(UInt64(start + shift)) }
-            while from < end {
-                let count = min(end - from, max((1 << 20) - part.count, 1 << 16))
-                file.append(from..<(from + count), to: &part)
-                from += count
+            // A short run joins the part; a long one goes on as it lies, a megabyte at a time.
+            if end - from < 1 << 16 {
+                file.append(from..<end, to: &part)
                 try flushWhenFull()
+                return
+            }
+            try flush()
+            while from < end {
+                let stretch = from..<min(end, from + (1 << 20))
+                hasher.feed(file, stretch)
+                written += stretch.count
+                try emit(.kept(file, stretch))
+                from = stretch.upperBound
             }
         }
 
@@ -137,7 +161,7 @@ package enum GuideBaseArchive {
             }
             try flush()
             appendInteger(hasher.finish(), to: &part)
-            try emit(part)
+            try emit(.made(part))
         }
     }
 

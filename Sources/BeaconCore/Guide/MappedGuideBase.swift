@@ -7,8 +7,8 @@ import Synchronization
 /// `patch(with:memoKey:store:settings:)`). Each place is decoded when a page
 /// first reads it (`GuidePlace`), so a rebuild that renders 7 pages of a
 /// 10,000-place guide decodes the few hundred places those pages show, not
-/// all of them (a fifth of such a rebuild's time went to decoding every
-/// place and faulting in their memory).
+/// all of them (decoding every place and faulting in its memory was a large
+/// share of such a rebuild).
 package struct MappedGuideBase: Sendable {
     /// Where one entry lies in the archive, with what a guide needs of every place.
     struct Outline: Sendable {
@@ -175,10 +175,9 @@ extension GuideBaseArchive {
     }
 
     /// A base opened in place, as the archive `encode` writes for its decoded entries: the entries a
-    /// patch left alone are copied from the archive they lie in, in runs (at 100,000 places, most of
-    /// a quarter second of encoding saved).
-    package static func encode<Failure: Error>(
-        _ base: MappedGuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void
+    /// patch left alone are handed on from the archive they lie in, in runs, not decoded and encoded again.
+    static func encode<Failure: Error>(
+        _ base: MappedGuideBase, key: String, emit: (GuideBaseArchive.Part) throws(Failure) -> Void
     ) throws(Failure) {
         let outlines = base.outlines
         try encode(
