@@ -97,6 +97,17 @@ import Testing
         #expect(TimeZoneTable.gridZones.allSatisfy { TimeZoneTable.rules[$0] != nil })
         // The runs cover the grid exactly.
         #expect(TimeZoneTable.gridRuns.ends.last.map(Int.init) == TimeZoneTable.gridRows * TimeZoneTable.gridColumns)
+        // Every run of the text is read (none stops the reading early), each as its own two fields.
+        let runs = TimeZoneTable.gridRunsText.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        #expect(TimeZoneTable.gridRuns.ends.count == runs.count)
+        let zones = runs.map { Int(String($0.prefix(2)), radix: 36) }
+        #expect(TimeZoneTable.gridRuns.zones.map(Int.init) == zones)
+        var end = 0
+        let ends = runs.map { run in
+            end += Int(String(run.dropFirst(2)), radix: 36) ?? 0
+            return end
+        }
+        #expect(TimeZoneTable.gridRuns.ends.map(Int.init) == ends)
     }
 
     @Test func thePosixRuleReader() throws {

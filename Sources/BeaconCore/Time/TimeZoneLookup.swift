@@ -37,35 +37,51 @@ package enum TimeZoneTable {
     }
 
     /// The grid's runs, read once: where each ends (the first cell after it) and its zone number (0: at sea).
+    /// A run is two base-36 digits of zone and at least one of length, runs are separated by spaces or line
+    /// breaks; reading stops at the first that is not one. Read byte by byte from the text's storage, with no slice made per run (a
+    /// build reads the whole grid to find its centre's zone).
     static let gridRuns: (ends: [Int32], zones: [UInt16]) = {
         var ends: [Int32] = []
         var zones: [UInt16] = []
         var end = 0
-        for run in gridRunsText.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) {
-            guard run.count >= 3, let zone = Int(base36: run.prefix(2)), let length = Int(base36: run.dropFirst(2))
-            else { break }
+        var zone = 0
+        var length = 0
+        var digits = 0
+        /// Ends the run read so far; false when it was not a whole run.
+        func finishRun() -> Bool {
+            guard digits >= 3 else { return digits == 0 }
             end += length
             ends.append(Int32(clamping: end))
             zones.append(UInt16(clamping: zone))
+            zone = 0
+            length = 0
+            digits = 0
+            return true
         }
+        let text = gridRunsText.utf8.span
+        for index in text.indices {
+            let byte = text[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") {
+                guard finishRun() else { return (ends, zones) }
+                continue
+            }
+            guard let value = base36Digit(byte) else { return (ends, zones) }
+            if digits < 2 { zone = zone * 36 + value } else { length = length * 36 + value }
+            digits += 1
+        }
+        _ = finishRun()
         return (ends, zones)
     }()
 
     static let gridZones: [String] = gridZonesText.split(whereSeparator: { $0 == ";" || $0 == "\n" }).map(String.init)
 }
 
-extension Int {
-    /// A non-negative number in lower-case base 36.
-    fileprivate init?(base36 digits: Substring.UTF8View) {
-        var value = 0
-        for digit in digits {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 36 + Int(digit - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = value * 36 + Int(digit - UInt8(ascii: "a")) + 10
-            default: return nil
-            }
-        }
-        self = value
+/// The value of a lower-case base-36 digit, or nil.
+private func base36Digit(_ byte: UInt8) -> Int? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a")) + 10
+    default: nil
     }
 }
 
