@@ -156,12 +156,14 @@ import Testing
     @Test func manyOwnFilesAreNotAllFetchedAtInstall() throws {
         let few = try AssetBundle.load(siteAssets: "/nonexistent")
         var bundle = few
-        bundle.files += [("assets/custom.css", [1]), ("assets/logo.svg", [1])]
+        bundle.files += [
+            AssetFile(path: "assets/custom.css", bytes: [1]), AssetFile(path: "assets/logo.svg", bytes: [1]),
+        ]
         bundle.added = ["custom.css", "logo.svg"]
         #expect(Set(bundle.precachedPaths) == Set(bundle.files.map(\.path)))
         var many = bundle
         for index in 0..<150 {
-            many.files.append(("assets/bilder/\(index).jpg", [1]))
+            many.files.append(AssetFile(path: "assets/bilder/\(index).jpg", bytes: [1]))
             many.added.append("bilder/\(index).jpg")
         }
         let precached = Set(many.precachedPaths)
@@ -182,6 +184,44 @@ import Testing
     }
 
     /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's bytes.
+    /// The build's key names a built-in file rather than reading it (the binary's identity stands for its
+    /// bytes), and hashes the site's own files by their bytes: a changed own file changes the key, the same
+    /// files give the same key. Written out, a named file is the built-in bytes.
+    @Test func theBuildsKeyNamesBuiltInFilesAndHashesTheSitesOwn() throws {
+        func key(_ bundle: AssetBundle) -> String {
+            var hasher = ContentHasher()
+            hasher.combine(bundle)
+            return hasher.hex
+        }
+        let site = TestSite()
+        let bundle = try AssetBundle.load(siteAssets: site.root + "/assets").fitted(to: PlaceCategory.defaults)
+        let javascript = try #require(bundle.files.first { $0.path == "assets/beacon.js" })
+        guard case .builtIn("assets/beacon.js", withoutSourceMapComment: false) = javascript.source else {
+            Issue.record("beacon.js is held as \(javascript.source), not named")
+            return
+        }
+        #expect(javascript.bytes == BuiltInFiles.bytes("assets/beacon.js"))
+        let stylesheet = try #require(bundle.files.first { $0.path == SitePaths.stylesheet })
+        let text = String(decoding: stylesheet.bytes, as: UTF8.self)
+        #expect(text.hasPrefix(String(decoding: BuiltInFiles.bytes("assets/beacon.css") ?? [], as: UTF8.self)))
+        for name in CategoryIcon.builtInNames {
+            #expect(
+                text.contains(".\(CategoryIcon.builtIn(name).className)::before { -webkit-mask-image: url("), "\(name)")
+        }
+        #expect(
+            key(bundle)
+                == key(try AssetBundle.load(siteAssets: site.root + "/assets").fitted(to: PlaceCategory.defaults)))
+
+        site.write(":root { --accent: #0a7d4f; }\n", to: "assets/custom.css")
+        let green = key(try AssetBundle.load(siteAssets: site.root + "/assets"))
+        site.write(":root { --accent: #b00020; }\n", to: "assets/custom.css")
+        let red = key(try AssetBundle.load(siteAssets: site.root + "/assets"))
+        #expect(green != red && green != key(bundle) && red != key(bundle))
+        site.write("/* egen */\n", to: "assets/icons/cafe.svg")
+        #expect(
+            key(try AssetBundle.load(siteAssets: site.root + "/assets")) != red, "an own file replacing a built-in one")
+    }
+
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0
         for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {

@@ -11,8 +11,8 @@ import Templates
 /// name in the site's own `assets/` folder, plus that folder's other files
 /// (`custom.css`, images, fonts); and the map library (`MapLibrary`).
 struct AssetBundle: Sendable {
-    /// Relative path in `output/` and bytes.
-    var files: [(path: String, bytes: [UInt8])]
+    /// Relative paths in `output/` and where the bytes come from.
+    var files: [AssetFile]
     /// Whether Leaflet came along (`MapLibrary`): without it the pages have no map.
     var hasMapLibrary = false
     /// Names (under `assets/`) of built-in files the site's folder replaces, and of files it adds.
@@ -58,12 +58,13 @@ struct AssetBundle: Sendable {
     }
 
     /// Built-in files and `library` (paths under `assets/`), then the files of `folder` over them.
-    static func load(siteAssets folder: String, library: [(path: String, bytes: [UInt8])] = []) throws -> AssetBundle {
-        var byPath: [String: [UInt8]] = [:]
-        for file in builtInFiles() { byPath["assets/" + file.name] = file.bytes }
+    static func load(siteAssets folder: String, library: [AssetFile] = []) throws -> AssetBundle {
+        var byPath: [String: AssetFile.Source] = [:]
+        for name in BuiltInFiles.names(in: "assets") { byPath["assets/" + name] = .builtIn("assets/" + name) }
         for name in requiredFiles where byPath["assets/" + name] == nil { throw AssetError.builtInFileMissing(name) }
-        for file in library { byPath[file.path] = file.bytes }
+        for file in library { byPath[file.path] = file.source }
         var bundle = AssetBundle(files: [])
+        var ownSizes: [(name: String, bytes: Int)] = []
         for (name, bytes) in try ownFiles(in: folder) {
             if generatedFiles.contains("assets/" + name) {
                 bundle.warnings.append(
@@ -72,13 +73,15 @@ struct AssetBundle: Sendable {
                 continue
             }
             if byPath["assets/" + name] == nil { bundle.added.append(name) } else { bundle.replaced.append(name) }
-            byPath["assets/" + name] = bytes
+            byPath["assets/" + name] = .bytes(bytes)
+            ownSizes.append((name, bytes.count))
         }
         try checkNoFileIsAFolder(Set(byPath.keys), own: Set(bundle.added + bundle.replaced))
-        bundle.warnings += sizeWarnings(
-            own: (bundle.added + bundle.replaced).map { ($0, byPath["assets/" + $0]?.count ?? 0) })
-        bundle.files = byPath.keys.sorted().map { ($0, byPath[$0]!) }
-        if let favicon = byPath["assets/favicon.svg"] { bundle.files.append((SitePaths.favicon, favicon)) }
+        bundle.warnings += sizeWarnings(own: ownSizes)
+        bundle.files = byPath.keys.sorted().map { AssetFile(path: $0, source: byPath[$0]!) }
+        if let favicon = byPath["assets/favicon.svg"] {
+            bundle.files.append(AssetFile(path: SitePaths.favicon, source: favicon))
+        }
         return bundle
     }
 
@@ -92,6 +95,7 @@ struct AssetBundle: Sendable {
     var precachedPaths: [String] {
         let addedPaths = Set(added.map { "assets/" + $0 })
         let addedFiles = files.filter { addedPaths.contains($0.path) }
+        // The site's own files are held as read, so their sizes cost nothing to know.
         let fits =
             addedFiles.count <= AssetBundle.precachedOwnFilesLimit.count
             && addedFiles.reduce(0) { $0 + $1.bytes.count } <= AssetBundle.precachedOwnFilesLimit.bytes

@@ -51,12 +51,9 @@ struct BuildFingerprint {
 
 /// What the fingerprint and the incremental build's context key both hash, the same way.
 extension ContentHasher {
-    /// Every asset's path and bytes.
+    /// Every asset's path and what stands for its bytes (`AssetFile`).
     mutating func combine(_ assets: AssetBundle) {
-        for file in assets.files {
-            combine(file.path)
-            combine(file.bytes)
-        }
+        for file in assets.files { combine(file) }
     }
 
     /// What the pages are told of the basemap, and every published tile.

@@ -29,11 +29,10 @@ extension AssetBundle {
             }
             icons.append(category.icon)
         }
-        var rules = "\n/* The category symbols (assets/icons/), inlined by the build. */\n"
+        var symbols: [(className: String, svg: AssetFile.Source)] = []
         for icon in icons {
-            guard let bytes = files.first(where: { $0.path == "assets/" + icon.assetPath })?.bytes else { continue }
-            let url = "url(\"data:image/svg+xml;base64," + Data(bytes).base64EncodedString() + "\")"
-            rules += ".\(icon.className)::before { -webkit-mask-image: \(url); mask-image: \(url); }\n"
+            guard let svg = files.first(where: { $0.path == "assets/" + icon.assetPath })?.source else { continue }
+            symbols.append((icon.className, svg))
         }
         var bundle = self
         var unused = Set(CategoryIcon.builtInNames.map { "assets/" + CategoryIcon.builtIn($0).assetPath })
@@ -42,7 +41,7 @@ extension AssetBundle {
         }
         bundle.files.removeAll { unused.contains($0.path) }
         if let index = bundle.files.firstIndex(where: { $0.path == SitePaths.stylesheet }) {
-            bundle.files[index].bytes += Array(rules.utf8)
+            bundle.files[index].source = .withSymbolRules(bundle.files[index].source, symbols: symbols)
         }
         return bundle
     }

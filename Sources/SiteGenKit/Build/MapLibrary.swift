@@ -21,11 +21,11 @@ enum MapLibrary {
     ]
 
     /// The library's files for `output/assets/leaflet/`, or nil with the reason when it is not installed.
-    static func load(environment: [String: String]) -> (files: [(path: String, bytes: [UInt8])]?, warning: String?) {
+    static func load(environment: [String: String]) -> (files: [AssetFile]?, warning: String?) {
         let chosen = environment["BEACON_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         if chosen == nil, let builtIn = builtIn() { return (builtIn, nil) }
         let folder = chosen ?? defaultFolder
-        var loaded: [(path: String, bytes: [UInt8])] = []
+        var loaded: [AssetFile] = []
         for file in files {
             guard let bytes = try? FileSystem.read(folder + "/" + file.source) else {
                 return (
@@ -33,17 +33,20 @@ enum MapLibrary {
                     "Kartbiblioteket Leaflet finnes ikke i \(folder) (Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster; «scripts/install-deps» installerer dem). Sidene er laget uten kart."
                 )
             }
-            loaded.append(("assets/leaflet/" + file.name, withoutSourceMapComment(bytes)))
+            loaded.append(AssetFile(path: "assets/leaflet/" + file.name, bytes: withoutSourceMapComment(bytes)))
         }
         return (loaded, nil)
     }
 
-    /// The copy compiled into the binary, when it has every file.
-    static func builtIn() -> [(path: String, bytes: [UInt8])]? {
-        var loaded: [(path: String, bytes: [UInt8])] = []
+    /// The copy compiled into the binary, when it has every file (inflated only when written).
+    static func builtIn() -> [AssetFile]? {
+        var loaded: [AssetFile] = []
         for file in files {
-            guard let bytes = BuiltInFiles.bytes("leaflet/" + file.source) else { return nil }
-            loaded.append(("assets/leaflet/" + file.name, withoutSourceMapComment(bytes)))
+            guard BuiltInFiles.contains("leaflet/" + file.source) else { return nil }
+            loaded.append(
+                AssetFile(
+                    path: "assets/leaflet/" + file.name,
+                    source: .builtIn("leaflet/" + file.source, withoutSourceMapComment: true)))
         }
         return loaded
     }
