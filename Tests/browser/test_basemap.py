@@ -123,7 +123,7 @@ class BasemapOnTheDesktopTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.site = bb.own_basemap_site()
-        cls.driver = bb.make_driver(width=1280, height=900)
+        cls.driver = bb.make_driver(width=1280, height=900, network_log=True)
 
     @classmethod
     def tearDownClass(cls):

@@ -17,7 +17,7 @@ class PageTestCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.site = bb.site()
-        cls.driver = bb.make_driver()
+        cls.driver = bb.make_driver(network_log=True)
 
     @classmethod
     def tearDownClass(cls):

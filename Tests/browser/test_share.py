@@ -19,7 +19,7 @@ class ShareFileTests(unittest.TestCase):
         cls.file = os.path.join(cls.folder, "mine-steder.html")
         subprocess.run([bb.sitegen_binary(), "share", "--site", cls.folder, "--output", cls.file, "--quiet"], check=True,
                        capture_output=True)
-        cls.driver = bb.make_driver(width=390, height=844)
+        cls.driver = bb.make_driver(width=390, height=844, network_log=True)
 
     @classmethod
     def tearDownClass(cls):
