@@ -18,15 +18,15 @@ import Testing
     /// with a street (a third without: «Adresse mangler»).
     static func mixedPlaces(
         _ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = [],
-        recategorized: Set<Int> = []
+        recategorized: Set<Int> = [],
+        categories: [String] = ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
     ) -> String {
-        let categories = ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
         var features: [String] = []
         for index in 0..<count where !without.contains(index) {
             var (lat, lon) = (59.9 + Double(index % 97) * 0.0004, 10.7 + Double(index / 97) * 0.0006)
             if let position = moved[index] { (lat, lon) = position }
             let name = renamed[index] ?? "Sted nummer \(index)"
-            let category = categories[(index + (recategorized.contains(index) ? 1 : 0)) % 3]
+            let category = categories[(index + (recategorized.contains(index) ? 1 : 0)) % categories.count]
             var properties =
                 #""name":"\#(name)","categories":["\#(category)"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
             if index % 3 != 2 { properties += #","street":"Gate \#(index)""# }
@@ -149,6 +149,29 @@ import Testing
             "a favorite decoded \(favorite.placesDecoded ?? -1) places")
         #expect(await sitegen(["favorite", "remove", "Sted nummer 77"], site) == 0)
         try await buildAndCompare(site, places: places, "a favorite removed")
+    }
+
+    /// A guide of the owner's kinds, none of the brief's three: a rating, a favorite and a renamed place
+    /// render that guide's explorers again, not the brief's, and each ends as a full build would.
+    @Test func aGuideOfOtherKindsRebuildsItsOwnExplorersAsAFullBuildWould() async throws {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Oslo om kvelden","categories":["bar","pub","fast-food"]}"#,
+            to: SiteSettings.fileName)
+        let kinds = ["catering.bar", "catering.pub", "catering.fast_food"]
+        let count = 260
+        site.write(Self.mixedPlaces(count, categories: kinds), to: "steder.geojson")
+        let places = site.root + "/steder.geojson"
+        try await buildAndCompare(site, places: places, "first build")
+        #expect(site.outputFiles().contains("barer/index.html"))
+        #expect(await sitegen(["rate", "Sted nummer 0", "5"], site) == 0)
+        let rated = try await buildAndCompare(site, places: places, "one rating")
+        #expect(rated.renderedPages < rated.pages / 4)
+        #expect(!site.outputFiles().contains { $0.hasPrefix("restauranter/") || $0.hasPrefix("kafeer/") })
+        #expect(await sitegen(["favorite", "add", "Sted nummer 4"], site) == 0)
+        try await buildAndCompare(site, places: places, "a favorite")
+        site.write(Self.mixedPlaces(count, renamed: [1: "Nytt navn"], categories: kinds), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "a renamed place")
     }
 
     /// A moved place, a renamed one, an edited favorite: each renders only its pages, and ends as a full build would.

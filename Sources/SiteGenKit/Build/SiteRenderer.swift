@@ -230,7 +230,7 @@ struct SiteRenderer: Sendable {
     private func partialJobs(_ changes: ChangedPages) -> [Job] {
         var jobs: [Job] = [.offlineFiles]
         guard !changes.isEmpty else { return jobs }
-        jobs += [nil, .restaurant, .cafe, .hotel].map { Job.explorer(category: $0) }
+        jobs += ([nil] + guide.categories.map(Optional.some)).map { Job.explorer(category: $0) }
         if changes.allPlacesExport { jobs.append(.allPlacesExport(patching: changes.exportPositions)) }
         if changes.favorites { jobs += [.favoritesExports, .favorites(pages: 1...FavoritesPage.pageCount(guide))] }
         if changes.sitemap { jobs.append(.searchEngineFiles) }
