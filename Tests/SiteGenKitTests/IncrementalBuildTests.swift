@@ -156,18 +156,21 @@ import Testing
     @Test func aGuideOfOtherKindsRebuildsItsOwnExplorersAsAFullBuildWould() async throws {
         let site = TestSite()
         site.write(
-            #"{"format":1,"title":"Oslo om kvelden","categories":["bar","pub","fast-food"]}"#,
+            #"{"format":1,"title":"Oslo om kvelden","languages":["nb","en"],"categories":["bar","pub","fast-food"]}"#,
             to: SiteSettings.fileName)
         let kinds = ["catering.bar", "catering.pub", "catering.fast_food"]
         let count = 260
         site.write(Self.mixedPlaces(count, categories: kinds), to: "steder.geojson")
         let places = site.root + "/steder.geojson"
         try await buildAndCompare(site, places: places, "first build")
-        #expect(site.outputFiles().contains("barer/index.html"))
+        #expect(site.outputFiles().contains("barer/index.html") && site.outputFiles().contains("en/barer/index.html"))
         #expect(await sitegen(["rate", "Sted nummer 0", "5"], site) == 0)
         let rated = try await buildAndCompare(site, places: places, "one rating")
         #expect(rated.renderedPages < rated.pages / 4)
-        #expect(!site.outputFiles().contains { $0.hasPrefix("restauranter/") || $0.hasPrefix("kafeer/") })
+        #expect(
+            !site.outputFiles().contains {
+                $0.hasPrefix("restauranter/") || $0.hasPrefix("kafeer/") || $0.hasPrefix("en/restauranter/")
+            })
         #expect(await sitegen(["favorite", "add", "Sted nummer 4"], site) == 0)
         try await buildAndCompare(site, places: places, "a favorite")
         site.write(Self.mixedPlaces(count, renamed: [1: "Nytt navn"], categories: kinds), to: "steder.geojson")

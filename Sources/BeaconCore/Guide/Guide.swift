@@ -196,6 +196,10 @@ package struct Guide: Sendable {
     /// The kinds of place the guide holds, in the order the owner chose (`SiteSettings.categories`).
     package var categories: [PlaceCategory] { settings.categories }
 
+    /// Every list the site has an explorer and list pages for: the front page's of all places (nil), then
+    /// each category's. Full builds and rebuilds both name them from here, so a rebuild renders the same lists.
+    package var lists: [PlaceCategory?] { [nil] + categories.map(Optional.some) }
+
     package func places(in category: PlaceCategory) -> [GuidePlace] {
         byCategory[category] ?? []
     }

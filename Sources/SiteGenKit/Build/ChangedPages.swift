@@ -114,7 +114,7 @@ struct ChangedPages: Sendable {
         // List pages of the front page and of each category. Every one shows each category's count on its
         // chip: when one changes, all are rendered again.
         let countsChanged = old.chipCounts != new.chipCounts
-        for category in [nil] + new.categories.map(Optional.some) {
+        for category in new.lists {
             let oldList = category.map { old.places(in: $0) } ?? old.places
             let newList = category.map { new.places(in: $0) } ?? new.places
             let oldCount = ListPage.pageCount(for: oldList.count)
@@ -245,12 +245,5 @@ struct ChangedPages: Sendable {
         }
         if newFavoritePages != oldFavoritePages { plan.sitemap = true }
         return plan
-    }
-
-    /// HTML pages this plan renders (the explorers and favorites pages included when anything changed).
-    func pageCount(favoritePages: Int, categoryCount: Int) -> Int {
-        guard !isEmpty else { return 0 }
-        return details.count + listPages.values.reduce(0) { $0 + $1.count } + 1 + categoryCount
-            + (favorites ? favoritePages : 0)
     }
 }

@@ -102,7 +102,7 @@ struct SiteRenderer: Sendable {
         let all = guide.allPages
         let byCategory = Dictionary(uniqueKeysWithValues: guide.categories.map { ($0, guide.places(in: $0)) })
         var pages = 1 + FavoritesPage.pageCount(guide) + all.count  // 404, favorites, details
-        for category in [nil] + guide.categories.map(Optional.some) {
+        for category in guide.lists {
             pages += ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
         }
         // A big guide's places go into data files the explorer pages name (so they stay light).
@@ -205,7 +205,7 @@ struct SiteRenderer: Sendable {
             photoStart = end
         }
         let listsPerJob = 8
-        for category in [nil] + guide.categories.map(Optional.some) {
+        for category in guide.lists {
             let pageCount = ListPage.pageCount(for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
             // The first page is the explorer, rendered with its page data.
             jobs.append(.explorer(category: category))
@@ -230,7 +230,7 @@ struct SiteRenderer: Sendable {
     private func partialJobs(_ changes: ChangedPages) -> [Job] {
         var jobs: [Job] = [.offlineFiles]
         guard !changes.isEmpty else { return jobs }
-        jobs += ([nil] + guide.categories.map(Optional.some)).map { Job.explorer(category: $0) }
+        jobs += guide.lists.map { Job.explorer(category: $0) }
         if changes.allPlacesExport { jobs.append(.allPlacesExport(patching: changes.exportPositions)) }
         if changes.favorites { jobs += [.favoritesExports, .favorites(pages: 1...FavoritesPage.pageCount(guide))] }
         if changes.sitemap { jobs.append(.searchEngineFiles) }
