@@ -22,12 +22,20 @@ import Testing
     func scriptFile(_ shell: String) async throws -> (path: String, text: String) {
         let result = await run(["completions", shell])
         #expect(result.status == 0, "\(result.error)")
-        let folder = NSTemporaryDirectory() + "sitegen-completions-\(UUID().uuidString)"
+        let folder = Self.scratch + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/sitegen." + shell
         try (result.output + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         return (path, result.output)
     }
+
+    /// The scripts and the folder on PATH, in one folder removed when the tests end.
+    static let scratch: String = {
+        let folder = NSTemporaryDirectory() + "sitegen-completions-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: CompletionTests.scratch) }
+        return folder
+    }()
 
     static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
 
@@ -35,7 +43,7 @@ import Testing
     /// `sitegen categories --names` runs it. Without it on PATH (the default), no `sitegen` is found
     /// (not even one installed on this machine), and KATEGORI gets the built-in list.
     static let sitegenOnPath: String = {
-        let folder = NSTemporaryDirectory() + "sitegen-path-\(UUID().uuidString)"
+        let folder = scratch + "/path"
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try! FileManager.default.createSymbolicLink(
             atPath: folder + "/sitegen", withDestinationPath: Repository.sitegenBinary)
