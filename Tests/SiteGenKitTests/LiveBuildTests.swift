@@ -138,6 +138,9 @@ import Testing
         #expect(result.stdout.contains("→ 2."))
         let settings = try site.site.loadSettings()
         #expect(abs(settings.center.latitude - 51.5) < 0.5)
+        // The test site's title is the built-in one, which names the old centre: it follows the new one.
+        #expect(settings.title == SiteSettings.titleFollowing(label: settings.centerLabel))
+        #expect(result.stdout.contains("Tittelen fulgte senteret"))
         #expect(stub.requests.first?.query["text"] == "Gym London")
         let noKey = try Sitegen.run(["center", "search", "Oslo S", "--site", site.root])
         #expect(noKey.status == 64)

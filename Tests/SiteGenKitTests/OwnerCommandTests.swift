@@ -171,6 +171,32 @@ import Testing
         #expect(try site.site.loadSettings().center.longitude == -151.2)
     }
 
+    /// The title `init` made from the centre's name follows a new centre; a title the owner wrote stays.
+    @Test func aTitleMadeFromTheCentreFollowsItAndAnOwnTitleStays() throws {
+        let root = FileManager.default.temporaryDirectory.path + "/beacon-retitle-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let made = try Sitegen.run(["init", root + "/made", "--center", "59.91", "10.75", "--label", "Oslo", "--quiet"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let moved = try Sitegen.run([
+            "center", "set", "60.3913", "5.3221", "--label", "Bergen", "--site", root + "/made",
+        ])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.contains("Tittelen fulgte senteret og er nå «Steder rundt Bergen»"), "\(moved.stdout)")
+        #expect(try SiteFolder(root: root + "/made").loadSettings().title == "Steder rundt Bergen")
+        // No name for the new centre: the title names none.
+        let unnamed = try Sitegen.run(["center", "set", "60.39", "5.32", "--site", root + "/made"])
+        #expect(unnamed.stdout.contains("«Min stedsguide»"), "\(unnamed.stdout)")
+
+        let own = try Sitegen.run([
+            "init", root + "/own", "--center", "59.91", "10.75", "--label", "Oslo", "--title", "Kaffe med Kari",
+            "--quiet",
+        ])
+        #expect(own.status == 0, "\(own.stderr)")
+        let kept = try Sitegen.run(["center", "set", "60.3913", "5.3221", "--label", "Bergen", "--site", root + "/own"])
+        #expect(kept.status == 0 && !kept.stdout.contains("Tittelen"), "\(kept.stdout)")
+        #expect(try SiteFolder(root: root + "/own").loadSettings().title == "Kaffe med Kari")
+    }
+
     @Test func searchSortsAndFiltersLikeThePage() throws {
         let site = TestSite()
         let places = """

@@ -60,6 +60,25 @@ package struct SiteSettings: Sendable, Equatable {
         }
     }
 
+    /// The title `sitegen init` gives a guide centred on `label` when the owner names none.
+    package static func titleFollowing(label: String?) -> String {
+        label.map { "Steder rundt \($0)" } ?? "Min stedsguide"
+    }
+
+    /// Moves the centre to `coordinate`, named `label`. A title that only named the old centre (the one
+    /// `init` made from its label, or the built-in one) follows the new one; a title the owner wrote stays.
+    /// Returns the new title when it changed.
+    package mutating func moveCenter(to coordinate: Coordinate, label: String?) -> String? {
+        let followsCenter =
+            title == Self.titleFollowing(label: centerLabel) || title == Self.defaults.title
+        center = coordinate
+        centerLabel = label
+        let newTitle = Self.titleFollowing(label: label)
+        guard followsCenter, title != newTitle else { return nil }
+        title = newTitle
+        return newTitle
+    }
+
     /// The title the pages in `language` show.
     package func title(in language: Language) -> String { translations[language]?.title ?? title }
     /// The intro the front page in `language` shows.

@@ -10,12 +10,13 @@ struct CenterSearch {
 
     func run(address: String) async throws -> ExitStatus {
         let (coordinate, label) = try await choose(address: address, near: try context.site.loadSettings().center)
+        var retitled: String?
         let settings = try context.site.updateSettings { settings in
-            settings.center = coordinate
-            settings.centerLabel = label
+            retitled = settings.moveCenter(to: coordinate, label: label)
             return settings
         }
         context.console.output("Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
+        if let retitled { context.console.output(CenterCommand.retitledLine(retitled)) }
         context.console.output(CenterCommand.timeZoneLine(settings))
         return .success
     }

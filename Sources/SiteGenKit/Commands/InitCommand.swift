@@ -182,7 +182,7 @@ struct InitCommand: Command {
                 throw InvalidInput(message: "Tittelen må ha mellom 1 og 120 tegn.")
             }
         } else {
-            settings.title = label.map { "Steder rundt \($0)" } ?? "Min stedsguide"
+            settings.title = SiteSettings.titleFollowing(label: label)
         }
         return settings
     }

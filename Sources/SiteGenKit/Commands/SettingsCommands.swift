@@ -68,14 +68,15 @@ struct CenterCommand: Command {
             }
             let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
             let label = try context.arguments.value("--label").flatMap(InputParsing.label)
+            var retitled: String?
             let settings = try site.updateSettings { settings in
-                settings.center = coordinate
-                settings.centerLabel = label
+                retitled = settings.moveCenter(to: coordinate, label: label)
                 return settings
             }
             context.console.output(
                 "Senteret er satt til \(label.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(coordinate)). Kjør «sitegen build» for å hente steder rundt det."
             )
+            if let retitled { context.console.output(Self.retitledLine(retitled)) }
             context.console.output(Self.timeZoneLine(settings))
         case "search":
             guard positionals.count == 2 else {
@@ -91,6 +92,11 @@ struct CenterCommand: Command {
 }
 
 extension CenterCommand {
+    /// Says that the title followed the centre, and how to keep one of the owner's own.
+    static func retitledLine(_ title: String) -> String {
+        "Tittelen fulgte senteret og er nå «\(title)» (skriv en egen som «title» i \(SiteSettings.fileName))."
+    }
+
     /// «Tidssone: Europe/London (der senteret ligger …)»: the clock the guide's opening hours go by.
     static func timeZoneLine(_ settings: SiteSettings) -> String {
         let zone = settings.guideTimeZone.identifier
