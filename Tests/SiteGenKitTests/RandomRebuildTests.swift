@@ -1,0 +1,160 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import SiteGenKit
+
+/// Rebuilds after random runs of changes an owner makes (ratings, favorites, renames, shared names, moves
+/// across the radius, other categories, places gone and back, a guide shrunk and grown), each compared file
+/// by file with a full build of the same inputs. The rules that find what a change touches are one per kind
+/// of change; mixing the kinds finds what a rule forgot. The seed is printed: `BEACON_TEST_SEED` replays a run.
+@Suite struct RandomRebuildTests {
+    /// The edits the places file has taken so far.
+    struct PlacesFile {
+        var count = 260
+        var moved: [Int: (Double, Double)] = [:]
+        var renamed: [Int: String] = [:]
+        var without: Set<Int> = []
+        var recategorized: Set<Int> = []
+        /// Moved past the radius: not in the guide.
+        var farOut: Set<Int> = []
+
+        func text(categories: [String]) -> String {
+            IncrementalBuildTests.mixedPlaces(
+                count, moved: moved, renamed: renamed, without: without, recategorized: recategorized,
+                categories: categories)
+        }
+
+        /// The name a command finds place `index` by, when the guide has it under a name of its own.
+        func uniqueName(_ index: Int) -> String? {
+            guard index < count, !without.contains(index), !farOut.contains(index) else { return nil }
+            let name = renamed[index] ?? "Sted nummer \(index)"
+            return name == "Kjede" ? nil : name
+        }
+    }
+
+    /// Runs a command in-process against the site; its error text when it fails.
+    func sitegen(_ arguments: [String], _ site: TestSite) async -> String? {
+        let console = CapturingConsole()
+        let status = await CommandLineTool.run(
+            arguments: arguments + ["--site", site.root], environment: IncrementalBuildTests.environment,
+            console: console)
+        return status == 0 ? nil : "\(arguments.joined(separator: " ")): \(console.errorText)"
+    }
+
+    @Test(arguments: [false, true])
+    func randomChangesEndAsAFullBuildWould(otherKinds: Bool) async throws {
+        var random = seededGenerator("randomChangesEndAsAFullBuildWould(otherKinds: \(otherKinds))")
+        let tests = IncrementalBuildTests()
+        let site = TestSite()
+        let kinds =
+            otherKinds
+            ? ["catering.bar", "catering.pub", "catering.fast_food"]
+            : ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
+        if otherKinds {
+            site.write(
+                #"{"format":1,"title":"Oslo om kvelden","languages":["nb","en"],"categories":["bar","pub","fast-food"]}"#,
+                to: SiteSettings.fileName)
+        }
+        var file = PlacesFile()
+        var favorites: Set<Int> = []
+        var hidden: Set<Int> = []
+        var ownPlaces: Set<Int> = []
+        let categoryKeys = otherKinds ? ["bar", "pub", "fast-food"] : ["restaurant", "cafe", "hotel"]
+        site.write(file.text(categories: kinds), to: "steder.geojson")
+        let places = site.root + "/steder.geojson"
+        try await tests.buildAndCompare(site, places: places, "first build")
+
+        // Places 100 and up: their names are no part of another's («Sted nummer 12» is of «…123»).
+        func somePlace() -> Int { Int.random(in: 100..<300, using: &random) }
+        // Hidden places are left as they were hidden (named, in the data) until shown again.
+        var steps: [String] = []
+        for step in 0..<14 {
+            // Commands find places as the last build left them; the file's edits show at the next.
+            let built = file
+            var done: [String] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let index = somePlace()
+                switch Int.random(in: 0..<12, using: &random) {
+                case 0:
+                    guard let name = built.uniqueName(index), !hidden.contains(index) else { continue }
+                    let stars = Int.random(in: 1...5, using: &random)
+                    if let failure = await sitegen(["rate", name, "\(stars)"], site) { Issue.record("\(failure)") }
+                    done.append("rate \(index) \(stars)")
+                case 1:
+                    guard let name = built.uniqueName(index), !hidden.contains(index) else { continue }
+                    let adding = !favorites.contains(index)
+                    if let failure = await sitegen(["favorite", adding ? "add" : "remove", name], site) {
+                        Issue.record("\(failure)")
+                    }
+                    if adding { favorites.insert(index) } else { favorites.remove(index) }
+                    done.append((adding ? "favorite " : "unfavorite ") + "\(index)")
+                case 2:
+                    guard !hidden.contains(index) else { continue }
+                    file.renamed[index] = file.renamed[index] == nil ? "Nytt navn \(index)" : nil
+                    done.append("rename \(index)")
+                case 3:
+                    guard !hidden.contains(index) else { continue }
+                    file.renamed[index] = "Kjede"
+                    done.append("name \(index) Kjede")
+                case 4:
+                    // Near the centre, or far out past the radius.
+                    let far = Bool.random(using: &random)
+                    if far { file.farOut.insert(index) } else { file.farOut.remove(index) }
+                    file.moved[index] =
+                        far
+                        ? (59.96 + Double.random(in: 0...0.01, using: &random), 10.9)
+                        : (59.905 + Double.random(in: 0...0.02, using: &random), 10.74)
+                    done.append("move \(index)" + (far ? " far" : ""))
+                case 5:
+                    if file.recategorized.remove(index) == nil { file.recategorized.insert(index) }
+                    done.append("recategorize \(index)")
+                case 6:
+                    guard !hidden.contains(index) else { continue }
+                    if file.without.remove(index) == nil { file.without.insert(index) }
+                    done.append("remove or restore \(index)")
+                case 7:
+                    file.count = [150, 230, 260, 300].randomElement(using: &random)!
+                    done.append("count \(file.count)")
+                case 8:
+                    guard let name = built.uniqueName(index), !hidden.contains(index) else { continue }
+                    let note = "Notat \(Int.random(in: 0..<100, using: &random))"
+                    if let failure = await sitegen(["place", "edit", name, "--note", note], site) {
+                        Issue.record("\(failure)")
+                    }
+                    done.append("note \(index)")
+                case 9:
+                    // Below 150 a place stays in the data at every count, under the name it was hidden by.
+                    guard index < 150, let name = built.uniqueName(index) else { continue }
+                    let hiding = !hidden.contains(index)
+                    if let failure = await sitegen(["place", hiding ? "hide" : "unhide", name], site) {
+                        Issue.record("\(failure)")
+                    }
+                    if hiding { hidden.insert(index) } else { hidden.remove(index) }
+                    done.append((hiding ? "hide " : "unhide ") + "\(index)")
+                case 10:
+                    let name = "Eget sted \(index)"
+                    if ownPlaces.remove(index) != nil {
+                        if let failure = await sitegen(["place", "remove", name], site) { Issue.record("\(failure)") }
+                        done.append("own place \(index) removed")
+                    } else {
+                        let arguments = [
+                            "place", "add", name, "--at", "\(59.9 + Double(index) * 0.0001)", "10.75", "--category",
+                            categoryKeys[index % 3],
+                        ]
+                        if let failure = await sitegen(arguments, site) { Issue.record("\(failure)") }
+                        ownPlaces.insert(index)
+                        done.append("own place \(index)")
+                    }
+                default:
+                    done.append("nothing")
+                }
+            }
+            site.write(file.text(categories: kinds), to: "steder.geojson")
+            steps.append(done.joined(separator: ", "))
+            try await tests.buildAndCompare(
+                site, places: places, "step \(step) (\(steps.joined(separator: "; ")))")
+        }
+    }
+}
