@@ -172,8 +172,9 @@ import Testing
         }
         #expect(try names().count == 2 * 4)  // per photo: its description, 360 and 500 WebP, the 500 JPEG
         // An earlier pipeline's leftovers, of a photo still named.
-        FileManager.default.createFile(atPath: cache + "/\(stems[0])-p1-320-640.json", contents: Data("{}".utf8))
-        FileManager.default.createFile(atPath: cache + "/\(stems[0])-p1-320-640-320.webp", contents: Data())
+        #expect(
+            FileManager.default.createFile(atPath: cache + "/\(stems[0])-p1-320-640.json", contents: Data("{}".utf8)))
+        #expect(FileManager.default.createFile(atPath: cache + "/\(stems[0])-p1-320-640-320.webp", contents: Data()))
         #expect(try run(site, ["photo", "remove", "Fuglen", "2"]).status == 0)
         #expect(try run(site, ["build"]).status == 0)
         #expect(try names().count == 4 && names().allSatisfy { $0.hasPrefix(stems[0] + "-" + PhotoCache.version) })
