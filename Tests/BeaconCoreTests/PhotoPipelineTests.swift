@@ -224,7 +224,9 @@ import Testing
         #expect(try PhotoPipeline.process(png, name: "rød.png").placeholder == "#c83c28")
         // Half transparent over white: the average of white and blue.
         let half = try TestPhotos.vips.image(
-            pixels: (0..<(40 * 20)).flatMap { index in index % 40 < 20 ? [0, 0, 0, 0] : [0, 0, 255, 255] },
+            pixels: (0..<(40 * 20)).flatMap { (index: Int) -> [UInt8] in
+                index % 40 < 20 ? [0, 0, 0, 0] : [0, 0, 255, 255]
+            },
             width: 40, height: 20, bands: 4, format: .uchar, interpretation: .sRGB
         ).encoded(as: .png, strip: false)
         let placeholder = try PhotoPipeline.process(half, name: "halv.png").placeholder

@@ -228,10 +228,13 @@ enum Coastline {
                 (width + height, Coordinate(latitude: bounds.south, longitude: bounds.east)),
                 (2 * width + height, Coordinate(latitude: bounds.south, longitude: bounds.west)),
             ]
-            return corners.map { (clockwise(from: position, to: $0.0), $0.1) }
-                .filter { $0.0 > 0 && $0.0 < distance }
-                .sorted { $0.0 < $1.0 }
-                .map(\.1)
+            // Spelt out step by step: as one chain of closures over tuples it took the type checker 1.5 s.
+            var passed: [(distance: Double, corner: Coordinate)] = []
+            for (start, corner) in corners {
+                let along = clockwise(from: position, to: start)
+                if along > 0 && along < distance { passed.append((along, corner)) }
+            }
+            return passed.sorted { $0.distance < $1.distance }.map(\.corner)
         }
     }
 
