@@ -72,7 +72,7 @@ import Testing
         func somePlace() -> Int { Int.random(in: 100..<300, using: &random) }
         // Hidden places are left as they were hidden (named, in the data) until shown again.
         var steps: [String] = []
-        for step in 0..<14 {
+        for step in 0..<10 {
             // Commands find places as the last build left them; the file's edits show at the next.
             let built = file
             var done: [String] = []
