@@ -66,53 +66,73 @@ struct ChangedPages: Sendable {
     static func between(
         old: Guide, new: Guide, oldChunkPaths: [String], layout: PageData.Layout
     ) -> ChangedPages {
-        var plan = ChangedPages()
         let oldAll = old.allPages
         let newAll = new.allPages
         let aligned = oldAll.count == newAll.count && zip(oldAll, newAll).allSatisfy({ $0.id == $1.id })
-
-        // The same places in the same order, none of another category now (a renamed place, new
-        // hours, a rating; no place moved across the radius, so every chip keeps its count): one comparison
-        // pass, then the pages that show the changed ones.
-        if aligned && old.places.count == new.places.count && old.chipCounts == new.chipCounts {
-            let changed = differingPositions(oldAll, newAll)
-            if changed.allSatisfy({ oldAll[$0].category == newAll[$0].category }) {
-                var plan = pagesShowing(
-                    changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
-                    oldChunkPaths: oldChunkPaths, layout: layout
-                ) { oldAll[$0].isFavorite }
-                for index in changed where oldAll[index].slug != newAll[index].slug {
-                    plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
-                    plan.sitemap = true
-                }
-                return plan
-            }
+        if aligned,
+            let plan = placesChangedWhereTheyStand(old: old, new: new, oldChunkPaths: oldChunkPaths, layout: layout)
+        {
+            return plan
         }
+        var plan = ChangedPages()
+        plan.addDetailPages(old: oldAll, new: newAll, aligned: aligned)
+        plan.addListPages(old: old, new: new)
+        plan.addDataFiles(old: oldAll, new: newAll, oldChunkPaths: oldChunkPaths, layout: layout)
+        plan.addFavoritesAndExport(old: old, new: new)
+        return plan
+    }
 
-        // Detail pages: by position when the places are the same ones in the same order, else by identity.
+    /// The same places in the same order, none of another category now (a renamed place, new hours, a
+    /// rating; no place moved across the radius, so every chip keeps its count): one comparison pass, then
+    /// the pages that show the changed ones. Nil when the guides differ in more than that.
+    private static func placesChangedWhereTheyStand(
+        old: Guide, new: Guide, oldChunkPaths: [String], layout: PageData.Layout
+    ) -> ChangedPages? {
+        let oldAll = old.allPages
+        let newAll = new.allPages
+        guard old.places.count == new.places.count && old.chipCounts == new.chipCounts else { return nil }
+        let changed = differingPositions(oldAll, newAll)
+        guard changed.allSatisfy({ oldAll[$0].category == newAll[$0].category }) else { return nil }
+        var plan = pagesShowing(
+            changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
+            oldChunkPaths: oldChunkPaths, layout: layout
+        ) { oldAll[$0].isFavorite }
+        plan.removeOldPages(ofRenamed: changed, old: oldAll, new: newAll)
+        return plan
+    }
+
+    /// A place at one of `positions` (the same place in both lists) whose slug changed: its old page goes.
+    private mutating func removeOldPages(ofRenamed positions: [Int], old: [GuidePlace], new: [GuidePlace]) {
+        for index in positions where old[index].slug != new[index].slug {
+            removals.append(SitePaths.detailPage(slug: old[index].slug))
+            sitemap = true
+        }
+    }
+
+    /// Detail pages: by position when the places are the same ones in the same order, else by identity.
+    private mutating func addDetailPages(old: [GuidePlace], new: [GuidePlace], aligned: Bool) {
         if aligned {
-            plan.details = differingPositions(oldAll, newAll)
-            for index in plan.details where oldAll[index].slug != newAll[index].slug {
-                plan.removals.append(SitePaths.detailPage(slug: oldAll[index].slug))
-                plan.sitemap = true
-            }
-        } else {
-            var oldByID: [PlaceID: GuidePlace] = [:]
-            oldByID.reserveCapacity(oldAll.count)
-            for place in oldAll { oldByID[place.id] = place }
-            var newSlugs = Set<String>()
-            newSlugs.reserveCapacity(newAll.count)
-            for (index, place) in newAll.enumerated() {
-                newSlugs.insert(place.slug)
-                if let previous = oldByID[place.id], looksTheSame(previous, place) { continue }
-                plan.details.append(index)
-            }
-            plan.removals += oldAll.filter { !newSlugs.contains($0.slug) }.map { SitePaths.detailPage(slug: $0.slug) }
-            plan.sitemap = true
+            details = Self.differingPositions(old, new)
+            removeOldPages(ofRenamed: details, old: old, new: new)
+            return
         }
+        var oldByID: [PlaceID: GuidePlace] = [:]
+        oldByID.reserveCapacity(old.count)
+        for place in old { oldByID[place.id] = place }
+        var newSlugs = Set<String>()
+        newSlugs.reserveCapacity(new.count)
+        for (index, place) in new.enumerated() {
+            newSlugs.insert(place.slug)
+            if let previous = oldByID[place.id], Self.looksTheSame(previous, place) { continue }
+            details.append(index)
+        }
+        removals += old.filter { !newSlugs.contains($0.slug) }.map { SitePaths.detailPage(slug: $0.slug) }
+        sitemap = true
+    }
 
-        // List pages of the front page and of each category. Every one shows each category's count on its
-        // chip: when one changes, all are rendered again.
+    /// List pages of the front page and of each category. Every one shows each category's count on its
+    /// chip: when one changes, all are rendered again.
+    private mutating func addListPages(old: Guide, new: Guide) {
         let countsChanged = old.chipCounts != new.chipCounts
         for category in new.lists {
             let oldList = category.map { old.places(in: $0) } ?? old.places
@@ -124,42 +144,47 @@ struct ChangedPages: Sendable {
                 // «Side 3 av 40» and the totals change on every page.
                 pages.formUnion(1...newCount)
             } else {
-                for position in differingPositions(oldList, newList) { pages.insert(position / ListPage.pageSize + 1) }
+                for position in Self.differingPositions(oldList, newList) {
+                    pages.insert(position / ListPage.pageSize + 1)
+                }
             }
             pages.remove(1)
-            plan.listPages[category] = pages.sorted()
+            listPages[category] = pages.sorted()
             if newCount < oldCount {
-                plan.removals += ((newCount + 1)...oldCount).map { page in
+                removals += ((newCount + 1)...oldCount).map { page in
                     category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
                 }
             }
-            if newCount != oldCount { plan.sitemap = true }
+            if newCount != oldCount { sitemap = true }
         }
+    }
 
-        // Data files of a big guide.
-        let newChunkCount = layout.chunkCount(placeCount: newAll.count)
-        if oldChunkPaths.count == newChunkCount && oldAll.count == newAll.count {
-            plan.dataChunks = Array(Set(differingPositions(oldAll, newAll).map { $0 / layout.chunkSize })).filter {
+    /// Data files of a big guide: those holding a changed place, or all when the places are more or fewer.
+    private mutating func addDataFiles(
+        old: [GuidePlace], new: [GuidePlace], oldChunkPaths: [String], layout: PageData.Layout
+    ) {
+        let newChunkCount = layout.chunkCount(placeCount: new.count)
+        if oldChunkPaths.count == newChunkCount && old.count == new.count {
+            dataChunks = Array(Set(Self.differingPositions(old, new).map { $0 / layout.chunkSize })).filter {
                 $0 < newChunkCount
             }.sorted()
         } else {
-            plan.dataChunks = Array(0..<newChunkCount)
+            dataChunks = Array(0..<newChunkCount)
         }
-        let keptChunks = Set(oldChunkPaths.indices).subtracting(plan.dataChunks).filter { $0 < newChunkCount }
-        plan.sharedRemovals += oldChunkPaths.indices.filter { !keptChunks.contains($0) }.map { oldChunkPaths[$0] }
+        let keptChunks = Set(oldChunkPaths.indices).subtracting(dataChunks).filter { $0 < newChunkCount }
+        sharedRemovals += oldChunkPaths.indices.filter { !keptChunks.contains($0) }.map { oldChunkPaths[$0] }
+    }
 
-        // Favorites: their pages and exports.
-        let oldFavorites = old.favorites
-        let newFavorites = new.favorites
-        plan.favorites = !differingPositions(oldFavorites, newFavorites).isEmpty
-        let oldFavoritePages = ListPage.pageCount(for: oldFavorites.count)
-        let newFavoritePages = ListPage.pageCount(for: newFavorites.count)
+    /// Favorites: their pages and exports; and the export of all places.
+    private mutating func addFavoritesAndExport(old: Guide, new: Guide) {
+        favorites = !Self.differingPositions(old.favorites, new.favorites).isEmpty
+        let oldFavoritePages = ListPage.pageCount(for: old.favorites.count)
+        let newFavoritePages = ListPage.pageCount(for: new.favorites.count)
         if newFavoritePages < oldFavoritePages {
-            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
+            removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
         }
-        if newFavoritePages != oldFavoritePages { plan.sitemap = true }
-        plan.allPlacesExport = !differingPositions(old.places, new.places).isEmpty
-        return plan
+        if newFavoritePages != oldFavoritePages { sitemap = true }
+        allPlacesExport = !Self.differingPositions(old.places, new.places).isEmpty
     }
 
     /// The plan when only the store changed and the guide's base is the one
