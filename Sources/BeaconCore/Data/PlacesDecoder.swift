@@ -271,14 +271,6 @@ package struct PlacesDecoder: Sendable {
             return .failure(.notAFeature)
         }
         let raw = properties["datasource"]?["raw"]
-
-        func text(_ keys: String..., in object: JSONValue?) -> String? {
-            for key in keys {
-                if let value = object?[key]?.looseString { return value }
-            }
-            return nil
-        }
-
         guard
             let name = TextHardening.clean(
                 text("name", in: properties) ?? text("name", in: raw), maximumLength: TextHardening.Limit.name)
@@ -286,58 +278,11 @@ package struct PlacesDecoder: Sendable {
             return .failure(.noName)
         }
         guard let coordinate = position(of: feature, properties: properties) else { return .failure(.noPosition) }
-
-        let category: PlaceCategory
-        if let assignedCategory {
-            category = assignedCategory
-        } else {
-            let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
-            // A value list (`bar;restaurant`) counts each value, in its order.
-            func osmKeys(_ object: JSONValue?) -> [String] {
-                OSMCategoryTags.tagKeys.flatMap { tag -> [String] in
-                    guard let value = object?[tag]?.looseString else { return [] }
-                    if let key = OSMCategoryTags.geoapifyKeys[tag + "=" + value] { return [key] }
-                    guard value.contains(";") else { return [] }
-                    return value.split(separator: ";").compactMap {
-                        OSMCategoryTags.geoapifyKeys[tag + "=" + $0.trimmingWhitespace()]
-                    }
-                }
-            }
-            // An owner's kind by its own OSM tags (`"osm": ["amenity=nightclub"]`), in the guide's order.
-            func hasOwnTags(_ category: PlaceCategory) -> Bool {
-                category.definition.osmTags.contains { $0.isOn(properties) || $0.isOn(raw) }
-            }
-            // A plain `category`: one of the guide's keys (our own export writes them), or a Geoapify key.
-            func named(_ text: String?) -> PlaceCategory? {
-                guard let text else { return nil }
-                return categories.first { $0.rawValue == text } ?? PlaceCategory.first(in: categories, matching: [text])
-            }
-            guard
-                let found = PlaceCategory.first(in: categories, matching: listed)
-                    ?? named(text("category", in: properties))
-                    ?? PlaceCategory.first(
-                        in: categories, matching: osmKeys(properties) + osmKeys(raw), alsoMatching: hasOwnTags)
-                    ?? defaultCategory
-            else { return .failure(.noCategory) }
-            category = found
+        guard let category = assignedCategory ?? category(properties: properties, raw: raw) else {
+            return .failure(.noCategory)
         }
-
         let providerID = text("place_id", in: properties)
         let id = identity(properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
-
-        // Geoapify's parts, else the OSM tags: in `datasource.raw`, or in the properties themselves
-        // (overpass-turbo and osmtogeojson exports).
-        func part(_ key: String) -> String? {
-            text(key, in: properties) ?? text("addr:" + key, in: raw) ?? text("addr:" + key, in: properties)
-        }
-        let address = PostalAddress(
-            street: TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address),
-            houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),
-            postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
-            city: TextHardening.clean(part("city"), maximumLength: 100),
-            fallbackLine: TextHardening.clean(
-                fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
-        )
         let contact = properties["contact"]
         return .success(
             Place(
@@ -345,7 +290,7 @@ package struct PlacesDecoder: Sendable {
                 name: name,
                 category: category,
                 coordinate: coordinate,
-                address: address,
+                address: address(properties: properties, raw: raw, name: name),
                 openingHours: TextHardening.clean(
                     text("opening_hours", in: properties) ?? text("opening_hours", in: raw),
                     maximumLength: TextHardening.Limit.openingHours),
@@ -359,6 +304,61 @@ package struct PlacesDecoder: Sendable {
                 providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) },
                 traits: traits(properties: properties, raw: raw)
             ))
+    }
+
+    /// The first of `keys` that `object` has as text (a number reads as its digits).
+    private func text(_ keys: String..., in object: JSONValue?) -> String? {
+        for key in keys {
+            if let value = object?[key]?.looseString { return value }
+        }
+        return nil
+    }
+
+    /// The first of the guide's categories the feature falls in: by Geoapify's `categories`, a plain
+    /// `category`, the OSM tags (the built-in table's and an owner's kind's own), else the default one.
+    private func category(properties: JSONValue, raw: JSONValue?) -> PlaceCategory? {
+        let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
+        // A value list (`bar;restaurant`) counts each value, in its order.
+        func osmKeys(_ object: JSONValue?) -> [String] {
+            OSMCategoryTags.tagKeys.flatMap { tag -> [String] in
+                guard let value = object?[tag]?.looseString else { return [] }
+                if let key = OSMCategoryTags.geoapifyKeys[tag + "=" + value] { return [key] }
+                guard value.contains(";") else { return [] }
+                return value.split(separator: ";").compactMap {
+                    OSMCategoryTags.geoapifyKeys[tag + "=" + $0.trimmingWhitespace()]
+                }
+            }
+        }
+        // An owner's kind by its own OSM tags (`"osm": ["amenity=nightclub"]`), in the guide's order.
+        func hasOwnTags(_ category: PlaceCategory) -> Bool {
+            category.definition.osmTags.contains { $0.isOn(properties) || $0.isOn(raw) }
+        }
+        // A plain `category`: one of the guide's keys (our own export writes them), or a Geoapify key.
+        func named(_ text: String?) -> PlaceCategory? {
+            guard let text else { return nil }
+            return categories.first { $0.rawValue == text } ?? PlaceCategory.first(in: categories, matching: [text])
+        }
+        return PlaceCategory.first(in: categories, matching: listed)
+            ?? named(text("category", in: properties))
+            ?? PlaceCategory.first(
+                in: categories, matching: osmKeys(properties) + osmKeys(raw), alsoMatching: hasOwnTags)
+            ?? defaultCategory
+    }
+
+    /// Geoapify's address parts, else the OSM tags: in `datasource.raw`, or in the properties themselves
+    /// (overpass-turbo and osmtogeojson exports).
+    private func address(properties: JSONValue, raw: JSONValue?, name: String) -> PostalAddress {
+        func part(_ key: String) -> String? {
+            text(key, in: properties) ?? text("addr:" + key, in: raw) ?? text("addr:" + key, in: properties)
+        }
+        return PostalAddress(
+            street: TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address),
+            houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),
+            postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
+            city: TextHardening.clean(part("city"), maximumLength: 100),
+            fallbackLine: TextHardening.clean(
+                fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
+        )
     }
 
     /// Cuisine, diets, wheelchair access and price level: Geoapify's `catering`, `facilities` and
