@@ -30,7 +30,7 @@ package struct SiteContext: Sendable {
     package let hasCustomStylesheet: Bool
     /// The texts of this context's language.
     package let strings: Strings
-    /// The owner's title in this language (`SiteSettings.title(in:)`).
+    /// The guide's title in this language (`title(of:in:strings:)`).
     package let title: String
     /// Every language the site publishes, the main one first.
     package let languages: SiteLanguages
@@ -57,6 +57,22 @@ package struct SiteContext: Sendable {
         var footer: HTMLFragment
     }
 
+    /// The owner's title in `language`; one the tool made from the centre, said in the page's own words
+    /// (the settings keep it in bokmål, where `init` and `center set` wrote it).
+    static func title(of settings: SiteSettings, in language: Language, strings: Strings) -> String {
+        if let own = settings.translations[language]?.title { return own }
+        guard settings.titleIsMadeFromCenter else { return settings.title }
+        if settings.title == SiteSettings.defaults.title { return strings.builtInTitle }
+        return settings.centerLabel.map(strings.titleAround) ?? strings.titleWithoutCenter
+    }
+
+    /// The owner's introduction in `language`; the built-in guide's, in the page's own words.
+    package static func intro(of settings: SiteSettings, in language: Language) -> String? {
+        if let own = settings.translations[language]?.intro { return own }
+        guard settings.intro == SiteSettings.defaults.intro else { return settings.intro }
+        return Strings.of(language).builtInIntro
+    }
+
     /// Deepest folder a page lives in (`steder/<slug>/index.html` is 2).
     static let maximumDepth = 3
 
@@ -73,7 +89,7 @@ package struct SiteContext: Sendable {
         self.languages = settings.languages
         let language = language ?? settings.languages.main
         self.strings = Strings.of(language)
-        self.title = settings.title(in: language)
+        self.title = Self.title(of: settings, in: language, strings: strings)
         self.folder = settings.languages.folder(of: language)
         self.source = source
         self.intro = intro

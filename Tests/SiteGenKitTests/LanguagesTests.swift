@@ -307,8 +307,9 @@ import Testing
             try JSONParser.parse(
                 bytes: Array(#"{"format":1,"title":"Guide","translations":{"en":{"title":"Guide in English"}}}"#.utf8)))
         #expect(
-            translated.title(in: .en) == "Guide in English" && translated.title(in: .nn) == "Guide"
-                && translated.intro(in: .en) == nil)
+            translated.translations[.en]?.title == "Guide in English" && translated.translations[.nn] == nil
+                && translated.title == "Guide"
+                && translated.intro == nil)
         for (bad, message) in [
             (#"{"de":{"title":"x"}}"#, "ukjent språk «de»"), (#"{"en":{"tittel":"x"}}"#, "tittel"),
             (#"["en"]"#, "forventet"),

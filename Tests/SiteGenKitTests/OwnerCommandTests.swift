@@ -197,6 +197,28 @@ import Testing
         #expect(try SiteFolder(root: root + "/own").loadSettings().title == "Kaffe med Kari")
     }
 
+    /// The title `center set` made is the tool's words, not the owner's: the pages in nynorsk and English say
+    /// it in theirs, in the title, the header and the web app's name.
+    @Test func aTitleMadeFromTheCentreIsSaidInEveryLanguageOfTheGuide() throws {
+        let site = TestSite()
+        #expect(try run(site, ["center", "set", "59.9225", "10.7590", "--label", "Grünerløkka"]).status == 0)
+        let folder = SiteFolder(root: site.root)
+        var settings = try folder.loadSettings()
+        settings.languages = SiteLanguages([.nb, .nn, .en])
+        try folder.saveSettings(settings)
+        let built = try run(site, ["build", "--quiet"])
+        #expect(built.status == 0, "\(built.stderr)")
+        for (prefix, suffix, title) in [
+            ("", "", "Steder rundt Grünerløkka"), ("nn/", "-nn", "Stader rundt Grünerløkka"),
+            ("en/", "-en", "Places around Grünerløkka"),
+        ] {
+            let page = try #require(site.read("output/\(prefix)index.html"))
+            #expect(page.contains("<title>\(title)</title>"), "\(prefix)")
+            #expect(page.contains(#"<span class="brand__title">\#(title)</span>"#), "\(prefix)")
+            #expect(site.read("output/manifest\(suffix).webmanifest")?.contains(#""name": "\#(title)""#) == true)
+        }
+    }
+
     @Test func searchSortsAndFiltersLikeThePage() throws {
         let site = TestSite()
         let places = """

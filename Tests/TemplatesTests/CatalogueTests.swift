@@ -35,6 +35,45 @@ import Testing
         }
     }
 
+    /// A title `init` or `center set` made from the centre is the tool's words: each language says it in its
+    /// own, and bokmål's are the words the settings were given. A title the owner wrote stays as written.
+    @Test func aTitleMadeFromTheCentreIsSaidInEachPagesLanguage() {
+        func title(_ settings: SiteSettings, _ language: Language) -> String {
+            SiteContext.title(of: settings, in: language, strings: Strings.of(language))
+        }
+        var made = SiteSettings(centerLabel: "Bergen", title: SiteSettings.titleFollowing(label: "Bergen"))
+        #expect(made.titleIsMadeFromCenter)
+        #expect(title(made, .nb) == made.title)
+        #expect(title(made, .nn) == "Stader rundt Bergen")
+        #expect(title(made, .en) == "Places around Bergen")
+        made.translations[.en] = .init(title: "Bergen, my way")
+        #expect(title(made, .en) == "Bergen, my way")
+
+        let unnamed = SiteSettings(centerLabel: nil, title: SiteSettings.titleFollowing(label: nil))
+        #expect(title(unnamed, .nb) == unnamed.title && title(unnamed, .en) == "My place guide")
+
+        let builtIn = SiteSettings.defaults
+        #expect(title(builtIn, .nb) == builtIn.title && title(builtIn, .nn) == "Beacon – stader rundt Oslo S")
+        #expect(title(builtIn, .en) == "Beacon – places around Oslo S")
+
+        // The built-in guide's introduction too; an owner's stays as written.
+        #expect(SiteContext.intro(of: builtIn, in: .nb) == builtIn.intro)
+        #expect(SiteContext.intro(of: builtIn, in: .en)?.hasPrefix("Restaurants, cafés and hotels I like") == true)
+        #expect(SiteContext.intro(of: builtIn, in: .nn)?.contains("<em>Mine stader</em>") == true)
+        var ownIntro = builtIn
+        ownIntro.intro = "Mine <em>beste</em> steder."
+        #expect(SiteContext.intro(of: ownIntro, in: .en) == "Mine <em>beste</em> steder.")
+        ownIntro.translations[.en] = .init(intro: "My best places.")
+        #expect(SiteContext.intro(of: ownIntro, in: .en) == "My best places.")
+
+        // The owner's own title, and a made one that names another centre than the saved one.
+        for own in ["Mine steder i Bergen", SiteSettings.titleFollowing(label: "Oslo")] {
+            let owners = SiteSettings(centerLabel: "Bergen", title: own)
+            #expect(!owners.titleIsMadeFromCenter)
+            for language in Self.languages { #expect(title(owners, language) == own) }
+        }
+    }
+
     /// `t('key')`, `Text.t('key'`, `say('key'` and `count(n, 'key')` (which reads `key.one` and `key.other`) in the scripts.
     static func keysTheScriptsUse() throws -> Set<String> {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -69,8 +69,7 @@ package struct SiteSettings: Sendable, Equatable {
     /// `init` made from its label, or the built-in one) follows the new one; a title the owner wrote stays.
     /// Returns the new title when it changed.
     package mutating func moveCenter(to coordinate: Coordinate, label: String?) -> String? {
-        let followsCenter =
-            title == Self.titleFollowing(label: centerLabel) || title == Self.defaults.title
+        let followsCenter = titleIsMadeFromCenter
         center = coordinate
         centerLabel = label
         let newTitle = Self.titleFollowing(label: label)
@@ -79,10 +78,11 @@ package struct SiteSettings: Sendable, Equatable {
         return newTitle
     }
 
-    /// The title the pages in `language` show.
-    package func title(in language: Language) -> String { translations[language]?.title ?? title }
-    /// The intro the front page in `language` shows.
-    package func intro(in language: Language) -> String? { translations[language]?.intro ?? intro }
+    /// Whether the title only names the centre (the one `init` made from its label, or the built-in one), so
+    /// that it is the tool's words, not the owner's: each language's pages then say it in their own.
+    package var titleIsMadeFromCenter: Bool {
+        title == Self.titleFollowing(label: centerLabel) || title == Self.defaults.title
+    }
 
     package init(
         center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,

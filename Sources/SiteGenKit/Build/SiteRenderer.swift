@@ -94,7 +94,7 @@ struct SiteRenderer: Sendable {
         let contexts = guide.settings.languages.all.map { language in
             SiteContext(
                 settings: guide.settings, source: guide.source,
-                intro: guide.settings.intro(in: language).map { RichText.html(for: $0) },
+                intro: SiteContext.intro(of: guide.settings, in: language).map { RichText.html(for: $0) },
                 basemap: basemap.published,
                 hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet, language: language,
                 photos: photos.photos)

@@ -84,6 +84,11 @@ extension Strings {
         distanceFrom: { distance, center in "\(distance) fra \(center ?? "sentrum")" },
         pageOf: { "Side \($0) av \($1)" },
         pageSuffix: { " (side \($0))" },
+        titleAround: { "Steder rundt \($0)" },
+        titleWithoutCenter: "Min stedsguide",
+        builtInTitle: "Beacon – steder rundt Oslo S",
+        builtInIntro:
+            "Restauranter, kafeer og hoteller jeg liker i gangavstand fra Oslo S, med stjernene og kommentarene mine. Favorittene finner du under <em>Mine steder</em>.",
         mapOf: { "Kart over \($0)" },
         lastUpdated: { "Sist oppdatert \($0)" },
         withinRadius: { count, km, center in

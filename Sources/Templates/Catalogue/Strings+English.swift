@@ -83,6 +83,11 @@ extension Strings {
         distanceFrom: { distance, center in "\(distance) from \(center ?? "the centre")" },
         pageOf: { "Page \($0) of \($1)" },
         pageSuffix: { " (page \($0))" },
+        titleAround: { "Places around \($0)" },
+        titleWithoutCenter: "My place guide",
+        builtInTitle: "Beacon – places around Oslo S",
+        builtInIntro:
+            "Restaurants, cafés and hotels I like within walking distance of Oslo S, with my stars and comments. You will find the favorites under <em>My places</em>.",
         mapOf: { "Map of \($0)" },
         lastUpdated: { "Last updated \($0)" },
         withinRadius: { count, km, center in

@@ -84,6 +84,11 @@ extension Strings {
         distanceFrom: { distance, center in "\(distance) frå \(center ?? "sentrum")" },
         pageOf: { "Side \($0) av \($1)" },
         pageSuffix: { " (side \($0))" },
+        titleAround: { "Stader rundt \($0)" },
+        titleWithoutCenter: "Min stadguide",
+        builtInTitle: "Beacon – stader rundt Oslo S",
+        builtInIntro:
+            "Restaurantar, kafear og hotell eg likar i gangavstand frå Oslo S, med stjernene og kommentarane mine. Favorittane finn du under <em>Mine stader</em>.",
         mapOf: { "Kart over \($0)" },
         lastUpdated: { "Sist oppdatert \($0)" },
         withinRadius: { count, km, center in

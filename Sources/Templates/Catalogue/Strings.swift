@@ -113,6 +113,13 @@ package struct Strings: Sendable {
     let pageOf: @Sendable (Int, Int) -> String
     /// " (side 2)" after a list page's heading in its title.
     let pageSuffix: @Sendable (Int) -> String
+    /// The guide's title where the tool made it from the centre (`SiteSettings.titleIsMadeFromCenter`):
+    /// "Steder rundt Bergen"; "Min stedsguide" for a centre without a name; the built-in guide's own.
+    let titleAround: @Sendable (_ center: String) -> String
+    let titleWithoutCenter: String
+    let builtInTitle: String
+    /// The built-in guide's introduction (a little HTML), for pages whose owner wrote none.
+    let builtInIntro: String
     /// "Kart over Kaffebrenneriet".
     let mapOf: @Sendable (String) -> String
     /// "Sist oppdatert 21. november 2026".
