@@ -29,7 +29,7 @@
 // Data contract (keys are short because a guide can hold 100,000 places):
 //   { v: 1, center: { lat, lon, label? }, radiusKm, radiusKmRange: [min, max],
 //     star: { path: SVG path of the star, fill: id prefix of its five gradient fills },
-//     places: [ { id, n: name, c: "restaurant"|"cafe"|"hotel", lat, lon,
+//     places: [ { id, n: name, c: category key ("cafe", "bar", an own kind), lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
 //                 r?: rating count, m?: the newest comment as one line of plain text,
@@ -108,7 +108,7 @@
     closedNow: t('closedNow'),
     needsServer: t('needsServer'),
     dataFailed: t('dataFailed'),
-    category: (key) => (Text.categories[key] || Text.categories.restaurant).one,
+    category: (key) => (Text.categories[key] || { one: key }).one,
     commentLabel: t('comment.label'),
     quoted: (text) => t('comment.quoted', { text }),
     cuisine: (key) => (Object.prototype.hasOwnProperty.call(Text.cuisines || {}, key) ? Text.cuisines[key] : key.replace(/_/g, ' ')),

@@ -124,14 +124,15 @@ import Testing
         let path = site.root + "/import-file"
         switch kind {
         case "png":
-            FileManager.default.createFile(
-                atPath: path,
-                contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)))
-        case "empty": FileManager.default.createFile(atPath: path, contents: Data())
+            #expect(
+                FileManager.default.createFile(
+                    atPath: path,
+                    contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64))))
+        case "empty": #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         case "huge":
             // Sparse: 2 GB on paper, nothing on disk; refused from its size, never read.
-            FileManager.default.createFile(atPath: path, contents: Data())
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             try handle.truncate(atOffset: 2 << 30)
             try handle.close()
