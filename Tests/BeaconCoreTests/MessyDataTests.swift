@@ -45,6 +45,56 @@ import Testing
         #expect(raw.address.singleLine == "Princes Street 112")
         let overpass = try decode(#""name":"Bento Ya","addr:street":"Forrest Road","addr:housenumber":"17""#)
         #expect(overpass.address.singleLine == "Forrest Road 17")
+    }
+
+    /// The one-line address in the order of the place's country, as Geoapify (`country_code`) or OSM
+    /// (`addr:country`) give it; without one, or with a name instead of a code, the order most of Europe uses.
+    @Test func anAddressIsWrittenTheWayItsCountryWritesIt() throws {
+        let parts = #""street":"Infirmary Street","housenumber":"3-5","postcode":"EH1 1LT","city":"Edinburgh""#
+        let british = try decode(#""name":"Mother India","country_code":"gb","# + parts)
+        #expect(british.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT")
+        #expect(british.address.country == "gb")
+        let tagged = try decode(
+            #""name":"Nando's","datasource":{"raw":{"addr:street":"Princes Street","addr:housenumber":112,"addr:country":"GB"}}"#
+        )
+        #expect(tagged.address.singleLine == "112 Princes Street")
+        let french = try decode(
+            #""name":"Le Servan","country_code":"fr","street":"Rue Saint-Maur","housenumber":"32","postcode":"75011","city":"Paris""#
+        )
+        #expect(french.address.singleLine == "32 Rue Saint-Maur, 75011 Paris")
+        let norwegian = try decode(
+            #""name":"Tim Wendelboe","country_code":"no","street":"Grüners gate","housenumber":"1","postcode":"0552","city":"Oslo""#
+        )
+        #expect(norwegian.address.singleLine == "Grüners gate 1, 0552 Oslo")
+        for country in ["United Kingdom", "g", "1b", "", "GBR"] {
+            let unknown = try decode(#""name":"Mother India","country_code":"\#(country)","# + parts)
+            #expect(unknown.address.singleLine == "Infirmary Street 3-5, EH1 1LT Edinburgh", "\(country)")
+            #expect(unknown.address.country == nil)
+        }
+        // Two of a chain told apart by the number, written the country's way.
+        let suffixes = NameSuffixes.suffixes(count: 2) { index in
+            (
+                "Nando's",
+                PostalAddress(
+                    street: "Princes Street", houseNumber: ["86", "112"][index], postcode: "EH2", country: "gb")
+            )
+        }
+        #expect(suffixes == ["86 Princes Street", "112 Princes Street"])
+        // The guide's archive and its export keep the country: a rebuild, or a guide built from the export,
+        // writes the address the same way.
+        let base = GuideAssembler.base(places: [british], store: GuideStore(), settings: .defaults)
+        let archived = GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k")
+        #expect(archived?.entries.first?.place.address == british.address)
+        let exported = try PlacesDecoder().decode(
+            JSONParser.parse(bytes: GeoJSONExport.write([(british, .init())])))
+        #expect(exported.places.first?.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT")
+
+        // A place imported from OSM tags is written the same way.
+        #expect(
+            ImportText.address(osmTags: [
+                "addr:street": "Princes Street", "addr:housenumber": "112", "addr:postcode": "EH2 4AD",
+                "addr:city": "Edinburgh", "addr:country": "GB",
+            ]) == "112 Princes Street, Edinburgh EH2 4AD")
 
         // A favorite's snapshot from before kept the name as its address: not any more.
         let snapshot = PlaceSnapshot(

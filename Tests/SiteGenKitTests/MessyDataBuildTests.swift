@@ -42,7 +42,7 @@ import Testing
         let tailor = try page(site, "the-tailor-s-hall")
         #expect(tailor.contains("Adresse mangler") && !tailor.contains("United Kingdom"))
         // The street from the data where there is one.
-        #expect(try page(site, "bento-ya").contains("<dd>Forrest Road 17, EH1 2QH Edinburgh</dd>"))
+        #expect(try page(site, "bento-ya").contains("<dd>17 Forrest Road, Edinburgh EH1 2QH</dd>"))
         #expect(try page(site, "duck-waffle", folder: "nn/").contains("Adresse manglar"))
         #expect(try page(site, "duck-waffle", folder: "en/").contains("Address missing"))
         // On the cards, and no name in the place data's address.
@@ -75,16 +75,16 @@ import Testing
 
     @Test func placesOfOneNameAreToldApartEverywhere() throws {
         let site = try Self.built()
-        let princes = try page(site, "nando-s", holding: "Princes Street 112")
-        #expect(princes.contains(#"<title>Nando's · Princes Street 112 – Edinburgh</title>"#))
+        let princes = try page(site, "nando-s", holding: "112 Princes Street")
+        #expect(princes.contains(#"<title>Nando's · 112 Princes Street – Edinburgh</title>"#))
         #expect(
             princes.contains(
-                #"<h1 class="place-detail__name" dir="auto">Nando's<span class="name-suffix"> · Princes Street 112</span></h1>"#
+                #"<h1 class="place-detail__name" dir="auto">Nando's<span class="name-suffix"> · 112 Princes Street</span></h1>"#
             ))
-        #expect(princes.contains(#""n":"Nando's · Princes Street 112""#), "the place map's pin")
+        #expect(princes.contains(#""n":"Nando's · 112 Princes Street""#), "the place map's pin")
         // Each of the chain's: street, street and number, postcode; nothing when the data has nothing.
         let front = try #require(site.read("output/index.html"))
-        for suffix in ["Lothian Road", "Princes Street 86", "Leith Walk", "EH16 4AU"] {
+        for suffix in ["Lothian Road", "86 Princes Street", "Leith Walk", "EH16 4AU"] {
             #expect(front.contains(#"Nando's<span class="name-suffix"> · \#(suffix)</span>"#), "\(suffix)")
             #expect(front.contains(#""ns":"\#(suffix)""#), "\(suffix) in the page data")
         }
@@ -95,12 +95,12 @@ import Testing
         // A name of its own gets none; and the same suffix in every language.
         #expect(front.contains(#"<span class="place-card__name">Bento Ya</span>"#))
         #expect(
-            try page(site, "nando-s", holding: "Princes Street 112", folder: "en/").contains(
-                "<title>Nando's · Princes Street 112 – "))
+            try page(site, "nando-s", holding: "112 Princes Street", folder: "en/").contains(
+                "<title>Nando's · 112 Princes Street – "))
         // And in the terminal: `sitegen search` names each the same way.
         let search = try Sitegen.run(["search", "nando", "--site", site.root])
         #expect(search.status == 0, "\(search.stderr)")
-        #expect(search.stdout.contains("Nando's · Princes Street 112") && search.stdout.contains("Nando's · EH16 4AU"))
+        #expect(search.stdout.contains("Nando's · 112 Princes Street") && search.stdout.contains("Nando's · EH16 4AU"))
     }
 
     @Test func categoriesWithoutPlacesHaveNoChip() throws {

@@ -61,39 +61,43 @@ package final class PostalAddress: Sendable, Hashable {
     let houseNumber: String?
     let postcode: String?
     let city: String?
+    /// The country's ISO 3166-1 alpha-2 code in lower case ("gb"), when the data gives it: it decides the
+    /// order of the one-line form (`AddressStyle`).
+    let country: String?
     /// A one-line address given as such (never the place's name), used when there is no street.
     let fallbackLine: String?
-    /// "Karl Johans gate 1, 0154 Oslo"; nil when no street is known (a postcode and town alone do not
-    /// find the door; the pages then say «Adresse mangler»).
+    /// "Karl Johans gate 1, 0154 Oslo", "2 Lothian Road, Edinburgh EH1 2DU"; nil when no street is known (a
+    /// postcode and town alone do not find the door; the pages then say «Adresse mangler»).
     package let singleLine: String?
 
     /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
     init(
-        street: String?, houseNumber: String?, postcode: String?, city: String?, fallbackLine: String?,
-        singleLine: String?
+        street: String?, houseNumber: String?, postcode: String?, city: String?, country: String?,
+        fallbackLine: String?, singleLine: String?
     ) {
         self.street = street
         self.houseNumber = houseNumber
         self.postcode = postcode
         self.city = city
+        self.country = country
         self.fallbackLine = fallbackLine
         self.singleLine = singleLine
     }
 
     package init(
         street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil,
-        fallbackLine: String? = nil
+        country: String? = nil, fallbackLine: String? = nil
     ) {
         self.street = street
         self.houseNumber = houseNumber
         self.postcode = postcode
         self.city = city
+        self.country = country
         self.fallbackLine = fallbackLine
+        let style = AddressStyle(country: country)
         var parts: [String] = []
-        if let street {
-            parts.append(houseNumber.map { street + " " + $0 } ?? street)
-        }
-        let town = [postcode, city].compactMap { $0 }.joined(separator: " ")
+        if let street { parts.append(style.street(street, number: houseNumber)) }
+        let town = style.town(postcode: postcode, city: city)
         if !town.isEmpty { parts.append(town) }
         singleLine = street == nil ? fallbackLine : parts.joined(separator: ", ")
     }
@@ -107,7 +111,7 @@ package final class PostalAddress: Sendable, Hashable {
     package static func == (a: PostalAddress, b: PostalAddress) -> Bool {
         a === b
             || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode && a.city == b.city
-                && a.fallbackLine == b.fallbackLine && a.singleLine == b.singleLine)
+                && a.country == b.country && a.fallbackLine == b.fallbackLine && a.singleLine == b.singleLine)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -115,6 +119,7 @@ package final class PostalAddress: Sendable, Hashable {
         hasher.combine(houseNumber)
         hasher.combine(postcode)
         hasher.combine(city)
+        hasher.combine(country)
         hasher.combine(fallbackLine)
         hasher.combine(singleLine)
     }

@@ -56,8 +56,10 @@ package enum NameSuffixes {
     struct Candidate: Hashable {
         var text: String
         var number: String?
+        /// Where the number goes: after the street in most of Europe, before it in Britain and others.
+        var numberFirst = false
 
-        var shown: String { number.map { text + " " + $0 } ?? text }
+        var shown: String { number.map { numberFirst ? $0 + " " + text : text + " " + $0 } ?? text }
     }
 
     /// Street, street and number, postcode (`ranks` of them): each nil when the address lacks it.
@@ -65,7 +67,13 @@ package enum NameSuffixes {
         let street = address.street
         return [
             street.map { Candidate(text: $0) },
-            street.flatMap { street in address.houseNumber.map { Candidate(text: street, number: $0) } },
+            street.flatMap { street in
+                address.houseNumber.map {
+                    Candidate(
+                        text: street, number: $0,
+                        numberFirst: AddressStyle(country: address.country) != .numberAfterStreet)
+                }
+            },
             address.postcode.map { Candidate(text: $0) },
         ]
     }

@@ -204,14 +204,16 @@ enum ImportText {
         return tags
     }
 
-    /// "Storgata 1, 0155 Oslo" from `addr:*` tags (or `addr:full`); nil without a street or place.
+    /// "Storgata 1, 0155 Oslo" from `addr:*` tags (or `addr:full`), in the order of `addr:country`
+    /// ("2 Lothian Road, Edinburgh EH1 2DU"); nil without a street or place.
     static func address(osmTags tags: [String: String]) -> String? {
         if let full = tags["addr:full"] { return address(full) }
-        let street = [tags["addr:street"] ?? tags["addr:place"], tags["addr:housenumber"]].compactMap { $0 }
-        guard street.count == 2 || tags["addr:street"] != nil || tags["addr:place"] != nil else { return nil }
-        let town = [tags["addr:postcode"], tags["addr:city"]].compactMap { $0 }
-        let line = [street.joined(separator: " "), town.joined(separator: " ")].filter { !$0.isEmpty }
-        return address(line.joined(separator: ", "))
+        guard let street = tags["addr:street"] ?? tags["addr:place"] else { return nil }
+        return address(
+            PostalAddress(
+                street: street, houseNumber: tags["addr:housenumber"], postcode: tags["addr:postcode"],
+                city: tags["addr:city"], country: AddressStyle.countryCode(tags["addr:country"])
+            ).singleLine)
     }
 
     /// A website from the tags OSM keeps one in.
