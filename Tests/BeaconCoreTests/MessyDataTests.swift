@@ -89,6 +89,26 @@ import Testing
             JSONParser.parse(bytes: GeoJSONExport.write([(british, .init())])))
         #expect(exported.places.first?.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT")
 
+        // Without a country in the data: the guide's, from its time zone, where that decides it.
+        let unnamedCountry = try PlacesDecoder(defaultCategory: .restaurant, addressCountry: "gb").decode(
+            JSONParser.parse(
+                bytes: Array(
+                    #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-3.19,55.95]},"properties":{"name":"Mother India",\#(parts)}}]}"#
+                        .utf8)))
+        #expect(unnamedCountry.places.first?.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT")
+        #expect(unnamedCountry.places.first?.address.country == nil, "a guess is not kept as the data's")
+        for (zone, country) in [
+            ("Europe/London", "gb"), ("America/Indiana/Indianapolis", "us"), ("America/Toronto", "ca"),
+            ("Australia/Sydney", "au"), ("Europe/Paris", "fr"), ("Europe/Oslo", nil), ("America/Mexico_City", nil),
+            ("Asia/Tokyo", nil),
+        ] {
+            #expect(AddressStyle.country(ofTimeZone: zone) == country, "\(zone)")
+        }
+        var edinburgh = SiteSettings(center: Coordinate(latitude: 55.9533, longitude: -3.1883), centerLabel: "Waverley")
+        #expect(edinburgh.addressCountry == "gb")
+        edinburgh.timeZone = "Europe/Oslo"
+        #expect(edinburgh.addressCountry == nil, "the owner's zone decides")
+
         // A place imported from OSM tags is written the same way.
         #expect(
             ImportText.address(osmTags: [

@@ -46,6 +46,35 @@ import Testing
             evening.output.contains("Bento Ya") && evening.output.contains("stenger kl. 22:30"), "\(evening.output)")
     }
 
+    /// An OpenStreetMap export seldom names the country: the guide's zone says the addresses are British,
+    /// on the pages and in the terminal alike; a guide in Oslo writes the same file's addresses its own way.
+    @Test func anEdinburghGuideWritesItsAddressesTheBritishWay() async throws {
+        let site = TestSite()
+        site.write(Self.edinburgh + "}", to: SiteSettings.fileName)
+        let built = try build(site)
+        #expect(built.status == 0, "\(built.stderr)")
+        let detail = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/bento-ya") && $0.hasSuffix("index.html") })
+        #expect(site.read("output/" + detail)?.contains("<dd>17 Forrest Road, EH1 2QH</dd>") == true)
+        let front = try #require(site.read("output/index.html"))
+        #expect(front.contains("77b George Street, Edinburgh"), "the cards")
+        // The terminal commands read the places as the build did.
+        let known = try #require(PlaceIndex.load(from: site.site, settings: try site.site.loadSettings()))
+        #expect(known.first { $0.name == "Bento Ya" }?.address.singleLine == "17 Forrest Road, EH1 2QH")
+
+        let oslo = TestSite()
+        oslo.write(
+            #"{"format":1,"center":{"lat":59.9111,"lon":10.7503,"label":"Oslo S"},"radiusKm":10}"#,
+            to: SiteSettings.fileName)
+        let osloBuilt = try Sitegen.run([
+            "build", "--site", oslo.root, "--places", Self.places, "--category", "restaurant",
+        ])
+        #expect(osloBuilt.status == 0, "\(osloBuilt.stderr)")
+        let osloDetail = try #require(
+            oslo.outputFiles().first { $0.hasPrefix("steder/bento-ya") && $0.hasSuffix("index.html") })
+        #expect(oslo.read("output/" + osloDetail)?.contains("<dd>Forrest Road 17, EH1 2QH</dd>") == true)
+    }
+
     @Test func theOwnersZoneWinsAndIsChecked() throws {
         let site = TestSite()
         site.write(Self.edinburgh + #","timeZone":"Asia/Tokyo"}"#, to: SiteSettings.fileName)

@@ -177,9 +177,12 @@ package enum PlacesFile {
     static let maximumBytes = 2 << 30
 
     package static func load(
-        path: String, defaultCategory: PlaceCategory?, categories: [PlaceCategory] = PlaceCategory.defaults
+        path: String, defaultCategory: PlaceCategory?, categories: [PlaceCategory] = PlaceCategory.defaults,
+        addressCountry: String? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        try decode(read(path: path), path: path, defaultCategory: defaultCategory, categories: categories)
+        try decode(
+            read(path: path), path: path, defaultCategory: defaultCategory, categories: categories,
+            addressCountry: addressCountry)
     }
 
     /// "device:inode:size:mtime:ctime" of the file (following a symbolic link), or nil.
@@ -202,10 +205,13 @@ package enum PlacesFile {
     /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
     package static func decode(
         _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-        categories: [PlaceCategory] = PlaceCategory.defaults, reusing reuse: FeatureReuse? = nil
+        categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil,
+        reusing reuse: FeatureReuse? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Result {
         try gather(
-            decodeFeatures(bytes, path: path, defaultCategory: defaultCategory, categories: categories, reusing: reuse),
+            decodeFeatures(
+                bytes, path: path, defaultCategory: defaultCategory, categories: categories,
+                addressCountry: addressCountry, reusing: reuse),
             path: path
         ) {
             reuse!.place(entry: $0)
@@ -233,11 +239,13 @@ package enum PlacesFile {
     /// with no place in it is not reported here.
     package static func decodeFeatures(
         _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-        categories: [PlaceCategory] = PlaceCategory.defaults, reusing reuse: FeatureReuse? = nil
+        categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil,
+        reusing reuse: FeatureReuse? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Decoded {
+        let decoder = PlacesDecoder(
+            defaultCategory: defaultCategory, categories: categories, addressCountry: addressCountry)
         do {
-            return try PlacesDecoder(defaultCategory: defaultCategory, categories: categories).decodeFeatures(
-                bytes: consume bytes, reusing: reuse)
+            return try decoder.decodeFeatures(bytes: consume bytes, reusing: reuse)
         } catch let error as JSONParseError {
             if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")

@@ -19,14 +19,17 @@ package struct PlacesDecoder: Sendable {
     var defaultCategory: PlaceCategory?
     /// The guide's categories, in the owner's order.
     var categories: [PlaceCategory]
+    /// The country an address whose data names none is written the way of (`SiteSettings.addressCountry`).
+    var addressCountry: String?
 
     package init(
         assignedCategory: PlaceCategory? = nil, defaultCategory: PlaceCategory? = nil,
-        categories: [PlaceCategory] = PlaceCategory.defaults
+        categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil
     ) {
         self.assignedCategory = assignedCategory
         self.defaultCategory = defaultCategory
         self.categories = categories
+        self.addressCountry = addressCountry
     }
 
     package struct Result: Sendable {
@@ -357,6 +360,7 @@ package struct PlacesDecoder: Sendable {
             postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
             city: TextHardening.clean(part("city"), maximumLength: 100),
             country: AddressStyle.countryCode(text("country_code", in: properties) ?? part("country")),
+            writtenAsIn: addressCountry,
             fallbackLine: TextHardening.clean(
                 fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
         )

@@ -32,6 +32,47 @@ enum AddressStyle: Sendable {
         return parts.compactMap { $0 }.joined(separator: " ")
     }
 
+    /// The country of the time zone `identifier` where it writes addresses otherwise than the first way
+    /// (most zones are one country's, and the rest write them as the first way does); nil for the others.
+    /// For the places of a guide whose data names no country (an OpenStreetMap export seldom does).
+    static func country(ofTimeZone identifier: String) -> String? {
+        if let country = zoneCountries[identifier] { return country }
+        for (prefix, country) in zonePrefixCountries where identifier.hasPrefix(prefix) { return country }
+        return nil
+    }
+
+    private static let zonePrefixCountries = [
+        ("America/Indiana/", "us"), ("America/Kentucky/", "us"), ("America/North_Dakota/", "us"),
+        ("Australia/", "au"),
+    ]
+
+    private static let zoneCountries: [String: String] = {
+        var countries: [String: String] = [
+            "Europe/London": "gb", "Europe/Belfast": "gb", "Europe/Dublin": "ie", "Europe/Isle_of_Man": "im",
+            "Europe/Jersey": "je", "Europe/Guernsey": "gg", "Europe/Malta": "mt", "Europe/Paris": "fr",
+            "Europe/Monaco": "mc", "Europe/Luxembourg": "lu", "Pacific/Honolulu": "us", "America/Puerto_Rico": "pr",
+            "Pacific/Auckland": "nz", "Pacific/Chatham": "nz", "Africa/Johannesburg": "za", "Asia/Kolkata": "in",
+            "Asia/Calcutta": "in", "Asia/Singapore": "sg", "Asia/Manila": "ph", "Asia/Hong_Kong": "hk",
+            "Asia/Kuala_Lumpur": "my", "Asia/Kuching": "my", "Indian/Reunion": "re", "America/Guadeloupe": "gp",
+            "America/Martinique": "mq", "America/Cayenne": "gf", "Pacific/Noumea": "nc", "Pacific/Tahiti": "pf",
+        ]
+        for city in [
+            "New_York", "Chicago", "Denver", "Los_Angeles", "Phoenix", "Anchorage", "Juneau", "Sitka", "Metlakatla",
+            "Yakutat", "Nome", "Adak", "Boise", "Detroit", "Menominee", "Indianapolis", "Louisville",
+        ] {
+            countries["America/" + city] = "us"
+        }
+        for city in [
+            "Toronto", "Montreal", "Vancouver", "Edmonton", "Winnipeg", "Halifax", "St_Johns", "Regina",
+            "Swift_Current", "Moncton", "Glace_Bay", "Goose_Bay", "Whitehorse", "Dawson", "Dawson_Creek",
+            "Fort_Nelson", "Creston", "Cambridge_Bay", "Inuvik", "Iqaluit", "Rankin_Inlet", "Resolute", "Atikokan",
+            "Blanc-Sablon", "Yellowknife", "Nipigon", "Thunder_Bay", "Rainy_River", "Pangnirtung",
+        ] {
+            countries["America/" + city] = "ca"
+        }
+        return countries
+    }()
+
     /// A country as the data gives it (`gb` from Geoapify, `GB` in an OSM `addr:country` tag), as
     /// `PostalAddress.country` keeps it; nil for anything that is not two Latin letters.
     static func countryCode(_ text: String?) -> String? {

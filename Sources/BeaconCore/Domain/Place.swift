@@ -84,9 +84,10 @@ package final class PostalAddress: Sendable, Hashable {
         self.singleLine = singleLine
     }
 
+    /// `writtenAsIn`: the country whose way the address is written in when `country` is nil (the guide's).
     package init(
         street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil,
-        country: String? = nil, fallbackLine: String? = nil
+        country: String? = nil, writtenAsIn guideCountry: String? = nil, fallbackLine: String? = nil
     ) {
         self.street = street
         self.houseNumber = houseNumber
@@ -94,7 +95,7 @@ package final class PostalAddress: Sendable, Hashable {
         self.city = city
         self.country = country
         self.fallbackLine = fallbackLine
-        let style = AddressStyle(country: country)
+        let style = AddressStyle(country: country ?? guideCountry)
         var parts: [String] = []
         if let street { parts.append(style.street(street, number: houseNumber)) }
         let town = style.town(postcode: postcode, city: city)

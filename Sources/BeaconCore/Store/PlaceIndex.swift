@@ -87,18 +87,22 @@ package enum PlaceIndex {
         return json["placesFile"]?.looseString
     }
 
-    /// Nil when no build has run yet (or the index is unreadable: it is only a cache). `categories`: the
-    /// guide's, as the settings name them now.
-    package static func load(from site: SiteFolder, categories: [PlaceCategory]) -> [Place]? {
+    /// Nil when no build has run yet (or the index is unreadable: it is only a cache). `settings`: the
+    /// guide's now (its categories, the country its addresses are written the way of).
+    package static func load(from site: SiteFolder, settings: SiteSettings) -> [Place]? {
+        let categories = settings.categories
+        let country = settings.addressCountry
         if let bytes = FileSystem.readCacheFile(pointerPath(in: site)),
             let json = try? JSONParser.parse(bytes: bytes), let file = json["placesFile"]?.looseString
         {
             let category = json["category"]?.looseString.flatMap { PlaceCategory.named($0, in: categories) }
-            return try? PlacesFile.load(path: file, defaultCategory: category, categories: categories).places
+            return try? PlacesFile.load(
+                path: file, defaultCategory: category, categories: categories, addressCountry: country
+            ).places
         }
         guard let bytes = FileSystem.readCacheFile(path(in: site)),
             let json = try? JSONParser.parse(bytes: bytes),
-            let result = try? PlacesDecoder(categories: categories).decode(json)
+            let result = try? PlacesDecoder(categories: categories, addressCountry: country).decode(json)
         else { return nil }
         return result.places
     }

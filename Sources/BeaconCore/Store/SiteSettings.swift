@@ -45,6 +45,10 @@ package struct SiteSettings: Sendable, Equatable {
     /// preset keys); the brief's restaurant, café and hotel when the file names none.
     package var categories: [PlaceCategory] = PlaceCategory.defaults
 
+    /// The country a place whose data names none is taken to be in, for the order of its address
+    /// (`AddressStyle`): the one of the guide's time zone, where that decides it.
+    package var addressCountry: String? { AddressStyle.country(ofTimeZone: guideTimeZone.identifier) }
+
     /// The zone opening hours and dates go by: the owner's, or the one at the centre.
     package var guideTimeZone: GuideTimeZone {
         timeZone.flatMap(GuideTimeZone.init(identifier:)) ?? GuideTimeZone.at(center)

@@ -176,8 +176,7 @@ extension BuildPipeline {
             // the last base; the features are gathered into places only when it is not.
             let mayPatch = reuse != nil && kept?.context == incremental.contextKey
             var decoded = try await timer.step("Henter steder") { () throws -> PlaceLoading.Decoded in
-                let features = try loading.decodeFileFeatures(
-                    raw, categories: inputs.settings.categories, reusing: reuse)
+                let features = try loading.decodeFileFeatures(raw, settings: inputs.settings, reusing: reuse)
                 return mayPatch ? .features(features) : .places(try loading.gather(features, file: raw, reuse))
             }
             if case .features(var features) = decoded {

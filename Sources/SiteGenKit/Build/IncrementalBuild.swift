@@ -52,6 +52,8 @@ struct IncrementalBuild {
         memo.combine(defaultCategory?.rawValue ?? "-")
         // The guide's categories decide which category a feature falls in.
         memo.combine(settings.categories.map(\.rawValue).joined(separator: ","))
+        // The guide's country writes the addresses whose data names none.
+        memo.combine(settings.addressCountry ?? "-")
         memo.combine(placeEdits)
         memoKey = memo.hex
 

@@ -63,13 +63,14 @@ struct PlaceLoading: Sendable {
     }
 
     /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
-    func decodeFileFeatures(_ raw: RawFile, categories: [PlaceCategory], reusing reuse: FeatureReuse?) throws
+    /// `settings`: the guide's (its categories, the country its addresses are written the way of).
+    func decodeFileFeatures(_ raw: RawFile, settings: SiteSettings, reusing reuse: FeatureReuse?) throws
         -> PlacesDecoder.Decoded
     {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         return try PlacesFile.decodeFeatures(
-            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, categories: categories,
-            reusing: reuse)
+            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, categories: settings.categories,
+            addressCountry: settings.addressCountry, reusing: reuse)
     }
 
     /// A places file's features, or its places gathered from them.

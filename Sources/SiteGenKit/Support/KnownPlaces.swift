@@ -22,7 +22,7 @@ struct KnownPlaces {
         let settings = try site.loadSettings()
         let store = try site.loadStore()
         let sample = SampleDataSource.builtIn
-        if let indexed = PlaceIndex.load(from: site, categories: settings.categories) {
+        if let indexed = PlaceIndex.load(from: site, settings: settings) {
             let source = PlaceIndex.loadSource(from: site) ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate)
             return KnownPlaces(settings: settings, store: store, current: indexed, source: source)
         }
