@@ -359,7 +359,7 @@ package struct PlacesDecoder: Sendable {
             houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),
             postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
             city: TextHardening.clean(part("city"), maximumLength: 100),
-            country: AddressStyle.countryCode(text("country_code", in: properties) ?? part("country")),
+            country: AddressStyle.countryCode(properties["country_code"]?.looseString ?? part("country")),
             writtenAsIn: addressCountry,
             fallbackLine: TextHardening.clean(
                 fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)

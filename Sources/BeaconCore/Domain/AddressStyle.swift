@@ -11,16 +11,22 @@ enum AddressStyle: Sendable {
 
     /// `country`: an ISO 3166-1 alpha-2 code in lower case (`PostalAddress.country`).
     init(country: String?) {
-        switch country {
-        case "gb", "im", "je", "gg", "ie", "us", "pr", "gu", "vi", "ca", "au", "nz", "za", "in", "sg", "ph", "hk",
-            "mt":
-            self = .numberFirstTownBeforePostcode
-        case "fr", "mc", "lu", "re", "gp", "mq", "gf", "yt", "pm", "nc", "pf", "my":
-            self = .numberFirst
-        default:
-            self = .numberAfterStreet
-        }
+        self = country.flatMap { Self.countryStyles[$0] } ?? .numberAfterStreet
     }
+
+    /// The countries that write addresses otherwise than the first way (one lookup for every place read).
+    private static let countryStyles: [String: AddressStyle] = {
+        var styles: [String: AddressStyle] = [:]
+        for country in [
+            "gb", "im", "je", "gg", "ie", "us", "pr", "gu", "vi", "ca", "au", "nz", "za", "in", "sg", "ph", "hk", "mt",
+        ] {
+            styles[country] = .numberFirstTownBeforePostcode
+        }
+        for country in ["fr", "mc", "lu", "re", "gp", "mq", "gf", "yt", "pm", "nc", "pf", "my"] {
+            styles[country] = .numberFirst
+        }
+        return styles
+    }()
 
     func street(_ street: String, number: String?) -> String {
         guard let number else { return street }
@@ -78,6 +84,7 @@ enum AddressStyle: Sendable {
     static func countryCode(_ text: String?) -> String? {
         guard let text, text.utf8.count == 2, text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
         else { return nil }
-        return text.lowercased()
+        // Geoapify's are lower case already: no new string for them.
+        return text.utf8.allSatisfy({ $0 >= 0x61 }) ? text : text.lowercased()
     }
 }
