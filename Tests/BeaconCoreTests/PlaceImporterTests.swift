@@ -48,6 +48,39 @@ import Testing
         #expect(result.store.isFavorite(wendelboe.id))
     }
 
+    /// An address the reader made from OSM tags without a country is written the guide's way, as the guide's
+    /// own places from the same tags are; one the file wrote out, or whose tags name a country, stays.
+    @Test func anAddressFromTagsWithoutACountryIsWrittenTheGuidesWay() {
+        let forrest = ["addr:street": "Forrest Road", "addr:housenumber": "17", "addr:postcode": "EH1 2QH"]
+        func place(_ name: String, tags: [String: String], address: String?, lat: Double) -> ImportedPlace {
+            ImportedPlace(
+                name: name, coordinate: Coordinate(latitude: lat, longitude: -3.19), address: address, noteHTML: nil,
+                url: nil, list: nil, savedOn: nil, osmTags: tags, osmID: nil, sourceIndex: 0)
+        }
+        let places = [
+            place("Bento Ya", tags: forrest, address: ImportText.address(osmTags: forrest), lat: 55.945),
+            place("Written Out", tags: forrest, address: "Forrest Road 17, Edinburgh", lat: 55.946),
+            place(
+                "Tagged", tags: forrest.merging(["addr:country": "NO"]) { $1 },
+                address: ImportText.address(osmTags: forrest.merging(["addr:country": "NO"]) { $1 }), lat: 55.947),
+        ]
+        #expect(places[0].address == "Forrest Road 17, EH1 2QH", "the reader's line, before the guide is known")
+        let edinburgh = SiteSettings(center: Coordinate(latitude: 55.9533, longitude: -3.1883), centerLabel: "Waverley")
+        let result = PlaceImporter.run(
+            file(places), known: [], store: GuideStore(), settings: edinburgh,
+            options: .init(category: .restaurant, asFavorites: false, today: today), positions: [:])
+        let addresses = Dictionary(
+            uniqueKeysWithValues: result.store.ownPlaces.map { ($0.own.name, $0.own.address ?? "-") })
+        #expect(
+            addresses == [
+                "Bento Ya": "17 Forrest Road, EH1 2QH", "Written Out": "Forrest Road 17, Edinburgh",
+                "Tagged": "Forrest Road 17, EH1 2QH",
+            ])
+        // In an Oslo guide the tags' line is already the guide's way.
+        let oslo = SiteSettings.defaults.addressCountry
+        #expect(PlaceImporter.address(of: places[0], guideCountry: oslo) == places[0].address)
+    }
+
     @Test func importingTheSameFileTwiceChangesNothing() {
         let places = [
             imported("Fjordkaffe", lat: 59.9139, lon: 10.7522, note: "<p>Utsikt</p>", index: 0),

@@ -205,14 +205,15 @@ enum ImportText {
     }
 
     /// "Storgata 1, 0155 Oslo" from `addr:*` tags (or `addr:full`), in the order of `addr:country`
-    /// ("2 Lothian Road, Edinburgh EH1 2DU"); nil without a street or place.
-    static func address(osmTags tags: [String: String]) -> String? {
+    /// ("2 Lothian Road, Edinburgh EH1 2DU"), else of `guideCountry`; nil without a street or place.
+    static func address(osmTags tags: [String: String], guideCountry: String? = nil) -> String? {
         if let full = tags["addr:full"] { return address(full) }
         guard let street = tags["addr:street"] ?? tags["addr:place"] else { return nil }
         return address(
             PostalAddress(
                 street: street, houseNumber: tags["addr:housenumber"], postcode: tags["addr:postcode"],
-                city: tags["addr:city"], country: AddressStyle.countryCode(tags["addr:country"])
+                city: tags["addr:city"], country: AddressStyle.countryCode(tags["addr:country"]),
+                writtenAsIn: guideCountry
             ).singleLine)
     }
 

@@ -137,7 +137,8 @@ package enum PlaceImporter {
             return .skipped(.noCategory)
         }
         let own = OwnPlace(
-            name: imported.name, category: category, coordinate: position, address: imported.address,
+            name: imported.name, category: category, coordinate: position,
+            address: address(of: imported, guideCountry: settings.addressCountry),
             openingHours: imported.osmTags["opening_hours"].flatMap {
                 TextHardening.clean($0, maximumLength: TextHardening.Limit.openingHours)
             },
@@ -174,6 +175,14 @@ package enum PlaceImporter {
             changed = true
         }
         return changed ? .merged(into: known.id, known: known.name) : .alreadyThere(known.id)
+    }
+
+    /// The reader's address; one it made from the OSM tags, which seldom name the country, written the
+    /// way of the guide's country (`SiteSettings.addressCountry`) as the guide's own places are.
+    static func address(of imported: ImportedPlace, guideCountry: String?) -> String? {
+        guard let line = imported.address, guideCountry != nil, line == ImportText.address(osmTags: imported.osmTags)
+        else { return imported.address }
+        return ImportText.address(osmTags: imported.osmTags, guideCountry: guideCountry) ?? line
     }
 
     /// `--category`, else the kind its OSM tags name, else its type, tag or folder's name as a kind
