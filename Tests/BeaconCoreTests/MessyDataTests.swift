@@ -54,14 +54,33 @@ import Testing
         let british = try decode(#""name":"Mother India","country_code":"gb","# + parts)
         #expect(british.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT")
         #expect(british.address.country == "gb")
-        let tagged = try decode(
+        let taggedBritish = try decode(
             #""name":"Nando's","datasource":{"raw":{"addr:street":"Princes Street","addr:housenumber":112,"addr:country":"GB"}}"#
         )
-        #expect(tagged.address.singleLine == "112 Princes Street")
+        #expect(taggedBritish.address.singleLine == "112 Princes Street")
         let french = try decode(
             #""name":"Le Servan","country_code":"fr","street":"Rue Saint-Maur","housenumber":"32","postcode":"75011","city":"Paris""#
         )
         #expect(french.address.singleLine == "32 Rue Saint-Maur, 75011 Paris")
+        // The state where the country names it: from Geoapify's code (not its name) or OSM's tag.
+        let american = try decode(
+            #""name":"Cafe","country_code":"us","street":"Northwest 68th Street","housenumber":"3029","postcode":"98117","city":"Seattle","state":"Washington","state_code":"WA""#
+        )
+        #expect(american.address.singleLine == "3029 Northwest 68th Street, Seattle, WA 98117")
+        let ontario = try decode(
+            #""name":"Monaghan's","country_code":"ca","street":"Marlborough Court","housenumber":"1289","postcode":"L6H 2R9","city":"Oakville","state":"Ontario""#
+        )
+        #expect(ontario.address.singleLine == "1289 Marlborough Court, Oakville L6H 2R9", "a name is no code")
+        let tagged = try decode(
+            #""name":"Monaghan's","addr:street":"Marlborough Court","addr:housenumber":"1289","addr:postcode":"L6H 2R9","addr:city":"Oakville","addr:state":"on","addr:country":"CA""#
+        )
+        #expect(tagged.address.singleLine == "1289 Marlborough Court, Oakville, ON L6H 2R9")
+        let sydney = try decode(
+            #""name":"Bills","country_code":"au","street":"Crown Street","housenumber":"359","postcode":"2010","city":"Surry Hills","state_code":"NSW""#
+        )
+        #expect(sydney.address.singleLine == "359 Crown Street, Surry Hills NSW 2010")
+        let english = try decode(#""name":"Mother India","country_code":"gb","state_code":"ENG","# + parts)
+        #expect(english.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT", "no state in Britain")
         let norwegian = try decode(
             #""name":"Tim Wendelboe","country_code":"no","street":"Grüners gate","housenumber":"1","postcode":"0552","city":"Oslo""#
         )
@@ -82,12 +101,15 @@ import Testing
         #expect(suffixes == ["86 Princes Street", "112 Princes Street"])
         // The guide's archive and its export keep the country: a rebuild, or a guide built from the export,
         // writes the address the same way.
-        let base = GuideAssembler.base(places: [british], store: GuideStore(), settings: .defaults)
+        let base = GuideAssembler.base(places: [british, american], store: GuideStore(), settings: .defaults)
         let archived = GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k")
-        #expect(archived?.entries.first?.place.address == british.address)
+        #expect(Set(archived?.entries.map(\.place.address) ?? []) == [british.address, american.address])
         let exported = try PlacesDecoder().decode(
-            JSONParser.parse(bytes: GeoJSONExport.write([(british, .init())])))
-        #expect(exported.places.first?.address.singleLine == "3-5 Infirmary Street, Edinburgh EH1 1LT")
+            JSONParser.parse(bytes: GeoJSONExport.write([(british, .init()), (american, .init())])))
+        #expect(
+            exported.places.map(\.address.singleLine) == [
+                "3-5 Infirmary Street, Edinburgh EH1 1LT", "3029 Northwest 68th Street, Seattle, WA 98117",
+            ])
 
         // Without a country in the data: the guide's, from its time zone, where that decides it.
         let unnamedCountry = try PlacesDecoder(defaultCategory: .restaurant, addressCountry: "gb").decode(

@@ -56,7 +56,11 @@ import Testing
     @Test func placeDetailsPolygonUsesPropertiesPosition() throws {
         let result = try decode("details-oakville-pub-1.json", fallback: .restaurant)
         #expect(result.places.count + result.skipped.count >= 1)
-        if let pub = result.places.first { #expect(pub.coordinate.isValid) }
+        if let pub = result.places.first {
+            #expect(pub.coordinate.isValid)
+            // A real Canadian answer: the number first, the town before the postcode (no `state_code` in it).
+            #expect(pub.address.singleLine == "1289 Marlborough Court, Oakville L6H 2R9")
+        }
     }
 
     @Test func addressResultsWithoutNameAreSkippedAsUnnamed() throws {

@@ -103,6 +103,7 @@ package enum GeoJSONExport {
             properties.string("postcode", place.address.postcode)
             properties.string("city", place.address.city)
             properties.string("country_code", place.address.country)
+            properties.string("state_code", place.address.state)
             properties.string("opening_hours", place.openingHours)
             properties.string("phone", place.phone)
             properties.string("website", place.website)

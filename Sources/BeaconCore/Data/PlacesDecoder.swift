@@ -354,13 +354,20 @@ package struct PlacesDecoder: Sendable {
         func part(_ key: String) -> String? {
             text(key, in: properties) ?? text("addr:" + key, in: raw) ?? text("addr:" + key, in: properties)
         }
+        let country = AddressStyle.countryCode(properties["country_code"]?.looseString ?? part("country"))
+        // Read only where the address shows it. Geoapify's `state` is a name ("Washington"): its code, else OSM's tag.
+        let state =
+            (country ?? addressCountry).flatMap { AddressStyle.stateSeparators[$0] } == nil
+            ? nil
+            : AddressStyle.stateCode(
+                properties["state_code"]?.looseString ?? text("addr:state", in: raw)
+                    ?? text("addr:state", in: properties))
         return PostalAddress(
             street: TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address),
             houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),
             postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
             city: TextHardening.clean(part("city"), maximumLength: 100),
-            country: AddressStyle.countryCode(properties["country_code"]?.looseString ?? part("country")),
-            writtenAsIn: addressCountry,
+            country: country, state: state, writtenAsIn: addressCountry,
             fallbackLine: TextHardening.clean(
                 fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
         )

@@ -33,9 +33,29 @@ enum AddressStyle: Sendable {
         return self == .numberAfterStreet ? street + " " + number : number + " " + street
     }
 
-    func town(postcode: String?, city: String?) -> String {
-        let parts = self == .numberFirstTownBeforePostcode ? [city, postcode] : [postcode, city]
-        return parts.compactMap { $0 }.joined(separator: " ")
+    /// "0552 Oslo", "Edinburgh EH1 2DU"; with `state` (shown where `stateSeparators` says): "Seattle, WA 98117",
+    /// "Sydney NSW 2000".
+    func town(postcode: String?, city: String?, state: String? = nil, separator: String = " ") -> String {
+        guard self == .numberFirstTownBeforePostcode else {
+            return [postcode, city].compactMap { $0 }.joined(separator: " ")
+        }
+        var line = city ?? ""
+        if let state { line += line.isEmpty ? state : separator + state }
+        if let postcode { line += line.isEmpty ? postcode : " " + postcode }
+        return line
+    }
+
+    /// The countries whose addresses name the state or province after the town, and what goes between them.
+    static let stateSeparators: [String: String] = ["us": ", ", "ca": ", ", "au": " "]
+
+    /// A state or province as the data gives its code ("WA" from Geoapify's `state_code` or OSM's
+    /// `addr:state`, "NSW"), in capitals; nil for anything that is not two or three Latin letters (a name
+    /// such as "Washington" included).
+    static func stateCode(_ text: String?) -> String? {
+        guard let text, (2...3).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
+        else { return nil }
+        return text.uppercased()
     }
 
     /// The country of the time zone `identifier` where it writes addresses otherwise than the first way

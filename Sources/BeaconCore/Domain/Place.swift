@@ -64,6 +64,8 @@ package final class PostalAddress: Sendable, Hashable {
     /// The country's ISO 3166-1 alpha-2 code in lower case ("gb"), when the data gives it: it decides the
     /// order of the one-line form (`AddressStyle`).
     let country: String?
+    /// The state or province as its code ("WA"), when the data gives it: shown where the country writes it.
+    let state: String?
     /// A one-line address given as such (never the place's name), used when there is no street.
     let fallbackLine: String?
     /// "Karl Johans gate 1, 0154 Oslo", "2 Lothian Road, Edinburgh EH1 2DU"; nil when no street is known (a
@@ -72,7 +74,7 @@ package final class PostalAddress: Sendable, Hashable {
 
     /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
     init(
-        street: String?, houseNumber: String?, postcode: String?, city: String?, country: String?,
+        street: String?, houseNumber: String?, postcode: String?, city: String?, country: String?, state: String?,
         fallbackLine: String?, singleLine: String?
     ) {
         self.street = street
@@ -80,6 +82,7 @@ package final class PostalAddress: Sendable, Hashable {
         self.postcode = postcode
         self.city = city
         self.country = country
+        self.state = state
         self.fallbackLine = fallbackLine
         self.singleLine = singleLine
     }
@@ -87,18 +90,24 @@ package final class PostalAddress: Sendable, Hashable {
     /// `writtenAsIn`: the country whose way the address is written in when `country` is nil (the guide's).
     package init(
         street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil,
-        country: String? = nil, writtenAsIn guideCountry: String? = nil, fallbackLine: String? = nil
+        country: String? = nil, state: String? = nil, writtenAsIn guideCountry: String? = nil,
+        fallbackLine: String? = nil
     ) {
         self.street = street
         self.houseNumber = houseNumber
         self.postcode = postcode
         self.city = city
         self.country = country
+        self.state = state
         self.fallbackLine = fallbackLine
-        let style = AddressStyle(country: country ?? guideCountry)
+        let writtenAs = country ?? guideCountry
+        let style = AddressStyle(country: writtenAs)
         var parts: [String] = []
         if let street { parts.append(style.street(street, number: houseNumber)) }
-        let town = style.town(postcode: postcode, city: city)
+        let stateSeparator = writtenAs.flatMap { AddressStyle.stateSeparators[$0] }
+        let town = style.town(
+            postcode: postcode, city: city, state: stateSeparator == nil ? nil : state,
+            separator: stateSeparator ?? " ")
         if !town.isEmpty { parts.append(town) }
         singleLine = street == nil ? fallbackLine : parts.joined(separator: ", ")
     }
@@ -112,7 +121,8 @@ package final class PostalAddress: Sendable, Hashable {
     package static func == (a: PostalAddress, b: PostalAddress) -> Bool {
         a === b
             || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode && a.city == b.city
-                && a.country == b.country && a.fallbackLine == b.fallbackLine && a.singleLine == b.singleLine)
+                && a.country == b.country && a.state == b.state && a.fallbackLine == b.fallbackLine
+                && a.singleLine == b.singleLine)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -121,6 +131,7 @@ package final class PostalAddress: Sendable, Hashable {
         hasher.combine(postcode)
         hasher.combine(city)
         hasher.combine(country)
+        hasher.combine(state)
         hasher.combine(fallbackLine)
         hasher.combine(singleLine)
     }

@@ -12,7 +12,7 @@ import Synchronization
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 11\n".utf8)
+    static let magic = Array("beacon-guide-base 12\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -331,7 +331,7 @@ package enum GuideBaseArchive {
     /// two coordinates, fifteen optional lengths, the distance, the offset.
     static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + optionalFields * 4 + 8 + 4 + 8
     /// The address's six, hours, phone, website, email, provider id, traits, origin, owner's note, name suffix.
-    static let optionalFields = 16
+    static let optionalFields = 17
 
     /// Each category's name as the archive spells it (its raw value).
     static let categoryNames = PlaceCategory.presets.map { (utf8: Array($0.rawValue.utf8), category: $0) }
@@ -352,7 +352,7 @@ package enum GuideBaseArchive {
         appendInteger(place.coordinate.longitude.bitPattern, to: &bytes)
         let address = place.address
         for part in [
-            address.street, address.houseNumber, address.postcode, address.city, address.country,
+            address.street, address.houseNumber, address.postcode, address.city, address.country, address.state,
             address.fallbackLine, address.singleLine,
             place.openingHours, place.phone, place.website, place.email, place.providerID, place.traits.archived,
             place.origin == .data ? nil : place.origin.rawValue, place.ownerNote, entry.nameSuffix,
@@ -511,7 +511,7 @@ package enum GuideBaseArchive {
             guard let id = string(), let name = string(), let category = category(), let latitude = integer(),
                 let longitude = integer(),
                 let street = optionalString(), let houseNumber = optionalString(), let postcode = optionalString(),
-                let city = optionalString(), let country = optionalString(),
+                let city = optionalString(), let country = optionalString(), let state = optionalString(),
                 let fallbackLine = optionalString(), let singleLine = optionalString(),
                 let openingHours = optionalString(),
                 let phone = optionalString(), let website = optionalString(), let email = optionalString(),
@@ -528,7 +528,7 @@ package enum GuideBaseArchive {
                     latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
                 address: PostalAddress(
                     street: street, houseNumber: houseNumber, postcode: postcode, city: city, country: country,
-                    fallbackLine: fallbackLine, singleLine: singleLine),
+                    state: state, fallbackLine: fallbackLine, singleLine: singleLine),
                 openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID,
                 traits: decodedTraits)
             place.origin = origin.flatMap(PlaceOrigin.init(rawValue:)) ?? .data

@@ -213,7 +213,7 @@ enum ImportText {
             PostalAddress(
                 street: street, houseNumber: tags["addr:housenumber"], postcode: tags["addr:postcode"],
                 city: tags["addr:city"], country: AddressStyle.countryCode(tags["addr:country"]),
-                writtenAsIn: guideCountry
+                state: AddressStyle.stateCode(tags["addr:state"]), writtenAsIn: guideCountry
             ).singleLine)
     }
 
