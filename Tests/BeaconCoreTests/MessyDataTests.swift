@@ -99,6 +99,15 @@ import Testing
             )
         }
         #expect(suffixes == ["86 Princes Street", "112 Princes Street"])
+        // The same when the country is the guide's, not the data's (an OpenStreetMap export).
+        let guessed = NameSuffixes.suffixes(count: 2) { index in
+            (
+                "Nando's",
+                PostalAddress(
+                    street: "Princes Street", houseNumber: ["86", "112"][index], postcode: "EH2", writtenAsIn: "gb")
+            )
+        }
+        #expect(guessed == ["86 Princes Street", "112 Princes Street"])
         // The guide's archive and its export keep the country: a rebuild, or a guide built from the export,
         // writes the address the same way.
         let base = GuideAssembler.base(places: [british, american], store: GuideStore(), settings: .defaults)

@@ -112,6 +112,13 @@ package final class PostalAddress: Sendable, Hashable {
         singleLine = street == nil ? fallbackLine : parts.joined(separator: ", ")
     }
 
+    /// Whether the one-line form puts the house number before the street ("112 Princes Street"): as the
+    /// data's country or the guide's wrote it, read back from the line so that it survives the archive.
+    var numberComesFirst: Bool {
+        guard let street, let houseNumber, let singleLine else { return false }
+        return singleLine.hasPrefix(houseNumber + " " + street)
+    }
+
     /// Whether `line` says no more than the place's name (case and accents aside): what providers put
     /// where an address is missing.
     package static func isOnlyName(_ line: String, name: String) -> Bool {

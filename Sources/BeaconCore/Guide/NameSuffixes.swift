@@ -69,9 +69,7 @@ package enum NameSuffixes {
             street.map { Candidate(text: $0) },
             street.flatMap { street in
                 address.houseNumber.map {
-                    Candidate(
-                        text: street, number: $0,
-                        numberFirst: AddressStyle(country: address.country) != .numberAfterStreet)
+                    Candidate(text: street, number: $0, numberFirst: address.numberComesFirst)
                 }
             },
             address.postcode.map { Candidate(text: $0) },
