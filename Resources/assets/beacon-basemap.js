@@ -9,7 +9,7 @@
 // The colours are the stylesheet's (--basemap-* in beacon.css, light and dark), read when drawing.
 // Areas and streets are drawn per tile on canvas (each tile's data reaches a little past its edges, so
 // neighbours meet without seams); names are drawn once over the whole view after each move, so no
-// name is cut at a tile's edge and no two overlap.
+// name is cut at a tile's edge, no two overlap and none lies under a pin, a count or the centre's mark.
 'use strict';
 
 (() => {
@@ -240,18 +240,30 @@
       map.getPane('basemapLabels').append(this._canvas);
       map.on('moveend resize', this._schedule, this);
       map.on('zoomstart', this._hide, this);
+      map.on('zoomend', this._zoomed, this);
+      // Pins come and go without the map moving (a filter, a count opening, pins added in slices): the
+      // names make room for them again.
+      this._markers = new MutationObserver(() => this._schedule());
+      this._markers.observe(map.getPane('markerPane'), { childList: true });
       labelLayers.add(this);
       this._schedule();
     },
     onRemove(map) {
       map.off('moveend resize', this._schedule, this);
       map.off('zoomstart', this._hide, this);
+      map.off('zoomend', this._zoomed, this);
+      this._markers.disconnect();
       this._canvas.remove();
       labelLayers.delete(this);
     },
-    _hide() { this._canvas.style.visibility = 'hidden'; },
+    _hide() {
+      this._zooming = true;
+      this._canvas.style.visibility = 'hidden';
+    },
+    _zoomed() { this._zooming = false; },
     _schedule() {
-      if (this._pending) return;
+      // While the map zooms, its panes are scaled: the names are laid out again when it stops.
+      if (this._pending || this._zooming) return;
       this._pending = true;
       requestAnimationFrame(() => { this._pending = false; this.redraw(); });
     },
@@ -284,6 +296,8 @@
       const ctx = canvas.getContext('2d');
       ctx.scale(ratio, ratio);
       const colour = colours(map.getContainer());
+      const marks = coveredBoxes(map);
+      const margins = mapMargins(map);
       const candidates = [];
       wanted.forEach((t, i) => {
         const scale = t.size / EXTENT;
@@ -299,9 +313,10 @@
       const boxes = [];
       const named = new Map(); // name → centres drawn, so a street is named again only further along
       const drawn = [];
-      const free = (box) => box.minX >= 2 && box.minY >= 2 && box.maxX <= size.x - 2 && box.maxY <= size.y - 2
+      const free = (box) => box.minX >= 2 && box.minY >= 2 + margins.top && box.maxX <= size.x - 2 && box.maxY <= size.y - 2 - margins.bottom
         && !boxes.some((b) => b.minX < box.maxX && box.minX < b.maxX && b.minY < box.maxY && box.minY < b.maxY);
       const farFromSame = (name, x, y, distance) => !(named.get(name) || []).some(([a, b]) => Math.hypot(a - x, b - y) < distance);
+      const uncovered = (box) => !marks.some((b) => b.minX < box.maxX && box.minX < b.maxX && b.minY < box.maxY && box.minY < b.maxY);
       for (const c of candidates) {
         const place = c.f.kind === 'major-place' || c.f.kind === 'place';
         ctx.font = place ? `600 ${c.f.kind === 'major-place' ? 13 : 12}px system-ui, sans-serif` : '500 12px system-ui, sans-serif';
@@ -309,15 +324,17 @@
         const width = ctx.measureText(text).width;
         const height = place ? 16 : 14;
         for (const part of c.f.parts) {
-          const spots = place ? [pointSpot(part, c)] : lineSpots(part, c, width + 24);
+          // A place's name moves above or below a pin on it; a street's is tried all along its line.
+          const spots = place ? pointSpots(part, c, height + 12) : lineSpots(part, c, width + 24);
           for (const spot of spots) {
             if (!spot) continue;
             const cos = Math.abs(Math.cos(spot.angle)), sin = Math.abs(Math.sin(spot.angle));
             // Place names keep more room around them: a map of names is not a map.
             const pad = place ? (zoom <= 13 ? 14 : 8) : 3;
-            const halfW = (width * cos + height * sin) / 2 + pad, halfH = (width * sin + height * cos) / 2 + pad;
-            const box = { minX: spot.x - halfW, maxX: spot.x + halfW, minY: spot.y - halfH, maxY: spot.y + halfH };
-            if (!free(box) || !farFromSame(text, spot.x, spot.y, place ? 200 : 260)) continue;
+            const textW = (width * cos + height * sin) / 2, textH = (width * sin + height * cos) / 2;
+            const ink = { minX: spot.x - textW, maxX: spot.x + textW, minY: spot.y - textH, maxY: spot.y + textH };
+            const box = { minX: ink.minX - pad, maxX: ink.maxX + pad, minY: ink.minY - pad, maxY: ink.maxY + pad };
+            if (!free(box) || !uncovered(ink) || !farFromSame(text, spot.x, spot.y, place ? 200 : 260)) continue;
             boxes.push(box);
             named.set(text, (named.get(text) || []).concat([[spot.x, spot.y]]));
             ctx.save();
@@ -333,7 +350,8 @@
             ctx.fillText(text, 0, 0);
             ctx.restore();
             const client = map.getContainer().getBoundingClientRect();
-            drawn.push({ text, kind: c.f.kind, x: client.left + box.minX, y: client.top + box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY });
+            drawn.push({ text, kind: c.f.kind, x: client.left + box.minX, y: client.top + box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY,
+              ink: { x: client.left + ink.minX, y: client.top + ink.minY, width: ink.maxX - ink.minX, height: ink.maxY - ink.minY } });
           }
         }
       }
@@ -342,8 +360,46 @@
     },
   });
 
-  function pointSpot(part, c) {
-    return { x: part[0] * c.scale + c.ox, y: part[1] * c.scale + c.oy, angle: 0 };
+  /**
+   * How much of the map's top and bottom the page covers (a phone's floating search over the map, the
+   * sheet's round corners under it): where the page moved the map's corner controls to.
+   */
+  function mapMargins(map) {
+    const container = map.getContainer();
+    const offset = (selector, side) => {
+      const corner = container.querySelector(selector);
+      return corner ? Math.max(0, parseFloat(getComputedStyle(corner)[side]) || 0) : 0;
+    };
+    return { top: offset('.leaflet-top', 'top'), bottom: offset('.leaflet-bottom', 'bottom') };
+  }
+
+  /** Where a place's name may stand: on its point, else just above or below it. */
+  function pointSpots(part, c, step) {
+    const x = part[0] * c.scale + c.ox, y = part[1] * c.scale + c.oy;
+    return [{ x, y, angle: 0 }, { x, y: y - step, angle: 0 }, { x, y: y + step, angle: 0 }];
+  }
+
+  /**
+   * The boxes (px in the map's container, 2 px around) of what stands over the map: pins, counts, the centre
+   * with its name, the reader's dot, and the map's buttons and credits. A name under one would be half hidden.
+   */
+  function coveredBoxes(map) {
+    const pane = map.getPane('markerPane');
+    const container = map.getContainer();
+    const origin = container.getBoundingClientRect();
+    const boxes = [];
+    for (const icon of [...(pane ? pane.children : []), ...container.querySelectorAll('.leaflet-control')]) {
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (const node of [icon, ...icon.querySelectorAll('span')]) {
+        const r = node.getBoundingClientRect();
+        if (r.width < 2 || r.height < 2) continue;
+        minX = Math.min(minX, r.left); minY = Math.min(minY, r.top);
+        maxX = Math.max(maxX, r.right); maxY = Math.max(maxY, r.bottom);
+      }
+      if (minX > maxX) continue;
+      boxes.push({ minX: minX - origin.left - 2, minY: minY - origin.top - 2, maxX: maxX - origin.left + 2, maxY: maxY - origin.top + 2 });
+    }
+    return boxes;
   }
 
   /**

@@ -354,15 +354,22 @@
     return L.circle([0, 0], { radius: 1, className: 'map-ring', interactive: false, weight: 2, dashArray: '7 6', fillOpacity: 0.06 });
   }
 
-  /** The guide's centre: a dot with its name. */
+  /**
+   * The guide's centre: a dot under the pins and counts (a pin there stays whole), and its name over them (the
+   * distances are from it), under a lifted pin and the reader's dot. Neither takes a click.
+   */
   function centerMarker(center) {
-    const mark = element('span', 'map-center');
-    mark.append(element('span', 'map-center__dot'));
-    if (center.label) mark.append(element('span', 'map-center__label', center.label));
-    return L.marker([center.lat, center.lon], {
-      icon: L.divIcon({ html: mark, className: 'map-center-icon', iconSize: [16, 16], iconAnchor: [8, 8] }),
-      keyboard: false, interactive: false, zIndexOffset: -100,
-    });
+    const mark = (part, zIndexOffset) => {
+      const node = element('span', 'map-center');
+      node.append(part);
+      return L.marker([center.lat, center.lon], {
+        icon: L.divIcon({ html: node, className: 'map-center-icon', iconSize: [16, 16], iconAnchor: [8, 8] }),
+        keyboard: false, interactive: false, zIndexOffset,
+      });
+    };
+    const layers = [mark(element('span', 'map-center__dot'), -100)];
+    if (center.label) layers.push(mark(element('span', 'map-center__label', center.label), 500));
+    return L.layerGroup(layers);
   }
 
   /** The reader, after "Finn nærmeste meg". */

@@ -119,6 +119,72 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         self.assertLess(sum(dark[:3]) / 3, 90, dark)
 
 
+    def test_no_name_lies_under_a_pin_a_count_the_centre_or_the_search(self):
+        """A name half hidden under a pin reads as a broken map: the names make room for what stands over the
+        map, also when a filter changes the pins without the map moving."""
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        wait_labels(self.driver, "#explorer-map")
+        self.assertGreater(len(covers(self.driver)), 5, "the map has pins and counts")
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), "names under what covers the map")
+        everything = {label["text"] for label in labels(self.driver)}
+        bb.chip(self.driver, "Hoteller").click()
+        bb.WebDriverWait(self.driver, 10).until(
+            lambda d: {label["text"] for label in labels(d)} != everything and not hidden_names(d),
+            "the names were not laid out again for the hotels' pins")
+
+    def test_a_pin_that_comes_without_the_map_moving_moves_the_names_too(self):
+        """Pins also come while the map stands still (a count fanning out its pins, pins added in slices): a
+        mark put into the marker pane over a drawn name sends that name elsewhere."""
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        wait_labels(self.driver, "#explorer-map")
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), "names under what covers the map")
+        name = next(label for label in labels(self.driver) if label["kind"] in ("place", "major-place"))
+        self.driver.execute_script("""
+            const ink = arguments[0];
+            const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
+            const origin = pane.getBoundingClientRect();
+            const mark = document.createElement('div');
+            mark.className = 'leaflet-marker-icon test-mark';
+            Object.assign(mark.style, { position: 'absolute', left: `${ink.x - origin.left}px`, top: `${ink.y - origin.top}px`,
+              width: `${ink.width}px`, height: `${ink.height}px` });
+            pane.append(mark);""", name["ink"])
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), f"{name['text']} stayed under the new mark")
+
+
+# What stands over the map (window px): each pin's, count's and centre's icon with what it draws (the centre's
+# name hangs below its dot), the map's buttons and credits, and the search and chips floating over its top.
+COVERS = """
+const map = document.getElementById('explorer-map');
+const boxes = [];
+for (const node of map.querySelectorAll('.leaflet-marker-icon, .leaflet-marker-icon span, .leaflet-control')) {
+  const r = node.getBoundingClientRect();
+  if (r.width >= 2 && r.height >= 2) boxes.push({ what: node.className || node.textContent, x: r.left, y: r.top, width: r.width, height: r.height });
+}
+const bar = document.querySelector('.explorer-bar').getBoundingClientRect();
+if (bar.bottom > map.getBoundingClientRect().top) boxes.push({ what: 'search and chips', x: bar.left, y: bar.top, width: bar.width, height: bar.height });
+return boxes;
+"""
+
+
+def covers(driver):
+    return driver.execute_script(COVERS)
+
+
+def hidden_names(driver):
+    """The names drawn on the explorer's map whose letters lie under something over it, with that thing."""
+    boxes = covers(driver)
+    hidden = []
+    for label in labels(driver):
+        ink = label["ink"]
+        for box in boxes:
+            if (ink["x"] < box["x"] + box["width"] and box["x"] < ink["x"] + ink["width"]
+                    and ink["y"] < box["y"] + box["height"] and box["y"] < ink["y"] + ink["height"]):
+                hidden.append((label["text"], box["what"]))
+    return hidden
+
+
 class BasemapOnTheDesktopTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
