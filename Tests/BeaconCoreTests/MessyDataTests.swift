@@ -62,7 +62,7 @@ import Testing
             #""name":"Le Servan","country_code":"fr","street":"Rue Saint-Maur","housenumber":"32","postcode":"75011","city":"Paris""#
         )
         #expect(french.address.singleLine == "32 Rue Saint-Maur, 75011 Paris")
-        // The state where the country names it: from Geoapify's code (not its name) or OSM's tag.
+        // The state where the country names it: from Geoapify's code, OSM's tag, else the code for the name given.
         let american = try decode(
             #""name":"Cafe","country_code":"us","street":"Northwest 68th Street","housenumber":"3029","postcode":"98117","city":"Seattle","state":"Washington","state_code":"WA""#
         )
@@ -70,7 +70,22 @@ import Testing
         let ontario = try decode(
             #""name":"Monaghan's","country_code":"ca","street":"Marlborough Court","housenumber":"1289","postcode":"L6H 2R9","city":"Oakville","state":"Ontario""#
         )
-        #expect(ontario.address.singleLine == "1289 Marlborough Court, Oakville L6H 2R9", "a name is no code")
+        #expect(ontario.address.singleLine == "1289 Marlborough Court, Oakville, ON L6H 2R9", "Geoapify's name only")
+        let québec = try decode(
+            #""name":"Olive et Gourmando","country_code":"ca","street":"Rue Saint-Paul Ouest","housenumber":"351","postcode":"H2Y 2A6","city":"Montréal","state":"Québec""#
+        )
+        #expect(québec.address.singleLine == "351 Rue Saint-Paul Ouest, Montréal, QC H2Y 2A6")
+        let spelledOut = try decode(
+            #""name":"Tartine","addr:street":"Guerrero Street","addr:housenumber":"600","addr:postcode":"94110","addr:city":"San Francisco","addr:state":"California","addr:country":"US""#
+        )
+        #expect(spelledOut.address.singleLine == "600 Guerrero Street, San Francisco, CA 94110", "OSM's tag as a name")
+        // A name it does not know, or one from another country, is left out rather than guessed.
+        for state in ["Ontarioo", "Queensland", "Bavaria"] {
+            let unknown = try decode(
+                #""name":"Monaghan's","country_code":"ca","street":"Marlborough Court","housenumber":"1289","postcode":"L6H 2R9","city":"Oakville","state":"\#(state)""#
+            )
+            #expect(unknown.address.singleLine == "1289 Marlborough Court, Oakville L6H 2R9", "\(state)")
+        }
         let tagged = try decode(
             #""name":"Monaghan's","addr:street":"Marlborough Court","addr:housenumber":"1289","addr:postcode":"L6H 2R9","addr:city":"Oakville","addr:state":"on","addr:country":"CA""#
         )
@@ -146,6 +161,13 @@ import Testing
                 "addr:street": "Princes Street", "addr:housenumber": "112", "addr:postcode": "EH2 4AD",
                 "addr:city": "Edinburgh", "addr:country": "GB",
             ]) == "112 Princes Street, Edinburgh EH2 4AD")
+        // A state spelled out in the tags, in a guide whose country shows it.
+        #expect(
+            ImportText.address(
+                osmTags: [
+                    "addr:street": "Guerrero Street", "addr:housenumber": "600", "addr:postcode": "94110",
+                    "addr:city": "San Francisco", "addr:state": "California",
+                ], guideCountry: "us") == "600 Guerrero Street, San Francisco, CA 94110")
 
         // A favorite's snapshot from before kept the name as its address: not any more.
         let snapshot = PlaceSnapshot(

@@ -58,8 +58,9 @@ import Testing
         #expect(result.places.count + result.skipped.count >= 1)
         if let pub = result.places.first {
             #expect(pub.coordinate.isValid)
-            // A real Canadian answer: the number first, the town before the postcode (no `state_code` in it).
-            #expect(pub.address.singleLine == "1289 Marlborough Court, Oakville L6H 2R9")
+            // A real Canadian answer: the number first, the town before the postcode, and the province's code
+            // for the name it gives (it has no `state_code`), as its own `formatted` line writes it.
+            #expect(pub.address.singleLine == "1289 Marlborough Court, Oakville, ON L6H 2R9")
         }
     }
 

@@ -355,13 +355,16 @@ package struct PlacesDecoder: Sendable {
             text(key, in: properties) ?? text("addr:" + key, in: raw) ?? text("addr:" + key, in: properties)
         }
         let country = AddressStyle.countryCode(properties["country_code"]?.looseString ?? part("country"))
-        // Read only where the address shows it. Geoapify's `state` is a name ("Washington"): its code, else OSM's tag.
+        // Read only where the address shows it. Geoapify's `state` is a name ("Washington"): its code, else OSM's
+        // tag, else the code for that name (older Geoapify answers give only the name).
+        let writtenIn = country ?? addressCountry
         let state =
-            (country ?? addressCountry).flatMap { AddressStyle.stateSeparators[$0] } == nil
+            writtenIn.flatMap { AddressStyle.stateSeparators[$0] } == nil
             ? nil
             : AddressStyle.stateCode(
-                properties["state_code"]?.looseString ?? text("addr:state", in: raw)
-                    ?? text("addr:state", in: properties))
+                given: properties["state_code"]?.looseString ?? text("addr:state", in: raw)
+                    ?? text("addr:state", in: properties),
+                name: text("state", in: properties), in: writtenIn)
         return PostalAddress(
             street: TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address),
             houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),

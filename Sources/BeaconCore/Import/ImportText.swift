@@ -209,11 +209,13 @@ enum ImportText {
     static func address(osmTags tags: [String: String], guideCountry: String? = nil) -> String? {
         if let full = tags["addr:full"] { return address(full) }
         guard let street = tags["addr:street"] ?? tags["addr:place"] else { return nil }
+        let country = AddressStyle.countryCode(tags["addr:country"])
         return address(
             PostalAddress(
                 street: street, houseNumber: tags["addr:housenumber"], postcode: tags["addr:postcode"],
-                city: tags["addr:city"], country: AddressStyle.countryCode(tags["addr:country"]),
-                state: AddressStyle.stateCode(tags["addr:state"]), writtenAsIn: guideCountry
+                city: tags["addr:city"], country: country,
+                state: AddressStyle.stateCode(given: tags["addr:state"], in: country ?? guideCountry),
+                writtenAsIn: guideCountry
             ).singleLine)
     }
 
