@@ -356,7 +356,8 @@
 
   /**
    * The guide's centre: a dot under the pins and counts (a pin there stays whole), and its name over them (the
-   * distances are from it), under a lifted pin and the reader's dot. Neither takes a click.
+   * distances are from it), under a lifted pin and the reader's dot. Neither takes a click. The name stands
+   * below the dot, or on the first side where it hides no pin or count (`CenterLabel`).
    */
   function centerMarker(center) {
     const mark = (part, zIndexOffset) => {
@@ -367,10 +368,72 @@
         keyboard: false, interactive: false, zIndexOffset,
       });
     };
-    const layers = [mark(element('span', 'map-center__dot'), -100)];
-    if (center.label) layers.push(mark(element('span', 'map-center__label', center.label), 500));
-    return L.layerGroup(layers);
+    const dot = mark(element('span', 'map-center__dot'), -100);
+    return center.label ? new CenterLabel([dot, mark(element('span', 'map-center__label', center.label), 500)]) : dot;
   }
+
+  const CENTER_LABEL_SIDES = ['below', 'above', 'right', 'left'];
+
+  /**
+   * The centre's dot and name; the name is placed again when the map stops or its pins change. Then the map
+   * fires `beacon:covers`, so that the basemap's names make room for it where it now stands.
+   */
+  const CenterLabel = L.LayerGroup.extend({
+    /** `layers`: the dot's marker and the name's. */
+    initialize(layers) {
+      L.LayerGroup.prototype.initialize.call(this, layers);
+      this._label = layers[1];
+    },
+    onAdd(map) {
+      L.LayerGroup.prototype.onAdd.call(this, map);
+      this._place = this._place || (() => { this._pending = false; this._choose(); });
+      this._schedule = this._schedule || (() => {
+        if (!this._pending) { this._pending = true; requestAnimationFrame(this._place); }
+      });
+      this._landed = this._landed || ((event) => {
+        if (event.propertyName === 'transform' && event.target.classList.contains('leaflet-marker-icon')) this._schedule();
+      });
+      // As the basemap's names (beacon-basemap.js): again when pins come, go or glide to their places.
+      map.on('moveend', this._schedule);
+      const pane = map.getPane('markerPane');
+      this._pins = new MutationObserver(this._schedule);
+      this._pins.observe(pane, { childList: true });
+      pane.addEventListener('transitionend', this._landed);
+      this._schedule();
+    },
+    onRemove(map) {
+      map.off('moveend', this._schedule);
+      this._pins.disconnect();
+      map.getPane('markerPane').removeEventListener('transitionend', this._landed);
+      L.LayerGroup.prototype.onRemove.call(this, map);
+    },
+    _choose() {
+      const map = this._map;
+      const icon = map && this._label.getElement();
+      const node = icon && icon.querySelector('.map-center');
+      if (!node) return;
+      const text = node.querySelector('.map-center__label');
+      const pins = Array.from(map.getPane('markerPane').children)
+        .filter((icon) => !icon.classList.contains('map-center-icon'))
+        .map((icon) => icon.getBoundingClientRect());
+      const hidden = () => {
+        const r = text.getBoundingClientRect();
+        let area = 0;
+        for (const p of pins) area += Math.max(0, Math.min(r.right, p.right) - Math.max(r.left, p.left)) * Math.max(0, Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top));
+        return area;
+      };
+      const before = node.dataset.side || 'below';
+      let best = null;
+      for (const side of CENTER_LABEL_SIDES) {
+        node.dataset.side = side;
+        const area = hidden();
+        if (!best || area < best.area) best = { side, area };
+        if (area === 0) break;
+      }
+      node.dataset.side = best.side;
+      if (best.side !== before) map.fire('beacon:covers');
+    },
+  });
 
   /** The reader, after "Finn nærmeste meg". */
   function readerMarker() {

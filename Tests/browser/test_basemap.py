@@ -133,6 +133,33 @@ class BasemapOnAPhoneTests(unittest.TestCase):
             lambda d: {label["text"] for label in labels(d)} != everything and not hidden_names(d),
             "the names were not laid out again for the hotels' pins")
 
+    def test_the_centres_name_moves_to_a_side_where_it_hides_no_pin(self):
+        """The places crowd round the centre: its name (below the dot at first) moves to a side of the dot
+        where it hides no pin or count, and the basemap's names make room for it there."""
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        bb.zoom_map_to(self.driver, bb.CENTER[0], bb.CENTER[1], 15)
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not d.execute_script(CENTRE_HIDES), "the centre's name hides a pin")
+        below = self.driver.execute_script(
+            "return document.querySelector('#explorer-map .map-center__label').getBoundingClientRect().toJSON()")
+        # A pin comes where the name stands.
+        self.driver.execute_script("""
+            const r = arguments[0];
+            const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
+            const origin = pane.getBoundingClientRect();
+            const pin = document.createElement('div');
+            pin.className = 'leaflet-marker-icon test-pin';
+            pin.textContent = 'test pin';
+            Object.assign(pin.style, { position: 'absolute', left: `${r.left - origin.left}px`, top: `${r.top - origin.top}px`,
+              width: '38px', height: '38px' });
+            pane.append(pin);""", below)
+        bb.WebDriverWait(self.driver, 10).until(
+            lambda d: not d.execute_script(CENTRE_HIDES) and not hidden_names(d),
+            f"the centre's name stayed over {self.driver.execute_script(CENTRE_HIDES)}, or names under it: {hidden_names(self.driver)}")
+        moved = self.driver.execute_script(
+            "return document.querySelector('#explorer-map .map-center__label').getBoundingClientRect().toJSON()")
+        self.assertNotEqual((round(below["x"]), round(below["y"])), (round(moved["x"]), round(moved["y"])))
+
     def test_a_pin_that_comes_without_the_map_moving_moves_the_names_too(self):
         """Pins also come while the map stands still (a count fanning out its pins, pins added in slices): a
         mark put into the marker pane over a drawn name sends that name elsewhere."""
@@ -165,6 +192,15 @@ for (const node of map.querySelectorAll('.leaflet-marker-icon, .leaflet-marker-i
 const bar = document.querySelector('.explorer-bar').getBoundingClientRect();
 if (bar.bottom > map.getBoundingClientRect().top) boxes.push({ what: 'search and chips', x: bar.left, y: bar.top, width: bar.width, height: bar.height });
 return boxes;
+"""
+
+# The pins and counts the centre's name lies over (their text), on the explorer's map.
+CENTRE_HIDES = """
+const name = document.querySelector('#explorer-map .map-center__label').getBoundingClientRect();
+return Array.from(document.querySelectorAll('#explorer-map .leaflet-marker-icon:not(.map-center-icon)')).filter((icon) => {
+  const r = icon.getBoundingClientRect();
+  return r.left < name.right && name.left < r.right && r.top < name.bottom && name.top < r.bottom;
+}).map((icon) => icon.textContent || icon.getAttribute('aria-label') || icon.className);
 """
 
 
