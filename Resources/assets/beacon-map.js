@@ -1,7 +1,7 @@
 // Beacon sitegen: maps, on Leaflet (Debian's libjs-leaflet and libjs-leaflet.markercluster,
 // copied into assets/leaflet/ by the build). Plain modern JavaScript, no build step.
 //
-// window.BeaconMap = { create(container, basemap, label), hasBasemap(basemap), pinIcon(place, star),
+// window.BeaconMap = { create(container, basemap, label), hasBasemap(basemap), pinIcon(place, star, label),
 //   clusterGroup(pinCount), gridGroup(count, position, marker) and usesGrid(pinCount) (a big guide's own
 //   grouping), ring(), centerMarker(center), readerMarker(), placeCard(parts), cornerControl(node,
 //   position), pinLifter(group), linkCards(list, markerOf, lift) }
@@ -113,6 +113,7 @@
       L.tileLayer(published ? siteRoot + tiles.tiles : tiles.tiles, layerOptions).addTo(map);
     }
     if (vector) for (const layer of window.BeaconBasemap.layers(vector, siteRoot)) layer.addTo(map);
+    arrangeNames(map);
     container.classList.add(vector ? 'beacon-map--vector' : tiles ? 'beacon-map--tiles' : 'beacon-map--plain');
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', label);
@@ -196,10 +197,13 @@
     return icon;
   }
 
-  /** A category pin with its star: { c: category, s?: stars }, named `label`. */
+  /**
+   * A category pin with its star: { c: category, s?: stars, n?: the name shown beside it at street level,
+   * f?: 1 for a favorite }, named `label` for screen readers.
+   */
   function pinIcon(place, star, label) {
-    return new PinIcon({ pin: { c: place.c, s: place.s }, star, className: 'map-pin-icon', iconSize: [38, 38],
-      iconAnchor: [19, 19], popupAnchor: [0, -20], label });
+    return new PinIcon({ pin: { c: place.c, s: place.s, n: place.n, f: place.f }, star, className: 'map-pin-icon',
+      iconSize: [38, 38], iconAnchor: [19, 19], popupAnchor: [0, -20], label });
   }
 
   /** The pin's markup is made when the pin is first shown: a big guide has 100,000 pins, most in clusters. */
@@ -212,7 +216,17 @@
         icon.setAttribute('aria-hidden', 'true');
         pin.append(icon);
         if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));
-        this.options.html = pin;
+        const html = element('span', 'map-pin-place');
+        html.append(pin);
+        if (place.n) {
+          // Shown by `arrangeNames` where it fits; the pin's own name (`label`) is what a screen reader says.
+          const name = element('span', 'map-pin__name', place.n);
+          name.setAttribute('aria-hidden', 'true');
+          name.hidden = true;
+          name.dataset.rank = String((place.f ? 10 : 0) + (place.s || 0));
+          html.append(name);
+        }
+        this.options.html = html;
       }
       return NamedIcon.prototype.createIcon.call(this, old);
     },
@@ -357,7 +371,7 @@
   /**
    * The guide's centre: a dot under the pins and counts (a pin there stays whole), and its name over them (the
    * distances are from it), under a lifted pin and the reader's dot. Neither takes a click. The name stands
-   * below the dot, or on the first side where it hides no pin or count (`CenterLabel`).
+   * below the dot, or on another side where it hides fewer pins (`arrangeNames`).
    */
   function centerMarker(center) {
     const mark = (part, zIndexOffset) => {
@@ -368,72 +382,115 @@
         keyboard: false, interactive: false, zIndexOffset,
       });
     };
-    const dot = mark(element('span', 'map-center__dot'), -100);
-    return center.label ? new CenterLabel([dot, mark(element('span', 'map-center__label', center.label), 500)]) : dot;
+    const layers = [mark(element('span', 'map-center__dot'), -100)];
+    if (center.label) layers.push(mark(element('span', 'map-center__label', center.label), 500));
+    return L.layerGroup(layers);
   }
 
+  /** From this zoom on (streets, a few blocks across), a lone pin's name may stand beside it. */
+  const PIN_NAMES_FROM_ZOOM = 15;
   const CENTER_LABEL_SIDES = ['below', 'above', 'right', 'left'];
+  /** The pin names' font, as beacon.css draws them (`.map-pin__name`), for measuring without layout. */
+  const PIN_NAME_FONT = '600 12px system-ui, sans-serif';
+  const PIN_NAME_MAX_WIDTH = 140;
+  let measure = null;
 
   /**
-   * The centre's dot and name; the name is placed again when the map stops or its pins change. Then the map
-   * fires `beacon:covers`, so that the basemap's names make room for it where it now stands.
+   * The names over `map`'s pins, laid out again when the map stops and when its pins come, go or glide into
+   * place: the centre's name on the first side of its dot where it hides no pin or count (else where it hides
+   * least); then, from street level on, each lone pin's name beside it, right or left, where it hides no pin,
+   * count, name or button and lies in the part of the map the reader sees: the owner's favorites first, then
+   * the best rated. When anything moved, the map fires `beacon:covers`, so the basemap's names make room.
    */
-  const CenterLabel = L.LayerGroup.extend({
-    /** `layers`: the dot's marker and the name's. */
-    initialize(layers) {
-      L.LayerGroup.prototype.initialize.call(this, layers);
-      this._label = layers[1];
-    },
-    onAdd(map) {
-      L.LayerGroup.prototype.onAdd.call(this, map);
-      this._place = this._place || (() => { this._pending = false; this._choose(); });
-      this._schedule = this._schedule || (() => {
-        if (!this._pending) { this._pending = true; requestAnimationFrame(this._place); }
-      });
-      this._landed = this._landed || ((event) => {
-        if (event.propertyName === 'transform' && event.target.classList.contains('leaflet-marker-icon')) this._schedule();
-      });
-      // As the basemap's names (beacon-basemap.js): again when pins come, go or glide to their places.
-      map.on('moveend', this._schedule);
-      const pane = map.getPane('markerPane');
-      this._pins = new MutationObserver(this._schedule);
-      this._pins.observe(pane, { childList: true });
-      pane.addEventListener('transitionend', this._landed);
-      this._schedule();
-    },
-    onRemove(map) {
-      map.off('moveend', this._schedule);
-      this._pins.disconnect();
-      map.getPane('markerPane').removeEventListener('transitionend', this._landed);
-      L.LayerGroup.prototype.onRemove.call(this, map);
-    },
-    _choose() {
-      const map = this._map;
-      const icon = map && this._label.getElement();
-      const node = icon && icon.querySelector('.map-center');
-      if (!node) return;
+  function arrangeNames(map) {
+    const pane = map.getPane('markerPane');
+    let pending = false;
+    const run = () => {
+      pending = false;
+      if (layOutNames(map, pane)) map.fire('beacon:covers');
+    };
+    const schedule = () => {
+      if (!pending) { pending = true; requestAnimationFrame(run); }
+    };
+    map.on('moveend resize', schedule);
+    new MutationObserver(schedule).observe(pane, { childList: true });
+    pane.addEventListener('transitionend', (event) => {
+      if (event.propertyName === 'transform' && event.target.classList.contains('leaflet-marker-icon')) schedule();
+    });
+  }
+
+  /** One layout of `arrangeNames`; whether any name moved, came or went. */
+  function layOutNames(map, pane) {
+    const container = map.getContainer();
+    const box = (r) => ({ minX: r.left, minY: r.top, maxX: r.right, maxY: r.bottom });
+    const meets = (a, b) => a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+    const icons = Array.from(pane.children);
+    const pins = icons.filter((icon) => !icon.classList.contains('map-center-icon')).map((icon) => ({ icon, box: box(icon.getBoundingClientRect()) }));
+    let changed = false;
+
+    // The centre's name: tried on each side (few maps have more than one centre).
+    const taken = pins.map((pin) => pin.box);
+    for (const node of pane.querySelectorAll('.map-center')) {
       const text = node.querySelector('.map-center__label');
-      const pins = Array.from(map.getPane('markerPane').children)
-        .filter((icon) => !icon.classList.contains('map-center-icon'))
-        .map((icon) => icon.getBoundingClientRect());
-      const hidden = () => {
-        const r = text.getBoundingClientRect();
-        let area = 0;
-        for (const p of pins) area += Math.max(0, Math.min(r.right, p.right) - Math.max(r.left, p.left)) * Math.max(0, Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top));
-        return area;
-      };
+      if (!text) {
+        taken.push(box(node.getBoundingClientRect())); // the dot: no pin's name covers it
+        continue;
+      }
       const before = node.dataset.side || 'below';
       let best = null;
       for (const side of CENTER_LABEL_SIDES) {
         node.dataset.side = side;
-        const area = hidden();
-        if (!best || area < best.area) best = { side, area };
+        const r = box(text.getBoundingClientRect());
+        let area = 0;
+        for (const p of taken) area += Math.max(0, Math.min(r.maxX, p.maxX) - Math.max(r.minX, p.minX)) * Math.max(0, Math.min(r.maxY, p.maxY) - Math.max(r.minY, p.minY));
+        if (!best || area < best.area) best = { side, area, r };
         if (area === 0) break;
       }
       node.dataset.side = best.side;
-      if (best.side !== before) map.fire('beacon:covers');
-    },
-  });
+      changed = changed || best.side !== before;
+      taken.push(best.r);
+    }
+
+    // The pins' names: computed from the pins' boxes and the names' measured widths, then shown in one pass.
+    const named = map.getZoom() >= PIN_NAMES_FROM_ZOOM;
+    const frame = box(container.getBoundingClientRect());
+    const corner = (selector, side) => {
+      const element = container.querySelector(selector);
+      return element ? Math.max(0, parseFloat(getComputedStyle(element)[side]) || 0) : 0;
+    };
+    const view = { minX: frame.minX + 2, minY: frame.minY + corner('.leaflet-top', 'top') + 2, maxX: frame.maxX - 2,
+      maxY: frame.maxY - corner('.leaflet-bottom', 'bottom') - 2 };
+    for (const control of container.querySelectorAll('.leaflet-control')) taken.push(box(control.getBoundingClientRect()));
+    const candidates = [];
+    for (const pin of pins) {
+      const name = pin.icon.querySelector('.map-pin__name');
+      if (name) candidates.push({ pin, name, rank: Number(name.dataset.rank) || 0 });
+    }
+    candidates.sort((a, b) => b.rank - a.rank);
+    if (named && candidates.length && !measure) measure = document.createElement('canvas').getContext('2d');
+    for (const { pin, name } of candidates) {
+      let side = null;
+      if (named && meets(pin.box, view)) {
+        measure.font = PIN_NAME_FONT;
+        const width = Math.min(PIN_NAME_MAX_WIDTH, Math.ceil(measure.measureText(name.textContent).width)) + 4;
+        const middle = (pin.box.minY + pin.box.maxY) / 2;
+        for (const [s, minX] of [['right', pin.box.maxX + 2], ['left', pin.box.minX - 2 - width]]) {
+          const r = { minX, maxX: minX + width, minY: middle - 9, maxY: middle + 9 };
+          const inside = r.minX >= view.minX && r.maxX <= view.maxX && r.minY >= view.minY && r.maxY <= view.maxY;
+          if (inside && !taken.some((t) => meets(t, r))) {
+            side = s;
+            taken.push(r);
+            break;
+          }
+        }
+      }
+      const shown = side !== null;
+      if (name.hidden === shown || (shown && name.dataset.side !== side)) changed = true;
+      name.hidden = !shown;
+      if (shown) name.dataset.side = side;
+    }
+    return changed;
+  }
 
   /** The reader, after "Finn nærmeste meg". */
   function readerMarker() {

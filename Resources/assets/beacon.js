@@ -687,7 +687,7 @@
       const p = places[i];
       const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
       const label = [displayName(p), info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
-      const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s }, star, label), keyboard: true });
+      const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s, n: displayName(p), f: p.f }, star, label), keyboard: true });
       marker.options.placeId = p.id;
       marker.options.place = i;
       bindPlaceCard(marker);

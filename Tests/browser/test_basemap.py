@@ -160,6 +160,48 @@ class BasemapOnAPhoneTests(unittest.TestCase):
             "return document.querySelector('#explorer-map .map-center__label').getBoundingClientRect().toJSON()")
         self.assertNotEqual((round(below["x"]), round(below["y"])), (round(moved["x"]), round(moved["y"])))
 
+    def test_at_street_level_pins_are_named_where_their_names_fit(self):
+        """As on Apple's and Google's maps, a lone pin's name stands beside it once the streets show (zoom 15),
+        where it hides no pin, count, other name or the centre, and the search does not hide it."""
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        bb.zoom_map_to(self.driver, bb.CENTER[0], bb.CENTER[1], 13)
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not pin_names(d), "pins named at zoom 13")
+        bb.zoom_map_to(self.driver, bb.CENTER[0], bb.CENTER[1], 15)
+        names = bb.WebDriverWait(self.driver, 10).until(lambda d: pin_names(d) or False, "no pin named at zoom 15")
+        known = {row["name"] for row in self.site.places}
+        bar = self.driver.execute_script("return document.querySelector('.explorer-bar').getBoundingClientRect().bottom")
+        marks = self.driver.execute_script("""
+            return Array.from(document.querySelectorAll('#explorer-map :is(.map-pin, .map-cluster, .map-center__dot, .map-center__label)'),
+              (mark) => mark.getBoundingClientRect().toJSON());""")
+
+        def meets(a, b):
+            return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+        for i, name in enumerate(names):
+            self.assertIn(name["text"], known)
+            self.assertGreaterEqual(name["box"]["top"], bar, name)
+            self.assertFalse([other["text"] for other in names[i + 1:] if meets(name["box"], other["box"])], name)
+            self.assertFalse([mark for mark in marks if meets(name["box"], mark)], name)
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), "the basemap's names under the pins' names")
+        # A pin comes where a name stands: the name goes to the pin's other side, or away.
+        first = names[0]
+        self.driver.execute_script("""
+            const r = arguments[0];
+            const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
+            const origin = pane.getBoundingClientRect();
+            const icon = document.createElement('div');
+            icon.className = 'leaflet-marker-icon test-pin';
+            const pin = document.createElement('span');
+            pin.className = 'map-pin';
+            icon.append(pin);
+            Object.assign(icon.style, { position: 'absolute', left: `${r.left - origin.left}px`, top: `${r.top - origin.top}px` });
+            Object.assign(pin.style, { display: 'block', width: `${r.width}px`, height: `${r.height}px` });
+            pane.append(icon);""", first["box"])
+        bb.WebDriverWait(self.driver, 10).until(
+            lambda d: all(name["text"] != first["text"] or not meets(name["box"], first["box"]) for name in pin_names(d)),
+            f"{first['text']} stayed under the new pin")
+
     def test_a_pin_that_comes_without_the_map_moving_moves_the_names_too(self):
         """Pins also come while the map stands still (a count fanning out its pins, pins added in slices): a
         mark put into the marker pane over a drawn name sends that name elsewhere."""
@@ -202,6 +244,14 @@ return Array.from(document.querySelectorAll('#explorer-map .leaflet-marker-icon:
   return r.left < name.right && name.left < r.right && r.top < name.bottom && name.top < r.bottom;
 }).map((icon) => icon.textContent || icon.getAttribute('aria-label') || icon.className);
 """
+
+
+
+def pin_names(driver):
+    """The pins' names shown on the explorer's map: their text and box (window px)."""
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll('#explorer-map .map-pin__name:not([hidden])'),
+          (name) => ({ text: name.textContent, box: name.getBoundingClientRect().toJSON() }));""")
 
 
 def covers(driver):
