@@ -222,6 +222,7 @@
           // Shown by `arrangeNames` where it fits; the pin's own name (`label`) is what a screen reader says.
           const name = element('span', 'map-pin__name', place.n);
           name.setAttribute('aria-hidden', 'true');
+          name.dir = 'auto'; // an Arabic or Hebrew name reads from the right, as on the place's page
           name.hidden = true;
           name.dataset.rank = String((place.f ? 10 : 0) + (place.s || 0));
           html.append(name);
