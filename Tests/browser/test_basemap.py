@@ -142,17 +142,7 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         bb.WebDriverWait(self.driver, 10).until(lambda d: not d.execute_script(CENTRE_HIDES), "the centre's name hides a pin")
         below = self.driver.execute_script(
             "return document.querySelector('#explorer-map .map-center__label').getBoundingClientRect().toJSON()")
-        # A pin comes where the name stands.
-        self.driver.execute_script("""
-            const r = arguments[0];
-            const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
-            const origin = pane.getBoundingClientRect();
-            const pin = document.createElement('div');
-            pin.className = 'leaflet-marker-icon test-pin';
-            pin.textContent = 'test pin';
-            Object.assign(pin.style, { position: 'absolute', left: `${r.left - origin.left}px`, top: `${r.top - origin.top}px`,
-              width: '38px', height: '38px' });
-            pane.append(pin);""", below)
+        drop_pin(self.driver, below)  # a pin comes where the name stands
         bb.WebDriverWait(self.driver, 10).until(
             lambda d: not d.execute_script(CENTRE_HIDES) and not hidden_names(d),
             f"the centre's name stayed over {self.driver.execute_script(CENTRE_HIDES)}, or names under it: {hidden_names(self.driver)}")
@@ -186,18 +176,7 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), "the basemap's names under the pins' names")
         # A pin comes where a name stands: the name goes to the pin's other side, or away.
         first = names[0]
-        self.driver.execute_script("""
-            const r = arguments[0];
-            const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
-            const origin = pane.getBoundingClientRect();
-            const icon = document.createElement('div');
-            icon.className = 'leaflet-marker-icon test-pin';
-            const pin = document.createElement('span');
-            pin.className = 'map-pin';
-            icon.append(pin);
-            Object.assign(icon.style, { position: 'absolute', left: `${r.left - origin.left}px`, top: `${r.top - origin.top}px` });
-            Object.assign(pin.style, { display: 'block', width: `${r.width}px`, height: `${r.height}px` });
-            pane.append(icon);""", first["box"])
+        drop_pin(self.driver, first["box"])
         bb.WebDriverWait(self.driver, 10).until(
             lambda d: all(name["text"] != first["text"] or not meets(name["box"], first["box"]) for name in pin_names(d)),
             f"{first['text']} stayed under the new pin")
@@ -210,15 +189,7 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         wait_labels(self.driver, "#explorer-map")
         bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), "names under what covers the map")
         name = next(label for label in labels(self.driver) if label["kind"] in ("place", "major-place"))
-        self.driver.execute_script("""
-            const ink = arguments[0];
-            const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
-            const origin = pane.getBoundingClientRect();
-            const mark = document.createElement('div');
-            mark.className = 'leaflet-marker-icon test-mark';
-            Object.assign(mark.style, { position: 'absolute', left: `${ink.x - origin.left}px`, top: `${ink.y - origin.top}px`,
-              width: `${ink.width}px`, height: `${ink.height}px` });
-            pane.append(mark);""", name["ink"])
+        drop_pin(self.driver, name["ink"])
         bb.WebDriverWait(self.driver, 10).until(lambda d: not hidden_names(d), f"{name['text']} stayed under the new mark")
 
 
@@ -252,6 +223,23 @@ def pin_names(driver):
     return driver.execute_script("""
         return Array.from(document.querySelectorAll('#explorer-map .map-pin__name:not([hidden])'),
           (name) => ({ text: name.textContent, box: name.getBoundingClientRect().toJSON() }));""")
+
+
+def drop_pin(driver, box):
+    """A pin put into the explorer map's marker pane over `box` (window px: x, y, width, height), as one the map
+    adds while it stands still (a count fanning out, pins added in slices)."""
+    driver.execute_script("""
+        const r = arguments[0];
+        const pane = document.querySelector('#explorer-map .leaflet-marker-pane');
+        const origin = pane.getBoundingClientRect();
+        const icon = document.createElement('div');
+        icon.className = 'leaflet-marker-icon test-pin';
+        const pin = document.createElement('span');
+        pin.className = 'map-pin';
+        icon.append(pin);
+        Object.assign(icon.style, { position: 'absolute', left: `${r.x - origin.left}px`, top: `${r.y - origin.top}px` });
+        Object.assign(pin.style, { display: 'block', width: `${r.width}px`, height: `${r.height}px` });
+        pane.append(icon);""", box)
 
 
 def covers(driver):
