@@ -309,7 +309,9 @@
         const ox = t.x * t.size - view.min.x, oy = t.y * t.size - view.min.y;
         for (const f of all[i]) {
           if (!f.name) continue;
-          if (f.kind === 'major-place' && zoom <= 14) candidates.push({ f, rank: 0, ox, oy, scale });
+          // A city's own name while the city fits the view; its boroughs' and neighbourhoods' nearer in.
+          if (f.kind === 'city' && zoom <= 12) candidates.push({ f, rank: 0, ox, oy, scale });
+          else if (f.kind === 'major-place' && zoom <= 14) candidates.push({ f, rank: 0, ox, oy, scale });
           else if (f.kind === 'place' && zoom >= 13 && zoom <= 16) candidates.push({ f, rank: 1, ox, oy, scale });
           else if (ROADS[f.kind] && zoom >= ROAD_NAMES[f.kind]) candidates.push({ f, rank: 8 - ROAD_ORDER.indexOf(f.kind), ox, oy, scale });
         }
@@ -323,8 +325,8 @@
       const farFromSame = (name, x, y, distance) => !(named.get(name) || []).some(([a, b]) => Math.hypot(a - x, b - y) < distance);
       const uncovered = (box) => !marks.some((b) => b.minX < box.maxX && box.minX < b.maxX && b.minY < box.maxY && box.minY < b.maxY);
       for (const c of candidates) {
-        const place = c.f.kind === 'major-place' || c.f.kind === 'place';
-        ctx.font = place ? `600 ${c.f.kind === 'major-place' ? 13 : 12}px system-ui, sans-serif` : '500 12px system-ui, sans-serif';
+        const place = c.f.kind === 'city' || c.f.kind === 'major-place' || c.f.kind === 'place';
+        ctx.font = place ? `600 ${c.f.kind === 'place' ? 12 : 13}px system-ui, sans-serif` : '500 12px system-ui, sans-serif';
         const text = c.f.name;
         const width = ctx.measureText(text).width;
         const height = place ? 16 : 14;

@@ -31,7 +31,7 @@ import Testing
         let data = try read(Self.osmiumGeoJSON)
         try #require(
             data.features.map(\.kind) == [
-                .primary, .park, .primary, .residential, .water, .pedestrianArea, .majorPlace, .majorPlace,
+                .primary, .park, .primary, .residential, .water, .pedestrianArea, .majorPlace, .city,
             ])
         #expect(data.skipped.isEmpty)
         let street = data.features[0]
@@ -222,9 +222,8 @@ import Testing
 
     @Test func overpassOutGeom() throws {
         let data = try read(Self.overpassGeom)
-        try #require(data.features.map(\.kind) == [.majorPlace, .primary, .tertiary, .water, .forest])
-        #expect(
-            data.features[0] == BasemapFeature(kind: .majorPlace, name: "Oslo", geometry: .point(c(59.9127, 10.7461))))
+        try #require(data.features.map(\.kind) == [.city, .primary, .tertiary, .water, .forest])
+        #expect(data.features[0] == BasemapFeature(kind: .city, name: "Oslo", geometry: .point(c(59.9127, 10.7461))))
         #expect(data.features[1].name == "Karl Johans gate")
         // The null point (outside Overpass' box) breaks the line; what follows it is drawn.
         #expect(data.features[2].geometry == .line([c(59.9202, 10.7420), c(59.9203, 10.7430)]))

@@ -5,6 +5,8 @@ placed is checked to have ink on the canvas inside its box, and to lie inside th
 import os
 import unittest
 
+from selenium.webdriver.common.keys import Keys
+
 import beacon_browser as bb
 
 # Ink of the label canvas inside a box (CSS px of the window): how many pixels carry text.
@@ -180,6 +182,29 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         bb.WebDriverWait(self.driver, 10).until(
             lambda d: all(name["text"] != first["text"] or not meets(name["box"], first["box"]) for name in pin_names(d)),
             f"{first['text']} stayed under the new pin")
+
+    def test_the_citys_own_name_is_drawn_only_while_the_city_fits_the_view(self):
+        """«Oslo» names the whole city: over a few blocks of it (zoom 13 and in) it is noise among the names of
+        its boroughs and streets, as on Apple's maps. A search that finds nothing leaves the map without pins, and
+        the centre's mark (by Oslo S, beside the city's point) is taken away, so that nothing else keeps it out."""
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        field = self.driver.find_element(bb.By.ID, "explorer-search")
+        field.send_keys("ingenting som finnes", Keys.ENTER)
+        bb.WebDriverWait(self.driver, 10).until(lambda d: not d.find_elements(bb.By.CSS_SELECTOR, "#explorer-map .map-pin, #explorer-map .map-cluster"))
+        self.driver.execute_script("document.querySelectorAll('#explorer-map .map-center-icon').forEach((icon) => icon.remove())")
+        city = (59.9127, 10.7461)  # Oslo's place=city node in the extract
+        for zoom, drawn in ((12, True), (13, False), (14, False)):
+            bb.zoom_map_to(self.driver, city[0], city[1], zoom)
+            wait_labels(self.driver, "#explorer-map")
+            bb.WebDriverWait(self.driver, 10).until(
+                lambda d: ("Oslo" in {label["text"] for label in labels(d)}) == drawn,
+                f"zoom {zoom}: «Oslo» {'missing' if drawn else 'drawn'} among {[label['text'] for label in labels(self.driver)]}")
+            names = {label["text"]: label["kind"] for label in labels(self.driver)}
+            if drawn:
+                self.assertEqual(names.get("Oslo"), "city")
+            else:
+                self.assertIn("major-place", names.values(), f"zoom {zoom}: no borough named")
 
     def test_a_pin_that_comes_without_the_map_moving_moves_the_names_too(self):
         """Pins also come while the map stands still (a count fanning out its pins, pins added in slices): a

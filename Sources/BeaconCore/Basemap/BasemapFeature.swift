@@ -53,6 +53,8 @@ package enum BasemapKind: String, Sendable, CaseIterable, Comparable {
     // Labels.
     case place
     case majorPlace = "major-place"
+    /// A city's own name: drawn only while the city fits the view (a neighbourhood's map is not labelled «Oslo»).
+    case city
 
     package var isArea: Bool { order <= BasemapKind.water.order }
     package var isLine: Bool { order > BasemapKind.water.order && order < BasemapKind.place.order }
@@ -86,6 +88,7 @@ package enum BasemapKind: String, Sendable, CaseIterable, Comparable {
         case .motorway: 18
         case .place: 19
         case .majorPlace: 20
+        case .city: 21
         }
     }
 }

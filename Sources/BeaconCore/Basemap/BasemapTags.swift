@@ -75,11 +75,12 @@ package enum BasemapTags {
         return nil
     }
 
-    /// The kind of a place name: the city and its boroughs larger, the rest smaller; nil for other points.
+    /// The kind of a place name: the city, its boroughs and towns larger, the rest smaller; nil for other points.
     package static func labelKind(_ tags: [String: String]) -> BasemapKind? {
         guard let place = tags["place"], let name = tags["name"], !name.isEmpty else { return nil }
         switch place {
-        case "city", "town", "borough", "suburb": return .majorPlace
+        case "city": return .city
+        case "town", "borough", "suburb": return .majorPlace
         case "quarter", "neighbourhood", "village", "hamlet", "island", "islet", "locality": return .place
         default: return nil
         }
