@@ -238,17 +238,10 @@
       this._canvas = L.DomUtil.create('canvas', 'basemap-labels');
       this._canvas.setAttribute('aria-hidden', 'true');
       map.getPane('basemapLabels').append(this._canvas);
-      // `beacon:covers`: something over the map moved without the map moving (the centre's name, beacon-map.js).
+      // `beacon:covers` (beacon-map.js's `arrangeNames`): pins or their names moved while the map stood still.
       map.on('moveend resize beacon:covers', this._schedule, this);
       map.on('zoomstart', this._hide, this);
       map.on('zoomend', this._zoomed, this);
-      // Pins come and go without the map moving (a filter, a count opening, pins added in slices), and glide
-      // to their places after a zoom (markercluster's transitions): the names make room for them again.
-      const pane = map.getPane('markerPane');
-      this._markers = new MutationObserver(() => this._schedule());
-      this._markers.observe(pane, { childList: true });
-      this._landed = (event) => { if (landed(event)) this._schedule(); };
-      pane.addEventListener('transitionend', this._landed);
       labelLayers.add(this);
       this._schedule();
     },
@@ -256,8 +249,6 @@
       map.off('moveend resize beacon:covers', this._schedule, this);
       map.off('zoomstart', this._hide, this);
       map.off('zoomend', this._zoomed, this);
-      this._markers.disconnect();
-      map.getPane('markerPane').removeEventListener('transitionend', this._landed);
       this._canvas.remove();
       labelLayers.delete(this);
     },
@@ -378,11 +369,6 @@
       return corner ? Math.max(0, parseFloat(getComputedStyle(corner)[side]) || 0) : 0;
     };
     return { top: offset('.leaflet-top', 'top'), bottom: offset('.leaflet-bottom', 'bottom') };
-  }
-
-  /** Whether a transition's end is a pin or count arriving where it stands (not one lifted or fading). */
-  function landed(event) {
-    return event.propertyName === 'transform' && event.target.classList.contains('leaflet-marker-icon');
   }
 
   /** Where a place's name may stand: on its point, else just above or below it. */

@@ -401,22 +401,28 @@
    * place: the centre's name on the first side of its dot where it hides no pin or count (else where it hides
    * least); then, from street level on, each lone pin's name beside it, right or left, where it hides no pin,
    * count, name or button and lies in the part of the map the reader sees: the owner's favorites first, then
-   * the best rated. When anything moved, the map fires `beacon:covers`, so the basemap's names make room.
+   * the best rated. When pins or names moved without the map moving, the map fires `beacon:covers`, so that
+   * the basemap's names (beacon-basemap.js) make room for what now stands over them.
    */
   function arrangeNames(map) {
     const pane = map.getPane('markerPane');
     let pending = false;
+    let pinsMoved = false;
     const run = () => {
       pending = false;
-      if (layOutNames(map, pane)) map.fire('beacon:covers');
+      if (layOutNames(map, pane) || pinsMoved) map.fire('beacon:covers');
+      pinsMoved = false;
     };
     const schedule = () => {
       if (!pending) { pending = true; requestAnimationFrame(run); }
     };
+    const pinsChanged = () => { pinsMoved = true; schedule(); };
     map.on('moveend resize', schedule);
-    new MutationObserver(schedule).observe(pane, { childList: true });
+    // Pins come and go while the map stands still (a filter, a count fanning out, pins added in slices), and
+    // glide to their places after a zoom (markercluster's transitions end after its last change to the pane).
+    new MutationObserver(pinsChanged).observe(pane, { childList: true });
     pane.addEventListener('transitionend', (event) => {
-      if (event.propertyName === 'transform' && event.target.classList.contains('leaflet-marker-icon')) schedule();
+      if (event.propertyName === 'transform' && event.target.classList.contains('leaflet-marker-icon')) pinsChanged();
     });
   }
 
