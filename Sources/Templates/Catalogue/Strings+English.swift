@@ -87,7 +87,7 @@ extension Strings {
         titleWithoutCenter: "My place guide",
         builtInTitle: "Beacon – places around Oslo S",
         builtInIntro:
-            "Restaurants, cafés and hotels I like within walking distance of Oslo S, with my stars and comments. You will find the favorites under <em>My places</em>.",
+            "Restaurants, cafés and hotels I like within walking distance of Oslo S, with my stars and comments. You will find the favourites under <em>My places</em>.",
         mapOf: { "Map of \($0)" },
         lastUpdated: { "Last updated \($0)" },
         withinRadius: { count, km, center in
