@@ -110,11 +110,12 @@ enum Components {
     /// The owner's first photo (`photo`) stands where the category's symbol would. `beacon.js` draws the
     /// explorer's cards the same way.
     static func placeCard(
-        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, _ t: Strings, photo: CardPhoto? = nil,
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, paths: SitePaths, _ t: Strings,
+        photo: CardPhoto? = nil,
         showsComment: Bool = true, below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
         b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
-        b.open("a", ["class": "place-card__link", "href": root + SitePaths.detailPage(slug: place.slug)])
+        b.open("a", ["class": "place-card__link", "href": root + paths.detailPage(slug: place.slug)])
         if let photo {
             PhotoMarkup.thumbnail(&b, photo.photo, root: photo.assetRoot)
         } else {

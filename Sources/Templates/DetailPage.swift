@@ -7,7 +7,7 @@ import BeaconText
 /// and the owner's ratings.
 package enum DetailPage {
     package static func render(_ place: GuidePlace, context: SiteContext) -> [UInt8] {
-        let path = SitePaths.detailPage(slug: place.slug)
+        let path = context.paths.detailPage(slug: place.slug)
         let root = SiteContext.rootPrefix(depth: SitePaths.depth(of: path))
         let p = place.place
         let t = context.strings
@@ -44,7 +44,7 @@ package enum DetailPage {
         if place.summary != nil { b.append(Components.starGradients) }
 
         b.open("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs])
-        b.open("a", ["class": "back-link", "href": root + SitePaths.listPage()])
+        b.open("a", ["class": "back-link", "href": root + context.paths.listPage()])
         b.icon(.back)
         b.text(t.backToList)
         b.close("a")

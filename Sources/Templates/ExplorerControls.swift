@@ -25,7 +25,9 @@ enum ExplorerControls {
         if interactive {
             searchRow(&b, hint: searchHint(categories: settings.categories, context.strings), context.strings)
         }
-        chips(&b, root: root, current: current, categories: categories, counts: counts, context.strings)
+        chips(
+            &b, root: root, paths: context.paths, current: current, categories: categories, counts: counts,
+            context.strings)
         if interactive {
             cuisineChips(&b, context.strings)
             filterPanel(&b, settings: settings, context: context)
@@ -69,7 +71,7 @@ enum ExplorerControls {
     /// The categories as one row of links that scrolls sideways on a narrow screen, each with how many
     /// places it has within the guide's radius (what its page lists first).
     static func chips(
-        _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory],
+        _ b: inout HTMLBuffer, root: String, paths: SitePaths, current: PlaceCategory?, categories: [PlaceCategory],
         counts: [PlaceCategory?: Int] = [:], _ t: Strings
     ) {
         func count(_ category: PlaceCategory?) {
@@ -82,7 +84,7 @@ enum ExplorerControls {
         b.open(
             "a",
             [
-                "class": "chip", "href": root + SitePaths.listPage(), "aria-current": current == nil ? "page" : nil,
+                "class": "chip", "href": root + paths.listPage(), "aria-current": current == nil ? "page" : nil,
                 "data-category": "all",
             ])
         b.text(t.all)
@@ -94,7 +96,7 @@ enum ExplorerControls {
             b.open(
                 "a",
                 [
-                    "class": "chip", "href": root + SitePaths.categoryPage(category),
+                    "class": "chip", "href": root + paths.categoryPage(category),
                     "aria-current": current == category ? "page" : nil, "data-category": category.rawValue,
                 ])
             Components.categoryIcon(&b, category, in: "chip__icon")

@@ -11,7 +11,7 @@ package enum FavoritesPage {
     package static func pageCount(_ guide: Guide) -> Int { ListPage.pageCount(for: guide.favorites.count) }
 
     package static func render(_ guide: Guide, context: SiteContext, page: Int = 1) -> [UInt8] {
-        let path = SitePaths.favoritesPage(page: page)
+        let path = context.paths.favoritesPage(page: page)
         let depth = SitePaths.depth(of: path)
         let root = SiteContext.rootPrefix(depth: depth)
         let t = context.strings
@@ -44,14 +44,15 @@ package enum FavoritesPage {
         } else {
             b.raw("<ul class=\"place-list place-list--favorites\">\n")
             for place in favorites {
-                favoriteCard(&b, place, root: root, photo: .init(place, root: root, context: context), t)
+                favoriteCard(
+                    &b, place, root: root, paths: context.paths, photo: .init(place, root: root, context: context), t)
             }
             b.raw("</ul>\n")
             if withMap { b.raw("</div>\n") }
             Components.pagination(&b, page: page, pageCount: pageCount, root: root, t) {
-                SitePaths.favoritesPage(page: $0)
+                context.paths.favoritesPage(page: $0)
             }
-            exportLinks(&b, root: root, t)
+            exportLinks(&b, root: root, paths: context.paths, t)
         }
         b.append(chrome.footer)
         return b.bytes
@@ -79,7 +80,7 @@ package enum FavoritesPage {
                 ("c", .string(place.category.rawValue)),
                 ("lat", .number(PageData.rounded(place.coordinate.latitude))),
                 ("lon", .number(PageData.rounded(place.coordinate.longitude))),
-                ("u", .string(root + SitePaths.detailPage(slug: place.slug))),
+                ("u", .string(root + context.paths.detailPage(slug: place.slug))),
                 ("meta", .string(t.singular(place.category) + " · " + t.distance(metres: place.wholeMetres))),
             ]
             if let summary = place.summary {
@@ -107,14 +108,14 @@ package enum FavoritesPage {
     }
 
     /// Downloads of the favorites for map apps.
-    static func exportLinks(_ b: inout HTMLBuffer, root: String, _ t: Strings) {
+    static func exportLinks(_ b: inout HTMLBuffer, root: String, paths: SitePaths, _ t: Strings) {
         b.raw("<section class=\"exports\" aria-labelledby=\"exports-heading\">")
         b.element("h2", ["id": "exports-heading"], text: t.takeTheList)
         b.element("p", text: t.exportsIntro)
         b.raw("<ul class=\"exports__links\">")
         for (path, label) in [
-            (SitePaths.favoritesGPX, t.gpxLink), (SitePaths.favoritesKML, t.kmlLink),
-            (SitePaths.favoritesGeoJSON, t.geoJSONLink),
+            (paths.favoritesGPX, t.gpxLink), (paths.favoritesKML, t.kmlLink),
+            (paths.favoritesGeoJSON, t.geoJSONLink),
         ] {
             b.raw("<li>")
             b.element("a", ["href": root + path, "download": ""], text: label)
@@ -125,15 +126,16 @@ package enum FavoritesPage {
 
     /// A card like the list's, with the latest comment (or the owner's note) under it.
     static func favoriteCard(
-        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, photo: Components.CardPhoto?, _ t: Strings
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, paths: SitePaths, photo: Components.CardPhoto?,
+        _ t: Strings
     ) {
         // The owner's note on the place stands in for a comment.
         let latestComment = place.ratings.latest?.comment ?? place.place.ownerNote
         guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
-            Components.placeCard(&b, place, root: root, t, photo: photo, showsComment: false)
+            Components.placeCard(&b, place, root: root, paths: paths, t, photo: photo, showsComment: false)
             return
         }
-        Components.placeCard(&b, place, root: root, t, photo: photo, showsComment: false) { b in
+        Components.placeCard(&b, place, root: root, paths: paths, t, photo: photo, showsComment: false) { b in
             Components.comment(&b, comment)
         }
     }

@@ -18,6 +18,7 @@ struct HeadParts: Sendable {
         var includeMap: Bool
         var includeShareScript: Bool
         var includeGalleryScript: Bool
+        var includeMovedScript: Bool
         var mapImageOrigin: String?
     }
 }

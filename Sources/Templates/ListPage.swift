@@ -103,14 +103,15 @@ package enum ListPage {
         let cards =
             input.pageCount == 1 ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
         for place in cards {
-            Components.placeCard(&b, place, root: root, t, photo: .init(place, root: root, context: context))
+            Components.placeCard(
+                &b, place, root: root, paths: context.paths, t, photo: .init(place, root: root, context: context))
         }
         b.raw("</ul>\n")
         if interactive { ExplorerControls.moreAndEmpty(&b, t) }
         let category = input.category
         Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root, t) { page in
-            if let category { return SitePaths.categoryPage(category, page: page) }
-            return SitePaths.listPage(page: page)
+            if let category { return context.paths.categoryPage(category, page: page) }
+            return context.paths.listPage(page: page)
         }
         b.raw("</div>")
         if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
@@ -142,13 +143,15 @@ package enum ListPage {
         b.element("p", ["class": "muted"], text: t.outsideRadiusNote)
         b.raw("<ul class=\"place-list\">\n")
         for place in input.outsideRadius.prefix(outsideRadiusShown) {
-            Components.placeCard(&b, place, root: root, t, photo: .init(place, root: root, context: context))
+            Components.placeCard(
+                &b, place, root: root, paths: context.paths, t, photo: .init(place, root: root, context: context))
         }
         b.raw("</ul>\n")
         if count > outsideRadiusShown {
             let next = input.outsideStart + outsideRadiusShown
             let page = next / pageSize + 1
-            let path = input.category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+            let path =
+                input.category.map { context.paths.categoryPage($0, page: page) } ?? context.paths.listPage(page: page)
             b.raw("<p>")
             b.element("a", ["href": root + path], text: t.outsideRadiusRest)
             b.raw("</p>")
@@ -169,7 +172,10 @@ package enum ListPage {
         b.element("p", text: t.coverage(context.settings.radiusKm, context.centerName) + ".")
         b.open(
             "a",
-            ["class": "about__download", "href": context.assetRoot(root) + SitePaths.allPlacesGeoJSON, "download": ""])
+            [
+                "class": "about__download", "href": context.assetRoot(root) + context.paths.allPlacesGeoJSON,
+                "download": "",
+            ])
         b.icon(.download)
         b.text(t.allPlacesDownload)
         b.close("a")

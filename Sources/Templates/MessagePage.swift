@@ -12,16 +12,20 @@ enum MessagePage {
     }
 
     /// `block`: the CSS block name (`not-found`, `offline-page`) of the section, its mark and icon;
-    /// `linksClass`: a class for the paragraph of links, if it has one.
+    /// `linksClass`: a class for the paragraph of links, if it has one; `movedAddresses`: the data of
+    /// `beacon-moved.js`, which sends a reader on from an old address (the 404 page).
     static func render(
         context: SiteContext, root: String, title: String, heading: String, text: String,
-        block: String, links: [Link], linksClass: String? = nil
+        block: String, links: [Link], linksClass: String? = nil, movedAddresses: [UInt8]? = nil
     ) -> [UInt8] {
         var b = HTMLBuffer(capacity: 4_096)
         PageChrome.openDocument(
-            &b, head: .init(title: title + " – " + context.title, description: text), root: root, context: context)
+            &b,
+            head: .init(
+                title: title + " – " + context.title, description: text, includeMovedScript: movedAddresses != nil),
+            root: root, context: context)
         b.append(PageChrome.header(root: root, section: .none, context: context))
-        PageChrome.languageSwitch(&b, path: SitePaths.listPage(), root: root, context: context)
+        PageChrome.languageSwitch(&b, path: context.paths.listPage(), root: root, context: context)
         b.append(PageChrome.headerEnd)
         b.raw("<section class=\"page-intro ")
         b.text(block)
@@ -45,6 +49,10 @@ enum MessagePage {
                 text: link.text)
         }
         b.raw("</p></section>\n")
+        if let movedAddresses {
+            b.scriptJSON(id: "beacon-moved", movedAddresses)
+            b.raw("\n")
+        }
         b.append(PageChrome.footer(lastUpdated: context.lastUpdatedText, context: context))
         return b.bytes
     }

@@ -12,6 +12,7 @@ package enum NotFoundPage {
         return MessagePage.render(
             context: context, root: root, title: t.notFoundTitle, heading: t.notFoundTitle,
             text: t.notFoundText, block: "not-found",
-            links: [.init(text: t.goToFrontPage, href: root + SitePaths.listPage())])
+            links: [.init(text: t.goToFrontPage, href: root + context.paths.listPage())],
+            movedAddresses: MovedAddresses.json(settings: context.settings))
     }
 }

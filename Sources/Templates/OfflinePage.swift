@@ -20,8 +20,8 @@ enum OfflinePage {
             context: context, root: root, title: t.offlineTitle, heading: t.offlineHeading,
             text: t.offlineText, block: "offline-page",
             links: [
-                .init(text: t.goToFrontPage, href: root + SitePaths.listPage()),
-                .init(text: t.myPlaces, href: root + SitePaths.favoritesPage, secondary: true),
+                .init(text: t.goToFrontPage, href: root + context.paths.listPage()),
+                .init(text: t.myPlaces, href: root + context.paths.favoritesPage, secondary: true),
             ],
             linksClass: "offline-page__links")
     }

@@ -27,6 +27,8 @@ enum PageChrome {
         var includeShareScript: Bool = false
         /// The photo gallery's buttons (`beacon-gallery.js`): a place with several photos.
         var includeGalleryScript: Bool = false
+        /// The 404 page's way on from an address the guide's pages have left (`beacon-moved.js`).
+        var includeMovedScript: Bool = false
         /// The origin of a provider's map tiles, allowed in the policy for images.
         var mapImageOrigin: String? = nil
         /// Canonical link and Open Graph / Twitter tags (only with a base URL).
@@ -52,7 +54,8 @@ enum PageChrome {
         let key = HeadParts.Key(
             root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
             includeMap: head.includeMap, includeShareScript: head.includeShareScript,
-            includeGalleryScript: head.includeGalleryScript, mapImageOrigin: head.mapImageOrigin)
+            includeGalleryScript: head.includeGalleryScript, includeMovedScript: head.includeMovedScript,
+            mapImageOrigin: head.mapImageOrigin)
         let parts = context.headParts.parts(key) { headParts($0, context: context) }
         b.append(parts.opening)
         b.element("title", text: head.title)
@@ -157,6 +160,7 @@ enum PageChrome {
             if key.includeScript { scripts.append(SitePaths.script) }
             if key.includeShareScript { scripts.append(SitePaths.shareScript) }
             if key.includeGalleryScript { scripts.append(SitePaths.galleryScript) }
+            if key.includeMovedScript { scripts.append(SitePaths.movedScript) }
             for script in scripts {
                 b.open("script", ["src": root + script, "defer": ""])
                 b.close("script")
@@ -179,7 +183,7 @@ enum PageChrome {
             b.raw("<body>\n")
             b.element("a", ["class": "skip-link", "href": "#main"], text: t.skipToContent)
             b.raw("\n<header class=\"site-header\"><div class=\"site-header__inner\">")
-            b.open("a", ["class": "brand", "href": root + SitePaths.listPage()])
+            b.open("a", ["class": "brand", "href": root + context.paths.listPage()])
             b.open(
                 "img",
                 [
@@ -192,11 +196,12 @@ enum PageChrome {
             b.raw("<ul>")
             b.raw("<li>")
             b.element(
-                "a", ["href": root + SitePaths.listPage(), "aria-current": section == .explore ? "page" : nil],
+                "a", ["href": root + context.paths.listPage(), "aria-current": section == .explore ? "page" : nil],
                 text: t.explore)
             b.raw("</li><li>")
             b.element(
-                "a", ["href": root + SitePaths.favoritesPage, "aria-current": section == .favorites ? "page" : nil],
+                "a",
+                ["href": root + context.paths.favoritesPage, "aria-current": section == .favorites ? "page" : nil],
                 text: t.myPlaces)
             b.raw("</li></ul>")
             b.close("nav")

@@ -76,13 +76,13 @@ package enum PageData {
 
     /// Data file `part` (from 0) of the places `all` (a guide's `allPages`).
     package static func chunk(
-        part: Int, of all: [GuidePlace], photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
+        part: Int, of all: [GuidePlace], paths: SitePaths, photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
     ) -> Chunk {
         let places = all[layout.range(part: part, of: all.count)]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(places.count * 260)
         bytes.append(contentsOf: "[\n".utf8)
-        entries(places, photos: photos, into: &bytes)
+        entries(places, paths: paths, photos: photos, into: &bytes)
         bytes.append(contentsOf: "\n]\n".utf8)
         var hasher = ContentHasher()
         hasher.combine(bytes)
@@ -93,7 +93,7 @@ package enum PageData {
     /// `positions` (of `all`, none moved) changed: their lines written again, the rest copied. Nil when
     /// the file does not fit; the result is byte for byte what `chunk` makes.
     package static func chunk(
-        part: Int, of all: [GuidePlace], patching previous: MappedFile, positions: [Int],
+        part: Int, of all: [GuidePlace], paths: SitePaths, patching previous: MappedFile, positions: [Int],
         photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
     ) -> Chunk? {
         let range = layout.range(part: part, of: all.count)
@@ -103,7 +103,8 @@ package enum PageData {
                 previous, header: Array("[".utf8), count: range.count, items: local,
                 render: { item, out in
                     var object = JSONObjectBytes(taking: &out)
-                    entry(all[range.lowerBound + item], photo: photos[all[range.lowerBound + item].id]?.first, &object)
+                    let place = all[range.lowerBound + item]
+                    entry(place, paths: paths, photo: photos[place.id]?.first, &object)
                     object.finish(into: &out)
                     if item < range.count - 1 { out.append(UInt8(ascii: ",")) }
                 })
@@ -129,19 +130,19 @@ package enum PageData {
         header(settings: settings, map: map, into: &bytes)
         bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        entries(places, photos: photos, into: &bytes)
+        entries(places, paths: SitePaths(main: settings.languages.main), photos: photos, into: &bytes)
         bytes.append(contentsOf: "\n]}".utf8)
         return bytes
     }
 
     /// The places' entries, one a line, separated by commas.
     static func entries<Places: Collection<GuidePlace>>(
-        _ places: Places, photos: [PlaceID: [ShownPhoto]], into bytes: inout [UInt8]
+        _ places: Places, paths: SitePaths, photos: [PlaceID: [ShownPhoto]], into bytes: inout [UInt8]
     ) {
         for (index, place) in places.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
             var object = JSONObjectBytes(taking: &bytes)
-            entry(place, photo: photos[place.id]?.first, &object)
+            entry(place, paths: paths, photo: photos[place.id]?.first, &object)
             object.finish(into: &bytes)
         }
     }
@@ -180,7 +181,7 @@ package enum PageData {
         return bytes
     }
 
-    static func entry(_ place: GuidePlace, photo: ShownPhoto? = nil, _ entry: inout JSONObjectBytes) {
+    static func entry(_ place: GuidePlace, paths: SitePaths, photo: ShownPhoto? = nil, _ entry: inout JSONObjectBytes) {
         entry.string("id", place.id.rawValue)
         entry.string("n", place.name)
         entry.string("ns", place.nameSuffix)
@@ -188,7 +189,7 @@ package enum PageData {
         entry.number("lat", rounded(place.coordinate.latitude))
         entry.number("lon", rounded(place.coordinate.longitude))
         entry.number("d", place.wholeMetres)
-        entry.string("u", SitePaths.detailPage(slug: place.slug))
+        entry.string("u", paths.detailPage(slug: place.slug))
         entry.string("a", place.address.singleLine)
         if let summary = place.summary {
             entry.number("s", Double(summary.roundedStars))

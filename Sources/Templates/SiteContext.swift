@@ -36,6 +36,8 @@ package struct SiteContext: Sendable {
     package let languages: SiteLanguages
     /// Where this language's pages are, from the site root: "" (main language) or "nn/".
     package let folder: String
+    /// The paths of the site's pages and exports, in the main language's words.
+    package let paths: SitePaths
     /// "21. november 2026": when the data was fetched.
     let lastUpdatedText: String
     private(set) var chrome: [ChromeKey: Chrome]
@@ -91,6 +93,7 @@ package struct SiteContext: Sendable {
         self.strings = Strings.of(language)
         self.title = Self.title(of: settings, in: language, strings: strings)
         self.folder = settings.languages.folder(of: language)
+        self.paths = SitePaths(main: settings.languages.main)
         self.source = source
         self.intro = intro
         self.basemap = basemap
@@ -191,66 +194,5 @@ package struct SiteContext: Sendable {
             seo?.imageHeight = photo.jpeg.height
         }
         return seo
-    }
-}
-
-/// Paths of the site's pages, in one place so links and files agree.
-package enum SitePaths {
-    package static func detailPage(slug: String) -> String { "steder/\(slug)/index.html" }
-    package static func categoryPage(_ category: PlaceCategory, page: Int = 1) -> String {
-        page == 1 ? "\(category.pathSegment)/index.html" : "\(category.pathSegment)/side/\(page)/index.html"
-    }
-    package static func listPage(page: Int = 1) -> String {
-        page == 1 ? "index.html" : "side/\(page)/index.html"
-    }
-    package static let favoritesPage = "favoritter/index.html"
-    /// «Mine steder» is paginated like the lists, so no page grows past about 100 cards.
-    package static func favoritesPage(page: Int) -> String {
-        page == 1 ? favoritesPage : "favoritter/side/\(page)/index.html"
-    }
-    package static let notFoundPage = "404.html"
-    package static let stylesheet = "assets/beacon.css"
-    /// The owner's own stylesheet, when the site's `assets/` has one.
-    static let customStylesheet = "assets/custom.css"
-    static let script = "assets/beacon.js"
-    static let hoursScript = "assets/beacon-hours.js"
-    /// «Del siden» on «Mine steder»: the Web Share API, or the link copied.
-    static let shareScript = "assets/beacon-share.js"
-    static let galleryScript = "assets/beacon-gallery.js"
-    /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
-    static let queryScript = "assets/beacon-query.js"
-    /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.
-    static let mapScripts = [
-        "assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-basemap.js",
-        "assets/beacon-map.js",
-    ]
-    static let mapStylesheets = ["assets/leaflet/leaflet.css", "assets/leaflet/MarkerCluster.css"]
-    static let icon = "assets/beacon-icon.svg"
-    package static let favicon = "favicon.svg"
-    static let touchIcon = "assets/apple-touch-icon.png"
-    static let shareImage = "assets/beacon-icon-512.png"
-    /// A category's link-preview image (made by `scripts/make-icons`, one per preset); not precached: only
-    /// link previews fetch it. An owner's own kind's page shows the site's image.
-    package static func shareImage(for category: PlaceCategory) -> String {
-        category.isPreset ? "\(shareImagePrefix)\(category.rawValue).png" : shareImage
-    }
-    package static let shareImagePrefix = "assets/share-"
-    static let sitemap = "sitemap.xml"
-    static let robots = "robots.txt"
-    package static let allPlacesGeoJSON = "eksport/steder.geojson"
-    static let favoritesGeoJSON = "eksport/favoritter.geojson"
-    static let favoritesGPX = "eksport/favoritter.gpx"
-    static let favoritesKML = "eksport/favoritter.kml"
-
-    /// "steder/x/index.html" → "steder/x/"; "index.html" → "".
-    static func pretty(_ path: String) -> String {
-        if path == "index.html" { return "" }
-        if path.hasSuffix("/index.html") { return String(path.dropLast("index.html".count)) }
-        return path
-    }
-
-    /// Folder depth of a path ("steder/x/index.html" → 2).
-    static func depth(of path: String) -> Int {
-        path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
     }
 }

@@ -13,7 +13,10 @@ package enum SiteFiles {
 
     /// `eksport/steder.geojson`: every place of the data.
     package static func allPlacesExport(_ guide: Guide, context: SiteContext) -> (path: String, bytes: [UInt8]) {
-        (SitePaths.allPlacesGeoJSON, GeoJSONExport.write(guide.places.map { ($0.place, extras($0, context: context)) }))
+        (
+            context.paths.allPlacesGeoJSON,
+            GeoJSONExport.write(guide.places.map { ($0.place, extras($0, context: context)) })
+        )
     }
 
     /// The same file handed to `emit` in parts (`GeoJSONExport.write(count:_:emit:)`).
@@ -42,8 +45,8 @@ package enum SiteFiles {
     static func extras(_ place: GuidePlace, context: SiteContext) -> GeoJSONExport.Extras {
         .init(
             summary: place.summary, isFavorite: place.isFavorite,
-            url: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug))
-                ?? SitePaths.detailPage(slug: place.slug))
+            url: context.absoluteURL(for: context.paths.detailPage(slug: place.slug))
+                ?? context.paths.detailPage(slug: place.slug))
     }
 
     /// The favorites as GeoJSON, GPX and KML, described in the context's language (paths below its folder).
@@ -54,17 +57,17 @@ package enum SiteFiles {
         let waypoints = favorites.map { place in
             PlaceExports.Waypoint(
                 place: place.place, description: description(place, t),
-                link: context.absoluteURL(for: SitePaths.detailPage(slug: place.slug))
+                link: context.absoluteURL(for: context.paths.detailPage(slug: place.slug))
                     ?? MapLinks.appleMaps(place.place))
         }
         return [
-            (SitePaths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
+            (context.paths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
             (
-                SitePaths.favoritesGPX,
+                context.paths.favoritesGPX,
                 PlaceExports.gpx(
                     waypoints, name: t.myPlaces + " – " + context.title, categoryName: t.singular)
             ),
-            (SitePaths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.title)),
+            (context.paths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.title)),
         ]
     }
 

@@ -33,14 +33,19 @@ import Testing
             !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
         }
         let keys = CategoryPreset.all.map(\.key)
-        let segments = CategoryPreset.all.map(\.pathSegment)
         #expect(Set(keys).count == keys.count)
-        #expect(Set(segments).count == segments.count)
         let reserved = OwnCategorySettings.reservedSegments
+        for language in Language.allCases {
+            let segments = PlaceCategory.presets.map { $0.pathSegment(in: language) }
+            #expect(Set(segments).count == segments.count, "\(language)")
+            for segment in segments {
+                #expect(urlSafe(segment), "\(language): \(segment)")
+                #expect(!reserved.contains(segment), "\(language): \(segment)")
+            }
+        }
         for preset in CategoryPreset.all {
             #expect(urlSafe(preset.key), "\(preset.key)")
-            #expect(urlSafe(preset.pathSegment), "\(preset.pathSegment)")
-            #expect(!reserved.contains(preset.pathSegment), "\(preset.pathSegment)")
+            #expect(Set(preset.pathSegments.keys) == Set(Language.allCases), "\(preset.key)")
         }
         // No command-line name means two presets.
         let names = PlaceCategory.presets.flatMap(\.commandLineNames)
@@ -50,7 +55,7 @@ import Testing
     /// What published guides already link to stays where it is.
     @Test func theBriefsThreeKeepTheirKeysAddressesAndNames() {
         #expect(PlaceCategory.defaults.map(\.rawValue) == ["restaurant", "cafe", "hotel"])
-        #expect(PlaceCategory.defaults.map(\.pathSegment) == ["restauranter", "kafeer", "hoteller"])
+        #expect(PlaceCategory.defaults.map { $0.pathSegment(in: .nb) } == ["restauranter", "kafeer", "hoteller"])
         #expect(
             PlaceCategory.defaults.map(\.geoapifyKeys) == [
                 ["catering.restaurant"], ["catering.cafe"], ["accommodation.hotel"],

@@ -24,7 +24,7 @@ import Testing
         #expect(settings.categories.map(\.rawValue) == ["bar", "iskrembarer", "pub"])
         let own = settings.categories[1]
         #expect(!own.isPreset && settings.categories[0].isPreset)
-        #expect(own.pathSegment == "iskrembarer")
+        #expect(own.pathSegment(in: .nb) == "iskrembarer")
         #expect(own.geoapifyKeys == ["catering.ice_cream"])
         #expect(own.icon == .site("gelato.svg") && own.icon.className == "cat-icon--own-gelato")
         #expect(own.icon.assetPath == "icons/gelato.svg")
@@ -56,7 +56,7 @@ import Testing
         #expect(text.contains(#""key": ["leisure.picnic", "leisure.park"]"#) || text.contains(#""leisure.picnic""#))
         #expect(!text.contains("icon") && !text.contains("animation") && !text.contains("openingStatus"))
         #expect(plain.categories[0].icon == .builtIn("place") && plain.categories[0].animation == .bounce)
-        #expect(plain.categories[0].pathSegment == "grontomrade")
+        #expect(plain.categories[0].pathSegment(in: .nb) == "grontomrade")
     }
 
     @Test(arguments: [

@@ -43,7 +43,9 @@ import Testing
         #expect(files.contains("favoritter/index.html"))
         #expect(files.contains("assets/beacon.css"))
         #expect(files.contains("favicon.svg"))
-        for category in PlaceCategory.defaults { #expect(files.contains("\(category.pathSegment)/index.html")) }
+        for category in PlaceCategory.defaults {
+            #expect(files.contains("\(category.pathSegment(in: .nb))/index.html"))
+        }
         let detailPages = files.filter { $0.hasPrefix("steder/") }
         #expect(detailPages.count == report.placeCount + 1)  // + the favorite outside the data
 

@@ -37,7 +37,8 @@ import Testing
     @Test func listPage() throws {
         let guide = TemplateFixtures.guide
         let input = ListPage.Input(
-            path: SitePaths.listPage(), category: nil, places: guide.places[...], totalCount: guide.places.count,
+            path: SitePaths(main: .nb).listPage(), category: nil, places: guide.places[...],
+            totalCount: guide.places.count,
             page: 1, pageCount: 1,
             scriptData: PageData.fragment(for: guide, category: nil, context: TemplateFixtures.context))
         try check("list.html", ListPage.render(input, context: TemplateFixtures.context))
@@ -46,7 +47,8 @@ import Testing
     @Test func categoryPage() throws {
         let cafes = TemplateFixtures.guide.places(in: .cafe)
         let input = ListPage.Input(
-            path: SitePaths.categoryPage(.cafe), category: .cafe, places: cafes[...], totalCount: cafes.count,
+            path: SitePaths(main: .nb).categoryPage(.cafe), category: .cafe, places: cafes[...],
+            totalCount: cafes.count,
             page: 1, pageCount: 1,
             scriptData: PageData.fragment(
                 for: TemplateFixtures.guide, category: .cafe, context: TemplateFixtures.context))

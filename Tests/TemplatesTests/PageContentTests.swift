@@ -80,7 +80,8 @@ import Testing
         let page = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths.categoryPage(.cafe, page: 2), category: .cafe, places: guide.places(in: .cafe)[...],
+                    path: SitePaths(main: .nb).categoryPage(.cafe, page: 2), category: .cafe,
+                    places: guide.places(in: .cafe)[...],
                     totalCount: 150, page: 2, pageCount: 2, scriptData: nil), context: context))
         // The newer of the two comments, its paragraphs on one line, named as the owner's.
         #expect(
@@ -92,7 +93,7 @@ import Testing
         let restaurants = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths.categoryPage(.restaurant, page: 2), category: .restaurant,
+                    path: SitePaths(main: .nb).categoryPage(.restaurant, page: 2), category: .restaurant,
                     places: guide.places(in: .restaurant)[...], totalCount: 150, page: 2, pageCount: 2,
                     scriptData: nil), context: context))
         #expect(restaurants.contains("Fiskeriet Youngstorget"))
@@ -114,7 +115,7 @@ import Testing
         // The blank newest comment is passed over; tags go, entities are read, blocks become spaces.
         #expect(RichText.cardComment(cafe) == "Beste & kaffen i byen")
         var card = HTMLBuffer(capacity: 512)
-        Components.placeCard(&card, cafe, root: "", Strings.english)
+        Components.placeCard(&card, cafe, root: "", paths: SitePaths(main: .nb), Strings.english)
         #expect(
             TemplateFixtures.text(card.bytes).contains(
                 "<span class=\"visually-hidden\">My comment:</span> “Beste &amp; kaffen i byen”</span>"))
@@ -137,7 +138,8 @@ import Testing
             let page = TemplateFixtures.text(
                 ListPage.render(
                     .init(
-                        path: SitePaths.listPage(), category: nil, places: guide.places[...], totalCount: 4, page: 1,
+                        path: SitePaths(main: .nb).listPage(), category: nil, places: guide.places[...], totalCount: 4,
+                        page: 1,
                         pageCount: pageCount, scriptData: nil), context: context))
             return page.matches(of: /<li class="place-card" data-id="([^"]+)"/).map { String($0.output.1) }
         }
@@ -156,7 +158,7 @@ import Testing
         let page = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths.listPage(), category: nil, places: TemplateFixtures.guide.places[...],
+                    path: SitePaths(main: .nb).listPage(), category: nil, places: TemplateFixtures.guide.places[...],
                     totalCount: 4, page: 1, pageCount: 1,
                     scriptData: PageData.fragment(for: TemplateFixtures.guide, category: nil, context: context)),
                 context: context))
@@ -224,7 +226,7 @@ import Testing
         let category = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths.categoryPage(.cafe, page: 2), category: .cafe, places: cafes[...],
+                    path: SitePaths(main: .nb).categoryPage(.cafe, page: 2), category: .cafe, places: cafes[...],
                     totalCount: 250, page: 2, pageCount: 3, scriptData: nil), context: context))
         #expect(category.contains("href=\"../../../assets/beacon.css\""))
         #expect(category.contains("href=\"../../../steder/"))

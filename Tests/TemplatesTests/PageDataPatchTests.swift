@@ -35,19 +35,24 @@ import Testing
         let after = Self.guide(places: layout.chunkSize + 120, store: store).allPages
         let changed = rated + [10]
         for part in 0..<2 {
-            let old = PageData.chunk(part: part, of: before, layout: layout)
-            let whole = PageData.chunk(part: part, of: after, layout: layout)
+            let old = PageData.chunk(part: part, of: before, paths: SitePaths(main: .nb), layout: layout)
+            let whole = PageData.chunk(part: part, of: after, paths: SitePaths(main: .nb), layout: layout)
             #expect(old.path != whole.path)
             let previous = try #require(MappedFile(copying: old.bytes))
             let patched = try #require(
-                PageData.chunk(part: part, of: after, patching: previous, positions: changed, layout: layout))
+                PageData.chunk(
+                    part: part, of: after, paths: SitePaths(main: .nb), patching: previous, positions: changed,
+                    layout: layout))
             #expect(patched.path == whole.path)
             #expect(patched.bytes == whole.bytes)
         }
         // A file of another size (a place more or less) is not patched.
-        let shorter = PageData.chunk(part: 1, of: Array(before.dropLast()), layout: layout)
+        let shorter = PageData.chunk(part: 1, of: Array(before.dropLast()), paths: SitePaths(main: .nb), layout: layout)
         let shorterFile = try #require(MappedFile(copying: shorter.bytes))
-        #expect(PageData.chunk(part: 1, of: after, patching: shorterFile, positions: changed, layout: layout) == nil)
+        #expect(
+            PageData.chunk(
+                part: 1, of: after, paths: SitePaths(main: .nb), patching: shorterFile, positions: changed,
+                layout: layout) == nil)
         // An empty file is no file to patch.
         #expect(MappedFile(copying: []) == nil)
     }

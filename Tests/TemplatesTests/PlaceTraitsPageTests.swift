@@ -31,7 +31,9 @@ import Testing
 
     func card(_ language: Language) -> String {
         var b = HTMLBuffer()
-        Components.placeCard(&b, Self.guide().places.first { $0.id == Self.place.id }!, root: "", Strings.of(language))
+        Components.placeCard(
+            &b, Self.guide().places.first { $0.id == Self.place.id }!, root: "", paths: SitePaths(main: .nb),
+            Strings.of(language))
         return String(decoding: b.bytes, as: UTF8.self)
     }
 
@@ -55,7 +57,9 @@ import Testing
 
     @Test func aPlaceWithoutTraitsKeepsItsCategoryAndHasNoMarks() {
         var b = HTMLBuffer()
-        Components.placeCard(&b, TemplateFixtures.place(TemplateFixtures.restaurant), root: "", Strings.of(.nb))
+        Components.placeCard(
+            &b, TemplateFixtures.place(TemplateFixtures.restaurant), root: "", paths: SitePaths(main: .nb),
+            Strings.of(.nb))
         let text = String(decoding: b.bytes, as: UTF8.self)
         #expect(text.contains("<span class=\"place-card__meta\">Restaurant · "))
         #expect(!text.contains("class=\"marks\""))

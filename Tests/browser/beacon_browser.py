@@ -581,19 +581,20 @@ class BuiltSiteTestCase(SiteFolderTestCase):
 
 
 class WatchServer:
-    """`sitegen serve --watch` on a free port for a site folder; its log is kept."""
+    """`sitegen serve` (with `--watch` unless told otherwise) on a free port for a site folder; its log is kept.
+    It answers a missing page with the 404 page of its language folder, as static hosts do."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, watch=True):
         self.log = tempfile.NamedTemporaryFile(prefix="beacon-watch-", suffix=".log", delete=False)
         env = dict(os.environ)
         env.pop("GEOAPIFY_API_KEY", None)
-        self.process = subprocess.Popen([sitegen_binary(), "serve", "--watch", "--port", "0", "--site", folder],
-                                        stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
+        command = [sitegen_binary(), "serve"] + (["--watch"] if watch else []) + ["--port", "0", "--site", folder]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
         line = self.process.stdout.readline()
         self.origin = line.split(" på ", 1)[1].split("/ ", 1)[0] if " på " in line else ""
         if not self.origin.startswith("http://"):
             self.close()
-            raise RuntimeError(f"serve --watch did not start: {line!r}\n{self.stderr()}")
+            raise RuntimeError(f"serve did not start: {line!r}\n{self.stderr()}")
 
     def url(self, path=""):
         return f"{self.origin}/{path}"

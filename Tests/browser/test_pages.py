@@ -105,6 +105,9 @@ class ConsoleAndNetworkTests(PageTestCase):
                 elif path == "favoritter/index.html":
                     # «Mine steder»: the favorites' map and the share button.
                     self.assertEqual(own, ["../" + s for s in place])
+                elif path == "404.html":
+                    # The way on from an old address (test_addresses), at the root whatever the depth.
+                    self.assertEqual(own, ["/assets/beacon-moved.js"])
                 else:
                     self.assertEqual(own, [])
 

@@ -9,8 +9,9 @@ package final class CategoryDefinition: Sendable {
     package let key: String
     /// The Geoapify category keys it holds (`categories.txt`); a parent key includes its children.
     package let geoapifyKeys: [String]
-    /// The list page's folder (`restauranter/`), from the main language's plural.
-    package let pathSegment: String
+    /// The list page's folder in each language (`restauranter/`, `restaurants/`): a site uses its main
+    /// language's, as it does for every folder (`PathWords`).
+    package let pathSegments: [Language: String]
     /// The symbol on cards, pins, chips and the detail page.
     package let icon: CategoryIcon
     package let animation: CategoryAnimation
@@ -30,13 +31,14 @@ package final class CategoryDefinition: Sendable {
     var commandLineNames: [String] { [key] + extraCommandLineNames }
 
     init(
-        _ key: String, geoapify: [String], path: String, icon: CategoryIcon? = nil, animation: CategoryAnimation,
+        _ key: String, geoapify: [String], paths: [Language: String], icon: CategoryIcon? = nil,
+        animation: CategoryAnimation,
         openingStatus: Bool = true, commandLine: [String] = [], ownNames: OwnCategoryNames? = nil,
         osmTags: [OSMTag] = [], order: Int = 0
     ) {
         self.key = key
         geoapifyKeys = geoapify
-        pathSegment = path
+        pathSegments = paths
         self.icon = icon ?? .builtIn(key)
         self.animation = animation
         hasOpeningStatus = openingStatus
@@ -125,73 +127,86 @@ package struct OwnCategoryNames: Sendable, Hashable {
 
 /// The built-in kinds of place.
 package enum CategoryPreset {
-    /// The presets, the brief's three first. Their keys and URL segments are what earlier guides published:
-    /// changing one moves pages and breaks saved links.
+    /// The presets, the brief's three first. Their keys, and the folders guides in each language publish,
+    /// are part of saved links: changing one moves pages.
     package static let all: [CategoryDefinition] = [
         CategoryDefinition(
             "restaurant", geoapify: ["catering.restaurant"],
-            path: "restauranter", animation: .rotate, commandLine: ["restauranter"], order: 0),
+            paths: [.nb: "restauranter", .nn: "restaurantar", .en: "restaurants"], animation: .rotate,
+            commandLine: ["restauranter"], order: 0),
         CategoryDefinition(
             "cafe", geoapify: ["catering.cafe"],
-            path: "kafeer", animation: .steam, commandLine: ["kafe", "kafeer"], order: 1),
+            paths: [.nb: "kafeer", .nn: "kafear", .en: "cafes"], animation: .steam, commandLine: ["kafe", "kafeer"],
+            order: 1),
         CategoryDefinition(
             "hotel", geoapify: ["accommodation.hotel"],
-            path: "hoteller", animation: .bounce, openingStatus: false,
+            paths: [.nb: "hoteller", .nn: "hotell", .en: "hotels"], animation: .bounce, openingStatus: false,
             commandLine: ["hotell", "hoteller"], order: 2),
         CategoryDefinition(
             "bar", geoapify: ["catering.bar", "catering.taproom"],
-            path: "barer", animation: .tilt, commandLine: ["barer"], order: 3),
+            paths: [.nb: "barer", .nn: "barar", .en: "bars"], animation: .tilt, commandLine: ["barer"], order: 3),
         CategoryDefinition(
             "pub", geoapify: ["catering.pub", "catering.biergarten"],
-            path: "puber", animation: .tilt, commandLine: ["puber"], order: 4),
+            paths: [.nb: "puber", .nn: "pubar", .en: "pubs"], animation: .tilt, commandLine: ["puber"], order: 4),
         CategoryDefinition(
             "fast-food", geoapify: ["catering.fast_food"],
-            path: "gatekjokken", animation: .rotate, commandLine: ["gatekjokken", "fastfood"], order: 5),
+            paths: [.nb: "gatekjokken", .nn: "gatekjokken", .en: "fast-food"], animation: .rotate,
+            commandLine: ["gatekjokken", "fastfood"], order: 5),
         CategoryDefinition(
             "bakery", geoapify: ["commercial.food_and_drink.bakery"],
-            path: "bakerier", animation: .steam, commandLine: ["bakerier"], order: 6),
+            paths: [.nb: "bakerier", .nn: "bakeri", .en: "bakeries"], animation: .steam, commandLine: ["bakerier"],
+            order: 6),
         CategoryDefinition(
             "ice-cream", geoapify: ["catering.ice_cream"],
-            path: "iskrembarer", animation: .bounce, commandLine: ["iskrem", "is"], order: 7),
+            paths: [.nb: "iskrembarer", .nn: "iskrembarar", .en: "ice-cream"], animation: .bounce,
+            commandLine: ["iskrem", "is"], order: 7),
         CategoryDefinition(
             "museum", geoapify: ["entertainment.museum"],
-            path: "museer", animation: .pulse, commandLine: ["museer"], order: 8),
+            paths: [.nb: "museer", .nn: "museum", .en: "museums"], animation: .pulse, commandLine: ["museer"], order: 8),
         CategoryDefinition(
             "gallery", geoapify: ["entertainment.culture.gallery"],
-            path: "gallerier", animation: .sway, commandLine: ["galleri", "gallerier"], order: 9),
+            paths: [.nb: "gallerier", .nn: "galleri", .en: "galleries"], animation: .sway,
+            commandLine: ["galleri", "gallerier"], order: 9),
         CategoryDefinition(
             "park", geoapify: ["leisure.park"],
-            path: "parker", animation: .sway, commandLine: ["parker"], order: 10),
+            paths: [.nb: "parker", .nn: "parkar", .en: "parks"], animation: .sway, commandLine: ["parker"], order: 10),
         CategoryDefinition(
             "playground", geoapify: ["leisure.playground"],
-            path: "lekeplasser", animation: .sway, commandLine: ["lekeplass", "lekeplasser"], order: 11),
+            paths: [.nb: "lekeplasser", .nn: "leikeplassar", .en: "playgrounds"], animation: .sway,
+            commandLine: ["lekeplass", "lekeplasser"], order: 11),
         CategoryDefinition(
             "sights", geoapify: ["tourism.sights", "tourism.attraction"],
-            path: "severdigheter", animation: .pulse,
+            paths: [.nb: "severdigheter", .nn: "severdigheiter", .en: "sights"], animation: .pulse,
             commandLine: ["severdighet", "severdigheter", "viewpoint"], order: 12),
         CategoryDefinition(
             "beach", geoapify: ["beach", "leisure.spa.public_bath"],
-            path: "badeplasser", animation: .sway, commandLine: ["badeplass", "badeplasser", "strand"], order: 13),
+            paths: [.nb: "badeplasser", .nn: "badeplassar", .en: "beaches"], animation: .sway,
+            commandLine: ["badeplass", "badeplasser", "strand"], order: 13),
         CategoryDefinition(
             "library", geoapify: ["education.library"],
-            path: "biblioteker", animation: .tilt, commandLine: ["bibliotek", "biblioteker"], order: 14),
+            paths: [.nb: "biblioteker", .nn: "bibliotek", .en: "libraries"], animation: .tilt,
+            commandLine: ["bibliotek", "biblioteker"], order: 14),
         CategoryDefinition(
             "bookshop", geoapify: ["commercial.books"],
-            path: "bokhandler", animation: .tilt, commandLine: ["bokhandel", "bokhandler"], order: 15),
+            paths: [.nb: "bokhandler", .nn: "bokhandlar", .en: "bookshops"], animation: .tilt,
+            commandLine: ["bokhandel", "bokhandler"], order: 15),
         CategoryDefinition(
             "supermarket", geoapify: ["commercial.supermarket"],
-            path: "dagligvarer", animation: .bounce, commandLine: ["dagligvare", "dagligvarer", "butikk"], order: 16),
+            paths: [.nb: "dagligvarer", .nn: "daglegvarer", .en: "supermarkets"], animation: .bounce,
+            commandLine: ["dagligvare", "dagligvarer", "butikk"], order: 16),
         CategoryDefinition(
             "hostel", geoapify: ["accommodation.hostel"],
-            path: "vandrerhjem", animation: .bounce, openingStatus: false,
+            paths: [.nb: "vandrerhjem", .nn: "vandrarheimar", .en: "hostels"], animation: .bounce, openingStatus: false,
             commandLine: ["vandrerhjem"], order: 17),
         CategoryDefinition(
             "camping", geoapify: ["camping"],
-            path: "campingplasser", animation: .sway, openingStatus: false,
+            paths: [.nb: "campingplasser", .nn: "campingplassar", .en: "campsites"], animation: .sway,
+            openingStatus: false,
             commandLine: ["campingplass", "campingplasser"], order: 18),
         CategoryDefinition(
             "cinema-theatre", geoapify: ["entertainment.cinema", "entertainment.culture.theatre"],
-            path: "kino-og-teater", animation: .pulse, commandLine: ["kino", "teater"], order: 19),
+            paths: [.nb: "kino-og-teater", .nn: "kino-og-teater", .en: "cinemas-and-theatres"], animation: .pulse,
+            commandLine: ["kino", "teater"], order: 19),
     ]
 
     /// Each preset's position in `all`, by key.

@@ -29,7 +29,7 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
         else { return nil }
         let names = OwnCategoryNames.Names(one: key, other: key)
         definition = CategoryDefinition(
-            key, geoapify: [], path: key, icon: .builtIn("place"), animation: .bounce,
+            key, geoapify: [], paths: [:], icon: .builtIn("place"), animation: .bounce,
             ownNames: OwnCategoryNames(names: [.nb: names, .nn: names, .en: names], words: []), order: Int.max)
     }
 
@@ -81,8 +81,11 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     /// Whether the built-in sample data has places of this kind: only the brief's three.
     package var hasSampleData: Bool { PlaceCategory.defaults.contains(self) }
 
-    /// The URL segment of the category's own list page (from the main language's plural).
-    package var pathSegment: String { definition.pathSegment }
+    /// The folder of the category's own list page in a site whose main language is `language`
+    /// (an owner's kind's comes from that language's plural, a preset's from its table).
+    package func pathSegment(in language: Language) -> String {
+        definition.pathSegments[language] ?? definition.key
+    }
 
     package var animation: CategoryAnimation { definition.animation }
 

@@ -16,10 +16,11 @@ enum OwnCategorySettings {
     static let maximumWords = 40
 
     /// Top-level folders of the output a category's folder must not take (the presets' are clear of them too:
-    /// `CategoryPresetTests`): pages, exports, assets, a big guide's data files, map tiles, pagination, languages.
-    package static let reservedSegments: Set<String> = [
-        "assets", "eksport", "favoritter", "steder", "side", "kart", "data", "nb", "nn", "en",
-    ]
+    /// `CategoryPresetTests`): pages, exports and pagination in any language, assets, a big guide's data
+    /// files, map tiles, photos, languages.
+    package static let reservedSegments: Set<String> = PathWords.allFolders.union([
+        "assets", "kart", "data", "bilder", "nb", "nn", "en",
+    ])
 
     static func category(
         _ json: JSONValue, path: String, languages: SiteLanguages, order: Int
@@ -95,7 +96,7 @@ enum OwnCategorySettings {
         let commandLine = OwnCategorySettings.commandLineNames(names, except: segment)
         return PlaceCategory(
             CategoryDefinition(
-                segment, geoapify: keys, path: segment, icon: icon, animation: animation,
+                segment, geoapify: keys, paths: [languages.main: segment], icon: icon, animation: animation,
                 openingStatus: openingStatus, commandLine: commandLine,
                 ownNames: OwnCategoryNames(names: names, words: words), osmTags: osmTags,
                 order: CategoryPreset.all.count + order))

@@ -258,14 +258,15 @@ enum SettingsCodec {
                 category = try OwnCategorySettings.category(item, path: path, languages: languages, order: index)
             default: throw Problem(path: path, message: expected)
             }
+            let segment = category.pathSegment(in: languages.main)
             if let twin = categories.first(where: {
-                $0.rawValue == category.rawValue || $0.pathSegment == category.pathSegment
+                $0.rawValue == category.rawValue || $0.pathSegment(in: languages.main) == segment
             }) {
                 throw Problem(
                     path: path,
                     message: twin.rawValue == category.rawValue && twin.isPreset && category.isPreset
                         ? "«\(category.rawValue)» står to ganger"
-                        : "får samme adresse (\(category.pathSegment)/) som «\(twin.rawValue)» foran; velg et annet flertall"
+                        : "får samme adresse (\(segment)/) som «\(twin.rawValue)» foran; velg et annet flertall"
                 )
             }
             categories.append(category)

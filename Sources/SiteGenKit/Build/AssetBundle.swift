@@ -23,6 +23,7 @@ struct AssetBundle: Sendable {
 
     static let requiredFiles = [
         "beacon.css", "beacon.js", "beacon-query.js", "beacon-hours.js", "beacon-share.js", "beacon-gallery.js",
+        "beacon-moved.js",
         "beacon-icon.svg",
         "favicon.svg",
     ]

@@ -75,7 +75,7 @@ struct ChangedPages: Sendable {
             return plan
         }
         var plan = ChangedPages()
-        plan.addDetailPages(old: oldAll, new: newAll, aligned: aligned)
+        plan.addDetailPages(old: oldAll, new: newAll, aligned: aligned, paths: new.paths)
         plan.addListPages(old: old, new: new)
         plan.addDataFiles(old: oldAll, new: newAll, oldChunkPaths: oldChunkPaths, layout: layout)
         plan.addFavoritesAndExport(old: old, new: new)
@@ -97,23 +97,25 @@ struct ChangedPages: Sendable {
             changed, in: new, favoritesGained: new.favorites.count - old.favorites.count,
             oldChunkPaths: oldChunkPaths, layout: layout
         ) { oldAll[$0].isFavorite }
-        plan.removeOldPages(ofRenamed: changed, old: oldAll, new: newAll)
+        plan.removeOldPages(ofRenamed: changed, old: oldAll, new: newAll, paths: new.paths)
         return plan
     }
 
     /// A place at one of `positions` (the same place in both lists) whose slug changed: its old page goes.
-    private mutating func removeOldPages(ofRenamed positions: [Int], old: [GuidePlace], new: [GuidePlace]) {
+    private mutating func removeOldPages(
+        ofRenamed positions: [Int], old: [GuidePlace], new: [GuidePlace], paths: SitePaths
+    ) {
         for index in positions where old[index].slug != new[index].slug {
-            removals.append(SitePaths.detailPage(slug: old[index].slug))
+            removals.append(paths.detailPage(slug: old[index].slug))
             sitemap = true
         }
     }
 
     /// Detail pages: by position when the places are the same ones in the same order, else by identity.
-    private mutating func addDetailPages(old: [GuidePlace], new: [GuidePlace], aligned: Bool) {
+    private mutating func addDetailPages(old: [GuidePlace], new: [GuidePlace], aligned: Bool, paths: SitePaths) {
         if aligned {
             details = Self.differingPositions(old, new)
-            removeOldPages(ofRenamed: details, old: old, new: new)
+            removeOldPages(ofRenamed: details, old: old, new: new, paths: paths)
             return
         }
         var oldByID: [PlaceID: GuidePlace] = [:]
@@ -126,7 +128,7 @@ struct ChangedPages: Sendable {
             if let previous = oldByID[place.id], Self.looksTheSame(previous, place) { continue }
             details.append(index)
         }
-        removals += old.filter { !newSlugs.contains($0.slug) }.map { SitePaths.detailPage(slug: $0.slug) }
+        removals += old.filter { !newSlugs.contains($0.slug) }.map { paths.detailPage(slug: $0.slug) }
         sitemap = true
     }
 
@@ -152,7 +154,7 @@ struct ChangedPages: Sendable {
             listPages[category] = pages.sorted()
             if newCount < oldCount {
                 removals += ((newCount + 1)...oldCount).map { page in
-                    category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+                    category.map { new.paths.categoryPage($0, page: page) } ?? new.paths.listPage(page: page)
                 }
             }
             if newCount != oldCount { sitemap = true }
@@ -181,7 +183,7 @@ struct ChangedPages: Sendable {
         let oldFavoritePages = ListPage.pageCount(for: old.favorites.count)
         let newFavoritePages = ListPage.pageCount(for: new.favorites.count)
         if newFavoritePages < oldFavoritePages {
-            removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
+            removals += ((newFavoritePages + 1)...oldFavoritePages).map { new.paths.favoritesPage(page: $0) }
         }
         if newFavoritePages != oldFavoritePages { sitemap = true }
         allPlacesExport = !Self.differingPositions(old.places, new.places).isEmpty
@@ -219,7 +221,7 @@ struct ChangedPages: Sendable {
             oldStore.entries[all[index].id]?.isFavorite ?? false
         }
         for place in edited where place.oldSlug != place.newSlug {
-            plan.removals.append(SitePaths.detailPage(slug: place.oldSlug))
+            plan.removals.append(guide.paths.detailPage(slug: place.oldSlug))
             plan.sitemap = true
         }
         return plan
@@ -266,7 +268,7 @@ struct ChangedPages: Sendable {
         let newFavoritePages = ListPage.pageCount(for: guide.favorites.count)
         let oldFavoritePages = ListPage.pageCount(for: guide.favorites.count - favoritesGained)
         if newFavoritePages < oldFavoritePages {
-            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { SitePaths.favoritesPage(page: $0) }
+            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { guide.paths.favoritesPage(page: $0) }
         }
         if newFavoritePages != oldFavoritePages { plan.sitemap = true }
         return plan

@@ -167,16 +167,18 @@ struct SiteRenderer: Sendable {
         let writer = self.writer
         let photos = self.photos.photos
         let layout = pageData
+        let paths = guide.paths
         let written = ParallelChunks.map(count: indices.count, chunkSize: 1) {
             index -> Result<String, SiteWriterError> in
             let part = indices[index]
             let patched = positions.flatMap { positions in
                 writer.previousFile(previous[part]).flatMap {
                     PageData.chunk(
-                        part: part, of: all, patching: $0, positions: positions, photos: photos, layout: layout)
+                        part: part, of: all, paths: paths, patching: $0, positions: positions, photos: photos,
+                        layout: layout)
                 }
             }
-            let chunk = patched ?? PageData.chunk(part: part, of: all, photos: photos, layout: layout)
+            let chunk = patched ?? PageData.chunk(part: part, of: all, paths: paths, photos: photos, layout: layout)
             return Result { () throws(SiteWriterError) in
                 try writer.write(chunk.bytes, to: chunk.path)
                 return chunk.path
@@ -255,12 +257,13 @@ struct SiteRenderer: Sendable {
         switch job {
         case .details(let range):
             for place in all[range] {
-                try writer.write(DetailPage.render(place, context: context), to: SitePaths.detailPage(slug: place.slug))
+                try writer.write(
+                    DetailPage.render(place, context: context), to: guide.paths.detailPage(slug: place.slug))
             }
         case .someDetails(let indices):
             for index in indices {
                 try writer.write(
-                    DetailPage.render(all[index], context: context), to: SitePaths.detailPage(slug: all[index].slug))
+                    DetailPage.render(all[index], context: context), to: guide.paths.detailPage(slug: all[index].slug))
             }
         case .listPages(let category, let pages):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
@@ -275,14 +278,14 @@ struct SiteRenderer: Sendable {
                 scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths),
                 writer: writer)
         case .allPlacesExport(let positions):
-            if let positions, let previous = self.writer.previousFile(SitePaths.allPlacesGeoJSON),
+            if let positions, let previous = self.writer.previousFile(guide.paths.allPlacesGeoJSON),
                 let patch = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions)
             {
-                try self.writer.write(patch, to: SitePaths.allPlacesGeoJSON)
+                try self.writer.write(patch, to: guide.paths.allPlacesGeoJSON)
                 return
             }
             // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
-            try self.writer.writeStreaming(to: SitePaths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
+            try self.writer.writeStreaming(to: guide.paths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
                 try SiteFiles.allPlacesExport(guide, context: context, emit: emit)
             }
         case .favoritesExports:
@@ -297,7 +300,8 @@ struct SiteRenderer: Sendable {
         case .favorites(let pages):
             for page in pages {
                 try writer.write(
-                    FavoritesPage.render(guide, context: context, page: page), to: SitePaths.favoritesPage(page: page))
+                    FavoritesPage.render(guide, context: context, page: page), to: guide.paths.favoritesPage(page: page)
+                )
             }
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
@@ -325,21 +329,21 @@ struct SiteRenderer: Sendable {
 
     /// The first page of each explorer (front page and categories) and the favorites page: what a reader needs first.
     func explorerPaths() -> [String] {
-        [SitePaths.listPage()] + guide.categories.map { SitePaths.categoryPage($0) } + [SitePaths.favoritesPage]
+        [guide.paths.listPage()] + guide.categories.map { guide.paths.categoryPage($0) } + [guide.paths.favoritesPage]
     }
 
     /// Every HTML page of the site except the 404 page, for the sitemap. A category without places keeps
     /// its page (an old link still lands on «Ingen steder her») but is not offered to search engines.
     func pagePaths() -> [String] {
         var paths: [String] = []
-        for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(SitePaths.listPage(page: page)) }
+        for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(guide.paths.listPage(page: page)) }
         for category in guide.categories where !guide.places(in: category).isEmpty {
             for page in 1...ListPage.pageCount(for: guide.places(in: category).count) {
-                paths.append(SitePaths.categoryPage(category, page: page))
+                paths.append(guide.paths.categoryPage(category, page: page))
             }
         }
-        for page in 1...FavoritesPage.pageCount(guide) { paths.append(SitePaths.favoritesPage(page: page)) }
-        for place in guide.allPages { paths.append(SitePaths.detailPage(slug: place.slug)) }
+        for page in 1...FavoritesPage.pageCount(guide) { paths.append(guide.paths.favoritesPage(page: page)) }
+        for place in guide.allPages { paths.append(guide.paths.detailPage(slug: place.slug)) }
         return paths
     }
 
@@ -350,7 +354,7 @@ struct SiteRenderer: Sendable {
         let pageCount = ListPage.pageCount(for: places.count)
         let start = (page - 1) * ListPage.pageSize
         let slice = places[start..<min(start + ListPage.pageSize, places.count)]
-        let path = category.map { SitePaths.categoryPage($0, page: page) } ?? SitePaths.listPage(page: page)
+        let path = category.map { guide.paths.categoryPage($0, page: page) } ?? guide.paths.listPage(page: page)
         // Only an explorer's first page lists the places beyond the radius apart. Nearest first, they are the
         // list's end: found by halving (a loop over them for each of a big guide's thousand list pages took
         // seconds).

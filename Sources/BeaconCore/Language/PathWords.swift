@@ -1,0 +1,30 @@
+/// The words of a guide's addresses: the folders of its pages and exports, in the guide's main language
+/// (`/places/the-kitchin/` in an English guide, `/steder/…` in a Norwegian one). Every language of a
+/// site uses the main language's words, as its categories' folders do, so a page's other languages are
+/// the same path under `nn/` or `en/` and the language switcher needs no table.
+package struct PathWords: Sendable, Hashable {
+    /// A place's own page: `steder/<slug>/`.
+    package let places: String
+    /// «Mine steder»: `favoritter/`.
+    package let favorites: String
+    /// A list's next pages: `side/2/`.
+    package let page: String
+    /// The downloads: `eksport/steder.geojson`, `eksport/favoritter.gpx`.
+    package let export: String
+
+    package init(_ language: Language) {
+        switch language {
+        case .nb: (places, favorites, page, export) = ("steder", "favoritter", "side", "eksport")
+        case .nn: (places, favorites, page, export) = ("stader", "favorittar", "side", "eksport")
+        case .en: (places, favorites, page, export) = ("places", "favourites", "page", "export")
+        }
+    }
+
+    /// Every word any language puts at the top of a site: a category's folder must not take one, whatever
+    /// the site's main language is now or later.
+    package static let allFolders: Set<String> = Set(
+        Language.allCases.flatMap { language in
+            let words = PathWords(language)
+            return [words.places, words.favorites, words.page, words.export]
+        })
+}
