@@ -258,12 +258,13 @@ struct SiteRenderer: Sendable {
         case .details(let range):
             for place in all[range] {
                 try writer.write(
-                    DetailPage.render(place, context: context), to: guide.paths.detailPage(slug: place.slug))
+                    DetailPage.render(place, context: context), to: context.paths.detailPage(slug: place.slug))
             }
         case .someDetails(let indices):
             for index in indices {
                 try writer.write(
-                    DetailPage.render(all[index], context: context), to: guide.paths.detailPage(slug: all[index].slug))
+                    DetailPage.render(all[index], context: context), to: context.paths.detailPage(slug: all[index].slug)
+                )
             }
         case .listPages(let category, let pages):
             let places = category.map { byCategory[$0] ?? [] } ?? guide.places
@@ -278,14 +279,14 @@ struct SiteRenderer: Sendable {
                 scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths),
                 writer: writer)
         case .allPlacesExport(let positions):
-            if let positions, let previous = self.writer.previousFile(guide.paths.allPlacesGeoJSON),
+            if let positions, let previous = self.writer.previousFile(context.paths.allPlacesGeoJSON),
                 let patch = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions)
             {
-                try self.writer.write(patch, to: guide.paths.allPlacesGeoJSON)
+                try self.writer.write(patch, to: context.paths.allPlacesGeoJSON)
                 return
             }
             // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
-            try self.writer.writeStreaming(to: guide.paths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
+            try self.writer.writeStreaming(to: context.paths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
                 try SiteFiles.allPlacesExport(guide, context: context, emit: emit)
             }
         case .favoritesExports:
@@ -300,7 +301,8 @@ struct SiteRenderer: Sendable {
         case .favorites(let pages):
             for page in pages {
                 try writer.write(
-                    FavoritesPage.render(guide, context: context, page: page), to: guide.paths.favoritesPage(page: page)
+                    FavoritesPage.render(guide, context: context, page: page),
+                    to: context.paths.favoritesPage(page: page)
                 )
             }
         case .tiles(let range):
@@ -329,21 +331,23 @@ struct SiteRenderer: Sendable {
 
     /// The first page of each explorer (front page and categories) and the favorites page: what a reader needs first.
     func explorerPaths() -> [String] {
-        [guide.paths.listPage()] + guide.categories.map { guide.paths.categoryPage($0) } + [guide.paths.favoritesPage]
+        let paths = guide.paths
+        return [paths.listPage()] + guide.categories.map { paths.categoryPage($0) } + [paths.favoritesPage]
     }
 
     /// Every HTML page of the site except the 404 page, for the sitemap. A category without places keeps
     /// its page (an old link still lands on «Ingen steder her») but is not offered to search engines.
     func pagePaths() -> [String] {
+        let site = guide.paths
         var paths: [String] = []
-        for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(guide.paths.listPage(page: page)) }
+        for page in 1...ListPage.pageCount(for: guide.places.count) { paths.append(site.listPage(page: page)) }
         for category in guide.categories where !guide.places(in: category).isEmpty {
             for page in 1...ListPage.pageCount(for: guide.places(in: category).count) {
-                paths.append(guide.paths.categoryPage(category, page: page))
+                paths.append(site.categoryPage(category, page: page))
             }
         }
-        for page in 1...FavoritesPage.pageCount(guide) { paths.append(guide.paths.favoritesPage(page: page)) }
-        for place in guide.allPages { paths.append(guide.paths.detailPage(slug: place.slug)) }
+        for page in 1...FavoritesPage.pageCount(guide) { paths.append(site.favoritesPage(page: page)) }
+        for place in guide.allPages { paths.append(site.detailPage(slug: place.slug)) }
         return paths
     }
 
@@ -354,7 +358,7 @@ struct SiteRenderer: Sendable {
         let pageCount = ListPage.pageCount(for: places.count)
         let start = (page - 1) * ListPage.pageSize
         let slice = places[start..<min(start + ListPage.pageSize, places.count)]
-        let path = category.map { guide.paths.categoryPage($0, page: page) } ?? guide.paths.listPage(page: page)
+        let path = category.map { context.paths.categoryPage($0, page: page) } ?? context.paths.listPage(page: page)
         // Only an explorer's first page lists the places beyond the radius apart. Nearest first, they are the
         // list's end: found by halving (a loop over them for each of a big guide's thousand list pages took
         // seconds).
