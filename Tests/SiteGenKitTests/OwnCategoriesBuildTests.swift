@@ -71,6 +71,32 @@ import Testing
         #expect(list.stdout.contains("nattmat") && list.stdout.contains("kebab.svg") && list.stdout.contains("1 egen"))
     }
 
+    /// An own kind's key is its first language's plural; the store keeps the key its places were added
+    /// under. When the guide's first language changes, the kind gets a new key and address, and its places
+    /// stay in it (not left out as a kind the guide no longer holds).
+    @Test func anOwnKindKeepsItsPlacesWhenTheGuidesFirstLanguageChanges() throws {
+        let site = Self.site()
+        let build = ["build", "--site", site.root, "--places", Self.fixture]
+        #expect(try Sitegen.run(build).status == 0)
+        let add = try Sitegen.run([
+            "place", "add", "Nattkiosken", "--at", "59.9139", "10.7522", "--category", "nattmat", "--site", site.root,
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(try Sitegen.run(build).status == 0)
+        #expect(try #require(site.read("output/nattmat/index.html")).contains("Nattkiosken"))
+        site.write(
+            #"{"format":1,"title":"Oslo by night","languages":["en","nb"],"categories":["bar",\#(Self.nightFood),"pub"]}"#,
+            to: SiteSettings.fileName)
+        let english = try Sitegen.run(build)
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(!english.stderr.contains("Nattkiosken"), "\(english.stderr)")
+        let page = try #require(site.read("output/late-night-food/index.html"))
+        #expect(page.contains("Nattkiosken") && page.contains("Kebab Kongen"))
+        #expect(try #require(site.read("output/nb/late-night-food/index.html")).contains("Nattkiosken"))
+        #expect(site.outputFiles().contains { $0.hasPrefix("places/nattkiosken") })
+        #expect(!site.outputFiles().contains { $0.hasPrefix("nattmat/") || $0.hasPrefix("steder/") })
+    }
+
     @Test func anOwnKindsNamesAndWordsAreTextNeverMarkup() throws {
         let hostile =
             #"{"key":"catering.fast_food","name":{"nb":["<b onmouseover=alert(1)>Fest</b>","<img src=x onerror=alert(2)>"],"#

@@ -119,6 +119,12 @@ package struct OwnCategoryNames: Sendable, Hashable {
     package let names: [Language: Names]
     package let words: [String]
 
+    /// Whether `key` is the key a plural of these names gives (`OwnCategorySettings`): the kind's key when
+    /// that language was the site's first.
+    func isNamed(byKey key: String) -> Bool {
+        names.values.contains { TextFolding.slugStem($0.other) == key }
+    }
+
     package init(names: [Language: Names], words: [String]) {
         self.names = names
         self.words = words

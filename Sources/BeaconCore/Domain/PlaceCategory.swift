@@ -34,8 +34,12 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     }
 
     /// This kind as the guide's `categories` define it (an own kind read from the store gets its names).
+    /// An own kind's key is its main language's plural, so a store written while another of its languages
+    /// came first names it by that language's: it is the same kind (`OwnCategoryNames.isNamed(byKey:)`).
     package func resolved(in categories: [PlaceCategory]) -> PlaceCategory {
-        isPreset ? self : (categories.first { $0 == self } ?? self)
+        guard !isPreset else { return self }
+        return categories.first { $0 == self }
+            ?? categories.first { $0.definition.ownNames?.isNamed(byKey: rawValue) ?? false } ?? self
     }
 
     /// The category whose key is `key`: one of the guide's `categories` (an owner's own kind among them),
