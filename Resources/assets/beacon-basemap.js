@@ -98,6 +98,8 @@
     palette.label = read('label', '#3b3b48');
     palette.halo = read('label-halo', '#ffffff');
     palette['place-label'] = read('place-label', '#5a5a6e');
+    palette.nodata = read('nodata', '#e9e3da');
+    palette['nodata-grid'] = read('nodata-grid', 'rgba(32, 32, 42, 0.08)');
     return palette;
   }
   const scheme = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
@@ -185,6 +187,44 @@
   }
 
   /**
+   * Where the map has no data (beyond the tiles, or beyond `descriptor.covers`, the box the data behind
+   * them covers: the sample's extract of central Oslo), a plain ground with a grid, as a map app shows
+   * an area it has nothing for, rather than land that looks empty. `rect`: the tile's world pixels;
+   * `covered`: the covered part in the same pixels (left clear), or null.
+   */
+  function drawNoData(ctx, rect, covered, colour) {
+    const width = rect.maxX - rect.minX;
+    const height = rect.maxY - rect.minY;
+    ctx.fillStyle = colour.nodata;
+    ctx.fillRect(0, 0, width, height);
+    // Lines every 32 world pixels, so they run on across tiles.
+    ctx.beginPath();
+    for (let x = Math.ceil(rect.minX / 32) * 32; x < rect.maxX; x += 32) {
+      ctx.moveTo(x - rect.minX + 0.5, 0);
+      ctx.lineTo(x - rect.minX + 0.5, height);
+    }
+    for (let y = Math.ceil(rect.minY / 32) * 32; y < rect.maxY; y += 32) {
+      ctx.moveTo(0, y - rect.minY + 0.5);
+      ctx.lineTo(width, y - rect.minY + 0.5);
+    }
+    ctx.strokeStyle = colour['nodata-grid'];
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    if (covered) {
+      ctx.clearRect(covered.minX - rect.minX, covered.minY - rect.minY, covered.maxX - covered.minX, covered.maxY - covered.minY);
+    }
+  }
+
+  /** `descriptor.covers` ([south, west, north, east]) in world pixels at `zoom`, or null. */
+  function coveredRect(map, covers, zoom) {
+    if (!map || !Array.isArray(covers) || covers.length !== 4) return null;
+    const [south, west, north, east] = covers;
+    const a = map.project([north, west], zoom);
+    const b = map.project([south, east], zoom);
+    return { minX: a.x, minY: a.y, maxX: b.x, maxY: b.y };
+  }
+
+  /**
    * The background: one canvas per 512 px tile (fewer edges, fewer canvases on a phone), drawn from
    * the data tiles of the level for the map's zoom.
    */
@@ -199,15 +239,26 @@
         canvas.setAttribute('aria-hidden', 'true');
         const rect = { minX: coords.x * size.x, minY: coords.y * size.y, maxX: (coords.x + 1) * size.x, maxY: (coords.y + 1) * size.y };
         const level = levelFor(descriptor.levels, coords.z, rect);
-        if (!level) { setTimeout(() => done(null, canvas), 0); return canvas; }
+        const colour = () => colours(this._map ? this._map.getContainer() : document.body);
+        if (!level) {
+          const ctx = canvas.getContext('2d');
+          ctx.scale(ratio, ratio);
+          drawNoData(ctx, rect, null, colour());
+          setTimeout(() => done(null, canvas), 0);
+          return canvas;
+        }
+        const covered = coveredRect(this._map, descriptor.covers, coords.z);
         const wanted = dataTiles(level, coords.z, rect);
         Promise.all(wanted.map((t) => load(root, descriptor.vector, t.z, t.x, t.y))).then((all) => {
           const ctx = canvas.getContext('2d');
           ctx.scale(ratio, ratio);
-          const colour = colours(this._map ? this._map.getContainer() : document.body);
+          const ink = colour();
+          const inside = covered && rect.minX >= covered.minX && rect.maxX <= covered.maxX
+            && rect.minY >= covered.minY && rect.maxY <= covered.maxY;
+          if (covered && !inside) drawNoData(ctx, rect, covered, ink);
           wanted.forEach((t, i) => {
             const scale = t.size / EXTENT;
-            drawFeatures(ctx, all[i], scale, t.x * t.size - rect.minX, t.y * t.size - rect.minY, coords.z, size.x, size.y, colour);
+            drawFeatures(ctx, all[i], scale, t.x * t.size - rect.minX, t.y * t.size - rect.minY, coords.z, size.x, size.y, ink);
           });
           done(null, canvas);
           // The first tile on the page: the benchmark's "first map paint" (scripts/bench-browser).

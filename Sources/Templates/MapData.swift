@@ -6,7 +6,8 @@ import BeaconSystem
 ///
 ///     {"tiles":"kart/{z}/{x}/{y}.png","minZoom":11,"maxZoom":15,"bounds":[s,w,n,e],"credits":[{"t":…,"u":…}]}
 ///     {"tiles":"https://…/{z}/{x}/{y}.png","remote":true,"maxZoom":19,"credits":[…]}
-///     {"vector":"kart/osm/{z}/{x}/{y}.js","levels":[[z,minX,minY,maxX,maxY],…],"credits":[…]}   (our own)
+///     {"vector":"kart/osm/{z}/{x}/{y}.js","levels":[[z,minX,minY,maxX,maxY],…],"covers":[s,w,n,e],"credits":[…]}
+///                                                      (our own; `covers` when the data covers less than the tiles)
 ///     {"credits":[]}                                   (no basemap: pins on a plain background)
 ///
 /// A published template is relative to the site root; the script prefixes it.
@@ -22,7 +23,7 @@ enum MapData {
                 ("maxZoom", .number(Double(maxZoom))),
                 ("bounds", .array([bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) })),
             ]
-        case .vector(let pathTemplate, let levels):
+        case .vector(let pathTemplate, let levels, let coverage):
             object = [
                 ("vector", .string(pathTemplate)),
                 (
@@ -35,6 +36,13 @@ enum MapData {
                         })
                 ),
             ]
+            if let coverage {
+                object.append(
+                    (
+                        "covers",
+                        .array([coverage.south, coverage.west, coverage.north, coverage.east].map { .number($0) })
+                    ))
+            }
         case .remote(let urlTemplate, _, let maxZoom):
             object = [("tiles", .string(urlTemplate)), ("remote", .bool(true)), ("maxZoom", .number(Double(maxZoom)))]
         }

@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func theSampleIsDrawnOnRealOsloStreetsWithoutANetwork() throws {
-        let site = TestSite()
+        // The sample's store: its favorites include one in Holmenkollen.
+        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         // No Overpass at all: a request would go to this closed port and fail.
         let result = try Sitegen.runWithBasemap(
             ["build", "--site", site.root], environment: ["OVERPASS_URL": "http://127.0.0.1:9/x"])
@@ -47,6 +48,14 @@ import Testing
         // The pages: the vector descriptor, the credit and the script that draws it.
         let page = String(decoding: site.bytes("output/index.html") ?? [], as: UTF8.self)
         #expect(page.contains(#""vector":"kart/osm/{z}/{x}/{y}.js""#))
+        // The extract covers central Oslo, less than the tiles: the page draws the rest as «no data», and
+        // the favorite in Holmenkollen (beyond it, inside the tiles) gets no empty small map.
+        #expect(page.contains(#""covers":[59.8797,10.6876,59.9425,10.813]"#))
+        let far = try #require(site.outputFiles().first { $0.hasPrefix("steder/frognerseteren-restaurant") })
+        #expect(try #require(site.read("output/" + far)).contains("Åpne i Apple Maps"))
+        #expect(!(try #require(site.read("output/" + far)).contains(#"id="place-map""#)))
+        let near = try #require(site.outputFiles().first { $0.hasPrefix("steder/grand-hotel-oslo") })
+        #expect(try #require(site.read("output/" + near)).contains(#"id="place-map""#))
         #expect(
             page.contains("© OpenStreetMap-bidragsytere") && page.contains("https://www.openstreetmap.org/copyright"))
         #expect(page.contains("assets/beacon-basemap.js"))
@@ -75,6 +84,8 @@ import Testing
 
         let text = tileText(site)
         #expect(text.contains("\"Karl Johans gate\""))
+        // Overpass answered for the whole area the tiles cover: no part of it is drawn as «no data».
+        #expect(!(site.read("output/index.html") ?? "").contains(#""covers""#))
         // The hand-drawn harbour coastline became sea.
         #expect(text.contains("\"sea\""))
 

@@ -33,6 +33,16 @@ import Testing
                 ]),
             attribution: [])
         #expect(vector.covers(oslo) && !vector.covers(edinburgh))
+        // Data that covers less than its tiles (the sample's extract): a place inside the tiles but beyond
+        // the data is not covered.
+        let extract = PublishedBasemap(
+            source: .vector(
+                pathTemplate: "kart/osm/{z}/{x}/{y}.js",
+                levels: [TileRange(zoom: 10, minX: centre.x, maxX: centre.x, minY: centre.y, maxY: centre.y)],
+                coverage: GeoBounds(south: 59.8797, west: 10.6876, north: 59.9425, east: 10.8130)),
+            attribution: [])
+        let holmenkollen = Coordinate(latitude: 59.9776, longitude: 10.6796)
+        #expect(vector.covers(holmenkollen) && !extract.covers(holmenkollen) && extract.covers(oslo))
         let empty = PublishedBasemap(
             source: .vector(pathTemplate: "kart/osm/{z}/{x}/{y}.js", levels: []), attribution: [])
         #expect(!empty.covers(oslo))

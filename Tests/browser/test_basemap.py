@@ -121,6 +121,32 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         self.assertLess(sum(dark[:3]) / 3, 90, dark)
 
 
+    def test_beyond_the_extract_the_map_says_it_has_no_data_there(self):
+        """The extract compiled into sitegen covers central Oslo, less than its tiles: west of its edge
+        (10.6876° E) the map is a plain ground with a grid, as map apps show an area they have nothing for,
+        not empty land; east of it, the data."""
+        nodata = (0xE6, 0xDF, 0xD5)
+
+        def near(pixel, colour, tolerance=14):
+            return pixel is not None and pixel[3] == 255 and all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+        self.driver.get(self.site.url(""))
+        bb.wait_ready(self.driver)
+        # At zoom 14 the phone's 390 px span about 0.0335° of longitude: the edge stands at 44 % of the width.
+        bb.zoom_map_to(self.driver, 59.915, 10.69, 14)
+        bb.WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(
+            "const t = document.querySelectorAll('#explorer-map canvas.leaflet-tile');"
+            "return t.length > 0 && Array.from(t).every((c) => c.classList.contains('leaflet-tile-loaded'));"))
+        outside = [tile_pixel(self.driver, "#explorer-map", 0.02 + i * 0.02, 0.5 + (i % 5) * 0.031)
+                   for i in range(15)]
+        inside = [tile_pixel(self.driver, "#explorer-map", 0.6 + i * 0.02, 0.5 + (i % 5) * 0.031)
+                  for i in range(15)]
+        # West of the edge: every pixel is the ground or a line of its grid, both drawn (opaque).
+        self.assertTrue(all(p is not None and p[3] == 255 for p in outside), outside)
+        self.assertGreaterEqual(sum(near(p, nodata) for p in outside), 10, outside)
+        # East of it: the data (land left clear for the map's own ground, parks, streets), not the grid's ground.
+        self.assertLessEqual(sum(near(p, nodata, 4) for p in inside), 2, inside)
+
     def test_no_name_lies_under_a_pin_a_count_the_centre_or_the_search(self):
         """A name half hidden under a pin reads as a broken map: the names make room for what stands over the
         map, also when a filter changes the pins without the map moving."""

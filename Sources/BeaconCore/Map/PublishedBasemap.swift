@@ -14,8 +14,10 @@ package struct PublishedBasemap: Sendable, Equatable {
         case remote(urlTemplate: String, origin: String, maxZoom: Int)
         /// Our own vector tiles published with the site, at `pathTemplate`
         /// ("kart/osm/{z}/{x}/{y}.js"), one rectangle of tiles per data zoom
-        /// (`VectorTilePlan`), drawn by `beacon-basemap.js`.
-        case vector(pathTemplate: String, levels: [TileRange])
+        /// (`VectorTilePlan`), drawn by `beacon-basemap.js`. `coverage`: the area the data behind them
+        /// covers, when it is less than the tiles' (the sample's extract of central Oslo); the page draws
+        /// the rest as a grid, and a place beyond it gets no small map.
+        case vector(pathTemplate: String, levels: [TileRange], coverage: GeoBounds? = nil)
     }
 
     package var source: Source
@@ -37,11 +39,11 @@ package struct PublishedBasemap: Sendable, Equatable {
         switch source {
         case .none, .remote: return true
         case .published(_, _, _, let bounds):
-            return (bounds.south...bounds.north).contains(coordinate.latitude)
-                && (bounds.west...bounds.east).contains(coordinate.longitude)
-        case .vector(_, let levels):
+            return bounds.contains(coordinate)
+        case .vector(_, let levels, let coverage):
             guard let coarsest = levels.min(by: { $0.zoom < $1.zoom }) else { return false }
             return coarsest.contains(WebMercator.tile(for: coordinate, zoom: coarsest.zoom))
+                && coverage.map { $0.contains(coordinate) } ?? true
         }
     }
 }
@@ -69,6 +71,18 @@ package struct GeoBounds: Sendable, Equatable {
         self.west = west
         self.north = north
         self.east = east
+    }
+
+    package func contains(_ coordinate: Coordinate) -> Bool {
+        (south...north).contains(coordinate.latitude) && (west...east).contains(coordinate.longitude)
+    }
+
+    /// The part both boxes cover; nil when they do not meet.
+    package func intersection(_ other: GeoBounds) -> GeoBounds? {
+        let box = GeoBounds(
+            south: max(south, other.south), west: max(west, other.west), north: min(north, other.north),
+            east: min(east, other.east))
+        return box.south < box.north && box.west < box.east ? box : nil
     }
 }
 

@@ -77,13 +77,16 @@ extension ContentHasher {
             combine(UInt64(bitPattern: Int64(minZoom)))
             combine(UInt64(bitPattern: Int64(maxZoom)))
             for edge in [bounds.south, bounds.west, bounds.north, bounds.east] { combine(edge.bitPattern) }
-        case .vector(let pathTemplate, let levels):
+        case .vector(let pathTemplate, let levels, let coverage):
             combine("vector")
             combine(pathTemplate)
             for level in levels {
                 for number in [level.zoom, level.minX, level.minY, level.maxX, level.maxY] {
                     combine(UInt64(bitPattern: Int64(number)))
                 }
+            }
+            if let coverage {
+                for edge in [coverage.south, coverage.west, coverage.north, coverage.east] { combine(edge.bitPattern) }
             }
         case .remote(let urlTemplate, let origin, let maxZoom):
             combine("remote")

@@ -27,6 +27,8 @@ extension BasemapLoading {
         var description: String
         var bytes: () -> [UInt8]
         var identity: String
+        /// The area the data covers, when it is known to be less than the tiles' (the built-in extract).
+        var coverage: GeoBounds? = nil
     }
 
     /// The area the compiled-in Oslo extract covers (its README's box).
@@ -73,7 +75,9 @@ extension BasemapLoading {
                 + (seconds >= 0.5 ? " (\(NorwegianFormat.oneDecimal(seconds)) s)." : "."))
         return BasemapInput(
             published: PublishedBasemap(
-                source: .vector(pathTemplate: VectorTiles.pathTemplate, levels: plan.levels),
+                source: .vector(
+                    pathTemplate: VectorTiles.pathTemplate, levels: plan.levels,
+                    coverage: data.coverage.flatMap { $0.intersection(area) }),
                 attribution: [BasemapLoading.openStreetMapCredit]),
             tiles: tiles, warnings: [])
     }
@@ -109,7 +113,8 @@ extension BasemapLoading {
         return .success(
             OwnData(
                 description: "eksempeldata for sentrale Oslo",
-                bytes: { BuiltInFiles.bytes(BasemapLoading.sampleDataName) ?? [] }, identity: "built-in"))
+                bytes: { BuiltInFiles.bytes(BasemapLoading.sampleDataName) ?? [] }, identity: "built-in",
+                coverage: coverage))
     }
 
     /// The owner's own extract, inside the site folder.
