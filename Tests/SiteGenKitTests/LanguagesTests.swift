@@ -276,6 +276,11 @@ import Testing
         #expect(shared.contains("<html lang=\"nn\">"))
         #expect(shared.contains("<h1>Mine stader</h1>"))
         #expect(Set(Self.visibleWords(shared)).intersection(Self.bokmålOnly).isEmpty)
+        // Without --output the file is named in its own language: what the friend it is sent to sees first.
+        #expect(await sitegen(["share", "--lang", "en"], site) == 0)
+        #expect(site.read("my-places.html")?.contains("<html lang=\"en\">") == true)
+        #expect(await sitegen(["share"], site) == 0)
+        #expect(site.read("mine-steder.html")?.contains("<html lang=\"nb\">") == true)
 
         let console = CapturingConsole()
         #expect(

@@ -8,6 +8,16 @@ import Templates
 struct ShareCommand: Command {
     static let defaultFileName = "mine-steder.html"
 
+    /// The file's name when `--output` gives none: «Mine steder» in the language it is written in, since it
+    /// is what the friend it is sent to sees first.
+    static func defaultFileName(in language: Language) -> String {
+        switch language {
+        case .nb: defaultFileName
+        case .nn: "mine-stader.html"
+        case .en: "my-places.html"
+        }
+    }
+
     let spec = CommandSpec(
         name: "share",
         usage: "sitegen share [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE] [--quiet]",
@@ -17,7 +27,9 @@ struct ShareCommand: Command {
         options: [
             .init(
                 name: "--output", valueName: "FIL",
-                help: "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen)"),
+                help:
+                    "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen; mine-stader.html på nynorsk, my-places.html på engelsk)"
+            ),
             .init(
                 name: "--lang", valueName: "SPRÅK",
                 help:
@@ -54,7 +66,9 @@ struct ShareCommand: Command {
             guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon, overview: overview(guide, site),
             thumbnails: thumbnails(guide, known.store, site))
         let bytes = rendered.bytes
-        let given = context.arguments.value("--output") ?? site.root + "/" + ShareCommand.defaultFileName
+        let given =
+            context.arguments.value("--output")
+            ?? site.root + "/" + ShareCommand.defaultFileName(in: language ?? known.settings.languages.main)
         if context.arguments.value("--output") == nil { try site.checkInside(given) }
         let path = SiteFolder.absolute(given)
         let marker = Array(ShareFile.generatorMarker.description.utf8)
