@@ -258,6 +258,14 @@ class Server:
         self.httpd.server_close()
 
 
+def page_data(output):
+    """The explorer's data on the front page of the site in `output` (#beacon-data)."""
+    with open(os.path.join(output, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    start = html.index('id="beacon-data">') + len('id="beacon-data">')
+    return json.loads(html[start:html.index("</script>", start)])
+
+
 class TestSite:
     """`basemap`: "none" (list first), "geoapify" (the stand-in's tiles, published) or None (our own)."""
 
@@ -268,10 +276,7 @@ class TestSite:
         tiles = basemap == "geoapify"
         self.output = build_with_tiles(self.folder, places_file) if tiles else build(self.folder, places_file)
         self.server = Server(self.output)
-        with open(os.path.join(self.output, "index.html"), encoding="utf-8") as f:
-            html = f.read()
-        start = html.index('id="beacon-data">') + len('id="beacon-data">')
-        self.data = json.loads(html[start:html.index("</script>", start)])
+        self.data = page_data(self.output)
         self.by_name = {p["n"]: p for p in self.data["places"]}
 
     def url(self, path=""):

@@ -5,7 +5,6 @@ bokmål ones) lands on the page at its new address through the 404 page, served 
 static host serves a missing page. Nothing leads off the site."""
 import json
 import os
-import shutil
 import tempfile
 import unittest
 
@@ -14,7 +13,7 @@ from selenium.webdriver.common.by import By
 import beacon_browser as bb
 
 
-class MovedAddressTests(unittest.TestCase):
+class MovedAddressTests(bb.SiteFolderTestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="beacon-addresses-")
@@ -28,17 +27,7 @@ class MovedAddressTests(unittest.TestCase):
         cls.output = bb.build(cls.folder, places)
         cls.server = bb.WatchServer(cls.folder, watch=False)
         cls.driver = bb.make_driver()
-        with open(os.path.join(cls.output, "index.html"), encoding="utf-8") as f:
-            html = f.read()
-        start = html.index('id="beacon-data">') + len('id="beacon-data">')
-        data = json.loads(html[start:html.index("</script>", start)])
-        cls.place = next(p for p in data["places"] if p["c"] == "cafe")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
+        cls.place = next(p for p in bb.page_data(cls.output)["places"] if p["c"] == "cafe")
 
     def tearDown(self):
         # The 404 answers these tests ask for are the only errors allowed.
