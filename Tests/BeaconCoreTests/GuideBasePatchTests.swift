@@ -90,7 +90,7 @@ import Testing
             renamed.patch.edited == [
                 GuideBase.EditedPlace(
                     id: node(1_500), oldSlug: oldSlug,
-                    newSlug: SlugAssigner.baseSlug(id: node(1_500), name: "Nytt navn"))
+                    newSlug: SlugAssigner.baseSlug(id: node(1_500), name: "Nytt navn", unnamed: "sted"))
             ])
         #expect(renamed.patch.edited[0].newSlug.hasPrefix("nytt-navn-"))
 
@@ -163,7 +163,7 @@ import Testing
         // A new name whose slug another place has.
         var taken = first
         let other = try #require(taken.entries.firstIndex { $0.place.id == node(2) })
-        taken.entries[other].slug = SlugAssigner.baseSlug(id: node(1), name: "X")
+        taken.entries[other].slug = SlugAssigner.baseSlug(id: node(1), name: "X", unnamed: "sted")
         #expect(try patch(Self.file(ids, renamed: [1: "X"]), previous: taken, store: store) == nil)
 
         // A favorite outside the data that the base does not have.

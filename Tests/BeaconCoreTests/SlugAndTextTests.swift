@@ -43,7 +43,7 @@ import Testing
         let places: [(id: PlaceID, name: String)] = (0..<2_000).map {
             (PlaceID(rawValue: "node/\($0)"), $0 % 3 == 0 ? "Café & Bar" : "../\u{0}evil/\($0 % 7)")
         }
-        let slugs = SlugAssigner.assign(places)
+        let slugs = SlugAssigner.assign(places, unnamed: "sted")
         #expect(Set(slugs.values).count == places.count)
         for slug in slugs.values {
             #expect(!slug.contains("/"))
@@ -53,16 +53,29 @@ import Testing
             #expect(SiteWriter.isSafeRelativePath("steder/\(slug)/index.html"))
         }
         // Stable: the same input in another order gives the same slugs.
-        #expect(SlugAssigner.assign(places.reversed()) == slugs)
+        #expect(SlugAssigner.assign(places.reversed(), unnamed: "sted") == slugs)
         // Stable across runs: depends only on name and id.
         #expect(slugs[PlaceID(rawValue: "node/0")] == "cafe-bar-" + PlaceID(rawValue: "node/0").shortHash())
+    }
+
+    /// A place with no name, or a name of no Latin letter, gets the guide's word for a place: its address is
+    /// in the guide's language (`/places/place-k3x9a1/` in an English guide, `/steder/sted-k3x9a1/` in bokmål).
+    @Test func aPlaceWithoutALatinNameIsCalledAPlaceInTheGuidesLanguage() {
+        let id = PlaceID(rawValue: "node/7")
+        let hash = id.shortHash()
+        for (language, stem) in [(Language.nb, "sted"), (.nn, "stad"), (.en, "place")] {
+            let unnamed = PathWords(language).unnamedPlace
+            #expect(SlugAssigner.assign([(id, "")], unnamed: unnamed)[id] == "\(stem)-\(hash)")
+            #expect(SlugAssigner.assign([(id, "寿司 🍣")], unnamed: unnamed)[id] == "\(stem)-\(hash)")
+            #expect(SlugAssigner.assign([(id, "Café Ø")], unnamed: unnamed)[id] == "cafe-o-\(hash)")
+        }
     }
 
     @Test func clashingHashesStillGiveUniqueSlugs() {
         // Same id twice under different names is impossible; same name and
         // forced-equal short hashes are simulated by many ids with one name.
         let places = (0..<50_000).map { (id: PlaceID(rawValue: "node/\($0)"), name: "Kafé") }
-        let slugs = SlugAssigner.assign(places)
+        let slugs = SlugAssigner.assign(places, unnamed: "sted")
         #expect(Set(slugs.values).count == 50_000)
     }
 }

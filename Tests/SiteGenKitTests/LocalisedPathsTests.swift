@@ -77,6 +77,25 @@ import Testing
         #expect(bokmål.contains("Restauranter"), "the page itself speaks bokmål")
     }
 
+    /// Real data has places without a name (or of no Latin letter): their addresses are in the guide's words
+    /// too, and the commands find them by those addresses.
+    @Test func aPlaceWithoutANameIsAPlaceInAnEnglishGuide() async throws {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Edinburgh","center":{"lat":55.9533,"lon":-3.1883},"radiusKm":3,"languages":["en"]}"#,
+            to: SiteSettings.fileName)
+        let build = ["build", "--places", Repository.fixtures + "/messy-edinburgh.geojson"]
+        #expect(await languages.sitegen(build, site) == 0)
+        let pages = site.outputFiles().filter { $0.hasPrefix("places/") }
+        let unnamed = pages.filter { $0.hasPrefix("places/place-") }
+        #expect(!unnamed.isEmpty, "\(pages)")
+        #expect(!pages.contains { $0.hasPrefix("places/sted-") })
+        let slug = try #require(unnamed.first?.split(separator: "/").dropFirst().first.map(String.init))
+        #expect(await languages.sitegen(["favorite", "add", slug], site) == 0)
+        #expect(await languages.sitegen(build, site) == 0)
+        #expect(try #require(site.read("output/favourites/index.html")).contains("places/\(slug)/index.html"))
+    }
+
     @Test func aNynorskGuidePublishesNynorskAddresses() async throws {
         let site = try await builtSite(#"["nn"]"#)
         let files = site.outputFiles()

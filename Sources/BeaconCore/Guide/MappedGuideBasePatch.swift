@@ -44,10 +44,11 @@ extension MappedGuideBase {
         else {
             return nil
         }
+        let unnamed = PathWords(settings.languages.main).unnamedPlace
         guard let entryOfID = entriesOfParsedPlaces(in: features),
             let matched = matchedInFileOrder(features, entryOfID: entryOfID),
-            let newSlugs = newSlugs(of: matched.edits, in: features),
-            var newSuffixes = newNameSuffixes(of: matched.edits, in: features)
+            let newSlugs = newSlugs(of: matched.edits, in: features, unnamed: unnamed),
+            var newSuffixes = newNameSuffixes(of: matched.edits, in: features, unnamed: unnamed)
         else { return nil }
         let (edits, skipped, memo) = matched
 
@@ -159,12 +160,13 @@ extension MappedGuideBase {
     /// The edited places' new slugs by entry (their own base slug, where it changed); nil when one of them
     /// is another place's.
     private func newSlugs(
-        of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features
+        of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features,
+        unnamed: String
     ) -> [Int: String]? {
         var newSlugs: [Int: String] = [:]
         for (feature, entry, old) in edits {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
-            let slug = SlugAssigner.baseSlug(id: place.id, name: place.name)
+            let slug = SlugAssigner.baseSlug(id: place.id, name: place.name, unnamed: unnamed)
             if slug != old.slug { newSlugs[entry] = slug }
         }
         if !newSlugs.isEmpty {
@@ -180,7 +182,8 @@ extension MappedGuideBase {
     /// places are found from their slugs' bytes and only they are decoded (a stem two names share only
     /// brings in a few more). Nil when a favorite outside the data would change (those are not patched).
     private func newNameSuffixes(
-        of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features
+        of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features,
+        unnamed: String
     ) -> [Int: String?]? {
         var stems = Set<String>()
         var editedPlaces: [Int: Place] = [:]
@@ -188,8 +191,8 @@ extension MappedGuideBase {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
             editedPlaces[entry] = place
             guard place.name != old.place.name || place.address != old.place.address else { continue }
-            stems.insert(TextFolding.slugStem(old.place.name))
-            stems.insert(TextFolding.slugStem(place.name))
+            stems.insert(TextFolding.slugStem(old.place.name, unnamed: unnamed))
+            stems.insert(TextFolding.slugStem(place.name, unnamed: unnamed))
         }
         guard !stems.isEmpty else { return [:] }
         let hashLength = 7  // "-" and the id's 6-character hash

@@ -11,14 +11,18 @@ package struct PathWords: Sendable, Hashable {
     package let page: String
     /// The downloads: `eksport/steder.geojson`, `eksport/favoritter.gpx`.
     package let export: String
+    /// The slug of a place whose name has no Latin letter or digit, or no name: `steder/sted-k3x9a1/`.
+    package let unnamedPlace: String
 
     package init(_ language: Language) {
         switch language {
-        case .nb: (places, favorites, page, export) = ("steder", "favoritter", "side", "eksport")
-        case .nn: (places, favorites, page, export) = ("stader", "favorittar", "side", "eksport")
-        case .en: (places, favorites, page, export) = ("places", "favourites", "page", "export")
+        case .nb: (places, favorites, page, export, unnamedPlace) = ("steder", "favoritter", "side", "eksport", "sted")
+        case .nn: (places, favorites, page, export, unnamedPlace) = ("stader", "favorittar", "side", "eksport", "stad")
+        case .en: (places, favorites, page, export, unnamedPlace) = ("places", "favourites", "page", "export", "place")
         }
     }
+
+    package static let bokmål = PathWords(.nb)
 
     /// Every word any language puts at the top of a site: a category's folder must not take one, whatever
     /// the site's main language is now or later.

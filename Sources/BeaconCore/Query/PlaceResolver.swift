@@ -13,11 +13,14 @@ package struct PlaceResolver: Sendable {
 
     let places: [Place]
     let slugs: [PlaceID: String]
+    /// The stem of a place whose name gives none, as the guide's pages write it (`PathWords.unnamedPlace`).
+    let unnamed: String
 
-    package init(places: [Place]) {
+    package init(places: [Place], language: Language) {
         var seen = Set<PlaceID>()
         self.places = places.filter { seen.insert($0.id).inserted }
-        self.slugs = SlugAssigner.assign(self.places.map { ($0.id, $0.name) })
+        unnamed = PathWords(language).unnamedPlace
+        self.slugs = SlugAssigner.assign(self.places.map { ($0.id, $0.name) }, unnamed: unnamed)
     }
 
     package func slug(of place: Place) -> String? { slugs[place.id] }
@@ -35,13 +38,13 @@ package struct PlaceResolver: Sendable {
         if exact.count == 1 { return .found(exact[0]) }
         if exact.count > 1 { return .ambiguous(exact) }
         // "tim-wendelboe" (a slug without its hash) names the place as well as "Tim Wendelboe".
-        let stem = TextFolding.slugStem(query)
-        let sameStem = places.filter { TextFolding.slugStem($0.name) == stem }
+        let stem = TextFolding.slugStem(query, unnamed: unnamed)
+        let sameStem = places.filter { TextFolding.slugStem($0.name, unnamed: unnamed) == stem }
         if sameStem.count == 1 { return .found(sameStem[0]) }
         if sameStem.count > 1 { return .ambiguous(sameStem) }
         let partial = places.filter {
             TextFolding.searchKey($0.name).contains(key)
-                || (stem != "sted" && TextFolding.slugStem($0.name).contains(stem))
+                || (stem != unnamed && TextFolding.slugStem($0.name, unnamed: unnamed).contains(stem))
         }
         switch partial.count {
         case 0: return .notFound

@@ -30,9 +30,10 @@ package enum TextFolding {
     static let maximumSlugStemLength = 60
 
     /// An ASCII stem for a URL: "Café & Bar Ørken" → "cafe-bar-orken". Never
-    /// empty, never holds `/`, `.`, NUL or controls, at most 60 characters.
-    static func slugStem(_ text: String) -> String {
-        if let ascii = asciiSlugStem(text) { return ascii }
+    /// empty, never holds `/`, `.`, NUL or controls, at most 60 characters. A text with no Latin letter or
+    /// digit (no name, «寿司») gives `unnamed`: a page's address is in its guide's words (`PathWords`).
+    static func slugStem(_ text: String, unnamed: String = PathWords.bokmål.unnamedPlace) -> String {
+        if let ascii = asciiSlugStem(text, unnamed: unnamed) { return ascii }
         var out: [UInt8] = []
         var lastWasDash = true
         for scalar in text.unicodeScalars {
@@ -59,7 +60,7 @@ package enum TextFolding {
         }
         if out.count > maximumSlugStemLength { out.removeSubrange(maximumSlugStemLength...) }
         while out.last == 0x2D { out.removeLast() }
-        return out.isEmpty ? "sted" : String(decoding: out, as: UTF8.self)
+        return out.isEmpty ? unnamed : String(decoding: out, as: UTF8.self)
     }
 
     /// ASCII for the Latin letters of U+00C0–U+024F: Norwegian ones by
@@ -89,7 +90,7 @@ package enum TextFolding {
         .map { Array($0.utf8) }
 
     /// The same rule for pure ASCII text, on bytes; nil when any byte is not ASCII.
-    static func asciiSlugStem(_ text: String) -> String? {
+    static func asciiSlugStem(_ text: String, unnamed: String) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(min(text.utf8.count, maximumSlugStemLength))
         var lastWasDash = true
@@ -106,7 +107,7 @@ package enum TextFolding {
             }
         }
         while out.last == 0x2D { out.removeLast() }
-        return out.isEmpty ? "sted" : String(decoding: out, as: UTF8.self)
+        return out.isEmpty ? unnamed : String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -52,7 +52,7 @@ struct KnownPlaces {
 
     /// Resolves PLACE or throws a message listing the candidates.
     func resolve(_ text: String) throws -> Place {
-        let resolver = PlaceResolver(places: all)
+        let resolver = PlaceResolver(places: all, language: settings.languages.main)
         switch resolver.resolve(text) {
         case .found(let place):
             return place
