@@ -150,6 +150,12 @@ import Testing
         let text = tileText(site)
         #expect(text.contains("\"Prinsens gate\"") && text.contains("\"Parken\""))
         #expect(!text.contains("Karl Johans gate"))
+        // The extract covers the box its features span: the page draws the rest as «no data», also when the
+        // tiles come from the cache.
+        let covers = #""covers":[59.911,10.742,59.915,10.75]"#
+        #expect((site.read("output/index.html") ?? "").contains(covers))
+        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root, "--force"]).status == 0)
+        #expect((site.read("output/index.html") ?? "").contains(covers))
 
         // A link to a file outside the site folder: refused, named, and the guide built without a basemap.
         let outside = NSTemporaryDirectory() + "outside-\(UUID().uuidString).geojson"

@@ -13,6 +13,32 @@ package struct BasemapFeature: Sendable, Equatable {
         self.name = name
         self.geometry = geometry
     }
+
+    /// The box the features' points span (the sea and islands the coastline makes left out: they fill the
+    /// tiles' area, not the data's); nil without points.
+    package static func extent(of features: [BasemapFeature]) -> GeoBounds? {
+        var box: GeoBounds?
+        func add(_ point: Coordinate) {
+            guard var known = box else {
+                box = GeoBounds(
+                    south: point.latitude, west: point.longitude, north: point.latitude, east: point.longitude)
+                return
+            }
+            known.south = min(known.south, point.latitude)
+            known.north = max(known.north, point.latitude)
+            known.west = min(known.west, point.longitude)
+            known.east = max(known.east, point.longitude)
+            box = known
+        }
+        for feature in features where feature.kind != .sea && feature.kind != .land {
+            switch feature.geometry {
+            case .line(let points): points.forEach(add)
+            case .area(let rings): rings.forEach { $0.forEach(add) }
+            case .point(let point): add(point)
+            }
+        }
+        return box
+    }
 }
 
 /// A line (a street, a river), an area (rings filled even-odd, so an inner

@@ -29,6 +29,19 @@ extension BasemapLoading {
         var identity: String
         /// The area the data covers, when it is known to be less than the tiles' (the built-in extract).
         var coverage: GeoBounds? = nil
+        /// The owner's extract (`basemapData`): what it covers is its features' extent.
+        var isOwnersFile = false
+    }
+
+    /// "south west north east", as the extent is kept in the cache.
+    static func text(_ bounds: GeoBounds) -> String {
+        [bounds.south, bounds.west, bounds.north, bounds.east].map { "\($0)" }.joined(separator: " ")
+    }
+
+    static func bounds(_ bytes: [UInt8]) -> GeoBounds? {
+        let numbers = String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap { Double($0) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
+        return GeoBounds(south: numbers[0], west: numbers[1], north: numbers[2], east: numbers[3])
     }
 
     /// The area the compiled-in Oslo extract covers (its README's box).
@@ -54,8 +67,12 @@ extension BasemapLoading {
             hasher.combine("\(level.zoom)/\(level.minX)/\(level.minY)/\(level.maxX)/\(level.maxY)")
         }
         let cachePath = options.site.cachePath + "/basemap/tiles-" + hasher.hex + ".bin"
+        // What the owner's extract covers (its features' extent), kept beside its tiles.
+        let extentPath = PathText.removingExtension(cachePath) + ".extent"
+        var coverage = data.coverage
         if let cached = FileSystem.readCacheFile(cachePath, limit: 1 << 30).flatMap(VectorTileArchive.decode) {
             tiles = cached
+            if data.isOwnersFile { coverage = FileSystem.readCacheFile(extentPath, limit: 256).flatMap(Self.bounds) }
         } else {
             let features: [BasemapFeature]
             do {
@@ -67,6 +84,10 @@ extension BasemapLoading {
             // Best effort: without the cache the next build cuts the tiles again.
             try? FileSystem.createDirectory(options.site.cachePath + "/basemap", inside: options.site.root)
             try? FileSystem.writeCacheFile(VectorTileArchive.encode(tiles), to: cachePath, sync: false)
+            if data.isOwnersFile, let extent = BasemapFeature.extent(of: features) {
+                coverage = extent
+                try? FileSystem.writeCacheFile(Array(Self.text(extent).utf8), to: extentPath, sync: false)
+            }
         }
         let bytes = tiles.reduce(0) { $0 + $1.bytes.count }
         let seconds = (ContinuousClock.now - started).inSeconds
@@ -77,7 +98,7 @@ extension BasemapLoading {
             published: PublishedBasemap(
                 source: .vector(
                     pathTemplate: VectorTiles.pathTemplate, levels: plan.levels,
-                    coverage: data.coverage.flatMap { $0.intersection(area) }),
+                    coverage: coverage.flatMap { $0.intersection(area) }),
                 attribution: [BasemapLoading.openStreetMapCredit]),
             tiles: tiles, warnings: [])
     }
@@ -134,7 +155,9 @@ extension BasemapLoading {
         var hasher = ContentHasher()
         hasher.combine(bytes)
         return .success(
-            OwnData(description: PathText.lastComponent(name), bytes: { bytes }, identity: "file-" + hasher.hex))
+            OwnData(
+                description: PathText.lastComponent(name), bytes: { bytes }, identity: "file-" + hasher.hex,
+                isOwnersFile: true))
     }
 
     /// Overpass's answer for `area`: from the cache while fresh (or with --offline), else fetched now;
