@@ -33,7 +33,7 @@ package struct BasemapFeature: Sendable, Equatable {
         for feature in features where feature.kind != .sea && feature.kind != .land {
             switch feature.geometry {
             case .line(let points): points.forEach(add)
-            case .area(let rings): rings.forEach { $0.forEach(add) }
+            case .area(let rings): rings.joined().forEach(add)
             case .point(let point): add(point)
             }
         }
