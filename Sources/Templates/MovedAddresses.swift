@@ -27,7 +27,7 @@ enum MovedAddresses {
             add(then.favorites, now.favorites)
             add(then.page, now.page)
             add(then.export, now.export)
-            for category in settings.categories where category.isPreset {
+            for category in settings.categories {
                 add(category.pathSegment(in: other), category.pathSegment(in: main))
             }
         }

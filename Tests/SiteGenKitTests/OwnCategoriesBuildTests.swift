@@ -95,6 +95,8 @@ import Testing
         #expect(try #require(site.read("output/nb/late-night-food/index.html")).contains("Nattkiosken"))
         #expect(site.outputFiles().contains { $0.hasPrefix("places/nattkiosken") })
         #expect(!site.outputFiles().contains { $0.hasPrefix("nattmat/") || $0.hasPrefix("steder/") })
+        // A link to its old folder finds the new one through the 404 page.
+        #expect(try #require(site.read("output/404.html")).contains(#""nattmat":"late-night-food""#))
     }
 
     @Test func anOwnKindsNamesAndWordsAreTextNeverMarkup() throws {

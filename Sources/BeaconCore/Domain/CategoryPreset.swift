@@ -10,7 +10,8 @@ package final class CategoryDefinition: Sendable {
     /// The Geoapify category keys it holds (`categories.txt`); a parent key includes its children.
     package let geoapifyKeys: [String]
     /// The list page's folder in each language (`restauranter/`, `restaurants/`): a site uses its main
-    /// language's, as it does for every folder (`PathWords`).
+    /// language's, as it does for every folder (`PathWords`). An owner's kind's other languages' are the
+    /// folders it had while that language came first.
     package let pathSegments: [Language: String]
     /// The symbol on cards, pins, chips and the detail page.
     package let icon: CategoryIcon

@@ -96,10 +96,25 @@ enum OwnCategorySettings {
         let commandLine = OwnCategorySettings.commandLineNames(names, except: segment)
         return PlaceCategory(
             CategoryDefinition(
-                segment, geoapify: keys, paths: [languages.main: segment], icon: icon, animation: animation,
+                segment, geoapify: keys, paths: Self.paths(names, main: languages.main, segment: segment), icon: icon,
+                animation: animation,
                 openingStatus: openingStatus, commandLine: commandLine,
                 ownNames: OwnCategoryNames(names: names, words: words), osmTags: osmTags,
                 order: CategoryPreset.all.count + order))
+    }
+
+    /// The kind's folder: the main language's plural (`segment`). Each other language's plural gives the
+    /// folder the kind had while that language came first, for the 404 page's way on (`MovedAddresses`).
+    static func paths(_ names: [Language: OwnCategoryNames.Names], main: Language, segment: String) -> [Language:
+        String]
+    {
+        var paths: [Language: String] = [:]
+        for (language, name) in names {
+            let slug = TextFolding.slugStem(name.other, unnamed: "")
+            if !slug.isEmpty, !reservedSegments.contains(slug) { paths[language] = slug }
+        }
+        paths[main] = segment
+        return paths
     }
 
     /// `"catering.ice_cream"` or a list of such: keys Geoapify knows, each once.
