@@ -17,27 +17,15 @@ package struct BasemapFeature: Sendable, Equatable {
     /// The box the features' points span (the sea and islands the coastline makes left out: they fill the
     /// tiles' area, not the data's); nil without points.
     package static func extent(of features: [BasemapFeature]) -> GeoBounds? {
-        var box: GeoBounds?
-        func add(_ point: Coordinate) {
-            guard var known = box else {
-                box = GeoBounds(
-                    south: point.latitude, west: point.longitude, north: point.latitude, east: point.longitude)
-                return
-            }
-            known.south = min(known.south, point.latitude)
-            known.north = max(known.north, point.latitude)
-            known.west = min(known.west, point.longitude)
-            known.east = max(known.east, point.longitude)
-            box = known
-        }
+        var box = Box([])
         for feature in features where feature.kind != .sea && feature.kind != .land {
-            switch feature.geometry {
-            case .line(let points): points.forEach(add)
-            case .area(let rings): rings.joined().forEach(add)
-            case .point(let point): add(point)
-            }
+            let own = Box(feature: feature)
+            guard own.south <= own.north else { continue }
+            box.add(Coordinate(latitude: own.south, longitude: own.west))
+            box.add(Coordinate(latitude: own.north, longitude: own.east))
         }
-        return box
+        guard box.south <= box.north, box.west <= box.east else { return nil }
+        return GeoBounds(south: box.south, west: box.west, north: box.north, east: box.east)
     }
 }
 

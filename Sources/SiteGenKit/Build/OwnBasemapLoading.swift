@@ -116,11 +116,7 @@ extension BasemapLoading {
             return try await overpass(area)
         }
         let coverage = BasemapLoading.sampleCoverage
-        let center = settings.center
-        guard
-            (coverage.south...coverage.north).contains(center.latitude)
-                && (coverage.west...coverage.east).contains(center.longitude)
-        else {
+        guard coverage.contains(settings.center) else {
             return .failure(
                 OwnDataProblem(
                     sample
