@@ -98,7 +98,7 @@
     palette.label = read('label', '#3b3b48');
     palette.halo = read('label-halo', '#ffffff');
     palette['place-label'] = read('place-label', '#5a5a6e');
-    palette.nodata = read('nodata', '#e9e3da');
+    palette.nodata = read('nodata', '#e6dfd5');
     palette['nodata-grid'] = read('nodata-grid', 'rgba(32, 32, 42, 0.08)');
     return palette;
   }
