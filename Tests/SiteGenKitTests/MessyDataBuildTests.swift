@@ -55,6 +55,21 @@ import Testing
         #expect(!duckLine.contains(#""address""#), "\(duckLine)")
     }
 
+    /// `sitegen places` lines its columns up by terminal cells, so a name in Chinese script does not push
+    /// the rest of its line out of line.
+    @Test func thePlacesTableLinesUpNamesInEveryScript() throws {
+        let site = try Self.built()
+        let result = try Sitegen.run(["places", "--site", site.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map(String.init).filter { $0.contains("Restaurant") }
+        #expect(rows.contains { $0.hasPrefix("中文小馆 ") } && rows.contains { $0.hasPrefix("Ресторан Москва ") })
+        let starts = Set(
+            rows.compactMap { row in
+                row.range(of: "  Restaurant").map { TerminalText.columns(String(row[..<$0.lowerBound])) }
+            })
+        #expect(rows.count > 20 && starts.count == 1, "\(rows)")
+    }
+
     @Test func hoursThatDoNotParseAreLabelledAndClaimNoStatus() throws {
         let site = try Self.built()
         let duck = try page(site, "duck-waffle")

@@ -127,13 +127,7 @@ struct CategoriesCommand: Command {
             // A kind under more than one Geoapify key: one key a line, under the first.
             for key in keys.dropFirst() { cells.append(Array(repeating: "", count: line.count - 1) + [key]) }
         }
-        let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-        var lines = cells.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }
-        lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
+        var lines = TerminalTable.render(cells)
 
         let all = PlaceCategory.presets.count
         guard let settings else {

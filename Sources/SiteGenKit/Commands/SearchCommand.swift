@@ -110,8 +110,9 @@ enum PlaceTable {
         let cuisines = place.traits.cuisines
         guard !cuisines.isEmpty else { return CategoryNames.singular(place.category) }
         let t = Strings.of(.nb)
-        return TextHardening.truncate(
-            CategoryNames.singular(place.category) + " · " + cuisines.map(t.cuisineName).joined(separator: ", "), to: 40
+        return TerminalText.truncate(
+            CategoryNames.singular(place.category) + " · " + cuisines.map(t.cuisineName).joined(separator: ", "),
+            toColumns: 40
         )
     }
 
@@ -127,20 +128,14 @@ enum PlaceTable {
             let name = place.displayName + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             let row = [
-                TextHardening.truncate(name, to: 40), kind(place),
+                TerminalText.truncate(name, toColumns: 40), kind(place),
                 NorwegianFormat.distance(metres: place.wholeMetres).replacingAll(
                     NorwegianFormat.noBreakSpace, with: " "), rating,
             ]
             return withStatus ? row + [status ?? "–"] : row
         }
         rows.insert(header, at: 0)
-        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }
-        lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
+        var lines = TerminalTable.render(rows)
         lines.append("")
         lines.append(
             NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingAll(

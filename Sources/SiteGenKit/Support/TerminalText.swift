@@ -1,0 +1,74 @@
+/// Text as a terminal shows it: what must be escaped before it reaches one, and how many cells it
+/// takes, after Unicode's East Asian Width (UAX #11) as terminals apply it.
+enum TerminalText {
+    /// `text` with every control character except line feed and tab, and
+    /// every bidirectional control, written as `\u{XX}`.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The cells `text` takes: two for a wide or fullwidth character or an emoji drawn as one, none for
+    /// a combining mark or a joiner, one otherwise; a control as the escape that stands for it.
+    static func columns(_ text: String) -> Int {
+        escaped(text).reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// Cuts `text` to at most `maximum` cells, the last one "…".
+    static func truncate(_ text: String, toColumns maximum: Int) -> String {
+        guard columns(text) > maximum else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = columns(of: character)
+            if used + width > maximum - 1 { break }
+            kept.append(character)
+            used += width
+        }
+        return kept.trimmingSpaces() + "…"
+    }
+
+    /// A character (a grapheme cluster) is as wide as its first scalar; what follows it (accents,
+    /// variation selectors, joined emoji) is drawn in the same cells, except that VS16 asks for an emoji.
+    private static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        return columns(of: first)
+    }
+
+    private static func columns(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}
