@@ -54,7 +54,13 @@ package enum CommandLineTool {
             return ExitStatus.success.rawValue
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
-            console.error("sitegen: ukjent kommando «\(name)». Se «sitegen --help».")
+            if let guess = Self.commandsInBokmål[name.lowercased()]
+                ?? ClosestWord.to(name, among: commands.map(\.spec.name))
+            {
+                console.error("sitegen: ukjent kommando «\(name)». Mente du «sitegen \(guess)»?")
+            } else {
+                console.error("sitegen: ukjent kommando «\(name)». Se «sitegen --help».")
+            }
             return ExitStatus.usage.rawValue
         }
         do {
@@ -68,7 +74,8 @@ package enum CommandLineTool {
                 console: parsed.flag("--quiet") ? QuietConsole(base: console) : console, now: now)
             return try await command.run(context).rawValue
         } catch let error as UsageError {
-            console.error("sitegen \(error.command): \(error.message).")
+            let ending = error.message.hasSuffix("?") ? "" : "."
+            console.error("sitegen \(error.command): \(error.message)\(ending)")
             console.error("Se «sitegen \(error.command) --help».")
             return ExitStatus.usage.rawValue
         } catch let error as any UserFacingError {
@@ -100,6 +107,16 @@ package enum CommandLineTool {
         AssetsCommand(),
         SanitizeCommand(),
         CompletionsCommand(),
+    ]
+
+    /// The commands' names are English while everything they say is bokmål, so an owner may well type the
+    /// bokmål word: it is answered with the command's name, never run in its place.
+    static let commandsInBokmål: [String: String] = [
+        "bygg": "build", "bygge": "build", "vurder": "rate", "vurdering": "rate", "vurderinger": "ratings",
+        "favoritt": "favorite", "favoritter": "favorites", "sted": "place", "steder": "places",
+        "importer": "import", "bilde": "photo", "bilder": "photo", "foto": "photo", "søk": "search",
+        "kategori": "categories", "kategorier": "categories", "senter": "center", "sentrum": "center",
+        "del": "share", "hjelp": "help", "ressurser": "assets", "rens": "sanitize",
     ]
 
     /// `help` is handled above rather than in the table; this spec describes

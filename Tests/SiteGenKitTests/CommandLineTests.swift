@@ -3,6 +3,7 @@ import Testing
 
 @testable import BeaconCore
 @testable import BeaconSystem
+@testable import SiteGenKit
 
 /// The real binary: help, usage errors and the build command's failure paths.
 @Suite struct CommandLineBuildTests {
@@ -15,12 +16,39 @@ import Testing
         #expect(buildHelp.stdout.contains("--output"))
         let unknown = try Sitegen.run(["bygg"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("ukjent kommando"))
+        #expect(unknown.stderr.contains("ukjent kommando «bygg». Mente du «sitegen build»?"), "\(unknown.stderr)")
         let badOption = try Sitegen.run(["build", "--fast"])
         #expect(badOption.status == 64)
-        #expect(badOption.stderr.contains("--fast"))
+        #expect(badOption.stderr.contains("--fast") && !badOption.stderr.contains("Mente du"))
         let conflicting = try Sitegen.run(["build", "--refresh", "--offline"])
         #expect(conflicting.status == 64)
+    }
+
+    /// A near miss is answered with the word meant, as git and cargo do; nothing runs in its place.
+    @Test func aMistypedCommandOrOptionGetsTheWordItMeant() throws {
+        let command = try Sitegen.run(["biuld"])
+        #expect(command.status == 64 && command.stdout.isEmpty)
+        #expect(command.stderr == "sitegen: ukjent kommando «biuld». Mente du «sitegen build»?\n", "\(command.stderr)")
+        let option = try Sitegen.run(["search", "--categroy", "bar"])
+        #expect(option.status == 64 && option.stdout.isEmpty)
+        #expect(
+            option.stderr.hasPrefix("sitegen search: ukjent valg «--categroy». Mente du «--category»?\n"),
+            "\(option.stderr)")
+        let nothingNear = try Sitegen.run(["zzz"])
+        #expect(nothingNear.stderr == "sitegen: ukjent kommando «zzz». Se «sitegen --help».\n")
+    }
+
+    @Test func nearestWordIsOnlyANearMiss() {
+        #expect(ClosestWord.to("biuld", among: ["build", "rate"]) == "build")
+        #expect(ClosestWord.to("--qiet", among: ["--quiet", "--site"]) == "--quiet")
+        #expect(ClosestWord.to("--Quiet", among: ["--quiet"]) == "--quiet")
+        #expect(ClosestWord.to("rat", among: ["rate", "ratings"]) == "rate")
+        #expect(ClosestWord.to("ab", among: ["abc"]) == nil, "one edit is half of two letters")
+        #expect(ClosestWord.to("sharee", among: ["share", "shared"]) == nil, "two equally near")
+        #expect(ClosestWord.to("--fast", among: ["--force", "--site", "--quiet"]) == nil)
+        #expect(ClosestWord.distance(Array("ca"), Array("ac")) == 1)
+        #expect(ClosestWord.distance(Array("kitten"), Array("sitting")) == 3)
+        #expect(ClosestWord.distance(Array(""), Array("abc")) == 3)
     }
 
     @Test func buildsFromTheSiteFolder() throws {
@@ -33,6 +61,8 @@ import Testing
         let quiet = try Sitegen.run(["build", "--site", site.root, "--quiet"])
         #expect(quiet.status == 0)
         #expect(quiet.stderr.isEmpty)
+        let short = try Sitegen.run(["build", "--site", site.root, "-q"])
+        #expect(short.status == 0 && short.stderr.isEmpty, "\(short.stderr)")
     }
 
     @Test func anAssetsFileInsteadOfAFolderIsNamedAndNothingIsTouched() throws {

@@ -85,6 +85,11 @@ struct ParsedArguments: Sendable {
                 parsed.options["--help"] = ""
                 continue
             }
+            // `-q`, as most tools spell it, where the command has `--quiet`.
+            if argument == "-q", spec.options.contains(where: { $0.name == "--quiet" }) {
+                parsed.options["--quiet"] = ""
+                continue
+            }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -96,7 +101,9 @@ struct ParsedArguments: Sendable {
                 continue
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError("ukjent valg «\(name)»", command: spec.name)
+                let guess = ClosestWord.to(name, among: spec.options.map(\.name) + ["--help"])
+                throw UsageError(
+                    "ukjent valg «\(name)»" + (guess.map { ". Mente du «\($0)»?" } ?? ""), command: spec.name)
             }
             if option.takesValue && option.valueCount > 1 {
                 guard inlineValue == nil, index + option.valueCount <= arguments.count else {
