@@ -388,7 +388,10 @@
     return L.layerGroup(layers);
   }
 
-  /** From this zoom on (streets, a few blocks across), a lone pin's name may stand beside it. */
+  /**
+   * From this zoom on (streets, a few blocks across), a lone pin's name may stand beside it. A map of one place
+   * names its pin at every zoom (`pinNamesFromZoom: 0`): there it crowds nothing.
+   */
   const PIN_NAMES_FROM_ZOOM = 15;
   const CENTER_LABEL_SIDES = ['below', 'above', 'right', 'left'];
   /** The pin names' font, as beacon.css draws them (`.map-pin__name`), for measuring without layout. */
@@ -459,7 +462,8 @@
     }
 
     // The pins' names: computed from the pins' boxes and the names' measured widths, then shown in one pass.
-    const named = map.getZoom() >= PIN_NAMES_FROM_ZOOM;
+    const from = map.options.pinNamesFromZoom;
+    const named = map.getZoom() >= (Number.isFinite(from) ? from : PIN_NAMES_FROM_ZOOM);
     const frame = box(container.getBoundingClientRect());
     const corner = (selector, side) => {
       const element = container.querySelector(selector);
@@ -566,6 +570,7 @@
       const map = create(canvas, data.basemap, Text.t('map.placeLabel', { name: place.n }), {
         scrollWheelZoom: false,
         dragging: !L.Browser.mobile, // one finger scrolls the page on a phone; two pinch the map
+        pinNamesFromZoom: 0,
       }, { compact: true });
       const here = [place.lat, place.lon];
       L.marker(here, { icon: pinIcon(place, data.star, place.n), keyboard: false }).addTo(map);

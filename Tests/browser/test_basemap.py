@@ -107,6 +107,14 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         ink = self.driver.execute_script(INK, label["text"], label["x"], label["y"], label["width"], label["height"])
         self.assertGreater(ink, 100, label)
 
+    def test_a_detail_pages_map_names_its_place_at_any_zoom(self):
+        """Bølgen & Moi is 2.2 km from Oslo S: its map opens below street zoom, where the explorer names no pin;
+        a map of one place names it all the same."""
+        self.open_detail("Bølgen & Moi")
+        bb.WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(
+            "return Array.from(document.querySelectorAll('#place-map .map-pin__name:not([hidden])'), (n) => n.textContent);")
+            == ["Bølgen & Moi"], "the place's pin is not named")
+
     def test_dark_mode_draws_the_night_palette(self):
         self.open_detail("Grand Hotel")
         wait_labels(self.driver, "#place-map")
