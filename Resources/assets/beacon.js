@@ -516,8 +516,9 @@
       const name = element('span', 'place-card__name', p.n);
       if (p.ns) name.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
       body.append(name);
-      body.append(p.a ? element('span', 'place-card__address', p.a)
-        : element('span', 'place-card__address address--missing', TEXT.addressMissing));
+      // A missing address is said, except for a kind that has none as a rule (a park: `street: false`).
+      if (p.a) body.append(element('span', 'place-card__address', p.a));
+      else if (CATEGORIES[key].street !== false) body.append(element('span', 'place-card__address address--missing', TEXT.addressMissing));
       body.append(element('span', 'place-card__meta', `${kindOf(p, info.singular)} · ${formatDistance(distance[i])}`));
       const marks = traitMarks(p);
       if (marks) body.append(marks);

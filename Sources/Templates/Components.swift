@@ -125,7 +125,7 @@ enum Components {
         b.open("span", ["class": "place-card__name"])
         name(&b, place)
         b.close("span")
-        address(&b, place.address.singleLine, class: "place-card__address", t)
+        address(&b, place.address.singleLine, of: place.category, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
         let traits = place.traits
         b.text(t.cuisineList(traits.cuisines) ?? t.singular(place.category))
@@ -194,9 +194,13 @@ enum Components {
         }
     }
 
-    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name.
-    /// `name`: the element's class; without one, a present address is plain text.
-    static func address(_ b: inout HTMLBuffer, _ line: String?, class name: String? = nil, _ t: Strings) {
+    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name. Nothing
+    /// for a place of a kind that has no street address as a rule (a park). `name`: the element's class;
+    /// without one, a present address is plain text.
+    static func address(
+        _ b: inout HTMLBuffer, _ line: String?, of category: PlaceCategory, class name: String? = nil, _ t: Strings
+    ) {
+        if line == nil && !category.hasStreetAddress { return }
         if let line {
             if let name { b.element("span", ["class": name], text: line) } else { b.text(line) }
         } else {

@@ -220,7 +220,9 @@ package enum DetailPage {
             content(&b)
             b.raw("</dd></div>")
         }
-        row(t.address) { Components.address(&$0, p.address.singleLine, t) }
+        if p.address.singleLine != nil || p.category.hasStreetAddress {
+            row(t.address) { Components.address(&$0, p.address.singleLine, of: p.category, t) }
+        }
         row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
         row(t.mapsRow) { mapLinks(&$0, p, t) }
         if let lines = hoursLines {

@@ -180,7 +180,7 @@ package enum ShareFile {
         b.open("span", ["class": "place-card__name"])
         Components.name(&b, place)
         b.close("span")
-        Components.address(&b, p.address.singleLine, class: "place-card__address", t)
+        Components.address(&b, p.address.singleLine, of: p.category, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
         b.text(t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
         b.raw("</span>")

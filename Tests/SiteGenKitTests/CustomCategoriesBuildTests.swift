@@ -163,4 +163,38 @@ import Testing
         #expect(!site.outputFiles().contains("gatekjokken/index.html"))
         #expect(!front.contains("Kebab Kongen"))
     }
+
+    /// A park or a playground has no street address as a rule: one without is shown without an address
+    /// rather than labelled «Adresse mangler»; an ice-cream bar without one still is.
+    @Test func aParkWithoutAnAddressIsNotSaidToMissOne() throws {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"title":"Oslo ute","languages":["nb","en"],"categories":["park","playground","ice-cream"]}"#,
+            to: SiteSettings.fileName)
+        let places = Repository.fixtures + "/osm-oslo-twelve-kinds.geojson"
+        let result = try Sitegen.run(["build", "--site", site.root, "--places", places])
+        #expect(result.status == 0, "\(result.stderr)")
+        func page(_ stem: String, _ folder: String = "") throws -> String {
+            let path = try #require(site.outputFiles().first { $0.hasPrefix(folder + "steder/" + stem + "-") })
+            return try #require(site.read("output/" + path))
+        }
+        for park in [try page("slottsparken"), try page("vaterlandsparken-lekeplass"), try page("slottsparken", "en/")]
+        {
+            #expect(!park.contains("<dt>Adresse</dt>") && !park.contains("<dt>Address</dt>"))
+            #expect(!park.contains("address--missing"))
+            #expect(park.contains("<dt>Koordinater</dt>") || park.contains("<dt>Coordinates</dt>"))
+        }
+        #expect(
+            try page("gelato-co").contains(
+                #"<dt>Adresse</dt><dd><span class="address--missing">Adresse mangler</span>"#))
+        let front = try #require(site.read("output/index.html"))
+        let cards = front.components(separatedBy: #"<li class="place-card""#).dropFirst()
+        let parkCard = try #require(cards.first { $0.contains("Slottsparken") })
+        #expect(!parkCard.contains("place-card__address"), "\(parkCard)")
+        #expect(try #require(cards.first { $0.contains("Gelato &amp; Co") }).contains("address--missing"))
+        // The page script draws cards by the same rule: the kinds' table says which have no street address.
+        let texts = try #require(site.read("output/assets/beacon-text.js"))
+        #expect(texts.contains(#""icon":"cat-icon--park","#) && texts.contains(#""street":false"#))
+        #expect(texts.components(separatedBy: #""street":false"#).count - 1 == 4, "park, playground, sights, beach")
+    }
 }

@@ -147,6 +147,27 @@ class TwelveCategoriesOnAPhoneTests(bb.BuiltSiteTestCase):
         bb.wait_for(d, lambda: sorted(n.split(" · ")[0] for n in bb.visible_names(d)) == ["Gelato & Co", "Paradis Gelato"],
                     message=str(bb.visible_names(d)))
 
+    def test_a_park_card_drawn_by_the_script_says_no_address_is_missing(self):
+        """The explorer's script draws the cards a search finds: a park has no street address as a rule, so
+        none is said to be missing; an ice-cream bar's is."""
+        d = self.driver
+        self.open("index.html")
+        d.find_element(By.ID, "explorer-search").send_keys("park")
+        bb.wait_for(d, lambda: "Slottsparken" in [n.split(" · ")[0] for n in bb.visible_names(d)],
+                    message=str(bb.visible_names(d)))
+        addresses = d.execute_script("""
+            return Array.from(document.querySelectorAll('#place-list .place-card'), (card) => [
+              card.querySelector('.place-card__name').textContent,
+              Array.from(card.querySelectorAll('.place-card__address'), (a) => a.textContent)]);""")
+        parks = [a for name, a in addresses if name in ("Slottsparken", "Sofienbergparken")]
+        self.assertEqual(parks, [[], []], addresses)
+        box = d.find_element(By.ID, "explorer-search")
+        box.clear()
+        box.send_keys("gelato & co")
+        bb.wait_for(d, lambda: bb.visible_names(d)[:1] == ["Gelato & Co"], message=str(bb.visible_names(d)))
+        missing = d.find_elements(By.CSS_SELECTOR, ".place-card .address--missing")
+        self.assertEqual([m.text for m in missing if m.is_displayed()][:1], ["Adresse mangler"])
+
     def test_a_detail_page_of_each_new_animation_moves_and_rests(self):
         d = self.driver
         for kind, name in (("iskrembarer", "beacon-sway"), ("museer", "beacon-pulse"), ("biblioteker", "beacon-tilt")):

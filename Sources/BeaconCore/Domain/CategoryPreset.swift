@@ -18,6 +18,9 @@ package final class CategoryDefinition: Sendable {
     package let animation: CategoryAnimation
     /// False where «Åpent nå» would mislead (a hotel's hours are its reception's).
     package let hasOpeningStatus: Bool
+    /// False for a kind of place that has no street address as a rule (a park, a playground, a beach): one
+    /// without an address is then not labelled «Adresse mangler», as if something were wrong with it.
+    package let hasStreetAddress: Bool
     /// What `--category` accepts besides the key, Norwegian forms first; completion offers them.
     package let extraCommandLineNames: [String]
     /// An owner's kind: its names in each language and its search words. Nil for a preset.
@@ -34,7 +37,8 @@ package final class CategoryDefinition: Sendable {
     init(
         _ key: String, geoapify: [String], paths: [Language: String], icon: CategoryIcon? = nil,
         animation: CategoryAnimation,
-        openingStatus: Bool = true, commandLine: [String] = [], ownNames: OwnCategoryNames? = nil,
+        openingStatus: Bool = true, streetAddress: Bool = true, commandLine: [String] = [],
+        ownNames: OwnCategoryNames? = nil,
         osmTags: [OSMTag] = [], order: Int = 0
     ) {
         self.key = key
@@ -43,6 +47,7 @@ package final class CategoryDefinition: Sendable {
         self.icon = icon ?? .builtIn(key)
         self.animation = animation
         hasOpeningStatus = openingStatus
+        hasStreetAddress = streetAddress
         extraCommandLineNames = commandLine
         self.ownNames = ownNames
         self.osmTags = osmTags
@@ -176,19 +181,20 @@ package enum CategoryPreset {
             commandLine: ["galleri", "gallerier"], order: 9),
         CategoryDefinition(
             "park", geoapify: ["leisure.park"],
-            paths: [.nb: "parker", .nn: "parkar", .en: "parks"], animation: .sway, commandLine: ["parker"], order: 10),
+            paths: [.nb: "parker", .nn: "parkar", .en: "parks"], animation: .sway, streetAddress: false,
+            commandLine: ["parker"], order: 10),
         CategoryDefinition(
             "playground", geoapify: ["leisure.playground"],
             paths: [.nb: "lekeplasser", .nn: "leikeplassar", .en: "playgrounds"], animation: .sway,
-            commandLine: ["lekeplass", "lekeplasser"], order: 11),
+            streetAddress: false, commandLine: ["lekeplass", "lekeplasser"], order: 11),
         CategoryDefinition(
             "sights", geoapify: ["tourism.sights", "tourism.attraction"],
             paths: [.nb: "severdigheter", .nn: "severdigheiter", .en: "sights"], animation: .pulse,
-            commandLine: ["severdighet", "severdigheter", "viewpoint"], order: 12),
+            streetAddress: false, commandLine: ["severdighet", "severdigheter", "viewpoint"], order: 12),
         CategoryDefinition(
             "beach", geoapify: ["beach", "leisure.spa.public_bath"],
             paths: [.nb: "badeplasser", .nn: "badeplassar", .en: "beaches"], animation: .sway,
-            commandLine: ["badeplass", "badeplasser", "strand"], order: 13),
+            streetAddress: false, commandLine: ["badeplass", "badeplasser", "strand"], order: 13),
         CategoryDefinition(
             "library", geoapify: ["education.library"],
             paths: [.nb: "biblioteker", .nn: "bibliotek", .en: "libraries"], animation: .tilt,

@@ -79,6 +79,7 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     /// Whether «Åpent nå» means something for this kind of place. A hotel is open to its guests around
     /// the clock; the hours OSM gives for it are the reception's or the restaurant's, and a badge would mislead.
     package var hasOpeningStatus: Bool { definition.hasOpeningStatus }
+    package var hasStreetAddress: Bool { definition.hasStreetAddress }
 
     package var icon: CategoryIcon { definition.icon }
 

@@ -7,7 +7,7 @@ import BeaconSystem
 ///
 ///     window.BeaconText = { lang: "nn", home: "nn/", texts: {…}, categories: {…}, weekdays: […],
 ///                           cuisines: {indian: "indisk", …}, cuisineWords: {indian: "indian indisk", …},
-///                           categoryTable: {restaurant: {singular, plural, icon, words}, …},
+///                           categoryTable: {restaurant: {singular, plural, icon, words, street?}, …},
 ///                           t(key, values), count(n, key) }
 ///
 /// `home` is the language's folder below the site root, for links built
@@ -72,11 +72,12 @@ package enum ScriptTexts {
             let names = CategoryNames.names(category, in: .nb)
             return (
                 category.rawValue,
-                .object([
-                    ("singular", .string(names.one)), ("plural", .string(names.other)),
-                    ("icon", .string(category.icon.className)),
-                    ("words", .array(CategoryNames.searchWords(category).dropFirst(2).map { .string($0) })),
-                ])
+                .object(
+                    [
+                        ("singular", .string(names.one)), ("plural", .string(names.other)),
+                        ("icon", .string(category.icon.className)),
+                        ("words", .array(CategoryNames.searchWords(category).dropFirst(2).map { .string($0) })),
+                    ] + (category.hasStreetAddress ? [] : [("street", .bool(false))]))
             )
         }
         out += ";\n  const CATEGORY_TABLE = " + JSONWriter(pretty: false).string(.object(table))
