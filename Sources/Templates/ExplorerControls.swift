@@ -175,7 +175,9 @@ enum ExplorerControls {
         b.icon(.clock)
         b.text(t.openNow)
         b.raw("</button>")
-        b.element("span", ["class": "visually-hidden", "id": "explorer-open-now-hint"], text: t.openNowHint)
+        b.element(
+            "span", ["class": "visually-hidden", "id": "explorer-open-now-hint"],
+            text: context.timeZone.isNorways ? t.openNowHint : t.openNowHintAbroad)
         b.raw("</div><div class=\"filter-panel__actions\">")
         b.element(
             "button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"], text: t.reset)

@@ -32,6 +32,8 @@ import Testing
         #expect(built.status == 0, "\(built.stderr)")
         let front = try #require(site.read("output/index.html"))
         #expect(front.contains(#"<html lang="nb" data-time-zone="Europe/London">"#))
+        // «Åpent nå» says whose clock it goes by: not Norway's.
+        #expect(front.contains("åpent nå (klokka der stedene er)") && !front.contains("norsk tid"))
         let detail = try #require(
             site.outputFiles().first { $0.hasPrefix("steder/bento-ya") && $0.hasSuffix("index.html") })
         #expect(site.read("output/" + detail)?.contains(#"data-time-zone="Europe/London""#) == true)

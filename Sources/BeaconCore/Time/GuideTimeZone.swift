@@ -12,6 +12,10 @@ package struct GuideTimeZone: Sendable, Equatable {
     /// Norway's zone: the default centre's.
     package static let oslo = GuideTimeZone(identifier: "Europe/Oslo")!
 
+    /// Whether this is Norwegian time (mainland Norway's zone, or Svalbard's name for it), so the pages
+    /// may call it «norsk tid».
+    package var isNorways: Bool { identifier == "Europe/Oslo" || identifier == "Arctic/Longyearbyen" }
+
     /// The zone of this IANA name (exact, as the database spells it), or nil when there is none.
     package init?(identifier: String) {
         guard let posix = TimeZoneTable.rules[identifier], let rule = TimeZoneRule(posix: posix) else { return nil }

@@ -144,6 +144,7 @@ extension Strings {
         rated: "vurdert",
         openNow: "Åpent nå",
         openNowHint: "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid).",
+        openNowHintAbroad: "Viser bare steder med kjente åpningstider som har åpent nå (klokka der stedene er).",
         listAnd: "og",
         appDescription: {
             "\($0) rundt \($1 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."

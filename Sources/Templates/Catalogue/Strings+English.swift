@@ -143,6 +143,8 @@ extension Strings {
         rated: "rated",
         openNow: "Open now",
         openNowHint: "Shows only places with known opening hours that are open now (Norwegian time).",
+        openNowHintAbroad:
+            "Shows only places with known opening hours that are open now (local time where the places are).",
         listAnd: "and",
         appDescription: {
             "\($0) around \($1 ?? "the centre"), with ratings and favourites. Works offline too."

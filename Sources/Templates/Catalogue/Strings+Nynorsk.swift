@@ -143,6 +143,7 @@ extension Strings {
         rated: "vurdert",
         openNow: "Ope no",
         openNowHint: "Viser berre stader med kjende opningstider som har ope no (norsk tid).",
+        openNowHintAbroad: "Viser berre stader med kjende opningstider som har ope no (klokka der stadene er).",
         listAnd: "og",
         appDescription: {
             "\($0) rundt \($1 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."

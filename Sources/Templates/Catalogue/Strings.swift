@@ -172,7 +172,10 @@ package struct Strings: Sendable {
     let nothingHereHint: String
     let rated: String
     let openNow: String
+    /// What «Åpent nå» filters by, in a guide in Norway («norsk tid») and elsewhere (the clock where the
+    /// places are, never the reader's).
     let openNowHint: String
+    let openNowHintAbroad: String
 
     // The installable, offline guide (manifest and offline page)
     /// The word before a list's last item («Barer, puber og gatekjøkken»).
