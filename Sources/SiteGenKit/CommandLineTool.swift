@@ -33,6 +33,7 @@ package enum CommandLineTool {
         console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init
     ) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
+        let arguments = Self.commandFirst(arguments)
         guard let name = arguments.first else {
             console.output(overview)
             return ExitStatus.usage.rawValue
@@ -108,6 +109,28 @@ package enum CommandLineTool {
         SanitizeCommand(),
         CompletionsCommand(),
     ]
+
+    /// `sitegen --site guide -q build` as `sitegen build --site guide -q`: the options every command of a site
+    /// takes may come before the command, as git's `-C` does. Only when a command follows them.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "-q" || first == "--quiet" || first.hasPrefix("--site=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else if first == "--site", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let name = rest.first, commands.contains(where: { $0.spec.name == name }) else {
+            return arguments
+        }
+        return [name] + leading + rest.dropFirst()
+    }
 
     /// The commands' names are English while everything they say is bokmål, so an owner may well type the
     /// bokmål word: it is answered with the command's name, never run in its place.

@@ -38,6 +38,18 @@ import Testing
         #expect(nothingNear.stderr == "sitegen: ukjent kommando «zzz». Se «sitegen --help».\n")
     }
 
+    @Test func optionsOfTheSiteMayComeBeforeTheCommand() {
+        #expect(CommandLineTool.commandFirst(["-q", "build"]) == ["build", "-q"])
+        #expect(
+            CommandLineTool.commandFirst(["--site", "g", "--quiet", "rate", "--", "-5 grader", "3"])
+                == ["rate", "--site", "g", "--quiet", "--", "-5 grader", "3"])
+        #expect(CommandLineTool.commandFirst(["--site=g", "places"]) == ["places", "--site=g"])
+        // Nothing moves unless a command follows.
+        #expect(CommandLineTool.commandFirst(["--site", "build"]) == ["--site", "build"])
+        #expect(CommandLineTool.commandFirst(["-q", "bygg"]) == ["-q", "bygg"])
+        #expect(CommandLineTool.commandFirst(["--help", "build"]) == ["--help", "build"])
+    }
+
     @Test func nearestWordIsOnlyANearMiss() {
         #expect(ClosestWord.to("biuld", among: ["build", "rate"]) == "build")
         #expect(ClosestWord.to("--qiet", among: ["--quiet", "--site"]) == "--quiet")
@@ -63,6 +75,9 @@ import Testing
         #expect(quiet.stderr.isEmpty)
         let short = try Sitegen.run(["build", "--site", site.root, "-q"])
         #expect(short.status == 0 && short.stderr.isEmpty, "\(short.stderr)")
+        // The site and quiet may come before the command, as git's -C does.
+        let first = try Sitegen.run(["--site", site.root, "-q", "build"])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
     }
 
     @Test func anAssetsFileInsteadOfAFolderIsNamedAndNothingIsTouched() throws {
