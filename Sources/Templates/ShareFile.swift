@@ -121,11 +121,13 @@ package enum ShareFile {
     }
 
     /// The favorites on a still map: water, green and major streets, a numbered pin per favorite. Drawn
-    /// in the stylesheet's basemap colours (light and dark); no script, no image to fetch.
+    /// in the stylesheet's basemap colours (light and dark); no script, no image to fetch. Without a
+    /// basemap, the pins stand on the plain ground and faint grid the guide's own maps have then.
     static func map(_ b: inout HTMLBuffer, _ overview: ShareOverview, _ t: Strings) {
         let width = ShareOverview.number(overview.width)
         let height = ShareOverview.number(overview.height)
-        b.open("figure", ["class": "share-map"])
+        let plain = overview.layers.isEmpty
+        b.open("figure", ["class": plain ? "share-map share-map--plain" : "share-map"])
         b.open(
             "svg",
             [
@@ -134,6 +136,13 @@ package enum ShareFile {
             ])
         b.open("rect", ["class": "share-map__land", "width": width, "height": height])
         b.close("rect")
+        if plain {
+            var grid = ""
+            for x in stride(from: 40.0, to: overview.width, by: 40) { grid += "M\(Int(x)) 0V\(height)" }
+            for y in stride(from: 40.0, to: overview.height, by: 40) { grid += "M0 \(Int(y))H\(width)" }
+            b.open("path", ["class": "share-map__grid", "d": grid])
+            b.close("path")
+        }
         for layer in overview.layers {
             b.open("path", ["class": "share-map__shape share-map__" + layer.kind.rawValue, "d": layer.path])
             b.close("path")

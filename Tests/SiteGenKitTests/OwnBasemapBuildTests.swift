@@ -293,6 +293,23 @@ import Testing
         #expect(try Sitegen.runWithBasemap(["share", "--site", site.root, "--force"]).status == 0)
         let plain = try #require(site.read(ShareCommand.defaultFileName))
         #expect(plain.contains(#"<g class="share-map__pin">"#) && !plain.contains(#"class="share-map__shape"#))
+        // … the plain ground's grid, as the guide's own maps without a basemap, in a low, wide box.
+        #expect(plain.contains(#"<figure class="share-map share-map--plain">"#))
+        #expect(plain.contains(#"<path class="share-map__grid" d="M40 0V"#))
+    }
+
+    /// Without a ground to draw, the box is at most 0.6 as tall as wide (the pins keep their places: it
+    /// widens), so two favorites north and south of each other are not a tall empty panel.
+    @Test func withoutGroundTheMapIsLowAndWide() throws {
+        let north = Coordinate(latitude: 55.9600, longitude: -3.1900)
+        let south = Coordinate(latitude: 55.9300, longitude: -3.1880)
+        let plain = try #require(ShareOverview.make(places: [north, south], tiles: []))
+        #expect(plain.height <= plain.width * 0.6 + 1, "\(plain.width) × \(plain.height)")
+        let box = try #require(ShareOverview.box([north, south]))
+        #expect(box.maxY - box.minY > (box.maxX - box.minX) * 1.05, "with ground, as tall as the places need")
+        // Both pins are inside the box, the northern one above.
+        for pin in plain.pins { #expect(pin.x > 0 && pin.x < plain.width && pin.y > 0 && pin.y < plain.height) }
+        #expect(plain.pins[0].y < plain.pins[1].y)
     }
 
     @Test func aTileThatIsNotOursIsNotRead() {

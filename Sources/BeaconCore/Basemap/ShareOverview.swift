@@ -42,7 +42,9 @@ package struct ShareOverview: Sendable, Equatable {
     }
 
     /// The favorites' box in world units, grown by an eighth on each side and to at least about 800 m.
-    static func box(_ places: [Coordinate]) -> WorldRect? {
+    /// `plain`: there is no ground to draw (no tiles), so the box is kept low and wide: it shows where the
+    /// favorites lie from each other without a tall empty panel.
+    static func box(_ places: [Coordinate], plain: Bool = false) -> WorldRect? {
         guard var rect = WorldRect.around(places.map(TileGeometry.world)) else { return nil }
         let least = 800 / 40_075_016.0 / max(0.2, cos((places[0].latitude) * .pi / 180))
         let grow = max((rect.maxX - rect.minX) / 8, (rect.maxY - rect.minY) / 8)
@@ -69,13 +71,19 @@ package struct ShareOverview: Sendable, Equatable {
             rect.minY = middle - width * 0.225
             rect.maxY = middle + width * 0.225
         }
+        let tall = rect.maxY - rect.minY
+        if plain && tall > (rect.maxX - rect.minX) * 0.6 {
+            let middle = (rect.minX + rect.maxX) / 2
+            rect.minX = middle - tall / 1.2
+            rect.maxX = middle + tall / 1.2
+        }
         return rect
     }
 
     /// The overview of `places` over the tiles' shapes (`tiles`: each tile's coordinate and its file's bytes);
     /// nil without places.
     package static func make(places: [Coordinate], tiles: [(TileCoordinate, [UInt8])]) -> ShareOverview? {
-        guard let box = box(places) else { return nil }
+        guard let box = box(places, plain: tiles.isEmpty) else { return nil }
         let unit = width / (box.maxX - box.minX)
         let height = ((box.maxY - box.minY) * unit).rounded()
         func point(_ world: WorldPoint) -> (Double, Double) {
