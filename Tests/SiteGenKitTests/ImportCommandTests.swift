@@ -47,7 +47,8 @@ import Testing
         result = try run(site, ["import", site.root + "/Saved Places.json", "--category", "cafe", "--as", "favorites"])
         #expect(result.status == 0)
         #expect(
-            result.stdout.contains("0 nye, 0 slått sammen med steder i guiden, 3 var med fra før"), "\(result.stdout)")
+            result.stdout.contains("Leste 3: 0 nye, 0 slått sammen med steder i guiden, 3 var med fra før"),
+            "\(result.stdout)")
         #expect(site.bytes(GuideStore.fileName) == store)
 
         #expect(try run(site, ["build", "--quiet"]).status == 0)
@@ -62,7 +63,8 @@ import Testing
         let site = TestSite(store: #"{"format":1,"places":{}}"#)
         let result = try run(site, ["import", fixture("my-maps.kml"), "--category", "restaurant", "--dry-run"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Prøvekjøring, ingenting er endret."))
+        #expect(result.stdout.contains("Prøvekjøring, ingenting er endret. Leste "), "\(result.stdout)")
+        #expect(!result.stdout.contains("Importerte"))
         #expect(result.stdout.contains("  + Fjordkaffe"))
         #expect(result.stdout.contains("Ikke punkter"))
         #expect(site.read(GuideStore.fileName) == #"{"format":1,"places":{}}"#)
@@ -77,7 +79,9 @@ import Testing
         ] {
             let result = try run(site, ["import", fixture(name), "--category", "restaurant"])
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            #expect(result.stdout.contains("Importerte "), "\(name): \(result.stdout)")
+            // A Google Maps list has no positions: without a key to look them up, nothing was imported.
+            let headline = name == "google-list.csv" ? "Leste " : "Importerte "
+            #expect(result.stdout.contains(headline), "\(name): \(result.stdout)")
         }
         let own = try site.site.loadStore().ownPlaces.map(\.own)
         #expect(own.count >= 10)

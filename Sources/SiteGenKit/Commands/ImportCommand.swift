@@ -114,7 +114,7 @@ struct ImportCommand: Command {
             for line in summary.planLines(limit: 60) { context.console.output(line) }
         }
         if let lookupReport { context.console.output(lookupReport) }
-        context.console.output((dryRun ? "Prøvekjøring, ingenting er endret. " : "") + summary.headline)
+        context.console.output((dryRun ? "Prøvekjøring, ingenting er endret. " : "") + summary.headline(dryRun: dryRun))
         for line in summary.details { context.console.output("  " + line) }
         if !dryRun, summary.changedAnything {
             context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")

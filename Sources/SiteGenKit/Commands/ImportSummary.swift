@@ -3,7 +3,8 @@ import BeaconText
 import Templates
 
 /// The terminal's account of an import: one headline that counts what became of the places
-/// («Importerte 412: 380 nye, 24 slått sammen med steder i guiden, 8 uten posisjon»), a line for each kind
+/// («Importerte 412: 380 nye, 24 slått sammen med steder i guiden, 8 uten posisjon»; «Leste» when nothing
+/// changed), a line for each kind
 /// of place left out with its names, and for `--dry-run` a line per place.
 struct ImportSummary {
     var lines: [PlaceImporter.Line]
@@ -36,7 +37,9 @@ struct ImportSummary {
         }
     }
 
-    var headline: String {
+    /// «Importerte» only when the store changed; a dry run, or a file whose places were all there or
+    /// left out, was only read.
+    func headline(dryRun: Bool) -> String {
         var parts = [
             "\(NorwegianFormat.integer(added)) nye",
             "\(NorwegianFormat.integer(merged)) slått sammen med steder i guiden",
@@ -51,7 +54,8 @@ struct ImportSummary {
             let n = count(Self.isSkip(reason))
             if n > 0 { parts.append("\(NorwegianFormat.integer(n)) \(words)") }
         }
-        return "Importerte \(NorwegianFormat.integer(lines.count)): " + parts.joined(separator: ", ") + "."
+        let verb = !dryRun && changedAnything ? "Importerte" : "Leste"
+        return "\(verb) \(NorwegianFormat.integer(lines.count)): " + parts.joined(separator: ", ") + "."
     }
 
     /// What to do about each kind of place left out, with some of their names.
@@ -90,6 +94,7 @@ struct ImportSummary {
             case .added: return "  + \(name)"
             case .merged(_, let known): return "  = \(name) → slås sammen med «\(known)»"
             case .alreadyThere: return "  · \(name) (med fra før)"
+            case .skipped(.noName): return "  – (uten navn)"
             case .skipped(let reason): return "  – \(name) (\(Self.words(reason)))"
             }
         }
