@@ -827,6 +827,18 @@ class PhoneTests(ExplorerTestCase):
         self.wait_names(names_recommended(cafes))
 
 
+    def test_at_the_foot_of_the_page_the_switch_covers_none_of_the_footer(self):
+        """The List · Map pill floats over the bottom of the screen: scrolled to the end, the footer's credits
+        and date stand clear of it."""
+        d = self.driver
+        d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        time.sleep(0.2)
+        covered = d.execute_script("""
+            const pill = document.getElementById('explorer-view').getBoundingClientRect();
+            return Array.from(document.querySelectorAll('.site-footer p'), (p) => p.getBoundingClientRect())
+              .filter((r) => r.bottom > pill.top && r.top < pill.bottom).length;""")
+        self.assertEqual(covered, 0)
+
     def test_back_from_a_place_returns_to_the_map_a_new_visit_opens_on_the_list(self):
         d = self.driver
         self.button("Kart").click()
