@@ -86,6 +86,16 @@ import Testing
         #expect(center.latitude == -33.9249 && center.longitude == 18.4241)
     }
 
+    /// A centre without a name is «sentrum» on the pages: the command says so, and how to name it.
+    @Test func aCentreWithoutANameSaysHowToGiveItOne() throws {
+        let site = TestSite()
+        let unnamed = try run(site, ["center", "set", "55.9533", "-3.1883"])
+        #expect(unnamed.status == 0)
+        #expect(unnamed.stdout.contains("«sitegen center set 55.9533 -3.1883 --label NAVN»"), "\(unnamed.stdout)")
+        let named = try run(site, ["center", "set", "55.9533", "-3.1883", "--label", "Waverley"])
+        #expect(named.status == 0 && !named.stdout.contains("--label"), "\(named.stdout)")
+    }
+
     /// The environment read from `environ` is the one Foundation gives.
     @Test func theProcessEnvironmentIsFoundations() {
         #expect(CommandLineTool.processEnvironment() == ProcessInfo.processInfo.environment)

@@ -77,6 +77,12 @@ struct CenterCommand: Command {
                 "Senteret er satt til \(label.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(coordinate)). Kjør «sitegen build» for å hente steder rundt det."
             )
             if let retitled { context.console.output(Self.retitledLine(retitled)) }
+            if label == nil {
+                // Without a name the pages measure «fra sentrum»: say how to give it one.
+                context.console.output(
+                    "Sidene kaller det «sentrum»; gi det et navn med «sitegen center set \(positionals[1]) "
+                        + "\(positionals[2]) --label NAVN» (for eksempel en stasjon eller et torg).")
+            }
             context.console.output(Self.timeZoneLine(settings))
         case "search":
             guard positionals.count == 2 else {
