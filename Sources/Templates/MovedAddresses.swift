@@ -8,9 +8,10 @@ import BeaconText
 /// first language changes, and guides built by earlier versions of sitegen had the bokmål ones whatever
 /// their language.
 enum MovedAddresses {
-    /// `{"main":"en","folders":["nb"],"moved":{"steder":"places",…}}`: the main language (whose code is
-    /// no folder now, though it may have been one), the other languages' folders, and each old folder's
-    /// new name. A word that is one of the guide's folders now is never moved.
+    /// `{"main":"en","places":"places","folders":["nb"],"moved":{"steder":"places",…}}`: the main language
+    /// (whose code is no folder now, though it may have been one), the places' folder (where a page whose
+    /// place was renamed is looked for by the end of its slug), the other languages' folders, and each old
+    /// folder's new name. A word that is one of the guide's folders now is never moved.
     static func json(settings: SiteSettings) -> [UInt8] {
         let main = settings.languages.main
         let now = PathWords(main)
@@ -33,6 +34,7 @@ enum MovedAddresses {
         }
         let object: JSONValue = .object([
             ("main", .string(main.rawValue)),
+            ("places", .string(now.places)),
             ("folders", .array(settings.languages.all.dropFirst().map { .string($0.rawValue) })),
             ("moved", .object(moved.map { ($0.0, .string($0.1)) })),
         ])

@@ -6,6 +6,7 @@ static host serves a missing page. Nothing leads off the site."""
 import json
 import os
 import tempfile
+import time
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -94,6 +95,29 @@ class MovedAddressTests(bb.SiteFolderTestCase):
         want = self.server.url("places/no-such-place/")
         bb.wait_for(d, lambda: d.current_url == want, 10, d.current_url)
         bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".not-found h1"), 10)
+
+    def test_a_renamed_places_old_page_leads_to_its_page_now(self):
+        """A slug ends in a part made from the place's id: a link from before the place's name changed (or
+        before a rule for slugs did) lands on the page it has now, in any language and old folder."""
+        slug = self.place["u"].split("/")[1]
+        end = slug.rsplit("-", 1)[1]
+        for old, new in [
+            (f"places/an-old-name-{end}/", f"places/{slug}/"),
+            (f"nb/places/{end}-{end}/index.html#map", f"nb/places/{slug}/#map"),
+            (f"steder/sted-{end}/", f"places/{slug}/"),  # an old folder and an old slug: two steps
+            (f"places/longer-{end}x7q/", f"places/{slug}/"),  # a slug lengthened for a name two places share
+        ]:
+            d = self.settle(old)
+            want = self.server.url(new)
+            bb.wait_for(d, lambda: d.current_url == want, 10, f"{old} → {d.current_url}, not {want}")
+            bb.wait_for(d, lambda: d.execute_script("return document.readyState") == "complete", 10)
+            self.assertNotIn("404", d.title, f"{old} → {new} is not a page")
+        # An end no place has, or one too short to be a place's, stays on the 404 page.
+        for path in ("places/gone-zzzzzz/", f"places/x-{end[:5]}/", f"cafes/x-{end}/"):
+            d = self.settle(path)
+            bb.wait_for(d, lambda: d.find_elements(By.CSS_SELECTOR, ".not-found h1"), 10, path)
+            time.sleep(0.5)  # the look-up's fetch has had time to answer
+            self.assertEqual(d.current_url, self.server.url(path), f"{path} was sent on")
 
 
 if __name__ == "__main__":
