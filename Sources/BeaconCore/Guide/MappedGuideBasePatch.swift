@@ -191,8 +191,8 @@ extension MappedGuideBase {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
             editedPlaces[entry] = place
             guard place.name != old.place.name || place.address != old.place.address else { continue }
-            stems.insert(TextFolding.slugStem(old.place.name, unnamed: unnamed))
-            stems.insert(TextFolding.slugStem(place.name, unnamed: unnamed))
+            stems.insert(TextFolding.placeSlugStem(old.place.name, unnamed: unnamed))
+            stems.insert(TextFolding.placeSlugStem(place.name, unnamed: unnamed))
         }
         guard !stems.isEmpty else { return [:] }
         let hashLength = 7  // "-" and the id's 6-character hash

@@ -50,7 +50,7 @@ enum SlugAssigner {
         var taken = Set<String>()
         for index in losers.sorted(by: { place($0).id < place($1).id }) {
             let (id, name) = place(index)
-            let stem = TextFolding.slugStem(name, unnamed: unnamed) + "-" + id.shortHash(length: 12)
+            let stem = TextFolding.placeSlugStem(name, unnamed: unnamed) + "-" + id.shortHash(length: 12)
             var slug = stem
             var counter = 2
             while owner[slug] != nil || taken.contains(slug) {
@@ -65,6 +65,6 @@ enum SlugAssigner {
 
     /// The slug a place has when no other shares its base slug.
     static func baseSlug(id: PlaceID, name: String, unnamed: String) -> String {
-        TextFolding.slugStem(name, unnamed: unnamed) + "-" + id.shortHash(length: 6)
+        TextFolding.placeSlugStem(name, unnamed: unnamed) + "-" + id.shortHash(length: 6)
     }
 }

@@ -33,23 +33,43 @@ package struct PlaceResolver: Sendable {
         }) {
             return .found(place)
         }
+        // A page's old address (the place was renamed since): its slug ends in the same part of its id.
+        if let place = byIDPart(of: query) { return .found(place) }
         let key = TextFolding.searchKey(query)
         let exact = places.filter { TextFolding.searchKey($0.name) == key }
         if exact.count == 1 { return .found(exact[0]) }
         if exact.count > 1 { return .ambiguous(exact) }
         // "tim-wendelboe" (a slug without its hash) names the place as well as "Tim Wendelboe".
-        let stem = TextFolding.slugStem(query, unnamed: unnamed)
-        let sameStem = places.filter { TextFolding.slugStem($0.name, unnamed: unnamed) == stem }
+        let stem = TextFolding.placeSlugStem(query, unnamed: unnamed)
+        let sameStem = places.filter {
+            TextFolding.placeSlugStem($0.name, unnamed: unnamed) == stem
+        }
         if sameStem.count == 1 { return .found(sameStem[0]) }
         if sameStem.count > 1 { return .ambiguous(sameStem) }
         let partial = places.filter {
             TextFolding.searchKey($0.name).contains(key)
-                || (stem != unnamed && TextFolding.slugStem($0.name, unnamed: unnamed).contains(stem))
+                || (stem != unnamed
+                    && TextFolding.placeSlugStem($0.name, unnamed: unnamed).contains(stem))
         }
         switch partial.count {
         case 0: return .notFound
         case 1: return .found(partial[0])
         default: return .ambiguous(partial)
         }
+    }
+
+    /// The one place whose slug ends in the part after `query`'s last dash (six or more letters and
+    /// digits, as `SlugAssigner` makes them; a longer one of the same start counts), or nil.
+    func byIDPart(of query: String) -> Place? {
+        guard let dash = query.lastIndex(of: "-") else { return nil }
+        let end = query[query.index(after: dash)...]
+        guard end.utf8.count >= 6, end.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
+        else { return nil }
+        let found = places.filter { place in
+            guard let slug = slugs[place.id], let slugDash = slug.lastIndex(of: "-") else { return false }
+            let other = slug[slug.index(after: slugDash)...]
+            return other.utf8.count >= 6 && (other.hasPrefix(end) || end.hasPrefix(other))
+        }
+        return found.count == 1 ? found[0] : nil
     }
 }
