@@ -42,7 +42,7 @@
   }
   if (changed) {
     go(language + parts.join('/'));
-  } else if (parts.length > 1 && parts[0] === data.places && /-[0-9a-z]{6,}$/.test(parts[1])) {
+  } else if (parts.length > 1 && parts[0] === data.places && /-[0-9a-z]{6,12}$/.test(parts[1])) {
     renamedPlace(parts[1]).then((address) => { if (address) go(language + address); }, () => {});
   }
 

@@ -33,8 +33,6 @@ package struct PlaceResolver: Sendable {
         }) {
             return .found(place)
         }
-        // A page's old address (the place was renamed since): its slug ends in the same part of its id.
-        if let place = byIDPart(of: query) { return .found(place) }
         let key = TextFolding.searchKey(query)
         let exact = places.filter { TextFolding.searchKey($0.name) == key }
         if exact.count == 1 { return .found(exact[0]) }
@@ -46,6 +44,8 @@ package struct PlaceResolver: Sendable {
         }
         if sameStem.count == 1 { return .found(sameStem[0]) }
         if sameStem.count > 1 { return .ambiguous(sameStem) }
+        // A page's old address (the place was renamed since): its slug ends in the same part of its id.
+        if let place = byIDPart(of: query) { return .found(place) }
         let partial = places.filter {
             TextFolding.searchKey($0.name).contains(key)
                 || (stem != unnamed
@@ -58,12 +58,13 @@ package struct PlaceResolver: Sendable {
         }
     }
 
-    /// The one place whose slug ends in the part after `query`'s last dash (six or more letters and
-    /// digits, as `SlugAssigner` makes them; a longer one of the same start counts), or nil.
+    /// The one place whose slug ends in the part after `query`'s last dash (6 to 12 letters and digits, as
+    /// `SlugAssigner` makes them; a longer one of the same start counts), or nil.
     func byIDPart(of query: String) -> Place? {
         guard let dash = query.lastIndex(of: "-") else { return nil }
         let end = query[query.index(after: dash)...]
-        guard end.utf8.count >= 6, end.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
+        guard (6...12).contains(end.utf8.count),
+            end.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
         else { return nil }
         let found = places.filter { place in
             guard let slug = slugs[place.id], let slugDash = slug.lastIndex(of: "-") else { return false }
