@@ -390,9 +390,11 @@
 
   /**
    * From this zoom on (streets, a few blocks across), a lone pin's name may stand beside it. A map of one place
-   * names its pin at every zoom (`pinNamesFromZoom: 0`): there it crowds nothing.
+   * names its pin at every zoom (`pinNamesFromZoom: 0`): there it crowds nothing; so does «Mine steder»'s map
+   * of up to `FAVORITES_NAMED_UP_TO` favorites.
    */
   const PIN_NAMES_FROM_ZOOM = 15;
+  const FAVORITES_NAMED_UP_TO = 30;
   const CENTER_LABEL_SIDES = ['below', 'above', 'right', 'left'];
   /** The pin names' font, as beacon.css draws them (`.map-pin__name`), for measuring without layout. */
   const PIN_NAME_FONT = '600 12px system-ui, sans-serif';
@@ -610,6 +612,8 @@
       const map = create(canvas, data.basemap, String(data.label || ''), {
         scrollWheelZoom: false, // the page scrolls past the map; the buttons and two fingers zoom
         dragging: !L.Browser.mobile,
+        // A short list's pins are named at every zoom, as a guide's map is, where the names hide nothing.
+        pinNamesFromZoom: places.length <= FAVORITES_NAMED_UP_TO ? 0 : undefined,
       });
       const cluster = clusterGroup(places.length).addTo(map);
       const list = document.querySelector('.place-list--favorites');

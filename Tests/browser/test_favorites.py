@@ -61,6 +61,19 @@ class FavoritesPageTests(unittest.TestCase):
             "return arguments[0].map((p) => b.contains([p[0], p[1]]));", [[r["lat"], r["lon"]] for r in self.favorites])
         self.assertEqual(inside, [True] * len(self.favorites))
 
+    def test_a_short_list_names_its_lone_pins_at_the_zoom_it_opens_on(self):
+        """Five favorites, one 2.5 km out: the map opens below street zoom, where the explorer names no pin;
+        «Mine steder» names its lone pins there, as a guide's map does."""
+        d = self.driver
+        self.wait_still()
+        self.assertLess(d.execute_script("return window.BeaconFavoritesMap.map().getZoom()"), 15)
+        names = lambda: d.execute_script(
+            "return Array.from(document.querySelectorAll('#favorites-map .map-pin__name:not([hidden])'),"
+            " (n) => n.textContent);")
+        bb.wait_for(d, lambda: len(names()) >= 1, 10, "no favorite's pin is named")
+        favorites = {r["name"] for r in self.favorites}
+        self.assertTrue(set(names()) <= favorites, names())
+
     def wait_still(self, timeout=10):
         """Until no zoom or cluster animation is under way and every marker stands where it stood 0.1 s before."""
         snapshot = ("const map = window.BeaconFavoritesMap.map();"
