@@ -6,11 +6,11 @@ enum TerminalTable {
     /// is not padded.
     static func render(_ rows: [[String]]) -> [String] {
         guard let header = rows.first else { return [] }
-        let widths = header.indices.map { column in rows.map { TerminalText.columns($0[column]) }.max() ?? 0 }
-        var lines = rows.map { row in
+        let cells = rows.map { $0.map(TerminalText.columns) }
+        let widths = header.indices.map { column in cells.map { $0[column] }.max() ?? 0 }
+        var lines = zip(rows, cells).map { row, cells in
             row.enumerated().map { column, cell in
-                column == row.count - 1
-                    ? cell : cell + String(repeating: " ", count: widths[column] - TerminalText.columns(cell))
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cells[column])
             }.joined(separator: "  ")
         }
         lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)

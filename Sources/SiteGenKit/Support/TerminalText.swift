@@ -29,21 +29,52 @@ enum TerminalText {
     /// The cells `text` takes: two for a wide or fullwidth character or an emoji drawn as one, none for
     /// a combining mark or a joiner, one otherwise; a control as the escape that stands for it.
     static func columns(_ text: String) -> Int {
-        escaped(text).reduce(0) { $0 + columns(of: $1) }
+        // Printable ASCII, most cells of most tables: a cell a byte, without asking Unicode's tables.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // Scalar by scalar (cheaper than grapheme clusters): what a joiner joins is drawn in the cells
+        // before it, and VS16 asks for an emoji's two cells.
+        var total = 0
+        var joined = false
+        var previous: (scalar: Unicode.Scalar, width: Int)?
+        for scalar in escaped(text).unicodeScalars {
+            if joined {
+                joined = false
+                continue
+            }
+            if scalar.value == 0x200D {
+                joined = true
+                continue
+            }
+            if scalar.value == 0xFE0F, let before = previous, before.width == 1, before.scalar.properties.isEmoji {
+                total += 1
+                previous = nil
+                continue
+            }
+            let width = columns(of: scalar)
+            total += width
+            previous = (scalar, width)
+        }
+        return total
     }
 
     /// Cuts `text` to at most `maximum` cells, the last one "…".
     static func truncate(_ text: String, toColumns maximum: Int) -> String {
-        guard columns(text) > maximum else { return text }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let width = columns(of: character)
-            if used + width > maximum - 1 { break }
-            kept.append(character)
-            used += width
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            guard text.utf8.count > maximum else { return text }
+            return String(text.prefix(max(0, maximum - 1))).trimmingSpaces() + "…"
         }
-        return kept.trimmingSpaces() + "…"
+        if text.unicodeScalars.contains(where: isUnsafe) {
+            guard columns(text) > maximum else { return text }
+        }
+        // One pass: where the text must be cut if it is too long, and whether it is.
+        var used = 0
+        var cut = text.startIndex
+        for index in text.indices {
+            used += columns(of: text[index])
+            if used <= maximum - 1 { cut = text.index(after: index) }
+            if used > maximum { return String(text[..<cut]).trimmingSpaces() + "…" }
+        }
+        return text
     }
 
     /// A character (a grapheme cluster) is as wide as its first scalar; what follows it (accents,
@@ -51,11 +82,16 @@ enum TerminalText {
     private static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        // Latin letters, Latin-1 and Latin Extended (accents come after U+0300): one cell.
+        if first.value < 0x300 && scalars.count == 1 { return first.value < 0x20 ? 0 : 1 }
+        if scalars.count > 1 && scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji {
+            return 2
+        }
         return columns(of: first)
     }
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x300 { return scalar.value < 0x20 ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
