@@ -200,13 +200,18 @@ enum Components {
     static func address(
         _ b: inout HTMLBuffer, _ line: String?, of category: PlaceCategory, class name: String? = nil, _ t: Strings
     ) {
-        if line == nil && !category.hasStreetAddress { return }
+        guard showsAddress(line, of: category) else { return }
         if let line {
             if let name { b.element("span", ["class": name], text: line) } else { b.text(line) }
         } else {
             let missing = "address--missing"
             b.element("span", ["class": name.map { $0 + " " + missing } ?? missing], text: t.addressMissing)
         }
+    }
+
+    /// Whether a place has an address to show or to say is missing: not a park's that has none.
+    static func showsAddress(_ line: String?, of category: PlaceCategory) -> Bool {
+        line != nil || category.hasStreetAddress
     }
 
     /// A card's photo and the way to the site's root, where `bilder/` is (a page in /nn/ is a level further).

@@ -220,7 +220,7 @@ package enum DetailPage {
             content(&b)
             b.raw("</dd></div>")
         }
-        if p.address.singleLine != nil || p.category.hasStreetAddress {
+        if Components.showsAddress(p.address.singleLine, of: p.category) {
             row(t.address) { Components.address(&$0, p.address.singleLine, of: p.category, t) }
         }
         row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }

@@ -82,15 +82,12 @@ enum TerminalText {
     private static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        // Latin letters, Latin-1 and Latin Extended (accents come after U+0300): one cell.
-        if first.value < 0x300 && scalars.count == 1 { return first.value < 0x20 ? 0 : 1 }
-        if scalars.count > 1 && scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji {
-            return 2
-        }
+        if scalars.dropFirst().contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
         return columns(of: first)
     }
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {
+        // Latin letters, Latin-1 and Latin Extended (accents come after U+0300): no need to ask Unicode's tables.
         if scalar.value < 0x300 { return scalar.value < 0x20 ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
