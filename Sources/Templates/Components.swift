@@ -219,9 +219,10 @@ enum Components {
         var photo: ShownPhoto
         var assetRoot: String
 
-        /// The first photo of `place`, if the owner gave it any.
-        init?(_ place: GuidePlace, root: String, context: SiteContext) {
-            guard let first = context.photos[place.id]?.first else { return nil }
+        /// The first photo of `place`, if the owner gave it any. The context is borrowed: an initialiser
+        /// owns its arguments, and copying the whole context for every card showed in big builds' profiles.
+        init?(_ place: GuidePlace, root: String, context: borrowing SiteContext) {
+            guard !context.photos.isEmpty, let first = context.photos[place.id]?.first else { return nil }
             photo = first
             assetRoot = context.assetRoot(root)
         }

@@ -27,7 +27,7 @@ package enum RichText {
             guard let comment = rating.comment, let line = oneLine(comment) else { continue }
             return line
         }
-        return place.place.ownerNote.flatMap(oneLine)
+        return place.ownerNote.flatMap(oneLine)
     }
 
     private static func oneLine(_ rich: String) -> String? {

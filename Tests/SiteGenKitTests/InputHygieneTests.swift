@@ -203,7 +203,12 @@ import Testing
     @Test func onlyOSMElementsAreOSM() {
         #expect(PlaceID(rawValue: "node/123").isOpenStreetMap)
         #expect(PlaceID(rawValue: "relation/9").isOpenStreetMap)
-        for raw in ["local/abc123", "geoapify/51ab", "node/", "node/12a", "way/../../x", "nodes/1"] {
+        #expect(PlaceID(rawValue: "way/" + String(repeating: "9", count: 20)).isOpenStreetMap)
+        let notOSM = [
+            "local/abc123", "geoapify/51ab", "node/", "node/12a", "way/../../x", "nodes/1", "Node/1", "/1", "node",
+            "node/١٢٣", "node/1\u{301}", "node\u{301}/1", "node/1/2", "way/" + String(repeating: "9", count: 21),
+        ]
+        for raw in notOSM {
             #expect(!PlaceID(rawValue: raw).isOpenStreetMap, "\(raw)")
             #expect(PlaceID(rawValue: raw).openStreetMapURL == nil)
         }

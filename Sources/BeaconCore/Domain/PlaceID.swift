@@ -43,11 +43,14 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// openstreetmap.org. Provider ids (`geoapify/…`) and ids made up for
     /// places without one (`local/…`) have none.
     var isOpenStreetMap: Bool {
-        guard let slash = rawValue.firstIndex(of: "/") else { return false }
-        let type = rawValue[..<slash]
-        let number = rawValue[rawValue.index(after: slash)...]
-        return (type == "node" || type == "way" || type == "relation") && !number.isEmpty && number.count <= 20
-            && number.allSatisfy { $0.isASCII && $0.isNumber }
+        // Bytes, not characters: every place page asks, and an id of the shape is ASCII throughout.
+        let bytes = rawValue.utf8
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let type = bytes[..<slash]
+        let number = bytes[bytes.index(after: slash)...]
+        let isElementType = ["node", "way", "relation"].contains { type.elementsEqual($0.utf8) }
+        return isElementType && !number.isEmpty && number.count <= 20
+            && number.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The OpenStreetMap page of the element, for "Se på OpenStreetMap".

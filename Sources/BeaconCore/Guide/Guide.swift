@@ -94,6 +94,7 @@ package final class GuidePlace: Sendable {
     package var website: String? { archived == nil ? heldPlace.website : decodedEntry().place.website }
     package var email: String? { archived == nil ? heldPlace.email : decodedEntry().place.email }
     package var traits: PlaceTraits { archived == nil ? heldPlace.traits : decodedEntry().place.traits }
+    package var ownerNote: String? { archived == nil ? heldPlace.ownerNote : decodedEntry().place.ownerNote }
 
     /// Any other field of the place itself.
     package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { place[keyPath: keyPath] }
