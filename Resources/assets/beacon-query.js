@@ -23,8 +23,11 @@
 //   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
 //   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
 //
+// A search also finds a place by the names other languages' pages show (`nl`), and name order follows the
+// name the page shows.
+//
 // API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer,
-// count, formatDistance, fold, nameKey, haversine, cuisinesOf, index(places, lang, cuisineWords),
+// count, formatDistance, fold, nameKey, shownName, haversine, cuisinesOf, index(places, lang, cuisineWords),
 // run(places, query, isOpen) }.
 'use strict';
 
@@ -85,12 +88,28 @@
   /** A place's cuisine keys (the page data's k, "indian;pizza"). */
   function cuisinesOf(place) { return typeof place.k === 'string' && place.k ? place.k.split(';') : []; }
 
+  /**
+   * The name a page in `lang` shows (GuidePlace.name(in:) in Swift): the page data's `nl` has it where it is
+   * not `n`, the name as the data has it («The Museum of Kyoto» for «京都府京都文化博物館»).
+   */
+  function shownName(place, lang = pageLanguage()) {
+    const names = place.nl;
+    return names && typeof names === 'object' && typeof names[lang] === 'string' ? names[lang] : place.n;
+  }
+
+  /** The names other languages' pages show, besides `n`. */
+  function otherNames(place) {
+    const names = place.nl;
+    if (!names || typeof names !== 'object') return [];
+    return Object.keys(names).map((key) => names[key]).filter((name) => typeof name === 'string' && name !== place.n);
+  }
+
   /** What the search looks in; `cuisineWords` names each cuisine key in every language. */
   function searchText(place, cuisineWords = {}) {
     const info = CATEGORIES[place.c] || NO_CATEGORY;
     const cuisines = cuisinesOf(place).map((key) => (Object.prototype.hasOwnProperty.call(cuisineWords, key)
       ? cuisineWords[key] : key.replace(/_/g, ' ')));
-    return [place.n, place.a || '', info.singular, info.plural].concat(info.words, cuisines).join('\n');
+    return [place.n].concat(otherNames(place), [place.a || '', info.singular, info.plural], info.words, cuisines).join('\n');
   }
 
   /**
@@ -157,7 +176,7 @@
     /** Each place's rank in name order (equal names share a rank); computed once. */
     function rankNames() {
       if (nameRank) return nameRank;
-      const nameKeys = places.map((p) => nameKey(p.n, lang));
+      const nameKeys = places.map((p) => nameKey(shownName(p, lang), lang));
       const indices = Array.from({ length: n }, (_, i) => i);
       indices.sort((a, b) => (nameKeys[a] < nameKeys[b] ? -1 : nameKeys[a] > nameKeys[b] ? 1 : 0));
       nameRank = new Int32Array(n);
@@ -254,5 +273,5 @@
   // the browser tests read it from here.
   const SEARCH_DEBOUNCE_MS = 300;
 
-  window.BeaconQuery = { SEARCH_DEBOUNCE_MS, CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, haversine, cuisinesOf, index, run };
+  window.BeaconQuery = { SEARCH_DEBOUNCE_MS, CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer, count, formatDistance, fold, searchWords, nameKey, shownName, haversine, cuisinesOf, index, run };
 })();

@@ -54,6 +54,8 @@
   const Query = window.BeaconQuery;
   if (!Query) return;
   const { CATEGORY_KEYS, CATEGORIES, SORTS, SEARCH_DEBOUNCE_MS, integer, count, formatDistance, haversine } = Query;
+  /** The page's language: which of a place's names its cards and pins show (`Query.shownName`). */
+  const pageLanguage = Query.pageLanguage();
   const PAGE_SIZE = 100;
   // v3: «Anbefalt» became the default order; v2 saved the old default (distance) with every change,
   // so only its radius is carried over.
@@ -499,7 +501,27 @@
     }
 
     /** «Nando's · Princes Street»: the name and what tells it apart from others of that name (NameSuffixes in Swift). */
-    function displayName(p) { return p.ns ? p.n + NAME_SEPARATOR + p.ns : p.n; }
+    function displayName(p) {
+      const name = Query.shownName(p, pageLanguage);
+      return p.ns ? name + NAME_SEPARATOR + p.ns : name;
+    }
+
+    /** The name as the card shows it; marked with its language (`nlang`) when shown as the data has it, in a
+     * language other than the page's (Components.name in Swift). */
+    function nameElement(p) {
+      const name = Query.shownName(p, pageLanguage);
+      const span = element('span', 'place-card__name');
+      const family = pageLanguage === 'en' ? ['en'] : ['nb', 'nn', 'no'];
+      if (name === p.n && typeof p.nlang === 'string' && !family.includes(p.nlang)) {
+        const marked = element('span', '', name);
+        marked.lang = p.nlang;
+        span.append(marked);
+      } else {
+        span.append(name);
+      }
+      if (p.ns) span.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
+      return span;
+    }
 
     /** One card, the same markup as Components.placeCard in Swift, plus the opening status. */
     function card(i) {
@@ -513,9 +535,7 @@
       const icon = p.ph ? cardPhoto(p) : element('span', `place-card__icon cat-icon ${info.icon}`, '');
       if (!p.ph) icon.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
-      const name = element('span', 'place-card__name', p.n);
-      if (p.ns) name.append(element('span', 'name-suffix', NAME_SEPARATOR + p.ns));
-      body.append(name);
+      body.append(nameElement(p));
       // A missing address is said, except for a kind that has none as a rule (a park: `street: false`).
       if (p.a) body.append(element('span', 'place-card__address', p.a));
       else if (CATEGORIES[key].street !== false) body.append(element('span', 'place-card__address address--missing', TEXT.addressMissing));

@@ -123,7 +123,7 @@ enum Components {
         }
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])
-        name(&b, place)
+        name(&b, place, in: t.language)
         b.close("span")
         address(&b, place.address.singleLine, of: place.category, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")
@@ -186,9 +186,16 @@ enum Components {
         b.raw("</span>")
     }
 
-    /// The name, and what tells it apart from places of the same name, muted («Nando's · Princes Street»).
-    static func name(_ b: inout HTMLBuffer, _ place: GuidePlace) {
-        b.text(place.name)
+    /// The name in `language` (`GuidePlace.name(in:)`), and what tells it apart from places of the same
+    /// name, muted («Nando's · Princes Street»). A name shown as the data has it, in a language the page is
+    /// not in, is marked with that language when the data says which.
+    static func name(_ b: inout HTMLBuffer, _ place: GuidePlace, in language: Language) {
+        let shown = place.name(in: language)
+        if shown == place.name, let other = place.names.nameLanguage(differingFrom: language) {
+            b.element("span", ["lang": other], text: shown)
+        } else {
+            b.text(shown)
+        }
         if let suffix = place.nameSuffix {
             b.element("span", ["class": "name-suffix"], text: NameSuffixes.separator + suffix)
         }

@@ -26,16 +26,17 @@ package enum DetailPage {
         let photos = context.photos[p.id] ?? []
         // No small map where the basemap has nothing to draw (the place is beyond the guide's area).
         let showsMap = context.hasMap && context.basemap.covers(p.coordinate)
+        let shownName = place.displayName(in: t.language)
         var b = HTMLBuffer(capacity: 6_000)
         PageChrome.openDocument(
             &b,
             head: .init(
-                title: place.displayName + " – " + context.title, description: description,
+                title: shownName + " – " + context.title, description: description,
                 includeHoursScript: showsOpenStatus, includeMap: showsMap, includeShareScript: true,
                 includeGalleryScript: photos.count > 1,
                 mapImageOrigin: context.mapImageOrigin,
                 seo: context.seo(
-                    for: path, category: p.category, photo: photos.first, placeName: place.displayName),
+                    for: path, category: p.category, photo: photos.first, placeName: shownName),
                 path: path),
             root: root,
             context: context)
@@ -51,11 +52,17 @@ package enum DetailPage {
         b.raw("</nav>\n")
         b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
         b.raw("<div class=\"place-detail__summary\">")
-        gallery(&b, photos, placeName: place.displayName, root: context.assetRoot(root), t)
+        gallery(&b, photos, placeName: shownName, root: context.assetRoot(root), t)
         hero(&b, category: p.category, compact: !photos.isEmpty, t)
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
-        Components.name(&b, place)
+        Components.name(&b, place, in: t.language)
         b.close("h1")
+        // A name shown in the page's language: the one on the sign follows, as the reader will see it there.
+        if place.name(in: t.language) != place.name {
+            b.element(
+                "p", ["class": "place-detail__local-name", "lang": place.names.nameLanguage, "dir": "auto"],
+                text: place.name)
+        }
         b.raw("<p class=\"place-detail__lead\">")
         b.text(kind + " · " + distanceText)
         b.raw("</p>\n")
@@ -124,14 +131,15 @@ package enum DetailPage {
 
     /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
     static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
-        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(place.displayName)])
+        let shownName = place.displayName(in: context.strings.language)
+        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(shownName)])
         b.raw("<div class=\"place-map__canvas\" id=\"place-map\"></div>")
         b.close("section")
         b.raw("\n")
         var pin: [(key: String, value: JSONValue)] = [
             ("lat", .number(PageData.rounded(place.coordinate.latitude))),
             ("lon", .number(PageData.rounded(place.coordinate.longitude))),
-            ("n", .string(place.displayName)), ("c", .string(place.category.rawValue)),
+            ("n", .string(shownName)), ("c", .string(place.category.rawValue)),
         ]
         if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
         // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's (`MapDataFrame`).

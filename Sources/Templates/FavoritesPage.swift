@@ -76,7 +76,7 @@ package enum FavoritesPage {
         if let label = settings.centerLabel { center.append(("label", .string(label))) }
         let pins: [JSONValue] = favorites.map { place in
             var pin: [(key: String, value: JSONValue)] = [
-                ("id", .string(place.id.rawValue)), ("n", .string(place.name)),
+                ("id", .string(place.id.rawValue)), ("n", .string(place.name(in: t.language))),
                 ("c", .string(place.category.rawValue)),
                 ("lat", .number(PageData.rounded(place.coordinate.latitude))),
                 ("lon", .number(PageData.rounded(place.coordinate.longitude))),

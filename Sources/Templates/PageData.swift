@@ -184,6 +184,17 @@ package enum PageData {
     static func entry(_ place: GuidePlace, paths: SitePaths, photo: ShownPhoto? = nil, _ entry: inout JSONObjectBytes) {
         entry.string("id", place.id.rawValue)
         entry.string("n", place.name)
+        // The name each language's pages show, where it is not `n` (`GuidePlace.name(in:)`): the data files
+        // serve every language of the guide.
+        let names = place.names
+        if !names.isEmpty {
+            let shown: [(key: String, value: JSONValue)] = Language.allCases.compactMap { language in
+                let name = names.name(in: language, for: place.name)
+                return name == place.name ? nil : (language.rawValue, .string(name))
+            }
+            if !shown.isEmpty { entry.raw("nl") { JSONWriter(pretty: false).write(.object(shown), into: &$0) } }
+            entry.string("nlang", names.nameLanguage)
+        }
         entry.string("ns", place.nameSuffix)
         entry.string("c", place.category.rawValue)
         entry.number("lat", rounded(place.coordinate.latitude))

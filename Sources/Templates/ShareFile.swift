@@ -187,7 +187,7 @@ package enum ShareFile {
         }
         b.raw("<span class=\"place-card__body\">")
         b.open("span", ["class": "place-card__name"])
-        Components.name(&b, place)
+        Components.name(&b, place, in: t.language)
         b.close("span")
         Components.address(&b, p.address.singleLine, of: p.category, class: "place-card__address", t)
         b.raw("<span class=\"place-card__meta\">")

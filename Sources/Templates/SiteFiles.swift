@@ -55,8 +55,11 @@ package enum SiteFiles {
         let t = context.strings
         func extras(_ place: GuidePlace) -> GeoJSONExport.Extras { SiteFiles.extras(place, context: context) }
         let waypoints = favorites.map { place in
-            PlaceExports.Waypoint(
-                place: place.place, description: description(place, t),
+            // A waypoint is named as the file's language names the place.
+            var named = place.place
+            named.name = place.name(in: t.language)
+            return PlaceExports.Waypoint(
+                place: named, description: description(place, t),
                 link: context.absoluteURL(for: context.paths.detailPage(slug: place.slug))
                     ?? MapLinks.appleMaps(place.place))
         }

@@ -12,7 +12,7 @@ import Testing
     struct Table: Decodable {
         struct PlaceData: Decodable {
             var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?,
-                x: Int?, k: String?
+                x: Int?, k: String?, nl: [String: String]?, nlang: String?
         }
         struct Query: Decodable {
             var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?,
@@ -55,10 +55,13 @@ import Testing
     /// The table's places as the guide holds them, in the table's order.
     static let guide: [GuidePlace] = table.places.map { data in
         let category = PlaceCategory(rawValue: data.c)!
-        let place = Place(
+        var place = Place(
             id: PlaceID(rawValue: data.id), name: data.n, category: category, coordinate: .osloS,
             address: PostalAddress(fallbackLine: data.a),
             traits: PlaceTraits(cuisines: PlaceTraits.cuisines(from: data.k)))
+        // The page data's names per language, as the place's names that give them.
+        place.names = PlaceNames(
+            english: data.nl?["en"], bokmål: data.nl?["nb"], nynorsk: data.nl?["nn"], nameLanguage: data.nlang)
         let summary = data.r.flatMap { count in
             RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded()))
         }

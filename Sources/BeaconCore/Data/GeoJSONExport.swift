@@ -89,6 +89,11 @@ package enum GeoJSONExport {
             var properties = JSONObjectBytes(taking: &bytes)
             properties.string("id", place.id.rawValue)
             properties.string("name", place.name)
+            // OpenStreetMap's tags, as the places file reads them back.
+            properties.string("name:en", place.names.english)
+            properties.string("name:nb", place.names.bokmål)
+            properties.string("name:nn", place.names.nynorsk)
+            properties.string("name:no", place.names.norwegian)
             properties.string("category", place.category.rawValue)
             properties.raw("categories") { bytes in
                 bytes.append(UInt8(ascii: "["))

@@ -287,7 +287,7 @@ package struct PlacesDecoder: Sendable {
         let providerID = text("place_id", in: properties)
         let id = identity(properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
         let contact = properties["contact"]
-        return .success(
+        var place =
             Place(
                 id: id,
                 name: name,
@@ -306,7 +306,41 @@ package struct PlacesDecoder: Sendable {
                     text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
                 providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) },
                 traits: traits(properties: properties, raw: raw)
-            ))
+            )
+        place.names = names(properties: properties, raw: raw, name: name)
+        return .success(place)
+    }
+
+    /// The name in the languages a guide can be in (Geoapify's `name_international`, OSM's `name:xx` in the
+    /// properties or in `datasource.raw`), and which language `name` itself is in. A name equal to `name` is
+    /// no translation; English is not taken as `name`'s language, since names no one translated (a brand, a
+    /// Norwegian name) are often tagged `name:en` all the same.
+    private func names(properties: JSONValue, raw: JSONValue?, name: String) -> PlaceNames {
+        var names = PlaceNames()
+        func take(_ code: Substring, _ value: JSONValue) {
+            guard PlaceNames.isLanguageCode(code),
+                let text = TextHardening.clean(value.looseString, maximumLength: TextHardening.Limit.name)
+            else { return }
+            if text == name {
+                if code != "en", names.nameLanguage == nil { names.nameLanguage = String(code) }
+                return
+            }
+            switch code {
+            case "en": names.english = names.english ?? text
+            case "nb": names.bokmål = names.bokmål ?? text
+            case "nn": names.nynorsk = names.nynorsk ?? text
+            case "no": names.norwegian = names.norwegian ?? text
+            default: break
+            }
+        }
+        if case .object(let pairs)? = properties["name_international"] {
+            for (key, value) in pairs { take(key[...], value) }
+        }
+        for object in [properties, raw] {
+            guard case .object(let pairs)? = object else { continue }
+            for (key, value) in pairs where key.utf8.starts(with: "name:".utf8) { take(key.dropFirst(5), value) }
+        }
+        return names
     }
 
     /// The first of `keys` that `object` has as text (a number reads as its digits).

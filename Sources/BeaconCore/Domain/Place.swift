@@ -24,6 +24,8 @@ package struct Place: Sendable, Hashable {
     /// The owner's note on the place (`place add --note`, an import's description): a little formatting
     /// allowed, so it goes through the sanitiser like a rating's comment.
     package var ownerNote: String?
+    /// Its name in other languages, and the language of `name`, where the data gives them.
+    package var names: PlaceNames = .none
 
     package init(
         id: PlaceID, name: String, category: PlaceCategory, coordinate: Coordinate,

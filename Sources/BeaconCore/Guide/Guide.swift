@@ -95,6 +95,19 @@ package final class GuidePlace: Sendable {
     package var email: String? { archived == nil ? heldPlace.email : decodedEntry().place.email }
     package var traits: PlaceTraits { archived == nil ? heldPlace.traits : decodedEntry().place.traits }
     package var ownerNote: String? { archived == nil ? heldPlace.ownerNote : decodedEntry().place.ownerNote }
+    package var names: PlaceNames { archived == nil ? heldPlace.names : decodedEntry().place.names }
+
+    /// The name pages in `language` show: the data's name in that language, if it has one
+    /// (`PlaceNames.name(in:for:)`).
+    package func name(in language: Language) -> String {
+        let names = self.names
+        return names.isEmpty ? name : names.name(in: language, for: name)
+    }
+
+    /// `displayName` in `language`: «The Museum of Kyoto», with the suffix when it has one.
+    package func displayName(in language: Language) -> String {
+        NameSuffixes.displayName(name(in: language), suffix: nameSuffix)
+    }
 
     /// Any other field of the place itself.
     package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { place[keyPath: keyPath] }

@@ -12,7 +12,7 @@ import Synchronization
 /// entries decode on all cores), and a checksum of everything before it.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 12\n".utf8)
+    static let magic = Array("beacon-guide-base 13\n".utf8)
     static let missing = UInt32.max
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
@@ -328,10 +328,11 @@ package enum GuideBaseArchive {
     }
 
     /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,
-    /// two coordinates, fifteen optional lengths, the distance, the offset.
+    /// two coordinates, the optional fields' lengths, the distance, the offset.
     static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + optionalFields * 4 + 8 + 4 + 8
-    /// The address's six, hours, phone, website, email, provider id, traits, origin, owner's note, name suffix.
-    static let optionalFields = 17
+    /// The address's eight, hours, phone, website, email, provider id, traits, origin, owner's note, name
+    /// suffix, names in other languages.
+    static let optionalFields = 18
 
     /// Each category's name as the archive spells it (its raw value).
     static let categoryNames = PlaceCategory.presets.map { (utf8: Array($0.rawValue.utf8), category: $0) }
@@ -356,6 +357,7 @@ package enum GuideBaseArchive {
             address.fallbackLine, address.singleLine,
             place.openingHours, place.phone, place.website, place.email, place.providerID, place.traits.archived,
             place.origin == .data ? nil : place.origin.rawValue, place.ownerNote, entry.nameSuffix,
+            place.names.archived,
         ] {
             appendOptional(part, to: &bytes)
         }
@@ -517,7 +519,7 @@ package enum GuideBaseArchive {
                 let phone = optionalString(), let website = optionalString(), let email = optionalString(),
                 let providerID = optionalString(), let traits = optionalString(),
                 let origin = optionalString(), let ownerNote = optionalString(),
-                let nameSuffix = optionalString(),
+                let nameSuffix = optionalString(), let names = optionalString(),
                 let distance = integer(), let slug = string()
             else { return nil }
             // The checksum vouches for the text (the archive wrote it): an entry the outline passed decodes.
@@ -533,6 +535,7 @@ package enum GuideBaseArchive {
                 traits: decodedTraits)
             place.origin = origin.flatMap(PlaceOrigin.init(rawValue:)) ?? .data
             place.ownerNote = ownerNote
+            place.names = names.flatMap(PlaceNames.init(archived:)) ?? .none
             return Entry(place: place, distanceMetres: Double(bitPattern: distance), slug: slug, nameSuffix: nameSuffix)
         }
     }

@@ -110,13 +110,12 @@ package struct PlaceQuery: Sendable {
                 }
             }.map(\.element)
         case .name:
-            let english = language == .en
+            // By the name as the language's pages show it (`GuidePlace.name(in:)`).
+            let language = language
             let keys = Dictionary(
                 uniqueKeysWithValues: kept.map {
-                    (
-                        $0.offset,
-                        english ? TextFolding.searchKey($0.element.name) : NorwegianCollation.sortKey($0.element.name)
-                    )
+                    let name = $0.element.name(in: language)
+                    return ($0.offset, language == .en ? TextFolding.searchKey(name) : NorwegianCollation.sortKey(name))
                 })
             return kept.sorted { a, b in
                 let (x, y) = (keys[a.offset]!, keys[b.offset]!)
@@ -125,13 +124,15 @@ package struct PlaceQuery: Sendable {
         }
     }
 
-    /// What the text search looks in: name, address, the category's names and everyday words, the
-    /// cuisines' words, folded.
+    /// What the text search looks in: the name and the names other languages' pages show, address, the
+    /// category's names and everyday words, the cuisines' words, folded.
     static func searchText(
         of place: GuidePlace, categoryWords: (PlaceCategory) -> String, cuisineWords: (String) -> String
     ) -> String {
-        TextFolding.searchKey(
-            ([place.name, place.address.singleLine ?? "", categoryWords(place.category)]
+        let name = place.name
+        let otherNames = place.names.isEmpty ? [] : Language.allCases.map { place.name(in: $0) }.filter { $0 != name }
+        return TextFolding.searchKey(
+            ([name] + otherNames + [place.address.singleLine ?? "", categoryWords(place.category)]
                 + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
     }
 }

@@ -34,28 +34,42 @@ package struct PlaceResolver: Sendable {
             return .found(place)
         }
         let key = TextFolding.searchKey(query)
-        let exact = places.filter { TextFolding.searchKey($0.name) == key }
+        // A place answers to its name and to the names the guide's other languages show («Chinese Kitchen»
+        // for «中文小馆»): the owner may not be able to type the one on the sign.
+        let exact = places.filter { names(of: $0).contains { TextFolding.searchKey($0) == key } }
         if exact.count == 1 { return .found(exact[0]) }
         if exact.count > 1 { return .ambiguous(exact) }
         // "tim-wendelboe" (a slug without its hash) names the place as well as "Tim Wendelboe".
         let stem = TextFolding.placeSlugStem(query, unnamed: unnamed)
         let sameStem = places.filter {
-            TextFolding.placeSlugStem($0.name, unnamed: unnamed) == stem
+            names(of: $0).contains { TextFolding.placeSlugStem($0, unnamed: unnamed) == stem }
         }
         if sameStem.count == 1 { return .found(sameStem[0]) }
         if sameStem.count > 1 { return .ambiguous(sameStem) }
         // A page's old address (the place was renamed since): its slug ends in the same part of its id.
         if let place = byIDPart(of: query) { return .found(place) }
         let partial = places.filter {
-            TextFolding.searchKey($0.name).contains(key)
-                || (stem != unnamed
-                    && TextFolding.placeSlugStem($0.name, unnamed: unnamed).contains(stem))
+            names(of: $0).contains { name in
+                TextFolding.searchKey(name).contains(key)
+                    || (stem != unnamed && TextFolding.placeSlugStem(name, unnamed: unnamed).contains(stem))
+            }
         }
         switch partial.count {
         case 0: return .notFound
         case 1: return .found(partial[0])
         default: return .ambiguous(partial)
         }
+    }
+
+    /// The place's name, then the other names its pages show in the guide's languages.
+    private func names(of place: Place) -> [String] {
+        guard !place.names.isEmpty else { return [place.name] }
+        var names = [place.name]
+        for language in Language.allCases {
+            let name = place.names.name(in: language, for: place.name)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// The one place whose slug ends in the part after `query`'s last dash (6 to 12 letters and digits, as

@@ -73,7 +73,11 @@ package struct PlaceCorrection: Sendable, Hashable {
     /// `place` with the corrections applied (idempotent: applying twice gives the same place).
     package func applied(to place: Place) -> Place {
         var place = place
-        if let name, !name.isEmpty { place.name = name }
+        if let name, !name.isEmpty, name != place.name {
+            // The owner's name is the name in every language: the data's translations were of the old one.
+            place.name = name
+            place.names = .none
+        }
         if let category { place.category = category }
         if let address { place.address = PostalAddress(fallbackLine: address.isEmpty ? nil : address) }
         if let openingHours { place.openingHours = openingHours.isEmpty ? nil : openingHours }

@@ -127,7 +127,7 @@ struct CategoriesCommand: Command {
             // A kind under more than one Geoapify key: one key a line, under the first.
             for key in keys.dropFirst() { cells.append(Array(repeating: "", count: line.count - 1) + [key]) }
         }
-        var lines = TerminalTable.render(cells)
+        let lines = TerminalTable.render(cells)
 
         let all = PlaceCategory.presets.count
         guard let settings else {

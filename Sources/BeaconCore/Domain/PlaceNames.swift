@@ -1,0 +1,99 @@
+/// A place's name in the languages a guide can be written in, where the data gives one besides the name on
+/// its sign (OpenStreetMap's `name:en`, `name:nb`, `name:nn`, `name:no`; Geoapify's `name_international`),
+/// and the language that name is in, when the data says. So the English guide to Kyoto reads «The Museum of
+/// Kyoto» where the sign, and the data's `name`, say «京都府京都文化博物館».
+package struct PlaceNames: Sendable, Hashable {
+    package var english: String?
+    package var bokmål: String?
+    package var nynorsk: String?
+    /// `name:no`: Norwegian, without saying which written form.
+    package var norwegian: String?
+    /// The language of the place's own name ("ja"), a two- or three-letter code: the pages mark that name
+    /// with it, so that it is read aloud and drawn (Japanese, not Chinese, glyphs) as that language.
+    package var nameLanguage: String?
+
+    package static let none = PlaceNames()
+
+    package init(
+        english: String? = nil, bokmål: String? = nil, nynorsk: String? = nil, norwegian: String? = nil,
+        nameLanguage: String? = nil
+    ) {
+        self.english = english
+        self.bokmål = bokmål
+        self.nynorsk = nynorsk
+        self.norwegian = norwegian
+        self.nameLanguage = nameLanguage
+    }
+
+    package var isEmpty: Bool { self == .none }
+
+    /// The name pages in `language` show for a place called `name`: its name in that language when the data
+    /// has one. A Norwegian page falls back on the English name only for a name in another script than
+    /// ours, which its readers could not read (a Swedish or French name stays as it is).
+    package func name(in language: Language, for name: String) -> String {
+        switch language {
+        case .en: return english ?? name
+        case .nb: return bokmål ?? norwegian ?? readableInNorwegian(name)
+        case .nn: return nynorsk ?? norwegian ?? bokmål ?? readableInNorwegian(name)
+        }
+    }
+
+    private func readableInNorwegian(_ name: String) -> String {
+        guard let english, !PlaceNames.isLatinScript(name) else { return name }
+        return english
+    }
+
+    /// `nameLanguage`, unless it is the page's own language (no mark needed).
+    package func nameLanguage(differingFrom language: Language) -> String? {
+        guard let nameLanguage else { return nil }
+        let pageLanguages: Set<String> = language == .en ? ["en"] : ["nb", "nn", "no"]
+        return pageLanguages.contains(nameLanguage) ? nil : nameLanguage
+    }
+
+    /// Whether every letter of `text` is a Latin one (digits, spaces and punctuation count as none).
+    static func isLatinScript(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0..<0x250, 0x1E00..<0x1F00, 0x2C60..<0x2C80, 0xA720..<0xA800, 0xFF01..<0xFF5F: true
+            // Combining marks, general punctuation and symbols: they belong to no script of their own.
+            case 0x300..<0x370, 0x2000..<0x2C00: true
+            default: !scalar.properties.isAlphabetic
+            }
+        }
+    }
+
+    /// Whether `code` can be a language's code as `name:xx` tags and `lang` attributes write it: two or
+    /// three lower-case ASCII letters.
+    package static func isLanguageCode(_ code: Substring) -> Bool {
+        (2...3).contains(code.utf8.count) && code.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    }
+
+    // MARK: A compact form for the guide's archive
+
+    /// The fields as `key=value` pairs joined by U+001F, which cleaned text never holds (`TextHardening`);
+    /// nil for none, so most places cost the archive one missing string.
+    package var archived: String? {
+        guard !isEmpty else { return nil }
+        let fields: [(String, String?)] = [
+            ("en", english), ("nb", bokmål), ("nn", nynorsk), ("no", norwegian), ("lang", nameLanguage),
+        ]
+        return fields.compactMap { key, value in value.map { key + "=" + $0 } }.joined(separator: "\u{1F}")
+    }
+
+    /// The names from `archived`; nil when the text is not of that form.
+    package init?(archived text: String) {
+        self.init()
+        for field in text.split(separator: "\u{1F}") {
+            guard let equals = field.firstIndex(of: "=") else { return nil }
+            let value = String(field[field.index(after: equals)...])
+            switch field[..<equals] {
+            case "en": english = value
+            case "nb": bokmål = value
+            case "nn": nynorsk = value
+            case "no": norwegian = value
+            case "lang": nameLanguage = value
+            default: return nil
+            }
+        }
+    }
+}
