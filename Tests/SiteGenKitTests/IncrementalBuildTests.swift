@@ -18,7 +18,7 @@ import Testing
     /// with a street (a third without: «Adresse mangler»).
     static func mixedPlaces(
         _ count: Int, moved: [Int: (Double, Double)] = [:], renamed: [Int: String] = [:], without: Set<Int> = [],
-        recategorized: Set<Int> = [],
+        recategorized: Set<Int> = [], extraProperties: [Int: String] = [:],
         categories: [String] = ["catering.restaurant", "catering.cafe", "accommodation.hotel"]
     ) -> String {
         var features: [String] = []
@@ -30,6 +30,7 @@ import Testing
             var properties =
                 #""name":"\#(name)","categories":["\#(category)"],"osm_type":"n","osm_id":\#(5_000_000 + index),"address_line2":"Gate \#(index), 0150 Oslo""#
             if index % 3 != 2 { properties += #","street":"Gate \#(index)""# }
+            if let extra = extraProperties[index] { properties += "," + extra }
             if index % 4 == 0 { properties += #","opening_hours":"Mo-Fr 08:00-20:00; Sa 10:00-16:00""# }
             if index % 5 == 0 {
                 properties +=
@@ -207,6 +208,37 @@ import Testing
         #expect(editedFavorite.placesEditedInPlace == 1)
         #expect(site.read("output/favoritter/index.html")?.contains("Favoritt endret") == true)
         #expect(await sitegen(["favorite", "remove", "Favoritt endret"], site) == 0)
+    }
+
+    /// A place's name in another language given, changed and taken away, in a guide of two languages: the
+    /// edit is taken in place like a rename, and every page ends as a full build writes it.
+    @Test func aNameInAnotherLanguageEndsAsAFullBuildWould() async throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"languages":["nb","en"]}"#, to: SiteSettings.fileName)
+        let count = 260
+        let places = site.root + "/steder.geojson"
+        site.write(Self.mixedPlaces(count), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "first build")
+        for (comment, name, extra) in [
+            ("an English name", nil, #""name:en":"Place number 40""#),
+            (
+                "another English name and the sign's language", nil,
+                #""name:en":"Number forty","name:nb":"Sted nummer 40""#
+            ),
+            ("a name in our script no longer", "四十", #""name:en":"Number forty""#),
+        ] {
+            let renamed = name.map { [40: $0] } ?? [:]
+            site.write(Self.mixedPlaces(count, renamed: renamed, extraProperties: [40: extra]), to: "steder.geojson")
+            let report = try await buildAndCompare(site, places: places, "\(comment)")
+            #expect(report.reusedFeatures == count - 1, "\(comment)")
+            #expect(report.renderedPages < report.pages / 4, "\(comment)")
+        }
+        // The bokmål pages show the English name for a name they cannot read.
+        #expect(
+            site.read("output/index.html")?.contains(#"<span class="place-card__name">Number forty</span>"#) == true)
+        site.write(Self.mixedPlaces(count), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "the names taken away")
+        #expect(site.read("output/index.html")?.contains("Number forty") == false)
     }
 
     /// The owner's edits (an own place, a correction, a note, a hidden place) on a guide from a places file:
