@@ -3,14 +3,48 @@
 /// and the language that name is in, when the data says. So the English guide to Kyoto reads «The Museum of
 /// Kyoto» where the sign, and the data's `name`, say «京都府京都文化博物館».
 package struct PlaceNames: Sendable, Hashable {
-    package var english: String?
-    package var bokmål: String?
-    package var nynorsk: String?
+    package var english: String? {
+        get { box?.fields.english }
+        set { change { $0.english = newValue } }
+    }
+    package var bokmål: String? {
+        get { box?.fields.bokmål }
+        set { change { $0.bokmål = newValue } }
+    }
+    package var nynorsk: String? {
+        get { box?.fields.nynorsk }
+        set { change { $0.nynorsk = newValue } }
+    }
     /// `name:no`: Norwegian, without saying which written form.
-    package var norwegian: String?
+    package var norwegian: String? {
+        get { box?.fields.norwegian }
+        set { change { $0.norwegian = newValue } }
+    }
     /// The language of the place's own name ("ja"), a two- or three-letter code: the pages mark that name
     /// with it, so that it is read aloud and drawn (Japanese, not Chinese, glyphs) as that language.
-    package var nameLanguage: String?
+    package var nameLanguage: String? {
+        get { box?.fields.nameLanguage }
+        set { change { $0.nameLanguage = newValue } }
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var english, bokmål, nynorsk, norwegian, nameLanguage: String?
+    }
+
+    /// The fields, shared and never changed in place: most places have none, and every place is copied
+    /// several times in a build, so a place pays one pointer for its names, as for its address.
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box?
+
+    private mutating func change(_ edit: (inout Fields) -> Void) {
+        var fields = box?.fields ?? Fields()
+        edit(&fields)
+        box = fields == Fields() ? nil : Box(fields)
+    }
 
     package static let none = PlaceNames()
 
@@ -18,14 +52,18 @@ package struct PlaceNames: Sendable, Hashable {
         english: String? = nil, bokmål: String? = nil, nynorsk: String? = nil, norwegian: String? = nil,
         nameLanguage: String? = nil
     ) {
-        self.english = english
-        self.bokmål = bokmål
-        self.nynorsk = nynorsk
-        self.norwegian = norwegian
-        self.nameLanguage = nameLanguage
+        let fields = Fields(
+            english: english, bokmål: bokmål, nynorsk: nynorsk, norwegian: norwegian, nameLanguage: nameLanguage)
+        box = fields == Fields() ? nil : Box(fields)
     }
 
-    package var isEmpty: Bool { self == .none }
+    package static func == (lhs: PlaceNames, rhs: PlaceNames) -> Bool {
+        lhs.box === rhs.box || lhs.box?.fields == rhs.box?.fields
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(box?.fields) }
+
+    package var isEmpty: Bool { box == nil }
 
     /// The name pages in `language` show for a place called `name`: its name in that language when the data
     /// has one. A Norwegian page falls back on the English name only for a name in another script than
