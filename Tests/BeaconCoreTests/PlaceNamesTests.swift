@@ -77,6 +77,29 @@ import Testing
         }
     }
 
+    @Test func aSlugIsMadeFromANameWithLettersAURLKeeps() {
+        func place(_ name: String, _ names: PlaceNames) -> Place {
+            var place = Place(
+                id: PlaceID(rawValue: "node/1"), name: name, category: .restaurant,
+                coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
+            place.names = names
+            return place
+        }
+        let moscow = place("Ресторан Москва", PlaceNames(english: "Moscow Restaurant", norwegian: "Restaurant Moskva"))
+        #expect(moscow.slugName(in: .nb, unnamed: "sted") == "Restaurant Moskva")
+        #expect(moscow.slugName(in: .en, unnamed: "place") == "Moscow Restaurant")
+        // The first language's name when it has letters, else the English one, else the sign's.
+        let kyoto = place("京都府京都文化博物館", PlaceNames(english: "The Museum of Kyoto", bokmål: "京都"))
+        #expect(kyoto.slugName(in: .nb, unnamed: "sted") == "The Museum of Kyoto")
+        #expect(place("東京バー", PlaceNames(nameLanguage: "ja")).slugName(in: .en, unnamed: "place") == "東京バー")
+        // A name with letters keeps its slug, whatever other names it has.
+        #expect(
+            place("Nasjonalmuseet", PlaceNames(english: "National Museum")).slugName(in: .en, unnamed: "place")
+                == "Nasjonalmuseet")
+        let resolver = PlaceResolver(places: [moscow], language: .en)
+        #expect(resolver.slug(of: moscow)?.hasPrefix("moscow-restaurant-") == true)
+    }
+
     @Test func theArchiveKeepsTheNames() throws {
         var named = Place(
             id: PlaceID(rawValue: "node/1"), name: "東京バー", category: .restaurant,

@@ -236,9 +236,23 @@ import Testing
         // The bokmål pages show the English name for a name they cannot read.
         #expect(
             site.read("output/index.html")?.contains(#"<span class="place-card__name">Number forty</span>"#) == true)
+        #expect(site.outputFiles().contains { $0.hasPrefix("steder/number-forty-") }, "its slug from that name")
         site.write(Self.mixedPlaces(count), to: "steder.geojson")
         try await buildAndCompare(site, places: places, "the names taken away")
         #expect(site.read("output/index.html")?.contains("Number forty") == false)
+
+        // Two places of one name of no Latin letter, one with an English name whose slug stem is another
+        // place's name: renaming that place is patched, and leaves the two alike names' labels as they were.
+        let shared: [Int: String] = [40: "四十", 41: "四十"]
+        let english = [40: #""name:en":"Sted nummer 7""#]
+        site.write(Self.mixedPlaces(count, renamed: shared, extraProperties: english), to: "steder.geojson")
+        try await buildAndCompare(site, places: places, "a name shared, of no Latin letter")
+        #expect(site.outputFiles().contains { $0.hasPrefix("steder/sted-nummer-7-") && $0.contains("/") })
+        var renamed = shared
+        renamed[7] = "Sted nummer sju"
+        site.write(Self.mixedPlaces(count, renamed: renamed, extraProperties: english), to: "steder.geojson")
+        let patched = try await buildAndCompare(site, places: places, "the place of that stem renamed")
+        #expect(patched.placesEditedInPlace == 1)
     }
 
     /// The owner's edits (an own place, a correction, a note, a hidden place) on a guide from a places file:

@@ -46,6 +46,9 @@ import Testing
             #expect(unnamed.contains(#"<h1 class="place-detail__name" dir="auto">中山美術館</h1>"#))
             #expect(!unnamed.contains("place-detail__local-name"))
         }
+        // Its address from the English name: the sign's has no letter a URL keeps.
+        #expect(site.outputFiles().contains { $0.hasPrefix("places/the-museum-of-kyoto-") })
+        #expect(site.outputFiles().contains { $0.hasPrefix("places/place-") }, "中山美術館 has no other name")
         // Cards, the explorer's data (every language's name where it is not the sign's) and the favorites.
         let front = try #require(site.read("output/index.html"))
         #expect(front.contains(#"<span class="place-card__name">The Museum of Kyoto</span>"#))

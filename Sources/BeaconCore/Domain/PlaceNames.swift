@@ -135,3 +135,17 @@ package struct PlaceNames: Sendable, Hashable {
         }
     }
 }
+
+extension Place {
+    /// What the place's slug is made from: its name, or, when that has no letter a URL keeps
+    /// («京都府京都文化博物館»), the name the first language's pages show, else the English one
+    /// (`the-museum-of-kyoto-p4bddx`, not `place-p4bddx`).
+    package func slugName(in language: Language, unnamed: String) -> String {
+        guard !names.isEmpty, TextFolding.placeSlugStem(name, unnamed: unnamed) == unnamed else { return name }
+        for other in [names.name(in: language, for: name), names.english].compactMap({ $0 })
+        where TextFolding.placeSlugStem(other, unnamed: unnamed) != unnamed {
+            return other
+        }
+        return name
+    }
+}

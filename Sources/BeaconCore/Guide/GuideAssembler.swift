@@ -71,9 +71,10 @@ package enum GuideAssembler {
         let suffixes: [String?]
         do {  // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
             let named = entries
-            let unnamed = PathWords(settings.languages.main).unnamedPlace
+            let language = settings.languages.main
+            let unnamed = PathWords(language).unnamedPlace
             slugs = SlugAssigner.slugs(count: named.count, unnamed: unnamed) {
-                (named[$0].place.id, named[$0].place.name)
+                (named[$0].place.id, named[$0].place.slugName(in: language, unnamed: unnamed))
             }
             suffixes = NameSuffixes.suffixes(count: named.count) { (named[$0].place.name, named[$0].place.address) }
         }

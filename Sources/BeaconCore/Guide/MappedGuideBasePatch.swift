@@ -47,7 +47,8 @@ extension MappedGuideBase {
         let unnamed = PathWords(settings.languages.main).unnamedPlace
         guard let entryOfID = entriesOfParsedPlaces(in: features),
             let matched = matchedInFileOrder(features, entryOfID: entryOfID),
-            let newSlugs = newSlugs(of: matched.edits, in: features, unnamed: unnamed),
+            let newSlugs = newSlugs(
+                of: matched.edits, in: features, language: settings.languages.main, unnamed: unnamed),
             var newSuffixes = newNameSuffixes(of: matched.edits, in: features, unnamed: unnamed)
         else { return nil }
         let (edits, skipped, memo) = matched
@@ -161,12 +162,13 @@ extension MappedGuideBase {
     /// is another place's.
     private func newSlugs(
         of edits: [(feature: Int, entry: Int, old: GuideBase.Entry)], in features: PlacesDecoder.Features,
-        unnamed: String
+        language: Language, unnamed: String
     ) -> [Int: String]? {
         var newSlugs: [Int: String] = [:]
         for (feature, entry, old) in edits {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
-            let slug = SlugAssigner.baseSlug(id: place.id, name: place.name, unnamed: unnamed)
+            let slug = SlugAssigner.baseSlug(
+                id: place.id, name: place.slugName(in: language, unnamed: unnamed), unnamed: unnamed)
             if slug != old.slug { newSlugs[entry] = slug }
         }
         if !newSlugs.isEmpty {
@@ -191,8 +193,13 @@ extension MappedGuideBase {
             guard case .parsed(let place) = features.outcomes[feature] else { continue }
             editedPlaces[entry] = place
             guard place.name != old.place.name || place.address != old.place.address else { continue }
-            stems.insert(TextFolding.placeSlugStem(old.place.name, unnamed: unnamed))
-            stems.insert(TextFolding.placeSlugStem(place.name, unnamed: unnamed))
+            let oldStem = TextFolding.placeSlugStem(old.place.name, unnamed: unnamed)
+            let newStem = TextFolding.placeSlugStem(place.name, unnamed: unnamed)
+            // A name without a letter a URL keeps: the slugs of the places of that name come from their other
+            // names (`Place.slugName`), so their stems do not find them all. Such an edit is not patched.
+            guard oldStem != unnamed, newStem != unnamed else { return nil }
+            stems.insert(oldStem)
+            stems.insert(newStem)
         }
         guard !stems.isEmpty else { return [:] }
         let hashLength = 7  // "-" and the id's 6-character hash
@@ -214,7 +221,13 @@ extension MappedGuideBase {
             }
             if sharesStem { members.append((entry, self.entry(entry))) }
         }
-        // Every place of those names is here (its slug's stem is its name's), so each name's group is whole.
+        // Every place of those names is here (a name with a letter a URL keeps is its slug's stem), so each
+        // name's group is whole. A place whose slug came from another name of it (`Place.slugName`) is of
+        // another name: left out, its group is not here.
+        members.removeAll { member in
+            let place = editedPlaces[member.entry] ?? member.current.place
+            return !stems.contains(TextFolding.placeSlugStem(place.name, unnamed: unnamed))
+        }
         let places = members.map { editedPlaces[$0.entry] ?? $0.current.place }
         let suffixes = NameSuffixes.suffixes(count: places.count) { (places[$0].name, places[$0].address) }
         var changed: [Int: String?] = [:]

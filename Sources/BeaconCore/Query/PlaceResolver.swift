@@ -20,7 +20,9 @@ package struct PlaceResolver: Sendable {
         var seen = Set<PlaceID>()
         self.places = places.filter { seen.insert($0.id).inserted }
         unnamed = PathWords(language).unnamedPlace
-        self.slugs = SlugAssigner.assign(self.places.map { ($0.id, $0.name) }, unnamed: unnamed)
+        let unnamed = unnamed
+        self.slugs = SlugAssigner.assign(
+            self.places.map { ($0.id, $0.slugName(in: language, unnamed: unnamed)) }, unnamed: unnamed)
     }
 
     package func slug(of place: Place) -> String? { slugs[place.id] }
