@@ -21,18 +21,20 @@ import Testing
         var recategorized: Set<Int> = []
         /// Moved past the radius: not in the guide.
         var farOut: Set<Int> = []
+        /// `name:en` of places whose name is of no Latin letter: their slugs come from it.
+        var englishNames: [Int: String] = [:]
 
         func text(categories: [String]) -> String {
             IncrementalBuildTests.mixedPlaces(
                 count, moved: moved, renamed: renamed, without: without, recategorized: recategorized,
-                categories: categories)
+                extraProperties: englishNames.mapValues { #""name:en":"\#($0)""# }, categories: categories)
         }
 
         /// The name a command finds place `index` by, when the guide has it under a name of its own.
         func uniqueName(_ index: Int) -> String? {
             guard index < count, !without.contains(index), !farOut.contains(index) else { return nil }
             let name = renamed[index] ?? "Sted nummer \(index)"
-            return name == "Kjede" ? nil : name
+            return name == "Kjede" || name == "連鎖" ? nil : name
         }
     }
 
@@ -102,8 +104,12 @@ import Testing
                     done.append("rename \(index)")
                 case 3:
                     guard !hidden.contains(index) else { continue }
-                    file.renamed[index] = "Kjede"
-                    done.append("name \(index) Kjede")
+                    // A chain's name, in our letters or of none (its slug then from an English name, if any).
+                    let latin = Bool.random(using: &random)
+                    file.renamed[index] = latin ? "Kjede" : "連鎖"
+                    file.englishNames[index] = !latin && Bool.random(using: &random) ? "Lenke \(index)" : nil
+                    done.append(
+                        "name \(index) " + (latin ? "Kjede" : "連鎖") + (file.englishNames[index] != nil ? " Lenke" : ""))
                 case 4:
                     // Near the centre, or far out past the radius.
                     let far = Bool.random(using: &random)
