@@ -64,8 +64,13 @@ import Testing
         // The export keeps the English name as OpenStreetMap tags it, for a build that reads it back.
         let export = try #require(site.read("output/export/places.geojson"))
         #expect(export.contains(#""name":"京都府京都文化博物館","name:en":"The Museum of Kyoto""#))
-        // The terminal's search finds a place by either name.
-        for (text, found) in [("treasure hall", "本能寺大寶殿宝物館"), ("京都府", "京都府京都文化博物館")] {
+        // The terminal's tables name both; its search finds a place by either name.
+        let table = try Sitegen.run(["places", "--site", site.root])
+        // (Cut at 40 cells, as every name in the table.)
+        #expect(table.stdout.contains("\nThe Museum of Kyoto (京都府京都文化博物…  Museum"), "\(table.stdout)")
+        #expect(table.stdout.contains("中山美術館  "), "\(table.stdout)")
+        for (text, found) in [("treasure hall", "Honnoji Temple Treasure Hall (本能寺"), ("京都府", "The Museum of Kyoto (")]
+        {
             let search = try Sitegen.run(["search", text, "--site", site.root])
             #expect(search.stdout.contains(found), "\(text): \(search.stdout)")
             #expect(search.stdout.contains("1 sted"), "\(text): \(search.stdout)")

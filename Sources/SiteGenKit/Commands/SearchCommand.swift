@@ -125,7 +125,11 @@ enum PlaceTable {
         let withStatus = statuses.contains { $0 != nil }
         if withStatus { header.append(statusHeader) }
         var rows: [[String]] = zip(places, statuses).map { place, status in
-            let name = place.displayName + (place.isFavorite ? " ♥" : "")
+            // A name of no Latin letter as the bokmål pages show it, the sign's after it: the owner may not read
+            // the sign's script, and the commands answer to either.
+            let shown = place.displayName(in: .nb)
+            let name =
+                (shown == place.displayName ? shown : "\(shown) (\(place.name))") + (place.isFavorite ? " ♥" : "")
             let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             let row = [
                 TerminalText.truncate(name, toColumns: 40), kind(place),
