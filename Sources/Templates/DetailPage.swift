@@ -57,11 +57,12 @@ package enum DetailPage {
         b.open("h1", ["class": "place-detail__name", "dir": "auto"])
         Components.name(&b, place, in: t.language)
         b.close("h1")
-        // A name shown in the page's language: the one on the sign follows, as the reader will see it there.
+        // A name shown in the page's language: the one on the sign follows, as the reader will see it there. It
+        // starts where the heading does; `bdi` gives a name in Arabic or Hebrew its own direction within the line.
         if place.name(in: t.language) != place.name {
-            b.element(
-                "p", ["class": "place-detail__local-name", "lang": place.names.nameLanguage, "dir": "auto"],
-                text: place.name)
+            b.open("p", ["class": "place-detail__local-name", "lang": place.names.nameLanguage])
+            b.element("bdi", text: place.name)
+            b.raw("</p>")
         }
         b.raw("<p class=\"place-detail__lead\">")
         b.text(kind + " · " + distanceText)
