@@ -226,12 +226,15 @@ import Testing
                 #""name:en":"Number forty","name:nb":"Sted nummer 40""#
             ),
             ("a name in our script no longer", "四十", #""name:en":"Number forty""#),
+            ("another English name for it: a new slug, taken in place", "四十", #""name:en":"Forty""#),
+            ("and the first again", "四十", #""name:en":"Number forty""#),
         ] {
             let renamed = name.map { [40: $0] } ?? [:]
             site.write(Self.mixedPlaces(count, renamed: renamed, extraProperties: [40: extra]), to: "steder.geojson")
             let report = try await buildAndCompare(site, places: places, "\(comment)")
             #expect(report.reusedFeatures == count - 1, "\(comment)")
             #expect(report.renderedPages < report.pages / 4, "\(comment)")
+            if comment.hasSuffix("taken in place") { #expect(report.placesEditedInPlace == 1) }
         }
         // The bokmål pages show the English name for a name they cannot read.
         #expect(
