@@ -76,6 +76,17 @@ package struct PlaceNames: Sendable, Hashable {
         }
     }
 
+    /// `name`, then each other name a page shows for it, once: what search and the command line answer to.
+    package func allShown(for name: String) -> [String] {
+        var names = [name]
+        guard !isEmpty else { return names }
+        for language in Language.allCases {
+            let shown = self.name(in: language, for: name)
+            if !names.contains(shown) { names.append(shown) }
+        }
+        return names
+    }
+
     private func readableInNorwegian(_ name: String) -> String {
         guard let english, !PlaceNames.isLatinScript(name) else { return name }
         return english

@@ -129,10 +129,8 @@ package struct PlaceQuery: Sendable {
     static func searchText(
         of place: GuidePlace, categoryWords: (PlaceCategory) -> String, cuisineWords: (String) -> String
     ) -> String {
-        let name = place.name
-        let otherNames = place.names.isEmpty ? [] : Language.allCases.map { place.name(in: $0) }.filter { $0 != name }
-        return TextFolding.searchKey(
-            ([name] + otherNames + [place.address.singleLine ?? "", categoryWords(place.category)]
+        TextFolding.searchKey(
+            (place.names.allShown(for: place.name) + [place.address.singleLine ?? "", categoryWords(place.category)]
                 + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
     }
 }

@@ -38,20 +38,20 @@ package struct PlaceResolver: Sendable {
         let key = TextFolding.searchKey(query)
         // A place answers to its name and to the names the guide's other languages show («Chinese Kitchen»
         // for «中文小馆»): the owner may not be able to type the one on the sign.
-        let exact = places.filter { names(of: $0).contains { TextFolding.searchKey($0) == key } }
+        let exact = places.filter { $0.names.allShown(for: $0.name).contains { TextFolding.searchKey($0) == key } }
         if exact.count == 1 { return .found(exact[0]) }
         if exact.count > 1 { return .ambiguous(exact) }
         // "tim-wendelboe" (a slug without its hash) names the place as well as "Tim Wendelboe".
         let stem = TextFolding.placeSlugStem(query, unnamed: unnamed)
         let sameStem = places.filter {
-            names(of: $0).contains { TextFolding.placeSlugStem($0, unnamed: unnamed) == stem }
+            $0.names.allShown(for: $0.name).contains { TextFolding.placeSlugStem($0, unnamed: unnamed) == stem }
         }
         if sameStem.count == 1 { return .found(sameStem[0]) }
         if sameStem.count > 1 { return .ambiguous(sameStem) }
         // A page's old address (the place was renamed since): its slug ends in the same part of its id.
         if let place = byIDPart(of: query) { return .found(place) }
         let partial = places.filter {
-            names(of: $0).contains { name in
+            $0.names.allShown(for: $0.name).contains { name in
                 TextFolding.searchKey(name).contains(key)
                     || (stem != unnamed && TextFolding.placeSlugStem(name, unnamed: unnamed).contains(stem))
             }
@@ -61,17 +61,6 @@ package struct PlaceResolver: Sendable {
         case 1: return .found(partial[0])
         default: return .ambiguous(partial)
         }
-    }
-
-    /// The place's name, then the other names its pages show in the guide's languages.
-    private func names(of place: Place) -> [String] {
-        guard !place.names.isEmpty else { return [place.name] }
-        var names = [place.name]
-        for language in Language.allCases {
-            let name = place.names.name(in: language, for: place.name)
-            if !names.contains(name) { names.append(name) }
-        }
-        return names
     }
 
     /// The one place whose slug ends in the part after `query`'s last dash (6 to 12 letters and digits, as
