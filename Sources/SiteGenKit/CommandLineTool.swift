@@ -198,7 +198,9 @@ struct CommandContext: Sendable {
     /// Today on the guide's clock.
     func today(in zone: GuideTimeZone) -> CalendarDate { zone.today(now()) }
 
-    var site: SiteFolder { SiteFolder(root: arguments.value("--site") ?? ".") }
+    var site: SiteFolder {
+        SiteFolder(root: arguments.value("--site") ?? ".", redactor: .fromEnvironment(environment))
+    }
 }
 
 /// One `sitegen` sub-command.

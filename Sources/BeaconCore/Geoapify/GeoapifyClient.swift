@@ -118,8 +118,10 @@ package struct GeoapifyClient: Sendable {
 
     // MARK: Calls
 
-    /// The body of a successful answer, after retries. The body is not yet checked.
-    /// (Map tiles ask for `image/png` with a smaller size limit.)
+    /// The body of a successful answer, after retries. The body is not yet checked. A JSON answer comes
+    /// back with the key taken out of it, in every spelling and escape (`SecretRedactor.redactingAnswer`);
+    /// an image (map tiles ask for `image/png`, with a smaller size limit) as it came, for its reader to
+    /// keep only what an image needs (`PNGTile.publishable`): replacing bytes inside it would break it.
     func fetch(
         _ url: URL, accept: String = "application/json", maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes
     ) async throws(GeoapifyError) -> Data {
@@ -136,9 +138,11 @@ package struct GeoapifyClient: Sendable {
                     HTTPRequest(
                         url: url, headers: ["x-api-key": apiKey, "Accept": accept], timeout: timeout,
                         maximumBodyBytes: maximumBodyBytes))
-                // Before anything reads it: an answer that echoes the key must not carry it into messages, the cache or pages.
-                let body = redactor.redact(response.body)
-                if (200..<300).contains(response.status) { return body }
+                if (200..<300).contains(response.status) {
+                    return accept == "application/json" ? redactor.redactingAnswer(response.body) : response.body
+                }
+                // Before anything reads it: an answer that echoes the key must not carry it into messages.
+                let body = redactor.redactingAnswer(response.body)
                 failure = GeoapifyClient.classify(status: response.status, body: body)
                 retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"], now: now())
             } catch {

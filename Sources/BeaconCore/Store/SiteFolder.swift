@@ -7,9 +7,13 @@ import FoundationEssentials
 /// own assets, the response cache and, by default, the output.
 package struct SiteFolder: Sendable {
     package let root: String
+    /// Applied to the settings and the store before they are written: a name or label that came from
+    /// outside holding the API key is never kept, so a later build without the key cannot publish it.
+    package var redactor: SecretRedactor
 
-    package init(root: String) {
+    package init(root: String, redactor: SecretRedactor = .none) {
         self.root = SiteFolder.absolute(root)
+        self.redactor = redactor
     }
 
     package var settingsPath: String { root + "/" + SiteSettings.fileName }
@@ -224,6 +228,6 @@ extension SiteFolder {
         try checkInside(path)
         var bytes: [UInt8] = []
         JSONWriter().write(json, into: &bytes)
-        do { try FileSystem.writeAtomically(bytes, to: path) } catch { throw .file(error) }
+        do { try FileSystem.writeAtomically(redactor.redact(bytes), to: path) } catch { throw .file(error) }
     }
 }

@@ -18,8 +18,10 @@ enum Repository {
 
     static var fixtures: String { root + "/Tests/Fixtures" }
 
-    /// The built `sitegen` binary beside the test bundle.
+    /// The built `sitegen` binary beside the test bundle, or the one `BEACON_TEST_SITEGEN` names (an older
+    /// build, to see a new test fail before its fix).
     static var sitegenBinary: String {
+        if let given = ProcessInfo.processInfo.environment["BEACON_TEST_SITEGEN"], !given.isEmpty { return given }
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
