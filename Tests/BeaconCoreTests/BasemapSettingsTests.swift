@@ -196,13 +196,16 @@ import Testing
 }
 
 @Suite struct PNGCheckTests {
-    /// A minimal PNG: the signature, an IHDR chunk, an IEND chunk (the check reads no pixels).
-    static func png(width: Int = 256, height: Int = 256) -> [UInt8] {
+    /// A minimal PNG: the signature, an IHDR chunk, the chunks given, an IEND chunk (the check reads no
+    /// pixels), each chunk with its CRC.
+    static func png(width: Int = 256, height: Int = 256, chunks: [(String, [UInt8])] = []) -> [UInt8] {
         func be(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
-        return PNGCheck.signature + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0] + [
-            0, 0, 0, 0,
-        ]
-            + be(0) + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + data
+            return be(data.count) + typed + be(Int(Inflate.crc32(typed)))
+        }
+        return PNGCheck.signature + chunk("IHDR", be(width) + be(height) + [8, 2, 0, 0, 0])
+            + chunks.flatMap { chunk($0.0, $0.1) } + chunk("IEND", [])
     }
 
     @Test func aTileIsAcceptedAndAnythingElseRefused() {

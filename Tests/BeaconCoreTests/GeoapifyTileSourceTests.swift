@@ -56,7 +56,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     /// A small plan: 1 km around Oslo S within 30 tiles.
     let plan = TilePlan(center: .osloS, radiusMetres: 1000, budget: 30)
 
-    @Test func theRequestIsGeoapifysTileURLWithTheKeyInTheQuery() async throws {
+    @Test func theRequestIsGeoapifysTileURLWithTheKeyInTheHeaderOnly() async throws {
         let transport = RecordingTransport()
         let bytes = try await client(transport).fetch(
             TileCoordinate(zoom: 13, x: 4340, y: 2382), gate: RequestGate(limits: .loopback))
@@ -64,7 +64,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let request = try #require(transport.records.first?.request)
         #expect(
             request.url.absoluteString
-                == "https://maps.geoapify.com/v1/tile/osm-bright/13/4340/2382.png?apiKey=\(Self.key)")
+                == "https://maps.geoapify.com/v1/tile/osm-bright/13/4340/2382.png")
+        #expect(request.headers["x-api-key"] == Self.key)
         #expect(request.headers["Accept"] == "image/png")
         #expect(request.maximumBodyBytes == 2 << 20)
         #expect(

@@ -35,7 +35,7 @@ import Testing
         let pipeline = BuildPipeline(
             options: BuildOptions(site: site.site, offline: offline), environment: environment, console: console)
         var timer = StepTimer()
-        return (try await pipeline.loadBasemap(settings: try site.site.loadSettings(), sample: false, &timer), console)
+        return (try await pipeline.loadBasemap(settings: try site.site.loadSettings(), &timer), console)
     }
 
     func tileRequests(_ stub: GeoapifyStub) -> [GeoapifyStub.LoggedRequest] {
@@ -77,10 +77,13 @@ import Testing
             first.stderr.contains("Henter kartbakgrunn: 181 fliser, 45,25 kreditter, zoomnivå 11–14"), "\(first.stderr)"
         )
 
-        // Asked for: each planned tile once, of Geoapify's style, with the key in the query.
+        // Asked for: each planned tile once, of Geoapify's style, with the key in the header only.
         let requests = tileRequests(stub)
         #expect(requests.count == Self.plan.tileCount)
-        #expect(requests.allSatisfy { $0.query["apiKey"] == Self.key && $0.path.hasPrefix("/v1/tile/osm-bright/") })
+        #expect(
+            requests.allSatisfy {
+                $0.headers["x-api-key"] == Self.key && $0.query.isEmpty && $0.path.hasPrefix("/v1/tile/osm-bright/")
+            })
         #expect(
             Set(requests.map(\.path))
                 == Set(Self.plan.tiles.map { "/v1/tile/osm-bright/\($0.zoom)/\($0.x)/\($0.y).png" }))

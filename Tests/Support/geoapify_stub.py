@@ -9,11 +9,12 @@ SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
   KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), "geocode"
   for /v1/geocode/*, or "overpass" for an Overpass API request (/api/interpreter?data=QUERY). Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
-             "file": PATH | "body": TEXT | "json": VALUE | "png": true (the drawn tile, below),
+             "file": PATH | "body": TEXT | "json": VALUE | "png": true (the drawn tile, below; with
+             "text": TEXT, that text in a tEXt, a zTXt and an iTXt chunk too),
              "truncate": N, "repeat": N (the body N times over), "stream": true (no
              Content-Length: sent in 1 MB pieces until done or the client hangs up)}
-Map tiles, /v1/tile/STYLE/Z/X/Y.png (Geoapify's raster tiles): without an `apiKey` in the query,
-  403; else the first of the routes "tile:Z/X/Y", "tile:Z" and "tile" the scenario has answers
+Map tiles, /v1/tile/STYLE/Z/X/Y.png (Geoapify's raster tiles): without a key (an `x-api-key`
+  header or an `apiKey` query), 403; else the first of the routes "tile:Z/X/Y", "tile:Z" and "tile" the scenario has answers
   (so a test can break one tile, one zoom or all), and without any, a drawn 256 x 256 PNG: a light
   background that alternates with (x + y) % 2, a darker line along the top and left edges (a grid
   across the map) and "Z/X/Y" written in the corner, so a screenshot shows where each tile went.
@@ -57,13 +58,26 @@ GLYPHS = {
 tile_cache = {}
 
 
+def chunk(tag, data):
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+
 def png(width, height, rows):
     """A truecolour PNG from rows of RGB bytes (no filtering)."""
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
     raw = b"".join(b"\x00" + bytes(row) for row in rows)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def with_text(body, text):
+    """The PNG with `text` in a tEXt, a zTXt and a compressed iTXt chunk after its IHDR, as a server's
+    metadata would be."""
+    keyword = b"Comment\x00"
+    chunks = (chunk(b"tEXt", keyword + text.encode("latin-1"))
+              + chunk(b"zTXt", keyword + b"\x00" + zlib.compress(text.encode("latin-1")))
+              + chunk(b"iTXt", keyword + b"\x01\x00en\x00\x00" + zlib.compress(text.encode("utf-8"))))
+    after_header = 8 + 25
+    return body[:after_header] + chunks + body[after_header:]
 
 
 def draw_tile(z, x, y):
@@ -97,8 +111,8 @@ def draw_tile(z, x, y):
     return body
 
 
-def tile_response(match, query):
-    if not query.get("apiKey"):
+def tile_response(match, query, headers):
+    if not query.get("apiKey") and not headers.get("x-api-key"):
         return {"status": 403, "json": {"statusCode": 403, "error": "Forbidden", "message": "apiKey is missing"}}
     z, x, y = int(match.group(2)), int(match.group(3)), int(match.group(4))
     routes = scenario.get("routes", {})
@@ -122,7 +136,7 @@ class Handler(BaseHTTPRequestHandler):
                                   "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
         tile = TILE_PATH.match(parts.path)
         if tile:
-            response = tile_response(tile, query)
+            response = tile_response(tile, query, {k.lower(): v for k, v in self.headers.items()})
         else:
             if parts.path.startswith("/v1/geocode"):
                 key = "geocode"
@@ -135,6 +149,8 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(response["delay"])
         if response.get("png"):
             body = draw_tile(int(tile.group(2)), int(tile.group(3)), int(tile.group(4))) if tile else b""
+            if response.get("text"):
+                body = with_text(body, response["text"])
         elif "file" in response:
             body = open(response["file"], "rb").read()
         elif "json" in response:

@@ -3,14 +3,13 @@ import BeaconText
 import FoundationEssentials
 
 /// Geoapify's raster map tiles, fetched at build time so the published site
-/// serves them itself: `GET {base}/v1/tile/osm-bright/{z}/{x}/{y}.png?apiKey=KEY`
-/// (the client's `x-api-key` header goes along too, to the same origin).
-/// The key has to travel in the URL here, so the URL the request uses is
-/// never printed, cached or published: messages and the cache name tiles by
-/// `publicURL`, which has no query, and every error's text passes the redactor. Requests go through `GeoapifyClient.fetch`
-/// (same transport, same-origin redirects only, retries, `Retry-After`,
-/// redaction of answers), with a 2 MB cap per tile, at most 4 in flight and
-/// at most 5 starts a second (Geoapify's free plan).
+/// serves them itself: `GET {base}/v1/tile/osm-bright/{z}/{x}/{y}.png`, the key
+/// in the client's `x-api-key` header only (Geoapify reads it there as well as
+/// from an `apiKey` query, and a URL is what logs and caches keep). Requests go
+/// through `GeoapifyClient.fetch` (same transport, same-origin redirects only,
+/// retries, `Retry-After`, redaction of error answers), with a 2 MB cap per
+/// tile, at most 4 in flight and at most 5 starts a second (Geoapify's free
+/// plan). A tile keeps only what an image needs (`PNGTile.publishable`).
 package struct GeoapifyTileClient: Sendable {
     package static let defaultBaseURL = URL(string: "https://maps.geoapify.com")!
     package static let style = "osm-bright"
@@ -44,33 +43,32 @@ package struct GeoapifyTileClient: Sendable {
         return base
     }
 
-    /// The tile's address without the key: for messages and the cache's records.
+    /// The tile's address, which the request uses and messages and the cache's records name.
     package func publicURL(for tile: TileCoordinate) -> URL {
         URL(string: base + "/v1/tile/\(GeoapifyTileClient.style)/\(tile.zoom)/\(tile.x)/\(tile.y).png")!
     }
 
-    /// The address the request uses, key included: never printed or stored.
-    func requestURL(for tile: TileCoordinate) -> URL {
-        URL(string: publicURL(for: tile).absoluteString + "?apiKey=" + GeoapifyClient.encode(client.apiKey))!
-    }
-
-    /// One tile's PNG bytes, after retries; an answer that is not a PNG is refused.
+    /// One tile's PNG bytes, after retries, with only the chunks an image needs; an answer that is not a
+    /// PNG, or that still spells the key in what an image needs, is refused.
     package func fetch(_ tile: TileCoordinate, gate: RequestGate) async throws(GeoapifyError) -> [UInt8] {
         var client = self.client
         client.transport = GatedTransport(base: client.transport, gate: gate)
         let body: Data
         do {
             body = try await client.fetch(
-                requestURL(for: tile), accept: "image/png", maximumBodyBytes: GeoapifyTileClient.maximumTileBytes)
+                publicURL(for: tile), accept: "image/png", maximumBodyBytes: GeoapifyTileClient.maximumTileBytes)
         } catch {
-            // The key is in this URL: whatever an error carries from the network passes the redactor again.
+            // Whatever an error carries from the network passes the redactor again.
             throw GeoapifyTileClient.redacted(error, SecretRedactor(secrets: [client.apiKey]))
         }
         let bytes = [UInt8](body)
-        guard PNGCheck.isTile(bytes) else {
+        guard PNGCheck.isTile(bytes), let image = PNGTile.publishable(bytes) else {
             throw .unexpectedBody("kartflisen \(tile) var ikke et PNG-bilde: \(PNGCheck.describe(bytes))")
         }
-        return bytes
+        guard !SecretRedactor(secrets: [client.apiKey]).isFound(in: image) else {
+            throw .unexpectedBody("kartflisen \(tile) inneholdt API-nøkkelen i bildedataene, og ble ikke brukt")
+        }
+        return image
     }
 }
 
@@ -244,10 +242,13 @@ package struct GeoapifyTileSource: Sendable {
     package func cacheState(for plan: TilePlan) -> CacheState {
         var cached: [TileCoordinate: (bytes: [UInt8], fresh: Bool)] = [:]
         let moment = now()
+        let keyRedactor = SecretRedactor(secrets: [client.client.apiKey])
         for tile in plan.tiles {
             guard let entry = cache.entry(for: GeoapifyTileSource.cacheKey(tile), now: moment) else { continue }
-            let bytes = [UInt8](entry.body)
-            guard PNGCheck.isTile(bytes) else { continue }
+            // A tile cached by an older sitegen may still carry text chunks: kept only as an image.
+            guard PNGCheck.isTile([UInt8](entry.body)), let bytes = PNGTile.publishable([UInt8](entry.body)),
+                !keyRedactor.isFound(in: bytes)
+            else { continue }
             let age = moment.timeIntervalSince(entry.savedAt)
             cached[tile] = (bytes, age >= 0 && age < timeToLive)
         }

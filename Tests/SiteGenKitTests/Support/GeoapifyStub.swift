@@ -23,6 +23,10 @@ final class GeoapifyStub {
         var truncate: Int?
         var repeatCount: Int?
         var stream = false
+        /// The drawn map tile, with this text in its tEXt, zTXt and iTXt chunks when given.
+        var pngText: String?
+
+        static func tile(withText text: String) -> Response { Response(pngText: text) }
 
         static func sample(_ category: String) -> Response {
             Response(file: Repository.root + "/Resources/sample-data/\(category).json")
@@ -64,6 +68,10 @@ final class GeoapifyStub {
             if let truncate = response.truncate { object["truncate"] = truncate }
             if let repeatCount = response.repeatCount { object["repeat"] = repeatCount }
             if response.stream { object["stream"] = true }
+            if let text = response.pngText {
+                object["png"] = true
+                object["text"] = text
+            }
             return object
         }
         let scenario: [String: Any] = ["routes": all.mapValues { $0.map(encode) }]
