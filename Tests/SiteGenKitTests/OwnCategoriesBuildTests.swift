@@ -39,13 +39,15 @@ import Testing
         let page = try #require(site.read("output/nattmat/index.html"))
         #expect(page.contains("Kebab Kongen") && page.contains("Pølsekiosken") && !page.contains("Himkok"))
         // The symbol is the site's SVG, inlined into a rule the build adds to the stylesheet (as the built-in
-        // ones are: a mask's file URL would not load from disk), so the built-in files need not be published.
+        // ones are: a mask's file URL would not load from disk), so no icon file is published: opened at its
+        // own address, an own SVG's script would run on the site's origin.
         let css = try #require(site.read("output/assets/beacon.css"))
         let url = #"url("data:image/svg+xml;base64,"# + Data(Self.icon.utf8).base64EncodedString() + #"")"#
         #expect(css.contains(".cat-icon--own-kebab::before { -webkit-mask-image: \(url); mask-image: \(url); }"))
         #expect(css.contains(".cat-icon--bar::before { -webkit-mask-image: url(\"data:image/svg+xml;base64,"))
-        #expect(site.read("output/assets/icons/kebab.svg") == Self.icon)
+        #expect(site.read("output/assets/icons/kebab.svg") == nil)
         #expect(site.read("output/assets/icons/bar.svg") == nil)
+        #expect(site.read("output/sw.js")?.contains("icons/") == false)
         // A link-preview image for each preset the guide holds, none for the others.
         let files = site.outputFiles()
         #expect(files.contains("assets/share-bar.png") && files.contains("assets/share-pub.png"))

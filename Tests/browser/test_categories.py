@@ -98,9 +98,11 @@ class TwelveCategoriesOnAPhoneTests(bb.BuiltSiteTestCase):
                                 "name": {"nb": ["Iskrembar", "Iskrembarer"], "en": ["Ice cream", "Ice cream"]},
                                 "icon": "gelato.svg", "animation": "sway", "words": ["gelato"]}]}
     PLACES = os.path.join(bb.REPO, "Tests", "Fixtures", "osm-oslo-twelve-kinds.geojson")
+    # An icon as one found on the web may come: with a script and an event handler in it.
     FILES = {"assets/icons/gelato.svg":
              '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" '
-             'stroke-width="2"><circle cx="12" cy="8" r="5"/><path d="M8 12l4 9 4-9"/></svg>'}
+             'stroke-width="2" onload="document.title=\'XSS2\'"><script>document.title=\'XSS\'</script>'
+             '<circle cx="12" cy="8" r="5"/><path d="M8 12l4 9 4-9"/></svg>'}
     WIDTH, HEIGHT = 320, 700
 
     @classmethod
@@ -146,6 +148,19 @@ class TwelveCategoriesOnAPhoneTests(bb.BuiltSiteTestCase):
         box.send_keys("gelato")
         bb.wait_for(d, lambda: sorted(n.split(" · ")[0] for n in bb.visible_names(d)) == ["Gelato & Co", "Paradis Gelato"],
                     message=str(bb.visible_names(d)))
+
+    def test_the_owners_icon_is_not_published_where_its_script_could_run(self):
+        """Issue: the own icon was published byte for byte, and opened at its address its script ran on the
+        site's origin. It is drawn through a mask (inlined in the stylesheet) and published nowhere."""
+        d = self.driver
+        self.assertFalse(os.path.exists(os.path.join(self.output, "assets", "icons", "gelato.svg")))
+        d.get(self.server.url("assets/icons/gelato.svg"))
+        self.assertNotIn("XSS", d.title)
+        self.assertNotEqual(d.execute_script("return document.contentType"), "image/svg+xml")
+        self.open("iskrembarer/index.html")
+        self.assertNotIn("XSS", d.title)
+        worker = open(os.path.join(self.output, "sw.js"), encoding="utf-8").read()
+        self.assertNotIn("icons/gelato.svg", worker)
 
     def test_a_park_card_drawn_by_the_script_says_no_address_is_missing(self):
         """The explorer's script draws the cards a search finds: a park has no street address as a rule, so

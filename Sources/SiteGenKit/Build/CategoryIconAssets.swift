@@ -7,15 +7,17 @@ import Templates
 /// data URL. A mask image is fetched in CORS mode, so a file URL would leave a guide opened from disk
 /// (`file://`) without symbols; inlined, they also cost no request each. The built-in SVGs
 /// (`assets/icons/`, which the site's own folder may replace) and the owner's own (`"icon": "gelato.svg"`,
-/// the file in the site's `assets/icons/`, checked first) are inlined alike. Shown through a mask, an SVG's
-/// scripts and links never run, so a file needs no sanitising: only to be one.
+/// the file in the site's `assets/icons/`, checked first) are inlined alike, and none is published as a
+/// file: shown through a mask, an SVG's scripts and links never run, but opened at its own address on the
+/// site's origin they would (an icon found on the web may carry `<script>` or `onload`).
 extension AssetBundle {
     static let ownIconLimitBytes = 64 << 10
     static let iconFolder = "assets/icons/"
 
     /// The bundle fitted to the guide's `categories`: a rule for every built-in symbol and each own one
-    /// added to the stylesheet, the built-in SVG files (now in it) and the link-preview images of presets
-    /// the guide does not hold left out of the output; throws when an own icon's file is missing or no SVG.
+    /// added to the stylesheet, every file of `assets/icons/` (now in it) and the link-preview images of
+    /// presets the guide does not hold left out of the output; throws when an own icon's file is missing
+    /// or no SVG.
     func fitted(to categories: [PlaceCategory]) throws(CategoryIconError) -> AssetBundle {
         var icons = CategoryIcon.builtInNames.map(CategoryIcon.builtIn)
         for category in categories {
@@ -35,11 +37,11 @@ extension AssetBundle {
             symbols.append((icon.className, svg))
         }
         var bundle = self
-        var unused = Set(CategoryIcon.builtInNames.map { "assets/" + CategoryIcon.builtIn($0).assetPath })
+        var unused = Set<String>()
         for preset in PlaceCategory.presets where !categories.contains(preset) {
             unused.insert(SitePaths.shareImage(for: preset))
         }
-        bundle.files.removeAll { unused.contains($0.path) }
+        bundle.files.removeAll { unused.contains($0.path) || $0.path.hasPrefix(AssetBundle.iconFolder) }
         if let index = bundle.files.firstIndex(where: { $0.path == SitePaths.stylesheet }) {
             bundle.files[index].source = .withSymbolRules(bundle.files[index].source, symbols: symbols)
         }
