@@ -121,6 +121,37 @@ import Testing
         #expect(VectorTileArchive.decode(Array(bytes.dropLast())) == nil)
         #expect(VectorTileArchive.decode(Array("garbage".utf8)) == nil)
     }
+
+    /// Issue: a word of a cached tile replaced by `alert('XSS1')` of the same length was published in every
+    /// tile that held it. A changed byte fails the digest; a tile changed with its digest made anew is still
+    /// no tile the encoder would write, so the cache is not used either way.
+    @Test func aTamperedTileArchiveIsNotUsed() throws {
+        let plan = VectorTilePlan(center: .osloS, radiusMetres: 1000, budget: 40)
+        let tiles = VectorTiles.make(
+            [BasemapFeature(kind: .majorPlace, name: "Sentrum Oslo", geometry: .point(.osloS))], plan: plan)
+        let bytes = VectorTileArchive.encode(tiles)
+        let word = Array(#""Sentrum Oslo""#.utf8)
+        let script = Array(#"alert('XSS1')"#.utf8)
+        #expect(word.count - 1 == script.count)
+        let at = try #require(bytes.firstRange(of: word))
+        var tampered = bytes
+        tampered.replaceSubrange(at.lowerBound..<(at.upperBound - 1), with: script)
+        #expect(VectorTileArchive.decode(tampered) == nil)
+        // The same change with the digest made again, as a careful attacker would.
+        let start = VectorTileArchive.magic.count + VectorTileArchive.digestLength
+        let body = tampered[start...]
+        let redigested = VectorTileArchive.magic + Array((VectorTileArchive.digest(body) + "\n").utf8) + body
+        #expect(VectorTileArchive.decode(redigested) == nil)
+        // A name changed to another name, digest and all, is a tile the encoder writes: that one is kept.
+        var renamed = Array(bytes[start...])
+        while let range = renamed.firstRange(of: word) {
+            renamed.replaceSubrange(range, with: Array(#""Zentrum Oslo""#.utf8))
+        }
+        let honest = VectorTileArchive.magic + Array((VectorTileArchive.digest(renamed[...]) + "\n").utf8) + renamed
+        #expect(VectorTileArchive.decode(honest) != nil)
+        // The older archive without a digest is not read: its tiles are cut again.
+        #expect(VectorTileArchive.decode(Array("BEACON-VECTOR-TILES-1\n".utf8) + bytes[start...]) == nil)
+    }
 }
 
 extension BasemapFeature {

@@ -1,27 +1,43 @@
-/// The cut tiles as one cache file: for each, zoom, x, y and length (four
-/// little-endian 32-bit numbers), then its bytes. A file that does not add
-/// up is not a cache entry.
+import BeaconSystem
+
+/// The cut tiles as one cache file: a header with the digest of what follows, then for each tile its
+/// zoom, x, y and length (four little-endian 32-bit numbers) and its bytes. Caches travel (a CI cache, a
+/// restored backup), and a tile is a script the published pages run, so a cached file is used only when
+/// its digest holds and every tile is exactly what `VectorTiles.encode` writes for the features it holds:
+/// a tile changed to run code (`alert(…)` in place of a street name's quotes) is not one, and the tiles
+/// are cut again. A file that does not add up is not a cache entry.
 package enum VectorTileArchive {
-    static let magic = Array("BEACON-VECTOR-TILES-1\n".utf8)
+    static let magic = Array("BEACON-VECTOR-TILES-2\n".utf8)
+    /// The digest's hex digits and a line break, after the magic.
+    static let digestLength = 17
 
     package static func encode(_ tiles: [PublishedTile]) -> [UInt8] {
-        var out = magic
-        out.reserveCapacity(magic.count + tiles.reduce(0) { $0 + 16 + $1.bytes.count })
+        var body: [UInt8] = []
+        body.reserveCapacity(tiles.reduce(0) { $0 + 16 + $1.bytes.count })
         for tile in tiles {
             for number in [tile.zoom, tile.x, tile.y, tile.bytes.count] {
                 let value = UInt32(truncatingIfNeeded: number)  // little-endian
-                out += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
-                out += [UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24)]
+                body += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+                body += [UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24)]
             }
-            out += tile.bytes
+            body += tile.bytes
         }
-        return out
+        return magic + Array((digest(body[...]) + "\n").utf8) + body
+    }
+
+    static func digest(_ body: ArraySlice<UInt8>) -> String {
+        var hasher = ContentHasher()
+        hasher.combine(Array(body))
+        return hasher.hex
     }
 
     package static func decode(_ bytes: [UInt8]) -> [PublishedTile]? {
-        guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else { return nil }
+        let start = magic.count + digestLength
+        guard bytes.count >= start, Array(bytes[0..<magic.count]) == magic,
+            String(decoding: bytes[magic.count..<start], as: UTF8.self) == digest(bytes[start...]) + "\n"
+        else { return nil }
         var tiles: [PublishedTile] = []
-        var index = magic.count
+        var index = start
         func number() -> Int? {
             guard index + 4 <= bytes.count else { return nil }
             let value =
@@ -34,10 +50,11 @@ package enum VectorTileArchive {
             guard let zoom = number(), let x = number(), let y = number(), let length = number(),
                 zoom <= 30, index + length <= bytes.count
             else { return nil }
-            tiles.append(
-                PublishedTile(
-                    zoom: zoom, x: x, y: y, bytes: Array(bytes[index..<index + length]),
-                    pathTemplate: VectorTiles.pathTemplate))
+            let tile = Array(bytes[index..<index + length])
+            guard let features = VectorTiles.decode(tile),
+                VectorTiles.encode(features, zoom: zoom, x: x, y: y) == tile
+            else { return nil }
+            tiles.append(PublishedTile(zoom: zoom, x: x, y: y, bytes: tile, pathTemplate: VectorTiles.pathTemplate))
             index += length
         }
         return tiles
