@@ -131,6 +131,59 @@ import Testing
         #expect(site.outputFiles().contains("index.html"))
         let page = String(decoding: site.bytes("output/index.html") ?? [], as: UTF8.self)
         #expect(!page.contains(#""vector""#))
+        // Issue: an answer that failed was cached for 30 days, and the next build used it again («mellomlagret
+        // for 0 sekunder siden») with no basemap. Only an answer that was read is kept: the next build asks.
+        #expect(SiteWriter.listFiles(under: site.root + "/.beacon-cache/overpass").isEmpty)
+        let again = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("mellomlagret for"), "\(again.stderr)")
+        #expect(overpassRequests(stub).count == 2)
+    }
+
+    /// A bad answer after a good one (`--refresh`): the guide keeps the last answer that could be read, says
+    /// so, and the cache still holds that one.
+    @Test func aBadAnswerFallsBackOnTheLastGoodOneAndIsNotKept() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
+        let stub = try GeoapifyStub(routes: [
+            "overpass": [
+                .init(file: Repository.fixtures + "/overpass-oslo-centre.json"),
+                .init(body: #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out"}"#),
+            ]
+        ])
+        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub)).status == 0)
+        let cached = SiteWriter.listFiles(under: site.root + "/.beacon-cache/overpass")
+        let good = try #require(cached.first { $0.hasSuffix(".body") } ?? cached.first)
+        let goodBytes = site.bytes(".beacon-cache/overpass/" + good)
+        let tiles = tileText(site)
+        let refreshed = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--refresh"], environment: live(stub))
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stderr.contains("Query timed out"), "\(refreshed.stderr)")
+        #expect(refreshed.stderr.contains("Bruker kartdata fra mellomlageret"), "\(refreshed.stderr)")
+        #expect(!refreshed.stderr.contains("Bygger uten kartbakgrunn"), "\(refreshed.stderr)")
+        #expect(overpassRequests(stub).count == 2)
+        #expect(tileText(site) == tiles)
+        #expect(site.bytes(".beacon-cache/overpass/" + good) == goodBytes)
+    }
+
+    /// Issue: a word of a cached tile changed to `alert('XSS1')` was published in every tile that held it.
+    @Test func aTamperedTileCacheIsCutAgain() throws {
+        let site = TestSite()
+        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root]).status == 0)
+        let archives = SiteWriter.listFiles(under: site.root + "/.beacon-cache/basemap").filter { $0.hasSuffix(".bin") }
+        #expect(archives.count == 1)
+        let path = site.root + "/.beacon-cache/basemap/" + archives[0]
+        var bytes = try FileSystem.read(path, limit: 1 << 30)
+        let word = Array(#""Storgata""#.utf8)
+        let at = try #require(bytes.firstRange(of: word))
+        bytes.replaceSubrange(at, with: Array(#"alert('X')"#.utf8))
+        try FileSystem.writeAtomically(bytes, to: path)
+        try FileManager.default.removeItem(atPath: site.output)
+        let rebuilt = try Sitegen.runWithBasemap(["build", "--site", site.root])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(!tileText(site).contains("alert("))
+        #expect(tileText(site).contains(#""Storgata""#))
     }
 
     @Test func theOwnersExtractIsReadAndALinkOutOfTheSiteIsRefused() throws {
@@ -212,6 +265,30 @@ import Testing
         #expect(chosen.status == 0, "\(chosen.stderr)")
         #expect(overpassRequests(stub).count == 1)
         #expect(!vectorTiles(site).isEmpty)
+    }
+
+    /// Issue: `"basemap": "osm"` without a key asked Overpass for a guide built with `--places` but never
+    /// for one built from the sample data, so the next sample build swapped that basemap for the extract.
+    /// One rule, whatever the places come from: the owner asked for Overpass.
+    @Test func theOwnersChoiceOfOverpassHoldsForTheSampleAndAPlacesFileAlike() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"radiusKm":1,"basemap":"osm"}"#, to: SiteSettings.fileName)
+        let stub = try GeoapifyStub()
+        let overpass = ["OVERPASS_URL": stub.baseURL + "/api/interpreter"]
+        let sample = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: overpass)
+        #expect(sample.status == 0, "\(sample.stderr)")
+        #expect(sample.stderr.contains("(Overpass, hentet nå)"), "\(sample.stderr)")
+        #expect(overpassRequests(stub).count == 1)
+        let tiles = tileText(site)
+        let places = Repository.root + "/Resources/sample-data/cafe.json"
+        let fromFile = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--places", places], environment: overpass)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stderr.contains("(Overpass, mellomlagret for"), "\(fromFile.stderr)")
+        let again = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: overpass)
+        #expect(again.stderr.contains("(Overpass, mellomlagret for"), "\(again.stderr)")
+        #expect(tileText(site) == tiles)
+        #expect(overpassRequests(stub).count == 1)
     }
 
     /// A server address or timeout that cannot be right stops the build, as GEOAPIFY_BASE_URL does, with the

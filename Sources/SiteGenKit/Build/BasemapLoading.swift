@@ -16,9 +16,9 @@ struct BasemapInput: Sendable {
 extension BuildPipeline {
     /// Stage 2b: the basemap the settings choose (our own from OpenStreetMap
     /// data, none, Geoapify tiles fetched now and published with the site, or
-    /// a provider's tile URL). `sample`: the places are the sample's. `BEACON_BASEMAP=none` leaves
+    /// a provider's tile URL), whatever the places come from. `BEACON_BASEMAP=none` leaves
     /// the basemap out whatever the settings say (a quick build, or a preview that must not fetch).
-    func loadBasemap(settings: SiteSettings, sample: Bool, _ timer: inout StepTimer) async throws(BuildError)
+    func loadBasemap(settings: SiteSettings, _ timer: inout StepTimer) async throws(BuildError)
         -> BasemapInput
     {
         // Checked with the settings already (`loadInputs`), so a wrong value stops the build before it fetches.
@@ -27,7 +27,7 @@ extension BuildPipeline {
         switch BasemapSetting.resolved(settings.basemap) {
         case .openStreetMap:
             return try await timer.step("Lager kartbakgrunn") {
-                try await loading.own(settings: settings, sample: sample)
+                try await loading.own(settings: settings)
             }
         case .plain:
             return .none

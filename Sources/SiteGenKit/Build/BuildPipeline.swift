@@ -115,7 +115,7 @@ struct BuildPipeline: Sendable {
         defer { withExtendedLifetime(inputs.lock) {} }
         let lastRecord = BuildRecord.load(site: options.site, output: options.outputPath)
         let places = try await loadPlaces(settings: inputs.settings, record: lastRecord, &timer)
-        let basemap = try await loadBasemap(settings: inputs.settings, sample: places.source.kind == .sample, &timer)
+        let basemap = try await loadBasemap(settings: inputs.settings, &timer)
         let placesKey = places.contentKey(defaultCategory: options.defaultCategory)
         var fingerprint = BuildFingerprint(
             settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)

@@ -6,14 +6,15 @@ import FoundationEssentials
 
 /// Our own basemap (`basemap: "osm"`, the default): OpenStreetMap data for the
 /// guide's area, cut into vector tiles the pages draw. The data comes from the
-/// file `basemapData` names; else, for a live guide (a Geoapify key) or one
-/// that names `"osm"` itself, from Overpass (cached for 30 days, like
-/// Geoapify's tiles); else from the Oslo extract compiled in, for the sample
-/// guide and any guide whose centre it covers. Without a key and without that
-/// choice, nothing leaves the machine.
+/// file `basemapData` names; else, when the owner allowed a request (a Geoapify
+/// key, or `"osm"` named in the settings), from Overpass (cached for 30 days,
+/// like Geoapify's tiles), whatever the places come from; else from the Oslo
+/// extract compiled in, for any guide whose centre it covers. Without a key and
+/// without that choice, nothing leaves the machine.
 /// Cutting is cached too, by the data and the plan, so a build whose basemap
 /// did not change only reads the tiles back. Bad or missing data never fails
-/// the build: it goes on without a basemap and says why.
+/// the build: it goes on without a basemap (or with the last answer that could
+/// be read) and says why.
 extension BasemapLoading {
     static let openStreetMapCredit = MapCredit(
         text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright")
@@ -31,6 +32,11 @@ extension BasemapLoading {
         var coverage: GeoBounds? = nil
         /// The owner's extract (`basemapData`): what it covers is its features' extent.
         var isOwnersFile = false
+        /// Called once the data was read as map data: an answer fetched now is cached only then, so an
+        /// error Overpass sends as data (a `remark`, a cut-off answer) is not used again for a month.
+        var whenRead: () -> Void = {}
+        /// What to use when these bytes cannot be read: the last answer that could (at most one).
+        var older: [OwnData] = []
     }
 
     /// "south west north east", as the extent is kept in the cache.
@@ -47,18 +53,52 @@ extension BasemapLoading {
     /// The area the compiled-in Oslo extract covers (its README's box).
     static let sampleCoverage = GeoBounds(south: 59.8797, west: 10.6876, north: 59.9425, east: 10.8130)
 
-    func own(settings: SiteSettings, sample: Bool) async throws(OverpassError) -> BasemapInput {
+    func own(settings: SiteSettings) async throws(OverpassError) -> BasemapInput {
         let plan = VectorTilePlan(
             center: settings.center, radiusMetres: Double(settings.radiusMetres),
             budget: settings.tileBudget ?? VectorTilePlan.defaultBudget)
         guard let area = plan.levels.first?.bounds else { return .none }
-        let data: OwnData
-        switch try await ownData(settings: settings, sample: sample, area: area) {
+        var data: OwnData
+        switch try await ownData(settings: settings, area: area) {
         case .success(let found): data = found
         case .failure(let reason): return warn(reason.message, prefix: "Bygger uten kartbakgrunn: ")
         }
         let started = ContinuousClock.now
-        let tiles: [PublishedTile]
+        let tiles: (tiles: [PublishedTile], coverage: GeoBounds?)
+        do {
+            tiles = try cutTiles(data, plan: plan, area: area)
+            data.whenRead()
+        } catch {
+            guard let older = data.older.first else {
+                return warn("\(data.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
+            }
+            console.progress("  Advarsel: \(data.description): \(error.userMessage) Bruker kartdata fra mellomlageret.")
+            do {
+                tiles = try cutTiles(older, plan: plan, area: area)
+                data = older
+            } catch {
+                return warn("\(older.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
+            }
+        }
+        let bytes = tiles.tiles.reduce(0) { $0 + $1.bytes.count }
+        let seconds = (ContinuousClock.now - started).inSeconds
+        console.progress(
+            "Kartbakgrunn: eget kart fra OpenStreetMap (\(data.description)), \(count(tiles.tiles.count)), \(BasemapLoading.zooms(plan.minZoom ?? 0, plan.maxZoom ?? 0)), \(FileSystem.describe(bytes: bytes))"
+                + (seconds >= 0.5 ? " (\(NorwegianFormat.oneDecimal(seconds)) s)." : "."))
+        return BasemapInput(
+            published: PublishedBasemap(
+                source: .vector(
+                    pathTemplate: VectorTiles.pathTemplate, levels: plan.levels,
+                    coverage: tiles.coverage.flatMap { $0.intersection(area) }),
+                attribution: [BasemapLoading.openStreetMapCredit]),
+            tiles: tiles.tiles, warnings: [])
+    }
+
+    /// The tiles of `plan` cut from `data`, from the cache when it holds them for this data and plan (and
+    /// the extent an owner's extract covers); throws when the data cannot be read as map data.
+    func cutTiles(_ data: OwnData, plan: VectorTilePlan, area: GeoBounds) throws(BasemapDataError) -> (
+        tiles: [PublishedTile], coverage: GeoBounds?
+    ) {
         var hasher = ContentHasher()
         hasher.combine("vector-tiles")
         hasher.combine(BuildFingerprint.executableIdentity)
@@ -69,42 +109,23 @@ extension BasemapLoading {
         let cachePath = options.site.cachePath + "/basemap/tiles-" + hasher.hex + ".bin"
         // What the owner's extract covers (its features' extent), kept beside its tiles.
         let extentPath = PathText.removingExtension(cachePath) + ".extent"
-        var coverage = data.coverage
         if let cached = FileSystem.readCacheFile(cachePath, limit: 1 << 30).flatMap(VectorTileArchive.decode) {
-            tiles = cached
-            if data.isOwnersFile { coverage = FileSystem.readCacheFile(extentPath, limit: 256).flatMap(Self.bounds) }
-        } else {
-            let features: [BasemapFeature]
-            do {
-                features = try BasemapDataReader.read(data.bytes(), within: area).features
-            } catch {
-                return warn("\(data.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
-            }
-            tiles = VectorTiles.make(features, plan: plan)
-            // Best effort: without the cache the next build cuts the tiles again.
-            try? FileSystem.createDirectory(options.site.cachePath + "/basemap", inside: options.site.root)
-            try? FileSystem.writeCacheFile(VectorTileArchive.encode(tiles), to: cachePath, sync: false)
-            if data.isOwnersFile, let extent = BasemapFeature.extent(of: features) {
-                coverage = extent
-                try? FileSystem.writeCacheFile(Array(Self.text(extent).utf8), to: extentPath, sync: false)
-            }
+            let extent = data.isOwnersFile ? FileSystem.readCacheFile(extentPath, limit: 256).flatMap(Self.bounds) : nil
+            return (cached, data.isOwnersFile ? extent : data.coverage)
         }
-        let bytes = tiles.reduce(0) { $0 + $1.bytes.count }
-        let seconds = (ContinuousClock.now - started).inSeconds
-        console.progress(
-            "Kartbakgrunn: eget kart fra OpenStreetMap (\(data.description)), \(count(tiles.count)), \(BasemapLoading.zooms(plan.minZoom ?? 0, plan.maxZoom ?? 0)), \(FileSystem.describe(bytes: bytes))"
-                + (seconds >= 0.5 ? " (\(NorwegianFormat.oneDecimal(seconds)) s)." : "."))
-        return BasemapInput(
-            published: PublishedBasemap(
-                source: .vector(
-                    pathTemplate: VectorTiles.pathTemplate, levels: plan.levels,
-                    coverage: coverage.flatMap { $0.intersection(area) }),
-                attribution: [BasemapLoading.openStreetMapCredit]),
-            tiles: tiles, warnings: [])
+        let features = try BasemapDataReader.read(data.bytes(), within: area).features
+        let tiles = VectorTiles.make(features, plan: plan)
+        // Best effort: without the cache the next build cuts the tiles again.
+        try? FileSystem.createDirectory(options.site.cachePath + "/basemap", inside: options.site.root)
+        try? FileSystem.writeCacheFile(VectorTileArchive.encode(tiles), to: cachePath, sync: false)
+        guard data.isOwnersFile else { return (tiles, data.coverage) }
+        let extent = BasemapFeature.extent(of: features)
+        if let extent { try? FileSystem.writeCacheFile(Array(Self.text(extent).utf8), to: extentPath, sync: false) }
+        return (tiles, extent)
     }
 
-    /// The data for `area`, or why there is none.
-    func ownData(settings: SiteSettings, sample: Bool, area: GeoBounds) async throws(OverpassError)
+    /// The data for `area`, or why there is none: one rule, whatever the places come from.
+    func ownData(settings: SiteSettings, area: GeoBounds) async throws(OverpassError)
         -> Result<OwnData, OwnDataProblem>
     {
         if let name = settings.basemapData {
@@ -112,16 +133,14 @@ extension BasemapLoading {
         }
         let hasKey = !(environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace() ?? "").isEmpty
         // A live guide, or one whose owner asked for Overpass by name: fresh data with the sea.
-        if !sample && (hasKey || settings.basemap == .openStreetMap) {
+        if hasKey || settings.basemap == .openStreetMap {
             return try await overpass(area)
         }
         let coverage = BasemapLoading.sampleCoverage
         guard coverage.contains(settings.center) else {
             return .failure(
                 OwnDataProblem(
-                    sample
-                        ? "eksempelkartet dekker bare sentrale Oslo, og sentrum er flyttet. Sett GEOAPIFY_API_KEY (kartdata hentes da fra Overpass) eller basemapData."
-                        : "uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner. Velg «\"basemap\": \"osm\"» i \(SiteSettings.fileName) for å hente kartdata fra Overpass (OpenStreetMap), eller pek basemapData på et utdrag."
+                    "eksempelkartet dekker bare sentrale Oslo, og uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner. Velg «\"basemap\": \"osm\"» i \(SiteSettings.fileName) for å hente kartdata fra Overpass (OpenStreetMap), eller pek basemapData på et utdrag."
                 ))
         }
         guard BuiltInFiles.contains(BasemapLoading.sampleDataName) else {
@@ -175,12 +194,14 @@ extension BasemapLoading {
         let key = "basemap-" + hasher.hex
         let now = options.now()
         let cached = cache.entry(for: key, now: now, limit: OverpassClient.maximumAnswerBytes)
-        func fromCache(_ entry: ResponseCache.Entry, _ note: String = "") -> Result<OwnData, OwnDataProblem> {
+        func cachedData(_ entry: ResponseCache.Entry, _ note: String = "") -> OwnData {
             let age = AgeText.norwegian(seconds: now.timeIntervalSince(entry.savedAt))
-            return .success(
-                OwnData(
-                    description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: { [UInt8](entry.body) },
-                    identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)"))
+            return OwnData(
+                description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: { [UInt8](entry.body) },
+                identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)")
+        }
+        func fromCache(_ entry: ResponseCache.Entry, _ note: String = "") -> Result<OwnData, OwnDataProblem> {
+            .success(cachedData(entry, note))
         }
         if options.offline {
             guard let cached else {
@@ -197,15 +218,20 @@ extension BasemapLoading {
         console.progress("Henter kartdata fra Overpass (\(client.endpoint.host ?? "")) …")
         do {
             let body = try await client.fetch(area)
-            do {
-                try cache.store(body, url: client.endpoint, key: key, at: now)
-            } catch {
-                console.progress("  Advarsel: Kunne ikke lagre kartdata i mellomlageret: \(error.userMessage)")
-            }
+            let console = self.console
+            let endpoint = client.endpoint
             return .success(
                 OwnData(
                     description: "Overpass, hentet nå", bytes: { [UInt8](body) },
-                    identity: "overpass-\(key)-\(now.timeIntervalSince1970)"))
+                    identity: "overpass-\(key)-\(now.timeIntervalSince1970)",
+                    whenRead: {
+                        do throws(FileError) {
+                            try cache.store(body, url: endpoint, key: key, at: now)
+                        } catch {
+                            console.progress(
+                                "  Advarsel: Kunne ikke lagre kartdata i mellomlageret: \(error.userMessage)")
+                        }
+                    }, older: cached.map { [cachedData($0)] } ?? []))
         } catch {
             if case .invalidConfiguration = error { throw error }
             if let cached {
