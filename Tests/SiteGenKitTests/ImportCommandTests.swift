@@ -99,6 +99,14 @@ import Testing
         let environment = ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL]
         #expect(try run(site, ["build", "--quiet"], environment: environment).status == 0)
         let placeRequests = stub.requests.count
+        // Issue: a dry run asked nothing, yet said that Geoapify did not find the places.
+        let dry = try run(
+            site, ["import", fixture("google-list.csv"), "--category", "cafe", "--dry-run"], environment: environment)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("3 steder uten posisjon ville blitt slått opp hos Geoapify"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("En import uten --dry-run slår dem opp hos Geoapify først."), "\(dry.stdout)")
+        #expect(!dry.stdout.contains("fant dem ikke"), "\(dry.stdout)")
+        #expect(stub.requests.count == placeRequests)
         var result = try run(
             site, ["import", fixture("google-list.csv"), "--category", "cafe"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")

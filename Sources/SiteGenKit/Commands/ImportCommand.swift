@@ -109,7 +109,8 @@ struct ImportCommand: Command {
             }
         }
         let summary = ImportSummary(
-            lines: result.lines, canLookUp: lookups.canLookUp, category: category, settings: settings)
+            lines: result.lines, positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
+            category: category, settings: settings)
         if dryRun {
             for line in summary.planLines(limit: 60) { context.console.output(line) }
         }

@@ -7,8 +7,17 @@ import Templates
 /// changed), a line for each kind
 /// of place left out with its names, and for `--dry-run` a line per place.
 struct ImportSummary {
+    /// What was done about places without a position: what is said of those left without one.
+    enum PositionLookup {
+        /// Geoapify was asked; those left had no answer.
+        case lookedUp
+        /// A dry run with a key: nothing was asked, a real import would ask.
+        case wouldLookUp
+        case noKey
+    }
+
     var lines: [PlaceImporter.Line]
-    var canLookUp: Bool
+    var positions: PositionLookup
     var category: PlaceCategory?
     var settings: SiteSettings
 
@@ -65,10 +74,17 @@ struct ImportSummary {
         if noPosition > 0 {
             details.append(
                 "Uten posisjon: \(names(Self.isSkip(.noPosition))). "
-                    + (canLookUp
-                        ? "Geoapify fant dem ikke; legg dem til med «sitegen place add NAVN --at BREDDE LENGDE»."
-                        : "Sett GEOAPIFY_API_KEY og importer igjen for å slå dem opp, eller legg dem til med "
-                            + "«sitegen place add NAVN --at BREDDE LENGDE»."))
+                    + {
+                        switch positions {
+                        case .lookedUp:
+                            "Geoapify fant dem ikke; legg dem til med «sitegen place add NAVN --at BREDDE LENGDE»."
+                        case .wouldLookUp:
+                            "En import uten --dry-run slår dem opp hos Geoapify først."
+                        case .noKey:
+                            "Sett GEOAPIFY_API_KEY og importer igjen for å slå dem opp, eller legg dem til med "
+                                + "«sitegen place add NAVN --at BREDDE LENGDE»."
+                        }
+                    }())
         }
         if count(Self.isSkip(.noCategory)) > 0 {
             details.append(
