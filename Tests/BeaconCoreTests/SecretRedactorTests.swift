@@ -59,6 +59,23 @@ import Testing
         #expect(redactor.redactingAnswer(clean) == clean)
     }
 
+    /// Every JSON answer passes the client's one way in, whatever its path: places, addresses, and the
+    /// place details an import will ask for.
+    @Test(arguments: ["/v2/places", "/v1/geocode/search", "/v2/place-details"])
+    func everyJSONAnswerOfTheClientLosesTheKey(path: String) async throws {
+        let echo =
+            #"{"features":[{"properties":{"name":"Echo k-ey.X\u002By/z","website":"https://x/?k=k-ey.X%2By%2Fz"}}]}"#
+        let transport = RecordingTransport(latency: .zero) { _ in
+            .success(HTTPResponse(status: 200, body: Data(echo.utf8)))
+        }
+        let client = GeoapifyClient(apiKey: Self.key, transport: transport)
+        let body = try await client.fetch(client.url(path: path, query: [("id", "1")]))
+        #expect(!String(decoding: body, as: UTF8.self).contains("k-ey"), "\(String(decoding: body, as: UTF8.self))")
+        let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect("\(json)".contains("Echo [API-nøkkel]"))
+        #expect(transport.records.first?.request.headers["x-api-key"] == Self.key)
+    }
+
     @Test func anAnswerThatIsNoJSONIsRedactedAsBytes() {
         let body = Data("<html>k-ey.X%2By/z \"unclosed \\u002B".utf8)
         #expect(String(decoding: redactor.redactingAnswer(body), as: UTF8.self).hasPrefix("<html>[API-nøkkel]"))
