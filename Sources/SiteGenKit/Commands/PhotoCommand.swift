@@ -21,7 +21,9 @@ struct PhotoCommand: Command {
         details: """
             Originalene kopieres til mappen photos/ i nettstedsmappen, med et navn laget av innholdet: samme bilde
             lagt til to ganger, eller for to steder, blir én fil. Formatet avgjøres av innholdet (JPEG, PNG, GIF,
-            WebP, TIFF, HEIC/HEIF eller AVIF), og et bilde kan være på inntil 200 MB. --alt beskriver hva bildet
+            WebP, HEIC/HEIF eller AVIF), og et bilde kan være på inntil 200 MB og 60 millioner piksler; et bilde
+            byggingen ikke kan vise (TIFF, eller så smalt at det blir over 16 383 piksler høyt), avvises med en
+            gang, med byggingens begrunnelse. --alt beskriver hva bildet
             viser, for dem som ikke ser det; uten sier sidene «Bilde av NAVN». «edit» endrer teksten eller
             krediteringen til bilde N (en tom tekst, --alt "", fjerner den). «remove» tar bilde N (nummeret i
             «photo list») eller alle (--all); originalen slettes når ingen steder bruker den lenger.
