@@ -321,6 +321,29 @@ import Testing
         #expect(originals(site).count == 50)
     }
 
+    /// More files at once than a place can hold: the limit said, not «uventet argument»; and `-q` taken, as by
+    /// every other command that writes.
+    @Test func fiftyFiveFilesAreToldTheLimitAndQuietIsTaken() throws {
+        let site = TestSite()
+        let folder = TemporaryPictures()
+        let many = (0..<55).map { picture(folder, "\($0).jpg", seed: UInt8($0)) }
+        var result = try run(site, ["photo", "add", "Fuglen"] + many + ["--alt", "Bord"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "Feil: Et sted kan ha opptil 50 bilder, så legg til høyst 50 om gangen (fikk 55 filer). "
+                + "Ingenting er endret.\n", "\(result.stderr)")
+        #expect(site.bytes(GuideStore.fileName) == nil)
+        #expect(originals(site).isEmpty)
+        for quiet in ["-q", "--quiet"] {
+            result = try run(site, ["photo", "add", "Fuglen", many[quiet == "-q" ? 0 : 1], "--alt", "Bord", quiet])
+            #expect(result.status == 0, "\(quiet): \(result.stderr)")
+            #expect(result.stdout.contains("La til 1 bilde av Fuglen"), "\(result.stdout)")
+        }
+        #expect(try run(site, ["-q", "photo", "order", "Fuglen", "2", "1"]).status == 0)
+        #expect(try photos(site, "node/2714550550").count == 2)
+    }
+
     /// A cloned guide whose `photos/` leads elsewhere must not make sitegen write (or delete) there.
     @Test func photosAsALinkOutOfTheSiteIsRefused() throws {
         let site = TestSite()
