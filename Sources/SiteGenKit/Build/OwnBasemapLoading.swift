@@ -164,7 +164,7 @@ extension BasemapLoading {
         client.now = options.now
         client.onRetry = { attempt, wait, error in
             console.progress(
-                "  Overpass: forsøk \(attempt) feilet (\(error.userMessage)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+                "  Overpass: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
             )
         }
         let cache = ResponseCache(folder: options.site.cachePath + "/overpass", inside: options.site.root)
@@ -175,11 +175,12 @@ extension BasemapLoading {
         let key = "basemap-" + hasher.hex
         let now = options.now()
         let cached = cache.entry(for: key, now: now, limit: OverpassClient.maximumAnswerBytes)
-        func fromCache(_ entry: ResponseCache.Entry, _ note: String = "") -> Result<OwnData, OwnDataProblem> {
+        // The data named as what it is; why an older answer is used is its own warning, said before.
+        func fromCache(_ entry: ResponseCache.Entry) -> Result<OwnData, OwnDataProblem> {
             let age = AgeText.norwegian(seconds: now.timeIntervalSince(entry.savedAt))
             return .success(
                 OwnData(
-                    description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: { [UInt8](entry.body) },
+                    description: "Overpass, mellomlagret for \(age) siden", bytes: { [UInt8](entry.body) },
                     identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)"))
         }
         if options.offline {
@@ -210,7 +211,7 @@ extension BasemapLoading {
             if case .invalidConfiguration = error { throw error }
             if let cached {
                 console.progress("  Advarsel: \(error.userMessage) Bruker kartdata fra mellomlageret.")
-                return fromCache(cached, "; \(error.userMessage)")
+                return fromCache(cached)
             }
             return .failure(OwnDataProblem(error.userMessage))
         }
