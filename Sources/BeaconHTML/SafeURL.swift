@@ -24,7 +24,9 @@ package enum SafeURL {
     }
 
     /// `text` as an href when its scheme is allowed or it is relative; nil otherwise.
-    /// Relative references are refused unless `allowRelative`.
+    /// Relative references are refused unless `allowRelative`. A protocol-relative one (`//host/x`) is made
+    /// https: it would take the scheme of wherever the page is opened, and from a disk that is
+    /// `file://host/x`, which Windows fetches over SMB (sending the reader's credentials).
     package static func href(
         _ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true
     ) -> String? {
@@ -34,9 +36,9 @@ package enum SafeURL {
         }
         guard let scheme = effectiveScheme(of: trimmed) else {
             // "//host/x" (and the backslash forms browsers accept) is an absolute
-            // link to another host with the page's scheme.
+            // link to another host with the page's scheme: the web's is https.
             let isProtocolRelative = ["//", "\\\\", "/\\", "\\/"].contains { trimmed.hasPrefix($0) }
-            if isProtocolRelative { return allowed.contains(.https) && allowed.contains(.http) ? trimmed : nil }
+            if isProtocolRelative { return allowed.contains(.https) ? "https://" + trimmed.dropFirst(2) : nil }
             return allowRelative ? trimmed : nil
         }
         guard let allowedScheme = Scheme(rawValue: scheme), allowed.contains(allowedScheme) else { return nil }

@@ -194,7 +194,7 @@ import Glibc
             case UInt8(ascii: ">"):
                 index += 1
                 open.append(name)
-                if open.count > maximumDepth { throw error("for dyp nøsting") }
+                if open.count > maximumDepth { throw error(XMLScanError.tooDeepMessage) }
                 sawRoot = true
                 return false
             case UInt8(ascii: "/"):
@@ -585,4 +585,9 @@ package struct XMLScanError: Error, Equatable {
     }
 
     package var description: String { "linje \(line), kolonne \(column): \(message)" }
+
+    /// The message for nesting past the scanner's `maximumDepth`: the text is whole, only too deep to read.
+    package static let tooDeepMessage = "for dyp nøsting"
+    /// Whether the text was refused for its nesting rather than for being broken or cut off.
+    package var isTooDeep: Bool { message == Self.tooDeepMessage }
 }

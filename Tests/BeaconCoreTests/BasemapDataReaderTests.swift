@@ -521,10 +521,6 @@ import Testing
         ("<osm><tag k=\"a\" v=\"&#xD800;\"/></osm>", "ugyldig tegnreferanse"),
         ("<osm><!-- never closed </osm>", "kommentaren slutter aldri"),
         ("<osm><node id=\"1\"lat=\"1\"/></osm>", "forventet mellomrom"),
-        (
-            "<osm>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40) + "</osm>",
-            "for dyp nøsting"
-        ),
     ])
     func brokenXMLIsRefusedWithWhere(text: String, message: String) {
         guard case .malformed(.osmXML, let detail) = failure(text) else {
@@ -659,11 +655,24 @@ import Testing
             Issue.record("truncated JSON was read")
             return
         }
-        guard case .malformed(.json, let deep) = failure(String(repeating: "[", count: 1000)) else {
-            Issue.record("deep nesting was read")
+        guard case .nestedTooDeep(.json, let deep) = failure(String(repeating: "[", count: 1000)) else {
+            Issue.record("deep nesting was read, or called broken")
             return
         }
         #expect(deep.contains("for dyp nøsting"))
+    }
+
+    /// Nesting past the scanner's depth is whole text, too deep: not called cut off.
+    @Test func deepXMLIsNestedTooDeepNotCutOff() {
+        let text = "<osm>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40) + "</osm>"
+        guard case .nestedTooDeep(.osmXML, let detail) = failure(text) else {
+            Issue.record("not refused as nested too deep")
+            return
+        }
+        #expect(detail.hasPrefix("linje 1, kolonne ") && detail.hasSuffix(": for dyp nøsting"), "\(detail)")
+        let message = BasemapDataError.nestedTooDeep(.osmXML, detail: detail).userMessage
+        #expect(!message.contains("avkuttet"), "\(message)")
+        #expect(message.hasSuffix("OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."))
     }
 
     @Test func jsonCutOffAnywhereIsRefusedAsBroken() {

@@ -84,6 +84,18 @@ import Testing
         #expect(GeoapifyCategoryKeys.nearest(to: "catering.cafe", limit: 5).count == 5)
     }
 
+    /// Nothing like the key's last segment: the keys under its parent, the presets' first (what most guides
+    /// mean), so a settings file with `catering.nonsense` is answered with `catering.restaurant`.
+    @Test func aKeyUnlikeAnyGetsItsParentsKeys() {
+        #expect(
+            GeoapifyCategoryKeys.nearest(to: "catering.nonsense")
+                == ["catering.restaurant", "catering.cafe", "catering.bar"])
+        #expect(GeoapifyCategoryKeys.nearest(to: "Catering.Nonsense", limit: 1) == ["catering.restaurant"])
+        let pizza = GeoapifyCategoryKeys.nearest(to: "catering.restaurant.xyzzy")
+        #expect(pizza.count == 3 && pizza.allSatisfy { $0.hasPrefix("catering.restaurant.") }, "\(pizza)")
+        #expect(GeoapifyCategoryKeys.nearest(to: "nonsense.nonsense").isEmpty)
+    }
+
     @Test(arguments: ["", " ", ".", "..", "   .  ", "\t\n", "zzzzzzzzzzzzzzzzzzzz", "🍦🍦🍦🍦🍦🍦", "x"])
     func nothingNearGetsNothing(text: String) {
         #expect(GeoapifyCategoryKeys.nearest(to: text).isEmpty, "\(text)")

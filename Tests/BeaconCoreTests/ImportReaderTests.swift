@@ -501,21 +501,21 @@ import Testing
         let depth = 1_000_000
         let json =
             [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
-        guard case .malformed("JSON", let detail)? = refusal(json)?.reason else {
-            Issue.record("a million nested arrays were read")
+        guard case .nestedTooDeep("JSON", let detail)? = refusal(json)?.reason else {
+            Issue.record("a million nested arrays were read, or called broken")
             return
         }
         #expect(detail.contains("for dyp nøsting"))
         let objects = String(repeating: #"{"type":"Feature","properties":"#, count: depth)
-        guard case .malformed("JSON", _)? = refusal(Array(objects.utf8))?.reason else {
+        guard case .nestedTooDeep("JSON", _)? = refusal(Array(objects.utf8))?.reason else {
             Issue.record("a million nested objects were read")
             return
         }
         let xml =
             "<kml>" + String(repeating: "<Folder>", count: depth) + String(repeating: "</Folder>", count: depth)
             + "</kml>"
-        guard case .malformed("KML", let xmlDetail)? = refusal(Array(xml.utf8))?.reason else {
-            Issue.record("a million nested folders were read")
+        guard case .nestedTooDeep("KML", let xmlDetail)? = refusal(Array(xml.utf8))?.reason else {
+            Issue.record("a million nested folders were read, or called broken")
             return
         }
         #expect(xmlDetail.contains("for dyp nøsting"))

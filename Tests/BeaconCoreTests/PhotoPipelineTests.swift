@@ -267,7 +267,7 @@ import Testing
                 .utf8)
         expectRefusal(svg, name: "ikon.svg") { $0 == .notAnImage }
         let message = PhotoError(name: "notat.txt", reason: .notAnImage).userMessage
-        #expect(message.contains("JPEG, PNG, WebP, GIF eller HEIC"))
+        #expect(message.contains("JPEG, PNG, GIF, WebP, HEIC/HEIF eller AVIF"))
     }
 
     @Test func aCutJPEGIsRefused() throws {
@@ -307,6 +307,76 @@ import Testing
         ).userMessage
         #expect(message.contains("10\u{A0}000 × 10\u{A0}000 piksler"), "\(message)")
         #expect(message.contains("grensen er 60 millioner piksler"), "\(message)")
+    }
+
+    /// The header read in Swift, without libvips (what `photo add` checks), says what libvips's does: the
+    /// size of each format the build reads, turned by EXIF orientation or HEIF's rotation, and the frames.
+    @Test func theHeaderIsReadWithoutLibvipsAsLibvipsReadsIt() throws {
+        let jpeg = try TestPhotos.encoded(width: 300, height: 200)
+        var files: [(String, [UInt8])] = [
+            ("jpeg", jpeg), ("png", try TestPhotos.encoded(width: 31, height: 17, as: .png)),
+            ("webp", try TestPhotos.encoded(width: 77, height: 41, as: .webp(quality: 60))),
+            ("webp-alpha", try TestPhotos.encoded(width: 50, height: 30, bands: 4, as: .webp(quality: 60))),
+            ("gif", try TestPhotos.encoded(width: 40, height: 25, as: .gif)),
+            ("jpeg-turned", TestPhotos.withPhoneMetadata(jpeg, orientation: 6)),
+            ("jpeg-bomb", TestPhotos.jpegClaiming(width: 10_000, height: 9_000, from: jpeg)),
+        ]
+        let frames: [[UInt8]] = [[255, 0, 0], [0, 255, 0], [0, 0, 255]]
+        let pixels = frames.flatMap { colour in (0..<(60 * 40)).flatMap { _ in colour } }
+        files.append(
+            (
+                "gif-animated",
+                try TestPhotos.vips.image(
+                    pixels: pixels, width: 60, height: 120, bands: 3, format: .uchar, interpretation: .sRGB
+                ).setting("page-height", to: 40).encoded(as: .gif, strip: false)
+            ))
+        for format: Vips.SaveFormat in [.heic(quality: 50)] {
+            if let heic = try? TestPhotos.encoded(width: 96, height: 64, as: format) { files.append(("heic", heic)) }
+        }
+        for (name, bytes) in files {
+            let expected = try TestPhotos.vips.header(of: bytes)
+            let format = try #require(
+                PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))), "\(name)")
+            let header = try #require(PhotoHeader.read(bytes, format: format), "\(name)")
+            #expect(header.width == expected.width && header.height == expected.height, "\(name): \(header)")
+            #expect(header.pages == expected.pages, "\(name): \(header)")
+            let turned = expected.orientation >= 5 && format != .heic
+            #expect(header.uprightWidth == (turned ? expected.height : expected.width), "\(name): \(header)")
+        }
+        // A start that says no size: left to libvips, which says why.
+        #expect(PhotoHeader.read(Array(jpeg.prefix(20)), format: .jpeg) == nil)
+        #expect(PhotoHeader.read([0x89, 0x50, 0x4E, 0x47], format: .png) == nil)
+    }
+
+    /// Refused from the header before libvips is opened, in the same words at `photo add` and in the build:
+    /// a TIFF, and a photo too narrow for its height for any WebP to hold (WebP's limit is 16,383 pixels).
+    @Test func whatTheBuildCannotPublishIsToldFromTheHeader() throws {
+        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A] + [UInt8](repeating: 0, count: 60)
+        expectRefusal(tiff, name: "skann.tiff") { $0 == .unsupportedFormat(name: "TIFF") }
+        #expect(throws: PhotoError(name: "skann.tiff", reason: .unsupportedFormat(name: "TIFF"))) {
+            try PhotoPipeline.check(tiff, name: "skann.tiff")
+        }
+        let tall = try TestPhotos.encoded(width: 100, height: 16_400, bands: 1, as: .png)
+        expectRefusal(tall, name: "stripe.png") { $0 == .tooTall(width: 100, height: 16_400, shownWidth: 100) }
+        // Wide enough to be shown 1080 wide: the shown height is what counts.
+        #expect(throws: Never.self) {
+            try PhotoPipeline.check(TestPhotos.pngClaiming(width: 1_500, height: 22_700, from: tall), name: "a.png")
+        }
+        let narrow = TestPhotos.pngClaiming(width: 1_500, height: 23_000, from: tall)
+        #expect(throws: PhotoError(name: "b.png", reason: .tooTall(width: 1_500, height: 23_000, shownWidth: 1_080))) {
+            try PhotoPipeline.check(narrow, name: "b.png")
+        }
+        // A panorama is fine: it is shown wide.
+        #expect(throws: Never.self) {
+            try PhotoPipeline.check(TestPhotos.pngClaiming(width: 60_000, height: 100, from: tall), name: "c.png")
+        }
+        let message = PhotoError(name: "b.png", reason: .tooTall(width: 1_500, height: 23_000, shownWidth: 1_080))
+            .userMessage
+        #expect(
+            message
+                == "Bildet «b.png» er for høyt og smalt: 1\u{A0}500 × 23\u{A0}000 piksler. Nettsidens bilder (WebP) kan "
+                + "være høyst 16\u{A0}383 piksler høye, og i 1\u{A0}080 pikslers bredde ville dette blitt 16\u{A0}560. "
+                + "Beskjær det eller del det opp før du legger det til.")
     }
 
     /// A HEIC that cannot be read says how to convert it; one that can (libheif with libde265, as

@@ -143,4 +143,23 @@ import Testing
         #expect(WebsiteAddress.normalized("ftp://example.no") == nil)
         #expect(WebsiteAddress.normalized("https://") == nil)
     }
+
+    /// A user name or password, or a character no URL has unescaped: refused, however the text came in.
+    @Test func websitesWithoutUserInfoOrCharactersNoURLHas() {
+        for text in ["https://u:p@example.no/", "https://u@example.no", "http://example.no@evil.example/x"] {
+            #expect(WebsiteAddress.checked(text) == .failure(.userInfo), "\(text)")
+        }
+        for (text, character) in [
+            (#"https://example.no/"x"#, "\""), ("https://example.no/<b>", "<"), (#"https://example.no\x"#, "\\"),
+            ("https://example.no/^", "^"), ("https://example.no/`", "`"), ("example.no/{a}", "{"),
+            ("https://example.no/a|b", "|"), ("https://example.no/}", "}"), ("https://exa mple.no/", " "),
+        ] as [(String, Character)] {
+            #expect(WebsiteAddress.checked(text) == .failure(.character(character)), "\(text)")
+            #expect(WebsiteAddress.normalized(text) == nil, "\(text)")
+        }
+        // What a URL may hold stays: an @ in the path, a query, reserved characters, an apostrophe.
+        for text in ["https://example.no/@kafe", "https://example.no/?a=1&b=[2]", "https://example.no/o'neill"] {
+            #expect(WebsiteAddress.normalized(text) == text, "\(text)")
+        }
+    }
 }

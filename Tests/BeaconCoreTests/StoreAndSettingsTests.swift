@@ -20,9 +20,9 @@ import Testing
         (#"{"format":1,"center":{"lat":59,"lon":-180.5}}"#, "lengdegraden"),
         (#"{"format":1,"radiusKm":11}"#, "radius"),
         (#"{"format":1,"radiusKm":0}"#, "radius"),
-        (#"{"format":1,"placesPerCategory":9}"#, "antall steder"),
-        (#"{"format":1,"placesPerCategory":101}"#, "antall steder"),
-        (#"{"format":1,"title":"  "}"#, "tittelen"),
+        (#"{"format":1,"placesPerCategory":9}"#, "placesPerCategory må være fra 10 til 100 (er 9)"),
+        (#"{"format":1,"placesPerCategory":101}"#, "placesPerCategory"),
+        (#"{"format":1,"title":"  "}"#, "title kan ikke være tom"),
         (#"{"format":1,"baseURL":"javascript:alert(1)"}"#, "baseURL"),
         // Published in canonical links, the sitemap and robots.txt: only an address that reads one way.
         (#"{"format":1,"baseURL":"https://example.org/guide/?utm=x"}"#, "baseURL kan ikke ha ?"),

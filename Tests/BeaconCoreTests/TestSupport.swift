@@ -77,10 +77,12 @@ func expectSettingsRefused(
         _ = try SiteFolder(root: folder.path).loadSettings()
         Issue.record("expected invalid settings: \(json)", sourceLocation: sourceLocation)
     } catch {
-        guard case .corrupt(_, let detail) = error else {
+        // Settings that read with a wrong value are invalid (naming the field), never «skadet».
+        guard case .invalidSettings(_, let problems) = error, let detail = problems.first else {
             Issue.record("\(error)", sourceLocation: sourceLocation)
             return
         }
+        #expect(!error.userMessage.contains("skadet"), sourceLocation: sourceLocation)
         #expect(detail.hasPrefix(detailPrefix), "\(detail)", sourceLocation: sourceLocation)
         #expect(detail.contains(mentions), "\(detail)", sourceLocation: sourceLocation)
     }

@@ -9,7 +9,11 @@ import Testing
         #expect(SafeURL.href("/relative/path") == "/relative/path")
         #expect(SafeURL.href("vbscript:x") == nil)
         #expect(SafeURL.href("\u{1}javascript:x") == nil)
-        #expect(SafeURL.href("//evil.example/x", allowed: [.https]) == nil)
+        // Protocol-relative: https, whatever the page is opened from.
+        #expect(SafeURL.href("//evil.example/x") == "https://evil.example/x")
+        #expect(SafeURL.href("//evil.example/x", allowed: [.https]) == "https://evil.example/x")
+        #expect(SafeURL.href(#"\\evil.example\x"#) == #"https://evil.example\x"#)
+        #expect(SafeURL.href("//evil.example/x", allowed: [.http, .mailto]) == nil)
     }
 
     @Test func telephoneLinks() {

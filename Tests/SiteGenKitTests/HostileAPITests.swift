@@ -135,6 +135,9 @@ import Testing
         (["GEOAPIFY_BASE_URL": "http://127.attacker.test"], "ukryptert"),
         (["GEOAPIFY_BASE_URL": "http://127.0.0.1.nip.io:8080"], "ukryptert"),
         (["GEOAPIFY_BASE_URL": "http://localhost.attacker.test"], "ukryptert"),
+        (["GEOAPIFY_BASE_URL": "http://localhost./"], "ukryptert"),
+        (["GEOAPIFY_BASE_URL": "http://LOCALHOST.:8080"], "ukryptert"),
+        (["GEOAPIFY_BASE_URL": "http://127.0.0.1.:9/"], "ukryptert"),
         (["GEOAPIFY_BASE_URL": "http://[::ffff:7f00:1]/"], "ukryptert"),
         (["GEOAPIFY_BASE_URL": "ftp://127.0.0.1/"], "http(s)-adresse"),
         (["GEOAPIFY_BASE_URL": "https://user:pw@api.geoapify.com"], "http(s)-adresse"),
@@ -188,13 +191,15 @@ import Testing
 
     @Test func onlyLiteralLoopbackAddressesAndLocalhostAreThisMachine() {
         for host in [
-            "localhost", "LOCALHOST", "localhost.", "127.0.0.1", "127.255.3.4", "::1", "[::1]", "[0:0:0:0:0:0:0:1]",
+            "localhost", "LOCALHOST", "127.0.0.1", "127.255.3.4", "::1", "[::1]", "[0:0:0:0:0:0:0:1]",
         ] {
             #expect(LoopbackHost.contains(host), "\(host)")
         }
         for host in [
             "127.attacker.test", "127.0.0.1.nip.io", "127.1", "0x7f.0.0.1", "128.0.0.1", "localhost.attacker.test",
             "::2", "[::ffff:127.0.0.1]", "", "api.geoapify.com",
+            // A trailing dot makes a name absolute: the resolver answers for it, whatever it answers.
+            "localhost.", "LocalHost.", "127.0.0.1.", "localhost..", ".",
         ] {
             #expect(!LoopbackHost.contains(host), "\(host)")
         }

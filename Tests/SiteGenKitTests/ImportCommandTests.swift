@@ -170,4 +170,27 @@ import Testing
         result = try run(site, ["import"])
         #expect(result.status == 64)
     }
+
+    /// Nesting past the readers' depth is not a file cut off: said so, with what to check instead.
+    @Test func aFileNestedTooDeepIsNotCalledCutOff() throws {
+        let site = TestSite()
+        site.write(String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000), to: "dyp.json")
+        site.write(
+            "<kml>" + String(repeating: "<Folder>", count: 200) + String(repeating: "</Folder>", count: 200) + "</kml>",
+            to: "dyp.kml")
+        for (name, what) in [("dyp.json", "JSON"), ("dyp.kml", "KML")] {
+            let path = site.root + "/" + name
+            let result = try run(site, ["import", path, "--category", "cafe"])
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("Feil: «\(name)» ser ut som \(what), men kan ikke leses (linje "),
+                "\(result.stderr)")
+            #expect(
+                result.stderr.hasSuffix(
+                    ": for dyp nøsting). Ingen eksport av steder er nøstet så dypt; sjekk at det er riktig fil.\n"),
+                "\(result.stderr)")
+            #expect(!result.stderr.contains("avkuttet"))
+            #expect(site.bytes(GuideStore.fileName) == nil)
+        }
+    }
 }

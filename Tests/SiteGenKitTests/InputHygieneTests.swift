@@ -176,6 +176,24 @@ import Testing
         #expect(html.contains("TEXT after"))
     }
 
+    /// A protocol-relative link takes the scheme of wherever the page is opened: from the share file on a
+    /// disk, `file://evil.example/x`, which Windows fetches over SMB. Made https, the link it means on the web.
+    @Test func protocolRelativeLinksBecomeHTTPS() throws {
+        let input =
+            #"<a href="//evil.example/x">a</a> <a href="\\evil.example/y">b</a> <a href="/\evil.example/z">c</a> "#
+            + #"<a href=" //evil.example/w">d</a> <a href="/sti">e</a> <a href="https://ok.example/">f</a>"#
+        let result = try Sitegen.run(["sanitize"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout
+                == #"<a href="https://evil.example/x" rel="nofollow noopener">a</a> "#
+                + #"<a href="https://evil.example/y" rel="nofollow noopener">b</a> "#
+                + #"<a href="https://evil.example/z" rel="nofollow noopener">c</a> "#
+                + #"<a href="https://evil.example/w" rel="nofollow noopener">d</a> "#
+                + #"<a href="/sti" rel="nofollow noopener">e</a> <a href="https://ok.example/" rel="nofollow noopener">f</a>"#
+                + "\n", "\(result.stdout)")
+    }
+
     // MARK: 15. An OpenStreetMap link only for OpenStreetMap elements
 
     @Test func placesWithoutAnOSMIdentityGetNoOSMLink() throws {

@@ -328,7 +328,7 @@ import Testing
         }
         var emptyTitle = SiteSettings()
         emptyTitle.translations = [.nn: .init(title: " ")]
-        #expect(emptyTitle.problems().contains { $0.contains("«nn»") })
+        #expect(emptyTitle.problems().contains { $0.contains("translations.nn.title") })
         // Saved only when not the default, and read back the same.
         var settings = SiteSettings()
         #expect(!String(decoding: settings.encodedBytes, as: UTF8.self).contains("languages"))

@@ -112,7 +112,7 @@ import Testing
         let stub = try GeoapifyStub(routes: ["accommodation.hotel": [slow]])
         let result = try build(site, stub, timeout: "1")
         #expect(result.status == 69)
-        #expect(result.stderr.contains("svarte ikke innen 1 sekunder"))
+        #expect(result.stderr.contains("Geoapify svarte ikke innen 1 sekund, også etter nye forsøk."))
         #expect(!FileManager.default.fileExists(atPath: site.output))
     }
 

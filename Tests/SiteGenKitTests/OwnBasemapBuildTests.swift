@@ -244,6 +244,63 @@ import Testing
 
     /// A places file without a key: the compiled-in extract where it covers the centre; elsewhere no
     /// request to anyone (the README's promise), a basemap only when the owner asks for Overpass by name.
+    /// An extract nested deeper than any OpenStreetMap data is: said so, not «cut off».
+    @Test func anExtractNestedTooDeepIsNotCalledCutOff() throws {
+        let site = TestSite()
+        site.write(
+            #"{"type":"FeatureCollection","features":["# + String(repeating: "[", count: 600)
+                + String(repeating: "]", count: 600) + "]}", to: "dyp.geojson")
+        site.write(#"{"format":1,"basemapData":"dyp.geojson"}"#, to: SiteSettings.fileName)
+        let result = try Sitegen.runWithBasemap(["build", "--site", site.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(
+            result.stderr.split(separator: "\n").first {
+                $0.hasPrefix("Advarsel: Bygger uten kartbakgrunn: dyp.geojson: ")
+            })
+        #expect(
+            line.hasPrefix(
+                "Advarsel: Bygger uten kartbakgrunn: dyp.geojson: Kartdataene ser ut som GeoJSON, men kan ikke leses (linje 1, kolonne "
+            ), "\(line)")
+        #expect(
+            line.hasSuffix(
+                ": for dyp nøsting). OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."),
+            "\(line)")
+        #expect(!result.stderr.contains("avkuttet"), "\(result.stderr)")
+    }
+
+    /// Overpass busy, then too slow: each try and the fallback said in a sentence of their own, the older
+    /// answer named as what it is, no «sekunder.)» or «sekunder.:» between them.
+    @Test func aTimeoutIsSaidWithoutStrayPunctuation() throws {
+        let site = TestSite()
+        site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
+        let healthy = try GeoapifyStub()
+        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(healthy)).status == 0)
+        let slow = try GeoapifyStub(routes: [
+            "overpass": [
+                .init(status: 429, headers: ["Retry-After": "0"], body: "busy"),
+                .init(status: 429, headers: ["Retry-After": "0"], body: "busy"),
+                .init(delay: 3, body: "{}"),
+            ]
+        ])
+        var environment = live(slow)
+        environment["OVERPASS_TIMEOUT"] = "1"
+        let result = try Sitegen.runWithBasemap(["build", "--site", site.root, "--refresh"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains("  Overpass: forsøk 1 feilet (for mange forespørsler, HTTP 429); prøver igjen om 0,0 s …"),
+            "\(result.stderr)")
+        #expect(
+            lines.contains(
+                "  Advarsel: Overpass-tjenesten svarte ikke innen 1 sekund. Bruker kartdata fra mellomlageret."),
+            "\(result.stderr)")
+        let basemap = try #require(lines.first { $0.hasPrefix("Kartbakgrunn: eget kart fra OpenStreetMap (") })
+        #expect(
+            basemap.hasPrefix("Kartbakgrunn: eget kart fra OpenStreetMap (Overpass, mellomlagret for "), "\(basemap)")
+        #expect(!basemap.contains("svarte ikke"), "\(basemap)")
+        for stray in [".)", ".:", ".;"] { #expect(!result.stderr.contains(stray), "\(stray): \(result.stderr)") }
+    }
+
     @Test func withoutAKeyOnlyTheOwnersChoiceAsksOverpass() throws {
         let site = TestSite()
         site.write(#"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2}"#, to: SiteSettings.fileName)

@@ -171,6 +171,50 @@ import Testing
         #expect(site.read(GuideStore.fileName + ".format-1.bak") == nil)
     }
 
+    /// A website with a user name or password, or with a character no URL has (a quote, `<`, a backslash …):
+    /// refused where it is typed, left out where the data has it, and named where the store has it.
+    @Test(arguments: [
+        (
+            "https://kari:hemmelig@kafe.example/",
+            "Nettsiden kan ikke ha brukernavn eller passord foran vertsnavnet"
+        ),
+        ("https://kafe.example@evil.example/", "Nettsiden kan ikke ha brukernavn eller passord foran vertsnavnet"),
+        (
+            #"https://kafe.example/"onmouseover="alert(1)"#,
+            "Nettsiden har tegnet «\"», som ikke kan stå i en nettadresse"
+        ),
+        ("https://kafe.example/<meny>", "Nettsiden har tegnet «<», som ikke kan stå i en nettadresse"),
+        ("https://kafe.example/meny\\mat", "Nettsiden har tegnet «\\», som ikke kan stå i en nettadresse"),
+        ("https://kafe.example/{meny}", "Nettsiden har tegnet «{», som ikke kan stå i en nettadresse"),
+        ("kafe.example/a|b", "Nettsiden har tegnet «|», som ikke kan stå i en nettadresse"),
+    ])
+    func aWebsiteNoURLCouldBeIsRefusedWhereverItIsRead(website: String, message: String) throws {
+        let site = TestSite()
+        let result = try run(site, ["place", "edit", "Fuglen", "--website", website])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr == "Feil: \(message) (fikk «\(website)»). Ingenting er endret.\n", "\(result.stderr)")
+        #expect(site.bytes(GuideStore.fileName) == nil)
+
+        // In a places file: the place is kept, without the website.
+        let escaped = website.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        site.write(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.7522,59.9116]},"properties":{"name":"Nettkafé","categories":["catering.cafe"],"website":"\#(escaped)"}}]}"#,
+            to: "steder.geojson")
+        let built = try run(site, ["build", "--places", site.root + "/steder.geojson"])
+        #expect(built.status == 0, "\(built.stderr)")
+        let shown = try #require(page(site, containing: "Nettkafé"))
+        #expect(!shown.contains("kafe.example"), "\(website)")
+
+        // In the store, written by hand: named, and the store left as it was.
+        let store =
+            #"{"format":2,"places":{"own/nettkafe":{"own":{"name":"Nettkafé","category":"cafe","lat":59.91,"lon":10.75,"added":"2026-01-01","website":"\#(escaped)"}}}}"#
+        site.write(store, to: GuideStore.fileName)
+        let refused = try run(site, ["build", "--places", site.root + "/steder.geojson"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("own/nettkafe.own.website"), "\(refused.stderr)")
+        #expect(site.read(GuideStore.fileName) == store)
+    }
+
     @Test func tenConcurrentAddsAllLand() async throws {
         let site = TestSite()
         let root = site.root

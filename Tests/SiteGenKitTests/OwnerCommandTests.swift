@@ -100,6 +100,50 @@ import Testing
         #expect(settings.read(SiteSettings.fileName) == "{\"format\": 3}")
     }
 
+    /// Settings that read, with one wrong value: the field, the value and what would do, for every command
+    /// that reads them. «Skadet» is for a file that does not read as JSON at all.
+    @Test(arguments: [
+        (
+            #"{"format":1,"categories":["restaurant",{"key":"catering.nonsense","name":{"nb":["Greie","Greier"]}}]}"#,
+            "categories[1].key: Geoapify har ingen kategori «catering.nonsense» "
+                + "(mente du «catering.restaurant», «catering.cafe», «catering.bar»?)"
+        ),
+        (#"{"format":1,"radiusKm":50}"#, "radiusKm må være fra 1 til 10 (er 50)"),
+        (#"{"format":1,"placesPerCategory":5}"#, "placesPerCategory må være fra 10 til 100 (er 5)"),
+        (
+            #"{"format":1,"languages":["nb","de"]}"#,
+            "languages[1]: ukjent språk «de»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)"
+        ),
+        (#"{"format":1,"center":{"lat":95,"lon":10.75}}"#, "center.lat (breddegraden) må være fra -90 til 90 (er 95)"),
+        (
+            #"{"format":1,"center":{"lat":59.91,"lon":-190.5}}"#,
+            "center.lon (lengdegraden) må være fra -180 til 180 (er -190.5)"
+        ),
+        (#"{"format":1,"center":{"lat":"59.91","lon":10.75}}"#, "center.lat: forventet et tall (er «59.91»)"),
+        (#"{"format":1,"center":[59.91,10.75]}"#, "center: forventet {\"lat\": tall, \"lon\": tall} (er en liste)"),
+        (#"{"format":1,"radiusKm":"fem"}"#, "radiusKm: forventet et heltall (er «fem»)"),
+        (#"{"format":1,"title":"  "}"#, "title kan ikke være tom"),
+    ])
+    func aWrongValueInTheSettingsNamesItsField(settings: String, problem: String) throws {
+        let site = TestSite()
+        site.write(settings, to: SiteSettings.fileName)
+        for arguments in [["build"], ["radius", "4"], ["categories"]] {
+            let result = try run(site, arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "Innstillingene i \(site.site.settingsPath) er ugyldige: \(problem). Filen er ikke endret."),
+                "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("skadet"), "\(arguments): \(result.stderr)")
+            #expect(site.read(SiteSettings.fileName) == settings)
+        }
+        // Only a file that does not read is damaged.
+        site.write(#"{"format":1,"radiusKm":"#, to: SiteSettings.fileName)
+        let damaged = try run(site, ["build"])
+        #expect(damaged.status == 65)
+        #expect(damaged.stderr.contains("er skadet og kan ikke leses (ugyldig JSON"), "\(damaged.stderr)")
+    }
+
     @Test func twentyConcurrentRatingsAllLand() async throws {
         let site = TestSite()
         let root = site.root

@@ -102,6 +102,35 @@ import Testing
         #expect(site.bytes("steder.geojson") == before)
     }
 
+    /// Every file the site folder's tool owns, existing or not, whatever it is called: a photo's original, the
+    /// built site, the cache, the store's backup. `--force` is for the owner's own files, not these.
+    @Test func shareNeverWritesIntoWhatSitegenOwns() throws {
+        let site = TestSite(store: Self.store)
+        let original = "photos/0123456789abcdef0123456789abcdef.jpg"
+        site.write("JPEG", to: original)
+        site.write("<html>", to: "output/index.html")
+        site.write("{}", to: ".beacon-cache/places-index.json")
+        site.write("{}", to: GuideStore.fileName + ".format-1.bak")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/lenke.jpg", withDestinationPath: original)
+        let owned = [
+            (original, "photos/"), ("photos/ny.html", "photos/"), ("output/index.html", "output/"),
+            ("output/ny/del.html", "output/"), (".beacon-cache/places-index.json", ".beacon-cache/"),
+            (GuideStore.fileName + ".format-1.bak", "sikkerhetskopien av lageret"), ("lenke.jpg", "photos/"),
+        ]
+        for (name, role) in owned {
+            let before = site.bytes(name)
+            let result = try run(site, ["share", "--output", site.root + "/" + name, "--force"])
+            #expect(result.status == 64, "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(role) && result.stderr.contains("aldri skriver over"), "\(result.stderr)")
+            #expect(site.bytes(name) == before, "\(name)")
+        }
+        #expect(site.read(original) == "JPEG")
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/output/ny"))
+        // Beside them, in the site folder itself: the owner's to choose.
+        #expect(try run(site, ["share", "--output", site.root + "/del.html"]).status == 0)
+    }
+
     // MARK: 5. Numbers out of range are reported, never a crash
 
     @Test(arguments: [

@@ -182,9 +182,53 @@ import Testing
         let result = try run(site, ["photo", "add", "Fuglen", good, bad, "--alt", "Bord"])
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(kind != "text" || result.stderr.contains("JPEG, PNG, GIF, WebP, TIFF, HEIC/HEIF eller AVIF"))
+        #expect(kind != "text" || result.stderr.contains("JPEG, PNG, GIF, WebP, HEIC/HEIF eller AVIF"))
         #expect(site.bytes(GuideStore.fileName) == store)
         #expect(originals(site) == before)
+    }
+
+    /// What the build would not publish is refused when it is added, in the build's words: a TIFF (no
+    /// loader of the build reads it) and a PNG so narrow for its height that no WebP could hold it. Told
+    /// from the header, so a machine without libvips refuses them too.
+    @Test func aPhotoTheBuildCannotPublishIsRefusedWithTheBuildsMessage() throws {
+        let site = TestSite()
+        let folder = TemporaryPictures()
+        let tiff = picture(folder, "skann.tif", head: [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00])
+        let vips = try Vips.shared.get()
+        let tallBytes = try vips.image(
+            pixels: [UInt8](repeating: 200, count: 100 * 60_000), width: 100, height: 60_000, bands: 1,
+            format: .uchar, interpretation: .blackAndWhite
+        ).encoded(as: .png, strip: true)
+        let tall = folder.write(tallBytes, to: "panorama.png")
+        let cases = [
+            (
+                tiff,
+                "er et TIFF-bilde, og det kan ikke nettsidene vise. Gjør det om til JPEG eller PNG først, for eksempel "
+                    + "med «vips copy bilde.tif bilde.jpg» (Debian: libvips-tools)."
+            ),
+            (
+                tall,
+                "er for høyt og smalt: 100 × 60\u{A0}000 piksler. Nettsidens bilder (WebP) kan være høyst "
+                    + "16\u{A0}383 piksler høye, og i 100 pikslers bredde ville dette blitt 60\u{A0}000. Beskjær det "
+                    + "eller del det opp før du legger det til."
+            ),
+        ]
+        for (path, words) in cases {
+            let result = try run(site, ["photo", "add", "Fuglen", path, "--alt", "Bord"])
+            #expect(result.status == 65, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains("«\(path)» \(words) Ingenting er endret."), "\(result.stderr)")
+            #expect(site.bytes(GuideStore.fileName) == nil)
+            #expect(originals(site).isEmpty)
+        }
+        // The build says the same of such a photo that came into the store another way (an older sitegen).
+        let stored = PhotoOriginal.storedName(of: tallBytes, format: .png)
+        try FileManager.default.createDirectory(atPath: site.root + "/photos", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tall, toPath: site.root + "/" + stored)
+        site.write(
+            #"{"format":2,"places":{"node/2714550550":{"photos":[{"file":"\#(stored)"}]}}}"#, to: GuideStore.fileName)
+        let built = try run(site, ["build"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("Advarsel: Bilder: Bildet «\(stored)» \(cases[1].1)"), "\(built.stderr)")
     }
 
     /// A photo's text and credit changed after it was added; an empty text removes it.
@@ -275,6 +319,29 @@ import Testing
         #expect(result.stderr.contains("opptil 50"), "\(result.stderr)")
         #expect(site.bytes(GuideStore.fileName) == store)
         #expect(originals(site).count == 50)
+    }
+
+    /// More files at once than a place can hold: the limit said, not «uventet argument»; and `-q` taken, as by
+    /// every other command that writes.
+    @Test func fiftyFiveFilesAreToldTheLimitAndQuietIsTaken() throws {
+        let site = TestSite()
+        let folder = TemporaryPictures()
+        let many = (0..<55).map { picture(folder, "\($0).jpg", seed: UInt8($0)) }
+        var result = try run(site, ["photo", "add", "Fuglen"] + many + ["--alt", "Bord"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "Feil: Et sted kan ha opptil 50 bilder, så legg til høyst 50 om gangen (fikk 55 filer). "
+                + "Ingenting er endret.\n", "\(result.stderr)")
+        #expect(site.bytes(GuideStore.fileName) == nil)
+        #expect(originals(site).isEmpty)
+        for quiet in ["-q", "--quiet"] {
+            result = try run(site, ["photo", "add", "Fuglen", many[quiet == "-q" ? 0 : 1], "--alt", "Bord", quiet])
+            #expect(result.status == 0, "\(quiet): \(result.stderr)")
+            #expect(result.stdout.contains("La til 1 bilde av Fuglen"), "\(result.stdout)")
+        }
+        #expect(try run(site, ["-q", "photo", "order", "Fuglen", "2", "1"]).status == 0)
+        #expect(try photos(site, "node/2714550550").count == 2)
     }
 
     /// A cloned guide whose `photos/` leads elsewhere must not make sitegen write (or delete) there.

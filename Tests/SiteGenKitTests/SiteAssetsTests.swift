@@ -151,6 +151,28 @@ import Testing
         #expect(built.stderr.contains("er ikke UTF-8") && !built.stderr.contains("finnes ikke"), "\(built.stderr)")
     }
 
+    /// A backslash in a name: many a browser and server read it as `/`, so the file could not be found by the
+    /// address its page gives. Named, as bad data (not «Intern feil»), before anything is written. The other
+    /// characters a URL reserves (`#`, `?`, `%`, a space) stay as they are today: taken, and percent-encoded.
+    @Test func aBackslashInANameIsNamedAsBadData() throws {
+        let site = TestSite()
+        site.write("body {}", to: "assets/gammel\\stil.css")
+        site.write("x", to: "assets/bilder/hvorfor?#100%.txt")
+        let built = try Sitegen.run(["build", "--site", site.root])
+        #expect(built.status == 65, "\(built.stderr)")
+        #expect(
+            built.stderr.contains(
+                "«Leser ressurser»: Filnavnet «\(site.site.root)/assets/gammel\\stil.css» har en omvendt skråstrek (\\), som mange "
+                    + "nettlesere og webservere leser som «/», så filen ville ikke bli funnet på nettstedet. "
+                    + "Gi filen et navn uten."), "\(built.stderr)")
+        #expect(!built.stderr.contains("Intern feil"))
+        #expect(!FileManager.default.fileExists(atPath: site.output))
+        try FileManager.default.removeItem(atPath: site.root + "/assets/gammel\\stil.css")
+        let again = try Sitegen.run(["build", "--site", site.root])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(site.read("output/assets/bilder/hvorfor?#100%.txt") == "x")
+    }
+
     /// The offline worker stores the site's added files at install only while they are few and small:
     /// a folder of many images is stored as readers come across them instead.
     @Test func manyOwnFilesAreNotAllFetchedAtInstall() throws {

@@ -15,6 +15,8 @@ package enum BasemapDataError: UserFacingError, Equatable {
     case overpassError(String)
     /// JSON or XML that breaks off or breaks its grammar, with where.
     case malformed(BasemapDataFormat, detail: String)
+    /// Whole, but nested deeper than the reader goes: not cut off, and no OpenStreetMap data.
+    case nestedTooDeep(BasemapDataFormat, detail: String)
     /// Well-formed, but not OpenStreetMap data: what it seemed to be instead.
     case unexpectedContent(String)
     /// A binary or compressed format that must be converted or unpacked first.
@@ -54,6 +56,10 @@ package enum BasemapDataError: UserFacingError, Equatable {
             return
                 "Kartdataene ser ut som \(format.name), men kan ikke leses (\(detail)). "
                 + "Filen kan være avkuttet under nedlastingen; hent den på nytt."
+        case .nestedTooDeep(let format, let detail):
+            return
+                "Kartdataene ser ut som \(format.name), men kan ikke leses (\(detail)). "
+                + "OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."
         case .unexpectedContent(let what):
             return "Kartdataene er \(what), ikke OpenStreetMap-data. \(expected)"
         case .binary(let kind):

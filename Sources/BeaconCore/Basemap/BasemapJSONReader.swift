@@ -14,7 +14,10 @@ enum BasemapJSONReader {
             } catch let error as BasemapDataError {
                 return .failure(error)
             } catch let error as JSONParseError {
-                return .failure(.malformed(walk.format, detail: error.localizedDescription))
+                return .failure(
+                    error.isTooDeep
+                        ? .nestedTooDeep(walk.format, detail: error.localizedDescription)
+                        : .malformed(walk.format, detail: error.localizedDescription))
             } catch {
                 return .failure(.malformed(walk.format, detail: "\(error)"))
             }

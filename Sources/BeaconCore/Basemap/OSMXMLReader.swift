@@ -21,7 +21,10 @@ enum OSMXMLReader {
                 try reader.run(into: &collector)
                 return .success(reader.elements)
             } catch let error as XMLScanError {
-                return .failure(.malformed(.osmXML, detail: error.description))
+                return .failure(
+                    error.isTooDeep
+                        ? .nestedTooDeep(.osmXML, detail: error.description)
+                        : .malformed(.osmXML, detail: error.description))
             } catch let error as BasemapDataError {
                 return .failure(error)
             } catch {

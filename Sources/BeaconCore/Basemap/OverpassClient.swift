@@ -160,12 +160,26 @@ package enum OverpassError: UserFacingError, Equatable {
         case .status(let status) where status >= 500:
             "Overpass-tjenesten svarte med en feil (HTTP \(status)); den er trolig overbelastet. Prøv igjen senere, eller sett OVERPASS_URL til et annet speil."
         case .status(let status): "Overpass-tjenesten avviste spørringen (HTTP \(status))."
-        case .timeout(let seconds): "Overpass-tjenesten svarte ikke innen \(seconds) sekunder."
+        case .timeout(let seconds):
+            "Overpass-tjenesten svarte ikke innen \(NorwegianFormat.count(seconds, singular: "sekund", plural: "sekunder"))."
         case .noNetwork(let detail): "Fikk ikke kontakt med Overpass-tjenesten (\(detail))."
         case .tooLarge(let limit):
             "Svaret fra Overpass var større enn \(limit >> 20) MB; det er ikke et kartgrunnlag for én guide."
         case .unavailable(let detail): "Kan ikke hente fra nettet på denne maskinen: \(detail)"
         case .transport(let detail): "Henting fra Overpass feilet: \(detail)"
+        }
+    }
+
+    /// A few words for a try that failed and is retried (the progress line names Overpass and the retry).
+    package var briefDescription: String {
+        switch self {
+        case .status(429): "for mange forespørsler, HTTP 429"
+        case .status(let status) where status >= 500: "serverfeil, HTTP \(status)"
+        case .status(let status): "HTTP \(status)"
+        case .timeout(let seconds): "ikke svar innen \(seconds) s"
+        case .noNetwork: "ingen nettforbindelse"
+        case .transport(let detail): TextHardening.clean(detail, maximumLength: 200) ?? "overføringen feilet"
+        default: userMessage
         }
     }
 }

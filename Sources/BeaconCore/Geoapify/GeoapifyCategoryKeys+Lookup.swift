@@ -20,7 +20,9 @@ extension GeoapifyCategoryKeys {
     /// (`catering.icecream`, `catering.ice-cream`), keys that end in it (`ice_cream`:
     /// `catering.ice_cream` before the longer `catering.cafe.ice_cream`), keys that hold it between dots,
     /// keys that start with it, and last keys, or their last segments, a few typing mistakes away
-    /// (`resturant`: `catering.restaurant`). An empty or overlong text gets none.
+    /// (`resturant`: `catering.restaurant`). When none of these is near, the keys under the text's known
+    /// parent (`catering.nonsense`: `catering.restaurant`, `catering.cafe`, …), the presets' first. An empty or
+    /// overlong text gets none.
     static func nearest(to text: String, limit: Int = 3) -> [String] {
         guard limit > 0, text.utf8.count <= longestLookedAt else { return [] }
         let wanted = folded(text)
@@ -55,9 +57,25 @@ extension GeoapifyCategoryKeys {
                 if let distance, distance <= typos { scored.append((5, distance, key)) }
             }
         }
+        guard !scored.isEmpty else { return Array(underParent(of: wanted).prefix(limit)) }
         return scored.sorted {
             ($0.tier, $0.distance, $0.key.utf8.count, $0.key) < ($1.tier, $1.distance, $1.key.utf8.count, $1.key)
         }.prefix(limit).map(\.key)
+    }
+
+    /// The keys one level under the longest known key `wanted` starts with (its last segment dropped until one
+    /// is known): the presets' keys first, in the presets' order, then the shortest.
+    private static func underParent(of wanted: String) -> [String] {
+        var parent = Substring(wanted)
+        repeat {
+            guard let dot = parent.lastIndex(of: ".") else { return [] }
+            parent = parent[..<dot]
+        } while !known.contains(String(parent))
+        let prefix = parent + "."
+        let children = all.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") }
+        let presets = CategoryPreset.all.flatMap(\.geoapifyKeys).filter(children.contains)
+        let others = children.filter { !presets.contains($0) }.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+        return presets + others
     }
 
     /// `text` as a key would be written: lowercase ASCII where it can be (`TextFolding.searchKey`), spaces

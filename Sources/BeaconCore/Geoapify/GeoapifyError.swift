@@ -48,7 +48,7 @@ package enum GeoapifyError: UserFacingError, Equatable {
             return "Geoapify svarte med uventet status \(status)."
         case .timeout(let seconds):
             return
-                "Geoapify svarte ikke innen \(seconds) sekunder, også etter nye forsøk. Sjekk nettforbindelsen, eller bygg fra mellomlageret med --offline."
+                "Geoapify svarte ikke innen \(NorwegianFormat.count(seconds, singular: "sekund", plural: "sekunder")), også etter nye forsøk. Sjekk nettforbindelsen, eller bygg fra mellomlageret med --offline."
         case .noNetwork(let detail):
             return
                 "Får ikke kontakt med Geoapify: ingen nettforbindelse (\(detail)). Bygg fra mellomlageret med --offline."

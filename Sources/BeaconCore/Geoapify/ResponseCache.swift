@@ -67,7 +67,7 @@ package struct ResponseCache: Sendable {
 package enum AgeText {
     package static func norwegian(seconds: TimeInterval) -> String {
         let s = max(0, Int(saturating: seconds))
-        if s < 120 { return "\(s) sekunder" }
+        if s < 120 { return s == 1 ? "1 sekund" : "\(s) sekunder" }
         if s < 2 * 3600 { return "\(s / 60) minutter" }
         if s < 2 * 86_400 { return "\(s / 3600) timer" }
         return "\(s / 86_400) dager"

@@ -17,6 +17,9 @@ package struct ImportError: UserFacingError, Equatable {
         case invalidUTF8(offset: Int, byte: UInt8)
         /// Recognised, but its syntax breaks (cut off, most often): `what` is the format's name, `detail` where.
         case malformed(what: String, detail: String)
+        /// Whole, but nested deeper than the reader goes (`JSONParser.maximumDepth`, `ImportXML.maximumDepth`):
+        /// not a file cut off, and no export of places.
+        case nestedTooDeep(what: String, detail: String)
         /// An XML file whose DOCTYPE declares entities or other markup (an XML bomb, or at best needless).
         case declaresEntities
         /// A KMZ that is not a zip we read, or whose KML cannot be taken out.
@@ -77,6 +80,9 @@ package struct ImportError: UserFacingError, Equatable {
                 + "\(NorwegianFormat.integer(offset)) byte. Lagre filen som UTF-8 og prøv igjen."
         case .malformed(let what, let detail):
             return "\(file) ser ut som \(what), men kan ikke leses (\(detail)). \(again)"
+        case .nestedTooDeep(let what, let detail):
+            return "\(file) ser ut som \(what), men kan ikke leses (\(detail)). Ingen eksport av steder er nøstet "
+                + "så dypt; sjekk at det er riktig fil."
         case .declaresEntities:
             return "\(file) erklærer egne entiteter i en DOCTYPE (<!DOCTYPE … [ … ]>). Slike erklæringer trengs "
                 + "aldri i KML eller GPX og kan blåse opp filen (en «XML-bombe»), så den leses ikke."

@@ -61,7 +61,9 @@ package enum ImportReader {
         do {
             value = try JSONParser.parse(bytes: bytes)
         } catch {
-            throw .malformed(what: "JSON", detail: error.localizedDescription)
+            throw error.isTooDeep
+                ? .nestedTooDeep(what: "JSON", detail: error.localizedDescription)
+                : .malformed(what: "JSON", detail: error.localizedDescription)
         }
         guard case .object = value else { throw .unrecognised(seemsToBe: "en JSON-liste") }
         if let elements = value["elements"]?.arrayValue {

@@ -31,7 +31,9 @@ enum ImportXML {
             return value
         case .failure(let error):
             if error.declaresEntities { throw .declaresEntities }
-            throw .malformed(what: what, detail: error.description)
+            throw error.isTooDeep
+                ? .nestedTooDeep(what: what, detail: error.description)
+                : .malformed(what: what, detail: error.description)
         }
     }
 

@@ -62,7 +62,8 @@ package enum PhotoPipeline {
         _ bytes: [UInt8], name: String, widths: [Int] = widths
     ) throws(PhotoError) -> ProcessedPhoto {
         func fail(_ reason: PhotoError.Reason) -> PhotoError { PhotoError(name: name, reason: reason) }
-        guard !bytes.isEmpty else { throw fail(.empty) }
+        // What the first bytes tell, before libvips is opened: the same words as `sitegen photo add`'s.
+        try check(bytes, name: name, widths: widths)
         let vips: Vips
         switch Vips.shared {
         case .success(let library): vips = library
@@ -77,9 +78,7 @@ package enum PhotoPipeline {
 
         let header: Vips.Header
         do { header = try vips.header(of: bytes) } catch { throw unreadable(error) }
-        let (area, areaOverflow) = header.width.multipliedReportingOverflow(by: header.height)
-        let (pixels, pixelsOverflow) = area.multipliedReportingOverflow(by: header.pages)
-        guard !areaOverflow, !pixelsOverflow, pixels <= maximumPixels, header.width > 0, header.height > 0 else {
+        guard header.width > 0, header.height > 0 else {
             throw fail(
                 .tooManyPixels(
                     width: header.width, height: header.height, pages: header.pages, limit: maximumPixels))
@@ -87,6 +86,11 @@ package enum PhotoPipeline {
         // Orientations 5–8 turn the image a quarter: the upright photo is as wide as the stored one is high.
         let turned = header.orientation >= 5
         var upright = (width: turned ? header.height : header.width, height: turned ? header.width : header.height)
+        // libvips's header too, in case it reads more than ours did. HEIF's loader turns the image itself, and
+        // its size is upright already.
+        try checkSize(
+            width: header.width, height: header.height, pages: header.pages,
+            upright: isHEIF ? (header.width, header.height) : upright, name: name, widths: widths)
         let targets = variantWidths(forWidth: upright.width, widths: widths)
         let jpegTarget = min(jpegWidth, upright.width)
         guard let largest = targets.last.map({ max($0, jpegTarget) }) else {
@@ -141,6 +145,51 @@ package enum PhotoPipeline {
         } catch {
             throw fail(.failed(detail: describe(error)))
         }
+    }
+
+    /// WebP's largest width or height: the encoder refuses more.
+    package static let webPMaximumSide = 16_383
+
+    /// What the build can make of `bytes`, told from their first bytes alone, without libvips (so
+    /// `sitegen photo add` needs none to refuse what the build would not publish): empty, no image, an image
+    /// format none of the build's loaders reads (TIFF), more pixels than `maximumPixels`, or so narrow for its
+    /// height that a WebP could not hold it. A header this cannot read is left to libvips, which the build asks
+    /// next (a file cut off or lying about its size is only found out by decoding it).
+    package static func check(_ bytes: [UInt8], name: String, widths: [Int] = widths) throws(PhotoError) {
+        guard !bytes.isEmpty else { throw PhotoError(name: name, reason: .empty) }
+        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))) else {
+            throw PhotoError(name: name, reason: .notAnImage)
+        }
+        guard format.isPublished else { throw PhotoError(name: name, reason: .unsupportedFormat(name: format.name)) }
+        guard let header = PhotoHeader.read(bytes, format: format) else { return }
+        try checkSize(
+            width: header.width, height: header.height, pages: header.pages,
+            upright: (header.uprightWidth, header.uprightHeight), name: name, widths: widths)
+    }
+
+    /// The size rules: at most `maximumPixels` (frames counted), and every WebP variant within WebP's side.
+    static func checkSize(
+        width: Int, height: Int, pages: Int, upright: (width: Int, height: Int), name: String, widths: [Int]
+    ) throws(PhotoError) {
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (pixels, pixelsOverflow) = area.multipliedReportingOverflow(by: max(1, pages))
+        guard !areaOverflow, !pixelsOverflow, pixels <= maximumPixels else {
+            throw PhotoError(
+                name: name, reason: .tooManyPixels(width: width, height: height, pages: pages, limit: maximumPixels))
+        }
+        guard upright.width > 0, upright.height > 0 else { return }
+        // The widest WebP is the highest; each is at most 1,080 wide, so only a height can pass the side.
+        let shownWidth = variantWidths(forWidth: upright.width, widths: widths).last ?? upright.width
+        if shownHeight(width: upright.width, height: upright.height, shownWidth: shownWidth) > webPMaximumSide {
+            throw PhotoError(
+                name: name, reason: .tooTall(width: upright.width, height: upright.height, shownWidth: shownWidth))
+        }
+    }
+
+    /// The height of a variant `shownWidth` wide of an upright photo `width` × `height`, rounded up.
+    static func shownHeight(width: Int, height: Int, shownWidth: Int) -> Int {
+        guard width > 0 else { return height }
+        return (height * shownWidth + width - 1) / width
     }
 
     /// The widths to make for an upright original `width` wide: those that fit, and its own width when a

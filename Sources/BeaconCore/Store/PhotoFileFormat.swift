@@ -21,8 +21,26 @@ package enum PhotoFileFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The formats as the owner reads them in a message.
-    package static let acceptedNames = "JPEG, PNG, GIF, WebP, TIFF, HEIC/HEIF eller AVIF"
+    /// Whether the build makes the site's images from it: libvips reads it with one of the loaders the build
+    /// allows (`Vips.allowedLoaders`; HEIC, HEIF and AVIF through libheif). TIFF is recognised, to say so.
+    package var isPublished: Bool { self != .tiff }
+
+    /// The format's name in a message.
+    package var name: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .tiff: "TIFF"
+        case .heic: "HEIC"
+        case .heif: "HEIF"
+        case .avif: "AVIF"
+        }
+    }
+
+    /// The formats the build publishes, as the owner reads them in a message.
+    package static let acceptedNames = "JPEG, PNG, GIF, WebP, HEIC/HEIF eller AVIF"
 
     /// The format the bytes begin as; nil when they are no image sitegen takes.
     package static func sniff(_ bytes: [UInt8]) -> PhotoFileFormat? {

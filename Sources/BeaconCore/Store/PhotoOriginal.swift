@@ -3,7 +3,8 @@ import Glibc
 
 /// An image file the owner named on the command line (`sitegen photo add`), checked before anything is
 /// touched: a regular file, not empty, at most `maximumBytes` (told from its size, before it is read), an
-/// image by its first bytes. It may lie anywhere, since the owner named it; its copy goes into `photos/`
+/// image by its first bytes, and one the build will publish (`PhotoPipeline.check`: its format and size, from
+/// the header, without libvips). It may lie anywhere, since the owner named it; its copy goes into `photos/`
 /// under `file`, a name made from its content.
 package struct PhotoOriginal: Sendable, Hashable {
     /// The absolute path it was named by.
@@ -22,6 +23,7 @@ package struct PhotoOriginal: Sendable, Hashable {
         guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))) else {
             throw .notAnImage(path: path)
         }
+        do throws(PhotoError) { try PhotoPipeline.check(bytes, name: path) } catch { throw .refused(error) }
         return PhotoOriginal(path: path, format: format, size: bytes.count, file: storedName(of: bytes, format: format))
     }
 
@@ -71,6 +73,8 @@ package enum PhotoFileError: UserFacingError, Equatable {
     case notAnImage(path: String)
     /// The file changed between its check and its copy.
     case changed(path: String)
+    /// An image the build would not publish, in the build's words.
+    case refused(PhotoError)
     case unreadable(FileError)
 
     package var userMessage: String {
@@ -88,6 +92,7 @@ package enum PhotoFileError: UserFacingError, Equatable {
                 + "Bruk \(PhotoFileFormat.acceptedNames). Ingenting er endret."
         case .changed(let path):
             "\(path) ble endret mens sitegen kopierte den. Prøv igjen når filen er ferdig skrevet."
+        case .refused(let error): error.userMessage + " Ingenting er endret."
         case .unreadable(let error): error.userMessage
         }
     }
@@ -96,6 +101,7 @@ package enum PhotoFileError: UserFacingError, Equatable {
         switch self {
         case .missing, .folder, .notAFile, .changed: .ioError
         case .empty, .tooLarge, .notAnImage: .dataError
+        case .refused(let error): error.exitStatus
         case .unreadable(let error): error.exitStatus
         }
     }

@@ -44,7 +44,10 @@ package struct SiteFolder: Sendable {
 package enum SiteDataError: UserFacingError, Equatable {
     case folderMissing(path: String)
     case notAFolder(path: String)
+    /// The file does not read as JSON: «skadet».
     case corrupt(path: String, detail: String)
+    /// The store reads, but a value in it is wrong: the field and what is wrong with it.
+    case invalidValue(path: String, detail: String)
     case unsupportedFormat(path: String, detail: String)
     case invalidSettings(path: String, problems: [String])
     /// Something in the site folder leads out of it (`SiteFolderContainment`).
@@ -60,6 +63,10 @@ package enum SiteDataError: UserFacingError, Equatable {
         case .corrupt(let path, let detail):
             return
                 "Filen \(path) er skadet og kan ikke leses (\(detail)). Filen er ikke endret: rett den, eller hent en tidligere versjon (for eksempel med git)."
+        case .invalidValue(let path, let detail):
+            return
+                "Filen \(path) har en ugyldig verdi: \(detail). Filen er ikke endret: rett verdien, eller hent en "
+                + "tidligere versjon (for eksempel med git)."
         case .unsupportedFormat(let path, let detail):
             return
                 "Filen \(path) har et format denne versjonen av sitegen ikke kjenner: \(detail). Filen er ikke endret."
@@ -97,7 +104,8 @@ extension SiteFolder {
 
     /// The saved settings, or the defaults when there is no settings file yet.
     package func loadSettings() throws(SiteDataError) -> SiteSettings {
-        guard let settings = try readOwnerFile(settingsPath, SettingsCodec.decode) else { return .defaults }
+        guard let settings = try readOwnerFile(settingsPath, SettingsCodec.decode, invalid: Self.invalidSettings)
+        else { return .defaults }
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
         return settings
@@ -130,7 +138,7 @@ extension SiteFolder {
 
     /// The owner's store; empty when there is no store file yet.
     package func loadStore() throws(SiteDataError) -> GuideStore {
-        try readOwnerFile(storePath, StoreCodec.decode) ?? GuideStore()
+        try readOwnerFile(storePath, StoreCodec.decode, invalid: Self.invalidStore) ?? GuideStore()
     }
 
     /// Where a store of an older format is copied before it is first rewritten in the current one.
@@ -184,19 +192,29 @@ extension SiteFolder {
     /// One of the owner's files, read by the strict rules (`JSONParser.parseStrict`,
     /// `StrictJSON`); nil when it does not exist. A file that breaks a rule is
     /// reported with its path and where, and left as it is.
-    private func readOwnerFile<Value>(_ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value)
-        throws(SiteDataError) -> Value?
-    {
+    private func readOwnerFile<Value>(
+        _ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value,
+        invalid: (String, String) -> SiteDataError
+    ) throws(SiteDataError) -> Value? {
         try checkInside(path)
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
         guard let bytes else { return nil }
-        return try SiteFolder.parseOwnerFile(bytes, path: path, decode)
+        return try SiteFolder.parseOwnerFile(bytes, path: path, decode, invalid: invalid)
+    }
+
+    /// A wrong value in settings that read: said as the settings' other rules are (`SiteSettings.problems`).
+    private static func invalidSettings(path: String, detail: String) -> SiteDataError {
+        .invalidSettings(path: path, problems: [detail])
+    }
+
+    private static func invalidStore(path: String, detail: String) -> SiteDataError {
+        .invalidValue(path: path, detail: detail)
     }
 
     /// Settings file bytes read by the same rules as a site's own (`sitegen init --sample` checks its starter so).
     package static func parseSettings(_ bytes: [UInt8], path: String) throws(SiteDataError) -> SiteSettings {
-        let settings = try parseOwnerFile(bytes, path: path, SettingsCodec.decode)
+        let settings = try parseOwnerFile(bytes, path: path, SettingsCodec.decode, invalid: invalidSettings)
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: path, problems: problems) }
         return settings
@@ -204,11 +222,14 @@ extension SiteFolder {
 
     /// Store file bytes read by the same rules as a site's own.
     package static func parseStore(_ bytes: [UInt8], path: String) throws(SiteDataError) -> GuideStore {
-        try parseOwnerFile(bytes, path: path, StoreCodec.decode)
+        try parseOwnerFile(bytes, path: path, StoreCodec.decode, invalid: invalidStore)
     }
 
+    /// Only bytes that do not read as JSON are «skadet» (damaged); a file that reads with a wrong value in it
+    /// is `invalid`, which names the field.
     private static func parseOwnerFile<Value>(
-        _ bytes: [UInt8], path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value
+        _ bytes: [UInt8], path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value,
+        invalid: (String, String) -> SiteDataError
     ) throws(SiteDataError) -> Value {
         let json: JSONValue
         do { json = try JSONParser.parseStrict(bytes: bytes) } catch {
@@ -220,7 +241,7 @@ extension SiteFolder {
             if error.path == "format", error.message.hasPrefix("ukjent") {
                 throw .unsupportedFormat(path: path, detail: error.message)
             }
-            throw .corrupt(path: path, detail: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
+            throw invalid(path, error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
         }
     }
 

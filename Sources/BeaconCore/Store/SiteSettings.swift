@@ -132,23 +132,26 @@ package struct SiteSettings: Sendable, Equatable {
     /// The tile budget in force: the saved one, or the default.
     package var effectiveTileBudget: Int { tileBudget ?? TilePlan.defaultBudget }
 
-    /// Every rule the settings must meet, as Norwegian messages; empty when valid.
+    /// Every rule the settings must meet, as Norwegian messages that each name the field as the file
+    /// writes it and the value it has; empty when valid.
     func problems() -> [String] {
         var problems: [String] = []
         if !(center.latitude.isFinite && abs(center.latitude) <= 90) {
-            problems.append("breddegraden må være mellom -90 og 90 (er \(center.latitude))")
+            problems.append(
+                "center.lat (breddegraden) må være fra -90 til 90 (er \(JSONValue.format(number: center.latitude)))")
         }
         if !(center.longitude.isFinite && abs(center.longitude) <= 180) {
-            problems.append("lengdegraden må være mellom -180 og 180 (er \(center.longitude))")
+            problems.append(
+                "center.lon (lengdegraden) må være fra -180 til 180 (er \(JSONValue.format(number: center.longitude)))")
         }
         if !SiteSettings.radiusRange.contains(radiusKm) {
-            problems.append("radius må være fra 1 til 10 km (er \(radiusKm))")
+            problems.append("radiusKm må være fra 1 til 10 (er \(radiusKm))")
         }
         if !SiteSettings.placesPerCategoryRange.contains(placesPerCategory) {
-            problems.append("antall steder per kategori må være fra 10 til 100 (er \(placesPerCategory))")
+            problems.append("placesPerCategory må være fra 10 til 100 (er \(placesPerCategory))")
         }
         if title.trimmingWhitespace().isEmpty {
-            problems.append("tittelen kan ikke være tom")
+            problems.append("title kan ikke være tom")
         }
         if !SiteSettings.cacheHoursRange.contains(cacheHours) {
             problems.append("cacheHours må være fra 0 til 8760 (er \(cacheHours))")
@@ -183,7 +186,7 @@ package struct SiteSettings: Sendable, Equatable {
         }
         for (language, texts) in translations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let title = texts.title, title.trimmingWhitespace().isEmpty {
-                problems.append("tittelen på «\(language.rawValue)» under translations kan ikke være tom")
+                problems.append("translations.\(language.rawValue).title kan ikke være tom")
             }
         }
         return problems
@@ -205,13 +208,23 @@ enum SettingsCodec {
         var settings = SiteSettings()
         if let center = json["center"] {
             guard case .object = center else {
-                throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}")
+                throw Problem(
+                    path: "center",
+                    message: "forventet {\"lat\": tall, \"lon\": tall} (er \(StrictJSON.shown(center)))")
             }
             try StrictJSON.requireKnownFields(center, path: "center", known: ["lat", "lon", "label"])
-            guard case .number(let lat) = center["lat"] ?? .null, case .number(let lon) = center["lon"] ?? .null else {
-                throw Problem(path: "center", message: "forventet {\"lat\": tall, \"lon\": tall}")
+            func degrees(_ field: String) throws(Problem) -> Double {
+                guard let value = center[field] else {
+                    throw Problem(
+                        path: "center", message: "mangler \(field) (forventet {\"lat\": tall, \"lon\": tall})")
+                }
+                guard case .number(let number) = value else {
+                    throw Problem(
+                        path: "center." + field, message: "forventet et tall (er \(StrictJSON.shown(value)))")
+                }
+                return number
             }
-            settings.center = Coordinate(latitude: lat, longitude: lon)
+            settings.center = Coordinate(latitude: try degrees("lat"), longitude: try degrees("lon"))
             settings.centerLabel = try optionalString(center["label"], path: "center.label")
         }
         if let value = json["radiusKm"] { settings.radiusKm = try integer(value, path: "radiusKm") }
@@ -365,14 +378,16 @@ enum SettingsCodec {
 
     static func integer(_ json: JSONValue, path: String) throws(Problem) -> Int {
         guard case .number(let n) = json, let integer = Int(exactly: n), abs(integer) < 1_000_000_000 else {
-            throw Problem(path: path, message: "forventet et heltall")
+            throw Problem(path: path, message: "forventet et heltall (er \(StrictJSON.shown(json)))")
         }
         return integer
     }
 
     static func optionalString(_ json: JSONValue?, path: String) throws(Problem) -> String? {
         guard let json, json != .null else { return nil }
-        guard case .string(let text) = json else { throw Problem(path: path, message: "forventet tekst") }
+        guard case .string(let text) = json else {
+            throw Problem(path: path, message: "forventet tekst (er \(StrictJSON.shown(json)))")
+        }
         return text
     }
 

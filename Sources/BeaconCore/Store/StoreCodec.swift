@@ -94,7 +94,7 @@ enum StoreCodec {
                 json, "address", path: path, limit: TextHardening.Limit.address, keepsEmpty: false),
             openingHours: try optionalText(
                 json, "hours", path: path, limit: TextHardening.Limit.openingHours, keepsEmpty: false),
-            website: try optionalText(json, "website", path: path, limit: TextHardening.Limit.url, keepsEmpty: false),
+            website: try website(json, path: path, keepsEmpty: false),
             phone: try optionalText(json, "phone", path: path, limit: TextHardening.Limit.phone, keepsEmpty: false),
             addedOn: try decodeDate(json["added"] ?? .null, path: path + ".added"),
             importedFrom: try optionalText(
@@ -113,7 +113,7 @@ enum StoreCodec {
         }
         correction.address = try optionalText(json, "address", path: path, limit: TextHardening.Limit.address)
         correction.openingHours = try optionalText(json, "hours", path: path, limit: TextHardening.Limit.openingHours)
-        correction.website = try optionalText(json, "website", path: path, limit: TextHardening.Limit.url)
+        correction.website = try website(json, path: path, keepsEmpty: true)
         correction.phone = try optionalText(json, "phone", path: path, limit: TextHardening.Limit.phone)
         return correction
     }
@@ -193,6 +193,22 @@ enum StoreCodec {
     ) throws(Problem) -> String? {
         guard let value = json[field] else { return nil }
         return try decodeText(value, path: path + "." + field, limit: limit, keepsEmpty: keepsEmpty)
+    }
+
+    /// A website, by the rules every website is read by (`WebsiteAddress`); a correction's empty text (which
+    /// clears the data's) kept as it is.
+    static func website(_ json: JSONValue, path: String, keepsEmpty: Bool) throws(Problem) -> String? {
+        guard
+            let text = try optionalText(
+                json, "website", path: path, limit: TextHardening.Limit.url, keepsEmpty: keepsEmpty)
+        else { return nil }
+        if text.isEmpty { return text }
+        switch WebsiteAddress.checked(text) {
+        case .success(let address): return address
+        case .failure(let refusal):
+            let shown = TextHardening.clean(text, maximumLength: 120) ?? ""
+            throw Problem(path: path + ".website", message: "nettsiden \(refusal.words) (er «\(shown)»)")
+        }
     }
 
     static func decodeDate(_ json: JSONValue, path: String) throws(Problem) -> CalendarDate {

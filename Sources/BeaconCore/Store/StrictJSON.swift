@@ -11,6 +11,19 @@ enum StrictJSON {
         var message: String
     }
 
+    /// A value as a message shows what the file has: «text», a number, true, null, or a list or an object
+    /// by its kind.
+    static func shown(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "«\(TextHardening.clean(text, maximumLength: 60) ?? "")»"
+        case .number(let number): JSONValue.format(number: number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .array: "en liste"
+        case .object: "et objekt"
+        }
+    }
+
     static func requireKnownFields(_ json: JSONValue, path: String, known: [String]) throws(Problem) {
         guard case .object(let members) = json else { return }
         if let unknown = members.first(where: { !known.contains($0.key) }) {

@@ -9,6 +9,11 @@ package struct JSONParseError: Error, Sendable, Equatable {
 
     /// Norwegian description, e.g. "linje 3, kolonne 7: uventet tegn".
     package var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
+
+    /// The message for nesting past `JSONParser.maximumDepth`: the text is whole, only too deep to read.
+    package static let tooDeepMessage = "for dyp nøsting"
+    /// Whether the text was refused for its nesting rather than for being broken or cut off.
+    package var isTooDeep: Bool { message == Self.tooDeepMessage }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes. Written for speed on large
@@ -214,7 +219,7 @@ package struct JSONParser {
         }
 
         package mutating func parseObject(depth: Int) throws -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
+            guard depth <= JSONParser.maximumDepth else { throw error(JSONParseError.tooDeepMessage) }
             index += 1
             var members: [(key: String, value: JSONValue)] = []
             /// Names seen so far, once an object is too big for a linear search (strict mode only).
@@ -265,7 +270,7 @@ package struct JSONParser {
         }
 
         package mutating func parseArray(depth: Int) throws -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw error("for dyp nøsting") }
+            guard depth <= JSONParser.maximumDepth else { throw error(JSONParseError.tooDeepMessage) }
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()

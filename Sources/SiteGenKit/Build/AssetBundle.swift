@@ -164,6 +164,9 @@ struct AssetBundle: Sendable {
                 guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     throw AssetError.badName(folder + "/" + child)
                 }
+                // The characters a URL reserves (`#`, `?`, `%`, a space) are percent-encoded in the addresses
+                // (`URLPath`); a backslash is refused, as the site writer refuses it in any path.
+                guard !name.contains("\\") else { throw AssetError.backslash(folder + "/" + child) }
                 if FileSystem.isSymbolicLink(folder + "/" + child) {
                     let target = FileSystem.resolvedPath(folder + "/" + child)
                     guard target.hasPrefix(inside), !FileSystem.isDirectory(target) else {
@@ -186,6 +189,7 @@ struct AssetBundle: Sendable {
         case notAFolder(String)
         case unreadable(String)
         case badName(String)
+        case backslash(String)
         case notUTF8(String)
         case linkLeadsOut(String, target: String)
         case fileAndFolder(name: String, ownIsFolder: Bool)
@@ -204,6 +208,9 @@ struct AssetBundle: Sendable {
                     "Filnavnet \(path) er ikke UTF-8 (trolig fra et eldre system), og kan ikke stå i en adresse på nettstedet. Gi filen et nytt navn (for eksempel med «convmv -f latin1 -t utf8 --notest»)."
             case .badName(let path):
                 return "Filnavnet \(path.debugDescription) har kontrolltegn; gi filen et vanlig navn."
+            case .backslash(let path):
+                return "Filnavnet «\(path)» har en omvendt skråstrek (\\), som mange nettlesere og webservere leser "
+                    + "som «/», så filen ville ikke bli funnet på nettstedet. Gi filen et navn uten."
             case .fileAndFolder(let name, let ownIsFolder):
                 return ownIsFolder
                     ? "assets/\(name) er en mappe i nettstedsmappen, men sitegen har en fil med det navnet (assets/\(name)). Gi mappen et annet navn."
@@ -217,7 +224,7 @@ struct AssetBundle: Sendable {
         var exitStatus: ExitStatus {
             switch self {
             case .builtInFileMissing: .software
-            case .notAFolder, .badName, .notUTF8, .linkLeadsOut, .fileAndFolder: .dataError
+            case .notAFolder, .badName, .backslash, .notUTF8, .linkLeadsOut, .fileAndFolder: .dataError
             case .unreadable: .ioError
             }
         }

@@ -183,7 +183,7 @@ extension BasemapLoading {
         client.now = options.now
         client.onRetry = { attempt, wait, error in
             console.progress(
-                "  Overpass: forsøk \(attempt) feilet (\(error.userMessage)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+                "  Overpass: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
             )
         }
         let cache = ResponseCache(folder: options.site.cachePath + "/overpass", inside: options.site.root)
@@ -194,14 +194,15 @@ extension BasemapLoading {
         let key = "basemap-" + hasher.hex
         let now = options.now()
         let cached = cache.entry(for: key, now: now, limit: OverpassClient.maximumAnswerBytes)
-        func cachedData(_ entry: ResponseCache.Entry, _ note: String = "") -> OwnData {
+        // The data named as what it is; why an older answer is used is its own warning, said before.
+        func cachedData(_ entry: ResponseCache.Entry) -> OwnData {
             let age = AgeText.norwegian(seconds: now.timeIntervalSince(entry.savedAt))
             return OwnData(
-                description: "Overpass, mellomlagret for \(age) siden\(note)", bytes: { [UInt8](entry.body) },
+                description: "Overpass, mellomlagret for \(age) siden", bytes: { [UInt8](entry.body) },
                 identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)")
         }
-        func fromCache(_ entry: ResponseCache.Entry, _ note: String = "") -> Result<OwnData, OwnDataProblem> {
-            .success(cachedData(entry, note))
+        func fromCache(_ entry: ResponseCache.Entry) -> Result<OwnData, OwnDataProblem> {
+            .success(cachedData(entry))
         }
         if options.offline {
             guard let cached else {
@@ -236,7 +237,7 @@ extension BasemapLoading {
             if case .invalidConfiguration = error { throw error }
             if let cached {
                 console.progress("  Advarsel: \(error.userMessage) Bruker kartdata fra mellomlageret.")
-                return fromCache(cached, "; \(error.userMessage)")
+                return fromCache(cached)
             }
             return .failure(OwnDataProblem(error.userMessage))
         }

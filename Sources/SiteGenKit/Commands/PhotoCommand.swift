@@ -15,13 +15,15 @@ struct PhotoCommand: Command {
                    sitegen photo remove STED [N | --all]
                    sitegen photo list [STED]
                    sitegen photo order STED N…
-                   [--site MAPPE]
+                   [--site MAPPE] [--quiet]
             """,
         summary: "Legger til, fjerner, viser og ordner dine bilder av et sted.",
         details: """
             Originalene kopieres til mappen photos/ i nettstedsmappen, med et navn laget av innholdet: samme bilde
             lagt til to ganger, eller for to steder, blir én fil. Formatet avgjøres av innholdet (JPEG, PNG, GIF,
-            WebP, TIFF, HEIC/HEIF eller AVIF), og et bilde kan være på inntil 200 MB. --alt beskriver hva bildet
+            WebP, HEIC/HEIF eller AVIF), og et bilde kan være på inntil 200 MB og 60 millioner piksler; et bilde
+            byggingen ikke kan vise (TIFF, eller så smalt at det blir over 16 383 piksler høyt), avvises med en
+            gang, med byggingens begrunnelse. --alt beskriver hva bildet
             viser, for dem som ikke ser det; uten sier sidene «Bilde av NAVN». «edit» endrer teksten eller
             krediteringen til bilde N (en tom tekst, --alt "", fjerner den). «remove» tar bilde N (nummeret i
             «photo list») eller alle (--all); originalen slettes når ingen steder bruker den lenger.
@@ -32,10 +34,11 @@ struct PhotoCommand: Command {
             .init(name: "--credit", valueName: "TEKST", help: "hvem som tok bildet (add, edit)"),
             .init(name: "--all", valueName: nil, help: "alle stedets bilder (remove)"),
             CommandSpec.siteOption,
+            CommandSpec.quietOption,
         ],
         minimumPositionals: 1,
-        // An action, a place and up to one file or number per photo a place can have.
-        maximumPositionals: 2 + PlacePhoto.maximumPerPlace,
+        // Unbounded here: each action counts its own, so that 55 files are told the limit of 50 a place has.
+        maximumPositionals: Int.max,
         subcommands: ["add", "edit", "remove", "list", "order"]
     )
 
@@ -60,6 +63,12 @@ struct PhotoCommand: Command {
         try refuse(["--all"], for: "add", arguments)
         guard arguments.positionals.count >= 3 else {
             throw UsageError("oppgi stedet og minst én bildefil: sitegen photo add STED FIL…", command: spec.name)
+        }
+        let files = arguments.positionals.count - 2
+        guard files <= PlacePhoto.maximumPerPlace else {
+            throw InvalidInput(
+                message: "Et sted kan ha opptil \(PlacePhoto.maximumPerPlace) bilder, så legg til høyst "
+                    + "\(PlacePhoto.maximumPerPlace) om gangen (fikk \(files) filer).")
         }
         let alt = try typed(arguments, "--alt", field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
         let credit = try typed(arguments, "--credit", field: "Krediteringen", limit: PlacePhoto.Limit.credit)

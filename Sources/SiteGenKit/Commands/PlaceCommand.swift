@@ -294,10 +294,11 @@ struct PlaceFields {
         phone = try Self.text(arguments, "--phone", "Telefonnummeret", limit: TextHardening.Limit.phone)
         if let text = try Self.text(arguments, "--website", "Nettsiden", limit: 2_000) {
             if let given = text {
-                guard let url = WebsiteAddress.normalized(given) else {
-                    throw InvalidInput(message: "Nettsiden må være en http- eller https-adresse (fikk «\(given)»).")
+                switch WebsiteAddress.checked(given) {
+                case .success(let url): website = .some(url)
+                case .failure(let refusal):
+                    throw InvalidInput(message: "Nettsiden \(refusal.words) (fikk «\(given)»).")
                 }
-                website = .some(url)
             } else {
                 website = .some(nil)
             }

@@ -37,7 +37,9 @@ struct ShareCommand: Command {
             ),
             .init(
                 name: "--force", valueName: nil,
-                help: "skriv over en fil som ikke er en tidligere delingsfil (aldri lageret eller innstillingene)"),
+                help:
+                    "skriv over en fil som ikke er en tidligere delingsfil (aldri sitegens egne: lageret, "
+                    + "innstillingene, photos/, mellomlageret eller nettstedet)"),
             CommandSpec.siteOption,
             CommandSpec.quietOption,
         ]
