@@ -200,6 +200,50 @@ import Testing
         #expect(note.hasPrefix("<b>Kaffe</b> <b>") && note.hasSuffix("…"))
     }
 
+    /// KML and GPX in the encodings their declarations name (or a UTF-16 byte order mark) are converted
+    /// to UTF-8 as they are read.
+    @Test func xmlInTheEncodingItDeclaresIsRead() throws {
+        let latin1 = try read("latin1.kml")
+        #expect(latin1.format == .kml && latin1.title == "Turer i Nordmarka")
+        #expect(latin1.places.map(\.name) == ["Blåbærstua", "Ullevålseter"])
+        #expect(latin1.places.first?.noteHTML == "Vafler og kaffe, åpent lørdag og søndag. «Best på søndager»")
+        #expect(latin1.places.first?.list == "Kafeer")
+        let windows = try read("windows-1252.gpx")
+        #expect(windows.title == "Kaffe på Grünerløkka")
+        #expect(windows.places.map(\.name) == ["Kafé “Sjøsiden”", "Bakeri Ærlig Brød"])
+        #expect(windows.places.first?.noteHTML == "<p>Kaffe 35 € – kanelbolle 40 kr</p>")
+        let text = """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Blåbærstua 東京</name>
+            <Point><coordinates>10.7296,59.9802</coordinates></Point></Placemark></kml>
+            """
+        for (bom, littleEndian) in [([0xFF, 0xFE] as [UInt8], true), ([0xFE, 0xFF], false)] {
+            var bytes = bom
+            for unit in text.utf16 {
+                let pair = [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                bytes += littleEndian ? pair : pair.reversed()
+            }
+            let file = try ImportReader.read(bytes, fileName: "utf16.kml")
+            #expect(file.format == .kml)
+            #expect(file.places.map(\.name) == ["Blåbærstua 東京"])
+        }
+        // An encoding libxml2 does not know, and a byte windows-1252 has no character for.
+        let unknown = #"<?xml version="1.0" encoding="x-ukjent"?><kml><Placemark><name>a</name></Placemark></kml>"#
+        guard case .malformed("KML", let detail)? = refusal(Array(unknown.utf8))?.reason else {
+            Issue.record("an unknown encoding was read")
+            return
+        }
+        #expect(detail.contains("tegnsett") && detail.contains("x-ukjent"), "\(detail)")
+        let undefined =
+            Array(#"<?xml version="1.0" encoding="windows-1252"?><gpx><wpt lat="1" lon="2"><name>x"#.utf8) + [0x81]
+            + Array("</name></wpt></gpx>".utf8)
+        guard case .malformed("GPX", let undefinedDetail)? = refusal(undefined)?.reason else {
+            Issue.record("a byte windows-1252 lacks was read")
+            return
+        }
+        #expect(undefinedDetail.contains("0x81"), "\(undefinedDetail)")
+    }
+
     // MARK: GPX
 
     @Test func gpxWaypointsAndTheTracksAndRoutesSkipped() throws {

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+@testable import BeaconSystem
+
+/// `sitegen import` of XML as other programs write it, run as the real binary: KML and GPX in the
+/// encodings their declarations name (converted to UTF-8, every letter kept), and OpenStreetMap XML as
+/// JOSM saves it (its named nodes and ways, each way at the centre of its nodes, kinds from the tags).
+@Suite struct ImportXMLCommandTests {
+    func run(_ site: TestSite, _ arguments: [String]) throws -> ProcessResult {
+        try Sitegen.run(arguments + ["--site", site.root])
+    }
+
+    func fixture(_ name: String) -> String { Repository.fixtures + "/import/" + name }
+
+    @Test func aKMLInISO88591ImportsWithItsLettersIntact() throws {
+        let site = TestSite()
+        let result = try run(site, ["import", fixture("latin1.kml"), "--category", "cafe"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Importerte 2: 2 nye"), "\(result.stdout)")
+        let own = try site.site.loadStore().ownPlaces.map(\.own)
+        #expect(own.map(\.name).sorted() == ["Blåbærstua", "Ullevålseter"])
+        let stua = try #require(own.first { $0.name == "Blåbærstua" })
+        #expect(stua.coordinate == Coordinate(latitude: 59.9802, longitude: 10.7296))
+        #expect(site.read(GuideStore.fileName)?.contains("åpent lørdag og søndag. «Best på søndager»") == true)
+    }
+
+    @Test func aGPXInWindows1252ImportsWithItsLettersIntact() throws {
+        let site = TestSite()
+        let result = try run(site, ["import", fixture("windows-1252.gpx"), "--category", "cafe"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let own = try site.site.loadStore().ownPlaces.map(\.own)
+        // The quotes, the euro sign and the dash are windows-1252's own bytes (0x93, 0x94, 0x80, 0x96).
+        #expect(own.map(\.name).sorted() == ["Bakeri Ærlig Brød", "Kafé “Sjøsiden”"])
+        #expect(site.read(GuideStore.fileName)?.contains("<p>Kaffe 35 € – kanelbolle 40 kr</p>") == true)
+    }
+
+    @Test func anOSMXMLFileFromJOSMImportsItsNamedPlacesWithTheirKinds() throws {
+        let site = TestSite()
+        let result = try run(site, ["import", fixture("josm.osm"), "--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("OpenStreetMap-XML"), "\(result.stdout)")
+        #expect(result.stdout.contains("  + Kaffekoppen på Torget"), "\(result.stdout)")
+        #expect(result.stdout.contains("  + Fiskebrygga & Sønn"), "\(result.stdout)")
+        // Without --category: the kinds come from the tags, as for Overpass JSON.
+        let imported = try run(site, ["import", fixture("josm.osm")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let own = try site.site.loadStore().ownPlaces.map(\.own)
+        try #require(own.count == 2, "\(own.map(\.name))")
+        let cafe = try #require(own.first { $0.name == "Kaffekoppen på Torget" })
+        #expect(cafe.category.rawValue == "cafe")
+        #expect(cafe.coordinate == Coordinate(latitude: 59.91702148573, longitude: 10.74939516447))
+        #expect(cafe.openingHours == "Mo-Fr 07:30-17:00; Sa 10:00-16:00")
+        let restaurant = try #require(own.first { $0.name == "Fiskebrygga & Sønn" })
+        #expect(restaurant.category.rawValue == "restaurant")
+        // The middle of its four corners (the first node closes the ring and counts once).
+        #expect(abs(restaurant.coordinate.latitude - 59.9165966) < 1e-9)
+        #expect(abs(restaurant.coordinate.longitude - 10.7506298) < 1e-9)
+        #expect(restaurant.address?.hasPrefix("Torggata 3") == true, "\(restaurant.address ?? "")")
+        #expect(!own.contains { $0.name == "Nedlagt kaffebar" })
+    }
+}
