@@ -13,6 +13,22 @@ extension XMLEventReader {
         return unsafe String(cString: prefix) + ":" + name
     }
 
+    /// The element's name without its prefix, and the prefix (`gx` of `gx:Track`): libxml2's, or for a
+    /// prefix never declared (which libxml2 leaves in the name), what stands before the last colon.
+    package var nameParts: (prefix: String?, local: String) {
+        guard let node = unsafe currentNode, let local = unsafe node.pointee.name else { return (nil, "") }
+        if let prefix = unsafe node.pointee.ns?.pointee.prefix {
+            return unsafe (String(cString: prefix), String(cString: local))
+        }
+        let bytes = unsafe UnsafeBufferPointer(start: local, count: strlen(local))
+        guard let colon = unsafe bytes.lastIndex(of: UInt8(ascii: ":")) else {
+            return unsafe (nil, String(decoding: bytes, as: UTF8.self))
+        }
+        return unsafe (
+            String(decoding: bytes[..<colon], as: UTF8.self), String(decoding: bytes[(colon + 1)...], as: UTF8.self)
+        )
+    }
+
     /// Whether the element's name, as written, is `literal` (`"node"`, `"gx:Track"`).
     package func isName(_ literal: StaticString) -> Bool {
         guard let node = unsafe currentNode else { return false }
@@ -28,7 +44,7 @@ extension XMLEventReader {
 
     /// The attribute `name` (as written, with any prefix), references decoded; nil when absent.
     package func attribute(_ name: StaticString) -> String? {
-        unsafe withAttribute(name) { unsafe String(decoding: $0, as: UTF8.self) }
+        unsafe withAttribute(name) { unsafe String(cString: $0) }
     }
 
     package func hasAttribute(_ name: StaticString) -> Bool {
@@ -37,10 +53,7 @@ extension XMLEventReader {
 
     /// Whether the attribute `name` is exactly `value`.
     package func attribute(_ name: StaticString, is value: StaticString) -> Bool {
-        unsafe withAttribute(name) { bytes in
-            unsafe bytes.count == value.utf8CodeUnitCount
-                && (bytes.isEmpty || memcmp(bytes.baseAddress!, value.utf8Start, bytes.count) == 0)
-        } ?? false
+        unsafe withAttribute(name) { unsafe XMLEventReader.spells(value, $0) } ?? false
     }
 
     /// The attribute `name` as a decimal number (`59.9143`, `-0.5`, `1e-3`); nil when absent or anything else.
@@ -62,12 +75,10 @@ extension XMLEventReader {
         return unsafe body(UnsafeBufferPointer(start: content, count: strlen(content)))
     }
 
-    /// Runs `body` over the value of the current element's attribute `name`, in place when it is one
-    /// text (always, unless an external DTD's undeclared entity left a reference in it, which is already
-    /// an error); nil when the element has no such attribute.
-    private func withAttribute<Result>(
-        _ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result? {
+    /// Runs `body` over the value (ending in NUL) of the current element's attribute `name`, in place
+    /// when it is one text (always, unless an external DTD's undeclared entity left a reference in it,
+    /// which is already an error); nil when the element has no such attribute.
+    private func withAttribute<Result>(_ name: StaticString, _ body: (UnsafePointer<UInt8>) -> Result) -> Result? {
         var attribute = unsafe currentNode?.pointee.properties
         while let found = unsafe attribute {
             if unsafe XMLEventReader.matches(name, prefix: found.pointee.ns?.pointee.prefix, local: found.pointee.name)
@@ -79,12 +90,12 @@ extension XMLEventReader {
         return nil
     }
 
+    /// The text of an attribute's children, ending in NUL.
     private static func withText<Result>(
-        of children: UnsafeMutablePointer<xmlNode>?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        of children: UnsafeMutablePointer<xmlNode>?, _ body: (UnsafePointer<UInt8>) -> Result
     ) -> Result {
-        guard let first = unsafe children else { return unsafe body(UnsafeBufferPointer(start: nil, count: 0)) }
-        if unsafe first.pointee.next == nil, let content = unsafe first.pointee.content {
-            return unsafe body(UnsafeBufferPointer(start: content, count: strlen(content)))
+        if let first = unsafe children, unsafe first.pointee.next == nil, let content = unsafe first.pointee.content {
+            return unsafe body(content)
         }
         var bytes: [UInt8] = []
         var child = unsafe children
@@ -94,26 +105,42 @@ extension XMLEventReader {
             }
             unsafe child = unsafe node.pointee.next
         }
-        return unsafe bytes.withUnsafeBufferPointer { unsafe body($0) }
+        bytes.append(0)
+        return unsafe bytes.withUnsafeBufferPointer { unsafe body($0.baseAddress!) }
     }
 
-    /// Whether `prefix:local` (or `local` without a prefix) spells `literal`.
+    /// Whether `prefix:local` (or `local` without a prefix) spells `literal`. Byte by byte: names are
+    /// short, and this runs for every attribute looked for on every element.
     private static func matches(
         _ literal: StaticString, prefix: UnsafePointer<xmlChar>?, local: UnsafePointer<xmlChar>?
     ) -> Bool {
         guard let local = unsafe local else { return false }
-        let wanted = unsafe UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        var rest = unsafe wanted[...]
-        if let prefix = unsafe prefix {
-            let length = unsafe strlen(prefix)
-            guard unsafe rest.count > length, unsafe rest[rest.startIndex + length] == UInt8(ascii: ":"),
-                unsafe memcmp(prefix, wanted.baseAddress!, length) == 0
-            else { return false }
-            unsafe rest = unsafe rest.dropFirst(length + 1)
+        guard let prefix = unsafe prefix else { return unsafe spells(literal, local) }
+        // `prefix` then `:` then `local`.
+        var index = 0
+        let count = literal.utf8CodeUnitCount
+        while unsafe prefix[index] != 0 {
+            guard index < count, unsafe literal.utf8Start[index] == prefix[index] else { return false }
+            index += 1
         }
-        let length = unsafe strlen(local)
-        return unsafe rest.count == length
-            && (length == 0 || memcmp(local, wanted.baseAddress! + rest.startIndex, length) == 0)
+        guard index < count, unsafe literal.utf8Start[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        var offset = 0
+        while unsafe local[offset] != 0 {
+            guard index < count, unsafe literal.utf8Start[index] == local[offset] else { return false }
+            index += 1
+            offset += 1
+        }
+        return index == count
+    }
+
+    /// Whether the bytes at `text`, up to its NUL, are `literal` (which holds no NUL).
+    private static func spells(_ literal: StaticString, _ text: UnsafePointer<UInt8>) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        for index in 0..<count where unsafe text[index] != literal.utf8Start[index] {
+            return false
+        }
+        return unsafe text[count] == 0
     }
 
     /// The current element's start tag written out again (`<em class="x">`), its values escaped: what a
@@ -131,14 +158,15 @@ extension XMLEventReader {
                 unsafe tag.append(contentsOf: UnsafeBufferPointer(start: local, count: strlen(local)))
                 tag.append(contentsOf: "=\"".utf8)
                 unsafe XMLEventReader.withText(of: found.pointee.children) { value in
-                    for index in 0..<value.count {
-                        let byte = unsafe value[index]
-                        switch byte {
+                    var index = 0
+                    while unsafe value[index] != 0 {
+                        switch unsafe value[index] {
                         case UInt8(ascii: "&"): tag.append(contentsOf: "&amp;".utf8)
                         case UInt8(ascii: "<"): tag.append(contentsOf: "&lt;".utf8)
                         case UInt8(ascii: "\""): tag.append(contentsOf: "&quot;".utf8)
-                        default: tag.append(byte)
+                        case let byte: tag.append(byte)
                         }
+                        index += 1
                     }
                 }
                 tag.append(UInt8(ascii: "\""))

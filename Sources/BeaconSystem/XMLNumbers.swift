@@ -1,13 +1,14 @@
 import Glibc
 
-/// Numbers in attribute values, read from libxml2's bytes in place: OpenStreetMap XML has two
-/// coordinates and an id on every node, and a `String` and `Double(_:)` for each were most of the reading.
+/// Numbers in attribute values, read from libxml2's bytes in place (each ends in NUL): OpenStreetMap
+/// XML has two coordinates and an id on every node, and a `String` and `Double(_:)` for each would be
+/// much of the reading.
 enum XMLNumbers {
     /// A decimal number (`59.9143`, `-0.5`, `1e-3`); nil for anything else.
-    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func double(_ bytes: UnsafePointer<UInt8>) -> Double? {
         var position = 0
         var negative = false
-        if position < bytes.count, unsafe bytes[position] == UInt8(ascii: "-") {
+        if unsafe bytes[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
@@ -15,7 +16,7 @@ enum XMLNumbers {
         var digits = 0
         var fractionDigits = 0
         var seenPoint = false
-        while position < bytes.count {
+        while unsafe bytes[position] != 0 {
             let byte = unsafe bytes[position]
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
                 mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
@@ -29,7 +30,7 @@ enum XMLNumbers {
             position += 1
         }
         guard digits > 0 else { return nil }
-        if position == bytes.count, digits <= 15 {
+        if unsafe bytes[position] == 0, digits <= 15 {
             // Exact: both numbers are whole doubles, and one division rounds once (as strtod does).
             let value = Double(mantissa) / powersOfTen[fractionDigits]
             return negative ? -value : value
@@ -43,11 +44,12 @@ enum XMLNumbers {
         return value
     }
 
-    /// Long mantissas and exponents, through strtod on a copy that ends in NUL and holds nothing but a number.
-    private static func slowDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard bytes.count <= 64 else { return nil }
-        var copy = [CChar](repeating: 0, count: bytes.count + 1)
-        for offset in 0..<bytes.count {
+    /// Long mantissas and exponents, through strtod on a copy that holds nothing but a number.
+    private static func slowDouble(_ bytes: UnsafePointer<UInt8>) -> Double? {
+        let count = unsafe strnlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), 65)
+        guard count <= 64 else { return nil }
+        var copy = [CChar](repeating: 0, count: count + 1)
+        for offset in 0..<count {
             let byte = unsafe bytes[offset]
             let allowed =
                 byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: ".")
@@ -59,23 +61,23 @@ enum XMLNumbers {
         return unsafe copy.withUnsafeBufferPointer { buffer -> Double? in
             var end: UnsafeMutablePointer<CChar>?
             let value = unsafe strtod(buffer.baseAddress!, &end)
-            guard let end = unsafe end, unsafe buffer.baseAddress!.distance(to: UnsafePointer(end)) == bytes.count
+            guard let end = unsafe end, unsafe buffer.baseAddress!.distance(to: UnsafePointer(end)) == count
             else { return nil }
             return value
         }
     }
 
     /// A whole number that fits in 64 bits; nil for anything else.
-    static func int64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func int64(_ bytes: UnsafePointer<UInt8>) -> Int64? {
         var position = 0
         var negative = false
-        if position < bytes.count, unsafe bytes[position] == UInt8(ascii: "-") {
+        if unsafe bytes[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
-        guard position < bytes.count else { return nil }
+        guard unsafe bytes[position] != 0 else { return nil }
         var value: Int64 = 0
-        while position < bytes.count {
+        while unsafe bytes[position] != 0 {
             let byte = unsafe bytes[position]
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)

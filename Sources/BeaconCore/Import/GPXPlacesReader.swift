@@ -50,7 +50,7 @@ enum GPXPlacesReader {
         }
 
         private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
-            let local = ImportXML.name(events).local
+            let local = events.nameParts.local
             let parent = path.last
             switch local {
             case "wpt" where parent == "gpx":

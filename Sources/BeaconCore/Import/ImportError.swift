@@ -11,9 +11,10 @@ package struct ImportError: UserFacingError, Equatable {
         case tooLarge(bytes: Int, limit: Int)
         /// None of the formats read; what it seemed to be instead, when that shows ("et PNG-bilde").
         case unrecognised(seemsToBe: String?)
-        /// Text saved as UTF-16 (a byte order mark says so).
+        /// JSON or CSV saved as UTF-16 (a byte order mark says so); XML in UTF-16 is read.
         case utf16
-        /// The first byte that is not UTF-8, after `offset` bytes that are.
+        /// The first byte that is not UTF-8, after `offset` bytes that are (in XML, only when it declares
+        /// no other encoding).
         case invalidUTF8(offset: Int, byte: UInt8)
         /// Recognised, but its syntax breaks (cut off, most often): `what` is the format's name, `detail` where.
         case malformed(what: String, detail: String)

@@ -31,10 +31,4 @@ enum ImportXML {
         }
     }
 
-    /// The current element's name without its namespace prefix, and the prefix (`gx` of `gx:Track`).
-    static func name(_ reader: XMLEventReader) -> (prefix: String?, local: String) {
-        let full = reader.name
-        guard let colon = full.lastIndex(of: ":") else { return (nil, full) }
-        return (String(full[..<colon]), String(full[full.index(after: colon)...]))
-    }
 }

@@ -67,7 +67,7 @@ enum KMLPlacesReader {
         }
 
         private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
-            let (prefix, local) = ImportXML.name(events)
+            let (prefix, local) = events.nameParts
             if let prefix, prefix != "kml" {
                 if prefix == "atom", local == "link", placemark != nil, placemark?.link == nil {
                     placemark?.link = events.attribute("href")
