@@ -40,7 +40,7 @@ import Testing
         let site = TestSite()
         let result = try run(site, ["import", fixture("josm.osm"), "--dry-run"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("OpenStreetMap-XML"), "\(result.stdout)")
+        #expect(result.stderr.contains("Leste josm.osm: OpenStreetMap-XML, 2 steder."), "\(result.stderr)")
         #expect(result.stdout.contains("  + Kaffekoppen på Torget"), "\(result.stdout)")
         #expect(result.stdout.contains("  + Fiskebrygga & Sønn"), "\(result.stdout)")
         // Without --category: the kinds come from the tags, as for Overpass JSON.

@@ -56,7 +56,8 @@ package struct ImportError: UserFacingError, Equatable {
     }
 
     /// The formats `sitegen import` reads, for every message that says a file is none of them.
-    static let formatsRead = "Google Takeout, Google Maps-liste som CSV, KML/KMZ, GPX, GeoJSON, Overpass JSON"
+    static let formatsRead =
+        "Google Takeout, Google Maps-liste som CSV, KML/KMZ, GPX, GeoJSON, Overpass JSON, OpenStreetMap-XML"
 
     package var userMessage: String {
         let file = "«\(TextHardening.clean(fileName, maximumLength: 200) ?? "(uten navn)")»"
@@ -80,7 +81,7 @@ package struct ImportError: UserFacingError, Equatable {
             return "\(file) ser ut som \(what), men kan ikke leses (\(detail)). \(again)"
         case .declaresEntities:
             return "\(file) erklærer egne entiteter i en DOCTYPE (<!DOCTYPE … [ … ]>). Slike erklæringer trengs "
-                + "aldri i KML eller GPX og kan blåse opp filen (en «XML-bombe»), så den leses ikke."
+                + "aldri i KML, GPX eller OpenStreetMap-XML og kan blåse opp filen (en «XML-bombe»), så den leses ikke."
         case .zip(let problem):
             return "\(file) er en zip-fil (KMZ), men " + ImportError.describe(problem)
         case .tooManyColumns(let row, let limit):

@@ -88,7 +88,7 @@ package enum ImportReader {
 
     // MARK: XML
 
-    /// KML or GPX by the root element, found in `head` (the bytes, or their text when they are UTF-16);
+    /// KML, GPX or OpenStreetMap XML by the root element, found in `head` (the bytes, or their text when they are UTF-16);
     /// `inside` is the KMZ the text came from.
     private static func readXML(_ bytes: [UInt8], head: [UInt8], inside kmz: ImportFormat?) throws(ImportError.Reason)
         -> ImportedFile
@@ -98,8 +98,9 @@ package enum ImportReader {
         switch local?.lowercased() {
         case "kml": return try KMLPlacesReader.read(bytes, format: kmz ?? .kml)
         case "gpx" where kmz == nil: return try GPXPlacesReader.read(bytes)
+        case "osm" where kmz == nil: return try OSMXMLPlacesReader.read(bytes)
         case "html", "!doctype html": throw .unrecognised(seemsToBe: "en nettside (HTML)")
-        case "osm": throw .unrecognised(seemsToBe: "OpenStreetMap-XML")
+        case "osmchange": throw .unrecognised(seemsToBe: "en OpenStreetMap-endringsfil (osmChange)")
         case nil: throw .malformed(what: "XML", detail: "fant ikke rotelementet")
         default:
             let name = TextHardening.clean(root, maximumLength: 40) ?? "?"
