@@ -61,3 +61,59 @@ import Testing
         #expect(!own.contains { $0.name == "Nedlagt kaffebar" })
     }
 }
+
+/// Hostile XML given to the real binary: refused with exit 65 and a Norwegian message, or read without
+/// anything outside the file being fetched; never a crash, however deep or wide.
+@Suite struct HostileImportXMLTests {
+    @Test(arguments: [
+        ("xxe", Int32(65), "erklærer egne entiteter"),
+        ("parameter-entity", 65, "erklærer egne entiteter"),
+        ("million-deep", 65, "for dyp nøsting"),
+        ("undeclared", 65, "ukjent referanse &secret;"),
+        ("latin1-undeclared", 65, "ikke gyldig UTF-8: byte 0xE5"),
+        ("external-dtd-and-xinclude", 0, "Importerte 1: 1 nye"),
+        ("bom", 0, "Importerte 1: 1 nye"),
+    ])
+    func hostileXML(kind: String, status: Int32, message: String) throws {
+        let site = TestSite(store: #"{"format":1,"places":{}}"#)
+        site.write("HEMMELIG", to: "secret.txt")
+        site.write(#"<!ENTITY secret SYSTEM "file://\#(site.root)/secret.txt">"#, to: "x.dtd")
+        let placemark = "<Placemark><name>Fjordkaffe</name><Point><coordinates>10.75,59.91</coordinates></Point>"
+        var bytes: [UInt8]
+        switch kind {
+        case "xxe":
+            bytes = Array(
+                #"<!DOCTYPE kml [<!ENTITY xxe SYSTEM "file://\#(site.root)/secret.txt">]><kml>\#(placemark)<description>&xxe;</description></Placemark></kml>"#
+                    .utf8)
+        case "parameter-entity":
+            bytes = Array(#"<!DOCTYPE kml [<!ENTITY % d SYSTEM "http://127.0.0.1:9/x.dtd"> %d;]><kml/>"#.utf8)
+        case "million-deep":
+            bytes = Array(
+                ("<kml>" + String(repeating: "<Folder>", count: 1_000_000)
+                    + String(repeating: "</Folder>", count: 1_000_000)
+                    + "</kml>").utf8)
+        case "undeclared":
+            bytes = Array(
+                #"<!DOCTYPE kml SYSTEM "file://\#(site.root)/x.dtd"><kml>\#(placemark)<description>&secret;</description></Placemark></kml>"#
+                    .utf8)
+        case "latin1-undeclared":
+            bytes = Array("<kml><Placemark><name>Bl".utf8) + [0xE5] + Array("</name></Placemark></kml>".utf8)
+        case "external-dtd-and-xinclude":
+            bytes = Array(
+                #"<!DOCTYPE kml SYSTEM "file://\#(site.root)/x.dtd"><kml xmlns:xi="http://www.w3.org/2001/XInclude">\#(placemark)<description><xi:include href="\#(site.root)/secret.txt" parse="text"/></description></Placemark></kml>"#
+                    .utf8)
+        default:
+            bytes =
+                [0xEF, 0xBB, 0xBF]
+                + Array(#"<?xml version="1.0" encoding="UTF-8"?><kml>\#(placemark)</Placemark></kml>"#.utf8)
+        }
+        let path = site.root + "/kart.kml"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let result = try Sitegen.run(["import", path, "--category", "cafe", "--site", site.root])
+        #expect(result.status == status, "\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains(message), "\(result.stdout)\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("HEMMELIG"))
+        #expect(site.read(GuideStore.fileName)?.contains("HEMMELIG") == false)
+        if status != 0 { #expect(site.read(GuideStore.fileName) == #"{"format":1,"places":{}}"#) }
+    }
+}
