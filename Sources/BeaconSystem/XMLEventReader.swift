@@ -31,13 +31,16 @@ internal import CLibXML2
     /// The element level of the last start or end event: the root is 1.
     package private(set) var depth = 0
     private let maximumDepth: Int
+    /// Whether the text was too long to hand to libxml2 at all (2 GB).
+    private let isTooLarge: Bool
     private let reader: OpaquePointer?
     private let errors: XMLErrorCollector
     private(set) var currentNode: UnsafeMutablePointer<xmlNode>?
     private var isOpen = true
 
-    private init(reader: OpaquePointer?, errors: XMLErrorCollector, maximumDepth: Int) {
+    private init(reader: OpaquePointer?, errors: XMLErrorCollector, maximumDepth: Int, isTooLarge: Bool) {
         unsafe self.reader = unsafe reader
+        self.isTooLarge = isTooLarge
         self.errors = errors
         self.maximumDepth = maximumDepth
     }
@@ -52,10 +55,13 @@ internal import CLibXML2
         return try unsafe bytes.withUnsafeBufferPointer { buffer throws(Failure) -> Result in
             let errors = unsafe XMLErrorCollector(input: buffer)
             return try errors.collecting { () throws(Failure) -> Result in
-                let reader = unsafe buffer.withMemoryRebound(to: CChar.self) { chars in
-                    unsafe xmlReaderForMemory(chars.baseAddress, Int32(clamping: chars.count), nil, nil, options)
+                // libxml2 takes the size as an Int32; the callers refuse far smaller files before reading.
+                let reader = unsafe buffer.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
+                    guard let size = Int32(exactly: chars.count) else { return nil }
+                    return unsafe xmlReaderForMemory(chars.baseAddress, size, nil, nil, options)
                 }
-                let events = unsafe XMLEventReader(reader: reader, errors: errors, maximumDepth: maximumDepth)
+                let events = unsafe XMLEventReader(
+                    reader: reader, errors: errors, maximumDepth: maximumDepth, isTooLarge: buffer.count > Int32.max)
                 defer { events.close() }
                 return try body(events)
             }
@@ -133,7 +139,9 @@ internal import CLibXML2
     /// One node further: its type, or nil at the end. Every fault is thrown here, libxml2's first.
     private func step() throws(XMLReadError) -> UInt32? {
         precondition(isOpen, "XMLEventReader used outside XMLEventReader.read")
-        guard let reader = unsafe reader else { throw failure("ingen elementer", line: 1) }
+        guard let reader = unsafe reader else {
+            throw failure(isTooLarge ? "teksten er over 2 GB" : "ingen elementer", line: 1)
+        }
         let status = unsafe xmlTextReaderRead(reader)
         if let first = errors.first { throw located(first) }
         guard status == 1 else {
