@@ -25,7 +25,7 @@ package struct ParsedHTMLFragment: Sendable {
     package var depth: Int
 }
 
-/// The only contact with libxml2: parse a fragment, copy the tree out, free it.
+/// libxml2's HTML parser: parse a fragment, copy the tree out, free it.
 package enum HTMLFragmentParser {
     /// libxml2 builds no tree deeper than 256 elements: at that depth it
     /// stops parsing. A tree this deep means the input was cut off there.
@@ -41,7 +41,7 @@ package enum HTMLFragmentParser {
     /// input such as `</div>`, `</body>` or `</html>` ends the wrapper early and
     /// libxml2 puts the rest beside it (even in a second `html` element).
     package static func parse(_ fragment: String, keepingAttributes attributes: Set<String>) -> ParsedHTMLFragment {
-        _ = parserInitialized
+        _ = LibXML2.initialized
         var source: [UInt8] = []
         source.reserveCapacity(fragment.utf8.count + 5)
         source.append(contentsOf: "<div>".utf8)
@@ -61,15 +61,6 @@ package enum HTMLFragmentParser {
     }
 
     private typealias Node = UnsafeMutablePointer<xmlNode>
-
-    /// `xmlInitParser` must run once before threads parse concurrently (its
-    /// lazy call inside the parser is not thread-safe in 2.9). A `static let`
-    /// initialiser runs exactly once, guarded by the runtime.
-    /// `xmlCleanupParser` is never called: other threads may still be parsing.
-    private static let parserInitialized: Bool = {
-        xmlInitParser()
-        return true
-    }()
 
     /// Quiet parsing of untrusted input: no network, no implied DTD, no error
     /// or warning callbacks (`HTML_PARSE_NOIMPLIED` is left out on purpose: it

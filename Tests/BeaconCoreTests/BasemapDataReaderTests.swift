@@ -516,7 +516,7 @@ import Testing
         ("<osm><node id=1 lat=\"1\" lon=\"1\"/></osm>", "mangler anførselstegn"),
         ("<osm><node id=\"1\" lat=\"1\" lon=\"1\"/></osm>trailing", "tekst utenfor rotelementet"),
         ("<osm></osm><osm></osm>", "mer enn ett rotelement"),
-        ("<osm><tag k=\"a\" v=\"<\"/></osm>", "«<» i attributtet"),
+        ("<osm><tag k=\"a\" v=\"<\"/></osm>", "«<» i en attributtverdi"),
         ("<osm><tag k=\"a\" v=\"&#0;\"/></osm>", "ugyldig tegnreferanse"),
         ("<osm><tag k=\"a\" v=\"&#xD800;\"/></osm>", "ugyldig tegnreferanse"),
         ("<osm><!-- never closed </osm>", "kommentaren slutter aldri"),
@@ -527,7 +527,8 @@ import Testing
             Issue.record("not refused as broken XML: \(text)")
             return
         }
-        #expect(detail.hasPrefix("linje 1, kolonne "))
+        // libxml2 gives the column of its own faults; the nesting the reader refuses is the element's line.
+        #expect(detail.hasPrefix(message == "for dyp nøsting" ? "linje 1: " : "linje 1, kolonne "), "\(detail)")
         #expect(detail.contains(message), "\(detail)")
     }
 

@@ -200,6 +200,50 @@ import Testing
         #expect(note.hasPrefix("<b>Kaffe</b> <b>") && note.hasSuffix("…"))
     }
 
+    /// KML and GPX in the encodings their declarations name (or a UTF-16 byte order mark) are converted
+    /// to UTF-8 as they are read.
+    @Test func xmlInTheEncodingItDeclaresIsRead() throws {
+        let latin1 = try read("latin1.kml")
+        #expect(latin1.format == .kml && latin1.title == "Turer i Nordmarka")
+        #expect(latin1.places.map(\.name) == ["Blåbærstua", "Ullevålseter"])
+        #expect(latin1.places.first?.noteHTML == "Vafler og kaffe, åpent lørdag og søndag. «Best på søndager»")
+        #expect(latin1.places.first?.list == "Kafeer")
+        let windows = try read("windows-1252.gpx")
+        #expect(windows.title == "Kaffe på Grünerløkka")
+        #expect(windows.places.map(\.name) == ["Kafé “Sjøsiden”", "Bakeri Ærlig Brød"])
+        #expect(windows.places.first?.noteHTML == "<p>Kaffe 35 € – kanelbolle 40 kr</p>")
+        let text = """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Blåbærstua 東京</name>
+            <Point><coordinates>10.7296,59.9802</coordinates></Point></Placemark></kml>
+            """
+        for (bom, littleEndian) in [([0xFF, 0xFE] as [UInt8], true), ([0xFE, 0xFF], false)] {
+            var bytes = bom
+            for unit in text.utf16 {
+                let pair = [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                bytes += littleEndian ? pair : pair.reversed()
+            }
+            let file = try ImportReader.read(bytes, fileName: "utf16.kml")
+            #expect(file.format == .kml)
+            #expect(file.places.map(\.name) == ["Blåbærstua 東京"])
+        }
+        // An encoding libxml2 does not know, and a byte windows-1252 has no character for.
+        let unknown = #"<?xml version="1.0" encoding="x-ukjent"?><kml><Placemark><name>a</name></Placemark></kml>"#
+        guard case .malformed("KML", let detail)? = refusal(Array(unknown.utf8))?.reason else {
+            Issue.record("an unknown encoding was read")
+            return
+        }
+        #expect(detail.contains("tegnsett") && detail.contains("x-ukjent"), "\(detail)")
+        let undefined =
+            Array(#"<?xml version="1.0" encoding="windows-1252"?><gpx><wpt lat="1" lon="2"><name>x"#.utf8) + [0x81]
+            + Array("</name></wpt></gpx>".utf8)
+        guard case .malformed("GPX", let undefinedDetail)? = refusal(undefined)?.reason else {
+            Issue.record("a byte windows-1252 lacks was read")
+            return
+        }
+        #expect(undefinedDetail.contains("0x81"), "\(undefinedDetail)")
+    }
+
     // MARK: GPX
 
     @Test func gpxWaypointsAndTheTracksAndRoutesSkipped() throws {
@@ -316,6 +360,85 @@ import Testing
         #expect(error?.exitStatus == .dataError)
     }
 
+    // MARK: OpenStreetMap XML
+
+    /// As JOSM saves an edit: negative ids for new objects, one deleted, untagged nodes of a way.
+    @Test func osmXMLFromJOSM() throws {
+        let file = try read("josm.osm")
+        #expect(file.format == .osmXML)
+        try #require(file.places.map(\.name) == ["Kaffekoppen på Torget", "Fiskebrygga & Sønn"])
+        let cafe = file.places[0]
+        #expect(cafe.coordinate == Coordinate(latitude: 59.91702148573, longitude: 10.74939516447))
+        #expect(
+            cafe.osmTags["amenity"] == "cafe" && cafe.osmTags["opening_hours"] == "Mo-Fr 07:30-17:00; Sa 10:00-16:00")
+        #expect(cafe.url == "https://kaffekoppen.example.no")
+        // A new object has no id in OpenStreetMap yet.
+        #expect(cafe.osmID == nil)
+        let restaurant = file.places[1]
+        let centre = try #require(restaurant.coordinate)
+        #expect(abs(centre.latitude - 59.9165966) < 1e-9 && abs(centre.longitude - 10.7506298) < 1e-9)
+        #expect(restaurant.address == "Torggata 3")
+        #expect(restaurant.osmTags["cuisine"] == "seafood")
+        // The deleted node is no item at all; the bench and the way's corners are nameless.
+        #expect(file.places.map(\.sourceIndex) == [0, 6])
+        #expect(file.skipped.map(\.reason) == Array(repeating: .noName, count: 5))
+        #expect(file.skipped.map(\.sourceIndex) == [1, 2, 3, 4, 5])
+    }
+
+    /// Overpass' XML (`out center`, `out bb`, a timeout's remark) gives what its JSON gives.
+    @Test func overpassXMLGivesWhatItsJSONGives() throws {
+        let xml = try read("overpass.osm")
+        let json = try read("overpass.json")
+        #expect(xml.format == .osmXML)
+        #expect(xml.places.map(\.name) == json.places.map(\.name))
+        #expect(xml.places.map(\.coordinate) == json.places.map(\.coordinate))
+        #expect(xml.places.map(\.osmID) == json.places.map(\.osmID))
+        #expect(xml.places.map(\.osmTags) == json.places.map(\.osmTags))
+        #expect(xml.places.map(\.address) == json.places.map(\.address))
+        #expect(xml.skipped == json.skipped)
+        let timedOut = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="Overpass API 0.7.62.1 084b4234">
+            <remark> runtime error: Query timed out in "query" at line 3 after 26 seconds. </remark>
+            </osm>
+            """
+        guard case .overpassError(let words)? = refusal(timedOut)?.reason else {
+            Issue.record("an Overpass answer cut short was read")
+            return
+        }
+        #expect(words.hasPrefix("runtime error: Query timed out"))
+    }
+
+    /// A way before its nodes (Overpass' `out body; >; out skel qt;`), a relation at the middle of its
+    /// members' nodes, nodes on an `out geom` way, and a way none of whose nodes are in the file.
+    @Test func osmXMLWaysAndRelationsAreAtTheMiddleOfTheirNodes() throws {
+        let text = """
+            <osm version="0.6" generator="Overpass API">
+              <way id="10"><nd ref="1"/><nd ref="2"/><tag k="amenity" v="cafe"/><tag k="name" v="Før nodene"/></way>
+              <way id="11"><nd ref="8" lat="60.0" lon="11.0"/><nd ref="9" lat="60.2" lon="11.4"/>
+                <tag k="name" v="Med geometri"/></way>
+              <way id="12"><nd ref="404"/><tag k="name" v="Uten noder"/></way>
+              <relation id="20"><member type="way" ref="10" role="outer"/><member type="node" ref="3" role="label"/>
+                <member type="relation" ref="21" role=""/><tag k="type" v="multipolygon"/>
+                <tag k="name" v="Torget"/></relation>
+              <node id="1" lat="59.0" lon="10.0"/>
+              <node id="2" lat="59.2" lon="10.4"/>
+              <node id="3" lat="59.4" lon="10.2"/>
+            </osm>
+            """
+        let file = try read(text: text)
+        try #require(file.places.map(\.name) == ["Før nodene", "Med geometri", "Torget"])
+        func near(_ coordinate: Coordinate?, _ latitude: Double, _ longitude: Double) -> Bool {
+            guard let coordinate else { return false }
+            return abs(coordinate.latitude - latitude) < 1e-9 && abs(coordinate.longitude - longitude) < 1e-9
+        }
+        #expect(near(file.places[0].coordinate, 59.1, 10.2))
+        #expect(near(file.places[1].coordinate, 60.1, 11.2))
+        #expect(near(file.places[2].coordinate, 59.2, 10.2))
+        #expect(file.places.map(\.osmID) == ["way/10", "way/11", "relation/20"])
+        #expect(file.skipped.first == ImportSkip(name: "Uten noder", sourceIndex: 2, reason: .badCoordinates))
+    }
+
     /// The files owners brought to `sitegen build` (`Tests/Fixtures/formats/`) are each read as what they are.
     @Test(
         arguments: [
@@ -324,6 +447,7 @@ import Testing
             ("my-maps-export.kml", .kml, 1),
             ("waypoints.gpx", .gpx, 1),
             ("overpass-answer.json", .overpassJSON, 1),
+            ("map.osm", .osmXML, 1),
             ("oslo-bars-mixed.geojson", .geoJSON, nil),
         ] as [(String, ImportFormat, Int?)])
     func theBuildsFormatFixturesAreRecognised(name: String, format: ImportFormat, places: Int?) throws {
@@ -375,8 +499,8 @@ import Testing
                 .unrecognised(seemsToBe: "en nettside (HTML)")
             ),
             (
-                Array(#"<osm version="0.6"><node id="1" lat="1" lon="2"/></osm>"#.utf8),
-                .unrecognised(seemsToBe: "OpenStreetMap-XML")
+                Array(#"<osmChange version="0.6"><create/></osmChange>"#.utf8),
+                .unrecognised(seemsToBe: "en OpenStreetMap-endringsfil (osmChange)")
             ),
             (Array(#"[{"name":"Fjordkaffe"}]"#.utf8), .unrecognised(seemsToBe: "en JSON-liste")),
             (Array(#"{"places":[]}"#.utf8), .unrecognised(seemsToBe: "JSON uten «features» eller «elements»")),
@@ -397,7 +521,7 @@ import Testing
         #expect(
             message
                 == "«bilde.png» er ikke i et format sitegen kan importere (Google Takeout, Google Maps-liste som CSV, "
-                + "KML/KMZ, GPX, GeoJSON, Overpass JSON); den ser ut som et PNG-bilde.")
+                + "KML/KMZ, GPX, GeoJSON, Overpass JSON, OpenStreetMap-XML); den ser ut som et PNG-bilde.")
     }
 
     @Test func randomBytesNeverCrash() {

@@ -14,13 +14,14 @@ import BeaconSystem
 /// file marks `visible="false"`, is no longer on the map.
 enum OSMXMLReader {
     static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) -> OSMElements {
-        let result: Result<OSMElements, BasemapDataError> = XMLScanner.withScanner(over: bytes) { scanner in
-            guard let scanner else { return .failure(.empty) }
-            var reader = Reader(scanner: scanner)
+        let result: Result<OSMElements, BasemapDataError> = XMLEventReader.read(
+            bytes, maximumDepth: maximumDepth
+        ) { events in
+            var reader = Reader(events: events)
             do {
                 try reader.run(into: &collector)
                 return .success(reader.elements)
-            } catch let error as XMLScanError {
+            } catch let error as XMLReadError {
                 return .failure(
                     error.isTooDeep
                         ? .nestedTooDeep(.osmXML, detail: error.description)
@@ -34,8 +35,11 @@ enum OSMXMLReader {
         return try result.get()
     }
 
+    /// OSM XML nests four deep (osm, relation, member, nd); anything far deeper is not OSM data.
+    static let maximumDepth = 32
+
     private struct Reader {
-        var scanner: XMLScanner
+        let events: XMLEventReader
         var elements = OSMElements()
 
         private enum Current {
@@ -60,21 +64,23 @@ enum OSMXMLReader {
         /// The way member being read, with the points Overpass gives inside it.
         private var member: OSMMember?
 
-        init(scanner: XMLScanner) {
-            self.scanner = scanner
+        init(events: XMLEventReader) {
+            self.events = events
         }
 
         mutating func run(into collector: inout BasemapCollector) throws {
             var sawRoot = false
-            while let event = try scanner.next() {
+            while let event = try events.next() {
                 switch event {
                 case .start(let selfClosing):
                     if !sawRoot {
                         sawRoot = true
-                        guard scanner.isName("osm") else { throw BasemapDataError.unexpectedContent(rootName()) }
+                        guard events.isName("osm") else { throw BasemapDataError.unexpectedContent(rootName()) }
                         continue
                     }
                     try start(selfClosing: selfClosing, into: &collector)
+                case .text:
+                    continue
                 case .end:
                     try end(into: &collector)
                 }
@@ -82,7 +88,7 @@ enum OSMXMLReader {
         }
 
         private func rootName() -> String {
-            let name = scanner.text(scanner.name)
+            let name = events.name
             return name.lowercased() == "osmchange"
                 ? "en OpenStreetMap-endringsfil (osmChange)" : "XML med rotelementet <\(name)>"
         }
@@ -90,15 +96,15 @@ enum OSMXMLReader {
         private mutating func start(selfClosing: Bool, into collector: inout BasemapCollector) throws {
             switch current {
             case .none:
-                guard scanner.depth <= 2 else { return }
-                if scanner.isName("node") {
+                guard events.depth <= 2 else { return }
+                if events.isName("node") {
                     begin(.node(id: int("id"), latitude: double("lat"), longitude: double("lon")))
-                } else if scanner.isName("way") {
+                } else if events.isName("way") {
                     begin(.way(id: int("id") ?? 0))
-                } else if scanner.isName("relation") {
+                } else if events.isName("relation") {
                     begin(.relation)
-                } else if scanner.isName("remark") && !selfClosing {
-                    let text = try scanner.text()
+                } else if events.isName("remark") && !selfClosing {
+                    let text = try events.content()
                     if text.lowercased().contains("error") {
                         throw BasemapDataError.overpassError(BasemapDataReader.cleanedMessage(text))
                     }
@@ -108,10 +114,10 @@ enum OSMXMLReader {
                 }
                 if selfClosing { try finish(into: &collector) }
             default:
-                if scanner.isName("tag") {
-                    guard let key = scanner.attribute("k"), let value = scanner.attribute("v") else { return }
-                    tags[try scanner.string(key)] = try scanner.string(value)
-                } else if scanner.isName("nd") {
+                if events.isName("tag") {
+                    guard let key = events.attribute("k"), let value = events.attribute("v") else { return }
+                    tags[key] = value
+                } else if events.isName("nd") {
                     ndCount += 1
                     // One way's worth beyond the whole budget is refused before it is held.
                     if ndCount > collector.maximumCoordinates {
@@ -130,10 +136,8 @@ enum OSMXMLReader {
                             geometry.append(point)
                         }
                     }
-                } else if scanner.isName("member"), case .relation = current {
-                    guard let type = scanner.attribute("type"), try scanner.string(type) == "way",
-                        let ref = int("ref")
-                    else { return }
+                } else if events.isName("member"), case .relation = current {
+                    guard events.attribute("type", is: "way"), let ref = int("ref") else { return }
                     member = OSMMember(ref: ref, geometry: [])
                     if selfClosing { endMember() }
                 }
@@ -142,11 +146,11 @@ enum OSMXMLReader {
 
         private mutating func end(into collector: inout BasemapCollector) throws {
             switch current {
-            case .node where scanner.isName("node"), .way where scanner.isName("way"):
+            case .node where events.isName("node"), .way where events.isName("way"):
                 try finish(into: &collector)
-            case .relation where scanner.isName("member"):
+            case .relation where events.isName("member"):
                 endMember()
-            case .relation where scanner.isName("relation"):
+            case .relation where events.isName("relation"):
                 try finish(into: &collector)
             default:
                 return
@@ -155,9 +159,7 @@ enum OSMXMLReader {
 
         private mutating func begin(_ element: Current) {
             current = element
-            deleted =
-                (scanner.attribute("action").map { (try? scanner.string($0)) == "delete" } ?? false)
-                || (scanner.attribute("visible").map { (try? scanner.string($0)) == "false" } ?? false)
+            deleted = events.attribute("action", is: "delete") || events.attribute("visible", is: "false")
             tags.removeAll(keepingCapacity: true)
             refs.removeAll(keepingCapacity: true)
             geometry.removeAll(keepingCapacity: true)
@@ -196,7 +198,7 @@ enum OSMXMLReader {
         /// The `lat`/`lon` on the current `<nd>` (`out geom`): nil when it has none (outside
         /// Overpass' box) or when they are invalid, which is counted.
         private mutating func coordinate() -> Coordinate? {
-            guard scanner.attribute("lat") != nil || scanner.attribute("lon") != nil else { return nil }
+            guard events.hasAttribute("lat") || events.hasAttribute("lon") else { return nil }
             hasGeometry = true
             guard let latitude = double("lat"), let longitude = double("lon"),
                 Coordinate(latitude: latitude, longitude: longitude).isValid
@@ -207,7 +209,7 @@ enum OSMXMLReader {
             return Coordinate(latitude: latitude, longitude: longitude)
         }
 
-        private func int(_ name: StaticString) -> Int64? { scanner.attribute(name).flatMap(scanner.int64) }
-        private func double(_ name: StaticString) -> Double? { scanner.attribute(name).flatMap(scanner.double) }
+        private func int(_ name: StaticString) -> Int64? { events.int64(name) }
+        private func double(_ name: StaticString) -> Double? { events.double(name) }
     }
 }

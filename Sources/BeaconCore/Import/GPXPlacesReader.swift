@@ -6,9 +6,9 @@ import BeaconSystem
 /// Tracks and routes are not places: each counts as one skipped item, with its name.
 enum GPXPlacesReader {
     static func read(_ bytes: [UInt8]) throws(ImportError.Reason) -> ImportedFile {
-        try ImportXML.scan(bytes, what: "GPX") { (scanner: inout XMLScanner) throws(XMLScanError) -> ImportedFile in
+        try ImportXML.read(bytes, what: "GPX") { (events: XMLEventReader) throws(XMLReadError) -> ImportedFile in
             var reader = Reader()
-            try reader.run(&scanner)
+            try reader.run(events)
             return reader.file
         }
     }
@@ -32,11 +32,13 @@ enum GPXPlacesReader {
         /// The track or route being read: where it stands, «spor» or «rute», its name.
         var line: (sourceIndex: Int, kind: String, name: String?)?
 
-        mutating func run(_ scanner: inout XMLScanner) throws(XMLScanError) {
-            while let event = try scanner.next() {
+        mutating func run(_ events: XMLEventReader) throws(XMLReadError) {
+            while let event = try events.next() {
                 switch event {
                 case .start(let selfClosing):
-                    try start(&scanner, selfClosing: selfClosing)
+                    try start(events, selfClosing: selfClosing)
+                case .text:
+                    continue
                 case .end:
                     switch path.popLast() {
                     case "wpt": finishWaypoint()
@@ -47,33 +49,28 @@ enum GPXPlacesReader {
             }
         }
 
-        private mutating func start(_ scanner: inout XMLScanner, selfClosing: Bool) throws(XMLScanError) {
-            let local = ImportXML.name(scanner).local
+        private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
+            let local = events.nameParts.local
             let parent = path.last
             switch local {
             case "wpt" where parent == "gpx":
-                let latitude = scanner.attribute("lat")
-                let longitude = scanner.attribute("lon")
                 let position: ImportText.Position =
-                    latitude == nil && longitude == nil
-                    ? .none
-                    : ImportText.position(
-                        latitude: latitude.flatMap { scanner.double($0) },
-                        longitude: longitude.flatMap { scanner.double($0) })
+                    !events.hasAttribute("lat") && !events.hasAttribute("lon")
+                    ? .none : ImportText.position(latitude: events.double("lat"), longitude: events.double("lon"))
                 waypoint = Waypoint(sourceIndex: items, position: position)
                 items += 1
                 if selfClosing { finishWaypoint() } else { path.append(local) }
             case "trk", "rte":
-                guard parent == "gpx" else { return try skip(&scanner, selfClosing) }
+                guard parent == "gpx" else { return try skip(events, selfClosing) }
                 line = (items, local == "trk" ? "spor" : "rute", nil)
                 items += 1
                 if selfClosing { finishLine() } else { path.append(local) }
             case _ where selfClosing:
                 if local == "link", parent == "wpt", waypoint?.link == nil {
-                    waypoint?.link = try ImportXML.attribute(scanner, "href")
+                    waypoint?.link = events.attribute("href")
                 }
             case "name":
-                let text = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                let text = try events.content(maximumBytes: ImportXML.shortTextBytes)
                 switch parent {
                 case "metadata", "gpx": file.title = file.title ?? ImportText.title(text)
                 case "wpt": waypoint?.name = ImportText.name(text)
@@ -81,28 +78,28 @@ enum GPXPlacesReader {
                 default: break
                 }
             case "desc" where parent == "wpt":
-                waypoint?.description = try scanner.content(maximumBytes: ImportXML.longTextBytes)
+                waypoint?.description = try events.content(maximumBytes: ImportXML.longTextBytes)
             case "cmt" where parent == "wpt":
-                waypoint?.comment = try scanner.content(maximumBytes: ImportXML.longTextBytes)
+                waypoint?.comment = try events.content(maximumBytes: ImportXML.longTextBytes)
             case "time" where parent == "wpt":
-                waypoint?.time = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                waypoint?.time = try events.content(maximumBytes: ImportXML.shortTextBytes)
             case "type" where parent == "wpt":
-                waypoint?.type = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                waypoint?.type = try events.content(maximumBytes: ImportXML.shortTextBytes)
             case "url" where parent == "wpt":
-                let text = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                let text = try events.content(maximumBytes: ImportXML.shortTextBytes)
                 if waypoint?.link == nil { waypoint?.link = text }
             case "link" where parent == "wpt":
-                if waypoint?.link == nil { waypoint?.link = try ImportXML.attribute(scanner, "href") }
-                try scanner.skipElement()
+                if waypoint?.link == nil { waypoint?.link = events.attribute("href") }
+                try events.skipElement()
             case "extensions":
-                try scanner.skipElement()
+                try events.skipElement()
             default:
                 path.append(local)
             }
         }
 
-        private func skip(_ scanner: inout XMLScanner, _ selfClosing: Bool) throws(XMLScanError) {
-            if !selfClosing { try scanner.skipElement() }
+        private func skip(_ events: XMLEventReader, _ selfClosing: Bool) throws(XMLReadError) {
+            if !selfClosing { try events.skipElement() }
         }
 
         private mutating func finishWaypoint() {

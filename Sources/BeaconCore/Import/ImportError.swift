@@ -11,9 +11,10 @@ package struct ImportError: UserFacingError, Equatable {
         case tooLarge(bytes: Int, limit: Int)
         /// None of the formats read; what it seemed to be instead, when that shows ("et PNG-bilde").
         case unrecognised(seemsToBe: String?)
-        /// Text saved as UTF-16 (a byte order mark says so).
+        /// JSON or CSV saved as UTF-16 (a byte order mark says so); XML in UTF-16 is read.
         case utf16
-        /// The first byte that is not UTF-8, after `offset` bytes that are.
+        /// The first byte that is not UTF-8, after `offset` bytes that are (in XML, only when it declares
+        /// no other encoding).
         case invalidUTF8(offset: Int, byte: UInt8)
         /// Recognised, but its syntax breaks (cut off, most often): `what` is the format's name, `detail` where.
         case malformed(what: String, detail: String)
@@ -58,7 +59,8 @@ package struct ImportError: UserFacingError, Equatable {
     }
 
     /// The formats `sitegen import` reads, for every message that says a file is none of them.
-    static let formatsRead = "Google Takeout, Google Maps-liste som CSV, KML/KMZ, GPX, GeoJSON, Overpass JSON"
+    static let formatsRead =
+        "Google Takeout, Google Maps-liste som CSV, KML/KMZ, GPX, GeoJSON, Overpass JSON, OpenStreetMap-XML"
 
     package var userMessage: String {
         let file = "«\(TextHardening.clean(fileName, maximumLength: 200) ?? "(uten navn)")»"
@@ -85,7 +87,7 @@ package struct ImportError: UserFacingError, Equatable {
                 + "så dypt; sjekk at det er riktig fil."
         case .declaresEntities:
             return "\(file) erklærer egne entiteter i en DOCTYPE (<!DOCTYPE … [ … ]>). Slike erklæringer trengs "
-                + "aldri i KML eller GPX og kan blåse opp filen (en «XML-bombe»), så den leses ikke."
+                + "aldri i KML, GPX eller OpenStreetMap-XML og kan blåse opp filen (en «XML-bombe»), så den leses ikke."
         case .zip(let problem):
             return "\(file) er en zip-fil (KMZ), men " + ImportError.describe(problem)
         case .tooManyColumns(let row, let limit):

@@ -12,6 +12,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case geoJSON
     /// Overpass API's own JSON (`elements`), not its GeoJSON.
     case overpassJSON
+    /// OpenStreetMap XML (`<osm>`): JOSM's files, osmium's, the API's, Overpass' XML answers.
+    case osmXML
 
     /// The format's name in messages and the import summary.
     package var displayName: String {
@@ -23,6 +25,7 @@ package enum ImportFormat: String, Sendable, CaseIterable {
         case .gpx: "GPX"
         case .geoJSON: "GeoJSON"
         case .overpassJSON: "Overpass JSON"
+        case .osmXML: "OpenStreetMap-XML"
         }
     }
 }

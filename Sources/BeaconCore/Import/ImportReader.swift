@@ -26,7 +26,11 @@ package enum ImportReader {
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return try readKMZ(bytes)
         }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { throw .utf16 }
+        if let utf16 = UTF16Text.decoded(bytes) {
+            // XML says its encoding and libxml2 reads it; JSON and CSV are read as UTF-8 only.
+            guard utf16.first(where: { !$0.isWhitespace }) == "<" else { throw .utf16 }
+            return try readXML(bytes, head: Array(utf16.utf8), inside: nil)
+        }
         if let binary = binaryKind(bytes) { throw .unrecognised(seemsToBe: binary) }
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start]) { start += 1 }
@@ -36,8 +40,8 @@ package enum ImportReader {
             try requireUTF8(bytes)
             return try readJSON(bytes)
         case UInt8(ascii: "<"):
-            try requireUTF8(bytes)
-            return try readXML(bytes, inside: nil)
+            // In the encoding it declares (UTF-8 unless it says otherwise), checked as it is read.
+            return try readXML(bytes, head: bytes, inside: nil)
         default:
             guard GoogleListCSVReader.isGoogleList(bytes) else { throw .unrecognised(seemsToBe: nil) }
             try requireUTF8(bytes)
@@ -86,17 +90,19 @@ package enum ImportReader {
 
     // MARK: XML
 
-    /// KML or GPX by the root element; `inside` is the KMZ the text came from.
-    private static func readXML(_ bytes: [UInt8], inside kmz: ImportFormat?) throws(ImportError.Reason)
+    /// KML, GPX or OpenStreetMap XML by the root element, found in `head` (the bytes, or their text when they are UTF-16);
+    /// `inside` is the KMZ the text came from.
+    private static func readXML(_ bytes: [UInt8], head: [UInt8], inside kmz: ImportFormat?) throws(ImportError.Reason)
         -> ImportedFile
     {
-        let root = try rootElement(bytes)
+        let root = try rootElement(head)
         let local = root.map { $0.split(separator: ":").last.map(String.init) ?? $0 }
         switch local?.lowercased() {
         case "kml": return try KMLPlacesReader.read(bytes, format: kmz ?? .kml)
         case "gpx" where kmz == nil: return try GPXPlacesReader.read(bytes)
+        case "osm" where kmz == nil: return try OSMXMLPlacesReader.read(bytes)
         case "html", "!doctype html": throw .unrecognised(seemsToBe: "en nettside (HTML)")
-        case "osm": throw .unrecognised(seemsToBe: "OpenStreetMap-XML")
+        case "osmchange": throw .unrecognised(seemsToBe: "en OpenStreetMap-endringsfil (osmChange)")
         case nil: throw .malformed(what: "XML", detail: "fant ikke rotelementet")
         default:
             let name = TextHardening.clean(root, maximumLength: 40) ?? "?"
@@ -147,13 +153,13 @@ package enum ImportReader {
         } catch {
             throw .zip(error)
         }
-        try requireUTF8(kml)
-        return try readXML(kml, inside: .kmz)
+        let head = UTF16Text.decoded(kml).map { Array($0.utf8) } ?? kml
+        return try readXML(kml, head: head, inside: .kmz)
     }
 
     // MARK: Bytes
 
-    /// Every format read is UTF-8 (KML and GPX may declare otherwise, but exporters write UTF-8).
+    /// JSON and CSV are read as UTF-8 (XML is read in the encoding it declares).
     private static func requireUTF8(_ bytes: [UInt8]) throws(ImportError.Reason) {
         if let offset = JSONParser.firstInvalidUTF8(bytes) { throw .invalidUTF8(offset: offset, byte: bytes[offset]) }
     }

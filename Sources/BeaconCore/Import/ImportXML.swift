@@ -1,7 +1,8 @@
 import BeaconSystem
 
-/// How the import reads XML (KML, GPX): the shared scanner, strict about DOCTYPEs (none that declares
-/// anything is read, so no entity can expand) and nesting, its errors made into the import's.
+/// How the import reads XML (KML, GPX, OpenStreetMap XML): libxml2's reader (`XMLEventReader`), in the
+/// encoding the file declares, no DOCTYPE that declares anything (so no entity can expand), nesting kept
+/// shallow; its errors made into the import's.
 enum ImportXML {
     /// My Maps nests Document, Folder, Placemark, MultiGeometry, Point: a few levels; GPX fewer.
     static let maximumDepth = 100
@@ -10,43 +11,27 @@ enum ImportXML {
     /// A description is cut to `TextHardening.Limit.comment` characters later; this is room for that.
     static let longTextBytes = 64 << 10
 
-    /// `body` run over a scanner of `bytes`; `what` names the format in a message ("KML").
-    static func scan<Value>(
-        _ bytes: [UInt8], what: String, _ body: (inout XMLScanner) throws(XMLScanError) -> Value
+    /// `body` run over a reader of `bytes`; `what` names the format in a message ("KML").
+    static func read<Value>(
+        _ bytes: [UInt8], what: String, _ body: (XMLEventReader) throws(XMLReadError) -> Value
     ) throws(ImportError.Reason) -> Value {
-        let outcome: Result<Value, XMLScanError> = XMLScanner.withScanner(
-            over: bytes, maximumDepth: maximumDepth, refusesInternalSubset: true
-        ) { scanner in
-            guard var reading = scanner else {
-                return .failure(XMLScanError(message: "ingen elementer", line: 1, column: 1))
-            }
-            do throws(XMLScanError) {
-                return .success(try body(&reading))
-            } catch {
-                return .failure(error)
-            }
+        do throws(XMLReadError) {
+            return try XMLEventReader.read(bytes, maximumDepth: maximumDepth, body)
+        } catch {
+            throw reason(error, what: what)
         }
-        switch outcome {
-        case .success(let value):
-            return value
-        case .failure(let error):
-            if error.declaresEntities { throw .declaresEntities }
-            throw error.isTooDeep
+    }
+
+    /// The import's reason for a reader's error.
+    static func reason(_ error: XMLReadError, what: String) -> ImportError.Reason {
+        switch error.kind {
+        case .declaresEntities: .declaresEntities
+        case .notUTF8(let offset, let byte): .invalidUTF8(offset: offset, byte: byte)
+        case .malformed:
+            error.isTooDeep
                 ? .nestedTooDeep(what: what, detail: error.description)
                 : .malformed(what: what, detail: error.description)
         }
     }
 
-    /// The current element's name without its namespace prefix, and the prefix (`gx` of `gx:Track`).
-    static func name(_ scanner: XMLScanner) -> (prefix: String?, local: String) {
-        let full = scanner.text(scanner.name)
-        guard let colon = full.lastIndex(of: ":") else { return (nil, full) }
-        return (String(full[..<colon]), String(full[full.index(after: colon)...]))
-    }
-
-    /// The current element's attribute `name`, references decoded.
-    static func attribute(_ scanner: XMLScanner, _ name: StaticString) throws(XMLScanError) -> String? {
-        guard let attribute = scanner.attribute(name) else { return nil }
-        return try scanner.string(attribute)
-    }
 }

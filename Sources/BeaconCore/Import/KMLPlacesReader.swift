@@ -12,9 +12,9 @@ import BeaconSystem
 /// is skipped for them. Elements of other namespaces (gx:, Google's extensions) are read past.
 enum KMLPlacesReader {
     static func read(_ bytes: [UInt8], format: ImportFormat) throws(ImportError.Reason) -> ImportedFile {
-        try ImportXML.scan(bytes, what: "KML") { (scanner: inout XMLScanner) throws(XMLScanError) -> ImportedFile in
+        try ImportXML.read(bytes, what: "KML") { (events: XMLEventReader) throws(XMLReadError) -> ImportedFile in
             var reader = Reader(file: ImportedFile(format: format))
-            try reader.run(&scanner)
+            try reader.run(events)
             return reader.file
         }
     }
@@ -48,11 +48,13 @@ enum KMLPlacesReader {
         /// The `name` of the open `<Data>`.
         var dataKey: String?
 
-        mutating func run(_ scanner: inout XMLScanner) throws(XMLScanError) {
-            while let event = try scanner.next() {
+        mutating func run(_ events: XMLEventReader) throws(XMLReadError) {
+            while let event = try events.next() {
                 switch event {
                 case .start(let selfClosing):
-                    try start(&scanner, selfClosing: selfClosing)
+                    try start(events, selfClosing: selfClosing)
+                case .text:
+                    continue
                 case .end:
                     switch path.popLast() {
                     case "Placemark": finish()
@@ -64,14 +66,14 @@ enum KMLPlacesReader {
             }
         }
 
-        private mutating func start(_ scanner: inout XMLScanner, selfClosing: Bool) throws(XMLScanError) {
-            let (prefix, local) = ImportXML.name(scanner)
+        private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
+            let (prefix, local) = events.nameParts
             if let prefix, prefix != "kml" {
                 if prefix == "atom", local == "link", placemark != nil, placemark?.link == nil {
-                    placemark?.link = try ImportXML.attribute(scanner, "href")
+                    placemark?.link = events.attribute("href")
                 }
                 if prefix == "gx", local == "Track" || local == "MultiTrack" { noteOther("spor") }
-                if !selfClosing { try scanner.skipElement() }
+                if !selfClosing { try events.skipElement() }
                 return
             }
             if selfClosing {
@@ -87,7 +89,7 @@ enum KMLPlacesReader {
             let parent = path.last
             switch local {
             case "name":
-                let text = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                let text = try events.content(maximumBytes: ImportXML.shortTextBytes)
                 if parent == "Placemark" {
                     placemark?.name = ImportText.name(text)
                 } else if parent == "Folder", !folders.isEmpty {
@@ -96,43 +98,43 @@ enum KMLPlacesReader {
                     file.title = ImportText.title(text)
                 }
             case "description" where parent == "Placemark":
-                placemark?.description = try scanner.content(keepingMarkup: true, maximumBytes: ImportXML.longTextBytes)
+                placemark?.description = try events.content(keepingMarkup: true, maximumBytes: ImportXML.longTextBytes)
             case "address" where parent == "Placemark":
-                placemark?.address = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                placemark?.address = try events.content(maximumBytes: ImportXML.shortTextBytes)
             case "coordinates":
                 guard parent == "Point", placemark != nil, placemark?.position == nil else {
-                    try scanner.skipElement()
+                    try events.skipElement()
                     return
                 }
-                placemark?.position = KMLPlacesReader.point(try scanner.content(maximumBytes: ImportXML.shortTextBytes))
+                placemark?.position = KMLPlacesReader.point(try events.content(maximumBytes: ImportXML.shortTextBytes))
             case "when" where parent == "TimeStamp":
-                placemark?.savedOn = ImportText.date(try scanner.content(maximumBytes: ImportXML.shortTextBytes))
+                placemark?.savedOn = ImportText.date(try events.content(maximumBytes: ImportXML.shortTextBytes))
             case "value" where parent == "Data":
-                let value = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                let value = try events.content(maximumBytes: ImportXML.shortTextBytes)
                 if let dataKey { placemark?.tags.append((dataKey, value)) }
             case "SimpleData":
-                let key = try ImportXML.attribute(scanner, "name")
-                let value = try scanner.content(maximumBytes: ImportXML.shortTextBytes)
+                let key = events.attribute("name")
+                let value = try events.content(maximumBytes: ImportXML.shortTextBytes)
                 if let key { placemark?.tags.append((key, value)) }
             case "LineString", "LinearRing":
                 noteOther("linje")
-                try scanner.skipElement()
+                try events.skipElement()
             case "Polygon":
                 noteOther("flate")
-                try scanner.skipElement()
+                try events.skipElement()
             case "Model":
                 noteOther("modell")
-                try scanner.skipElement()
+                try events.skipElement()
             case "Style", "StyleMap", "LookAt", "Camera", "Region", "Schema", "GroundOverlay", "ScreenOverlay",
                 "PhotoOverlay", "NetworkLink":
-                try scanner.skipElement()
+                try events.skipElement()
             default:
                 switch local {
                 case "Placemark":
                     placemark = Placemark(sourceIndex: items)
                     items += 1
                 case "Folder": folders.append(nil)
-                case "Data": dataKey = try ImportXML.attribute(scanner, "name")
+                case "Data": dataKey = events.attribute("name")
                 case "Point": placemark?.sawPoint = true
                 default: break
                 }

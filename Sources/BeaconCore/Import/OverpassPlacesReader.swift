@@ -4,36 +4,18 @@ import BeaconSystem
 /// `lat`/`lon`, ways and relations with the `center` that `out center` gives (or the bounds or the points
 /// that `out geom` and `out bb` give). Every element counts as an item, so the untagged nodes of
 /// `>; out skel` are skipped as nameless; a way with neither centre nor geometry was asked for without
-/// `out center` and is skipped for its position.
+/// `out center` and is skipped for its position. What makes an element a place is `OSMImportElement`'s,
+/// shared with OSM XML.
 enum OverpassPlacesReader {
     static func read(_ answer: JSONValue, elements: [JSONValue]) throws(ImportError.Reason) -> ImportedFile {
-        // Overpass reports a timeout or a memory limit in `remark` and sends what it had so far.
-        if let remark = answer["remark"]?.looseString, remark.contains("runtime error") {
-            throw .overpassError(TextHardening.clean(remark, maximumLength: 300) ?? remark)
-        }
+        try OSMImportElement.requireComplete(remark: answer["remark"]?.looseString)
         var file = ImportedFile(format: .overpassJSON)
         for (index, element) in elements.enumerated() {
             let type = element["type"]?.looseString ?? ""
-            let tags = ImportText.tags(GeoJSONPlacesReader.scalarPairs(element["tags"]))
-            let name = ImportText.name(tags["name"])
-            guard ["node", "way", "relation"].contains(type) else {
-                // `out count` and areas are not places.
-                file.skipped.append(ImportSkip(name: name, sourceIndex: index, reason: .empty))
-                continue
-            }
-            guard let name else {
-                file.skipped.append(ImportSkip(name: nil, sourceIndex: index, reason: .noName))
-                continue
-            }
-            guard case .valid(let coordinate) = position(element, type: type) else {
-                file.skipped.append(ImportSkip(name: name, sourceIndex: index, reason: .badCoordinates))
-                continue
-            }
-            file.places.append(
-                ImportedPlace(
-                    name: name, coordinate: coordinate, address: ImportText.address(osmTags: tags),
-                    url: ImportText.website(osmTags: tags), osmTags: tags,
-                    osmID: ImportText.osmID(type: type, id: element["id"]?.looseString), sourceIndex: index))
+            OSMImportElement.add(
+                type: type, id: element["id"]?.looseString, tags: GeoJSONPlacesReader.scalarPairs(element["tags"]),
+                index: index, to: &file
+            ) { position(element, type: type) }
         }
         return file
     }
@@ -50,7 +32,7 @@ enum OverpassPlacesReader {
             let south = bounds["minlat"]?.looseDouble, let north = bounds["maxlat"]?.looseDouble,
             let west = bounds["minlon"]?.looseDouble, let east = bounds["maxlon"]?.looseDouble
         {
-            return ImportText.position(latitude: (south + north) / 2, longitude: (west + east) / 2)
+            return OSMImportElement.middle(south: south, north: north, west: west, east: east)
         }
         let points = (element["geometry"]?.arrayValue ?? []).compactMap { point -> Coordinate? in
             guard
@@ -59,14 +41,6 @@ enum OverpassPlacesReader {
             else { return nil }
             return coordinate
         }
-        guard let first = points.first else { return .invalid }
-        var box = (south: first.latitude, north: first.latitude, west: first.longitude, east: first.longitude)
-        for point in points {
-            box.south = min(box.south, point.latitude)
-            box.north = max(box.north, point.latitude)
-            box.west = min(box.west, point.longitude)
-            box.east = max(box.east, point.longitude)
-        }
-        return .valid(Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2))
+        return OSMImportElement.middle(of: points)
     }
 }

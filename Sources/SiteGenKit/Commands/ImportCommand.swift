@@ -15,7 +15,8 @@ struct ImportCommand: Command {
         summary: "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
         details: """
             Formatet kjennes igjen på innholdet: Google Takeout («Saved Places.json»), en Google Maps-liste som CSV,
-            KML eller KMZ fra Google My Maps, GPX-veipunkter, GeoJSON-punkter med navn og Overpass JSON.
+            KML eller KMZ fra Google My Maps, GPX-veipunkter, GeoJSON-punkter med navn, Overpass JSON og
+            OpenStreetMap-XML (fra JOSM, osmium eller Overpass). KML og GPX leses i tegnsettet de oppgir.
             Et sted innen 50 meter fra et sted guiden har, med et lignende navn, slås sammen med det (notatet og
             favorittmerket tas med) i stedet for å legges til to ganger. Å importere samme fil igjen endrer ingenting.
             Steder uten posisjon (CSV-lister, Takeout med [0,0]) slås opp hos Geoapify når GEOAPIFY_API_KEY er satt.
