@@ -97,11 +97,15 @@ import Testing
     @Test func slowAnswerTimesOutThenRetries() async throws {
         var slow = GeoapifyStub.Response.sample("cafe")
         slow.delay = 3
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [slow, .sample("cafe")]])
+        var verySlow = slow
+        verySlow.delay = 30
+        // A first answer that would take 30 s: the client gave up on it (two requests, and well before it came,
+        // whatever the machine's speed) and the retry's answer was used.
+        let stub = try GeoapifyStub(routes: ["catering.cafe": [verySlow, .sample("cafe")]])
         let started = Date()
         let (_, result) = try await stub.client(timeout: 1).places(cafe)
         #expect(result.places.count == 19)
-        #expect(Date().timeIntervalSince(started) < 2.9)
+        #expect(Date().timeIntervalSince(started) < 20)
         #expect(stub.requests.count == 2)
 
         let alwaysSlow = try GeoapifyStub(routes: ["catering.cafe": [slow]])
