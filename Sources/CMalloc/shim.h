@@ -1,2 +1,0 @@
-// glibc's heap tuning (mallopt), which Swift's Glibc module does not import.
-#include <malloc.h>
