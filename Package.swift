@@ -19,9 +19,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // glibc's malloc.h (mallopt): the one-shot build tunes the heap (SiteGenKit/Support/OneShotMemory.swift).
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's getdents64: the output's digest lists a folder in two calls (BeaconSystem/FolderCalls.swift).
-        .systemLibrary(name: "CDirectoryEntries", path: "Sources/CDirectoryEntries"),
         // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconSystem/Libcurl.swift).
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
         // Calls into libvips, which the photo pipeline opens with dlopen when a guide has photos (BeaconSystem/Vips.swift).
@@ -35,7 +33,7 @@ let package = Package(
         // The one module with unsafe code (system calls, mappings, C libraries, raw bytes), behind safe APIs.
         .target(
             name: "BeaconSystem",
-            dependencies: ["BeaconText", "CDirectoryEntries", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
+            dependencies: ["BeaconText", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
             swiftSettings: memorySafe),
         // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in BeaconSystem).
         .target(name: "BeaconHTML", dependencies: ["BeaconSystem", "BeaconText"], swiftSettings: memorySafe),
@@ -53,7 +51,7 @@ let package = Package(
         .target(
             name: "SiteGenKit",
             dependencies: [
-                "BeaconCore", "BeaconHTML", "BeaconText", "BeaconSystem", "Templates", "BuiltInFiles", "CMalloc",
+                "BeaconCore", "BeaconHTML", "BeaconText", "BeaconSystem", "Templates", "BuiltInFiles",
             ],
             swiftSettings: memorySafe),
         // The Swift runtime's link options export every symbol (for a backtracer this binary never ships

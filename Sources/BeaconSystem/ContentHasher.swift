@@ -21,12 +21,6 @@ package struct ContentHasher: Sendable {
         state = mix(state ^ value)
     }
 
-    /// The bytes of `range` in `file` (which must lie in it), as `combine(raw:)` takes them.
-    package mutating func combine(_ file: MappedFile, _ range: Range<Int>) {
-        precondition(file.contains(range), "a range past a mapped file's end")
-        unsafe combine(raw: UnsafeRawBufferPointer(rebasing: file.bytes[range]))
-    }
-
     mutating func combine(raw: UnsafeRawBufferPointer) {
         var lanes = Lanes(seed: state)
         let blocks = raw.count / 32
@@ -111,57 +105,5 @@ package struct ContentHasher: Sendable {
     package var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-}
-
-extension ContentHasher {
-    /// The hash `ContentHasher().combine(bytes)` gives, of bytes handed over in parts of any size, so a
-    /// file can be hashed as it is written without holding it whole.
-    package struct Stream: Sendable {
-        private var start = ContentHasher()
-        private var lanes: Lanes
-        /// Fewer than 32 bytes not yet taken in.
-        private var pending: [UInt8] = []
-        private var total = 0
-
-        package init() { lanes = Lanes(seed: start.value) }
-
-        package mutating func feed(_ part: [UInt8]) {
-            unsafe part.withUnsafeBytes { unsafe feed($0) }
-        }
-
-        /// Takes `part` in where it lies: only a few bytes that do not fill 32 are kept for the next part.
-        /// The bytes of `range` of `file` (which must lie in it), taken in where they lie.
-        package mutating func feed(_ file: MappedFile, _ range: Range<Int>) {
-            precondition(file.contains(range), "a range past a mapped file's end")
-            unsafe feed(UnsafeRawBufferPointer(rebasing: file.bytes[range]))
-        }
-
-        mutating func feed(_ part: UnsafeRawBufferPointer) {
-            total += part.count
-            var offset = 0
-            if !pending.isEmpty {
-                let taken = min(32 - pending.count, part.count)
-                unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[0..<taken]))
-                offset = taken
-                guard pending.count == 32 else { return }
-                unsafe pending.withUnsafeBytes { unsafe lanes.absorb($0, at: 0) }
-                pending.removeAll(keepingCapacity: true)
-            }
-            let whole = offset + (part.count - offset) / 32 * 32
-            while offset < whole {
-                unsafe lanes.absorb(part, at: offset)
-                offset += 32
-            }
-            unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: part[whole...]))
-        }
-
-        /// The hash of everything fed.
-        package func finish() -> UInt64 {
-            var hasher = start
-            hasher.state = unsafe pending.withUnsafeBytes { unsafe lanes.finish($0) }
-            hasher.combine(UInt64(total))
-            return hasher.value
-        }
     }
 }

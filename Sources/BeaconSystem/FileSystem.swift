@@ -439,12 +439,6 @@ package enum FileSystem {
         }.get()
     }
 
-    /// Writes the bytes of `range` of `file` (which must lie in it), as they lie in the mapping.
-    package static func writeAll(fd: Int32, file: MappedFile, range: Range<Int>, path: String) throws(FileError) {
-        precondition(file.contains(range), "a range past a mapped file's end")
-        try unsafe writeAll(fd: fd, bytes: UnsafeRawBufferPointer(rebasing: file.bytes[range]), path: path)
-    }
-
     static func writeAll(fd: Int32, bytes buffer: UnsafeRawBufferPointer, path: String) throws(FileError) {
         var written = 0
         while written < buffer.count {

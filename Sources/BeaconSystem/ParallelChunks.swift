@@ -60,8 +60,7 @@ public enum ParallelChunks {
 }
 
 /// Bytes the chunks' threads read while the caller holds them (a file being
-/// split or hashed) inside this module;
-/// other modules share read-only bytes as a `MappedFile`.
+/// split or hashed) inside this module.
 @safe struct SharedReadOnlyBytes: @unchecked Sendable {  // never written, and outlived by their owner
     let raw: UnsafeRawBufferPointer
 

@@ -5,6 +5,5 @@ import SiteGenKit
 // The executable only hands its arguments to SiteGenKit, which does the work
 // (and can be tested without spawning a process).
 let arguments = Array(CommandLine.arguments.dropFirst())
-CommandLineTool.prepareProcess(arguments: arguments)
 let status = await CommandLineTool.run(arguments: arguments)
 exit(status)

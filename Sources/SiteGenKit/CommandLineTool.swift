@@ -15,14 +15,6 @@ package enum CommandLineTool {
         "sitegen \(version)" + (BuiltInFiles.sourceCommit.map { " (commit \($0.prefix(12)))" } ?? " (commit ukjent)")
     }
 
-    /// What the process sets up before its first thread starts, from the command it will run: `build`
-    /// tunes the heap (`OneShotMemory`) now, because glibc sizes a thread's heap when the thread first
-    /// allocates. Set later, a worker thread that had already allocated grew its heap one page (one
-    /// `mprotect`) at a time: 10,000 calls in a one-rating rebuild at 100,000 places.
-    package static func prepareProcess(arguments: [String]) {
-        if arguments.first == "build" { OneShotMemory.configure() }
-    }
-
     /// The process's environment, read from `environ` (`ProcessInfo` sets itself up first: a fraction of
     /// a millisecond every run). A name given twice has its first value, as `getenv` gives it.
     package static func processEnvironment() -> [String: String] { ProcessFacts.environment() }

@@ -20,14 +20,14 @@ package enum PageData {
     package static func fragment(
         for guide: Guide, category: PlaceCategory?, context: SiteContext, chunkPaths chunks: [String] = []
     ) -> HTMLFragment {
-        let inData = category.map { guide.places(in: $0) } ?? guide.places
+        let inData = guide.list(category)
         let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
         let map = context.hasMap ? context.basemap : nil
         var b = HTMLBuffer(capacity: chunks.isEmpty ? 256 + (inData.count + outside.count) * 260 : 1024)
         if chunks.isEmpty {
             b.scriptJSON(
                 id: elementID,
-                json(settings: guide.settings, places: inData + outside, map: map, photos: context.photos))
+                json(settings: guide.settings, places: Array(inData) + outside, map: map, photos: context.photos))
         } else {
             b.scriptJSON(
                 id: elementID,
@@ -87,31 +87,6 @@ package enum PageData {
         var hasher = ContentHasher()
         hasher.combine(bytes)
         return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
-    }
-
-    /// Data file `part` from the previous one (`previous`, the same part's file) when only the places at
-    /// `positions` (of `all`, none moved) changed: their lines written again, the rest copied. Nil when
-    /// the file does not fit; the result is byte for byte what `chunk` makes.
-    package static func chunk(
-        part: Int, of all: [GuidePlace], paths: SitePaths, patching previous: MappedFile, positions: [Int],
-        photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
-    ) -> Chunk? {
-        let range = layout.range(part: part, of: all.count)
-        let local = positions.filter { range.contains($0) }.map { $0 - range.lowerBound }
-        guard
-            let patched = LinePatch.apply(
-                previous, header: Array("[".utf8), count: range.count, items: local,
-                render: { item, out in
-                    var object = JSONObjectBytes(taking: &out)
-                    let place = all[range.lowerBound + item]
-                    entry(place, paths: paths, photo: photos[place.id]?.first, &object)
-                    object.finish(into: &out)
-                    if item < range.count - 1 { out.append(UInt8(ascii: ",")) }
-                })
-        else { return nil }
-        var hasher = ContentHasher()
-        hasher.combine(patched.bytes)
-        return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: patched.bytes)
     }
 
     /// Where the data files are published.

@@ -13,33 +13,14 @@ package enum SiteFiles {
 
     /// `eksport/steder.geojson`: every place of the data.
     package static func allPlacesExport(_ guide: Guide, context: SiteContext) -> (path: String, bytes: [UInt8]) {
-        (
-            context.paths.allPlacesGeoJSON,
-            GeoJSONExport.write(guide.places.map { ($0.place, extras($0, context: context)) })
-        )
-    }
-
-    /// The same file handed to `emit` in parts (`GeoJSONExport.write(count:_:emit:)`).
-    package static func allPlacesExport<Failure: Error>(
-        _ guide: Guide, context: SiteContext,
-        emit: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
         let places = guide.places
-        try GeoJSONExport.write(
-            count: places.count, { (places[$0].place, extras(places[$0], context: context)) }, emit: emit)
-    }
-
-    /// The same file from the previous one when only the places at `positions` (of `guide.places`) changed; nil when it does not fit.
-    /// Valid while `previous` is (it is written from there in parts).
-    package static func allPlacesExport(
-        _ guide: Guide, context: SiteContext, patching previous: MappedFile,
-        positions: [Int]
-    ) -> LinePatch.Patched? {
-        var replacing: [Int: (place: Place, extras: GeoJSONExport.Extras)] = [:]
-        for position in positions where position < guide.places.count {
-            replacing[position] = (guide.places[position].place, extras(guide.places[position], context: context))
-        }
-        return GeoJSONExport.patched(previous, count: guide.places.count, replacing: replacing)
+        let start = places.startIndex
+        return (
+            context.paths.allPlacesGeoJSON,
+            GeoJSONExport.write(count: places.count) {
+                (places[start + $0].place, extras(places[start + $0], context: context))
+            }
+        )
     }
 
     static func extras(_ place: GuidePlace, context: SiteContext) -> GeoJSONExport.Extras {

@@ -41,24 +41,6 @@ import Testing
         #expect(key(a + b) != key(b + a))
     }
 
-    /// Fed in parts of any size (an archive as it is written), the hash is the one of the whole.
-    @Test func aStreamGivesTheHashOfTheWhole() {
-        var generator = seededGenerator()
-        for size in Array(0...70) + [1_000, 4_096, 100_003] {
-            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            var whole = ContentHasher()
-            whole.combine(bytes)
-            var stream = ContentHasher.Stream()
-            var offset = 0
-            while offset < size {
-                let count = min(size - offset, Int.random(in: 0...80, using: &generator))
-                stream.feed(Array(bytes[offset..<(offset + count)]))
-                offset += count
-            }
-            #expect(stream.finish() == whole.value, "\(size) bytes")
-        }
-    }
-
     /// Words in different lanes, and whole blocks, swapped: another hash.
     @Test func swappedWordsAndBlocksChangeTheHash() {
         func hash(_ words: [UInt64]) -> UInt64 {

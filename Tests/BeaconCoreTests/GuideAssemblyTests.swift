@@ -16,7 +16,8 @@ import Testing
             if favorites.contains(place.id.rawValue) { store.addFavorite(place, on: date) }
         }
         let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
-        return GuideAssembler.assemble(places: places, store: store, settings: .defaults, source: source).places
+        return GuideAssembler.assemble(places: places, store: store, settings: .defaults, source: source).allPages
+            .filter(\.isInCurrentData)
     }
 
     @Test func assemblerMergesStoreAndDeduplicates() {

@@ -227,8 +227,8 @@ import Testing
             Place.fixture("Sted \(index)", id: "node/\(index)", lat: 59.9111 + Double(index) * 0.001, hours: raw)
         }
         let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
-        let guide = GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source)
-            .places
+        let guide = Array(
+            GuideAssembler.assemble(places: places, store: GuideStore(), settings: .defaults, source: source).places)
         var query = PlaceQuery()
         let saturdayNight = Self.osloClock(Self.instant("2026-11-28T01:00")!)  // Saturday 01:00
         query.isOpen = PlaceQuery.openAt(weekday: saturdayNight.weekday, minute: saturdayNight.minute)

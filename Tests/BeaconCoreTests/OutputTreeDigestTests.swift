@@ -71,16 +71,4 @@ import Testing
         unlink(folder.path + "/steder/s8999/index.html")
         #expect(OutputTreeDigest.compute(folder.path) != digest)
     }
-
-    /// A written file's key is computed from its path string; a listed one's from the folder names
-    /// `readdir` gives: the two must agree, or the recorded digest would never match the tree.
-    @Test(arguments: ["index.html", "steder/kafé-ø/index.html", "a/b/c/d.json", "data/steder-0001.json", "ø"])
-    func aPathsKeyEqualsTheKeyOfItsComponentsOneByOne(path: String) {
-        var key: UInt64 = 0
-        for component in path.split(separator: "/") {
-            key = OutputTreeDigest.entryKey(parent: key, name: component.utf8.map { CChar(bitPattern: $0) } + [0])
-        }
-        #expect(OutputTreeDigestAdjustment.key(of: path) == key)
-        #expect(OutputTreeDigestAdjustment.key(of: path) != OutputTreeDigestAdjustment.key(of: path + "x"))
-    }
 }

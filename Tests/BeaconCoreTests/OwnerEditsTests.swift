@@ -115,9 +115,10 @@ import Testing
 
         let base = GuideAssembler.base(places: [data], store: store, settings: .defaults)
         let archived = try #require(
-            GuideBaseArchive.open(GuideBaseArchive.encode(base, key: "k"), key: "k", categories: PlaceCategory.defaults)
+            GuideBaseArchive.decode(
+                GuideBaseArchive.encode(base, key: "k"), key: "k", categories: PlaceCategory.defaults)
         )
-        let places = (0..<archived.inDataCount).map { archived.entry($0).place }
+        let places = archived.inData.map(\.place)
         #expect(places == base.inData.map(\.place))
         #expect(places.contains { $0.id == id && $0.origin == .own && $0.ownerNote == "Notat" })
         #expect(places.contains { $0.name == "Rett" && $0.origin == .corrected && $0.category == .restaurant })

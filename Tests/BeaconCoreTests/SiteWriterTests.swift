@@ -58,69 +58,6 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
-    @Test func thePreviousOutputsFilesAreReadWhereTheyLie() throws {
-        let folder = TemporaryFolder()
-        let output = folder.path + "/output"
-        var writer = try SiteWriter(outputPath: output)
-        let export = Array(repeating: Array("{\"type\":\"Feature\"},\n".utf8), count: 10_000).flatMap { $0 }
-        try writer.write(export, to: "eksport/steder.geojson")
-        try writer.write([], to: "tom.txt")
-        _ = try writer.commit()
-        try FileManager.default.createSymbolicLink(
-            atPath: output + "/lenke.geojson", withDestinationPath: output + "/eksport/steder.geojson")
-
-        writer = try SiteWriter(outputPath: output)
-        #expect(writer.previousFile("eksport/steder.geojson").map { Array($0.bytes) } == export)
-        // Nothing to map: missing, empty, a link, a path out of the output.
-        #expect(writer.previousFile("finnes-ikke.geojson").map { Array($0.bytes) } == nil)
-        #expect(writer.previousFile("tom.txt").map { Array($0.bytes) } == nil)
-        #expect(writer.previousFile("lenke.geojson").map { Array($0.bytes) } == nil)
-        #expect(writer.previousFile("../output/eksport/steder.geojson").map { Array($0.bytes) } == nil)
-        writer.discard()
-    }
-
-    @Test func aPatchedFileIsWrittenFromThePreviousOnesBytesAndItsNewLinesRedacted() throws {
-        let folder = TemporaryFolder()
-        let output = folder.path + "/output"
-        var writer = try SiteWriter(outputPath: output, redactor: SecretRedactor(secrets: ["hemmelig-nøkkel-123"]))
-        let lines = (0..<3_000).map { "linje \($0)" }
-        try writer.write(Array((["["] + lines + ["]"]).joined(separator: "\n").utf8) + [0x0A], to: "data.txt")
-        _ = try writer.commit()
-
-        writer = try SiteWriter(outputPath: output, redactor: SecretRedactor(secrets: ["hemmelig-nøkkel-123"]))
-        let changed = [0: "ny første", 1_500: "ny med hemmelig-nøkkel-123 i", 2_999: "ny siste"]
-        let written = writer.previousFile("data.txt").flatMap { previous -> Bool? in
-            let patch = LinePatch.prepare(previous, header: Array("[".utf8), count: 3_000, items: Array(changed.keys)) {
-                item, out in
-                out += Array(changed[item]!.utf8)
-            }
-            guard let patch else { return nil }
-            #expect(patch.changed && patch.count == patch.bytes.count)
-            return (try? writer.write(patch, to: "data.txt")) != nil
-        }
-        #expect(written == true)
-        _ = try writer.commit()
-        var expected = lines
-        for (item, line) in changed {
-            expected[item] = line.replacingOccurrences(of: "hemmelig-nøkkel-123", with: SecretRedactor.placeholder)
-        }
-        #expect(folder.read("output/data.txt") == (["["] + expected + ["]"]).joined(separator: "\n") + "\n")
-
-        // The same lines again: nothing written, the file kept.
-        writer = try SiteWriter(outputPath: output)
-        let again = writer.previousFile("data.txt").flatMap { previous -> Bool? in
-            guard
-                let patch = LinePatch.prepare(
-                    previous, header: Array("[".utf8), count: 3_000, items: [7],
-                    render: { _, out in out += Array("linje 7".utf8) })
-            else { return nil }
-            #expect(!patch.changed)
-            return (try? writer.write(patch, to: "data.txt")) != nil
-        }
-        #expect(again == true)
-        #expect(try writer.commit().unchanged >= 1)
-    }
-
     @Test func discardedBuildLeavesPreviousOutput() throws {
         let folder = TemporaryFolder()
         let output = folder.path + "/output"

@@ -6,9 +6,9 @@ import Testing
 @testable import BeaconSystem
 @testable import SiteGenKit
 
-/// A small change is moved into the live output file by file (with an intent
-/// record), not swapped in as a whole new tree; a build killed at any point
-/// leaves whole files and working links, and the next build finishes the job.
+/// A build that rendered only what its change touches moves those files into the live output one by one
+/// (`SiteWriter.commitChanges`); any other build swaps in a whole new tree. A build killed at any point
+/// leaves whole files and working links, and the next build (which finds no record) repairs the rest.
 @Suite struct InPlaceCommitTests {
     static func temporaryOutput() -> String {
         let folder = NSTemporaryDirectory() + "beacon-inplace-\(UUID().uuidString)"
@@ -32,10 +32,8 @@ import Testing
         return files
     }
 
-    static func write(_ files: [(String, [UInt8])], to output: String, crashAfterMoves: Int? = nil) throws
-        -> SiteWriter.Statistics
-    {
-        let writer = try SiteWriter(outputPath: output, crashAfterMoves: crashAfterMoves)
+    static func write(_ files: [(String, [UInt8])], to output: String) throws -> SiteWriter.Statistics {
+        let writer = try SiteWriter(outputPath: output)
         for (path, bytes) in files { try writer.write(bytes, to: path) }
         return try writer.commit()
     }
@@ -48,100 +46,44 @@ import Testing
 
     func inode(_ path: String) -> UInt64? { FileSystem.identity(path)?.inode }
 
-    @Test func aSmallChangeMovesOnlyItsFilesIn() throws {
+    @Test func aChangeMovesOnlyItsFilesIn() throws {
         let output = Self.temporaryOutput()
         defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
         _ = try Self.write(Self.site(), to: output)
         let keptInode = inode(output + "/steder/5/index.html")
         let rootInode = inode(output)
 
-        let statistics = try Self.write(Self.site(changing: [3], without: [7], adding: 1), to: output)
-        #expect(statistics.written == 3)  // steder/3, the new steder/40, index.html
-        #expect(statistics.removed == 1)
-        // The same output folder (no swap), unchanged files untouched.
+        // Only what the change touches is written: the changed page, a new one and the front page.
+        let next = Self.site(changing: [3], without: [7], adding: 1)
+        let writer = try SiteWriter(outputPath: output)
+        for (path, bytes) in next where ["steder/3/index.html", "steder/40/index.html", "index.html"].contains(path) {
+            try writer.write(bytes, to: path)
+        }
+        let statistics = try writer.commitChanges(removing: ["steder/7/index.html", "steder/99/index.html"])
+        #expect(statistics.written == 3 && statistics.added == 1 && statistics.removed == 1)
+        // The same output folder (no swap), unchanged files untouched, and the result is the whole new site.
         #expect(inode(output) == rootInode)
         #expect(inode(output + "/steder/5/index.html") == keptInode)
-        #expect(
-            Self.tree(output).mapValues { String(decoding: $0, as: UTF8.self) }["steder/3/index.html"]
-                == "<p>Sted 3 (endret)</p>\n")
-        #expect(FileSystem.fileExists(output + "/steder/40/index.html"))
-        #expect(!FileSystem.fileExists(output + "/steder/7"))
-        let parent = (output as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
-    }
-
-    @Test func aBigChangeStillSwapsTheTree() throws {
-        let output = Self.temporaryOutput()
-        defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
-        _ = try Self.write(Self.site(), to: output)
-        let rootInode = inode(output)
-        _ = try Self.write(Self.site(changing: Set(0..<20)), to: output)
-        #expect(inode(output) != rootInode)
-    }
-
-    @Test(arguments: [0, 1, 2])
-    func aCommitKilledHalfWayIsFinishedByTheNextWriter(moves: Int) throws {
-        let output = Self.temporaryOutput()
-        defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
-        _ = try Self.write(Self.site(), to: output)
-        let next = Self.site(changing: [3, 9], without: [7], adding: 1)
-        #expect(throws: SiteWriterError.cancelled) { try Self.write(next, to: output, crashAfterMoves: moves) }
-        // Left as a kill leaves it: the record is there, and every file is whole, old or new.
-        let parent = (output as NSString).deletingLastPathComponent
-        #expect(FileSystem.fileExists(SiteWriter.intentPath(parent: parent, name: "output")))
-        for (path, bytes) in Self.tree(output) where path.hasSuffix(".html") {
-            #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("</p>\n"), "\(path)")
-        }
-        // New files go in before the front page that links them.
-        if (try? FileSystem.read(output + "/index.html")) != Self.site().last?.1 {
-            #expect(FileSystem.fileExists(output + "/steder/40/index.html"))
-        }
-        // The next writer of the output finishes the commit before anything else.
-        _ = try SiteWriter(outputPath: output)
         var expected: [String: [UInt8]] = [:]
         for (path, bytes) in next { expected[path] = bytes }
         var actual = Self.tree(output)
         actual[SiteWriter.markerFileName] = nil
         #expect(actual == expected)
+        #expect(!FileSystem.fileExists(output + "/steder/7"))
+        let parent = (output as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["output"])
     }
 
-    /// A move that fails without a kill (a folder made by hand where a file goes) leaves no record that
-    /// would fail every later build the same way; the next commit replaces the output whole.
-    @Test func aMoveThatCannotBeDoneLeavesNoRecordBehind() throws {
+    @Test func aFullCommitSwapsTheTreeAndKeepsUnchangedFiles() throws {
         let output = Self.temporaryOutput()
-        let parent = (output as NSString).deletingLastPathComponent
-        defer { FileSystem.removeTree(parent) }
+        defer { FileSystem.removeTree((output as NSString).deletingLastPathComponent) }
         _ = try Self.write(Self.site(), to: output)
-        try FileManager.default.removeItem(atPath: output + "/steder/3/index.html")
-        try FileManager.default.createDirectory(
-            atPath: output + "/steder/3/index.html/hånd", withIntermediateDirectories: true)
-        #expect(throws: SiteWriterError.self) { try Self.write(Self.site(changing: [3]), to: output) }
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.contains("commit-intent") }.isEmpty)
-        // A writer of the same output starts clean, and a full tree makes the output whole again.
-        let writer = try SiteWriter(outputPath: output)
-        for (path, bytes) in Self.site(changing: [3]) { try writer.write(bytes, to: path) }
-        writer.discard()
-        let again = try SiteWriter(outputPath: output)
-        for (path, bytes) in Self.site(changing: Set(0..<40)) { try again.write(bytes, to: path) }
-        _ = try again.commit()
-        #expect(
-            String(decoding: Self.tree(output)["steder/3/index.html"] ?? [], as: UTF8.self)
-                == "<p>Sted 3 (endret)</p>\n")
-    }
-
-    @Test func aRecordNamingAnotherFolderIsRefusedAndNothingMoves() throws {
-        let output = Self.temporaryOutput()
-        let parent = (output as NSString).deletingLastPathComponent
-        defer { FileSystem.removeTree(parent) }
-        _ = try Self.write(Self.site(), to: output)
-        try FileManager.default.createDirectory(atPath: parent + "/victim", withIntermediateDirectories: true)
-        let record = "beacon-commit 1\nstaging victim\n- index.html\n"
-        try FileSystem.writeAtomically(Array(record.utf8), to: SiteWriter.intentPath(parent: parent, name: "output"))
-        #expect(throws: SiteWriterError.self) { try SiteWriter(outputPath: output) }
-        #expect(FileSystem.fileExists(parent + "/victim"))
-        #expect(FileSystem.fileExists(output + "/index.html"))
+        let rootInode = inode(output)
+        let keptInode = inode(output + "/steder/5/index.html")
+        let statistics = try Self.write(Self.site(changing: [3]), to: output)
+        #expect(statistics.written == 1 && statistics.unchanged == 41)
+        #expect(inode(output) != rootInode)
+        #expect(inode(output + "/steder/5/index.html") == keptInode)
     }
 
     /// The real binary, killed (SIGKILL) at random moments of a one-rating
@@ -196,7 +138,7 @@ import Testing
         reference["sw.js"] = nil  // names its cache after the build (--force, another output)
         #expect(built == reference)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter {
-            $0.contains("staging") || $0.contains("intent")
+            $0.contains("staging")
         }
         #expect(leftovers.isEmpty)
     }

@@ -148,7 +148,7 @@ import Testing
             guide.places.map(\.name).prefix(3) == [
                 "Comfort Hotel Grand Central", "Fiskeriet Youngstorget", "Tim Wendelboe",
             ])
-        let recommended = PlaceQuery(sort: .recommended).apply(to: guide.places).map(\.id.rawValue)
+        let recommended = PlaceQuery(sort: .recommended).apply(to: Array(guide.places)).map(\.id.rawValue)
         #expect(ids(pageCount: 1) == recommended)
         #expect(ids(pageCount: 1).first == TemplateFixtures.cafe.id.rawValue)
         #expect(ids(pageCount: 2) == guide.places.map(\.id.rawValue))

@@ -87,7 +87,8 @@ import Testing
     }
 
     @Test func thePageDataCarriesTheKeysAndTheScriptTextsTheNames() throws {
-        let data = TemplateFixtures.text(PageData.json(settings: .defaults, places: Self.guide().places, map: nil))
+        let data = TemplateFixtures.text(
+            PageData.json(settings: .defaults, places: Array(Self.guide().places), map: nil))
         #expect(data.contains(#""k":"indian;momo_house","dv":"yes","dg":"only","w":"limited","p":2"#))
         let script = TemplateFixtures.text(ScriptTexts.file(languages: SiteLanguages([.nb, .en])))
         #expect(script.contains(#""indian":"indisk""#) && script.contains(#""indian":"Indian""#))

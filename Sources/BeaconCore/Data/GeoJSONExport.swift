@@ -19,59 +19,21 @@ package enum GeoJSONExport {
     }
 
     package static func write(_ places: [(place: Place, extras: Extras)]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(200 + places.count * 800)  // about 740 bytes a place: no growing (and copying) half-way
-        write(count: places.count, { places[$0] }, emit: { out.append(contentsOf: $0) })
-        return out
+        write(count: places.count) { places[$0] }
     }
 
-    /// The same bytes as `write`, handed to `emit` in parts of about `partSize` bytes, each a run of
-    /// whole lines, so a file of 100,000 places (74 MB) is never held whole.
-    package static func write<Failure: Error>(
-        count: Int, _ place: (Int) -> (place: Place, extras: Extras), partSize: Int = 1 << 20,
-        emit: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
+    /// The places `place(index)` gives for `0..<count`, one feature a line.
+    package static func write(count: Int, _ place: (Int) -> (place: Place, extras: Extras)) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(partSize + 4096)
+        out.reserveCapacity(200 + count * 800)  // about 740 bytes a place: no growing (and copying) half-way
         out.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
         for index in 0..<count {
             out.append(contentsOf: index == 0 ? [0x0A] : [0x2C, 0x0A])
             let item = place(index)
             feature(item.place, item.extras, appendingTo: &out)
-            if out.count >= partSize {
-                try emit(out)
-                out.removeAll(keepingCapacity: true)
-            }
         }
         out.append(contentsOf: "\n]}\n".utf8)
-        try emit(out)
-    }
-
-    /// `previous` (what `write` made) with the features at `positions` written
-    /// again: one feature a line, so the rest is copied as it is, which at
-    /// 100,000 places is a copy instead of most of a second of writing JSON.
-    /// Nil when `previous` does not have exactly `count` feature lines; `changed`
-    /// says whether any replaced line came out different.
-    package static func patch(
-        _ previous: [UInt8], count: Int, replacing positions: [Int: (place: Place, extras: Extras)]
-    ) -> (bytes: [UInt8], changed: Bool)? {
-        MappedFile(copying: previous).flatMap { patched($0, count: count, replacing: positions) }
-            .map { ($0.bytes, $0.changed) }
-    }
-
-    /// The patch itself, for writing the file in parts (`SiteWriter.write(_:to:)`).
-    package static func patched(
-        _ previous: MappedFile, count: Int,
-        replacing positions: [Int: (place: Place, extras: Extras)]
-    ) -> LinePatch.Patched? {
-        LinePatch.prepare(
-            previous, header: Array(#"{"type":"FeatureCollection","features":["#.utf8), count: count,
-            items: Array(positions.keys)
-        ) { position, out in
-            guard let item = positions[position] else { return }
-            feature(item.place, item.extras, appendingTo: &out)
-            if position < count - 1 { out.append(UInt8(ascii: ",")) }
-        }
+        return out
     }
 
     static func feature(_ place: Place, _ extras: Extras, appendingTo out: inout [UInt8]) {

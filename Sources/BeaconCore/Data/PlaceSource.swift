@@ -205,47 +205,13 @@ package enum PlacesFile {
     /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
     package static func decode(
         _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-        categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil,
-        reusing reuse: FeatureReuse? = nil
+        categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        try gather(
-            decodeFeatures(
-                bytes, path: path, defaultCategory: defaultCategory, categories: categories,
-                addressCountry: addressCountry, reusing: reuse),
-            path: path
-        ) {
-            reuse!.place(entry: $0)
-        }
-    }
-
-    /// The places of a decoded file; `place(entry)` is the memo base's place at that entry.
-    package static func gather(
-        _ decoded: consuming PlacesDecoder.Decoded, path: String,
-        place: (Int) -> Place
-    ) throws(PlaceSourceError) -> PlacesDecoder.Result {
-        let result =
-            switch consume decoded {
-            case .document(let result): result
-            case .features(let features): features.result(places: place)
-            }
-        guard !result.places.isEmpty else {
-            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
-            throw .placesFileEmpty(path: path, skipped: result.skipped)
-        }
-        return result
-    }
-
-    /// The file's features before its places are gathered (`PlacesDecoder.decodeFeatures`); a file
-    /// with no place in it is not reported here.
-    package static func decodeFeatures(
-        _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
-        categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil,
-        reusing reuse: FeatureReuse? = nil
-    ) throws(PlaceSourceError) -> PlacesDecoder.Decoded {
         let decoder = PlacesDecoder(
             defaultCategory: defaultCategory, categories: categories, addressCountry: addressCountry)
+        let result: PlacesDecoder.Result
         do {
-            return try decoder.decodeFeatures(bytes: consume bytes, reusing: reuse)
+            result = try decoder.decode(bytes: consume bytes)
         } catch let error as JSONParseError {
             if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
@@ -253,6 +219,11 @@ package enum PlacesFile {
             if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
             throw .placesFileCorrupt(path: path, detail: "fant ingen «features»")
         }
+        guard !result.places.isEmpty else {
+            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
+            throw .placesFileEmpty(path: path, skipped: result.skipped)
+        }
+        return result
     }
 
     /// The format of a file that gave no places, from its first bytes (read again: only on this way out).

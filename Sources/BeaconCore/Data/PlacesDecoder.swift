@@ -35,24 +35,6 @@ package struct PlacesDecoder: Sendable {
     package struct Result: Sendable {
         package var places: [Place]
         package var skipped: [SkippedFeature]
-        /// The feature each place came from (its index in the file).
-        package var placeFeatures: [Int] = []
-        /// Each feature's hash (`JSONDocument.hash`), when the features were split from the file's bytes.
-        package var featureHashes: [UInt64]?
-        /// Features taken from a memo instead of parsed.
-        package var reusedFeatures = 0
-
-        /// Where each place came from in the file, for the memo of the next parse; nil when unknown.
-        package var trace: Trace? {
-            featureHashes.map { Trace(featureHashes: $0, placeFeatures: placeFeatures, skipped: skipped) }
-        }
-    }
-
-    /// Each feature's hash, the feature each place came from, and the features skipped.
-    package struct Trace: Sendable {
-        package var featureHashes: [UInt64]
-        package var placeFeatures: [Int]
-        package var skipped: [SkippedFeature]
     }
 
     package struct SkippedFeature: Sendable, Equatable {
@@ -110,122 +92,29 @@ package struct PlacesDecoder: Sendable {
     /// whole document when the layout is unusual.
     /// `bytes` is consumed: its end marker is added in place (a file read by `FileSystem` has room for
     /// it), so a 90 MB places file is not copied.
-    /// With `reuse`, a feature whose bytes the memo knows is not parsed: it
-    /// gives what it gave last time (the same bytes decode the same way).
-    package func decode(bytes: consuming [UInt8], reusing reuse: FeatureReuse? = nil) throws -> Result {
-        switch try decodeFeatures(bytes: bytes, reusing: reuse) {
-        case .document(let result): result
-        case .features(let features): features.result(places: { reuse!.place(entry: $0) })
-        }
-    }
-
-    /// What `decodeFeatures` gives: each feature on its own, or (for an
-    /// unusual layout) the places of the whole document.
-    package enum Decoded: Sendable {
-        case features(Features)
-        case document(Result)
-    }
-
-    /// A places file's features, each parsed or known from the memo, before
-    /// the places are gathered: what a patch of the last base
-    /// (`MappedGuideBase.patch(with:memoKey:store:settings:)`) reads, so the places the memo knows are
-    /// never copied out of that base.
-    package struct Features: Sendable {
-        package enum Outcome: Sendable {
-            /// The memo's base holds this feature's place at this entry.
-            case known(entry: Int)
-            case parsed(Place)
-            case skipped(SkippedFeature.Reason)
-        }
-        /// Per feature, in the file's order.
-        package var outcomes: [Outcome]
-        /// Per feature, the hash of its bytes (`JSONDocument.hash`).
-        package var hashes: [UInt64]
-        /// Features the memo knew (not parsed).
-        package var reusedCount: Int
-
-        /// The places and skipped features, as `decode(bytes:)` gives them;
-        /// `places(entry)` is the memo base's place at that entry.
-        package consuming func result(places place: (Int) -> Place) -> Result {
-            var decoded: [Swift.Result<Place, SkippedFeature.Reason>] = []
-            decoded.reserveCapacity(outcomes.count)
-            for index in outcomes.indices {
-                var outcome = Outcome.skipped(.noName)
-                swap(&outcome, &outcomes[index])  // moved out, not copied
-                switch outcome {
-                case .known(let entry): decoded.append(.success(place(entry)))
-                case .parsed(let parsed): decoded.append(.success(parsed))
-                case .skipped(let reason): decoded.append(.failure(reason))
-                }
-            }
-            var result = PlacesDecoder.collect(decoded)
-            result.featureHashes = hashes
-            result.reusedFeatures = reusedCount
-            return result
-        }
-    }
-
-    /// The features of `bytes` on all cores (see `decode(bytes:reusing:)`),
-    /// or the whole document parsed when its layout is unusual.
-    package func decodeFeatures(bytes: consuming [UInt8], reusing reuse: FeatureReuse? = nil) throws -> Decoded {
+    package func decode(bytes: consuming [UInt8]) throws -> Result {
         let document = JSONDocument(bytes)
-        if let fast = features(of: document, reusing: reuse) { return .features(fast) }
-        return .document(try decode(document.parseWhole()))
+        if let fast = features(of: document) { return fast }
+        return try decode(document.parseWhole())
     }
 
     /// The features split out of `document` and decoded on all cores; nil when the layout is unusual or the
     /// JSON is invalid anywhere (the whole document is then parsed, to report where).
-    private func features(of document: JSONDocument, reusing reuse: FeatureReuse?) -> Features? {
+    private func features(of document: JSONDocument) -> Result? {
         guard let (ranges, otherRanges) = document.featureRanges() else { return nil }
         // Everything outside the features must be valid JSON as well.
         for range in otherRanges where (try? document.parse(range)) == nil { return nil }
         let invalid = Atomic<Bool>(false)
-        let reused = Atomic<Int>(0)
-        /// The feature at `index`: remembered (`known`), or parsed.
-        @Sendable func outcome(_ index: Int, known: FeatureMemo.Outcome?) -> Features.Outcome {
-            switch known {
-            case .entry(let entry):
-                reused.add(1, ordering: .relaxed)
-                return .known(entry: entry)
-            case .skipped(let reason):
-                reused.add(1, ordering: .relaxed)
-                return .skipped(reason)
-            case nil:
-                guard let feature = try? document.parse(ranges[index]) else {
-                    invalid.store(true, ordering: .relaxed)
-                    return .skipped(.notAFeature)
-                }
-                switch decodeFeature(feature) {
-                case .success(let place): return .parsed(place)
-                case .failure(let reason): return .skipped(reason)
-                }
+        let decoded = decodeInParallel(count: ranges.count) { index in
+            guard let feature = try? document.parse(ranges[index]) else {
+                invalid.store(true, ordering: .relaxed)
+                return .failure(.notAFeature)
             }
-        }
-        let hashes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { document.hash(ranges[$0]) }
-        // A file edited in places has its features where the memo has them: each is first compared with the
-        // memo's feature at its own position. The memo's table by hash (a feature moved elsewhere) is made only
-        // when many are not found there; a few are parsed (what a moved feature gives is the same either way).
-        let aligned = reuse.map { $0.rememberedCount == ranges.count } ?? false
-        let remembered: [FeatureMemo.Outcome?] =
-            aligned
-            ? ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { reuse!.outcome(hash: hashes[$0], at: $0) }
-            : []
-        var outcomes = ParallelChunks.map(count: ranges.count, chunkSize: 1_024) { index -> Features.Outcome in
-            if aligned, let known = remembered[index] { return outcome(index, known: known) }
-            guard reuse != nil else { return outcome(index, known: nil) }
-            return .skipped(.notAFeature)  // settled below
-        }
-        if let reuse {
-            let missed = outcomes.indices.filter { !aligned || remembered[$0] == nil }
-            let table = missed.count > FeatureReuse.fewMisses ? reuse.byHash() : [:]
-            let settled = ParallelChunks.map(count: missed.count, chunkSize: 256) {
-                outcome(missed[$0], known: table[hashes[missed[$0]]])
-            }
-            for (index, settled) in zip(missed, settled) { outcomes[index] = settled }
+            return decodeFeature(feature)
         }
         // Invalid JSON anywhere: let the full parse report where.
         guard !invalid.load(ordering: .relaxed) else { return nil }
-        return Features(outcomes: outcomes, hashes: hashes, reusedCount: reused.load(ordering: .relaxed))
+        return Self.collect(decoded)
     }
 
     func decode(features: [JSONValue]) -> Result {
@@ -237,8 +126,6 @@ package struct PlacesDecoder: Sendable {
     static func collect(_ decoded: consuming [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
         var places: [Place] = []
         places.reserveCapacity(decoded.count)
-        var placeFeatures: [Int] = []
-        placeFeatures.reserveCapacity(decoded.count)
         var skipped: [SkippedFeature] = []
         var seen = Set<PlaceID>()
         seen.reserveCapacity(decoded.count)
@@ -250,7 +137,6 @@ package struct PlacesDecoder: Sendable {
             case .success(let place):
                 if seen.insert(place.id).inserted {
                     places.append(place)
-                    placeFeatures.append(index)
                 } else {
                     skipped.append(SkippedFeature(index: index, reason: .duplicate(place.id)))
                 }
@@ -258,7 +144,7 @@ package struct PlacesDecoder: Sendable {
                 skipped.append(SkippedFeature(index: index, reason: reason))
             }
         }
-        return Result(places: places, skipped: skipped, placeFeatures: placeFeatures)
+        return Result(places: places, skipped: skipped)
     }
 
     /// Each feature decodes on its own, so big files use every core; the

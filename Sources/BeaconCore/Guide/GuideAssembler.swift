@@ -22,23 +22,12 @@ package enum GuideAssembler {
         baseAndOrder(places: places, store: store, settings: settings).base
     }
 
-    /// The base of a places file's places, with the memo the next parse of the
-    /// file reuses (`trace`: where each place came from in the file; `memoKey`: the decoder).
-    package static func base(
-        places: consuming [Place], trace: PlacesDecoder.Trace, memoKey: String, store: GuideStore,
-        settings: SiteSettings
-    ) -> GuideBase {
-        var (base, order) = baseAndOrder(places: places, store: store, settings: settings)
-        base.featureMemo = FeatureMemo.make(key: memoKey, trace: trace, order: order)
-        return base
-    }
-
     /// The base, and for each entry of the data the index in `places` it came from.
     static func baseAndOrder(places: consuming [Place], store: GuideStore, settings: SiteSettings) -> (
         base: GuideBase, order: [Int]
     ) {
         // The owner's edits: hidden places are skipped as if seen, corrected ones changed where they lie,
-        // own places appended (after the data's, so the indices a feature memo keeps stay true).
+        // own places appended after the data's.
         let edits = PlaceEdits(store: store, settings: settings)
         var seen = Set<PlaceID>(edits.hiddenIDs)
         seen.reserveCapacity(places.count)
@@ -67,7 +56,7 @@ package enum GuideAssembler {
         let outside = outsideFavorites(store: store, isInData: seen.contains, settings: settings)
         var entries = moveEntries(out: &places, at: kept, distances: distances)
         entries += outside.map { GuideBase.Entry(place: $0.place, distanceMetres: $0.distance, slug: "") }
-        let slugs: (slugs: [String], clashed: Bool)
+        let slugs: [String]
         let suffixes: [String?]
         do {  // `named` shares the entries' storage only for this block, so the slugs go in without a copy.
             let named = entries
@@ -79,11 +68,10 @@ package enum GuideAssembler {
             suffixes = NameSuffixes.suffixes(count: named.count) { (named[$0].place.name, named[$0].place.address) }
         }
         for index in entries.indices {
-            entries[index].slug = slugs.slugs[index]
+            entries[index].slug = slugs[index]
             entries[index].nameSuffix = suffixes[index]
         }
         var base = GuideBase(entries: entries, inDataCount: kept.count)
-        base.slugsClashed = slugs.clashed
         base.editsWithoutPlace = unmatched.map { GuideBase.EditWithoutPlace(id: $0.id, entry: $0.entry) }
         base.ownPlacesOutsideCategories = edits.ownOutsideCategories
         return (base, kept)
@@ -139,56 +127,6 @@ package enum GuideAssembler {
         return base.fits(store, settings: settings, favoritesInData: favoritesInData) ? guide : nil
     }
 
-    /// `mergeIfFits` for a base opened in place: the places stay in the
-    /// archive until a page reads them, and the store's entries are found by
-    /// the id bytes there (`PlaceIDTable`), so nothing is decoded for a place
-    /// the owner never touched.
-    package static func mergeIfFits(
-        _ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo
-    ) -> Guide? {
-        let (guide, favoritesInData) = mergeMatching(base, store: store, settings: settings, source: source)
-        return GuideBase.fits(outside: base.outside, store: store, settings: settings, favoritesInData: favoritesInData)
-            ? guide : nil
-    }
-
-    /// The same for a base known to fit `store` (one `MappedGuideBase.patch` took edits into, which checks it).
-    package static func merge(
-        _ base: MappedGuideBase, store: GuideStore, settings: SiteSettings, source: DataSourceInfo
-    ) -> Guide {
-        mergeMatching(base, store: store, settings: settings, source: source).guide
-    }
-
-    private static func mergeMatching(
-        _ base: MappedGuideBase, store: GuideStore, settings: SiteSettings,
-        source: DataSourceInfo
-    ) -> (guide: Guide, favoritesInData: Set<PlaceID>) {
-        let table = PlaceIDTable(store.entries.map { ($0.key, $0.value) })
-        let archive = base.archive
-        let outlines = base.outlines
-        let replaced = base.replaced
-        let held = base.replacedFlags()
-        let found = Mutex<Set<PlaceID>>([])
-        let places = ParallelChunks.map(count: base.inDataCount, chunkSize: 2_048) { index -> GuidePlace in
-            if held[index], let item = replaced[index] {  // a place a patch took in: held
-                let entry = store.entries[item.place.id]
-                if let entry, entry.isFavorite { _ = found.withLock { $0.insert(item.place.id) } }
-                return guidePlace(item, entry, isInCurrentData: true)
-            }
-            let outline = outlines[index]
-            let entry = table.isEmpty ? nil : base.value(in: table, forEntry: index)
-            if let entry, entry.value.isFavorite { _ = found.withLock { $0.insert(entry.id) } }
-            return GuidePlace(
-                archive: archive, offset: outline.offset, idHash: outline.idHash, category: outline.category,
-                distanceMetres: outline.distanceMetres,
-                ratings: entry?.value.ratings ?? [], favoriteSince: entry?.value.favoriteSince)
-        }
-        let outside = base.outside.map { guidePlace($0, store.entries[$0.place.id], isInCurrentData: false) }
-        return (
-            Guide(settings: settings, places: places, favoritesOutsideData: outside, source: source),
-            found.withLock { $0 }
-        )
-    }
-
     /// The merge on all cores, with the favorites it found among the data's places.
     private static func mergeMatching(
         _ base: GuideBase, store: GuideStore, settings: SiteSettings,
@@ -204,8 +142,8 @@ package enum GuideAssembler {
             return guidePlace(item, entry, isInCurrentData: index < inDataCount)
         }
         let guide = Guide(
-            settings: settings, places: ParallelChunks.map(count: inDataCount, chunkSize: 2_048, place),
-            favoritesOutsideData: (inDataCount..<entries.count).map(place), source: source)
+            settings: settings, allPages: ParallelChunks.map(count: entries.count, chunkSize: 2_048, place),
+            inDataCount: inDataCount, source: source)
         return (guide, found.withLock { $0 })
     }
 

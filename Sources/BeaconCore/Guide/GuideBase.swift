@@ -1,8 +1,9 @@
 /// The part of a guide that the owner's ratings do not shape: the places of
 /// the data (deduplicated, nearest first, each with its distance and slug)
 /// and the favorites outside the data. A build keeps it between runs
-/// (`GuideBaseArchive`), so a rebuild after a rating or a favorite neither
-/// parses the places again nor sorts them: it merges the new store into it.
+/// (`GuideBaseArchive`), so a rebuild after a rating or a favorite with the
+/// same places and settings neither parses the places again nor sorts them:
+/// it merges the new store into it.
 package struct GuideBase: Sendable {
     package struct Entry: Sendable, Equatable {
         package var place: Place
@@ -22,11 +23,6 @@ package struct GuideBase: Sendable {
     /// The data's places, nearest first, then the favorites outside the data.
     package internal(set) var entries: [Entry]
     let inDataCount: Int
-    /// What each feature of the places file gave, when the base was made from one.
-    package var featureMemo: FeatureMemo?
-    /// Whether two places shared a base slug (`SlugAssigner`), so some slugs are longer; a base
-    /// where none did can be patched once kept (`MappedGuideBase.patch`).
-    package var slugsClashed = true
     /// Corrections and hidden marks whose place the data no longer has (the build reports them; not archived:
     /// a kept base is reused only with the same data and edits, whose build already reported them).
     package var editsWithoutPlace: [EditWithoutPlace] = []
@@ -49,11 +45,9 @@ package struct GuideBase: Sendable {
         self.init(entries: entries, inDataCount: inData.count)
     }
 
-    init(entries: [Entry], inDataCount: Int, featureMemo: FeatureMemo? = nil, slugsClashed: Bool = true) {
+    init(entries: [Entry], inDataCount: Int) {
         self.entries = entries
         self.inDataCount = inDataCount
-        self.featureMemo = featureMemo
-        self.slugsClashed = slugsClashed
     }
 
     /// Whether this base is still the one `store` would give: the same
@@ -69,13 +63,6 @@ package struct GuideBase: Sendable {
 
     /// The same, told which of the store's favorites the data has (`GuideAssembler.mergeIfFits` finds them as it merges).
     func fits(_ store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>) -> Bool {
-        Self.fits(outside: outside, store: store, settings: settings, favoritesInData: favoritesInData)
-    }
-
-    /// Whether `outside` (a base's favorites outside the data) is what `store` gives now.
-    static func fits(
-        outside: some Collection<Entry>, store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>
-    ) -> Bool {
         let favorites = store.favoriteIDs
         // Cheap first: no favorite anywhere.
         if favorites.isEmpty { return outside.isEmpty }

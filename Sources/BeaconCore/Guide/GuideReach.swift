@@ -5,7 +5,7 @@ import Glibc
 /// in Skopje), and the pages, `sitegen search` and the radius filter measure from the centre. The owner
 /// hears of it at the build, with a centre that would fit when none of the places do.
 package enum GuideReach {
-    package static func warning(places: [GuidePlace], settings: SiteSettings) -> String? {
+    package static func warning(places: ArraySlice<GuidePlace>, settings: SiteSettings) -> String? {
         let radius = Double(settings.radiusKm) * 1000
         // One pass over the distances (a rebuild's places may be still in the kept archive: no place is decoded).
         var beyond = 0

@@ -10,7 +10,7 @@ enum SlugAssigner {
     static func assign(_ places: [(id: PlaceID, name: String)], unnamed: String) -> [PlaceID: String] {
         var seen = Set<PlaceID>(minimumCapacity: places.count)
         let unique = places.filter { seen.insert($0.id).inserted }
-        let slugs = slugs(count: unique.count, unnamed: unnamed) { unique[$0] }.slugs
+        let slugs = slugs(count: unique.count, unnamed: unnamed) { unique[$0] }
         var byID: [PlaceID: String] = [:]
         byID.reserveCapacity(unique.count)
         for (place, slug) in zip(unique, slugs) { byID[place.id] = slug }
@@ -22,9 +22,7 @@ enum SlugAssigner {
     /// places whose base slug clashes need more work, and they are resolved
     /// in id order, so the result never depends on the order of the places.
     /// `clashed`: whether any two places shared a base slug (so some slugs are longer).
-    static func slugs(count: Int, unnamed: String, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> (
-        slugs: [String], clashed: Bool
-    ) {
+    static func slugs(count: Int, unnamed: String, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> [String] {
         var slugs = ParallelChunks.map(count: count, chunkSize: 4_096) { index in
             let (id, name) = place(index)
             return baseSlug(id: id, name: name, unnamed: unnamed)
@@ -46,7 +44,7 @@ enum SlugAssigner {
                 losers.append(index)
             }
         }
-        guard !losers.isEmpty else { return (slugs, false) }
+        guard !losers.isEmpty else { return slugs }
         var taken = Set<String>()
         for index in losers.sorted(by: { place($0).id < place($1).id }) {
             let (id, name) = place(index)
@@ -60,7 +58,7 @@ enum SlugAssigner {
             taken.insert(slug)
             slugs[index] = slug
         }
-        return (slugs, true)
+        return slugs
     }
 
     /// The slug a place has when no other shares its base slug.

@@ -110,7 +110,7 @@ package enum OutputTreeDigest {
     }
 
     /// Calls `body` with each entry of the folder open at `descriptor` and the folder's descriptor, then
-    /// closes it (`FileSystem.forEachEntry`: `getdents64`, one call per folder).
+    /// closes it (`FileSystem.forEachEntry`).
     static func forEachEntry(ofOpened descriptor: Int32, _ body: (Entry, Int32) -> Void) {
         FileSystem.forEachEntry(ofOpened: descriptor, body)
     }
@@ -146,28 +146,7 @@ package enum OutputTreeDigest {
             count = count &+ other.count
         }
 
-        mutating func subtract(_ other: Sum) {
-            first = first &- other.first
-            second = second &- other.second
-            count = count &- other.count
-        }
-
         init() {}
-
-        /// The sum a `hex` string spells, or nil.
-        init?(hex: String) {
-            let digits = Array(hex.utf8)
-            guard digits.count == 48 else { return nil }
-            var lanes: [UInt64] = []
-            for lane in 0..<3 {
-                guard
-                    let value = UInt64(
-                        String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16)
-                else { return nil }
-                lanes.append(value)
-            }
-            (first, second, count) = (lanes[0], lanes[1], lanes[2])
-        }
 
         package var hex: String {
             [first, second, count].map { value in
@@ -175,62 +154,5 @@ package enum OutputTreeDigest {
                 return String(repeating: "0", count: 16 - digits.count) + digits
             }.joined()
         }
-    }
-}
-
-/// Keeps a recorded digest true while a commit replaces, adds and removes a
-/// few files of the live output, so the build after it need not walk every
-/// file to know the output is as it was left: each entry's hash is taken out
-/// before it changes and put in after (the digest is a sum, in any order).
-package struct OutputTreeDigestAdjustment: Sendable {
-    private var added = OutputTreeDigest.Sum()
-    private var removed = OutputTreeDigest.Sum()
-
-    package init() {}
-
-    /// The key of `relativePath` ("steder/x/index.html"), as the walk derives it.
-    /// Equals `entryKey` folded over the path's components (each hashed with its
-    /// NUL), without making them: it runs twice for every file a build writes.
-    static func key(of relativePath: String) -> UInt64 {
-        // Each name's bytes, then its NUL, as `entryKey` hashes a listed name (FNV-1a, inline; empty names,
-        // as between two slashes, are skipped).
-        let bytes = relativePath.utf8.span
-        var key: UInt64 = 0
-        var hash = FNV1a.offsetBasis
-        var nameLength = 0
-        for index in 0...bytes.count {
-            if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                if nameLength > 0 { key = OutputTreeDigest.mix(FNV1a.hash(CollectionOfOne(0), startingAt: hash)) }
-                hash = key ^ FNV1a.offsetBasis
-                nameLength = 0
-            } else {
-                hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
-                nameLength += 1
-            }
-        }
-        return key
-    }
-
-    /// The file at `absolutePath` (`relativePath` in the output) is about to change or go.
-    package mutating func removeFile(_ relativePath: String, at absolutePath: String) {
-        guard let info = FileSystem.rawLinkStatus(absolutePath) else { return }
-        removed.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
-    }
-
-    /// The file at `absolutePath` is now in place.
-    package mutating func addFile(_ relativePath: String, at absolutePath: String) {
-        guard let info = FileSystem.rawLinkStatus(absolutePath) else { return }
-        added.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
-    }
-
-    package mutating func addFolder(_ relativePath: String) { added.add(Self.key(of: relativePath) ^ 0xD1) }
-    package mutating func removeFolder(_ relativePath: String) { removed.add(Self.key(of: relativePath) ^ 0xD1) }
-
-    /// `digest` with these changes applied, or nil when it is not a digest.
-    package func applied(to digest: String) -> String? {
-        guard var sum = OutputTreeDigest.Sum(hex: digest) else { return nil }
-        sum.merge(added)
-        sum.subtract(removed)
-        return sum.hex
     }
 }

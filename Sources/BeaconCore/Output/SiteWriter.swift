@@ -51,11 +51,9 @@ package enum SiteWriterError: UserFacingError, Equatable {
 /// - `commit()` completes the staging tree and swaps it with the output in one
 ///   `renameat2(RENAME_EXCHANGE)`; the old tree is then removed. A build that
 ///   fails before `commit()` leaves the previous output exactly as it was.
-/// - When at most a quarter of the files changed, `commit()` instead moves the
-///   changed files into the output one by one (`SiteWriter+InPlace.swift` has
-///   the guarantee), which spares linking every unchanged file.
 /// - A build that wrote only the pages its change touches calls
-///   `commitChanges(removing:)`: the same moves, without listing the output.
+///   `commitChanges(removing:)` instead (`SiteWriter+Changes.swift`): the
+///   changed files moved in one by one, without listing the output.
 ///
 /// `write` may be called from many threads at once.
 package final class SiteWriter: Sendable {
@@ -95,13 +93,6 @@ package final class SiteWriter: Sendable {
     /// which spares the kernel walking the long path for every page.
     private let stagingDescriptor = Atomic<Int32>(-1)
 
-    /// The digest (`OutputTreeDigest`) of the staging tree, summed as each file and folder is made
-    /// in it, so a build that swaps in a whole tree need not walk it again to record it.
-    private let stagingTree = Mutex(OutputTreeDigest.Sum())
-    /// After `commit()`: the output's digest when the commit swapped in a whole tree, else nil.
-    package var committedTree: String? { committedTreeValue.withLock { $0 } }
-    private let committedTreeValue = Mutex<String?>(nil)
-
     /// Set by `cancel()`: every later write fails, and no staging folder is made.
     private let cancelled = Atomic<Bool>(false)
 
@@ -113,18 +104,14 @@ package final class SiteWriter: Sendable {
         var statistics = Statistics()
     }
 
-    /// Tests only: an in-place commit stops after this many moves, as a kill would.
-    let crashAfterMoves: Int?
     /// Folders the output may not be or contain, and that the writer never makes (the site folder).
     private let protectedPaths: [String]
 
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
     package init(
-        outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none,
-        crashAfterMoves: Int? = nil
+        outputPath: String, protectedPaths: [String] = [], redactor: SecretRedactor = .none
     ) throws(SiteWriterError) {
         self.redactor = redactor
-        self.crashAfterMoves = crashAfterMoves
         let output = SiteFolder.absolute(outputPath)
         guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
         self.protectedPaths = protectedPaths.map(SiteFolder.absolute)
@@ -145,8 +132,6 @@ package final class SiteWriter: Sendable {
             let isEmpty = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).isEmpty
             guard isOurs || isEmpty else { throw .notOurFolder(path: output) }
         }
-        // A build killed while moving its changes in is finished first (its staging folder holds them).
-        try SiteWriter.finishInterruptedCommit(parent: parent, name: name)
         SiteWriter.removeLeftoverStaging(parent: parent, name: name)
         previousDescriptor = FileSystem.openDescriptor(output, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
@@ -198,30 +183,6 @@ package final class SiteWriter: Sendable {
         do throws(FileError) {
             try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath)
         } catch { throw .file(error) }
-        recordStagedFile(relativePath, fd: fd)
-    }
-
-    /// Writes a file patched from the previous output's (`LinePatch.Patched`,
-    /// over its mapped bytes): the unchanged stretches go from the mapping
-    /// straight into the new file, so a patched 74 MB export never sits in
-    /// this process's memory. Nothing is written when no line changed.
-    package func write(_ patch: LinePatch.Patched, to relativePath: String) throws(SiteWriterError) {
-        if cancelled.load(ordering: .acquiring) { throw .cancelled }
-        try claim(relativePath, bytes: patch.count)
-        guard patch.changed else {
-            markUnchanged(relativePath)
-            return
-        }
-        let fd = try createStagedFile(relativePath)
-        defer { close(fd) }
-        let path = stagingPath + "/" + relativePath
-        do throws(FileError) {
-            // The previous output was redacted when it was written; the new lines are here.
-            try patch.write(to: fd, path: path, newLine: redactor.isEmpty ? nil : { [redactor] in redactor.redact($0) })
-        } catch {
-            throw .file(error)
-        }
-        recordStagedFile(relativePath, fd: fd)
     }
 
     /// Claims a path of the new site (a second writer of it is a bug): one lock per new file.
@@ -233,8 +194,6 @@ package final class SiteWriter: Sendable {
         }
         guard isNew else { throw .invalidPagePath(relativePath + " (to ganger)") }
     }
-
-    func countBytes(_ bytes: Int) { state.withLock { $0.statistics.totalBytes += bytes } }
 
     /// The previous output's file has exactly these bytes: it is linked into the new tree at the end.
     func markUnchanged(_ relativePath: String) {
@@ -260,13 +219,6 @@ package final class SiteWriter: Sendable {
         return fd
     }
 
-    /// Adds a finished staged file to the staging tree's digest.
-    func recordStagedFile(_ relativePath: String, fd: Int32) {
-        guard let info = FileSystem.rawStatus(descriptor: fd) else { return }
-        let hash = OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: relativePath), info)
-        stagingTree.withLock { $0.add(hash) }
-    }
-
     /// Finishes the new tree and swaps it in. Returns what was done.
     package func commit() throws(SiteWriterError) -> Statistics {
         try write(
@@ -280,18 +232,6 @@ package final class SiteWriter: Sendable {
         let stale = previous.filter { !allPaths.contains($0) }
         state.withLock { $0.statistics.removed = stale.count }
         if !stagingCreated && stale.isEmpty && FileSystem.isDirectory(outputPath) {
-            return state.withLock { $0.statistics }
-        }
-        // A small change moves its files into the live output; a big one swaps in a whole new tree.
-        if previousDescriptor >= 0,
-            SiteWriter.prefersInPlace(
-                changed: allPaths.count - unchanged.count, removed: stale.count, total: allPaths.count)
-        {
-            closeStagingDescriptor()
-            if cancelled.load(ordering: .acquiring) { throw .cancelled }
-            let unchangedSet = Set(unchanged)
-            try commitInPlace(
-                changed: allPaths.filter { !unchangedSet.contains($0) }, previous: Set(previous), stale: stale)
             return state.withLock { $0.statistics }
         }
         try ensureStaging()
@@ -321,34 +261,7 @@ package final class SiteWriter: Sendable {
         // The last moment to stop: after the swap the new site is published.
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         try swapStagingIntoPlace()
-        // The linked files' change times moved when they were linked and again when the old tree's names
-        // for them went: they are digested now, as the output holds them.
-        let output = FileSystem.openDescriptor(outputPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if output >= 0 {
-            defer { close(output) }
-            let linked = ParallelChunks.map(count: unchanged.count, chunkSize: 2_048) { index -> UInt64? in
-                guard let info = FileSystem.rawStatus(unchanged[index], in: output) else { return nil }
-                return OutputTreeDigest.fileHash(key: OutputTreeDigestAdjustment.key(of: unchanged[index]), info)
-            }
-            if !linked.contains(nil) {
-                committedTreeValue.withLock { committed in
-                    var sum = stagingTree.withLock { $0 }
-                    for hash in linked { sum.add(hash!) }
-                    committed = sum.hex
-                }
-            }
-        }
         return state.withLock { $0.statistics }
-    }
-
-    /// A file of the previous output (regular files only), to patch rather than write anew: mapped
-    /// read-only for as long as the result lives (a 74 MB export is read where the kernel keeps it,
-    /// not copied); nil when there is none or it cannot be mapped.
-    /// Builds replace output files by renaming, never truncate them, so the mapping stays whole
-    /// (the build lock keeps other builds out while it is read).
-    package func previousFile(_ relativePath: String) -> MappedFile? {
-        guard previousDescriptor >= 0, SiteWriter.isSafeRelativePath(relativePath) else { return nil }
-        return MappedFile(relativePath: relativePath, in: previousDescriptor)
     }
 
     /// What was written: the unchanged paths, and every path.
@@ -448,27 +361,17 @@ package final class SiteWriter: Sendable {
         // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest downwards.
         var level = 0
         while level < folders.count {
-            if FileSystem.makeFolder(String(folders[level]), in: staging) {
-                recordStagedFolder(folders[level])
-                break
-            }
+            if FileSystem.makeFolder(String(folders[level]), in: staging) { break }
             if errno == EEXIST { break }
             guard errno == ENOENT else { throw .errno("opprette mappen", stagingPath + "/" + folders[level]) }
             level += 1
         }
         while level > 0 {
             level -= 1
-            if FileSystem.makeFolder(String(folders[level]), in: staging) {
-                recordStagedFolder(folders[level])
-            } else if errno != EEXIST {
+            if !FileSystem.makeFolder(String(folders[level]), in: staging) && errno != EEXIST {
                 throw .errno("opprette mappen", stagingPath + "/" + folders[level])
             }
         }
-    }
-
-    private func recordStagedFolder(_ folder: Substring) {
-        let hash = OutputTreeDigestAdjustment.key(of: String(folder)) ^ 0xD1
-        stagingTree.withLock { $0.add(hash) }
     }
 
     /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.

@@ -1,6 +1,6 @@
 /// A JSON document's bytes, kept while its parts are read on all cores: the features of a
-/// FeatureCollection found without building any value (`FeatureSplitter`), then each one hashed
-/// and parsed on its own. Immutable, so the cores share it.
+/// FeatureCollection found without building any value (`FeatureSplitter`), then each one parsed on
+/// its own. Immutable, so the cores share it.
 package final class JSONDocument: Sendable {
     /// The bytes and a NUL after them (for `strtod`, as `JSONParser` needs).
     private let terminated: [UInt8]
@@ -32,14 +32,5 @@ package final class JSONDocument: Sendable {
     /// The whole document parsed, an error saying where it is not JSON.
     package func parseWhole() throws(JSONParseError) -> JSONValue {
         try JSONParser.parse(bytes: terminated, count: count, strict: false)
-    }
-
-    /// `ContentHasher` of `range`'s bytes, then their count: what a feature is remembered by.
-    package func hash(_ range: Range<Int>) -> UInt64 {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range outside the document")
-        var hasher = ContentHasher()
-        unsafe terminated.withUnsafeBytes { unsafe hasher.combine(raw: UnsafeRawBufferPointer(rebasing: $0[range])) }
-        hasher.combine(UInt64(range.count))
-        return hasher.value
     }
 }

@@ -1,7 +1,6 @@
 import BeaconCore
 import BeaconSystem
 import FoundationEssentials
-import Synchronization
 import Templates
 
 /// What one build should do.
@@ -26,10 +25,6 @@ struct BuildOptions: Sendable {
     var cancellation: BuildCancellation?
     /// The time the build goes by (data dates, cache ages); tests set it.
     var now: @Sendable () -> Date = Date.init
-    /// The guide is not freed when the build ends, because the process is
-    /// about to exit anyway (`sitegen build`): freeing 100,000 places one by
-    /// one takes longer than the rest of a one-rating rebuild's last steps.
-    var keepsGuideUntilExit = false
     /// Where the explorer finds the places: always the standard layout but in the rebuild tests, whose
     /// small guides take a big guide's paths with a small one.
     var pageData = PageData.Layout.standard
@@ -59,13 +54,6 @@ struct BuildReport: Sendable {
     var placeCount: Int
     var countsByCategory: [PlaceCategory: Int]
     var warnings: [String]
-    /// Features of a changed places file taken from the last build's memo instead of parsed.
-    var reusedFeatures = 0
-    /// When the last build's base took a places file's edits in place (`MappedGuideBase.patch`): the places that look different.
-    var placesEditedInPlace: Int?
-    /// When the guide was merged from the last build's base opened in place (`MappedGuideBase`): the places decoded
-    /// from it, those the rendered pages read (the rest never were).
-    var placesDecoded: Int?
     /// Each step's name and seconds, in order.
     var stepTimings: [(name: String, seconds: Double, peakMiB: Int?)]
     var seconds: Double
@@ -125,11 +113,9 @@ struct BuildPipeline: Sendable {
             console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
-        var incremental = IncrementalBuild(
-            settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
-            places: places, placesKey: placesKey, basemap: basemap, defaultCategory: options.defaultCategory,
-            placeEdits: inputs.store.placeEditsDigest)
-        let made = try await makeGuide(places, inputs, incremental: incremental, record: lastRecord, &timer)
+        let baseKey = RebuildPlan.Keys.baseKey(
+            settings: inputs.settings, placesKey: placesKey, placeEdits: inputs.store.placeEditsDigest)
+        let made = try await makeGuide(places, inputs, baseKey: baseKey, record: lastRecord, &timer)
         var reach: [String] = []
         if case .file = made.guide.source.kind,
             let warning = GuideReach.warning(places: made.guide.places, settings: inputs.settings)
@@ -149,50 +135,21 @@ struct BuildPipeline: Sendable {
             // The last photo removed: its cached sizes go too.
             PhotoCache(site: options.site).prune(keeping: [])
         }
-        incremental.include(photos)
+        let keys = RebuildPlan.Keys(
+            settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath, places: places,
+            baseKey: baseKey, basemap: basemap, photos: photos)
         // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
         // render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
-        let previous = try await findPrevious(
-            record: outputTrusted ? lastRecord : nil, incremental: incremental, made: made, inputs, &timer)
-        // The last build's base is read by now: the new one is written while the pages are.
-        let baseSaved = incremental.baseKey.flatMap { key -> Task<Result<Void, FileError>, Never>? in
-            switch made.newBase {
-            case .unchanged: nil
-            case .made(let base):
-                IncrementalBuild.startSavingBase(base, key: key, site: options.site, output: options.outputPath)
-            case .patched(let base):
-                IncrementalBuild.startSavingBase(base, key: key, site: options.site, output: options.outputPath)
-            }
-        }
-        let published: Published
-        do {
-            published = try await renderAndPublish(
-                made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint, previous: previous, &timer)
-        } catch {
-            _ = await baseSaved?.value  // nothing of this build goes on after it failed
-            throw error
-        }
+        let previous = planRebuild(record: outputTrusted ? lastRecord : nil, keys: keys, made: made, inputs)
+        let published = try await renderAndPublish(
+            made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint, previous: previous, &timer)
         let recorded = try await timer.step("Lagrer oversikten over stedene") {
-            await record(
-                made, inputs, places, published, fingerprint: fingerprint, incremental: incremental,
-                baseSaved: baseSaved)
+            await record(made, inputs, places, published, fingerprint: fingerprint, keys: keys)
         }
         let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + photos.warnings + recorded
-        if options.keepsGuideUntilExit { KeptUntilExit.keep(made) }
-        var report = BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
-        report.reusedFeatures = made.reusedFeatures
-        report.placesEditedInPlace = made.editedPlaces?.count
-        report.placesDecoded = made.lastBase?.archive.entriesDecoded
-        return report
+        return BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
     }
-}
-
-/// Values a command leaves for the process's exit to drop (see `BuildOptions.keepsGuideUntilExit`).
-enum KeptUntilExit {
-    private static let values = Mutex<[any Sendable]>([])
-
-    static func keep(_ value: any Sendable) { values.withLock { $0.append(value) } }
 }
 
 /// A build never publishes an empty guide.

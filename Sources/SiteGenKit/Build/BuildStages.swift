@@ -84,44 +84,22 @@ extension BuildPipeline {
     /// The guide, and what the next build keeps of it.
     struct MadeGuide {
         var guide: Guide
-        /// The base to keep for the next build.
-        var newBase: NewBase
-        /// The last build's base (the one the output shows), opened in place, when there was one to read.
-        var lastBase: MappedGuideBase?
-        /// When the last base took a places file's edits in place: the places that look different.
-        var editedPlaces: [GuideBase.EditedPlace]?
+        /// A base made from the places in this build (to keep for the next), or nil when the last build's was used.
+        var newBase: GuideBase?
         var warnings: [String] = []
-        /// Features of a changed places file taken from the last base's memo, not parsed.
-        var reusedFeatures = 0
         /// The places as the source gave them, before the owner's edits, for `PlaceIndex` (fetched places only).
         var placeIndex: [UInt8]? = nil
-
-        enum NewBase {
-            /// The last base, as it was: nothing to write.
-            case unchanged
-            /// Made from the places.
-            case made(GuideBase)
-            /// The last base with a places file's edits taken in (`MappedGuideBase.patch`).
-            case patched(MappedGuideBase)
-        }
-
-        var baseIsNew: Bool {
-            if case .unchanged = newBase { return false }
-            return true
-        }
     }
 
-    /// Stages 3 and 4: the guide, never an empty one. One route with two
-    /// early ends: the last base is opened in place (its places decoded only
-    /// as pages read them); with the same places and settings it is merged
-    /// with the store, if it still fits it; a places file edited only where
-    /// places stand is taken into it; otherwise the places (a changed file's
-    /// unchanged features taken from the last base's memo) make a new base.
+    /// Stages 3 and 4: the guide, never an empty one. With the same places, settings and edits as the last
+    /// build (`keys.base` as recorded), the base that build kept is read back and merged with the store, if
+    /// it still fits it; otherwise the places are parsed and a new base is made.
     func makeGuide(
-        _ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
-        _ timer: inout StepTimer
-    ) async throws(BuildError) -> MadeGuide {
-        let made = try await assembleGuide(places, inputs, incremental: incremental, record: record, &timer)
+        _ places: PlaceInput, _ inputs: Inputs, baseKey: String?, record: BuildRecord?, _ timer: inout StepTimer
+    )
+        async throws(BuildError) -> MadeGuide
+    {
+        let made = try await assembleGuide(places, inputs, baseKey: baseKey, record: record, &timer)
         if made.guide.places.isEmpty {
             throw BuildError(
                 step: "Setter sammen guiden",
@@ -131,37 +109,24 @@ extension BuildPipeline {
     }
 
     private func assembleGuide(
-        _ places: PlaceInput, _ inputs: Inputs, incremental: IncrementalBuild, record: BuildRecord?,
-        _ timer: inout StepTimer
+        _ places: PlaceInput, _ inputs: Inputs, baseKey: String?, record: BuildRecord?, _ timer: inout StepTimer
     ) async throws(BuildError) -> MadeGuide {
         let step = "Setter sammen guiden"
-        let kept = options.force ? nil : record?.incremental
-        let sameBase = incremental.baseKey != nil && kept?.base == incremental.baseKey
-        var isFile = false
-        if case .file = places { isFile = true }
-        var last: MappedGuideBase?
-        if let kept {
-            last = try await timer.step("Leser guiden fra forrige bygging") {
-                IncrementalBuild.openBase(
-                    key: kept.base, archive: IncrementalBuild.readBase(site: options.site, output: options.outputPath),
-                    categories: inputs.settings.categories, withMemo: isFile && !sameBase)
-            }
-        }
-
-        // The same places and settings: the last base merged with the store, unless a favorite outside the
-        // data changed (the slugs may differ then).
-        if sameBase, let last,
+        if !options.force, let baseKey, record?.base == baseKey,
             let guide = try await timer.step(
-                step,
+                "Leser guiden fra forrige bygging",
                 {
-                    GuideAssembler.mergeIfFits(
-                        last, store: inputs.store, settings: inputs.settings, source: places.source)
+                    BuildRecord.readBase(site: options.site, output: options.outputPath).flatMap {
+                        GuideBaseArchive.decode($0, key: baseKey, categories: inputs.settings.categories)
+                    }.flatMap {
+                        GuideAssembler.mergeIfFits(
+                            $0, store: inputs.store, settings: inputs.settings, source: places.source)
+                    }
                 })
         {
             if case .file(let raw) = places { _ = raw.bytes.take() }  // not parsed: freed now
-            return MadeGuide(guide: guide, newBase: .unchanged, lastBase: last)
+            return MadeGuide(guide: guide)
         }
-
         let loading = PlaceLoading(
             options: options, environment: environment, console: console, placeSource: placeSource)
         var loaded: PlaceLoading.Loaded
@@ -169,141 +134,54 @@ extension BuildPipeline {
         case .fetched(let fetched):
             loaded = fetched
         case .file(let raw):
-            let reuse = last.flatMap { last in
-                last.featureMemo.flatMap { FeatureReuse(memo: $0, base: last, key: incremental.memoKey) }
-            }
-            // With the same settings, a file whose every change is a place edited where it stands is taken into
-            // the last base; the features are gathered into places only when it is not.
-            let mayPatch = reuse != nil && kept?.context == incremental.contextKey
-            var decoded = try await timer.step("Henter steder") { () throws -> PlaceLoading.Decoded in
-                let features = try loading.decodeFileFeatures(raw, settings: inputs.settings, reusing: reuse)
-                return mayPatch ? .features(features) : .places(try loading.gather(features, file: raw, reuse))
-            }
-            if case .features(var features) = decoded {
-                if case .features(var split) = features, let last {
-                    if let made = try await patchedGuide(&split, last: last, raw, loading, inputs, incremental, &timer)
-                    {
-                        return made
-                    }
-                    features = .features(split)
-                }
-                let remaining = features
-                decoded = .places(
-                    try await timer.step("Henter steder") { try loading.gather(remaining, file: raw, reuse) })
-            }
-            guard case .places(let places) = decoded else { preconditionFailure("the features were not gathered") }
-            loaded = places
+            loaded = try await timer.step("Henter steder") { try loading.decodeFile(raw, settings: inputs.settings) }
         }
-        return try await newBase(loaded, last: last, inputs, incremental: incremental, &timer)
-    }
-
-    /// The places file's edits taken into the last base (made with these settings from the file before the
-    /// edits), when every change is a place edited where it stands; nil, `features` as they were, when not.
-    private func patchedGuide(
-        _ features: inout PlacesDecoder.Features, last: MappedGuideBase, _ raw: PlaceLoading.RawFile,
-        _ loading: PlaceLoading, _ inputs: Inputs, _ incremental: IncrementalBuild, _ timer: inout StepTimer
-    ) async throws(BuildError) -> MadeGuide? {
-        var base = last
-        let patched = try await timer.step("Setter sammen guiden") { () -> (GuideBase.Patch, Guide)? in
-            guard
-                let patch = base.patch(
-                    with: &features, memoKey: incremental.memoKey, store: inputs.store, settings: inputs.settings)
-            else { return nil }
-            let source = loading.fileSource(raw)
-            return (patch, GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: source))
-        }
-        guard let (patch, guide) = patched else { return nil }
-        let warnings = loading.report(
-            places: guide.places.count, skipped: patch.skipped, features: features.outcomes.count,
-            reused: features.reusedCount)
-        return MadeGuide(
-            guide: guide, newBase: .patched(base), lastBase: last, editedPlaces: patch.edited, warnings: warnings,
-            reusedFeatures: features.reusedCount)
-    }
-
-    /// A new base made from the places (a places file's with the memo the next build reuses), and the guide.
-    private func newBase(
-        _ loaded: consuming PlaceLoading.Loaded, last: MappedGuideBase?, _ inputs: Inputs,
-        incremental: IncrementalBuild, _ timer: inout StepTimer
-    ) async throws(BuildError) -> MadeGuide {
-        var loaded = loaded
         let parsed = HandOver(loaded.places)
         loaded.places = []  // the base takes the places over (moved, not copied)
         let rest = loaded
-        return try await timer.step("Setter sammen guiden") {
+        let isFile: Bool
+        if case .file = places { isFile = true } else { isFile = false }
+        return try await timer.step(step) {
             let places = parsed.take() ?? []
             // The terminal commands apply the owner's edits to the data as it came (a places file is read again).
-            let index = rest.trace == nil ? PlaceIndex.encode(places) : nil
-            let base =
-                rest.trace.map {
-                    GuideAssembler.base(
-                        places: places, trace: $0, memoKey: incremental.memoKey, store: inputs.store,
-                        settings: inputs.settings)
-                } ?? GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
+            let index = isFile ? nil : PlaceIndex.encode(places)
+            let base = GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
             let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: rest.source)
             let editWarnings = OwnerEditReport.warnings(base, settings: inputs.settings)
             for warning in editWarnings { console.progress("Advarsel: " + warning) }
-            return MadeGuide(
-                guide: guide, newBase: .made(base), lastBase: last,
-                warnings: rest.warnings + editWarnings,
-                reusedFeatures: rest.reusedFeatures, placeIndex: index)
+            return MadeGuide(guide: guide, newBase: base, warnings: rest.warnings + editWarnings, placeIndex: index)
         }
     }
 
-    /// The guide the output shows now and what changed since (`ChangedPages`);
-    /// nil when every page is to be rendered.
-    struct Previous {
-        var record: BuildRecord
-        var chunks: [String]
-        var changes: ChangedPages
-    }
-
-    /// What changed since the output was made, when the output can be trusted
-    /// to show the last build's guide: the last base merged with the store the
-    /// output shows, compared with the new guide (only the two stores, when
-    /// the base is the same or took edits in place).
-    func findPrevious(
-        record: BuildRecord?, incremental: IncrementalBuild, made: MadeGuide, _ inputs: Inputs,
-        _ timer: inout StepTimer
-    ) async throws(BuildError) -> Previous? {
-        guard !options.force, let record, let kept = record.incremental, kept.context == incremental.contextKey
+    /// What the output shows now, when only the store changed since (the same context as the last build,
+    /// and its kept base still fits the store: the same places, in the same order, with the same slugs):
+    /// the plan for that change. Nil when every page is to be rendered.
+    func planRebuild(record: BuildRecord?, keys: RebuildPlan.Keys, made: MadeGuide, _ inputs: Inputs)
+        -> (plan: RebuildPlan, record: BuildRecord)?
+    {
+        guard !options.force, made.newBase == nil, let record, record.context == keys.context,
+            let oldStore = BuildRecord.readStore(site: options.site, output: options.outputPath)
         else { return nil }
-        return try await timer.step("Finner det som er endret") { () -> Previous? in
-            guard let oldStore = IncrementalBuild.previousStore(site: options.site, output: options.outputPath)
-            else { return nil }
-            let changes: ChangedPages
-            if !made.baseIsNew || made.editedPlaces != nil {
-                changes = ChangedPages.forStoreChange(
-                    old: oldStore, new: made.guide, store: inputs.store, edited: made.editedPlaces ?? [],
-                    oldChunkPaths: kept.chunks, layout: options.pageData)
-            } else if let last = made.lastBase {
-                let old = GuideAssembler.merge(
-                    last, store: oldStore, settings: inputs.settings, source: made.guide.source)
-                changes = ChangedPages.between(
-                    old: old, new: made.guide, oldChunkPaths: kept.chunks, layout: options.pageData)
-            } else {
-                return nil
-            }
-            return Previous(record: record, chunks: kept.chunks, changes: changes)
-        }
+        let plan = RebuildPlan.forStoreChange(
+            old: oldStore, new: inputs.store, guide: made.guide, oldChunkPaths: record.chunks,
+            layout: options.pageData)
+        return (plan, record)
     }
 
     /// What stage 5 published.
     struct Published {
         var rendered: SiteRenderer.Rendered
         var files: SiteWriter.Statistics
-        /// The output's digest, when the commit kept track of it (else the record step walks the output).
-        var tree: String?
         /// Files the output has now.
         var fileCount: Int
     }
 
     /// Stage 5: every page, or with `previous` only those its change touched,
-    /// written into the staging folder as they are rendered, then moved or
-    /// swapped in; on any failure the staging folder goes.
+    /// written into the staging folder as they are rendered, then swapped in
+    /// (or, for a change, moved in); on any failure the staging folder goes.
     func renderAndPublish(
         _ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, photos: PhotoProcessing,
-        fingerprint: BuildFingerprint, previous: Previous?, _ timer: inout StepTimer
+        fingerprint: BuildFingerprint, previous: (plan: RebuildPlan, record: BuildRecord)?, _ timer: inout StepTimer
     ) async throws(BuildError) -> Published {
         do {
             let rendered = try await timer.step("Skriver sider") {
@@ -317,21 +195,19 @@ extension BuildPipeline {
                     console.status(
                         "Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
                 }
-                return try renderer.render(changes: previous?.changes, previousChunkPaths: previous?.chunks ?? [])
+                return try renderer.render(plan: previous?.plan, previousChunkPaths: previous?.record.chunks ?? [])
             }
             return try await timer.step("Bytter inn det nye nettstedet") { () throws -> Published in
                 // From here the output changes: a build killed now leaves no record, so the next one renders everything.
                 BuildRecord.remove(site: options.site, output: options.outputPath)
                 guard let previous else {
                     let files = try inputs.writer.commit()
-                    return Published(
-                        rendered: rendered, files: files, tree: inputs.writer.committedTree,
-                        fileCount: files.written + files.unchanged)
+                    return Published(rendered: rendered, files: files, fileCount: files.written + files.unchanged)
                 }
-                let (files, adjustment) = try inputs.writer.commitChanges(
-                    removing: previous.changes.removals(in: guide.settings.languages))
+                let files = try inputs.writer.commitChanges(
+                    removing: previous.plan.removals(in: guide.settings.languages))
                 return Published(
-                    rendered: rendered, files: files, tree: adjustment.applied(to: previous.record.tree),
+                    rendered: rendered, files: files,
                     fileCount: previous.record.files + files.added - files.removed)
             }
         } catch {
@@ -343,16 +219,13 @@ extension BuildPipeline {
     /// Stage 6, after the site is published: the settings file if there was
     /// none, what the terminal commands resolve names against (the place
     /// index and its source), what the next build needs to render only what
-    /// changes, and last the record the next no-change check reads.
-    /// A failure here is a warning: the site itself is complete.
-    /// `baseSaved`: the writing of a new base, started before the pages were rendered.
+    /// changes (the base and the store), and last the record the next
+    /// no-change check reads. A failure here is a warning: the site itself is complete.
     func record(
         _ made: MadeGuide, _ inputs: Inputs, _ places: PlaceInput, _ published: Published,
-        fingerprint: BuildFingerprint,
-        incremental: IncrementalBuild, baseSaved: Task<Result<Void, FileError>, Never>?
+        fingerprint: BuildFingerprint, keys: RebuildPlan.Keys
     ) async -> [String] {
         let guide = made.guide
-        let baseWritten = await baseSaved?.value ?? .success(())
         var warnings: [String] = []
         func attempt(_ work: () throws -> Void) {
             do { try work() } catch {
@@ -372,22 +245,23 @@ extension BuildPipeline {
                     toPlacesFile: file, defaultCategory: options.defaultCategory, in: options.site)
             } else if let index = made.placeIndex {
                 try PlaceIndex.write(index, in: options.site)
-            } else if made.baseIsNew || !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
+            } else if !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
                 // A kept base is keyed by the places: the build that made it saved their index.
                 try PlaceIndex.save(guide.places.map(\.place).filter { $0.origin != .own }, in: options.site)
             }
             try PlaceIndex.saveSource(guide.source, in: options.site)
-            var kept: BuildRecord.Incremental?
-            if let baseKey = incremental.baseKey {
-                try baseWritten.get()
-                try IncrementalBuild.saveStore(inputs.store, site: options.site, output: options.outputPath)
-                kept = BuildRecord.Incremental(
-                    context: incremental.contextKey, base: baseKey, chunks: published.rendered.chunkPaths)
+            if let base = made.newBase, let key = keys.base {
+                try BuildRecord.saveBase(base, key: key, site: options.site, output: options.outputPath)
+            }
+            if keys.base != nil {
+                try BuildRecord.saveStore(inputs.store, site: options.site, output: options.outputPath)
             }
             var record = BuildRecord(
-                fingerprint: fingerprint.hex, tree: published.tree ?? OutputTreeDigest.compute(options.outputPath),
-                pages: published.rendered.pages, places: guide.places.count,
-                files: published.fileCount, incremental: kept)
+                fingerprint: fingerprint.hex, tree: OutputTreeDigest.compute(options.outputPath),
+                pages: published.rendered.pages, places: guide.places.count, files: published.fileCount)
+            record.context = keys.context
+            record.base = keys.base
+            record.chunks = published.rendered.chunkPaths
             if case .file(let raw) = places, let identity = raw.identity {
                 record.placesFile = BuildRecord.PlacesFile(path: raw.path, identity: identity, key: raw.contentKey)
             }

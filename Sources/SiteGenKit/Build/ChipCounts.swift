@@ -5,17 +5,17 @@ extension Guide {
     /// chips. The lists are nearest first, so each count is found by halving.
     var chipCounts: [PlaceCategory?: Int] {
         let radius = Double(settings.radiusKm) * 1000
-        func within(_ places: [GuidePlace]) -> Int {
-            var low = 0
-            var high = places.count
+        func within(_ places: ArraySlice<GuidePlace>) -> Int {
+            var low = places.startIndex
+            var high = places.endIndex
             while low < high {
                 let middle = (low + high) / 2
                 if places[middle].wholeMetres > radius { high = middle } else { low = middle + 1 }
             }
-            return low
+            return low - places.startIndex
         }
         var counts: [PlaceCategory?: Int] = [nil: within(places)]
-        for category in categories { counts[category] = within(self.places(in: category)) }
+        for category in categories { counts[category] = within(self.places(in: category)[...]) }
         return counts
     }
 }

@@ -18,10 +18,6 @@ struct PlaceLoading: Sendable {
         var warnings: [String]
         /// Hashes of the answers, per category in order (for the build fingerprint).
         var contentHashes: [UInt64?]
-        /// A places file's features, for the memo the next parse reuses.
-        var trace: PlacesDecoder.Trace?
-        /// Features not parsed because the last build's memo knew them.
-        var reusedFeatures = 0
     }
 
     /// The places from the API (through the cache) or the sample data.
@@ -62,60 +58,30 @@ struct PlaceLoading: Sendable {
             path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
     }
 
-    /// A places file's features, each parsed or known from the last build's memo, before the places are gathered.
+    /// A places file's places, with its report on the terminal.
     /// `settings`: the guide's (its categories, the country its addresses are written the way of).
-    func decodeFileFeatures(_ raw: RawFile, settings: SiteSettings, reusing reuse: FeatureReuse?) throws
-        -> PlacesDecoder.Decoded
-    {
+    func decodeFile(_ raw: RawFile, settings: SiteSettings) throws -> Loaded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
-        return try PlacesFile.decodeFeatures(
+        let result = try PlacesFile.decode(
             consume bytes, path: raw.path, defaultCategory: options.defaultCategory, categories: settings.categories,
-            addressCountry: settings.addressCountry, reusing: reuse)
-    }
-
-    /// A places file's features, or its places gathered from them.
-    enum Decoded {
-        case features(PlacesDecoder.Decoded)
-        case places(Loaded)
-    }
-
-    /// The places of a places file's features (`reuse`: the memo's base, for the features it knew).
-    func gather(_ features: consuming PlacesDecoder.Decoded, file raw: RawFile, _ reuse: FeatureReuse?) throws
-        -> Loaded
-    {
-        loaded(try PlacesFile.gather(features, path: raw.path) { reuse!.place(entry: $0) }, file: raw)
-    }
-
-    /// The places of a decoded places file, with its report on the terminal.
-    func loaded(_ result: PlacesDecoder.Result, file raw: RawFile) -> Loaded {
-        let warnings = report(
-            places: result.places.count, skipped: result.skipped,
-            features: result.featureHashes?.count ?? 0, reused: result.reusedFeatures)
-        return Loaded(
-            places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [], trace: result.trace,
-            reusedFeatures: result.reusedFeatures)
+            addressCountry: settings.addressCountry)
+        let warnings = report(places: result.places.count, skipped: result.skipped)
+        return Loaded(places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [])
     }
 
     func fileSource(_ raw: RawFile) -> DataSourceInfo {
         DataSourceInfo(kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
     }
 
-    /// Tells how many places a places file gave (and how many features were
-    /// parsed, when the memo knew the rest); returns the warnings.
-    func report(places: Int, skipped: [PlacesDecoder.SkippedFeature], features: Int, reused: Int) -> [String] {
+    /// Tells how many places a places file gave; returns the warnings.
+    func report(places: Int, skipped: [PlacesDecoder.SkippedFeature]) -> [String] {
         var warnings: [String] = []
         if !skipped.isEmpty {
             let message = "Stedsfilen: " + PlacesDecoder.SkippedFeature.summary(skipped) + "."
             warnings.append(message)
             console.progress(message)
         }
-        let count = NorwegianFormat.count(places, singular: "sted", plural: "steder")
-        if reused > 0 {
-            console.progress(
-                "  \(count) (\(features - reused) av dem lest på nytt, resten er uendret siden forrige bygging)")
-        } else {
-            console.progress("  \(count)")
-        }
+        console.progress("  " + NorwegianFormat.count(places, singular: "sted", plural: "steder"))
         return warnings
     }
 

@@ -36,8 +36,8 @@ struct SiteRenderer: Sendable {
         /// The first page of the front page (nil) or a category's: the explorer, with its page data.
         case explorer(category: PlaceCategory?)
         case fixedPages
-        /// `eksport/steder.geojson`; with positions, patched from the previous output's.
-        case allPlacesExport(patching: [Int]?)
+        /// `eksport/steder.geojson`.
+        case allPlacesExport
         case favoritesExports
         case searchEngineFiles
         /// Basemap tiles `range` of `basemap.tiles`.
@@ -88,9 +88,9 @@ struct SiteRenderer: Sendable {
         var chunkPaths: [String]
     }
 
-    /// Renders and writes everything, or with `changes` only what they touch
+    /// Renders and writes everything, or with `plan` only what it touches
     /// (`previousChunkPaths`: the data files the output has now).
-    func render(changes: ChangedPages? = nil, previousChunkPaths: [String] = []) throws -> Rendered {
+    func render(plan: RebuildPlan? = nil, previousChunkPaths: [String] = []) throws -> Rendered {
         let contexts = guide.settings.languages.all.map { language in
             SiteContext(
                 settings: guide.settings, source: guide.source,
@@ -107,13 +107,12 @@ struct SiteRenderer: Sendable {
         }
         // A big guide's places go into data files the explorer pages name (so they stay light).
         let chunkCount = pageData.chunkCount(placeCount: all.count)
-        let chunkIndices = changes.map { $0.dataChunks } ?? Array(0..<chunkCount)
-        let patchable = changes?.chunkPositions.flatMap { previousChunkPaths.count == chunkCount ? $0 : nil }
+        let chunkIndices = plan.map { $0.dataChunks } ?? Array(0..<chunkCount)
         var chunkPaths =
             previousChunkPaths.count == chunkCount ? previousChunkPaths : [String](repeating: "", count: chunkCount)
 
         // Each language's pages and favorites exports, in its folder; the rest once.
-        let siteJobs = changes.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
+        let siteJobs = plan.map { partialJobs($0) } ?? fullJobs(byCategory: byCategory)
         var jobs: [(job: Job, context: SiteContext)] = []
         for job in siteJobs {
             if job.isPerLanguage { jobs += contexts.map { (job, $0) } } else { jobs.append((job, contexts[0])) }
@@ -130,7 +129,7 @@ struct SiteRenderer: Sendable {
         }
         // The data files first, on all cores (the explorers name them); then every job, the longest (the export)
         // first.
-        let written = try writeDataFiles(chunkIndices, of: all, patching: patchable, previous: previousChunkPaths)
+        let written = try writeDataFiles(chunkIndices, of: all)
         for (index, path) in zip(chunkIndices, written) { chunkPaths[index] = path }
         try runOnAllCores(
             jobs.filter { $0.job.isAllPlacesExport } + jobs.filter { !$0.job.isAllPlacesExport },
@@ -159,26 +158,15 @@ struct SiteRenderer: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Data files `indices` of `all`'s places, written as they are made (each is about 1.3 MB); with
-    /// `positions`, only those places changed, none moved: each file is the last one with their lines written again.
-    private func writeDataFiles(_ indices: [Int], of all: [GuidePlace], patching positions: [Int]?, previous: [String])
-        throws -> [String]
-    {
+    /// Data files `indices` of `all`'s places, written as they are made (each is about 1.3 MB).
+    private func writeDataFiles(_ indices: [Int], of all: [GuidePlace]) throws -> [String] {
         let writer = self.writer
         let photos = self.photos.photos
         let layout = pageData
         let paths = guide.paths
         let written = ParallelChunks.map(count: indices.count, chunkSize: 1) {
             index -> Result<String, SiteWriterError> in
-            let part = indices[index]
-            let patched = positions.flatMap { positions in
-                writer.previousFile(previous[part]).flatMap {
-                    PageData.chunk(
-                        part: part, of: all, paths: paths, patching: $0, positions: positions, photos: photos,
-                        layout: layout)
-                }
-            }
-            let chunk = patched ?? PageData.chunk(part: part, of: all, paths: paths, photos: photos, layout: layout)
+            let chunk = PageData.chunk(part: indices[index], of: all, paths: paths, photos: photos, layout: layout)
             return Result { () throws(SiteWriterError) in
                 try writer.write(chunk.bytes, to: chunk.path)
                 return chunk.path
@@ -190,7 +178,7 @@ struct SiteRenderer: Sendable {
     /// Every file of the site.
     private func fullJobs(byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
         var jobs: [Job] = [
-            .sharedFiles, .fixedPages, .allPlacesExport(patching: nil), .favoritesExports, .searchEngineFiles,
+            .sharedFiles, .fixedPages, .allPlacesExport, .favoritesExports, .searchEngineFiles,
             .offlineFiles,
             .favorites(pages: 1...FavoritesPage.pageCount(guide)),
         ]
@@ -229,11 +217,11 @@ struct SiteRenderer: Sendable {
     }
 
     /// What `changes` touch; the offline files always (they name this build).
-    private func partialJobs(_ changes: ChangedPages) -> [Job] {
+    private func partialJobs(_ changes: RebuildPlan) -> [Job] {
         var jobs: [Job] = [.offlineFiles]
         guard !changes.isEmpty else { return jobs }
         jobs += guide.lists.map { Job.explorer(category: $0) }
-        if changes.allPlacesExport { jobs.append(.allPlacesExport(patching: changes.exportPositions)) }
+        if changes.allPlacesExport { jobs.append(.allPlacesExport) }
         if changes.favorites { jobs += [.favoritesExports, .favorites(pages: 1...FavoritesPage.pageCount(guide))] }
         if changes.sitemap { jobs.append(.searchEngineFiles) }
         for (category, pages) in changes.listPages.sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
@@ -267,28 +255,20 @@ struct SiteRenderer: Sendable {
                 )
             }
         case .listPages(let category, let pages):
-            let places = category.map { byCategory[$0] ?? [] } ?? guide.places
+            let places = category.map { (byCategory[$0] ?? [])[...] } ?? guide.places
             for page in pages {
                 try writeList(
                     page: page, category: category, places: places, context: context, scriptData: nil, writer: writer)
             }
         case .explorer(let category):
-            let places = category.map { byCategory[$0] ?? [] } ?? guide.places
+            let places = category.map { (byCategory[$0] ?? [])[...] } ?? guide.places
             try writeList(
                 page: 1, category: category, places: places, context: context,
                 scriptData: PageData.fragment(for: guide, category: category, context: context, chunkPaths: chunkPaths),
                 writer: writer)
-        case .allPlacesExport(let positions):
-            if let positions, let previous = self.writer.previousFile(context.paths.allPlacesGeoJSON),
-                let patch = SiteFiles.allPlacesExport(guide, context: context, patching: previous, positions: positions)
-            {
-                try self.writer.write(patch, to: context.paths.allPlacesGeoJSON)
-                return
-            }
-            // Streamed: at 100,000 places the file is 74 MB, which the build need never hold.
-            try self.writer.writeStreaming(to: context.paths.allPlacesGeoJSON) { (emit) throws(SiteWriterError) in
-                try SiteFiles.allPlacesExport(guide, context: context, emit: emit)
-            }
+        case .allPlacesExport:
+            try self.writer.write(
+                SiteFiles.allPlacesExport(guide, context: context).bytes, to: context.paths.allPlacesGeoJSON)
         case .favoritesExports:
             for file in SiteFiles.favoritesExports(guide, context: context) {
                 try writer.write(file.bytes, to: file.path)
@@ -352,7 +332,8 @@ struct SiteRenderer: Sendable {
     }
 
     private func writeList(
-        page: Int, category: PlaceCategory?, places: [GuidePlace], context: SiteContext, scriptData: HTMLFragment?,
+        page: Int, category: PlaceCategory?, places: ArraySlice<GuidePlace>, context: SiteContext,
+        scriptData: HTMLFragment?,
         writer: LanguageWriter
     ) throws {
         let pageCount = ListPage.pageCount(for: places.count)

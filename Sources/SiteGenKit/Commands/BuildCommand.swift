@@ -73,8 +73,6 @@ struct BuildCommand: Command {
         let arguments = context.arguments
         var options = try BuildCommand.buildOptions(context, command: spec.name)
         options.waitForOtherBuild = !arguments.flag("--no-wait")
-        options.keepsGuideUntilExit = true
-        OneShotMemory.configure()
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
         // On a terminal, long work shows one updating line (--quiet: none).
@@ -103,11 +101,6 @@ struct BuildCommand: Command {
                 let memory = peak.map { MachineNumber.rightAligned(String($0), width: 5) + " MiB" } ?? "        –"
                 let time = MachineNumber.rightAligned(MachineNumber.fixed(seconds, decimals: 3), width: 7)
                 context.console.output(time + " s  " + memory + " topp  " + name)
-            }
-            if let decoded = report.placesDecoded {
-                context.console.output(
-                    "  \(NorwegianFormat.integer(decoded)) av \(NorwegianFormat.integer(report.placeCount)) steder lest fra guiden fra forrige bygging"
-                )
             }
         }
         let files = report.files

@@ -41,7 +41,7 @@ struct PlacesCommand: Command {
             return .success
         }
         let guide = known.guide
-        var places = guide.places
+        var places = Array(guide.places)
         if arguments.flag("--own") { places = places.filter { $0.place.origin == .own } }
         if arguments.flag("--edited") { places = places.filter { $0.place.origin == .corrected } }
         guard !places.isEmpty else {
