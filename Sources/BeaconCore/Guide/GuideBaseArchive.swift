@@ -8,34 +8,105 @@ import Synchronization
 /// (`key`) is simply not used.
 ///
 /// Layout: magic, key, the two counts, the entries, an offset per entry (so entries decode on all
-/// cores), and a checksum of everything before it. Strings are a length and UTF-8; a missing optional
-/// has the length `UInt32.max`.
+/// cores), and a checksum of everything before it: the hash of each megabyte's hash, so the file is
+/// written as it is made (a big guide's archive is never held whole) and checked on all cores.
+/// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
     static let magic = Array("beacon-guide-base 14\n".utf8)
     static let missing = UInt32.max
+    static let blockSize = 1 << 20
 
     package static func encode(_ base: GuideBase, key: String) -> [UInt8] {
-        var bytes = magic
-        bytes.reserveCapacity(base.entries.count * 400)
-        appendString(key, to: &bytes)
-        appendInteger(UInt64(base.inDataCount), to: &bytes)
-        appendInteger(UInt64(base.entries.count - base.inDataCount), to: &bytes)
-        var offsets: [UInt64] = []
-        offsets.reserveCapacity(base.entries.count)
-        for entry in base.entries {
-            offsets.append(UInt64(bytes.count))
-            append(entry, to: &bytes)
-        }
-        for offset in offsets { appendInteger(offset, to: &bytes) }
-        var hasher = ContentHasher()
-        hasher.combine(bytes)
-        appendInteger(hasher.value, to: &bytes)
+        var bytes: [UInt8] = []
+        encode(base, key: key) { bytes.append(contentsOf: $0) }
         return bytes
     }
 
-    /// Writes the archive to `path` (a temporary file, then a rename); a cache, so not synced.
+    /// The archive handed to `emit` a block at a time, each `blockSize` bytes but the last.
+    static func encode<Failure: Error>(
+        _ base: GuideBase, key: String, emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
+            try encode(base, key: key, writer: BlockWriter<Failure>(emit: emit))
+        }
+    }
+
+    private static func encode<Failure: Error>(
+        _ base: GuideBase, key: String, writer: consuming BlockWriter<Failure>
+    ) throws(Failure) {
+        var writer = writer
+        var header = magic
+        appendString(key, to: &header)
+        appendInteger(UInt64(base.inDataCount), to: &header)
+        appendInteger(UInt64(base.entries.count - base.inDataCount), to: &header)
+        try writer.append(header)
+        var offsets: [UInt64] = []
+        offsets.reserveCapacity(base.entries.count)
+        var entry: [UInt8] = []
+        for item in base.entries {
+            offsets.append(UInt64(writer.written))
+            entry.removeAll(keepingCapacity: true)
+            append(item, to: &entry)
+            try writer.append(entry)
+        }
+        var tail: [UInt8] = []
+        tail.reserveCapacity(offsets.count * 8)
+        for offset in offsets { appendInteger(offset, to: &tail) }
+        try writer.append(tail)
+        try writer.finish()
+    }
+
+    /// Hands on whole blocks as they fill, and last the short block and the checksum.
+    struct BlockWriter<Failure: Error> {
+        let emit: ([UInt8]) throws(Failure) -> Void
+        private var block: [UInt8] = []
+        private var checksum = ContentHasher()
+        private(set) var written = 0
+
+        init(emit: @escaping ([UInt8]) throws(Failure) -> Void) {
+            self.emit = emit
+            block.reserveCapacity(GuideBaseArchive.blockSize)
+        }
+
+        mutating func append(_ bytes: [UInt8]) throws(Failure) {
+            var from = 0
+            while from < bytes.count {
+                let taken = min(bytes.count - from, GuideBaseArchive.blockSize - block.count)
+                block.append(contentsOf: bytes[from..<(from + taken)])
+                from += taken
+                if block.count == GuideBaseArchive.blockSize { try flush() }
+            }
+            written += bytes.count
+        }
+
+        private mutating func flush() throws(Failure) {
+            checksum.combine(GuideBaseArchive.blockHash(block[...]))
+            try emit(block)
+            block.removeAll(keepingCapacity: true)
+        }
+
+        mutating func finish() throws(Failure) {
+            if !block.isEmpty { try flush() }
+            var last: [UInt8] = []
+            appendInteger(checksum.value, to: &last)
+            try emit(last)
+        }
+    }
+
+    static func blockHash(_ block: ArraySlice<UInt8>) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine(Array(block))
+        return hasher.value
+    }
+
+    /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        try FileSystem.writeCacheFile(encode(base, key: key), to: path, sync: false, unlinkingFirst: true)
+        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) {
+            (fd) throws(FileError) in
+            try encode(base, key: key) { (bytes) throws(FileError) in
+                try FileSystem.writeAll(fd: fd, bytes: bytes, path: path)
+            }
+        }
     }
 
     /// The base, or nil when the bytes are not an intact archive made with `key`.
@@ -44,10 +115,13 @@ package enum GuideBaseArchive {
         guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
         let bodyEnd = bytes.count - 8
         var checksumReader = Reader(bytes: bytes, end: bytes.count, offset: bodyEnd)
-        var hasher = ContentHasher()
-        hasher.combine(Array(bytes[..<bodyEnd]))
+        let blocks = ParallelChunks.map(count: (bodyEnd + blockSize - 1) / blockSize, chunkSize: 1) {
+            blockHash(bytes[($0 * blockSize)..<min(bodyEnd, ($0 + 1) * blockSize)])
+        }
+        var checksum = ContentHasher()
+        for hash in blocks { checksum.combine(hash) }
         var reader = Reader(bytes: bytes, end: bodyEnd, offset: magic.count)
-        guard checksumReader.integer() == hasher.value, reader.string() == key,
+        guard checksumReader.integer() == checksum.value, reader.string() == key,
             let inDataCount = reader.integer().flatMap(Int.init(exactly:)),
             let outsideCount = reader.integer().flatMap(Int.init(exactly:))
         else { return nil }

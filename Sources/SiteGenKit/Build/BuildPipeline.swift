@@ -142,10 +142,17 @@ struct BuildPipeline: Sendable {
         // render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
         let previous = planRebuild(record: outputTrusted ? lastRecord : nil, keys: keys, made: made, inputs)
-        let published = try await renderAndPublish(
-            made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint, previous: previous, &timer)
+        let baseSaved = startSavingBase(made, keys: keys)
+        let published: Published
+        do {
+            published = try await renderAndPublish(
+                made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint, previous: previous, &timer)
+        } catch {
+            _ = await baseSaved?.value  // nothing of this build goes on after it failed
+            throw error
+        }
         let recorded = try await timer.step("Lagrer oversikten over stedene") {
-            await record(made, inputs, places, published, fingerprint: fingerprint, keys: keys)
+            await record(made, inputs, places, published, fingerprint: fingerprint, keys: keys, baseSaved: baseSaved)
         }
         let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + photos.warnings + recorded
         return BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
