@@ -31,7 +31,7 @@ package enum CommandLineTool {
             return ExitStatus.usage.rawValue
         }
         if name == "--help" || name == "-h" || name == "help" {
-            if arguments.count == 2, arguments[1] == "--man" {
+            if arguments.count == 2, arguments[1] == manOption.name {
                 var page = ManPage.render()
                 if page.hasSuffix("\n") { page.removeLast() }
                 console.output(page)
@@ -63,9 +63,9 @@ package enum CommandLineTool {
                 return ExitStatus.success.rawValue
             }
             let context = CommandContext(
-                arguments: parsed, environment: environment,
-                console: parsed.flag("--quiet") ? QuietConsole(base: console) : console, now: now)
-            return try await command.run(context).rawValue
+                siteRoot: CommonOptions.site.value(in: parsed), environment: environment,
+                console: CommonOptions.quiet.value(in: parsed) ? QuietConsole(base: console) : console, now: now)
+            return try await command.run(context, parsed: parsed).rawValue
         } catch let error as UsageError {
             let ending = error.message.hasSuffix("?") ? "" : "."
             console.error("sitegen \(error.command): \(error.message)\(ending)")
@@ -140,13 +140,13 @@ package enum CommandLineTool {
         name: "help",
         usage: "sitegen help [KOMMANDO | --man]",
         summary: "Viser oversikten, hjelpen til én kommando, eller hele veiledningen som man-side.",
-        options: [
-            .init(
-                name: "--man", valueName: nil,
-                help: "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»")
-        ],
+        options: [manOption],
         maximumPositionals: 1
     )
+
+    static let manOption = CommandSpec.Option(
+        name: "--man", valueName: nil,
+        help: "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»")
 
     /// The options that stand alone, in place of a command.
     static let globalOptions: [CommandSpec.Option] = [
@@ -179,9 +179,10 @@ package enum CommandLineTool {
     }
 }
 
-/// What a command gets to work with.
+/// What a command gets to work with, besides its arguments.
 struct CommandContext: Sendable {
-    var arguments: ParsedArguments
+    /// The site folder `--site` named; nil: the folder the command runs in.
+    var siteRoot: String?
     var environment: [String: String]
     var console: any Console
     /// The time the command goes by.
@@ -191,12 +192,21 @@ struct CommandContext: Sendable {
     func today(in zone: GuideTimeZone) -> CalendarDate { zone.today(now()) }
 
     var site: SiteFolder {
-        SiteFolder(root: arguments.value("--site") ?? ".", redactor: .fromEnvironment(environment))
+        SiteFolder(root: siteRoot ?? ".", redactor: .fromEnvironment(environment))
     }
 }
 
-/// One `sitegen` sub-command.
+/// One `sitegen` sub-command. Its spec's options are `Options.declared`, and it reads them from `arguments`
+/// through those same typed options, so it cannot ask for one its help does not list.
 protocol Command: Sendable {
+    associatedtype Options: CommandOptions
     var spec: CommandSpec { get }
-    func run(_ context: CommandContext) async throws -> ExitStatus
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+}
+
+extension Command {
+    /// Runs the command on words parsed against its spec (the table holds commands as `any Command`).
+    func run(_ context: CommandContext, parsed: ParsedArguments) async throws -> ExitStatus {
+        try await run(context, Arguments(parsed))
+    }
 }

@@ -20,20 +20,23 @@ struct AssetsCommand: Command {
             lastes etter det innebygde stilarket på hver side. Kopier bare det du vil endre: en
             kopiert fil følger ikke med når sitegen oppdateres.
             """,
-        options: [
-            .init(name: "--force", valueName: nil, help: "skriv over filer i assets/ som er endret"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         minimumPositionals: 1,
         maximumPositionals: 64,
         subcommands: ["list", "eject"]
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    struct Options: CommandOptions {
+        let force = Option(flag: "--force", help: "skriv over filer i assets/ som er endret")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [force, site, quiet] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
         let site = context.site
         try site.checkExists()
-        let positionals = context.arguments.positionals
+        let positionals = arguments.positionals
         let builtIn = AssetBundle.builtInFiles()
         switch positionals[0] {
         case "list":
@@ -60,7 +63,7 @@ struct AssetsCommand: Command {
                 throw UsageError("«\(unknown)» er ikke en innebygd fil (se «sitegen assets list»)", command: spec.name)
             }
             let files = chosen.isEmpty ? builtIn : builtIn.filter { chosen.contains($0.name) }
-            try eject(files, into: site.assetsPath, force: context.arguments.flag("--force"), console: context.console)
+            try eject(files, into: site.assetsPath, force: arguments[\.force], console: context.console)
         default:
             throw UsageError("ukjent underkommando «\(positionals[0])» (bruk list eller eject)", command: spec.name)
         }

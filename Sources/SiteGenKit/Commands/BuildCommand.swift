@@ -5,6 +5,26 @@ import Glibc
 
 /// `sitegen build`: fetch, merge, render, write `output/`.
 struct BuildCommand: Command {
+    struct Options: BuildInputOptions {
+        let site = CommonOptions.site
+        let output = Option<String?>(
+            "--output", valueName: "MAPPE", help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)")
+        let places = BuildInputs.places
+        let category = BuildInputs.category
+        let refresh = BuildInputs.refresh
+        let offline = BuildInputs.offline
+        let force = BuildInputs.force
+        let noWait = Option(
+            flag: "--no-wait",
+            help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente")
+        let timings = Option(
+            flag: "--timings", help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det")
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] {
+            [site, output, places, category, refresh, offline, force, noWait, timings, quiet]
+        }
+    }
+
     let spec = CommandSpec(
         name: "build",
         usage:
@@ -15,41 +35,21 @@ struct BuildCommand: Command {
             uten nøkkel brukes eksempeldataene rundt Oslo S. Nettstedet byttes inn i ett steg, så en
             bygging som feiler lar forrige versjon stå urørt, og uendrede filer skrives ikke på nytt.
             """,
-        options: [
-            CommandSpec.siteOption,
-            .init(
-                name: "--output", valueName: "MAPPE",
-                help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)"),
-        ] + BuildCommand.inputOptions + [
-            .init(
-                name: "--no-wait", valueName: nil,
-                help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"),
-            .init(
-                name: "--timings", valueName: nil,
-                help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det"),
-            CommandSpec.quietOption,
-        ]
+        options: Options.declared
     )
 
-    /// The options that decide what a build makes, read alike by `build` and `serve --watch` (`buildOptions`).
-    static let inputOptions: [CommandSpec.Option] = [
-        .init(name: "--places", valueName: "FIL", help: "bygg fra en GeoJSON-fil med steder i stedet for API-et"),
-        .init(
-            name: "--category", valueName: "KATEGORI",
-            help: "kategori for steder i --places-filen som mangler en (en av guidens kategorier, for eksempel cafe)"),
-        .init(name: "--refresh", valueName: nil, help: "hent på nytt fra API-et selv om mellomlageret er ferskt"),
-        .init(name: "--offline", valueName: nil, help: "bruk bare mellomlageret, ingen nettverkskall"),
-        .init(name: "--force", valueName: nil, help: "bygg alle sider på nytt selv om ingenting er endret"),
-    ]
+    /// The options that decide what a build makes (`BuildInputOptions`), as the spec lists them.
+    static var inputOptions: [CommandSpec.Option] { Options().options(at: Options.inputs).map(\.declared) }
 
-    /// The build that `inputOptions` and `--output` ask for, checked; `command` names the command in a usage error.
-    static func buildOptions(_ context: CommandContext, command: String) throws -> BuildOptions {
-        let arguments = context.arguments
-        if arguments.flag("--refresh") && arguments.flag("--offline") {
+    /// The build that the inputs and `--output` ask for, checked; `command` names the command in a usage error.
+    static func buildOptions<Given: BuildInputOptions>(
+        _ context: CommandContext, _ arguments: Arguments<Given>, command: String
+    ) throws -> BuildOptions {
+        if arguments[\.refresh] && arguments[\.offline] {
             throw UsageError("--refresh og --offline kan ikke brukes sammen", command: command)
         }
         var category: PlaceCategory?
-        if let text = arguments.value("--category") {
+        if let text = arguments[\.category] {
             // The owner's own kinds are named in the settings; a settings file that cannot be read is the
             // build's to report.
             let own = (try? context.site.loadSettings())?.categories ?? []
@@ -58,26 +58,25 @@ struct BuildCommand: Command {
             }
             category = parsed
         }
-        if category != nil && arguments.value("--places") == nil {
+        if category != nil && arguments[\.places] == nil {
             throw UsageError("--category brukes bare sammen med --places", command: command)
         }
         var options = BuildOptions(
-            site: context.site, outputPath: arguments.value("--output"), placesFile: arguments.value("--places"),
-            defaultCategory: category, refresh: arguments.flag("--refresh"), offline: arguments.flag("--offline"),
-            force: arguments.flag("--force"))
+            site: context.site, outputPath: arguments[\.output], placesFile: arguments[\.places],
+            defaultCategory: category, refresh: arguments[\.refresh], offline: arguments[\.offline],
+            force: arguments[\.force])
         options.now = context.now
         return options
     }
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        var options = try BuildCommand.buildOptions(context, command: spec.name)
-        options.waitForOtherBuild = !arguments.flag("--no-wait")
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        var options = try BuildCommand.buildOptions(context, arguments, command: spec.name)
+        options.waitForOtherBuild = !arguments[\.noWait]
         let cancellation = BuildCancellation()
         options.cancellation = cancellation
         // On a terminal, long work shows one updating line (--quiet: none).
         let console = StatusLine.onTerminal(
-            context.console, quiet: arguments.flag("--quiet"), environment: context.environment)
+            context.console, quiet: arguments[\.quiet], environment: context.environment)
         defer { (console as? StatusLine)?.finish() }
         // Ctrl-C: the first stops the build, which removes its staging folder;
         // a second one (or one before anything was written) leaves at once.
@@ -96,7 +95,7 @@ struct BuildCommand: Command {
             return ExitStatus(rawValue: 128 + signal) ?? .interrupted
         }
         (console as? StatusLine)?.finish()
-        if arguments.flag("--timings") {
+        if arguments[\.timings] {
             for (name, seconds, peak) in report.stepTimings {
                 let memory = peak.map { MachineNumber.rightAligned(String($0), width: 5) + " MiB" } ?? "        –"
                 let time = MachineNumber.rightAligned(MachineNumber.fixed(seconds, decimals: 3), width: 7)

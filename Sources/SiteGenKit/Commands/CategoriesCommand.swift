@@ -21,42 +21,43 @@ struct CategoriesCommand: Command {
             skrives med (--category), ett per linje, slik tab-fullføringen bruker dem. --keys skriver
             alle Geoapify-kategoriene, nøklene en egen kategori («key» i beacon-settings.json) kan ha.
             """,
-        options: [
-            .init(
-                name: "--json", valueName: nil,
-                help:
-                    "skriv kategoriene som JSON: nøkkel, navn på bokmål, nynorsk og engelsk, Geoapify-nøkler, om og hvor guiden bruker dem"
-            ),
-            .init(
-                name: "--keys", valueName: nil,
-                help: "skriv alle Geoapify-kategoriene, én per linje (nøklene en egen kategori kan bruke)"),
-            .init(
-                name: "--names", valueName: nil,
-                help: "skriv navnene guidens kategorier kan skrives med, ett per linje (for tab-fullføring)"),
-            CommandSpec.siteOption,
-        ]
+        options: Options.declared
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        if [arguments.flag("--json"), arguments.flag("--names"), arguments.flag("--keys")].filter({ $0 }).count > 1 {
+    struct Options: CommandOptions {
+        let json = Option(
+            flag: "--json",
+            help:
+                "skriv kategoriene som JSON: nøkkel, navn på bokmål, nynorsk og engelsk, Geoapify-nøkler, om og hvor guiden bruker dem"
+        )
+        let keys = Option(
+            flag: "--keys", help: "skriv alle Geoapify-kategoriene, én per linje (nøklene en egen kategori kan bruke)")
+        let names = Option(
+            flag: "--names",
+            help: "skriv navnene guidens kategorier kan skrives med, ett per linje (for tab-fullføring)")
+        let site = CommonOptions.site
+        var listed: [any DeclaredOption] { [json, keys, names, site] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        if [arguments[\.json], arguments[\.names], arguments[\.keys]].filter({ $0 }).count > 1 {
             throw UsageError("bruk bare én av --json, --names og --keys", command: spec.name)
         }
-        if arguments.flag("--keys") {
+        if arguments[\.keys] {
             // Every Geoapify category key, for an owner's own kind (`"key"` in `categories`).
             context.console.output(GeoapifyCategoryKeys.all.joined(separator: "\n"))
             return .success
         }
         let site = context.site
-        let settings = try Self.settings(of: site, named: arguments.value("--site") != nil)
-        if arguments.flag("--names") {
+        let settings = try Self.settings(of: site, named: arguments[\.site] != nil)
+        if arguments[\.names] {
             guard let settings else { throw NotASiteFolder(path: site.root) }
             // Every name `--category` takes for each of the guide's kinds, the key first: what completion offers.
             context.console.output(settings.categories.flatMap(\.commandLineNames).joined(separator: "\n"))
             return .success
         }
         let rows = Self.rows(used: settings?.categories)
-        if arguments.flag("--json") {
+        if arguments[\.json] {
             var text = JSONWriter().string(Self.json(rows, site: settings.map { _ in site.root }))
             if text.hasSuffix("\n") { text.removeLast() }
             context.console.output(text)

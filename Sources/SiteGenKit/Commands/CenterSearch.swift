@@ -8,8 +8,13 @@ import FoundationEssentials
 struct CenterSearch {
     var context: CommandContext
 
-    func run(address: String) async throws -> ExitStatus {
-        let (coordinate, label) = try await choose(address: address, near: try context.site.loadSettings().center)
+    /// The centre's name, which `center` and `init` both take.
+    static let label = Option<String?>(
+        "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)")
+
+    func run(address: String, label: String?, pick: () throws -> Int?) async throws -> ExitStatus {
+        let (coordinate, label) = try await choose(
+            address: address, near: try context.site.loadSettings().center, label: label, pick: pick)
         var retitled: String?
         let settings = try context.site.updateSettings { settings in
             retitled = settings.moveCenter(to: coordinate, label: label)
@@ -23,19 +28,17 @@ struct CenterSearch {
 
     /// Looks the address up (the best candidates near `near` first), prints the
     /// candidates and returns the chosen one (`--pick`) with its label (`--label`).
-    func choose(address: String, near: Coordinate) async throws -> (coordinate: Coordinate, label: String) {
+    /// `label` is the text as given and `pick` reads the number: both are checked after the address, so a
+    /// command that takes neither (`place add`) leaves them out.
+    func choose(
+        address: String, near: Coordinate, label: String? = nil, pick readPick: () throws -> Int? = { nil }
+    ) async throws -> (coordinate: Coordinate, label: String) {
         let text = try InputParsing.typedText(address, field: "Adressen").trimmingSpaces()
         guard !text.isEmpty, text.count <= 300 else {
             throw InvalidInput(message: "Adressen må ha mellom 1 og 300 tegn.")
         }
-        let givenLabel = try context.arguments.value("--label").flatMap(InputParsing.label)
-        var pick = 1
-        if let value = context.arguments.value("--pick") {
-            guard let number = Int(value), (1...10).contains(number) else {
-                throw InvalidInput(message: "--pick må være et tall fra 1 til 10 (fikk «\(value)»).")
-            }
-            pick = number
-        }
+        let givenLabel = try label.flatMap(InputParsing.label)
+        let pick = try readPick() ?? 1
         guard var client = try GeoapifyClient.fromEnvironment(context.environment) else {
             throw GeoapifyError.missingKey
         }

@@ -15,14 +15,14 @@ struct CompletionsCommand: Command {
             zsh     sitegen completions zsh > ~/.zsh/completions/_sitegen (mappen må stå i fpath før compinit)
             fish    sitegen completions fish > ~/.config/fish/completions/sitegen.fish
             """,
-        options: [],
+        options: NoOptions.declared,
         minimumPositionals: 1,
         maximumPositionals: 1,
         subcommands: CompletionShell.allCases.map(\.rawValue)
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let name = context.arguments.positionals[0]
+    func run(_ context: CommandContext, _ arguments: Arguments<NoOptions>) async throws -> ExitStatus {
+        let name = arguments.positionals[0]
         guard let shell = CompletionShell(rawValue: name) else {
             let known = CompletionShell.allCases.map(\.rawValue)
             throw UsageError(

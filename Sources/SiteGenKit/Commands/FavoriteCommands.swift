@@ -10,19 +10,19 @@ struct FavoriteCommand: Command {
         summary: "Legger til eller fjerner et sted fra favorittene (Mine steder).",
         details:
             "En favoritt beholder en kopi av navn, adresse og posisjon, så den vises på favorittsiden selv om stedet faller utenfor radius.",
-        options: [CommandSpec.siteOption, CommandSpec.quietOption],
+        options: SiteAndQuietOptions.declared,
         minimumPositionals: 2,
         maximumPositionals: 2,
         subcommands: ["add", "remove"]
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let action = context.arguments.positionals[0]
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteAndQuietOptions>) async throws -> ExitStatus {
+        let action = arguments.positionals[0]
         guard action == "add" || action == "remove" else {
             throw UsageError("første argument må være «add» eller «remove» (fikk «\(action)»)", command: spec.name)
         }
         let known = try await KnownPlaces.load(context)
-        let place = try known.resolve(context.arguments.positionals[1])
+        let place = try known.resolve(arguments.positionals[1])
         if action == "add" {
             let added = try context.site.updateStore {
                 $0.addFavorite(place, on: context.today(in: known.guide.settings.guideTimeZone))
@@ -44,10 +44,10 @@ struct FavoritesCommand: Command {
         name: "favorites",
         usage: "sitegen favorites [--site MAPPE]",
         summary: "Viser favorittene.",
-        options: [CommandSpec.siteOption]
+        options: SiteOptions.declared
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteOptions>) async throws -> ExitStatus {
         let known = try await KnownPlaces.load(context)
         let favorites = known.guide.favorites
         if favorites.isEmpty {

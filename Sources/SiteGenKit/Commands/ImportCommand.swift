@@ -21,35 +21,36 @@ struct ImportCommand: Command {
             favorittmerket tas med) i stedet for å legges til to ganger. Å importere samme fil igjen endrer ingenting.
             Steder uten posisjon (CSV-lister, Takeout med [0,0]) slås opp hos Geoapify når GEOAPIFY_API_KEY er satt.
             """,
-        options: [
-            .init(name: "--dry-run", valueName: nil, help: "vis hva som ville skjedd, uten å endre noe"),
-            .init(
-                name: "--category", valueName: "KATEGORI",
-                help: "hva slags steder det er (ellers fra OSM-taggene eller mappenavnet)"),
-            .init(
-                name: "--as", valueName: "places|favorites",
-                help: "som egne steder (standard), eller også som favoritter"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         minimumPositionals: 1,
         maximumPositionals: 100
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
+    struct Options: CommandOptions {
+        let dryRun = Option(flag: "--dry-run", help: "vis hva som ville skjedd, uten å endre noe")
+        let category = Option<String?>(
+            "--category", valueName: "KATEGORI",
+            help: "hva slags steder det er (ellers fra OSM-taggene eller mappenavnet)")
+        let mode = Option<String?>(
+            "--as", valueName: "places|favorites", help: "som egne steder (standard), eller også som favoritter")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [dryRun, category, mode, site, quiet] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
         var asFavorites = false
-        if let mode = arguments.value("--as") {
+        if let mode = arguments[\.mode] {
             guard mode == "places" || mode == "favorites" else {
                 throw UsageError("--as må være «places» eller «favorites» (fikk «\(mode)»)", command: spec.name)
             }
             asFavorites = mode == "favorites"
         }
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = arguments[\.dryRun]
         let known = try await KnownPlaces.load(context)
         let settings = known.settings
         var category: PlaceCategory?
-        if let text = arguments.value("--category") {
+        if let text = arguments[\.category] {
             guard let named = PlaceCategory(userInput: text, in: settings.categories) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }

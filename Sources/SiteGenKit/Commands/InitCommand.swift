@@ -22,26 +22,27 @@ struct InitCommand: Command {
             i «sitegen categories»). --sample lager eksempelguiden rundt Oslo S med vurderinger og
             favoritter.
             """,
-        options: [
-            .init(
-                name: "--center", valueName: "BREDDE LENGDE", help: "senteret, for eksempel --center 59.9111 10.7503",
-                valueCount: 2),
-            .init(
-                name: "--address", valueName: "ADRESSE",
-                help: "slå opp senteret hos Geoapify (trenger GEOAPIFY_API_KEY)"),
-            .init(name: "--pick", valueName: "N", help: "velg treff nummer N fra --address (standard: 1)"),
-            .init(name: "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)"),
-            .init(name: "--title", valueName: "TITTEL", help: "nettstedets tittel"),
-            .init(
-                name: "--categories", valueName: "KATEGORI,…",
-                help:
-                    "guidens kategorier, skilt med komma, i rekkefølgen sidene viser dem (standard: restaurant,cafe,hotel)"
-            ),
-            .init(name: "--sample", valueName: nil, help: "eksempelguiden rundt Oslo S, med vurderinger og favoritter"),
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         maximumPositionals: 1
     )
+
+    struct Options: CommandOptions {
+        let center = Option<[String]?>(
+            "--center", valueName: "BREDDE LENGDE", help: "senteret, for eksempel --center 59.9111 10.7503", count: 2)
+        let address = Option<String?>(
+            "--address", valueName: "ADRESSE", help: "slå opp senteret hos Geoapify (trenger GEOAPIFY_API_KEY)")
+        let pick = CheckedOption(
+            "--pick", valueName: "N", help: "velg treff nummer N fra --address (standard: 1)", check: InputParsing.pick)
+        let label = CenterSearch.label
+        let title = Option<String?>("--title", valueName: "TITTEL", help: "nettstedets tittel")
+        let categories = Option<String?>(
+            "--categories", valueName: "KATEGORI,…",
+            help:
+                "guidens kategorier, skilt med komma, i rekkefølgen sidene viser dem (standard: restaurant,cafe,hotel)")
+        let sample = Option(flag: "--sample", help: "eksempelguiden rundt Oslo S, med vurderinger og favoritter")
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [center, address, pick, label, title, categories, sample, quiet] }
+    }
 
     static let gitignore = """
         # Laget av «sitegen init»: det bygde nettstedet og sitegens egne filer hører ikke hjemme i git.
@@ -51,17 +52,16 @@ struct InitCommand: Command {
 
         """
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
         let given = arguments.positionals.first ?? "."
         let folder = SiteFolder.absolute(given)
-        if arguments.flag("--sample") {
-            for name in ["--center", "--address", "--label", "--title", "--pick"] where arguments.value(name) != nil {
+        if arguments[\.sample] {
+            if let option = arguments.firstGiven([\.center, \.address, \.label, \.title, \.pick]) {
                 throw UsageError(
-                    "--sample lager eksempelguiden og kan ikke brukes sammen med \(name)", command: spec.name)
+                    "--sample lager eksempelguiden og kan ikke brukes sammen med \(option.name)", command: spec.name)
             }
             // The demo's places and its ratings and favorites are of the brief's three kinds only.
-            if arguments.value("--categories") != nil {
+            if arguments[\.categories] != nil {
                 throw UsageError(
                     "--sample lager eksempelguiden, og eksempeldataene har bare restauranter, kafeer og hoteller, "
                         + "så --sample kan ikke brukes sammen med --categories; for andre kategorier, lag en egen "
@@ -69,21 +69,21 @@ struct InitCommand: Command {
                     command: spec.name)
             }
         }
-        let categories = try arguments.value("--categories").map(parseCategories)
-        if arguments.value("--center") != nil && arguments.value("--address") != nil {
+        let categories = try arguments[\.categories].map(parseCategories)
+        if arguments[\.center] != nil && arguments[\.address] != nil {
             throw UsageError("bruk enten --center eller --address, ikke begge", command: spec.name)
         }
-        if arguments.value("--pick") != nil && arguments.value("--address") == nil {
+        if arguments.isGiven(\.pick) && arguments[\.address] == nil {
             throw UsageError("--pick brukes bare sammen med --address", command: spec.name)
         }
         try SiteInitializer.checkFolderIsFree(folder, given: given)
 
         let files: [(name: String, bytes: [UInt8])]
         let settings: SiteSettings
-        if arguments.flag("--sample") {
+        if arguments[\.sample] {
             (settings, files) = try sampleSite()
         } else {
-            settings = try await chosenSettings(context, categories: categories)
+            settings = try await chosenSettings(context, arguments, categories: categories)
             files = [(SiteSettings.fileName, settings.encodedBytes), (GuideStore.fileName, GuideStore().encodedBytes)]
         }
         try SiteInitializer.create(folder, files: files + [(".gitignore", Array(InitCommand.gitignore.utf8))])
@@ -160,15 +160,17 @@ struct InitCommand: Command {
     }
 
     /// The settings from the options: a centre given or looked up, a title, the categories.
-    func chosenSettings(_ context: CommandContext, categories: [PlaceCategory]?) async throws -> SiteSettings {
-        let arguments = context.arguments
+    func chosenSettings(_ context: CommandContext, _ arguments: Arguments<Options>, categories: [PlaceCategory]?)
+        async throws -> SiteSettings
+    {
         var settings = SiteSettings(centerLabel: nil, intro: nil)
         if let categories { settings.categories = categories }
-        var label = try arguments.value("--label").flatMap(InputParsing.label)
-        if let words = arguments.values("--center") {
+        var label = try arguments[\.label].flatMap(InputParsing.label)
+        if let words = arguments[\.center] {
             settings.center = try InputParsing.coordinate(latitude: words[0], longitude: words[1])
-        } else if let address = arguments.value("--address") {
-            let found = try await CenterSearch(context: context).choose(address: address, near: settings.center)
+        } else if let address = arguments[\.address] {
+            let found = try await CenterSearch(context: context).choose(
+                address: address, near: settings.center, label: arguments[\.label], pick: { try arguments[\.pick] })
             settings.center = found.coordinate
             label = found.label
         } else {
@@ -176,7 +178,7 @@ struct InitCommand: Command {
             label = label ?? "Oslo S"
         }
         settings.centerLabel = label
-        if let title = arguments.value("--title") {
+        if let title = arguments[\.title] {
             settings.title = try InputParsing.typedText(title, field: "Tittelen").trimmingSpaces()
             guard !settings.title.isEmpty, settings.title.count <= 120 else {
                 throw InvalidInput(message: "Tittelen må ha mellom 1 og 120 tegn.")

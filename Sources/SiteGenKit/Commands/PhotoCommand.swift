@@ -29,27 +29,31 @@ struct PhotoCommand: Command {
             «photo list») eller alle (--all); originalen slettes når ingen steder bruker den lenger.
             «order 3 1 2» gir bildene ny rekkefølge.
             """,
-        options: [
-            .init(name: "--alt", valueName: "TEKST", help: "hva bildet viser, for dem som ikke ser det (add, edit)"),
-            .init(name: "--credit", valueName: "TEKST", help: "hvem som tok bildet (add, edit)"),
-            .init(name: "--all", valueName: nil, help: "alle stedets bilder (remove)"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         minimumPositionals: 1,
         // Unbounded here: each action counts its own, so that 55 files are told the limit of 50 a place has.
         maximumPositionals: Int.max,
         subcommands: ["add", "edit", "remove", "list", "order"]
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let action = context.arguments.positionals[0]
+    struct Options: CommandOptions {
+        let alt = Option<String?>(
+            "--alt", valueName: "TEKST", help: "hva bildet viser, for dem som ikke ser det (add, edit)")
+        let credit = Option<String?>("--credit", valueName: "TEKST", help: "hvem som tok bildet (add, edit)")
+        let all = Option(flag: "--all", help: "alle stedets bilder (remove)")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [alt, credit, all, site, quiet] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        let action = arguments.positionals[0]
         switch action {
-        case "add": return try await add(context)
-        case "edit": return try await edit(context)
-        case "remove": return try await remove(context)
-        case "list": return try await PhotoListing(context: context).run()
-        case "order": return try await order(context)
+        case "add": return try await add(context, arguments)
+        case "edit": return try await edit(context, arguments)
+        case "remove": return try await remove(context, arguments)
+        case "list": return try await PhotoListing(context: context, arguments: arguments).run()
+        case "order": return try await order(context, arguments)
         default:
             throw UsageError(
                 "første argument må være add, edit, remove, list eller order (fikk «\(action)»)", command: spec.name)
@@ -58,9 +62,8 @@ struct PhotoCommand: Command {
 
     // MARK: add
 
-    private func add(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        try refuse(["--all"], for: "add", arguments)
+    private func add(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        try refuse([\.all], for: "add", arguments)
         guard arguments.positionals.count >= 3 else {
             throw UsageError("oppgi stedet og minst én bildefil: sitegen photo add STED FIL…", command: spec.name)
         }
@@ -70,8 +73,8 @@ struct PhotoCommand: Command {
                 message: "Et sted kan ha opptil \(PlacePhoto.maximumPerPlace) bilder, så legg til høyst "
                     + "\(PlacePhoto.maximumPerPlace) om gangen (fikk \(files) filer).")
         }
-        let alt = try typed(arguments, "--alt", field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
-        let credit = try typed(arguments, "--credit", field: "Krediteringen", limit: PlacePhoto.Limit.credit)
+        let alt = try typed(arguments, \.alt, field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
+        let credit = try typed(arguments, \.credit, field: "Krediteringen", limit: PlacePhoto.Limit.credit)
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(arguments.positionals[1])
         // Every file checked and named before anything is written.
@@ -119,10 +122,9 @@ struct PhotoCommand: Command {
 
     // MARK: remove
 
-    private func remove(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        try refuse(["--alt", "--credit"], for: "remove", arguments)
-        let all = arguments.flag("--all")
+    private func remove(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        try refuse([\.alt, \.credit], for: "remove", arguments)
+        let all = arguments[\.all]
         guard arguments.positionals.count >= 2 else {
             throw UsageError("oppgi stedet: sitegen photo remove STED [N | --all]", command: spec.name)
         }
@@ -175,22 +177,21 @@ struct PhotoCommand: Command {
 
     // MARK: edit
 
-    private func edit(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        try refuse(["--all"], for: "edit", arguments)
+    private func edit(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        try refuse([\.all], for: "edit", arguments)
         guard arguments.positionals.count == 3 else {
             throw UsageError(
                 "oppgi stedet og bildets nummer: sitegen photo edit STED N --alt TEKST", command: spec.name)
         }
         let number = try photoNumber(arguments.positionals[2])
         // An empty text removes it; no option leaves it.
-        func change(_ option: String, field: String, limit: Int) throws -> String?? {
-            guard let raw = arguments.value(option) else { return nil }
+        func change(_ option: KeyPath<Options, Option<String?>>, field: String, limit: Int) throws -> String?? {
+            guard let raw = arguments[option] else { return nil }
             if raw.trimmingSpaces().isEmpty { return .some(nil) }
             return .some(try typed(arguments, option, field: field, limit: limit))
         }
-        let alt = try change("--alt", field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
-        let credit = try change("--credit", field: "Krediteringen", limit: PlacePhoto.Limit.credit)
+        let alt = try change(\.alt, field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
+        let credit = try change(\.credit, field: "Krediteringen", limit: PlacePhoto.Limit.credit)
         guard alt != nil || credit != nil else {
             throw UsageError("oppgi hva som skal endres: --alt TEKST og/eller --credit TEKST", command: spec.name)
         }
@@ -213,9 +214,8 @@ struct PhotoCommand: Command {
 
     // MARK: order
 
-    private func order(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        try refuse(["--alt", "--credit", "--all"], for: "order", arguments)
+    private func order(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        try refuse([\.alt, \.credit, \.all], for: "order", arguments)
         guard arguments.positionals.count >= 3 else {
             throw UsageError(
                 "oppgi stedet og bildenes nye rekkefølge, for eksempel: sitegen photo order STED 3 1 2",
@@ -267,21 +267,27 @@ struct PhotoCommand: Command {
     }
 
     /// An option's typed text, refused when it holds control characters, is empty or is over `limit`.
-    private func typed(_ arguments: ParsedArguments, _ option: String, field: String, limit: Int) throws -> String? {
-        guard let raw = arguments.value(option) else { return nil }
+    private func typed(
+        _ arguments: Arguments<Options>, _ option: KeyPath<Options, Option<String?>>, field: String, limit: Int
+    ) throws -> String? {
+        guard let raw = arguments[option] else { return nil }
         let text = try InputParsing.typedText(raw, field: field)
         guard text.count <= limit else {
             throw InvalidInput(message: "\(field) er for lang (\(text.count) tegn, grensen er \(limit)).")
         }
         guard let clean = TextHardening.clean(text, maximumLength: limit) else {
-            throw InvalidInput(message: "\(field) er tom. Dropp \(option) hvis du ikke vil oppgi noe.")
+            throw InvalidInput(
+                message: "\(field) er tom. Dropp \(arguments.options[keyPath: option].name) hvis du ikke vil oppgi noe."
+            )
         }
         return clean
     }
 
-    private func refuse(_ options: [String], for action: String, _ arguments: ParsedArguments) throws {
-        if let given = options.first(where: { arguments.value($0) != nil || arguments.flag($0) }) {
-            throw UsageError("\(given) hører ikke til «photo \(action)»", command: spec.name)
+    private func refuse(_ options: [PartialKeyPath<Options>], for action: String, _ arguments: Arguments<Options>)
+        throws
+    {
+        if let given = arguments.firstGiven(options) {
+            throw UsageError("\(given.name) hører ikke til «photo \(action)»", command: spec.name)
         }
     }
 }

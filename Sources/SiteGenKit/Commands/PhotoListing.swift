@@ -8,15 +8,14 @@ import FoundationEssentials
 /// every place that has photos.
 struct PhotoListing {
     var context: CommandContext
+    var arguments: Arguments<PhotoCommand.Options>
 
     func run() async throws -> ExitStatus {
-        let positionals = context.arguments.positionals
+        let positionals = arguments.positionals
         guard positionals.count <= 2 else {
             throw UsageError("«photo list» tar høyst ett sted (fikk «\(positionals[2])»)", command: "photo")
         }
-        if context.arguments.flag("--all") || context.arguments.value("--alt") != nil
-            || context.arguments.value("--credit") != nil
-        {
+        if arguments.firstGiven([\.all, \.alt, \.credit]) != nil {
             throw UsageError("«photo list» tar ingen andre valg enn --site", command: "photo")
         }
         let known = try await KnownPlaces.load(context)

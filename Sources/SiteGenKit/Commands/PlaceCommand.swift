@@ -25,33 +25,40 @@ struct PlaceCommand: Command {
             steder (litt formatering er lov, som i kommentarer). «hide» holder et sted fra dataene utenfor guiden.
             Uten --at slås --address opp hos Geoapify (krever GEOAPIFY_API_KEY).
             """,
-        options: [
-            .init(name: "--at", valueName: "BREDDE LENGDE", help: "posisjonen, i desimalgrader", valueCount: 2),
-            .init(name: "--category", valueName: "KATEGORI", help: "hva slags sted (en av guidens kategorier)"),
-            .init(name: "--name", valueName: "NAVN", help: "nytt navn (edit)"),
-            .init(name: "--address", valueName: "ADRESSE", help: "adressen på én linje"),
-            .init(name: "--hours", valueName: "TIDER", help: "åpningstider i OpenStreetMap-format"),
-            .init(name: "--website", valueName: "URL", help: "nettsiden (http eller https)"),
-            .init(name: "--phone", valueName: "NUMMER", help: "telefonnummeret"),
-            .init(name: "--note", valueName: "TEKST", help: "ditt notat om stedet, vises på siden"),
-            .init(name: "--reason", valueName: "TEKST", help: "hvorfor stedet er skjult (hide; bare for deg)"),
-            .init(name: "--reset", valueName: nil, help: "fjern rettelsene av et sted fra dataene (edit)"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         minimumPositionals: 2,
         maximumPositionals: 2,
         subcommands: ["add", "edit", "remove", "hide", "unhide"]
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let action = context.arguments.positionals[0]
-        let target = context.arguments.positionals[1]
+    struct Options: CommandOptions {
+        let at = Option<[String]?>("--at", valueName: "BREDDE LENGDE", help: "posisjonen, i desimalgrader", count: 2)
+        let category = Option<String?>(
+            "--category", valueName: "KATEGORI", help: "hva slags sted (en av guidens kategorier)")
+        let name = Option<String?>("--name", valueName: "NAVN", help: "nytt navn (edit)")
+        let address = Option<String?>("--address", valueName: "ADRESSE", help: "adressen på én linje")
+        let hours = Option<String?>("--hours", valueName: "TIDER", help: "åpningstider i OpenStreetMap-format")
+        let website = Option<String?>("--website", valueName: "URL", help: "nettsiden (http eller https)")
+        let phone = Option<String?>("--phone", valueName: "NUMMER", help: "telefonnummeret")
+        let note = Option<String?>("--note", valueName: "TEKST", help: "ditt notat om stedet, vises på siden")
+        let reason = Option<String?>(
+            "--reason", valueName: "TEKST", help: "hvorfor stedet er skjult (hide; bare for deg)")
+        let reset = Option(flag: "--reset", help: "fjern rettelsene av et sted fra dataene (edit)")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] {
+            [at, category, name, address, hours, website, phone, note, reason, reset, site, quiet]
+        }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        let action = arguments.positionals[0]
+        let target = arguments.positionals[1]
         switch action {
-        case "add": return try await add(name: target, context)
-        case "edit": return try await edit(target, context)
+        case "add": return try await add(name: target, context, arguments)
+        case "edit": return try await edit(target, context, arguments)
         case "remove": return try await remove(target, context)
-        case "hide": return try await hide(target, context)
+        case "hide": return try await hide(target, context, arguments)
         case "unhide": return try await unhide(target, context)
         default:
             throw UsageError(
@@ -61,9 +68,10 @@ struct PlaceCommand: Command {
 
     // MARK: add
 
-    private func add(name rawName: String, _ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        try refuse(["--name", "--reset", "--reason"], for: "add", arguments)
+    private func add(name rawName: String, _ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
+        try refuse([\.name, \.reset, \.reason], for: "add", arguments)
         let known = try await KnownPlaces.load(context)
         let settings = known.settings
         let name = try typed(rawName, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet er tomt.")
@@ -71,7 +79,7 @@ struct PlaceCommand: Command {
         let fields = try PlaceFields(arguments)
         let coordinate: Coordinate
         let address = fields.address ?? nil
-        if let at = arguments.values("--at") {
+        if let at = arguments[\.at] {
             coordinate = try InputParsing.coordinate(latitude: at[0], longitude: at[1])
         } else if let typed = address {
             coordinate = try await CenterSearch(context: context).choose(address: typed, near: settings.center)
@@ -108,21 +116,22 @@ struct PlaceCommand: Command {
 
     // MARK: edit
 
-    private func edit(_ target: String, _ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        try refuse(["--reason"], for: "edit", arguments)
+    private func edit(_ target: String, _ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
+        try refuse([\.reason], for: "edit", arguments)
         let known = try await KnownPlaces.load(context)
         let settings = known.settings
         let place = try known.resolve(target)
         let fields = try PlaceFields(arguments)
-        let newName = try arguments.value("--name").map {
+        let newName = try arguments[\.name].map {
             try typed($0, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet kan ikke være tomt.")
         }
         let category = try category(arguments, settings: settings, required: false)
         let today = context.today(in: settings.guideTimeZone)
         let isOwn = known.store.entries[place.id]?.own != nil
 
-        if arguments.flag("--reset") {
+        if arguments[\.reset] {
             guard !isOwn else {
                 throw InvalidInput(
                     message:
@@ -135,14 +144,14 @@ struct PlaceCommand: Command {
                     : "\(place.name) hadde ingen rettelser.")
             return .success
         }
-        let changesPlace = newName != nil || category != nil || fields.changesPlace || arguments.values("--at") != nil
+        let changesPlace = newName != nil || category != nil || fields.changesPlace || arguments[\.at] != nil
         guard changesPlace || fields.note != nil else {
             throw UsageError(
                 "oppgi hva som skal endres (--name, --category, --address, --hours, --website, --phone, --note)",
                 command: spec.name)
         }
         if isOwn {
-            let coordinate = try arguments.values("--at").map {
+            let coordinate = try arguments[\.at].map {
                 try InputParsing.coordinate(latitude: $0[0], longitude: $0[1])
             }
             try context.site.updateStore { store in
@@ -158,7 +167,7 @@ struct PlaceCommand: Command {
                 if let note = fields.note { store.entries[place.id]?.note = note }
             }
         } else {
-            guard arguments.values("--at") == nil else {
+            guard arguments[\.at] == nil else {
                 throw InvalidInput(
                     message: "Posisjonen til et sted fra dataene kan ikke rettes. Skjul det («sitegen place hide») og "
                         + "legg det til som ditt eget sted med riktig posisjon.")
@@ -196,14 +205,16 @@ struct PlaceCommand: Command {
         return .success
     }
 
-    private func hide(_ target: String, _ context: CommandContext) async throws -> ExitStatus {
+    private func hide(_ target: String, _ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(target)
         guard known.store.entries[place.id]?.own == nil else {
             throw InvalidInput(
                 message: "\(place.name) er ditt eget sted; fjern det med «sitegen place remove» i stedet.")
         }
-        let reason = try context.arguments.value("--reason").map {
+        let reason = try arguments[\.reason].map {
             try typed(
                 $0, field: "Grunnen", limit: TextHardening.Limit.comment,
                 empty: "Grunnen er tom. Dropp --reason hvis du ikke vil oppgi en.")
@@ -239,16 +250,18 @@ struct PlaceCommand: Command {
         return clean
     }
 
-    private func refuse(_ options: [String], for action: String, _ arguments: ParsedArguments) throws {
-        if let given = options.first(where: { arguments.value($0) != nil || arguments.flag($0) }) {
-            throw UsageError("\(given) hører ikke til «place \(action)»", command: spec.name)
+    private func refuse(_ options: [PartialKeyPath<Options>], for action: String, _ arguments: Arguments<Options>)
+        throws
+    {
+        if let given = arguments.firstGiven(options) {
+            throw UsageError("\(given.name) hører ikke til «place \(action)»", command: spec.name)
         }
     }
 
-    private func category(_ arguments: ParsedArguments, settings: SiteSettings, required: Bool) throws
+    private func category(_ arguments: Arguments<Options>, settings: SiteSettings, required: Bool) throws
         -> PlaceCategory?
     {
-        guard let text = arguments.value("--category") else {
+        guard let text = arguments[\.category] else {
             guard required else { return nil }
             if settings.categories.count == 1 { return settings.categories[0] }
             throw UsageError(
@@ -288,11 +301,11 @@ struct PlaceFields {
 
     var changesPlace: Bool { address != nil || hours != nil || website != nil || phone != nil }
 
-    init(_ arguments: ParsedArguments) throws {
-        address = try Self.text(arguments, "--address", "Adressen", limit: TextHardening.Limit.address)
-        hours = try Self.text(arguments, "--hours", "Åpningstidene", limit: TextHardening.Limit.openingHours)
-        phone = try Self.text(arguments, "--phone", "Telefonnummeret", limit: TextHardening.Limit.phone)
-        if let text = try Self.text(arguments, "--website", "Nettsiden", limit: 2_000) {
+    init(_ arguments: Arguments<PlaceCommand.Options>) throws {
+        address = try Self.text(arguments, \.address, "Adressen", limit: TextHardening.Limit.address)
+        hours = try Self.text(arguments, \.hours, "Åpningstidene", limit: TextHardening.Limit.openingHours)
+        phone = try Self.text(arguments, \.phone, "Telefonnummeret", limit: TextHardening.Limit.phone)
+        if let text = try Self.text(arguments, \.website, "Nettsiden", limit: 2_000) {
             if let given = text {
                 switch WebsiteAddress.checked(given) {
                 case .success(let url): website = .some(url)
@@ -303,15 +316,16 @@ struct PlaceFields {
                 website = .some(nil)
             }
         }
-        if let text = arguments.value("--note") {
+        if let text = arguments[\.note] {
             note = text.trimmingWhitespace().isEmpty ? .some(nil) : .some(try InputParsing.commentText(text))
         }
     }
 
-    private static func text(_ arguments: ParsedArguments, _ option: String, _ field: String, limit: Int) throws
-        -> String??
-    {
-        guard let raw = arguments.value(option) else { return nil }
+    private static func text(
+        _ arguments: Arguments<PlaceCommand.Options>, _ option: KeyPath<PlaceCommand.Options, Option<String?>>,
+        _ field: String, limit: Int
+    ) throws -> String?? {
+        guard let raw = arguments[option] else { return nil }
         let typed = try InputParsing.typedText(raw, field: field)
         guard typed.count <= limit else {
             throw InvalidInput(message: "\(field) er for lang (\(typed.count) tegn, grensen er \(limit)).")

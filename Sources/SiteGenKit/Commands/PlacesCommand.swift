@@ -11,22 +11,24 @@ struct PlacesCommand: Command {
         usage: "sitegen places [--own | --hidden | --edited] [--site MAPPE]",
         summary: "Viser stedene i guiden, nærmeste først; eller bare dine egne, de skjulte eller de rettede.",
         details: "Merker: «eget» for steder du har lagt til, «rettet» for steder fra dataene du har rettet.",
-        options: [
-            .init(name: "--own", valueName: nil, help: "bare stedene du har lagt til selv (place add, import)"),
-            .init(name: "--hidden", valueName: nil, help: "bare stedene du har skjult (place hide)"),
-            .init(name: "--edited", valueName: nil, help: "bare stedene fra dataene du har rettet (place edit)"),
-            CommandSpec.siteOption,
-        ]
+        options: Options.declared
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        let chosen = ["--own", "--hidden", "--edited"].filter(arguments.flag)
+    struct Options: CommandOptions {
+        let own = Option(flag: "--own", help: "bare stedene du har lagt til selv (place add, import)")
+        let hidden = Option(flag: "--hidden", help: "bare stedene du har skjult (place hide)")
+        let edited = Option(flag: "--edited", help: "bare stedene fra dataene du har rettet (place edit)")
+        let site = CommonOptions.site
+        var listed: [any DeclaredOption] { [own, hidden, edited, site] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        let chosen = [arguments[\.own], arguments[\.hidden], arguments[\.edited]].filter { $0 }
         guard chosen.count <= 1 else {
             throw UsageError("velg bare én av --own, --hidden og --edited", command: spec.name)
         }
         let known = try await KnownPlaces.load(context)
-        if arguments.flag("--hidden") {
+        if arguments[\.hidden] {
             let hidden = known.store.entries.filter { $0.value.hidden != nil }.sorted { $0.key < $1.key }
             guard !hidden.isEmpty else {
                 context.console.output("Ingen steder er skjult. Skjul et med «sitegen place hide STED».")
@@ -42,14 +44,14 @@ struct PlacesCommand: Command {
         }
         let guide = known.guide
         var places = Array(guide.places)
-        if arguments.flag("--own") { places = places.filter { $0.place.origin == .own } }
-        if arguments.flag("--edited") { places = places.filter { $0.place.origin == .corrected } }
+        if arguments[\.own] { places = places.filter { $0.place.origin == .own } }
+        if arguments[\.edited] { places = places.filter { $0.place.origin == .corrected } }
         guard !places.isEmpty else {
             context.console.output(
-                arguments.flag("--own")
+                arguments[\.own]
                     ? "Du har ikke lagt til egne steder ennå. Legg til et med «sitegen place add NAVN --at BREDDE LENGDE», "
                         + "eller hent inn lagrede steder med «sitegen import FIL»."
-                    : arguments.flag("--edited")
+                    : arguments[\.edited]
                         ? "Du har ikke rettet noen steder. Rett et med «sitegen place edit STED --name …»."
                         : "Guiden har ingen steder ennå.")
             return .success

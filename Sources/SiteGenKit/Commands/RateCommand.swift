@@ -14,23 +14,25 @@ struct RateCommand: Command {
             STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.
             Kommentaren kan ha litt formatering (fet, kursiv, lenker, avsnitt, lister); se «sitegen sanitize».
             """,
-        options: [
-            .init(name: "--comment", valueName: "TEKST", help: "en kommentar til vurderingen"),
-            .init(name: "--date", valueName: "DATO", help: "datoen for besøket (standard: i dag)"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         minimumPositionals: 2,
         maximumPositionals: 2
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
+    struct Options: CommandOptions {
+        let comment = Option<String?>("--comment", valueName: "TEKST", help: "en kommentar til vurderingen")
+        let date = Option<String?>("--date", valueName: "DATO", help: "datoen for besøket (standard: i dag)")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [comment, date, site, quiet] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
         let stars = try InputParsing.stars(arguments.positionals[1])
-        let comment = try arguments.value("--comment").map(InputParsing.comment)
+        let comment = try arguments[\.comment].map(InputParsing.comment)
         let known = try await KnownPlaces.load(context)
         let today = context.today(in: known.guide.settings.guideTimeZone)
-        let date = try arguments.value("--date").map { try InputParsing.date($0, today: today) } ?? today
+        let date = try arguments[\.date].map { try InputParsing.date($0, today: today) } ?? today
         let place = try known.resolve(arguments.positionals[0])
         let (ratings, latest) = try context.site.updateStore { store -> ([Rating], CalendarDate?) in
             let latest = store.entries.values.lazy.flatMap(\.ratings).map(\.date).max()
@@ -38,7 +40,7 @@ struct RateCommand: Command {
             return (store.ratings(for: place.id), latest)
         }
         // A clock set wrong would date the rating wrong for good: today before the store's newest rating is a sign.
-        if arguments.value("--date") == nil, let latest, today < latest {
+        if arguments[\.date] == nil, let latest, today < latest {
             context.console.error(
                 "Advarsel: ifølge maskinens klokke er det \(today), men lageret har en vurdering fra \(latest). "
                     + "Går klokka riktig? Vurderingen er lagret med \(today); gi datoen selv med --date ÅÅÅÅ-MM-DD.")
@@ -58,14 +60,14 @@ struct RatingsCommand: Command {
         name: "ratings",
         usage: "sitegen ratings STED [--site MAPPE]",
         summary: "Viser vurderingene av et sted, nyeste først, med snitt og avrundet stjerne.",
-        options: [CommandSpec.siteOption],
+        options: SiteOptions.declared,
         minimumPositionals: 1,
         maximumPositionals: 1
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteOptions>) async throws -> ExitStatus {
         let known = try await KnownPlaces.load(context)
-        let place = try known.resolve(context.arguments.positionals[0])
+        let place = try known.resolve(arguments.positionals[0])
         let ratings = known.store.ratings(for: place.id)
         context.console.output("\(place.name) – \(CategoryNames.singular(place.category).lowercased())")
         guard let summary = RatingSummary(ratings: ratings) else {

@@ -15,10 +15,10 @@ struct SanitizeCommand: Command {
             eller relativ; lenker får rel="nofollow noopener"). Farlige elementer (script, style, iframe,
             svg, skjemaer …) fjernes med innhold; andre elementer pakkes ut slik at teksten blir stående.
             """,
-        options: []
+        options: NoOptions.declared
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<NoOptions>) async throws -> ExitStatus {
         // A character is at most 4 bytes: past that many bytes the text is too long, whatever it holds.
         let maximumBytes = TextHardening.Limit.comment * 4
         let data = try StandardInput.read(upTo: maximumBytes + 1)

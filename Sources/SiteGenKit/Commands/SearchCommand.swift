@@ -11,38 +11,40 @@ struct SearchCommand: Command {
         usage:
             "sitegen search [TEKST] [--category KATEGORI] [--cuisine KJØKKEN] [--radius KM] [--sort recommended|distance|rating|name] [--favorites] [--open-now] [--site MAPPE]",
         summary: "Søker i guidens steder med de samme filtrene og sorteringene som nettsiden.",
-        options: [
-            .init(
-                name: "--category", valueName: "KATEGORI",
-                help: "en av guidens kategorier (restaurant, cafe, hotel, bar …)"),
-            .init(
-                name: "--cuisine", valueName: "KJØKKEN",
-                help:
-                    "bare steder med dette kjøkkenet, på norsk eller engelsk eller som i dataene (indisk, indian, fish_and_chips)"
-            ),
-            .init(
-                name: "--radius", valueName: "KM",
-                help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)"),
-            .init(
-                name: "--sort", valueName: "REKKEFØLGE",
-                help:
-                    "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
-            ),
-            .init(name: "--favorites", valueName: nil, help: "bare favoritter"),
-            .init(name: "--open-now", valueName: nil, help: "bare steder som har åpent nå (i guidens tidssone)"),
-            CommandSpec.siteOption,
-        ],
+        options: Options.declared,
         maximumPositionals: 1
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments.flag("--favorites"))
+    struct Options: CommandOptions {
+        let category = Option<String?>(
+            "--category", valueName: "KATEGORI", help: "en av guidens kategorier (restaurant, cafe, hotel, bar …)")
+        let cuisine = Option<String?>(
+            "--cuisine", valueName: "KJØKKEN",
+            help:
+                "bare steder med dette kjøkkenet, på norsk eller engelsk eller som i dataene (indisk, indian, fish_and_chips)"
+        )
+        let radius = CheckedOption(
+            "--radius", valueName: "KM",
+            help: "bare steder innenfor så mange km fra senteret (1–10; uten: guidens radius)",
+            check: InputParsing.radius)
+        let sort = Option<String?>(
+            "--sort", valueName: "REKKEFØLGE",
+            help:
+                "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
+        )
+        let favorites = Option(flag: "--favorites", help: "bare favoritter")
+        let openNow = Option(flag: "--open-now", help: "bare steder som har åpent nå (i guidens tidssone)")
+        let site = CommonOptions.site
+        var listed: [any DeclaredOption] { [category, cuisine, radius, sort, favorites, openNow, site] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments[\.favorites])
         query.cuisineWords = CuisineNames.searchWords
         query.categoryWords = CategoryNames.searchText
 
-        if let text = arguments.value("--radius") { query.maximumDistanceKm = Double(try InputParsing.radius(text)) }
-        if let text = arguments.value("--sort") {
+        if let radius = try arguments[\.radius] { query.maximumDistanceKm = Double(radius) }
+        if let text = arguments[\.sort] {
             guard let sort = PlaceQuery.Sort(rawValue: text) else {
                 throw UsageError(
                     "ukjent sortering «\(text)» (bruk recommended, distance, rating eller name)", command: spec.name)
@@ -50,7 +52,7 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
-        if let text = arguments.value("--category") {
+        if let text = arguments[\.category] {
             guard let category = PlaceCategory(userInput: text, in: known.settings.categories) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }
@@ -62,7 +64,7 @@ struct SearchCommand: Command {
                     + known.guide.categories.map(\.rawValue).joined(separator: ", ") + ")",
                 command: spec.name)
         }
-        if let text = arguments.value("--cuisine") {
+        if let text = arguments[\.cuisine] {
             let inGuide = Set(known.guide.allPages.flatMap(\.traits.cuisines))
             guard let key = CuisineNames.key(matching: text, among: inGuide) else {
                 // In the terminal's language (bokmål), as the pages name them.
@@ -81,7 +83,7 @@ struct SearchCommand: Command {
             query.cuisine = key
         }
         let now = known.guide.settings.guideTimeZone.weekdayAndMinute(context.now())
-        if arguments.flag("--open-now") {
+        if arguments[\.openNow] {
             query.isOpen = PlaceQuery.openAt(weekday: now.weekday, minute: now.minute)
         }
         // As on the page: within the guide's radius unless told otherwise, and every

@@ -18,42 +18,42 @@ struct ServeCommand: Command {
             og forrige versjon vises videre. Med --watch gjelder byggevalgene som for «sitegen build»;
             --refresh og --force gjelder den første byggingen.
             """,
-        options: [
-            .init(name: "--watch", valueName: nil, help: "bygg på nytt og last inn sidene på nytt når noe endres")
-        ]
-            + BuildCommand.inputOptions.map { option in
-                var option = option
-                option.help = "med --watch: " + option.help
-                return option
-            } + [
-                .init(name: "--port", valueName: "N", help: "porten (standard 8000; 0 velger en ledig)"),
-                .init(name: "--host", valueName: "ADRESSE", help: "adressen å lytte på (standard 127.0.0.1)"),
-                .init(
-                    name: "--output", valueName: "MAPPE", help: "mappen som vises (standard: output/ i nettstedsmappen)"
-                ),
-                CommandSpec.siteOption,
-                CommandSpec.quietOption,
-            ]
+        options: Options.declared
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let arguments = context.arguments
-        var port: UInt16 = 8000
-        if let text = arguments.value("--port") {
-            guard let value = UInt16(text) else {
-                throw InvalidInput(message: "Porten må være et tall fra 0 til 65535 (fikk «\(text)»).")
-            }
-            port = value
+    struct Options: BuildInputOptions {
+        let watch = Option(flag: "--watch", help: "bygg på nytt og last inn sidene på nytt når noe endres")
+        let places = BuildInputs.places.helpLed(by: withWatch)
+        let category = BuildInputs.category.helpLed(by: withWatch)
+        let refresh = BuildInputs.refresh.helpLed(by: withWatch)
+        let offline = BuildInputs.offline.helpLed(by: withWatch)
+        let force = BuildInputs.force.helpLed(by: withWatch)
+        let port = CheckedOption(
+            "--port", valueName: "N", help: "porten (standard 8000; 0 velger en ledig)", check: InputParsing.port)
+        let host = Option<String?>("--host", valueName: "ADRESSE", help: "adressen å lytte på (standard 127.0.0.1)")
+        let output = Option<String?>(
+            "--output", valueName: "MAPPE", help: "mappen som vises (standard: output/ i nettstedsmappen)")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] {
+            [watch, places, category, refresh, offline, force, port, host, output, site, quiet]
         }
-        let root = arguments.value("--output").map(SiteFolder.absolute) ?? context.site.defaultOutputPath
-        if arguments.value("--output") == nil {
+    }
+
+    /// What the build options' help says first here: they count only with `--watch`.
+    private static let withWatch = "med --watch: "
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        let port = try arguments[\.port] ?? 8000
+        let root = arguments[\.output].map(SiteFolder.absolute) ?? context.site.defaultOutputPath
+        if arguments[\.output] == nil {
             try context.site.checkExists()
             try context.site.checkInside(root)
         }
-        let host = arguments.value("--host") ?? "127.0.0.1"
+        let host = arguments[\.host] ?? "127.0.0.1"
         let console = context.console
-        let watching = arguments.flag("--watch")
-        if !watching, let option = BuildCommand.inputOptions.first(where: { arguments.options[$0.name] != nil }) {
+        let watching = arguments[\.watch]
+        if !watching, let option = arguments.firstGiven(Options.inputs) {
             throw UsageError(
                 "\(option.name) brukes bare sammen med --watch (ellers: «sitegen build \(option.name)»)",
                 command: spec.name)
@@ -61,7 +61,7 @@ struct ServeCommand: Command {
         var rebuilder: WatchRebuilder?
         if watching {
             let builder = WatchRebuilder(
-                context: context, options: try BuildCommand.buildOptions(context, command: spec.name))
+                context: context, options: try BuildCommand.buildOptions(context, arguments, command: spec.name))
             // The first build: the site as the inputs are now. Without any earlier site to show, its failure ends here.
             let status = await builder.rebuild(first: true)
             if status != .success && !FileSystem.isDirectory(root) { return status }

@@ -8,14 +8,14 @@ struct RadiusCommand: Command {
         name: "radius",
         usage: "sitegen radius [KM] [--site MAPPE] [--quiet]",
         summary: "Viser eller endrer radiusen (1–10 km) som neste bygging henter steder innenfor.",
-        options: [CommandSpec.siteOption, CommandSpec.quietOption],
+        options: SiteAndQuietOptions.declared,
         maximumPositionals: 1
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteAndQuietOptions>) async throws -> ExitStatus {
         let site = context.site
         try site.checkExists()
-        guard let text = context.arguments.positionals.first else {
+        guard let text = arguments.positionals.first else {
             context.console.output("Radius: \(try site.loadSettings().radiusKm) km")
             return .success
         }
@@ -38,21 +38,25 @@ struct CenterCommand: Command {
             set BREDDE LENGDE    setter senteret, for eksempel «sitegen center set 59.9111 10.7503 --label "Oslo S"»
             search ADRESSE       slår opp en adresse hos Geoapify og lagrer det beste treffet (--pick N for et annet)
             """,
-        options: [
-            .init(name: "--label", valueName: "NAVN", help: "navnet på senteret, vist på sidene («fra Oslo S»)"),
-            .init(name: "--pick", valueName: "N", help: "velg treff nummer N fra «search» (standard: 1)"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ],
+        options: Options.declared,
         minimumPositionals: 1,
         maximumPositionals: 3,
         subcommands: ["show", "set", "search"]
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
+    struct Options: CommandOptions {
+        let label = CenterSearch.label
+        let pick = CheckedOption(
+            "--pick", valueName: "N", help: "velg treff nummer N fra «search» (standard: 1)", check: InputParsing.pick)
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [label, pick, site, quiet] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
         let site = context.site
         try site.checkExists()
-        let positionals = context.arguments.positionals
+        let positionals = arguments.positionals
         switch positionals[0] {
         case "show":
             guard positionals.count == 1 else { throw UsageError("«show» tar ingen argumenter", command: spec.name) }
@@ -67,7 +71,7 @@ struct CenterCommand: Command {
                 throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name)
             }
             let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
-            let label = try context.arguments.value("--label").flatMap(InputParsing.label)
+            let label = try arguments[\.label].flatMap(InputParsing.label)
             var retitled: String?
             let settings = try site.updateSettings { settings in
                 retitled = settings.moveCenter(to: coordinate, label: label)
@@ -88,7 +92,8 @@ struct CenterCommand: Command {
             guard positionals.count == 2 else {
                 throw UsageError("«search» trenger én adresse (bruk anførselstegn)", command: spec.name)
             }
-            return try await CenterSearch(context: context).run(address: positionals[1])
+            return try await CenterSearch(context: context).run(
+                address: positionals[1], label: arguments[\.label], pick: { try arguments[\.pick] })
         default:
             throw UsageError(
                 "ukjent underkommando «\(positionals[0])» (bruk show, set eller search)", command: spec.name)

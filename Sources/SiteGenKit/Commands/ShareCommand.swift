@@ -24,29 +24,32 @@ struct ShareCommand: Command {
         summary: "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
         details:
             "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
-        options: [
-            .init(
-                name: "--output", valueName: "FIL",
-                help:
-                    "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen; mine-stader.html på nynorsk, my-places.html på engelsk)"
-            ),
-            .init(
-                name: "--lang", valueName: "SPRÅK",
-                help:
-                    "språket filen skrives på: nb (bokmål), nn (nynorsk) eller en (engelsk); standard: nettstedets første språk"
-            ),
-            .init(
-                name: "--force", valueName: nil,
-                help:
-                    "skriv over en fil som ikke er en tidligere delingsfil (aldri sitegens egne: lageret, "
-                    + "innstillingene, photos/, mellomlageret eller nettstedet)"),
-            CommandSpec.siteOption,
-            CommandSpec.quietOption,
-        ]
+        options: Options.declared
     )
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let language = try InputParsing.language(context.arguments.value("--lang"))
+    struct Options: CommandOptions {
+        let output = Option<String?>(
+            "--output", valueName: "FIL",
+            help:
+                "hvor filen skrives (standard: \(ShareCommand.defaultFileName) i nettstedsmappen; mine-stader.html på nynorsk, my-places.html på engelsk)"
+        )
+        let language = Option<String?>(
+            "--lang", valueName: "SPRÅK",
+            help:
+                "språket filen skrives på: nb (bokmål), nn (nynorsk) eller en (engelsk); standard: nettstedets første språk"
+        )
+        let force = Option(
+            flag: "--force",
+            help:
+                "skriv over en fil som ikke er en tidligere delingsfil (aldri sitegens egne: lageret, "
+                + "innstillingene, photos/, mellomlageret eller nettstedet)")
+        let site = CommonOptions.site
+        let quiet = CommonOptions.quiet
+        var listed: [any DeclaredOption] { [output, language, force, site, quiet] }
+    }
+
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+        let language = try InputParsing.language(arguments[\.language])
         let known = try await KnownPlaces.load(context)
         let site = context.site
         let assets = try AssetBundle.load(siteAssets: site.assetsPath).fitted(to: known.settings.categories)
@@ -69,13 +72,13 @@ struct ShareCommand: Command {
             thumbnails: thumbnails(guide, known.store, site))
         let bytes = rendered.bytes
         let given =
-            context.arguments.value("--output")
+            arguments[\.output]
             ?? site.root + "/" + ShareCommand.defaultFileName(in: language ?? known.settings.languages.main)
-        if context.arguments.value("--output") == nil { try site.checkInside(given) }
+        if arguments[\.output] == nil { try site.checkInside(given) }
         let path = SiteFolder.absolute(given)
         let marker = Array(ShareFile.generatorMarker.description.utf8)
         try OwnedFileGuard(site: site, kind: "delingsfil", isOurs: { head in head.firstRange(of: marker) != nil })
-            .check(path, given: given, force: context.arguments.flag("--force"))
+            .check(path, given: given, force: arguments[\.force])
         try FileSystem.createDirectory(PathText.parent(path))
         try FileSystem.writeAtomically(SecretRedactor.fromEnvironment(context.environment).redact(bytes), to: path)
         context.console.output(

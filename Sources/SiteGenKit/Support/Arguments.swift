@@ -33,9 +33,6 @@ struct CommandSpec: Sendable {
     /// The words the first positional can be (`center show|set|search`), for shell completion.
     var subcommands: [String] = []
 
-    static let siteOption = Option(
-        name: "--site", valueName: "MAPPE", help: "nettstedsmappen (standard: mappen du står i)")
-    static let quietOption = Option(name: "--quiet", valueName: nil, help: "ingen fremdriftsmeldinger")
     static let helpOption = Option(name: "--help", valueName: nil, help: "vis denne hjelpen")
 
     var helpText: String {
@@ -52,17 +49,14 @@ struct CommandSpec: Sendable {
     }
 }
 
-/// Parsed arguments: options by name (flags map to ""), positionals in order.
+/// Parsed arguments: options by name (flags map to ""), positionals in order. A command reads its options
+/// through `Arguments`, by the typed options its spec is made from (`CommandOptions`), never by name.
 struct ParsedArguments: Sendable {
     var options: [String: String] = [:]
     var positionals: [String] = []
     /// Every word of options that take more than one (`--center 59.91 10.75`).
     var multipleValues: [String: [String]] = [:]
     var wantsHelp: Bool { options["--help"] != nil }
-
-    func value(_ name: String) -> String? { options[name] }
-    func flag(_ name: String) -> Bool { options[name] != nil }
-    func values(_ name: String) -> [String]? { multipleValues[name] ?? options[name].map { [$0] } }
 
     /// Accepts `--name value`, `--name=value`, and `--` to end options (so a
     /// place called "-5 grader" can still be named).
@@ -86,8 +80,8 @@ struct ParsedArguments: Sendable {
                 continue
             }
             // `-q`, as most tools spell it, where the command has `--quiet`.
-            if argument == "-q", spec.options.contains(where: { $0.name == "--quiet" }) {
-                parsed.options["--quiet"] = ""
+            if argument == "-q", spec.options.contains(where: { $0.name == CommonOptions.quiet.name }) {
+                parsed.options[CommonOptions.quiet.name] = ""
                 continue
             }
             var name = argument

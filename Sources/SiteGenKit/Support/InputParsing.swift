@@ -36,6 +36,22 @@ enum InputParsing {
         return value
     }
 
+    /// `--pick N`: which of the address's candidates, counted from 1.
+    static func pick(_ text: String) throws -> Int {
+        guard let number = Int(text), (1...10).contains(number) else {
+            throw InvalidInput(message: "--pick må være et tall fra 1 til 10 (fikk «\(text)»).")
+        }
+        return number
+    }
+
+    /// `serve --port N`: 0 lets the system choose a free one.
+    static func port(_ text: String) throws -> UInt16 {
+        guard let port = UInt16(text) else {
+            throw InvalidInput(message: "Porten må være et tall fra 0 til 65535 (fikk «\(text)»).")
+        }
+        return port
+    }
+
     /// Accepts a decimal point or a Norwegian decimal comma; nothing else
     /// (no "0x10", "1e2", "inf").
     static func number(_ text: String) -> Double? {
