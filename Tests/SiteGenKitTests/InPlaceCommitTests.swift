@@ -59,8 +59,13 @@ import Testing
         for (path, bytes) in next where ["steder/3/index.html", "steder/40/index.html", "index.html"].contains(path) {
             try writer.write(bytes, to: path)
         }
-        let statistics = try writer.commitChanges(removing: ["steder/7/index.html", "steder/99/index.html"])
+        let before = OutputTreeDigest.compute(output)
+        let statistics = try writer.commitChanges(
+            removing: ["steder/7/index.html", "steder/99/index.html"], previousTree: before)
         #expect(statistics.written == 3 && statistics.added == 1 && statistics.removed == 1)
+        // The digest the build records is the output's, though nothing walked it.
+        #expect(writer.committedTree == OutputTreeDigest.compute(output))
+        #expect(writer.committedTree != before)
         // The same output folder (no swap), unchanged files untouched, and the result is the whole new site.
         #expect(inode(output) == rootInode)
         #expect(inode(output + "/steder/5/index.html") == keptInode)
@@ -80,8 +85,13 @@ import Testing
         _ = try Self.write(Self.site(), to: output)
         let rootInode = inode(output)
         let keptInode = inode(output + "/steder/5/index.html")
-        let statistics = try Self.write(Self.site(changing: [3]), to: output)
-        #expect(statistics.written == 1 && statistics.unchanged == 41)
+        let writer = try SiteWriter(outputPath: output)
+        for (path, bytes) in Self.site(changing: [3]) + [("ny/mappe/fil.txt", [0x41])] {
+            try writer.write(bytes, to: path)
+        }
+        let statistics = try writer.commit()
+        #expect(statistics.written == 2 && statistics.unchanged == 41)
+        #expect(writer.committedTree == OutputTreeDigest.compute(output))
         #expect(inode(output) != rootInode)
         #expect(inode(output + "/steder/5/index.html") == keptInode)
     }

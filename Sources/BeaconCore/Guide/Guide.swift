@@ -3,40 +3,85 @@ import FoundationEssentials
 /// A place as the pages show it: the place itself merged with its distance
 /// from the centre, the owner's ratings and favorite mark, and its URL slug.
 /// The place's own fields read as this value's (`guidePlace.name`).
+///
+/// An immutable value whose fields sit behind one reference: a page, a list and the page data all
+/// hold the same place, and copying one is then one reference count rather than one for each of the
+/// place's many strings (at 100,000 places those counts were a fifth of a full build).
 @dynamicMemberLookup
 package struct GuidePlace: Sendable, Equatable {
-    package var place: Place
-    package var slug: String
-    /// What tells this place apart from others of its name («Princes Street»; `NameSuffixes`), or nil.
-    package var nameSuffix: String?
-    package var distanceMetres: Double
-    package var ratings: [Rating]
-    package var summary: RatingSummary?
-    package var favoriteSince: CalendarDate?
-    /// False for a favorite kept from the store that the current data no
-    /// longer has (outside the radius, or gone from the API).
-    package var isInCurrentData: Bool
+    private final class Fields: Sendable {
+        let place: Place
+        let slug: String
+        let nameSuffix: String?
+        let distanceMetres: Double
+        let ratings: [Rating]
+        let summary: RatingSummary?
+        let favoriteSince: CalendarDate?
+        let isInCurrentData: Bool
+
+        init(
+            place: Place, slug: String, nameSuffix: String?, distanceMetres: Double, ratings: [Rating],
+            summary: RatingSummary?, favoriteSince: CalendarDate?, isInCurrentData: Bool
+        ) {
+            self.place = place
+            self.slug = slug
+            self.nameSuffix = nameSuffix
+            self.distanceMetres = distanceMetres
+            self.ratings = ratings
+            self.summary = summary
+            self.favoriteSince = favoriteSince
+            self.isInCurrentData = isInCurrentData
+        }
+    }
+
+    private let fields: Fields
 
     package init(
         place: Place, slug: String, nameSuffix: String? = nil, distanceMetres: Double, ratings: [Rating],
         summary: RatingSummary?, favoriteSince: CalendarDate?, isInCurrentData: Bool
     ) {
-        self.place = place
-        self.slug = slug
-        self.nameSuffix = nameSuffix
-        self.distanceMetres = distanceMetres
-        self.ratings = ratings
-        self.summary = summary
-        self.favoriteSince = favoriteSince
-        self.isInCurrentData = isInCurrentData
+        fields = Fields(
+            place: place, slug: slug, nameSuffix: nameSuffix, distanceMetres: distanceMetres, ratings: ratings,
+            summary: summary, favoriteSince: favoriteSince, isInCurrentData: isInCurrentData)
     }
 
-    package var id: PlaceID { place.id }
-    /// Spelled out: `name(in:)` would hide the place's own through the lookup below.
-    package var name: String { place.name }
-    package var category: PlaceCategory { place.category }
+    package static func == (a: GuidePlace, b: GuidePlace) -> Bool {
+        a.fields === b.fields
+            || (a.place == b.place && a.slug == b.slug && a.nameSuffix == b.nameSuffix
+                && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings && a.summary == b.summary
+                && a.favoriteSince == b.favoriteSince && a.isInCurrentData == b.isInCurrentData)
+    }
+
+    package var place: Place { fields.place }
+    package var slug: String { fields.slug }
+    /// What tells this place apart from others of its name («Princes Street»; `NameSuffixes`), or nil.
+    package var nameSuffix: String? { fields.nameSuffix }
+    package var distanceMetres: Double { fields.distanceMetres }
+    package var ratings: [Rating] { fields.ratings }
+    package var summary: RatingSummary? { fields.summary }
+    package var favoriteSince: CalendarDate? { fields.favoriteSince }
+    /// False for a favorite kept from the store that the current data no
+    /// longer has (outside the radius, or gone from the API).
+    package var isInCurrentData: Bool { fields.isInCurrentData }
+
+    // The place's fields every page reads, spelled out: through the key-path subscript below, each
+    // read from another module is a run-time key-path projection and a copy of the whole place.
+    package var id: PlaceID { fields.place.id }
+    package var name: String { fields.place.name }
+    package var category: PlaceCategory { fields.place.category }
+    package var coordinate: Coordinate { fields.place.coordinate }
+    package var address: PostalAddress { fields.place.address }
+    package var openingHours: String? { fields.place.openingHours }
+    package var phone: String? { fields.place.phone }
+    package var website: String? { fields.place.website }
+    package var email: String? { fields.place.email }
+    package var traits: PlaceTraits { fields.place.traits }
+    package var ownerNote: String? { fields.place.ownerNote }
+    package var names: PlaceNames { fields.place.names }
+    package var origin: PlaceOrigin { fields.place.origin }
+
     /// «Nando's · Princes Street»: the name as cards, titles, headings and pins show it.
-    package var displayName: String { NameSuffixes.displayName(place.name, suffix: nameSuffix) }
+    package var displayName: String { NameSuffixes.displayName(name, suffix: nameSuffix) }
 
     /// The distance as pages show it and every order and radius compares it:
     /// whole metres (the page data's `d`, so the page script agrees).
@@ -45,7 +90,8 @@ package struct GuidePlace: Sendable, Equatable {
     /// The name pages in `language` show: the data's name in that language, if it has one
     /// (`PlaceNames.name(in:for:)`).
     package func name(in language: Language) -> String {
-        place.names.isEmpty ? place.name : place.names.name(in: language, for: place.name)
+        let names = self.names
+        return names.isEmpty ? name : names.name(in: language, for: name)
     }
 
     /// `displayName` in `language`: «The Museum of Kyoto», with the suffix when it has one.
@@ -53,8 +99,8 @@ package struct GuidePlace: Sendable, Equatable {
         NameSuffixes.displayName(name(in: language), suffix: nameSuffix)
     }
 
-    /// Any field of the place itself.
-    package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { place[keyPath: keyPath] }
+    /// Any other field of the place itself.
+    package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { fields.place[keyPath: keyPath] }
     package var isFavorite: Bool { favoriteSince != nil }
 }
 

@@ -146,7 +146,28 @@ package enum OutputTreeDigest {
             count = count &+ other.count
         }
 
+        mutating func subtract(_ other: Sum) {
+            first = first &- other.first
+            second = second &- other.second
+            count = count &- other.count
+        }
+
         init() {}
+
+        /// The sum a `hex` string spells, or nil.
+        init?(hex: String) {
+            let digits = Array(hex.utf8)
+            guard digits.count == 48 else { return nil }
+            var lanes: [UInt64] = []
+            for lane in 0..<3 {
+                guard
+                    let value = UInt64(
+                        String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16)
+                else { return nil }
+                lanes.append(value)
+            }
+            (first, second, count) = (lanes[0], lanes[1], lanes[2])
+        }
 
         package var hex: String {
             [first, second, count].map { value in
@@ -154,5 +175,50 @@ package enum OutputTreeDigest {
                 return String(repeating: "0", count: 16 - digits.count) + digits
             }.joined()
         }
+    }
+}
+
+/// How the digest of an output changes as a build writes it, summed as the files are written, so that
+/// the build need not walk the whole output afterwards to record it: each entry's hash taken out
+/// before it changes and put in after (the digest is a sum, in any order).
+package struct OutputTreeDigestChange: Sendable {
+    private var added = OutputTreeDigest.Sum()
+    private var removed = OutputTreeDigest.Sum()
+
+    package init() {}
+
+    /// The key of `relativePath` ("steder/x/index.html"), as the walk derives it from the names it lists:
+    /// `entryKey` folded over the path's components, each hashed with its NUL.
+    static func key(of relativePath: String) -> UInt64 {
+        var key: UInt64 = 0
+        for component in relativePath.utf8.split(separator: UInt8(ascii: "/")) {
+            key = OutputTreeDigest.entryKey(parent: key, name: component.map { CChar(bitPattern: $0) } + [0])
+        }
+        return key
+    }
+
+    /// What `stat` says of the file at `relativePath` (a file written, or one about to change or go).
+    package mutating func addFile(_ relativePath: String, _ info: stat) {
+        added.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
+    }
+
+    package mutating func removeFile(_ relativePath: String, _ info: stat) {
+        removed.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
+    }
+
+    package mutating func addFolder(_ relativePath: String) { added.add(Self.key(of: relativePath) ^ 0xD1) }
+    package mutating func removeFolder(_ relativePath: String) { removed.add(Self.key(of: relativePath) ^ 0xD1) }
+
+    mutating func merge(_ other: OutputTreeDigestChange) {
+        added.merge(other.added)
+        removed.merge(other.removed)
+    }
+
+    /// `digest` (nil: an empty tree) with these changes applied, or nil when it is not a digest.
+    package func applied(to digest: String?) -> String? {
+        guard var sum = digest.map({ OutputTreeDigest.Sum(hex: $0) }) ?? OutputTreeDigest.Sum() else { return nil }
+        sum.merge(added)
+        sum.subtract(removed)
+        return sum.hex
     }
 }

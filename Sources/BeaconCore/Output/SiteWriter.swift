@@ -93,6 +93,12 @@ package final class SiteWriter: Sendable {
     /// which spares the kernel walking the long path for every page.
     private let stagingDescriptor = Atomic<Int32>(-1)
 
+    /// The digest of what this build made in the staging tree, summed as it is made (`OutputTreeDigestChange`).
+    let staged = Mutex(OutputTreeDigestChange())
+    /// After a commit: the output's digest (`OutputTreeDigest`), known without walking it; nil if unknown.
+    package var committedTree: String? { committedTreeValue.withLock { $0 } }
+    let committedTreeValue = Mutex<String?>(nil)
+
     /// Set by `cancel()`: every later write fails, and no staging folder is made.
     private let cancelled = Atomic<Bool>(false)
 
@@ -183,6 +189,7 @@ package final class SiteWriter: Sendable {
         do throws(FileError) {
             try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath)
         } catch { throw .file(error) }
+        if let info = FileSystem.rawStatus(descriptor: fd) { staged.withLock { $0.addFile(relativePath, info) } }
     }
 
     /// Claims a path of the new site (a second writer of it is a bug): one lock per new file.
@@ -261,6 +268,20 @@ package final class SiteWriter: Sendable {
         // The last moment to stop: after the swap the new site is published.
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         try swapStagingIntoPlace()
+        // The linked files' change times moved when they were linked and again when the old tree's names for
+        // them went: they are added to the digest as the output holds them now.
+        let output = FileSystem.openDescriptor(outputPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if output >= 0 {
+            defer { close(output) }
+            let linked = ParallelChunks.map(count: unchanged.count, chunkSize: 2_048) {
+                FileSystem.rawStatus(unchanged[$0], in: output)
+            }
+            if !linked.contains(where: { $0 == nil }) {
+                var change = staged.withLock { $0 }
+                for (path, info) in zip(unchanged, linked) { change.addFile(path, info!) }
+                committedTreeValue.withLock { $0 = change.applied(to: nil) }
+            }
+        }
         return state.withLock { $0.statistics }
     }
 
@@ -361,14 +382,19 @@ package final class SiteWriter: Sendable {
         // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest downwards.
         var level = 0
         while level < folders.count {
-            if FileSystem.makeFolder(String(folders[level]), in: staging) { break }
+            if FileSystem.makeFolder(String(folders[level]), in: staging) {
+                staged.withLock { $0.addFolder(String(folders[level])) }
+                break
+            }
             if errno == EEXIST { break }
             guard errno == ENOENT else { throw .errno("opprette mappen", stagingPath + "/" + folders[level]) }
             level += 1
         }
         while level > 0 {
             level -= 1
-            if !FileSystem.makeFolder(String(folders[level]), in: staging) && errno != EEXIST {
+            if FileSystem.makeFolder(String(folders[level]), in: staging) {
+                staged.withLock { $0.addFolder(String(folders[level])) }
+            } else if errno != EEXIST {
                 throw .errno("opprette mappen", stagingPath + "/" + folders[level])
             }
         }

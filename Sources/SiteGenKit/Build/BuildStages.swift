@@ -226,7 +226,7 @@ extension BuildPipeline {
                     return Published(rendered: rendered, files: files, fileCount: files.written + files.unchanged)
                 }
                 let files = try inputs.writer.commitChanges(
-                    removing: previous.plan.removals(in: guide.settings.languages))
+                    removing: previous.plan.removals(in: guide.settings.languages), previousTree: previous.record.tree)
                 return Published(
                     rendered: rendered, files: files,
                     fileCount: previous.record.files + files.added - files.removed)
@@ -277,7 +277,8 @@ extension BuildPipeline {
                 try BuildRecord.saveStore(inputs.store, site: options.site, output: options.outputPath)
             }
             var record = BuildRecord(
-                fingerprint: fingerprint.hex, tree: OutputTreeDigest.compute(options.outputPath),
+                fingerprint: fingerprint.hex,
+                tree: inputs.writer.committedTree ?? OutputTreeDigest.compute(options.outputPath),
                 pages: published.rendered.pages, places: guide.places.count, files: published.fileCount)
             record.context = keys.context
             record.base = keys.base
