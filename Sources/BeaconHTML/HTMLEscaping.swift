@@ -25,6 +25,18 @@ package enum HTMLEscaping {
         if runStart < utf8.count { out.append(utf8Of: text, runStart..<utf8.count) }
     }
 
+    /// Whether `range` of `bytes` holds a byte that text or a quoted attribute value escapes.
+    static func needsEscaping(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        for i in range where bytes[i] <= 0x3E {
+            switch bytes[i] {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0:
+                return true
+            default: continue
+            }
+        }
+        return false
+    }
+
     package static func escape(_ text: String, quote: Bool = true) -> String {
         var out: [UInt8] = []
         appendEscaped(text, quote: quote, to: &out)

@@ -23,13 +23,13 @@ extension SanitizedHTML {
         var b = HTMLBuffer(capacity: text.utf8.count + 16)
         let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         for paragraph in paragraphs {
-            b.raw("<p>")
-            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
-            for (i, line) in lines.enumerated() {
-                if i > 0 { b.raw("<br>") }
-                b.text(String(line))
+            b.element("p") { b in
+                let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+                for (i, line) in lines.enumerated() {
+                    if i > 0 { b.voidElement("br") }
+                    b.text(String(line))
+                }
             }
-            b.raw("</p>")
         }
         return SanitizedHTML(trusted: String(decoding: b.bytes, as: UTF8.self))
     }
