@@ -28,21 +28,6 @@ public struct HTMLBuffer: Sendable {
         HTMLEscaping.appendEscaped(text, quote: false, to: &bytes)
     }
 
-    /// Literal markup written in our own source code: going, as the templates move to `element`.
-    package mutating func raw(_ markup: StaticString) {
-        bytes.append(markup)
-    }
-
-    /// `<tag attr="…">`, to be closed by `close`: going, as the templates move to `element`.
-    package mutating func open(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]) {
-        startTag(tag, attributes, flags: [])
-    }
-
-    /// Going, as `open`.
-    package mutating func close(_ tag: StaticString) {
-        endTag(tag)
-    }
-
     /// A line break between elements: text that needs no escaping, and the most common of all.
     package mutating func newline() {
         bytes.append(0x0A)
