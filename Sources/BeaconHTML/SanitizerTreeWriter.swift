@@ -185,19 +185,17 @@ enum SanitizerTreeWriter {
         }
         switch element {
         case .lineBreak:
-            out.raw("<br>")
+            out.voidElement("br")
         case .link:
             guard let href = acceptedHref(of: node) else {
                 writeNodes(children, context, into: &out)
                 return
             }
-            out.open("a", ["href": href, "rel": "nofollow noopener"])
-            writeNodes(children, context.entering(.link), into: &out)
-            out.close("a")
+            out.element("a", ["href": href, "rel": "nofollow noopener"]) {
+                writeNodes(children, context.entering(.link), into: &$0)
+            }
         default:
-            out.open(element.tag)
-            writeNodes(children, context.entering(element), into: &out)
-            out.close(element.tag)
+            out.element(element.tag) { writeNodes(children, context.entering(element), into: &$0) }
         }
     }
 
@@ -225,9 +223,7 @@ enum SanitizerTreeWriter {
         if item.bytes.allSatisfy(SanitizerText.isHTMLWhitespace) {
             out.append(item.fragment)
         } else {
-            out.open("li")
-            out.append(item.fragment)
-            out.close("li")
+            out.element("li") { $0.append(item.fragment) }
         }
     }
 

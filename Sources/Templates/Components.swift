@@ -15,28 +15,34 @@ enum Components {
 
     /// The five star fills (a fifth of the star's area each, `StarFill`) as gradients, once per page that shows stars.
     static let starGradients: HTMLFragment = HTMLFragment.build { b in
-        b.raw("<svg class=\"svg-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs>")
-        for stars in 1...5 {
-            let offset = MachineNumber.decimal(StarFill.percentages[stars - 1], places: 1) + "%"
-            b.open("linearGradient", ["id": starFillPrefix + String(stars)])
-            b.open("stop", ["offset": offset, "class": "star-stop-on"])
-            b.close("stop")
-            b.open("stop", ["offset": offset, "class": "star-stop-off"])
-            b.close("stop")
-            b.close("linearGradient")
+        b.element(
+            "svg", ["class": "svg-defs", "width": "0", "height": "0", "aria-hidden": "true", "focusable": "false"]
+        ) { b in
+            b.element("defs") { b in
+                for stars in 1...5 {
+                    let offset = MachineNumber.decimal(StarFill.percentages[stars - 1], places: 1) + "%"
+                    b.element("linearGradient", ["id": starFillPrefix + String(stars)]) { b in
+                        b.element("stop", ["offset": offset, "class": "star-stop-on"], text: "")
+                        b.element("stop", ["offset": offset, "class": "star-stop-off"], text: "")
+                    }
+                }
+            }
         }
-        b.raw("</defs></svg>\n")
+        b.newline()
     }
 
     /// Precomputed star graphics, one per rounded score.
     static let starIcons: [HTMLFragment] = (0...5).map { stars in
         HTMLFragment.build { b in
-            b.raw("<svg class=\"star\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\">")
-            b.open(
-                "path",
-                ["class": "star__shape", "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")", "d": starPath])
-            b.close("path")
-            b.raw("</svg>")
+            b.element("svg", ["class": "star", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"]) {
+                $0.element(
+                    "path",
+                    [
+                        "class": "star__shape", "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")",
+                        "d": starPath,
+                    ],
+                    text: "")
+            }
         }
     }
 
@@ -44,17 +50,19 @@ enum Components {
     /// sentence for screen readers. Nothing when there are no ratings.
     static func rating(_ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false, _ t: Strings) {
         guard let summary else { return }
-        b.open("span", ["class": long ? "rating rating--long" : "rating", "data-stars": String(summary.roundedStars)])
-        b.append(starIcons[summary.roundedStars])
-        b.open("span", ["class": "rating__text", "aria-hidden": "true"])
-        if long {
-            b.text(t.starsText(summary.roundedStars) + " · " + t.ratingCount(summary.count))
-        } else {
-            b.text(summary.roundedStars)
+        b.element(
+            "span", ["class": long ? "rating rating--long" : "rating", "data-stars": String(summary.roundedStars)]
+        ) { b in
+            b.append(starIcons[summary.roundedStars])
+            b.element("span", ["class": "rating__text", "aria-hidden": "true"]) { b in
+                if long {
+                    b.text(t.starsText(summary.roundedStars) + " · " + t.ratingCount(summary.count))
+                } else {
+                    b.text(summary.roundedStars)
+                }
+            }
+            b.element("span", class: "visually-hidden", text: t.ratingLabel(summary))
         }
-        b.close("span")
-        b.element("span", ["class": "visually-hidden"], text: t.ratingLabel(summary))
-        b.close("span")
     }
 
     /// The heart with its name, in each language.
@@ -63,45 +71,63 @@ enum Components {
 
     static func favoriteMark(_ t: Strings) -> HTMLFragment {
         HTMLFragment.build { b in
-            b.raw(
-                "<span class=\"favorite-mark\"><svg class=\"heart\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z\"/></svg>"
-            )
-            b.element("span", ["class": "visually-hidden"], text: t.favorite)
-            b.raw("</span>")
+            b.element("span", class: "favorite-mark") { b in
+                b.element(
+                    "svg", ["class": "heart", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"]
+                ) {
+                    $0.selfClosing(
+                        "path",
+                        [
+                            "d":
+                                "M12 21s-7.5-4.6-9.6-9.2C.9 8.5 2.8 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5h2c.7-1.2 2.2-2.5 4.4-2.5 3.8 0 5.7 4 4.2 7.3C19.5 16.4 12 21 12 21z"
+                        ])
+                }
+                b.element("span", class: "visually-hidden", text: t.favorite)
+            }
         }
     }
 
     /// "Mine steder", a line about the list and how many: the favorites page and the share file.
     /// `sharing`: the share button and where it reports (the favorites page; the share file has no script).
     static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, sharing: Bool = false, _ t: Strings) {
-        b.raw("<section class=\"page-intro\">")
-        b.element("h1", text: t.myPlaces)
-        b.element("p", ["class": "lead"], text: lead)
-        b.element("p", ["class": "page-intro__summary"], text: t.placeCount(count))
-        if sharing { shareButton(&b, t) }
-        b.raw("</section>\n")
+        b.element("section", class: "page-intro") { b in
+            b.element("h1", text: t.myPlaces)
+            b.element("p", class: "lead", text: lead)
+            b.element("p", class: "page-intro__summary", text: t.placeCount(count))
+            if sharing { shareButton(&b, t) }
+        }
+        b.newline()
     }
 
     /// «Del siden»: hidden until `beacon-share.js` shows it (no script, no button that does nothing);
     /// the line beside it says that the link was copied.
     static func shareButton(_ b: inout HTMLBuffer, _ t: Strings) {
-        b.raw("<div class=\"share-bar\">")
-        shareButtonOnly(&b, label: t.sharePage)
-        shareStatus(&b)
-        b.raw("</div>")
+        b.element("div", class: "share-bar") { b in
+            shareButtonOnly(&b, label: t.sharePage)
+            shareStatus(&b)
+        }
     }
+
+    /// Made once, as every place's page has the button (`HTMLStartTag`).
+    static let shareButtonTag = HTMLStartTag(
+        "button", ["type": "button", "class": "button button--secondary share-button", "id": "share-page"],
+        flags: .hidden)
 
     /// The share button alone (a detail page's row of actions has it last, `label` «Del»).
     static func shareButtonOnly(_ b: inout HTMLBuffer, label: String) {
-        b.raw("<button type=\"button\" class=\"button button--secondary share-button\" id=\"share-page\" hidden>")
-        b.icon(.share)
-        b.text(label)
-        b.raw("</button>")
+        b.element(shareButtonTag) { b in
+            b.icon(.share)
+            b.text(label)
+        }
     }
+
+    /// Made once, as every place's page has it.
+    static let shareStatusTag = HTMLStartTag(
+        "p", ["class": "share-bar__status", "id": "share-status", "role": "status"])
 
     /// Where `beacon-share.js` says the link was copied.
     static func shareStatus(_ b: inout HTMLBuffer) {
-        b.raw("<p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p>")
+        b.element(shareStatusTag, text: "")
     }
 
     /// One place in a list: the whole card links to its page. Its kind is the cuisines when the data
@@ -114,32 +140,33 @@ enum Components {
         photo: CardPhoto? = nil,
         showsComment: Bool = true, below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
-        b.open("li", ["class": "place-card", "data-id": place.id.rawValue])
-        b.open("a", ["class": "place-card__link", "href": root + paths.detailPage(slug: place.slug)])
-        if let photo {
-            PhotoMarkup.thumbnail(&b, photo.photo, root: photo.assetRoot)
-        } else {
-            categoryIcon(&b, place.category, in: "place-card__icon")
+        b.element("li", ["class": "place-card", "data-id": place.id.rawValue]) { b in
+            b.element("a", ["class": "place-card__link", "href": root + paths.detailPage(slug: place.slug)]) { b in
+                if let photo {
+                    PhotoMarkup.thumbnail(&b, photo.photo, root: photo.assetRoot)
+                } else {
+                    categoryIcon(&b, place.category, in: "place-card__icon")
+                }
+                b.element("span", class: "place-card__body") { b in
+                    b.element("span", class: "place-card__name") { name(&$0, place, in: t.language) }
+                    address(&b, place.address.singleLine, of: place.category, class: "place-card__address", t)
+                    let traits = place.traits
+                    b.element("span", class: "place-card__meta") { b in
+                        b.text(t.cuisineList(traits.cuisines) ?? t.singular(place.category))
+                        b.text(" · ")
+                        b.text(t.distance(metres: place.wholeMetres))
+                    }
+                    traitMarks(&b, traits, t)
+                    if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
+                }
+                b.element("span", class: "place-card__aside") { b in
+                    if place.isFavorite { b.append(favoriteMarks[t.language]!) }
+                    rating(&b, place.summary, t)
+                }
+            }
+            below?(&b)
         }
-        b.raw("<span class=\"place-card__body\">")
-        b.open("span", ["class": "place-card__name"])
-        name(&b, place, in: t.language)
-        b.close("span")
-        address(&b, place.address.singleLine, of: place.category, class: "place-card__address", t)
-        b.raw("<span class=\"place-card__meta\">")
-        let traits = place.traits
-        b.text(t.cuisineList(traits.cuisines) ?? t.singular(place.category))
-        b.raw(" · ")
-        b.text(t.distance(metres: place.wholeMetres))
-        b.raw("</span>")
-        traitMarks(&b, traits, t)
-        if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
-        b.raw("</span><span class=\"place-card__aside\">")
-        if place.isFavorite { b.append(favoriteMarks[t.language]!) }
-        rating(&b, place.summary, t)
-        b.raw("</span></a>")
-        below?(&b)
-        b.raw("</li>\n")
+        b.newline()
     }
 
     /// A card's marks: vegetarian and vegan offers, wheelchair access, price level, each with its words
@@ -150,12 +177,12 @@ enum Components {
         let vegan = traits.vegan.flatMap { cardOffer($0, mark: t.veganMark, t.veganOffer) }
         let wheelchair = traits.wheelchair == .yes ? t.wheelchairMark : nil
         guard vegetarian != nil || vegan != nil || wheelchair != nil || traits.priceLevel != nil else { return }
-        b.raw("<span class=\"marks\">")
-        if let vegetarian { b.element("span", ["class": "mark mark--diet"], text: vegetarian) }
-        if let vegan { b.element("span", ["class": "mark mark--diet"], text: vegan) }
-        if let wheelchair { b.element("span", ["class": "mark mark--access"], text: wheelchair) }
-        if let level = traits.priceLevel { priceMark(&b, level, t) }
-        b.raw("</span>")
+        b.element("span", class: "marks") { b in
+            if let vegetarian { b.element("span", class: "mark mark--diet", text: vegetarian) }
+            if let vegan { b.element("span", class: "mark mark--diet", text: vegan) }
+            if let wheelchair { b.element("span", class: "mark mark--access", text: wheelchair) }
+            if let level = traits.priceLevel { priceMark(&b, level, t) }
+        }
     }
 
     /// «Vegetar» for a place that offers it, «Bare vegetar» for one that offers nothing else.
@@ -171,19 +198,19 @@ enum Components {
 
     /// «$$», and for a screen reader «Prisnivå: 2 av 4».
     static func priceMark(_ b: inout HTMLBuffer, _ level: Int, _ t: Strings) {
-        b.raw("<span class=\"mark mark--price\">")
-        b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level))
-        b.element("span", ["class": "visually-hidden"], text: t.priceLevel + ": " + t.priceLevelOf(level))
-        b.raw("</span>")
+        b.element("span", class: "mark mark--price") { b in
+            b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level))
+            b.element("span", class: "visually-hidden", text: t.priceLevel + ": " + t.priceLevelOf(level))
+        }
     }
 
     /// «Byens beste filterkaffe» on one line, named for screen readers as the owner's.
     static func cardComment(_ b: inout HTMLBuffer, _ comment: String, _ t: Strings) {
-        b.raw("<span class=\"place-card__comment\">")
-        b.element("span", ["class": "visually-hidden"], text: t.commentLabel)
-        b.raw(" ")
-        b.text(t.quoted(comment))
-        b.raw("</span>")
+        b.element("span", class: "place-card__comment") { b in
+            b.element("span", class: "visually-hidden", text: t.commentLabel)
+            b.text(" ")
+            b.text(t.quoted(comment))
+        }
     }
 
     /// The name in `language` (`GuidePlace.name(in:)`), and what tells it apart from places of the same
@@ -240,31 +267,33 @@ enum Components {
         _ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, _ t: Strings, path: (Int) -> String
     ) {
         guard pageCount > 1 else { return }
-        b.open("nav", ["class": "pagination", "aria-label": t.pagination])
-        b.element("p", ["class": "pagination__status"], text: t.pageOf(page, pageCount))
-        b.raw("<ul>")
-        if page > 1 {
-            b.raw("<li>")
-            b.element("a", ["href": root + path(page - 1), "rel": "prev"], text: "← " + t.previousPage)
-            b.raw("</li>")
-        }
-        for number in pageNumbers(page: page, pageCount: pageCount) {
-            b.raw("<li>")
-            if number == 0 {
-                b.raw("<span class=\"pagination__gap\">…</span>")
-            } else {
-                b.element(
-                    "a", ["href": root + path(number), "aria-current": number == page ? "page" : nil],
-                    text: String(number))
+        b.element("nav", ["class": "pagination", "aria-label": t.pagination]) { b in
+            b.element("p", class: "pagination__status", text: t.pageOf(page, pageCount))
+            b.element("ul") { b in
+                if page > 1 {
+                    b.element("li") {
+                        $0.element("a", ["href": root + path(page - 1), "rel": "prev"], text: "← " + t.previousPage)
+                    }
+                }
+                for number in pageNumbers(page: page, pageCount: pageCount) {
+                    b.element("li") { b in
+                        if number == 0 {
+                            b.element("span", class: "pagination__gap", text: "…")
+                        } else {
+                            b.element(
+                                "a", ["href": root + path(number), "aria-current": number == page ? "page" : nil],
+                                text: String(number))
+                        }
+                    }
+                }
+                if page < pageCount {
+                    b.element("li") {
+                        $0.element("a", ["href": root + path(page + 1), "rel": "next"], text: t.nextPage + " →")
+                    }
+                }
             }
-            b.raw("</li>")
         }
-        if page < pageCount {
-            b.raw("<li>")
-            b.element("a", ["href": root + path(page + 1), "rel": "next"], text: t.nextPage + " →")
-            b.raw("</li>")
-        }
-        b.raw("</ul></nav>\n")
+        b.newline()
     }
 
     /// First, last and neighbours of the current page; 0 marks a gap.
@@ -279,8 +308,6 @@ enum Components {
 
     /// A comment as the sanitiser allows it.
     static func comment(_ b: inout HTMLBuffer, _ text: String) {
-        b.open("div", ["class": "comment"])
-        b.append(RichText.html(for: text))
-        b.close("div")
+        b.element("div", class: "comment") { $0.append(RichText.html(for: text)) }
     }
 }

@@ -28,7 +28,7 @@ package enum DetailPage {
         let showsMap = context.hasMap && context.basemap.covers(p.coordinate)
         let shownName = place.displayName(in: t.language)
         var b = HTMLBuffer(capacity: 6_000)
-        PageChrome.openDocument(
+        PageChrome.page(
             &b,
             head: .init(
                 title: shownName + " – " + context.title, description: description,
@@ -38,105 +38,120 @@ package enum DetailPage {
                 seo: context.seo(
                     for: path, category: p.category, photo: photos.first, placeName: shownName),
                 path: path),
-            root: root,
-            context: context)
-        let chrome = context.chrome(depth: 2, section: .none)
-        PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
-        if place.summary != nil { b.append(Components.starGradients) }
-
-        b.open("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs])
-        b.open("a", ["class": "back-link", "href": root + context.paths.listPage()])
-        b.icon(.back)
-        b.text(t.backToList)
-        b.close("a")
-        b.raw("</nav>\n")
-        b.open("article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue])
-        b.raw("<div class=\"place-detail__summary\">")
-        gallery(&b, photos, placeName: shownName, root: context.assetRoot(root), t)
-        hero(&b, category: p.category, compact: !photos.isEmpty, t)
-        b.open("h1", ["class": "place-detail__name", "dir": "auto"])
-        Components.name(&b, place, in: t.language)
-        b.close("h1")
-        // A name shown in the page's language: the one on the sign follows, as the reader will see it there. It
-        // starts where the heading does; `bdi` gives a name in Arabic or Hebrew its own direction within the line.
-        if place.name(in: t.language) != place.name {
-            b.open("p", ["class": "place-detail__local-name", "lang": place.names.nameLanguage])
-            b.element("bdi", text: place.name)
-            b.raw("</p>")
+            chrome: context.chrome(depth: 2, section: .none), path: path, root: root, context: context
+        ) { b in
+            if place.summary != nil { b.append(Components.starGradients) }
+            b.element("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs]) { b in
+                b.element("a", ["class": "back-link", "href": root + context.paths.listPage()]) { b in
+                    b.icon(.back)
+                    b.text(t.backToList)
+                }
+            }
+            b.newline()
+            b.element(
+                "article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue]
+            ) { b in
+                b.element("div", class: "place-detail__summary") { b in
+                    gallery(&b, photos, placeName: shownName, root: context.assetRoot(root), t)
+                    hero(&b, category: p.category, compact: !photos.isEmpty, t)
+                    b.element("h1", ["class": "place-detail__name", "dir": "auto"]) {
+                        Components.name(&$0, place, in: t.language)
+                    }
+                    // A name shown in the page's language: the one on the sign follows, as the reader will see it
+                    // there. It starts where the heading does; `bdi` gives a name in Arabic or Hebrew its own
+                    // direction within the line.
+                    if place.name(in: t.language) != place.name {
+                        b.element("p", ["class": "place-detail__local-name", "lang": place.names.nameLanguage]) {
+                            $0.element("bdi", text: place.name)
+                        }
+                    }
+                    b.element("p", class: "place-detail__lead", text: kind + " · " + distanceText)
+                    b.newline()
+                    badges(&b, place, showsOpenStatus: showsOpenStatus, t)
+                    b.newline()
+                    if !place.isInCurrentData {
+                        b.element("p", class: "notice", text: t.notInData)
+                    }
+                    actions(&b, p, t)
+                }
+                b.element("div", class: "place-detail__info") { b in
+                    if showsMap { placeMap(&b, place, context: context) }
+                    facts(&b, p, hoursLines: hoursLines, t)
+                    switch p.origin {
+                    case .own: b.element("p", class: "place-source", text: t.ownPlaceSource)
+                    case .corrected: b.element("p", class: "place-source", text: t.correctedSource)
+                    case .data: break
+                    }
+                    ownerNote(&b, p, t)
+                    ratings(&b, place, t)
+                }
+            }
+            b.newline()
         }
-        b.raw("<p class=\"place-detail__lead\">")
-        b.text(kind + " · " + distanceText)
-        b.raw("</p>\n")
-        b.raw("<div class=\"place-detail__badges\">")
-        if showsOpenStatus, let hours = p.openingHours {
-            // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl. 22:00", Oslo time).
-            b.open("span", ["class": "open-status", "id": "open-status", "data-opening-hours": hours, "hidden": ""])
-            b.close("span")
-        }
-        Components.rating(&b, place.summary, long: true, t)
-        if place.isFavorite {
-            b.raw("<span class=\"badge badge--favorite\">")
-            b.append(Components.favoriteMarks[t.language]!)
-            b.raw("<span aria-hidden=\"true\">")
-            b.text(t.favorite)
-            b.raw("</span></span>")
-        }
-        b.raw("</div>\n")
-        if !place.isInCurrentData {
-            b.element("p", ["class": "notice"], text: t.notInData)
-        }
-        actions(&b, p, t)
-        b.raw("</div><div class=\"place-detail__info\">")
-        if showsMap { placeMap(&b, place, context: context) }
-        facts(&b, p, hoursLines: hoursLines, t)
-        switch p.origin {
-        case .own: b.element("p", ["class": "place-source"], text: t.ownPlaceSource)
-        case .corrected: b.element("p", ["class": "place-source"], text: t.correctedSource)
-        case .data: break
-        }
-        ownerNote(&b, p, t)
-        ratings(&b, place, t)
-        b.raw("</div></article>\n")
-        b.append(chrome.footer)
         return b.bytes
+    }
+
+    /// Whether it is open now (filled in by the script), its star, and whether it is a favorite.
+    static func badges(_ b: inout HTMLBuffer, _ place: GuidePlace, showsOpenStatus: Bool, _ t: Strings) {
+        b.element("div", class: "place-detail__badges") { b in
+            if showsOpenStatus, let hours = place.place.openingHours {
+                // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl. 22:00", Oslo time).
+                b.element(
+                    "span", ["class": "open-status", "id": "open-status", "data-opening-hours": hours, "hidden": ""],
+                    text: "")
+            }
+            Components.rating(&b, place.summary, long: true, t)
+            if place.isFavorite {
+                b.element("span", class: "badge badge--favorite") { b in
+                    b.append(Components.favoriteMarks[t.language]!)
+                    b.element("span", ["aria-hidden": "true"], text: t.favorite)
+                }
+            }
+        }
     }
 
     /// The category's symbol and its animation (CSS only); the café's steam with its pause switch on the symbol.
     /// `compact` under the owner's photo: the photo leads, the symbol says what kind of place it is.
     static func hero(_ b: inout HTMLBuffer, category: PlaceCategory, compact: Bool = false, _ t: Strings) {
-        b.open("div", ["class": "hero hero--\(category.animation.rawValue)" + (compact ? " hero--compact" : "")])
-        b.raw("<div class=\"hero__stage\" aria-hidden=\"true\">")
-        if category.animation == .steam {
-            b.raw(
-                "<span class=\"steam\"><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span><span class=\"steam__particle\"></span></span>"
-            )
+        let kind = "hero hero--\(category.animation.rawValue)" + (compact ? " hero--compact" : "")
+        b.element("div", ["class": kind]) { b in
+            b.element(heroStageTag) { b in
+                if category.animation == .steam {
+                    b.element("span", class: "steam") { b in
+                        for _ in 1...3 { b.element("span", class: "steam__particle", text: "") }
+                    }
+                }
+                Components.categoryIcon(&b, category, in: "hero__symbol")
+            }
+            if category.animation == .steam { pauseControl(&b, t) }
         }
-        Components.categoryIcon(&b, category, in: "hero__symbol")
-        b.raw("</div>")
-        if category.animation == .steam { pauseControl(&b, t) }
-        b.raw("</div>\n")
+        b.newline()
     }
+
+    /// Made once, as every place's page has it.
+    static let heroStageTag = HTMLStartTag("div", ["class": "hero__stage", "aria-hidden": "true"])
 
     /// The café's steam runs forever, so it has a pause switch (WCAG 2.2.2) that
     /// works without script: a checkbox the stylesheet reads (`:has`), drawn as a small
     /// icon button on the symbol, so it does not stand among the page's actions.
     static func pauseControl(_ b: inout HTMLBuffer, _ t: Strings) {
-        b.raw(
-            "<p class=\"pause-control\"><input type=\"checkbox\" id=\"pause-animation\" class=\"pause-toggle\"><label for=\"pause-animation\" class=\"pause-label\">"
-        )
-        b.icon(.pause)
-        b.icon(.play)
-        b.element("span", ["class": "visually-hidden"], text: t.pauseAnimation)
-        b.raw("</label></p>")
+        b.element("p", class: "pause-control") { b in
+            b.voidElement("input", ["type": "checkbox", "id": "pause-animation", "class": "pause-toggle"])
+            b.element("label", ["for": "pause-animation", "class": "pause-label"]) { b in
+                b.icon(.pause)
+                b.icon(.play)
+                b.element("span", class: "visually-hidden", text: t.pauseAnimation)
+            }
+        }
     }
 
     /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
     static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
         let shownName = place.displayName(in: context.strings.language)
-        b.open("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(shownName)])
-        b.raw("<div class=\"place-map__canvas\" id=\"place-map\"></div>")
-        b.close("section")
-        b.raw("\n")
+        b.element("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(shownName)]) {
+            $0.element("div", ["class": "place-map__canvas", "id": "place-map"], text: "")
+        }
+        b.newline()
         var pin: [(key: String, value: JSONValue)] = [
             ("lat", .number(PageData.rounded(place.coordinate.latitude))),
             ("lon", .number(PageData.rounded(place.coordinate.longitude))),
@@ -150,7 +165,7 @@ package enum DetailPage {
         JSONWriter(pretty: false).write(.object(pin), into: &bytes)
         bytes += frame.afterPlace
         b.scriptJSON(id: "beacon-map", bytes)
-        b.raw("\n")
+        b.newline()
     }
 
     /// The map data of a detail page around its pin: the same on every page, so written once per build.
@@ -180,103 +195,102 @@ package enum DetailPage {
     /// One row of what a reader does next, under the name: directions (Apple Maps, the brief's button), call,
     /// the place's own website (only what the data allows), and share (shown by `beacon-share.js`).
     static func actions(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
-        b.raw("<div class=\"actions\">")
-        func action(_ icon: Icon, _ label: String, _ attributes: KeyValuePairs<StaticString, String?>) {
-            b.open("a", attributes)
+        b.element("div", class: "actions") { b in
+            action(&b, .directions, t.directions, ["class": "button", "href": MapLinks.appleMapsDirections(p)])
+            if let phone = p.phone, let href = SafeURL.telephoneHref(phone) {
+                action(&b, .phone, t.call, ["class": "button button--secondary", "href": href])
+            }
+            if let website = p.website {
+                action(
+                    &b, .globe, t.websiteAction,
+                    ["class": "button button--secondary", "href": website, "rel": "noopener noreferrer"])
+            }
+            Components.shareButtonOnly(&b, label: t.shareAction)
+        }
+        Components.shareStatus(&b)
+        b.newline()
+    }
+
+    /// A link of the row of actions: its icon and its label.
+    private static func action(
+        _ b: inout HTMLBuffer, _ icon: Icon, _ label: String, _ attributes: KeyValuePairs<StaticString, String?>
+    ) {
+        b.element("a", attributes) { b in
             b.icon(icon)
             b.text(label)
-            b.close("a")
         }
-        action(.directions, t.directions, ["class": "button", "href": MapLinks.appleMapsDirections(p)])
-        if let phone = p.phone, let href = SafeURL.telephoneHref(phone) {
-            action(.phone, t.call, ["class": "button button--secondary", "href": href])
-        }
-        if let website = p.website {
-            action(
-                .globe, t.websiteAction,
-                ["class": "button button--secondary", "href": website, "rel": "noopener noreferrer"])
-        }
-        Components.shareButtonOnly(&b, label: t.shareAction)
-        b.raw("</div>")
-        Components.shareStatus(&b)
-        b.raw("\n")
     }
 
     /// The place in each map app: Apple Maps, Google Maps (by name and address), OpenStreetMap.
     static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
-        b.raw("<ul class=\"map-links\">")
-        b.raw("<li>")
-        b.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
-        b.raw("</li><li>")
-        b.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
-        b.raw("</li>")
-        if let osm = p.id.openStreetMapURL {
-            b.raw("<li>")
-            b.element("a", ["href": osm], text: t.openInOpenStreetMap)
-            b.raw("</li>")
+        b.element("ul", class: "map-links") { b in
+            b.element("li") { $0.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps) }
+            b.element("li") { $0.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps) }
+            if let osm = p.id.openStreetMapURL {
+                b.element("li") { $0.element("a", ["href": osm], text: t.openInOpenStreetMap) }
+            }
         }
-        b.raw("</ul>")
     }
 
     /// `hoursLines`: the opening hours read (`OpeningHours.lines`), nil when there are none or they do not parse.
     static func facts(_ b: inout HTMLBuffer, _ p: Place, hoursLines: [String]?, _ t: Strings) {
         let language = t.language
-        b.raw("<dl class=\"facts\">")
-        func row(_ term: String, _ content: (inout HTMLBuffer) -> Void) {
-            b.raw("<div class=\"facts__row\">")
-            b.element("dt", text: term)
-            b.raw("<dd>")
-            content(&b)
-            b.raw("</dd></div>")
-        }
-        if Components.showsAddress(p.address.singleLine, of: p.category) {
-            row(t.address) { Components.address(&$0, p.address.singleLine, of: p.category, t) }
-        }
-        row(t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
-        row(t.mapsRow) { mapLinks(&$0, p, t) }
-        if let lines = hoursLines {
-            row(t.openingHours) { b in
-                b.raw("<ul class=\"hours\">")
-                for line in lines { b.element("li", text: line) }
-                b.raw("</ul>")
+        b.element("dl", class: "facts") { b in
+            if Components.showsAddress(p.address.singleLine, of: p.category) {
+                row(&b, t.address) { Components.address(&$0, p.address.singleLine, of: p.category, t) }
             }
-        } else if let raw = p.openingHours {
-            row(t.openingHoursNotInterpreted) { $0.element("span", ["class": "hours hours--raw"], text: raw) }
-        }
-        traitRows(p.traits, t, row: row)
-        if let phone = p.phone {
-            row(t.phone) { b in
-                if let href = SafeURL.telephoneHref(phone) {
-                    b.element("a", ["href": href], text: phone)
-                } else {
-                    b.text(phone)
+            row(&b, t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
+            row(&b, t.mapsRow) { mapLinks(&$0, p, t) }
+            if let lines = hoursLines {
+                row(&b, t.openingHours) { b in
+                    b.element("ul", class: "hours") { b in
+                        for line in lines { b.element("li", text: line) }
+                    }
+                }
+            } else if let raw = p.openingHours {
+                row(&b, t.openingHoursNotInterpreted) { $0.element("span", class: "hours hours--raw", text: raw) }
+            }
+            traitRows(&b, p.traits, t)
+            if let phone = p.phone {
+                row(&b, t.phone) { b in
+                    if let href = SafeURL.telephoneHref(phone) {
+                        b.element("a", ["href": href], text: phone)
+                    } else {
+                        b.text(phone)
+                    }
                 }
             }
-        }
-        if let website = p.website {
-            row(t.website) { b in
-                b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
+            if let website = p.website {
+                row(&b, t.website) { b in
+                    b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
+                }
+            }
+            if let email = p.email, email.containsBytes("@"),
+                let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false)
+            {
+                row(&b, t.email) { $0.element("a", ["href": href], text: email) }
             }
         }
-        if let email = p.email, email.containsBytes("@"),
-            let href = SafeURL.href("mailto:" + email, allowed: [.mailto], allowRelative: false)
-        {
-            row(t.email) { $0.element("a", ["href": href], text: email) }
+        b.newline()
+    }
+
+    /// One fact: its term, and what `content` writes.
+    private static func row(_ b: inout HTMLBuffer, _ term: String, _ content: (inout HTMLBuffer) -> Void) {
+        b.element("div", class: "facts__row") { b in
+            b.element("dt", text: term)
+            b.element("dd") { content(&$0) }
         }
-        b.raw("</dl>\n")
     }
 
     /// Cuisine, diets, wheelchair access and price level, each in words, when the data has them.
-    static func traitRows(
-        _ traits: PlaceTraits, _ t: Strings, row: (String, (inout HTMLBuffer) -> Void) -> Void
-    ) {
-        if let cuisines = t.cuisineList(traits.cuisines) { row(t.cuisine) { $0.text(cuisines) } }
+    static func traitRows(_ b: inout HTMLBuffer, _ traits: PlaceTraits, _ t: Strings) {
+        if let cuisines = t.cuisineList(traits.cuisines) { row(&b, t.cuisine) { $0.text(cuisines) } }
         let offers = [traits.vegetarian.map { t.vegetarianOffer[$0]! }, traits.vegan.map { t.veganOffer[$0]! }]
             .compactMap { $0 }
-        if !offers.isEmpty { row(t.diet) { $0.text(offers.joined(separator: " · ")) } }
-        if let access = traits.wheelchair { row(t.wheelchair) { $0.text(t.wheelchairAccess[access]!) } }
+        if !offers.isEmpty { row(&b, t.diet) { $0.text(offers.joined(separator: " · ")) } }
+        if let access = traits.wheelchair { row(&b, t.wheelchair) { $0.text(t.wheelchairAccess[access]!) } }
         if let level = traits.priceLevel {
-            row(t.priceLevel) { b in
+            row(&b, t.priceLevel) { b in
                 b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level) + " ")
                 b.text("(" + t.priceLevelOf(level) + ")")
             }
@@ -294,62 +308,66 @@ package enum DetailPage {
                 className: "place-photo")
             return
         }
-        b.open("section", ["class": "gallery", "aria-label": t.photosOf(placeName), "data-gallery": ""])
-        b.raw("<ul class=\"gallery__track\" tabindex=\"0\">")
-        for (index, photo) in photos.enumerated() {
-            b.open("li", ["class": "gallery__slide", "id": "photo-\(index + 1)"])
-            PhotoMarkup.figure(
-                &b, photo, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes, isLead: index == 0, t,
-                className: "place-photo")
-            b.raw("<p class=\"gallery__count\"><span aria-hidden=\"true\">")
-            b.text("\(index + 1) / \(photos.count)")
-            b.raw("</span>")
-            b.element("span", ["class": "visually-hidden"], text: t.photoNumber(index + 1, photos.count))
-            b.raw("</p></li>")
+        b.element("section", ["class": "gallery", "aria-label": t.photosOf(placeName), "data-gallery": ""]) { b in
+            b.element("ul", ["class": "gallery__track", "tabindex": "0"]) { b in
+                for (index, photo) in photos.enumerated() {
+                    b.element("li", ["class": "gallery__slide", "id": "photo-\(index + 1)"]) { b in
+                        PhotoMarkup.figure(
+                            &b, photo, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes,
+                            isLead: index == 0, t, className: "place-photo")
+                        b.element("p", class: "gallery__count") { b in
+                            b.element("span", ["aria-hidden": "true"], text: "\(index + 1) / \(photos.count)")
+                            b.element("span", class: "visually-hidden", text: t.photoNumber(index + 1, photos.count))
+                        }
+                    }
+                }
+            }
+            for (direction, label, icon) in [("previous", t.previousPhoto, Icon.back), ("next", t.nextPhoto, .forward)]
+            {
+                b.element(
+                    "button",
+                    [
+                        "class": "gallery__button gallery__button--\(direction)", "type": "button", "hidden": "",
+                        "aria-label": label,
+                    ]
+                ) { $0.icon(icon) }
+            }
         }
-        b.raw("</ul>")
-        for (direction, label, icon) in [("previous", t.previousPhoto, Icon.back), ("next", t.nextPhoto, .forward)] {
-            b.open(
-                "button",
-                [
-                    "class": "gallery__button gallery__button--\(direction)", "type": "button", "hidden": "",
-                    "aria-label": label,
-                ])
-            b.icon(icon)
-            b.close("button")
-        }
-        b.raw("</section>\n")
+        b.newline()
     }
 
     /// The owner's note on the place (an own place's `--note`, an imported description), sanitised as comments are.
     static func ownerNote(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         guard let note = p.ownerNote, !note.trimmingWhitespace().isEmpty else { return }
-        b.raw("<section class=\"owner-note\" aria-labelledby=\"owner-note-heading\">")
-        b.element("h2", ["id": "owner-note-heading"], text: t.ownerNote)
-        Components.comment(&b, note)
-        b.raw("</section>\n")
+        b.element("section", ["class": "owner-note", "aria-labelledby": "owner-note-heading"]) { b in
+            b.element("h2", ["id": "owner-note-heading"], text: t.ownerNote)
+            Components.comment(&b, note)
+        }
+        b.newline()
     }
 
     /// The owner's ratings, newest first. None: no section, since a reader has no use for being
     /// told what the owner has not done yet.
     static func ratings(_ b: inout HTMLBuffer, _ place: GuidePlace, _ t: Strings) {
         guard !place.ratings.isEmpty else { return }
-        b.raw("<section class=\"ratings\" aria-labelledby=\"ratings-heading\">")
-        b.element("h2", ["id": "ratings-heading"], text: t.myRatings)
-        b.raw("<ol class=\"rating-list\" reversed>")
-        for rating in place.ratings.newestFirst {
-            b.raw("<li class=\"rating-entry\"><p class=\"rating-entry__head\">")
-            Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
-            b.raw(" ")
-            b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
-            b.raw("</p>")
-            if let comment = rating.comment, !comment.trimmingWhitespace().isEmpty {
-                Components.comment(&b, comment)
+        b.element("section", ["class": "ratings", "aria-labelledby": "ratings-heading"]) { b in
+            b.element("h2", ["id": "ratings-heading"], text: t.myRatings)
+            b.element("ol", ["class": "rating-list"], flags: .reversed) { b in
+                for rating in place.ratings.newestFirst {
+                    b.element("li", class: "rating-entry") { b in
+                        b.element("p", class: "rating-entry__head") { b in
+                            Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
+                            b.text(" ")
+                            b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
+                        }
+                        if let comment = rating.comment, !comment.trimmingWhitespace().isEmpty {
+                            Components.comment(&b, comment)
+                        }
+                    }
+                }
             }
-            b.raw("</li>")
         }
-        b.raw("</ol>")
-        b.raw("</section>\n")
+        b.newline()
     }
 }
 

@@ -20,42 +20,54 @@ package enum FavoritesPage {
         let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
         let withMap = context.hasMap && !favorites.isEmpty
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 1_100)
-        PageChrome.openDocument(
+        PageChrome.page(
             &b,
             head: .init(
                 title: t.myPlaces + " – " + context.title,
                 description: t.favoritesIntro, includeMap: withMap, includeShareScript: !all.isEmpty,
-                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path), root: root,
-            context: context)
-        let chrome = context.chrome(depth: depth, section: .favorites)
-        PageChrome.appendHeader(&b, chrome, path: path, root: root, context: context)
-        b.append(Components.starGradients)
-        // Nothing to share yet: no button.
-        Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
-        // With a map: above the list on a phone, beside it (and staying in view) on a wide screen.
-        if withMap { b.raw("<div class=\"favorites-body\">") }
-        if withMap { map(&b, favorites, root: root, context: context) }
-        if favorites.isEmpty {
-            b.raw("<p class=\"empty-state\"><span class=\"empty-state__icon\">")
-            b.icon(.heart)
-            b.raw("</span>")
-            b.text(t.noFavorites)
-            b.raw("</p>\n")
-        } else {
-            b.raw("<ul class=\"place-list place-list--favorites\">\n")
-            for place in favorites {
-                favoriteCard(
-                    &b, place, root: root, paths: context.paths, photo: .init(place, root: root, context: context), t)
+                mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path),
+            chrome: context.chrome(depth: depth, section: .favorites), path: path, root: root, context: context
+        ) { b in
+            b.append(Components.starGradients)
+            // Nothing to share yet: no button.
+            Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
+            guard !favorites.isEmpty else {
+                b.element("p", class: "empty-state") { b in
+                    b.element("span", class: "empty-state__icon") { $0.icon(.heart) }
+                    b.text(t.noFavorites)
+                }
+                b.newline()
+                return
             }
-            b.raw("</ul>\n")
-            if withMap { b.raw("</div>\n") }
+            // With a map: above the list on a phone, beside it (and staying in view) on a wide screen.
+            if withMap {
+                b.element("div", class: "favorites-body") { b in
+                    map(&b, favorites, root: root, context: context)
+                    list(&b, favorites, root: root, context: context)
+                }
+                b.newline()
+            } else {
+                list(&b, favorites, root: root, context: context)
+            }
             Components.pagination(&b, page: page, pageCount: pageCount, root: root, t) {
                 context.paths.favoritesPage(page: $0)
             }
             exportLinks(&b, root: root, paths: context.paths, t)
         }
-        b.append(chrome.footer)
         return b.bytes
+    }
+
+    /// The page's favorites, one card a line.
+    static func list(_ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String, context: SiteContext) {
+        b.element("ul", class: "place-list place-list--favorites") { b in
+            b.newline()
+            for place in favorites {
+                favoriteCard(
+                    &b, place, root: root, paths: context.paths, photo: .init(place, root: root, context: context),
+                    context.strings)
+            }
+        }
+        b.newline()
     }
 
     /// The map of `favorites` (the page's), drawn by `beacon-map.js` from the JSON beside it:
@@ -65,10 +77,10 @@ package enum FavoritesPage {
         _ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String, context: SiteContext
     ) {
         let t = context.strings
-        b.open("section", ["class": "favorites-map needs-script", "aria-label": t.favoritesMap])
-        b.raw("<div class=\"favorites-map__canvas\" id=\"favorites-map\"></div>")
-        b.close("section")
-        b.raw("\n")
+        b.element("section", ["class": "favorites-map needs-script", "aria-label": t.favoritesMap]) {
+            $0.element("div", ["class": "favorites-map__canvas", "id": "favorites-map"], text: "")
+        }
+        b.newline()
         let settings = context.settings
         var center: [(key: String, value: JSONValue)] = [
             ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
@@ -104,24 +116,24 @@ package enum FavoritesPage {
         var bytes: [UInt8] = []
         JSONWriter(pretty: false).write(data, into: &bytes)
         b.scriptJSON(id: "beacon-favorites-map", bytes)
-        b.raw("\n")
+        b.newline()
     }
 
     /// Downloads of the favorites for map apps.
     static func exportLinks(_ b: inout HTMLBuffer, root: String, paths: SitePaths, _ t: Strings) {
-        b.raw("<section class=\"exports\" aria-labelledby=\"exports-heading\">")
-        b.element("h2", ["id": "exports-heading"], text: t.takeTheList)
-        b.element("p", text: t.exportsIntro)
-        b.raw("<ul class=\"exports__links\">")
-        for (path, label) in [
-            (paths.favoritesGPX, t.gpxLink), (paths.favoritesKML, t.kmlLink),
-            (paths.favoritesGeoJSON, t.geoJSONLink),
-        ] {
-            b.raw("<li>")
-            b.element("a", ["href": root + path, "download": ""], text: label)
-            b.raw("</li>")
+        b.element("section", ["class": "exports", "aria-labelledby": "exports-heading"]) { b in
+            b.element("h2", ["id": "exports-heading"], text: t.takeTheList)
+            b.element("p", text: t.exportsIntro)
+            b.element("ul", class: "exports__links") { b in
+                for (path, label) in [
+                    (paths.favoritesGPX, t.gpxLink), (paths.favoritesKML, t.kmlLink),
+                    (paths.favoritesGeoJSON, t.geoJSONLink),
+                ] {
+                    b.element("li") { $0.element("a", ["href": root + path, "download": ""], text: label) }
+                }
+            }
         }
-        b.raw("</ul></section>\n")
+        b.newline()
     }
 
     /// A card like the list's, with the latest comment (or the owner's note) under it.

@@ -4,11 +4,13 @@ import Synchronization
 /// The lines of a document head that do not name the page: the same for every page at one way to the
 /// root with the same scripts, so they are made once per build, not for each of 100,000 pages.
 struct HeadParts: Sendable {
-    /// Doctype to the referrer policy (the language, the security policy).
+    /// `html`'s start tag: the page's language and the guide's time zone.
+    var document: HTMLStartTag
+    /// The character set to the referrer policy (the security policy).
     var opening: HTMLFragment
     /// Colour scheme, theme colour and icons.
     var icons: HTMLFragment
-    /// Stylesheets and scripts, to `</head>`.
+    /// Stylesheets and scripts, the last lines of the head.
     var assets: HTMLFragment
 
     struct Key: Hashable, Sendable {

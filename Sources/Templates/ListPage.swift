@@ -66,65 +66,89 @@ package enum ListPage {
             interactive ? input.outsideStart : input.totalCount, settings.radiusKm, context.centerName)
         let withMap = interactive && context.hasMap
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
-        PageChrome.openDocument(
+        PageChrome.page(
             &b,
             head: .init(
                 title: title, description: summary + ".", includeScript: interactive,
                 includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
-                seo: context.seo(for: input.path), path: input.path), root: root, context: context)
-        let chrome = context.chrome(depth: depth, section: .explore)
-        PageChrome.appendHeader(&b, chrome, path: input.path, root: root, context: context)
-        b.append(Components.starGradients)
-
-        b.open("div", ["class": "explorer", "id": "explorer", "data-category": input.category?.rawValue ?? "all"])
-        b.raw("<div class=\"explorer-head\"><div class=\"explorer-head__text\">")
-        b.element("h1", text: heading)
-        b.element("p", ["class": "results-count", "id": "results-count", "role": "status"], text: summary)
-        b.raw("</div>")
-        if interactive { ExplorerControls.locateButton(&b, t) }
-        b.raw("</div>\n")
-        // A category without places leads nowhere: no chip for it (its own page still shows its chip).
-        let shownCategories = context.settings.categories.filter {
-            input.categories.contains($0) || $0 == input.category
+                seo: context.seo(for: input.path), path: input.path),
+            chrome: context.chrome(depth: depth, section: .explore), path: input.path, root: root, context: context
+        ) { b in
+            b.append(Components.starGradients)
+            b.element(
+                "div", ["class": "explorer", "id": "explorer", "data-category": input.category?.rawValue ?? "all"]
+            ) { b in
+                b.element("div", class: "explorer-head") { b in
+                    b.element("div", class: "explorer-head__text") { b in
+                        b.element("h1", text: heading)
+                        b.element(
+                            "p", ["class": "results-count", "id": "results-count", "role": "status"], text: summary)
+                    }
+                    if interactive { ExplorerControls.locateButton(&b, t) }
+                }
+                b.newline()
+                // A category without places leads nowhere: no chip for it (its own page still shows its chip).
+                let shownCategories = context.settings.categories.filter {
+                    input.categories.contains($0) || $0 == input.category
+                }
+                ExplorerControls.bar(
+                    &b, root: root, current: input.category, categories: shownCategories, counts: input.chipCounts,
+                    settings: settings, context: context, interactive: interactive)
+                b.element("div", class: "explorer-body") { b in
+                    results(&b, input, summary: summary, withMap: withMap, root: root, context: context)
+                    if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
+                    if withMap { ExplorerControls.sheetStatus(&b) }
+                }
+                b.newline()
+                if withMap { ExplorerControls.viewSwitch(&b, t) }
+            }
+            b.newline()
+            if interactive { outsideRadius(&b, input, root: root, context: context) }
+            if input.category == nil, input.page == 1 { about(&b, root: root, context: context) }
+            if let data = input.scriptData { b.append(data) }
         }
-        ExplorerControls.bar(
-            &b, root: root, current: input.category, categories: shownCategories, counts: input.chipCounts,
-            settings: settings, context: context, interactive: interactive)
-        // The results: on a phone whose guide has a basemap, the sheet over the map (`beacon.js` decides),
-        // pulled up by its handle; where the distances are measured from, at their top.
-        b.raw("<div class=\"explorer-body\"><div class=\"explorer-results\" id=\"explorer-results\">")
-        if withMap { ExplorerControls.sheetHandle(&b, count: summary) }
-        if interactive { ExplorerControls.status(&b) }
-        b.raw("<ul class=\"place-list\" id=\"place-list\">\n")
-        // A list on one page comes in the script's default order («Anbefalt»), so the first paint is the
-        // order the script keeps, and a reader without script meets the owner's picks first too. Longer
-        // lists keep the guide's order (nearest first): their later pages, rendered only when their own
-        // places change, could not follow an order that a new rating reshuffles.
-        let cards =
-            input.pageCount == 1 ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
-        for place in cards {
-            Components.placeCard(
-                &b, place, root: root, paths: context.paths, t, photo: .init(place, root: root, context: context))
-        }
-        b.raw("</ul>\n")
-        if interactive { ExplorerControls.moreAndEmpty(&b, t) }
-        let category = input.category
-        Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root, t) { page in
-            if let category { return context.paths.categoryPage(category, page: page) }
-            return context.paths.listPage(page: page)
-        }
-        b.raw("</div>")
-        if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
-        if withMap { ExplorerControls.sheetStatus(&b) }
-        b.raw("</div>\n")
-        if withMap { ExplorerControls.viewSwitch(&b, t) }
-        b.close("div")
-        b.raw("\n")
-        if interactive { outsideRadius(&b, input, root: root, context: context) }
-        if input.category == nil, input.page == 1 { about(&b, root: root, context: context) }
-        if let data = input.scriptData { b.append(data) }
-        b.append(chrome.footer)
         return b.bytes
+    }
+
+    /// The results: on a phone whose guide has a basemap, the sheet over the map (`beacon.js` decides),
+    /// pulled up by its handle; where the distances are measured from, at their top.
+    static func results(
+        _ b: inout HTMLBuffer, _ input: Input, summary: String, withMap: Bool, root: String, context: SiteContext
+    ) {
+        let t = context.strings
+        let interactive = input.scriptData != nil
+        b.element("div", ["class": "explorer-results", "id": "explorer-results"]) { b in
+            if withMap { ExplorerControls.sheetHandle(&b, count: summary) }
+            if interactive { ExplorerControls.status(&b) }
+            // A list on one page comes in the script's default order («Anbefalt»), so the first paint is the
+            // order the script keeps, and a reader without script meets the owner's picks first too. Longer
+            // lists keep the guide's order (nearest first): their later pages, rendered only when their own
+            // places change, could not follow an order that a new rating reshuffles.
+            let cards =
+                input.pageCount == 1 ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
+            placeList(&b, cards, id: "place-list", root: root, context: context)
+            if interactive { ExplorerControls.moreAndEmpty(&b, t) }
+            let category = input.category
+            Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root, t) { page in
+                if let category { return context.paths.categoryPage(category, page: page) }
+                return context.paths.listPage(page: page)
+            }
+        }
+    }
+
+    /// The places' cards, one a line.
+    static func placeList(
+        _ b: inout HTMLBuffer, _ places: ArraySlice<GuidePlace>, id: String? = nil, root: String, context: SiteContext
+    ) {
+        b.element("ul", ["class": "place-list", "id": id]) { b in
+            b.newline()
+            for place in places {
+                Components.placeCard(
+                    &b, place, root: root, paths: context.paths, context.strings,
+                    photo: .init(place, root: root, context: context))
+            }
+        }
+        b.newline()
     }
 
     /// Most shown: the places the data has beyond the radius (a file or an answer reaches past it), which
@@ -137,48 +161,42 @@ package enum ListPage {
         guard !input.outsideRadius.isEmpty else { return }
         let t = context.strings
         let count = input.totalCount - input.outsideStart
-        b.raw("<details class=\"outside-radius\" id=\"outside-radius\"><summary>")
-        b.text(t.outsideRadius(count, context.settings.radiusKm, context.centerName))
-        b.raw("</summary>")
-        b.element("p", ["class": "muted"], text: t.outsideRadiusNote)
-        b.raw("<ul class=\"place-list\">\n")
-        for place in input.outsideRadius.prefix(outsideRadiusShown) {
-            Components.placeCard(
-                &b, place, root: root, paths: context.paths, t, photo: .init(place, root: root, context: context))
+        b.element("details", ["class": "outside-radius", "id": "outside-radius"]) { b in
+            b.element("summary", text: t.outsideRadius(count, context.settings.radiusKm, context.centerName))
+            b.element("p", class: "muted", text: t.outsideRadiusNote)
+            placeList(&b, input.outsideRadius.prefix(outsideRadiusShown), root: root, context: context)
+            if count > outsideRadiusShown {
+                let next = input.outsideStart + outsideRadiusShown
+                let page = next / pageSize + 1
+                let path =
+                    input.category.map { context.paths.categoryPage($0, page: page) }
+                    ?? context.paths.listPage(page: page)
+                b.element("p") { $0.element("a", ["href": root + path], text: t.outsideRadiusRest) }
+            }
         }
-        b.raw("</ul>\n")
-        if count > outsideRadiusShown {
-            let next = input.outsideStart + outsideRadiusShown
-            let page = next / pageSize + 1
-            let path =
-                input.category.map { context.paths.categoryPage($0, page: page) } ?? context.paths.listPage(page: page)
-            b.raw("<p>")
-            b.element("a", ["href": root + path], text: t.outsideRadiusRest)
-            b.raw("</p>")
-        }
-        b.raw("</details>\n")
+        b.newline()
     }
 
     /// After the list: the owner's introduction, what the guide covers, and the download.
     static func about(_ b: inout HTMLBuffer, root: String, context: SiteContext) {
         let t = context.strings
-        b.raw("<section class=\"about\" aria-labelledby=\"about-heading\">")
-        b.element("h2", ["id": "about-heading"], text: t.aboutGuide)
-        if let intro = context.intro, !intro.isEmpty {
-            b.open("div", ["class": "lead"])
-            b.append(intro)
-            b.close("div")
+        b.element("section", ["class": "about", "aria-labelledby": "about-heading"]) { b in
+            b.element("h2", ["id": "about-heading"], text: t.aboutGuide)
+            if let intro = context.intro, !intro.isEmpty {
+                b.element("div", class: "lead") { $0.append(intro) }
+            }
+            b.element("p", text: t.coverage(context.settings.radiusKm, context.centerName) + ".")
+            b.element(
+                "a",
+                [
+                    "class": "about__download", "href": context.assetRoot(root) + context.paths.allPlacesGeoJSON,
+                    "download": "",
+                ]
+            ) { b in
+                b.icon(.download)
+                b.text(t.allPlacesDownload)
+            }
         }
-        b.element("p", text: t.coverage(context.settings.radiusKm, context.centerName) + ".")
-        b.open(
-            "a",
-            [
-                "class": "about__download", "href": context.assetRoot(root) + context.paths.allPlacesGeoJSON,
-                "download": "",
-            ])
-        b.icon(.download)
-        b.text(t.allPlacesDownload)
-        b.close("a")
-        b.raw("</section>\n")
+        b.newline()
     }
 }

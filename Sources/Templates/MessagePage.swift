@@ -19,41 +19,39 @@ enum MessagePage {
         block: String, links: [Link], linksClass: String? = nil, movedAddresses: [UInt8]? = nil
     ) -> [UInt8] {
         var b = HTMLBuffer(capacity: 4_096)
-        PageChrome.openDocument(
+        PageChrome.page(
             &b,
             head: .init(
                 title: title + " – " + context.title, description: text, includeMovedScript: movedAddresses != nil),
-            root: root, context: context)
-        b.append(PageChrome.header(root: root, section: .none, context: context))
-        PageChrome.languageSwitch(&b, path: context.paths.listPage(), root: root, context: context)
-        b.append(PageChrome.headerEnd)
-        b.raw("<section class=\"page-intro ")
-        b.text(block)
-        b.raw("\"><p class=\"")
-        b.text(block + "__mark")
-        b.raw("\">")
-        b.open(
-            "img",
-            [
-                "class": block + "__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "88",
-                "height": "88",
-            ])
-        b.raw("</p>")
-        b.element("h1", text: heading)
-        b.element("p", ["class": "lead"], text: text)
-        b.open("p", ["class": linksClass])
-        for (index, link) in links.enumerated() {
-            if index > 0 { b.raw(" ") }
-            b.element(
-                "a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href],
-                text: link.text)
+            chrome: PageChrome.chrome(root: root, section: .none, context: context), path: context.paths.listPage(),
+            root: root, context: context
+        ) { b in
+            b.element("section", ["class": "page-intro " + block]) { b in
+                b.element("p", ["class": block + "__mark"]) {
+                    $0.voidElement(
+                        "img",
+                        [
+                            "class": block + "__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "",
+                            "width": "88", "height": "88",
+                        ])
+                }
+                b.element("h1", text: heading)
+                b.element("p", class: "lead", text: text)
+                b.element("p", ["class": linksClass]) { b in
+                    for (index, link) in links.enumerated() {
+                        if index > 0 { b.text(" ") }
+                        b.element(
+                            "a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href],
+                            text: link.text)
+                    }
+                }
+            }
+            b.newline()
+            if let movedAddresses {
+                b.scriptJSON(id: "beacon-moved", movedAddresses)
+                b.newline()
+            }
         }
-        b.raw("</p></section>\n")
-        if let movedAddresses {
-            b.scriptJSON(id: "beacon-moved", movedAddresses)
-            b.raw("\n")
-        }
-        b.append(PageChrome.footer(lastUpdated: context.lastUpdatedText, context: context))
         return b.bytes
     }
 }

@@ -48,43 +48,83 @@ enum PageChrome {
         var imageHeight = 630
     }
 
-    /// `context` says whether the site adds its own stylesheet (`assets/custom.css`), linked after ours.
-    /// `root` is the way to the page's language root; assets are found from it (`SiteContext.assetRoot`).
-    static func openDocument(_ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext) {
+    /// A page of the site: the document (`document`) around its body (`body`), whose `main` `content` writes.
+    /// `path`: the page's, below its language's root, for the language switcher.
+    static func page(
+        _ b: inout HTMLBuffer, head: Head, chrome: SiteContext.Chrome, path: String, root: String,
+        context: SiteContext, _ content: (inout HTMLBuffer) -> Void
+    ) {
+        document(&b, head: head, root: root, context: context) { b in
+            body(&b, chrome, path: path, root: root, context: context, content)
+        }
+    }
+
+    /// The doctype, then `html` in the page's language with the guide's time zone, holding the head and the
+    /// body, whose content `body` writes. `context` says whether the site adds its own stylesheet
+    /// (`assets/custom.css`), linked after ours. `root` is the way to the page's language root; assets are found
+    /// from it (`SiteContext.assetRoot`).
+    static func document(
+        _ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext,
+        _ body: (inout HTMLBuffer) -> Void
+    ) {
         let key = HeadParts.Key(
             root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
             includeMap: head.includeMap, includeShareScript: head.includeShareScript,
             includeGalleryScript: head.includeGalleryScript, includeMovedScript: head.includeMovedScript,
             mapImageOrigin: head.mapImageOrigin)
         let parts = context.headParts.parts(key) { headParts($0, context: context) }
-        b.append(parts.opening)
+        b.doctype()
+        b.newline()
+        b.element(parts.document) { b in
+            b.newline()
+            b.element("head") { b in
+                b.newline()
+                b.append(parts.opening)
+                namingLines(&b, head, icons: parts.icons, root: home, context: context)
+                b.append(parts.assets)
+            }
+            b.newline()
+            b.element("body") { b in
+                b.newline()
+                body(&b)
+            }
+            b.newline()
+        }
+        b.newline()
+    }
+
+    /// The head's lines that name the page: title, description, the icons (`icons`, the same on every page)
+    /// and, with a base URL, canonical and sharing tags; the links to its translations.
+    private static func namingLines(
+        _ b: inout HTMLBuffer, _ head: Head, icons: HTMLFragment, root home: String, context: SiteContext
+    ) {
         b.element("title", text: head.title)
-        b.raw("\n")
-        b.open("meta", ["name": "description", "content": head.description])
-        b.raw("\n")
-        b.append(parts.icons)
+        b.newline()
+        b.voidElement("meta", ["name": "description", "content": head.description])
+        b.newline()
+        b.append(icons)
         if let seo = head.seo {
-            b.open("link", ["rel": "canonical", "href": seo.url])
-            b.raw("\n")
+            b.voidElement("link", ["rel": "canonical", "href": seo.url])
+            b.newline()
             for (property, content) in [
                 ("og:type", "website"), ("og:site_name", seo.siteName), ("og:title", head.title),
                 ("og:description", head.description), ("og:url", seo.url), ("og:image", seo.image),
                 ("og:locale", context.language.openGraphLocale),
             ] {
-                b.open("meta", ["property": property, "content": content])
-                b.raw("\n")
+                b.voidElement("meta", ["property": property, "content": content])
+                b.newline()
             }
             for other in context.languages.all where other != context.language {
-                b.open("meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
-                b.raw("\n")
+                b.voidElement("meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
+                b.newline()
             }
             if let alt = seo.largeImageAlt {
                 for (property, content) in [
                     ("og:image:width", String(seo.imageWidth)), ("og:image:height", String(seo.imageHeight)),
                     ("og:image:alt", alt),
                 ] {
-                    b.open("meta", ["property": property, "content": content])
-                    b.raw("\n")
+                    b.voidElement("meta", ["property": property, "content": content])
+                    b.newline()
                 }
             }
             for (name, content) in [
@@ -92,8 +132,8 @@ enum PageChrome {
                 ("twitter:title", head.title),
                 ("twitter:description", head.description), ("twitter:image", seo.image),
             ] {
-                b.open("meta", ["name": name, "content": content])
-                b.raw("\n")
+                b.voidElement("meta", ["name": name, "content": content])
+                b.newline()
             }
         }
         if let path = head.path, context.languages.all.count > 1 {
@@ -103,54 +143,54 @@ enum PageChrome {
             for (index, (language, href)) in ([alternates[0]] + alternates).enumerated() {
                 let url =
                     context.baseURL.map { $0 + context.languages.folder(of: language) + SitePaths.pretty(path) } ?? href
-                b.open(
+                b.voidElement(
                     "link", ["rel": "alternate", "hreflang": index == 0 ? "x-default" : language.rawValue, "href": url])
-                b.raw("\n")
+                b.newline()
             }
         }
-        b.append(parts.assets)
     }
 
     /// The head's lines that do not name the page (`HeadParts`), for `key`.
     private static func headParts(_ key: HeadParts.Key, context: SiteContext) -> HeadParts {
         let root = context.assetRoot(key.root)
         let opening = HTMLFragment.build { b in
-            b.raw("<!DOCTYPE html>\n<html lang=\"")
-            b.text(context.language.rawValue)
-            b.raw("\" data-time-zone=\"")
-            b.text(context.timeZone.identifier)
-            b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
-            b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-            b.open(
+            b.voidElement("meta", ["charset": "utf-8"])
+            b.newline()
+            b.voidElement("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+            b.newline()
+            b.voidElement(
                 "meta",
                 [
                     "http-equiv": "Content-Security-Policy",
                     "content": key.includeMap
                         ? contentSecurityPolicy(imageOrigin: key.mapImageOrigin) : contentSecurityPolicy,
                 ])
-            b.raw("\n<meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\n")
+            b.newline()
+            b.voidElement("meta", ["name": "referrer", "content": "strict-origin-when-cross-origin"])
+            b.newline()
         }
         let icons = HTMLFragment.build { b in
-            b.raw(
-                "<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"theme-color\" content=\"#20202A\">\n"
-            )
-            b.open("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
-            b.raw("\n")
-            b.open("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
-            b.raw("\n")
+            b.voidElement("meta", ["name": "color-scheme", "content": "light dark"])
+            b.newline()
+            b.voidElement("meta", ["name": "theme-color", "content": "#20202A"])
+            b.newline()
+            b.voidElement("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
+            b.newline()
+            b.voidElement("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
+            b.newline()
         }
         let assets = HTMLFragment.build { b in
             if key.includeMap {
                 for sheet in SitePaths.mapStylesheets {
-                    b.open("link", ["rel": "stylesheet", "href": root + sheet])
-                    b.raw("\n")
+                    b.voidElement("link", ["rel": "stylesheet", "href": root + sheet])
+                    b.newline()
                 }
             }
-            b.open("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
-            b.raw("\n")
+            b.voidElement("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
+            b.newline()
             if context.hasCustomStylesheet {
-                b.open("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
-                b.raw("\n")
+                b.voidElement("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
+                b.newline()
             }
             // The scripts' texts in each language (`ScriptTexts`) come first: every script below reads them.
             var scripts: [String] = [ScriptTexts.path]
@@ -161,107 +201,142 @@ enum PageChrome {
             if key.includeShareScript { scripts.append(SitePaths.shareScript) }
             if key.includeGalleryScript { scripts.append(SitePaths.galleryScript) }
             if key.includeMovedScript { scripts.append(SitePaths.movedScript) }
-            for script in scripts {
-                b.open("script", ["src": root + script, "defer": ""])
-                b.close("script")
-                b.raw("\n")
+            // Last, `beacon-offline.js` links the web app manifest, registers the service worker (the guide
+            // offline) and shows the offline note; on http(s) only (OfflineFiles).
+            for script in scripts + [OfflineFiles.script] {
+                b.element("script", ["src": root + script, "defer": ""], text: "")
+                b.newline()
             }
-            // Links the web app manifest, registers the service worker (the guide offline) and shows
-            // the offline note; on http(s) only (OfflineFiles).
-            b.open("script", ["src": root + OfflineFiles.script, "defer": ""])
-            b.close("script")
-            b.raw("\n")
-            b.raw("</head>\n")
         }
-        return HeadParts(opening: opening, icons: icons, assets: assets)
+        return HeadParts(
+            document: HTMLStartTag(
+                "html", ["lang": context.language.rawValue, "data-time-zone": context.timeZone.identifier]),
+            opening: opening, icons: icons, assets: assets)
     }
 
-    /// The header up to the language switcher: brand and main navigation. `root` is the way to the language's root.
+    /// The body around the page's content: the skip link, the header (brand and navigation from `chrome`, and
+    /// the language switcher of the page at `path`), `main`, which `content` writes, and the footer.
+    static func body(
+        _ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String, context: SiteContext,
+        _ content: (inout HTMLBuffer) -> Void
+    ) {
+        b.append(chrome.skipLink)
+        b.element("header", class: "site-header") { b in
+            b.element("div", class: "site-header__inner") { b in
+                b.append(chrome.header)
+                languageSwitch(&b, path: path, root: root, context: context)
+            }
+        }
+        b.newline()
+        b.element(mainTag) { b in
+            b.newline()
+            content(&b)
+        }
+        b.append(chrome.footer)
+    }
+
+    /// Made once, as every page has it.
+    static let mainTag = HTMLStartTag("main", ["id": "main", "class": "main"])
+
+    /// What every page at `root` in `section` has around its content, made once per build.
+    static func chrome(root: String, section: NavigationSection, context: SiteContext) -> SiteContext.Chrome {
+        SiteContext.Chrome(
+            skipLink: HTMLFragment.build { b in
+                b.element("a", ["class": "skip-link", "href": "#main"], text: context.strings.skipToContent)
+                b.newline()
+            },
+            header: header(root: root, section: section, context: context),
+            footer: footer(lastUpdated: context.lastUpdatedText, context: context))
+    }
+
+    /// The header's brand and main navigation. `root` is the way to the language's root.
     static func header(root: String, section: NavigationSection, context: SiteContext) -> HTMLFragment {
         let t = context.strings
         return HTMLFragment.build { b in
-            b.raw("<body>\n")
-            b.element("a", ["class": "skip-link", "href": "#main"], text: t.skipToContent)
-            b.raw("\n<header class=\"site-header\"><div class=\"site-header__inner\">")
-            b.open("a", ["class": "brand", "href": root + context.paths.listPage()])
-            b.open(
-                "img",
-                [
-                    "class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "", "width": "40",
-                    "height": "40",
-                ])
-            b.element("span", ["class": "brand__title"], text: context.title)
-            b.close("a")
-            b.open("nav", ["class": "site-nav", "aria-label": t.mainNavigation])
-            b.raw("<ul>")
-            b.raw("<li>")
-            b.element(
-                "a", ["href": root + context.paths.listPage(), "aria-current": section == .explore ? "page" : nil],
-                text: t.explore)
-            b.raw("</li><li>")
-            b.element(
-                "a",
-                ["href": root + context.paths.favoritesPage, "aria-current": section == .favorites ? "page" : nil],
-                text: t.myPlaces)
-            b.raw("</li></ul>")
-            b.close("nav")
+            b.element("a", ["class": "brand", "href": root + context.paths.listPage()]) { b in
+                b.voidElement(
+                    "img",
+                    [
+                        "class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "",
+                        "width": "40", "height": "40",
+                    ])
+                b.element("span", class: "brand__title", text: context.title)
+            }
+            b.element("nav", ["class": "site-nav", "aria-label": t.mainNavigation]) { b in
+                b.element("ul") { b in
+                    b.element("li") {
+                        $0.element(
+                            "a",
+                            [
+                                "href": root + context.paths.listPage(),
+                                "aria-current": section == .explore ? "page" : nil,
+                            ],
+                            text: t.explore)
+                    }
+                    b.element("li") {
+                        $0.element(
+                            "a",
+                            [
+                                "href": root + context.paths.favoritesPage,
+                                "aria-current": section == .favorites ? "page" : nil,
+                            ],
+                            text: t.myPlaces)
+                    }
+                }
+            }
         }
-    }
-
-    static let headerEnd = HTMLFragment.build { b in b.raw("</div></header>\n<main id=\"main\" class=\"main\">\n") }
-
-    /// The whole header of the page at `path` (below its language's root): `chrome`'s, with the language switcher.
-    static func appendHeader(
-        _ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String, context: SiteContext
-    ) {
-        b.append(chrome.header)
-        languageSwitch(&b, path: path, root: root, context: context)
-        b.append(chrome.headerEnd)
     }
 
     /// Links to the same page in the site's other languages, each named in its own language
     /// ("Bokmål", "Nynorsk", "English"); nothing for a site in one language.
     static func languageSwitch(_ b: inout HTMLBuffer, path: String, root: String, context: SiteContext) {
         guard context.languages.all.count > 1 else { return }
-        b.open("nav", ["class": "language-switch", "aria-label": context.strings.languageSwitcher])
-        b.raw("<ul>")
-        for (language, href) in context.alternates(path: path, root: root) {
-            b.raw("<li>")
-            let current = language == context.language
-            b.element(
-                "a",
-                [
-                    "href": href, "lang": language.rawValue, "hreflang": language.rawValue,
-                    "aria-current": current ? "true" : nil,
-                ], text: language.ownName)
-            b.raw("</li>")
+        b.element("nav", ["class": "language-switch", "aria-label": context.strings.languageSwitcher]) { b in
+            b.element("ul") { b in
+                for (language, href) in context.alternates(path: path, root: root) {
+                    let current = language == context.language
+                    b.element("li") {
+                        $0.element(
+                            "a",
+                            [
+                                "href": href, "lang": language.rawValue, "hreflang": language.rawValue,
+                                "aria-current": current ? "true" : nil,
+                            ], text: language.ownName)
+                    }
+                }
+            }
         }
-        b.raw("</ul>")
-        b.close("nav")
     }
 
+    /// The footer: the data's source and date, and its credits.
     static func footer(lastUpdated: String, context: SiteContext) -> HTMLFragment {
         let t = context.strings
         let source = context.source
         return HTMLFragment.build { b in
-            b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\">")
-            if source.kind == .sample {
-                b.element("p", ["class": "data-notice"], text: t.sampleDataNotice)
+            b.newline()
+            b.element("footer", class: "site-footer") { b in
+                b.element("div", class: "site-footer__inner") { b in
+                    if source.kind == .sample {
+                        b.element("p", class: "data-notice", text: t.sampleDataNotice)
+                    }
+                    b.element("p") { b in
+                        b.text("Data © ")
+                        b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
+                        if source.cameFromGeoapify {
+                            b.text(" · ")
+                            b.element("a", ["href": "https://www.geoapify.com/"], text: "Powered by Geoapify")
+                        }
+                    }
+                    b.element("p") { b in
+                        b.text(t.lastUpdated(lastUpdated))
+                        b.text(" · ")
+                        b.text(t.sourceDescription(source.kind))
+                        b.text(" · ")
+                        b.text(t.madeWith)
+                    }
+                }
             }
-            b.raw("<p>Data © ")
-            b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
-            if source.cameFromGeoapify {
-                b.raw(" · ")
-                b.element("a", ["href": "https://www.geoapify.com/"], text: "Powered by Geoapify")
-            }
-            b.raw("</p><p>")
-            b.text(t.lastUpdated(lastUpdated))
-            b.raw(" · ")
-            b.text(t.sourceDescription(source.kind))
-            b.raw(" · ")
-            b.text(t.madeWith)
-            b.raw("</p></div></footer>\n")
-            b.raw("</body>\n</html>\n")
+            b.newline()
         }
     }
 }

@@ -33,7 +33,7 @@ package enum PageData {
                 id: elementID,
                 descriptor(settings: guide.settings, count: inData.count + outside.count, chunks: chunks, map: map))
         }
-        b.raw("\n")
+        b.newline()
         return b.fragment
     }
 

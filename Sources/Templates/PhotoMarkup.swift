@@ -18,37 +18,39 @@ enum PhotoMarkup {
         _ b: inout HTMLBuffer, _ photo: ShownPhoto, placeName: String, root: String, sizes: String, isLead: Bool,
         _ t: Strings, className: String
     ) {
-        b.open("figure", ["class": className])
-        b.raw("<picture>")
-        b.open("source", ["type": "image/webp", "srcset": srcset(photo, root: root), "sizes": sizes])
-        b.open(
-            "img",
-            [
-                "class": placeholderClass(photo.placeholder), "src": root + photo.jpeg.path,
-                "width": String(photo.width), "height": String(photo.height), "alt": photo.alt ?? t.photoOf(placeName),
-                "decoding": "async", "loading": isLead ? nil : "lazy",
-            ])
-        b.raw("</picture>")
-        if let credit = photo.credit {
-            b.element("figcaption", text: t.photoCredit + ": " + credit)
+        b.element("figure", ["class": className]) { b in
+            b.element("picture") { b in
+                b.voidElement("source", ["type": "image/webp", "srcset": srcset(photo, root: root), "sizes": sizes])
+                b.voidElement(
+                    "img",
+                    [
+                        "class": placeholderClass(photo.placeholder), "src": root + photo.jpeg.path,
+                        "width": String(photo.width), "height": String(photo.height),
+                        "alt": photo.alt ?? t.photoOf(placeName), "decoding": "async", "loading": isLead ? nil : "lazy",
+                    ])
+            }
+            if let credit = photo.credit {
+                b.element("figcaption", text: t.photoCredit + ": " + credit)
+            }
         }
-        b.close("figure")
     }
 
     /// A card's photo, in place of its category's symbol: decorative (`alt=""`), since the card's name says
     /// what the link is; only the 360-wide WebP, JPEG for a browser without WebP.
     static func thumbnail(_ b: inout HTMLBuffer, _ photo: ShownPhoto, root: String) {
         let source = photo.source(atLeast: thumbnailWidth)
-        b.raw("<span class=\"place-card__photo\"><picture>")
-        b.open("source", ["type": "image/webp", "srcset": root + source.path])
-        b.open(
-            "img",
-            [
-                "class": placeholderClass(photo.placeholder), "src": root + photo.jpeg.path,
-                "width": String(source.width), "height": String(source.height), "alt": "", "decoding": "async",
-                "loading": "lazy",
-            ])
-        b.raw("</picture></span>")
+        b.element("span", class: "place-card__photo") { b in
+            b.element("picture") { b in
+                b.voidElement("source", ["type": "image/webp", "srcset": root + source.path])
+                b.voidElement(
+                    "img",
+                    [
+                        "class": placeholderClass(photo.placeholder), "src": root + photo.jpeg.path,
+                        "width": String(source.width), "height": String(source.height), "alt": "",
+                        "decoding": "async", "loading": "lazy",
+                    ])
+            }
+        }
     }
 
     static func srcset(_ photo: ShownPhoto, root: String) -> String {

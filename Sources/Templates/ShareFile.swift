@@ -13,7 +13,7 @@ package enum ShareFile {
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
     /// In the file's head, so `sitegen share` can tell an earlier share file
-    /// (which it may replace) from any other file (which it must not).
+    /// (which it may replace) from any other file (which it must not): the `meta` element `render` writes.
     package static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
 
     /// The largest a share file may grow with its photos: small enough to send by e-mail.
@@ -77,47 +77,92 @@ package enum ShareFile {
         let t = context.strings
         let iconURI = "data:image/svg+xml;base64," + Data(iconSVG).base64EncodedString()
         var b = HTMLBuffer(capacity: 64_000 + favorites.count * 1_500)
-        b.raw("<!DOCTYPE html>\n<html lang=\"")
-        b.text(t.language.rawValue)
-        b.raw("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        b.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        b.raw(generatorMarker)
-        b.raw("\n")
-        b.open("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
-        b.raw(
-            "\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
-        b.element("title", text: t.myPlaces + " – " + context.title)
-        b.raw("\n")
-        b.open("meta", ["name": "description", "content": t.shareFileIntro])
-        b.raw("\n")
-        b.open("link", ["rel": "icon", "href": iconURI])
-        b.raw("\n")
-        b.inlineStyleSheet(stylesheet)
-        b.raw(
-            "\n</head>\n<body class=\"share-file\">\n<header class=\"site-header\"><div class=\"site-header__inner\"><span class=\"brand\">"
-        )
-        b.open("img", ["class": "brand__icon", "src": iconURI, "alt": "", "width": "40", "height": "40"])
-        b.element("span", ["class": "brand__title"], text: context.title)
-        b.raw("</span></div></header>\n<main id=\"main\" class=\"main\">\n")
-        b.append(Components.starGradients)
-        Components.favoritesIntro(&b, lead: t.shareFileIntro, count: favorites.count, t)
-        if favorites.isEmpty {
-            b.element("p", ["class": "empty-state"], text: t.noFavorites)
-        } else {
-            if let overview { map(&b, overview, t) }
-            b.raw("<ol class=\"place-list place-list--favorites\">\n")
-            for (index, place) in favorites.enumerated() {
-                card(&b, place, number: overview == nil ? nil : index + 1, photo: photo(place.id), t)
+        b.doctype()
+        b.newline()
+        b.element("html", ["lang": t.language.rawValue]) { b in
+            b.newline()
+            b.element("head") { b in
+                b.newline()
+                head(&b, title: t.myPlaces + " – " + context.title, t, stylesheet: stylesheet, iconURI: iconURI)
             }
-            b.raw("</ol>\n")
+            b.newline()
+            b.element("body", class: "share-file") { b in
+                b.newline()
+                b.element("header", class: "site-header") { b in
+                    b.element("div", class: "site-header__inner") { b in
+                        b.element("span", class: "brand") { b in
+                            b.voidElement(
+                                "img",
+                                ["class": "brand__icon", "src": iconURI, "alt": "", "width": "40", "height": "40"])
+                            b.element("span", class: "brand__title", text: context.title)
+                        }
+                    }
+                }
+                b.newline()
+                b.element("main", ["id": "main", "class": "main"]) { b in
+                    b.newline()
+                    b.append(Components.starGradients)
+                    Components.favoritesIntro(&b, lead: t.shareFileIntro, count: favorites.count, t)
+                    if favorites.isEmpty {
+                        b.element("p", class: "empty-state", text: t.noFavorites)
+                    } else {
+                        if let overview { map(&b, overview, t) }
+                        b.element("ol", class: "place-list place-list--favorites") { b in
+                            b.newline()
+                            for (index, place) in favorites.enumerated() {
+                                card(&b, place, number: overview == nil ? nil : index + 1, photo: photo(place.id), t)
+                            }
+                        }
+                        b.newline()
+                    }
+                }
+                b.newline()
+                footer(&b, geoapify: guide.source.cameFromGeoapify, context: context)
+                b.newline()
+            }
+            b.newline()
         }
-        b.raw("</main>\n<footer class=\"site-footer\"><div class=\"site-footer__inner\"><p>Data © ")
-        b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
-        if guide.source.cameFromGeoapify { b.raw(" · Powered by Geoapify") }
-        b.raw("</p><p>")
-        b.text(t.lastUpdated(context.lastUpdatedText) + " · " + t.madeWith)
-        b.raw("</p></div></footer>\n</body>\n</html>\n")
+        b.newline()
         return b.bytes
+    }
+
+    /// The head's lines: the generator (`generatorMarker`), the policy, the names, the icon and the stylesheet.
+    static func head(_ b: inout HTMLBuffer, title: String, _ t: Strings, stylesheet: String, iconURI: String) {
+        b.voidElement("meta", ["charset": "utf-8"])
+        b.newline()
+        b.voidElement("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+        b.newline()
+        b.voidElement("meta", ["name": "generator", "content": "Beacon sitegen share"])
+        b.newline()
+        b.voidElement("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
+        b.newline()
+        b.voidElement("meta", ["name": "referrer", "content": "no-referrer"])
+        b.newline()
+        b.voidElement("meta", ["name": "color-scheme", "content": "light dark"])
+        b.newline()
+        b.element("title", text: title)
+        b.newline()
+        b.voidElement("meta", ["name": "description", "content": t.shareFileIntro])
+        b.newline()
+        b.voidElement("link", ["rel": "icon", "href": iconURI])
+        b.newline()
+        b.inlineStyleSheet(stylesheet)
+        b.newline()
+    }
+
+    /// The data's credits and date, without links but to OpenStreetMap's copyright.
+    static func footer(_ b: inout HTMLBuffer, geoapify: Bool, context: SiteContext) {
+        let t = context.strings
+        b.element("footer", class: "site-footer") { b in
+            b.element("div", class: "site-footer__inner") { b in
+                b.element("p") { b in
+                    b.text("Data © ")
+                    b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
+                    if geoapify { b.text(" · Powered by Geoapify") }
+                }
+                b.element("p", text: t.lastUpdated(context.lastUpdatedText) + " · " + t.madeWith)
+            }
+        }
     }
 
     /// The favorites on a still map: water, green and major streets, a numbered pin per favorite. Drawn
@@ -127,38 +172,37 @@ package enum ShareFile {
         let width = ShareOverview.number(overview.width)
         let height = ShareOverview.number(overview.height)
         let plain = overview.layers.isEmpty
-        b.open("figure", ["class": plain ? "share-map share-map--plain" : "share-map"])
-        b.open(
-            "svg",
-            [
-                "class": "share-map__svg", "viewBox": "0 0 \(width) \(height)", "role": "img",
-                "aria-label": t.favoritesMap, "xmlns": "http://www.w3.org/2000/svg",
-            ])
-        b.open("rect", ["class": "share-map__land", "width": width, "height": height])
-        b.close("rect")
-        if plain {
-            var grid = ""
-            for x in stride(from: 40.0, to: overview.width, by: 40) { grid += "M\(Int(x)) 0V\(height)" }
-            for y in stride(from: 40.0, to: overview.height, by: 40) { grid += "M0 \(Int(y))H\(width)" }
-            b.open("path", ["class": "share-map__grid", "d": grid])
-            b.close("path")
+        b.element("figure", class: plain ? "share-map share-map--plain" : "share-map") { b in
+            b.element(
+                "svg",
+                [
+                    "class": "share-map__svg", "viewBox": "0 0 \(width) \(height)", "role": "img",
+                    "aria-label": t.favoritesMap, "xmlns": "http://www.w3.org/2000/svg",
+                ]
+            ) { b in
+                b.element("rect", ["class": "share-map__land", "width": width, "height": height], text: "")
+                if plain {
+                    var grid = ""
+                    for x in stride(from: 40.0, to: overview.width, by: 40) { grid += "M\(Int(x)) 0V\(height)" }
+                    for y in stride(from: 40.0, to: overview.height, by: 40) { grid += "M0 \(Int(y))H\(width)" }
+                    b.element("path", ["class": "share-map__grid", "d": grid], text: "")
+                }
+                for layer in overview.layers {
+                    b.element(
+                        "path", ["class": "share-map__shape share-map__" + layer.kind.rawValue, "d": layer.path],
+                        text: "")
+                }
+                for (index, pin) in overview.pins.enumerated() {
+                    let x = ShareOverview.number(pin.x)
+                    let y = ShareOverview.number(pin.y)
+                    b.element("g", class: "share-map__pin") { b in
+                        b.element("circle", ["cx": x, "cy": y, "r": "10"], text: "")
+                        b.element("text", ["x": x, "y": y], text: String(index + 1))
+                    }
+                }
+            }
         }
-        for layer in overview.layers {
-            b.open("path", ["class": "share-map__shape share-map__" + layer.kind.rawValue, "d": layer.path])
-            b.close("path")
-        }
-        for (index, pin) in overview.pins.enumerated() {
-            let x = ShareOverview.number(pin.x)
-            let y = ShareOverview.number(pin.y)
-            b.open("g", ["class": "share-map__pin"])
-            b.open("circle", ["cx": x, "cy": y, "r": "10"])
-            b.close("circle")
-            b.element("text", ["x": x, "y": y], text: String(index + 1))
-            b.close("g")
-        }
-        b.close("svg")
-        b.close("figure")
-        b.raw("\n")
+        b.newline()
     }
 
     /// A favorite: what it is, where, its star and the owner's latest comment, and map links.
@@ -167,52 +211,53 @@ package enum ShareFile {
         photo: (uri: String, thumbnail: Thumbnail)? = nil, _ t: Strings
     ) {
         let p = place.place
-        b.open("li", ["class": "place-card share-card"])
-        b.raw("<div class=\"place-card__link\">")
-        // The pin's number on the map above (the list is an ordered list: a screen reader says it).
-        if let number {
-            b.element("span", ["class": "share-card__number", "aria-hidden": "true"], text: String(number))
+        b.element("li", class: "place-card share-card") { b in
+            b.element("div", class: "place-card__link") { b in
+                // The pin's number on the map above (the list is an ordered list: a screen reader says it).
+                if let number {
+                    b.element("span", ["class": "share-card__number", "aria-hidden": "true"], text: String(number))
+                }
+                if let photo {
+                    b.element("span", class: "place-card__photo") {
+                        $0.voidElement(
+                            "img",
+                            [
+                                "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder), "src": photo.uri,
+                                "width": String(photo.thumbnail.width), "height": String(photo.thumbnail.height),
+                                "alt": "",
+                            ])
+                    }
+                } else {
+                    Components.categoryIcon(&b, p.category, in: "place-card__icon")
+                }
+                b.element("span", class: "place-card__body") { b in
+                    b.element("span", class: "place-card__name") { Components.name(&$0, place, in: t.language) }
+                    Components.address(&b, p.address.singleLine, of: p.category, class: "place-card__address", t)
+                    b.element(
+                        "span", class: "place-card__meta",
+                        text: t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
+                    if let raw = p.openingHours {
+                        b.element(
+                            "span", class: "place-card__meta",
+                            text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ")
+                                ?? t.openingHoursNotInterpreted + ": " + raw)
+                    }
+                }
+                b.element("span", class: "place-card__aside") { Components.rating(&$0, place.summary, t) }
+            }
+            if let comment = place.ratings.latest?.comment, !comment.trimmingWhitespace().isEmpty {
+                Components.comment(&b, comment)
+            }
+            b.element("p", class: "share-card__links") { b in
+                b.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
+                b.text(" · ")
+                b.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
+                if let osm = p.id.openStreetMapURL {
+                    b.text(" · ")
+                    b.element("a", ["href": osm], text: t.openInOpenStreetMap)
+                }
+            }
         }
-        if let photo {
-            b.raw("<span class=\"place-card__photo\">")
-            b.open(
-                "img",
-                [
-                    "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder), "src": photo.uri,
-                    "width": String(photo.thumbnail.width), "height": String(photo.thumbnail.height), "alt": "",
-                ])
-            b.raw("</span>")
-        } else {
-            Components.categoryIcon(&b, p.category, in: "place-card__icon")
-        }
-        b.raw("<span class=\"place-card__body\">")
-        b.open("span", ["class": "place-card__name"])
-        Components.name(&b, place, in: t.language)
-        b.close("span")
-        Components.address(&b, p.address.singleLine, of: p.category, class: "place-card__address", t)
-        b.raw("<span class=\"place-card__meta\">")
-        b.text(t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
-        b.raw("</span>")
-        if let raw = p.openingHours {
-            b.element(
-                "span", ["class": "place-card__meta"],
-                text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ")
-                    ?? t.openingHoursNotInterpreted + ": " + raw)
-        }
-        b.raw("</span><span class=\"place-card__aside\">")
-        Components.rating(&b, place.summary, t)
-        b.raw("</span></div>")
-        if let comment = place.ratings.latest?.comment, !comment.trimmingWhitespace().isEmpty {
-            Components.comment(&b, comment)
-        }
-        b.raw("<p class=\"share-card__links\">")
-        b.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
-        b.raw(" · ")
-        b.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
-        if let osm = p.id.openStreetMapURL {
-            b.raw(" · ")
-            b.element("a", ["href": osm], text: t.openInOpenStreetMap)
-        }
-        b.raw("</p></li>\n")
+        b.newline()
     }
 }

@@ -51,11 +51,12 @@ package struct SiteContext: Sendable {
         var section: NavigationSection
     }
 
+    /// What a page has around its content (`PageChrome.body`) but the language switcher, which names the page.
     struct Chrome: Sendable {
-        /// The header up to the language switcher, which names the page.
+        /// The link past the header, first in the body.
+        var skipLink: HTMLFragment
+        /// The header's brand and main navigation.
         var header: HTMLFragment
-        /// The header after the switcher.
-        var headerEnd: HTMLFragment
         var footer: HTMLFragment
     }
 
@@ -100,18 +101,14 @@ package struct SiteContext: Sendable {
         self.hasMap = hasMap
         self.hasCustomStylesheet = hasCustomStylesheet
         self.detailMapFrame = DetailPage.MapDataFrame(settings: settings, basemap: basemap)
-        let lastUpdatedText = language.longDate(timeZone.today(source.fetchedAt))
-        self.lastUpdatedText = lastUpdatedText
+        self.lastUpdatedText = language.longDate(timeZone.today(source.fetchedAt))
         self.chrome = [:]
         var chrome: [ChromeKey: Chrome] = [:]
         for depth in 0...SiteContext.maximumDepth {
             let root = SiteContext.rootPrefix(depth: depth)
             for section in NavigationSection.allCases {
-                chrome[ChromeKey(depth: depth, section: section)] = Chrome(
-                    header: PageChrome.header(root: root, section: section, context: self),
-                    headerEnd: PageChrome.headerEnd,
-                    footer: PageChrome.footer(lastUpdated: lastUpdatedText, context: self)
-                )
+                chrome[ChromeKey(depth: depth, section: section)] = PageChrome.chrome(
+                    root: root, section: section, context: self)
             }
         }
         self.chrome = chrome

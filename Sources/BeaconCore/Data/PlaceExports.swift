@@ -101,7 +101,7 @@ package enum PlaceExports {
         var html = HTMLBuffer(capacity: waypoint.description.utf8.count + 128)
         html.text(waypoint.description)
         if let link = waypoint.link {
-            html.raw("<br>")
+            html.voidElement("br")
             html.element("a", ["href": link], text: link)
         }
         return html.fragment.string
