@@ -221,6 +221,15 @@ extension KeyedDecodingContainer<JSONKey> {
         }
     }
 
+    /// A category by its key (`PlaceCategory(storedKey:)`).
+    func category(_ key: Key) throws -> PlaceCategory {
+        try strict(key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
+    }
+
+    func categoryIfPresent(_ key: Key) throws -> PlaceCategory? {
+        try strictIfPresent(key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
+    }
+
     /// The file's `format`: one of `readable` (an older one is read as it was written; a larger one was
     /// written by a newer sitegen, and is said so).
     func format(_ key: Key, readable: ClosedRange<Int>) throws -> Int {
