@@ -77,4 +77,46 @@ import Testing
         #expect(try bytes(site.storePath) == bytes(Self.ownerFiles + "/store-format-1-saved.json"))
         #expect(try bytes(site.storeBackupPath) == original)
     }
+
+    /// A wrong value is named where it is, as before: the path in the file's terms, the value, and the words
+    /// of what would do.
+    @Test(arguments: [
+        (
+            #"{"format":2,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-01-01"},{"stars":6,"date":"2026-01-01"}]}}}"#,
+            "places.node/1.ratings[1].stars: forventet et helt tall fra 1 til 5 (er 6)"
+        ),
+        (
+            #"{"format":2,"places":{"node/1":{"ratings":[{"stars":5,"date":"1.1.2026"}]}}}"#,
+            "places.node/1.ratings[0].date: forventet en dato på formen ÅÅÅÅ-MM-DD (er «1.1.2026»)"
+        ),
+        (
+            #"{"format":2,"places":{"node/1":{"ratings":{"stars":5}}}}"#,
+            "places.node/1.ratings: forventet en liste (er et objekt)"
+        ),
+        (#"{"format":2,"places":{"node/1":{"note":5}}}"#, "places.node/1.note: forventet tekst (er 5)"),
+        (
+            #"{"format":2,"places":{"own/1":{"own":{"name":"A","category":"cafe","lat":95,"lon":10,"added":"2026-01-01"}}}}"#,
+            "places.own/1.own: forventet gyldige koordinater (lat, lon)"
+        ),
+        (
+            #"{"format":2,"places":{"node/1":{"place":{"name":"A","category":"sushi-bar!","lat":1,"lon":1}}}}"#,
+            "places.node/1.place.category: forventet en kjent kategori"
+        ),
+        (
+            #"{"format":2,"places":{"node/1":{"correction":{"website":"ftp://x","date":"2026-01-01"}}}}"#,
+            "places.node/1.correction.website: nettsiden"
+        ),
+        (
+            #"{"format":2,"places":{"node/1":{"place":{"name":"A","category":"cafe","lat":1,"lon":1,"zoom":3,"x":1}}}}"#,
+            "places.node/1.place.zoom: ukjent felt (kjente felt her: name, category, address, lat, lon)"
+        ),
+        (#"{"format":3,"places":{}}"#, "ukjent formatversjon 3 (denne versjonen av sitegen leser versjon 1 til 2)"),
+    ])
+    func aWrongValueInTheStoreIsNamed(text: String, message: String) throws {
+        #expect {
+            try SiteFolder.parseStore(Array(text.utf8), path: "beacon-store.json")
+        } throws: { error in
+            (error as? SiteDataError)?.userMessage.contains(message) == true && !"\(error)".contains("skadet")
+        }
+    }
 }

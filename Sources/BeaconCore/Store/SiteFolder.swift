@@ -104,7 +104,7 @@ extension SiteFolder {
 
     /// The saved settings, or the defaults when there is no settings file yet.
     package func loadSettings() throws(SiteDataError) -> SiteSettings {
-        guard let settings = try readOwnerFile(settingsPath, Self.decodeSettings, invalid: Self.invalidSettings)
+        guard let settings = try readOwnerFile(settingsPath, SiteSettings.self, invalid: Self.invalidSettings)
         else { return .defaults }
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
@@ -138,7 +138,7 @@ extension SiteFolder {
 
     /// The owner's store; empty when there is no store file yet.
     package func loadStore() throws(SiteDataError) -> GuideStore {
-        try readOwnerFile(storePath, Self.decodeStore, invalid: Self.invalidStore) ?? GuideStore()
+        try readOwnerFile(storePath, GuideStore.self, invalid: Self.invalidStore) ?? GuideStore()
     }
 
     /// Where a store of an older format is copied before it is first rewritten in the current one.
@@ -189,26 +189,16 @@ extension SiteFolder {
         }
     }
 
-    /// One of the owner's files, read by the strict rules (`JSONParser.parseStrict`,
-    /// `StrictJSON`); nil when it does not exist. A file that breaks a rule is
-    /// reported with its path and where, and left as it is.
-    private func readOwnerFile<Value>(
-        _ path: String, _ decode: ([UInt8], JSONValue) throws(StrictJSON.Problem) -> Value,
-        invalid: (String, String) -> SiteDataError
+    /// One of the owner's files, read by the strict rules (`StrictJSON`); nil when it does not exist. A file
+    /// that breaks a rule is reported with its path and where, and left as it is.
+    private func readOwnerFile<Value: Decodable>(
+        _ path: String, _ type: Value.Type, invalid: (String, String) -> SiteDataError
     ) throws(SiteDataError) -> Value? {
         try checkInside(path)
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
         guard let bytes else { return nil }
-        return try SiteFolder.parseOwnerFile(bytes, path: path, decode, invalid: invalid)
-    }
-
-    private static func decodeSettings(_ bytes: [UInt8], _ json: JSONValue) throws(StrictJSON.Problem) -> SiteSettings {
-        try StrictJSON.decode(SiteSettings.self, from: bytes, parsed: json)
-    }
-
-    private static func decodeStore(_ bytes: [UInt8], _ json: JSONValue) throws(StrictJSON.Problem) -> GuideStore {
-        try StoreCodec.decode(json)
+        return try SiteFolder.parseOwnerFile(bytes, path: path, type, invalid: invalid)
     }
 
     /// A wrong value in settings that read: said as the settings' other rules are (`SiteSettings.problems`).
@@ -222,7 +212,7 @@ extension SiteFolder {
 
     /// Settings file bytes read by the same rules as a site's own (`sitegen init --sample` checks its starter so).
     package static func parseSettings(_ bytes: [UInt8], path: String) throws(SiteDataError) -> SiteSettings {
-        let settings = try parseOwnerFile(bytes, path: path, decodeSettings, invalid: invalidSettings)
+        let settings = try parseOwnerFile(bytes, path: path, SiteSettings.self, invalid: invalidSettings)
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: path, problems: problems) }
         return settings
@@ -230,13 +220,13 @@ extension SiteFolder {
 
     /// Store file bytes read by the same rules as a site's own.
     package static func parseStore(_ bytes: [UInt8], path: String) throws(SiteDataError) -> GuideStore {
-        try parseOwnerFile(bytes, path: path, decodeStore, invalid: invalidStore)
+        try parseOwnerFile(bytes, path: path, GuideStore.self, invalid: invalidStore)
     }
 
     /// Only bytes that do not read as JSON are «skadet» (damaged); a file that reads with a wrong value in it
     /// is `invalid`, which names the field.
-    private static func parseOwnerFile<Value>(
-        _ bytes: [UInt8], path: String, _ decode: ([UInt8], JSONValue) throws(StrictJSON.Problem) -> Value,
+    private static func parseOwnerFile<Value: Decodable>(
+        _ bytes: [UInt8], path: String, _ type: Value.Type,
         invalid: (String, String) -> SiteDataError
     ) throws(SiteDataError) -> Value {
         let json: JSONValue
@@ -244,7 +234,7 @@ extension SiteFolder {
             throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         }
         do {
-            return try decode(bytes, json)
+            return try StrictJSON.decode(type, from: bytes, parsed: json)
         } catch {
             if error.path == "format", error.message.hasPrefix("ukjent") {
                 throw .unsupportedFormat(path: path, detail: error.message)

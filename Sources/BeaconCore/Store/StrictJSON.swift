@@ -95,30 +95,6 @@ enum StrictJSON {
         }
     }
 
-    /// For `StoreCodec`, until the store goes through Codable too: every member of `json` must be in `known`.
-    static func requireKnownFields(_ json: JSONValue, path: String, known: [String]) throws(Problem) {
-        guard case .object(let members) = json else { return }
-        if let unknown = members.first(where: { !known.contains($0.key) }) {
-            let location = path.isEmpty ? unknown.key : path + "." + unknown.key
-            throw Problem(path: location, message: "ukjent felt (kjente felt her: \(known.joined(separator: ", ")))")
-        }
-    }
-
-    /// For `StoreCodec`: `format` must be one of the integers `readable` (an older one is read as it was written).
-    static func requireFormat(_ json: JSONValue, readable: ClosedRange<Int>) throws(Problem) {
-        guard let format = json["format"] else { throw Problem(path: "format", message: "mangler formatversjon") }
-        guard case .number(let number) = format, let version = Int(exactly: number) else {
-            throw Problem(path: "format", message: "forventet et heltall")
-        }
-        guard readable.contains(version) else {
-            throw Problem(
-                path: "format",
-                message:
-                    "ukjent formatversjon \(JSONValue.format(number: number)) (denne versjonen av sitegen leser versjon \(readable.lowerBound) til \(readable.upperBound))"
-            )
-        }
-    }
-
     /// `places.node/1.ratings[2]`.
     static func text(_ path: [any CodingKey]) -> String {
         path.reduce(into: "") { text, key in
@@ -221,6 +197,16 @@ extension KeyedDecodingContainer<JSONKey> {
         }
     }
 
+    /// A day as the store writes it (`2026-11-21`), read as text: a decoder of its own for each of
+    /// thousands of ratings would cost more than the day.
+    func dateIfPresent(_ key: Key) throws -> CalendarDate? {
+        try strictIfPresent(key, as: String.self, expected: CalendarDate.expected, CalendarDate.init(iso:))
+    }
+
+    func date(_ key: Key) throws -> CalendarDate {
+        try strict(key, as: String.self, expected: CalendarDate.expected, CalendarDate.init(iso:))
+    }
+
     /// A category by its key (`PlaceCategory(storedKey:)`).
     func category(_ key: Key) throws -> PlaceCategory {
         try strict(key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
@@ -228,6 +214,28 @@ extension KeyedDecodingContainer<JSONKey> {
 
     func categoryIfPresent(_ key: Key) throws -> PlaceCategory? {
         try strictIfPresent(key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
+    }
+
+    /// A text cleaned as every text from outside is (`TextHardening`). `keepsEmpty`: an empty text stays (a
+    /// correction's clears the data's value) rather than being refused.
+    func text(_ key: Key, limit: Int, keepsEmpty: Bool = false) throws -> String? {
+        guard let text = try string(key) else { return nil }
+        if keepsEmpty, text.isEmpty { return "" }
+        guard let clean = TextHardening.clean(text, maximumLength: limit) else {
+            throw StrictJSON.Refusal(at: codingPath + [key], "forventet tekst som ikke er tom", showsValue: false)
+        }
+        return clean
+    }
+
+    /// `lat` and `lon` beside each other, a position on the Earth.
+    func coordinate(lat: Key, lon: Key) throws -> Coordinate {
+        let coordinate = Coordinate(
+            latitude: (try? decode(Double.self, forKey: lat)) ?? .nan,
+            longitude: (try? decode(Double.self, forKey: lon)) ?? .nan)
+        guard coordinate.isValid else {
+            throw StrictJSON.Refusal(at: codingPath, "forventet gyldige koordinater (lat, lon)", showsValue: false)
+        }
+        return coordinate
     }
 
     /// The file's `format`: one of `readable` (an older one is read as it was written; a larger one was
