@@ -104,7 +104,7 @@ import Testing
         #expect(!String(decoding: settings.encodedBytes, as: UTF8.self).contains("timeZone"))
         #expect(settings.guideTimeZone.identifier == "Europe/Oslo")
         settings.timeZone = "America/Santiago"
-        let decoded = try SettingsCodec.decode(try JSONParser.parse(bytes: settings.encodedBytes))
+        let decoded = try SiteFolder.parseSettings(settings.encodedBytes, path: SiteSettings.fileName)
         #expect(decoded.timeZone == "America/Santiago" && decoded.guideTimeZone.identifier == "America/Santiago")
     }
 }

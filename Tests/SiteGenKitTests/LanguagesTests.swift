@@ -291,8 +291,8 @@ import Testing
 
     @Test func theSettingsNameKnownLanguagesOnceEach() throws {
         func decode(_ languages: String) throws -> SiteSettings {
-            try SettingsCodec.decode(
-                try JSONParser.parse(bytes: Array(#"{"format":1,"languages":\#(languages)}"#.utf8)))
+            try SiteFolder.parseSettings(
+                Array(#"{"format":1,"languages":\#(languages)}"#.utf8), path: SiteSettings.fileName)
         }
         #expect(try decode(#"["nn","en","nb"]"#).languages.all == [.nn, .en, .nb])
         #expect(try decode(#"["EN"]"#).languages.all == [.en])
@@ -308,9 +308,9 @@ import Testing
                 "\(error)".contains(message) || ((error as? StrictJSON.Problem)?.message.contains(message) ?? false)
             }
         }
-        let translated = try SettingsCodec.decode(
-            try JSONParser.parse(
-                bytes: Array(#"{"format":1,"title":"Guide","translations":{"en":{"title":"Guide in English"}}}"#.utf8)))
+        let translated = try SiteFolder.parseSettings(
+            Array(#"{"format":1,"title":"Guide","translations":{"en":{"title":"Guide in English"}}}"#.utf8),
+            path: SiteSettings.fileName)
         #expect(
             translated.translations[.en]?.title == "Guide in English" && translated.translations[.nn] == nil
                 && translated.title == "Guide"
@@ -320,8 +320,8 @@ import Testing
             (#"["en"]"#, "forventet"),
         ] {
             #expect {
-                try SettingsCodec.decode(
-                    try JSONParser.parse(bytes: Array(#"{"format":1,"translations":\#(bad)}"#.utf8)))
+                try SiteFolder.parseSettings(
+                    Array(#"{"format":1,"translations":\#(bad)}"#.utf8), path: SiteSettings.fileName)
             } throws: { error in
                 ((error as? StrictJSON.Problem).map { $0.path + " " + $0.message } ?? "\(error)").contains(message)
             }
@@ -334,7 +334,7 @@ import Testing
         #expect(!String(decoding: settings.encodedBytes, as: UTF8.self).contains("languages"))
         settings.languages = SiteLanguages([.en, .nb])
         settings.translations = [.nb: .init(title: "Guiden", intro: "Om <em>den</em>")]
-        let again = try SettingsCodec.decode(try JSONParser.parse(bytes: settings.encodedBytes))
+        let again = try SiteFolder.parseSettings(settings.encodedBytes, path: SiteSettings.fileName)
         #expect(again == settings)
     }
 }

@@ -125,7 +125,7 @@ import Testing
             var text = settings(languages)
             text.removeLast()
             text += #","categories":\#(categories)}"#
-            let parsed = try SettingsCodec.decode(try JSONParser.parse(bytes: Array(text.utf8)))
+            let parsed = try SiteFolder.parseSettings(Array(text.utf8), path: SiteSettings.fileName)
             let json = try JSONParser.parse(bytes: MovedAddresses.json(settings: parsed))
             guard case .object(let moved) = json["moved"] else { throw CancellationError() }
             return Dictionary(

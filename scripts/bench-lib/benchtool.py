@@ -14,7 +14,7 @@
   benchtool.py rate SITE PLACES.json INDEX STARS [OUTPUT]
       Adds one rating (STARS, dated 2026-10-01) to SITE/beacon-store.json for the place at INDEX in the
       places file, keyed `geoapify/<place_id>` (the synthetic places have no OpenStreetMap id). When
-      sitegen's place index (SITE/.beacon-cache/places.geojson) holds the places, the key is checked
+      sitegen's place index (SITE/.beacon-cache/places.json) holds the places, the key is checked
       against it and the place copy taken from it (likewise OUTPUT/eksport/steder.geojson). Prints "key<TAB>name<TAB>where the copy came from".
   benchtool.py favorite SITE PLACES.json INDEX [OUTPUT]
       Marks the place at INDEX a favorite (since 2026-10-02), keyed and copied as `rate` does.
@@ -178,23 +178,28 @@ def store_key(site, places_file, index, output=None):
     key = "geoapify/" + source["place_id"]
     # The place as sitegen published it, from its place index when the index holds the places (a build
     # from a places file may keep only a pointer to that file), or else from a GeoJSON export in the output.
-    candidates = [(os.path.join(site, ".beacon-cache", "places.geojson"), "the place index .beacon-cache/places.geojson")]
-    if output:
-        candidates.append((os.path.join(output, "eksport", "steder.geojson"), "the output's eksport/steder.geojson"))
     published = None
-    for index_path, label in candidates:
-        if not os.path.exists(index_path):
-            continue
+    index_path = os.path.join(site, ".beacon-cache", "places.json")
+    label = "the place index .beacon-cache/places.json"
+    if os.path.exists(index_path):
+        # Each place as sitegen's Codable writes it: name, category, address (its one line), lat, lon among others.
         with open(index_path, encoding="utf-8") as f:
-            features = json.load(f).get("features", [])
-        if not any("id" in p or "id" in p.get("properties", {}) for p in features[:1]):
-            continue
-        match = [p for p in features if p.get("id") == key or p.get("properties", {}).get("id") == key]
+            match = [p for p in json.load(f) if p.get("id") == key]
         if not match:
             sys.exit(f"benchtool: {key} (place {index} of {places_file}) is not in {index_path}; "
                      "sitegen no longer keys places without an OpenStreetMap id as geoapify/<place_id>")
-        published = match[0]["properties"]
-        break
+        published = match[0]
+    elif output:
+        label = "the output's eksport/steder.geojson"
+        export = os.path.join(output, "eksport", "steder.geojson")
+        if os.path.exists(export):
+            with open(export, encoding="utf-8") as f:
+                features = json.load(f).get("features", [])
+            match = [p for p in features if p.get("id") == key]
+            if not match:
+                sys.exit(f"benchtool: {key} (place {index} of {places_file}) is not in {export}; "
+                         "sitegen no longer keys places without an OpenStreetMap id as geoapify/<place_id>")
+            published = match[0]["properties"]
     if published is not None:
         snapshot = {"name": published["name"], "category": published["category"]}
         if published.get("address"):

@@ -79,6 +79,13 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     }
 }
 
+/// `"2026-11-21"` in the store (read by `KeyedDecodingContainer.date`).
+extension CalendarDate: Encodable {
+    static let expected = "forventet en dato på formen ÅÅÅÅ-MM-DD"
+
+    package func encode(to encoder: any Encoder) throws { try iso.encode(to: encoder) }
+}
+
 extension Int {
     func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor

@@ -46,6 +46,49 @@ package struct Place: Sendable, Hashable {
     }
 }
 
+/// Every fact of a place, by one name each, for the index of places the terminal commands read
+/// (`PlaceIndex`): a fact a place gains is a line in each method. The address, traits and names are written
+/// flat (those two in their archive form), so none of the parts needs a Codable conformance of its own:
+/// each would cost the binary kilobytes. The address's one-line form is kept as the build wrote it.
+extension Place: Codable {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        func text(_ key: JSONKey) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
+        self.init(
+            id: PlaceID(rawValue: try container.decode(String.self, forKey: "id")),
+            name: try container.decode(String.self, forKey: "name"),
+            category: try container.category("category"),
+            coordinate: Coordinate(
+                latitude: try container.decode(Double.self, forKey: "lat"),
+                longitude: try container.decode(Double.self, forKey: "lon")),
+            address: PostalAddress(
+                street: try text("street"), houseNumber: try text("houseNumber"), postcode: try text("postcode"),
+                city: try text("city"), country: try text("country"), state: try text("state"),
+                fallbackLine: try text("addressLine"), singleLine: try text("address")),
+            openingHours: try text("hours"), phone: try text("phone"), website: try text("website"),
+            email: try text("email"), providerID: try text("providerID"),
+            traits: try text("traits").flatMap(PlaceTraits.init(archived:)) ?? .none)
+        origin = try text("origin").flatMap(PlaceOrigin.init(rawValue:)) ?? .data
+        ownerNote = try text("note")
+        names = try text("names").flatMap(PlaceNames.init(archived:)) ?? .none
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(coordinate.latitude, forKey: "lat")
+        try container.encode(coordinate.longitude, forKey: "lon")
+        let texts: [(JSONKey, String?)] = [
+            ("id", id.rawValue), ("name", name), ("category", category.rawValue), ("address", address.singleLine),
+            ("addressLine", address.fallbackLine), ("street", address.street), ("houseNumber", address.houseNumber),
+            ("postcode", address.postcode), ("city", address.city), ("country", address.country),
+            ("state", address.state), ("hours", openingHours), ("phone", phone), ("website", website),
+            ("email", email), ("providerID", providerID), ("traits", traits.archived),
+            ("origin", origin == .data ? nil : origin.rawValue), ("note", ownerNote), ("names", names.archived),
+        ]
+        for (key, text) in texts { try container.encodeIfPresent(text, forKey: key) }
+    }
+}
+
 /// Where a place in the guide comes from: the data, the owner (`sitegen place add`, `sitegen import`), or
 /// the data with the owner's corrections (`sitegen place edit`).
 package enum PlaceOrigin: String, Sendable, Hashable {

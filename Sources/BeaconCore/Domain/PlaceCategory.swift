@@ -152,6 +152,14 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     }
 }
 
+/// A category by its key, as the store and the index of places write it (read by
+/// `KeyedDecodingContainer.category`, as `PlaceCategory(storedKey:)`).
+extension PlaceCategory: Encodable {
+    static let expected = "forventet en kjent kategori, for eksempel restaurant, cafe eller hotel"
+
+    package func encode(to encoder: any Encoder) throws { try rawValue.encode(to: encoder) }
+}
+
 /// The detail page's category animation, done in CSS (still under `prefers-reduced-motion`).
 package enum CategoryAnimation: String, Sendable, CaseIterable {
     /// 360° once over 1 s, ease-in-out.

@@ -1,6 +1,6 @@
 /// One rating the owner gave a place. Every rating is its own entry; a place
 /// rated three times has three.
-package struct Rating: Sendable, Hashable {
+package struct Rating: Sendable, Hashable, Codable {
     package static let allowedStars = 1...5
 
     package var stars: Int
@@ -12,6 +12,26 @@ package struct Rating: Sendable, Hashable {
         self.stars = stars
         self.date = date
         self.comment = comment
+    }
+}
+
+/// `{"stars", "date", "comment"?}` in the store.
+extension Rating {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: ["stars", "date", "comment"])
+        self.init(
+            stars: try container.strict("stars", as: Double.self, expected: "forventet et helt tall fra 1 til 5") {
+                Int(exactly: $0).flatMap { Self.allowedStars.contains($0) ? $0 : nil }
+            },
+            date: try container.date("date"),
+            comment: try container.string("comment"))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(stars, forKey: "stars")
+        try container.encode(date, forKey: "date")
+        try container.encodeIfPresent(comment, forKey: "comment")
     }
 }
 

@@ -1,4 +1,5 @@
 import BeaconSystem
+import FoundationEssentials
 
 /// The owner's own data: ratings and favorites,
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
@@ -125,22 +126,104 @@ package struct PlaceSnapshot: Sendable, Hashable {
     }
 }
 
-extension GuideStore {
+/// The file form: the entries by id, each member left out when it holds nothing. A format 1 file is read
+/// as format 1 knew it: the members format 2 added are unknown there.
+extension GuideStore: Codable {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: ["format", "places"], expected: "forventet et JSON-objekt")
+        let format = try container.format("format", readable: Self.readableFormats)
+        self.init()
+        guard container.contains("places") else { return }
+        guard let places = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: "places") else {
+            throw StrictJSON.Refusal(at: [JSONKey("places")], "forventet et objekt")
+        }
+        // In order, so that of two wrong entries the same one is named each time.
+        for id in places.allKeys.map(\.stringValue).sorted() {
+            guard !id.isEmpty, id.count <= 300 else {
+                throw StrictJSON.Refusal(at: places.codingPath + [JSONKey(id)], "ugyldig steds-id", showsValue: false)
+            }
+            let entry = try Entry(from: places.superDecoder(forKey: JSONKey(id)), format: format)
+            entries[PlaceID(rawValue: id)] = entry
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(Self.currentFormat, forKey: "format")
+        var places = container.nestedContainer(keyedBy: JSONKey.self, forKey: "places")
+        for id in entries.keys.sorted() {
+            guard let entry = entries[id], !entry.isEmpty else { continue }
+            try places.encode(entry, forKey: JSONKey(id.rawValue))
+        }
+    }
+
     /// The file form, byte for byte as it is saved.
-    package var encodedBytes: [UInt8] {
-        var bytes: [UInt8] = []
-        JSONWriter().write(StoreCodec.encode(self), into: &bytes)
-        return bytes
+    package var encodedBytes: [UInt8] { JSONValueEncoder.fileBytes(self) }
+
+    /// A store read back from `encodedBytes` (the copy a build keeps of the store its output shows); nil
+    /// when the bytes are not a store.
+    package init?(encodedBytes: [UInt8]) {
+        guard let store = try? JSONDecoder().decode(GuideStore.self, from: Data(encodedBytes)) else { return nil }
+        self = store
     }
 }
 
-extension GuideStore {
-    /// A store read back from `encodedBytes` (the copy a build keeps of the
-    /// store its output shows); nil when the bytes are not a store.
-    package init?(encodedBytes: [UInt8]) {
-        guard let json = try? JSONParser.parse(bytes: encodedBytes), let store = try? StoreCodec.decode(json) else {
-            return nil
+extension GuideStore.Entry: Encodable {
+    /// An entry of a file of `format` (1 knew only `place`, `favoriteSince` and `ratings`).
+    init(from decoder: any Decoder, format: Int) throws {
+        let container = try decoder.strictContainer(
+            known: format == 1
+                ? ["place", "favoriteSince", "ratings"]
+                : ["place", "own", "correction", "hidden", "note", "photos", "favoriteSince", "ratings"])
+        self.init(
+            own: try container.decodeIfPresent(OwnPlace.self, forKey: "own"),
+            correction: try container.decodeIfPresent(PlaceCorrection.self, forKey: "correction"),
+            hidden: try container.decodeIfPresent(HiddenMark.self, forKey: "hidden"),
+            note: try container.text("note", limit: TextHardening.Limit.comment),
+            photos: try PlacePhoto.list(in: container, at: "photos"))
+        if own != nil, correction != nil || hidden != nil {
+            throw StrictJSON.Refusal(
+                at: decoder.codingPath, "et eget sted kan ikke også ha «correction» eller «hidden»", showsValue: false)
         }
-        self = store
+        snapshot = try container.decodeIfPresent(PlaceSnapshot.self, forKey: "place")
+        favoriteSince = try container.dateIfPresent("favoriteSince")
+        ratings = try container.strictIfPresent("ratings", as: [Rating].self, expected: "forventet en liste") ?? []
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(snapshot, forKey: "place")
+        try container.encodeIfPresent(own, forKey: "own")
+        try container.encodeIfPresent(correction, forKey: "correction")
+        try container.encodeIfPresent(hidden, forKey: "hidden")
+        try container.encodeIfPresent(note, forKey: "note")
+        if !photos.isEmpty { try container.encode(photos, forKey: "photos") }
+        try container.encodeIfPresent(favoriteSince, forKey: "favoriteSince")
+        if !ratings.isEmpty { try container.encode(ratings, forKey: "ratings") }
+    }
+}
+
+/// `{"name", "category", "address"?, "lat", "lon"}`.
+extension PlaceSnapshot: Codable {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: ["name", "category", "address", "lat", "lon"])
+        self.init(
+            name: try container.strict("name", as: String.self, expected: "forventet et navn") {
+                TextHardening.clean($0, maximumLength: TextHardening.Limit.name)
+            },
+            category: try container.category("category"),
+            coordinate: try container.coordinate(lat: "lat", lon: "lon"),
+            address: try container.string("address").flatMap {
+                TextHardening.clean($0, maximumLength: TextHardening.Limit.address)
+            })
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encode(category, forKey: "category")
+        try container.encodeIfPresent(address, forKey: "address")
+        try container.encode(coordinate.latitude, forKey: "lat")
+        try container.encode(coordinate.longitude, forKey: "lon")
     }
 }

@@ -43,7 +43,7 @@ package struct OwnPlace: Sendable, Hashable {
 
 /// The owner's corrections to a place from the data (`sitegen place edit`): each field given replaces
 /// the data's, and keeps doing so after a refresh. An empty string clears the data's value.
-package struct PlaceCorrection: Sendable, Hashable {
+package struct PlaceCorrection: Sendable, Hashable, Codable {
     package var name: String?
     package var category: PlaceCategory?
     package var address: String?
@@ -89,7 +89,7 @@ package struct PlaceCorrection: Sendable, Hashable {
 }
 
 /// A place from the data the owner keeps out of the guide (`sitegen place hide`).
-package struct HiddenMark: Sendable, Hashable {
+package struct HiddenMark: Sendable, Hashable, Codable {
     package var since: CalendarDate
     /// «Stengt for godt»: for the owner's own memory; not published.
     package var reason: String?
@@ -97,5 +97,105 @@ package struct HiddenMark: Sendable, Hashable {
     package init(since: CalendarDate, reason: String? = nil) {
         self.since = since
         self.reason = reason
+    }
+}
+
+/// `{"name", "category", "lat", "lon", "address"?, "hours"?, "website"?, "phone"?, "added", "importedFrom"?}`.
+extension OwnPlace: Codable {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: [
+            "name", "category", "lat", "lon", "address", "hours", "website", "phone", "added", "importedFrom",
+        ])
+        guard let name = try container.text("name", limit: TextHardening.Limit.name) else {
+            throw StrictJSON.Refusal(at: container.codingPath + [JSONKey("name")], "forventet et navn")
+        }
+        self.init(
+            name: name,
+            category: try container.category("category"),
+            coordinate: try container.coordinate(lat: "lat", lon: "lon"),
+            address: try container.text("address", limit: TextHardening.Limit.address),
+            openingHours: try container.text("hours", limit: TextHardening.Limit.openingHours),
+            website: try container.website(keepsEmpty: false),
+            phone: try container.text("phone", limit: TextHardening.Limit.phone),
+            addedOn: try container.date("added"),
+            importedFrom: try container.text("importedFrom", limit: TextHardening.Limit.title))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encode(category, forKey: "category")
+        try container.encode(coordinate.latitude, forKey: "lat")
+        try container.encode(coordinate.longitude, forKey: "lon")
+        try container.encodeIfPresent(address, forKey: "address")
+        try container.encodeIfPresent(openingHours, forKey: "hours")
+        try container.encodeIfPresent(website, forKey: "website")
+        try container.encodeIfPresent(phone, forKey: "phone")
+        try container.encode(addedOn, forKey: "added")
+        try container.encodeIfPresent(importedFrom, forKey: "importedFrom")
+    }
+}
+
+/// `{"name"?, "category"?, "address"?, "hours"?, "website"?, "phone"?, "date"}`; an empty text (but a name)
+/// is kept: it clears the data's value.
+extension PlaceCorrection {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: [
+            "name", "category", "address", "hours", "website", "phone", "date",
+        ])
+        self.init(
+            name: try container.text("name", limit: TextHardening.Limit.name),
+            category: try container.categoryIfPresent("category"),
+            address: try container.text("address", limit: TextHardening.Limit.address, keepsEmpty: true),
+            openingHours: try container.text("hours", limit: TextHardening.Limit.openingHours, keepsEmpty: true),
+            website: try container.website(keepsEmpty: true),
+            phone: try container.text("phone", limit: TextHardening.Limit.phone, keepsEmpty: true),
+            correctedOn: try container.date("date"))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(name, forKey: "name")
+        try container.encodeIfPresent(category, forKey: "category")
+        try container.encodeIfPresent(address, forKey: "address")
+        try container.encodeIfPresent(openingHours, forKey: "hours")
+        try container.encodeIfPresent(website, forKey: "website")
+        try container.encodeIfPresent(phone, forKey: "phone")
+        try container.encode(correctedOn, forKey: "date")
+    }
+}
+
+/// `{"since", "reason"?}`.
+extension HiddenMark {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: ["since", "reason"])
+        self.init(
+            since: try container.date("since"),
+            reason: try container.text("reason", limit: TextHardening.Limit.comment, keepsEmpty: true))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(since, forKey: "since")
+        try container.encodeIfPresent(reason, forKey: "reason")
+    }
+}
+
+extension KeyedDecodingContainer<JSONKey> {
+    /// The `website`, by the rules every website is read by (`WebsiteAddress`); a correction's empty text
+    /// (which clears the data's) kept as it is.
+    fileprivate func website(keepsEmpty: Bool) throws -> String? {
+        guard let text = try text("website", limit: TextHardening.Limit.url, keepsEmpty: keepsEmpty) else {
+            return nil
+        }
+        if text.isEmpty { return text }
+        switch WebsiteAddress.checked(text) {
+        case .success(let address): return address
+        case .failure(let refusal):
+            throw StrictJSON.Refusal(
+                at: codingPath + [JSONKey("website")],
+                "nettsiden \(refusal.words) (er «\(TextHardening.clean(text, maximumLength: 120) ?? "")»)",
+                showsValue: false)
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// One of the owner's photos of a place (`sitegen photo add`), as the store keeps it: the original lies in
 /// the site folder's `photos/`, named by a hash of its content, so the same picture added twice, or for two
 /// places, is one file, and the store names it without a path the owner could make point elsewhere.
-package struct PlacePhoto: Sendable, Hashable {
+package struct PlacePhoto: Sendable, Hashable, Codable {
     /// "photos/<32 hex>.<ext>", relative to the site folder (`isValidFile`).
     package var file: String
     /// What the photo shows, for those who cannot see it; the pages say «Bilde av NAVN» without it.
@@ -46,5 +46,43 @@ package struct PlacePhoto: Sendable, Hashable {
         }
         let fileExtension = String(decoding: bytes[(hexEnd + 1)...], as: UTF8.self)
         return isHex && fileExtensions.contains(fileExtension)
+    }
+}
+
+/// `{"file", "alt"?, "credit"?}`.
+extension PlacePhoto {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: ["file", "alt", "credit"])
+        self.init(
+            file: try container.strict(
+                "file", as: String.self,
+                expected: "forventet et filnavn slik «sitegen photo add» lager det: «photos/», 32 heksadesimale sifre "
+                    + "(0–9, a–f) og en filendelse (jpg, png, webp, gif, heic, heif, tif, tiff eller avif)",
+                { Self.isValidFile($0) ? $0 : nil }),
+            alt: try container.text("alt", limit: Limit.alt),
+            credit: try container.text("credit", limit: Limit.credit))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(file, forKey: "file")
+        try container.encodeIfPresent(alt, forKey: "alt")
+        try container.encodeIfPresent(credit, forKey: "credit")
+    }
+
+    /// A place's photos (`key` of `container`): at most `maximumPerPlace`, each original once.
+    static func list(in container: KeyedDecodingContainer<JSONKey>, at key: JSONKey) throws -> [PlacePhoto] {
+        let photos = try container.strictIfPresent(key, as: [PlacePhoto].self, expected: "forventet en liste") ?? []
+        guard photos.count <= maximumPerPlace else {
+            throw StrictJSON.Refusal(
+                at: container.codingPath + [key], "for mange bilder (\(photos.count), grensen er \(maximumPerPlace))",
+                showsValue: false)
+        }
+        for (index, photo) in photos.enumerated() where photos[..<index].contains(where: { $0.file == photo.file }) {
+            throw StrictJSON.Refusal(
+                at: container.codingPath + [key, JSONKey(intValue: index), JSONKey("file")],
+                "bildet står allerede tidligere i lista", showsValue: false)
+        }
+        return photos
     }
 }

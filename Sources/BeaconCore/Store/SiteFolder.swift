@@ -104,7 +104,7 @@ extension SiteFolder {
 
     /// The saved settings, or the defaults when there is no settings file yet.
     package func loadSettings() throws(SiteDataError) -> SiteSettings {
-        guard let settings = try readOwnerFile(settingsPath, SettingsCodec.decode, invalid: Self.invalidSettings)
+        guard let settings = try readOwnerFile(settingsPath, SiteSettings.self, invalid: Self.invalidSettings)
         else { return .defaults }
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
@@ -127,7 +127,7 @@ extension SiteFolder {
     func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
-        try writeOwnerFile(SettingsCodec.encode(settings), to: settingsPath)
+        try writeOwnerFile(settings.encodedBytes, to: settingsPath)
     }
 
     /// Reads the settings, lets `change` modify them and saves the result, all
@@ -138,7 +138,7 @@ extension SiteFolder {
 
     /// The owner's store; empty when there is no store file yet.
     package func loadStore() throws(SiteDataError) -> GuideStore {
-        try readOwnerFile(storePath, StoreCodec.decode, invalid: Self.invalidStore) ?? GuideStore()
+        try readOwnerFile(storePath, GuideStore.self, invalid: Self.invalidStore) ?? GuideStore()
     }
 
     /// Where a store of an older format is copied before it is first rewritten in the current one.
@@ -155,7 +155,7 @@ extension SiteFolder {
                 try FileSystem.writeAtomically(old, to: storeBackupPath)
             }
         } catch { throw .file(error) }
-        try writeOwnerFile(StoreCodec.encode(store), to: storePath)
+        try writeOwnerFile(store.encodedBytes, to: storePath)
     }
 
     /// Read, change, write the store under the site lock: twenty processes
@@ -189,18 +189,16 @@ extension SiteFolder {
         }
     }
 
-    /// One of the owner's files, read by the strict rules (`JSONParser.parseStrict`,
-    /// `StrictJSON`); nil when it does not exist. A file that breaks a rule is
-    /// reported with its path and where, and left as it is.
-    private func readOwnerFile<Value>(
-        _ path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value,
-        invalid: (String, String) -> SiteDataError
+    /// One of the owner's files, read by the strict rules (`StrictJSON`); nil when it does not exist. A file
+    /// that breaks a rule is reported with its path and where, and left as it is.
+    private func readOwnerFile<Value: Decodable>(
+        _ path: String, _ type: Value.Type, invalid: (String, String) -> SiteDataError
     ) throws(SiteDataError) -> Value? {
         try checkInside(path)
         let bytes: [UInt8]?
         do { bytes = try FileSystem.readIfExists(path) } catch { throw .file(error) }
         guard let bytes else { return nil }
-        return try SiteFolder.parseOwnerFile(bytes, path: path, decode, invalid: invalid)
+        return try SiteFolder.parseOwnerFile(bytes, path: path, type, invalid: invalid)
     }
 
     /// A wrong value in settings that read: said as the settings' other rules are (`SiteSettings.problems`).
@@ -214,7 +212,7 @@ extension SiteFolder {
 
     /// Settings file bytes read by the same rules as a site's own (`sitegen init --sample` checks its starter so).
     package static func parseSettings(_ bytes: [UInt8], path: String) throws(SiteDataError) -> SiteSettings {
-        let settings = try parseOwnerFile(bytes, path: path, SettingsCodec.decode, invalid: invalidSettings)
+        let settings = try parseOwnerFile(bytes, path: path, SiteSettings.self, invalid: invalidSettings)
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: path, problems: problems) }
         return settings
@@ -222,13 +220,13 @@ extension SiteFolder {
 
     /// Store file bytes read by the same rules as a site's own.
     package static func parseStore(_ bytes: [UInt8], path: String) throws(SiteDataError) -> GuideStore {
-        try parseOwnerFile(bytes, path: path, StoreCodec.decode, invalid: invalidStore)
+        try parseOwnerFile(bytes, path: path, GuideStore.self, invalid: invalidStore)
     }
 
     /// Only bytes that do not read as JSON are «skadet» (damaged); a file that reads with a wrong value in it
     /// is `invalid`, which names the field.
-    private static func parseOwnerFile<Value>(
-        _ bytes: [UInt8], path: String, _ decode: (JSONValue) throws(StrictJSON.Problem) -> Value,
+    private static func parseOwnerFile<Value: Decodable>(
+        _ bytes: [UInt8], path: String, _ type: Value.Type,
         invalid: (String, String) -> SiteDataError
     ) throws(SiteDataError) -> Value {
         let json: JSONValue
@@ -236,7 +234,7 @@ extension SiteFolder {
             throw .corrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         }
         do {
-            return try decode(json)
+            return try StrictJSON.decode(type, from: bytes, parsed: json)
         } catch {
             if error.path == "format", error.message.hasPrefix("ukjent") {
                 throw .unsupportedFormat(path: path, detail: error.message)
@@ -245,10 +243,8 @@ extension SiteFolder {
         }
     }
 
-    private func writeOwnerFile(_ json: JSONValue, to path: String) throws(SiteDataError) {
+    private func writeOwnerFile(_ bytes: [UInt8], to path: String) throws(SiteDataError) {
         try checkInside(path)
-        var bytes: [UInt8] = []
-        JSONWriter().write(json, into: &bytes)
         do { try FileSystem.writeAtomically(redactor.redact(bytes), to: path) } catch { throw .file(error) }
     }
 }

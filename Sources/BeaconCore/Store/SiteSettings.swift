@@ -55,7 +55,7 @@ package struct SiteSettings: Sendable, Equatable {
     }
 
     /// What the owner writes about the guide, in one language.
-    package struct OwnerTexts: Sendable, Equatable {
+    package struct OwnerTexts: Sendable, Equatable, Codable {
         package var title: String?
         package var intro: String?
         package init(title: String? = nil, intro: String? = nil) {
@@ -193,368 +193,180 @@ package struct SiteSettings: Sendable, Equatable {
     }
 }
 
-enum SettingsCodec {
-    typealias Problem = StrictJSON.Problem
+/// The file form, in the order the file has always had its members; a member left at its default is left out.
+extension SiteSettings: Codable {
+    /// More kinds than a chip row and a page of sections can show.
+    static let maximumCategories = 40
 
-    static func decode(_ json: JSONValue) throws(Problem) -> SiteSettings {
-        guard case .object = json else { throw Problem(path: "", message: "forventet et JSON-objekt") }
-        try StrictJSON.requireKnownFields(
-            json, path: "",
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(
             known: [
-                "format", "center", "radiusKm", "placesPerCategory", "title", "intro", "baseURL", "cacheHours",
+                "format", "title", "center", "radiusKm", "placesPerCategory", "cacheHours", "intro", "baseURL",
                 "basemap", "basemapData", "tileBudget", "languages", "translations", "timeZone", "categories",
-            ])
-        try StrictJSON.requireFormat(json, current: SiteSettings.currentFormat)
-        var settings = SiteSettings()
-        if let center = json["center"] {
-            guard case .object = center else {
-                throw Problem(
-                    path: "center",
-                    message: "forventet {\"lat\": tall, \"lon\": tall} (er \(StrictJSON.shown(center)))")
-            }
-            try StrictJSON.requireKnownFields(center, path: "center", known: ["lat", "lon", "label"])
-            func degrees(_ field: String) throws(Problem) -> Double {
-                guard let value = center[field] else {
-                    throw Problem(
-                        path: "center", message: "mangler \(field) (forventet {\"lat\": tall, \"lon\": tall})")
+            ], expected: "forventet et JSON-objekt")
+        _ = try container.format("format", readable: Self.currentFormat...Self.currentFormat)
+        self.init()
+        if container.contains("center") {
+            let expected = "forventet {\"lat\": tall, \"lon\": tall}"
+            let center = try container.superDecoder(forKey: "center").strictContainer(
+                known: ["lat", "lon", "label"], expected: expected)
+            func degrees(_ key: JSONKey) throws -> Double {
+                guard center.contains(key) else {
+                    throw StrictJSON.Refusal(
+                        at: center.codingPath, "mangler \(key.stringValue) (\(expected))", showsValue: false)
                 }
-                guard case .number(let number) = value else {
-                    throw Problem(
-                        path: "center." + field, message: "forventet et tall (er \(StrictJSON.shown(value)))")
-                }
-                return number
+                return try center.strict(key, as: Double.self, expected: "forventet et tall")
             }
-            settings.center = Coordinate(latitude: try degrees("lat"), longitude: try degrees("lon"))
-            settings.centerLabel = try optionalString(center["label"], path: "center.label")
+            self.center = Coordinate(latitude: try degrees("lat"), longitude: try degrees("lon"))
+            centerLabel = try center.string("label")
         }
-        if let value = json["radiusKm"] { settings.radiusKm = try integer(value, path: "radiusKm") }
-        if let value = json["placesPerCategory"] {
-            settings.placesPerCategory = try integer(value, path: "placesPerCategory")
+        radiusKm = try container.integer("radiusKm") ?? radiusKm
+        placesPerCategory = try container.integer("placesPerCategory") ?? placesPerCategory
+        cacheHours = try container.integer("cacheHours") ?? cacheHours
+        title = try container.string("title") ?? title
+        intro = try container.string("intro")
+        baseURL = try container.string("baseURL")
+        basemap = try container.decodeIfPresent(BasemapSetting.self, forKey: "basemap")
+        basemapData = try container.string("basemapData")
+        tileBudget = try container.integer("tileBudget")
+        languages = try container.decodeIfPresent(SiteLanguages.self, forKey: "languages") ?? languages
+        if let translations = try container.decodeIfPresent([String: OwnerTexts].self, forKey: "translations") {
+            for code in Array(translations.keys).sorted() {
+                guard let language = Language(code: code) else {
+                    throw StrictJSON.Refusal(
+                        at: container.codingPath + [JSONKey("translations")],
+                        "ukjent språk «\(TextHardening.clean(code, maximumLength: 20) ?? "")»; "
+                            + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)", showsValue: false)
+                }
+                self.translations[language] = translations[code]
+            }
         }
-        if let value = json["cacheHours"] { settings.cacheHours = try integer(value, path: "cacheHours") }
-        if let title = try optionalString(json["title"], path: "title") { settings.title = title }
-        settings.intro = try optionalString(json["intro"], path: "intro")
-        settings.baseURL = try optionalString(json["baseURL"], path: "baseURL")
-        if let value = json["basemap"], value != .null { settings.basemap = try basemap(value) }
-        settings.basemapData = try optionalString(json["basemapData"], path: "basemapData")
-        if let value = json["tileBudget"], value != .null {
-            settings.tileBudget = try integer(value, path: "tileBudget")
+        timeZone = try container.string("timeZone")
+        if container.contains("categories"), try !container.decodeNil(forKey: "categories") {
+            categories = try Self.categories(in: container, languages)
         }
-        if let value = json["languages"], value != .null { settings.languages = try languages(value) }
-        if let value = json["translations"], value != .null { settings.translations = try translations(value) }
-        settings.timeZone = try optionalString(json["timeZone"], path: "timeZone")
-        if let value = json["categories"], value != .null {
-            settings.categories = try categories(value, languages: settings.languages)
-        }
-        return settings
     }
 
-    /// `["bar", "pub", {"key": "catering.ice_cream", "name": {…}}]`: preset keys and the owner's own kinds
-    /// (`OwnCategorySettings`), each once, at least one, each at an address of its own.
-    static func categories(_ json: JSONValue, languages: SiteLanguages) throws(Problem) -> [PlaceCategory] {
-        let expected =
-            "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
-        guard case .array(let items) = json, !items.isEmpty, items.count <= maximumCategories else {
-            throw Problem(path: "categories", message: expected + ", høyst \(maximumCategories)")
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(Self.currentFormat, forKey: "format")
+        try container.encode(title, forKey: "title")
+        var center = container.nestedContainer(keyedBy: JSONKey.self, forKey: "center")
+        try center.encode(self.center.latitude, forKey: "lat")
+        try center.encode(self.center.longitude, forKey: "lon")
+        try center.encodeIfPresent(centerLabel, forKey: "label")
+        try container.encode(radiusKm, forKey: "radiusKm")
+        try container.encode(placesPerCategory, forKey: "placesPerCategory")
+        try container.encode(cacheHours, forKey: "cacheHours")
+        try container.encodeIfPresent(intro, forKey: "intro")
+        try container.encodeIfPresent(baseURL, forKey: "baseURL")
+        try container.encodeIfPresent(basemap, forKey: "basemap")
+        try container.encodeIfPresent(basemapData, forKey: "basemapData")
+        try container.encodeIfPresent(tileBudget, forKey: "tileBudget")
+        if languages != .bokmålOnly { try container.encode(languages, forKey: "languages") }
+        if !translations.isEmpty {
+            var members = container.nestedContainer(keyedBy: JSONKey.self, forKey: "translations")
+            for code in translations.keys.map(\.rawValue).sorted() {
+                if let language = Language(rawValue: code), let texts = translations[language] {
+                    try members.encode(texts, forKey: JSONKey(code))
+                }
+            }
+        }
+        try container.encodeIfPresent(timeZone, forKey: "timeZone")
+        if categories != PlaceCategory.defaults {
+            var list = container.nestedUnkeyedContainer(forKey: "categories")
+            for category in categories {
+                if category.isPreset {
+                    try list.encode(category.rawValue)
+                } else {
+                    try list.encode(OwnCategorySettings(category))
+                }
+            }
+        }
+    }
+
+    /// `["bar", {"key": …}]`: preset keys and the owner's own kinds (`OwnCategorySettings`), each once, at least
+    /// one, each at an address of its own.
+    static func categories(
+        in container: KeyedDecodingContainer<JSONKey>, _ languages: SiteLanguages
+    ) throws -> [PlaceCategory] {
+        let expected = "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
+        guard var list = try? container.nestedUnkeyedContainer(forKey: "categories"),
+            (1...maximumCategories).contains(list.count ?? 0)
+        else {
+            throw StrictJSON.Refusal(
+                at: container.codingPath + [JSONKey("categories")], expected + ", høyst \(maximumCategories)")
         }
         var categories: [PlaceCategory] = []
-        for (index, item) in items.enumerated() {
-            let path = "categories[\(index)]"
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            let path = list.codingPath + [JSONKey(intValue: index)]
             let category: PlaceCategory
-            switch item {
-            case .string(let name):
+            if let name = try? list.decode(String.self) {
                 guard let preset = PlaceCategory(rawValue: name) else {
-                    throw Problem(path: path, message: PlaceCategory.unknownMessage(name))
+                    throw StrictJSON.Refusal(at: path, PlaceCategory.unknownMessage(name), showsValue: false)
                 }
                 category = preset
-            case .object:
-                category = try OwnCategorySettings.category(item, path: path, languages: languages, order: index)
-            default: throw Problem(path: path, message: expected)
+            } else {
+                category = try OwnCategorySettings(from: list.superDecoder(), expected: expected)
+                    .category(languages: languages, order: index, at: path)
             }
             let segment = category.pathSegment(in: languages.main)
             if let twin = categories.first(where: {
                 $0.rawValue == category.rawValue || $0.pathSegment(in: languages.main) == segment
             }) {
-                throw Problem(
-                    path: path,
-                    message: twin.rawValue == category.rawValue && twin.isPreset && category.isPreset
+                throw StrictJSON.Refusal(
+                    at: path,
+                    twin.rawValue == category.rawValue && twin.isPreset && category.isPreset
                         ? "«\(category.rawValue)» står to ganger"
-                        : "får samme adresse (\(segment)/) som «\(twin.rawValue)» foran; velg et annet flertall"
-                )
+                        : "får samme adresse (\(segment)/) som «\(twin.rawValue)» foran; velg et annet flertall",
+                    showsValue: false)
             }
             categories.append(category)
         }
         return categories
     }
 
-    /// More kinds than a chip row and a page of sections can show.
-    static let maximumCategories = 40
+    /// The file form, byte for byte as it is saved.
+    package var encodedBytes: [UInt8] { JSONValueEncoder.fileBytes(self) }
+}
 
-    /// `{"en": {"title": "…", "intro": "…"}, "nn": {…}}`: the owner's texts per language.
-    static func translations(_ json: JSONValue) throws(Problem) -> [Language: SiteSettings.OwnerTexts] {
-        guard case .object(let members) = json else {
-            throw Problem(path: "translations", message: "forventet {\"en\": {\"title\": \"…\", \"intro\": \"…\"}}")
-        }
-        var translations: [Language: SiteSettings.OwnerTexts] = [:]
-        for (code, texts) in members {
-            guard let language = Language(code: code) else {
-                let shown = TextHardening.clean(code, maximumLength: 20) ?? ""
-                throw Problem(
-                    path: "translations",
-                    message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
-            }
-            let path = "translations.\(language.rawValue)"
-            guard case .object = texts else {
-                throw Problem(path: path, message: "forventet {\"title\": \"…\", \"intro\": \"…\"}")
-            }
-            try StrictJSON.requireKnownFields(texts, path: path, known: ["title", "intro"])
-            translations[language] = .init(
-                title: try optionalString(texts["title"], path: path + ".title"),
-                intro: try optionalString(texts["intro"], path: path + ".intro"))
-        }
-        return translations
+extension SiteSettings.OwnerTexts {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(
+            known: ["title", "intro"], expected: "forventet {\"title\": \"…\", \"intro\": \"…\"}")
+        self.init(title: try container.string("title"), intro: try container.string("intro"))
     }
 
-    /// `["nb", "nn", "en"]`: known codes, each once, at least one.
-    static func languages(_ json: JSONValue) throws(Problem) -> SiteLanguages {
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(title, forKey: "title")
+        try container.encodeIfPresent(intro, forKey: "intro")
+    }
+}
+
+/// `["nb", "nn", "en"]`: known codes, each once, at least one.
+extension SiteLanguages: Codable {
+    package init(from decoder: any Decoder) throws {
         let expected =
             "forventet en liste med språkkoder, for eksempel [\"nb\", \"nn\", \"en\"] (nb: bokmål, nn: nynorsk, en: engelsk)"
-        guard case .array(let items) = json, !items.isEmpty else { throw Problem(path: "languages", message: expected) }
-        var languages: [Language] = []
-        for (index, item) in items.enumerated() {
-            guard case .string(let code) = item else { throw Problem(path: "languages[\(index)]", message: expected) }
+        var list: [Language] = []
+        for (index, code) in try decoder.strictValue([String].self, expected: expected).enumerated() {
+            let path = decoder.codingPath + [JSONKey(intValue: index)]
             guard let language = Language(code: code) else {
-                let shown = TextHardening.clean(code, maximumLength: 20) ?? ""
-                throw Problem(
-                    path: "languages[\(index)]",
-                    message: "ukjent språk «\(shown)»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)")
+                throw StrictJSON.Refusal(
+                    at: path,
+                    "ukjent språk «\(TextHardening.clean(code, maximumLength: 20) ?? "")»; "
+                        + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)", showsValue: false)
             }
-            guard !languages.contains(language) else {
-                throw Problem(path: "languages[\(index)]", message: "«\(language.rawValue)» står to ganger")
+            guard !list.contains(language) else {
+                throw StrictJSON.Refusal(at: path, "«\(language.rawValue)» står to ganger", showsValue: false)
             }
-            languages.append(language)
+            list.append(language)
         }
-        return SiteLanguages(languages)
+        guard !list.isEmpty else { throw StrictJSON.Refusal(at: decoder.codingPath, expected) }
+        self.init(list)
     }
 
-    /// `"none"`, `"geoapify"`, or `{"tiles", "attribution", "attributionURL"?, "maxZoom"?}`.
-    /// The shape is checked here; the values (the template's rules, lengths,
-    /// ranges) by `SiteSettings.problems`, like every other setting's.
-    static func basemap(_ json: JSONValue) throws(Problem) -> BasemapSetting {
-        let expected =
-            "forventet \"osm\", \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
-        switch json {
-        case .string("none"): return .plain
-        case .string("geoapify"): return .geoapify
-        case .string("osm"): return .openStreetMap
-        case .string(let other):
-            throw Problem(
-                path: "basemap", message: "\(expected) (er «\(TextHardening.clean(other, maximumLength: 60) ?? "")»)")
-        case .object:
-            try StrictJSON.requireKnownFields(
-                json, path: "basemap", known: ["tiles", "attribution", "attributionURL", "maxZoom"])
-            guard let tiles = try optionalString(json["tiles"], path: "basemap.tiles") else {
-                throw Problem(
-                    path: "basemap.tiles", message: "mangler adressemalen for kartflisene (https://…/{z}/{x}/{y}.png)")
-            }
-            guard let attribution = try optionalString(json["attribution"], path: "basemap.attribution") else {
-                throw Problem(
-                    path: "basemap.attribution",
-                    message: "mangler kreditering av kartet (for eksempel «© OpenStreetMap-bidragsytere»)")
-            }
-            let maxZoom: Int? =
-                if let value = json["maxZoom"], value != .null { try integer(value, path: "basemap.maxZoom") } else {
-                    nil
-                }
-            return .provider(
-                TileProviderSetting(
-                    tiles: tiles, attribution: attribution,
-                    attributionURL: try optionalString(json["attributionURL"], path: "basemap.attributionURL"),
-                    maxZoom: maxZoom))
-        default:
-            throw Problem(path: "basemap", message: expected)
-        }
-    }
-
-    static func integer(_ json: JSONValue, path: String) throws(Problem) -> Int {
-        guard case .number(let n) = json, let integer = Int(exactly: n), abs(integer) < 1_000_000_000 else {
-            throw Problem(path: path, message: "forventet et heltall (er \(StrictJSON.shown(json)))")
-        }
-        return integer
-    }
-
-    static func optionalString(_ json: JSONValue?, path: String) throws(Problem) -> String? {
-        guard let json, json != .null else { return nil }
-        guard case .string(let text) = json else {
-            throw Problem(path: path, message: "forventet tekst (er \(StrictJSON.shown(json)))")
-        }
-        return text
-    }
-
-    static func encode(_ settings: SiteSettings) -> JSONValue {
-        var center: [(key: String, value: JSONValue)] = [
-            ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
-        ]
-        if let label = settings.centerLabel { center.append(("label", .string(label))) }
-        var members: [(key: String, value: JSONValue)] = [
-            ("format", .number(Double(SiteSettings.currentFormat))),
-            ("title", .string(settings.title)),
-            ("center", .object(center)),
-            ("radiusKm", .number(Double(settings.radiusKm))),
-            ("placesPerCategory", .number(Double(settings.placesPerCategory))),
-            ("cacheHours", .number(Double(settings.cacheHours))),
-        ]
-        if let intro = settings.intro { members.append(("intro", .string(intro))) }
-        if let baseURL = settings.baseURL { members.append(("baseURL", .string(baseURL))) }
-        switch settings.basemap {
-        case nil: break
-        case .plain?: members.append(("basemap", .string("none")))
-        case .geoapify?: members.append(("basemap", .string("geoapify")))
-        case .openStreetMap?: members.append(("basemap", .string("osm")))
-        case .provider(let provider)?:
-            var object: [(key: String, value: JSONValue)] = [
-                ("tiles", .string(provider.tiles)), ("attribution", .string(provider.attribution)),
-            ]
-            if let url = provider.attributionURL { object.append(("attributionURL", .string(url))) }
-            if let maxZoom = provider.maxZoom { object.append(("maxZoom", .number(Double(maxZoom)))) }
-            members.append(("basemap", .object(object)))
-        }
-        if let basemapData = settings.basemapData { members.append(("basemapData", .string(basemapData))) }
-        if let tileBudget = settings.tileBudget { members.append(("tileBudget", .number(Double(tileBudget)))) }
-        if settings.languages != .bokmålOnly {
-            members.append(("languages", .array(settings.languages.all.map { .string($0.rawValue) })))
-        }
-        if !settings.translations.isEmpty {
-            members.append(
-                (
-                    "translations",
-                    .object(
-                        settings.translations.sorted { $0.key.rawValue < $1.key.rawValue }.map { language, texts in
-                            var object: [(key: String, value: JSONValue)] = []
-                            if let title = texts.title { object.append(("title", .string(title))) }
-                            if let intro = texts.intro { object.append(("intro", .string(intro))) }
-                            return (language.rawValue, .object(object))
-                        })
-                ))
-        }
-        if let timeZone = settings.timeZone { members.append(("timeZone", .string(timeZone))) }
-        if settings.categories != PlaceCategory.defaults {
-            members.append(
-                (
-                    "categories",
-                    .array(
-                        settings.categories.map {
-                            $0.isPreset ? .string($0.rawValue) : OwnCategorySettings.encoded($0)
-                        })
-                ))
-        }
-        return .object(members)
-    }
-}
-
-extension SiteSettings {
-    /// The file form, byte for byte as it is saved.
-    package var encodedBytes: [UInt8] {
-        var bytes: [UInt8] = []
-        JSONWriter().write(SettingsCodec.encode(self), into: &bytes)
-        return bytes
-    }
-}
-
-/// What the pages' maps draw under the pins, as the owner chose it.
-package enum BasemapSetting: Sendable, Equatable {
-    /// `"none"` in the file: pins and circles on a plain background. (Not
-    /// named `none`, which on an optional would mean nil.)
-    case plain
-    /// Geoapify's raster tiles, fetched by the build (with the key) and published with the site.
-    case geoapify
-    /// A provider's tiles, which readers' browsers fetch from it.
-    case provider(TileProviderSetting)
-
-    /// Our own basemap, drawn by the pages from OpenStreetMap data the build
-    /// cuts into vector tiles (`"osm"` in the file; the default).
-    case openStreetMap
-
-    /// The choice in force: the saved one, else our own basemap.
-    package static func resolved(_ setting: BasemapSetting?) -> BasemapSetting {
-        setting ?? .openStreetMap
-    }
-}
-
-/// A tile provider the owner accepts: readers' browsers then fetch its tiles.
-package struct TileProviderSetting: Sendable, Equatable {
-    static let attributionLength = 1...200
-    static let maxZoomRange = 1...22
-    static let defaultMaxZoom = 19
-
-    /// An https URL template with {z}, {x} and {y}.
-    package var tiles: String
-    /// The credit the provider requires ("© Example, © OpenStreetMap-bidragsytere").
-    package var attribution: String
-    /// Where the credit links (http or https).
-    package var attributionURL: String?
-    /// The highest zoom the provider serves (default 19).
-    package var maxZoom: Int?
-
-    package init(tiles: String, attribution: String, attributionURL: String? = nil, maxZoom: Int? = nil) {
-        self.tiles = tiles
-        self.attribution = attribution
-        self.attributionURL = attributionURL
-        self.maxZoom = maxZoom
-    }
-
-    package var effectiveMaxZoom: Int { maxZoom ?? TileProviderSetting.defaultMaxZoom }
-
-    /// The template's origin ("https://tiles.example.org", with ":port" when
-    /// not 443): what the pages' Content-Security-Policy allows for images.
-    /// Nil when the template breaks a rule.
-    package var origin: String? {
-        guard case .success(let origin) = TileProviderSetting.checkTemplate(tiles) else { return nil }
-        return origin
-    }
-
-    func problems() -> [String] {
-        var problems: [String] = []
-        if case .failure(let reason) = TileProviderSetting.checkTemplate(tiles) {
-            problems.append("basemap.tiles \(reason) (er «\(TextHardening.clean(tiles, maximumLength: 120) ?? "")»)")
-        }
-        let text = attribution.trimmingWhitespace()
-        if !TileProviderSetting.attributionLength.contains(text.count)
-            || text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
-            problems.append(
-                "basemap.attribution må være en kreditering på 1 til 200 tegn uten kontrolltegn (er \(text.count) tegn)"
-            )
-        }
-        if let attributionURL, SafeURL.href(attributionURL, allowed: [.http, .https], allowRelative: false) == nil {
-            problems.append(
-                "basemap.attributionURL må være en http- eller https-adresse (er «\(TextHardening.clean(attributionURL, maximumLength: 120) ?? "")»)"
-            )
-        }
-        if let maxZoom, !TileProviderSetting.maxZoomRange.contains(maxZoom) {
-            problems.append("basemap.maxZoom må være fra 1 til 22 (er \(maxZoom))")
-        }
-        return problems
-    }
-
-    enum TemplateCheck: Equatable {
-        case success(origin: String)
-        case failure(String)
-    }
-
-    /// An https URL with a host (letters, digits, dots and hyphens; a port
-    /// allowed), no user or password, {z}, {x} and {y} in it, and only
-    /// printable ASCII without spaces, quotes, angle brackets or backslashes
-    /// (it goes into the pages and, as an origin, into their policy).
-    static func checkTemplate(_ template: String) -> TemplateCheck {
-        let address: SettingsAddress
-        switch SettingsAddress.parse(template, schemes: ["https"], maximumLength: 500) {
-        case .success(let parsed): address = parsed
-        case .failure(let problem): return .failure(problem.reason)
-        }
-        for placeholder in ["{z}", "{x}", "{y}"] where !template.contains(placeholder) {
-            return .failure("må inneholde {z}, {x} og {y}")
-        }
-        return .success(origin: address.origin)
-    }
+    package func encode(to encoder: any Encoder) throws { try all.map(\.rawValue).encode(to: encoder) }
 }
