@@ -37,21 +37,47 @@ let package = Package(
             swiftSettings: memorySafe),
         // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in BeaconSystem).
         .target(name: "BeaconHTML", dependencies: ["BeaconSystem", "BeaconText"], swiftSettings: memorySafe),
-        .target(
-            name: "BeaconCore", dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem"],
-            swiftSettings: memorySafe),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool", dependencies: ["CZlib"]),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(
             name: "BuiltInFiles", dependencies: ["BeaconSystem"], swiftSettings: memorySafe,
             plugins: ["EmbedBuiltInFiles"]),
+        // The domain and the owner's files: places, categories, languages, time, opening hours, the site
+        // folder with its settings and store.
         .target(
-            name: "Templates", dependencies: ["BeaconCore", "BeaconHTML", "BeaconText"], swiftSettings: memorySafe),
+            name: "BeaconModel", dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem", "BuiltInFiles"],
+            swiftSettings: memorySafe),
+        // The basemap: OpenStreetMap data (the built-in extract, Overpass) made into vector tiles.
+        .target(
+            name: "BeaconMap", dependencies: ["BeaconModel", "BeaconText", "BeaconSystem"],
+            swiftSettings: memorySafe),
+        // Where places come from: Geoapify (places, geocoding, tiles), places files, import.
+        .target(
+            name: "BeaconSources", dependencies: ["BeaconModel", "BeaconMap", "BeaconHTML", "BeaconText", "BeaconSystem"],
+            swiftSettings: memorySafe),
+        // The guide assembled from places and the owner's edits, its photos, queries over it, and its output.
+        .target(
+            name: "BeaconSite",
+            dependencies: ["BeaconModel", "BeaconMap", "BeaconSources", "BeaconHTML", "BeaconText", "BeaconSystem"],
+            swiftSettings: memorySafe),
+        .target(
+            name: "Templates", dependencies: ["BeaconModel", "BeaconSite", "BeaconHTML", "BeaconText"], swiftSettings: memorySafe),
+        // A build: places read, the guide assembled, pages rendered and written, the basemap and photos made.
+        .target(
+            name: "SiteBuild",
+            dependencies: [
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconText", "BeaconSystem",
+                "Templates", "BuiltInFiles",
+            ],
+            swiftSettings: memorySafe),
+        // The commands, the preview server and the command-line reference (help, man page, completions).
         .target(
             name: "SiteGenKit",
             dependencies: [
-                "BeaconCore", "BeaconHTML", "BeaconText", "BeaconSystem", "Templates", "BuiltInFiles",
+                "SiteBuild",
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconText", "BeaconSystem",
+                "Templates", "BuiltInFiles",
             ],
             swiftSettings: memorySafe),
         // The Swift runtime's link options export every symbol (for a backtracer this binary never ships
@@ -65,15 +91,21 @@ let package = Package(
         .testTarget(
             name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "BeaconSystem", "CLibXML2", "BeaconTestSupport"]),
         .testTarget(
-            name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconHTML", "BeaconSystem", "BeaconTestSupport"]),
+            name: "BeaconCoreTests",
+            dependencies: [
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconSystem", "BuiltInFiles",
+                "BeaconTestSupport",
+            ]),
         // The golden pages are read from the source tree by path, not bundled.
         .testTarget(
-            name: "TemplatesTests", dependencies: ["Templates", "BeaconCore", "BeaconHTML", "BeaconSystem"],
+            name: "TemplatesTests",
+            dependencies: ["Templates", "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconSystem"],
             exclude: ["Golden"]),
         .testTarget(
             name: "SiteGenKitTests",
             dependencies: [
-                "BeaconTestSupport", "SiteGenKit", "SiteGen", "BeaconCore", "BeaconHTML", "BeaconSystem", "Templates",
+                "BeaconTestSupport", "SiteGenKit", "SiteBuild", "SiteGen", "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite",
+                "BeaconHTML", "BeaconSystem", "Templates",
                 "CLibXML2",
                 "BuiltInFiles",
             ]),

@@ -13,7 +13,7 @@ struct EmbedBuiltInFiles: BuildToolPlugin {
         var inputs: [(name: String, url: URL)] = []
         for (folder, prefix) in [
             ("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/"),
-            ("Resources/basemap", "basemap/"),
+            ("Resources/basemap", "basemap/"), ("Resources/time-zones", "time-zones/"),
         ] {
             let url = root.appending(path: folder)
             // Files, and those of folders one level down (`assets/icons/`).

@@ -1,5 +1,5 @@
 // Beacon sitegen: our own basemap, drawn from OpenStreetMap data the build cut into vector tiles
-// (BeaconCore VectorTiles: kart/osm/{z}/{x}/{y}.js). Plain modern JavaScript on Leaflet, no build step.
+// (BeaconMap VectorTiles: kart/osm/{z}/{x}/{y}.js). Plain modern JavaScript on Leaflet, no build step.
 //
 // window.BeaconBasemap = { tile(z, x, y, data) — what each tile file calls; layers(descriptor, root) — the
 //   map's background and its names, to add to a Leaflet map; labels() — the names drawn now, for the tests }

@@ -4,7 +4,7 @@
 // time-zone data, so a reader in another zone sees the place's local status.
 // Plain modern JavaScript, no build step, no requests.
 //
-// The same parser and rules as Sources/BeaconCore/OpeningHours/ (OpeningHours.swift and
+// The same parser and rules as Sources/BeaconModel/OpeningHours/ (OpeningHours.swift and
 // OpeningHoursStatus.swift, used by `sitegen search --open-now`); both are tested against
 // one table of cases, Tests/Fixtures/opening-hours-cases.json. In short:
 // - the subset: weekday ranges ("Mo-Fr", "Fr-Mo") and lists ("Mo,We"), several time

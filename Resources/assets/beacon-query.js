@@ -1,7 +1,7 @@
 // Beacon sitegen: the rules of the list page's search, filters and order, and the Norwegian
 // number and distance formats it shows. Plain modern JavaScript, no build step, no requests.
 //
-// The same rules as Sources/BeaconCore (PlaceQuery.swift, TextFolding.swift,
+// The same rules as Sources/BeaconSite/Query/PlaceQuery.swift and Sources/BeaconModel (TextFolding.swift,
 // NorwegianFormat.swift, NorwegianCollation.swift), which `sitegen search` uses; both run
 // one case table, Tests/Fixtures/query-cases.json (QueryCaseTableTests in Swift,
 // Tests/browser/test_query.py here). In short:

@@ -90,7 +90,7 @@ package enum HTMLSanitizer {
 }
 
 /// Why the sanitiser refused its input. (Its message for a person is
-/// BeaconCore's, with the other `UserFacingError`s.)
+/// BeaconModel's, with the other `UserFacingError`s.)
 package enum SanitizerError: Error, Sendable, Equatable {
     case tooLarge(bytes: Int, limit: Int)
 }

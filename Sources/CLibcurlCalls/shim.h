@@ -2,7 +2,7 @@
 // only when a build fetches (linked at start, it and its 30 libraries cost every command ~5 ms).
 // curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call; these fixed-type
 // trampolines make the variadic call in C. No curl header is needed: the option numbers are
-// libcurl's stable ABI and live in Swift (BeaconCore/Geoapify/Libcurl.swift).
+// libcurl's stable ABI and live in Swift (BeaconSystem/Libcurl.swift).
 #include <stdint.h>
 
 typedef int (*beacon_curl_variadic)(void *handle, int option, ...);

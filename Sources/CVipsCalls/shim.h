@@ -4,7 +4,7 @@
 // optional arguments follow as name/value pairs and the list ends with NULL. Swift cannot make a
 // variadic call, so these fixed-type trampolines make it in C. No libvips header is needed: images
 // are `void *`, enums are ints whose numbers are libvips's stable ABI (they live in Swift,
-// BeaconCore/Photos/Vips.swift). A NULL name ends the list early, so unused pairs may be passed as
+// BeaconSystem/Vips.swift). A NULL name ends the list early, so unused pairs may be passed as
 // NULL, 0; libvips reads no further than the first NULL name.
 #include <stddef.h>
 

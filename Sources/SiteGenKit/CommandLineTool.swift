@@ -1,8 +1,9 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 import BuiltInFiles
 import FoundationEssentials
 import Glibc
+import SiteBuild
 
 /// The `sitegen` command: parses arguments, runs the command, prints errors in
 /// Norwegian on standard error and returns the exit status. Everything the

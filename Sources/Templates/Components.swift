@@ -1,5 +1,6 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
+import BeaconSite
 
 /// Pieces that appear on several pages.
 enum Components {

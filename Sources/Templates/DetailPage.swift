@@ -1,5 +1,7 @@
-import BeaconCore
 import BeaconHTML
+import BeaconMap
+import BeaconModel
+import BeaconSite
 import BeaconSystem
 import BeaconText
 

@@ -1,5 +1,5 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
 
 /// The explorer's controls. The category chips are links and work everywhere;
 /// the rest (search, filters, "Finn nærmeste meg", the list/map switch) needs

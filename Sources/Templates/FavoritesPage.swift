@@ -1,5 +1,6 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
+import BeaconSite
 import BeaconSystem
 import BeaconText
 

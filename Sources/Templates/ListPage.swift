@@ -1,5 +1,6 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
+import BeaconSite
 
 /// The explorer pages: the front page ("Utforsk", every place) and one page per
 /// category, the same page pre-set to its category. Each is split into pages of

@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconMap
 import BeaconSystem
 
 /// The basemap as the page script reads it (`beacon-map.js`): where tiles come

@@ -1,4 +1,3 @@
-import BeaconCore
 import BeaconHTML
 
 /// A page that only says something and offers a way on: the 404 page and the

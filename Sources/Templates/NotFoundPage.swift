@@ -1,4 +1,3 @@
-import BeaconCore
 import BeaconHTML
 
 /// The 404 page. A server shows it for any missing path, at any depth, so its

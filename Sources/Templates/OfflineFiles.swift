@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconMap
+import BeaconModel
 import BeaconSystem
 import BeaconText
 

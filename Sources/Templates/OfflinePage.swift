@@ -1,4 +1,3 @@
-import BeaconCore
 import BeaconHTML
 
 /// The page the service worker answers with when the reader is offline and

@@ -1,4 +1,3 @@
-import BeaconCore
 import BeaconHTML
 
 /// The parts around every page's content: document head, header with

@@ -1,5 +1,7 @@
-import BeaconCore
 import BeaconHTML
+import BeaconMap
+import BeaconModel
+import BeaconSite
 import BeaconSystem
 
 /// The places as JSON for the page script, in a `<script type="application/json">`

@@ -1,5 +1,5 @@
-import BeaconCore
 import BeaconHTML
+import BeaconSite
 
 /// The owner's photos in the pages: a `<picture>` with every WebP width (a phone loads the small one) and the
 /// JPEG for browsers without WebP; `width` and `height`, so nothing moves as it loads; the box in the photo's

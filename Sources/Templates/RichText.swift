@@ -1,5 +1,6 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
+import BeaconSite
 import BeaconText
 
 /// Comments and the intro may hold a little formatting; it reaches the page

@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 
 /// The service worker (`sw.js`) as a readable JavaScript template. The one line

@@ -1,5 +1,7 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
+import BeaconSite
+import BeaconSources
 import BeaconSystem
 import BeaconText
 

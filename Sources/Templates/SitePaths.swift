@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
 
 /// Paths of the site's files, in one place so links and files agree. The pages' and exports' folders are
 /// words of the site's main language (`PathWords`); the assets', data files' and tiles' are the same in
@@ -39,7 +40,7 @@ package struct SitePaths: Sendable, Hashable {
     package static let notFoundPage = "404.html"
     package static let stylesheet = "assets/beacon.css"
     /// The owner's own stylesheet, when the site's `assets/` has one.
-    static let customStylesheet = "assets/custom.css"
+    package static let customStylesheet = "assets/custom.css"
     static let script = "assets/beacon.js"
     static let hoursScript = "assets/beacon-hours.js"
     /// «Del siden» on «Mine steder»: the Web Share API, or the link copied.

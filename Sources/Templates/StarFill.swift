@@ -1,4 +1,3 @@
-import BeaconCore
 
 /// How far each star's gradient is filled: to the x at which the filled part holds stars/5 of the star's
 /// area. Filled by width, 4 of 5 would cover 95 % of the shape (the last fifth of its width is the tip of

@@ -2,7 +2,8 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// Reading OpenStreetMap data for our own basemap: each format in the shape its

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// The preset table (`CategoryPreset.all`): every kind filed under keys Geoapify has, at addresses of its

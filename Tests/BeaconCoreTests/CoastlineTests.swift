@@ -1,7 +1,8 @@
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// The sea from coastline ways (land on the left, water on the right), in a unit

@@ -1,7 +1,6 @@
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
 
 /// The places file's key is hashed in parts on all cores: it must still tell

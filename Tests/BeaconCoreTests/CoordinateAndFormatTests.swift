@@ -1,7 +1,7 @@
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 @Suite struct CoordinateTests {

@@ -1,7 +1,6 @@
 import Glibc
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
 
 /// The safe wrappers around write, send, read and recv: every byte goes through, limits hold, and a

@@ -1,7 +1,6 @@
 import BeaconHTML
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
 
 @Suite struct ErrorMessageTests {

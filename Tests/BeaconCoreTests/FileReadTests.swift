@@ -2,7 +2,6 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
 
 /// Reading a file whole: a big one is read in two halves on two cores, and must come back byte for byte.

@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// A transport that answers every tile with a PNG (or what `answer` says),

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
 
 /// How the guide merges places with the store. The search, filter and order

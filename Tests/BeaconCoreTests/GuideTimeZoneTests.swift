@@ -1,7 +1,8 @@
+import BuiltInFiles
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// The guide's clock in any zone, from the compiled-in rules: the shared case table
@@ -88,7 +89,7 @@ import Testing
         }
     }
 
-    @Test func everyCompiledRuleIsRead() {
+    @Test func everyCompiledRuleIsRead() throws {
         let unread = TimeZoneTable.rules.filter { TimeZoneRule(posix: $0.value) == nil }
         #expect(unread.isEmpty, "\(unread.keys.sorted())")
         #expect(TimeZoneTable.rules.count > 500)
@@ -98,7 +99,8 @@ import Testing
         // The runs cover the grid exactly.
         #expect(TimeZoneTable.gridRuns.ends.last.map(Int.init) == TimeZoneTable.gridRows * TimeZoneTable.gridColumns)
         // Every run of the text is read (none stops the reading early), each as its own two fields.
-        let runs = TimeZoneTable.gridRunsText.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let gridText = String(decoding: try #require(BuiltInFiles.bytes("time-zones/grid.txt")), as: UTF8.self)
+        let runs = gridText.split(whereSeparator: { $0 == " " || $0 == "\n" })
         #expect(TimeZoneTable.gridRuns.ends.count == runs.count)
         let zones = runs.map { Int(String($0.prefix(2)), radix: 36) }
         #expect(TimeZoneTable.gridRuns.zones.map(Int.init) == zones)

@@ -2,7 +2,8 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// The files `sitegen import` reads (`Tests/Fixtures/import/`, written after each format's published

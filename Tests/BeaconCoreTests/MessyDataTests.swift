@@ -1,6 +1,8 @@
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// Real data is messy: a missing address stays missing (never the place's name), and places that share a

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 @Suite struct OpeningHoursTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconSite
 @testable import BeaconSystem
 
 #if canImport(Glibc)

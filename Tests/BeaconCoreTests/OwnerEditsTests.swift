@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
 
 /// The owner's own places, corrections, notes and hidden places: kept in the store (format 2, a format 1

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// The owner's files are read and written through Codable, and written byte for byte as the hand-written

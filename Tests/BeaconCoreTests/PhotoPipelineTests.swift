@@ -2,7 +2,8 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
 
 /// The photo pipeline on libvips: the widths made and never enlarged, the photo upright, in 8-bit

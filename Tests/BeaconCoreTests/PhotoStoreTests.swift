@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
 
 /// The owner's photos in the store (format 2): read strictly (a name that could lead out of `photos/`, too

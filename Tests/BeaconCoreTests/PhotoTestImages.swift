@@ -1,7 +1,6 @@
 import BeaconTestSupport
 import Foundation
 
-@testable import BeaconCore
 @testable import BeaconSystem
 
 /// Photos for the pipeline's tests, made here and now: pixels drawn in Swift (soft gradients and a

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// A place's names in the guide's languages (`PlaceNames`): read from the data as OpenStreetMap and Geoapify

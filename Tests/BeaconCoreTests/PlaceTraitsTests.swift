@@ -1,6 +1,8 @@
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// What the data knows of a place besides its address (`PlaceTraits`): read from every shape the data

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// The key in every spelling an answer or a file may carry it in (issue: a key echoed back as

@@ -2,7 +2,7 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconSite
 @testable import BeaconSystem
 
 @Suite struct SiteWriterTests {

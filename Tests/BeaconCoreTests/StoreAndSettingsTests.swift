@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 @Suite struct SettingsTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// Paths of the repository, found from this file's location.

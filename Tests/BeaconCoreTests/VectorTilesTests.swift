@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// Cutting our own basemap into tiles: the geometry, the plan, and the tile files the page reads.

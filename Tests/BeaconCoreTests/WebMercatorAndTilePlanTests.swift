@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
 @testable import BeaconSystem
 
 @Suite struct WebMercatorTests {

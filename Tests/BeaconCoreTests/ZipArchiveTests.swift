@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// The zip reading behind KMZ: entries stored and deflated (zlib's raw inflate), the KML chosen, and

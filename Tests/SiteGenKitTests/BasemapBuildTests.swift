@@ -1,8 +1,12 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// The basemap end to end: the real binary (and the pipeline's basemap stage

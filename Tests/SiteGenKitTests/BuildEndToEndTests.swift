@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// Builds the sample guide into a temporary folder and checks the whole site.

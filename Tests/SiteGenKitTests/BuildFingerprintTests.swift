@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// What the fingerprint and the context key hash of the basemap tells every

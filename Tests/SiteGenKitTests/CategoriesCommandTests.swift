@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// `sitegen categories`: every preset with its names, Geoapify keys and animation, the guide's own first in

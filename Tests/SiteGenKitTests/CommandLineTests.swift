@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// The real binary: help, usage errors and the build command's failure paths.

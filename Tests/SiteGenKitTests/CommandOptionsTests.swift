@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// A command reads its options by key path into its own `Options`, so one it does not have does not compile.

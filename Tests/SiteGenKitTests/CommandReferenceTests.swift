@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// The README's commands table and the usage blocks of `docs/commands.md` are generated from the command

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
 
 /// The libcurl transport against a raw loopback server: the deadline covers

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// `serve --watch`'s live-reload streams: capped, held apart from the workers that serve pages, and

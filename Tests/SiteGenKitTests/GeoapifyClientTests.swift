@@ -3,7 +3,8 @@ import Synchronization
 import Templates
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// The real client (libcurl) against the loopback stand-in.

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// A guide outside Norway goes by its own clock: the zone at its centre, or the owner's `timeZone`, on

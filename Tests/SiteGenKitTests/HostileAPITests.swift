@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// What a hostile or broken API (or anything between it and us) can send:

@@ -2,8 +2,9 @@ import BeaconHTML
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconSite
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// A places file written to break the site (script in names,

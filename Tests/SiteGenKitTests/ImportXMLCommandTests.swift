@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// `sitegen import` of XML as other programs write it, run as the real binary: KML and GPX in the

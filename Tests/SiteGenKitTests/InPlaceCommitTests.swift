@@ -2,8 +2,9 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconSite
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// A build that rendered only what its change touches moves those files into the live output one by one

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// `sitegen init --categories`: the kinds a new guide holds, written into its settings in the order

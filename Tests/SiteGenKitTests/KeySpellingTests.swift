@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// The API key echoed back by an upstream in another spelling (issue: the redactor worked on the raw

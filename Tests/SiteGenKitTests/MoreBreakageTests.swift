@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 #if canImport(Glibc)

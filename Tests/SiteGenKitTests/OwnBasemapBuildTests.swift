@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconMap
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// Our own basemap end to end, with the real binary: the sample drawn from the Oslo extract compiled

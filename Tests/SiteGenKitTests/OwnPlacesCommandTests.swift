@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// `sitegen place …` and `sitegen places`, run as the real binary against the sample guide: own places,

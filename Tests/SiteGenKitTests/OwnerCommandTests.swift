@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
 
 /// The owner's commands, run as the real binary against a temporary site.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
 
 #if canImport(Glibc)

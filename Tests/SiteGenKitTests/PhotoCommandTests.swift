@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
 
 #if canImport(Glibc)

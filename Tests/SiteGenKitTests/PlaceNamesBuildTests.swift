@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// Names in the reader's language, built by the real binary: Geoapify's answer for museums in Kyoto

@@ -2,8 +2,10 @@ import CLibXML2
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// The share file, the exports, and the base-URL extras.

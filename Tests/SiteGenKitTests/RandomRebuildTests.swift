@@ -2,7 +2,9 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// Rebuilds after random runs of changes an owner makes (ratings, favorites, notes, hidden and own places,

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 #if canImport(Glibc)

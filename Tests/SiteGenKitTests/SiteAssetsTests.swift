@@ -3,8 +3,10 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 @testable import Templates
 

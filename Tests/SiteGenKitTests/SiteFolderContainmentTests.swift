@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// Nothing a command reads or writes in the site folder leads out of it through a symbolic link,

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// `sitegen` as a tool one installs: the binary alone, `init`, the site's own

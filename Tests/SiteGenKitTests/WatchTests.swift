@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
+@testable import SiteBuild
 @testable import SiteGenKit
 
 /// `sitegen serve --watch` as a real process: it rebuilds when the store

@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import BeaconCore
 import Foundation
 import Testing
 

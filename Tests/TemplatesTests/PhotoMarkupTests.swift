@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import BeaconCore
 @testable import BeaconSystem
 @testable import Templates
 

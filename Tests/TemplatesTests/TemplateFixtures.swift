@@ -1,4 +1,6 @@
-import BeaconCore
+import BeaconMap
+import BeaconModel
+import BeaconSite
 import Foundation
 
 @testable import Templates

@@ -1,8 +1,9 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
+import SiteBuild
 
 /// `sitegen assets list | eject [NAVN …]`: the built-in stylesheet, scripts
 /// and icons, and the site's own files in `assets/` that replace or add to them.

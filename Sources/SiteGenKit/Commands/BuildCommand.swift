@@ -1,7 +1,8 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 import FoundationEssentials
 import Glibc
+import SiteBuild
 
 /// `sitegen build`: fetch, merge, render, write `output/`.
 struct BuildCommand: Command {

@@ -1,4 +1,3 @@
-import BeaconCore
 import BeaconSystem
 
 /// `sitegen completions bash|zsh|fish`: a tab completion script for the

@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import BeaconSources
 import BeaconSystem
 import BeaconText
 import FoundationEssentials

@@ -1,8 +1,9 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 import BeaconText
 import BuiltInFiles
 import FoundationEssentials
+import SiteBuild
 import Templates
 
 /// `sitegen init [DIR]`: a new site folder with settings, an empty store and a

@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconSite
 import BeaconSystem
 import BeaconText
 import FoundationEssentials

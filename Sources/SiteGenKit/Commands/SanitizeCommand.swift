@@ -1,7 +1,8 @@
-import BeaconCore
 import BeaconHTML
+import BeaconModel
 import BeaconSystem
 import FoundationEssentials
+import SiteBuild
 
 /// `sitegen sanitize`: shows how a comment will render — HTML on standard
 /// input, the sanitised HTML on standard output.

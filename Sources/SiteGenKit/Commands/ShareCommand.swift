@@ -1,7 +1,10 @@
-import BeaconCore
+import BeaconMap
+import BeaconModel
+import BeaconSite
 import BeaconSystem
 import BeaconText
 import FoundationEssentials
+import SiteBuild
 import Templates
 
 /// `sitegen share`: the favorites as one self-contained HTML file.

@@ -1,4 +1,3 @@
-import BeaconCore
 import BeaconSystem
 import FoundationEssentials
 import Glibc

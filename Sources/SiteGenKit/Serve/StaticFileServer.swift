@@ -1,8 +1,9 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
+import SiteBuild
 import Synchronization
 import Templates
 

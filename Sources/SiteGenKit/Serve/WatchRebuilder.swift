@@ -1,6 +1,8 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
 import BeaconSystem
 import FoundationEssentials
+import SiteBuild
 
 /// `serve --watch`: builds the site again when its inputs change and tells
 /// open pages to reload; a failed build is reported and the last good site

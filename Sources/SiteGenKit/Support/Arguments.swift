@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 
 /// A command-line mistake: shown with the command's usage, exit status 64.
 struct UsageError: Error, Sendable, Equatable {

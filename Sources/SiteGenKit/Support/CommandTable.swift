@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
 
 /// The command table as the shell completions and the man page read it:
 /// every command's spec, then `help`, then the options that stand alone

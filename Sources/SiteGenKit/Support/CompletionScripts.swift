@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 import BeaconText
 
 /// The shells `sitegen completions` writes a script for.

@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import SiteBuild
 
 /// Every line any command prints passes through here: the API key is
 /// replaced (`SecretRedactor`), and characters that would act on the

@@ -1,4 +1,6 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
+import BeaconSources
 import BeaconSystem
 import BeaconText
 import FoundationEssentials

@@ -1,5 +1,6 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
+import SiteBuild
 
 /// `sitegen help --man`: the manual as a roff man page (section 1), generated
 /// from the same command table as `--help` and the completions, so it cannot

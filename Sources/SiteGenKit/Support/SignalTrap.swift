@@ -1,6 +1,7 @@
 import BeaconSystem
 import FoundationEssentials
 import Glibc
+import SiteBuild
 import Synchronization
 
 /// Runs a handler on a thread of its own when one of `signals` arrives,

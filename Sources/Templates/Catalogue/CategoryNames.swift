@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 
 /// The names of the kinds of place (`CategoryPreset.all`) in each language, and the everyday words a search
 /// may use for them: part of the catalogues, kept as one table with the three languages side by side so that

@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
 import BeaconText
 
 /// The names of OpenStreetMap's common `cuisine` values in each language: part of the catalogues, kept

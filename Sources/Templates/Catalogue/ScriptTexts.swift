@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 import BeaconSystem
 
 /// `assets/beacon-text.js`: the page scripts' texts in each of the site's

@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 
 extension Strings {
     /// Norwegian bokmål: the guide's first language.

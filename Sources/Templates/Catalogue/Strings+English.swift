@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 
 extension Strings {
     /// English (British spelling, as taught in Norway), for visitors.

@@ -1,4 +1,4 @@
-import BeaconCore
+import BeaconModel
 
 extension Strings {
     /// Norwegian nynorsk, as Språkrådet writes it.

@@ -1,4 +1,5 @@
-import BeaconCore
+import BeaconModel
+import BeaconSite
 
 /// Every text a reader sees on the pages, in one language: one catalogue per
 /// language (`Strings+Bokmal.swift`, `Strings+Nynorsk.swift`,
@@ -100,7 +101,7 @@ package struct Strings: Sendable {
     let priceLevelOf: @Sendable (Int) -> String
 
     /// "1 sted", "12 steder".
-    let placeCount: @Sendable (Int) -> String
+    package let placeCount: @Sendable (Int) -> String
     /// "3 vurderinger".
     let ratingCount: @Sendable (Int) -> String
     /// "4 av 5".

@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// The Geoapify stand-in (`Tests/Support/geoapify_stub.py`) running on a free

@@ -1,6 +1,8 @@
 import Foundation
 
-@testable import BeaconCore
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
 @testable import BeaconSystem
 
 /// Paths of the repository, found from this file's location.

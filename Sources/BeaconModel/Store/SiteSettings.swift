@@ -1,0 +1,374 @@
+import BeaconHTML
+import BeaconSystem
+import BeaconText
+import FoundationEssentials
+
+/// The site's saved settings: where the guide is
+/// centred, how far and how many places it fetches, and how it presents itself.
+/// Stored as `beacon-settings.json` in the site folder, created with defaults.
+package struct SiteSettings: Sendable, Equatable {
+    static let currentFormat = 1
+    package static let fileName = "beacon-settings.json"
+    package static let radiusRange = 1...10
+    static let placesPerCategoryRange = 10...100
+    static let cacheHoursRange = 0...(24 * 365)
+
+    package var center: Coordinate
+    /// A name for the centre, shown on the pages ("fra Oslo S").
+    package var centerLabel: String?
+    package var radiusKm: Int
+    package var placesPerCategory: Int
+    package var title: String
+    /// A short introduction on the list page; may hold a little HTML (sanitised).
+    package var intro: String?
+    /// Where the site will be published ("https://example.org/guide/"); enables canonical links.
+    package var baseURL: String?
+    /// How long a cached API answer counts as fresh.
+    package var cacheHours: Int
+    /// What the maps draw under the pins; nil (not in the file): our own
+    /// basemap from OpenStreetMap data (`BasemapSetting.resolved`).
+    package var basemap: BasemapSetting?
+    /// An OpenStreetMap extract for our own basemap (`basemapData`: OSM XML,
+    /// Overpass JSON or GeoJSON), relative to the site folder; nil: the
+    /// sample's compiled-in Oslo data for the sample guide, else Overpass.
+    package var basemapData: String?
+    /// The most basemap tiles one build may publish; nil: `defaultTileBudget`.
+    package var tileBudget: Int?
+    /// The languages the pages are published in; the first at the site root, the others under `nn/`, `en/`.
+    package var languages: SiteLanguages
+    /// The owner's title and intro for the other languages (`translations` in the file);
+    /// `title` and `intro` are the main language's, and stand in where a translation is missing.
+    package var translations: [Language: OwnerTexts] = [:]
+    /// The IANA name of the guide's time zone (`timeZone` in the file); nil: the zone at the centre.
+    package var timeZone: String?
+    /// The kinds of place the guide holds, in the order its chips show them (`categories` in the file:
+    /// preset keys); the brief's restaurant, café and hotel when the file names none.
+    package var categories: [PlaceCategory] = PlaceCategory.defaults
+
+    /// The country a place whose data names none is taken to be in, for the order of its address
+    /// (`AddressStyle`): the one of the guide's time zone, where that decides it.
+    package var addressCountry: String? { AddressStyle.country(ofTimeZone: guideTimeZone.identifier) }
+
+    /// The zone opening hours and dates go by: the owner's, or the one at the centre.
+    package var guideTimeZone: GuideTimeZone {
+        timeZone.flatMap(GuideTimeZone.init(identifier:)) ?? GuideTimeZone.at(center)
+    }
+
+    /// What the owner writes about the guide, in one language.
+    package struct OwnerTexts: Sendable, Equatable, Codable {
+        package var title: String?
+        package var intro: String?
+        package init(title: String? = nil, intro: String? = nil) {
+            self.title = title
+            self.intro = intro
+        }
+    }
+
+    /// The title `sitegen init` gives a guide centred on `label` when the owner names none.
+    package static func titleFollowing(label: String?) -> String {
+        label.map { "Steder rundt \($0)" } ?? "Min stedsguide"
+    }
+
+    /// Moves the centre to `coordinate`, named `label`. A title that only named the old centre (the one
+    /// `init` made from its label, or the built-in one) follows the new one; a title the owner wrote stays.
+    /// Returns the new title when it changed.
+    package mutating func moveCenter(to coordinate: Coordinate, label: String?) -> String? {
+        let followsCenter = titleIsMadeFromCenter
+        center = coordinate
+        centerLabel = label
+        let newTitle = Self.titleFollowing(label: label)
+        guard followsCenter, title != newTitle else { return nil }
+        title = newTitle
+        return newTitle
+    }
+
+    /// Whether the title only names the centre (the one `init` made from its label, or the built-in one), so
+    /// that it is the tool's words, not the owner's: each language's pages then say it in their own.
+    package var titleIsMadeFromCenter: Bool {
+        title == Self.titleFollowing(label: centerLabel) || title == Self.defaults.title
+    }
+
+    package init(
+        center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,
+        placesPerCategory: Int = 20, title: String = "Beacon – steder rundt Oslo S",
+        intro: String? = nil, baseURL: String? = nil, cacheHours: Int = 24,
+        basemap: BasemapSetting? = nil, tileBudget: Int? = nil, languages: SiteLanguages = .bokmålOnly
+    ) {
+        self.languages = languages
+        self.center = center
+        self.centerLabel = centerLabel
+        self.radiusKm = radiusKm
+        self.placesPerCategory = placesPerCategory
+        self.title = title
+        self.intro = intro
+        self.baseURL = baseURL
+        self.cacheHours = cacheHours
+        self.basemap = basemap
+        self.tileBudget = tileBudget
+    }
+
+    /// `basemapData` names a file in the site folder: a relative path without «..» (the build
+    /// then also refuses a link out of the folder).
+    static func basemapDataProblem(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.trimmingWhitespace().isEmpty || path.hasPrefix("/") || parts.contains("..") || path.utf8.count > 500
+            || path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            return
+                "basemapData må være en fil i nettstedsmappen, som «kart/oslo.osm» (er «\(TextHardening.clean(path, maximumLength: 120) ?? "")»)"
+        }
+        return nil
+    }
+
+    package static let defaults = SiteSettings(
+        intro:
+            "Restauranter, kafeer og hoteller jeg liker i gangavstand fra Oslo S, med stjernene og kommentarene mine. Favorittene finner du under <em>Mine steder</em>."
+    )
+
+    package var radiusMetres: Int { radiusKm * 1000 }
+
+    static let tileBudgetRange = 1...2000
+
+    /// The tile budget in force: the saved one, or the default.
+    package var effectiveTileBudget: Int { tileBudget ?? Self.defaultTileBudget }
+    /// How many raster tiles a build may publish when the settings say nothing.
+    package static let defaultTileBudget = 300
+
+    /// Every rule the settings must meet, as Norwegian messages that each name the field as the file
+    /// writes it and the value it has; empty when valid.
+    func problems() -> [String] {
+        var problems: [String] = []
+        if !(center.latitude.isFinite && abs(center.latitude) <= 90) {
+            problems.append(
+                "center.lat (breddegraden) må være fra -90 til 90 (er \(JSONValue.format(number: center.latitude)))")
+        }
+        if !(center.longitude.isFinite && abs(center.longitude) <= 180) {
+            problems.append(
+                "center.lon (lengdegraden) må være fra -180 til 180 (er \(JSONValue.format(number: center.longitude)))")
+        }
+        if !SiteSettings.radiusRange.contains(radiusKm) {
+            problems.append("radiusKm må være fra 1 til 10 (er \(radiusKm))")
+        }
+        if !SiteSettings.placesPerCategoryRange.contains(placesPerCategory) {
+            problems.append("placesPerCategory må være fra 10 til 100 (er \(placesPerCategory))")
+        }
+        if title.trimmingWhitespace().isEmpty {
+            problems.append("title kan ikke være tom")
+        }
+        if !SiteSettings.cacheHoursRange.contains(cacheHours) {
+            problems.append("cacheHours må være fra 0 til 8760 (er \(cacheHours))")
+        }
+        if let baseURL {
+            switch SettingsAddress.parse(baseURL, schemes: ["http", "https"], maximumLength: 500) {
+            case .success(let address) where address.hasQueryOrFragment:
+                problems.append(
+                    "baseURL kan ikke ha ? eller # (den er adressen sidene ligger på; er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)"
+                )
+            case .success: break
+            case .failure(let problem):
+                problems.append(
+                    "baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
+            }
+        }
+        if let basemapData, let problem = SiteSettings.basemapDataProblem(basemapData) {
+            problems.append(problem)
+        }
+        if let tileBudget, !SiteSettings.tileBudgetRange.contains(tileBudget) {
+            problems.append("tileBudget må være fra 1 til 2000 kartfliser (er \(tileBudget))")
+        }
+        if case .provider(let provider) = basemap {
+            problems += provider.problems()
+        }
+        if let timeZone, GuideTimeZone(identifier: timeZone) == nil {
+            let shown = TextHardening.clean(timeZone, maximumLength: 60) ?? ""
+            let near = GuideTimeZone.suggestions(for: timeZone)
+            problems.append(
+                "ukjent tidssone «\(shown)» i timeZone; bruk et navn fra IANA-databasen, for eksempel «Europe/Oslo»"
+                    + (near.isEmpty ? "" : " (mente du \(near.map { "«\($0)»" }.joined(separator: ", "))?)"))
+        }
+        for (language, texts) in translations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let title = texts.title, title.trimmingWhitespace().isEmpty {
+                problems.append("translations.\(language.rawValue).title kan ikke være tom")
+            }
+        }
+        return problems
+    }
+}
+
+/// The file form, in the order the file has always had its members; a member left at its default is left out.
+extension SiteSettings: Codable {
+    /// More kinds than a chip row and a page of sections can show.
+    static let maximumCategories = 40
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(
+            known: [
+                "format", "title", "center", "radiusKm", "placesPerCategory", "cacheHours", "intro", "baseURL",
+                "basemap", "basemapData", "tileBudget", "languages", "translations", "timeZone", "categories",
+            ], expected: "forventet et JSON-objekt")
+        _ = try container.format("format", readable: Self.currentFormat...Self.currentFormat)
+        self.init()
+        if container.contains("center") {
+            let expected = "forventet {\"lat\": tall, \"lon\": tall}"
+            let center = try container.superDecoder(forKey: "center").strictContainer(
+                known: ["lat", "lon", "label"], expected: expected)
+            func degrees(_ key: JSONKey) throws -> Double {
+                guard center.contains(key) else {
+                    throw StrictJSON.Refusal(
+                        at: center.codingPath, "mangler \(key.stringValue) (\(expected))", showsValue: false)
+                }
+                return try center.strict(key, as: Double.self, expected: "forventet et tall")
+            }
+            self.center = Coordinate(latitude: try degrees("lat"), longitude: try degrees("lon"))
+            centerLabel = try center.string("label")
+        }
+        radiusKm = try container.integer("radiusKm") ?? radiusKm
+        placesPerCategory = try container.integer("placesPerCategory") ?? placesPerCategory
+        cacheHours = try container.integer("cacheHours") ?? cacheHours
+        title = try container.string("title") ?? title
+        intro = try container.string("intro")
+        baseURL = try container.string("baseURL")
+        basemap = try container.decodeIfPresent(BasemapSetting.self, forKey: "basemap")
+        basemapData = try container.string("basemapData")
+        tileBudget = try container.integer("tileBudget")
+        languages = try container.decodeIfPresent(SiteLanguages.self, forKey: "languages") ?? languages
+        if let translations = try container.decodeIfPresent([String: OwnerTexts].self, forKey: "translations") {
+            for code in Array(translations.keys).sorted() {
+                guard let language = Language(code: code) else {
+                    throw StrictJSON.Refusal(
+                        at: container.codingPath + [JSONKey("translations")],
+                        "ukjent språk «\(TextHardening.clean(code, maximumLength: 20) ?? "")»; "
+                            + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)", showsValue: false)
+                }
+                self.translations[language] = translations[code]
+            }
+        }
+        timeZone = try container.string("timeZone")
+        if container.contains("categories"), try !container.decodeNil(forKey: "categories") {
+            categories = try Self.categories(in: container, languages)
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(Self.currentFormat, forKey: "format")
+        try container.encode(title, forKey: "title")
+        var center = container.nestedContainer(keyedBy: JSONKey.self, forKey: "center")
+        try center.encode(self.center.latitude, forKey: "lat")
+        try center.encode(self.center.longitude, forKey: "lon")
+        try center.encodeIfPresent(centerLabel, forKey: "label")
+        try container.encode(radiusKm, forKey: "radiusKm")
+        try container.encode(placesPerCategory, forKey: "placesPerCategory")
+        try container.encode(cacheHours, forKey: "cacheHours")
+        try container.encodeIfPresent(intro, forKey: "intro")
+        try container.encodeIfPresent(baseURL, forKey: "baseURL")
+        try container.encodeIfPresent(basemap, forKey: "basemap")
+        try container.encodeIfPresent(basemapData, forKey: "basemapData")
+        try container.encodeIfPresent(tileBudget, forKey: "tileBudget")
+        if languages != .bokmålOnly { try container.encode(languages, forKey: "languages") }
+        if !translations.isEmpty {
+            var members = container.nestedContainer(keyedBy: JSONKey.self, forKey: "translations")
+            for code in translations.keys.map(\.rawValue).sorted() {
+                if let language = Language(rawValue: code), let texts = translations[language] {
+                    try members.encode(texts, forKey: JSONKey(code))
+                }
+            }
+        }
+        try container.encodeIfPresent(timeZone, forKey: "timeZone")
+        if categories != PlaceCategory.defaults {
+            var list = container.nestedUnkeyedContainer(forKey: "categories")
+            for category in categories {
+                if category.isPreset {
+                    try list.encode(category.rawValue)
+                } else {
+                    try list.encode(OwnCategorySettings(category))
+                }
+            }
+        }
+    }
+
+    /// `["bar", {"key": …}]`: preset keys and the owner's own kinds (`OwnCategorySettings`), each once, at least
+    /// one, each at an address of its own.
+    static func categories(
+        in container: KeyedDecodingContainer<JSONKey>, _ languages: SiteLanguages
+    ) throws -> [PlaceCategory] {
+        let expected = "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
+        guard var list = try? container.nestedUnkeyedContainer(forKey: "categories"),
+            (1...maximumCategories).contains(list.count ?? 0)
+        else {
+            throw StrictJSON.Refusal(
+                at: container.codingPath + [JSONKey("categories")], expected + ", høyst \(maximumCategories)")
+        }
+        var categories: [PlaceCategory] = []
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            let path = list.codingPath + [JSONKey(intValue: index)]
+            let category: PlaceCategory
+            if let name = try? list.decode(String.self) {
+                guard let preset = PlaceCategory(rawValue: name) else {
+                    throw StrictJSON.Refusal(at: path, PlaceCategory.unknownMessage(name), showsValue: false)
+                }
+                category = preset
+            } else {
+                category = try OwnCategorySettings(from: list.superDecoder(), expected: expected)
+                    .category(languages: languages, order: index, at: path)
+            }
+            let segment = category.pathSegment(in: languages.main)
+            if let twin = categories.first(where: {
+                $0.rawValue == category.rawValue || $0.pathSegment(in: languages.main) == segment
+            }) {
+                throw StrictJSON.Refusal(
+                    at: path,
+                    twin.rawValue == category.rawValue && twin.isPreset && category.isPreset
+                        ? "«\(category.rawValue)» står to ganger"
+                        : "får samme adresse (\(segment)/) som «\(twin.rawValue)» foran; velg et annet flertall",
+                    showsValue: false)
+            }
+            categories.append(category)
+        }
+        return categories
+    }
+
+    /// The file form, byte for byte as it is saved.
+    package var encodedBytes: [UInt8] { JSONValueEncoder.fileBytes(self) }
+}
+
+extension SiteSettings.OwnerTexts {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(
+            known: ["title", "intro"], expected: "forventet {\"title\": \"…\", \"intro\": \"…\"}")
+        self.init(title: try container.string("title"), intro: try container.string("intro"))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(title, forKey: "title")
+        try container.encodeIfPresent(intro, forKey: "intro")
+    }
+}
+
+/// `["nb", "nn", "en"]`: known codes, each once, at least one.
+extension SiteLanguages: Codable {
+    package init(from decoder: any Decoder) throws {
+        let expected =
+            "forventet en liste med språkkoder, for eksempel [\"nb\", \"nn\", \"en\"] (nb: bokmål, nn: nynorsk, en: engelsk)"
+        var list: [Language] = []
+        for (index, code) in try decoder.strictValue([String].self, expected: expected).enumerated() {
+            let path = decoder.codingPath + [JSONKey(intValue: index)]
+            guard let language = Language(code: code) else {
+                throw StrictJSON.Refusal(
+                    at: path,
+                    "ukjent språk «\(TextHardening.clean(code, maximumLength: 20) ?? "")»; "
+                        + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)", showsValue: false)
+            }
+            guard !list.contains(language) else {
+                throw StrictJSON.Refusal(at: path, "«\(language.rawValue)» står to ganger", showsValue: false)
+            }
+            list.append(language)
+        }
+        guard !list.isEmpty else { throw StrictJSON.Refusal(at: decoder.codingPath, expected) }
+        self.init(list)
+    }
+
+    package func encode(to encoder: any Encoder) throws { try all.map(\.rawValue).encode(to: encoder) }
+}

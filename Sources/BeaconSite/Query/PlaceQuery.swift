@@ -1,0 +1,137 @@
+import BeaconModel
+import BeaconText
+import FoundationEssentials
+
+/// The list page's search, filters and order, for `sitegen search`. The page
+/// script has the same rules (`Resources/assets/beacon-query.js`); both run
+/// one case table, `Tests/Fixtures/query-cases.json`. Every word of the search
+/// must be found (folded) in the name, the address, the category's words or the place's cuisines
+/// (named in every language by `cuisineWords`);
+/// filters combine with AND, except that the favorites are all shown,
+/// wherever they are (the radius is for finding new places), and a favorite
+/// that is no longer in the data is shown only there; every distance
+/// is whole metres (`GuidePlace.wholeMetres`); every order's last tie-break
+/// is the order the places came in (the guide's, which is the page data's).
+package struct PlaceQuery: Sendable {
+    package enum Sort: String, CaseIterable, Sendable {
+        /// The owner's picks first (the default): favorites, then rated by higher average (at three
+        /// decimals) before unrated, then nearer.
+        case recommended
+        /// Nearest first.
+        case distance
+        /// Rated first; higher average (at three decimals), more ratings, nearer.
+        case rating
+        /// Alphabetical order of the query's language (`NorwegianCollation` for nb and nn, the
+        /// search key's for en), then nearer.
+        case name
+    }
+
+    package var text: String
+    package var category: PlaceCategory?
+    package var maximumDistanceKm: Double?
+    /// Only places with this cuisine (an OSM value, `indian`).
+    package var cuisine: String?
+    var favoritesOnly: Bool
+    package var sort: Sort
+    /// Only places this says are open now (`sitegen search --open-now` asks their opening hours).
+    package var isOpen: (@Sendable (GuidePlace) -> Bool)?
+    /// Whose alphabet the name order follows (the page's language; the terminal's is bokmål).
+    package var language: Language
+    /// What a search may type for a cuisine key, folded (the catalogues' names in every language;
+    /// Templates `CuisineNames.searchWords`); by default the value as given.
+    package var cuisineWords: @Sendable (String) -> String = { $0.replacingAll("_", with: " ") }
+    /// What a search may type for a category: its names in every language and its everyday words (Templates
+    /// `CategoryNames.searchText`); by default its key.
+    package var categoryWords: @Sendable (PlaceCategory) -> String = { $0.rawValue }
+
+    package init(
+        text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
+        favoritesOnly: Bool = false, sort: Sort = .recommended, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
+        language: Language = .nb
+    ) {
+        self.language = language
+        self.text = text
+        self.category = category
+        self.maximumDistanceKm = maximumDistanceKm
+        self.favoritesOnly = favoritesOnly
+        self.sort = sort
+        self.isOpen = isOpen
+    }
+
+    /// Open at a moment in Oslo (weekday 0 = Monday, minute of the day), by the place's hours; unknown is not open.
+    package static func openAt(weekday: Int, minute: Int) -> @Sendable (GuidePlace) -> Bool {
+        { place in
+            guard place.category.hasOpeningStatus, let raw = place.openingHours, let hours = OpeningHours(raw) else {
+                return false
+            }
+            return hours.isOpen(weekday: weekday, minute: minute) == true
+        }
+    }
+
+    package func apply(to places: [GuidePlace]) -> [GuidePlace] {
+        let words = TextFolding.searchWords(text)
+        let limit = maximumDistanceKm.map { $0 * 1000 }
+        let cuisineWords = self.cuisineWords
+        let categoryWords = self.categoryWords
+        let kept = places.enumerated().filter { _, place in
+            if let limit, !favoritesOnly, place.wholeMetres > limit { return false }
+            if !favoritesOnly, !place.isInCurrentData { return false }
+            if let category, place.category != category { return false }
+            if let cuisine, !place.traits.cuisines.contains(cuisine) { return false }
+            if favoritesOnly, !place.isFavorite { return false }
+            if let isOpen, !isOpen(place) { return false }
+            if words.isEmpty { return true }
+            let searchText = PlaceQuery.searchText(
+                of: place, categoryWords: categoryWords, cuisineWords: cuisineWords)
+            return words.allSatisfy { searchText.contains($0) }
+        }
+        let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
+            a.element.wholeMetres != b.element.wholeMetres
+                ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
+        }
+        switch sort {
+        case .recommended:
+            return kept.sorted { a, b in
+                if a.element.isFavorite != b.element.isFavorite { return a.element.isFavorite }
+                let (x, y) = (a.element.summary?.sortAverage ?? 0, b.element.summary?.sortAverage ?? 0)
+                return x != y ? x > y : nearerFirst(a, b)
+            }.map(\.element)
+        case .distance:
+            return kept.sorted(by: nearerFirst).map(\.element)
+        case .rating:
+            return kept.sorted { a, b in
+                switch (a.element.summary, b.element.summary) {
+                case (let x?, let y?):
+                    if x.sortAverage != y.sortAverage { return x.sortAverage > y.sortAverage }
+                    if x.count != y.count { return x.count > y.count }
+                    return nearerFirst(a, b)
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): return nearerFirst(a, b)
+                }
+            }.map(\.element)
+        case .name:
+            // By the name as the language's pages show it (`GuidePlace.name(in:)`).
+            let language = language
+            let keys = Dictionary(
+                uniqueKeysWithValues: kept.map {
+                    let name = $0.element.name(in: language)
+                    return ($0.offset, language == .en ? TextFolding.searchKey(name) : NorwegianCollation.sortKey(name))
+                })
+            return kept.sorted { a, b in
+                let (x, y) = (keys[a.offset]!, keys[b.offset]!)
+                return x != y ? NorwegianCollation.precedes(x, y) : nearerFirst(a, b)
+            }.map(\.element)
+        }
+    }
+
+    /// What the text search looks in: the name and the names other languages' pages show, address, the
+    /// category's names and everyday words, the cuisines' words, folded.
+    static func searchText(
+        of place: GuidePlace, categoryWords: (PlaceCategory) -> String, cuisineWords: (String) -> String
+    ) -> String {
+        TextFolding.searchKey(
+            (place.names.allShown(for: place.name) + [place.address.singleLine ?? "", categoryWords(place.category)]
+                + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
+    }
+}
