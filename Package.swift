@@ -3,7 +3,9 @@ import PackageDescription
 
 /// Every module of the binary is checked for memory safety: an unsafe construct not marked `unsafe` where it is
 /// used is a compile error. Marks belong in BeaconSystem; `scripts/check-unsafe` lists the few files elsewhere.
-let memorySafe: [SwiftSetting] = [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
+let memorySafe: [SwiftSetting] = [
+    .strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error),
+]
 
 let package = Package(
     name: "BeaconSitegen",
@@ -27,7 +29,8 @@ let package = Package(
         // zlib: a KMZ's deflated entries for `sitegen import` and the built-in files, inflated (BeaconSystem/Inflate.swift);
         // the EmbedTool deflates those files when it compiles them in.
         .systemLibrary(
-            name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+            name: "CZlib", path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // String and path operations FoundationEssentials lacks (no ICU in the binary), on scalars and bytes.
         .target(name: "BeaconText", swiftSettings: memorySafe),
         // The one module with unsafe code (system calls, mappings, C libraries, raw bytes), behind safe APIs.
@@ -36,7 +39,9 @@ let package = Package(
             dependencies: ["BeaconText", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
             swiftSettings: memorySafe),
         // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in BeaconSystem).
-        .target(name: "BeaconHTML", dependencies: ["BeaconSystem", "BeaconText"], swiftSettings: memorySafe),
+        .target(
+            name: "BeaconHTML", dependencies: ["BeaconSystem", "BeaconText"],
+            swiftSettings: memorySafe),
         // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool", dependencies: ["CZlib"]),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -46,7 +51,8 @@ let package = Package(
         // The domain and the owner's files: places, categories, languages, time, opening hours, the site
         // folder with its settings and store.
         .target(
-            name: "BeaconModel", dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem", "BuiltInFiles"],
+            name: "BeaconModel",
+            dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem", "BuiltInFiles"],
             swiftSettings: memorySafe),
         // The basemap: OpenStreetMap data (the built-in extract, Overpass) made into vector tiles.
         .target(
@@ -54,20 +60,27 @@ let package = Package(
             swiftSettings: memorySafe),
         // Where places come from: Geoapify (places, geocoding, tiles), places files, import.
         .target(
-            name: "BeaconSources", dependencies: ["BeaconModel", "BeaconMap", "BeaconHTML", "BeaconText", "BeaconSystem"],
+            name: "BeaconSources",
+            dependencies: ["BeaconModel", "BeaconMap", "BeaconHTML", "BeaconText", "BeaconSystem"],
             swiftSettings: memorySafe),
         // The guide assembled from places and the owner's edits, its photos, queries over it, and its output.
         .target(
             name: "BeaconSite",
-            dependencies: ["BeaconModel", "BeaconMap", "BeaconSources", "BeaconHTML", "BeaconText", "BeaconSystem"],
+            dependencies: [
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconHTML", "BeaconText",
+                "BeaconSystem",
+            ],
             swiftSettings: memorySafe),
         .target(
-            name: "Templates", dependencies: ["BeaconModel", "BeaconSite", "BeaconHTML", "BeaconText"], swiftSettings: memorySafe),
+            name: "Templates",
+            dependencies: ["BeaconModel", "BeaconSite", "BeaconHTML", "BeaconText"],
+            swiftSettings: memorySafe),
         // A build: places read, the guide assembled, pages rendered and written, the basemap and photos made.
         .target(
             name: "SiteBuild",
             dependencies: [
-                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconText", "BeaconSystem",
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML",
+                "BeaconText", "BeaconSystem",
                 "Templates", "BuiltInFiles",
             ],
             swiftSettings: memorySafe),
@@ -76,7 +89,8 @@ let package = Package(
             name: "SiteGenKit",
             dependencies: [
                 "SiteBuild",
-                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconText", "BeaconSystem",
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML",
+                "BeaconText", "BeaconSystem",
                 "Templates", "BuiltInFiles",
             ],
             swiftSettings: memorySafe),
@@ -87,24 +101,32 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         // Seeded random generators the tests share (a failure prints the seed that replays it).
         .target(name: "BeaconTestSupport", path: "Tests/BeaconTestSupport"),
-        .testTarget(name: "BeaconTextTests", dependencies: ["BeaconText", "BeaconSystem", "BeaconTestSupport"]),
         .testTarget(
-            name: "BeaconHTMLTests", dependencies: ["BeaconHTML", "BeaconSystem", "CLibXML2", "BeaconTestSupport"]),
+            name: "BeaconTextTests",
+            dependencies: ["BeaconText", "BeaconSystem", "BeaconTestSupport"]),
+        .testTarget(
+            name: "BeaconHTMLTests",
+            dependencies: ["BeaconHTML", "BeaconSystem", "CLibXML2", "BeaconTestSupport"]),
         .testTarget(
             name: "BeaconCoreTests",
             dependencies: [
-                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconSystem", "BuiltInFiles",
+                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML",
+                "BeaconSystem", "BuiltInFiles",
                 "BeaconTestSupport",
             ]),
         // The golden pages are read from the source tree by path, not bundled.
         .testTarget(
             name: "TemplatesTests",
-            dependencies: ["Templates", "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML", "BeaconSystem"],
+            dependencies: [
+                "Templates", "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite",
+                "BeaconHTML", "BeaconSystem",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "SiteGenKitTests",
             dependencies: [
-                "BeaconTestSupport", "SiteGenKit", "SiteBuild", "SiteGen", "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite",
+                "BeaconTestSupport", "SiteGenKit", "SiteBuild", "SiteGen", "BeaconModel",
+                "BeaconMap", "BeaconSources", "BeaconSite",
                 "BeaconHTML", "BeaconSystem", "Templates",
                 "CLibXML2",
                 "BuiltInFiles",

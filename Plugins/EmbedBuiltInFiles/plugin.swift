@@ -22,8 +22,11 @@ struct EmbedBuiltInFiles: BuildToolPlugin {
             for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
                 let entry = url.appending(path: name)
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue {
-                    let inner = (try? FileManager.default.contentsOfDirectory(atPath: entry.path)) ?? []
+                if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    let inner =
+                        (try? FileManager.default.contentsOfDirectory(atPath: entry.path)) ?? []
                     for file in inner.sorted() where !file.hasPrefix(".") {
                         inputs.append((prefix + name + "/" + file, entry.appending(path: file)))
                     }
@@ -37,9 +40,13 @@ struct EmbedBuiltInFiles: BuildToolPlugin {
         }
         // Debian's Leaflet (libjs-leaflet, libjs-leaflet.markercluster), when installed.
         let leaflet = URL(filePath: "/usr/share/javascript/leaflet")
-        for name in ["leaflet.min.js", "leaflet.css", "leaflet.markercluster.min.js", "MarkerCluster.css"] {
+        for name in [
+            "leaflet.min.js", "leaflet.css", "leaflet.markercluster.min.js", "MarkerCluster.css",
+        ] {
             let url = leaflet.appending(path: name)
-            if FileManager.default.fileExists(atPath: url.path) { inputs.append(("leaflet/" + name, url)) }
+            if FileManager.default.fileExists(atPath: url.path) {
+                inputs.append(("leaflet/" + name, url))
+            }
         }
         let gitFiles = GitFiles(packageRoot: root)
         let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInFiles+Contents.swift")
@@ -65,13 +72,19 @@ struct GitFiles {
     init(packageRoot: URL) {
         let dotGit = packageRoot.appending(path: ".git")
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isDirectory) else { return }
+        guard FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isDirectory) else {
+            return
+        }
         if isDirectory.boolValue {
             gitDirectory = dotGit
-        } else if let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir:") {
+        } else if let text = try? String(contentsOf: dotGit, encoding: .utf8),
+            text.hasPrefix("gitdir:")
+        {
             // A worktree: ".git" is a file naming the real folder.
-            let path = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
-            gitDirectory = path.hasPrefix("/") ? URL(filePath: path) : packageRoot.appending(path: path)
+            let path = text.dropFirst("gitdir:".count).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            gitDirectory =
+                path.hasPrefix("/") ? URL(filePath: path) : packageRoot.appending(path: path)
         }
         guard let gitDirectory else { return }
         let head = gitDirectory.appending(path: "HEAD")
@@ -79,12 +92,16 @@ struct GitFiles {
         if let text = try? String(contentsOf: head, encoding: .utf8), text.hasPrefix("ref:") {
             let ref = text.dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines)
             var common = gitDirectory
-            if let shared = try? String(contentsOf: gitDirectory.appending(path: "commondir"), encoding: .utf8) {
+            if let shared = try? String(
+                contentsOf: gitDirectory.appending(path: "commondir"), encoding: .utf8)
+            {
                 let path = shared.trimmingCharacters(in: .whitespacesAndNewlines)
-                common = path.hasPrefix("/") ? URL(filePath: path) : gitDirectory.appending(path: path)
+                common =
+                    path.hasPrefix("/") ? URL(filePath: path) : gitDirectory.appending(path: path)
             }
             for url in [
-                gitDirectory.appending(path: ref), common.appending(path: ref), common.appending(path: "packed-refs"),
+                gitDirectory.appending(path: ref), common.appending(path: ref),
+                common.appending(path: "packed-refs"),
             ]
             where FileManager.default.fileExists(atPath: url.path) {
                 watched.append(url)

@@ -2,19 +2,18 @@ import BeaconSystem
 import BeaconText
 import FoundationEssentials
 
-/// Builds HTML as UTF-8 bytes in which every piece of dynamic text is escaped
-/// by construction, and every element is balanced by construction: one call
-/// writes an element's start tag, its content and its end tag (`element`), or a
-/// whole element that has no end tag (`voidElement`, `selfClosing`), so no page
-/// can hold an unclosed or mis-nested tag. Tag and attribute names are string
-/// literals (`StaticString`); attribute values and text are escaped. Markup not
-/// written here comes only from another buffer (`HTMLFragment`) or from the
-/// sanitiser (`SanitizedHTML`). There is no way to append an arbitrary `String`
-/// unescaped, nor a tag alone.
+/// Builds HTML as UTF-8 bytes in which every piece of dynamic text is escaped by construction, and
+/// every element is balanced by construction: one call writes an element's start tag, its content
+/// and its end tag (`element`), or a whole element that has no end tag (`voidElement`,
+/// `selfClosing`), so no page can hold an unclosed or mis-nested tag. Tag and attribute names are
+/// string literals (`StaticString`); attribute values and text are escaped. Markup not written here
+/// comes only from another buffer (`HTMLFragment`) or from the sanitiser (`SanitizedHTML`). There
+/// is no way to append an arbitrary `String` unescaped, nor a tag alone.
 ///
-/// Public, though the package ships only an executable: `element` takes the content as a closure, and Swift
-/// inlines across modules only public `@inlinable` code, so only then does a page call its content directly
-/// rather than through a closure context. The templates call it in the loop of 100,000 pages.
+/// Public, though the package ships only an executable: `element` takes the content as a closure,
+/// and Swift inlines across modules only public `@inlinable` code, so only then does a page call
+/// its content directly rather than through a closure context. The templates call it in the loop of
+/// 100,000 pages.
 public struct HTMLBuffer: Sendable {
     package private(set) var bytes: [UInt8]
 
@@ -38,8 +37,8 @@ public struct HTMLBuffer: Sendable {
         bytes.append(contentsOf: String(number).utf8)
     }
 
-    /// `<tag …>…</tag>` with the content written by `content`; nil attribute values are left out, `flags`
-    /// follow the others.
+    /// `<tag …>…</tag>` with the content written by `content`; nil attribute values are left out,
+    /// `flags` follow the others.
     @inlinable
     public mutating func element(
         _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:],
@@ -50,8 +49,8 @@ public struct HTMLBuffer: Sendable {
         endTag(tag)
     }
 
-    /// `<tag class="…">…</tag>` with a class of our own: the most common element of all, written without a list
-    /// of attributes to make (a class made at run time goes in the attributes).
+    /// `<tag class="…">…</tag>` with a class of our own: the most common element of all, written
+    /// without a list of attributes to make (a class made at run time goes in the attributes).
     @inlinable
     public mutating func element(
         _ tag: StaticString, class name: StaticString, _ content: (inout HTMLBuffer) -> Void
@@ -87,22 +86,30 @@ public struct HTMLBuffer: Sendable {
     }
 
     /// `<tag class="…">text</tag>`.
-    package mutating func element(_ tag: StaticString, class name: StaticString, text content: String) {
+    package mutating func element(
+        _ tag: StaticString, class name: StaticString, text content: String
+    ) {
         startTag(tag, class: name)
         text(content)
         endTag(tag)
     }
 
-    /// A void element of HTML (`<br>`, `<img …>`, `<input …>`, `<meta …>`, `<link …>`, `<source …>`): a start
-    /// tag that nothing closes. Any other tag would open an element no call closes (checked in debug builds).
-    package mutating func voidElement(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]) {
+    /// A void element of HTML (`<br>`, `<img …>`, `<input …>`, `<meta …>`, `<link …>`, `<source
+    /// …>`): a start tag that nothing closes. Any other tag would open an element no call closes
+    /// (checked in debug builds).
+    package mutating func voidElement(
+        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:]
+    ) {
         assert(Self.voidTags.contains(tag.description), "<\(tag)> is not a void element")
         startTag(tag, attributes, flags: [])
     }
 
-    /// An empty shape of SVG written `<tag …/>` (a `path`, a `circle` of an icon): SVG elements are foreign to
-    /// HTML, so they may close themselves. An HTML element may not (`<div/>` opens a `div`): checked in debug builds.
-    package mutating func selfClosing(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?>) {
+    /// An empty shape of SVG written `<tag …/>` (a `path`, a `circle` of an icon): SVG elements are
+    /// foreign to HTML, so they may close themselves. An HTML element may not (`<div/>` opens a
+    /// `div`): checked in debug builds.
+    package mutating func selfClosing(
+        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?>
+    ) {
         assert(Self.svgShapes.contains(tag.description), "<\(tag)/> is not an SVG shape")
         bytes.append(0x3C)
         bytes.append(tag)
@@ -112,7 +119,8 @@ public struct HTMLBuffer: Sendable {
 
     /// HTML's void elements.
     static let voidTags: Set<String> = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr",
     ]
     /// SVG's basic shapes and the other empty elements of SVG a page draws.
     static let svgShapes: Set<String> = [
@@ -132,11 +140,13 @@ public struct HTMLBuffer: Sendable {
         bytes.append(0x22)
     }
 
-    /// `<tag attr="…" flag>`; only the element calls write a start tag, each with its end tag. (The tags are
-    /// written in as few appends as can be: they are most of the calls that make 100,000 pages.)
+    /// `<tag attr="…" flag>`; only the element calls write a start tag, each with its end tag. (The
+    /// tags are written in as few appends as can be: they are most of the calls that make 100,000
+    /// pages.)
     @usableFromInline
     mutating func startTag(
-        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?>, flags: BooleanAttributes
+        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?>,
+        flags: BooleanAttributes
     ) {
         guard !attributes.isEmpty || !flags.isEmpty else {
             bytes.append("<", tag, ">")
@@ -150,13 +160,15 @@ public struct HTMLBuffer: Sendable {
         bytes.append(0x3E)
     }
 
-    /// `<tag class="…">`; the class escaped as any value, though ours never needs it: it is written as it is,
-    /// then read where it lies, and written again escaped if it holds a byte to escape.
+    /// `<tag class="…">`; the class escaped as any value, though ours never needs it: it is written
+    /// as it is, then read where it lies, and written again escaped if it holds a byte to escape.
     @usableFromInline
     mutating func startTag(_ tag: StaticString, class name: StaticString) {
         let start = bytes.count + tag.utf8CodeUnitCount + 9  // <tag class="
         bytes.append("<", tag, " class=\"", name, "\">")
-        guard HTMLEscaping.needsEscaping(bytes, start..<start + name.utf8CodeUnitCount) else { return }
+        guard HTMLEscaping.needsEscaping(bytes, start..<start + name.utf8CodeUnitCount) else {
+            return
+        }
         bytes.removeLast(name.utf8CodeUnitCount + 2)
         HTMLEscaping.appendEscaped(name.description, quote: true, to: &bytes)
         bytes.append("\">")
@@ -229,8 +241,8 @@ public struct HTMLBuffer: Sendable {
     package var fragment: HTMLFragment { HTMLFragment(bytes: bytes) }
 }
 
-/// Attributes written by their name alone (` hidden`), after the others. (An attribute given the value ""
-/// is written `name=""`.) Public as `HTMLBuffer.element` is, whose parameter it is.
+/// Attributes written by their name alone (` hidden`), after the others. (An attribute given the
+/// value "" is written `name=""`.) Public as `HTMLBuffer.element` is, whose parameter it is.
 public struct BooleanAttributes: OptionSet, Sendable {
     public let rawValue: UInt8
 

@@ -1,7 +1,8 @@
 import BeaconSystem
 
 package enum HTMLEscaping {
-    /// Escapes for text content (`quote: false`) or a double-quoted attribute value (`quote: true`).
+    /// Escapes for text content (`quote: false`) or a double-quoted attribute value (`quote:
+    /// true`).
     static func appendEscaped(_ text: String, quote: Bool, to out: inout [UInt8]) {
         let utf8 = text.utf8.span
         var runStart = 0
@@ -29,7 +30,8 @@ package enum HTMLEscaping {
     static func needsEscaping(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         for i in range where bytes[i] <= 0x3E {
             switch bytes[i] {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0:
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"), 0:
                 return true
             default: continue
             }

@@ -45,12 +45,14 @@ package enum HTMLSanitizer {
         try checkSize(of: html)
         let source = SanitizerText.clean(html)
         guard !source.isEmpty else { return (.empty, false) }
-        let parsed = HTMLFragmentParser.parse(source, keepingAttributes: SanitizerTreeWriter.attributesRead)
+        let parsed = HTMLFragmentParser.parse(
+            source, keepingAttributes: SanitizerTreeWriter.attributesRead)
         if parsed.depth < HTMLFragmentParser.depthLimit {
             return (SanitizedHTML(trusted: SanitizerTreeWriter.render(parsed.nodes)), false)
         }
         let text = SanitizerPlainText.collect(
-            HTMLFragmentParser.parse(SanitizerText.strippingTags(source), keepingAttributes: []).nodes)
+            HTMLFragmentParser.parse(SanitizerText.strippingTags(source), keepingAttributes: [])
+                .nodes)
         return (SanitizedHTML.escapingPlainText(text), true)
     }
 
@@ -62,9 +64,12 @@ package enum HTMLSanitizer {
         let source = SanitizerText.clean(prefix(of: html, maximumBytes: maximumInputBytes))
         guard !source.isEmpty else { return "" }
         let parsed = HTMLFragmentParser.parse(source, keepingAttributes: [])
-        if parsed.depth < HTMLFragmentParser.depthLimit { return SanitizerPlainText.collect(parsed.nodes) }
+        if parsed.depth < HTMLFragmentParser.depthLimit {
+            return SanitizerPlainText.collect(parsed.nodes)
+        }
         return SanitizerPlainText.collect(
-            HTMLFragmentParser.parse(SanitizerText.strippingTags(source), keepingAttributes: []).nodes)
+            HTMLFragmentParser.parse(SanitizerText.strippingTags(source), keepingAttributes: [])
+                .nodes)
     }
 
     private static func checkSize(of html: String) throws(SanitizerError) {
@@ -156,7 +161,8 @@ enum SanitizerText {
                     // Up to the matching end tag, whatever its case.
                     let end = Array("</\(rawText)".utf8)
                     while index < bytes.count,
-                        !bytes[index...].prefix(end.count).map({ $0 | 0x20 }).elementsEqual(end.map { $0 | 0x20 })
+                        !bytes[index...].prefix(end.count).map({ $0 | 0x20 }).elementsEqual(
+                            end.map { $0 | 0x20 })
                     { index += 1 }
                     skip(past: [UInt8(ascii: ">")])
                 }

@@ -23,25 +23,31 @@ package enum SafeURL {
         return nil
     }
 
-    /// `text` as an href when its scheme is allowed or it is relative; nil otherwise.
-    /// Relative references are refused unless `allowRelative`. A protocol-relative one (`//host/x`) is made
+    /// `text` as an href when its scheme is allowed or it is relative; nil otherwise. Relative
+    /// references are refused unless `allowRelative`. A protocol-relative one (`//host/x`) is made
     /// https: it would take the scheme of wherever the page is opened, and from a disk that is
     /// `file://host/x`, which Windows fetches over SMB (sending the reader's credentials).
     package static func href(
         _ text: String, allowed: Set<Scheme> = [.http, .https, .mailto], allowRelative: Bool = true
     ) -> String? {
         let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !trimmed.isEmpty,
+            !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else {
             return nil
         }
         guard let scheme = effectiveScheme(of: trimmed) else {
             // "//host/x" (and the backslash forms browsers accept) is an absolute
             // link to another host with the page's scheme: the web's is https.
             let isProtocolRelative = ["//", "\\\\", "/\\", "\\/"].contains { trimmed.hasPrefix($0) }
-            if isProtocolRelative { return allowed.contains(.https) ? "https://" + trimmed.dropFirst(2) : nil }
+            if isProtocolRelative {
+                return allowed.contains(.https) ? "https://" + trimmed.dropFirst(2) : nil
+            }
             return allowRelative ? trimmed : nil
         }
-        guard let allowedScheme = Scheme(rawValue: scheme), allowed.contains(allowedScheme) else { return nil }
+        guard let allowedScheme = Scheme(rawValue: scheme), allowed.contains(allowedScheme) else {
+            return nil
+        }
         return trimmed
     }
 
@@ -70,7 +76,9 @@ package enum SafeURL {
 
     /// `telephoneHref` by characters, for numbers with any non-ASCII text.
     static func telephoneHrefOfCharacters(_ phone: String) -> String? {
-        let first = phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "/" }).first.map(String.init) ?? phone
+        let first =
+            phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "/" }).first.map(
+                String.init) ?? phone
         var digits = ""
         for character in first {
             if character.isASCII, character.isNumber {
@@ -91,7 +99,8 @@ package enum SafeURL {
         out.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
             let unreserved =
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+                || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
             if unreserved {
                 out.append(byte)

@@ -21,7 +21,8 @@ extension SanitizedHTML {
     /// where formatting is not wanted, or when input is refused by the sanitiser.
     package static func escapingPlainText(_ text: String) -> SanitizedHTML {
         var b = HTMLBuffer(capacity: text.utf8.count + 16)
-        let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        let paragraphs = text.components(separatedBy: "\n\n").map { $0.trimmingWhitespace() }.filter
+        { !$0.isEmpty }
         for paragraph in paragraphs {
             b.element("p") { b in
                 let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)

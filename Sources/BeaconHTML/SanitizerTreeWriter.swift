@@ -73,7 +73,8 @@ enum SanitizerElementRule: Equatable {
     /// go, the text after it stays, sanitised like any other. Listed for the
     /// reader; `.unwrap` is the default anyway.
     static let voidNames: Set<String> = [
-        "area", "base", "bgsound", "col", "embed", "frame", "hr", "image", "img", "input", "isindex",
+        "area", "base", "bgsound", "col", "embed", "frame", "hr", "image", "img", "input",
+        "isindex",
         "keygen", "link", "meta", "param", "source", "track", "wbr",
     ]
 
@@ -87,7 +88,8 @@ enum SanitizerElementRule: Equatable {
         // media (their children are fallbacks and sources, not text for the reader)
         "picture", "audio", "video", "canvas", "map",
         // forms
-        "form", "button", "select", "option", "optgroup", "datalist", "textarea", "output", "dialog",
+        "form", "button", "select", "option", "optgroup", "datalist", "textarea", "output",
+        "dialog",
         // document-level
         "head", "title",
         // raw-text elements in browsers
@@ -152,7 +154,9 @@ enum SanitizerTreeWriter {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    private static func writeNodes(_ nodes: [HTMLNode], _ context: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeNodes(
+        _ nodes: [HTMLNode], _ context: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         if context.directlyInList {
             writeListContent(nodes, context, into: &out)
         } else {
@@ -160,7 +164,9 @@ enum SanitizerTreeWriter {
         }
     }
 
-    private static func write(_ node: HTMLNode, _ context: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func write(
+        _ node: HTMLNode, _ context: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         switch node.kind {
         case .text(let text):
             out.text(SanitizerText.clean(text))
@@ -172,7 +178,8 @@ enum SanitizerTreeWriter {
     }
 
     private static func writeElement(
-        _ node: HTMLNode, rule: SanitizerElementRule, _ context: SanitizerContext, into out: inout HTMLBuffer
+        _ node: HTMLNode, rule: SanitizerElementRule, _ context: SanitizerContext,
+        into out: inout HTMLBuffer
     ) {
         let children = node.children
         guard case .keep(let element) = rule else {
@@ -202,10 +209,14 @@ enum SanitizerTreeWriter {
     /// Rule 4: the children of `ul`/`ol`. `li` elements are written as they
     /// are; every run of other nodes between them goes into an `li` of its own
     /// unless all it renders to is whitespace (allowed between items).
-    private static func writeListContent(_ nodes: [HTMLNode], _ context: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeListContent(
+        _ nodes: [HTMLNode], _ context: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         var run: [HTMLNode] = []
         for node in nodes {
-            if case .element(let name) = node.kind, SanitizerElementRule(name: name) == .keep(.listItem) {
+            if case .element(let name) = node.kind,
+                SanitizerElementRule(name: name) == .keep(.listItem)
+            {
                 writeRunAsItem(run, context, into: &out)
                 run.removeAll(keepingCapacity: true)
                 write(node, context, into: &out)
@@ -216,7 +227,9 @@ enum SanitizerTreeWriter {
         writeRunAsItem(run, context, into: &out)
     }
 
-    private static func writeRunAsItem(_ run: [HTMLNode], _ listContext: SanitizerContext, into out: inout HTMLBuffer) {
+    private static func writeRunAsItem(
+        _ run: [HTMLNode], _ listContext: SanitizerContext, into out: inout HTMLBuffer
+    ) {
         guard !run.isEmpty else { return }
         var item = HTMLBuffer(capacity: 64)
         for node in run { write(node, listContext.entering(.listItem), into: &item) }
@@ -248,8 +261,10 @@ enum SanitizerTreeWriter {
 enum SanitizerPlainText {
     /// Elements that do not break a line: no space is added around them.
     private static let inlineNames: Set<String> = [
-        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i",
-        "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time",
+        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font",
+        "i",
+        "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup",
+        "time",
         "tt", "u", "var", "wbr",
     ]
 

@@ -7,10 +7,13 @@ extension Array where Element == UInt8 {
         literal.withUTF8Buffer { unsafe self.append(contentsOf: $0) }
     }
 
-    /// Appends the literals one after another with one check of the capacity and of uniqueness: the pieces of
-    /// a tag (`</`, its name, `>`), which the HTML buffer writes for every element of 100,000 pages.
+    /// Appends the literals one after another with one check of the capacity and of uniqueness: the
+    /// pieces of a tag (`</`, its name, `>`), which the HTML buffer writes for every element of
+    /// 100,000 pages.
     @inlinable
-    public mutating func append(_ first: StaticString, _ second: StaticString, _ third: StaticString) {
+    public mutating func append(
+        _ first: StaticString, _ second: StaticString, _ third: StaticString
+    ) {
         let total = first.utf8CodeUnitCount + second.utf8CodeUnitCount + third.utf8CodeUnitCount
         append(addingCapacity: total) { out in
             unsafe out.withUnsafeMutableBufferPointer { buffer, count in
@@ -24,7 +27,8 @@ extension Array where Element == UInt8 {
     /// The same with five literals (`<`, a tag name, ` class="`, the class, `">`).
     @inlinable
     public mutating func append(
-        _ first: StaticString, _ second: StaticString, _ third: StaticString, _ fourth: StaticString,
+        _ first: StaticString, _ second: StaticString, _ third: StaticString,
+        _ fourth: StaticString,
         _ fifth: StaticString
     ) {
         let total =
@@ -41,11 +45,15 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Copies `literal` into `buffer` from `count` on, which it advances; the buffer has room for it.
+    /// Copies `literal` into `buffer` from `count` on, which it advances; the buffer has room for
+    /// it.
     @inlinable
-    static func copy(_ literal: StaticString, into buffer: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+    static func copy(
+        _ literal: StaticString, into buffer: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
+    ) {
         literal.withUTF8Buffer { source in
-            let end = unsafe UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: source)
+            let end = unsafe UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(
+                fromContentsOf: source)
             count += end
         }
     }

@@ -86,7 +86,8 @@ package struct ContentHasher: Sendable {
                 var hasher = ContentHasher()
                 unsafe hasher.combine(
                     raw: UnsafeRawBufferPointer(
-                        rebasing: shared.raw[(index * part)..<min((index + 1) * part, shared.raw.count)]))
+                        rebasing: shared.raw[
+                            (index * part)..<min((index + 1) * part, shared.raw.count)]))
                 return hasher.value
             }
         }

@@ -22,11 +22,14 @@ package struct CurlTransport: HTTPTransport {
     package func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let curl = try Libcurl.shared.get()
         let cancelled = CancellationFlag()
-        // libcurl's call blocks: on a Dispatch worker, not on one of the cooperative pool's two threads.
+        // libcurl's call blocks: on a Dispatch worker, not on one of the cooperative pool's two
+        // threads.
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async { [pool] in
-                    continuation.resume(returning: Self.perform(request, curl: curl, pool: pool, cancelled: cancelled))
+                    continuation.resume(
+                        returning: Self.perform(
+                            request, curl: curl, pool: pool, cancelled: cancelled))
                 }
             }
         } onCancel: {
@@ -49,14 +52,18 @@ package struct CurlTransport: HTTPTransport {
             let remaining = deadline - clock.now
             guard remaining > .zero else { return .failure(.timeout) }
             let step = exchange(
-                url, request: request, remaining: remaining, curl: curl, pool: pool, cancelled: cancelled)
+                url, request: request, remaining: remaining, curl: curl, pool: pool,
+                cancelled: cancelled)
             switch step {
             case .failure(let error):
                 return .failure(error)
             case .success(let (response, redirect)):
                 guard let redirect else { return .success(response) }
-                guard let target = URL(string: redirect), let next = Origin(target), next == origin else {
-                    let shown = URL(string: redirect).flatMap(Origin.init)?.description ?? "en ukjent adresse"
+                guard let target = URL(string: redirect), let next = Origin(target), next == origin
+                else {
+                    let shown =
+                        URL(string: redirect).flatMap(Origin.init)?.description
+                        ?? "en ukjent adresse"
                     return .failure(.redirectRefused(to: shown))
                 }
                 url = target
@@ -82,7 +89,10 @@ package struct CurlTransport: HTTPTransport {
             unsafe pool.give(handle, curl)
         }
         let milliseconds = max(
-            1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+            1,
+            Int(
+                remaining.components.seconds * 1000 + remaining.components.attoseconds
+                    / 1_000_000_000_000_000))
         unsafe curl.set(handle, .url, string: url.absoluteString)
         unsafe curl.set(handle, .protocols, 3)  // HTTP and HTTPS only
         unsafe curl.set(handle, .followLocation, 0)
@@ -101,13 +111,18 @@ package struct CurlTransport: HTTPTransport {
         }
         unsafe curl.set(handle, .httpHeader, pointer: headerList)
         let opaque = unsafe UnsafeRawPointer(context.toOpaque())
-        unsafe curl.set(handle, .writeFunction, pointer: unsafeBitCast(curlWriteBody, to: UnsafeRawPointer.self))
+        unsafe curl.set(
+            handle, .writeFunction, pointer: unsafeBitCast(curlWriteBody, to: UnsafeRawPointer.self)
+        )
         unsafe curl.set(handle, .writeData, pointer: opaque)
-        unsafe curl.set(handle, .headerFunction, pointer: unsafeBitCast(curlReadHeader, to: UnsafeRawPointer.self))
+        unsafe curl.set(
+            handle, .headerFunction,
+            pointer: unsafeBitCast(curlReadHeader, to: UnsafeRawPointer.self))
         unsafe curl.set(handle, .headerData, pointer: opaque)
         unsafe curl.set(handle, .noProgress, 0)
         unsafe curl.set(
-            handle, .xferInfoFunction, pointer: unsafeBitCast(curlCheckCancelled, to: UnsafeRawPointer.self))
+            handle, .xferInfoFunction,
+            pointer: unsafeBitCast(curlCheckCancelled, to: UnsafeRawPointer.self))
         unsafe curl.set(handle, .xferInfoData, pointer: opaque)
 
         let code = unsafe curl.easyPerform(handle)
@@ -123,8 +138,14 @@ package struct CurlTransport: HTTPTransport {
         guard let status = unsafe curl.integer(handle, .responseCode), status > 0 else {
             return .failure(.other("svaret var ikke HTTP"))
         }
-        let redirect = unsafe [301, 302, 303, 307, 308].contains(status) ? curl.string(handle, .redirectURL) : nil
-        return .success((HTTPResponse(status: status, headers: transfer.headers, body: Data(transfer.body)), redirect))
+        let redirect =
+            unsafe [301, 302, 303, 307, 308].contains(status)
+            ? curl.string(handle, .redirectURL) : nil
+        return .success(
+            (
+                HTTPResponse(status: status, headers: transfer.headers, body: Data(transfer.body)),
+                redirect
+            ))
     }
 
     /// A failed transfer in the client's terms, with a few Norwegian words for a person.
@@ -167,7 +188,8 @@ final class CurlTransfer {
         self.cancelled = cancelled
     }
 
-    /// One header line; a status line (a new answer: an interim 100, or a proxy's) starts the headers again.
+    /// One header line; a status line (a new answer: an interim 100, or a proxy's) starts the
+    /// headers again.
     func add(headerLine line: String) {
         if line.hasPrefix("HTTP/") {
             headers = [:]
@@ -181,42 +203,49 @@ final class CurlTransfer {
     }
 }
 
-private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
-    data, size, count, context in
-    guard let context = unsafe context else { return 0 }
-    let transfer = unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    let length = size * count
-    guard transfer.body.count + length <= transfer.limit else {
-        transfer.overLimit = true
-        return 0  // libcurl stops the transfer (CURLE_WRITE_ERROR)
+private let curlWriteBody:
+    @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        data, size, count, context in
+        guard let context = unsafe context else { return 0 }
+        let transfer = unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        guard transfer.body.count + length <= transfer.limit else {
+            transfer.overLimit = true
+            return 0  // libcurl stops the transfer (CURLE_WRITE_ERROR)
+        }
+        if let data = unsafe data, length > 0 {
+            unsafe transfer.body.append(
+                contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+        }
+        return length
     }
-    if let data = unsafe data, length > 0 {
-        unsafe transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
-    }
-    return length
-}
 
-private let curlReadHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
-    data, size, count, context in
-    guard let context = unsafe context else { return 0 }
-    let length = size * count
-    let transfer = unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    transfer.headerBytes += length
-    guard transfer.headerBytes <= CurlTransfer.headerLimit else { return 0 }  // libcurl stops the transfer
-    if let data = unsafe data, length > 0 {
-        unsafe transfer.add(
-            headerLine: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+private let curlReadHeader:
+    @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        data, size, count, context in
+        guard let context = unsafe context else { return 0 }
+        let length = size * count
+        let transfer = unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        transfer.headerBytes += length
+        // libcurl stops the transfer
+        guard transfer.headerBytes <= CurlTransfer.headerLimit else { return 0 }
+        if let data = unsafe data, length > 0 {
+            unsafe transfer.add(
+                headerLine: String(
+                    decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+        }
+        return length
     }
-    return length
-}
 
-private let curlCheckCancelled: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
-    context, _, _, _, _ in
-    guard let context = unsafe context else { return 0 }
-    return unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().cancelled.flag.load(
-        ordering: .relaxed)
-        ? 1 : 0
-}
+private let curlCheckCancelled:
+    @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
+        context, _, _, _, _ in
+        guard let context = unsafe context else { return 0 }
+        return unsafe Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().cancelled
+            .flag.load(
+                ordering: .relaxed)
+            ? 1 : 0
+    }
 
 /// Easy handles between requests: a handle keeps its connections and DNS
 /// answers, so the next request to the same server skips the handshakes.

@@ -9,13 +9,16 @@ package enum DescriptorIO {
         case send(flags: Int32)
     }
 
-    /// Writes all of `bytes`, again after an interrupted call. False when the other end is gone, or a
-    /// call wrote nothing (a full non-blocking socket, a send that timed out).
+    /// Writes all of `bytes`, again after an interrupted call. False when the other end is gone, or
+    /// a call wrote nothing (a full non-blocking socket, a send that timed out).
     @discardableResult
-    package static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>, by output: Output = .write)
+    package static func writeAll(
+        _ descriptor: Int32, _ bytes: some Collection<UInt8>, by output: Output = .write
+    )
         -> Bool
     {
-        // An array or a slice of one (a file served in 64 KB parts) is sent where it lies; others are gathered.
+        // An array or a slice of one (a file served in 64 KB parts) is sent where it lies; others
+        // are gathered.
         if let sent = bytes.withContiguousStorageIfAvailable({
             unsafe writeAll(descriptor, UnsafeRawBufferPointer($0), by: output)
         }) {
@@ -24,14 +27,17 @@ package enum DescriptorIO {
         return unsafe Array(bytes).withUnsafeBytes { unsafe writeAll(descriptor, $0, by: output) }
     }
 
-    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, by output: Output) -> Bool {
+    private static func writeAll(
+        _ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, by output: Output
+    ) -> Bool {
         var done = 0
         while done < buffer.count {
             let start = unsafe buffer.baseAddress! + done
             let n =
                 switch output {
                 case .write: unsafe Glibc.write(descriptor, start, buffer.count - done)
-                case .send(let flags): unsafe Glibc.send(descriptor, start, buffer.count - done, flags)
+                case .send(let flags):
+                    unsafe Glibc.send(descriptor, start, buffer.count - done, flags)
                 }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
@@ -40,10 +46,12 @@ package enum DescriptorIO {
         return true
     }
 
-    /// Reads at most `limit` bytes (and at most `buffer.count`) into the start of `buffer`, with `recv` and
-    /// `receiveFlags` when given: the count read, 0 at the end, -1 on an error (`errno` says which).
+    /// Reads at most `limit` bytes (and at most `buffer.count`) into the start of `buffer`, with
+    /// `recv` and `receiveFlags` when given: the count read, 0 at the end, -1 on an error (`errno`
+    /// says which).
     package static func read(
-        _ descriptor: Int32, into buffer: inout [UInt8], limit: Int = .max, receiveFlags: Int32? = nil
+        _ descriptor: Int32, into buffer: inout [UInt8], limit: Int = .max,
+        receiveFlags: Int32? = nil
     ) -> Int {
         unsafe buffer.withUnsafeMutableBytes { buffer in
             let count = min(limit, buffer.count)
@@ -68,17 +76,22 @@ package enum DescriptorIO {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let status = unsafe withUnsafeMutablePointer(to: &address) {
-            unsafe $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { unsafe getsockname(socket, $0, &length) }
+            unsafe $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                unsafe getsockname(socket, $0, &length)
+            }
         }
         return status == 0 ? address : nil
     }
 
-    /// `accept(2)` on an IPv4 listening socket: the client's descriptor (-1 with `errno` set) and address.
+    /// `accept(2)` on an IPv4 listening socket: the client's descriptor (-1 with `errno` set) and
+    /// address.
     package static func accept(_ listener: Int32) -> (descriptor: Int32, peer: sockaddr_in) {
         var peer = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let descriptor = unsafe withUnsafeMutablePointer(to: &peer) {
-            unsafe $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { unsafe Glibc.accept(listener, $0, &length) }
+            unsafe $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                unsafe Glibc.accept(listener, $0, &length)
+            }
         }
         return (descriptor, peer)
     }
@@ -98,24 +111,30 @@ package enum DescriptorIO {
         return (result == 1 ? byte : nil, result)
     }
 
-    /// Writes one byte; async-signal-safe (no allocation, only `write`), so a signal handler may call it.
+    /// Writes one byte; async-signal-safe (no allocation, only `write`), so a signal handler may
+    /// call it.
     package static func writeByte(_ descriptor: Int32, _ byte: UInt8) -> Int {
         var byte = byte
         return unsafe Glibc.write(descriptor, &byte, 1)
     }
 
-    /// `setsockopt(2)` of an integer option (`SO_REUSEADDR` and the like); 0, or -1 with `errno` set.
+    /// `setsockopt(2)` of an integer option (`SO_REUSEADDR` and the like); 0, or -1 with `errno`
+    /// set.
     @discardableResult
-    package static func setSocketOption(_ socket: Int32, _ level: Int32, _ name: Int32, to value: Int32) -> Int32 {
+    package static func setSocketOption(
+        _ socket: Int32, _ level: Int32, _ name: Int32, to value: Int32
+    ) -> Int32 {
         var value = value
         return unsafe setsockopt(socket, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// How long a send on `socket` may block before it fails (`SO_SNDTIMEO`); 0, or -1 with `errno` set.
+    /// How long a send on `socket` may block before it fails (`SO_SNDTIMEO`); 0, or -1 with `errno`
+    /// set.
     @discardableResult
     package static func setSendTimeout(_ socket: Int32, seconds: Int) -> Int32 {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        return unsafe setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return unsafe setsockopt(
+            socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// A dotted IPv4 address ("127.0.0.1"), nil when `text` is not one (`inet_pton`).
@@ -124,7 +143,8 @@ package enum DescriptorIO {
         return unsafe inet_pton(AF_INET, text, &address) == 1 ? address : nil
     }
 
-    /// `poll(2)` on `entries`, their `revents` filled in: the count ready, 0 on a timeout, -1 with `errno` set.
+    /// `poll(2)` on `entries`, their `revents` filled in: the count ready, 0 on a timeout, -1 with
+    /// `errno` set.
     package static func poll(_ entries: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
         unsafe Glibc.poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
     }

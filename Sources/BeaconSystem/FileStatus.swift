@@ -49,7 +49,9 @@ extension FileSystem {
     }
 
     /// True when anything is at `path`, a dangling symbolic link included.
-    package static func entryExists(_ path: String) -> Bool { status(path, followingLinks: false) != nil }
+    package static func entryExists(_ path: String) -> Bool {
+        status(path, followingLinks: false) != nil
+    }
 
     /// `rename(2)`: nil, or the error number.
     package static func move(_ source: String, to target: String) -> Int32? {
@@ -61,12 +63,14 @@ extension FileSystem {
         unsafe link(source, target) == 0 ? nil : Glibc.errno
     }
 
-    /// `unlink(2)`, its failure ignored: for removing what this process made, when a step after it failed.
+    /// `unlink(2)`, its failure ignored: for removing what this process made, when a step after it
+    /// failed.
     package static func removeFile(_ path: String) {
         _ = unsafe unlink(path)
     }
 
-    /// The absolute path with every symbolic link resolved, nil when it does not exist (`realpath(3)`).
+    /// The absolute path with every symbolic link resolved, nil when it does not exist
+    /// (`realpath(3)`).
     package static func realPath(_ path: String) -> String? {
         guard let real = unsafe realpath(path, nil) else { return nil }
         defer { unsafe free(real) }

@@ -1,11 +1,13 @@
 import Glibc
 
-/// The system calls the site writer makes: on paths below an open folder (`openat`, `mkdirat`, `linkat`,
-/// `fstatat`), the atomic swap of two folders, and reading a file back to compare it. Each answers with
-/// plain values; a failure leaves `errno` set, as the call did.
+/// The system calls the site writer makes: on paths below an open folder (`openat`, `mkdirat`,
+/// `linkat`, `fstatat`), the atomic swap of two folders, and reading a file back to compare it.
+/// Each answers with plain values; a failure leaves `errno` set, as the call did.
 extension FileSystem {
     /// `open(2)` of `relativePath` below the open folder `folder`: a descriptor, or -1.
-    package static func openDescriptor(_ relativePath: String, in folder: Int32, flags: Int32, mode: mode_t = 0)
+    package static func openDescriptor(
+        _ relativePath: String, in folder: Int32, flags: Int32, mode: mode_t = 0
+    )
         -> Int32
     {
         unsafe openat(folder, relativePath, flags, mode)
@@ -17,19 +19,22 @@ extension FileSystem {
         return unsafe fstat(descriptor, &info) == 0 ? info : nil
     }
 
-    /// `fstatat(2)` of `relativePath` below `folder`, not following a symbolic link at its end; nil on an error.
+    /// `fstatat(2)` of `relativePath` below `folder`, not following a symbolic link at its end; nil
+    /// on an error.
     package static func rawStatus(_ relativePath: String, in folder: Int32) -> stat? {
         var info = stat()
         return unsafe fstatat(folder, relativePath, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
     }
 
-    /// `openat(2)` of the entry `name` (NUL-terminated, as a listing gives it) below `folder`: a descriptor, or -1.
+    /// `openat(2)` of the entry `name` (NUL-terminated, as a listing gives it) below `folder`: a
+    /// descriptor, or -1.
     package static func openDescriptor(name: [CChar], in folder: Int32, flags: Int32) -> Int32 {
         precondition(name.last == 0, "a name without its NUL")
         return unsafe openat(folder, name, flags)
     }
 
-    /// `fstatat(2)` of the entry `name` (NUL-terminated) below `folder`, not through a symbolic link.
+    /// `fstatat(2)` of the entry `name` (NUL-terminated) below `folder`, not through a symbolic
+    /// link.
     package static func rawStatus(name: [CChar], in folder: Int32) -> stat? {
         precondition(name.last == 0, "a name without its NUL")
         var info = stat()
@@ -48,12 +53,17 @@ extension FileSystem {
     }
 
     /// `mkdirat(2)` of `relativePath` below `folder`: true when made.
-    package static func makeFolder(_ relativePath: String, in folder: Int32, mode: mode_t = 0o755) -> Bool {
+    package static func makeFolder(_ relativePath: String, in folder: Int32, mode: mode_t = 0o755)
+        -> Bool
+    {
         unsafe mkdirat(folder, relativePath, mode) == 0
     }
 
-    /// `linkat(2)`: `relativePath` below `source` linked at the same path below `target`; true when linked.
-    package static func hardLink(_ relativePath: String, from source: Int32, to target: Int32) -> Bool {
+    /// `linkat(2)`: `relativePath` below `source` linked at the same path below `target`; true when
+    /// linked.
+    package static func hardLink(_ relativePath: String, from source: Int32, to target: Int32)
+        -> Bool
+    {
         unsafe linkat(source, relativePath, target, relativePath, 0) == 0
     }
 
@@ -62,8 +72,8 @@ extension FileSystem {
         unsafe rmdir(path) == 0
     }
 
-    /// Swaps two paths in one step (`renameat2` with `RENAME_EXCHANGE`); false when it failed or the system
-    /// has no such call (glibc's, which Swift's Glibc module does not export).
+    /// Swaps two paths in one step (`renameat2` with `RENAME_EXCHANGE`); false when it failed or
+    /// the system has no such call (glibc's, which Swift's Glibc module does not export).
     package static func exchange(_ first: String, _ second: String) -> Bool {
         guard let renameAt2 = unsafe renameAt2 else { return false }
         return unsafe renameAt2(AT_FDCWD, first, AT_FDCWD, second, 2) == 0  // 2: RENAME_EXCHANGE
@@ -75,12 +85,14 @@ extension FileSystem {
         ) -> Int32
 
     private static let renameAt2: RenameAt2? = {
-        guard let symbol = unsafe dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        guard let symbol = unsafe dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
+            return nil
+        }
         return unsafe unsafeBitCast(symbol, to: RenameAt2.self)
     }()
 
-    /// Every file under `root` that is not a folder, as paths relative to it (folders are walked, symbolic
-    /// links are listed as files).
+    /// Every file under `root` that is not a folder, as paths relative to it (folders are walked,
+    /// symbolic links are listed as files).
     package static func filesUnder(_ root: String) -> [String] {
         var files: [String] = []
         var pending = [""]
@@ -95,7 +107,9 @@ extension FileSystem {
                 if name == "." || name == ".." { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let type = unsafe Int32(entry.pointee.d_type)
-                if type == DT_DIR || (type == DT_UNKNOWN && FileSystem.isDirectory(root + "/" + path)) {
+                if type == DT_DIR
+                    || (type == DT_UNKNOWN && FileSystem.isDirectory(root + "/" + path))
+                {
                     pending.append(path)
                 } else {
                     files.append(path)
@@ -107,12 +121,15 @@ extension FileSystem {
 }
 
 extension DescriptorIO {
-    /// `pread(2)` of up to `count` bytes at `fileOffset` into `buffer` from `bufferOffset` on (within the
-    /// buffer): the count read, 0 at the end, -1 with `errno` set.
+    /// `pread(2)` of up to `count` bytes at `fileOffset` into `buffer` from `bufferOffset` on
+    /// (within the buffer): the count read, 0 at the end, -1 with `errno` set.
     package static func read(
-        _ descriptor: Int32, into buffer: inout [UInt8], from bufferOffset: Int = 0, count: Int, fileOffset: Int
+        _ descriptor: Int32, into buffer: inout [UInt8], from bufferOffset: Int = 0, count: Int,
+        fileOffset: Int
     ) -> Int {
-        precondition(bufferOffset >= 0 && count >= 0 && bufferOffset + count <= buffer.count, "outside the buffer")
+        precondition(
+            bufferOffset >= 0 && count >= 0 && bufferOffset + count <= buffer.count,
+            "outside the buffer")
         return unsafe buffer.withUnsafeMutableBytes {
             unsafe pread(descriptor, $0.baseAddress! + bufferOffset, count, off_t(fileOffset))
         }
@@ -120,10 +137,12 @@ extension DescriptorIO {
 }
 
 extension Array where Element == UInt8 {
-    /// Whether `count` bytes from `offset` equal `other`'s first `count` (`memcmp`: a page compared with the
-    /// file it would replace).
+    /// Whether `count` bytes from `offset` equal `other`'s first `count` (`memcmp`: a page compared
+    /// with the file it would replace).
     package func bytesEqual(from offset: Int, to other: [UInt8], count: Int) -> Bool {
-        precondition(offset >= 0 && count >= 0 && offset + count <= self.count && count <= other.count, "outside")
+        precondition(
+            offset >= 0 && count >= 0 && offset + count <= self.count && count <= other.count,
+            "outside")
         if count == 0 { return true }
         return unsafe withUnsafeBytes { mine in
             unsafe other.withUnsafeBytes { theirs in

@@ -21,7 +21,8 @@ package struct HTMLNode: Sendable {
 /// A fragment as libxml2's HTML parser reads it: its top-level nodes and how deep they nest.
 package struct ParsedHTMLFragment: Sendable {
     package var nodes: [HTMLNode]
-    /// The deepest nesting (1 for a flat list); at `HTMLFragmentParser.depthLimit` the input was cut off.
+    /// The deepest nesting (1 for a flat list); at `HTMLFragmentParser.depthLimit` the input was
+    /// cut off.
     package var depth: Int
 }
 
@@ -40,7 +41,9 @@ package enum HTMLFragmentParser {
     /// the input. The caller walks the whole document, not just that div:
     /// input such as `</div>`, `</body>` or `</html>` ends the wrapper early and
     /// libxml2 puts the rest beside it (even in a second `html` element).
-    package static func parse(_ fragment: String, keepingAttributes attributes: Set<String>) -> ParsedHTMLFragment {
+    package static func parse(_ fragment: String, keepingAttributes attributes: Set<String>)
+        -> ParsedHTMLFragment
+    {
         _ = LibXML2.initialized
         var source: [UInt8] = []
         source.reserveCapacity(fragment.utf8.count + 5)
@@ -50,14 +53,16 @@ package enum HTMLFragmentParser {
         let document = unsafe withErrorsSilenced {
             unsafe source.withUnsafeBufferPointer { buffer in
                 unsafe buffer.withMemoryRebound(to: CChar.self) { chars in
-                    unsafe htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
+                    unsafe htmlReadMemory(
+                        chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
                 }
             }
         }
         guard let document = unsafe document else { return ParsedHTMLFragment(nodes: [], depth: 0) }
         defer { unsafe xmlFreeDoc(document) }
         let first = unsafe document.pointee.children
-        return unsafe ParsedHTMLFragment(nodes: copy(siblingsFrom: first, attributes), depth: depth(from: first))
+        return unsafe ParsedHTMLFragment(
+            nodes: copy(siblingsFrom: first, attributes), depth: depth(from: first))
     }
 
     private typealias Node = UnsafeMutablePointer<xmlNode>
@@ -87,7 +92,8 @@ package enum HTMLFragmentParser {
         return work()
     }
 
-    /// `first` and its following siblings, copied with their subtrees (libxml2 nests at most 256 deep).
+    /// `first` and its following siblings, copied with their subtrees (libxml2 nests at most 256
+    /// deep).
     private static func copy(siblingsFrom first: Node?, _ attributes: Set<String>) -> [HTMLNode] {
         var nodes: [HTMLNode] = []
         var sibling = unsafe first

@@ -62,7 +62,9 @@ package struct Origin: Equatable {
     var port: Int
 
     package init?(_ url: URL) {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
+            return nil
+        }
         self.scheme = scheme
         self.host = host
         port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)

@@ -18,8 +18,12 @@ package enum Inflate {
     package static func raw(_ deflated: ArraySlice<UInt8>, limit: Int) throws(Failure) -> [UInt8] {
         guard deflated.count <= Int(UInt32.max) else { throw .corrupt("for stor") }
         var stream = unsafe z_stream()
-        // windowBits -15: a raw stream, as zip stores it; `inflateInit2` is a macro Swift does not see.
-        guard unsafe inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        // windowBits -15: a raw stream, as zip stores it; `inflateInit2` is a macro Swift does not
+        // see.
+        guard
+            unsafe inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
+        else {
             throw .corrupt("zlib kunne ikke startes")
         }
         defer { unsafe inflateEnd(&stream) }
@@ -29,7 +33,8 @@ package enum Inflate {
             unsafe stream.next_in = unsafe UnsafeMutablePointer(mutating: input.baseAddress)
             unsafe stream.avail_in = UInt32(input.count)
             while true {
-                let (status, produced) = unsafe chunk.withUnsafeMutableBufferPointer { buffer -> (Int32, Int) in
+                let (status, produced) = unsafe chunk.withUnsafeMutableBufferPointer {
+                    buffer -> (Int32, Int) in
                     unsafe stream.next_out = buffer.baseAddress
                     unsafe stream.avail_out = UInt32(buffer.count)
                     let status = unsafe inflate(&stream, Z_NO_FLUSH)
@@ -45,7 +50,9 @@ package enum Inflate {
                 case Z_BUF_ERROR where unsafe stream.avail_in == 0:
                     return .failure(.corrupt("dataene slutter for tidlig"))
                 default:
-                    let message = unsafe stream.msg.map { unsafe String(cString: $0) } ?? "zlib-feil \(status)"
+                    let message =
+                        unsafe stream.msg.map { unsafe String(cString: $0) }
+                        ?? "zlib-feil \(status)"
                     return .failure(.corrupt(message))
                 }
             }

@@ -1,8 +1,8 @@
 internal import CLibXML2
 
 /// libxml2's reports of a document it cannot read, said in Norwegian: the faults an exported or
-/// hand-edited file has (cut short, an `&` left bare, tags that do not match, an encoding that is not
-/// the declared one). What is not here keeps libxml2's own words, quoted.
+/// hand-edited file has (cut short, an `&` left bare, tags that do not match, an encoding that is
+/// not the declared one). What is not here keeps libxml2's own words, quoted.
 enum LibXML2ErrorText {
     /// One report's fields, as `xmlError` gives them.
     struct Report {
@@ -23,9 +23,11 @@ enum LibXML2ErrorText {
             return "teksten kan ikke leses i tegnsettet den oppgir\(byte)"
         }
         switch report.code {
-        case XML_ERR_INTERNAL_ERROR.rawValue where report.text.contains("depth"): return XMLReadError.tooDeepMessage
+        case XML_ERR_INTERNAL_ERROR.rawValue where report.text.contains("depth"):
+            return XMLReadError.tooDeepMessage
         case XML_ERR_DOCUMENT_EMPTY.rawValue: return "ingen elementer"
-        case XML_ERR_DOCUMENT_END.rawValue, XML_ERR_EXTRA_CONTENT.rawValue: return "innhold etter rotelementet"
+        case XML_ERR_DOCUMENT_END.rawValue, XML_ERR_EXTRA_CONTENT.rawValue:
+            return "innhold etter rotelementet"
         case XML_ERR_INVALID_HEX_CHARREF.rawValue, XML_ERR_INVALID_DEC_CHARREF.rawValue,
             XML_ERR_INVALID_CHARREF.rawValue:
             return "ugyldig tegnreferanse"
@@ -39,12 +41,16 @@ enum LibXML2ErrorText {
             return "ukjent referanse &\(first ?? "");"
         case XML_ERR_UNKNOWN_ENCODING.rawValue, XML_ERR_UNSUPPORTED_ENCODING.rawValue:
             return "ukjent tegnsett «\(first ?? "?")»"
-        case XML_ERR_INVALID_ENCODING.rawValue: return "teksten passer ikke med tegnsettet den oppgir"
+        case XML_ERR_INVALID_ENCODING.rawValue:
+            return "teksten passer ikke med tegnsettet den oppgir"
         case XML_ERR_LT_IN_ATTRIBUTE.rawValue: return "«<» i en attributtverdi"
-        case XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue: return "en attributtverdi mangler anførselstegn"
+        case XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue:
+            return "en attributtverdi mangler anførselstegn"
         case XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue: return "en attributtverdi slutter aldri"
-        case XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue: return "attributtet \(first ?? "") mangler en verdi"
-        case XML_ERR_ATTRIBUTE_REDEFINED.rawValue: return "attributtet \(first ?? "") står to ganger"
+        case XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue:
+            return "attributtet \(first ?? "") mangler en verdi"
+        case XML_ERR_ATTRIBUTE_REDEFINED.rawValue:
+            return "attributtet \(first ?? "") står to ganger"
         case XML_ERR_COMMENT_NOT_FINISHED.rawValue: return "kommentaren slutter aldri"
         case XML_ERR_PI_NOT_STARTED.rawValue, XML_ERR_PI_NOT_FINISHED.rawValue:
             return "prosesseringsinstruksjonen slutter aldri"
@@ -61,8 +67,10 @@ enum LibXML2ErrorText {
         case XML_ERR_EQUAL_REQUIRED.rawValue: return "forventet «=»"
         case XML_ERR_LT_REQUIRED.rawValue: return "forventet «<»"
         case XML_ERR_LTSLASH_REQUIRED.rawValue: return "forventet «</»"
-        case XML_ERR_GT_REQUIRED.rawValue: return first.map { "forventet «>» i <\($0)>" } ?? "forventet «>»"
-        case XML_ERR_TAG_NAME_MISMATCH.rawValue: return "</\(second ?? "")> der </\(first ?? "")> var ventet"
+        case XML_ERR_GT_REQUIRED.rawValue:
+            return first.map { "forventet «>» i <\($0)>" } ?? "forventet «>»"
+        case XML_ERR_TAG_NAME_MISMATCH.rawValue:
+            return "</\(second ?? "")> der </\(first ?? "")> var ventet"
         case XML_ERR_TAG_NOT_FINISHED.rawValue: return "teksten slutter før </\(first ?? "")>"
         default:
             return "ugyldig XML (libxml2: «\(shown(report.text) ?? "?")», feil \(report.code))"
@@ -71,7 +79,8 @@ enum LibXML2ErrorText {
 
     static let bareAmpersand = "«&» uten en gyldig referanse (skriv &amp;)"
 
-    /// Text from the document or from libxml2 made fit for a message: one line, at most 40 characters.
+    /// Text from the document or from libxml2 made fit for a message: one line, at most 40
+    /// characters.
     static func shown(_ text: String?) -> String? {
         guard let text else { return nil }
         var line = ""
@@ -82,7 +91,8 @@ enum LibXML2ErrorText {
             }
             line.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
         }
-        let trimmed = line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let trimmed = line.split(separator: " ", omittingEmptySubsequences: true).joined(
+            separator: " ")
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 /// libcurl, opened with dlopen the first time a request is made, not linked:
 /// linked, it and the 30 libraries it needs were loaded by every command
 /// (a rating's rebuild included) at every start, for the few builds that fetch.
-@safe package struct Libcurl: @unchecked Sendable {  // C function pointers into a library that stays loaded
+// C function pointers into a library that stays loaded
+@safe package struct Libcurl: @unchecked Sendable {
     typealias Handle = UnsafeMutableRawPointer
 
     /// libcurl's option and info numbers (its stable ABI: `curl.h` is not needed to build).
@@ -62,10 +63,12 @@ import Glibc
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
     let slistFreeAll: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
-    /// Loaded once per process (a Swift global is initialised once, thread-safely); `curl_global_init` runs here.
+    /// Loaded once per process (a Swift global is initialised once, thread-safely);
+    /// `curl_global_init` runs here.
     package static let shared: Result<Libcurl, TransportError> = load()
 
-    static let missingDetail = "libcurl (libcurl.so.4) finnes ikke på maskinen; installer pakken libcurl4"
+    static let missingDetail =
+        "libcurl (libcurl.so.4) finnes ikke på maskinen; installer pakken libcurl4"
     static let missing = TransportError.unavailable(missingDetail)
 
     private static func load() -> Result<Libcurl, TransportError> {
@@ -78,14 +81,18 @@ import Glibc
                 let setopt = unsafe dlsym(library, "curl_easy_setopt"),
                 let getinfo = unsafe dlsym(library, "curl_easy_getinfo"),
                 let easyInit = unsafe symbol("curl_easy_init", (@convention(c) () -> Handle?).self),
-                let easyReset = unsafe symbol("curl_easy_reset", (@convention(c) (Handle?) -> Void).self),
-                let easyPerform = unsafe symbol("curl_easy_perform", (@convention(c) (Handle?) -> Int32).self),
-                let easyCleanup = unsafe symbol("curl_easy_cleanup", (@convention(c) (Handle?) -> Void).self),
+                let easyReset = unsafe symbol(
+                    "curl_easy_reset", (@convention(c) (Handle?) -> Void).self),
+                let easyPerform = unsafe symbol(
+                    "curl_easy_perform", (@convention(c) (Handle?) -> Int32).self),
+                let easyCleanup = unsafe symbol(
+                    "curl_easy_cleanup", (@convention(c) (Handle?) -> Void).self),
                 let easyStrerror = unsafe symbol(
                     "curl_easy_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
                 let slistAppend = unsafe symbol(
                     "curl_slist_append",
-                    (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?).self),
+                    (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) ->
+                        UnsafeMutableRawPointer?).self),
                 let slistFreeAll = unsafe symbol(
                     "curl_slist_free_all", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
             else {
@@ -93,7 +100,9 @@ import Glibc
                 continue
             }
             // CURL_GLOBAL_ALL; not thread-safe, so here, once, before any handle exists.
-            guard globalInit(3) == Code.ok.rawValue else { return .failure(.unavailable("libcurl kunne ikke starte")) }
+            guard globalInit(3) == Code.ok.rawValue else {
+                return .failure(.unavailable("libcurl kunne ikke starte"))
+            }
             return unsafe .success(
                 Libcurl(
                     setopt: setopt, getinfo: getinfo, easyInit: easyInit, easyReset: easyReset,
@@ -122,17 +131,22 @@ import Glibc
     /// A string option: libcurl copies it (since 7.17), so the pointer need live only for the call.
     @discardableResult
     func set(_ handle: Handle, _ option: Option, string value: String) -> Int32 {
-        unsafe value.withCString { unsafe beacon_curl_setopt_pointer(setopt, handle, option.rawValue, $0) }
+        unsafe value.withCString {
+            unsafe beacon_curl_setopt_pointer(setopt, handle, option.rawValue, $0)
+        }
     }
 
     func integer(_ handle: Handle, _ info: Info) -> Int? {
         var value = 0
-        return unsafe beacon_curl_getinfo_long(getinfo, handle, info.rawValue, &value) == Code.ok.rawValue ? value : nil
+        return unsafe beacon_curl_getinfo_long(getinfo, handle, info.rawValue, &value)
+            == Code.ok.rawValue ? value : nil
     }
 
     func string(_ handle: Handle, _ info: Info) -> String? {
         var value: UnsafePointer<CChar>?
-        guard unsafe beacon_curl_getinfo_string(getinfo, handle, info.rawValue, &value) == Code.ok.rawValue,
+        guard
+            unsafe beacon_curl_getinfo_string(getinfo, handle, info.rawValue, &value)
+                == Code.ok.rawValue,
             let value = unsafe value
         else {
             return nil

@@ -17,7 +17,8 @@ public enum ParallelChunks {
     /// started first, so the chunks fill the other cores around it).
     @inlinable
     public static func forEach(
-        count: Int, chunkSize: Int, beside: @Sendable () -> Void, _ body: @Sendable (Range<Int>) -> Void
+        count: Int, chunkSize: Int, beside: @Sendable () -> Void,
+        _ body: @Sendable (Range<Int>) -> Void
     ) {
         let chunks = count > 0 ? (count + chunkSize - 1) / chunkSize : 0
         DispatchQueue.concurrentPerform(iterations: chunks + 1) { part in
@@ -33,7 +34,9 @@ public enum ParallelChunks {
     /// of the result (no chunk is gathered and copied: 100,000 places were
     /// copied once more, a dozen reference counts each).
     @inlinable
-    public static func map<T: Sendable>(count: Int, chunkSize: Int, _ transform: @Sendable (Int) -> T) -> [T] {
+    public static func map<T: Sendable>(
+        count: Int, chunkSize: Int, _ transform: @Sendable (Int) -> T
+    ) -> [T] {
         guard count > chunkSize else { return (0..<count).map(transform) }
         return unsafe [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = unsafe DisjointSlots(buffer)
@@ -44,7 +47,8 @@ public enum ParallelChunks {
         }
     }
 
-    /// `map`, with `beside` run as one more job at the same time (as `forEach(count:chunkSize:beside:_:)`).
+    /// `map`, with `beside` run as one more job at the same time (as
+    /// `forEach(count:chunkSize:beside:_:)`).
     @inlinable
     public static func map<T: Sendable>(
         count: Int, chunkSize: Int, beside: @Sendable () -> Void, _ transform: @Sendable (Int) -> T
@@ -61,7 +65,8 @@ public enum ParallelChunks {
 
 /// Bytes the chunks' threads read while the caller holds them (a file being
 /// split or hashed) inside this module.
-@safe struct SharedReadOnlyBytes: @unchecked Sendable {  // never written, and outlived by their owner
+// never written, and outlived by their owner
+@safe struct SharedReadOnlyBytes: @unchecked Sendable {
     let raw: UnsafeRawBufferPointer
 
     init(raw: UnsafeRawBufferPointer) { unsafe self.raw = unsafe raw }
@@ -69,14 +74,16 @@ public enum ParallelChunks {
     init(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe raw = UnsafeRawBufferPointer(bytes) }
 
     var bytes: UnsafeBufferPointer<UInt8> {
-        unsafe UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        unsafe UnsafeBufferPointer(
+            start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
     }
 }
 
 /// Storage the chunks' threads fill, each thread only the indices of its own
 /// range, read only after all have finished: the one type by which writable
 /// memory crosses threads.
-@safe public struct DisjointSlots<T>: @unchecked Sendable {  // each slot has one writer, and no reader until the join
+// each slot has one writer, and no reader until the join
+@safe public struct DisjointSlots<T>: @unchecked Sendable {
     public let slots: UnsafeMutableBufferPointer<T>
 
     @inlinable
@@ -84,7 +91,9 @@ public enum ParallelChunks {
 
     /// Fills an uninitialized slot.
     @inlinable
-    public func initialize(_ index: Int, to value: T) { unsafe slots.initializeElement(at: index, to: value) }
+    public func initialize(_ index: Int, to value: T) {
+        unsafe slots.initializeElement(at: index, to: value)
+    }
 
     @inlinable
     public subscript(index: Int) -> T {

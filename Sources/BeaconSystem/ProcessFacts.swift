@@ -2,8 +2,8 @@ import Glibc
 
 /// What the process can learn of itself from the C library.
 package enum ProcessFacts {
-    /// The environment as the process got it, read from `environ`. A name given twice has its first value,
-    /// as `getenv` gives it.
+    /// The environment as the process got it, read from `environ`. A name given twice has its first
+    /// value, as `getenv` gives it.
     package static func environment() -> [String: String] {
         var environment: [String: String] = [:]
         var entry = unsafe environ
@@ -17,10 +17,13 @@ package enum ProcessFacts {
         return environment
     }
 
-    /// The most memory the process has held (`getrusage`'s peak resident size), in MiB; nil if unknown.
+    /// The most memory the process has held (`getrusage`'s peak resident size), in MiB; nil if
+    /// unknown.
     package static func peakMemoryMiB() -> Int? {
         var usage = rusage()
-        guard unsafe getrusage(RUSAGE_SELF.rawValue, &usage) == 0, usage.ru_maxrss > 0 else { return nil }
+        guard unsafe getrusage(RUSAGE_SELF.rawValue, &usage) == 0, usage.ru_maxrss > 0 else {
+            return nil
+        }
         return usage.ru_maxrss / 1024
     }
 }

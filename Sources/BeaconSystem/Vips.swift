@@ -6,7 +6,8 @@ import Glibc
 /// for the guides that have photos. The one file of the photo pipeline that holds pointers: bytes
 /// go in as arrays and come out as arrays, an image is a `Vips.Image` that lets go of its reference
 /// when it is no longer used, and a call that fails throws libvips's own words.
-@safe package struct Vips: @unchecked Sendable {  // C function pointers into a library that stays loaded
+// C function pointers into a library that stays loaded
+@safe package struct Vips: @unchecked Sendable {
     /// libvips's enum numbers (its stable ABI: no libvips header is needed to build).
     package enum Interpretation: Int32 {
         case multiband = 0
@@ -24,7 +25,9 @@ import Glibc
     }
 
     typealias LogFunction =
-        @convention(c) (UnsafePointer<CChar>?, UInt32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
+        @convention(c) (
+            UnsafePointer<CChar>?, UInt32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?
+        ) -> Void
     /// GLib's G_LOG_LEVEL_WARNING.
     static let logLevelWarning: UInt32 = 1 << 4
     static let accessSequential: Int32 = 1
@@ -33,7 +36,8 @@ import Glibc
     /// Past any image's side: a thumbnail bounded by this height is bounded by its width alone.
     static let unboundedHeight: Int32 = 10_000_000
 
-    /// What went wrong in a call: the library is not there, or libvips's words for a failed operation.
+    /// What went wrong in a call: the library is not there, or libvips's words for a failed
+    /// operation.
     package enum Failure: Error, Equatable {
         case unavailable
         case failed(String)
@@ -41,9 +45,11 @@ import Glibc
 
     /// The file formats the saver writes to memory.
     package enum SaveFormat {
-        /// Progressive, with optimised Huffman tables (smaller, and drawn coarse-first while loading).
+        /// Progressive, with optimised Huffman tables (smaller, and drawn coarse-first while
+        /// loading).
         case jpeg(quality: Int)
-        /// `effort` 0–6: how hard the encoder searches (libvips's default is 4); the bytes differ little above 2.
+        /// `effort` 0–6: how hard the encoder searches (libvips's default is 4); the bytes differ
+        /// little above 2.
         case webp(quality: Int, effort: Int = 4)
         case png
         case gif
@@ -51,14 +57,15 @@ import Glibc
         case heic(quality: Int)
     }
 
-    /// The loaders photos are read with; every other loader (ImageMagick, PDF, SVG, matrix files …) is
-    /// blocked, so a file that is not a photo never reaches a large parser it does not need.
+    /// The loaders photos are read with; every other loader (ImageMagick, PDF, SVG, matrix files …)
+    /// is blocked, so a file that is not a photo never reaches a large parser it does not need.
     static let allowedLoaders = [
         "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
         "VipsForeignLoadHeif",
     ]
 
-    /// Loaded once per process (a Swift global is initialised once, thread-safely); `vips_init` runs here.
+    /// Loaded once per process (a Swift global is initialised once, thread-safely); `vips_init`
+    /// runs here.
     package static let shared: Result<Vips, Failure> = load()
 
     // Plain functions, called directly.
@@ -72,15 +79,21 @@ import Glibc
     private let getInterpretation: @convention(c) (UnsafeRawPointer?) -> Int32
     private let getPages: @convention(c) (UnsafeMutableRawPointer?) -> Int32
     private let getTypeOf: @convention(c) (UnsafeRawPointer?, UnsafePointer<CChar>?) -> UInt
-    private let getInt: @convention(c) (UnsafeRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?) -> Int32
-    private let setInt: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
+    private let getInt:
+        @convention(c) (UnsafeRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?) ->
+            Int32
+    private let setInt:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
     private let findLoadBuffer: @convention(c) (UnsafeRawPointer?, Int) -> UnsafePointer<CChar>?
     private let newFromMemoryCopy:
-        @convention(c) (UnsafeRawPointer?, Int, Int32, Int32, Int32, Int32) -> UnsafeMutableRawPointer?
+        @convention(c) (UnsafeRawPointer?, Int, Int32, Int32, Int32, Int32) ->
+            UnsafeMutableRawPointer?
     private let writeToMemory:
-        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) -> UnsafeMutableRawPointer?
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) ->
+            UnsafeMutableRawPointer?
     private let copyMemory: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
-    private let arrayDoubleNew: @convention(c) (UnsafePointer<Double>?, Int32) -> UnsafeMutableRawPointer?
+    private let arrayDoubleNew:
+        @convention(c) (UnsafePointer<Double>?, Int32) -> UnsafeMutableRawPointer?
     private let areaUnref: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     // Variadic functions, called through the trampolines in CVipsCalls.
@@ -99,52 +112,74 @@ import Glibc
     private let heifSave: UnsafeMutableRawPointer
 
     private static func load() -> Result<Vips, Failure> {
-        guard let library = unsafe dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL) else { return .failure(.unavailable) }
+        guard let library = unsafe dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(.unavailable)
+        }
         func symbol<Function>(_ name: String, _ type: Function.Type) -> Function? {
             unsafe dlsym(library, name).map { unsafe unsafeBitCast($0, to: Function.self) }
         }
         typealias Image = UnsafeMutableRawPointer
         typealias ConstImage = UnsafeRawPointer
-        guard let initialise = unsafe symbol("vips_init", (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-            let concurrencySet = symbol("vips_concurrency_set", (@convention(c) (Int32) -> Void).self),
+        guard
+            let initialise = unsafe symbol(
+                "vips_init", (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+            let concurrencySet = symbol(
+                "vips_concurrency_set", (@convention(c) (Int32) -> Void).self),
             let cacheSetMax = symbol("vips_cache_set_max", (@convention(c) (Int32) -> Void).self),
             let blockSet = unsafe symbol(
-                "vips_operation_block_set", (@convention(c) (UnsafePointer<CChar>?, Int32) -> Void).self),
-            let objectUnref = unsafe symbol("g_object_unref", (@convention(c) (Image?) -> Void).self),
-            let free = unsafe symbol("g_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
+                "vips_operation_block_set",
+                (@convention(c) (UnsafePointer<CChar>?, Int32) -> Void).self),
+            let objectUnref = unsafe symbol(
+                "g_object_unref", (@convention(c) (Image?) -> Void).self),
+            let free = unsafe symbol(
+                "g_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
             let errorBufferCopy = unsafe symbol(
                 "vips_error_buffer_copy", (@convention(c) () -> UnsafeMutablePointer<CChar>?).self),
-            let getWidth = unsafe symbol("vips_image_get_width", (@convention(c) (ConstImage?) -> Int32).self),
-            let getHeight = unsafe symbol("vips_image_get_height", (@convention(c) (ConstImage?) -> Int32).self),
-            let getBands = unsafe symbol("vips_image_get_bands", (@convention(c) (ConstImage?) -> Int32).self),
-            let getFormat = unsafe symbol("vips_image_get_format", (@convention(c) (ConstImage?) -> Int32).self),
+            let getWidth = unsafe symbol(
+                "vips_image_get_width", (@convention(c) (ConstImage?) -> Int32).self),
+            let getHeight = unsafe symbol(
+                "vips_image_get_height", (@convention(c) (ConstImage?) -> Int32).self),
+            let getBands = unsafe symbol(
+                "vips_image_get_bands", (@convention(c) (ConstImage?) -> Int32).self),
+            let getFormat = unsafe symbol(
+                "vips_image_get_format", (@convention(c) (ConstImage?) -> Int32).self),
             let getInterpretation = unsafe symbol(
                 "vips_image_get_interpretation", (@convention(c) (ConstImage?) -> Int32).self),
-            let getPages = unsafe symbol("vips_image_get_n_pages", (@convention(c) (Image?) -> Int32).self),
+            let getPages = unsafe symbol(
+                "vips_image_get_n_pages", (@convention(c) (Image?) -> Int32).self),
             let getTypeOf = unsafe symbol(
-                "vips_image_get_typeof", (@convention(c) (ConstImage?, UnsafePointer<CChar>?) -> UInt).self),
+                "vips_image_get_typeof",
+                (@convention(c) (ConstImage?, UnsafePointer<CChar>?) -> UInt).self),
             let getInt = unsafe symbol(
                 "vips_image_get_int",
-                (@convention(c) (ConstImage?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?) -> Int32).self),
+                (@convention(c) (ConstImage?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?)
+                    -> Int32).self),
             let setInt = unsafe symbol(
-                "vips_image_set_int", (@convention(c) (Image?, UnsafePointer<CChar>?, Int32) -> Void).self),
+                "vips_image_set_int",
+                (@convention(c) (Image?, UnsafePointer<CChar>?, Int32) -> Void).self),
             let findLoadBuffer = unsafe symbol(
                 "vips_foreign_find_load_buffer",
                 (@convention(c) (UnsafeRawPointer?, Int) -> UnsafePointer<CChar>?).self),
             let newFromMemoryCopy = unsafe symbol(
                 "vips_image_new_from_memory_copy",
-                (@convention(c) (UnsafeRawPointer?, Int, Int32, Int32, Int32, Int32) -> Image?).self),
+                (@convention(c) (UnsafeRawPointer?, Int, Int32, Int32, Int32, Int32) -> Image?).self
+            ),
             let writeToMemory = unsafe symbol(
                 "vips_image_write_to_memory",
-                (@convention(c) (Image?, UnsafeMutablePointer<Int>?) -> UnsafeMutableRawPointer?).self),
-            let copyMemory = unsafe symbol("vips_image_copy_memory", (@convention(c) (Image?) -> Image?).self),
+                (@convention(c) (Image?, UnsafeMutablePointer<Int>?) -> UnsafeMutableRawPointer?)
+                    .self),
+            let copyMemory = unsafe symbol(
+                "vips_image_copy_memory", (@convention(c) (Image?) -> Image?).self),
             let arrayDoubleNew = unsafe symbol(
                 "vips_array_double_new",
                 (@convention(c) (UnsafePointer<Double>?, Int32) -> UnsafeMutableRawPointer?).self),
-            let areaUnref = unsafe symbol("vips_area_unref", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
+            let areaUnref = unsafe symbol(
+                "vips_area_unref", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
             let logSetHandler = unsafe symbol(
                 "g_log_set_handler",
-                (@convention(c) (UnsafePointer<CChar>?, UInt32, LogFunction, UnsafeMutableRawPointer?) -> UInt32).self),
+                (@convention(c) (
+                    UnsafePointer<CChar>?, UInt32, LogFunction, UnsafeMutableRawPointer?
+                ) -> UInt32).self),
             let newFromBuffer = unsafe dlsym(library, "vips_image_new_from_buffer"),
             let thumbnailBuffer = unsafe dlsym(library, "vips_thumbnail_buffer"),
             let thumbnailImage = unsafe dlsym(library, "vips_thumbnail_image"),
@@ -164,27 +199,34 @@ import Glibc
             return .failure(.unavailable)
         }
         guard unsafe initialise("sitegen") == 0 else { return .failure(.unavailable) }
-        // libvips's warnings (a damaged file's "error in tile 0 x 0") would go to stderr past sitegen's
-        // console; the failure they lead to is reported as a PhotoError, and the rest are not the owner's.
+        // libvips's warnings (a damaged file's "error in tile 0 x 0") would go to stderr past
+        // sitegen's console; the failure they lead to is reported as a PhotoError, and the rest are
+        // not the owner's.
         _ = unsafe logSetHandler("VIPS", logLevelWarning, { _, _, _, _ in }, nil)
-        // One thread per photo: the build spreads photos over the cores (ParallelChunks), so libvips's
-        // own thread pools would only contend with it. No operation cache: nothing is computed twice,
-        // and a cached operation would hold on to an input buffer that has gone.
+        // One thread per photo: the build spreads photos over the cores (ParallelChunks), so
+        // libvips's own thread pools would only contend with it. No operation cache: nothing is
+        // computed twice, and a cached operation would hold on to an input buffer that has gone.
         concurrencySet(1)
         cacheSetMax(0)
         unsafe blockSet("VipsForeignLoad", 1)
         for loader in allowedLoaders { unsafe blockSet(loader, 0) }
         return unsafe .success(
             Vips(
-                objectUnref: objectUnref, free: free, errorBufferCopy: errorBufferCopy, getWidth: getWidth,
+                objectUnref: objectUnref, free: free, errorBufferCopy: errorBufferCopy,
+                getWidth: getWidth,
                 getHeight: getHeight, getBands: getBands, getFormat: getFormat,
-                getInterpretation: getInterpretation, getPages: getPages, getTypeOf: getTypeOf, getInt: getInt,
+                getInterpretation: getInterpretation, getPages: getPages, getTypeOf: getTypeOf,
+                getInt: getInt,
                 setInt: setInt,
-                findLoadBuffer: findLoadBuffer, newFromMemoryCopy: newFromMemoryCopy, writeToMemory: writeToMemory,
+                findLoadBuffer: findLoadBuffer, newFromMemoryCopy: newFromMemoryCopy,
+                writeToMemory: writeToMemory,
                 copyMemory: copyMemory, arrayDoubleNew: arrayDoubleNew, areaUnref: areaUnref,
-                newFromBuffer: newFromBuffer, thumbnailBuffer: thumbnailBuffer, thumbnailImage: thumbnailImage,
-                copy: copy, flatten: flatten, colourspace: colourspace, cast: cast, iccTransform: iccTransform,
-                jpegSave: jpegSave, webpSave: webpSave, pngSave: pngSave, gifSave: gifSave, heifSave: heifSave))
+                newFromBuffer: newFromBuffer, thumbnailBuffer: thumbnailBuffer,
+                thumbnailImage: thumbnailImage,
+                copy: copy, flatten: flatten, colourspace: colourspace, cast: cast,
+                iccTransform: iccTransform,
+                jpegSave: jpegSave, webpSave: webpSave, pngSave: pngSave, gifSave: gifSave,
+                heifSave: heifSave))
     }
 
     /// libvips's words for the last failure (its error buffer, taken and cleared at once, so one
@@ -192,20 +234,25 @@ import Glibc
     private func failure(_ operation: String) -> Failure {
         guard let text = unsafe errorBufferCopy() else { return .failed(operation) }
         defer { unsafe free(text) }
-        let words = unsafe String(cString: text).split(whereSeparator: \.isNewline).joined(separator: "; ")
+        let words = unsafe String(cString: text).split(whereSeparator: \.isNewline).joined(
+            separator: "; ")
         return .failed(words.isEmpty ? operation : words)
     }
 
     // MARK: Reading
 
-    /// The loader libvips would read these bytes with ("VipsForeignLoadJpegBuffer"), or nil when none
-    /// of the allowed ones knows them.
+    /// The loader libvips would read these bytes with ("VipsForeignLoadJpegBuffer"), or nil when
+    /// none of the allowed ones knows them.
     package func loader(for bytes: [UInt8]) -> String? {
         let name = unsafe bytes.withUnsafeBytes { buffer in
-            unsafe findLoadBuffer(buffer.baseAddress, buffer.count).map { unsafe String(cString: $0) }
+            unsafe findLoadBuffer(buffer.baseAddress, buffer.count).map {
+                unsafe String(cString: $0)
+            }
         }
         // libvips finds blocked loaders too (and then refuses to run them).
-        guard let name, Self.allowedLoaders.contains(where: { name.hasPrefix($0) }) else { return nil }
+        guard let name, Self.allowedLoaders.contains(where: { name.hasPrefix($0) }) else {
+            return nil
+        }
         return name
     }
 
@@ -226,17 +273,22 @@ import Glibc
         let result: Result<Header, Failure> = unsafe bytes.withUnsafeBytes { buffer in
             guard
                 let image = unsafe beacon_vips_image_new_from_buffer(
-                    newFromBuffer, buffer.baseAddress, buffer.count, "", "access", Self.accessSequential)
+                    newFromBuffer, buffer.baseAddress, buffer.count, "", "access",
+                    Self.accessSequential)
             else { return .failure(failure("vips_image_new_from_buffer")) }
             defer { unsafe objectUnref(image) }
-            // Asked only when present: asking for a missing field leaves a message in libvips's error buffer.
+            // Asked only when present: asking for a missing field leaves a message in libvips's
+            // error buffer.
             var orientation: Int32 = 1
-            if unsafe getTypeOf(image, "orientation") == 0 || getInt(image, "orientation", &orientation) != 0 {
+            if unsafe getTypeOf(image, "orientation") == 0
+                || getInt(image, "orientation", &orientation) != 0
+            {
                 orientation = 1
             }
             return unsafe .success(
                 Header(
-                    width: Int(getWidth(image)), height: Int(getHeight(image)), pages: max(1, Int(getPages(image))),
+                    width: Int(getWidth(image)), height: Int(getHeight(image)),
+                    pages: max(1, Int(getPages(image))),
                     orientation: (1...8).contains(orientation) ? Int(orientation) : 1,
                     hasProfile: getTypeOf(image, "icc-profile-data") != 0))
         }
@@ -252,31 +304,38 @@ import Glibc
             else { return .failure(failure("vips_image_new_from_buffer")) }
             defer { unsafe objectUnref(image) }
             // Into memory before the bytes' pointer goes out of scope: libvips does not copy them.
-            guard let copied = unsafe copyMemory(image) else { return .failure(failure("vips_image_copy_memory")) }
+            guard let copied = unsafe copyMemory(image) else {
+                return .failure(failure("vips_image_copy_memory"))
+            }
             return unsafe .success(Image(copied, library: self))
         }
         return try result.get()
     }
 
-    /// A file shrunk to `width` (never enlarged; the height follows), decoded once and shrunk while it
-    /// is decoded where the format allows (JPEG, WebP), turned upright from its EXIF orientation and,
-    /// with an `exportProfile`, transformed to it from the embedded ICC profile (or the usual one for
-    /// its colour space). Without, a CMYK image still comes out in sRGB, through libvips's CMYK profile.
-    /// The loader stops at an error or a cut (`fail_on=error`). Returned in memory, so nothing refers
-    /// to `bytes` afterwards.
-    package func thumbnail(of bytes: [UInt8], width: Int, exportProfile: String?) throws(Failure) -> Image {
+    /// A file shrunk to `width` (never enlarged; the height follows), decoded once and shrunk while
+    /// it is decoded where the format allows (JPEG, WebP), turned upright from its EXIF orientation
+    /// and, with an `exportProfile`, transformed to it from the embedded ICC profile (or the usual
+    /// one for its colour space). Without, a CMYK image still comes out in sRGB, through libvips's
+    /// CMYK profile. The loader stops at an error or a cut (`fail_on=error`). Returned in memory,
+    /// so nothing refers to `bytes` afterwards.
+    package func thumbnail(of bytes: [UInt8], width: Int, exportProfile: String?) throws(Failure)
+        -> Image
+    {
         // The last pair: with no profile its name is NULL, which ends libvips's list there.
         let profileOption: String? = exportProfile == nil ? nil : "export_profile"
         let result: Result<Image, Failure> = unsafe bytes.withUnsafeBytes { buffer in
             var out: UnsafeMutableRawPointer?
             guard
                 unsafe beacon_vips_thumbnail_buffer(
-                    thumbnailBuffer, buffer.baseAddress, buffer.count, &out, Int32(clamping: width), "height",
+                    thumbnailBuffer, buffer.baseAddress, buffer.count, &out, Int32(clamping: width),
+                    "height",
                     Self.unboundedHeight, "size", Self.sizeDown, "option_string", "fail_on=error",
                     profileOption, exportProfile) == 0, let out = unsafe out
             else { return .failure(failure("vips_thumbnail_buffer")) }
             defer { unsafe objectUnref(out) }
-            guard let copied = unsafe copyMemory(out) else { return .failure(failure("vips_image_copy_memory")) }
+            guard let copied = unsafe copyMemory(out) else {
+                return .failure(failure("vips_image_copy_memory"))
+            }
             return unsafe .success(Image(copied, library: self))
         }
         return try result.get()
@@ -304,7 +363,8 @@ import Glibc
             unsafe Interpretation(rawValue: library.getInterpretation(pointer))
         }
 
-        /// The pixels, row by row, band by band (`format`'s size each, in the machine's byte order).
+        /// The pixels, row by row, band by band (`format`'s size each, in the machine's byte
+        /// order).
         package func pixels() throws(Failure) -> [UInt8] {
             var size = 0
             guard let memory = unsafe library.writeToMemory(pointer, &size) else {
@@ -314,9 +374,10 @@ import Glibc
             return unsafe Array(UnsafeRawBufferPointer(start: memory, count: size))
         }
 
-        /// The same pixels in a new image that carries no metadata at all: nothing of the original's
-        /// EXIF, XMP, IPTC or ICC profile can reach a file saved from it, whatever the saver does with
-        /// `strip` (Debian 12's libvips 8.14.1 writes EXIF and the profile into WebP despite it).
+        /// The same pixels in a new image that carries no metadata at all: nothing of the
+        /// original's EXIF, XMP, IPTC or ICC profile can reach a file saved from it, whatever the
+        /// saver does with `strip` (Debian 12's libvips 8.14.1 writes EXIF and the profile into
+        /// WebP despite it).
         package func withoutMetadata() throws(Failure) -> Image {
             guard let format else { throw .failed("ukjent pikselformat") }
             var size = 0
@@ -328,15 +389,18 @@ import Glibc
                 let made = unsafe library.newFromMemoryCopy(
                     memory, size, Int32(width), Int32(height), Int32(bands), format.rawValue)
             else { throw library.failure("vips_image_new_from_memory_copy") }
-            return try unsafe Image(made, library: library).reading(as: interpretation ?? .multiband)
+            return try unsafe Image(made, library: library).reading(
+                as: interpretation ?? .multiband)
         }
 
-        /// Shrunk to `width` (never enlarged), the height following. Computed at once into memory: libvips's
-        /// images are recipes, and a recipe used twice (encoded, then shrunk again) would be worked twice.
+        /// Shrunk to `width` (never enlarged), the height following. Computed at once into memory:
+        /// libvips's images are recipes, and a recipe used twice (encoded, then shrunk again) would
+        /// be worked twice.
         package func thumbnail(width: Int) throws(Failure) -> Image {
             let recipe = try unsafe library.make("vips_thumbnail_image") { out in
                 unsafe beacon_vips_thumbnail_image(
-                    library.thumbnailImage, pointer, out, Int32(clamping: width), "height", Vips.unboundedHeight,
+                    library.thumbnailImage, pointer, out, Int32(clamping: width), "height",
+                    Vips.unboundedHeight,
                     "size", Vips.sizeDown)
             }
             guard let computed = unsafe library.copyMemory(recipe.pointer) else {
@@ -345,10 +409,12 @@ import Glibc
             return unsafe Image(computed, library: library)
         }
 
-        /// Converted to `interpretation` (CMYK through libvips's CMYK profile; 16-bit to 8-bit for sRGB).
+        /// Converted to `interpretation` (CMYK through libvips's CMYK profile; 16-bit to 8-bit for
+        /// sRGB).
         package func converted(to interpretation: Interpretation) throws(Failure) -> Image {
             try unsafe library.make("vips_colourspace") { out in
-                unsafe beacon_vips_image_int(library.colourspace, pointer, out, interpretation.rawValue)
+                unsafe beacon_vips_image_int(
+                    library.colourspace, pointer, out, interpretation.rawValue)
             }
         }
 
@@ -359,8 +425,8 @@ import Glibc
             }
         }
 
-        /// Transformed to an ICC profile (a file, or libvips's built-in "srgb", "p3", "cmyk"), which
-        /// the result then carries.
+        /// Transformed to an ICC profile (a file, or libvips's built-in "srgb", "p3", "cmyk"),
+        /// which the result then carries.
         func transformed(toProfile profile: String) throws(Failure) -> Image {
             try unsafe library.make("vips_icc_transform") { out in
                 unsafe beacon_vips_image_string(library.iccTransform, pointer, out, profile)
@@ -409,25 +475,30 @@ import Glibc
             case .jpeg(let quality):
                 operation = "vips_jpegsave_buffer"
                 status = unsafe beacon_vips_save_buffer(
-                    library.jpegSave, pointer, &memory, &length, "Q", Int32(clamping: quality), "interlace", 1,
+                    library.jpegSave, pointer, &memory, &length, "Q", Int32(clamping: quality),
+                    "interlace", 1,
                     "optimize_coding", 1, "strip", stripValue)
             case .webp(let quality, let effort):
                 operation = "vips_webpsave_buffer"
                 status = unsafe beacon_vips_save_buffer(
-                    library.webpSave, pointer, &memory, &length, "Q", Int32(clamping: quality), "strip", stripValue,
+                    library.webpSave, pointer, &memory, &length, "Q", Int32(clamping: quality),
+                    "strip", stripValue,
                     "effort", Int32(clamping: effort), nil, 0)
             case .png:
                 operation = "vips_pngsave_buffer"
                 status = unsafe beacon_vips_save_buffer(
-                    library.pngSave, pointer, &memory, &length, "strip", stripValue, nil, 0, nil, 0, nil, 0)
+                    library.pngSave, pointer, &memory, &length, "strip", stripValue, nil, 0, nil, 0,
+                    nil, 0)
             case .gif:
                 operation = "vips_gifsave_buffer"
                 status = unsafe beacon_vips_save_buffer(
-                    library.gifSave, pointer, &memory, &length, "strip", stripValue, nil, 0, nil, 0, nil, 0)
+                    library.gifSave, pointer, &memory, &length, "strip", stripValue, nil, 0, nil, 0,
+                    nil, 0)
             case .heic(let quality):
                 operation = "vips_heifsave_buffer"
                 status = unsafe beacon_vips_save_buffer(
-                    library.heifSave, pointer, &memory, &length, "Q", Int32(clamping: quality), "compression",
+                    library.heifSave, pointer, &memory, &length, "Q", Int32(clamping: quality),
+                    "compression",
                     Vips.heifCompressionHEVC, "strip", stripValue, nil, 0)
             }
             guard status == 0, let memory = unsafe memory else { throw library.failure(operation) }
@@ -436,9 +507,11 @@ import Glibc
         }
     }
 
-    /// An image made from pixels (`format`'s size each, row by row, band by band), read as `interpretation`.
+    /// An image made from pixels (`format`'s size each, row by row, band by band), read as
+    /// `interpretation`.
     func image(
-        pixels: [UInt8], width: Int, height: Int, bands: Int, format: BandFormat, interpretation: Interpretation
+        pixels: [UInt8], width: Int, height: Int, bands: Int, format: BandFormat,
+        interpretation: Interpretation
     ) throws(Failure) -> Image {
         let made = unsafe pixels.withUnsafeBytes { buffer in
             unsafe newFromMemoryCopy(

@@ -1,23 +1,24 @@
 internal import CLibXML2
 
 /// XML as a stream of events, read by libxml2's streaming `xmlTextReader`: the files sitegen reads
-/// (OpenStreetMap XML for the basemap; KML, GPX and OSM XML for `sitegen import`) are read element by
-/// element, no tree kept, in any encoding libxml2 knows (a declaration's, a byte order mark's), converted
-/// to UTF-8.
+/// (OpenStreetMap XML for the basemap; KML, GPX and OSM XML for `sitegen import`) are read element
+/// by element, no tree kept, in any encoding libxml2 knows (a declaration's, a byte order mark's),
+/// converted to UTF-8.
 ///
-/// Read as hostile: no network (`XML_PARSE_NONET`), no entity substituted (`XML_PARSE_NOENT` is off), no
-/// external DTD or entity loaded (`XML_PARSE_DTDLOAD` off), no XInclude, and libxml2's own limits kept
-/// (`XML_PARSE_HUGE` off: 256 levels, 10 MB in one text). A DOCTYPE that declares anything at all is an
-/// error of its own (`XMLReadError.Kind.declaresEntities`), refused when libxml2 hands over the DOCTYPE,
-/// before a declaration is used; a bare `<!DOCTYPE kml>` is read past. An entity reference is an error:
-/// only the five predefined entities and character references are text.
+/// Read as hostile: no network (`XML_PARSE_NONET`), no entity substituted (`XML_PARSE_NOENT` is
+/// off), no external DTD or entity loaded (`XML_PARSE_DTDLOAD` off), no XInclude, and libxml2's own
+/// limits kept (`XML_PARSE_HUGE` off: 256 levels, 10 MB in one text). A DOCTYPE that declares
+/// anything at all is an error of its own (`XMLReadError.Kind.declaresEntities`), refused when
+/// libxml2 hands over the DOCTYPE, before a declaration is used; a bare `<!DOCTYPE kml>` is read
+/// past. An entity reference is an error: only the five predefined entities and character
+/// references are text.
 ///
-/// Created only by `read(_:maximumDepth:_:)`, and only valid inside it: libxml2 reads the caller's bytes
-/// in place.
+/// Created only by `read(_:maximumDepth:_:)`, and only valid inside it: libxml2 reads the caller's
+/// bytes in place.
 @safe package final class XMLEventReader {
     package enum Event: Equatable, Sendable {
-        /// An element begins: `name` and the attributes describe it until the next event. A self-closing
-        /// one (`<a/>`) has no `.end`.
+        /// An element begins: `name` and the attributes describe it until the next event. A
+        /// self-closing one (`<a/>`) has no `.end`.
         case start(selfClosing: Bool)
         /// An element ends; `name` is its name.
         case end
@@ -38,15 +39,17 @@ internal import CLibXML2
     private(set) var currentNode: UnsafeMutablePointer<xmlNode>?
     private var isOpen = true
 
-    private init(reader: OpaquePointer?, errors: XMLErrorCollector, maximumDepth: Int, isTooLarge: Bool) {
+    private init(
+        reader: OpaquePointer?, errors: XMLErrorCollector, maximumDepth: Int, isTooLarge: Bool
+    ) {
         unsafe self.reader = unsafe reader
         self.isTooLarge = isTooLarge
         self.errors = errors
         self.maximumDepth = maximumDepth
     }
 
-    /// Runs `body` with a reader over `bytes`. Elements nested deeper than `maximumDepth` are an error
-    /// (`for dyp nøsting`); libxml2 stops at 256 in any case.
+    /// Runs `body` with a reader over `bytes`. Elements nested deeper than `maximumDepth` are an
+    /// error (`for dyp nøsting`); libxml2 stops at 256 in any case.
     package static func read<Result, Failure: Error>(
         _ bytes: [UInt8], maximumDepth: Int = libraryDepthLimit,
         _ body: (XMLEventReader) throws(Failure) -> Result
@@ -55,13 +58,16 @@ internal import CLibXML2
         return try unsafe bytes.withUnsafeBufferPointer { buffer throws(Failure) -> Result in
             let errors = unsafe XMLErrorCollector(input: buffer)
             return try errors.collecting { () throws(Failure) -> Result in
-                // libxml2 takes the size as an Int32; the callers refuse far smaller files before reading.
-                let reader = unsafe buffer.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
+                // libxml2 takes the size as an Int32; the callers refuse far smaller files before
+                // reading.
+                let reader = unsafe buffer.withMemoryRebound(to: CChar.self) {
+                    chars -> OpaquePointer? in
                     guard let size = Int32(exactly: chars.count) else { return nil }
                     return unsafe xmlReaderForMemory(chars.baseAddress, size, nil, nil, options)
                 }
                 let events = unsafe XMLEventReader(
-                    reader: reader, errors: errors, maximumDepth: maximumDepth, isTooLarge: buffer.count > Int32.max)
+                    reader: reader, errors: errors, maximumDepth: maximumDepth,
+                    isTooLarge: buffer.count > Int32.max)
                 defer { events.close() }
                 return try body(events)
             }
@@ -71,7 +77,8 @@ internal import CLibXML2
     /// Quiet and closed to the outside; `XML_PARSE_COMPACT` keeps short texts inside their nodes,
     /// `XML_PARSE_BIG_LINES` counts lines past 65,535 for messages.
     private static let options = Int32(
-        bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     private func close() {
@@ -100,11 +107,13 @@ internal import CLibXML2
         return nil
     }
 
-    /// What the element that just began (`.start(selfClosing: false)`) holds, read through its end tag:
-    /// text and CDATA as text, comments and processing instructions left out. A child element's tags
-    /// are kept when `keepingMarkup` (a description written as XHTML rather than escaped), else only
-    /// its text. Bytes past `maximumBytes` are read but not kept.
-    package func content(keepingMarkup: Bool = false, maximumBytes: Int = 1 << 20) throws(XMLReadError) -> String {
+    /// What the element that just began (`.start(selfClosing: false)`) holds, read through its end
+    /// tag: text and CDATA as text, comments and processing instructions left out. A child
+    /// element's tags are kept when `keepingMarkup` (a description written as XHTML rather than
+    /// escaped), else only its text. Bytes past `maximumBytes` are read but not kept.
+    package func content(keepingMarkup: Bool = false, maximumBytes: Int = 1 << 20)
+        throws(XMLReadError) -> String
+    {
         let outer = depth
         var bytes: [UInt8] = []
         func keep(_ more: some Collection<UInt8>) {
@@ -113,7 +122,8 @@ internal import CLibXML2
         }
         while let type = try step() {
             switch type {
-            case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue, XML_READER_TYPE_WHITESPACE.rawValue,
+            case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue,
+                XML_READER_TYPE_WHITESPACE.rawValue,
                 XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue:
                 unsafe withValue { unsafe keep($0) }
             case XML_READER_TYPE_ELEMENT.rawValue where keepingMarkup:
@@ -158,9 +168,13 @@ internal import CLibXML2
         case XML_READER_TYPE_ENTITY_REFERENCE.rawValue:
             throw failure("ukjent referanse &\(name);")
         case XML_READER_TYPE_DOCUMENT_TYPE.rawValue:
-            let dtd = unsafe currentNode.map { unsafe UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlDtd.self) }
+            let dtd = unsafe currentNode.map {
+                unsafe UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlDtd.self)
+            }
             if unsafe XMLErrorCollector.declares(dtd) {
-                throw failure(XMLReadError(.declaresEntities, message: "DOCTYPE med egne erklæringer", line: 0))
+                throw failure(
+                    XMLReadError(
+                        .declaresEntities, message: "DOCTYPE med egne erklæringer", line: 0))
             }
         default:
             break
@@ -180,8 +194,8 @@ internal import CLibXML2
         return errors.first ?? error
     }
 
-    /// Reports made without a parser (an encoding's) and the reader's own have no line: the node's, else
-    /// where the parser is.
+    /// Reports made without a parser (an encoding's) and the reader's own have no line: the node's,
+    /// else where the parser is.
     private func located(_ error: XMLReadError) -> XMLReadError {
         guard error.line <= 0 else { return error }
         var located = error

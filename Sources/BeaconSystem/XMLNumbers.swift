@@ -1,8 +1,8 @@
 import Glibc
 
-/// Numbers in attribute values, read from libxml2's bytes in place (each ends in NUL): OpenStreetMap
-/// XML has two coordinates and an id on every node, and a `String` and `Double(_:)` for each would be
-/// much of the reading.
+/// Numbers in attribute values, read from libxml2's bytes in place (each ends in NUL):
+/// OpenStreetMap XML has two coordinates and an id on every node, and a `String` and `Double(_:)`
+/// for each would be much of the reading.
 enum XMLNumbers {
     /// A decimal number (`59.9143`, `-0.5`, `1e-3`); nil for anything else.
     static func double(_ bytes: UnsafePointer<UInt8>) -> Double? {
@@ -53,7 +53,8 @@ enum XMLNumbers {
             let byte = unsafe bytes[offset]
             let allowed =
                 byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: ".")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "e")
                 || byte == UInt8(ascii: "E")
             guard allowed else { return nil }
             copy[offset] = CChar(bitPattern: byte)
@@ -61,7 +62,8 @@ enum XMLNumbers {
         return unsafe copy.withUnsafeBufferPointer { buffer -> Double? in
             var end: UnsafeMutablePointer<CChar>?
             let value = unsafe strtod(buffer.baseAddress!, &end)
-            guard let end = unsafe end, unsafe buffer.baseAddress!.distance(to: UnsafePointer(end)) == count
+            guard let end = unsafe end,
+                unsafe buffer.baseAddress!.distance(to: UnsafePointer(end)) == count
             else { return nil }
             return value
         }

@@ -1,12 +1,14 @@
-/// Why XML could not be read, in Norwegian, with the line (and the column, where libxml2 gives one).
+/// Why XML could not be read, in Norwegian, with the line (and the column, where libxml2 gives
+/// one).
 package struct XMLReadError: Error, Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
         /// Not well-formed, cut short, nested too deep, an encoding that cannot be read.
         case malformed
-        /// A DOCTYPE that declares entities or other markup: refused before any of it is used, whatever
-        /// else is wrong (an XML bomb, an external entity).
+        /// A DOCTYPE that declares entities or other markup: refused before any of it is used,
+        /// whatever else is wrong (an XML bomb, an external entity).
         case declaresEntities
-        /// Text read as UTF-8 (none other declared) that is not: the first bad byte, after `offset` good ones.
+        /// Text read as UTF-8 (none other declared) that is not: the first bad byte, after `offset`
+        /// good ones.
         case notUTF8(offset: Int, byte: UInt8)
     }
 
@@ -22,7 +24,8 @@ package struct XMLReadError: Error, Equatable, Sendable {
         self.column = column
     }
 
-    /// What libxml2's and our own depth limits say: kept apart from a damaged file (nothing is cut off).
+    /// What libxml2's and our own depth limits say: kept apart from a damaged file (nothing is cut
+    /// off).
     package static let tooDeepMessage = "for dyp nøsting"
 
     package var isTooDeep: Bool { kind == .malformed && message == Self.tooDeepMessage }

@@ -21,7 +21,9 @@ package enum PathText {
     /// "a/b.tar.gz" → "gz"; "a/.profile" → ""; "a/b" → "".
     package static func pathExtension(_ path: String) -> String {
         let name = lastComponent(path)
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else {
+            return ""
+        }
         return String(name[name.index(after: dot)...])
     }
 
@@ -40,14 +42,18 @@ package enum PathText {
         return path.hasSuffix("/") ? path + component : path + "/" + component
     }
 
-    /// "~/x" → the home folder + "/x", "~ola/x" → ola's + "/x"; anything else, or an unknown user, unchanged.
-    /// `home` looks a home folder up, the current user's for nil (BeaconSystem's `HomeFolder.path`).
-    package static func expandingTilde(_ path: String, home: (_ user: String?) -> String?) -> String {
+    /// "~/x" → the home folder + "/x", "~ola/x" → ola's + "/x"; anything else, or an unknown user,
+    /// unchanged. `home` looks a home folder up, the current user's for nil (BeaconSystem's
+    /// `HomeFolder.path`).
+    package static func expandingTilde(_ path: String, home: (_ user: String?) -> String?) -> String
+    {
         guard path.hasPrefix("~") else { return path }
         let afterTilde = path.dropFirst()
         let user = afterTilde.prefix { $0 != "/" }
         let rest = afterTilde.dropFirst(user.count)
-        guard let found = home(user.isEmpty ? nil : String(user)), !found.isEmpty else { return path }
+        guard let found = home(user.isEmpty ? nil : String(user)), !found.isEmpty else {
+            return path
+        }
         return withoutTrailingSlashes(withoutTrailingSlashes(found) + rest)
     }
 

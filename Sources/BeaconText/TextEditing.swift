@@ -3,13 +3,15 @@
 /// on grapheme clusters: a combining mark after `<` or `&` must not hide it
 /// from an escaper, and a key glued to an accent must still be redacted.
 extension StringProtocol {
-    /// Without leading and trailing white space (Unicode's `Z*` categories and tab), as Foundation's
-    /// `.whitespaces` trimmed.
+    /// Without leading and trailing white space (Unicode's `Z*` categories and tab), as
+    /// Foundation's `.whitespaces` trimmed.
     package func trimmingSpaces() -> String { trimmingScalars(where: TextEditing.isSpace) }
 
     /// Without leading and trailing white space and line breaks, as Foundation's
     /// `.whitespacesAndNewlines` trimmed.
-    package func trimmingWhitespace() -> String { trimmingScalars(where: TextEditing.isWhitespaceOrNewline) }
+    package func trimmingWhitespace() -> String {
+        trimmingScalars(where: TextEditing.isWhitespaceOrNewline)
+    }
 
     package func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
@@ -31,7 +33,9 @@ extension StringProtocol {
         var copiedUpTo = 0
         let lastStart = haystack.count - needle.count
         while index <= lastStart {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
+            if haystack[index] == needle[0],
+                haystack[index..<(index + needle.count)].elementsEqual(needle)
+            {
                 out.append(contentsOf: haystack[copiedUpTo..<index])
                 out.append(contentsOf: replacement.utf8)
                 index += needle.count
@@ -59,13 +63,15 @@ extension StringProtocol {
 }
 
 package enum TextEditing {
-    /// Foundation's `CharacterSet.whitespaces`: the space separators (`Zs`), tab, and the zero-width space
-    /// (a space separator in older Unicode, and still one to Foundation).
+    /// Foundation's `CharacterSet.whitespaces`: the space separators (`Zs`), tab, and the
+    /// zero-width space (a space separator in older Unicode, and still one to Foundation).
     package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        scalar == "\t" || scalar == "\u{200B}"
+            || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    /// Foundation's `CharacterSet.whitespacesAndNewlines`: `Z*`, tab, U+000A–U+000D, U+0085 and U+200B.
+    /// Foundation's `CharacterSet.whitespacesAndNewlines`: `Z*`, tab, U+000A–U+000D, U+0085 and
+    /// U+200B.
     package static func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x200B: return true

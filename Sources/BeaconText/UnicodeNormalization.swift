@@ -36,7 +36,8 @@ package enum UnicodeNormalization {
         }
     }
 
-    /// Unicode's canonical ordering: each run of combining marks sorted, stably, by combining class.
+    /// Unicode's canonical ordering: each run of combining marks sorted, stably, by combining
+    /// class.
     static func reorderCombiningMarks(_ scalars: inout [Unicode.Scalar]) {
         var start = 0
         while start < scalars.count {
@@ -45,7 +46,8 @@ package enum UnicodeNormalization {
                 continue
             }
             var end = start
-            while end < scalars.count, scalars[end].properties.canonicalCombiningClass.rawValue != 0 { end += 1 }
+            while end < scalars.count, scalars[end].properties.canonicalCombiningClass.rawValue != 0
+            { end += 1 }
             if end - start > 1 {
                 let run = scalars[start..<end].enumerated().sorted {
                     let (a, b) = (

@@ -11,11 +11,11 @@ import FoundationEssentials
 /// a copied or installed binary then never looks for files next to itself or
 /// in the repository it was built in.
 package enum BuiltInFiles {
-    /// The contents of a built-in file, by name (`assets/beacon.css`); nil when there is none.
-    /// Each file is held in the smaller of two forms (the EmbedTool chooses): as it is (text, as a literal;
-    /// other files in Base64), or deflated in Base64, which keeps the binary small (the sample's basemap
-    /// data alone is 3.5 MB of GeoJSON, 0.5 MB deflated). A stored file that does not decode is a broken
-    /// build, not a missing file: it stops the process.
+    /// The contents of a built-in file, by name (`assets/beacon.css`); nil when there is none. Each
+    /// file is held in the smaller of two forms (the EmbedTool chooses): as it is (text, as a
+    /// literal; other files in Base64), or deflated in Base64, which keeps the binary small (the
+    /// sample's basemap data alone is 3.5 MB of GeoJSON, 0.5 MB deflated). A stored file that does
+    /// not decode is a broken build, not a missing file: it stops the process.
     package static func bytes(_ name: String) -> [UInt8]? {
         if let text = textContents[name] { return Array(text.utf8) }
         if let encoded = base64Contents[name] { return decodedBase64(encoded, name) }
@@ -28,7 +28,9 @@ package enum BuiltInFiles {
     }
 
     private static func decodedBase64(_ text: String, _ name: String) -> [UInt8] {
-        guard let data = Data(base64Encoded: text) else { fatalError("the built-in file \(name) is not Base64") }
+        guard let data = Data(base64Encoded: text) else {
+            fatalError("the built-in file \(name) is not Base64")
+        }
         return [UInt8](data)
     }
 
@@ -40,8 +42,10 @@ package enum BuiltInFiles {
     /// The names under a folder (`assets/`), sorted, without the folder.
     package static func names(in folder: String) -> [String] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let all = Array(textContents.keys) + Array(base64Contents.keys) + Array(deflatedContents.keys)
-        return all.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+        let all =
+            Array(textContents.keys) + Array(base64Contents.keys) + Array(deflatedContents.keys)
+        return all.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            .sorted()
     }
 
     /// The commit this binary was built from, when it was built in a Git checkout.

@@ -11,19 +11,24 @@ import SiteBuild
 package enum CommandLineTool {
     static let version = "1.1.0"
 
-    /// "sitegen 1.1.0 (commit 1a2b3c4d5e6f)": the version, and the commit it was built from when known.
+    /// "sitegen 1.1.0 (commit 1a2b3c4d5e6f)": the version, and the commit it was built from when
+    /// known.
     static var versionLine: String {
-        "sitegen \(version)" + (BuiltInFiles.sourceCommit.map { " (commit \($0.prefix(12)))" } ?? " (commit ukjent)")
+        "sitegen \(version)"
+            + (BuiltInFiles.sourceCommit.map { " (commit \($0.prefix(12)))" } ?? " (commit ukjent)")
     }
 
-    /// The process's environment, read from `environ` (`ProcessInfo` sets itself up first: a fraction of
-    /// a millisecond every run). A name given twice has its first value, as `getenv` gives it.
+    /// The process's environment, read from `environ` (`ProcessInfo` sets itself up first: a
+    /// fraction of a millisecond every run). A name given twice has its first value, as `getenv`
+    /// gives it.
     package static func processEnvironment() -> [String: String] { ProcessFacts.environment() }
 
-    /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set it.
+    /// `now`: the time commands go by (today's date for a rating, cache ages, open now); tests set
+    /// it.
     package static func run(
         arguments: [String], environment: [String: String] = processEnvironment(),
-        console unguarded: any Console = StandardConsole(), now: @escaping @Sendable () -> Date = Date.init
+        console unguarded: any Console = StandardConsole(),
+        now: @escaping @Sendable () -> Date = Date.init
     ) async -> Int32 {
         let console = GuardedConsole(base: unguarded, redactor: .fromEnvironment(environment))
         let arguments = Self.commandFirst(arguments)
@@ -36,7 +41,9 @@ package enum CommandLineTool {
                 var page = ManPage.render()
                 if page.hasSuffix("\n") { page.removeLast() }
                 console.output(page)
-            } else if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+            } else if arguments.count > 1,
+                let command = commands.first(where: { $0.spec.name == arguments[1] })
+            {
                 console.output(command.spec.helpText)
             } else {
                 console.output(overview)
@@ -65,7 +72,8 @@ package enum CommandLineTool {
             }
             let context = CommandContext(
                 siteRoot: CommonOptions.site.value(in: parsed), environment: environment,
-                console: CommonOptions.quiet.value(in: parsed) ? QuietConsole(base: console) : console, now: now)
+                console: CommonOptions.quiet.value(in: parsed)
+                    ? QuietConsole(base: console) : console, now: now)
             return try await command.run(context, parsed: parsed).rawValue
         } catch let error as UsageError {
             let ending = error.message.hasSuffix("?") ? "" : "."
@@ -103,8 +111,9 @@ package enum CommandLineTool {
         CompletionsCommand(),
     ]
 
-    /// `sitegen --site guide -q build` as `sitegen build --site guide -q`: the options every command of a site
-    /// takes may come before the command, as git's `-C` does. Only when a command follows them.
+    /// `sitegen --site guide -q build` as `sitegen build --site guide -q`: the options every
+    /// command of a site takes may come before the command, as git's `-C` does. Only when a command
+    /// follows them.
     static func commandFirst(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
@@ -119,19 +128,23 @@ package enum CommandLineTool {
                 break
             }
         }
-        guard !leading.isEmpty, let name = rest.first, commands.contains(where: { $0.spec.name == name }) else {
+        guard !leading.isEmpty, let name = rest.first,
+            commands.contains(where: { $0.spec.name == name })
+        else {
             return arguments
         }
         return [name] + leading + rest.dropFirst()
     }
 
-    /// The commands' names are English while everything they say is bokmål, so an owner may well type the
-    /// bokmål word: it is answered with the command's name, never run in its place.
+    /// The commands' names are English while everything they say is bokmål, so an owner may well
+    /// type the bokmål word: it is answered with the command's name, never run in its place.
     static let commandsInBokmål: [String: String] = [
-        "bygg": "build", "bygge": "build", "vurder": "rate", "vurdering": "rate", "vurderinger": "ratings",
+        "bygg": "build", "bygge": "build", "vurder": "rate", "vurdering": "rate",
+        "vurderinger": "ratings",
         "favoritt": "favorite", "favoritter": "favorites", "sted": "place", "steder": "places",
         "importer": "import", "bilde": "photo", "bilder": "photo", "foto": "photo", "søk": "search",
-        "kategori": "categories", "kategorier": "categories", "senter": "center", "sentrum": "center",
+        "kategori": "categories", "kategorier": "categories", "senter": "center",
+        "sentrum": "center",
         "del": "share", "hjelp": "help", "ressurser": "assets", "rens": "sanitize",
     ]
 
@@ -147,7 +160,9 @@ package enum CommandLineTool {
 
     static let manOption = CommandSpec.Option(
         name: "--man", valueName: nil,
-        help: "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»")
+        help:
+            "skriv hele veiledningen som man-side (roff); les den med «sitegen help --man | man -l -»"
+    )
 
     /// The options that stand alone, in place of a command.
     static let globalOptions: [CommandSpec.Option] = [
@@ -167,7 +182,8 @@ package enum CommandLineTool {
         let width = commands.map(\.spec.name.count).max() ?? 0
         for command in commands {
             text +=
-                "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2)
+                "  " + command.spec.name
+                + String(repeating: " ", count: width - command.spec.name.count + 2)
                 + command.spec.summary + "\n"
         }
         text += """
@@ -197,8 +213,8 @@ struct CommandContext: Sendable {
     }
 }
 
-/// One `sitegen` sub-command. Its spec's options are `Options.declared`, and it reads them from `arguments`
-/// through those same typed options, so it cannot ask for one its help does not list.
+/// One `sitegen` sub-command. Its spec's options are `Options.declared`, and it reads them from
+/// `arguments` through those same typed options, so it cannot ask for one its help does not list.
 protocol Command: Sendable {
     associatedtype Options: CommandOptions
     var spec: CommandSpec { get }
@@ -206,7 +222,8 @@ protocol Command: Sendable {
 }
 
 extension Command {
-    /// Runs the command on words parsed against its spec (the table holds commands as `any Command`).
+    /// Runs the command on words parsed against its spec (the table holds commands as `any
+    /// Command`).
     func run(_ context: CommandContext, parsed: ParsedArguments) async throws -> ExitStatus {
         try await run(context, Arguments(parsed))
     }

@@ -4,24 +4,35 @@ import BeaconSite
 
 /// Pieces that appear on several pages.
 enum Components {
-    /// A category's symbol (`assets/icons/`, drawn through a CSS mask in the text colour, `.cat-icon`),
-    /// decorative: the kind is named in words beside it. `role`: the class of its place in the layout.
+    /// A category's symbol (`assets/icons/`, drawn through a CSS mask in the text colour,
+    /// `.cat-icon`), decorative: the kind is named in words beside it. `role`: the class of its
+    /// place in the layout.
     static func categoryIcon(_ b: inout HTMLBuffer, _ category: PlaceCategory, in role: String) {
-        b.element("span", ["class": "\(role) cat-icon \(category.icon.className)", "aria-hidden": "true"], text: "")
+        b.element(
+            "span",
+            ["class": "\(role) cat-icon \(category.icon.className)", "aria-hidden": "true"],
+            text: "")
     }
 
-    static let starPath = "M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z"
+    static let starPath =
+        "M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z"
     /// The ids of the five gradient fills are this and the star count (`star-fill-3`).
     static let starFillPrefix = "star-fill-"
 
-    /// The five star fills (a fifth of the star's area each, `StarFill`) as gradients, once per page that shows stars.
+    /// The five star fills (a fifth of the star's area each, `StarFill`) as gradients, once per
+    /// page that shows stars.
     static let starGradients: HTMLFragment = HTMLFragment.build { b in
         b.element(
-            "svg", ["class": "svg-defs", "width": "0", "height": "0", "aria-hidden": "true", "focusable": "false"]
+            "svg",
+            [
+                "class": "svg-defs", "width": "0", "height": "0", "aria-hidden": "true",
+                "focusable": "false",
+            ]
         ) { b in
             b.element("defs") { b in
                 for stars in 1...5 {
-                    let offset = MachineNumber.decimal(StarFill.percentages[stars - 1], places: 1) + "%"
+                    let offset =
+                        MachineNumber.decimal(StarFill.percentages[stars - 1], places: 1) + "%"
                     b.element("linearGradient", ["id": starFillPrefix + String(stars)]) { b in
                         b.element("stop", ["offset": offset, "class": "star-stop-on"], text: "")
                         b.element("stop", ["offset": offset, "class": "star-stop-off"], text: "")
@@ -35,11 +46,18 @@ enum Components {
     /// Precomputed star graphics, one per rounded score.
     static let starIcons: [HTMLFragment] = (0...5).map { stars in
         HTMLFragment.build { b in
-            b.element("svg", ["class": "star", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"]) {
+            b.element(
+                "svg",
+                [
+                    "class": "star", "viewBox": "0 0 24 24", "aria-hidden": "true",
+                    "focusable": "false",
+                ]
+            ) {
                 $0.element(
                     "path",
                     [
-                        "class": "star__shape", "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")",
+                        "class": "star__shape",
+                        "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")",
                         "d": starPath,
                     ],
                     text: "")
@@ -49,10 +67,16 @@ enum Components {
 
     /// One star filled a fifth of its area per rounded star, the score beside it, and the full
     /// sentence for screen readers. Nothing when there are no ratings.
-    static func rating(_ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false, _ t: Strings) {
+    static func rating(
+        _ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false, _ t: Strings
+    ) {
         guard let summary else { return }
         b.element(
-            "span", ["class": long ? "rating rating--long" : "rating", "data-stars": String(summary.roundedStars)]
+            "span",
+            [
+                "class": long ? "rating rating--long" : "rating",
+                "data-stars": String(summary.roundedStars),
+            ]
         ) { b in
             b.append(starIcons[summary.roundedStars])
             b.element("span", ["class": "rating__text", "aria-hidden": "true"]) { b in
@@ -74,7 +98,11 @@ enum Components {
         HTMLFragment.build { b in
             b.element("span", class: "favorite-mark") { b in
                 b.element(
-                    "svg", ["class": "heart", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"]
+                    "svg",
+                    [
+                        "class": "heart", "viewBox": "0 0 24 24", "aria-hidden": "true",
+                        "focusable": "false",
+                    ]
                 ) {
                     $0.selfClosing(
                         "path",
@@ -89,8 +117,11 @@ enum Components {
     }
 
     /// "Mine steder", a line about the list and how many: the favorites page and the share file.
-    /// `sharing`: the share button and where it reports (the favorites page; the share file has no script).
-    static func favoritesIntro(_ b: inout HTMLBuffer, lead: String, count: Int, sharing: Bool = false, _ t: Strings) {
+    /// `sharing`: the share button and where it reports (the favorites page; the share file has no
+    /// script).
+    static func favoritesIntro(
+        _ b: inout HTMLBuffer, lead: String, count: Int, sharing: Bool = false, _ t: Strings
+    ) {
         b.element("section", class: "page-intro") { b in
             b.element("h1", text: t.myPlaces)
             b.element("p", class: "lead", text: lead)
@@ -100,8 +131,8 @@ enum Components {
         b.newline()
     }
 
-    /// «Del siden»: hidden until `beacon-share.js` shows it (no script, no button that does nothing);
-    /// the line beside it says that the link was copied.
+    /// «Del siden»: hidden until `beacon-share.js` shows it (no script, no button that does
+    /// nothing); the line beside it says that the link was copied.
     static func shareButton(_ b: inout HTMLBuffer, _ t: Strings) {
         b.element("div", class: "share-bar") { b in
             shareButtonOnly(&b, label: t.sharePage)
@@ -111,7 +142,8 @@ enum Components {
 
     /// Made once, as every place's page has the button (`HTMLStartTag`).
     static let shareButtonTag = HTMLStartTag(
-        "button", ["type": "button", "class": "button button--secondary share-button", "id": "share-page"],
+        "button",
+        ["type": "button", "class": "button button--secondary share-button", "id": "share-page"],
         flags: .hidden)
 
     /// The share button alone (a detail page's row of actions has it last, `label` «Del»).
@@ -131,26 +163,33 @@ enum Components {
         b.element(shareStatusTag, text: "")
     }
 
-    /// One place in a list: the whole card links to its page. Its kind is the cuisines when the data
-    /// knows them («Indisk, pizza»), else the category; what it offers follows as marks (`traitMarks`). The newest comment is one quoted
-    /// line of it (`showsComment`; «Mine steder» shows the whole comment under the card instead);
-    /// The owner's first photo (`photo`) stands where the category's symbol would. `beacon.js` draws the
-    /// explorer's cards the same way.
+    /// One place in a list: the whole card links to its page. Its kind is the cuisines when the
+    /// data knows them («Indisk, pizza»), else the category; what it offers follows as marks
+    /// (`traitMarks`). The newest comment is one quoted line of it (`showsComment`; «Mine steder»
+    /// shows the whole comment under the card instead); The owner's first photo (`photo`) stands
+    /// where the category's symbol would. `beacon.js` draws the explorer's cards the same way.
     static func placeCard(
         _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, paths: SitePaths, _ t: Strings,
         photo: CardPhoto? = nil,
         showsComment: Bool = true, below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
         b.element("li", ["class": "place-card", "data-id": place.id.rawValue]) { b in
-            b.element("a", ["class": "place-card__link", "href": root + paths.detailPage(slug: place.slug)]) { b in
+            b.element(
+                "a",
+                ["class": "place-card__link", "href": root + paths.detailPage(slug: place.slug)]
+            ) { b in
                 if let photo {
                     PhotoMarkup.thumbnail(&b, photo.photo, root: photo.assetRoot)
                 } else {
                     categoryIcon(&b, place.category, in: "place-card__icon")
                 }
                 b.element("span", class: "place-card__body") { b in
-                    b.element("span", class: "place-card__name") { name(&$0, place, in: t.language) }
-                    address(&b, place.address.singleLine, of: place.category, class: "place-card__address", t)
+                    b.element("span", class: "place-card__name") {
+                        name(&$0, place, in: t.language)
+                    }
+                    address(
+                        &b, place.address.singleLine, of: place.category,
+                        class: "place-card__address", t)
                     let traits = place.traits
                     b.element("span", class: "place-card__meta") { b in
                         b.text(t.cuisineList(traits.cuisines) ?? t.singular(place.category))
@@ -158,7 +197,9 @@ enum Components {
                         b.text(t.distance(metres: place.wholeMetres))
                     }
                     traitMarks(&b, traits, t)
-                    if showsComment, let comment = RichText.cardComment(place) { cardComment(&b, comment, t) }
+                    if showsComment, let comment = RichText.cardComment(place) {
+                        cardComment(&b, comment, t)
+                    }
                 }
                 b.element("span", class: "place-card__aside") { b in
                     if place.isFavorite { b.append(favoriteMarks[t.language]!) }
@@ -170,14 +211,17 @@ enum Components {
         b.newline()
     }
 
-    /// A card's marks: vegetarian and vegan offers, wheelchair access, price level, each with its words
-    /// (`beacon.js` draws the same). Offers the data calls limited, and no access, are left to the
-    /// detail page.
+    /// A card's marks: vegetarian and vegan offers, wheelchair access, price level, each with its
+    /// words (`beacon.js` draws the same). Offers the data calls limited, and no access, are left
+    /// to the detail page.
     static func traitMarks(_ b: inout HTMLBuffer, _ traits: PlaceTraits, _ t: Strings) {
-        let vegetarian = traits.vegetarian.flatMap { cardOffer($0, mark: t.vegetarianMark, t.vegetarianOffer) }
+        let vegetarian = traits.vegetarian.flatMap {
+            cardOffer($0, mark: t.vegetarianMark, t.vegetarianOffer)
+        }
         let vegan = traits.vegan.flatMap { cardOffer($0, mark: t.veganMark, t.veganOffer) }
         let wheelchair = traits.wheelchair == .yes ? t.wheelchairMark : nil
-        guard vegetarian != nil || vegan != nil || wheelchair != nil || traits.priceLevel != nil else { return }
+        guard vegetarian != nil || vegan != nil || wheelchair != nil || traits.priceLevel != nil
+        else { return }
         b.element("span", class: "marks") { b in
             if let vegetarian { b.element("span", class: "mark mark--diet", text: vegetarian) }
             if let vegan { b.element("span", class: "mark mark--diet", text: vegan) }
@@ -201,7 +245,8 @@ enum Components {
     static func priceMark(_ b: inout HTMLBuffer, _ level: Int, _ t: Strings) {
         b.element("span", class: "mark mark--price") { b in
             b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level))
-            b.element("span", class: "visually-hidden", text: t.priceLevel + ": " + t.priceLevelOf(level))
+            b.element(
+                "span", class: "visually-hidden", text: t.priceLevel + ": " + t.priceLevelOf(level))
         }
     }
 
@@ -214,9 +259,9 @@ enum Components {
         }
     }
 
-    /// The name in `language` (`GuidePlace.name(in:)`), and what tells it apart from places of the same
-    /// name, muted («Nando's · Princes Street»). A name shown as the data has it, in a language the page is
-    /// not in, is marked with that language when the data says which.
+    /// The name in `language` (`GuidePlace.name(in:)`), and what tells it apart from places of the
+    /// same name, muted («Nando's · Princes Street»). A name shown as the data has it, in a
+    /// language the page is not in, is marked with that language when the data says which.
     static func name(_ b: inout HTMLBuffer, _ place: GuidePlace, in language: Language) {
         let shown = place.name(in: language)
         if shown == place.name, let other = place.names.nameLanguage(differingFrom: language) {
@@ -229,18 +274,21 @@ enum Components {
         }
     }
 
-    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name. Nothing
-    /// for a place of a kind that has no street address as a rule (a park). `name`: the element's class;
-    /// without one, a present address is plain text.
+    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name.
+    /// Nothing for a place of a kind that has no street address as a rule (a park). `name`: the
+    /// element's class; without one, a present address is plain text.
     static func address(
-        _ b: inout HTMLBuffer, _ line: String?, of category: PlaceCategory, class name: String? = nil, _ t: Strings
+        _ b: inout HTMLBuffer, _ line: String?, of category: PlaceCategory,
+        class name: String? = nil, _ t: Strings
     ) {
         guard showsAddress(line, of: category) else { return }
         if let line {
             if let name { b.element("span", ["class": name], text: line) } else { b.text(line) }
         } else {
             let missing = "address--missing"
-            b.element("span", ["class": name.map { $0 + " " + missing } ?? missing], text: t.addressMissing)
+            b.element(
+                "span", ["class": name.map { $0 + " " + missing } ?? missing],
+                text: t.addressMissing)
         }
     }
 
@@ -249,15 +297,19 @@ enum Components {
         line != nil || category.hasStreetAddress
     }
 
-    /// A card's photo and the way to the site's root, where `bilder/` is (a page in /nn/ is a level further).
+    /// A card's photo and the way to the site's root, where `bilder/` is (a page in /nn/ is a level
+    /// further).
     struct CardPhoto {
         var photo: ShownPhoto
         var assetRoot: String
 
-        /// The first photo of `place`, if the owner gave it any. The context is borrowed: an initialiser
-        /// owns its arguments, and copying the whole context for every card showed in big builds' profiles.
+        /// The first photo of `place`, if the owner gave it any. The context is borrowed: an
+        /// initialiser owns its arguments, and copying the whole context for every card showed in
+        /// big builds' profiles.
         init?(_ place: GuidePlace, root: String, context: borrowing SiteContext) {
-            guard !context.photos.isEmpty, let first = context.photos[place.id]?.first else { return nil }
+            guard !context.photos.isEmpty, let first = context.photos[place.id]?.first else {
+                return nil
+            }
             photo = first
             assetRoot = context.assetRoot(root)
         }
@@ -265,7 +317,8 @@ enum Components {
 
     /// "Forrige · 1 2 3 · Neste" for lists longer than one page.
     static func pagination(
-        _ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, _ t: Strings, path: (Int) -> String
+        _ b: inout HTMLBuffer, page: Int, pageCount: Int, root: String, _ t: Strings,
+        path: (Int) -> String
     ) {
         guard pageCount > 1 else { return }
         b.element("nav", ["class": "pagination", "aria-label": t.pagination]) { b in
@@ -273,7 +326,9 @@ enum Components {
             b.element("ul") { b in
                 if page > 1 {
                     b.element("li") {
-                        $0.element("a", ["href": root + path(page - 1), "rel": "prev"], text: "← " + t.previousPage)
+                        $0.element(
+                            "a", ["href": root + path(page - 1), "rel": "prev"],
+                            text: "← " + t.previousPage)
                     }
                 }
                 for number in pageNumbers(page: page, pageCount: pageCount) {
@@ -282,14 +337,20 @@ enum Components {
                             b.element("span", class: "pagination__gap", text: "…")
                         } else {
                             b.element(
-                                "a", ["href": root + path(number), "aria-current": number == page ? "page" : nil],
+                                "a",
+                                [
+                                    "href": root + path(number),
+                                    "aria-current": number == page ? "page" : nil,
+                                ],
                                 text: String(number))
                         }
                     }
                 }
                 if page < pageCount {
                     b.element("li") {
-                        $0.element("a", ["href": root + path(page + 1), "rel": "next"], text: t.nextPage + " →")
+                        $0.element(
+                            "a", ["href": root + path(page + 1), "rel": "next"],
+                            text: t.nextPage + " →")
                     }
                 }
             }

@@ -22,11 +22,13 @@ package enum DetailPage {
         if let address = p.address.singleLine { description += " · " + address }
         description += " · " + distanceText
 
-        // Hours the guide cannot read claim no status: they are shown as the data has them, labelled so.
+        // Hours the guide cannot read claim no status: they are shown as the data has them,
+        // labelled so.
         let hoursLines = p.openingHours.flatMap { OpeningHours.lines($0, in: t.language) }
         let showsOpenStatus = hoursLines != nil && p.category.hasOpeningStatus
         let photos = context.photos[p.id] ?? []
-        // No small map where the basemap has nothing to draw (the place is beyond the guide's area).
+        // No small map where the basemap has nothing to draw (the place is beyond the guide's
+        // area).
         let showsMap = context.hasMap && context.basemap.covers(p.coordinate)
         let shownName = place.displayName(in: t.language)
         var b = HTMLBuffer(capacity: 6_000)
@@ -40,18 +42,24 @@ package enum DetailPage {
                 seo: context.seo(
                     for: path, category: p.category, photo: photos.first, placeName: shownName),
                 path: path),
-            chrome: context.chrome(depth: 2, section: .none), path: path, root: root, context: context
+            chrome: context.chrome(depth: 2, section: .none), path: path, root: root,
+            context: context
         ) { b in
             if place.summary != nil { b.append(Components.starGradients) }
             b.element("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs]) { b in
-                b.element("a", ["class": "back-link", "href": root + context.paths.listPage()]) { b in
+                b.element("a", ["class": "back-link", "href": root + context.paths.listPage()]) {
+                    b in
                     b.icon(.back)
                     b.text(t.backToList)
                 }
             }
             b.newline()
             b.element(
-                "article", ["class": "place-detail place-detail--\(p.category.rawValue)", "data-id": p.id.rawValue]
+                "article",
+                [
+                    "class": "place-detail place-detail--\(p.category.rawValue)",
+                    "data-id": p.id.rawValue,
+                ]
             ) { b in
                 b.element("div", class: "place-detail__summary") { b in
                     gallery(&b, photos, placeName: shownName, root: context.assetRoot(root), t)
@@ -59,11 +67,14 @@ package enum DetailPage {
                     b.element("h1", ["class": "place-detail__name", "dir": "auto"]) {
                         Components.name(&$0, place, in: t.language)
                     }
-                    // A name shown in the page's language: the one on the sign follows, as the reader will see it
-                    // there. It starts where the heading does; `bdi` gives a name in Arabic or Hebrew its own
-                    // direction within the line.
+                    // A name shown in the page's language: the one on the sign follows, as the
+                    // reader will see it there. It starts where the heading does; `bdi` gives a
+                    // name in Arabic or Hebrew its own direction within the line.
                     if place.name(in: t.language) != place.name {
-                        b.element("p", ["class": "place-detail__local-name", "lang": place.names.nameLanguage]) {
+                        b.element(
+                            "p",
+                            ["class": "place-detail__local-name", "lang": place.names.nameLanguage]
+                        ) {
                             $0.element("bdi", text: place.name)
                         }
                     }
@@ -94,12 +105,19 @@ package enum DetailPage {
     }
 
     /// Whether it is open now (filled in by the script), its star, and whether it is a favorite.
-    static func badges(_ b: inout HTMLBuffer, _ place: GuidePlace, showsOpenStatus: Bool, _ t: Strings) {
+    static func badges(
+        _ b: inout HTMLBuffer, _ place: GuidePlace, showsOpenStatus: Bool, _ t: Strings
+    ) {
         b.element("div", class: "place-detail__badges") { b in
             if showsOpenStatus, let hours = place.place.openingHours {
-                // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl. 22:00", Oslo time).
+                // Filled in by beacon-hours.js in the reader's browser ("Åpent · stenger kl.
+                // 22:00", Oslo time).
                 b.element(
-                    "span", ["class": "open-status", "id": "open-status", "data-opening-hours": hours, "hidden": ""],
+                    "span",
+                    [
+                        "class": "open-status", "id": "open-status", "data-opening-hours": hours,
+                        "hidden": "",
+                    ],
                     text: "")
             }
             Components.rating(&b, place.summary, long: true, t)
@@ -112,9 +130,12 @@ package enum DetailPage {
         }
     }
 
-    /// The category's symbol and its animation (CSS only); the café's steam with its pause switch on the symbol.
-    /// `compact` under the owner's photo: the photo leads, the symbol says what kind of place it is.
-    static func hero(_ b: inout HTMLBuffer, category: PlaceCategory, compact: Bool = false, _ t: Strings) {
+    /// The category's symbol and its animation (CSS only); the café's steam with its pause switch
+    /// on the symbol. `compact` under the owner's photo: the photo leads, the symbol says what kind
+    /// of place it is.
+    static func hero(
+        _ b: inout HTMLBuffer, category: PlaceCategory, compact: Bool = false, _ t: Strings
+    ) {
         let kind = "hero hero--\(category.animation.rawValue)" + (compact ? " hero--compact" : "")
         b.element("div", ["class": kind]) { b in
             b.element(heroStageTag) { b in
@@ -138,7 +159,8 @@ package enum DetailPage {
     /// icon button on the symbol, so it does not stand among the page's actions.
     static func pauseControl(_ b: inout HTMLBuffer, _ t: Strings) {
         b.element("p", class: "pause-control") { b in
-            b.voidElement("input", ["type": "checkbox", "id": "pause-animation", "class": "pause-toggle"])
+            b.voidElement(
+                "input", ["type": "checkbox", "id": "pause-animation", "class": "pause-toggle"])
             b.element("label", ["for": "pause-animation", "class": "pause-label"]) { b in
                 b.icon(.pause)
                 b.icon(.play)
@@ -147,10 +169,14 @@ package enum DetailPage {
         }
     }
 
-    /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON beside it.
+    /// A small map of the place and the guide's centre, drawn by `beacon-map.js` from the JSON
+    /// beside it.
     static func placeMap(_ b: inout HTMLBuffer, _ place: GuidePlace, context: SiteContext) {
         let shownName = place.displayName(in: context.strings.language)
-        b.element("section", ["class": "place-map needs-script", "aria-label": context.strings.mapOf(shownName)]) {
+        b.element(
+            "section",
+            ["class": "place-map needs-script", "aria-label": context.strings.mapOf(shownName)]
+        ) {
             $0.element("div", ["class": "place-map__canvas", "id": "place-map"], text: "")
         }
         b.newline()
@@ -160,7 +186,8 @@ package enum DetailPage {
             ("n", .string(shownName)), ("c", .string(place.category.rawValue)),
         ]
         if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
-        // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's (`MapDataFrame`).
+        // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's
+        // (`MapDataFrame`).
         let frame = context.detailMapFrame
         var bytes = frame.beforePlace
         bytes.reserveCapacity(frame.beforePlace.count + 160 + frame.afterPlace.count)
@@ -170,7 +197,8 @@ package enum DetailPage {
         b.newline()
     }
 
-    /// The map data of a detail page around its pin: the same on every page, so written once per build.
+    /// The map data of a detail page around its pin: the same on every page, so written once per
+    /// build.
     struct MapDataFrame: Sendable {
         var beforePlace: [UInt8]
         var afterPlace: [UInt8]
@@ -181,31 +209,41 @@ package enum DetailPage {
             writer.write(MapData.basemap(basemap), into: &beforePlace)
             beforePlace += Array(#","place":"#.utf8)
             var center: [(key: String, value: JSONValue)] = [
-                ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
+                ("lat", .number(settings.center.latitude)),
+                ("lon", .number(settings.center.longitude)),
             ]
             if let label = settings.centerLabel { center.append(("label", .string(label))) }
             afterPlace = Array(#","center":"#.utf8)
             writer.write(.object(center), into: &afterPlace)
             afterPlace += Array(#","star":"#.utf8)
             writer.write(
-                .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]),
+                .object([
+                    ("path", .string(Components.starPath)),
+                    ("fill", .string(Components.starFillPrefix)),
+                ]),
                 into: &afterPlace)
             afterPlace.append(UInt8(ascii: "}"))
         }
     }
 
-    /// One row of what a reader does next, under the name: directions (Apple Maps, the brief's button), call,
-    /// the place's own website (only what the data allows), and share (shown by `beacon-share.js`).
+    /// One row of what a reader does next, under the name: directions (Apple Maps, the brief's
+    /// button), call, the place's own website (only what the data allows), and share (shown by
+    /// `beacon-share.js`).
     static func actions(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         b.element("div", class: "actions") { b in
-            action(&b, .directions, t.directions, ["class": "button", "href": MapLinks.appleMapsDirections(p)])
+            action(
+                &b, .directions, t.directions,
+                ["class": "button", "href": MapLinks.appleMapsDirections(p)])
             if let phone = p.phone, let href = SafeURL.telephoneHref(phone) {
                 action(&b, .phone, t.call, ["class": "button button--secondary", "href": href])
             }
             if let website = p.website {
                 action(
                     &b, .globe, t.websiteAction,
-                    ["class": "button button--secondary", "href": website, "rel": "noopener noreferrer"])
+                    [
+                        "class": "button button--secondary", "href": website,
+                        "rel": "noopener noreferrer",
+                    ])
             }
             Components.shareButtonOnly(&b, label: t.shareAction)
         }
@@ -215,7 +253,8 @@ package enum DetailPage {
 
     /// A link of the row of actions: its icon and its label.
     private static func action(
-        _ b: inout HTMLBuffer, _ icon: Icon, _ label: String, _ attributes: KeyValuePairs<StaticString, String?>
+        _ b: inout HTMLBuffer, _ icon: Icon, _ label: String,
+        _ attributes: KeyValuePairs<StaticString, String?>
     ) {
         b.element("a", attributes) { b in
             b.icon(icon)
@@ -226,20 +265,27 @@ package enum DetailPage {
     /// The place in each map app: Apple Maps, Google Maps (by name and address), OpenStreetMap.
     static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         b.element("ul", class: "map-links") { b in
-            b.element("li") { $0.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps) }
-            b.element("li") { $0.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps) }
+            b.element("li") {
+                $0.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
+            }
+            b.element("li") {
+                $0.element("a", ["href": MapLinks.googleMaps(p)], text: t.openInGoogleMaps)
+            }
             if let osm = p.id.openStreetMapURL {
                 b.element("li") { $0.element("a", ["href": osm], text: t.openInOpenStreetMap) }
             }
         }
     }
 
-    /// `hoursLines`: the opening hours read (`OpeningHours.lines`), nil when there are none or they do not parse.
+    /// `hoursLines`: the opening hours read (`OpeningHours.lines`), nil when there are none or they
+    /// do not parse.
     static func facts(_ b: inout HTMLBuffer, _ p: Place, hoursLines: [String]?, _ t: Strings) {
         let language = t.language
         b.element("dl", class: "facts") { b in
             if Components.showsAddress(p.address.singleLine, of: p.category) {
-                row(&b, t.address) { Components.address(&$0, p.address.singleLine, of: p.category, t) }
+                row(&b, t.address) {
+                    Components.address(&$0, p.address.singleLine, of: p.category, t)
+                }
             }
             row(&b, t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
             row(&b, t.mapsRow) { mapLinks(&$0, p, t) }
@@ -250,7 +296,9 @@ package enum DetailPage {
                     }
                 }
             } else if let raw = p.openingHours {
-                row(&b, t.openingHoursNotInterpreted) { $0.element("span", class: "hours hours--raw", text: raw) }
+                row(&b, t.openingHoursNotInterpreted) {
+                    $0.element("span", class: "hours hours--raw", text: raw)
+                }
             }
             traitRows(&b, p.traits, t)
             if let phone = p.phone {
@@ -264,7 +312,9 @@ package enum DetailPage {
             }
             if let website = p.website {
                 row(&b, t.website) { b in
-                    b.element("a", ["href": website, "rel": "noopener noreferrer"], text: MapLinks.displayURL(website))
+                    b.element(
+                        "a", ["href": website, "rel": "noopener noreferrer"],
+                        text: MapLinks.displayURL(website))
                 }
             }
             if let email = p.email, email.containsBytes("@"),
@@ -277,7 +327,9 @@ package enum DetailPage {
     }
 
     /// One fact: its term, and what `content` writes.
-    private static func row(_ b: inout HTMLBuffer, _ term: String, _ content: (inout HTMLBuffer) -> Void) {
+    private static func row(
+        _ b: inout HTMLBuffer, _ term: String, _ content: (inout HTMLBuffer) -> Void
+    ) {
         b.element("div", class: "facts__row") { b in
             b.element("dt", text: term)
             b.element("dd") { content(&$0) }
@@ -286,11 +338,18 @@ package enum DetailPage {
 
     /// Cuisine, diets, wheelchair access and price level, each in words, when the data has them.
     static func traitRows(_ b: inout HTMLBuffer, _ traits: PlaceTraits, _ t: Strings) {
-        if let cuisines = t.cuisineList(traits.cuisines) { row(&b, t.cuisine) { $0.text(cuisines) } }
-        let offers = [traits.vegetarian.map { t.vegetarianOffer[$0]! }, traits.vegan.map { t.veganOffer[$0]! }]
-            .compactMap { $0 }
+        if let cuisines = t.cuisineList(traits.cuisines) {
+            row(&b, t.cuisine) { $0.text(cuisines) }
+        }
+        let offers = [
+            traits.vegetarian.map { t.vegetarianOffer[$0]! },
+            traits.vegan.map { t.veganOffer[$0]! },
+        ]
+        .compactMap { $0 }
         if !offers.isEmpty { row(&b, t.diet) { $0.text(offers.joined(separator: " · ")) } }
-        if let access = traits.wheelchair { row(&b, t.wheelchair) { $0.text(t.wheelchairAccess[access]!) } }
+        if let access = traits.wheelchair {
+            row(&b, t.wheelchair) { $0.text(t.wheelchairAccess[access]!) }
+        }
         if let level = traits.priceLevel {
             row(&b, t.priceLevel) { b in
                 b.element("span", ["aria-hidden": "true"], text: Strings.priceSymbols(level) + " ")
@@ -299,37 +358,51 @@ package enum DetailPage {
         }
     }
 
-    /// The owner's photos at the top of the page. One is a figure; several are a gallery: a row that is
-    /// swiped on a phone and scrolled by the arrow keys once focused, each photo with «2 / 3» on it, and the
-    /// previous and next buttons that `beacon-gallery.js` shows (without script the row still scrolls).
-    static func gallery(_ b: inout HTMLBuffer, _ photos: [ShownPhoto], placeName: String, root: String, _ t: Strings) {
+    /// The owner's photos at the top of the page. One is a figure; several are a gallery: a row
+    /// that is swiped on a phone and scrolled by the arrow keys once focused, each photo with «2 /
+    /// 3» on it, and the previous and next buttons that `beacon-gallery.js` shows (without script
+    /// the row still scrolls).
+    static func gallery(
+        _ b: inout HTMLBuffer, _ photos: [ShownPhoto], placeName: String, root: String, _ t: Strings
+    ) {
         guard let lead = photos.first else { return }
         guard photos.count > 1 else {
             PhotoMarkup.figure(
-                &b, lead, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes, isLead: true, t,
+                &b, lead, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes,
+                isLead: true, t,
                 className: "place-photo")
             return
         }
-        b.element("section", ["class": "gallery", "aria-label": t.photosOf(placeName), "data-gallery": ""]) { b in
+        b.element(
+            "section",
+            ["class": "gallery", "aria-label": t.photosOf(placeName), "data-gallery": ""]
+        ) { b in
             b.element("ul", ["class": "gallery__track", "tabindex": "0"]) { b in
                 for (index, photo) in photos.enumerated() {
                     b.element("li", ["class": "gallery__slide", "id": "photo-\(index + 1)"]) { b in
                         PhotoMarkup.figure(
-                            &b, photo, placeName: placeName, root: root, sizes: PhotoMarkup.detailSizes,
+                            &b, photo, placeName: placeName, root: root,
+                            sizes: PhotoMarkup.detailSizes,
                             isLead: index == 0, t, className: "place-photo")
                         b.element("p", class: "gallery__count") { b in
-                            b.element("span", ["aria-hidden": "true"], text: "\(index + 1) / \(photos.count)")
-                            b.element("span", class: "visually-hidden", text: t.photoNumber(index + 1, photos.count))
+                            b.element(
+                                "span", ["aria-hidden": "true"],
+                                text: "\(index + 1) / \(photos.count)")
+                            b.element(
+                                "span", class: "visually-hidden",
+                                text: t.photoNumber(index + 1, photos.count))
                         }
                     }
                 }
             }
-            for (direction, label, icon) in [("previous", t.previousPhoto, Icon.back), ("next", t.nextPhoto, .forward)]
-            {
+            for (direction, label, icon) in [
+                ("previous", t.previousPhoto, Icon.back), ("next", t.nextPhoto, .forward),
+            ] {
                 b.element(
                     "button",
                     [
-                        "class": "gallery__button gallery__button--\(direction)", "type": "button", "hidden": "",
+                        "class": "gallery__button gallery__button--\(direction)", "type": "button",
+                        "hidden": "",
                         "aria-label": label,
                     ]
                 ) { $0.icon(icon) }
@@ -338,10 +411,12 @@ package enum DetailPage {
         b.newline()
     }
 
-    /// The owner's note on the place (an own place's `--note`, an imported description), sanitised as comments are.
+    /// The owner's note on the place (an own place's `--note`, an imported description), sanitised
+    /// as comments are.
     static func ownerNote(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         guard let note = p.ownerNote, !note.trimmingWhitespace().isEmpty else { return }
-        b.element("section", ["class": "owner-note", "aria-labelledby": "owner-note-heading"]) { b in
+        b.element("section", ["class": "owner-note", "aria-labelledby": "owner-note-heading"]) {
+            b in
             b.element("h2", ["id": "owner-note-heading"], text: t.ownerNote)
             Components.comment(&b, note)
         }
@@ -360,7 +435,9 @@ package enum DetailPage {
                         b.element("p", class: "rating-entry__head") { b in
                             Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
                             b.text(" ")
-                            b.element("time", ["datetime": rating.date.iso], text: t.language.longDate(rating.date))
+                            b.element(
+                                "time", ["datetime": rating.date.iso],
+                                text: t.language.longDate(rating.date))
                         }
                         if let comment = rating.comment, !comment.trimmingWhitespace().isEmpty {
                             Components.comment(&b, comment)
@@ -373,36 +450,42 @@ package enum DetailPage {
     }
 }
 
-/// Links to map apps. Links are not requests: they leave the page only when the reader follows them.
+/// Links to map apps. Links are not requests: they leave the page only when the reader follows
+/// them.
 enum MapLinks {
     /// `https://maps.apple.com/?ll=LAT,LON&q=NAME`, encoded.
     static func appleMaps(_ p: Place) -> String {
         "https://maps.apple.com/?ll=\(coordinatePair(p.coordinate))&q=\(SafeURL.queryValue(p.name))"
     }
 
-    /// `https://maps.apple.com/?daddr=LAT,LON`: Apple Maps with the way there from where the reader is.
+    /// `https://maps.apple.com/?daddr=LAT,LON`: Apple Maps with the way there from where the reader
+    /// is.
     static func appleMapsDirections(_ p: Place) -> String {
         "https://maps.apple.com/?daddr=\(coordinatePair(p.coordinate))"
     }
 
-    /// Google Maps' documented search URL (Maps URLs, `search`): by name and address, so it opens the
-    /// business and not a dropped pin; on the coordinates when the address is missing (a name alone could
-    /// find a namesake elsewhere).
+    /// Google Maps' documented search URL (Maps URLs, `search`): by name and address, so it opens
+    /// the business and not a dropped pin; on the coordinates when the address is missing (a name
+    /// alone could find a namesake elsewhere).
     static func googleMaps(_ p: Place) -> String {
         guard let address = p.address.singleLine else {
-            return "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
+            return
+                "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
         }
-        return "https://www.google.com/maps/search/?api=1&query=\(SafeURL.queryValue(p.name + ", " + address))"
+        return
+            "https://www.google.com/maps/search/?api=1&query=\(SafeURL.queryValue(p.name + ", " + address))"
     }
 
     static func coordinatePair(_ c: Coordinate, separator: String = ",") -> String {
-        MachineNumber.decimal(c.latitude, places: 6) + separator + MachineNumber.decimal(c.longitude, places: 6)
+        MachineNumber.decimal(c.latitude, places: 6) + separator
+            + MachineNumber.decimal(c.longitude, places: 6)
     }
 
     /// "example.no/meny" for showing a URL: no scheme, no "www.", no trailing slash.
     static func displayURL(_ url: String) -> String {
         var text = Substring(url)
-        for prefix in ["https://", "http://", "www."] where hasPrefixIgnoringASCIICase(text, prefix) {
+        for prefix in ["https://", "http://", "www."] where hasPrefixIgnoringASCIICase(text, prefix)
+        {
             let rest = text.dropFirst(prefix.count)
             // A combining mark after the prefix makes its last character another: not the prefix.
             guard rest.utf8.count == text.utf8.count - prefix.utf8.count else { break }
@@ -412,7 +495,8 @@ enum MapLinks {
         return TextHardening.truncate(String(text), to: 60)
     }
 
-    /// `text.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing all of `text`.
+    /// `text.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing
+    /// all of `text`.
     private static func hasPrefixIgnoringASCIICase(_ text: Substring, _ prefix: String) -> Bool {
         var characters = text.utf8.makeIterator()
         for expected in prefix.utf8 {

@@ -7,10 +7,15 @@ import BeaconModel
 /// no-script page is the plain list with its pagination. The ids here are the
 /// contract with `Resources/assets/beacon.js`.
 enum ExplorerControls {
-    /// "Finn nærmeste meg" ("Nær meg" on a phone): the one button that moves the centre to the reader.
+    /// "Finn nærmeste meg" ("Nær meg" on a phone): the one button that moves the centre to the
+    /// reader.
     static func locateButton(_ b: inout HTMLBuffer, _ t: Strings) {
         b.element(
-            "button", ["type": "button", "class": "button locate-button needs-script", "id": "explorer-locate"]
+            "button",
+            [
+                "type": "button", "class": "button locate-button needs-script",
+                "id": "explorer-locate",
+            ]
         ) { b in
             b.icon(.locate)
             b.element("span", class: "label-long", text: t.findNearestMe)
@@ -21,14 +26,18 @@ enum ExplorerControls {
     /// The sticky bar: search and the filter button, the category chips, and the filter panel.
     static func bar(
         _ b: inout HTMLBuffer, root: String, current: PlaceCategory?, categories: [PlaceCategory],
-        counts: [PlaceCategory?: Int] = [:], settings: SiteSettings, context: SiteContext, interactive: Bool
+        counts: [PlaceCategory?: Int] = [:], settings: SiteSettings, context: SiteContext,
+        interactive: Bool
     ) {
         b.element("div", ["class": "explorer-bar", "id": "explorer-bar"]) { b in
             if interactive {
-                searchRow(&b, hint: searchHint(categories: settings.categories, context.strings), context.strings)
+                searchRow(
+                    &b, hint: searchHint(categories: settings.categories, context.strings),
+                    context.strings)
             }
             chips(
-                &b, root: root, paths: context.paths, current: current, categories: categories, counts: counts,
+                &b, root: root, paths: context.paths, current: current, categories: categories,
+                counts: counts,
                 context.strings)
             if interactive {
                 cuisineChips(&b, context.strings)
@@ -38,30 +47,39 @@ enum ExplorerControls {
         b.newline()
     }
 
-    /// What the search field's hint offers as examples: the catalogue's own for the brief's three kinds;
-    /// for a guide of other kinds, the plurals of its first two as they are written in running text
-    /// («barer», «puber»), so the hint never suggests what the guide cannot have.
+    /// What the search field's hint offers as examples: the catalogue's own for the brief's three
+    /// kinds; for a guide of other kinds, the plurals of its first two as they are written in
+    /// running text («barer», «puber»), so the hint never suggests what the guide cannot have.
     static func searchHint(categories: [PlaceCategory], _ t: Strings) -> String {
-        guard categories != PlaceCategory.defaults, let first = categories.first else { return t.searchHint }
+        guard categories != PlaceCategory.defaults, let first = categories.first else {
+            return t.searchHint
+        }
         func inText(_ category: PlaceCategory) -> String { t.plural(category).lowercased() }
         return t.searchHintFor(inText(first), categories.dropFirst().first.map(inText))
     }
 
     static func searchRow(_ b: inout HTMLBuffer, hint: String, _ t: Strings) {
         b.element(
-            "div", ["class": "explorer-bar__row needs-script", "role": "search", "aria-label": t.explorerControls]
+            "div",
+            [
+                "class": "explorer-bar__row needs-script", "role": "search",
+                "aria-label": t.explorerControls,
+            ]
         ) { b in
             b.element("div", class: "search-field") { b in
-                b.element("label", ["class": "visually-hidden", "for": "explorer-search"], text: t.search)
+                b.element(
+                    "label", ["class": "visually-hidden", "for": "explorer-search"], text: t.search)
                 b.icon(.search)
                 b.voidElement(
                     "input",
                     [
                         "class": "search-field__input", "type": "search", "id": "explorer-search",
                         "placeholder": t.searchPlaceholder,
-                        "autocomplete": "off", "spellcheck": "false", "aria-describedby": "explorer-search-hint",
+                        "autocomplete": "off", "spellcheck": "false",
+                        "aria-describedby": "explorer-search-hint",
                     ])
-                b.element("span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: hint)
+                b.element(
+                    "span", ["class": "visually-hidden", "id": "explorer-search-hint"], text: hint)
             }
             b.element(
                 "button",
@@ -74,16 +92,21 @@ enum ExplorerControls {
                 b.icon(.filter)
                 b.element("span", text: t.filters)
                 b.element(
-                    "span", ["class": "filter-button__count", "id": "explorer-filter-count", "aria-hidden": "true"],
+                    "span",
+                    [
+                        "class": "filter-button__count", "id": "explorer-filter-count",
+                        "aria-hidden": "true",
+                    ],
                     flags: .hidden, text: "")
             }
         }
     }
 
-    /// The categories as one row of links that scrolls sideways on a narrow screen, each with how many
-    /// places it has within the guide's radius (what its page lists first).
+    /// The categories as one row of links that scrolls sideways on a narrow screen, each with how
+    /// many places it has within the guide's radius (what its page lists first).
     static func chips(
-        _ b: inout HTMLBuffer, root: String, paths: SitePaths, current: PlaceCategory?, categories: [PlaceCategory],
+        _ b: inout HTMLBuffer, root: String, paths: SitePaths, current: PlaceCategory?,
+        categories: [PlaceCategory],
         counts: [PlaceCategory?: Int] = [:], _ t: Strings
     ) {
         func count(_ b: inout HTMLBuffer, _ category: PlaceCategory?) {
@@ -111,7 +134,8 @@ enum ExplorerControls {
                             "a",
                             [
                                 "class": "chip", "href": root + paths.categoryPage(category),
-                                "aria-current": current == category ? "page" : nil, "data-category": category.rawValue,
+                                "aria-current": current == category ? "page" : nil,
+                                "data-category": category.rawValue,
                             ]
                         ) { b in
                             Components.categoryIcon(&b, category, in: "chip__icon")
@@ -124,13 +148,15 @@ enum ExplorerControls {
         }
     }
 
-    /// The cuisines' row under the categories: «Alle kjøkken» here; `beacon.js` adds a chip for each
-    /// cuisine the page's places have when one category has most of them, and shows the row then.
+    /// The cuisines' row under the categories: «Alle kjøkken» here; `beacon.js` adds a chip for
+    /// each cuisine the page's places have when one category has most of them, and shows the row
+    /// then.
     static func cuisineChips(_ b: inout HTMLBuffer, _ t: Strings) {
         b.element(
             "div",
             [
-                "class": "chips chips--cuisine needs-script", "id": "explorer-cuisines", "role": "group",
+                "class": "chips chips--cuisine needs-script", "id": "explorer-cuisines",
+                "role": "group",
                 "aria-label": t.cuisine, "hidden": "",
             ]
         ) { b in
@@ -138,7 +164,10 @@ enum ExplorerControls {
                 b.element("li") {
                     $0.element(
                         "button",
-                        ["type": "button", "class": "chip chip--cuisine", "data-cuisine": "", "aria-pressed": "true"],
+                        [
+                            "type": "button", "class": "chip chip--cuisine", "data-cuisine": "",
+                            "aria-pressed": "true",
+                        ],
                         text: t.allCuisines)
                 }
             }
@@ -153,7 +182,10 @@ enum ExplorerControls {
         let radius = String(settings.radiusKm)
         b.element(
             "div",
-            ["class": "filter-panel", "id": "explorer-filters", "role": "group", "aria-label": t.filters, "hidden": ""]
+            [
+                "class": "filter-panel", "id": "explorer-filters", "role": "group",
+                "aria-label": t.filters, "hidden": "",
+            ]
         ) { b in
             b.element("div", class: "filter-panel__field filter-panel__field--radius") { b in
                 if settings.radiusKm > SiteSettings.radiusRange.lowerBound {
@@ -161,7 +193,8 @@ enum ExplorerControls {
                         b.element("label", ["for": "explorer-radius"], text: t.radius)
                         b.text(" ")
                         b.element(
-                            "span", ["class": "filter-panel__value", "id": "explorer-radius-value"],
+                            "span",
+                            ["class": "filter-panel__value", "id": "explorer-radius-value"],
                             text: radius + " km")
                     }
                     b.voidElement(
@@ -169,7 +202,8 @@ enum ExplorerControls {
                         [
                             "class": "explorer-range", "type": "range", "id": "explorer-radius",
                             "min": String(SiteSettings.radiusRange.lowerBound),
-                            "max": radius, "step": "1", "value": radius, "aria-valuetext": radius + " km",
+                            "max": radius, "step": "1", "value": radius,
+                            "aria-valuetext": radius + " km",
                             "aria-describedby": "explorer-radius-note",
                         ])
                 }
@@ -178,7 +212,9 @@ enum ExplorerControls {
                     text: t.coverage(settings.radiusKm, context.centerName) + ".")
             }
             b.element("div", class: "filter-panel__field") { b in
-                b.element("label", ["class": "filter-panel__label", "for": "explorer-sort"], text: t.sortBy)
+                b.element(
+                    "label", ["class": "filter-panel__label", "for": "explorer-sort"],
+                    text: t.sortBy)
                 b.element("select", ["class": "explorer-select", "id": "explorer-sort"]) { b in
                     // «Anbefalt» first: the default (beacon.js), the owner's picks before the rest.
                     b.element("option", ["value": "recommended"], text: t.sortRecommended)
@@ -190,7 +226,10 @@ enum ExplorerControls {
             b.element("div", class: "filter-panel__toggles") { b in
                 b.element(
                     "button",
-                    ["type": "button", "class": "toggle", "id": "explorer-favorites", "aria-pressed": "false"]
+                    [
+                        "type": "button", "class": "toggle", "id": "explorer-favorites",
+                        "aria-pressed": "false",
+                    ]
                 ) { b in
                     b.icon(.heart)
                     b.text(t.favoritesOnly)
@@ -199,7 +238,8 @@ enum ExplorerControls {
                 b.element(
                     "button",
                     [
-                        "type": "button", "class": "toggle", "id": "explorer-open-now", "aria-pressed": "false",
+                        "type": "button", "class": "toggle", "id": "explorer-open-now",
+                        "aria-pressed": "false",
                         "aria-describedby": "explorer-open-now-hint",
                     ],
                     flags: .hidden
@@ -213,21 +253,32 @@ enum ExplorerControls {
             }
             b.element("div", class: "filter-panel__actions") { b in
                 b.element(
-                    "button", ["type": "button", "class": "button button--secondary", "id": "explorer-reset"],
+                    "button",
+                    [
+                        "type": "button", "class": "button button--secondary",
+                        "id": "explorer-reset",
+                    ],
                     text: t.reset)
                 b.element(
-                    "button", ["type": "button", "class": "button", "id": "explorer-filters-done"], text: t.showResults)
+                    "button", ["type": "button", "class": "button", "id": "explorer-filters-done"],
+                    text: t.showResults)
             }
         }
     }
 
     /// Where distances are measured from, and why not from the reader when that failed.
     static func status(_ b: inout HTMLBuffer) {
-        b.element("div", ["class": "explorer-status", "id": "explorer-status"], flags: .hidden) { b in
-            b.element("p", ["class": "explorer-message", "id": "explorer-message", "role": "status"], text: "")
+        b.element("div", ["class": "explorer-status", "id": "explorer-status"], flags: .hidden) {
+            b in
+            b.element(
+                "p", ["class": "explorer-message", "id": "explorer-message", "role": "status"],
+                text: "")
             b.element(
                 "button",
-                ["type": "button", "class": "explorer-text-button", "id": "explorer-origin-reset", "hidden": ""],
+                [
+                    "type": "button", "class": "explorer-text-button",
+                    "id": "explorer-origin-reset", "hidden": "",
+                ],
                 text: "")
         }
         b.newline()
@@ -236,13 +287,20 @@ enum ExplorerControls {
     /// "Vis flere" under a long list, and the empty state.
     static func moreAndEmpty(_ b: inout HTMLBuffer, _ t: Strings) {
         b.element("div", ["class": "explorer-more", "id": "explorer-more"], flags: .hidden) { b in
-            b.element("p", ["class": "explorer-more__status", "id": "explorer-more-status"], text: "")
             b.element(
-                "button", ["type": "button", "class": "button button--secondary", "id": "explorer-more-button"],
+                "p", ["class": "explorer-more__status", "id": "explorer-more-status"], text: "")
+            b.element(
+                "button",
+                [
+                    "type": "button", "class": "button button--secondary",
+                    "id": "explorer-more-button",
+                ],
                 text: t.showMore)
         }
         b.newline()
-        b.element("div", ["class": "empty-state explorer-empty", "id": "explorer-empty"], flags: .hidden) { b in
+        b.element(
+            "div", ["class": "empty-state explorer-empty", "id": "explorer-empty"], flags: .hidden
+        ) { b in
             b.element("span", class: "empty-state__icon") { $0.icon(.search) }
             b.element("p", class: "explorer-empty__title", text: t.noMatches)
             b.element("p", class: "explorer-empty__hint", text: t.noMatchesHint)
@@ -250,19 +308,25 @@ enum ExplorerControls {
         b.newline()
     }
 
-    /// The map's place: beside the list on a wide screen, instead of it on a narrow one, and first, under the
-    /// sheet of the results, on a phone when the guide has a basemap. Over it: «Søk i dette området» and «Vis
-    /// alle» (a wide screen, once the reader has moved the map), and the round «Finn meg» that `beacon.js` puts
-    /// in the map's corner above the credits when the map comes first.
+    /// The map's place: beside the list on a wide screen, instead of it on a narrow one, and first,
+    /// under the sheet of the results, on a phone when the guide has a basemap. Over it: «Søk i
+    /// dette området» and «Vis alle» (a wide screen, once the reader has moved the map), and the
+    /// round «Finn meg» that `beacon.js` puts in the map's corner above the credits when the map
+    /// comes first.
     static func map(_ b: inout HTMLBuffer, categories: [PlaceCategory], _ t: Strings) {
         b.element(
-            "section", ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": t.mapView]
+            "section",
+            ["class": "explorer-map needs-script", "id": "explorer-map", "aria-label": t.mapView]
         ) { b in
-            b.element("div", ["class": "explorer-map__canvas", "id": "explorer-map-canvas"], text: "")
+            b.element(
+                "div", ["class": "explorer-map__canvas", "id": "explorer-map-canvas"], text: "")
             b.element("div", class: "map-area") { b in
                 b.element(
                     "button",
-                    ["type": "button", "class": "map-area__button", "id": "explorer-area-search", "hidden": ""]
+                    [
+                        "type": "button", "class": "map-area__button", "id": "explorer-area-search",
+                        "hidden": "",
+                    ]
                 ) { b in
                     b.icon(.search)
                     b.text(t.searchThisArea)
@@ -275,8 +339,10 @@ enum ExplorerControls {
                     ],
                     text: t.showAllPlaces)
             }
-            b.element("button", ["type": "button", "class": "map-locate", "id": "explorer-map-locate"], flags: .hidden)
-            { b in
+            b.element(
+                "button", ["type": "button", "class": "map-locate", "id": "explorer-map-locate"],
+                flags: .hidden
+            ) { b in
                 b.icon(.locate)
                 b.element("span", class: "visually-hidden", text: t.findMe)
             }
@@ -296,25 +362,31 @@ enum ExplorerControls {
         b.newline()
     }
 
-    /// The handle of the results' sheet when the map comes first on a phone: the count of the list (what the
-    /// reader pulls up), a button that opens and closes the sheet (`beacon.js` keeps its state and count).
+    /// The handle of the results' sheet when the map comes first on a phone: the count of the list
+    /// (what the reader pulls up), a button that opens and closes the sheet (`beacon.js` keeps its
+    /// state and count).
     static func sheetHandle(_ b: inout HTMLBuffer, count: String) {
         b.element(
             "button",
             [
-                "type": "button", "class": "sheet-handle needs-script", "id": "explorer-sheet-handle",
+                "type": "button", "class": "sheet-handle needs-script",
+                "id": "explorer-sheet-handle",
                 "aria-expanded": "false", "aria-controls": "place-list",
             ]
         ) { b in
             b.element("span", ["class": "sheet-handle__grip", "aria-hidden": "true"], text: "")
-            b.element("span", ["class": "sheet-handle__count", "id": "explorer-sheet-count"], text: count)
+            b.element(
+                "span", ["class": "sheet-handle__count", "id": "explorer-sheet-count"], text: count)
             b.icon(.chevronUp)
         }
     }
 
-    /// What a screen reader hears when the sheet opens or closes by a drag or the back button (`beacon.js`).
+    /// What a screen reader hears when the sheet opens or closes by a drag or the back button
+    /// (`beacon.js`).
     static func sheetStatus(_ b: inout HTMLBuffer) {
-        b.element("p", ["class": "visually-hidden", "id": "explorer-sheet-status", "role": "status"], text: "")
+        b.element(
+            "p", ["class": "visually-hidden", "id": "explorer-sheet-status", "role": "status"],
+            text: "")
         b.newline()
     }
 
@@ -322,13 +394,18 @@ enum ExplorerControls {
     static func viewSwitch(_ b: inout HTMLBuffer, _ t: Strings) {
         b.element(
             "div",
-            ["class": "view-switch needs-script", "id": "explorer-view", "role": "group", "aria-label": t.viewMode]
+            [
+                "class": "view-switch needs-script", "id": "explorer-view", "role": "group",
+                "aria-label": t.viewMode,
+            ]
         ) { b in
-            b.element("button", ["type": "button", "data-view": "list", "aria-pressed": "true"]) { b in
+            b.element("button", ["type": "button", "data-view": "list", "aria-pressed": "true"]) {
+                b in
                 b.icon(.list)
                 b.text(t.listView)
             }
-            b.element("button", ["type": "button", "data-view": "map", "aria-pressed": "false"]) { b in
+            b.element("button", ["type": "button", "data-view": "map", "aria-pressed": "false"]) {
+                b in
                 b.icon(.map)
                 b.text(t.mapView)
             }

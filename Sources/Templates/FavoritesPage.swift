@@ -9,7 +9,9 @@ import BeaconText
 /// with the pins of this page's favorites.
 package enum FavoritesPage {
     /// How many pages «Mine steder» has (100 favorites a page, as the lists).
-    package static func pageCount(_ guide: Guide) -> Int { ListPage.pageCount(for: guide.favorites.count) }
+    package static func pageCount(_ guide: Guide) -> Int {
+        ListPage.pageCount(for: guide.favorites.count)
+    }
 
     package static func render(_ guide: Guide, context: SiteContext, page: Int = 1) -> [UInt8] {
         let path = context.paths.favoritesPage(page: page)
@@ -18,20 +20,26 @@ package enum FavoritesPage {
         let t = context.strings
         let all = guide.favorites
         let pageCount = ListPage.pageCount(for: all.count)
-        let favorites = all[min(all.count, (page - 1) * ListPage.pageSize)..<min(all.count, page * ListPage.pageSize)]
+        let favorites = all[
+            min(
+                all.count, (page - 1) * ListPage.pageSize)..<min(
+                    all.count, page * ListPage.pageSize)]
         let withMap = context.hasMap && !favorites.isEmpty
         var b = HTMLBuffer(capacity: 8_192 + favorites.count * 1_100)
         PageChrome.page(
             &b,
             head: .init(
                 title: t.myPlaces + " – " + context.title,
-                description: t.favoritesIntro, includeMap: withMap, includeShareScript: !all.isEmpty,
+                description: t.favoritesIntro, includeMap: withMap,
+                includeShareScript: !all.isEmpty,
                 mapImageOrigin: context.mapImageOrigin, seo: context.seo(for: path), path: path),
-            chrome: context.chrome(depth: depth, section: .favorites), path: path, root: root, context: context
+            chrome: context.chrome(depth: depth, section: .favorites), path: path, root: root,
+            context: context
         ) { b in
             b.append(Components.starGradients)
             // Nothing to share yet: no button.
-            Components.favoritesIntro(&b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
+            Components.favoritesIntro(
+                &b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
             guard !favorites.isEmpty else {
                 b.element("p", class: "empty-state") { b in
                     b.element("span", class: "empty-state__icon") { $0.icon(.heart) }
@@ -40,7 +48,8 @@ package enum FavoritesPage {
                 b.newline()
                 return
             }
-            // With a map: above the list on a phone, beside it (and staying in view) on a wide screen.
+            // With a map: above the list on a phone, beside it (and staying in view) on a wide
+            // screen.
             if withMap {
                 b.element("div", class: "favorites-body") { b in
                     map(&b, favorites, root: root, context: context)
@@ -59,12 +68,16 @@ package enum FavoritesPage {
     }
 
     /// The page's favorites, one card a line.
-    static func list(_ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String, context: SiteContext) {
+    static func list(
+        _ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String,
+        context: SiteContext
+    ) {
         b.element("ul", class: "place-list place-list--favorites") { b in
             b.newline()
             for place in favorites {
                 favoriteCard(
-                    &b, place, root: root, paths: context.paths, photo: .init(place, root: root, context: context),
+                    &b, place, root: root, paths: context.paths,
+                    photo: .init(place, root: root, context: context),
                     context.strings)
             }
         }
@@ -75,10 +88,12 @@ package enum FavoritesPage {
     /// `{"basemap":…,"center":…,"star":…,"places":[{id,n,c,lat,lon,u,meta,s?,label?}]}`, each link
     /// relative to this page and each text in its language, so the script adds none.
     static func map(
-        _ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String, context: SiteContext
+        _ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String,
+        context: SiteContext
     ) {
         let t = context.strings
-        b.element("section", ["class": "favorites-map needs-script", "aria-label": t.favoritesMap]) {
+        b.element("section", ["class": "favorites-map needs-script", "aria-label": t.favoritesMap])
+        {
             $0.element("div", ["class": "favorites-map__canvas", "id": "favorites-map"], text: "")
         }
         b.newline()
@@ -94,7 +109,11 @@ package enum FavoritesPage {
                 ("lat", .number(PageData.rounded(place.coordinate.latitude))),
                 ("lon", .number(PageData.rounded(place.coordinate.longitude))),
                 ("u", .string(root + context.paths.detailPage(slug: place.slug))),
-                ("meta", .string(t.singular(place.category) + " · " + t.distance(metres: place.wholeMetres))),
+                (
+                    "meta",
+                    .string(
+                        t.singular(place.category) + " · " + t.distance(metres: place.wholeMetres))
+                ),
             ]
             if let summary = place.summary {
                 pin.append(("s", .number(Double(summary.roundedStars))))
@@ -111,7 +130,13 @@ package enum FavoritesPage {
         }
         let data: JSONValue = .object([
             ("basemap", MapData.basemap(context.basemap)), ("center", .object(center)),
-            ("star", .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))])),
+            (
+                "star",
+                .object([
+                    ("path", .string(Components.starPath)),
+                    ("fill", .string(Components.starFillPrefix)),
+                ])
+            ),
             ("label", .string(t.favoritesMap)), ("places", .array(pins)),
         ])
         var bytes: [UInt8] = []
@@ -130,7 +155,9 @@ package enum FavoritesPage {
                     (paths.favoritesGPX, t.gpxLink), (paths.favoritesKML, t.kmlLink),
                     (paths.favoritesGeoJSON, t.geoJSONLink),
                 ] {
-                    b.element("li") { $0.element("a", ["href": root + path, "download": ""], text: label) }
+                    b.element("li") {
+                        $0.element("a", ["href": root + path, "download": ""], text: label)
+                    }
                 }
             }
         }
@@ -139,16 +166,20 @@ package enum FavoritesPage {
 
     /// A card like the list's, with the latest comment (or the owner's note) under it.
     static func favoriteCard(
-        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, paths: SitePaths, photo: Components.CardPhoto?,
+        _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, paths: SitePaths,
+        photo: Components.CardPhoto?,
         _ t: Strings
     ) {
         // The owner's note on the place stands in for a comment.
         let latestComment = place.ratings.latest?.comment ?? place.place.ownerNote
         guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
-            Components.placeCard(&b, place, root: root, paths: paths, t, photo: photo, showsComment: false)
+            Components.placeCard(
+                &b, place, root: root, paths: paths, t, photo: photo, showsComment: false)
             return
         }
-        Components.placeCard(&b, place, root: root, paths: paths, t, photo: photo, showsComment: false) { b in
+        Components.placeCard(
+            &b, place, root: root, paths: paths, t, photo: photo, showsComment: false
+        ) { b in
             Components.comment(&b, comment)
         }
     }

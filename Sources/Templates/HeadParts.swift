@@ -1,8 +1,8 @@
 import BeaconHTML
 import Synchronization
 
-/// The lines of a document head that do not name the page: the same for every page at one way to the
-/// root with the same scripts, so they are made once per build, not for each of 100,000 pages.
+/// The lines of a document head that do not name the page: the same for every page at one way to
+/// the root with the same scripts, so they are made once per build, not for each of 100,000 pages.
 struct HeadParts: Sendable {
     /// `html`'s start tag: the page's language and the guide's time zone.
     var document: HTMLStartTag

@@ -8,7 +8,8 @@ import BeaconHTML
 /// are files of the same style (`assets/icons/`, `Components.categoryIcon`): an
 /// owner may replace them, and a page's stylesheet draws them.
 enum Icon: CaseIterable {
-    case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, share, directions, phone
+    case search, locate, filter, list, map, clock, heart, pause, play, back, close, download, share,
+        directions, phone
     case globe, chevronUp, forward
 
     /// The icon's markup, ready to insert.
@@ -21,7 +22,10 @@ enum Icon: CaseIterable {
                 HTMLFragment.build { b in
                     b.element(
                         "svg",
-                        ["class": "icon", "viewBox": "0 0 24 24", "width": "20", "height": "20", "aria-hidden": "true"]
+                        [
+                            "class": "icon", "viewBox": "0 0 24 24", "width": "20", "height": "20",
+                            "aria-hidden": "true",
+                        ]
                     ) { icon.drawing(&$0) }
                 }
             )
@@ -34,7 +38,9 @@ enum Icon: CaseIterable {
             b.path("M15.5 15.5 20.5 20.5")
         case .locate:
             b.circle("12", "12", r: "7")
-            b.selfClosing("circle", ["cx": "12", "cy": "12", "r": "2.5", "fill": "currentColor", "stroke": "none"])
+            b.selfClosing(
+                "circle",
+                ["cx": "12", "cy": "12", "r": "2.5", "fill": "currentColor", "stroke": "none"])
             b.path("M12 2v3M12 19v3M2 12h3M19 12h3")
         case .filter:
             b.path("M4 7h8M16 7h4M4 17h4M12 17h8")
@@ -66,10 +72,13 @@ enum Icon: CaseIterable {
             b.path("M9 14v-2.5a1.5 1.5 0 0 1 1.5-1.5H15M13 8l2 2-2 2")
         case .phone:
             b.path(
-                "M6.5 3.5h3l1.5 4-2 1.5a11 11 0 0 0 6 6l1.5-2 4 1.5v3a2 2 0 0 1-2 2A16 16 0 0 1 4.5 5.5a2 2 0 0 1 2-2z")
+                "M6.5 3.5h3l1.5 4-2 1.5a11 11 0 0 0 6 6l1.5-2 4 1.5v3a2 2 0 0 1-2 2A16 16 0 0 1 4.5 5.5a2 2 0 0 1 2-2z"
+            )
         case .globe:
             b.circle("12", "12", r: "8.5")
-            b.path("M3.5 12h17M12 3.5c2.5 2.5 3.5 5.5 3.5 8.5s-1 6-3.5 8.5c-2.5-2.5-3.5-5.5-3.5-8.5s1-6 3.5-8.5z")
+            b.path(
+                "M3.5 12h17M12 3.5c2.5 2.5 3.5 5.5 3.5 8.5s-1 6-3.5 8.5c-2.5-2.5-3.5-5.5-3.5-8.5s1-6 3.5-8.5z"
+            )
         case .chevronUp: b.path("M6 15l6-6 6 6")
         case .forward: b.path("M9 5l7 7-7 7")
         }

@@ -20,18 +20,22 @@ package enum ListPage {
         package var pageCount: Int
         /// The data block for the script; only each explorer's first page has it.
         var scriptData: HTMLFragment?
-        /// The categories the guide has places in: only they get a chip (and a line in the map's legend).
+        /// The categories the guide has places in: only they get a chip (and a line in the map's
+        /// legend).
         var categories: [PlaceCategory]
         /// The places within the guide's radius, all (nil) and of each category: the chips' counts.
         var chipCounts: [PlaceCategory?: Int]
-        /// Where in the whole list (of `totalCount`) the places beyond the radius begin, nearest first; with
-        /// `outsideRadius` (on an explorer's first page: the script's list leaves them out), they are listed apart.
+        /// Where in the whole list (of `totalCount`) the places beyond the radius begin, nearest
+        /// first; with `outsideRadius` (on an explorer's first page: the script's list leaves them
+        /// out), they are listed apart.
         var outsideStart: Int
         var outsideRadius: ArraySlice<GuidePlace>
 
         package init(
-            path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int, page: Int,
-            pageCount: Int, scriptData: HTMLFragment?, categories: [PlaceCategory] = PlaceCategory.defaults,
+            path: String, category: PlaceCategory?, places: ArraySlice<GuidePlace>, totalCount: Int,
+            page: Int,
+            pageCount: Int, scriptData: HTMLFragment?,
+            categories: [PlaceCategory] = PlaceCategory.defaults,
             outsideStart: Int? = nil, outsideRadius: ArraySlice<GuidePlace> = [],
             chipCounts: [PlaceCategory?: Int] = [:]
         ) {
@@ -49,7 +53,9 @@ package enum ListPage {
         }
     }
 
-    package static func pageCount(for count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
+    package static func pageCount(for count: Int) -> Int {
+        max(1, (count + pageSize - 1) / pageSize)
+    }
 
     package static func render(_ input: Input, context: SiteContext) -> [UInt8] {
         let depth = SitePaths.depth(of: input.path)
@@ -64,7 +70,8 @@ package enum ListPage {
         let interactive = input.scriptData != nil
         // The explorer's count is what its list shows: the places within the radius.
         let summary = t.withinRadius(
-            interactive ? input.outsideStart : input.totalCount, settings.radiusKm, context.centerName)
+            interactive ? input.outsideStart : input.totalCount, settings.radiusKm,
+            context.centerName)
         let withMap = interactive && context.hasMap
         var b = HTMLBuffer(capacity: 16_384 + input.places.count * 700)
         PageChrome.page(
@@ -73,30 +80,40 @@ package enum ListPage {
                 title: title, description: summary + ".", includeScript: interactive,
                 includeMap: withMap, mapImageOrigin: context.mapImageOrigin,
                 seo: context.seo(for: input.path), path: input.path),
-            chrome: context.chrome(depth: depth, section: .explore), path: input.path, root: root, context: context
+            chrome: context.chrome(depth: depth, section: .explore), path: input.path, root: root,
+            context: context
         ) { b in
             b.append(Components.starGradients)
             b.element(
-                "div", ["class": "explorer", "id": "explorer", "data-category": input.category?.rawValue ?? "all"]
+                "div",
+                [
+                    "class": "explorer", "id": "explorer",
+                    "data-category": input.category?.rawValue ?? "all",
+                ]
             ) { b in
                 b.element("div", class: "explorer-head") { b in
                     b.element("div", class: "explorer-head__text") { b in
                         b.element("h1", text: heading)
                         b.element(
-                            "p", ["class": "results-count", "id": "results-count", "role": "status"], text: summary)
+                            "p",
+                            ["class": "results-count", "id": "results-count", "role": "status"],
+                            text: summary)
                     }
                     if interactive { ExplorerControls.locateButton(&b, t) }
                 }
                 b.newline()
-                // A category without places leads nowhere: no chip for it (its own page still shows its chip).
+                // A category without places leads nowhere: no chip for it (its own page still shows
+                // its chip).
                 let shownCategories = context.settings.categories.filter {
                     input.categories.contains($0) || $0 == input.category
                 }
                 ExplorerControls.bar(
-                    &b, root: root, current: input.category, categories: shownCategories, counts: input.chipCounts,
+                    &b, root: root, current: input.category, categories: shownCategories,
+                    counts: input.chipCounts,
                     settings: settings, context: context, interactive: interactive)
                 b.element("div", class: "explorer-body") { b in
-                    results(&b, input, summary: summary, withMap: withMap, root: root, context: context)
+                    results(
+                        &b, input, summary: summary, withMap: withMap, root: root, context: context)
                     if withMap { ExplorerControls.map(&b, categories: shownCategories, t) }
                     if withMap { ExplorerControls.sheetStatus(&b) }
                 }
@@ -111,26 +128,30 @@ package enum ListPage {
         return b.bytes
     }
 
-    /// The results: on a phone whose guide has a basemap, the sheet over the map (`beacon.js` decides),
-    /// pulled up by its handle; where the distances are measured from, at their top.
+    /// The results: on a phone whose guide has a basemap, the sheet over the map (`beacon.js`
+    /// decides), pulled up by its handle; where the distances are measured from, at their top.
     static func results(
-        _ b: inout HTMLBuffer, _ input: Input, summary: String, withMap: Bool, root: String, context: SiteContext
+        _ b: inout HTMLBuffer, _ input: Input, summary: String, withMap: Bool, root: String,
+        context: SiteContext
     ) {
         let t = context.strings
         let interactive = input.scriptData != nil
         b.element("div", ["class": "explorer-results", "id": "explorer-results"]) { b in
             if withMap { ExplorerControls.sheetHandle(&b, count: summary) }
             if interactive { ExplorerControls.status(&b) }
-            // A list on one page comes in the script's default order («Anbefalt»), so the first paint is the
-            // order the script keeps, and a reader without script meets the owner's picks first too. Longer
-            // lists keep the guide's order (nearest first): their later pages, rendered only when their own
-            // places change, could not follow an order that a new rating reshuffles.
+            // A list on one page comes in the script's default order («Anbefalt»), so the first
+            // paint is the order the script keeps, and a reader without script meets the owner's
+            // picks first too. Longer lists keep the guide's order (nearest first): their later
+            // pages, rendered only when their own places change, could not follow an order that a
+            // new rating reshuffles.
             let cards =
-                input.pageCount == 1 ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
+                input.pageCount == 1
+                ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
             placeList(&b, cards, id: "place-list", root: root, context: context)
             if interactive { ExplorerControls.moreAndEmpty(&b, t) }
             let category = input.category
-            Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root, t) { page in
+            Components.pagination(&b, page: input.page, pageCount: input.pageCount, root: root, t) {
+                page in
                 if let category { return context.paths.categoryPage(category, page: page) }
                 return context.paths.listPage(page: page)
             }
@@ -139,7 +160,8 @@ package enum ListPage {
 
     /// The places' cards, one a line.
     static func placeList(
-        _ b: inout HTMLBuffer, _ places: ArraySlice<GuidePlace>, id: String? = nil, root: String, context: SiteContext
+        _ b: inout HTMLBuffer, _ places: ArraySlice<GuidePlace>, id: String? = nil, root: String,
+        context: SiteContext
     ) {
         b.element("ul", ["class": "place-list", "id": id]) { b in
             b.newline()
@@ -152,20 +174,26 @@ package enum ListPage {
         b.newline()
     }
 
-    /// Most shown: the places the data has beyond the radius (a file or an answer reaches past it), which
-    /// the script's list leaves out: folded away, so every page the build publishes is linked from an explorer.
+    /// Most shown: the places the data has beyond the radius (a file or an answer reaches past it),
+    /// which the script's list leaves out: folded away, so every page the build publishes is linked
+    /// from an explorer.
     static let outsideRadiusShown = pageSize
 
-    /// The places beyond the radius, folded under their count; past `outsideRadiusShown`, a link to the plain
-    /// list page where they go on.
-    static func outsideRadius(_ b: inout HTMLBuffer, _ input: Input, root: String, context: SiteContext) {
+    /// The places beyond the radius, folded under their count; past `outsideRadiusShown`, a link to
+    /// the plain list page where they go on.
+    static func outsideRadius(
+        _ b: inout HTMLBuffer, _ input: Input, root: String, context: SiteContext
+    ) {
         guard !input.outsideRadius.isEmpty else { return }
         let t = context.strings
         let count = input.totalCount - input.outsideStart
         b.element("details", ["class": "outside-radius", "id": "outside-radius"]) { b in
-            b.element("summary", text: t.outsideRadius(count, context.settings.radiusKm, context.centerName))
+            b.element(
+                "summary",
+                text: t.outsideRadius(count, context.settings.radiusKm, context.centerName))
             b.element("p", class: "muted", text: t.outsideRadiusNote)
-            placeList(&b, input.outsideRadius.prefix(outsideRadiusShown), root: root, context: context)
+            placeList(
+                &b, input.outsideRadius.prefix(outsideRadiusShown), root: root, context: context)
             if count > outsideRadiusShown {
                 let next = input.outsideStart + outsideRadiusShown
                 let page = next / pageSize + 1
@@ -190,7 +218,8 @@ package enum ListPage {
             b.element(
                 "a",
                 [
-                    "class": "about__download", "href": context.assetRoot(root) + context.paths.allPlacesGeoJSON,
+                    "class": "about__download",
+                    "href": context.assetRoot(root) + context.paths.allPlacesGeoJSON,
                     "download": "",
                 ]
             ) { b in

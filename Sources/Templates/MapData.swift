@@ -1,8 +1,8 @@
 import BeaconMap
 import BeaconSystem
 
-/// The basemap as the page script reads it (`beacon-map.js`): where tiles come
-/// from, the zooms and area they cover, and the credits to show.
+/// The basemap as the page script reads it (`beacon-map.js`): where tiles come from, the zooms and
+/// area they cover, and the credits to show.
 ///
 ///     {"tiles":"kart/{z}/{x}/{y}.png","minZoom":11,"maxZoom":15,"bounds":[s,w,n,e],"credits":[{"t":…,"u":…}]}
 ///     {"tiles":"https://…/{z}/{x}/{y}.png","remote":true,"maxZoom":19,"credits":[…]}
@@ -21,7 +21,11 @@ enum MapData {
             object = [
                 ("tiles", .string(pathTemplate)), ("minZoom", .number(Double(minZoom))),
                 ("maxZoom", .number(Double(maxZoom))),
-                ("bounds", .array([bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) })),
+                (
+                    "bounds",
+                    .array(
+                        [bounds.south, bounds.west, bounds.north, bounds.east].map { .number($0) })
+                ),
             ]
         case .vector(let pathTemplate, let levels, let coverage):
             object = [
@@ -31,7 +35,9 @@ enum MapData {
                     .array(
                         levels.map { level in
                             .array(
-                                [level.zoom, level.minX, level.minY, level.maxX, level.maxY].map { .number(Double($0)) }
+                                [level.zoom, level.minX, level.minY, level.maxX, level.maxY].map {
+                                    .number(Double($0))
+                                }
                             )
                         })
                 ),
@@ -40,11 +46,17 @@ enum MapData {
                 object.append(
                     (
                         "covers",
-                        .array([coverage.south, coverage.west, coverage.north, coverage.east].map { .number($0) })
+                        .array(
+                            [coverage.south, coverage.west, coverage.north, coverage.east].map {
+                                .number($0)
+                            })
                     ))
             }
         case .remote(let urlTemplate, _, let maxZoom):
-            object = [("tiles", .string(urlTemplate)), ("remote", .bool(true)), ("maxZoom", .number(Double(maxZoom)))]
+            object = [
+                ("tiles", .string(urlTemplate)), ("remote", .bool(true)),
+                ("maxZoom", .number(Double(maxZoom))),
+            ]
         }
         let credits: [JSONValue] = basemap.attribution.map { credit in
             var entry: [(key: String, value: JSONValue)] = [("t", .string(credit.text))]

@@ -11,8 +11,8 @@ enum MessagePage {
     }
 
     /// `block`: the CSS block name (`not-found`, `offline-page`) of the section, its mark and icon;
-    /// `linksClass`: a class for the paragraph of links, if it has one; `movedAddresses`: the data of
-    /// `beacon-moved.js`, which sends a reader on from an old address (the 404 page).
+    /// `linksClass`: a class for the paragraph of links, if it has one; `movedAddresses`: the data
+    /// of `beacon-moved.js`, which sends a reader on from an old address (the 404 page).
     static func render(
         context: SiteContext, root: String, title: String, heading: String, text: String,
         block: String, links: [Link], linksClass: String? = nil, movedAddresses: [UInt8]? = nil
@@ -21,8 +21,10 @@ enum MessagePage {
         PageChrome.page(
             &b,
             head: .init(
-                title: title + " – " + context.title, description: text, includeMovedScript: movedAddresses != nil),
-            chrome: PageChrome.chrome(root: root, section: .none, context: context), path: context.paths.listPage(),
+                title: title + " – " + context.title, description: text,
+                includeMovedScript: movedAddresses != nil),
+            chrome: PageChrome.chrome(root: root, section: .none, context: context),
+            path: context.paths.listPage(),
             root: root, context: context
         ) { b in
             b.element("section", ["class": "page-intro " + block]) { b in
@@ -30,7 +32,8 @@ enum MessagePage {
                     $0.voidElement(
                         "img",
                         [
-                            "class": block + "__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "",
+                            "class": block + "__icon",
+                            "src": context.assetRoot(root) + SitePaths.icon, "alt": "",
                             "width": "88", "height": "88",
                         ])
                 }
@@ -40,7 +43,11 @@ enum MessagePage {
                     for (index, link) in links.enumerated() {
                         if index > 0 { b.text(" ") }
                         b.element(
-                            "a", ["class": link.secondary ? "button button--secondary" : "button", "href": link.href],
+                            "a",
+                            [
+                                "class": link.secondary ? "button button--secondary" : "button",
+                                "href": link.href,
+                            ],
                             text: link.text)
                     }
                 }

@@ -21,7 +21,8 @@ package enum OfflineFiles {
         ("assets/beacon-icon-maskable-512.png", 512, "maskable"),
     ]
 
-    /// Zoom levels of the basemap precached on install (the lowest); tiles of the others are kept as they are seen.
+    /// Zoom levels of the basemap precached on install (the lowest); tiles of the others are kept
+    /// as they are seen.
     static let precachedZoomLevels = 2
 
     /// Deep Blue: the installed app's title bar and splash screen around the icon.
@@ -39,13 +40,15 @@ package enum OfflineFiles {
         let others = contexts.dropFirst().map { ($0.folder, offlinePagePath(of: $0)) }
         let manifests = contexts.map { (manifestPath(of: $0), Array(manifest(context: $0).utf8)) }
         let worker = serviceWorker(
-            version: version, assetPaths: manifests.dropFirst().map(\.0) + assetPaths + others.map(\.1),
+            version: version,
+            assetPaths: manifests.dropFirst().map(\.0) + assetPaths + others.map(\.1),
             explorerPaths: explorerPaths, tiles: tiles, languageOfflinePages: others)
         return manifests + [(serviceWorkerPath, Array(worker.utf8))]
             + contexts.map { (offlinePagePath(of: $0), OfflinePage.render(context: $0)) }
     }
 
-    /// "manifest.webmanifest" for the main language, "manifest-nn.webmanifest" for nynorsk (`beacon-offline.js` links the page's).
+    /// "manifest.webmanifest" for the main language, "manifest-nn.webmanifest" for nynorsk
+    /// (`beacon-offline.js` links the page's).
     static func manifestPath(of context: SiteContext) -> String {
         context.folder.isEmpty ? manifestPath : "manifest-\(context.language.rawValue).webmanifest"
     }
@@ -56,8 +59,8 @@ package enum OfflineFiles {
         context.folder.isEmpty ? offlinePagePath : "offline-\(context.language.rawValue).html"
     }
 
-    /// The web app manifest: what a phone needs to put the guide on its home screen.
-    /// In the context's language, starting at its front page; an app of its own per language (its `id`).
+    /// The web app manifest: what a phone needs to put the guide on its home screen. In the
+    /// context's language, starting at its front page; an app of its own per language (its `id`).
     static func manifest(context: SiteContext) -> String {
         let t = context.strings
         let title = context.title.trimmingSpaces()
@@ -73,7 +76,9 @@ package enum OfflineFiles {
             ("short_name", .string(shortName)),
             (
                 "description",
-                .string(t.appDescription(t.categoryList(context.settings.categories), context.settings.centerLabel))
+                .string(
+                    t.appDescription(
+                        t.categoryList(context.settings.categories), context.settings.centerLabel))
             ),
             ("lang", .string(t.language.rawValue)),
             ("dir", .string("ltr")),
@@ -91,7 +96,8 @@ package enum OfflineFiles {
     /// `sw.js`: the worker's script with this build's values in front.
     static func serviceWorker(
         version: String, assetPaths: [String], explorerPaths: [String],
-        tiles: [(zoom: Int, path: String)], languageOfflinePages: [(folder: String, page: String)] = []
+        tiles: [(zoom: Int, path: String)],
+        languageOfflinePages: [(folder: String, page: String)] = []
     ) -> String {
         var build: [(key: String, value: JSONValue)] = [
             ("version", .string(version)),
@@ -99,18 +105,24 @@ package enum OfflineFiles {
             ("storedFolders", .array(storedFolders.map { .string($0) })),
             (
                 "precache",
-                .array(precache(assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles).map { .string($0) })
+                .array(
+                    precache(assetPaths: assetPaths, explorerPaths: explorerPaths, tiles: tiles).map
+                    { .string($0) })
             ),
         ]
         if !languageOfflinePages.isEmpty {
-            build.append(("languageOfflinePages", .object(languageOfflinePages.map { ($0.folder, .string($0.page)) })))
+            build.append(
+                (
+                    "languageOfflinePages",
+                    .object(languageOfflinePages.map { ($0.folder, .string($0.page)) })
+                ))
         }
         return ServiceWorkerScript.render(build: .object(build))
     }
 
-    /// Where files the reader comes across are kept as they arrive: the assets, the basemap's tiles ("kart/"),
-    /// a big guide's place data ("data/"; each file's name changes with its content) and the photos the reader
-    /// has seen ("bilder/", named by content too; none is stored ahead).
+    /// Where files the reader comes across are kept as they arrive: the assets, the basemap's tiles
+    /// ("kart/"), a big guide's place data ("data/"; each file's name changes with its content) and
+    /// the photos the reader has seen ("bilder/", named by content too; none is stored ahead).
     static let storedFolders: [String] = {
         let template = PublishedTile.pathTemplate
         let tileFolder = template.firstIndex(of: "{").map { String(template[..<$0]) } ?? "kart/"
@@ -120,12 +132,13 @@ package enum OfflineFiles {
     /// The published photos' folder (`PhotoProcessing` writes them there).
     package static let photoFolder = "bilder/"
 
-    /// What the worker stores on install: the offline page, the explorer pages,
-    /// the 404 page, the manifest, every asset (icons included; not the link-preview images) and the tiles of
-    /// the lowest zoom levels. Each path once, in that order, as it is written in
-    /// a URL (`URLPath`: an asset named `a#b.png` must not fail the install).
-    static func precache(assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]) -> [String]
-    {
+    /// What the worker stores on install: the offline page, the explorer pages, the 404 page, the
+    /// manifest, every asset (icons included; not the link-preview images) and the tiles of the
+    /// lowest zoom levels. Each path once, in that order, as it is written in a URL (`URLPath`: an
+    /// asset named `a#b.png` must not fail the install).
+    static func precache(
+        assetPaths: [String], explorerPaths: [String], tiles: [(zoom: Int, path: String)]
+    ) -> [String] {
         let zooms = Set(Array(Set(tiles.map(\.zoom)).sorted().prefix(precachedZoomLevels)))
         var seen = Set<String>()
         var paths: [String] = []

@@ -6,7 +6,8 @@ enum PageChrome {
     /// Forbids inline script and every other origin, so even a sanitiser bug could not run script.
     static let contentSecurityPolicy = contentSecurityPolicy(imageOrigin: nil)
 
-    /// The policy, allowing images from `imageOrigin` too: the map tiles of a provider the owner chose.
+    /// The policy, allowing images from `imageOrigin` too: the map tiles of a provider the owner
+    /// chose.
     static func contentSecurityPolicy(imageOrigin: String?) -> String {
         let images = imageOrigin.map { "img-src 'self' data: \($0)" } ?? "img-src 'self' data:"
         return
@@ -32,7 +33,8 @@ enum PageChrome {
         var mapImageOrigin: String? = nil
         /// Canonical link and Open Graph / Twitter tags (only with a base URL).
         var seo: SEO? = nil
-        /// The page's path below its language's root, for the links to its translations (nil: none).
+        /// The page's path below its language's root, for the links to its translations (nil:
+        /// none).
         var path: String? = nil
     }
 
@@ -40,15 +42,15 @@ enum PageChrome {
         var url: String
         var image: String
         var siteName: String
-        /// A place's page: its category's 1200×630 preview (`SitePaths.shareImage(for:)`), or its first
-        /// photo, described by this.
+        /// A place's page: its category's 1200×630 preview (`SitePaths.shareImage(for:)`), or its
+        /// first photo, described by this.
         var largeImageAlt: String? = nil
         var imageWidth = 1200
         var imageHeight = 630
     }
 
-    /// A page of the site: the document (`document`) around its body (`body`), whose `main` `content` writes.
-    /// `path`: the page's, below its language's root, for the language switcher.
+    /// A page of the site: the document (`document`) around its body (`body`), whose `main`
+    /// `content` writes. `path`: the page's, below its language's root, for the language switcher.
     static func page(
         _ b: inout HTMLBuffer, head: Head, chrome: SiteContext.Chrome, path: String, root: String,
         context: SiteContext, _ content: (inout HTMLBuffer) -> Void
@@ -58,18 +60,20 @@ enum PageChrome {
         }
     }
 
-    /// The doctype, then `html` in the page's language with the guide's time zone, holding the head and the
-    /// body, whose content `body` writes. `context` says whether the site adds its own stylesheet
-    /// (`assets/custom.css`), linked after ours. `root` is the way to the page's language root; assets are found
-    /// from it (`SiteContext.assetRoot`).
+    /// The doctype, then `html` in the page's language with the guide's time zone, holding the head
+    /// and the body, whose content `body` writes. `context` says whether the site adds its own
+    /// stylesheet (`assets/custom.css`), linked after ours. `root` is the way to the page's
+    /// language root; assets are found from it (`SiteContext.assetRoot`).
     static func document(
         _ b: inout HTMLBuffer, head: Head, root home: String, context: SiteContext,
         _ body: (inout HTMLBuffer) -> Void
     ) {
         let key = HeadParts.Key(
-            root: home, includeScript: head.includeScript, includeHoursScript: head.includeHoursScript,
+            root: home, includeScript: head.includeScript,
+            includeHoursScript: head.includeHoursScript,
             includeMap: head.includeMap, includeShareScript: head.includeShareScript,
-            includeGalleryScript: head.includeGalleryScript, includeMovedScript: head.includeMovedScript,
+            includeGalleryScript: head.includeGalleryScript,
+            includeMovedScript: head.includeMovedScript,
             mapImageOrigin: head.mapImageOrigin)
         let parts = context.headParts.parts(key) { headParts($0, context: context) }
         b.doctype()
@@ -92,10 +96,11 @@ enum PageChrome {
         b.newline()
     }
 
-    /// The head's lines that name the page: title, description, the icons (`icons`, the same on every page)
-    /// and, with a base URL, canonical and sharing tags; the links to its translations.
+    /// The head's lines that name the page: title, description, the icons (`icons`, the same on
+    /// every page) and, with a base URL, canonical and sharing tags; the links to its translations.
     private static func namingLines(
-        _ b: inout HTMLBuffer, _ head: Head, icons: HTMLFragment, root home: String, context: SiteContext
+        _ b: inout HTMLBuffer, _ head: Head, icons: HTMLFragment, root home: String,
+        context: SiteContext
     ) {
         b.element("title", text: head.title)
         b.newline()
@@ -114,12 +119,14 @@ enum PageChrome {
                 b.newline()
             }
             for other in context.languages.all where other != context.language {
-                b.voidElement("meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
+                b.voidElement(
+                    "meta", ["property": "og:locale:alternate", "content": other.openGraphLocale])
                 b.newline()
             }
             if let alt = seo.largeImageAlt {
                 for (property, content) in [
-                    ("og:image:width", String(seo.imageWidth)), ("og:image:height", String(seo.imageHeight)),
+                    ("og:image:width", String(seo.imageWidth)),
+                    ("og:image:height", String(seo.imageHeight)),
                     ("og:image:alt", alt),
                 ] {
                     b.voidElement("meta", ["property": property, "content": content])
@@ -141,9 +148,15 @@ enum PageChrome {
             let alternates = context.alternates(path: path, root: home)
             for (index, (language, href)) in ([alternates[0]] + alternates).enumerated() {
                 let url =
-                    context.baseURL.map { $0 + context.languages.folder(of: language) + SitePaths.pretty(path) } ?? href
+                    context.baseURL.map {
+                        $0 + context.languages.folder(of: language) + SitePaths.pretty(path)
+                    } ?? href
                 b.voidElement(
-                    "link", ["rel": "alternate", "hreflang": index == 0 ? "x-default" : language.rawValue, "href": url])
+                    "link",
+                    [
+                        "rel": "alternate",
+                        "hreflang": index == 0 ? "x-default" : language.rawValue, "href": url,
+                    ])
                 b.newline()
             }
         }
@@ -155,17 +168,20 @@ enum PageChrome {
         let opening = HTMLFragment.build { b in
             b.voidElement("meta", ["charset": "utf-8"])
             b.newline()
-            b.voidElement("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+            b.voidElement(
+                "meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
             b.newline()
             b.voidElement(
                 "meta",
                 [
                     "http-equiv": "Content-Security-Policy",
                     "content": key.includeMap
-                        ? contentSecurityPolicy(imageOrigin: key.mapImageOrigin) : contentSecurityPolicy,
+                        ? contentSecurityPolicy(imageOrigin: key.mapImageOrigin)
+                        : contentSecurityPolicy,
                 ])
             b.newline()
-            b.voidElement("meta", ["name": "referrer", "content": "strict-origin-when-cross-origin"])
+            b.voidElement(
+                "meta", ["name": "referrer", "content": "strict-origin-when-cross-origin"])
             b.newline()
         }
         let icons = HTMLFragment.build { b in
@@ -173,7 +189,8 @@ enum PageChrome {
             b.newline()
             b.voidElement("meta", ["name": "theme-color", "content": "#20202A"])
             b.newline()
-            b.voidElement("link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
+            b.voidElement(
+                "link", ["rel": "icon", "href": root + SitePaths.favicon, "type": "image/svg+xml"])
             b.newline()
             b.voidElement("link", ["rel": "apple-touch-icon", "href": root + SitePaths.touchIcon])
             b.newline()
@@ -188,10 +205,12 @@ enum PageChrome {
             b.voidElement("link", ["rel": "stylesheet", "href": root + SitePaths.stylesheet])
             b.newline()
             if context.hasCustomStylesheet {
-                b.voidElement("link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
+                b.voidElement(
+                    "link", ["rel": "stylesheet", "href": root + SitePaths.customStylesheet])
                 b.newline()
             }
-            // The scripts' texts in each language (`ScriptTexts`) come first: every script below reads them.
+            // The scripts' texts in each language (`ScriptTexts`) come first: every script below
+            // reads them.
             var scripts: [String] = [ScriptTexts.path]
             if key.includeHoursScript || key.includeScript { scripts.append(SitePaths.hoursScript) }
             if key.includeScript { scripts.append(SitePaths.queryScript) }
@@ -200,8 +219,8 @@ enum PageChrome {
             if key.includeShareScript { scripts.append(SitePaths.shareScript) }
             if key.includeGalleryScript { scripts.append(SitePaths.galleryScript) }
             if key.includeMovedScript { scripts.append(SitePaths.movedScript) }
-            // Last, `beacon-offline.js` links the web app manifest, registers the service worker (the guide
-            // offline) and shows the offline note; on http(s) only (OfflineFiles).
+            // Last, `beacon-offline.js` links the web app manifest, registers the service worker
+            // (the guide offline) and shows the offline note; on http(s) only (OfflineFiles).
             for script in scripts + [OfflineFiles.script] {
                 b.element("script", ["src": root + script, "defer": ""], text: "")
                 b.newline()
@@ -209,14 +228,17 @@ enum PageChrome {
         }
         return HeadParts(
             document: HTMLStartTag(
-                "html", ["lang": context.language.rawValue, "data-time-zone": context.timeZone.identifier]),
+                "html",
+                ["lang": context.language.rawValue, "data-time-zone": context.timeZone.identifier]),
             opening: opening, icons: icons, assets: assets)
     }
 
-    /// The body around the page's content: the skip link, the header (brand and navigation from `chrome`, and
-    /// the language switcher of the page at `path`), `main`, which `content` writes, and the footer.
+    /// The body around the page's content: the skip link, the header (brand and navigation from
+    /// `chrome`, and the language switcher of the page at `path`), `main`, which `content` writes,
+    /// and the footer.
     static func body(
-        _ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String, context: SiteContext,
+        _ b: inout HTMLBuffer, _ chrome: SiteContext.Chrome, path: String, root: String,
+        context: SiteContext,
         _ content: (inout HTMLBuffer) -> Void
     ) {
         b.append(chrome.skipLink)
@@ -238,10 +260,14 @@ enum PageChrome {
     static let mainTag = HTMLStartTag("main", ["id": "main", "class": "main"])
 
     /// What every page at `root` in `section` has around its content, made once per build.
-    static func chrome(root: String, section: NavigationSection, context: SiteContext) -> SiteContext.Chrome {
+    static func chrome(root: String, section: NavigationSection, context: SiteContext)
+        -> SiteContext.Chrome
+    {
         SiteContext.Chrome(
             skipLink: HTMLFragment.build { b in
-                b.element("a", ["class": "skip-link", "href": "#main"], text: context.strings.skipToContent)
+                b.element(
+                    "a", ["class": "skip-link", "href": "#main"],
+                    text: context.strings.skipToContent)
                 b.newline()
             },
             header: header(root: root, section: section, context: context),
@@ -249,14 +275,17 @@ enum PageChrome {
     }
 
     /// The header's brand and main navigation. `root` is the way to the language's root.
-    static func header(root: String, section: NavigationSection, context: SiteContext) -> HTMLFragment {
+    static func header(root: String, section: NavigationSection, context: SiteContext)
+        -> HTMLFragment
+    {
         let t = context.strings
         return HTMLFragment.build { b in
             b.element("a", ["class": "brand", "href": root + context.paths.listPage()]) { b in
                 b.voidElement(
                     "img",
                     [
-                        "class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon, "alt": "",
+                        "class": "brand__icon", "src": context.assetRoot(root) + SitePaths.icon,
+                        "alt": "",
                         "width": "40", "height": "40",
                     ])
                 b.element("span", class: "brand__title", text: context.title)
@@ -288,9 +317,13 @@ enum PageChrome {
 
     /// Links to the same page in the site's other languages, each named in its own language
     /// ("Bokmål", "Nynorsk", "English"); nothing for a site in one language.
-    static func languageSwitch(_ b: inout HTMLBuffer, path: String, root: String, context: SiteContext) {
+    static func languageSwitch(
+        _ b: inout HTMLBuffer, path: String, root: String, context: SiteContext
+    ) {
         guard context.languages.all.count > 1 else { return }
-        b.element("nav", ["class": "language-switch", "aria-label": context.strings.languageSwitcher]) { b in
+        b.element(
+            "nav", ["class": "language-switch", "aria-label": context.strings.languageSwitcher]
+        ) { b in
             b.element("ul") { b in
                 for (language, href) in context.alternates(path: path, root: root) {
                     let current = language == context.language
@@ -298,7 +331,8 @@ enum PageChrome {
                         $0.element(
                             "a",
                             [
-                                "href": href, "lang": language.rawValue, "hreflang": language.rawValue,
+                                "href": href, "lang": language.rawValue,
+                                "hreflang": language.rawValue,
                                 "aria-current": current ? "true" : nil,
                             ], text: language.ownName)
                     }
@@ -320,10 +354,14 @@ enum PageChrome {
                     }
                     b.element("p") { b in
                         b.text("Data © ")
-                        b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
+                        b.element(
+                            "a", ["href": "https://www.openstreetmap.org/copyright"],
+                            text: t.osmContributors)
                         if source.cameFromGeoapify {
                             b.text(" · ")
-                            b.element("a", ["href": "https://www.geoapify.com/"], text: "Powered by Geoapify")
+                            b.element(
+                                "a", ["href": "https://www.geoapify.com/"],
+                                text: "Powered by Geoapify")
                         }
                     }
                     b.element("p") { b in

@@ -20,27 +20,36 @@ package enum PageData {
     /// the count and the data files' paths, and the script fetches the places
     /// from `data/` when the page has loaded (see `chunk(part:of:photos:layout:)`).
     package static func fragment(
-        for guide: Guide, category: PlaceCategory?, context: SiteContext, chunkPaths chunks: [String] = []
+        for guide: Guide, category: PlaceCategory?, context: SiteContext,
+        chunkPaths chunks: [String] = []
     ) -> HTMLFragment {
         let inData = guide.list(category)
-        let outside = guide.favoritesOutsideData.filter { category == nil || $0.category == category }
+        let outside = guide.favoritesOutsideData.filter {
+            category == nil || $0.category == category
+        }
         let map = context.hasMap ? context.basemap : nil
-        var b = HTMLBuffer(capacity: chunks.isEmpty ? 256 + (inData.count + outside.count) * 260 : 1024)
+        var b = HTMLBuffer(
+            capacity: chunks.isEmpty ? 256 + (inData.count + outside.count) * 260 : 1024)
         if chunks.isEmpty {
             b.scriptJSON(
                 id: elementID,
-                json(settings: guide.settings, places: Array(inData) + outside, map: map, photos: context.photos))
+                json(
+                    settings: guide.settings, places: Array(inData) + outside, map: map,
+                    photos: context.photos))
         } else {
             b.scriptJSON(
                 id: elementID,
-                descriptor(settings: guide.settings, count: inData.count + outside.count, chunks: chunks, map: map))
+                descriptor(
+                    settings: guide.settings, count: inData.count + outside.count, chunks: chunks,
+                    map: map))
         }
         b.newline()
         return b.fragment
     }
 
-    /// Where the explorer finds a guide's places. A build uses `standard`; the rebuild tests pass a small one
-    /// (`BuildOptions.pageData`), so that a guide of a few hundred places takes a big guide's paths.
+    /// Where the explorer finds a guide's places. A build uses `standard`; the rebuild tests pass a
+    /// small one (`BuildOptions.pageData`), so that a guide of a few hundred places takes a big
+    /// guide's paths.
     package struct Layout: Sendable, Equatable {
         /// Up to this many places (the guide's, favorites outside the data included)
         /// the places are in the page itself, so the explorer works from `file://` too.
@@ -48,8 +57,8 @@ package enum PageData {
         /// Places per data file past `inlineLimit`.
         package var chunkSize: Int
 
-        /// A rating rewrites one data file of about 1.4 MB, and a browser fetches the files of 100,000
-        /// places side by side.
+        /// A rating rewrites one data file of about 1.4 MB, and a browser fetches the files of
+        /// 100,000 places side by side.
         package static let standard = Layout(inlineLimit: 2_000, chunkSize: 5_000)
 
         package init(inlineLimit: Int, chunkSize: Int) {
@@ -57,7 +66,8 @@ package enum PageData {
             self.chunkSize = chunkSize
         }
 
-        /// How many data files a guide of `placeCount` places (favorites outside the data included) has.
+        /// How many data files a guide of `placeCount` places (favorites outside the data included)
+        /// has.
         package func chunkCount(placeCount: Int) -> Int {
             placeCount > inlineLimit ? (placeCount + chunkSize - 1) / chunkSize : 0
         }
@@ -78,7 +88,8 @@ package enum PageData {
 
     /// Data file `part` (from 0) of the places `all` (a guide's `allPages`).
     package static func chunk(
-        part: Int, of all: [GuidePlace], paths: SitePaths, photos: [PlaceID: [ShownPhoto]] = [:], layout: Layout
+        part: Int, of all: [GuidePlace], paths: SitePaths, photos: [PlaceID: [ShownPhoto]] = [:],
+        layout: Layout
     ) -> Chunk {
         let places = all[layout.range(part: part, of: all.count)]
         var bytes: [UInt8] = []
@@ -88,33 +99,37 @@ package enum PageData {
         bytes.append(contentsOf: "\n]\n".utf8)
         var hasher = ContentHasher()
         hasher.combine(bytes)
-        return Chunk(path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
+        return Chunk(
+            path: "\(dataFolder)steder-\(part + 1)-\(hasher.hex.prefix(10)).json", bytes: bytes)
     }
 
     /// Where the data files are published.
     package static let dataFolder = "data/"
 
-    /// The data itself: `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"map":{…},"places":[…]}`:
-    /// the radius bounds (1 km up to the radius the places were fetched within: a
-    /// larger one could not change the result), the star's shape and fill ids and
-    /// the basemap (`MapData`; absent when the site has no map) come from here,
-    /// not from the script.
+    /// The data itself:
+    /// `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"map":{…},"places":[…]}`:
+    /// the radius bounds (1 km up to the radius the places were fetched within: a larger one could
+    /// not change the result), the star's shape and fill ids and the basemap (`MapData`; absent
+    /// when the site has no map) come from here, not from the script.
     static func json(
-        settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?, photos: [PlaceID: [ShownPhoto]] = [:]
+        settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?,
+        photos: [PlaceID: [ShownPhoto]] = [:]
     ) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + places.count * 250)
         header(settings: settings, map: map, into: &bytes)
         bytes.append(contentsOf: #","places":["#.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        entries(places, paths: SitePaths(main: settings.languages.main), photos: photos, into: &bytes)
+        entries(
+            places, paths: SitePaths(main: settings.languages.main), photos: photos, into: &bytes)
         bytes.append(contentsOf: "\n]}".utf8)
         return bytes
     }
 
     /// The places' entries, one a line, separated by commas.
     static func entries<Places: Collection<GuidePlace>>(
-        _ places: Places, paths: SitePaths, photos: [PlaceID: [ShownPhoto]], into bytes: inout [UInt8]
+        _ places: Places, paths: SitePaths, photos: [PlaceID: [ShownPhoto]],
+        into bytes: inout [UInt8]
     ) {
         for (index, place) in places.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
@@ -124,7 +139,8 @@ package enum PageData {
         }
     }
 
-    /// What every explorer block starts with, up to the places: version, centre, radius, star, basemap.
+    /// What every explorer block starts with, up to the places: version, centre, radius, star,
+    /// basemap.
     static func header(settings: SiteSettings, map: PublishedBasemap?, into bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"v":1,"center":"#.utf8)
         var center: [(key: String, value: JSONValue)] = [
@@ -139,7 +155,10 @@ package enum PageData {
                 #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"star":"#
                 .utf8)
         JSONWriter(pretty: false).write(
-            .object([("path", .string(Components.starPath)), ("fill", .string(Components.starFillPrefix))]),
+            .object([
+                ("path", .string(Components.starPath)),
+                ("fill", .string(Components.starFillPrefix)),
+            ]),
             into: &bytes)
         if let map {
             bytes.append(contentsOf: #","map":"#.utf8)
@@ -149,7 +168,9 @@ package enum PageData {
 
     /// A big guide's block: what `json` has but the places, then their count and
     /// files: `{…,"count":100057,"chunks":["data/steder-1-….json",…]}`.
-    static func descriptor(settings: SiteSettings, count: Int, chunks: [String], map: PublishedBasemap?) -> [UInt8] {
+    static func descriptor(
+        settings: SiteSettings, count: Int, chunks: [String], map: PublishedBasemap?
+    ) -> [UInt8] {
         var bytes: [UInt8] = []
         header(settings: settings, map: map, into: &bytes)
         bytes.append(contentsOf: #","count":\#(count),"chunks":"#.utf8)
@@ -158,18 +179,24 @@ package enum PageData {
         return bytes
     }
 
-    static func entry(_ place: GuidePlace, paths: SitePaths, photo: ShownPhoto? = nil, _ entry: inout JSONObjectBytes) {
+    static func entry(
+        _ place: GuidePlace, paths: SitePaths, photo: ShownPhoto? = nil,
+        _ entry: inout JSONObjectBytes
+    ) {
         entry.string("id", place.id.rawValue)
         entry.string("n", place.name)
-        // The name each language's pages show, where it is not `n` (`GuidePlace.name(in:)`): the data files
-        // serve every language of the guide.
+        // The name each language's pages show, where it is not `n` (`GuidePlace.name(in:)`): the
+        // data files serve every language of the guide.
         let names = place.names
         if !names.isEmpty {
-            let shown: [(key: String, value: JSONValue)] = Language.allCases.compactMap { language in
+            let shown: [(key: String, value: JSONValue)] = Language.allCases.compactMap {
+                language in
                 let name = names.name(in: language, for: place.name)
                 return name == place.name ? nil : (language.rawValue, .string(name))
             }
-            if !shown.isEmpty { entry.raw("nl") { JSONWriter(pretty: false).write(.object(shown), into: &$0) } }
+            if !shown.isEmpty {
+                entry.raw("nl") { JSONWriter(pretty: false).write(.object(shown), into: &$0) }
+            }
             entry.string("nlang", names.nameLanguage)
         }
         entry.string("ns", place.nameSuffix)
@@ -188,10 +215,12 @@ package enum PageData {
         entry.string("m", RichText.cardComment(place))
         if place.isFavorite { entry.number("f", 1) }
         if !place.isInCurrentData { entry.number("x", 1) }
-        // What the data knows besides the address (`PlaceTraits`); the names come from beacon-text.js.
+        // What the data knows besides the address (`PlaceTraits`); the names come from
+        // beacon-text.js.
         let traits = place.traits
         if !traits.isEmpty {
-            entry.string("k", traits.cuisines.isEmpty ? nil : traits.cuisines.joined(separator: ";"))
+            entry.string(
+                "k", traits.cuisines.isEmpty ? nil : traits.cuisines.joined(separator: ";"))
             entry.string("dv", traits.vegetarian?.rawValue)
             entry.string("dg", traits.vegan?.rawValue)
             entry.string("w", traits.wheelchair?.rawValue)
@@ -199,8 +228,8 @@ package enum PageData {
         }
         // Hours only where "Åpent nå" means something (not for hotels).
         entry.string("h", place.category.hasOpeningStatus ? place.openingHours : nil)
-        // The owner's first photo for the card and the pin (`PhotoMarkup.thumbnail`): the small WebP from the
-        // site's root, its size, the JPEG, and the placeholder's class.
+        // The owner's first photo for the card and the pin (`PhotoMarkup.thumbnail`): the small
+        // WebP from the site's root, its size, the JPEG, and the placeholder's class.
         if let photo {
             let small = photo.source(atLeast: PhotoMarkup.thumbnailWidth)
             entry.string("ph", small.path)

@@ -12,7 +12,8 @@ package enum RichText {
     package static func html(for text: String) -> SanitizedHTML {
         guard text.containsBytes("<") else { return SanitizedHTML.escapingPlainText(text) }
         return (try? HTMLSanitizer.sanitize(text))
-            ?? SanitizedHTML.escapingPlainText(TextHardening.truncate(text, to: TextHardening.Limit.comment))
+            ?? SanitizedHTML.escapingPlainText(
+                TextHardening.truncate(text, to: TextHardening.Limit.comment))
     }
 
     /// A card shows one line of the comment (the stylesheet ends it with "…"); past this
@@ -21,8 +22,8 @@ package enum RichText {
 
     /// The newest comment on `place` as one line of plain text (formatting dropped, whitespace
     /// collapsed), for its card: the list pages' (Swift) and the explorer's (page data, `m`) alike.
-    /// Without one, the owner's note on the place (an own place's, an imported description); nil when
-    /// neither has text in it.
+    /// Without one, the owner's note on the place (an own place's, an imported description); nil
+    /// when neither has text in it.
     package static func cardComment(_ place: GuidePlace) -> String? {
         for rating in place.ratings.newestFirst {
             guard let comment = rating.comment, let line = oneLine(comment) else { continue }

@@ -46,7 +46,8 @@ enum ServiceWorkerScript {
         self.addEventListener('install', (event) => {
           event.waitUntil((async () => {
             const cache = await caches.open(CACHE);
-            // cache: 'reload' goes past the browser's HTTP cache, which may still hold the last build's files.
+            // cache: 'reload' goes past the browser's HTTP cache, which may still hold the last
+            // build's files.
             await cache.addAll(BUILD.precache.map((path) => new Request(new URL(path, SCOPE), { cache: 'reload' })));
             // A new build takes over at once, not only after every tab of the old one is closed.
             await self.skipWaiting();
@@ -133,7 +134,8 @@ enum ServiceWorkerScript {
           return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
         }
 
-        // Pages are stored by their file: "kafeer/" and "kafeer/index.html" are one page, whatever the query.
+        // Pages are stored by their file: "kafeer/" and "kafeer/index.html" are one page, whatever
+        // the query.
         function pageKey(url) {
           const key = new URL(url.href);
           key.search = '';

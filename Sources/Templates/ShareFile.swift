@@ -14,9 +14,10 @@ package enum ShareFile {
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
-    /// In the file's head, so `sitegen share` can tell an earlier share file
-    /// (which it may replace) from any other file (which it must not): the `meta` element `render` writes.
-    package static let generatorMarker: StaticString = "<meta name=\"generator\" content=\"Beacon sitegen share\">"
+    /// In the file's head, so `sitegen share` can tell an earlier share file (which it may replace)
+    /// from any other file (which it must not): the `meta` element `render` writes.
+    package static let generatorMarker: StaticString =
+        "<meta name=\"generator\" content=\"Beacon sitegen share\">"
 
     /// The largest a share file may grow with its photos: small enough to send by e-mail.
     package static let sizeLimit = 2_000_000
@@ -42,13 +43,16 @@ package enum ShareFile {
         package var photosLeftOut: Int
     }
 
-    /// `overview`: the still map of the favorites over the last build's basemap (nil: none). `thumbnails`:
-    /// the favorites' photos, taken in the list's order while the file stays under `sizeLimit`.
+    /// `overview`: the still map of the favorites over the last build's basemap (nil: none).
+    /// `thumbnails`: the favorites' photos, taken in the list's order while the file stays under
+    /// `sizeLimit`.
     package static func render(
-        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8], overview: ShareOverview? = nil,
+        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8],
+        overview: ShareOverview? = nil,
         thumbnails: [PlaceID: Thumbnail]
     ) -> Rendered {
-        let bare = render(guide, context: context, stylesheet: stylesheet, iconSVG: iconSVG, overview: overview)
+        let bare = render(
+            guide, context: context, stylesheet: stylesheet, iconSVG: iconSVG, overview: overview)
         var budget = sizeLimit - bare.count
         var shown: [PlaceID: String] = [:]
         var leftOut = 0
@@ -72,7 +76,8 @@ package enum ShareFile {
     }
 
     static func render(
-        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8], overview: ShareOverview? = nil,
+        _ guide: Guide, context: SiteContext, stylesheet: String, iconSVG: [UInt8],
+        overview: ShareOverview? = nil,
         photo: (PlaceID) -> (uri: String, thumbnail: Thumbnail)? = { _ in nil }
     ) -> [UInt8] {
         let favorites = guide.favorites
@@ -85,7 +90,9 @@ package enum ShareFile {
             b.newline()
             b.element("head") { b in
                 b.newline()
-                head(&b, title: t.myPlaces + " – " + context.title, t, stylesheet: stylesheet, iconURI: iconURI)
+                head(
+                    &b, title: t.myPlaces + " – " + context.title, t, stylesheet: stylesheet,
+                    iconURI: iconURI)
             }
             b.newline()
             b.element("body", class: "share-file") { b in
@@ -95,7 +102,10 @@ package enum ShareFile {
                         b.element("span", class: "brand") { b in
                             b.voidElement(
                                 "img",
-                                ["class": "brand__icon", "src": iconURI, "alt": "", "width": "40", "height": "40"])
+                                [
+                                    "class": "brand__icon", "src": iconURI, "alt": "",
+                                    "width": "40", "height": "40",
+                                ])
                             b.element("span", class: "brand__title", text: context.title)
                         }
                     }
@@ -112,7 +122,9 @@ package enum ShareFile {
                         b.element("ol", class: "place-list place-list--favorites") { b in
                             b.newline()
                             for (index, place) in favorites.enumerated() {
-                                card(&b, place, number: overview == nil ? nil : index + 1, photo: photo(place.id), t)
+                                card(
+                                    &b, place, number: overview == nil ? nil : index + 1,
+                                    photo: photo(place.id), t)
                             }
                         }
                         b.newline()
@@ -128,15 +140,20 @@ package enum ShareFile {
         return b.bytes
     }
 
-    /// The head's lines: the generator (`generatorMarker`), the policy, the names, the icon and the stylesheet.
-    static func head(_ b: inout HTMLBuffer, title: String, _ t: Strings, stylesheet: String, iconURI: String) {
+    /// The head's lines: the generator (`generatorMarker`), the policy, the names, the icon and the
+    /// stylesheet.
+    static func head(
+        _ b: inout HTMLBuffer, title: String, _ t: Strings, stylesheet: String, iconURI: String
+    ) {
         b.voidElement("meta", ["charset": "utf-8"])
         b.newline()
-        b.voidElement("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+        b.voidElement(
+            "meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
         b.newline()
         b.voidElement("meta", ["name": "generator", "content": "Beacon sitegen share"])
         b.newline()
-        b.voidElement("meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
+        b.voidElement(
+            "meta", ["http-equiv": "Content-Security-Policy", "content": contentSecurityPolicy])
         b.newline()
         b.voidElement("meta", ["name": "referrer", "content": "no-referrer"])
         b.newline()
@@ -159,7 +176,9 @@ package enum ShareFile {
             b.element("div", class: "site-footer__inner") { b in
                 b.element("p") { b in
                     b.text("Data © ")
-                    b.element("a", ["href": "https://www.openstreetmap.org/copyright"], text: t.osmContributors)
+                    b.element(
+                        "a", ["href": "https://www.openstreetmap.org/copyright"],
+                        text: t.osmContributors)
                     if geoapify { b.text(" · Powered by Geoapify") }
                 }
                 b.element("p", text: t.lastUpdated(context.lastUpdatedText) + " · " + t.madeWith)
@@ -167,9 +186,10 @@ package enum ShareFile {
         }
     }
 
-    /// The favorites on a still map: water, green and major streets, a numbered pin per favorite. Drawn
-    /// in the stylesheet's basemap colours (light and dark); no script, no image to fetch. Without a
-    /// basemap, the pins stand on the plain ground and faint grid the guide's own maps have then.
+    /// The favorites on a still map: water, green and major streets, a numbered pin per favorite.
+    /// Drawn in the stylesheet's basemap colours (light and dark); no script, no image to fetch.
+    /// Without a basemap, the pins stand on the plain ground and faint grid the guide's own maps
+    /// have then.
     static func map(_ b: inout HTMLBuffer, _ overview: ShareOverview, _ t: Strings) {
         let width = ShareOverview.number(overview.width)
         let height = ShareOverview.number(overview.height)
@@ -182,16 +202,26 @@ package enum ShareFile {
                     "aria-label": t.favoritesMap, "xmlns": "http://www.w3.org/2000/svg",
                 ]
             ) { b in
-                b.element("rect", ["class": "share-map__land", "width": width, "height": height], text: "")
+                b.element(
+                    "rect", ["class": "share-map__land", "width": width, "height": height], text: ""
+                )
                 if plain {
                     var grid = ""
-                    for x in stride(from: 40.0, to: overview.width, by: 40) { grid += "M\(Int(x)) 0V\(height)" }
-                    for y in stride(from: 40.0, to: overview.height, by: 40) { grid += "M0 \(Int(y))H\(width)" }
+                    for x in stride(from: 40.0, to: overview.width, by: 40) {
+                        grid += "M\(Int(x)) 0V\(height)"
+                    }
+                    for y in stride(from: 40.0, to: overview.height, by: 40) {
+                        grid += "M0 \(Int(y))H\(width)"
+                    }
                     b.element("path", ["class": "share-map__grid", "d": grid], text: "")
                 }
                 for layer in overview.layers {
                     b.element(
-                        "path", ["class": "share-map__shape share-map__" + layer.kind.rawValue, "d": layer.path],
+                        "path",
+                        [
+                            "class": "share-map__shape share-map__" + layer.kind.rawValue,
+                            "d": layer.path,
+                        ],
                         text: "")
                 }
                 for (index, pin) in overview.pins.enumerated() {
@@ -215,17 +245,22 @@ package enum ShareFile {
         let p = place.place
         b.element("li", class: "place-card share-card") { b in
             b.element("div", class: "place-card__link") { b in
-                // The pin's number on the map above (the list is an ordered list: a screen reader says it).
+                // The pin's number on the map above (the list is an ordered list: a screen reader
+                // says it).
                 if let number {
-                    b.element("span", ["class": "share-card__number", "aria-hidden": "true"], text: String(number))
+                    b.element(
+                        "span", ["class": "share-card__number", "aria-hidden": "true"],
+                        text: String(number))
                 }
                 if let photo {
                     b.element("span", class: "place-card__photo") {
                         $0.voidElement(
                             "img",
                             [
-                                "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder), "src": photo.uri,
-                                "width": String(photo.thumbnail.width), "height": String(photo.thumbnail.height),
+                                "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder),
+                                "src": photo.uri,
+                                "width": String(photo.thumbnail.width),
+                                "height": String(photo.thumbnail.height),
                                 "alt": "",
                             ])
                     }
@@ -233,11 +268,15 @@ package enum ShareFile {
                     Components.categoryIcon(&b, p.category, in: "place-card__icon")
                 }
                 b.element("span", class: "place-card__body") { b in
-                    b.element("span", class: "place-card__name") { Components.name(&$0, place, in: t.language) }
-                    Components.address(&b, p.address.singleLine, of: p.category, class: "place-card__address", t)
+                    b.element("span", class: "place-card__name") {
+                        Components.name(&$0, place, in: t.language)
+                    }
+                    Components.address(
+                        &b, p.address.singleLine, of: p.category, class: "place-card__address", t)
                     b.element(
                         "span", class: "place-card__meta",
-                        text: t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres))
+                        text: t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres)
+                    )
                     if let raw = p.openingHours {
                         b.element(
                             "span", class: "place-card__meta",
@@ -245,7 +284,9 @@ package enum ShareFile {
                                 ?? t.openingHoursNotInterpreted + ": " + raw)
                     }
                 }
-                b.element("span", class: "place-card__aside") { Components.rating(&$0, place.summary, t) }
+                b.element("span", class: "place-card__aside") {
+                    Components.rating(&$0, place.summary, t)
+                }
             }
             if let comment = place.ratings.latest?.comment, !comment.trimmingWhitespace().isEmpty {
                 Components.comment(&b, comment)

@@ -17,7 +17,8 @@ enum NavigationSection: Int, Sendable, CaseIterable {
 /// ready-made fragments for each folder depth and navigation state.
 package struct SiteContext: Sendable {
     package let settings: SiteSettings
-    /// The guide's clock, which the page script reads opening hours by (`data-time-zone` on `<html>`).
+    /// The guide's clock, which the page script reads opening hours by (`data-time-zone` on
+    /// `<html>`).
     package let timeZone: GuideTimeZone
     package let source: DataSourceInfo
     /// The intro text after sanitising.
@@ -28,7 +29,8 @@ package struct SiteContext: Sendable {
     package let hasMap: Bool
     /// The owner's photos of each place, in their order (`PhotoProcessing`).
     package let photos: [PlaceID: [ShownPhoto]]
-    /// Whether the site adds its own stylesheet (`assets/custom.css`), loaded after the built-in one.
+    /// Whether the site adds its own stylesheet (`assets/custom.css`), loaded after the built-in
+    /// one.
     package let hasCustomStylesheet: Bool
     /// The texts of this context's language.
     package let strings: Strings
@@ -53,7 +55,8 @@ package struct SiteContext: Sendable {
         var section: NavigationSection
     }
 
-    /// What a page has around its content (`PageChrome.body`) but the language switcher, which names the page.
+    /// What a page has around its content (`PageChrome.body`) but the language switcher, which
+    /// names the page.
     struct Chrome: Sendable {
         /// The link past the header, first in the body.
         var skipLink: HTMLFragment
@@ -62,9 +65,10 @@ package struct SiteContext: Sendable {
         var footer: HTMLFragment
     }
 
-    /// The owner's title in `language`; one the tool made from the centre, said in the page's own words
-    /// (the settings keep it in bokmål, where `init` and `center set` wrote it).
-    static func title(of settings: SiteSettings, in language: Language, strings: Strings) -> String {
+    /// The owner's title in `language`; one the tool made from the centre, said in the page's own
+    /// words (the settings keep it in bokmål, where `init` and `center set` wrote it).
+    static func title(of settings: SiteSettings, in language: Language, strings: Strings) -> String
+    {
         if let own = settings.translations[language]?.title { return own }
         guard settings.titleIsMadeFromCenter else { return settings.title }
         if settings.title == SiteSettings.defaults.title { return strings.builtInTitle }
@@ -83,9 +87,11 @@ package struct SiteContext: Sendable {
 
     /// The context of the site's pages in `language` (nil: the main language).
     package init(
-        settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?, basemap: PublishedBasemap = .none,
+        settings: SiteSettings, source: DataSourceInfo, intro: SanitizedHTML?,
+        basemap: PublishedBasemap = .none,
         hasMap: Bool = false,
-        hasCustomStylesheet: Bool = false, language: Language? = nil, photos: [PlaceID: [ShownPhoto]] = [:]
+        hasCustomStylesheet: Bool = false, language: Language? = nil,
+        photos: [PlaceID: [ShownPhoto]] = [:]
     ) {
         self.settings = settings
         self.photos = photos
@@ -119,7 +125,8 @@ package struct SiteContext: Sendable {
     /// The language of this context's pages.
     package var language: Language { strings.language }
 
-    /// The way to the site root (assets, data, tiles) from a page whose way to its language's root is `root`.
+    /// The way to the site root (assets, data, tiles) from a page whose way to its language's root
+    /// is `root`.
     func assetRoot(_ root: String) -> String {
         guard !folder.isEmpty else { return root }
         // "https://…/guide/nn/" and "./nn/" (the 404 and offline pages) end in the folder: drop it.
@@ -132,7 +139,8 @@ package struct SiteContext: Sendable {
     /// whose way to its language's root is `root`.
     func alternates(path: String, root: String) -> [(language: Language, href: String)] {
         languages.all.map { other in
-            // The file itself ("…/index.html"), as every link of the site names it, so `file://` works too.
+            // The file itself ("…/index.html"), as every link of the site names it, so `file://`
+            // works too.
             (other, assetRoot(root) + languages.folder(of: other) + path)
         }
     }
@@ -156,13 +164,15 @@ package struct SiteContext: Sendable {
         return base + "/"
     }
 
-    /// The published address of a page of this language ("https://example.org/guide/nn/steder/x/"), or nil without a base URL.
+    /// The published address of a page of this language ("https://example.org/guide/nn/steder/x/"),
+    /// or nil without a base URL.
     func absoluteURL(for path: String) -> String? {
         guard let baseURL else { return nil }
         return baseURL + folder + SitePaths.pretty(path)
     }
 
-    /// The published address of a file shared by every language ("https://example.org/guide/assets/…").
+    /// The published address of a file shared by every language
+    /// ("https://example.org/guide/assets/…").
     func absoluteSiteURL(for path: String) -> String? {
         baseURL.map { $0 + path }
     }
@@ -173,18 +183,25 @@ package struct SiteContext: Sendable {
         return nil
     }
 
-    /// Canonical link and sharing tags for a page; nil without a base URL (link previews need absolute
-    /// addresses). A place's page (`category`) shows its category's large preview image.
-    /// A favorite of a kind the guide does not hold (its image is not published) shows the site's image.
+    /// Canonical link and sharing tags for a page; nil without a base URL (link previews need
+    /// absolute addresses). A place's page (`category`) shows its category's large preview image. A
+    /// favorite of a kind the guide does not hold (its image is not published) shows the site's
+    /// image.
     func seo(for path: String, category: PlaceCategory? = nil) -> PageChrome.SEO? {
         let own = category.flatMap { settings.categories.contains($0) && $0.isPreset ? $0 : nil }
         let imagePath = own.map(SitePaths.shareImage(for:)) ?? SitePaths.shareImage
-        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: imagePath) else { return nil }
-        return PageChrome.SEO(url: url, image: image, siteName: title, largeImageAlt: own.map(strings.singular))
+        guard let url = absoluteURL(for: path), let image = absoluteSiteURL(for: imagePath) else {
+            return nil
+        }
+        return PageChrome.SEO(
+            url: url, image: image, siteName: title, largeImageAlt: own.map(strings.singular))
     }
 
-    /// The same for a place's page with photos: the first one's JPEG, 1,200 pixels wide, is the preview.
-    func seo(for path: String, category: PlaceCategory?, photo: ShownPhoto?, placeName: String) -> PageChrome.SEO? {
+    /// The same for a place's page with photos: the first one's JPEG, 1,200 pixels wide, is the
+    /// preview.
+    func seo(for path: String, category: PlaceCategory?, photo: ShownPhoto?, placeName: String)
+        -> PageChrome.SEO?
+    {
         var seo = seo(for: path, category: category)
         if let photo, let image = absoluteSiteURL(for: photo.jpeg.path) {
             seo?.image = image

@@ -9,12 +9,16 @@ import BeaconText
 /// favorites, and — with a base URL — `sitemap.xml` and `robots.txt`.
 package enum SiteFiles {
     /// Every file with its path, in the order written.
-    package static func exports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+    package static func exports(_ guide: Guide, context: SiteContext) -> [(
+        path: String, bytes: [UInt8]
+    )] {
         [allPlacesExport(guide, context: context)] + favoritesExports(guide, context: context)
     }
 
     /// `eksport/steder.geojson`: every place of the data.
-    package static func allPlacesExport(_ guide: Guide, context: SiteContext) -> (path: String, bytes: [UInt8]) {
+    package static func allPlacesExport(_ guide: Guide, context: SiteContext) -> (
+        path: String, bytes: [UInt8]
+    ) {
         let places = guide.places
         let start = places.startIndex
         return (
@@ -32,11 +36,16 @@ package enum SiteFiles {
                 ?? context.paths.detailPage(slug: place.slug))
     }
 
-    /// The favorites as GeoJSON, GPX and KML, described in the context's language (paths below its folder).
-    package static func favoritesExports(_ guide: Guide, context: SiteContext) -> [(path: String, bytes: [UInt8])] {
+    /// The favorites as GeoJSON, GPX and KML, described in the context's language (paths below its
+    /// folder).
+    package static func favoritesExports(_ guide: Guide, context: SiteContext) -> [(
+        path: String, bytes: [UInt8]
+    )] {
         let favorites = guide.favorites
         let t = context.strings
-        func extras(_ place: GuidePlace) -> GeoJSONExport.Extras { SiteFiles.extras(place, context: context) }
+        func extras(_ place: GuidePlace) -> GeoJSONExport.Extras {
+            SiteFiles.extras(place, context: context)
+        }
         let waypoints = favorites.map { place in
             // A waypoint is named as the file's language names the place.
             var named = place.place
@@ -47,13 +56,19 @@ package enum SiteFiles {
                     ?? MapLinks.appleMaps(place.place))
         }
         return [
-            (context.paths.favoritesGeoJSON, GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })),
+            (
+                context.paths.favoritesGeoJSON,
+                GeoJSONExport.write(favorites.map { ($0.place, extras($0)) })
+            ),
             (
                 context.paths.favoritesGPX,
                 PlaceExports.gpx(
                     waypoints, name: t.myPlaces + " – " + context.title, categoryName: t.singular)
             ),
-            (context.paths.favoritesKML, PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.title)),
+            (
+                context.paths.favoritesKML,
+                PlaceExports.kml(waypoints, name: t.myPlaces + " – " + context.title)
+            ),
         ]
     }
 
@@ -74,11 +89,13 @@ package enum SiteFiles {
     /// Sitemap URLs per file (the protocol's limit).
     static let sitemapLimit = 50_000
 
-    /// `sitemap.xml` (an index of parts beyond 50,000 pages) and `robots.txt`; nothing without a base URL.
-    /// `pagePaths` are below a language's root; every language has each of them, and in a site of
-    /// several languages each URL names its translations (`xhtml:link rel="alternate" hreflang`).
-    package static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(path: String, bytes: [UInt8])]
-    {
+    /// `sitemap.xml` (an index of parts beyond 50,000 pages) and `robots.txt`; nothing without a
+    /// base URL. `pagePaths` are below a language's root; every language has each of them, and in a
+    /// site of several languages each URL names its translations (`xhtml:link rel="alternate"
+    /// hreflang`).
+    package static func searchEngineFiles(pagePaths: [String], context: SiteContext) -> [(
+        path: String, bytes: [UInt8]
+    )] {
         guard let base = context.baseURL else { return [] }
         let languages = context.languages
         let multilingual = languages.all.count > 1
@@ -128,7 +145,10 @@ package enum SiteFiles {
             files.append((SitePaths.sitemap, Array((index + "</sitemapindex>\n").utf8)))
         }
         files.append(
-            (SitePaths.robots, Array("User-agent: *\nAllow: /\n\nSitemap: \(base)\(SitePaths.sitemap)\n".utf8)))
+            (
+                SitePaths.robots,
+                Array("User-agent: *\nAllow: /\n\nSitemap: \(base)\(SitePaths.sitemap)\n".utf8)
+            ))
         return files
     }
 }

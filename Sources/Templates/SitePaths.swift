@@ -1,9 +1,9 @@
 import BeaconModel
 import BeaconSite
 
-/// Paths of the site's files, in one place so links and files agree. The pages' and exports' folders are
-/// words of the site's main language (`PathWords`); the assets', data files' and tiles' are the same in
-/// every guide.
+/// Paths of the site's files, in one place so links and files agree. The pages' and exports'
+/// folders are words of the site's main language (`PathWords`); the assets', data files' and tiles'
+/// are the same in every guide.
 package struct SitePaths: Sendable, Hashable {
     package let language: Language
     package let words: PathWords
@@ -50,9 +50,11 @@ package struct SitePaths: Sendable, Hashable {
     static let movedScript = "assets/beacon-moved.js"
     /// The rules of search, filters and order (`window.BeaconQuery`), loaded before `script`.
     static let queryScript = "assets/beacon-query.js"
-    /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map code.
+    /// Leaflet, its marker clustering (both copied from Debian's packages by the build) and our map
+    /// code.
     static let mapScripts = [
-        "assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js", "assets/beacon-basemap.js",
+        "assets/leaflet/leaflet.js", "assets/leaflet/leaflet.markercluster.js",
+        "assets/beacon-basemap.js",
         "assets/beacon-map.js",
     ]
     static let mapStylesheets = ["assets/leaflet/leaflet.css", "assets/leaflet/MarkerCluster.css"]
@@ -60,8 +62,8 @@ package struct SitePaths: Sendable, Hashable {
     package static let favicon = "favicon.svg"
     static let touchIcon = "assets/apple-touch-icon.png"
     static let shareImage = "assets/beacon-icon-512.png"
-    /// A category's link-preview image (made by `scripts/make-icons`, one per preset); not precached: only
-    /// link previews fetch it. An owner's own kind's page shows the site's image.
+    /// A category's link-preview image (made by `scripts/make-icons`, one per preset); not
+    /// precached: only link previews fetch it. An owner's own kind's page shows the site's image.
     package static func shareImage(for category: PlaceCategory) -> String {
         category.isPreset ? "\(shareImagePrefix)\(category.rawValue).png" : shareImage
     }

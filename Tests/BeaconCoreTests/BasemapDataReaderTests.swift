@@ -32,7 +32,8 @@ import Testing
         let data = try read(Self.osmiumGeoJSON)
         try #require(
             data.features.map(\.kind) == [
-                .primary, .park, .primary, .residential, .water, .pedestrianArea, .majorPlace, .city,
+                .primary, .park, .primary, .residential, .water, .pedestrianArea, .majorPlace,
+                .city,
             ])
         #expect(data.skipped.isEmpty)
         let street = data.features[0]
@@ -41,7 +42,8 @@ import Testing
             street.geometry
                 == .line([c(59.9100, 10.7400), c(59.9105, 10.7450), c(59.9110, 10.7500)]))
         // A closed way tagged as a park is an area; a closed roundabout stays a line.
-        #expect(data.features[1].name == "Stensparken" && rings(data.features[1])?.first?.count == 5)
+        #expect(
+            data.features[1].name == "Stensparken" && rings(data.features[1])?.first?.count == 5)
         guard case .line(let roundabout) = data.features[2].geometry else {
             Issue.record("not a line")
             return
@@ -55,7 +57,8 @@ import Testing
         #expect(data.features[7].geometry == .point(c(35.6895, 139.6917)))
     }
 
-    /// overpass-turbo's export (osmtogeojson): `@id`, and in older versions the tags nested under `tags`.
+    /// overpass-turbo's export (osmtogeojson): `@id`, and in older versions the tags nested under
+    /// `tags`.
     @Test func overpassTurboGeoJSONWithNestedTags() throws {
         let text = """
             {"type":"FeatureCollection","generator":"overpass-turbo","copyright":"The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.","timestamp":"2026-11-20T10:00:00Z","features":[
@@ -84,8 +87,9 @@ import Testing
             ]}
             """
         let data = try read(text)
-        // The footway without its invalid point, the park whose gap is a hair wide closed,
-        // the self-crossing grass kept as it is (filled even-odd by the tiler), the wood from its collection.
+        // The footway without its invalid point, the park whose gap is a hair wide closed, the
+        // self-crossing grass kept as it is (filled even-odd by the tiler), the wood from its
+        // collection.
         try #require(data.features.map(\.kind) == [.path, .park, .park, .forest])
         #expect(data.features[0].geometry == .line([c(59.91, 10.75), c(59.92, 10.76)]))
         #expect(rings(data.features[1])?.first?.last == c(59.90, 10.70))
@@ -108,7 +112,10 @@ import Testing
             failure(#"{"type":"FeatureCollection"}"#)
                 == .unexpectedContent("en GeoJSON FeatureCollection uten «features»"))
         #expect(failure(#"{"type":"FeatureCollection","features":[]}"#) == .noElements(.geoJSON))
-        guard case .unexpectedContent(let what) = failure(#"{"type":"LineString","coordinates":[[1,2],[3,4]]}"#) else {
+        guard
+            case .unexpectedContent(let what) = failure(
+                #"{"type":"LineString","coordinates":[[1,2],[3,4]]}"#)
+        else {
             Issue.record("a bare geometry was read")
             return
         }
@@ -224,7 +231,9 @@ import Testing
     @Test func overpassOutGeom() throws {
         let data = try read(Self.overpassGeom)
         try #require(data.features.map(\.kind) == [.city, .primary, .tertiary, .water, .forest])
-        #expect(data.features[0] == BasemapFeature(kind: .city, name: "Oslo", geometry: .point(c(59.9127, 10.7461))))
+        #expect(
+            data.features[0]
+                == BasemapFeature(kind: .city, name: "Oslo", geometry: .point(c(59.9127, 10.7461))))
         #expect(data.features[1].name == "Karl Johans gate")
         // The null point (outside Overpass' box) breaks the line; what follows it is drawn.
         #expect(data.features[2].geometry == .line([c(59.9202, 10.7420), c(59.9203, 10.7430)]))
@@ -233,14 +242,16 @@ import Testing
         #expect(data.features[3].name == "Bjørvika")
         #expect(water.count == 2)
         let outer = [
-            c(59.9000, 10.7000), c(59.9000, 10.7100), c(59.9100, 10.7100), c(59.9100, 10.7000), c(59.9000, 10.7000),
+            c(59.9000, 10.7000), c(59.9000, 10.7100), c(59.9100, 10.7100), c(59.9100, 10.7000),
+            c(59.9000, 10.7000),
         ]
         #expect(water.contains(outer))
         #expect(water.contains { $0.count == 4 && $0.first == $0.last })
         // A gap of two metres on a four-kilometre outline is closed straight.
         #expect(rings(data.features[4])?.first?.count == 6)
-        // Half a park (a gap as long as the rest) is dropped, and so is the way with only a centre; the
-        // null point is counted as missing. The boundary relation is not drawn, and not counted either.
+        // Half a park (a gap as long as the rest) is dropped, and so is the way with only a centre;
+        // the null point is counted as missing. The boundary relation is not drawn, and not counted
+        // either.
         #expect(data.skipped == [.unclosedRing: 1, .missingElement: 1, .noGeometry: 1])
     }
 
@@ -272,17 +283,22 @@ import Testing
         let data = try read(Self.overpassBody)
         try #require(data.features.map(\.kind) == [.minor, .service, .park])
         #expect(data.features[0].name == "東京通り")
-        #expect(data.features[0].geometry == .line([c(35.68, 139.76), c(35.681, 139.761), c(35.682, 139.762)]))
-        // The service way loses its missing node: the run before it is a single point, the run after it is drawn.
+        #expect(
+            data.features[0].geometry
+                == .line([c(35.68, 139.76), c(35.681, 139.761), c(35.682, 139.762)]))
+        // The service way loses its missing node: the run before it is a single point, the run
+        // after it is drawn.
         #expect(data.features[1].geometry == .line([c(35.681, 139.761), c(35.682, 139.762)]))
         // The park's two untagged member ways, found by id, make one ring.
         #expect(data.features[2].name == "Slottsparken")
         #expect(rings(data.features[2])?.map(\.count) == [5])
-        // The footway's nodes, the service way's middle node and the lake's way are not in the answer.
+        // The footway's nodes, the service way's middle node and the lake's way are not in the
+        // answer.
         #expect(data.skipped == [.missingElement: 3, .invalidCoordinate: 1])
     }
 
-    /// What Overpass or a hand-edited answer may hold besides the usual: read loosely, never a reason to fail.
+    /// What Overpass or a hand-edited answer may hold besides the usual: read loosely, never a
+    /// reason to fail.
     @Test func overpassOddities() throws {
         let text = """
             {"version": 0.6, "elements": [
@@ -303,11 +319,13 @@ import Testing
         #expect(data.skipped == [.invalidCoordinate: 1, .missingElement: 1])
     }
 
-    /// Numbers read without strtod are the very doubles strtod gives, and JSON's grammar still holds.
+    /// Numbers read without strtod are the very doubles strtod gives, and JSON's grammar still
+    /// holds.
     @Test func decimalsReadAsStrtodReadsThem() throws {
         var random = seededGenerator()
         var texts = [
-            "0", "-0", "12", "59.9127", "-10.75", "0.1", "0.30000000000000004", "1e5", "1.5E-3", "123456789012345.6",
+            "0", "-0", "12", "59.9127", "-10.75", "0.1", "0.30000000000000004", "1e5", "1.5E-3",
+            "123456789012345.6",
         ]
         for _ in 0..<5_000 {
             let decimals = Int.random(in: 0...9, using: &random)
@@ -323,7 +341,9 @@ import Testing
             #expect(read == Double(text), "\(text)")
         }
         // A leading zero ends the number, and the document then breaks at the next digit.
-        guard case .malformed(.overpassJSON, _) = failure(#"{"elements":[{"type":"node","id":1,"lat":01,"lon":2}]}"#)
+        guard
+            case .malformed(.overpassJSON, _) = failure(
+                #"{"elements":[{"type":"node","id":1,"lat":01,"lon":2}]}"#)
         else {
             Issue.record("a leading zero was read")
             return
@@ -341,10 +361,15 @@ import Testing
 
     @Test func theNodeTableFindsEveryIdAndNoOther() {
         var table = OSMNodeTable()
-        let ids: [Int64] = Array(-5_000..<5_000).map { $0 * 7_919 } + [.min, .max, 1 << 40, 2 << 40, 3 << 40]
-        for (index, id) in ids.enumerated() { table[id] = c(Double(index % 90), Double(index % 180)) }
+        let ids: [Int64] =
+            Array(-5_000..<5_000).map { $0 * 7_919 } + [.min, .max, 1 << 40, 2 << 40, 3 << 40]
+        for (index, id) in ids.enumerated() {
+            table[id] = c(Double(index % 90), Double(index % 180))
+        }
         #expect(table.count == ids.count)
-        for (index, id) in ids.enumerated() { #expect(table[id] == c(Double(index % 90), Double(index % 180))) }
+        for (index, id) in ids.enumerated() {
+            #expect(table[id] == c(Double(index % 90), Double(index % 180)))
+        }
         #expect(table[1] == nil && table[7_918] == nil && table[4 << 40] == nil)
         table[.max] = c(1, 2)
         #expect(table[.max] == c(1, 2) && table.count == ids.count)
@@ -357,10 +382,15 @@ import Testing
             "remark": "\(remark)"}
             """
         #expect(
-            failure(text) == .overpassError(#"runtime error: Query timed out in "query" at line 3 after 26 seconds."#))
+            failure(text)
+                == .overpassError(
+                    #"runtime error: Query timed out in "query" at line 3 after 26 seconds."#))
         // A long remark with control characters is cleaned and cut.
         let long = "runtime error: out of memory\\n\\t" + String(repeating: "x", count: 500)
-        guard case .overpassError(let said) = failure(#"{"version":0.6,"elements":[],"remark":"\#(long)"}"#) else {
+        guard
+            case .overpassError(let said) = failure(
+                #"{"version":0.6,"elements":[],"remark":"\#(long)"}"#)
+        else {
             Issue.record("no Overpass error")
             return
         }
@@ -368,7 +398,8 @@ import Testing
         #expect(said.count <= 200 && said.hasSuffix("…"))
         // A remark without an error is not one.
         #expect(
-            failure(#"{"version":0.6,"elements":[],"remark":"runtime remark: fine"}"#) == .noElements(.overpassJSON))
+            failure(#"{"version":0.6,"elements":[],"remark":"runtime remark: fine"}"#)
+                == .noElements(.overpassJSON))
     }
 
     // MARK: OSM XML
@@ -412,17 +443,24 @@ import Testing
 
     @Test func osmiumXML() throws {
         let data = try read(Self.osmiumXML)
-        try #require(data.features.map(\.kind) == [.majorPlace, .place, .secondary, .park, .cemetery])
+        try #require(
+            data.features.map(\.kind) == [.majorPlace, .place, .secondary, .park, .cemetery])
         #expect(data.features[0].name == "Grünerløkka & Sofienberg")
         #expect(data.features[1].name == "東京")
-        #expect(data.features[2].geometry == .line([c(59.91, 10.74), c(59.9105, 10.745), c(59.911, 10.75)]))
-        #expect(rings(data.features[3]) == [[c(59.91, 10.74), c(59.911, 10.75), c(59.911, 10.74), c(59.91, 10.74)]])
+        #expect(
+            data.features[2].geometry
+                == .line([c(59.91, 10.74), c(59.9105, 10.745), c(59.911, 10.75)]))
+        #expect(
+            rings(data.features[3]) == [
+                [c(59.91, 10.74), c(59.911, 10.75), c(59.911, 10.74), c(59.91, 10.74)]
+            ])
         #expect(data.features[4].name == "Vår Frelsers gravlund")
         #expect(rings(data.features[4])?.map(\.count) == [5])
         #expect(data.skipped == [.invalidCoordinate: 1])
     }
 
-    /// JOSM's own files: single quotes, negative ids for new objects, deleted ones still in the file.
+    /// JOSM's own files: single quotes, negative ids for new objects, deleted ones still in the
+    /// file.
     @Test func josmXML() throws {
         let text = """
             <?xml version='1.0' encoding='UTF-8'?>
@@ -493,7 +531,8 @@ import Testing
         let data = try read(text)
         try #require(data.features.map(\.kind) == [.waterway, .service, .forest])
         #expect(data.features[0].geometry == .line([c(59.91, 10.74), c(59.9105, 10.745)]))
-        // The first node lies outside Overpass' box: no coordinates, so the line starts at the second.
+        // The first node lies outside Overpass' box: no coordinates, so the line starts at the
+        // second.
         #expect(data.features[1].geometry == .line([c(59.92, 10.75), c(59.921, 10.751)]))
         #expect(rings(data.features[2])?.first?.count == 5)
         #expect(data.skipped == [.missingElement: 1])
@@ -507,13 +546,21 @@ import Testing
             </osm>
             """
         #expect(
-            failure(text) == .overpassError(#"runtime error: Query timed out in "query" at line 3 after 26 seconds."#))
+            failure(text)
+                == .overpassError(
+                    #"runtime error: Query timed out in "query" at line 3 after 26 seconds."#))
     }
 
     @Test(arguments: [
         ("<osm><node id=\"1\" lat=\"1\" lon=\"1\"></way></osm>", "</way> der </node> var ventet"),
-        ("<osm><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"name\" v=\"A&nbsp;B\"/></node></osm>", "ukjent referanse"),
-        ("<osm><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"name\" v=\"A & B\"/></node></osm>", "«&» uten"),
+        (
+            "<osm><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"name\" v=\"A&nbsp;B\"/></node></osm>",
+            "ukjent referanse"
+        ),
+        (
+            "<osm><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"name\" v=\"A & B\"/></node></osm>",
+            "«&» uten"
+        ),
         ("<osm><node id=1 lat=\"1\" lon=\"1\"/></osm>", "mangler anførselstegn"),
         ("<osm><node id=\"1\" lat=\"1\" lon=\"1\"/></osm>trailing", "tekst utenfor rotelementet"),
         ("<osm></osm><osm></osm>", "mer enn ett rotelement"),
@@ -528,12 +575,16 @@ import Testing
             Issue.record("not refused as broken XML: \(text)")
             return
         }
-        // libxml2 gives the column of its own faults; the nesting the reader refuses is the element's line.
-        #expect(detail.hasPrefix(message == "for dyp nøsting" ? "linje 1: " : "linje 1, kolonne "), "\(detail)")
+        // libxml2 gives the column of its own faults; the nesting the reader refuses is the
+        // element's line.
+        #expect(
+            detail.hasPrefix(message == "for dyp nøsting" ? "linje 1: " : "linje 1, kolonne "),
+            "\(detail)")
         #expect(detail.contains(message), "\(detail)")
     }
 
-    /// Cut off at any byte past the root's start tag, the file is refused as cut off, not as some other fault.
+    /// Cut off at any byte past the root's start tag, the file is refused as cut off, not as some
+    /// other fault.
     @Test func truncatedXMLSaysItStopsShort() {
         let bytes = Array(Self.osmiumXML.utf8)
         let root = bytes.firstRange(of: Array("generator=\"osmium/1.16.0\">".utf8))!.upperBound
@@ -555,7 +606,8 @@ import Testing
             failure(#"<osmChange version="0.6"><create/></osmChange>"#)
                 == .unexpectedContent("en OpenStreetMap-endringsfil (osmChange)"))
         #expect(
-            failure(#"<osm version="0.6"><bounds minlat="1" minlon="1" maxlat="2" maxlon="2"/></osm>"#)
+            failure(
+                #"<osm version="0.6"><bounds minlat="1" minlon="1" maxlat="2" maxlon="2"/></osm>"#)
                 == .noElements(.osmXML))
     }
 
@@ -579,7 +631,8 @@ import Testing
         let sea = try #require(rings(data.features[1])?.first)
         #expect(Coastline.contains(sea, c(59.903, 10.760)))
         #expect(!Coastline.contains(sea, c(59.911, 10.750)))
-        #expect(sea.contains(c(59.900, 10.720)) && sea.contains(c(59.900, 10.780)))  // the southern corners
+        // the southern corners
+        #expect(sea.contains(c(59.900, 10.720)) && sea.contains(c(59.900, 10.780)))
         #expect(rings(data.features[2])?.first?.count == 4)
         // Without bounds, no sea (and nothing is left out for lying outside).
         #expect(try read(text).features.map(\.kind) == [.primary, .primary])
@@ -611,7 +664,9 @@ import Testing
         #expect(failure("") == .empty)
         #expect(failure(" \n\t ") == .empty)
         #expect(failure("\u{FEFF}\n") == .empty)
-        #expect(failure("hello, world\nthis is text") == .unrecognised(start: "hello, world this is text"))
+        #expect(
+            failure("hello, world\nthis is text")
+                == .unrecognised(start: "hello, world this is text"))
         #expect(failure("[1, 2, 3]") == .unexpectedContent("JSON som ikke er et objekt"))
         guard case .unexpectedContent(let what) = failure(#"{"name": "Oslo"}"#) else {
             Issue.record("other JSON was read")
@@ -643,7 +698,8 @@ import Testing
             """
         #expect(failure(overpass) == .htmlPage(#"line 1: parse error: Unknown type "wya""#))
         #expect(failure("<html><body>no title</body></html>") == .htmlPage(nil))
-        #expect(BasemapDataError.htmlPage("502 Bad Gateway").userMessage.contains("«502 Bad Gateway»"))
+        #expect(
+            BasemapDataError.htmlPage("502 Bad Gateway").userMessage.contains("«502 Bad Gateway»"))
     }
 
     @Test func truncatedJSONIsMalformedAndSaysWhichKind() {
@@ -657,7 +713,8 @@ import Testing
             Issue.record("truncated JSON was read")
             return
         }
-        guard case .nestedTooDeep(.json, let deep) = failure(String(repeating: "[", count: 1000)) else {
+        guard case .nestedTooDeep(.json, let deep) = failure(String(repeating: "[", count: 1000))
+        else {
             Issue.record("deep nesting was read, or called broken")
             return
         }
@@ -666,7 +723,9 @@ import Testing
 
     /// Nesting past the reader's depth is whole text, too deep: not called cut off.
     @Test func deepXMLIsNestedTooDeepNotCutOff() {
-        let text = "<osm>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40) + "</osm>"
+        let text =
+            "<osm>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40)
+            + "</osm>"
         guard case .nestedTooDeep(.osmXML, let detail) = failure(text) else {
             Issue.record("not refused as nested too deep")
             return
@@ -674,7 +733,9 @@ import Testing
         #expect(detail == "linje 1: for dyp nøsting", "\(detail)")
         let message = BasemapDataError.nestedTooDeep(.osmXML, detail: detail).userMessage
         #expect(!message.contains("avkuttet"), "\(message)")
-        #expect(message.hasSuffix("OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."))
+        #expect(
+            message.hasSuffix(
+                "OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."))
     }
 
     @Test func jsonCutOffAnywhereIsRefusedAsBroken() {
@@ -687,8 +748,8 @@ import Testing
         }
     }
 
-    /// Bytes changed, dropped or repeated at random: the reader answers or refuses, never traps, and
-    /// what it answers is drawable (valid coordinates, closed rings).
+    /// Bytes changed, dropped or repeated at random: the reader answers or refuses, never traps,
+    /// and what it answers is drawable (valid coordinates, closed rings).
     @Test func damagedDataNeverCrashes() {
         var random = seededGenerator()
         let bounds = GeoBounds(south: 59.90, west: 10.70, north: 59.95, east: 10.78)
@@ -699,16 +760,20 @@ import Testing
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
                     let at = Int.random(in: 0..<bytes.count, using: &random)
                     switch Int.random(in: 0..<3, using: &random) {
-                    case 0: bytes[at] = "<>&\"'/=;#x0.-{}[],: \n".utf8.randomElement(using: &random)!
+                    case 0:
+                        bytes[at] = "<>&\"'/=;#x0.-{}[],: \n".utf8.randomElement(using: &random)!
                     case 1: bytes.remove(at: at)
                     default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 8)], at: at)
                     }
                 }
-                guard let data = try? BasemapDataReader.read(bytes, within: bounds) else { continue }
+                guard let data = try? BasemapDataReader.read(bytes, within: bounds) else {
+                    continue
+                }
                 for feature in data.features {
                     switch feature.geometry {
                     case .point(let point): #expect(point.isValid)
-                    case .line(let points): #expect(points.count >= 2 && points.allSatisfy(\.isValid))
+                    case .line(let points):
+                        #expect(points.count >= 2 && points.allSatisfy(\.isValid))
                     case .area(let rings):
                         #expect(!rings.isEmpty)
                         for ring in rings { #expect(ring.count >= 4 && ring.first == ring.last) }
@@ -723,7 +788,8 @@ import Testing
         #expect(failure(bytes: Array("BZh91AY&SY".utf8)) == .binary(.bzip2))
         #expect(failure(bytes: [0x50, 0x4B, 0x03, 0x04, 0x14]) == .binary(.zip))
         // A PBF file: the first block header's length, then its type.
-        let pbf: [UInt8] = [0x00, 0x00, 0x00, 0x0D, 0x0A, 0x09] + Array("OSMHeader".utf8) + [0x18, 0x7C, 0x10]
+        let pbf: [UInt8] =
+            [0x00, 0x00, 0x00, 0x0D, 0x0A, 0x09] + Array("OSMHeader".utf8) + [0x18, 0x7C, 0x10]
         #expect(failure(bytes: pbf) == .binary(.pbf))
         #expect(BasemapDataError.binary(.pbf).userMessage.contains("osmium"))
     }
@@ -738,10 +804,12 @@ import Testing
         }
         let fewElements = BasemapCollector(maximumCoordinates: 1000, maximumElements: 3)
         #expect(throws: BasemapDataError.tooManyElements(limit: 3)) {
-            try BasemapDataReader.read(Array(Self.osmiumXML.utf8), within: nil, collector: fewElements)
+            try BasemapDataReader.read(
+                Array(Self.osmiumXML.utf8), within: nil, collector: fewElements)
         }
         #expect(throws: BasemapDataError.tooManyElements(limit: 3)) {
-            try BasemapDataReader.read(Array(Self.osmiumGeoJSON.utf8), within: nil, collector: fewElements)
+            try BasemapDataReader.read(
+                Array(Self.osmiumGeoJSON.utf8), within: nil, collector: fewElements)
         }
         #expect(BasemapDataReader.maximumBytes == 512 << 20)
         #expect(
@@ -752,22 +820,29 @@ import Testing
 
     @Test func everyMessageIsNorwegianAndSaysWhatWasExpected() {
         let errors: [BasemapDataError] = [
-            .empty, .tooLarge(bytes: 1, limit: 1), .htmlPage(nil), .htmlPage("x"), .overpassError("x"),
-            .malformed(.geoJSON, detail: "x"), .malformed(.overpassJSON, detail: "x"), .malformed(.json, detail: "x"),
-            .malformed(.osmXML, detail: "x"), .unexpectedContent("x"), .binary(.pbf), .binary(.gzip),
+            .empty, .tooLarge(bytes: 1, limit: 1), .htmlPage(nil), .htmlPage("x"),
+            .overpassError("x"),
+            .malformed(.geoJSON, detail: "x"), .malformed(.overpassJSON, detail: "x"),
+            .malformed(.json, detail: "x"),
+            .malformed(.osmXML, detail: "x"), .unexpectedContent("x"), .binary(.pbf),
+            .binary(.gzip),
             .binary(.bzip2), .binary(.zip), .unrecognised(start: "x"), .noElements(.osmXML),
             .tooManyCoordinates(limit: 5_000_000), .tooManyElements(limit: 5_000_000),
         ]
         for error in errors {
-            #expect(error.userMessage.hasPrefix("Kartdata") || error.userMessage.hasPrefix("Overpass"))
+            #expect(
+                error.userMessage.hasPrefix("Kartdata") || error.userMessage.hasPrefix("Overpass"))
             #expect(error.exitStatus == .dataError)
         }
         #expect(BasemapDataError.empty.userMessage.contains("Forventet GeoJSON"))
-        #expect(BasemapDataError.tooManyCoordinates(limit: 5_000_000).userMessage.contains("5\u{00A0}000\u{00A0}000"))
+        #expect(
+            BasemapDataError.tooManyCoordinates(limit: 5_000_000).userMessage.contains(
+                "5\u{00A0}000\u{00A0}000"))
     }
 
     @Test func aLargeAnswerReads() throws {
-        // 3,000 streets of 20 nodes each, nodes after the ways, as `out body; >; out skel qt;` gives them.
+        // 3,000 streets of 20 nodes each, nodes after the ways, as `out body; >; out skel qt;`
+        // gives them.
         var text = #"{"version":0.6,"elements":["#
         for way in 0..<3_000 {
             let nodes = (0..<20).map { String(way * 20 + $0) }.joined(separator: ",")

@@ -33,7 +33,8 @@ import Testing
         let written = String(decoding: own.encodedBytes, as: UTF8.self)
         #expect(written.contains(#""basemap": "osm""#) || written.contains(#""basemap":"osm""#))
         #expect(written.contains("kart/oslo.osm"))
-        #expect(try load(#"{"format":1,"basemap":"geoapify","tileBudget":120}"#).basemap == .geoapify)
+        #expect(
+            try load(#"{"format":1,"basemap":"geoapify","tileBudget":120}"#).basemap == .geoapify)
         #expect(try load(#"{"format":1,"tileBudget":120}"#).effectiveTileBudget == 120)
         let provider = try load(
             """
@@ -52,7 +53,9 @@ import Testing
         for basemap: BasemapSetting? in [
             .plain, .geoapify, provider.basemap,
             .provider(
-                TileProviderSetting(tiles: "https://a.example:8443/t/{z}/{x}/{y}@2x.png?style=dark", attribution: "© A")
+                TileProviderSetting(
+                    tiles: "https://a.example:8443/t/{z}/{x}/{y}@2x.png?style=dark",
+                    attribution: "© A")
             ),
         ] {
             let folder = TemporaryFolder()
@@ -69,25 +72,37 @@ import Testing
         ("https://tiles.example.org/{z}/{x}/{y}.png", "https://tiles.example.org"),
         ("HTTPS://Tiles.Example.org:443/{z}/{x}/{y}.png", "https://tiles.example.org"),
         ("https://127.0.0.1:8080/tiles/{z}/{x}/{y}.png", "https://127.0.0.1:8080"),
-        ("https://tile.openstreetmap.org/{z}/{x}/{y}.png?lang=nb&r={r}", "https://tile.openstreetmap.org"),
+        (
+            "https://tile.openstreetmap.org/{z}/{x}/{y}.png?lang=nb&r={r}",
+            "https://tile.openstreetmap.org"
+        ),
     ])
     func theOriginIsSchemeHostAndPort(template: String, origin: String) {
         #expect(TileProviderSetting(tiles: template, attribution: "©").origin == origin)
     }
 
-    /// Each broken value: the message the owner sees (as for radiusKm: "Innstillingene … er ugyldige:
-    /// …", exit status 65) names the field, and the file is left as it was.
+    /// Each broken value: the message the owner sees (as for radiusKm: "Innstillingene … er
+    /// ugyldige: …", exit status 65) names the field, and the file is left as it was.
     @Test(arguments: [
         (#"{"format":1,"tileBudget":0}"#, "tileBudget må være fra 1 til 2000"),
-        (#"{"format":1,"basemapData":"../other/oslo.osm"}"#, "basemapData må være en fil i nettstedsmappen"),
-        (#"{"format":1,"basemapData":"/etc/passwd"}"#, "basemapData må være en fil i nettstedsmappen"),
+        (
+            #"{"format":1,"basemapData":"../other/oslo.osm"}"#,
+            "basemapData må være en fil i nettstedsmappen"
+        ),
+        (
+            #"{"format":1,"basemapData":"/etc/passwd"}"#,
+            "basemapData må være en fil i nettstedsmappen"
+        ),
         (#"{"format":1,"basemapData":"  "}"#, "basemapData må være en fil i nettstedsmappen"),
         (#"{"format":1,"tileBudget":2001}"#, "tileBudget må være fra 1 til 2000"),
         (
             #"{"format":1,"basemap":{"tiles":"http://tiles.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
             "https-adresse"
         ),
-        (#"{"format":1,"basemap":{"tiles":"https:///{z}/{x}/{y}.png","attribution":"©"}}"#, "vertsnavn"),
+        (
+            #"{"format":1,"basemap":{"tiles":"https:///{z}/{x}/{y}.png","attribution":"©"}}"#,
+            "vertsnavn"
+        ),
         (
             #"{"format":1,"basemap":{"tiles":"https://{s}.tile.example.org/{z}/{x}/{y}.png","attribution":"©"}}"#,
             "vertsnavn"
@@ -116,7 +131,10 @@ import Testing
             #"{"format":1,"basemap":{"tiles":"https://tiles.example.org:99999/{z}/{x}/{y}.png","attribution":"©"}}"#,
             "portnummer"
         ),
-        (#"{"format":1,"basemap":{"tiles":"javascript:alert(1)//{z}/{x}/{y}","attribution":"©"}}"#, "https-adresse"),
+        (
+            #"{"format":1,"basemap":{"tiles":"javascript:alert(1)//{z}/{x}/{y}","attribution":"©"}}"#,
+            "https-adresse"
+        ),
         (
             #"{"format":1,"basemap":{"tiles":"https://tiles.example.org/{z}/{x}/{y}.png","attribution":"  "}}"#,
             "1 til 200 tegn"
@@ -160,16 +178,22 @@ import Testing
 
     @Test func anAttributionOfExactly200CharactersIsAllowedAnd201IsNot() throws {
         let ok = String(repeating: "å", count: 200)
-        #expect(TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok).problems().isEmpty)
         #expect(
-            !TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok + "x").problems().isEmpty)
+            TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok)
+                .problems().isEmpty)
+        #expect(
+            !TileProviderSetting(tiles: "https://t.example/{z}/{x}/{y}.png", attribution: ok + "x")
+                .problems().isEmpty)
     }
 
     /// Shapes the reader does not know are reported where they are, like any other field's.
     @Test(arguments: [
         (#"{"format":1,"basemap":"osmand"}"#, "basemap: forventet \"osm\", \"none\", \"geoapify\""),
         (#"{"format":1,"basemap":true}"#, "basemap: forventet"),
-        (#"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png"}}"#, "basemap.attribution: mangler"),
+        (
+            #"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png"}}"#,
+            "basemap.attribution: mangler"
+        ),
         (#"{"format":1,"basemap":{"attribution":"©"}}"#, "basemap.tiles: mangler"),
         (
             #"{"format":1,"basemap":{"tiles":"https://t.example/{z}/{x}/{y}.png","attribution":"©","subdomains":"abc"}}"#,
@@ -197,9 +221,11 @@ import Testing
 }
 
 @Suite struct PNGCheckTests {
-    /// A minimal PNG: the signature, an IHDR chunk, the chunks given, an IEND chunk (the check reads no
-    /// pixels), each chunk with its CRC.
-    static func png(width: Int = 256, height: Int = 256, chunks: [(String, [UInt8])] = []) -> [UInt8] {
+    /// A minimal PNG: the signature, an IHDR chunk, the chunks given, an IEND chunk (the check
+    /// reads no pixels), each chunk with its CRC.
+    static func png(width: Int = 256, height: Int = 256, chunks: [(String, [UInt8])] = [])
+        -> [UInt8]
+    {
         func be(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + data

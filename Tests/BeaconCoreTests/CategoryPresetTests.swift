@@ -4,13 +4,21 @@ import Testing
 @testable import BeaconModel
 @testable import BeaconSystem
 
-/// The preset table (`CategoryPreset.all`): every kind filed under keys Geoapify has, at addresses of its
-/// own; and the settings' `categories` and the decoder following it. (Their names: `CategoryNamesTests`.)
+/// The preset table (`CategoryPreset.all`): every kind filed under keys Geoapify has, at addresses
+/// of its own; and the settings' `categories` and the decoder following it. (Their names:
+/// `CategoryNamesTests`.)
 @Suite struct CategoryPresetTests {
-    /// Geoapify's 767 category keys (`Tests/Fixtures/geoapify-categories.txt`, from its documentation).
+    /// Geoapify's 767 category keys (`Tests/Fixtures/geoapify-categories.txt`, from its
+    /// documentation).
     static let geoapifyKeys: Set<String> = {
-        let text = (try? String(contentsOfFile: TestPaths.fixtures + "/geoapify-categories.txt", encoding: .utf8)) ?? ""
-        return Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let text =
+            (try? String(
+                contentsOfFile: TestPaths.fixtures + "/geoapify-categories.txt", encoding: .utf8))
+            ?? ""
+        return Set(
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            })
     }()
 
     @Test func theKeyListIsTheWholeOne() {
@@ -23,14 +31,17 @@ import Testing
             #expect(CategoryIcon.builtInNames.contains(preset.key), "\(preset.key)")
             #expect(!preset.geoapifyKeys.isEmpty, "\(preset.key)")
             for key in preset.geoapifyKeys {
-                #expect(Self.geoapifyKeys.contains(key), "\(preset.key): \(key) is not a Geoapify category")
+                #expect(
+                    Self.geoapifyKeys.contains(key),
+                    "\(preset.key): \(key) is not a Geoapify category")
             }
         }
     }
 
     @Test func keysAndURLSegmentsAreUniqueURLSafeAndClearOfTheSitesOwnFolders() {
         let urlSafe = { (text: String) in
-            !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
+            !text.isEmpty
+                && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
         }
         let keys = CategoryPreset.all.map(\.key)
         #expect(Set(keys).count == keys.count)
@@ -55,7 +66,10 @@ import Testing
     /// What published guides already link to stays where it is.
     @Test func theBriefsThreeKeepTheirKeysAddressesAndNames() {
         #expect(PlaceCategory.defaults.map(\.rawValue) == ["restaurant", "cafe", "hotel"])
-        #expect(PlaceCategory.defaults.map { $0.pathSegment(in: .nb) } == ["restauranter", "kafeer", "hoteller"])
+        #expect(
+            PlaceCategory.defaults.map { $0.pathSegment(in: .nb) } == [
+                "restauranter", "kafeer", "hoteller",
+            ])
         #expect(
             PlaceCategory.defaults.map(\.geoapifyKeys) == [
                 ["catering.restaurant"], ["catering.cafe"], ["accommodation.hotel"],
@@ -69,19 +83,25 @@ import Testing
 
     @Test func theSettingsTakeCategoriesInTheirOrder() throws {
         let folder = TemporaryFolder()
-        folder.write(#"{"format":1,"categories":["pub","bar","fast-food"]}"#, to: SiteSettings.fileName)
+        folder.write(
+            #"{"format":1,"categories":["pub","bar","fast-food"]}"#, to: SiteSettings.fileName)
         let settings = try SiteFolder(root: folder.path).loadSettings()
         #expect(settings.categories.map(\.rawValue) == ["pub", "bar", "fast-food"])
         // Saved as read; the default is not written out.
         #expect(String(decoding: settings.encodedBytes, as: UTF8.self).contains(#""categories""#))
-        #expect(!String(decoding: SiteSettings.defaults.encodedBytes, as: UTF8.self).contains("categories"))
+        #expect(
+            !String(decoding: SiteSettings.defaults.encodedBytes, as: UTF8.self).contains(
+                "categories"))
         #expect(SiteSettings.defaults.categories == PlaceCategory.defaults)
     }
 
     @Test(arguments: [
         (#"{"format":1,"categories":["bra","pub"]}"#, "ukjent kategori «bra» (mente du «bar»"),
         (#"{"format":1,"categories":["pubb"]}"#, "«pub»"),
-        (#"{"format":1,"categories":["zzzzzzzzzzzz"]}"#, "kjente kategorier: restaurant, cafe, hotel, bar"),
+        (
+            #"{"format":1,"categories":["zzzzzzzzzzzz"]}"#,
+            "kjente kategorier: restaurant, cafe, hotel, bar"
+        ),
         (#"{"format":1,"categories":[]}"#, "forventet en liste med kategorier"),
         (#"{"format":1,"categories":"bar"}"#, "forventet en liste med kategorier"),
         (#"{"format":1,"categories":["bar",3]}"#, "forventet en liste med kategorier"),
@@ -103,12 +123,20 @@ import Testing
         #expect(try category(of: #""tourism":"viewpoint""#, in: ["sights"]) == "sights")
         #expect(try category(of: #""amenity":"bar""#, in: ["restaurant", "cafe", "hotel"]) == nil)
         // Geoapify's keys: a sub-key falls under its parent; the owner's order decides between two.
-        #expect(try category(of: #""categories":["catering.cafe.coffee_shop"]"#, in: ["cafe"]) == "cafe")
-        #expect(try category(of: #""categories":["catering.pub","catering.bar"]"#, in: ["bar", "pub"]) == "bar")
-        #expect(try category(of: #""categories":["catering.pub","catering.bar"]"#, in: ["pub", "bar"]) == "pub")
-        #expect(try category(of: #""categories":["camping.camp_site"]"#, in: ["camping"]) == "camping")
+        #expect(
+            try category(of: #""categories":["catering.cafe.coffee_shop"]"#, in: ["cafe"]) == "cafe"
+        )
+        #expect(
+            try category(of: #""categories":["catering.pub","catering.bar"]"#, in: ["bar", "pub"])
+                == "bar")
+        #expect(
+            try category(of: #""categories":["catering.pub","catering.bar"]"#, in: ["pub", "bar"])
+                == "pub")
+        #expect(
+            try category(of: #""categories":["camping.camp_site"]"#, in: ["camping"]) == "camping")
         // A plain `category` property (our own export) is a Geoapify key too.
-        #expect(try category(of: #""category":"catering.ice_cream""#, in: ["ice-cream"]) == "ice-cream")
+        #expect(
+            try category(of: #""category":"catering.ice_cream""#, in: ["ice-cream"]) == "ice-cream")
     }
 
     @Test func aNameCloseToAPresetIsSuggested() {

@@ -10,7 +10,8 @@ import Testing
 @Suite struct CoastlineTests {
     let box = GeoBounds(south: 0, west: 0, north: 1, east: 1)
 
-    /// What is drawn on top at `point`: land over sea (even-odd within each feature), nil for the background.
+    /// What is drawn on top at `point`: land over sea (even-odd within each feature), nil for the
+    /// background.
     func surface(_ features: [BasemapFeature], at x: Double, _ y: Double) -> BasemapKind? {
         let point = p(x, y)
         func covers(_ feature: BasemapFeature) -> Bool {
@@ -95,7 +96,9 @@ import Testing
         #expect(surface(features, at: 0.5, 0.5) == .sea)
         #expect(surface(features, at: 0.5, 0.9) == nil)
         #expect(surface(features, at: 0.5, 0.1) == nil)
-        #expect(rings(features, .sea)[0].filter { $0.longitude == 0 || $0.longitude == 1 }.count == 4 + 1)
+        #expect(
+            rings(features, .sea)[0].filter { $0.longitude == 0 || $0.longitude == 1 }.count == 4
+                + 1)
     }
 
     @Test func twoBaysMakeTwoSeas() {
@@ -110,7 +113,8 @@ import Testing
     }
 
     @Test func onlyAnIslandMakesTheRectangleSea() {
-        let island = [p(0.4, 0.4), p(0.6, 0.4), p(0.6, 0.6), p(0.4, 0.6), p(0.4, 0.4)]  // counter-clockwise
+        // counter-clockwise
+        let island = [p(0.4, 0.4), p(0.6, 0.4), p(0.6, 0.6), p(0.4, 0.6), p(0.4, 0.4)]
         let features = Coastline.features(from: [island], within: box)
         #expect(features.map(\.kind) == [.sea, .land])
         #expect(rings(features, .sea) == [[p(0, 1), p(1, 1), p(1, 0), p(0, 0), p(0, 1)]])
@@ -143,7 +147,8 @@ import Testing
         #expect(surface(features, at: 0.1, 0.1) == .sea)
     }
 
-    /// The data stops in the middle of the rectangle: the end is joined straight to the nearest edge.
+    /// The data stops in the middle of the rectangle: the end is joined straight to the nearest
+    /// edge.
     @Test func aChainEndingInsideIsJoinedToTheNearestEdge() throws {
         let cut = [p(-0.5, 0.5), p(0.5, 0.5), p(0.5, 0.3)]
         let features = Coastline.features(from: [cut], within: box)
@@ -157,7 +162,8 @@ import Testing
     }
 
     @Test func aChainStartingInsideIsJoinedToTheNearestEdge() throws {
-        let cut = [p(0.9, 0.6), p(0.5, 0.5), p(-0.5, 0.5)]  // westward from near the east edge: sea north
+        // westward from near the east edge: sea north
+        let cut = [p(0.9, 0.6), p(0.5, 0.5), p(-0.5, 0.5)]
         let features = Coastline.features(from: [cut], within: box)
         let ring = try #require(rings(features, .sea).first)
         #expect(ring.first == p(1, 0.6))
@@ -166,7 +172,9 @@ import Testing
     }
 
     @Test func aCoastThatLeavesAndComesBackMakesOnePolygon() {
-        let wander = [p(-0.5, 0.5), p(0.4, 0.5), p(0.4, 1.5), p(0.6, 1.5), p(0.6, 0.5), p(1.5, 0.5)]
+        let wander = [
+            p(-0.5, 0.5), p(0.4, 0.5), p(0.4, 1.5), p(0.6, 1.5), p(0.6, 0.5), p(1.5, 0.5),
+        ]
         let features = Coastline.features(from: [wander], within: box)
         #expect(features.map(\.kind) == [.sea])
         #expect(surface(features, at: 0.5, 0.9) == .sea)  // the inlet between the two crossings
@@ -176,9 +184,14 @@ import Testing
     }
 
     @Test func waysInAnyOrderJoinHeadToTail() {
-        let pieces = [[p(0.3, 0.55), p(0.7, 0.45)], [p(0.7, 0.45), p(1.5, 0.5)], [p(-0.5, 0.5), p(0.3, 0.55)]]
+        let pieces = [
+            [p(0.3, 0.55), p(0.7, 0.45)], [p(0.7, 0.45), p(1.5, 0.5)],
+            [p(-0.5, 0.5), p(0.3, 0.55)],
+        ]
         #expect(Coastline.chains(pieces).open == [eastWard])
-        #expect(Coastline.features(from: pieces, within: box) == Coastline.features(from: [eastWard], within: box))
+        #expect(
+            Coastline.features(from: pieces, within: box)
+                == Coastline.features(from: [eastWard], within: box))
         // A way drawn the wrong way round is not turned: it stays a chain of its own.
         let wrong = [[p(-0.5, 0.5), p(0.3, 0.55)], [p(0.7, 0.45), p(0.3, 0.55)]]
         #expect(Coastline.chains(wrong).open.count == 2)
@@ -189,7 +202,8 @@ import Testing
 
     @Test func withoutACoastInTheRectangleItsSideDecides() {
         #expect(Coastline.features(from: [], within: box).isEmpty)
-        // The coast runs east along y = 2, north of the rectangle: the rectangle is on the water side.
+        // The coast runs east along y = 2, north of the rectangle: the rectangle is on the water
+        // side.
         let northOfBox = [p(-1, 2), p(2, 2)]
         #expect(rings(Coastline.features(from: [northOfBox], within: box), .sea).count == 1)
         // Westward, the rectangle is on the land side.
@@ -212,8 +226,12 @@ import Testing
             for ring in rings { #expect(ring.first == ring.last) }
         }
         // A chain along the edge, through a corner, and a rectangle of no size.
-        _ = Coastline.features(from: [[p(0, 0), p(0, 1), p(1, 1)], [p(1, 1), p(2, 2)]], within: box)
-        #expect(Coastline.features(from: [eastWard], within: GeoBounds(south: 0, west: 0, north: 0, east: 1)).isEmpty)
+        _ = Coastline.features(
+            from: [[p(0, 0), p(0, 1), p(1, 1)], [p(1, 1), p(2, 2)]], within: box)
+        #expect(
+            Coastline.features(
+                from: [eastWard], within: GeoBounds(south: 0, west: 0, north: 0, east: 1)
+            ).isEmpty)
     }
 
     /// Random walks in and around the rectangle, crossing each other as real data never should:
@@ -224,7 +242,8 @@ import Testing
             var ways: [[Coordinate]] = []
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 var point = p(
-                    Double.random(in: -0.5...1.5, using: &random), Double.random(in: -0.5...1.5, using: &random))
+                    Double.random(in: -0.5...1.5, using: &random),
+                    Double.random(in: -0.5...1.5, using: &random))
                 var way = [point]
                 for _ in 0..<Int.random(in: 1...12, using: &random) {
                     point = p(
@@ -243,7 +262,9 @@ import Testing
                 for ring in rings {
                     #expect(ring.count >= 4 && ring.first == ring.last)
                     if feature.kind == .sea && rings.count == 1 && Coastline.signedArea(ring) != 0 {
-                        let outside = ring.filter { !(0...1).contains($0.longitude) || !(0...1).contains($0.latitude) }
+                        let outside = ring.filter {
+                            !(0...1).contains($0.longitude) || !(0...1).contains($0.latitude)
+                        }
                         #expect(outside.isEmpty || ways.contains { $0.first == $0.last })
                     }
                 }
@@ -256,8 +277,10 @@ import Testing
     @Test func realCoordinatesAtOslo() throws {
         let bounds = GeoBounds(south: 59.900, west: 10.730, north: 59.915, east: 10.770)
         let quay = [
-            Coordinate(latitude: 59.9085, longitude: 10.7200), Coordinate(latitude: 59.9072, longitude: 10.7450),
-            Coordinate(latitude: 59.9068, longitude: 10.7560), Coordinate(latitude: 59.9060, longitude: 10.7800),
+            Coordinate(latitude: 59.9085, longitude: 10.7200),
+            Coordinate(latitude: 59.9072, longitude: 10.7450),
+            Coordinate(latitude: 59.9068, longitude: 10.7560),
+            Coordinate(latitude: 59.9060, longitude: 10.7800),
         ]
         let features = Coastline.features(from: [quay], within: bounds)
         try #require(features.map(\.kind) == [.sea])

@@ -28,7 +28,9 @@ import Testing
             ]) {
                 var changed = bytes
                 changed[position] ^= 0x01
-                #expect(key(changed) != original, "a flipped bit at \(position) of \(size) kept the key")
+                #expect(
+                    key(changed) != original, "a flipped bit at \(position) of \(size) kept the key"
+                )
             }
         }
     }
@@ -54,7 +56,9 @@ import Testing
             swapped.swapAt(i, j)
             #expect(hash(swapped) != original, "words \(i) and \(j)")
         }
-        #expect(hash(Array(words[4..<8] + words[0..<4] + words[8...])) != original, "two blocks swapped")
+        #expect(
+            hash(Array(words[4..<8] + words[0..<4] + words[8...])) != original, "two blocks swapped"
+        )
         #expect(hash(words + [0]) != original && hash(Array(words.dropLast())) != original)
         #expect(hash([0, 0, 0, 0]) != hash([0, 0, 0, 0, 0, 0, 0, 0]))
     }

@@ -36,7 +36,9 @@ import Testing
         (12_345.0, "12,3 km"), (123_456.0, "123 km"), (-3.0, "0 m"),
     ])
     func distance(metres: Double, expected: String) {
-        #expect(NorwegianFormat.distance(metres: metres) == expected.replacingOccurrences(of: " ", with: nbsp))
+        #expect(
+            NorwegianFormat.distance(metres: metres)
+                == expected.replacingOccurrences(of: " ", with: nbsp))
     }
 
     @Test func coordinatesWithHemispheres() {
@@ -61,10 +63,12 @@ import Testing
         #expect(MachineNumber.decimal(-0.1278, places: 4) == "-0.1278")
         #expect(MachineNumber.decimal(10, places: 6) == "10")
         #expect(MachineNumber.decimal(-0.0000001, places: 6) == "0")
-        #expect(MachineNumber.decimal(0.4, places: 0) == "0")  // the string writing could not do 0 places
+        // the string writing could not do 0 places
+        #expect(MachineNumber.decimal(0.4, places: 0) == "0")
     }
 
-    /// The decimals as they were written with strings: the byte writer must say the same for any value.
+    /// The decimals as they were written with strings: the byte writer must say the same for any
+    /// value.
     @Test func machineDecimalsEqualTheStringWriting() {
         func byStrings(_ value: Double, places: Int) -> String {
             var factor = 1.0
@@ -78,14 +82,16 @@ import Testing
             return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
         }
         var values: [Double] = [
-            0, -0.0, 1, -1, 0.1, 59.885975, 10.747814, -179.9999999, 1e20, -1e20, .nan, .infinity, 123456.000001,
+            0, -0.0, 1, -1, 0.1, 59.885975, 10.747814, -179.9999999, 1e20, -1e20, .nan, .infinity,
+            123456.000001,
         ]
         var generator = seededGenerator()
         for _ in 0..<3_000 { values.append(Double.random(in: -200...200, using: &generator)) }
         for value in values {
             for places in 1...8 {
                 #expect(
-                    MachineNumber.decimal(value, places: places) == byStrings(value, places: places),
+                    MachineNumber.decimal(value, places: places)
+                        == byStrings(value, places: places),
                     "\(value) \(places)")
             }
         }
@@ -103,7 +109,8 @@ import Testing
 
 @Suite struct RatingSummaryTests {
     func summary(_ stars: [Int]) -> RatingSummary? {
-        RatingSummary(ratings: stars.map { Rating(stars: $0, date: CalendarDate(iso: "2026-01-01")!) })
+        RatingSummary(
+            ratings: stars.map { Rating(stars: $0, date: CalendarDate(iso: "2026-01-01")!) })
     }
 
     @Test func noRatingsMeansNoStar() {
@@ -112,7 +119,8 @@ import Testing
 
     @Test(arguments: [
         ([2, 3], 3), ([1, 2], 2), ([3, 4], 4), ([4, 5], 5), ([1, 1, 2], 1), ([1, 2, 2], 2),
-        ([5], 5), ([1], 1), ([4, 4, 5], 4), ([4, 5, 5], 5), ([1, 2, 3, 4], 3), ([2, 2, 3, 3, 5], 3),
+        ([5], 5), ([1], 1), ([4, 4, 5], 4), ([4, 5, 5], 5), ([1, 2, 3, 4], 3),
+        ([2, 2, 3, 3, 5], 3),
     ])
     func roundsToNearestStarHalvesUp(stars: [Int], expected: Int) {
         let s = summary(stars)!

@@ -37,7 +37,9 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 16)
         #expect(DescriptorIO.read(b, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT)) == 3)
         #expect(Array(buffer[0..<3]) == Array("end".utf8))
-        #expect(DescriptorIO.read(b, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT)) == -1 && errno == EAGAIN)
+        #expect(
+            DescriptorIO.read(b, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT)) == -1
+                && errno == EAGAIN)
     }
 
     @Test func aGoneReaderIsAFalseNotASignal() throws {

@@ -47,11 +47,14 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 @Suite struct GeoapifyTileSourceTests {
     static let key = "tile-KEY-5f3e9a"
 
-    func client(_ transport: RecordingTransport, limits: TileRequestLimits = .loopback) -> GeoapifyTileClient {
+    func client(_ transport: RecordingTransport, limits: TileRequestLimits = .loopback)
+        -> GeoapifyTileClient
+    {
         GeoapifyTileClient(
             client: GeoapifyClient(
                 apiKey: Self.key, baseURL: GeoapifyTileClient.defaultBaseURL, transport: transport,
-                retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.02, maximumTotal: 5)),
+                retryPolicy: RetryPolicy(
+                    maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.02, maximumTotal: 5)),
             limits: limits)
     }
 
@@ -71,12 +74,14 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(request.headers["Accept"] == "image/png")
         #expect(request.maximumBodyBytes == 2 << 20)
         #expect(
-            !client(transport).publicURL(for: TileCoordinate(zoom: 13, x: 4340, y: 2382)).absoluteString.contains(
-                Self.key))
+            !client(transport).publicURL(for: TileCoordinate(zoom: 13, x: 4340, y: 2382))
+                .absoluteString.contains(
+                    Self.key))
     }
 
     @Test func theEnvironmentChoosesTheHostAndThePacing() throws {
-        let real = try #require(try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key]))
+        let real = try #require(
+            try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": Self.key]))
         #expect(real.client.baseURL.absoluteString == "https://maps.geoapify.com")
         #expect(real.limits == .geoapifyFreePlan)
         let stub = try #require(
@@ -103,7 +108,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for x in 0..<13 {
-                group.addTask { _ = try await tiles.fetch(TileCoordinate(zoom: 5, x: x, y: 9), gate: gate) }
+                group.addTask {
+                    _ = try await tiles.fetch(TileCoordinate(zoom: 5, x: x, y: 9), gate: gate)
+                }
             }
             try await group.waitForAll()
         }
@@ -112,7 +119,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(transport.mostInFlight <= 4)
         for (index, start) in starts.enumerated() where index + 5 < starts.count {
             // Any six consecutive starts span at least a second.
-            #expect(starts[index + 5] - start >= .milliseconds(1000), "starts \(index)…\(index + 5)")
+            #expect(
+                starts[index + 5] - start >= .milliseconds(1000), "starts \(index)…\(index + 5)")
         }
         #expect(ContinuousClock.now - started >= .milliseconds(2400))
     }
@@ -120,21 +128,24 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     @Test func tilesAreCachedByStyleZoomXAndYWithoutTheKey() async throws {
         let folder = TemporaryFolder()
         let transport = RecordingTransport()
-        let source = GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path))
+        let source = GeoapifyTileSource(
+            client: client(transport), cache: ResponseCache(folder: folder.path))
         let first = await source.load(plan)
         #expect(first.plan == plan)
         #expect(first.tiles.count == plan.tileCount)
         #expect(first.fetched == plan.tileCount)
         #expect(transport.records.count == plan.tileCount)
         #expect(
-            Set(first.tiles.map(\.path)) == Set(plan.tiles.map { PublishedTile.path(zoom: $0.zoom, x: $0.x, y: $0.y) }))
+            Set(first.tiles.map(\.path))
+                == Set(plan.tiles.map { PublishedTile.path(zoom: $0.zoom, x: $0.x, y: $0.y) }))
 
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let tile = try #require(plan.tiles.first)
         #expect(files.contains("osm-bright-\(tile.zoom)-\(tile.x)-\(tile.y).meta.json"))
         for file in files {
             #expect(!file.contains(Self.key))
-            let text = String(decoding: try FileSystem.read(folder.path + "/" + file), as: UTF8.self)
+            let text = String(
+                decoding: try FileSystem.read(folder.path + "/" + file), as: UTF8.self)
             #expect(!text.contains(Self.key) && !text.contains("apiKey"), "\(file)")
         }
 
@@ -152,7 +163,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let cache = ResponseCache(folder: folder.path)
         _ = await GeoapifyTileSource(client: client(transport), cache: cache).load(plan)
         let later: @Sendable () -> Date = { Date().addingTimeInterval(40 * 86_400) }
-        let offline = GeoapifyTileSource(client: client(transport), cache: cache, mode: .offline, now: later)
+        let offline = GeoapifyTileSource(
+            client: client(transport), cache: cache, mode: .offline, now: later)
         #expect(offline.cacheState(for: plan).freshCount == 0)
         let result = await offline.load(plan)
         #expect(result.plan == plan)
@@ -161,7 +173,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
         // Nothing cached: nothing published, nothing asked.
         let empty = await GeoapifyTileSource(
-            client: client(transport), cache: ResponseCache(folder: folder.path + "/none"), mode: .offline
+            client: client(transport), cache: ResponseCache(folder: folder.path + "/none"),
+            mode: .offline
         ).load(plan)
         #expect(empty.plan.isEmpty && empty.tiles.isEmpty)
         #expect(empty.incompleteZoom == plan.minZoom)
@@ -177,16 +190,21 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
             request.url.path.contains("/\(failing.zoom)/")
                 ? .success(
                     HTTPResponse(
-                        status: 403, body: Data(#"{"statusCode":403,"message":"key \#(Self.key) not allowed"}"#.utf8)))
+                        status: 403,
+                        body: Data(
+                            #"{"statusCode":403,"message":"key \#(Self.key) not allowed"}"#.utf8)))
                 : .success(HTTPResponse(status: 200, body: Data(PNGCheckTests.png())))
         }
-        let result = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path))
-            .load(plan)
+        let result = await GeoapifyTileSource(
+            client: client(transport), cache: ResponseCache(folder: folder.path)
+        )
+        .load(plan)
         #expect(result.plan.levels == [plan.levels[0]])
         #expect(result.tiles.count == plan.levels[0].count)
         #expect(result.incompleteZoom == failing.zoom)
         let failure = try #require(result.failure)
-        #expect(failure.userMessage.contains("[API-nøkkel]") && !failure.userMessage.contains(Self.key))
+        #expect(
+            failure.userMessage.contains("[API-nøkkel]") && !failure.userMessage.contains(Self.key))
         // The first zoom's tiles, then at most the four in flight when the refusal came.
         #expect(transport.records.count <= plan.levels[0].count + 4)
     }
@@ -194,14 +212,18 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     @Test func anAnswerThatIsNotAPNGIsRefusedAndNotCached() async throws {
         let folder = TemporaryFolder()
         let transport = RecordingTransport { _ in
-            .success(HTTPResponse(status: 200, body: Data("<html>Logg inn på nettverket</html>".utf8)))
+            .success(
+                HTTPResponse(status: 200, body: Data("<html>Logg inn på nettverket</html>".utf8)))
         }
-        let result = await GeoapifyTileSource(client: client(transport), cache: ResponseCache(folder: folder.path))
-            .load(plan)
+        let result = await GeoapifyTileSource(
+            client: client(transport), cache: ResponseCache(folder: folder.path)
+        )
+        .load(plan)
         #expect(result.tiles.isEmpty)
         #expect(result.failure?.userMessage.contains("ikke et PNG-bilde") == true)
         #expect(result.failure?.userMessage.contains("HTML") == true)
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true)
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true)
     }
 
     @Test func aFailedFetchFallsBackToAnOlderCachedTile() async throws {
@@ -210,7 +232,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         _ = await GeoapifyTileSource(client: client(RecordingTransport()), cache: cache).load(plan)
         let down = RecordingTransport { _ in .failure(.noNetwork("ingen rute")) }
         let later: @Sendable () -> Date = { Date().addingTimeInterval(31 * 86_400) }
-        let result = await GeoapifyTileSource(client: client(down), cache: cache, now: later).load(plan)
+        let result = await GeoapifyTileSource(client: client(down), cache: cache, now: later).load(
+            plan)
         #expect(result.plan == plan)
         #expect(result.staleUsed == plan.tileCount)
         #expect(result.failure != nil)

@@ -21,12 +21,15 @@ import Testing
     }
 
     static let cases: [Case] = {
-        let data = try! Data(contentsOf: URL(fileURLWithPath: TestPaths.fixtures + "/time-zone-cases.json"))
+        let data = try! Data(
+            contentsOf: URL(fileURLWithPath: TestPaths.fixtures + "/time-zone-cases.json"))
         let document = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
         return (document["cases"] as! [[String: Any]]).map {
             Case(
-                zone: $0["zone"] as! String, at: $0["at"] as! String, weekday: $0["weekday"] as! Int,
-                minute: $0["minute"] as! Int, date: $0["date"] as! String, note: $0["note"] as! String)
+                zone: $0["zone"] as! String, at: $0["at"] as! String,
+                weekday: $0["weekday"] as! Int,
+                minute: $0["minute"] as! Int, date: $0["date"] as! String,
+                note: $0["note"] as! String)
         }
     }()
 
@@ -50,13 +53,16 @@ import Testing
         #expect(cases.filter { $0.zone == "Australia/Sydney" }.count >= 6)
     }
 
-    /// Zones of every kind: summer time north and south (changes at 24:00 and at -01:00 too), none, half and
-    /// three-quarter hours off UTC. Foundation's database must agree every six hours of 2026–2030, and a
-    /// minute and an hour either side of each change it knows of.
+    /// Zones of every kind: summer time north and south (changes at 24:00 and at -01:00 too), none,
+    /// half and three-quarter hours off UTC. Foundation's database must agree every six hours of
+    /// 2026–2030, and a minute and an hour either side of each change it knows of.
     @Test(arguments: [
-        "Europe/Oslo", "Europe/London", "Europe/Lisbon", "Europe/Helsinki", "America/New_York", "America/Denver",
-        "America/St_Johns", "America/Santiago", "America/Nuuk", "America/Sao_Paulo", "Australia/Sydney",
-        "Australia/Adelaide", "Australia/Lord_Howe", "Pacific/Auckland", "Pacific/Chatham", "Africa/Cairo",
+        "Europe/Oslo", "Europe/London", "Europe/Lisbon", "Europe/Helsinki", "America/New_York",
+        "America/Denver",
+        "America/St_Johns", "America/Santiago", "America/Nuuk", "America/Sao_Paulo",
+        "Australia/Sydney",
+        "Australia/Adelaide", "Australia/Lord_Howe", "Pacific/Auckland", "Pacific/Chatham",
+        "Africa/Cairo",
         "Africa/Johannesburg", "Asia/Kolkata", "Asia/Kathmandu", "Asia/Tokyo", "UTC",
     ])
     func fiveYearsAndEveryChangeAgreeWithTheDatabase(_ name: String) throws {
@@ -67,7 +73,9 @@ import Testing
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
             let expected = known.secondsFromGMT(for: date)
             let got = zone.localSeconds(date) - seconds
-            if got != expected, mismatches.count < 5 { mismatches.append("\(date): \(got) ≠ \(expected)") }
+            if got != expected, mismatches.count < 5 {
+                mismatches.append("\(date): \(got) ≠ \(expected)")
+            }
         }
         let start = CalendarDate.daysSinceEpoch(year: 2026, month: 1, day: 1) * 86_400
         let end = CalendarDate.daysSinceEpoch(year: 2031, month: 1, day: 1) * 86_400
@@ -84,7 +92,9 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(name): \(mismatches)")
         // The zones with summer time do change, twice a year.
-        if known.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(start))) != nil {
+        if known.nextDaylightSavingTimeTransition(
+            after: Date(timeIntervalSince1970: TimeInterval(start))) != nil
+        {
             #expect(changes >= 9, "\(name): \(changes) changes")
         }
     }
@@ -97,9 +107,12 @@ import Testing
         #expect(TimeZoneTable.gridZones.count > 400)
         #expect(TimeZoneTable.gridZones.allSatisfy { TimeZoneTable.rules[$0] != nil })
         // The runs cover the grid exactly.
-        #expect(TimeZoneTable.gridRuns.ends.last.map(Int.init) == TimeZoneTable.gridRows * TimeZoneTable.gridColumns)
+        #expect(
+            TimeZoneTable.gridRuns.ends.last.map(Int.init) == TimeZoneTable.gridRows
+                * TimeZoneTable.gridColumns)
         // Every run of the text is read (none stops the reading early), each as its own two fields.
-        let gridText = String(decoding: try #require(BuiltInFiles.bytes("time-zones/grid.txt")), as: UTF8.self)
+        let gridText = String(
+            decoding: try #require(BuiltInFiles.bytes("time-zones/grid.txt")), as: UTF8.self)
         let runs = gridText.split(whereSeparator: { $0 == " " || $0 == "\n" })
         #expect(TimeZoneTable.gridRuns.ends.count == runs.count)
         let zones = runs.map { Int(String($0.prefix(2)), radix: 36) }
@@ -115,17 +128,23 @@ import Testing
     @Test func thePosixRuleReader() throws {
         let cet = try #require(TimeZoneRule(posix: "CET-1CEST,M3.5.0,M10.5.0/3"))
         #expect(cet.standardOffset == 3_600 && cet.summer?.offset == 7_200)
-        #expect(cet.summer?.start == .init(day: .monthWeekDay(month: 3, week: 5, weekday: 0), seconds: 7_200))
+        #expect(
+            cet.summer?.start
+                == .init(day: .monthWeekDay(month: 3, week: 5, weekday: 0), seconds: 7_200))
         let nepal = try #require(TimeZoneRule(posix: "<+0545>-5:45"))
         #expect(nepal.standardOffset == 5 * 3_600 + 45 * 60 && nepal.summer == nil)
         let newYork = try #require(TimeZoneRule(posix: "EST5EDT,M3.2.0,M11.1.0"))
         #expect(newYork.standardOffset == -5 * 3_600 && newYork.summer?.offset == -4 * 3_600)
         // Always summer time (a change at the start of the year and one after its end).
         let always = try #require(TimeZoneRule(posix: "EST5EDT,0/0,J365/25"))
-        #expect(always.offset(atUTC: CalendarDate.daysSinceEpoch(year: 2027, month: 6, day: 1) * 86_400) == -4 * 3_600)
+        #expect(
+            always.offset(atUTC: CalendarDate.daysSinceEpoch(year: 2027, month: 6, day: 1) * 86_400)
+                == -4 * 3_600)
         for bad in [
-            "", "CET", "C-1", "CET-1CEST", "CET-1CEST,M3.5.0", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.6.0,M10.5.0",
-            "CET-1CEST,M3.5.7,M10.5.0", "CET-1CEST,J0,J365", "<+01", "CET-168", "CET-1CEST,M3.5.0,M10.5.0/3x",
+            "", "CET", "C-1", "CET-1CEST", "CET-1CEST,M3.5.0", "CET-1CEST,M13.5.0,M10.5.0",
+            "CET-1CEST,M3.6.0,M10.5.0",
+            "CET-1CEST,M3.5.7,M10.5.0", "CET-1CEST,J0,J365", "<+01", "CET-168",
+            "CET-1CEST,M3.5.0,M10.5.0/3x",
         ] {
             #expect(TimeZoneRule(posix: bad) == nil, "\(bad) was read")
         }
@@ -144,11 +163,16 @@ import Testing
         ]
         for (lat, lon, expected) in places {
             #expect(
-                GuideTimeZone.at(Coordinate(latitude: lat, longitude: lon)).identifier == expected, "\(lat), \(lon)")
+                GuideTimeZone.at(Coordinate(latitude: lat, longitude: lon)).identifier == expected,
+                "\(lat), \(lon)")
         }
-        // On the water off a coast: the land's zone; far out at sea: the nautical zone of the longitude.
-        #expect(GuideTimeZone.at(Coordinate(latitude: 59.95, longitude: 10.72)).identifier == "Europe/Oslo")
-        #expect(GuideTimeZone.at(Coordinate(latitude: 40, longitude: -40)).identifier == "Etc/GMT+3")
+        // On the water off a coast: the land's zone; far out at sea: the nautical zone of the
+        // longitude.
+        #expect(
+            GuideTimeZone.at(Coordinate(latitude: 59.95, longitude: 10.72)).identifier
+                == "Europe/Oslo")
+        #expect(
+            GuideTimeZone.at(Coordinate(latitude: 40, longitude: -40)).identifier == "Etc/GMT+3")
         #expect(GuideTimeZone.at(Coordinate(latitude: 0, longitude: 0.5)).identifier == "Etc/GMT")
         #expect(GuideTimeZone.at(Coordinate(latitude: -89.99, longitude: 179.99)).identifier != "")
     }
@@ -161,11 +185,16 @@ import Testing
         #expect(GuideTimeZone.suggestions(for: "xqzzzzzzzzz").isEmpty)
         #expect(GuideTimeZone(identifier: "europe/oslo") == nil)
         // A huge or empty value: refused at once, with nothing suggested for the huge one.
-        #expect(GuideTimeZone.suggestions(for: String(repeating: "Europe/Oslo", count: 100_000)).isEmpty)
+        #expect(
+            GuideTimeZone.suggestions(for: String(repeating: "Europe/Oslo", count: 100_000)).isEmpty
+        )
         #expect(GuideTimeZone(identifier: "") == nil)
         var settings = SiteSettings()
         settings.timeZone = String(repeating: "x", count: 1_000_000)
-        #expect(settings.problems().contains { $0.hasPrefix("ukjent tidssone «xxx") && !$0.contains("mente du") })
+        #expect(
+            settings.problems().contains {
+                $0.hasPrefix("ukjent tidssone «xxx") && !$0.contains("mente du")
+            })
     }
 
     @Test func calendarArithmetic() {

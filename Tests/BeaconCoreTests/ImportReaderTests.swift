@@ -6,9 +6,10 @@ import Testing
 @testable import BeaconSources
 @testable import BeaconSystem
 
-/// The files `sitegen import` reads (`Tests/Fixtures/import/`, written after each format's published
-/// description with invented places), told apart by content, with their awkward parts; and every way a
-/// file can be something else, broken or hostile, each a Norwegian error and never a crash or a hang.
+/// The files `sitegen import` reads (`Tests/Fixtures/import/`, written after each format's
+/// published description with invented places), told apart by content, with their awkward parts;
+/// and every way a file can be something else, broken or hostile, each a Norwegian error and never
+/// a crash or a hang.
 @Suite struct ImportReaderTests {
     // MARK: Google Takeout
 
@@ -16,13 +17,16 @@ import Testing
         let file = try read("takeout-saved-places-old.json")
         #expect(file.format == .takeoutSavedPlaces)
         #expect(file.title == nil)
-        try #require(file.places.map(\.name) == ["Fjordkaffe", "Bryggen Fiskesuppe", "Nudelbaren Løkka"])
+        try #require(
+            file.places.map(\.name) == ["Fjordkaffe", "Bryggen Fiskesuppe", "Nudelbaren Løkka"])
         let first = file.places[0]
         #expect(first.coordinate == Coordinate(latitude: 59.9139, longitude: 10.7522))
         #expect(first.address == "Karl Johans gate 99, 0162 Oslo, Norge")
         #expect(first.url == "http://maps.google.com/?cid=1000000000000000001")
         #expect(first.savedOn == CalendarDate(year: 2019, month: 5, day: 1))
-        #expect(first.noteHTML == nil && first.list == nil && first.osmTags.isEmpty && first.osmID == nil)
+        #expect(
+            first.noteHTML == nil && first.list == nil && first.osmTags.isEmpty
+                && first.osmID == nil)
         // No Title: the business name; a fraction of a second in the time.
         #expect(file.places[1].savedOn == CalendarDate(year: 2020, month: 7, day: 14))
         // No geometry: the position from «Geo Coordinates», given as strings.
@@ -40,21 +44,29 @@ import Testing
         let file = try read("takeout-saved-places-new.json")
         #expect(file.format == .takeoutSavedPlaces)
         try #require(
-            file.places.map(\.name) == ["Café Snøhvit", "Bakeriet på Hjørnet", "寿司 銀座", "Lenke Som Ikke Er En Lenke"])
+            file.places.map(\.name) == [
+                "Café Snøhvit", "Bakeriet på Hjørnet", "寿司 銀座", "Lenke Som Ikke Er En Lenke",
+            ])
         let cafe = file.places[0]
         // [0,0] is no position, not a place in the Gulf of Guinea.
         #expect(cafe.coordinate == nil)
         #expect(cafe.address == "Thorvald Meyers gate 99, 0555 Oslo, Norge")
         #expect(cafe.savedOn == CalendarDate(year: 2023, month: 9, day: 10))
-        #expect(cafe.noteHTML == "<p>Beste kanelbollene &lt;i&gt;i byen&lt;/i&gt; &amp; god kaffe</p>")
-        #expect(cafe.url == "http://maps.google.com/?q=Caf%C3%A9+Sn%C3%B8hvit&ftid=0x46416e0000000001:0x1")
+        #expect(
+            cafe.noteHTML == "<p>Beste kanelbollene &lt;i&gt;i byen&lt;/i&gt; &amp; god kaffe</p>")
+        #expect(
+            cafe.url
+                == "http://maps.google.com/?q=Caf%C3%A9+Sn%C3%B8hvit&ftid=0x46416e0000000001:0x1")
         // The name only in `q=`, percent-encoded with `+` for spaces.
         #expect(file.places[1].coordinate == nil && file.places[1].address == nil)
-        // Unencoded non-Latin characters in the URL: the place kept, the address encoded as a browser would.
+        // Unencoded non-Latin characters in the URL: the place kept, the address encoded as a
+        // browser would.
         let sushi = file.places[2]
         #expect(sushi.coordinate == Coordinate(latitude: 35.6717, longitude: 139.7649))
         #expect(
-            sushi.url == "http://maps.google.com/?q=%E5%AF%BF%E5%8F%B8+%E9%8A%80%E5%BA%A7&ftid=0x60188be000000003:0x3")
+            sushi.url
+                == "http://maps.google.com/?q=%E5%AF%BF%E5%8F%B8+%E9%8A%80%E5%BA%A7&ftid=0x60188be000000003:0x3"
+        )
         #expect(sushi.address == "銀座 9丁目, 中央区, 東京都")
         // A link that is no web address is dropped, not the place.
         #expect(file.places[3].url == nil)
@@ -73,8 +85,10 @@ import Testing
         var features: [String] = []
         var expected: [(name: String, coordinate: Coordinate?, day: CalendarDate)] = []
         for index in 0..<650 {
-            let name = "Sted \(index) \(["Kafé", "Bar", "Bakeri", "寿司"].randomElement(using: &random)!)"
-            let day = CalendarDate(year: Int.random(in: 2015...2025, using: &random), month: 3, day: 1 + index % 28)!
+            let name =
+                "Sted \(index) \(["Kafé", "Bar", "Bakeri", "寿司"].randomElement(using: &random)!)"
+            let day = CalendarDate(
+                year: Int.random(in: 2015...2025, using: &random), month: 3, day: 1 + index % 28)!
             let latitude = (59.85 + Double(Int.random(in: 0...20_000, using: &random)) / 100_000)
             let longitude = (10.65 + Double(Int.random(in: 0...20_000, using: &random)) / 100_000)
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
@@ -91,11 +105,13 @@ import Testing
                 features.append(
                     #"{"geometry":{"coordinates":[0,0],"type":"Point"},"properties":{"date":"\#(day.iso)T12:00:00Z","#
                         + #""google_maps_url":"http://maps.google.com/?q=\#(name)","location":{"#
-                        + #""address":"Gate \#(index), Oslo","name":"\#(name)"}},"type":"Feature"}"#)
+                        + #""address":"Gate \#(index), Oslo","name":"\#(name)"}},"type":"Feature"}"#
+                )
                 expected.append((name, nil, day))
             }
         }
-        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
+        let text =
+            #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
         let file = try ImportReader.read(Array(text.utf8), fileName: "Saved Places.json")
         #expect(file.format == .takeoutSavedPlaces)
         try #require(file.places.count == 650)
@@ -115,10 +131,16 @@ import Testing
         let file = try read("google-list.csv")
         #expect(file.format == .googleListCSV)
         #expect(file.title == nil)
-        try #require(file.places.map(\.name) == ["Fjordkaffe, Aker Brygge", "Bakeriet på Hjørnet", "Nudelbaren"])
+        try #require(
+            file.places.map(\.name) == [
+                "Fjordkaffe, Aker Brygge", "Bakeriet på Hjørnet", "Nudelbaren",
+            ])
         let first = file.places[0]
         #expect(first.coordinate == nil && first.list == nil)
-        #expect(first.noteHTML == "<p>Kaffe med utsikt.</p><p>Ta med &quot;gjester&quot; hit.</p><p>Åpner kl. 7</p>")
+        #expect(
+            first.noteHTML
+                == "<p>Kaffe med utsikt.</p><p>Ta med &quot;gjester&quot; hit.</p><p>Åpner kl. 7</p>"
+        )
         #expect(first.url == "https://www.google.com/maps/place/Fjordkaffe/data=!4m2!3m1!1s0x0:0x1")
         #expect(first.kind == "kafé")
         #expect(file.places[2].noteHTML == "<p>Nudler &lt; 100 kr &amp; mer</p>")
@@ -146,15 +168,19 @@ import Testing
         #expect(file.title == "Oslo & Bergen – favoritter")
         try #require(
             file.places.map(\.name) == [
-                "Fjordkaffe", "Bakeriet på Hjørnet", "Bryggen Fiskesuppe", "Fløyen (uten kart)", "Vigelandsparken",
+                "Fjordkaffe", "Bakeriet på Hjørnet", "Bryggen Fiskesuppe", "Fløyen (uten kart)",
+                "Vigelandsparken",
             ])
         #expect(file.places.map(\.list) == ["Kaffe", "Kaffe", "Bryggen", "Bergen", nil])
         #expect(file.places.map(\.sourceIndex) == [0, 1, 3, 5, 9])
         let coffee = file.places[0]
         #expect(coffee.coordinate == Coordinate(latitude: 59.9139, longitude: 10.7522))
         // HTML in CDATA, as it is (the sanitiser comes later).
-        #expect(coffee.noteHTML == #"<p>Kaffe med <b>utsikt</b>.</p><img src="https://example.com/bilde.jpg"/>"#)
-        #expect(coffee.osmTags == ["Telefon": "+47 22 00 00 01", "website": "fjordkaffe.example.no"])
+        #expect(
+            coffee.noteHTML
+                == #"<p>Kaffe med <b>utsikt</b>.</p><img src="https://example.com/bilde.jpg"/>"#)
+        #expect(
+            coffee.osmTags == ["Telefon": "+47 22 00 00 01", "website": "fjordkaffe.example.no"])
         #expect(coffee.url == "https://fjordkaffe.example.no")
         // Escaped HTML decoded; a space after the comma; the TimeStamp's day.
         let bakery = file.places[1]
@@ -172,7 +198,8 @@ import Testing
         #expect(file.places[4].url == "https://example.com/vigeland")
         #expect(
             file.skipped == [
-                ImportSkip(name: "Tur langs Akerselva", sourceIndex: 2, reason: .notAPoint(kind: "linje")),
+                ImportSkip(
+                    name: "Tur langs Akerselva", sourceIndex: 2, reason: .notAPoint(kind: "linje")),
                 ImportSkip(name: "Festplassen", sourceIndex: 4, reason: .notAPoint(kind: "flate")),
                 ImportSkip(name: "Feil Koordinater", sourceIndex: 6, reason: .badCoordinates),
                 ImportSkip(name: nil, sourceIndex: 7, reason: .noName),
@@ -201,13 +228,15 @@ import Testing
         #expect(note.hasPrefix("<b>Kaffe</b> <b>") && note.hasSuffix("…"))
     }
 
-    /// KML and GPX in the encodings their declarations name (or a UTF-16 byte order mark) are converted
-    /// to UTF-8 as they are read.
+    /// KML and GPX in the encodings their declarations name (or a UTF-16 byte order mark) are
+    /// converted to UTF-8 as they are read.
     @Test func xmlInTheEncodingItDeclaresIsRead() throws {
         let latin1 = try read("latin1.kml")
         #expect(latin1.format == .kml && latin1.title == "Turer i Nordmarka")
         #expect(latin1.places.map(\.name) == ["Blåbærstua", "Ullevålseter"])
-        #expect(latin1.places.first?.noteHTML == "Vafler og kaffe, åpent lørdag og søndag. «Best på søndager»")
+        #expect(
+            latin1.places.first?.noteHTML
+                == "Vafler og kaffe, åpent lørdag og søndag. «Best på søndager»")
         #expect(latin1.places.first?.list == "Kafeer")
         let windows = try read("windows-1252.gpx")
         #expect(windows.title == "Kaffe på Grünerløkka")
@@ -229,14 +258,17 @@ import Testing
             #expect(file.places.map(\.name) == ["Blåbærstua 東京"])
         }
         // An encoding libxml2 does not know, and a byte windows-1252 has no character for.
-        let unknown = #"<?xml version="1.0" encoding="x-ukjent"?><kml><Placemark><name>a</name></Placemark></kml>"#
+        let unknown =
+            #"<?xml version="1.0" encoding="x-ukjent"?><kml><Placemark><name>a</name></Placemark></kml>"#
         guard case .malformed("KML", let detail)? = refusal(Array(unknown.utf8))?.reason else {
             Issue.record("an unknown encoding was read")
             return
         }
         #expect(detail.contains("tegnsett") && detail.contains("x-ukjent"), "\(detail)")
         let undefined =
-            Array(#"<?xml version="1.0" encoding="windows-1252"?><gpx><wpt lat="1" lon="2"><name>x"#.utf8) + [0x81]
+            Array(
+                #"<?xml version="1.0" encoding="windows-1252"?><gpx><wpt lat="1" lon="2"><name>x"#
+                    .utf8) + [0x81]
             + Array("</name></wpt></gpx>".utf8)
         guard case .malformed("GPX", let undefinedDetail)? = refusal(undefined)?.reason else {
             Issue.record("a byte windows-1252 lacks was read")
@@ -255,7 +287,9 @@ import Testing
         let sushi = file.places[0]
         #expect(sushi.coordinate == Coordinate(latitude: 35.6717, longitude: 139.7649))
         #expect(
-            sushi.noteHTML == "<p>Omakase &lt;12 retter&gt; &amp; sake.</p><p>Stengt mandager.</p><p>Bestill bord</p>")
+            sushi.noteHTML
+                == "<p>Omakase &lt;12 retter&gt; &amp; sake.</p><p>Stengt mandager.</p><p>Bestill bord</p>"
+        )
         #expect(sushi.url == "https://example.jp/sushi-ginza")
         #expect(sushi.savedOn == CalendarDate(year: 2024, month: 11, day: 20))
         #expect(sushi.kind == "Restaurant")
@@ -280,7 +314,9 @@ import Testing
         #expect(file.format == .geoJSON)
         #expect(file.title == "Oslo-kafeer")
         try #require(
-            file.places.map(\.name) == ["Fjordkaffe", "Bakeriet på Hjørnet", "Ett punkt", "Uten sted", "Nudelbaren"])
+            file.places.map(\.name) == [
+                "Fjordkaffe", "Bakeriet på Hjørnet", "Ett punkt", "Uten sted", "Nudelbaren",
+            ])
         let coffee = file.places[0]
         #expect(coffee.osmID == "node/1001")
         #expect(coffee.coordinate == Coordinate(latitude: 59.9139, longitude: 10.7522))
@@ -290,7 +326,8 @@ import Testing
         #expect(coffee.osmTags["level"] == "2")
         // The name, the id and a boolean are not tags.
         #expect(
-            coffee.osmTags["name"] == nil && coffee.osmTags["@id"] == nil && coffee.osmTags["outdoor_seating"] == nil)
+            coffee.osmTags["name"] == nil && coffee.osmTags["@id"] == nil
+                && coffee.osmTags["outdoor_seating"] == nil)
         let bakery = file.places[1]
         // Numbers written as strings are numbers; osm_type and osm_id; a description is plain text.
         #expect(bakery.coordinate == Coordinate(latitude: 59.9235, longitude: 10.7590))
@@ -306,7 +343,8 @@ import Testing
             file.skipped == [
                 ImportSkip(name: "Akerselva", sourceIndex: 2, reason: .notAPoint(kind: "linje")),
                 ImportSkip(name: "Slottsparken", sourceIndex: 3, reason: .notAPoint(kind: "flate")),
-                ImportSkip(name: "To punkter", sourceIndex: 5, reason: .notAPoint(kind: "flere punkter")),
+                ImportSkip(
+                    name: "To punkter", sourceIndex: 5, reason: .notAPoint(kind: "flere punkter")),
                 ImportSkip(name: nil, sourceIndex: 6, reason: .noName),
                 ImportSkip(name: "Ikke tall", sourceIndex: 7, reason: .badCoordinates),
                 ImportSkip(name: nil, sourceIndex: 9, reason: .empty),
@@ -334,7 +372,8 @@ import Testing
         let soup = file.places[0]
         #expect(soup.address == "Bryggen 99, 5003 Bergen")
         #expect(soup.url == "https://bryggen-fiskesuppe.example.no")
-        #expect(soup.osmTags["cuisine"] == "seafood" && soup.osmTags["name"] == "Bryggen Fiskesuppe")
+        #expect(
+            soup.osmTags["cuisine"] == "seafood" && soup.osmTags["name"] == "Bryggen Fiskesuppe")
         #expect(file.places[1].coordinate == Coordinate(latitude: 60.3940, longitude: 5.3250))
         let park = try #require(file.places[2].coordinate)
         #expect(abs(park.latitude - 60.39) < 1e-9 && abs(park.longitude - 5.32) < 1e-9)
@@ -371,13 +410,15 @@ import Testing
         let cafe = file.places[0]
         #expect(cafe.coordinate == Coordinate(latitude: 59.91702148573, longitude: 10.74939516447))
         #expect(
-            cafe.osmTags["amenity"] == "cafe" && cafe.osmTags["opening_hours"] == "Mo-Fr 07:30-17:00; Sa 10:00-16:00")
+            cafe.osmTags["amenity"] == "cafe"
+                && cafe.osmTags["opening_hours"] == "Mo-Fr 07:30-17:00; Sa 10:00-16:00")
         #expect(cafe.url == "https://kaffekoppen.example.no")
         // A new object has no id in OpenStreetMap yet.
         #expect(cafe.osmID == nil)
         let restaurant = file.places[1]
         let centre = try #require(restaurant.coordinate)
-        #expect(abs(centre.latitude - 59.9165966) < 1e-9 && abs(centre.longitude - 10.7506298) < 1e-9)
+        #expect(
+            abs(centre.latitude - 59.9165966) < 1e-9 && abs(centre.longitude - 10.7506298) < 1e-9)
         #expect(restaurant.address == "Torggata 3")
         #expect(restaurant.osmTags["cuisine"] == "seafood")
         // The deleted node is no item at all; the bench and the way's corners are nameless.
@@ -410,8 +451,9 @@ import Testing
         #expect(words.hasPrefix("runtime error: Query timed out"))
     }
 
-    /// A way before its nodes (Overpass' `out body; >; out skel qt;`), a relation at the middle of its
-    /// members' nodes, nodes on an `out geom` way, and a way none of whose nodes are in the file.
+    /// A way before its nodes (Overpass' `out body; >; out skel qt;`), a relation at the middle of
+    /// its members' nodes, nodes on an `out geom` way, and a way none of whose nodes are in the
+    /// file.
     @Test func osmXMLWaysAndRelationsAreAtTheMiddleOfTheirNodes() throws {
         let text = """
             <osm version="0.6" generator="Overpass API">
@@ -431,16 +473,20 @@ import Testing
         try #require(file.places.map(\.name) == ["Før nodene", "Med geometri", "Torget"])
         func near(_ coordinate: Coordinate?, _ latitude: Double, _ longitude: Double) -> Bool {
             guard let coordinate else { return false }
-            return abs(coordinate.latitude - latitude) < 1e-9 && abs(coordinate.longitude - longitude) < 1e-9
+            return abs(coordinate.latitude - latitude) < 1e-9
+                && abs(coordinate.longitude - longitude) < 1e-9
         }
         #expect(near(file.places[0].coordinate, 59.1, 10.2))
         #expect(near(file.places[1].coordinate, 60.1, 11.2))
         #expect(near(file.places[2].coordinate, 59.2, 10.2))
         #expect(file.places.map(\.osmID) == ["way/10", "way/11", "relation/20"])
-        #expect(file.skipped.first == ImportSkip(name: "Uten noder", sourceIndex: 2, reason: .badCoordinates))
+        #expect(
+            file.skipped.first
+                == ImportSkip(name: "Uten noder", sourceIndex: 2, reason: .badCoordinates))
     }
 
-    /// The files owners brought to `sitegen build` (`Tests/Fixtures/formats/`) are each read as what they are.
+    /// The files owners brought to `sitegen build` (`Tests/Fixtures/formats/`) are each read as
+    /// what they are.
     @Test(
         arguments: [
             ("google-takeout-saved-places-old.json", .takeoutSavedPlaces, 2),
@@ -451,18 +497,27 @@ import Testing
             ("map.osm", .osmXML, 1),
             ("oslo-bars-mixed.geojson", .geoJSON, nil),
         ] as [(String, ImportFormat, Int?)])
-    func theBuildsFormatFixturesAreRecognised(name: String, format: ImportFormat, places: Int?) throws {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixtures + "/formats/" + name)))
+    func theBuildsFormatFixturesAreRecognised(name: String, format: ImportFormat, places: Int?)
+        throws
+    {
+        let bytes = Array(
+            try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixtures + "/formats/" + name)))
         let file = try ImportReader.read(bytes, fileName: name)
         #expect(file.format == format)
-        if let places { #expect(file.places.count == places) } else { #expect(!file.places.isEmpty) }
+        if let places {
+            #expect(file.places.count == places)
+        } else {
+            #expect(!file.places.isEmpty)
+        }
     }
 
     @Test func theFormatIsToldByContentNotByName() throws {
         let bytes = try fixture("takeout-saved-places-old.json")
         #expect(try ImportReader.read(bytes, fileName: "steder.csv").format == .takeoutSavedPlaces)
         #expect(try ImportReader.read(try fixture("my-maps.kml"), fileName: "x.gpx").format == .kml)
-        #expect(try ImportReader.read(try fixture("google-list.csv"), fileName: "x.json").format == .googleListCSV)
+        #expect(
+            try ImportReader.read(try fixture("google-list.csv"), fileName: "x.json").format
+                == .googleListCSV)
     }
 
     @Test func formatsHaveNorwegianNames() {
@@ -494,7 +549,10 @@ import Testing
         let cases: [([UInt8], ImportError.Reason)] = [
             (png, .unrecognised(seemsToBe: "et PNG-bilde")),
             (Array("%PDF-1.7\n".utf8), .unrecognised(seemsToBe: "en PDF")),
-            (Array("Bare litt tekst,\nsom ikke er en liste.\n".utf8), .unrecognised(seemsToBe: nil)),
+            (
+                Array("Bare litt tekst,\nsom ikke er en liste.\n".utf8),
+                .unrecognised(seemsToBe: nil)
+            ),
             (
                 Array("<!DOCTYPE html><html><title>Logg inn</title></html>".utf8),
                 .unrecognised(seemsToBe: "en nettside (HTML)")
@@ -504,7 +562,10 @@ import Testing
                 .unrecognised(seemsToBe: "en OpenStreetMap-endringsfil (osmChange)")
             ),
             (Array(#"[{"name":"Fjordkaffe"}]"#.utf8), .unrecognised(seemsToBe: "en JSON-liste")),
-            (Array(#"{"places":[]}"#.utf8), .unrecognised(seemsToBe: "JSON uten «features» eller «elements»")),
+            (
+                Array(#"{"places":[]}"#.utf8),
+                .unrecognised(seemsToBe: "JSON uten «features» eller «elements»")
+            ),
             ([], .empty),
             (Array(" \n\t\r\n ".utf8), .empty),
             ([0xEF, 0xBB, 0xBF, 0x0A], .empty),
@@ -522,18 +583,21 @@ import Testing
         #expect(
             message
                 == "«bilde.png» er ikke i et format sitegen kan importere (Google Takeout, Google Maps-liste som CSV, "
-                + "KML/KMZ, GPX, GeoJSON, Overpass JSON, OpenStreetMap-XML); den ser ut som et PNG-bilde.")
+                + "KML/KMZ, GPX, GeoJSON, Overpass JSON, OpenStreetMap-XML); den ser ut som et PNG-bilde."
+        )
     }
 
     @Test func randomBytesNeverCrash() {
         var random = seededGenerator()
         let starts: [[UInt8]] = [
-            [], Array("{".utf8), Array("<kml>".utf8), Array("<gpx>".utf8), Array("Title,URL\n".utf8),
+            [], Array("{".utf8), Array("<kml>".utf8), Array("<gpx>".utf8),
+            Array("Title,URL\n".utf8),
         ]
         for round in 0..<200 {
             let count = Int.random(in: 0...300, using: &random)
             let bytes =
-                starts[round % starts.count] + (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+                starts[round % starts.count]
+                + (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
             // Either outcome is fine; a trap or a hang is not.
             _ = try? ImportReader.read(bytes, fileName: "støy")
         }
@@ -542,7 +606,10 @@ import Testing
 
     @Test func aCutFileSaysItIsBrokenAndWhere() throws {
         let json = try fixture("takeout-saved-places-new.json")
-        guard case .malformed(let what, let detail)? = refusal(Array(json.prefix(json.count / 2)))?.reason else {
+        guard
+            case .malformed(let what, let detail)? = refusal(Array(json.prefix(json.count / 2)))?
+                .reason
+        else {
             Issue.record("a cut JSON file was read")
             return
         }
@@ -555,14 +622,17 @@ import Testing
             return
         }
         #expect(kmlWhat == "KML" && kmlDetail.contains("slutter"))
-        #expect(cutKML?.userMessage.contains("«kart.kml» ser ut som KML, men kan ikke leses") == true)
+        #expect(
+            cutKML?.userMessage.contains("«kart.kml» ser ut som KML, men kan ikke leses") == true)
 
         let gpx = try fixture("waypoints.gpx")
         guard case .malformed("GPX", _)? = refusal(Array(gpx.prefix(gpx.count - 10)))?.reason else {
             Issue.record("a cut GPX file was read")
             return
         }
-        guard case .malformed("CSV", _)? = refusal(Array("Title,URL\n\"Fjordkaffe,https://x.no\n".utf8))?.reason
+        guard
+            case .malformed("CSV", _)? = refusal(
+                Array("Title,URL\n\"Fjordkaffe,https://x.no\n".utf8))?.reason
         else {
             Issue.record("a quote that never ends was read")
             return
@@ -571,18 +641,23 @@ import Testing
 
     @Test func invalidUTF8IsReportedWithWhereItIs() {
         let text =
-            Array(#"{"type":"FeatureCollection","features":[{"properties":{"name":"Caf"#.utf8) + [0xE9]
+            Array(#"{"type":"FeatureCollection","features":[{"properties":{"name":"Caf"#.utf8) + [
+                0xE9
+            ]
             + Array(#""}}]}"#.utf8)
         let error = refusal(text, name: "latin1.json")
         #expect(error?.reason == .invalidUTF8(offset: 66, byte: 0xE9))
         #expect(error?.userMessage.contains("byte 0xE9 etter 66 byte") == true)
-        let kml = Array("<kml><Placemark><name>Caf".utf8) + [0xE9] + Array("</name></Placemark></kml>".utf8)
+        let kml =
+            Array("<kml><Placemark><name>Caf".utf8) + [0xE9]
+            + Array("</name></Placemark></kml>".utf8)
         #expect(refusal(kml)?.reason == .invalidUTF8(offset: 25, byte: 0xE9))
     }
 
     @Test func aFileOverTheLimitIsRefusedBeforeReading() {
         let error = refusal([UInt8](repeating: 0x20, count: ImportReader.maximumFileBytes + 1))
-        #expect(error?.reason == .tooLarge(bytes: ImportReader.maximumFileBytes + 1, limit: 256 << 20))
+        #expect(
+            error?.reason == .tooLarge(bytes: ImportReader.maximumFileBytes + 1, limit: 256 << 20))
     }
 
     // MARK: Hostile files
@@ -625,7 +700,8 @@ import Testing
     @Test func aMillionLevelsDeepIsRefused() {
         let depth = 1_000_000
         let json =
-            [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
+            [UInt8](repeating: UInt8(ascii: "["), count: depth)
+            + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
         guard case .nestedTooDeep("JSON", let detail)? = refusal(json)?.reason else {
             Issue.record("a million nested arrays were read, or called broken")
             return
@@ -637,7 +713,8 @@ import Testing
             return
         }
         let xml =
-            "<kml>" + String(repeating: "<Folder>", count: depth) + String(repeating: "</Folder>", count: depth)
+            "<kml>" + String(repeating: "<Folder>", count: depth)
+            + String(repeating: "</Folder>", count: depth)
             + "</kml>"
         guard case .nestedTooDeep("KML", let xmlDetail)? = refusal(Array(xml.utf8))?.reason else {
             Issue.record("a million nested folders were read, or called broken")
@@ -651,18 +728,22 @@ import Testing
         let bytes = Array("Title,Note,URL\nFjordkaffe,".utf8) + row + [0x0A]
         let error = refusal(bytes, name: "liste.csv")
         #expect(error?.reason == .tooManyColumns(row: 2, limit: CSVRecords.maximumColumns))
-        #expect(error?.userMessage.contains("rad 2 har flere enn \(NorwegianFormat.integer(1_000)) kolonner") == true)
+        #expect(
+            error?.userMessage.contains(
+                "rad 2 har flere enn \(NorwegianFormat.integer(1_000)) kolonner") == true)
     }
 
     @Test func aCSVFieldOf100MBIsRefused() {
         var bytes = Array("Title,Note,URL\nFjordkaffe,\"".utf8)
         bytes += [UInt8](repeating: UInt8(ascii: "a"), count: 100 << 20)
         bytes.append(contentsOf: Array("\",https://x.no\n".utf8))
-        #expect(refusal(bytes)?.reason == .fieldTooLong(row: 2, limit: CSVRecords.maximumFieldBytes))
+        #expect(
+            refusal(bytes)?.reason == .fieldTooLong(row: 2, limit: CSVRecords.maximumFieldBytes))
         // Unquoted, too.
         var unquoted = Array("Title,Note,URL\nFjordkaffe,".utf8)
         unquoted += [UInt8](repeating: UInt8(ascii: "b"), count: 2 << 20)
-        #expect(refusal(unquoted)?.reason == .fieldTooLong(row: 2, limit: CSVRecords.maximumFieldBytes))
+        #expect(
+            refusal(unquoted)?.reason == .fieldTooLong(row: 2, limit: CSVRecords.maximumFieldBytes))
     }
 
     // MARK: The cleaning every reader shares
@@ -684,16 +765,21 @@ import Testing
     }
 
     @Test func namesInGoogleMapsAddresses() {
-        #expect(ImportText.nameInGoogleMapsURL("http://maps.google.com/?q=Caf%C3%A9+X&ftid=0x1:0x2") == "Café X")
         #expect(
-            ImportText.nameInGoogleMapsURL("https://www.google.com/maps/search/?api=1&query=Fl%C3%B8yen") == "Fløyen")
+            ImportText.nameInGoogleMapsURL("http://maps.google.com/?q=Caf%C3%A9+X&ftid=0x1:0x2")
+                == "Café X")
         #expect(
-            ImportText.nameInGoogleMapsURL("https://www.google.com/maps/place/Bryggen+Fiskesuppe/@60.39,5.32,17z")
+            ImportText.nameInGoogleMapsURL(
+                "https://www.google.com/maps/search/?api=1&query=Fl%C3%B8yen") == "Fløyen")
+        #expect(
+            ImportText.nameInGoogleMapsURL(
+                "https://www.google.com/maps/place/Bryggen+Fiskesuppe/@60.39,5.32,17z")
                 == "Bryggen Fiskesuppe")
         #expect(ImportText.nameInGoogleMapsURL("http://maps.google.com/?q=寿司+銀座") == "寿司 銀座")
         #expect(ImportText.nameInGoogleMapsURL("http://maps.google.com/?q=59.9219,10.7601") == nil)
         #expect(ImportText.nameInGoogleMapsURL("http://maps.google.com/?cid=123") == nil)
-        #expect(ImportText.nameInGoogleMapsURL("http://maps.google.com/?q=100%+kaffe") == "100% kaffe")
+        #expect(
+            ImportText.nameInGoogleMapsURL("http://maps.google.com/?q=100%+kaffe") == "100% kaffe")
     }
 
     @Test func webAddressesAreHTTPWithAHost() {
@@ -706,7 +792,8 @@ import Testing
         #expect(ImportText.osmID("node/123") == "node/123")
         #expect(ImportText.osmID(type: "R", id: "7") == "relation/7")
         #expect(
-            ImportText.osmID("node/-1") == nil && ImportText.osmID("nodes/1") == nil && ImportText.osmID("1") == nil)
+            ImportText.osmID("node/-1") == nil && ImportText.osmID("nodes/1") == nil
+                && ImportText.osmID("1") == nil)
     }
 
     // MARK: Helpers

@@ -18,7 +18,10 @@ import Testing
             "Mo-Th 11:00-22:00; Fr,Sa 11:00-02:00; Su 12:00-21:00",
             ["mandag–torsdag 11:00–22:00", "fredag og lørdag 11:00–02:00", "søndag 12:00–21:00"]
         ),
-        ("Mo,We,Fr 09:00-12:00,13:00-17:00", ["mandag, onsdag og fredag 09:00–12:00 og 13:00–17:00"]),
+        (
+            "Mo,We,Fr 09:00-12:00,13:00-17:00",
+            ["mandag, onsdag og fredag 09:00–12:00 og 13:00–17:00"]
+        ),
         ("10:00-22:00", ["hver dag 10:00–22:00"]),
         ("Mo-Fr 08:00-16:00; PH off", ["mandag–fredag 08:00–16:00", "helligdager stengt"]),
         ("Sa 00:00-24:00", ["lørdag hele døgnet"]),
@@ -34,7 +37,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "Jan-Mar Mo-Fr 08:00-16:00", "sunrise-sunset", "Mo-Fr 08:00+", "Mo-Fr", "week 1-20 Mo 10:00-12:00",
+        "Jan-Mar Mo-Fr 08:00-16:00", "sunrise-sunset", "Mo-Fr 08:00+", "Mo-Fr",
+        "week 1-20 Mo 10:00-12:00",
         "Mo-Fr 08:00-16:00 \"ring først\"", "", "Mo-Fr 25:00-26:00", "Mo-Fr 08:60-09:00",
         "Mo-Fr 08:00-16:00 || Sa 10:00-12:00",
     ])

@@ -12,9 +12,13 @@ import Testing
     /// A small output: a page per place in its own folder, like a built site.
     func makeTree() throws -> TemporaryFolder {
         let folder = TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.path + "/steder/a", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.path + "/steder/b", withIntermediateDirectories: true)
-        for (path, text) in [("index.html", "forside"), ("steder/a/index.html", "a"), ("steder/b/index.html", "b")] {
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/steder/a", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/steder/b", withIntermediateDirectories: true)
+        for (path, text) in [
+            ("index.html", "forside"), ("steder/a/index.html", "a"), ("steder/b/index.html", "b"),
+        ] {
             try FileSystem.writeAtomically(Array(text.utf8), to: folder.path + "/" + path)
         }
         return folder
@@ -36,7 +40,9 @@ import Testing
         let page = folder.path + "/steder/a/index.html"
         switch change {
         case "remove": unlink(page)
-        case "add": try FileSystem.writeAtomically(Array("x".utf8), to: folder.path + "/steder/b/fremmed.html")
+        case "add":
+            try FileSystem.writeAtomically(
+                Array("x".utf8), to: folder.path + "/steder/b/fremmed.html")
         case "edit":
             let fd = open(page, O_WRONLY | O_APPEND)
             _ = "!".withCString { write(fd, $0, 1) }
@@ -64,7 +70,8 @@ import Testing
             try FileManager.default.createDirectory(
                 atPath: folder.path + "/steder/s\(index)", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(
-                atPath: folder.path + "/steder/s\(index)/index.html", contents: Data("\(index)".utf8))
+                atPath: folder.path + "/steder/s\(index)/index.html",
+                contents: Data("\(index)".utf8))
         }
         let digest = OutputTreeDigest.compute(folder.path)
         #expect(OutputTreeDigest.compute(folder.path) == digest)

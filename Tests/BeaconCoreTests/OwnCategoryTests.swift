@@ -5,9 +5,9 @@ import Testing
 @testable import BeaconSite
 @testable import BeaconSystem
 
-/// An owner's own kind of place in the settings' `categories` (`OwnCategorySettings`): read, checked,
-/// saved as read, found by its names, and read back from the store and the guide's archive as the
-/// settings define it.
+/// An owner's own kind of place in the settings' `categories` (`OwnCategorySettings`): read,
+/// checked, saved as read, found by its names, and read back from the store and the guide's archive
+/// as the settings define it.
 @Suite struct OwnCategoryTests {
     static let iceCream =
         #"{"key":"catering.ice_cream","name":{"nb":["Iskrembar","Iskrembarer"],"en":["Ice cream","Ice cream parlours"]},"#
@@ -39,24 +39,34 @@ import Testing
             #expect(PlaceCategory(userInput: name, in: settings.categories) == own, "\(name)")
         }
         // Without the guide's kinds, the preset of that name is meant.
-        #expect(PlaceCategory(userInput: "catering.ice_cream") == PlaceCategory(rawValue: "ice-cream"))
+        #expect(
+            PlaceCategory(userInput: "catering.ice_cream") == PlaceCategory(rawValue: "ice-cream"))
     }
 
     @Test func itIsSavedAsItWasReadAndReadBackTheSame() throws {
-        let first = try settings(#"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
+        let first = try settings(
+            #"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
         let saved = String(decoding: first.encodedBytes, as: UTF8.self)
         let second = try settings(saved)
         #expect(second.encodedBytes == first.encodedBytes)
         let own = try #require(second.categories.first)
         #expect(own.definition.ownNames == first.categories[0].definition.ownNames)
-        #expect((own.icon, own.animation, own.hasOpeningStatus) == (.site("gelato.svg"), .sway, false))
+        #expect(
+            (own.icon, own.animation, own.hasOpeningStatus) == (.site("gelato.svg"), .sway, false))
         // The defaults are left out: no icon means the general symbol, no animation a bounce.
         let plain = try settings(
-            #"{"format":1,"categories":[{"key":["leisure.picnic","leisure.park"],"name":{"nb":"Grøntområde"}}]}"#)
+            #"{"format":1,"categories":[{"key":["leisure.picnic","leisure.park"],"name":{"nb":"Grøntområde"}}]}"#
+        )
         let text = String(decoding: plain.encodedBytes, as: UTF8.self)
-        #expect(text.contains(#""key": ["leisure.picnic", "leisure.park"]"#) || text.contains(#""leisure.picnic""#))
-        #expect(!text.contains("icon") && !text.contains("animation") && !text.contains("openingStatus"))
-        #expect(plain.categories[0].icon == .builtIn("place") && plain.categories[0].animation == .bounce)
+        #expect(
+            text.contains(#""key": ["leisure.picnic", "leisure.park"]"#)
+                || text.contains(#""leisure.picnic""#))
+        #expect(
+            !text.contains("icon") && !text.contains("animation") && !text.contains("openingStatus")
+        )
+        #expect(
+            plain.categories[0].icon == .builtIn("place")
+                && plain.categories[0].animation == .bounce)
         #expect(plain.categories[0].pathSegment(in: .nb) == "grontomrade")
     }
 
@@ -69,26 +79,45 @@ import Testing
         (#"{"key":"catering.ice_cream"}"#, "forventet navn per språk"),
         (#"{"key":"catering.ice_cream","name":{"nn":"Is"}}"#, "mangler navn på Bokmål (nb)"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Is","sv":"Glass"}}"#, "ukjent språk"),
-        (#"{"key":"catering.ice_cream","name":{"nb":["Is"]}}"#, "forventet [\"entall\", \"flertall\"]"),
+        (
+            #"{"key":"catering.ice_cream","name":{"nb":["Is"]}}"#,
+            "forventet [\"entall\", \"flertall\"]"
+        ),
         (#"{"key":"catering.ice_cream","name":{"nb":"Assets"}}"#, "kan ikke bli en adresse"),
         (#"{"key":"catering.ice_cream","name":{"nb":"Data"}}"#, "kan ikke bli en adresse"),
         (#"{"key":"catering.ice_cream","name":{"nb":"!!!"}}"#, "kan ikke bli en adresse"),
-        (#"{"key":"catering.ice_cream","name":{"nb":"Barer"}}"#, "samme adresse (barer/) som «bar»"),
-        // An own kind may not take a preset's key, even one the guide does not hold: the store and the
-        // archive name kinds by key.
-        (#"{"key":"entertainment.museum","name":{"nb":"Museum"}}"#, "nøkkelen «museum», som er en innebygd kategori"),
-        (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"icon":"../../etc/passwd"}"#, "forventet et innebygd ikon"),
-        (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"icon":"is.png"}"#, "SVG-fil i assets/icons/"),
+        (
+            #"{"key":"catering.ice_cream","name":{"nb":"Barer"}}"#,
+            "samme adresse (barer/) som «bar»"
+        ),
+        // An own kind may not take a preset's key, even one the guide does not hold: the store and
+        // the archive name kinds by key.
+        (
+            #"{"key":"entertainment.museum","name":{"nb":"Museum"}}"#,
+            "nøkkelen «museum», som er en innebygd kategori"
+        ),
+        (
+            #"{"key":"catering.ice_cream","name":{"nb":"Is"},"icon":"../../etc/passwd"}"#,
+            "forventet et innebygd ikon"
+        ),
+        (
+            #"{"key":"catering.ice_cream","name":{"nb":"Is"},"icon":"is.png"}"#,
+            "SVG-fil i assets/icons/"
+        ),
         (
             #"{"key":"catering.ice_cream","name":{"nb":"Is"},"animation":"spin"}"#,
             "forventet en av rotate, steam, bounce, sway, pulse, tilt"
         ),
-        (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"openingStatus":"nei"}"#, "forventet true eller false"),
+        (
+            #"{"key":"catering.ice_cream","name":{"nb":"Is"},"openingStatus":"nei"}"#,
+            "forventet true eller false"
+        ),
         (#"{"key":"catering.ice_cream","name":{"nb":"Is"},"colour":"red"}"#, "colour"),
     ])
     func aBadOwnKindIsRefusedByName(entry: String, mentions: String) throws {
         expectSettingsRefused(
-            #"{"format":1,"categories":["bar",\#(entry)]}"#, detailPrefix: "categories[1]", mentions: mentions)
+            #"{"format":1,"categories":["bar",\#(entry)]}"#, detailPrefix: "categories[1]",
+            mentions: mentions)
     }
 
     @Test func aHugeListOrAHugeKeyIsRefusedQuickly() throws {
@@ -101,7 +130,8 @@ import Testing
     }
 
     @Test func aFeatureFallsInAnOwnKindByItsKeysTagsOrOurOwnExportsKey() throws {
-        let settings = try settings(#"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
+        let settings = try settings(
+            #"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
         func category(_ properties: String) throws -> String? {
             try decodedCategory(properties, among: settings.categories)
         }
@@ -112,7 +142,8 @@ import Testing
     }
 
     @Test func anOwnKindTakesAPlacesFilesFeaturesByItsOwnOSMTags() throws {
-        // Night clubs: OSMCategoryTags does not map `amenity=nightclub`, so only the kind's own tags find them.
+        // Night clubs: OSMCategoryTags does not map `amenity=nightclub`, so only the kind's own
+        // tags find them.
         let settings = try settings(
             #"{"format":1,"categories":["bar",{"key":"adult.nightclub","name":{"nb":["Nattklubb","Nattklubber"]},"#
                 + #""osm":["amenity=nightclub","club=dance"]}]}"#)
@@ -128,11 +159,16 @@ import Testing
         #expect(try category(#""amenity":"nightclubs""#) == nil)
         // Saved as read.
         let saved = try self.settings(String(decoding: settings.encodedBytes, as: UTF8.self))
-        #expect(saved.categories[1].definition.osmTags.map(\.text) == ["amenity=nightclub", "club=dance"])
+        #expect(
+            saved.categories[1].definition.osmTags.map(\.text) == [
+                "amenity=nightclub", "club=dance",
+            ])
         #expect(saved.encodedBytes == settings.encodedBytes)
     }
 
-    @Test(arguments: ["amenity", "=nightclub", "amenity=", "Amenity=x", "amenity=a;b", "a b=c", "amenity=x=y"])
+    @Test(arguments: [
+        "amenity", "=nightclub", "amenity=", "Amenity=x", "amenity=a;b", "a b=c", "amenity=x=y",
+    ])
     func aMalformedOSMTagIsRefused(tag: String) throws {
         expectSettingsRefused(
             #"{"format":1,"categories":[{"key":"adult.nightclub","name":{"nb":"Klubb"},"osm":["\#(tag)"]}]}"#,
@@ -140,20 +176,24 @@ import Testing
     }
 
     @Test func theStoreAndTheArchiveGiveBackTheSettingsKind() throws {
-        let settings = try settings(#"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
+        let settings = try settings(
+            #"{"format":1,"languages":["nb","en"],"categories":[\#(Self.iceCream)]}"#)
         let own = settings.categories[0]
         // The store knows the key alone; the guide's settings give the kind its names again.
         let stored = try #require(PlaceCategory(storedKey: "iskrembarer"))
         #expect(stored == own && stored.definition.ownNames?.names[.en]?.one == "iskrembarer")
         #expect(stored.resolved(in: settings.categories).definition === own.definition)
-        #expect(PlaceCategory(storedKey: "Iskrem bar!") == nil && PlaceCategory(storedKey: "") == nil)
-        // The archive, opened with the guide's categories, reads the place's kind as the settings define it.
+        #expect(
+            PlaceCategory(storedKey: "Iskrem bar!") == nil && PlaceCategory(storedKey: "") == nil)
+        // The archive, opened with the guide's categories, reads the place's kind as the settings
+        // define it.
         let place = Place(
             id: PlaceID(rawValue: "node/1"), name: "Paradis Gelato", category: own,
             coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
         let base = GuideAssembler.base(places: [place], store: GuideStore(), settings: settings)
         let bytes = GuideBaseArchive.encode(base, key: "k")
-        let decoded = try #require(GuideBaseArchive.decode(bytes, key: "k", categories: settings.categories))
+        let decoded = try #require(
+            GuideBaseArchive.decode(bytes, key: "k", categories: settings.categories))
         #expect(decoded.entries[0].place.category.definition === own.definition)
         // Without them the archive is refused, never read with a wrong kind.
         #expect(GuideBaseArchive.decode(bytes, key: "k") == nil)

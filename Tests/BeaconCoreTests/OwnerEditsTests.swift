@@ -5,8 +5,8 @@ import Testing
 @testable import BeaconSite
 @testable import BeaconSystem
 
-/// The owner's own places, corrections, notes and hidden places: kept in the store (format 2, a format 1
-/// file migrated with a backup), applied where a base is made, never lost.
+/// The owner's own places, corrections, notes and hidden places: kept in the store (format 2, a
+/// format 1 file migrated with a backup), applied where a base is made, never lost.
 @Suite struct OwnerEditsTests {
     let date = CalendarDate(iso: "2026-11-20")!
     let source = DataSourceInfo(kind: .sample, fetchedAt: .init(timeIntervalSince1970: 0))
@@ -25,7 +25,10 @@ import Testing
     @Test func anOwnPlaceIsInTheGuideSortedByDistanceWithItsNote() {
         var store = GuideStore()
         let id = store.addOwnPlace(own("Hjemmelaget", lat: 59.9112), note: "Best <em>før</em> ti")
-        let data = [Place.fixture("Nær", id: "node/1", lat: 59.9111), Place.fixture("Fjern", id: "node/2", lat: 59.95)]
+        let data = [
+            Place.fixture("Nær", id: "node/1", lat: 59.9111),
+            Place.fixture("Fjern", id: "node/2", lat: 59.95),
+        ]
         let places = guide(data, store).places
         #expect(places.map(\.name) == ["Nær", "Hjemmelaget", "Fjern"])
         let mine = places[1].place
@@ -47,10 +50,12 @@ import Testing
     @Test func aCorrectionReplacesTheDataAndAnEmptyValueClearsIt() {
         let place = Place(
             id: PlaceID(rawValue: "node/9"), name: "Feil navn", category: .cafe,
-            coordinate: Coordinate(latitude: 59.91, longitude: 10.75), phone: "123", website: "https://old.example")
+            coordinate: Coordinate(latitude: 59.91, longitude: 10.75), phone: "123",
+            website: "https://old.example")
         var store = GuideStore()
         store.correct(place, with: PlaceCorrection(name: "Rett navn", phone: "", correctedOn: date))
-        store.correct(place, with: PlaceCorrection(website: "https://new.example", correctedOn: date))
+        store.correct(
+            place, with: PlaceCorrection(website: "https://new.example", correctedOn: date))
         let shown = guide([place], store).places[0].place
         #expect(shown.name == "Rett navn")
         #expect(shown.phone == nil)
@@ -86,7 +91,8 @@ import Testing
         var store = GuideStore()
         store.correct(gone, with: PlaceCorrection(name: "Borte nå", correctedOn: date))
         store.hide(Place.fixture("Skjult", id: "node/6"), HiddenMark(since: date))
-        let base = GuideAssembler.base(places: [Place.fixture("Her", id: "node/1")], store: store, settings: .defaults)
+        let base = GuideAssembler.base(
+            places: [Place.fixture("Her", id: "node/1")], store: store, settings: .defaults)
         #expect(base.editsWithoutPlace.map(\.id.rawValue) == ["node/5", "node/6"])
         #expect(store.entries[gone.id]?.correction?.name == "Borte nå")
     }
@@ -107,8 +113,12 @@ import Testing
         var store = GuideStore()
         let id = store.addOwnPlace(own("Hjemmelaget"), note: "Notat")
         let data = Place.fixture("Feil", id: "node/3")
-        store.correct(data, with: PlaceCorrection(name: "Rett", category: .restaurant, address: "", correctedOn: date))
-        store.hide(Place.fixture("Skjult", id: "node/4"), HiddenMark(since: date, reason: "Nedlagt"))
+        store.correct(
+            data,
+            with: PlaceCorrection(
+                name: "Rett", category: .restaurant, address: "", correctedOn: date))
+        store.hide(
+            Place.fixture("Skjult", id: "node/4"), HiddenMark(since: date, reason: "Nedlagt"))
         let bytes = store.encodedBytes
         let read = try #require(GuideStore(encodedBytes: bytes))
         #expect(read == store)
@@ -117,12 +127,16 @@ import Testing
         let base = GuideAssembler.base(places: [data], store: store, settings: .defaults)
         let archived = try #require(
             GuideBaseArchive.decode(
-                GuideBaseArchive.encode(base, key: "k"), key: "k", categories: PlaceCategory.defaults)
+                GuideBaseArchive.encode(base, key: "k"), key: "k",
+                categories: PlaceCategory.defaults)
         )
         let places = archived.inData.map(\.place)
         #expect(places == base.inData.map(\.place))
         #expect(places.contains { $0.id == id && $0.origin == .own && $0.ownerNote == "Notat" })
-        #expect(places.contains { $0.name == "Rett" && $0.origin == .corrected && $0.category == .restaurant })
+        #expect(
+            places.contains {
+                $0.name == "Rett" && $0.origin == .corrected && $0.category == .restaurant
+            })
     }
 
     @Test func aFormat1StoreIsReadAndMigratedWithABackupOnTheFirstWrite() throws {
@@ -146,10 +160,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""own": {"name": "X", "category": "cafe", "lat": 95, "lon": 10, "added": "2026-01-01"}"#, "own"),
-        (#""own": {"name": "", "category": "cafe", "lat": 59, "lon": 10, "added": "2026-01-01"}"#, "own.name"),
+        (
+            #""own": {"name": "X", "category": "cafe", "lat": 95, "lon": 10, "added": "2026-01-01"}"#,
+            "own"
+        ),
+        (
+            #""own": {"name": "", "category": "cafe", "lat": 59, "lon": 10, "added": "2026-01-01"}"#,
+            "own.name"
+        ),
         (#""own": {"name": "X", "category": "cafe", "lat": 59, "lon": 10}"#, "own.added"),
-        (#""own": {"name": "X", "category": "cafe", "lat": 59, "lon": 10, "added": "2026-01-01", "x": 1}"#, "own.x"),
+        (
+            #""own": {"name": "X", "category": "cafe", "lat": 59, "lon": 10, "added": "2026-01-01", "x": 1}"#,
+            "own.x"
+        ),
         (#""hidden": {"reason": "?"}"#, "hidden.since"),
         (#""correction": {"name": "Y"}"#, "correction.date"),
         (#""correction": {"category": "<script>", "date": "2026-01-01"}"#, "correction.category"),
@@ -164,7 +187,8 @@ import Testing
             try site.updateStore { $0.setNote("x", on: Place.fixture("A")) }
         } throws: { error in
             (error as? SiteDataError)?.userMessage.contains("places.own/1." + path) == true
-                || (error as? SiteDataError)?.userMessage.contains("places.own/1: ") == true && path == "own"
+                || (error as? SiteDataError)?.userMessage.contains("places.own/1: ") == true
+                    && path == "own"
         }
         #expect(folder.read(GuideStore.fileName) == text)
         #expect(folder.read(GuideStore.fileName + ".format-1.bak") == nil)
@@ -180,18 +204,26 @@ import Testing
         #expect(matching.match(name: "Tim Wendelboe", at: near)?.id.rawValue == "node/1")
         #expect(matching.match(name: "TIM WENDELBOE KAFFEBAR!", at: near)?.id.rawValue == "node/1")
         #expect(
-            matching.match(name: "Fulgen", at: Coordinate(latitude: 59.9156, lon: 10.7394))?.id.rawValue == "node/2")
-        #expect(matching.match(name: "Tim Wendelboe", at: Coordinate(latitude: 59.9240, lon: 10.7562)) == nil)  // 75 m
+            matching.match(name: "Fulgen", at: Coordinate(latitude: 59.9156, lon: 10.7394))?.id
+                .rawValue == "node/2")
+        #expect(
+            matching.match(name: "Tim Wendelboe", at: Coordinate(latitude: 59.9240, lon: 10.7562))
+                == nil)  // 75 m
         #expect(matching.match(name: "Helt annet sted", at: near) == nil)
         #expect(matching.match(name: "Tim", at: near) == nil)  // too short to stand for a name
         // Numbered neighbours are not one place.
-        let pier = PlaceMatching([Place.fixture("Pier 38", id: "node/3", lat: 59.9100, lon: 10.7300)])
+        let pier = PlaceMatching([
+            Place.fixture("Pier 38", id: "node/3", lat: 59.9100, lon: 10.7300)
+        ])
         #expect(pier.match(name: "Pier 39", at: Coordinate(latitude: 59.9101, lon: 10.7300)) == nil)
-        #expect(pier.match(name: "Pier 38 Bar", at: Coordinate(latitude: 59.9101, lon: 10.7300)) != nil)
+        #expect(
+            pier.match(name: "Pier 38 Bar", at: Coordinate(latitude: 59.9101, lon: 10.7300)) != nil)
         #expect(pier.match(name: "Pier", at: Coordinate(latitude: 59.9101, lon: 10.7300)) == nil)
     }
 }
 
 extension Coordinate {
-    fileprivate init(latitude: Double, lon: Double) { self.init(latitude: latitude, longitude: lon) }
+    fileprivate init(latitude: Double, lon: Double) {
+        self.init(latitude: latitude, longitude: lon)
+    }
 }

@@ -4,15 +4,18 @@ import Testing
 @testable import BeaconModel
 @testable import BeaconSystem
 
-/// The owner's files are read and written through Codable, and written byte for byte as the hand-written
-/// encoders before them wrote them: owners diff and commit these files, so an upgrade must not rewrite
-/// them. The fixtures in `Tests/Fixtures/owner-files/` were written by the last sitegen with those encoders
-/// (every member the settings and the store have, special characters, a format 1 store and what its first
-/// save made of it); each is read and written again here, and must come out the same.
+/// The owner's files are read and written through Codable, and written byte for byte as the
+/// hand-written encoders before them wrote them: owners diff and commit these files, so an upgrade
+/// must not rewrite them. The fixtures in `Tests/Fixtures/owner-files/` were written by the last
+/// sitegen with those encoders (every member the settings and the store have, special characters, a
+/// format 1 store and what its first save made of it); each is read and written again here, and
+/// must come out the same.
 @Suite struct OwnerFileBytesTests {
     static let ownerFiles = TestPaths.fixtures + "/owner-files"
 
-    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+    func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
 
     @Test(arguments: [
         TestPaths.repository + "/beacon-settings.json", ownerFiles + "/settings-every-member.json",
@@ -20,7 +23,9 @@ import Testing
     func settingsComeBackByteForByte(path: String) throws {
         let original = try bytes(path)
         let settings = try SiteFolder.parseSettings(original, path: path)
-        #expect(settings.encodedBytes == original, "\(String(decoding: settings.encodedBytes, as: UTF8.self))")
+        #expect(
+            settings.encodedBytes == original,
+            "\(String(decoding: settings.encodedBytes, as: UTF8.self))")
     }
 
     @Test(arguments: [
@@ -30,12 +35,14 @@ import Testing
     func storesComeBackByteForByte(path: String) throws {
         let original = try bytes(path)
         let store = try SiteFolder.parseStore(original, path: path)
-        #expect(store.encodedBytes == original, "\(String(decoding: store.encodedBytes, as: UTF8.self))")
+        #expect(
+            store.encodedBytes == original, "\(String(decoding: store.encodedBytes, as: UTF8.self))"
+        )
         #expect(GuideStore(encodedBytes: original) == store)
     }
 
-    /// The repository's store was written partly by hand: its places are not in the order a save puts them
-    /// (by id). Its first save moves them, and only them, as the last sitegen's did.
+    /// The repository's store was written partly by hand: its places are not in the order a save
+    /// puts them (by id). Its first save moves them, and only them, as the last sitegen's did.
     @Test func theRepositorysStoreIsSavedAsTheLastSitegenSavedIt() throws {
         let original = try bytes(TestPaths.repository + "/beacon-store.json")
         let saved = try bytes(Self.ownerFiles + "/repository-store-saved.json")
@@ -46,7 +53,8 @@ import Testing
 
     @Test func theSettingsFileReadsAsWritten() throws {
         let settings = try SiteFolder.parseSettings(
-            try bytes(Self.ownerFiles + "/settings-every-member.json"), path: "settings-every-member.json")
+            try bytes(Self.ownerFiles + "/settings-every-member.json"),
+            path: "settings-every-member.json")
         #expect(settings.languages.all == [.nn, .en, .nb])
         #expect(settings.translations[.en] == .init(title: "English", intro: "About"))
         #expect(settings.translations[.nn] == .init())
@@ -55,7 +63,8 @@ import Testing
             settings.basemap
                 == .provider(
                     .init(
-                        tiles: "https://tiles.example.org/{z}/{x}/{y}.png", attribution: "© Example",
+                        tiles: "https://tiles.example.org/{z}/{x}/{y}.png",
+                        attribution: "© Example",
                         attributionURL: "https://example.org/", maxZoom: 18)))
         #expect(settings.categories.map(\.rawValue) == ["bar", "is", "olbarar", "cafe"])
         let own = settings.categories[1].definition
@@ -64,8 +73,8 @@ import Testing
         #expect(own.osmTags.map(\.text) == ["amenity=ice_cream", "shop=ice_cream"])
     }
 
-    /// A format 1 file is read as it was written, and its first save writes format 2: the same bytes the
-    /// last sitegen wrote for it (`SiteFolder.saveStore` keeps the old file beside it).
+    /// A format 1 file is read as it was written, and its first save writes format 2: the same
+    /// bytes the last sitegen wrote for it (`SiteFolder.saveStore` keeps the old file beside it).
     @Test func aFormat1StoreIsSavedAsTheLastSitegenSavedIt() throws {
         let folder = TemporaryFolder()
         let original = try bytes(Self.ownerFiles + "/store-format-1.json")
@@ -78,8 +87,8 @@ import Testing
         #expect(try bytes(site.storeBackupPath) == original)
     }
 
-    /// A wrong value is named where it is, as before: the path in the file's terms, the value, and the words
-    /// of what would do.
+    /// A wrong value is named where it is, as before: the path in the file's terms, the value, and
+    /// the words of what would do.
     @Test(arguments: [
         (
             #"{"format":2,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-01-01"},{"stars":6,"date":"2026-01-01"}]}}}"#,
@@ -93,7 +102,10 @@ import Testing
             #"{"format":2,"places":{"node/1":{"ratings":{"stars":5}}}}"#,
             "places.node/1.ratings: forventet en liste (er et objekt)"
         ),
-        (#"{"format":2,"places":{"node/1":{"note":5}}}"#, "places.node/1.note: forventet tekst (er 5)"),
+        (
+            #"{"format":2,"places":{"node/1":{"note":5}}}"#,
+            "places.node/1.note: forventet tekst (er 5)"
+        ),
         (
             #"{"format":2,"places":{"own/1":{"own":{"name":"A","category":"cafe","lat":95,"lon":10,"added":"2026-01-01"}}}}"#,
             "places.own/1.own: forventet gyldige koordinater (lat, lon)"
@@ -110,13 +122,17 @@ import Testing
             #"{"format":2,"places":{"node/1":{"place":{"name":"A","category":"cafe","lat":1,"lon":1,"zoom":3,"x":1}}}}"#,
             "places.node/1.place.zoom: ukjent felt (kjente felt her: name, category, address, lat, lon)"
         ),
-        (#"{"format":3,"places":{}}"#, "ukjent formatversjon 3 (denne versjonen av sitegen leser versjon 1 til 2)"),
+        (
+            #"{"format":3,"places":{}}"#,
+            "ukjent formatversjon 3 (denne versjonen av sitegen leser versjon 1 til 2)"
+        ),
     ])
     func aWrongValueInTheStoreIsNamed(text: String, message: String) throws {
         #expect {
             try SiteFolder.parseStore(Array(text.utf8), path: "beacon-store.json")
         } throws: { error in
-            (error as? SiteDataError)?.userMessage.contains(message) == true && !"\(error)".contains("skadet")
+            (error as? SiteDataError)?.userMessage.contains(message) == true
+                && !"\(error)".contains("skadet")
         }
     }
 }

@@ -10,7 +10,8 @@ import Testing
 /// sRGB whatever it came in, stripped of every tag (checked with exiftool), and every kind of bad
 /// file refused with its own message. The photos are made by the tests (`TestPhotos`).
 @Suite struct PhotoPipelineTests {
-    /// Each variant decodes as what it says it is: its format, its size, 8-bit sRGB, no orientation.
+    /// Each variant decodes as what it says it is: its format, its size, 8-bit sRGB, no
+    /// orientation.
     func expectDecodes(_ photo: ProcessedPhoto, alpha: Bool = false) throws {
         let vips = try TestPhotos.vips
         for variant in photo.variants {
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func everyWidthThatFitsInBothFormatsNeverEnlarged() throws {
-        let large = try PhotoPipeline.process(TestPhotos.encoded(width: 2000, height: 1500), name: "stor.jpg")
+        let large = try PhotoPipeline.process(
+            TestPhotos.encoded(width: 2000, height: 1500), name: "stor.jpg")
         #expect(large.width == 2000)
         #expect(large.height == 1500)
         // WebP in every width that fits, then the one JPEG, 1,200 wide, for link previews.
@@ -46,30 +48,46 @@ import Testing
         #expect(medium.variants.map(\.format) == [.webp, .webp, .webp, .jpeg])
         try expectDecodes(medium)
 
-        let small = try PhotoPipeline.process(TestPhotos.encoded(width: 200, height: 100), name: "liten.jpg")
+        let small = try PhotoPipeline.process(
+            TestPhotos.encoded(width: 200, height: 100), name: "liten.jpg")
         #expect(small.variants.map(\.width) == [200, 200])
         #expect(small.variants.map(\.height) == [100, 100])
         try expectDecodes(small)
 
         // A portrait photo is bounded by its width too, not fitted into a square.
-        let tall = try PhotoPipeline.process(TestPhotos.encoded(width: 400, height: 900), name: "høy.jpg")
+        let tall = try PhotoPipeline.process(
+            TestPhotos.encoded(width: 400, height: 900), name: "høy.jpg")
         #expect(tall.variants.map(\.width) == [360, 400])
         #expect(tall.variants.map(\.height) == [810, 900])
     }
 
     @Test func variantWidthsAreThoseThatFitOrTheOriginals() {
-        #expect(PhotoPipeline.variantWidths(forWidth: 4032, widths: PhotoPipeline.widths) == [360, 720, 1080])
-        #expect(PhotoPipeline.variantWidths(forWidth: 1080, widths: PhotoPipeline.widths) == [360, 720, 1080])
+        #expect(
+            PhotoPipeline.variantWidths(forWidth: 4032, widths: PhotoPipeline.widths) == [
+                360, 720, 1080,
+            ])
+        #expect(
+            PhotoPipeline.variantWidths(forWidth: 1080, widths: PhotoPipeline.widths) == [
+                360, 720, 1080,
+            ])
         // Between two widths: its own as well, unless it is within a fifth of the one below.
-        #expect(PhotoPipeline.variantWidths(forWidth: 1079, widths: PhotoPipeline.widths) == [360, 720, 1079])
-        #expect(PhotoPipeline.variantWidths(forWidth: 864, widths: PhotoPipeline.widths) == [360, 720])
-        #expect(PhotoPipeline.variantWidths(forWidth: 865, widths: PhotoPipeline.widths) == [360, 720, 865])
+        #expect(
+            PhotoPipeline.variantWidths(forWidth: 1079, widths: PhotoPipeline.widths) == [
+                360, 720, 1079,
+            ])
+        #expect(
+            PhotoPipeline.variantWidths(forWidth: 864, widths: PhotoPipeline.widths) == [360, 720])
+        #expect(
+            PhotoPipeline.variantWidths(forWidth: 865, widths: PhotoPipeline.widths) == [
+                360, 720, 865,
+            ])
         #expect(PhotoPipeline.variantWidths(forWidth: 359, widths: PhotoPipeline.widths) == [359])
         #expect(PhotoPipeline.variantWidths(forWidth: 900, widths: [640, 320, 640]) == [320, 640])
     }
 
     /// Orientation 6 (a phone held upright): the stored image is turned a quarter clockwise, so the
-    /// red block stored top left ends top right, and the photo is as wide as the stored one is high.
+    /// red block stored top left ends top right, and the photo is as wide as the stored one is
+    /// high.
     @Test func aPhoneOrientedPhotoComesOutUprightWithEveryTagGone() throws {
         let stored = try TestPhotos.encoded(width: 800, height: 600, marker: true)
         let jpeg = TestPhotos.withPhoneMetadata(stored, orientation: 6)
@@ -85,11 +103,14 @@ import Testing
             let image = try TestPhotos.vips.decode(variant.bytes)
             let topRight = try TestPhotos.pixel(image, x: image.width - 8, y: 8)
             let topLeft = try TestPhotos.pixel(image, x: 8, y: 8)
-            #expect(topRight[0] > 200 && topRight[1] < 60 && topRight[2] < 60, "\(variant.format): \(topRight)")
+            #expect(
+                topRight[0] > 200 && topRight[1] < 60 && topRight[2] < 60,
+                "\(variant.format): \(topRight)")
             #expect(!(topLeft[0] > 200 && topLeft[1] < 60), "\(variant.format): \(topLeft)")
         }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-tags-\(UUID())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photo-tags-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("input.jpg")
@@ -101,27 +122,35 @@ import Testing
             outputs.append(file)
         }
         guard let tags = try TestPhotos.exiftool([input] + outputs) else {
-            print("exiftool mangler (Debian: libimage-exiftool-perl); metadataene er ikke sjekket med det")
+            print(
+                "exiftool mangler (Debian: libimage-exiftool-perl); metadataene er ikke sjekket med det"
+            )
             return
         }
         try #require(tags.count == 1 + outputs.count)
         // The input has what a phone writes, so its absence below means something.
         let inputTags = Set(tags[0].keys)
         for tag in [
-            "EXIF:GPSLatitude", "EXIF:GPSLongitude", "EXIF:Make", "EXIF:Model", "EXIF:DateTimeOriginal",
+            "EXIF:GPSLatitude", "EXIF:GPSLongitude", "EXIF:Make", "EXIF:Model",
+            "EXIF:DateTimeOriginal",
             "EXIF:Orientation", "XMP:Rating", "IPTC:Caption-Abstract",
         ] {
             #expect(inputTags.contains(tag), "\(tag) not in the input: \(inputTags.sorted())")
         }
         // Only what describes the file itself may remain.
-        let fileGroups: Set<String> = ["SourceFile", "ExifTool", "File", "System", "JFIF", "RIFF", "Composite"]
+        let fileGroups: Set<String> = [
+            "SourceFile", "ExifTool", "File", "System", "JFIF", "RIFF", "Composite",
+        ]
         for output in tags.dropFirst() {
-            let strange = output.keys.filter { !fileGroups.contains(String($0.prefix { $0 != ":" })) }
+            let strange = output.keys.filter {
+                !fileGroups.contains(String($0.prefix { $0 != ":" }))
+            }
             #expect(strange.isEmpty, "\(output["SourceFile"] ?? "?"): \(strange.sorted())")
             let leaked = output.keys.filter { key in
-                ["GPS", "Orientation", "Make", "Model", "DateTime", "XMP", "IPTC", "ICC", "Rating"].contains {
-                    key.contains($0)
-                }
+                ["GPS", "Orientation", "Make", "Model", "DateTime", "XMP", "IPTC", "ICC", "Rating"]
+                    .contains {
+                        key.contains($0)
+                    }
             }
             #expect(leaked.isEmpty, "\(leaked.sorted())")
         }
@@ -130,15 +159,19 @@ import Testing
     /// A photo in Display P3 (its profile embedded) comes out with the colours it shows, in sRGB.
     @Test func anEmbeddedProfileIsHonoured() throws {
         let colour: [UInt8] = [200, 60, 40]
-        let p3 = try TestPhotos.solid(colour).transformed(toProfile: "p3").encoded(as: .jpeg(quality: 95), strip: false)
+        let p3 = try TestPhotos.solid(colour).transformed(toProfile: "p3").encoded(
+            as: .jpeg(quality: 95), strip: false)
         let stored = try TestPhotos.pixel(TestPhotos.vips.decode(p3), x: 10, y: 10)
-        #expect(zip(stored, colour).contains { abs(Int($0) - Int($1)) >= 8 }, "P3's numbers: \(stored)")
+        #expect(
+            zip(stored, colour).contains { abs(Int($0) - Int($1)) >= 8 }, "P3's numbers: \(stored)")
 
         let photo = try PhotoPipeline.process(p3, name: "p3.jpg")
         try expectDecodes(photo)
         for variant in photo.variants {
             let shown = try TestPhotos.pixel(TestPhotos.vips.decode(variant.bytes), x: 10, y: 10)
-            #expect(zip(shown, colour).allSatisfy { abs(Int($0) - Int($1)) <= 6 }, "\(variant.format): \(shown)")
+            #expect(
+                zip(shown, colour).allSatisfy { abs(Int($0) - Int($1)) <= 6 },
+                "\(variant.format): \(shown)")
         }
     }
 
@@ -153,7 +186,8 @@ import Testing
         try expectDecodes(photo)
         for variant in photo.variants {
             let shown = try TestPhotos.pixel(TestPhotos.vips.decode(variant.bytes), x: 10, y: 10)
-            #expect(shown[0] > 180 && shown[1] < 100 && shown[2] < 100, "\(variant.format): \(shown)")
+            #expect(
+                shown[0] > 180 && shown[1] < 100 && shown[2] < 100, "\(variant.format): \(shown)")
         }
     }
 
@@ -172,8 +206,11 @@ import Testing
         let expected = values.map { Int($0) >> 8 }
         for variant in photo.variants {
             let shown = try TestPhotos.pixel(TestPhotos.vips.decode(variant.bytes), x: 10, y: 10)
-            // Lossy WebP is a few steps off on a flat colour; a wrong depth would be off by far more.
-            #expect(zip(shown, expected).allSatisfy { abs(Int($0) - $1) <= 8 }, "\(variant.format): \(shown)")
+            // Lossy WebP is a few steps off on a flat colour; a wrong depth would be off by far
+            // more.
+            #expect(
+                zip(shown, expected).allSatisfy { abs(Int($0) - $1) <= 8 },
+                "\(variant.format): \(shown)")
         }
     }
 
@@ -191,8 +228,10 @@ import Testing
         let photo = try PhotoPipeline.process(png, name: "logo.png")
         #expect(photo.variants.map(\.width) == [360, 400])
         try expectDecodes(photo, alpha: true)
-        let webp = try TestPhotos.vips.decode(try #require(photo.variants.first { $0.format == .webp }).bytes)
-        let jpeg = try TestPhotos.vips.decode(try #require(photo.variants.first { $0.format == .jpeg }).bytes)
+        let webp = try TestPhotos.vips.decode(
+            try #require(photo.variants.first { $0.format == .webp }).bytes)
+        let jpeg = try TestPhotos.vips.decode(
+            try #require(photo.variants.first { $0.format == .jpeg }).bytes)
         #expect(try TestPhotos.pixel(webp, x: 20, y: 120)[3] == 0)
         #expect(try TestPhotos.pixel(webp, x: 300, y: 120)[3] == 255)
         #expect(try TestPhotos.pixel(jpeg, x: 20, y: 120).allSatisfy { $0 >= 250 })
@@ -217,11 +256,14 @@ import Testing
             let shown = try TestPhotos.pixel(TestPhotos.vips.decode(variant.bytes), x: 30, y: 20)
             #expect(shown[0] > 200 && shown[1] < 60 && shown[2] < 60, "\(variant.format): \(shown)")
         }
-        #expect(photo.placeholder.hasPrefix("#f") || photo.placeholder.hasPrefix("#e"), "\(photo.placeholder)")
+        #expect(
+            photo.placeholder.hasPrefix("#f") || photo.placeholder.hasPrefix("#e"),
+            "\(photo.placeholder)")
     }
 
     @Test func thePlaceholderIsTheAverageColour() throws {
-        let png = try TestPhotos.solid([200, 60, 40], width: 400, height: 300).encoded(as: .png, strip: false)
+        let png = try TestPhotos.solid([200, 60, 40], width: 400, height: 300).encoded(
+            as: .png, strip: false)
         #expect(try PhotoPipeline.process(png, name: "rød.png").placeholder == "#c83c28")
         // Half transparent over white: the average of white and blue.
         let half = try TestPhotos.vips.image(
@@ -237,7 +279,8 @@ import Testing
     // MARK: Bad files
 
     func expectRefusal(
-        _ bytes: [UInt8], name: String = "bilde.jpg", sourceLocation: SourceLocation = #_sourceLocation,
+        _ bytes: [UInt8], name: String = "bilde.jpg",
+        sourceLocation: SourceLocation = #_sourceLocation,
         _ check: (PhotoError.Reason) -> Bool
     ) {
         do {
@@ -245,7 +288,9 @@ import Testing
             Issue.record("made \(photo.variants.count) variants", sourceLocation: sourceLocation)
         } catch {
             #expect(check(error.reason), "\(error.reason)", sourceLocation: sourceLocation)
-            #expect(error.userMessage.contains("«\(name)»"), "\(error.userMessage)", sourceLocation: sourceLocation)
+            #expect(
+                error.userMessage.contains("«\(name)»"), "\(error.userMessage)",
+                sourceLocation: sourceLocation)
             #expect(error.exitStatus == .dataError, sourceLocation: sourceLocation)
         }
     }
@@ -255,13 +300,20 @@ import Testing
     }
 
     @Test func whatIsNotAnImageIsRefused() {
-        expectRefusal(Array("Dette er ikke et bilde, bare tekst.\n".utf8), name: "notat.txt") { $0 == .notAnImage }
-        var random = SplitMix(seed: 33)
-        expectRefusal((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }, name: "støy.bin") {
+        expectRefusal(Array("Dette er ikke et bilde, bare tekst.\n".utf8), name: "notat.txt") {
             $0 == .notAnImage
         }
-        // Formats libvips could read with loaders that are blocked here (poppler, librsvg, ImageMagick).
-        let pdf = Array("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n".utf8)
+        var random = SplitMix(seed: 33)
+        expectRefusal(
+            (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }, name: "støy.bin"
+        ) {
+            $0 == .notAnImage
+        }
+        // Formats libvips could read with loaders that are blocked here (poppler, librsvg,
+        // ImageMagick).
+        let pdf = Array(
+            "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
+                .utf8)
         expectRefusal(pdf, name: "meny.pdf") { $0 == .notAnImage }
         let svg = Array(
             #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>"#
@@ -295,29 +347,38 @@ import Testing
         let bomb = TestPhotos.pngClaiming(width: 20_000, height: 20_000, from: png)
         #expect(bomb.count < 2_000)
         expectRefusal(bomb, name: "bombe.png") {
-            $0 == .tooManyPixels(width: 20_000, height: 20_000, pages: 1, limit: PhotoPipeline.maximumPixels)
+            $0
+                == .tooManyPixels(
+                    width: 20_000, height: 20_000, pages: 1, limit: PhotoPipeline.maximumPixels)
         }
         let jpeg = try TestPhotos.encoded(width: 16, height: 16)
         let huge = TestPhotos.jpegClaiming(width: 10_000, height: 10_000, from: jpeg)
         expectRefusal(huge, name: "100mp.jpg") {
-            $0 == .tooManyPixels(width: 10_000, height: 10_000, pages: 1, limit: PhotoPipeline.maximumPixels)
+            $0
+                == .tooManyPixels(
+                    width: 10_000, height: 10_000, pages: 1, limit: PhotoPipeline.maximumPixels)
         }
         let message = PhotoError(
             name: "100mp.jpg",
-            reason: .tooManyPixels(width: 10_000, height: 10_000, pages: 1, limit: PhotoPipeline.maximumPixels)
+            reason: .tooManyPixels(
+                width: 10_000, height: 10_000, pages: 1, limit: PhotoPipeline.maximumPixels)
         ).userMessage
         #expect(message.contains("10\u{A0}000 × 10\u{A0}000 piksler"), "\(message)")
         #expect(message.contains("grensen er 60 millioner piksler"), "\(message)")
     }
 
-    /// The header read in Swift, without libvips (what `photo add` checks), says what libvips's does: the
-    /// size of each format the build reads, turned by EXIF orientation or HEIF's rotation, and the frames.
+    /// The header read in Swift, without libvips (what `photo add` checks), says what libvips's
+    /// does: the size of each format the build reads, turned by EXIF orientation or HEIF's
+    /// rotation, and the frames.
     @Test func theHeaderIsReadWithoutLibvipsAsLibvipsReadsIt() throws {
         let jpeg = try TestPhotos.encoded(width: 300, height: 200)
         var files: [(String, [UInt8])] = [
             ("jpeg", jpeg), ("png", try TestPhotos.encoded(width: 31, height: 17, as: .png)),
             ("webp", try TestPhotos.encoded(width: 77, height: 41, as: .webp(quality: 60))),
-            ("webp-alpha", try TestPhotos.encoded(width: 50, height: 30, bands: 4, as: .webp(quality: 60))),
+            (
+                "webp-alpha",
+                try TestPhotos.encoded(width: 50, height: 30, bands: 4, as: .webp(quality: 60))
+            ),
             ("gif", try TestPhotos.encoded(width: 40, height: 25, as: .gif)),
             ("jpeg-turned", TestPhotos.withPhoneMetadata(jpeg, orientation: 6)),
             ("jpeg-bomb", TestPhotos.jpegClaiming(width: 10_000, height: 9_000, from: jpeg)),
@@ -328,29 +389,37 @@ import Testing
             (
                 "gif-animated",
                 try TestPhotos.vips.image(
-                    pixels: pixels, width: 60, height: 120, bands: 3, format: .uchar, interpretation: .sRGB
+                    pixels: pixels, width: 60, height: 120, bands: 3, format: .uchar,
+                    interpretation: .sRGB
                 ).setting("page-height", to: 40).encoded(as: .gif, strip: false)
             ))
         for format: Vips.SaveFormat in [.heic(quality: 50)] {
-            if let heic = try? TestPhotos.encoded(width: 96, height: 64, as: format) { files.append(("heic", heic)) }
+            if let heic = try? TestPhotos.encoded(width: 96, height: 64, as: format) {
+                files.append(("heic", heic))
+            }
         }
         for (name, bytes) in files {
             let expected = try TestPhotos.vips.header(of: bytes)
             let format = try #require(
                 PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))), "\(name)")
             let header = try #require(PhotoHeader.read(bytes, format: format), "\(name)")
-            #expect(header.width == expected.width && header.height == expected.height, "\(name): \(header)")
+            #expect(
+                header.width == expected.width && header.height == expected.height,
+                "\(name): \(header)")
             #expect(header.pages == expected.pages, "\(name): \(header)")
             let turned = expected.orientation >= 5 && format != .heic
-            #expect(header.uprightWidth == (turned ? expected.height : expected.width), "\(name): \(header)")
+            #expect(
+                header.uprightWidth == (turned ? expected.height : expected.width),
+                "\(name): \(header)")
         }
         // A start that says no size: left to libvips, which says why.
         #expect(PhotoHeader.read(Array(jpeg.prefix(20)), format: .jpeg) == nil)
         #expect(PhotoHeader.read([0x89, 0x50, 0x4E, 0x47], format: .png) == nil)
     }
 
-    /// Refused from the header before libvips is opened, in the same words at `photo add` and in the build:
-    /// a TIFF, and a photo too narrow for its height for any WebP to hold (WebP's limit is 16,383 pixels).
+    /// Refused from the header before libvips is opened, in the same words at `photo add` and in
+    /// the build: a TIFF, and a photo too narrow for its height for any WebP to hold (WebP's limit
+    /// is 16,383 pixels).
     @Test func whatTheBuildCannotPublishIsToldFromTheHeader() throws {
         let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A] + [UInt8](repeating: 0, count: 60)
         expectRefusal(tiff, name: "skann.tiff") { $0 == .unsupportedFormat(name: "TIFF") }
@@ -358,21 +427,30 @@ import Testing
             try PhotoPipeline.check(tiff, name: "skann.tiff")
         }
         let tall = try TestPhotos.encoded(width: 100, height: 16_400, bands: 1, as: .png)
-        expectRefusal(tall, name: "stripe.png") { $0 == .tooTall(width: 100, height: 16_400, shownWidth: 100) }
+        expectRefusal(tall, name: "stripe.png") {
+            $0 == .tooTall(width: 100, height: 16_400, shownWidth: 100)
+        }
         // Wide enough to be shown 1080 wide: the shown height is what counts.
         #expect(throws: Never.self) {
-            try PhotoPipeline.check(TestPhotos.pngClaiming(width: 1_500, height: 22_700, from: tall), name: "a.png")
+            try PhotoPipeline.check(
+                TestPhotos.pngClaiming(width: 1_500, height: 22_700, from: tall), name: "a.png")
         }
         let narrow = TestPhotos.pngClaiming(width: 1_500, height: 23_000, from: tall)
-        #expect(throws: PhotoError(name: "b.png", reason: .tooTall(width: 1_500, height: 23_000, shownWidth: 1_080))) {
+        #expect(
+            throws: PhotoError(
+                name: "b.png", reason: .tooTall(width: 1_500, height: 23_000, shownWidth: 1_080))
+        ) {
             try PhotoPipeline.check(narrow, name: "b.png")
         }
         // A panorama is fine: it is shown wide.
         #expect(throws: Never.self) {
-            try PhotoPipeline.check(TestPhotos.pngClaiming(width: 60_000, height: 100, from: tall), name: "c.png")
+            try PhotoPipeline.check(
+                TestPhotos.pngClaiming(width: 60_000, height: 100, from: tall), name: "c.png")
         }
-        let message = PhotoError(name: "b.png", reason: .tooTall(width: 1_500, height: 23_000, shownWidth: 1_080))
-            .userMessage
+        let message = PhotoError(
+            name: "b.png", reason: .tooTall(width: 1_500, height: 23_000, shownWidth: 1_080)
+        )
+        .userMessage
         #expect(
             message
                 == "Bildet «b.png» er for høyt og smalt: 1\u{A0}500 × 23\u{A0}000 piksler. Nettsidens bilder (WebP) kan "
@@ -390,18 +468,23 @@ import Testing
             return false
         }
         for detail in [nil, "heif: Unsupported file-type"] {
-            let message = PhotoError(name: "IMG_0002.HEIC", reason: .heic(detail: detail)).userMessage
+            let message = PhotoError(name: "IMG_0002.HEIC", reason: .heic(detail: detail))
+                .userMessage
             #expect(
                 message.contains(
                     "Konverter HEIC til JPEG først, for eksempel med «heif-convert bilde.heic bilde.jpg» "
                         + "(Debian: libheif-examples)"), "\(message)")
-            #expect(message.contains(detail == nil ? "som libvips på denne maskinen ikke kan lese" : "(libvips: heif:"))
+            #expect(
+                message.contains(
+                    detail == nil
+                        ? "som libvips på denne maskinen ikke kan lese" : "(libvips: heif:"))
         }
 
         let heic: [UInt8]
         do {
             heic = try TestPhotos.vips.image(
-                pixels: TestPhotos.pixels(width: 480, height: 360), width: 480, height: 360, bands: 3,
+                pixels: TestPhotos.pixels(width: 480, height: 360), width: 480, height: 360,
+                bands: 3,
                 format: .uchar, interpretation: .sRGB
             ).encoded(as: .heic(quality: 60), strip: false)
         } catch {
@@ -441,17 +524,24 @@ import Testing
         let shown = try TestPhotos.pixel(TestPhotos.vips.decode(stripped), x: 5, y: 5)
         #expect(zip(shown, [10, 200, 90]).allSatisfy { abs(Int($0) - $1) <= 6 }, "\(shown)")
 
-        #expect(throws: WebPMetadata.Malformed.self) { try WebPMetadata.stripped(Array("RIFF".utf8)) }
+        #expect(throws: WebPMetadata.Malformed.self) {
+            try WebPMetadata.stripped(Array("RIFF".utf8))
+        }
         // The image chunk cut off, or gone.
-        #expect(throws: WebPMetadata.Malformed.self) { try WebPMetadata.stripped(Array(webp.prefix(30))) }
-        #expect(throws: WebPMetadata.Malformed.self) { try WebPMetadata.stripped(Array(webp.prefix(40))) }
+        #expect(throws: WebPMetadata.Malformed.self) {
+            try WebPMetadata.stripped(Array(webp.prefix(30)))
+        }
+        #expect(throws: WebPMetadata.Malformed.self) {
+            try WebPMetadata.stripped(Array(webp.prefix(40)))
+        }
     }
 
     @Test func aMissingLibraryIsToldWithHowToInstallIt() {
         let error = PhotoError(name: "bilde.jpg", reason: .libraryMissing)
         #expect(
             error.userMessage
-                == "Bildene kan ikke lages: sitegen trenger libvips (på Debian: sudo apt install libvips42).")
+                == "Bildene kan ikke lages: sitegen trenger libvips (på Debian: sudo apt install libvips42)."
+        )
         #expect(error.exitStatus == .unavailable)
     }
 }

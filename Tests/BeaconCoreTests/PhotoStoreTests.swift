@@ -5,9 +5,10 @@ import Testing
 @testable import BeaconSite
 @testable import BeaconSystem
 
-/// The owner's photos in the store (format 2): read strictly (a name that could lead out of `photos/`, too
-/// many, a format 1 file naming them: refused where it is), written byte for byte the same, part of what
-/// keys the kept guide base; and the originals' formats told by their first bytes.
+/// The owner's photos in the store (format 2): read strictly (a name that could lead out of
+/// `photos/`, too many, a format 1 file naming them: refused where it is), written byte for byte
+/// the same, part of what keys the kept guide base; and the originals' formats told by their first
+/// bytes.
 @Suite struct PhotoStoreTests {
     static let hexA = "0123456789abcdef0123456789abcdef"
     static let hexB = "fedcba9876543210fedcba9876543210"
@@ -25,12 +26,16 @@ import Testing
     func photoStore() -> GuideStore {
         var store = GuideStore()
         let place = Place.fixture("Fuglen", id: "node/1")
-        let first = store.addPhoto(PlacePhoto(file: "photos/\(Self.hexA).jpg", alt: "Bordet «ved» vinduet"), to: place)
-        let second = store.addPhoto(PlacePhoto(file: "photos/\(Self.hexB).png", credit: "Kari Nordmann"), to: place)
+        let first = store.addPhoto(
+            PlacePhoto(file: "photos/\(Self.hexA).jpg", alt: "Bordet «ved» vinduet"), to: place)
+        let second = store.addPhoto(
+            PlacePhoto(file: "photos/\(Self.hexB).png", credit: "Kari Nordmann"), to: place)
         let own = OwnPlace(
-            name: "Eget", category: .cafe, coordinate: Coordinate(latitude: 59.91, longitude: 10.75), addedOn: date)
+            name: "Eget", category: .cafe,
+            coordinate: Coordinate(latitude: 59.91, longitude: 10.75), addedOn: date)
         let id = store.addOwnPlace(own)
-        let third = store.addPhoto(PlacePhoto(file: "photos/\(Self.hexA).jpg"), to: own.place(id: id, note: nil))
+        let third = store.addPhoto(
+            PlacePhoto(file: "photos/\(Self.hexA).jpg"), to: own.place(id: id, note: nil))
         #expect([first, second, third] == [.added, .added, .added])
         return store
     }
@@ -60,7 +65,8 @@ import Testing
         _ = store.addPhoto(PlacePhoto(file: "photos/\(Self.hexA).jpg"), to: place)
         #expect(store.entries[place.id]?.isEmpty == false)
         #expect(store.hasPlaceEdits)
-        let again = store.addPhoto(PlacePhoto(file: "photos/\(Self.hexA).jpg", alt: "Ny"), to: place)
+        let again = store.addPhoto(
+            PlacePhoto(file: "photos/\(Self.hexA).jpg", alt: "Ny"), to: place)
         #expect(again == .alreadyThere)
         #expect(store.photos(of: place.id).first?.alt == nil)
         let removed = store.removePhotos(of: place.id)
@@ -94,7 +100,10 @@ import Testing
         #expect(store == photoStore())
         let reordered = store.reorderPhotos(of: id, [1, 0])
         #expect(reordered)
-        #expect(store.photos(of: id).map(\.file) == ["photos/\(Self.hexB).png", "photos/\(Self.hexA).jpg"])
+        #expect(
+            store.photos(of: id).map(\.file) == [
+                "photos/\(Self.hexB).png", "photos/\(Self.hexA).jpg",
+            ])
         let beyond = store.removePhoto(at: 2, of: id)
         let first = store.removePhoto(at: 0, of: id)
         #expect(beyond == nil && first?.file == "photos/\(Self.hexB).png")
@@ -185,7 +194,8 @@ import Testing
         #expect {
             try parse(storeText(photos: many))
         } throws: { error in
-            (error as? SiteDataError)?.userMessage.contains("for mange bilder (51, grensen er 50)") == true
+            (error as? SiteDataError)?.userMessage.contains("for mange bilder (51, grensen er 50)")
+                == true
         }
         let fifty =
             "["
@@ -207,28 +217,38 @@ import Testing
     @Test func textsAreCleanedAndCutToTheirLimits() throws {
         let long = String(repeating: "å", count: 400)
         let text = storeText(
-            photos: #"[{"file": "photos/\#(Self.hexA).jpg", "alt": "  To\u202E  linjer\n ", "credit": "\#(long)"}]"#)
+            photos:
+                #"[{"file": "photos/\#(Self.hexA).jpg", "alt": "  To\u202E  linjer\n ", "credit": "\#(long)"}]"#
+        )
         let photo = try #require(try parse(text).photos(of: PlaceID(rawValue: "node/1")).first)
         #expect(photo.alt == "To linjer")
-        #expect(photo.credit?.count == PlacePhoto.Limit.credit && photo.credit?.hasSuffix("…") == true)
+        #expect(
+            photo.credit?.count == PlacePhoto.Limit.credit && photo.credit?.hasSuffix("…") == true)
     }
 
     // MARK: The originals
 
-    static func bytes(_ head: [UInt8], _ rest: Int = 40) -> [UInt8] { head + Array(repeating: 0x41, count: rest) }
+    static func bytes(_ head: [UInt8], _ rest: Int = 40) -> [UInt8] {
+        head + Array(repeating: 0x41, count: rest)
+    }
 
     static func ftyp(_ major: String, _ compatible: [String]) -> [UInt8] {
         let brands = compatible.flatMap { Array($0.utf8) }
         let size = 16 + brands.count
-        return [0, 0, 0, UInt8(size)] + Array("ftyp".utf8) + Array(major.utf8) + [0, 0, 0, 0] + brands
+        return [0, 0, 0, UInt8(size)] + Array("ftyp".utf8) + Array(major.utf8) + [0, 0, 0, 0]
+            + brands
             + Array(repeating: 0, count: 20)
     }
 
     @Test func theFormatIsToldByTheFirstBytes() {
         #expect(PhotoFileFormat.sniff(Self.bytes([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
-        #expect(PhotoFileFormat.sniff(Self.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == .png)
+        #expect(
+            PhotoFileFormat.sniff(Self.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+                == .png)
         #expect(PhotoFileFormat.sniff(Self.bytes(Array("GIF89a".utf8))) == .gif)
-        #expect(PhotoFileFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBPVP8 ".utf8))) == .webp)
+        #expect(
+            PhotoFileFormat.sniff(
+                Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBPVP8 ".utf8))) == .webp)
         #expect(PhotoFileFormat.sniff(Self.bytes([0x49, 0x49, 0x2A, 0x00])) == .tiff)
         #expect(PhotoFileFormat.sniff(Self.bytes([0x4D, 0x4D, 0x00, 0x2A])) == .tiff)
         #expect(PhotoFileFormat.sniff(Self.ftyp("heic", ["mif1", "heic"])) == .heic)
@@ -239,21 +259,25 @@ import Testing
         // Not images: a video's ftyp, a PDF, RIFF audio, text, nothing, a cut-off header.
         #expect(PhotoFileFormat.sniff(Self.ftyp("isom", ["isom", "iso2", "avc1", "mp41"])) == nil)
         #expect(PhotoFileFormat.sniff(Self.bytes(Array("%PDF-1.7".utf8))) == nil)
-        #expect(PhotoFileFormat.sniff(Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8))) == nil)
+        #expect(
+            PhotoFileFormat.sniff(
+                Self.bytes(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8))) == nil)
         #expect(PhotoFileFormat.sniff(Array("Hei, dette er tekst.".utf8)) == nil)
         #expect(PhotoFileFormat.sniff([]) == nil)
         #expect(PhotoFileFormat.sniff([0xFF, 0xD8]) == nil)
         #expect(PhotoFileFormat.sniff([0, 0, 0, 24] + Array("ftyp".utf8)) == nil)
     }
 
-    /// The names are kept in the store and the originals' folder: the same bytes must give the same name in
-    /// every version, or a photo added again after an upgrade would be a second file.
+    /// The names are kept in the store and the originals' folder: the same bytes must give the same
+    /// name in every version, or a photo added again after an upgrade would be a second file.
     @Test func theNameOfAnOriginalIsItsContentsAndNeverChanges() {
         let jpeg = Self.bytes([0xFF, 0xD8, 0xFF, 0xE0], 1000)
         let name = PhotoOriginal.storedName(of: jpeg, format: .jpeg)
         #expect(name == "photos/2ca85a86da0072c55a2d40c8e63c2ffd.jpg")
         #expect(PlacePhoto.isValidFile(name))
         #expect(PhotoOriginal.storedName(of: jpeg + [0], format: .jpeg) != name)
-        #expect(PhotoOriginal.storedName(of: jpeg, format: .png) == name.replacingOccurrences(of: ".jpg", with: ".png"))
+        #expect(
+            PhotoOriginal.storedName(of: jpeg, format: .png)
+                == name.replacingOccurrences(of: ".jpg", with: ".png"))
     }
 }

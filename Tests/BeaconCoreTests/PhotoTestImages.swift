@@ -11,19 +11,24 @@ enum TestPhotos {
         get throws { try Vips.shared.get() }
     }
 
-    /// A photo-like 8-bit image: a sky-to-ground gradient with soft blobs and grain, the same every run.
-    /// `marker` paints a pure red block in the top-left corner, `bands` 4 adds alpha (transparent left
-    /// half, opaque right half).
-    static func pixels(width: Int, height: Int, bands: Int = 3, marker: Bool = false, seed: UInt64 = 7) -> [UInt8] {
+    /// A photo-like 8-bit image: a sky-to-ground gradient with soft blobs and grain, the same every
+    /// run. `marker` paints a pure red block in the top-left corner, `bands` 4 adds alpha
+    /// (transparent left half, opaque right half).
+    static func pixels(
+        width: Int, height: Int, bands: Int = 3, marker: Bool = false, seed: UInt64 = 7
+    ) -> [UInt8] {
         var random = SplitMix(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * bands)
         let blobs = (0..<6).map { _ in
             (
-                x: Double.random(in: 0...1, using: &random), y: Double.random(in: 0...1, using: &random),
-                r: Double.random(in: 0.1...0.3, using: &random), shade: Double.random(in: -60...60, using: &random)
+                x: Double.random(in: 0...1, using: &random),
+                y: Double.random(in: 0...1, using: &random),
+                r: Double.random(in: 0.1...0.3, using: &random),
+                shade: Double.random(in: -60...60, using: &random)
             )
         }
-        // A blob's light is exp(-(dx² + dy²) / r²) = exp(-dx² / r²) · exp(-dy² / r²): one table per axis.
+        // A blob's light is exp(-(dx² + dy²) / r²) = exp(-dx² / r²) · exp(-dy² / r²): one table per
+        // axis.
         let columns = blobs.map { blob in
             (0..<width).map { x in
                 let u = Double(x) / Double(max(1, width - 1))
@@ -43,12 +48,18 @@ enum TestPhotos {
                 var light = 0.0
                 for blob in 0..<blobs.count { light += rows[blob][y] * columns[blob][x] }
                 let grain = Double(Int(random.next() % 13) - 6)
-                // Sky above, and below a ground of leaves and stones: detail the encoders must keep.
+                // Sky above, and below a ground of leaves and stones: detail the encoders must
+                // keep.
                 let texture =
-                    v < 0.5 ? 0 : 22 * sin(Double(x) * 0.23 + 3 * sin(Double(y) * 0.05)) * sin(Double(y) * 0.19)
+                    v < 0.5
+                    ? 0
+                    : 22 * sin(Double(x) * 0.23 + 3 * sin(Double(y) * 0.05)) * sin(Double(y) * 0.19)
                 light += texture
                 let base = v < 0.5 ? (90.0, 150.0, 220.0) : (70.0, 120.0, 60.0)
-                let colour = [base.0 + light + grain, base.1 + light * 0.8 + grain, base.2 + light * 0.5 + grain]
+                let colour = [
+                    base.0 + light + grain, base.1 + light * 0.8 + grain,
+                    base.2 + light * 0.5 + grain,
+                ]
                 let offset = (y * width + x) * bands
                 for band in 0..<min(3, bands) {
                     pixels[offset + band] = UInt8(max(0, min(255, colour[band] + 40 * u)))
@@ -66,18 +77,21 @@ enum TestPhotos {
 
     /// A photo-like image, encoded.
     static func encoded(
-        width: Int, height: Int, bands: Int = 3, marker: Bool = false, as format: Vips.SaveFormat = .jpeg(quality: 90)
+        width: Int, height: Int, bands: Int = 3, marker: Bool = false,
+        as format: Vips.SaveFormat = .jpeg(quality: 90)
     ) throws -> [UInt8] {
         let interpretation: Vips.Interpretation = bands < 3 ? .blackAndWhite : .sRGB
         return try vips.image(
-            pixels: pixels(width: width, height: height, bands: bands, marker: marker), width: width,
+            pixels: pixels(width: width, height: height, bands: bands, marker: marker),
+            width: width,
             height: height, bands: bands, format: .uchar, interpretation: interpretation
         ).encoded(as: format, strip: false)
     }
 
     /// An image of one colour.
     static func solid(
-        _ colour: [UInt8], width: Int = 64, height: Int = 48, interpretation: Vips.Interpretation = .sRGB
+        _ colour: [UInt8], width: Int = 64, height: Int = 48,
+        interpretation: Vips.Interpretation = .sRGB
     ) throws -> Vips.Image {
         let pixels = (0..<(width * height)).flatMap { _ in colour }
         return try vips.image(
@@ -95,10 +109,12 @@ enum TestPhotos {
     // MARK: Metadata written by hand
 
     /// A JPEG with the metadata a phone writes put in after its start marker: EXIF (orientation,
-    /// camera, time taken, GPS position), XMP (a rating and the position again) and IPTC (a caption).
+    /// camera, time taken, GPS position), XMP (a rating and the position again) and IPTC (a
+    /// caption).
     static func withPhoneMetadata(_ jpeg: [UInt8], orientation: UInt16) -> [UInt8] {
         precondition(jpeg.starts(with: [0xFF, 0xD8]))
-        return [0xFF, 0xD8] + segment(0xE1, Exif.app1(orientation: orientation)) + segment(0xE1, xmp)
+        return [0xFF, 0xD8] + segment(0xE1, Exif.app1(orientation: orientation))
+            + segment(0xE1, xmp)
             + segment(0xED, iptc) + jpeg[2...]
     }
 
@@ -157,12 +173,17 @@ enum TestPhotos {
 
         static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
         static func be32(_ value: UInt32) -> [UInt8] {
-            [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+            [
+                UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+                UInt8(value & 0xFF),
+            ]
         }
 
-        /// The bytes an IFD takes: its entries, the next-IFD link, and the values longer than four bytes.
+        /// The bytes an IFD takes: its entries, the next-IFD link, and the values longer than four
+        /// bytes.
         static func size(_ entries: [Entry]) -> Int {
-            2 + 12 * entries.count + 4 + entries.reduce(0) { $0 + ($1.value.count > 4 ? ($1.value.count + 1) & ~1 : 0) }
+            2 + 12 * entries.count + 4
+                + entries.reduce(0) { $0 + ($1.value.count > 4 ? ($1.value.count + 1) & ~1 : 0) }
         }
 
         /// An IFD at `offset` (from the TIFF header), its long values right after it.
@@ -194,12 +215,14 @@ enum TestPhotos {
             ]
             let placeholderLinks: [Entry] = [.long(0x8769, 0), .long(0x8825, 0)]
             let ifd0Base: [Entry] = [
-                .ascii(0x010F, "Beacon Kamera"), .ascii(0x0110, "Testmodell 1"), .short(0x0112, orientation),
+                .ascii(0x010F, "Beacon Kamera"), .ascii(0x0110, "Testmodell 1"),
+                .short(0x0112, orientation),
             ]
             let ifd0Size = size(ifd0Base + placeholderLinks)
             let exifOffset = 8 + ifd0Size
             let gpsOffset = exifOffset + size(exifEntries)
-            let ifd0Entries = ifd0Base + [.long(0x8769, UInt32(exifOffset)), .long(0x8825, UInt32(gpsOffset))]
+            let ifd0Entries =
+                ifd0Base + [.long(0x8769, UInt32(exifOffset)), .long(0x8825, UInt32(gpsOffset))]
             let tiff: [UInt8] =
                 Array("MM".utf8) + be16(42) + be32(8) + ifd(ifd0Entries, at: 8)
                 + ifd(exifEntries, at: exifOffset) + ifd(gpsEntries, at: gpsOffset)
@@ -228,7 +251,8 @@ enum TestPhotos {
             let marker = bytes[index + 1]
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             if (0xC0...0xC2).contains(marker) {
-                bytes.replaceSubrange((index + 5)..<(index + 9), with: Exif.be16(height) + Exif.be16(width))
+                bytes.replaceSubrange(
+                    (index + 5)..<(index + 9), with: Exif.be16(height) + Exif.be16(width))
                 return bytes
             }
             index += 2 + length

@@ -6,27 +6,32 @@ import Testing
 @testable import BeaconSources
 @testable import BeaconSystem
 
-/// What an import does with the places it read: merged into the guide's within 50 m under a similar name,
-/// added as own places with the kind their file tells, left out with the reason; never doubled, and a
-/// second run changes nothing.
+/// What an import does with the places it read: merged into the guide's within 50 m under a similar
+/// name, added as own places with the kind their file tells, left out with the reason; never
+/// doubled, and a second run changes nothing.
 @Suite struct PlaceImporterTests {
     let today = CalendarDate(iso: "2026-11-27")!
-    let wendelboe = Place.fixture("Tim Wendelboe", id: "node/10914208868", lat: 59.9233, lon: 10.7562)
+    let wendelboe = Place.fixture(
+        "Tim Wendelboe", id: "node/10914208868", lat: 59.9233, lon: 10.7562)
 
     func imported(
-        _ name: String, lat: Double? = nil, lon: Double? = nil, note: String? = nil, list: String? = nil,
+        _ name: String, lat: Double? = nil, lon: Double? = nil, note: String? = nil,
+        list: String? = nil,
         tags: [String: String] = [:], osmID: String? = nil, url: String? = nil, index: Int = 0
     ) -> ImportedPlace {
         ImportedPlace(
-            name: name, coordinate: lat.map { Coordinate(latitude: $0, longitude: lon!) }, address: nil,
-            noteHTML: note, url: url, list: list, savedOn: nil, osmTags: tags, osmID: osmID, sourceIndex: index)
+            name: name, coordinate: lat.map { Coordinate(latitude: $0, longitude: lon!) },
+            address: nil,
+            noteHTML: note, url: url, list: list, savedOn: nil, osmTags: tags, osmID: osmID,
+            sourceIndex: index)
     }
 
     func file(_ places: [ImportedPlace], skipped: [ImportSkip] = []) -> [PlaceImporter.File] {
         [
             PlaceImporter.File(
                 name: "Saved Places.json",
-                content: ImportedFile(format: .takeoutSavedPlaces, title: nil, places: places, skipped: skipped))
+                content: ImportedFile(
+                    format: .takeoutSavedPlaces, title: nil, places: places, skipped: skipped))
         ]
     }
 
@@ -37,42 +42,62 @@ import Testing
     ) -> PlaceImporter.Result {
         PlaceImporter.run(
             files, known: known ?? [wendelboe], store: store, settings: .defaults,
-            options: .init(category: category, asFavorites: favorites, today: today), positions: positions)
+            options: .init(category: category, asFavorites: favorites, today: today),
+            positions: positions)
     }
 
     @Test func aSavedPlaceNearAKnownOneUnderASimilarNameIsMergedNotDoubled() {
         let result = run(
-            file([imported("Tim Wendelboe Kaffebar", lat: 59.92340, lon: 10.75630, note: "<p>Spør om Kenya</p>")]),
+            file([
+                imported(
+                    "Tim Wendelboe Kaffebar", lat: 59.92340, lon: 10.75630,
+                    note: "<p>Spør om Kenya</p>")
+            ]),
             favorites: true)
-        #expect(result.lines.map(\.outcome) == [.merged(into: wendelboe.id, known: "Tim Wendelboe")])
+        #expect(
+            result.lines.map(\.outcome) == [.merged(into: wendelboe.id, known: "Tim Wendelboe")])
         #expect(result.store.ownPlaces.isEmpty)
         #expect(result.store.entries[wendelboe.id]?.note == "<p>Spør om Kenya</p>")
         #expect(result.store.isFavorite(wendelboe.id))
     }
 
-    /// An address the reader made from OSM tags without a country is written the guide's way, as the guide's
-    /// own places from the same tags are; one the file wrote out, or whose tags name a country, stays.
+    /// An address the reader made from OSM tags without a country is written the guide's way, as
+    /// the guide's own places from the same tags are; one the file wrote out, or whose tags name a
+    /// country, stays.
     @Test func anAddressFromTagsWithoutACountryIsWrittenTheGuidesWay() {
-        let forrest = ["addr:street": "Forrest Road", "addr:housenumber": "17", "addr:postcode": "EH1 2QH"]
-        func place(_ name: String, tags: [String: String], address: String?, lat: Double) -> ImportedPlace {
+        let forrest = [
+            "addr:street": "Forrest Road", "addr:housenumber": "17", "addr:postcode": "EH1 2QH",
+        ]
+        func place(_ name: String, tags: [String: String], address: String?, lat: Double)
+            -> ImportedPlace
+        {
             ImportedPlace(
-                name: name, coordinate: Coordinate(latitude: lat, longitude: -3.19), address: address, noteHTML: nil,
+                name: name, coordinate: Coordinate(latitude: lat, longitude: -3.19),
+                address: address, noteHTML: nil,
                 url: nil, list: nil, savedOn: nil, osmTags: tags, osmID: nil, sourceIndex: 0)
         }
         let places = [
-            place("Bento Ya", tags: forrest, address: ImportText.address(osmTags: forrest), lat: 55.945),
+            place(
+                "Bento Ya", tags: forrest, address: ImportText.address(osmTags: forrest),
+                lat: 55.945),
             place("Written Out", tags: forrest, address: "Forrest Road 17, Edinburgh", lat: 55.946),
             place(
                 "Tagged", tags: forrest.merging(["addr:country": "NO"]) { $1 },
-                address: ImportText.address(osmTags: forrest.merging(["addr:country": "NO"]) { $1 }), lat: 55.947),
+                address: ImportText.address(
+                    osmTags: forrest.merging(["addr:country": "NO"]) { $1 }), lat: 55.947),
         ]
-        #expect(places[0].address == "Forrest Road 17, EH1 2QH", "the reader's line, before the guide is known")
-        let edinburgh = SiteSettings(center: Coordinate(latitude: 55.9533, longitude: -3.1883), centerLabel: "Waverley")
+        #expect(
+            places[0].address == "Forrest Road 17, EH1 2QH",
+            "the reader's line, before the guide is known")
+        let edinburgh = SiteSettings(
+            center: Coordinate(latitude: 55.9533, longitude: -3.1883), centerLabel: "Waverley")
         let result = PlaceImporter.run(
             file(places), known: [], store: GuideStore(), settings: edinburgh,
             options: .init(category: .restaurant, asFavorites: false, today: today), positions: [:])
         let addresses = Dictionary(
-            uniqueKeysWithValues: result.store.ownPlaces.map { ($0.own.name, $0.own.address ?? "-") })
+            uniqueKeysWithValues: result.store.ownPlaces.map {
+                ($0.own.name, $0.own.address ?? "-")
+            })
         #expect(
             addresses == [
                 "Bento Ya": "17 Forrest Road, EH1 2QH", "Written Out": "Forrest Road 17, Edinburgh",
@@ -90,7 +115,9 @@ import Testing
             imported("Bakeriet", lat: 59.9200, lon: 10.7500, index: 2),
         ]
         let first = run(file(places), favorites: true)
-        #expect(first.lines.map(\.outcome).filter { if case .added = $0 { true } else { false } }.count == 2)
+        #expect(
+            first.lines.map(\.outcome).filter { if case .added = $0 { true } else { false } }.count
+                == 2)
         // The guide as the next import knows it: the data's places, and the own places just added.
         let known = GuideAssembler.assemble(
             places: [wendelboe], store: first.store, settings: .defaults,
@@ -98,14 +125,16 @@ import Testing
         ).places.map(\.place)
         let second = run(file(places), known: known, store: first.store, favorites: true)
         #expect(second.store.encodedBytes == first.store.encodedBytes)
-        #expect(second.lines.allSatisfy { if case .alreadyThere = $0.outcome { true } else { false } })
+        #expect(
+            second.lines.allSatisfy { if case .alreadyThere = $0.outcome { true } else { false } })
     }
 
     @Test func aPlaceTwiceInOneFileIsAddedOnce() {
         let result = run(
             file([
                 imported("Fjordkaffe", lat: 59.9139, lon: 10.7522, index: 0),
-                imported("Fjordkaffe", lat: 59.91391, lon: 10.75221, note: "<p>Igjen</p>", index: 1),
+                imported(
+                    "Fjordkaffe", lat: 59.91391, lon: 10.75221, note: "<p>Igjen</p>", index: 1),
             ]))
         #expect(result.store.ownPlaces.count == 1)
         guard case .added(let id) = result.lines[0].outcome else {
@@ -120,12 +149,14 @@ import Testing
         var store = GuideStore()
         store.setNote("<p>Min egen</p>", on: wendelboe)
         let result = run(
-            file([imported("Tim Wendelboe", lat: 59.9233, lon: 10.7562, note: "<p>Fra Google</p>")]), store: store)
+            file([imported("Tim Wendelboe", lat: 59.9233, lon: 10.7562, note: "<p>Fra Google</p>")]
+            ), store: store)
         #expect(result.store.entries[wendelboe.id]?.note == "<p>Min egen</p>\n\n<p>Fra Google</p>")
     }
 
     @Test func theSameOSMElementIsMergedWhereverTheFilePutsIt() {
-        let result = run(file([imported("Helt annet navn", lat: 10, lon: 10, osmID: "node/10914208868")]))
+        let result = run(
+            file([imported("Helt annet navn", lat: 10, lon: 10, osmID: "node/10914208868")]))
         #expect(result.lines[0].outcome == .alreadyThere(wendelboe.id))
         #expect(result.store.ownPlaces.isEmpty)
     }
@@ -157,7 +188,8 @@ import Testing
             imported("Slått opp", index: 2),
         ]
         let looked = Coordinate(latitude: 59.915, longitude: 10.74)
-        let result = run(file(places), positions: [PlaceImporter.FilePlace(file: 0, place: 2): looked])
+        let result = run(
+            file(places), positions: [PlaceImporter.FilePlace(file: 0, place: 2): looked])
         #expect(result.lines[0].outcome == .merged(into: wendelboe.id, known: "Tim Wendelboe"))
         #expect(result.lines[1].outcome == .skipped(.noPosition))
         #expect(result.store.ownPlaces.map(\.own.coordinate) == [looked])
@@ -166,25 +198,33 @@ import Testing
     @Test func skippedItemsKeepTheirPlaceInTheFilesOrder() {
         let result = run(
             file(
-                [imported("A", lat: 59.91, lon: 10.7, index: 0), imported("C", lat: 59.92, lon: 10.7, index: 2)],
-                skipped: [ImportSkip(name: "B", sourceIndex: 1, reason: .notAPoint(kind: "linje"))]))
+                [
+                    imported("A", lat: 59.91, lon: 10.7, index: 0),
+                    imported("C", lat: 59.92, lon: 10.7, index: 2),
+                ],
+                skipped: [ImportSkip(name: "B", sourceIndex: 1, reason: .notAPoint(kind: "linje"))])
+        )
         #expect(result.lines.map(\.name) == ["A", "B", "C"])
         #expect(result.lines[1].outcome == .skipped(.notAPoint(kind: "linje")))
     }
 
     @Test func googlesOwnLinkIsNoWebsiteButTheTagIs() {
-        #expect(PlaceImporter.website(of: imported("A", url: "http://maps.google.com/?cid=1")) == nil)
+        #expect(
+            PlaceImporter.website(of: imported("A", url: "http://maps.google.com/?cid=1")) == nil)
         #expect(PlaceImporter.website(of: imported("A", url: "https://maps.app.goo.gl/xyz")) == nil)
-        #expect(PlaceImporter.website(of: imported("A", url: "https://kafe.example/")) == "https://kafe.example/")
+        #expect(
+            PlaceImporter.website(of: imported("A", url: "https://kafe.example/"))
+                == "https://kafe.example/")
         #expect(
             PlaceImporter.website(
-                of: imported("A", tags: ["website": "www.kafe.example"], url: "http://maps.google.com"))
+                of: imported(
+                    "A", tags: ["website": "www.kafe.example"], url: "http://maps.google.com"))
                 == "https://www.kafe.example")
         #expect(PlaceImporter.website(of: imported("A", url: "javascript:alert(1)")) == nil)
     }
 
-    /// 650 saved places, as Takeout writes them, against a guide of 2,000: planned whole (its speed is
-    /// measured by `scripts/bench-import`, not here).
+    /// 650 saved places, as Takeout writes them, against a guide of 2,000: planned whole (its speed
+    /// is measured by `scripts/bench-import`, not here).
     @Test func aTakeoutOf650PlacesAgainstABigGuide() throws {
         var features: [String] = []
         for index in 0..<650 {
@@ -194,7 +234,9 @@ import Testing
                 #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"Title":"Lagret sted \#(index)","Google Maps URL":"http://maps.google.com/?cid=\#(index)","Published":"2024-01-01T00:00:00Z","Location":{"Address":"Gate \#(index), Oslo"}}}"#
             )
         }
-        let bytes = Array((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").utf8)
+        let bytes = Array(
+            (#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}")
+                .utf8)
         let content = try ImportReader.read(bytes, fileName: "Saved Places.json")
         var known: [Place] = []
         for index in 0..<2_000 {
@@ -208,14 +250,17 @@ import Testing
             let position = content.places[index * 60].coordinate!
             known.append(
                 Place.fixture(
-                    "Lagret sted \(index * 60)", id: "node/9\(index)", lat: position.latitude + 0.00009,
+                    "Lagret sted \(index * 60)", id: "node/9\(index)",
+                    lat: position.latitude + 0.00009,
                     lon: position.longitude))
         }
         let result = PlaceImporter.run(
-            [PlaceImporter.File(name: "Saved Places.json", content: content)], known: known, store: GuideStore(),
+            [PlaceImporter.File(name: "Saved Places.json", content: content)], known: known,
+            store: GuideStore(),
             settings: .defaults, options: .init(category: .restaurant, today: today))
         #expect(result.store.ownPlaces.count == 640)
         #expect(result.lines.count { if case .merged = $0.outcome { true } else { false } } == 0)
-        #expect(result.lines.count { if case .alreadyThere = $0.outcome { true } else { false } } == 10)
+        #expect(
+            result.lines.count { if case .alreadyThere = $0.outcome { true } else { false } } == 10)
     }
 }

@@ -6,9 +6,9 @@ import Testing
 @testable import BeaconSources
 @testable import BeaconSystem
 
-/// A place's names in the guide's languages (`PlaceNames`): read from the data as OpenStreetMap and Geoapify
-/// give them, chosen per page language, kept by the archive, dropped when the owner renames the place, and
-/// answered to on the command line.
+/// A place's names in the guide's languages (`PlaceNames`): read from the data as OpenStreetMap and
+/// Geoapify give them, chosen per page language, kept by the archive, dropped when the owner
+/// renames the place, and answered to on the command line.
 @Suite struct PlaceNamesTests {
     /// One feature of a places file with these properties (a restaurant at Oslo S).
     static func decoded(_ properties: String) throws -> Place {
@@ -19,7 +19,8 @@ import Testing
 
     @Test func geoapifysInternationalNamesAndTheirLanguage() throws {
         let place = try Self.decoded(
-            #""name":"京都府京都文化博物館","name_international":{"en":"The Museum of Kyoto","ja":"京都府京都文化博物館"}"#)
+            #""name":"京都府京都文化博物館","name_international":{"en":"The Museum of Kyoto","ja":"京都府京都文化博物館"}"#
+        )
         #expect(place.name == "京都府京都文化博物館")
         #expect(place.names == PlaceNames(english: "The Museum of Kyoto", nameLanguage: "ja"))
     }
@@ -34,12 +35,16 @@ import Testing
         )
         #expect(
             raw.names
-                == PlaceNames(english: "Moscow Restaurant", norwegian: "Restaurant Moskva", nameLanguage: "ru"))
+                == PlaceNames(
+                    english: "Moscow Restaurant", norwegian: "Restaurant Moskva", nameLanguage: "ru"
+                ))
     }
 
     @Test func whatIsNoTranslationIsNotTakenForOne() throws {
-        // The same name tagged in English says nothing of its language (a brand, an untranslated name).
-        #expect(try Self.decoded(#""name":"Tim Wendelboe","name:en":"Tim Wendelboe""#).names == .none)
+        // The same name tagged in English says nothing of its language (a brand, an untranslated
+        // name).
+        #expect(
+            try Self.decoded(#""name":"Tim Wendelboe","name:en":"Tim Wendelboe""#).names == .none)
         // Tags that are no language's name; an empty one; text cleaned as every name is.
         let place = try Self.decoded(
             #""name":"Café","name:etymology":"x","name:zh-Hant":"咖啡","name:left":"y","name:de":"","name:en":"Coffee\u0007 House  ""#
@@ -52,7 +57,8 @@ import Testing
     @Test func eachLanguageShowsItsOwnNameAndANorwegianPageOnlyReadableOnes() {
         let kyoto = PlaceNames(english: "The Museum of Kyoto", nameLanguage: "ja")
         for language in Language.allCases {
-            #expect(kyoto.name(in: language, for: "京都府京都文化博物館") == "The Museum of Kyoto", "\(language)")
+            #expect(
+                kyoto.name(in: language, for: "京都府京都文化博物館") == "The Museum of Kyoto", "\(language)")
         }
         // A name in our script stays on the Norwegian pages; English pages take the English one.
         let stockholm = PlaceNames(english: "Royal Palace")
@@ -70,11 +76,14 @@ import Testing
 
     @Test func whichNamesAreInTheLatinScript() {
         for latin in [
-            "Café Noir", "Ærlig Mat", "Øl & Mat", "7-Eleven", "Łódź", "Phở Hà Nội", "Ｔｏｋｙｏ", "Bar «Ø» – 24/7", "",
+            "Café Noir", "Ærlig Mat", "Øl & Mat", "7-Eleven", "Łódź", "Phở Hà Nội", "Ｔｏｋｙｏ",
+            "Bar «Ø» – 24/7", "",
         ] {
             #expect(PlaceNames.isLatinScript(latin), "\(latin)")
         }
-        for other in ["東京バー", "中文小馆", "Ресторан Москва", "مطعم الشام", "Ακρόπολη", "서울", "Bar 東", "שלום"] {
+        for other in [
+            "東京バー", "中文小馆", "Ресторан Москва", "مطعم الشام", "Ακρόπολη", "서울", "Bar 東", "שלום",
+        ] {
             #expect(!PlaceNames.isLatinScript(other), "\(other)")
         }
     }
@@ -87,16 +96,21 @@ import Testing
             place.names = names
             return place
         }
-        let moscow = place("Ресторан Москва", PlaceNames(english: "Moscow Restaurant", norwegian: "Restaurant Moskva"))
+        let moscow = place(
+            "Ресторан Москва",
+            PlaceNames(english: "Moscow Restaurant", norwegian: "Restaurant Moskva"))
         #expect(moscow.slugName(in: .nb, unnamed: "sted") == "Restaurant Moskva")
         #expect(moscow.slugName(in: .en, unnamed: "place") == "Moscow Restaurant")
         // The first language's name when it has letters, else the English one, else the sign's.
         let kyoto = place("京都府京都文化博物館", PlaceNames(english: "The Museum of Kyoto", bokmål: "京都"))
         #expect(kyoto.slugName(in: .nb, unnamed: "sted") == "The Museum of Kyoto")
-        #expect(place("東京バー", PlaceNames(nameLanguage: "ja")).slugName(in: .en, unnamed: "place") == "東京バー")
+        #expect(
+            place("東京バー", PlaceNames(nameLanguage: "ja")).slugName(in: .en, unnamed: "place")
+                == "東京バー")
         // A name with letters keeps its slug, whatever other names it has.
         #expect(
-            place("Nasjonalmuseet", PlaceNames(english: "National Museum")).slugName(in: .en, unnamed: "place")
+            place("Nasjonalmuseet", PlaceNames(english: "National Museum")).slugName(
+                in: .en, unnamed: "place")
                 == "Nasjonalmuseet")
         let resolver = PlaceResolver(places: [moscow], language: .en)
         #expect(resolver.slug(of: moscow)?.hasPrefix("moscow-restaurant-") == true)
@@ -107,12 +121,15 @@ import Testing
             id: PlaceID(rawValue: "node/1"), name: "東京バー", category: .restaurant,
             coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
         named.names = PlaceNames(
-            english: "Tokyo Bar", bokmål: "Tokyo bar = B", nynorsk: "N", norwegian: "O", nameLanguage: "ja")
+            english: "Tokyo Bar", bokmål: "Tokyo bar = B", nynorsk: "N", norwegian: "O",
+            nameLanguage: "ja")
         let plain = Place(
             id: PlaceID(rawValue: "node/2"), name: "Fuglen", category: .cafe,
             coordinate: Coordinate(latitude: 59.92, longitude: 10.74))
-        let base = GuideAssembler.base(places: [named, plain], store: GuideStore(), settings: .defaults)
-        let decoded = try #require(GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k"))
+        let base = GuideAssembler.base(
+            places: [named, plain], store: GuideStore(), settings: .defaults)
+        let decoded = try #require(
+            GuideBaseArchive.decode(GuideBaseArchive.encode(base, key: "k"), key: "k"))
         #expect(decoded.entries == base.entries)
         #expect(decoded.entries.first { $0.place.id == named.id }?.place.names == named.names)
         #expect(decoded.entries.first { $0.place.id == plain.id }?.place.names == PlaceNames.none)

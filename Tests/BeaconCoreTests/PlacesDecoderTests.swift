@@ -6,7 +6,8 @@ import Testing
 @testable import BeaconSystem
 
 @Suite struct PlacesDecoderTests {
-    func decode(_ file: String, assigned: PlaceCategory? = nil, fallback: PlaceCategory? = nil) throws
+    func decode(_ file: String, assigned: PlaceCategory? = nil, fallback: PlaceCategory? = nil)
+        throws
         -> PlacesDecoder.Result
     {
         let bytes = try FileSystem.read(TestPaths.fixtures + "/geoapify/" + file)
@@ -15,14 +16,17 @@ import Testing
     }
 
     @Test func everyRealResponseDecodes() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures + "/geoapify").filter {
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: TestPaths.fixtures + "/geoapify"
+        ).filter {
             $0.hasSuffix(".json")
         }
         #expect(files.count == 5)
         for file in files {
             let result = try decode(file, fallback: .restaurant)
             let features =
-                try JSONParser.parse(bytes: FileSystem.read(TestPaths.fixtures + "/geoapify/" + file))["features"]?
+                try JSONParser.parse(
+                    bytes: FileSystem.read(TestPaths.fixtures + "/geoapify/" + file))["features"]?
                 .arrayValue?.count ?? 1
             // Every feature is either a place or skipped with a reason: nothing is lost silently.
             #expect(result.places.count + result.skipped.count == features, "\(file)")
@@ -59,8 +63,9 @@ import Testing
         #expect(result.places.count + result.skipped.count >= 1)
         if let pub = result.places.first {
             #expect(pub.coordinate.isValid)
-            // A real Canadian answer: the number first, the town before the postcode, and the province's code
-            // for the name it gives (it has no `state_code`), as its own `formatted` line writes it.
+            // A real Canadian answer: the number first, the town before the postcode, and the
+            // province's code for the name it gives (it has no `state_code`), as its own
+            // `formatted` line writes it.
             #expect(pub.address.singleLine == "1289 Marlborough Court, Oakville, ON L6H 2R9")
         }
     }
@@ -102,13 +107,15 @@ import Testing
         #expect(place.category == .cafe)
         #expect(
             result.skipped.map(\.reason) == [
-                .noName, .noPosition, .noCategory, .duplicate(PlaceID(rawValue: "node/42")), .notAFeature,
+                .noName, .noPosition, .noCategory, .duplicate(PlaceID(rawValue: "node/42")),
+                .notAFeature,
             ])
     }
 
     @Test func notAFeatureCollectionIsRefused() throws {
         #expect(throws: PlacesDecoder.Failure.notAFeatureCollection) {
-            try PlacesDecoder().decode(JSONParser.parse("{\"statusCode\":401,\"error\":\"Unauthorized\"}"))
+            try PlacesDecoder().decode(
+                JSONParser.parse("{\"statusCode\":401,\"error\":\"Unauthorized\"}"))
         }
     }
 
@@ -132,7 +139,8 @@ import Testing
         var seen = Set<PlaceID>()
         for category in PlaceCategory.defaults {
             let fetched = try await source.places(
-                for: PlacesRequest(category: category, center: .osloS, radiusMetres: 5_000, limit: 100))
+                for: PlacesRequest(
+                    category: category, center: .osloS, radiusMetres: 5_000, limit: 100))
             #expect(fetched.places.count >= 15, "\(category)")
             #expect(fetched.places.contains { $0.openingHours != nil })
             #expect(fetched.places.contains { $0.phone != nil })
@@ -166,7 +174,9 @@ import Testing
         #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
         #expect(try JSONParser.parseStrict(bytes: Array(#""\ud83d\ude00""#.utf8)) == .string("😀"))
         for text in [#""\ud800\u0041""#, #""\udc00""#, #""\ud800""#] {
-            #expect(throws: JSONParseError.self, "\(text)") { try JSONParser.parseStrict(bytes: Array(text.utf8)) }
+            #expect(throws: JSONParseError.self, "\(text)") {
+                try JSONParser.parseStrict(bytes: Array(text.utf8))
+            }
         }
     }
 
@@ -182,7 +192,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"\u{01}\"", "\"abc", "[1] 2", "{\"a\":1,}", "\"\\x\"",
+        "", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"\u{01}\"", "\"abc", "[1] 2",
+        "{\"a\":1,}", "\"\\x\"",
     ])
     func rejectsInvalidJSON(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
@@ -233,7 +244,8 @@ import Testing
         let features = (0..<2_400).map { i in
             #"{"type":"Feature","properties":{"name":"\#(names[i % names.count])","x":"\#(names[(i + 1) % names.count])","osm_type":"n","osm_id":\#(i + 1),"categories":["catering.cafe"]},"geometry":{"type":"Point","coordinates":[10.75,59.9]}}"#
         }
-        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        let text =
+            #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
         let ranges = Array(text.utf8).withUnsafeBufferPointer { FeatureSplitter.featureRanges($0) }
         #expect(ranges?.features.count == 2_400)
         let fast = try PlacesDecoder().decode(bytes: Array(text.utf8))
@@ -245,18 +257,21 @@ import Testing
         #expect(open.withUnsafeBufferPointer { FeatureSplitter.featureRanges($0) } == nil)
     }
 
-    /// The split on two cores, from every guessed start (in a string, in a nested value, on an element,
-    /// past the end, in an invalid file), says what the one-pass split says: the guess is only ever taken
-    /// once the first scan reaches an element starting there.
+    /// The split on two cores, from every guessed start (in a string, in a nested value, on an
+    /// element, past the end, in an invalid file), says what the one-pass split says: the guess is
+    /// only ever taken once the first scan reaches an element starting there.
     @Test func theTwoCoreSplitEqualsTheOnePassSplitWhereverItGuesses() {
         // Names full of what a guess looks for: ",{" in strings, and nested arrays of objects.
         let features = (0..<400).map { i in
             #"{"type":"Feature","properties":{"name":"a,{\"b\":[1,{\"c\":2}]},{","tags":[{"x":1},{"y":[{"z":"],{"}]}],"osm_id":\#(i)}}"#
         }
-        let valid = #"{"type":"FeatureCollection","features":["# + features.joined(separator: " , \n") + "]}"
+        let valid =
+            #"{"type":"FeatureCollection","features":["# + features.joined(separator: " , \n")
+            + "]}"
         var texts = [
             valid, valid.replacingOccurrences(of: #""osm_id":200}"#, with: #""osm_id":200"#),
-            #"{"features":[1,2,{"a":[3,{"b":4}]},"x,{y",5]}"#, #"{"features":[]}"#, #"{"features":[{"a":1},{"b":2}"#,
+            #"{"features":[1,2,{"a":[3,{"b":4}]},"x,{y",5]}"#, #"{"features":[]}"#,
+            #"{"features":[{"a":1},{"b":2}"#,
         ]
         texts.append(String(valid.dropLast(30)))
         for text in texts {
@@ -273,8 +288,11 @@ import Testing
                     var scanner = FeatureSplitter.Scanner(bytes: buffer, index: start)
                     let guess = scanner.guessedElementStart(from: start + offset)
                     var twoCores = FeatureSplitter.Scanner(bytes: buffer, index: start)
-                    let split = twoCores.arrayElementsOnTwoCores(minimumBytes: 0, splittingAt: start + offset)
-                    #expect(split == onePass, "split at \(start + offset), guess \(String(describing: guess))")
+                    let split = twoCores.arrayElementsOnTwoCores(
+                        minimumBytes: 0, splittingAt: start + offset)
+                    #expect(
+                        split == onePass,
+                        "split at \(start + offset), guess \(String(describing: guess))")
                     if onePass != nil { #expect(twoCores.index == reference.index) }
                     scanner.index = 0
                 }

@@ -12,11 +12,13 @@ import Testing
 @Suite struct QueryCaseTableTests {
     struct Table: Decodable {
         struct PlaceData: Decodable {
-            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?, r: Int?, f: Int?,
+            var id: String, n: String, c: String, a: String?, d: Double, s: Int?, avg: Double?,
+                r: Int?, f: Int?,
                 x: Int?, k: String?, nl: [String: String]?, nlang: String?
         }
         struct Query: Decodable {
-            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?, openNow: Bool?,
+            var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?,
+                openNow: Bool?,
                 sort: String?, lang: String?, cuisine: String?
         }
         struct Case: Decodable, CustomTestStringConvertible, Sendable {
@@ -25,9 +27,11 @@ import Testing
         }
         var places: [PlaceData]
         var cases: [Case]
-        /// Each cuisine's words in every language (Templates `CuisineNames.searchWords`, checked there).
+        /// Each cuisine's words in every language (Templates `CuisineNames.searchWords`, checked
+        /// there).
         var cuisineWords: [String: String]
-        /// Each category's names and words in every language (Templates `CategoryNames.searchText`, checked there).
+        /// Each category's names and words in every language (Templates `CategoryNames.searchText`,
+        /// checked there).
         var categoryWords: [String: String]
         var distances: [[Distance]]
         var englishDistances: [[Distance]]
@@ -62,20 +66,24 @@ import Testing
             traits: PlaceTraits(cuisines: PlaceTraits.cuisines(from: data.k)))
         // The page data's names per language, as the place's names that give them.
         place.names = PlaceNames(
-            english: data.nl?["en"], bokmål: data.nl?["nb"], nynorsk: data.nl?["nn"], nameLanguage: data.nlang)
+            english: data.nl?["en"], bokmål: data.nl?["nb"], nynorsk: data.nl?["nn"],
+            nameLanguage: data.nlang)
         let summary = data.r.flatMap { count in
             RatingSummary(count: count, total: Int(((data.avg ?? 0) * Double(count)).rounded()))
         }
         return GuidePlace(
             place: place, slug: data.id, distanceMetres: data.d, ratings: [], summary: summary,
-            favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil, isInCurrentData: data.x != 1)
+            favoriteSince: data.f == 1 ? CalendarDate(iso: "2026-01-01") : nil,
+            isInCurrentData: data.x != 1)
     }
 
     @Test func theTablesPlacesAreConsistent() {
         #expect(Self.table.cases.count >= 15)
         for (data, place) in zip(Self.table.places, Self.guide) {
             #expect(place.summary?.roundedStars == data.s, "\(data.id): s is the rounded average")
-            #expect(place.summary?.sortAverage == data.avg, "\(data.id): avg is the average to three decimals")
+            #expect(
+                place.summary?.sortAverage == data.avg,
+                "\(data.id): avg is the average to three decimals")
         }
     }
 
@@ -86,8 +94,10 @@ import Testing
         if entry.query.openNow == true { isOpen = { place in open.contains(place.id.rawValue) } }
         // A case without an order gets PlaceQuery's default, as `sitegen search` without --sort.
         var query = PlaceQuery(
-            text: entry.query.text ?? "", category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
-            maximumDistanceKm: entry.query.radiusKm, favoritesOnly: entry.query.favoritesOnly ?? false,
+            text: entry.query.text ?? "",
+            category: entry.query.category.flatMap(PlaceCategory.init(rawValue:)),
+            maximumDistanceKm: entry.query.radiusKm,
+            favoritesOnly: entry.query.favoritesOnly ?? false,
             isOpen: isOpen, language: Language(code: entry.query.lang ?? "nb")!)
         if let sort = entry.query.sort { query.sort = PlaceQuery.Sort(rawValue: sort)! }
         query.cuisine = entry.query.cuisine
@@ -105,7 +115,8 @@ import Testing
                 continue
             }
             #expect(
-                NorwegianFormat.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text,
+                NorwegianFormat.distance(metres: metres).replacingOccurrences(
+                    of: "\u{A0}", with: " ") == text,
                 "\(metres) m")
         }
     }
@@ -118,7 +129,8 @@ import Testing
                 continue
             }
             #expect(
-                Language.en.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ") == text,
+                Language.en.distance(metres: metres).replacingOccurrences(of: "\u{A0}", with: " ")
+                    == text,
                 "\(metres) m")
         }
     }

@@ -12,8 +12,10 @@ import Testing
     let redactor = SecretRedactor(secrets: [Self.key])
 
     static let spellings = [
-        "k-ey.X+y/z", #"k-ey.X\u002By/z"#, #"k-ey.X\u002by\/z"#, "k-ey.X%2By/z", "k-ey.X+y%2Fz", "k-ey.X%2by%2fz",
-        "%6B%2D%65%79%2E%58%2B%79%2F%7A", "k-ey.X&#43;y/z", "k-ey.X&#x2B;y&#x2f;z", "k-ey.X&plus;y&sol;z",
+        "k-ey.X+y/z", #"k-ey.X\u002By/z"#, #"k-ey.X\u002by\/z"#, "k-ey.X%2By/z", "k-ey.X+y%2Fz",
+        "k-ey.X%2by%2fz",
+        "%6B%2D%65%79%2E%58%2B%79%2F%7A", "k-ey.X&#43;y/z", "k-ey.X&#x2B;y&#x2f;z",
+        "k-ey.X&plus;y&sol;z",
         "k-ey&period;X+y/z", "k-ey.X&#0043y/z", #"k-ey.X\x2By/z"#, #"\u006b-ey.X+y/z"#,
     ]
 
@@ -25,7 +27,8 @@ import Testing
 
     @Test func otherTextIsLeftAlone() {
         for text in [
-            "K-EY.X+Y/Z", "k-ey.X y/z", "k-ey.X+y/", "k-ey.X%2Cy/z", "k-ey.X&#44;y/z", "k-ey.X&pluss;y/z",
+            "K-EY.X+Y/Z", "k-ey.X y/z", "k-ey.X+y/", "k-ey.X%2Cy/z", "k-ey.X&#44;y/z",
+            "k-ey.X&pluss;y/z",
             "k-ey.X%2", "&", "%", "\\", "&#", "&#x;", "", "Tim Wendelboe &amp; co 100%",
         ] {
             #expect(!redactor.isFound(in: Array(text.utf8)), "\(text)")
@@ -39,7 +42,8 @@ import Testing
         #expect(redactor.redact(text) == "1 [API-nøkkel] 2 [API-nøkkel] 3")
     }
 
-    /// What each decoder on the way reads back: a JSON reader undoes `\u0025`, then a URL reader `%2B`.
+    /// What each decoder on the way reads back: a JSON reader undoes `\u0025`, then a URL reader
+    /// `%2B`.
     @Test func aJSONAnswerLosesTheKeyAsItsReaderWouldSeeIt() throws {
         let answer = #"""
             {"features":[{"properties":{"name":"Echo k-ey.X\u002By/z","street":"k-ey.X\u00252By/z",
@@ -60,8 +64,8 @@ import Testing
         #expect(redactor.redactingAnswer(clean) == clean)
     }
 
-    /// Every JSON answer passes the client's one way in, whatever its path: places, addresses, and the
-    /// place details an import will ask for.
+    /// Every JSON answer passes the client's one way in, whatever its path: places, addresses, and
+    /// the place details an import will ask for.
     @Test(arguments: ["/v2/places", "/v1/geocode/search", "/v2/place-details"])
     func everyJSONAnswerOfTheClientLosesTheKey(path: String) async throws {
         let echo =
@@ -71,7 +75,9 @@ import Testing
         }
         let client = GeoapifyClient(apiKey: Self.key, transport: transport)
         let body = try await client.fetch(client.url(path: path, query: [("id", "1")]))
-        #expect(!String(decoding: body, as: UTF8.self).contains("k-ey"), "\(String(decoding: body, as: UTF8.self))")
+        #expect(
+            !String(decoding: body, as: UTF8.self).contains("k-ey"),
+            "\(String(decoding: body, as: UTF8.self))")
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect("\(json)".contains("Echo [API-nøkkel]"))
         #expect(transport.records.first?.request.headers["x-api-key"] == Self.key)
@@ -79,20 +85,25 @@ import Testing
 
     @Test func anAnswerThatIsNoJSONIsRedactedAsBytes() {
         let body = Data("<html>k-ey.X%2By/z \"unclosed \\u002B".utf8)
-        #expect(String(decoding: redactor.redactingAnswer(body), as: UTF8.self).hasPrefix("<html>[API-nøkkel]"))
+        #expect(
+            String(decoding: redactor.redactingAnswer(body), as: UTF8.self).hasPrefix(
+                "<html>[API-nøkkel]"))
     }
 
     @Test func aPNGKeepsOnlyThePicturesChunksWithTheirCRCs() throws {
         let idat: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]
         let withText = PNGCheckTests.png(chunks: [
-            ("tEXt", Array("Comment\0k-ey.X+y/z".utf8)), ("zTXt", Array("Key\0\0".utf8) + [0x78, 0x9C, 0x03, 0]),
-            ("iTXt", Array("Key\0\u{1}\0en\0\0".utf8) + [0x78, 0x9C]), ("gAMA", [0, 0, 0xB1, 0x8F]), ("IDAT", idat),
+            ("tEXt", Array("Comment\0k-ey.X+y/z".utf8)),
+            ("zTXt", Array("Key\0\0".utf8) + [0x78, 0x9C, 0x03, 0]),
+            ("iTXt", Array("Key\0\u{1}\0en\0\0".utf8) + [0x78, 0x9C]),
+            ("gAMA", [0, 0, 0xB1, 0x8F]), ("IDAT", idat),
         ])
         let kept = try #require(PNGTile.publishable(withText))
         #expect(kept == PNGCheckTests.png(chunks: [("IDAT", idat)]))
         #expect(PNGCheck.isTile(kept))
         #expect(!redactor.isFound(in: kept))
-        // A chunk whose bytes were changed without its CRC (as a byte-level redaction did) is no PNG.
+        // A chunk whose bytes were changed without its CRC (as a byte-level redaction did) is no
+        // PNG.
         var broken = withText
         let at = try #require(broken.firstRange(of: Array("k-ey".utf8)))
         broken[at.lowerBound] = UInt8(ascii: "K")

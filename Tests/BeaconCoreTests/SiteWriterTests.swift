@@ -11,7 +11,9 @@ import Testing
     }
 
     func inode(_ path: String) throws -> Int {
-        try #require((FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.intValue)
+        try #require(
+            (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?
+                .intValue)
     }
 
     @Test func firstBuildThenIncrementalRebuild() throws {
@@ -95,7 +97,8 @@ import Testing
             for task in 0..<8 {
                 group.addTask {
                     for i in 0..<250 {
-                        try writer.write(Array("page \(task)-\(i)".utf8), to: "steder/p\(task)-\(i)/index.html")
+                        try writer.write(
+                            Array("page \(task)-\(i)".utf8), to: "steder/p\(task)-\(i)/index.html")
                     }
                 }
             }
@@ -110,8 +113,12 @@ import Testing
     static func isSafeBySegments(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count < 4096 else { return false }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 { return false }
-            if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+            if segment.isEmpty || segment == "." || segment == ".." || segment.utf8.count > 255 {
+                return false
+            }
+            if segment.unicodeScalars.contains(where: {
+                $0.value < 0x20 || $0.value == 0x7F || $0 == "\\"
+            }) {
                 return false
             }
         }
@@ -120,8 +127,10 @@ import Testing
 
     @Test func pathsAreJudgedByTheirBytesAsByTheirSegments() {
         var inputs = [
-            "steder/a/index.html", "../x", "a/../b", "a/./b", "a//b", "/a", "a/", "", ".", "..", "...", "a/...",
-            ".a/b..", "a\\b", "a\u{7F}", "a\u{0}b", "kafé/ø.html", String(repeating: "a", count: 255),
+            "steder/a/index.html", "../x", "a/../b", "a/./b", "a//b", "/a", "a/", "", ".", "..",
+            "...", "a/...",
+            ".a/b..", "a\\b", "a\u{7F}", "a\u{0}b", "kafé/ø.html",
+            String(repeating: "a", count: 255),
             String(repeating: "a", count: 256), String(repeating: "é", count: 128),
             "a/" + String(repeating: "b/", count: 2_100),
         ]
@@ -130,11 +139,14 @@ import Testing
         for _ in 0..<3_000 {
             inputs.append(
                 String(
-                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator)!
                     }))
         }
         for input in inputs {
-            #expect(SiteWriter.isSafeRelativePath(input) == Self.isSafeBySegments(input), "\(input.debugDescription)")
+            #expect(
+                SiteWriter.isSafeRelativePath(input) == Self.isSafeBySegments(input),
+                "\(input.debugDescription)")
         }
     }
 }

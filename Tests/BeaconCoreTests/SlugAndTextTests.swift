@@ -19,17 +19,22 @@ import Testing
     }
 
     /// The written-out table is the one Unicode's canonical decompositions give (lower-cased, the
-    /// ASCII letters and digits kept), with the Norwegian and other letters that have none by convention.
+    /// ASCII letters and digits kept), with the Norwegian and other letters that have none by
+    /// convention.
     @Test func theLatinFoldingTableIsUnicodesDecompositions() throws {
         var derived: [UInt32: [UInt8]] = [:]
         for value in UInt32(0xC0)...0x24F {
-            guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else { continue }
-            let base = String(scalar).lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else {
+                continue
+            }
+            let base = String(scalar).lowercased().decomposedStringWithCanonicalMapping
+                .unicodeScalars
                 .filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
             if !base.isEmpty { derived[value] = Array(String(String.UnicodeScalarView(base)).utf8) }
         }
         for (letters, ascii) in [
-            ("æÆ", "ae"), ("øØöÖ", "o"), ("åÅäÄ", "a"), ("ß", "ss"), ("üÜ", "u"), ("œŒ", "oe"), ("ðÐ", "d"),
+            ("æÆ", "ae"), ("øØöÖ", "o"), ("åÅäÄ", "a"), ("ß", "ss"), ("üÜ", "u"), ("œŒ", "oe"),
+            ("ðÐ", "d"),
             ("þÞ", "th"), ("łŁ", "l"), ("đĐ", "d"),
         ] {
             for letter in letters.unicodeScalars { derived[letter.value] = Array(ascii.utf8) }
@@ -37,7 +42,9 @@ import Testing
         #expect(TextFolding.latinFoldingTable.count == 0x250 - 0xC0)
         for value in UInt32(0xB0)...0x260 {
             let scalar = try #require(Unicode.Scalar(value))
-            #expect(TextFolding.latinFolding(scalar) == (derived[value] ?? []), "U+\(String(value, radix: 16))")
+            #expect(
+                TextFolding.latinFolding(scalar) == (derived[value] ?? []),
+                "U+\(String(value, radix: 16))")
         }
     }
 
@@ -57,11 +64,14 @@ import Testing
         // Stable: the same input in another order gives the same slugs.
         #expect(SlugAssigner.assign(places.reversed(), unnamed: "sted") == slugs)
         // Stable across runs: depends only on name and id.
-        #expect(slugs[PlaceID(rawValue: "node/0")] == "cafe-bar-" + PlaceID(rawValue: "node/0").shortHash())
+        #expect(
+            slugs[PlaceID(rawValue: "node/0")] == "cafe-bar-"
+                + PlaceID(rawValue: "node/0").shortHash())
     }
 
-    /// A place with no name, or a name of no Latin letter, gets the guide's word for a place: its address is
-    /// in the guide's language (`/places/place-k3x9a1/` in an English guide, `/steder/sted-k3x9a1/` in bokmål).
+    /// A place with no name, or a name of no Latin letter, gets the guide's word for a place: its
+    /// address is in the guide's language (`/places/place-k3x9a1/` in an English guide,
+    /// `/steder/sted-k3x9a1/` in bokmål).
     @Test func aPlaceWithoutALatinNameIsCalledAPlaceInTheGuidesLanguage() {
         let id = PlaceID(rawValue: "node/7")
         let hash = id.shortHash()
@@ -73,27 +83,36 @@ import Testing
         }
     }
 
-    /// A place's slug joins what an apostrophe stands in, as slugs are written elsewhere; a category's key
-    /// (`slugStem`) keeps the rule it was made with, so an owner's kind keeps its key and places.
+    /// A place's slug joins what an apostrophe stands in, as slugs are written elsewhere; a
+    /// category's key (`slugStem`) keeps the rule it was made with, so an owner's kind keeps its
+    /// key and places.
     @Test func anApostropheJoinsAPlacesSlug() {
         let id = PlaceID(rawValue: "node/7")
         let hash = id.shortHash()
         for (name, stem) in [
-            ("Nando's", "nandos"), ("O’Learys Oslo S", "olearys-oslo-s"), ("Hell's Kitchen", "hells-kitchen"),
+            ("Nando's", "nandos"), ("O’Learys Oslo S", "olearys-oslo-s"),
+            ("Hell's Kitchen", "hells-kitchen"),
             ("Rock 'n' Roll", "rock-n-roll"), ("Mother India`s Cafe", "mother-indias-cafe"),
-            ("Hanne‘s Kafé", "hannes-kafe"), ("Ola\u{2BC}s", "olas"), ("' '", "sted"), ("Café d'Été", "cafe-dete"),
+            ("Hanne‘s Kafé", "hannes-kafe"), ("Ola\u{2BC}s", "olas"), ("' '", "sted"),
+            ("Café d'Été", "cafe-dete"),
         ] {
-            #expect(SlugAssigner.assign([(id, name)], unnamed: "sted")[id] == "\(stem)-\(hash)", "\(name)")
+            #expect(
+                SlugAssigner.assign([(id, name)], unnamed: "sted")[id] == "\(stem)-\(hash)",
+                "\(name)")
         }
         #expect(TextFolding.slugStem("Children's parks") == "children-s-parks")
     }
 
-    /// A page's old slug (the place renamed since, or slugged by an earlier rule) still names the place on
-    /// the command line by the part of its id it ends in.
+    /// A page's old slug (the place renamed since, or slugged by an earlier rule) still names the
+    /// place on the command line by the part of its id it ends in.
     @Test func anOldSlugStillNamesItsPlace() {
         let spot = Coordinate(latitude: 55.95, longitude: -3.19)
-        let nandos = Place(id: PlaceID(rawValue: "node/1"), name: "Nando's", category: .restaurant, coordinate: spot)
-        let other = Place(id: PlaceID(rawValue: "node/2"), name: "Dishoom", category: .restaurant, coordinate: spot)
+        let nandos = Place(
+            id: PlaceID(rawValue: "node/1"), name: "Nando's", category: .restaurant,
+            coordinate: spot)
+        let other = Place(
+            id: PlaceID(rawValue: "node/2"), name: "Dishoom", category: .restaurant,
+            coordinate: spot)
         let resolver = PlaceResolver(places: [nandos, other], language: .nb)
         let hash = nandos.id.shortHash()
         for old in ["nando-s-\(hash)", "nandos-\(hash)", "a-name-it-had-\(hash)", "nandos"] {
@@ -127,7 +146,9 @@ import Testing
     }
 
     @Test func hardeningRemovesControlsAndOverrides() {
-        #expect(TextHardening.clean("  Kafé\u{202E}\u{0} \n Nord\u{2066} ", maximumLength: 100) == "Kafé Nord")
+        #expect(
+            TextHardening.clean("  Kafé\u{202E}\u{0} \n Nord\u{2066} ", maximumLength: 100)
+                == "Kafé Nord")
         #expect(TextHardening.clean("\u{200F}\u{0}  ", maximumLength: 100) == nil)
         #expect(TextHardening.clean("abcdef", maximumLength: 4) == "abc…")
         #expect(TextHardening.clean("abcd", maximumLength: 4) == "abcd")
@@ -145,21 +166,29 @@ import Testing
         #expect(WebsiteAddress.normalized("https://") == nil)
     }
 
-    /// A user name or password, or a character no URL has unescaped: refused, however the text came in.
+    /// A user name or password, or a character no URL has unescaped: refused, however the text came
+    /// in.
     @Test func websitesWithoutUserInfoOrCharactersNoURLHas() {
-        for text in ["https://u:p@example.no/", "https://u@example.no", "http://example.no@evil.example/x"] {
+        for text in [
+            "https://u:p@example.no/", "https://u@example.no", "http://example.no@evil.example/x",
+        ] {
             #expect(WebsiteAddress.checked(text) == .failure(.userInfo), "\(text)")
         }
         for (text, character) in [
-            (#"https://example.no/"x"#, "\""), ("https://example.no/<b>", "<"), (#"https://example.no\x"#, "\\"),
+            (#"https://example.no/"x"#, "\""), ("https://example.no/<b>", "<"),
+            (#"https://example.no\x"#, "\\"),
             ("https://example.no/^", "^"), ("https://example.no/`", "`"), ("example.no/{a}", "{"),
-            ("https://example.no/a|b", "|"), ("https://example.no/}", "}"), ("https://exa mple.no/", " "),
+            ("https://example.no/a|b", "|"), ("https://example.no/}", "}"),
+            ("https://exa mple.no/", " "),
         ] as [(String, Character)] {
             #expect(WebsiteAddress.checked(text) == .failure(.character(character)), "\(text)")
             #expect(WebsiteAddress.normalized(text) == nil, "\(text)")
         }
         // What a URL may hold stays: an @ in the path, a query, reserved characters, an apostrophe.
-        for text in ["https://example.no/@kafe", "https://example.no/?a=1&b=[2]", "https://example.no/o'neill"] {
+        for text in [
+            "https://example.no/@kafe", "https://example.no/?a=1&b=[2]",
+            "https://example.no/o'neill",
+        ] {
             #expect(WebsiteAddress.normalized(text) == text, "\(text)")
         }
     }

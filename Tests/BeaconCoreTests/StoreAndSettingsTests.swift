@@ -24,11 +24,18 @@ import Testing
         (#"{"format":1,"placesPerCategory":101}"#, "placesPerCategory"),
         (#"{"format":1,"title":"  "}"#, "title kan ikke være tom"),
         (#"{"format":1,"baseURL":"javascript:alert(1)"}"#, "baseURL"),
-        // Published in canonical links, the sitemap and robots.txt: only an address that reads one way.
+        // Published in canonical links, the sitemap and robots.txt: only an address that reads one
+        // way.
         (#"{"format":1,"baseURL":"https://example.org/guide/?utm=x"}"#, "baseURL kan ikke ha ?"),
         (#"{"format":1,"baseURL":"https://example.org/guide/#top"}"#, "baseURL kan ikke ha ?"),
-        (#"{"format":1,"baseURL":"https://exa mple.org/"}"#, "baseURL kan ikke inneholde mellomrom"),
-        (#"{"format":1,"baseURL":"https://kari:hemmelig@example.org/"}"#, "brukernavn eller passord"),
+        (
+            #"{"format":1,"baseURL":"https://exa mple.org/"}"#,
+            "baseURL kan ikke inneholde mellomrom"
+        ),
+        (
+            #"{"format":1,"baseURL":"https://kari:hemmelig@example.org/"}"#,
+            "brukernavn eller passord"
+        ),
         (#"{"format":1,"baseURL":"https://example.org:99999/"}"#, "portnummer"),
         (#"{"format":1,"baseURL":"https://blåbær.no/"}"#, "utenfor ASCII"),
         (#"{"format":1,"baseURL":"ftp://example.org/"}"#, "http- eller https-adresse"),
@@ -53,7 +60,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "https://example.org/guide/", "http://localhost:8080/guide", "https://EXAMPLE.org:8443/a%20b/",
+        "https://example.org/guide/", "http://localhost:8080/guide",
+        "https://EXAMPLE.org:8443/a%20b/",
         "https://xn--blbr-roa0j.no/",
     ])
     func ordinaryBaseURLsAreTaken(address: String) throws {
@@ -146,7 +154,8 @@ import Testing
         #"{"format":1,"places":{"node/1":{"ratings":[{"stars":6,"date":"2026-01-01"}]}}}"#,
         #"{"format":1,"places":{"node/1":{"ratings":[{"stars":"fire","date":"2026-01-01"}]}}}"#,
         #"{"format":1,"places":{"node/1":{"ratings":[{"stars":4,"date":"1.1.2026"}]}}}"#,
-        // A well-formed key may be an owner's own kind (the settings name it); this one no settings could.
+        // A well-formed key may be an owner's own kind (the settings name it); this one no settings
+        // could.
         #"{"format":1,"places":{"node/1":{"place":{"name":"A","category":"Bowling hall!","lat":1,"lon":2}}}}"#,
         #"{"places":{}}"#,
         #"{"format":99,"places":{}}"#,

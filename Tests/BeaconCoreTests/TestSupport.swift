@@ -11,7 +11,9 @@ enum TestPaths {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            if FileManager.default.fileExists(
+                atPath: url.appendingPathComponent("Package.swift").path)
+            {
                 return url.path
             }
         }
@@ -27,7 +29,8 @@ final class TemporaryFolder {
     let path: String
 
     init(_ name: String = "beacon-test") {
-        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("\(name)-\(UUID().uuidString)")
+        path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "\(name)-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -35,7 +38,8 @@ final class TemporaryFolder {
 
     func write(_ text: String, to name: String) {
         let url = URL(fileURLWithPath: path + "/" + name)
-        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try! Data(text.utf8).write(to: url)
     }
 
@@ -52,7 +56,8 @@ extension Place {
         Place(
             id: PlaceID(rawValue: id), name: name, category: category,
             coordinate: Coordinate(latitude: lat, longitude: lon),
-            address: PostalAddress(street: "Storgata", houseNumber: "1", postcode: "0155", city: "Oslo"),
+            address: PostalAddress(
+                street: "Storgata", houseNumber: "1", postcode: "0155", city: "Oslo"),
             openingHours: hours)
     }
 }
@@ -63,14 +68,16 @@ func decodedCategory(_ properties: String, among categories: [PlaceCategory]) th
     let json = try JSONParser.parse(
         #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"name":"X","#
             + properties + "}}")
-    guard case .success(let place) = PlacesDecoder(categories: categories).decodeFeature(json) else { return nil }
+    guard case .success(let place) = PlacesDecoder(categories: categories).decodeFeature(json)
+    else { return nil }
     return place.category.rawValue
 }
 
-/// Settings `json` are refused as they are read, by the member's path (`detailPrefix`) and with a message
-/// that mentions `mentions`, and the file is left as it was.
+/// Settings `json` are refused as they are read, by the member's path (`detailPrefix`) and with a
+/// message that mentions `mentions`, and the file is left as it was.
 func expectSettingsRefused(
-    _ json: String, detailPrefix: String, mentions: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ json: String, detailPrefix: String, mentions: String,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let folder = TemporaryFolder()
     folder.write(json, to: SiteSettings.fileName)

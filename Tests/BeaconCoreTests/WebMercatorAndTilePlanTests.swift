@@ -12,7 +12,8 @@ import Testing
             Coordinate(latitude: 85.05, longitude: -180),
             Coordinate(latitude: -89, longitude: 180),
         ] {
-            #expect(WebMercator.tile(for: coordinate, zoom: 0) == TileCoordinate(zoom: 0, x: 0, y: 0))
+            #expect(
+                WebMercator.tile(for: coordinate, zoom: 0) == TileCoordinate(zoom: 0, x: 0, y: 0))
         }
         let world = WebMercator.bounds(of: TileCoordinate(zoom: 0, x: 0, y: 0))
         #expect(world.west == -180 && world.east == 180)
@@ -45,9 +46,13 @@ import Testing
         #expect(abs(bounds.south - 53.12040528310657) < 1e-7)
         #expect(abs(bounds.east - -8.7890625) < 1e-7)
         #expect(abs(bounds.north - 53.33087298301705) < 1e-7)
-        let range = WebMercator.tiles(covering: GeoBounds(south: 39.99, west: -105, north: 40, east: -104.99), zoom: 14)
+        let range = WebMercator.tiles(
+            covering: GeoBounds(south: 39.99, west: -105, north: 40, east: -104.99), zoom: 14)
         #expect(
-            range.tiles == [TileCoordinate(zoom: 14, x: 3413, y: 6202), TileCoordinate(zoom: 14, x: 3413, y: 6203)])
+            range.tiles == [
+                TileCoordinate(zoom: 14, x: 3413, y: 6202),
+                TileCoordinate(zoom: 14, x: 3413, y: 6203),
+            ])
     }
 
     @Test func latitudesBeyondTheGridAreClampedAndEdgesBelongToTheLastTile() {
@@ -57,7 +62,8 @@ import Testing
         #expect(
             WebMercator.tile(for: Coordinate(latitude: -90, longitude: 180), zoom: 3)
                 == TileCoordinate(zoom: 3, x: 7, y: 7))
-        #expect(WebMercator.tile(for: Coordinate(latitude: .nan, longitude: .infinity), zoom: 2).y == 2)
+        #expect(
+            WebMercator.tile(for: Coordinate(latitude: .nan, longitude: .infinity), zoom: 2).y == 2)
     }
 
     @Test func aTileHoldsItsOwnCorners() {
@@ -66,12 +72,17 @@ import Testing
             let box = WebMercator.bounds(of: tile)
             #expect(box.south < Coordinate.osloS.latitude && Coordinate.osloS.latitude < box.north)
             #expect(box.west < Coordinate.osloS.longitude && Coordinate.osloS.longitude < box.east)
-            // A point just inside the north-west corner is in the tile; one just outside is in the neighbour.
+            // A point just inside the north-west corner is in the tile; one just outside is in the
+            // neighbour.
             #expect(
-                WebMercator.tile(for: Coordinate(latitude: box.north - 1e-9, longitude: box.west + 1e-9), zoom: zoom)
+                WebMercator.tile(
+                    for: Coordinate(latitude: box.north - 1e-9, longitude: box.west + 1e-9),
+                    zoom: zoom)
                     == tile)
             #expect(
-                WebMercator.tile(for: Coordinate(latitude: box.north + 1e-9, longitude: box.west - 1e-9), zoom: zoom)
+                WebMercator.tile(
+                    for: Coordinate(latitude: box.north + 1e-9, longitude: box.west - 1e-9),
+                    zoom: zoom)
                     == TileCoordinate(zoom: zoom, x: tile.x - 1, y: tile.y - 1))
         }
     }
@@ -89,18 +100,28 @@ import Testing
             // The four extreme points of the circle lie within the tiles.
             for bearing in stride(from: 0.0, to: 360, by: 15) {
                 let point = destination(from: .osloS, metres: 6250, bearing: bearing)
-                #expect(box.south <= point.latitude && point.latitude <= box.north, "zoom \(zoom) bearing \(bearing)")
-                #expect(box.west <= point.longitude && point.longitude <= box.east, "zoom \(zoom) bearing \(bearing)")
+                #expect(
+                    box.south <= point.latitude && point.latitude <= box.north,
+                    "zoom \(zoom) bearing \(bearing)")
+                #expect(
+                    box.west <= point.longitude && point.longitude <= box.east,
+                    "zoom \(zoom) bearing \(bearing)")
                 #expect(range.contains(WebMercator.tile(for: point, zoom: zoom)))
             }
             // And no column or row lies wholly outside the circle's box.
             let outer = circle.boundingBox
-            #expect(WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY)).east > outer.west)
-            #expect(WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY)).west < outer.east)
             #expect(
-                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY)).south < outer.north)
+                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY))
+                    .east > outer.west)
             #expect(
-                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY)).north > outer.south)
+                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY))
+                    .west < outer.east)
+            #expect(
+                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.minX, y: range.minY))
+                    .south < outer.north)
+            #expect(
+                WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: range.maxX, y: range.maxY))
+                    .north > outer.south)
         }
     }
 
@@ -111,7 +132,8 @@ import Testing
         let phi1 = start.latitude * .pi / 180
         let lambda1 = start.longitude * .pi / 180
         let phi2 = asin(sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta))
-        let lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
+        let lambda2 =
+            lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
         return Coordinate(latitude: phi2 * 180 / .pi, longitude: lambda2 * 180 / .pi)
     }
 }
@@ -120,8 +142,11 @@ import Testing
     /// 5 km around Oslo S at the default budget: the plan docs/basemap.md quotes.
     @Test func fiveKilometresAroundOsloS() {
         let plan = TilePlan(center: .osloS, radiusMetres: 5000, budget: 300)
-        let summary = plan.levels.map { "z\($0.zoom): \($0.width)×\($0.height) = \($0.count)" }.joined(separator: ", ")
-        print("5 km around Oslo S, budget 300: \(summary); total \(plan.tileCount) tiles, \(plan.credits) credits")
+        let summary = plan.levels.map { "z\($0.zoom): \($0.width)×\($0.height) = \($0.count)" }
+            .joined(separator: ", ")
+        print(
+            "5 km around Oslo S, budget 300: \(summary); total \(plan.tileCount) tiles, \(plan.credits) credits"
+        )
         // Worked independently (the wiki's formula over the circle's box, 6.25 km with the margin):
         // z11 2×2, z12 3×3, z13 6×6, z14 11×12; z15 would add 21×22 = 462.
         #expect(plan.minZoom == 11)
@@ -141,7 +166,9 @@ import Testing
             ] {
                 let plan = TilePlan(center: center, radiusMetres: radius, budget: budget)
                 #expect(!plan.isEmpty)
-                #expect(plan.tileCount <= budget, "\(center) \(radius) m: \(plan.tileCount) > \(budget)")
+                #expect(
+                    plan.tileCount <= budget, "\(center) \(radius) m: \(plan.tileCount) > \(budget)"
+                )
                 #expect(plan.levels.map(\.zoom) == Array((plan.minZoom ?? 0)...(plan.maxZoom ?? 0)))
                 #expect((plan.maxZoom ?? 99) <= TilePlan.highestZoom)
                 #expect(plan.tiles.count == plan.tileCount)
@@ -152,7 +179,9 @@ import Testing
                 }
                 // The next zoom would not have fitted.
                 if let top = plan.maxZoom, top < TilePlan.highestZoom {
-                    #expect(plan.tileCount + WebMercator.tiles(covering: plan.area, zoom: top + 1).count > budget)
+                    #expect(
+                        plan.tileCount + WebMercator.tiles(covering: plan.area, zoom: top + 1).count
+                            > budget)
                 }
             }
         }
@@ -182,7 +211,8 @@ import Testing
         let bounds = try #require(plan.bounds)
         let box = plan.area.boundingBox
         #expect(
-            bounds.south <= box.south && bounds.north >= box.north && bounds.west <= box.west && bounds.east >= box.east
+            bounds.south <= box.south && bounds.north >= box.north && bounds.west <= box.west
+                && bounds.east >= box.east
         )
         for level in plan.levels {
             let covered = level.bounds

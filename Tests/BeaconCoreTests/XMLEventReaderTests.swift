@@ -3,9 +3,9 @@ import Testing
 
 @testable import BeaconSystem
 
-/// libxml2's streaming reader as the XML readers use it: events and attributes, text in any declared
-/// encoding, Norwegian errors with their line, and every hostile document refused or read without
-/// fetching, expanding or nesting anything.
+/// libxml2's streaming reader as the XML readers use it: events and attributes, text in any
+/// declared encoding, Norwegian errors with their line, and every hostile document refused or read
+/// without fetching, expanding or nesting anything.
 @Suite struct XMLEventReaderTests {
     /// Every event as a line: `<name a=1>`, `<name/>`, `</name>`, `"text"`.
     private func events(_ text: String) throws(XMLReadError) -> [String] {
@@ -13,7 +13,8 @@ import Testing
     }
 
     private func events(_ bytes: [UInt8]) throws(XMLReadError) -> [String] {
-        try XMLEventReader.read(bytes) { (reader: XMLEventReader) throws(XMLReadError) -> [String] in
+        try XMLEventReader.read(bytes) {
+            (reader: XMLEventReader) throws(XMLReadError) -> [String] in
             var lines: [String] = []
             while let event = try reader.next() {
                 switch event {
@@ -53,23 +54,34 @@ import Testing
             """
         #expect(
             try events(text) == [
-                "<kml>", "<Placemark id=a&b>", "<name>", "\"Fjord <kaffe> ☺\"", "</name>", "<gx:Track/>",
+                "<kml>", "<Placemark id=a&b>", "<name>", "\"Fjord <kaffe> ☺\"", "</name>",
+                "<gx:Track/>",
                 "<description>", "\"<b>fet</b>\"", "</description>", "</Placemark>", "</kml>",
             ])
     }
 
     @Test func attributesAsTextAndNumbers() throws {
-        let text = #"<osm><node id="-101" lat="59.9143" lon='1e-3' user="a&amp;b" v="" x="12abc"/></osm>"#
+        let text =
+            #"<osm><node id="-101" lat="59.9143" lon='1e-3' user="a&amp;b" v="" x="12abc"/></osm>"#
         try XMLEventReader.read(Array(text.utf8)) { (reader: XMLEventReader) throws(XMLReadError) in
             _ = try reader.next()
             #expect(reader.isName("osm") && reader.depth == 1)
             #expect(try reader.next() == .start(selfClosing: true))
-            #expect(reader.isName("node") && !reader.isName("nod") && !reader.isName("nodes") && reader.depth == 2)
-            #expect(reader.int64("id") == -101 && reader.int64("lat") == nil && reader.int64("missing") == nil)
-            #expect(reader.double("lat") == 59.9143 && reader.double("lon") == 0.001 && reader.double("x") == nil)
-            #expect(reader.attribute("user") == "a&b" && reader.attribute("v") == "" && reader.attribute("w") == nil)
             #expect(
-                reader.hasAttribute("v") && reader.attribute("user", is: "a&b") && !reader.attribute("user", is: "a"))
+                reader.isName("node") && !reader.isName("nod") && !reader.isName("nodes")
+                    && reader.depth == 2)
+            #expect(
+                reader.int64("id") == -101 && reader.int64("lat") == nil
+                    && reader.int64("missing") == nil)
+            #expect(
+                reader.double("lat") == 59.9143 && reader.double("lon") == 0.001
+                    && reader.double("x") == nil)
+            #expect(
+                reader.attribute("user") == "a&b" && reader.attribute("v") == ""
+                    && reader.attribute("w") == nil)
+            #expect(
+                reader.hasAttribute("v") && reader.attribute("user", is: "a&b")
+                    && !reader.attribute("user", is: "a"))
             #expect(try reader.next() == .end && reader.isName("osm"))
             #expect(try reader.next() == nil)
         }
@@ -88,7 +100,9 @@ import Testing
         try XMLEventReader.read(Array(text.utf8)) { (reader: XMLEventReader) throws(XMLReadError) in
             _ = try reader.next()
             _ = try reader.next()
-            #expect(try reader.content(keepingMarkup: true) == #"x & <i>y</i> <b class="k&quot;">z</b><br/>"#)
+            #expect(
+                try reader.content(keepingMarkup: true)
+                    == #"x & <i>y</i> <b class="k&quot;">z</b><br/>"#)
             #expect(try reader.next() == .start(selfClosing: false) && reader.isName("c"))
             try reader.skipElement()
             #expect(try reader.next() == .end && reader.isName("d"))
@@ -116,7 +130,8 @@ import Testing
             utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
         }
         #expect(try events(utf16) == ["<n>", "\"東京\"", "</n>"])
-        #expect(try events([0xEF, 0xBB, 0xBF] + Array("<n>BOM</n>".utf8)) == ["<n>", "\"BOM\"", "</n>"])
+        #expect(
+            try events([0xEF, 0xBB, 0xBF] + Array("<n>BOM</n>".utf8)) == ["<n>", "\"BOM\"", "</n>"])
     }
 
     @Test func bytesThatAreNotTheEncodingAreRefusedWithWhere() {
@@ -126,9 +141,11 @@ import Testing
         #expect(error?.line == 2)
         let unknown = failure(#"<?xml version="1.0" encoding="x-ukjent"?><n/>"#)
         #expect(unknown?.message == "ukjent tegnsett «x-ukjent»")
-        let undefined = failure(Array(#"<?xml version="1.0" encoding="windows-1252"?><n>x"#.utf8) + [0x81, 0x3C, 0x2F])
+        let undefined = failure(
+            Array(#"<?xml version="1.0" encoding="windows-1252"?><n>x"#.utf8) + [0x81, 0x3C, 0x2F])
         #expect(
-            undefined?.message.contains("tegnsettet den oppgir (byte 0x81)") == true, "\(String(describing: undefined))"
+            undefined?.message.contains("tegnsettet den oppgir (byte 0x81)") == true,
+            "\(String(describing: undefined))"
         )
     }
 
@@ -146,7 +163,10 @@ import Testing
         ("<osm><tag v=\"&#xD800;\"/></osm>", "linje 1, kolonne ", "ugyldig tegnreferanse"),
         ("<osm><!-- never closed </osm>", "linje 1, kolonne ", "kommentaren slutter aldri"),
         ("<osm><node id=\"1\"lat=\"1\"/></osm>", "linje 1, kolonne ", "forventet mellomrom"),
-        ("<osm>\n <node id=\"1\">\n  <tag k=\"a\" v=\"b\"/>", "linje 3, kolonne ", "teksten slutter før </node>"),
+        (
+            "<osm>\n <node id=\"1\">\n  <tag k=\"a\" v=\"b\"/>", "linje 3, kolonne ",
+            "teksten slutter før </node>"
+        ),
         ("<osm>\n <node id=\"1\" lat=\"5", "linje 2, kolonne ", "en attributtverdi slutter aldri"),
         ("", "linje 1", "ingen elementer"),
     ])
@@ -157,7 +177,8 @@ import Testing
         #expect(error?.message.contains(message) == true, "\(String(describing: error))")
     }
 
-    /// Cut off anywhere inside the root, a document is refused as cut off, never as some other fault.
+    /// Cut off anywhere inside the root, a document is refused as cut off, never as some other
+    /// fault.
     @Test func aDocumentCutAnywhereSaysItStopsShort() {
         let text = """
             <?xml version='1.0' encoding='UTF-8'?>
@@ -173,14 +194,18 @@ import Testing
         let root = bytes.firstRange(of: Array("osmium/1.16.0\">".utf8))!.upperBound
         for end in root..<bytes.count {
             let error = failure(Array(bytes[..<end]))
-            #expect(error?.message.contains("slutter") == true, "cut at \(end): \(String(describing: error))")
+            #expect(
+                error?.message.contains("slutter") == true,
+                "cut at \(end): \(String(describing: error))")
         }
     }
 
     // MARK: Hostile documents
 
     @Test func aDoctypeThatDeclaresAnythingIsRefused() throws {
-        let entities = (1...9).map { "<!ENTITY lol\($0) \"" + String(repeating: "&lol\($0 - 1);", count: 10) + "\">" }
+        let entities = (1...9).map {
+            "<!ENTITY lol\($0) \"" + String(repeating: "&lol\($0 - 1);", count: 10) + "\">"
+        }
         let bomb =
             "<!DOCTYPE kml [<!ENTITY lol0 \"lol\">\(entities.joined())]><kml><n>&lol9;</n><m a=\"&lol9;\"/></kml>"
         let quadratic =
@@ -200,23 +225,29 @@ import Testing
         for text in hostile {
             let started = Date()
             let error = failure(text)
-            #expect(error?.kind == .declaresEntities, "\(text.prefix(60)): \(String(describing: error))")
+            #expect(
+                error?.kind == .declaresEntities, "\(text.prefix(60)): \(String(describing: error))"
+            )
             #expect(Date().timeIntervalSince(started) < 2)
         }
         #expect(try events("<!DOCTYPE kml><kml/>") == ["<kml/>"])
     }
 
-    /// An external DTD is named but never loaded, so its entities stay unknown; an XInclude is an element
-    /// like any other. A secret file beside the document never shows.
+    /// An external DTD is named but never loaded, so its entities stay unknown; an XInclude is an
+    /// element like any other. A secret file beside the document never shows.
     @Test func nothingOutsideTheDocumentIsRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xml-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xml-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let secret = folder.appendingPathComponent("secret.txt")
         try Data("HEMMELIG".utf8).write(to: secret)
         let dtd = folder.appendingPathComponent("x.dtd")
-        try Data(#"<!ENTITY secret SYSTEM "file://\#(secret.path)"><!ATTLIST kml leak CDATA "HEMMELIG">"#.utf8)
-            .write(to: dtd)
+        try Data(
+            #"<!ENTITY secret SYSTEM "file://\#(secret.path)"><!ATTLIST kml leak CDATA "HEMMELIG">"#
+                .utf8
+        )
+        .write(to: dtd)
         let external = "<!DOCTYPE kml SYSTEM \"file://\(dtd.path)\"><kml><n>&secret;</n></kml>"
         #expect(failure(external)?.message == "ukjent referanse &secret;")
         let named = "<!DOCTYPE kml SYSTEM \"file://\(dtd.path)\"><kml><n>x</n></kml>"
@@ -227,7 +258,8 @@ import Testing
             <kml xmlns:xi="http://www.w3.org/2001/XInclude"><n><xi:include href="\(secret.path)" parse="text"/></n></kml>
             """
         #expect(try events(include) == ["<kml>", "<n>", "<xi:include/>", "</n>", "</kml>"])
-        try XMLEventReader.read(Array(include.utf8)) { (reader: XMLEventReader) throws(XMLReadError) in
+        try XMLEventReader.read(Array(include.utf8)) {
+            (reader: XMLEventReader) throws(XMLReadError) in
             _ = try reader.next()
             _ = try reader.next()
             #expect(try reader.content() == "")
@@ -238,15 +270,19 @@ import Testing
         let depth = 1_000_000
         for (open, close) in [("<a>", "</a>"), ("<Folder>", "</Folder>")] {
             let text =
-                "<kml>" + String(repeating: open, count: depth) + String(repeating: close, count: depth) + "</kml>"
+                "<kml>" + String(repeating: open, count: depth)
+                + String(repeating: close, count: depth) + "</kml>"
             let started = Date()
             let error = failure(text)
             #expect(error?.message == "for dyp nøsting", "\(String(describing: error))")
             #expect(Date().timeIntervalSince(started) < 2)
         }
         // The caller's own limit comes before libxml2's.
-        let forty = "<osm>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40) + "</osm>"
-        let limited = XMLEventReader.read(Array(forty.utf8), maximumDepth: 32) { reader -> XMLReadError? in
+        let forty =
+            "<osm>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40)
+            + "</osm>"
+        let limited = XMLEventReader.read(Array(forty.utf8), maximumDepth: 32) {
+            reader -> XMLReadError? in
             do throws(XMLReadError) {
                 while try reader.next() != nil {}
                 return nil

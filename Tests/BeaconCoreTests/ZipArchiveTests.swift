@@ -4,8 +4,9 @@ import Testing
 @testable import BeaconSources
 @testable import BeaconSystem
 
-/// The zip reading behind KMZ: entries stored and deflated (zlib's raw inflate), the KML chosen, and
-/// every way a zip can be hostile or broken: a bomb, a header that lies, ZIP64, encryption, a cut.
+/// The zip reading behind KMZ: entries stored and deflated (zlib's raw inflate), the KML chosen,
+/// and every way a zip can be hostile or broken: a bomb, a header that lies, ZIP64, encryption, a
+/// cut.
 @Suite struct ZipArchiveTests {
     static let kml = Array(
         """
@@ -36,46 +37,64 @@ import Testing
 
     @Test func docKMLIsPreferredElseTheFirstKML() throws {
         let both = try ZipArchive(
-            TestZip.build([.stored("a/other.kml", Self.kml), .stored("Doc.KML", Self.kml), .stored("b.kml", [])]))
+            TestZip.build([
+                .stored("a/other.kml", Self.kml), .stored("Doc.KML", Self.kml),
+                .stored("b.kml", []),
+            ]))
         #expect(both.kmlEntry?.name == "Doc.KML")
         let neither = try ZipArchive(
-            TestZip.build([.stored("kml/", []), .stored("x/first.kml", Self.kml), .stored("second.kml", Self.kml)]))
+            TestZip.build([
+                .stored("kml/", []), .stored("x/first.kml", Self.kml),
+                .stored("second.kml", Self.kml),
+            ]))
         #expect(neither.kmlEntry?.name == "x/first.kml")
     }
 
     @Test func aZipWithoutKMLSaysSoAndPointsAtTakeout() {
-        let error = refusal(TestZip.build([.stored("Takeout/Saved/Favoritter.csv", Array("Title,Note,URL\n".utf8))]))
+        let error = refusal(
+            TestZip.build([.stored("Takeout/Saved/Favoritter.csv", Array("Title,Note,URL\n".utf8))])
+        )
         #expect(error?.reason == .zip(.noKML))
         #expect(error?.userMessage.contains("Takeout") == true)
-        #expect(refusal([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))?.reason == .zip(.noKML))
+        #expect(
+            refusal([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))?.reason
+                == .zip(.noKML))
     }
 
-    /// 200 MB of zeros deflated into about 1.3 MB, whose headers claim a kilobyte: refused at the limit
-    /// while inflating, with the limit in the message.
+    /// 200 MB of zeros deflated into about 1.3 MB, whose headers claim a kilobyte: refused at the
+    /// limit while inflating, with the limit in the message.
     @Test func aZipBombStopsAtTheInflatedLimit() {
         let zeros = 200 << 20
         let bomb = TestZip.build([
             TestZip.Entry(
-                name: "doc.kml", payload: FixedHuffman.zeros(count: zeros), method: 8, crc: 0, uncompressedSize: 1_000)
+                name: "doc.kml", payload: FixedHuffman.zeros(count: zeros), method: 8, crc: 0,
+                uncompressedSize: 1_000)
         ])
         #expect(bomb.count < 2 << 20)
         let error = refusal(bomb, name: "bombe.kmz")
-        #expect(error?.reason == .zip(.inflatedTooLarge(entry: "doc.kml", limit: ZipArchive.maximumInflatedBytes)))
+        #expect(
+            error?.reason
+                == .zip(.inflatedTooLarge(entry: "doc.kml", limit: ZipArchive.maximumInflatedBytes))
+        )
         let message = error?.userMessage ?? ""
         #expect(message.contains("«bombe.kmz»"))
         #expect(message.contains(FileSystem.describe(bytes: ZipArchive.maximumInflatedBytes)))
         // A header that admits the size is refused before any inflating.
         let honest = TestZip.build([
             TestZip.Entry(
-                name: "doc.kml", payload: [0x03, 0x00], method: 8, crc: 0, uncompressedSize: UInt32(zeros))
+                name: "doc.kml", payload: [0x03, 0x00], method: 8, crc: 0,
+                uncompressedSize: UInt32(zeros))
         ])
-        #expect(refusal(honest)?.reason == .zip(.inflatedTooLarge(entry: "doc.kml", limit: 64 << 20)))
+        #expect(
+            refusal(honest)?.reason == .zip(.inflatedTooLarge(entry: "doc.kml", limit: 64 << 20)))
     }
 
     @Test func inflateStopsAtItsLimitAndOnBrokenStreams() throws {
         let text = Array(String(repeating: "Fjordkaffe ", count: 100).utf8)
         #expect(try Inflate.raw(FixedHuffman.literals(text)[...], limit: text.count) == text)
-        #expect(throws: Inflate.Failure.tooLarge) { try Inflate.raw(FixedHuffman.literals(text)[...], limit: 100) }
+        #expect(throws: Inflate.Failure.tooLarge) {
+            try Inflate.raw(FixedHuffman.literals(text)[...], limit: 100)
+        }
         let cut = FixedHuffman.literals(text).dropLast(20)
         #expect(throws: Inflate.Failure.self) { try Inflate.raw(cut, limit: 1 << 20) }
         // Block type 3 is reserved: zlib's own words.
@@ -91,7 +110,9 @@ import Testing
 
         var bzip2 = TestZip.Entry.stored("doc.kml", Self.kml)
         bzip2.method = 12
-        #expect(refusal(TestZip.build([bzip2]))?.reason == .zip(.unsupportedMethod(entry: "doc.kml", method: 12)))
+        #expect(
+            refusal(TestZip.build([bzip2]))?.reason
+                == .zip(.unsupportedMethod(entry: "doc.kml", method: 12)))
 
         let zip64 = TestZip.build([.stored("doc.kml", Self.kml)], zip64Locator: true)
         #expect(refusal(zip64)?.reason == .zip(.zip64))
@@ -117,7 +138,8 @@ import Testing
         // Cut anywhere: the directory at the end is gone, or points past the end.
         for length in [4, 30, whole.count / 2, whole.count - 1] {
             guard case .zip(.damaged)? = refusal(Array(whole.prefix(length)))?.reason else {
-                Issue.record("a zip cut at \(length) of \(whole.count) bytes was not refused as damaged")
+                Issue.record(
+                    "a zip cut at \(length) of \(whole.count) bytes was not refused as damaged")
                 continue
             }
         }
@@ -139,7 +161,8 @@ import Testing
     }
 
     @Test func theCommittedKMZFromPythonsZipfileIsRead() throws {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixtures + "/import/my-maps.kmz")))
+        let bytes = Array(
+            try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixtures + "/import/my-maps.kmz")))
         let archive = try ZipArchive(bytes)
         #expect(archive.entries.map(\.name) == ["images/suppe.png", "doc.kml"])
         #expect(archive.entries.map(\.method) == [0, 8])
@@ -155,7 +178,8 @@ import Testing
     }
 }
 
-/// A zip writer for the tests: just enough to make archives, good and bad, in the shape zip tools write them.
+/// A zip writer for the tests: just enough to make archives, good and bad, in the shape zip tools
+/// write them.
 enum TestZip {
     struct Entry {
         var name: String
@@ -168,13 +192,15 @@ enum TestZip {
 
         static func stored(_ name: String, _ data: [UInt8], flags: UInt16 = 0) -> Entry {
             Entry(
-                name: name, payload: data, method: 0, crc: CRC32.checksum(data), uncompressedSize: UInt32(data.count),
+                name: name, payload: data, method: 0, crc: CRC32.checksum(data),
+                uncompressedSize: UInt32(data.count),
                 flags: flags)
         }
 
         static func deflated(_ name: String, _ data: [UInt8]) -> Entry {
             Entry(
-                name: name, payload: FixedHuffman.literals(data), method: 8, crc: CRC32.checksum(data),
+                name: name, payload: FixedHuffman.literals(data), method: 8,
+                crc: CRC32.checksum(data),
                 uncompressedSize: UInt32(data.count))
         }
     }
@@ -186,30 +212,45 @@ enum TestZip {
             let offset = UInt32(out.count)
             let name = Array(entry.name.utf8)
             let compressedSize = entry.compressedSizeOverride ?? UInt32(entry.payload.count)
-            out += le32(0x0403_4B50) + le16(20) + le16(entry.flags) + le16(entry.method) + le16(0) + le16(0x21)
+            out +=
+                le32(0x0403_4B50) + le16(20) + le16(entry.flags) + le16(entry.method) + le16(0)
+                + le16(0x21)
             out += le32(entry.crc) + le32(compressedSize) + le32(entry.uncompressedSize)
             out += le16(UInt16(name.count)) + le16(0) + name + entry.payload
-            directory += le32(0x0201_4B50) + le16(20) + le16(20) + le16(entry.flags) + le16(entry.method)
-            directory += le16(0) + le16(0x21) + le32(entry.crc) + le32(compressedSize) + le32(entry.uncompressedSize)
-            directory += le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset)
+            directory +=
+                le32(0x0201_4B50) + le16(20) + le16(20) + le16(entry.flags) + le16(entry.method)
+            directory +=
+                le16(0) + le16(0x21) + le32(entry.crc) + le32(compressedSize)
+                + le32(entry.uncompressedSize)
+            directory +=
+                le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0)
+                + le32(offset)
             directory += name
         }
         let directoryOffset = UInt32(out.count)
         out += directory
         if zip64Locator { out += le32(0x0706_4B50) + le32(0) + le32(0) + le32(0) + le32(1) }
-        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(entries.count)) + le16(UInt16(entries.count))
+        out +=
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(entries.count))
+            + le16(UInt16(entries.count))
         out += le32(UInt32(directory.count)) + le32(directoryOffset) + le16(0)
         return out
     }
 
-    private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    private static func le16(_ value: UInt16) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8)]
+    }
     private static func le32(_ value: UInt32) -> [UInt8] {
-        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+        [
+            UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF),
+            UInt8(value >> 24),
+        ]
     }
 }
 
 /// Raw deflate with the fixed Huffman codes (RFC 1951, 3.2.6), written by hand so the tests need no
-/// compressor: every byte a literal, or a run of zeros as length-258 copies (a bomb in a few lines).
+/// compressor: every byte a literal, or a run of zeros as length-258 copies (a bomb in a few
+/// lines).
 enum FixedHuffman {
     static func literals(_ bytes: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
@@ -219,7 +260,8 @@ enum FixedHuffman {
         return writer.bytes
     }
 
-    /// `count` zeros: one literal zero, then copies of 258 bytes at distance 1, then the rest as literals.
+    /// `count` zeros: one literal zero, then copies of 258 bytes at distance 1, then the rest as
+    /// literals.
     static func zeros(count: Int) -> [UInt8] {
         var writer = BitWriter()
         writer.header()

@@ -16,7 +16,9 @@ import Testing
             }
             b.text("\n")
         }
-        #expect(written == "<ul class=\"list\"><li class=\"item\">a &lt; b</li><li>c &amp; d</li></ul>\n")
+        #expect(
+            written
+                == "<ul class=\"list\"><li class=\"item\">a &lt; b</li><li>c &amp; d</li></ul>\n")
     }
 
     @Test func everyAttributeValueIsEscapedTheClassToo() {
@@ -32,7 +34,9 @@ import Testing
 
     @Test func booleanAttributesFollowTheOthersByNameAlone() {
         let written = html { b in
-            b.element("ol", ["class": "x", "hidden": ""], flags: [.reversed, .hidden]) { $0.element("li", text: "1") }
+            b.element("ol", ["class": "x", "hidden": ""], flags: [.reversed, .hidden]) {
+                $0.element("li", text: "1")
+            }
         }
         #expect(written == "<ol class=\"x\" hidden=\"\" hidden reversed><li>1</li></ol>")
     }

@@ -40,9 +40,12 @@ import Testing
             let (input, expectedText) = generator.harmlessDocument()
             let output = try HTMLSanitizer.sanitize(input)
             let text = ReparsedHTML.textContent(of: output.html)
-            if text != expectedText { failures.append("\(input.debugDescription) → \(output.html.debugDescription)") }
+            if text != expectedText {
+                failures.append("\(input.debugDescription) → \(output.html.debugDescription)")
+            }
         }
-        #expect(failures.isEmpty, "\(failures.count) inputs lost text, first: \(failures.prefix(3))")
+        #expect(
+            failures.isEmpty, "\(failures.count) inputs lost text, first: \(failures.prefix(3))")
     }
 
     /// Many tasks sanitising at once get exactly what one thread gets.
@@ -87,7 +90,9 @@ enum SanitizerProperties {
 /// The sanitiser's output parsed again by libxml2, this time with errors
 /// collected, and checked against the allowlist and the normalising rules.
 enum ReparsedHTML {
-    static let allowedTags: Set<String> = ["p", "br", "b", "strong", "i", "em", "ul", "ol", "li", "blockquote", "a"]
+    static let allowedTags: Set<String> = [
+        "p", "br", "b", "strong", "i", "em", "ul", "ol", "li", "blockquote", "a",
+    ]
     static let blockTags: Set<String> = ["p", "ul", "ol", "li", "blockquote"]
     static let phrasingParents: Set<String> = ["p", "b", "strong", "i", "em", "a"]
     /// libxml2 2.9 reports HTML5 tags it does not know; none of ours, but tolerated.
@@ -101,9 +106,13 @@ enum ReparsedHTML {
                 problems.append("unexpected document shape")
                 return
             }
-            check(children: wrapper.pointee.children, parent: "div", depth: 0, insideLink: false, problems: &problems)
+            check(
+                children: wrapper.pointee.children, parent: "div", depth: 0, insideLink: false,
+                problems: &problems)
         }
-        problems += errors.filter { $0.code != unknownTagError }.map { "parser error \($0.code): \($0.message)" }
+        problems += errors.filter { $0.code != unknownTagError }.map {
+            "parser error \($0.code): \($0.message)"
+        }
         return problems
     }
 
@@ -135,18 +144,22 @@ enum ReparsedHTML {
 
     /// Parses `<div>html</div>` with libxml2's errors and warnings on, routed to
     /// a collector through a structured handler (thread-local; restored after).
-    private static func withParsedDocument(_ html: String, _ body: (UnsafeMutablePointer<xmlDoc>) -> Void)
+    private static func withParsedDocument(
+        _ html: String, _ body: (UnsafeMutablePointer<xmlDoc>) -> Void
+    )
         -> [ParserError]
     {
         let collector = ErrorCollector()
         let savedHandler = __xmlStructuredError().pointee
         let savedContext = __xmlStructuredErrorContext().pointee
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { context, error in
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) {
+            context, error in
             guard let context, let error else { return }
             let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
             let message = error.pointee.message.map { String(cString: $0) } ?? ""
             collector.errors.append(
-                ParserError(code: Int(error.pointee.code), message: message.trimmingSuffixNewline()))
+                ParserError(code: Int(error.pointee.code), message: message.trimmingSuffixNewline())
+            )
         }
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
 
@@ -164,8 +177,11 @@ enum ReparsedHTML {
     }
 
     /// The wrapper div, when the document is exactly html › body › div.
-    private static func wrapperDiv(of document: UnsafeMutablePointer<xmlDoc>) -> UnsafeMutablePointer<xmlNode>? {
-        func onlyElement(_ first: UnsafeMutablePointer<xmlNode>?, named name: String) -> UnsafeMutablePointer<xmlNode>?
+    private static func wrapperDiv(of document: UnsafeMutablePointer<xmlDoc>)
+        -> UnsafeMutablePointer<xmlNode>?
+    {
+        func onlyElement(_ first: UnsafeMutablePointer<xmlNode>?, named name: String)
+            -> UnsafeMutablePointer<xmlNode>?
         {
             let nodes = Array(LibXML2HTML.Siblings(first: first))
             guard nodes.count == 1, nodes[0].pointee.type == XML_ELEMENT_NODE,
@@ -181,7 +197,8 @@ enum ReparsedHTML {
     }
 
     private static func check(
-        children first: UnsafeMutablePointer<xmlNode>?, parent: String, depth: Int, insideLink: Bool,
+        children first: UnsafeMutablePointer<xmlNode>?, parent: String, depth: Int,
+        insideLink: Bool,
         problems: inout [String]
     ) {
         for node in LibXML2HTML.Siblings(first: first) {
@@ -197,7 +214,8 @@ enum ReparsedHTML {
             case XML_ELEMENT_NODE:
                 let name = String(cString: node.pointee.name)
                 checkElement(
-                    node, name: name, parent: parent, depth: depth + 1, insideLink: insideLink, problems: &problems)
+                    node, name: name, parent: parent, depth: depth + 1, insideLink: insideLink,
+                    problems: &problems)
                 check(
                     children: node.pointee.children, parent: name, depth: depth + 1,
                     insideLink: insideLink || name == "a", problems: &problems)
@@ -208,19 +226,26 @@ enum ReparsedHTML {
     }
 
     private static func checkElement(
-        _ node: UnsafeMutablePointer<xmlNode>, name: String, parent: String, depth: Int, insideLink: Bool,
+        _ node: UnsafeMutablePointer<xmlNode>, name: String, parent: String, depth: Int,
+        insideLink: Bool,
         problems: inout [String]
     ) {
         guard allowedTags.contains(name) else {
             problems.append("tag <\(name)> not allowed")
             return
         }
-        if depth > HTMLSanitizer.maximumDepth { problems.append("nesting deeper than \(HTMLSanitizer.maximumDepth)") }
+        if depth > HTMLSanitizer.maximumDepth {
+            problems.append("nesting deeper than \(HTMLSanitizer.maximumDepth)")
+        }
         if blockTags.contains(name), phrasingParents.contains(parent) {
             problems.append("<\(name)> inside <\(parent)>")
         }
-        if name == "li", parent != "ul", parent != "ol" { problems.append("<li> inside <\(parent)>") }
-        if parent == "ul" || parent == "ol", name != "li" { problems.append("<\(name)> directly in <\(parent)>") }
+        if name == "li", parent != "ul", parent != "ol" {
+            problems.append("<li> inside <\(parent)>")
+        }
+        if parent == "ul" || parent == "ol", name != "li" {
+            problems.append("<\(name)> directly in <\(parent)>")
+        }
         if name == "a", insideLink { problems.append("<a> inside <a>") }
         if name == "br", node.pointee.children != nil { problems.append("<br> with content") }
 
@@ -232,14 +257,24 @@ enum ReparsedHTML {
             attribute = current.pointee.next
         }
         guard name == "a" else {
-            if !attributes.isEmpty { problems.append("attributes \(attributes.keys.sorted()) on <\(name)>") }
+            if !attributes.isEmpty {
+                problems.append("attributes \(attributes.keys.sorted()) on <\(name)>")
+            }
             return
         }
-        if Set(attributes.keys) != ["href", "rel"] { problems.append("attributes \(attributes.keys.sorted()) on <a>") }
-        if attributes["rel"] != "nofollow noopener" { problems.append("rel \(attributes["rel"].debugDescription)") }
+        if Set(attributes.keys) != ["href", "rel"] {
+            problems.append("attributes \(attributes.keys.sorted()) on <a>")
+        }
+        if attributes["rel"] != "nofollow noopener" {
+            problems.append("rel \(attributes["rel"].debugDescription)")
+        }
         if let href = attributes["href"] {
-            if SafeURL.href(href) != href { problems.append("href \(href.debugDescription) refused by SafeURL") }
-            if let scheme = BrowserURL.scheme(of: href), !["http", "https", "mailto"].contains(scheme) {
+            if SafeURL.href(href) != href {
+                problems.append("href \(href.debugDescription) refused by SafeURL")
+            }
+            if let scheme = BrowserURL.scheme(of: href),
+                !["http", "https", "mailto"].contains(scheme)
+            {
                 problems.append("href \(href.debugDescription) has scheme \(scheme) for a browser")
             }
         }
@@ -265,12 +300,15 @@ enum BrowserURL {
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
         scalars.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return nil }
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else {
+            return nil
+        }
         var scheme = ""
         for scalar in scalars {
             if scalar == ":" { return scheme.lowercased() }
             guard scalar.isASCII,
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "+-.".unicodeScalars.contains(scalar)
             else { return nil }
             scheme.unicodeScalars.append(scalar)
         }
@@ -279,7 +317,9 @@ enum BrowserURL {
 }
 
 extension String {
-    fileprivate func trimmingSuffixNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
+    fileprivate func trimmingSuffixNewline() -> String {
+        hasSuffix("\n") ? String(dropLast()) : self
+    }
 }
 
 // MARK: - Inputs
@@ -313,11 +353,15 @@ struct HostileHTMLGenerator {
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    static let allowedTags = ["p", "br", "b", "strong", "i", "em", "ul", "ol", "li", "blockquote", "a"]
+    static let allowedTags = [
+        "p", "br", "b", "strong", "i", "em", "ul", "ol", "li", "blockquote", "a",
+    ]
     static let droppedTags = [
-        "script", "style", "iframe", "object", "embed", "svg", "math", "template", "noscript", "form",
+        "script", "style", "iframe", "object", "embed", "svg", "math", "template", "noscript",
+        "form",
         "textarea", "select", "option", "title", "head", "meta", "link", "base", "xmp", "plaintext",
-        "noembed", "noframes", "img", "input", "image", "video", "source", "foreignObject", "frameset",
+        "noembed", "noframes", "img", "input", "image", "video", "source", "foreignObject",
+        "frameset",
     ]
     static let unwrappedTags = [
         "div", "span", "font", "table", "tr", "td", "h1", "h3", "u", "s", "pre", "code", "center",
@@ -328,28 +372,41 @@ struct HostileHTMLGenerator {
         "rel", "target", "class", "id", "title", "formaction", "data-x", "action", "href",
     ]
     static let urls = [
-        "https://example.no/", "http://x.example/?a=1&amp;b=2", "mailto:post@example.no", "/steder/x/", "../opp",
-        "#anker", "//evil.example/", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "&#106;avascript:alert(1)",
-        "&#x6A;avascript:x", "&#106&#97&#118&#97&#115&#99&#114&#105&#112&#116&#58x", "java&#9;script:x",
-        "java\tscript:x", " javascript:x", "\u{01}javascript:x", "&#1;javascript:x", "java\u{0}script:x",
-        "vbscript:x", "data:text/html,<script>alert(1)</script>", "javascript&colon;x", "jav&#x0A;ascript:x",
-        "http&#58;//ok.example/", "https:x", "HTTPS://EXAMPLE.NO", "mailto:<script>", "?q=\"'<>", "",
+        "https://example.no/", "http://x.example/?a=1&amp;b=2", "mailto:post@example.no",
+        "/steder/x/", "../opp",
+        "#anker", "//evil.example/", "javascript:alert(1)", "JaVaScRiPt:alert(1)",
+        "&#106;avascript:alert(1)",
+        "&#x6A;avascript:x", "&#106&#97&#118&#97&#115&#99&#114&#105&#112&#116&#58x",
+        "java&#9;script:x",
+        "java\tscript:x", " javascript:x", "\u{01}javascript:x", "&#1;javascript:x",
+        "java\u{0}script:x",
+        "vbscript:x", "data:text/html,<script>alert(1)</script>", "javascript&colon;x",
+        "jav&#x0A;ascript:x",
+        "http&#58;//ok.example/", "https:x", "HTTPS://EXAMPLE.NO", "mailto:<script>", "?q=\"'<>",
+        "",
         " \u{0B}javascript:x", "\u{A0}javascript:x", "\u{FEFF}javascript:x", "javascript\u{A0}:x",
-        "&#x09;javascript:x", "java&#13;script:x", "ja&#x202E;vascript:x", "\\\\evil.example", "/\\evil.example",
+        "&#x09;javascript:x", "java&#13;script:x", "ja&#x202E;vascript:x", "\\\\evil.example",
+        "/\\evil.example",
         "http://ok.example/\u{202E}", "https://ok.example/a b",
     ]
     static let words = [
-        "Hei", "kaffe", "æøå", "ÆØÅ", "☕️", "🍽️", "a", " ", "  ", "\n", "\t", "\r\n", "\r", "&", "<", ">",
-        "\"", "'", "=", "/", "&amp;", "&lt;", "&gt;", "&nbsp;", "&aelig;", "&#106;", "&#x6A;", "&#0;",
-        "&#x110000;", "&#xD800;", "&#128;", "&#x85;", "&bogus;", "&colon;", "&copy", "\u{0}", "\u{1}", "\u{0C}",
+        "Hei", "kaffe", "æøå", "ÆØÅ", "☕️", "🍽️", "a", " ", "  ", "\n", "\t", "\r\n", "\r", "&", "<",
+        ">",
+        "\"", "'", "=", "/", "&amp;", "&lt;", "&gt;", "&nbsp;", "&aelig;", "&#106;", "&#x6A;",
+        "&#0;",
+        "&#x110000;", "&#xD800;", "&#128;", "&#x85;", "&bogus;", "&colon;", "&copy", "\u{0}",
+        "\u{1}", "\u{0C}",
         "\u{7F}", "\u{85}", "\u{202E}", "\u{2066}", "\u{FEFF}", "alert(1)",
         // noncharacters (Swift refuses them in literals)
         String(Unicode.Scalar(0xFFFE as UInt32)!), String(Unicode.Scalar(0xFDD0 as UInt32)!),
     ]
     static let junk = [
-        "<!--", "-->", "<!-->", "--!>", "<![CDATA[", "]]>", "<?php echo 1 ?>", "<?xml version=\"1.0\"?>",
-        "<!DOCTYPE html>", "</", "<", ">", "<!", "<![if IE]>", "<!--[if IE]>", "<![endif]-->", "</div>",
-        "</body>", "</html>", "<html>", "<body>", "<div>", "/>", "<a", "<script", "</script", "<scr<script>ipt>",
+        "<!--", "-->", "<!-->", "--!>", "<![CDATA[", "]]>", "<?php echo 1 ?>",
+        "<?xml version=\"1.0\"?>",
+        "<!DOCTYPE html>", "</", "<", ">", "<!", "<![if IE]>", "<!--[if IE]>", "<![endif]-->",
+        "</div>",
+        "</body>", "</html>", "<html>", "<body>", "<div>", "/>", "<a", "<script", "</script",
+        "<scr<script>ipt>",
         "</p>", "</li>", "</ul>", "</a>", "</b>", "\"", "'", "=", "<a href=", "<svg><script>",
     ]
 
@@ -382,7 +439,8 @@ struct HostileHTMLGenerator {
                 scalars.insert(contentsOf: scalars[cut..<end], at: end)
             default:
                 let text = String(String.UnicodeScalarView(scalars))
-                scalars = Array((random.chance(50) ? text.uppercased() : text.lowercased()).unicodeScalars)
+                scalars = Array(
+                    (random.chance(50) ? text.uppercased() : text.lowercased()).unicodeScalars)
             }
         }
         return String(String.UnicodeScalarView(scalars))
@@ -392,8 +450,10 @@ struct HostileHTMLGenerator {
     /// would read it (no entity or element in the text).
     mutating func harmlessDocument() -> (html: String, text: String) {
         let containers = [
-            "div", "span", "font", "section", "u", "s", "small", "code", "h1", "h3", "table", "tr", "td",
-            "center", "custom-x", "b", "i", "em", "strong", "p", "blockquote", "ul", "ol", "li", "a href=\"/x\"",
+            "div", "span", "font", "section", "u", "s", "small", "code", "h1", "h3", "table", "tr",
+            "td",
+            "center", "custom-x", "b", "i", "em", "strong", "p", "blockquote", "ul", "ol", "li",
+            "a href=\"/x\"",
         ]
         var html = ""
         var text = ""
@@ -452,7 +512,8 @@ struct HostileHTMLGenerator {
     private mutating func attribute() -> String {
         let name = random.pick(Self.attributeNames)
         let value =
-            name.lowercased().hasSuffix("href") || random.chance(30) ? random.pick(Self.urls) : random.pick(Self.words)
+            name.lowercased().hasSuffix("href") || random.chance(30)
+            ? random.pick(Self.urls) : random.pick(Self.words)
         switch random.below(4) {
         case 0: return "\(name)=\"\(value)\""
         case 1: return "\(name)='\(value)'"
@@ -464,15 +525,17 @@ struct HostileHTMLGenerator {
     private mutating func randomScalars() -> String {
         var scalars = String.UnicodeScalarView()
         for _ in 0..<(1 + random.below(6)) {
-            let value = random.chance(70) ? UInt32(0x20 + random.below(0x5F)) : UInt32(random.below(0x11_0000))
+            let value =
+                random.chance(70)
+                ? UInt32(0x20 + random.below(0x5F)) : UInt32(random.below(0x11_0000))
             scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
         }
         return String(scalars)
     }
 }
 
-/// The checks read libxml2's own tree of the sanitiser's output (the sanitiser itself sees only a copy of it,
-/// `HTMLFragmentParser`'s plain values).
+/// The checks read libxml2's own tree of the sanitiser's output (the sanitiser itself sees only a
+/// copy of it, `HTMLFragmentParser`'s plain values).
 private enum LibXML2HTML {
     /// A node and the siblings after it, as a `Sequence`.
     struct Siblings: Sequence, IteratorProtocol {

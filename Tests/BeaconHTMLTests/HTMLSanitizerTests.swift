@@ -41,17 +41,22 @@ enum SanitizerCorpus {
     func corpus(_ example: SanitizerCorpusCase) throws {
         let output = try HTMLSanitizer.sanitize(example.input)
         #expect(output.html == example.expected)
-        #expect(try HTMLSanitizer.sanitize(output.html) == output, "a second pass changes the output")
+        #expect(
+            try HTMLSanitizer.sanitize(output.html) == output, "a second pass changes the output")
         #expect(ReparsedHTML.problems(in: output.html) == [])
     }
 
     // MARK: Links
 
     @Test(arguments: [
-        "javascript:alert(1)", "&#106;avascript:alert(1)", "&#x6A;avascript:alert(1)", "java&#x09;script:alert(1)",
-        "java\u{0}script:alert(1)", "\u{1}\u{2} javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:msgbox(1)",
-        "data:text/html,<script>alert(1)</script>", "jav&#x0D;ascript:alert(1)", "&#32;javascript:alert(1)",
-        "javas&#99;ript:alert(1)", "javascript&#x3A;alert(1)", "\u{B}javascript:alert(1)", "file:///etc/passwd",
+        "javascript:alert(1)", "&#106;avascript:alert(1)", "&#x6A;avascript:alert(1)",
+        "java&#x09;script:alert(1)",
+        "java\u{0}script:alert(1)", "\u{1}\u{2} javascript:alert(1)", "JAVASCRIPT:alert(1)",
+        "vbscript:msgbox(1)",
+        "data:text/html,<script>alert(1)</script>", "jav&#x0D;ascript:alert(1)",
+        "&#32;javascript:alert(1)",
+        "javas&#99;ript:alert(1)", "javascript&#x3A;alert(1)", "\u{B}javascript:alert(1)",
+        "file:///etc/passwd",
     ])
     func refusedSchemeKeepsTheText(href: String) throws {
         let html = "<a href=\"\(href)\">lenke</a>"
@@ -74,7 +79,8 @@ enum SanitizerCorpus {
     // MARK: Size limit
 
     @Test func inputAtTheLimitIsSanitised() throws {
-        let input = "<b>" + String(repeating: "a", count: HTMLSanitizer.maximumInputBytes - 7) + "</b>"
+        let input =
+            "<b>" + String(repeating: "a", count: HTMLSanitizer.maximumInputBytes - 7) + "</b>"
         #expect(input.utf8.count == HTMLSanitizer.maximumInputBytes)
         let output = try HTMLSanitizer.sanitize(input)
         #expect(output.html == input)
@@ -98,11 +104,14 @@ enum SanitizerCorpus {
 
     @Test func deepNestingIsCappedAndKeepsTheText() throws {
         let depth = 100
-        let input = String(repeating: "<b>", count: depth) + "dypt" + String(repeating: "</b>", count: depth) + " etter"
+        let input =
+            String(repeating: "<b>", count: depth) + "dypt"
+            + String(repeating: "</b>", count: depth) + " etter"
         let output = try HTMLSanitizer.sanitize(input)
         let cap = HTMLSanitizer.maximumDepth
         #expect(
-            output.html == String(repeating: "<b>", count: cap) + "dypt" + String(repeating: "</b>", count: cap)
+            output.html == String(repeating: "<b>", count: cap) + "dypt"
+                + String(repeating: "</b>", count: cap)
                 + " etter")
         #expect(try HTMLSanitizer.sanitize(output.html) == output)
     }
@@ -128,7 +137,10 @@ enum SanitizerCorpus {
     // MARK: Plain text
 
     @Test(arguments: [
-        ("<p>Første avsnitt.</p><p>Andre <b>fet</b> avsnitt.</p>", "Første avsnitt. Andre fet avsnitt."),
+        (
+            "<p>Første avsnitt.</p><p>Andre <b>fet</b> avsnitt.</p>",
+            "Første avsnitt. Andre fet avsnitt."
+        ),
         ("Hei<script>alert(1)</script> du<style>p{}</style>", "Hei du"),
         ("<ul><li>Kaffe</li><li>Kake</li></ul>", "Kaffe Kake"),
         ("  Kaffe &amp;\n\n kake &lt;3  ", "Kaffe & kake <3"),
@@ -142,17 +154,23 @@ enum SanitizerCorpus {
 
     @Test func plainTextCutsOversizedInput() {
         let input = String(repeating: "ø", count: HTMLSanitizer.maximumInputBytes)
-        #expect(HTMLSanitizer.plainText(input) == String(repeating: "ø", count: HTMLSanitizer.maximumInputBytes / 2))
+        #expect(
+            HTMLSanitizer.plainText(input)
+                == String(repeating: "ø", count: HTMLSanitizer.maximumInputBytes / 2))
     }
 
     // MARK: Rules
 
     @Test func elementRulesMatchTheirDocumentation() {
         #expect(SanitizerElementRule.droppedNames.isDisjoint(with: SanitizerElementRule.voidNames))
-        for name in SanitizerElementRule.voidNames { #expect(SanitizerElementRule(name: name) == .unwrap, "\(name)") }
+        for name in SanitizerElementRule.voidNames {
+            #expect(SanitizerElementRule(name: name) == .unwrap, "\(name)")
+        }
         for name in [
-            "script", "style", "iframe", "object", "svg", "math", "template", "noscript", "form", "textarea",
-            "select", "button", "title", "head", "frameset", "applet", "audio", "video", "canvas", "xmp",
+            "script", "style", "iframe", "object", "svg", "math", "template", "noscript", "form",
+            "textarea",
+            "select", "button", "title", "head", "frameset", "applet", "audio", "video", "canvas",
+            "xmp",
             "plaintext", "noembed", "noframes", "map",
         ] {
             #expect(SanitizerElementRule(name: name) == .drop, "\(name)")

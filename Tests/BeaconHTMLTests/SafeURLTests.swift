@@ -20,15 +20,18 @@ import Testing
         #expect(SafeURL.telephoneHref("+47 22 42 45 40") == "tel:+4722424540")
         #expect(SafeURL.telephoneHref("22 42 45 40; +47 900 00 000") == "tel:22424540")
         #expect(SafeURL.telephoneHref("ring oss") == nil)
-        #expect(SafeURL.telephoneHref("٢٢ 42 45 40") == "tel:424540")  // Arabic-Indic digits are not ASCII
+        // Arabic-Indic digits are not ASCII
+        #expect(SafeURL.telephoneHref("٢٢ 42 45 40") == "tel:424540")
     }
 
-    /// The byte path for ASCII numbers says what the character path says, on numbers written every which way.
+    /// The byte path for ASCII numbers says what the character path says, on numbers written every
+    /// which way.
     @Test func asciiTelephoneLinksEqualTheCharacterPath() {
         var generator = seededGenerator()
         let alphabet = Array("0123456789+ -;,/()abc.\r\n\t")
         var inputs = [
-            ";;22 42 45 40", "abc;123", "+4+7 12", "12", ",/;", "", "+ 1 2 3", "tlf. 22 00 00 00 / 900 00 000",
+            ";;22 42 45 40", "abc;123", "+4+7 12", "12", ",/;", "", "+ 1 2 3",
+            "tlf. 22 00 00 00 / 900 00 000",
             "1234567890123456789012", "\r\n123", "(+47) 22-42-45-40",
         ]
         for _ in 0..<2_000 {
@@ -40,7 +43,8 @@ import Testing
         }
         for input in inputs {
             #expect(
-                SafeURL.telephoneHref(input) == SafeURL.telephoneHrefOfCharacters(input), "\(input.debugDescription)")
+                SafeURL.telephoneHref(input) == SafeURL.telephoneHrefOfCharacters(input),
+                "\(input.debugDescription)")
         }
     }
 }
@@ -49,7 +53,8 @@ import Testing
     /// Whatever JSON it is given, the script element cannot be closed or left.
     @Test func dataCannotCloseItsScriptElement() {
         var buffer = HTMLBuffer()
-        buffer.scriptJSON(id: "data", Array(#"{"n":"</script><!--&\#u{2028}x\#u{2029}","m":["<b>"]}"#.utf8))
+        buffer.scriptJSON(
+            id: "data", Array(#"{"n":"</script><!--&\#u{2028}x\#u{2029}","m":["<b>"]}"#.utf8))
         let html = String(decoding: buffer.bytes, as: UTF8.self)
         #expect(
             html

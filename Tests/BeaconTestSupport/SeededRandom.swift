@@ -15,8 +15,8 @@ public struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// A generator for randomized tests: seeded from `BEACON_TEST_SEED` when set, else at random, with the
-/// seed printed, so a failure can be replayed.
+/// A generator for randomized tests: seeded from `BEACON_TEST_SEED` when set, else at random, with
+/// the seed printed, so a failure can be replayed.
 public func seededGenerator(_ test: String = #function) -> SplitMix {
     let seed =
         ProcessInfo.processInfo.environment["BEACON_TEST_SEED"].flatMap(UInt64.init)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// ARCHITECTURE.md stays short and true: a page a newcomer reads in one sitting, every module of the
-/// package described, and every path it names still there after files move.
+/// ARCHITECTURE.md stays short and true: a page a newcomer reads in one sitting, every module of
+/// the package described, and every path it names still there after files move.
 @Suite struct ArchitectureDocTests {
-    static let text: String = (try? String(contentsOfFile: Repository.root + "/ARCHITECTURE.md", encoding: .utf8)) ?? ""
+    static let text: String =
+        (try? String(contentsOfFile: Repository.root + "/ARCHITECTURE.md", encoding: .utf8)) ?? ""
 
     @Test func isShortWithNarrowLines() {
         let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -14,8 +15,9 @@ import Testing
         }
     }
 
-    /// A span in backticks is a path when it has a folder or a file extension; it is looked for from the
-    /// repository's root, then under `Sources/`, and a bare file name anywhere in the repository's folders.
+    /// A span in backticks is a path when it has a folder or a file extension; it is looked for
+    /// from the repository's root, then under `Sources/`, and a bare file name anywhere in the
+    /// repository's folders.
     @Test func everyPathItNamesExists() throws {
         let spans = Self.text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
@@ -29,14 +31,17 @@ import Testing
         for path in Set(paths) {
             let found =
                 path.contains("/")
-                ? ["", "Sources/"].contains { FileManager.default.fileExists(atPath: Repository.root + "/" + $0 + path) }
+                ? ["", "Sources/"].contains {
+                    FileManager.default.fileExists(atPath: Repository.root + "/" + $0 + path)
+                }
                 : everyFile.contains(path)
             #expect(found, "ARCHITECTURE.md names \(path), which is not there")
         }
     }
 
     @Test func describesEveryModule() throws {
-        let manifest = try String(contentsOfFile: Repository.root + "/Package.swift", encoding: .utf8)
+        let manifest = try String(
+            contentsOfFile: Repository.root + "/Package.swift", encoding: .utf8)
         let names = manifest.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "name: \"") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != "\"" })
@@ -45,7 +50,9 @@ import Testing
             .filter { !$0.hasSuffix("Tests") }
         #expect(modules.count >= 12, "\(modules.sorted())")
         for module in modules {
-            #expect(Self.text.contains(module), "ARCHITECTURE.md does not describe the module \(module)")
+            #expect(
+                Self.text.contains(module), "ARCHITECTURE.md does not describe the module \(module)"
+            )
         }
     }
 

@@ -27,19 +27,27 @@ import Testing
         ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": "5"]
     }
 
-    func build(_ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = []) throws -> ProcessResult {
-        try Sitegen.runWithBasemap(["build", "--site", site.root] + extra, environment: environment(stub))
+    func build(_ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = []) throws
+        -> ProcessResult
+    {
+        try Sitegen.runWithBasemap(
+            ["build", "--site", site.root] + extra, environment: environment(stub))
     }
 
     /// The basemap stage alone, in this process.
-    func basemap(_ site: TestSite, environment: [String: String], offline: Bool = false) async throws -> (
-        BasemapInput, CapturingConsole
-    ) {
+    func basemap(_ site: TestSite, environment: [String: String], offline: Bool = false)
+        async throws -> (
+            BasemapInput, CapturingConsole
+        )
+    {
         let console = CapturingConsole()
         let pipeline = BuildPipeline(
-            options: BuildOptions(site: site.site, offline: offline), environment: environment, console: console)
+            options: BuildOptions(site: site.site, offline: offline), environment: environment,
+            console: console)
         var timer = StepTimer()
-        return (try await pipeline.loadBasemap(settings: try site.site.loadSettings(), &timer), console)
+        return (
+            try await pipeline.loadBasemap(settings: try site.site.loadSettings(), &timer), console
+        )
     }
 
     func tileRequests(_ stub: GeoapifyStub) -> [GeoapifyStub.LoggedRequest] {
@@ -58,7 +66,8 @@ import Testing
     func filesWithKey(_ folder: String) -> [String] {
         SiteWriter.listFiles(under: folder).filter { path in
             path.contains(Self.key)
-                || ((try? FileSystem.read(folder + "/" + path)) ?? []).firstRange(of: Array(Self.key.utf8)) != nil
+                || ((try? FileSystem.read(folder + "/" + path)) ?? []).firstRange(
+                    of: Array(Self.key.utf8)) != nil
         }
     }
 
@@ -66,7 +75,8 @@ import Testing
         var dates: [String: Date] = [:]
         for file in site.outputFiles() {
             dates[file] =
-                (try? FileManager.default.attributesOfItem(atPath: site.output + "/" + file))?[.modificationDate]
+                (try? FileManager.default.attributesOfItem(atPath: site.output + "/" + file))?[
+                    .modificationDate]
                 as? Date
         }
         return dates
@@ -78,7 +88,9 @@ import Testing
         let first = try build(site, stub)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(
-            first.stderr.contains("Henter kartbakgrunn: 181 fliser, 45,25 kreditter, zoomnivå 11–14"), "\(first.stderr)"
+            first.stderr.contains(
+                "Henter kartbakgrunn: 181 fliser, 45,25 kreditter, zoomnivå 11–14"),
+            "\(first.stderr)"
         )
 
         // Asked for: each planned tile once, of Geoapify's style, with the key in the header only.
@@ -86,11 +98,13 @@ import Testing
         #expect(requests.count == Self.plan.tileCount)
         #expect(
             requests.allSatisfy {
-                $0.headers["x-api-key"] == Self.key && $0.query.isEmpty && $0.path.hasPrefix("/v1/tile/osm-bright/")
+                $0.headers["x-api-key"] == Self.key && $0.query.isEmpty
+                    && $0.path.hasPrefix("/v1/tile/osm-bright/")
             })
         #expect(
             Set(requests.map(\.path))
-                == Set(Self.plan.tiles.map { "/v1/tile/osm-bright/\($0.zoom)/\($0.x)/\($0.y).png" }))
+                == Set(Self.plan.tiles.map { "/v1/tile/osm-bright/\($0.zoom)/\($0.x)/\($0.y).png" })
+        )
 
         // Published: exactly those, as valid PNGs.
         #expect(publishedTiles(site) == Self.paths(Self.plan))
@@ -112,14 +126,16 @@ import Testing
         let bounds = try #require(Self.plan.bounds)
         #expect(
             input.published.source
-                == .published(pathTemplate: "kart/{z}/{x}/{y}.png", minZoom: 11, maxZoom: 14, bounds: bounds))
+                == .published(
+                    pathTemplate: "kart/{z}/{x}/{y}.png", minZoom: 11, maxZoom: 14, bounds: bounds))
         #expect(
             input.published.attribution.map(\.text) == [
                 "Powered by Geoapify", "© OpenMapTiles", "© OpenStreetMap-bidragsytere",
             ])
         #expect(
             input.published.attribution.map(\.url) == [
-                "https://www.geoapify.com/", "https://openmaptiles.org/", "https://www.openstreetmap.org/copyright",
+                "https://www.geoapify.com/", "https://openmaptiles.org/",
+                "https://www.openstreetmap.org/copyright",
             ])
         #expect(input.tiles.count == Self.plan.tileCount)
         #expect(input.warnings.isEmpty)
@@ -134,7 +150,8 @@ import Testing
         let second = try build(site, stub)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(
-            second.stderr.contains("Kartbakgrunn: 181 fliser fra mellomlageret, zoomnivå 11–14."), "\(second.stderr)")
+            second.stderr.contains("Kartbakgrunn: 181 fliser fra mellomlageret, zoomnivå 11–14."),
+            "\(second.stderr)")
         #expect(tileRequests(stub).count == Self.plan.tileCount)
         let afterSecond = modificationDates(site)
         let rewrittenTiles = publishedTiles(site).filter { afterSecond[$0] != before[$0] }
@@ -151,7 +168,9 @@ import Testing
         // --offline: the cache alone (forced, so the whole site is built again).
         let offline = try build(site, stub, ["--offline", "--force"])
         #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(offline.stderr.contains("Kartbakgrunn fra mellomlageret (--offline): 181 fliser"), "\(offline.stderr)")
+        #expect(
+            offline.stderr.contains("Kartbakgrunn fra mellomlageret (--offline): 181 fliser"),
+            "\(offline.stderr)")
         #expect(stub.requests.count == 3 + Self.plan.tileCount)
         #expect(publishedTiles(site) == Self.paths(Self.plan))
         #expect(!offline.stderr.contains(Self.key))
@@ -171,14 +190,15 @@ import Testing
         #expect(publishedTiles(site).isEmpty)
     }
 
-    /// A cache whose tiles were damaged: --offline says only what is true (no tile there), not that the
-    /// tiles come from the cache and then that they are missing.
+    /// A cache whose tiles were damaged: --offline says only what is true (no tile there), not that
+    /// the tiles come from the cache and then that they are missing.
     @Test func offlineWithADamagedTileCacheSaysOneTrueThing() throws {
         let site = Self.geoapifySite()
         let stub = try GeoapifyStub()
         #expect(try build(site, stub).status == 0)
         let folder = site.root + "/.beacon-cache/geoapify-tiles"
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasSuffix(".meta.json") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where !name.hasSuffix(".meta.json") {
             try Data("ikke en PNG".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
         let result = try build(site, stub, ["--offline", "--force"])
@@ -195,7 +215,10 @@ import Testing
         let stub = try GeoapifyStub(routes: [
             "tile": [
                 GeoapifyStub.Response(
-                    status: 302, headers: ["Location": elsewhere.baseURL + "/v1/tile/osm-bright/11/1084/594.png"],
+                    status: 302,
+                    headers: [
+                        "Location": elsewhere.baseURL + "/v1/tile/osm-bright/11/1084/594.png"
+                    ],
                     body: "")
             ]
         ])
@@ -204,7 +227,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Bygger uten kartbakgrunn"), "\(result.stderr)")
         #expect(
-            result.stderr.contains("videresending til en annen server (http://127.0.0.2:\(elsewhere.port))"),
+            result.stderr.contains(
+                "videresending til en annen server (http://127.0.0.2:\(elsewhere.port))"),
             "\(result.stderr)")
         #expect(elsewhere.requests.isEmpty, "the other host got \(elsewhere.requests.map(\.query))")
         #expect(tileRequests(stub).count <= 4)
@@ -217,28 +241,36 @@ import Testing
         let stub = try GeoapifyStub(routes: [
             "tile": [
                 GeoapifyStub.Response(
-                    headers: ["Content-Type": "text/html"], body: "<html><body>Logg inn på Wi-Fi</body></html>")
+                    headers: ["Content-Type": "text/html"],
+                    body: "<html><body>Logg inn på Wi-Fi</body></html>")
             ]
         ])
         let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("ikke et PNG-bilde: en HTML- eller XML-side"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("ikke et PNG-bilde: en HTML- eller XML-side"), "\(result.stderr)"
+        )
         #expect(tileRequests(stub).count <= 4)
         #expect(publishedTiles(site).isEmpty)
         #expect(
-            SiteWriter.listFiles(under: site.root + "/.beacon-cache").allSatisfy { !$0.hasPrefix("geoapify-tiles/") })
+            SiteWriter.listFiles(under: site.root + "/.beacon-cache").allSatisfy {
+                !$0.hasPrefix("geoapify-tiles/")
+            })
     }
 
     /// A refused zoom (with the key echoed back) ends the basemap below it.
     @Test func anIncompleteZoomIsNotPublished() throws {
-        let stub = try GeoapifyStub(routes: ["tile:13": [.error(403, "Key \(Self.key) may not load zoom 13")]])
+        let stub = try GeoapifyStub(routes: [
+            "tile:13": [.error(403, "Key \(Self.key) may not load zoom 13")]
+        ])
         let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "Kartbakgrunnen har bare zoomnivå 11–12 (planen var zoomnivå 11–14): zoomnivå 13 manglet"),
+                "Kartbakgrunnen har bare zoomnivå 11–12 (planen var zoomnivå 11–14): zoomnivå 13 manglet"
+            ),
             "\(result.stderr)")
         #expect(result.stderr.contains("Key [API-nøkkel] may not"), "\(result.stderr)")
         #expect(!result.stderr.contains(Self.key))
@@ -252,12 +284,16 @@ import Testing
     @Test func aRateLimitedTileIsRetriedThenItsZoomDropped() throws {
         let tile = try #require(Self.plan.levels.last?.tiles.first)
         let stub = try GeoapifyStub(routes: [
-            "tile:\(tile.zoom)/\(tile.x)/\(tile.y)": [.error(429, "Too Many Requests", headers: ["Retry-After": "0"])]
+            "tile:\(tile.zoom)/\(tile.x)/\(tile.y)": [
+                .error(429, "Too Many Requests", headers: ["Retry-After": "0"])
+            ]
         ])
         let site = Self.geoapifySite()
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(tileRequests(stub).filter { $0.path == "/v1/tile/osm-bright/\(tile)" + ".png" }.count == 4)
+        #expect(
+            tileRequests(stub).filter { $0.path == "/v1/tile/osm-bright/\(tile)" + ".png" }.count
+                == 4)
         #expect(result.stderr.contains("Kartflis: forsøk 1 feilet"), "\(result.stderr)")
         #expect(publishedTiles(site) == Self.paths(Self.plan.prefix(levels: 3)))
     }
@@ -278,9 +314,12 @@ import Testing
         let site = TestSite()
         let result = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(publishedTiles(site).allSatisfy { $0.hasPrefix("kart/osm/") && $0.hasSuffix(".js") })
+        #expect(
+            publishedTiles(site).allSatisfy { $0.hasPrefix("kart/osm/") && $0.hasSuffix(".js") })
         #expect(!publishedTiles(site).isEmpty)
-        #expect(result.stderr.contains("Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata"),
+            "\(result.stderr)")
 
         // Asked for by name without a key: a warning, and still no basemap.
         site.write(#"{"format":1,"basemap":"geoapify"}"#, to: SiteSettings.fileName)
@@ -289,7 +328,8 @@ import Testing
         let (input, _) = try await basemap(site, environment: [:])
         #expect(input.published == .none && input.tiles.isEmpty)
         #expect(
-            named.stderr.contains("Advarsel: Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt"),
+            named.stderr.contains(
+                "Advarsel: Innstillingen basemap er «geoapify», men GEOAPIFY_API_KEY er ikke satt"),
             "\(named.stderr)")
         #expect(publishedTiles(site).isEmpty)
 
@@ -303,26 +343,33 @@ import Testing
 
     @Test func beaconBasemapNoneLeavesTheBasemapOutAndAnyOtherValueStopsTheBuild() throws {
         let site = TestSite()
-        let plain = try Sitegen.run(["build", "--site", site.root], environment: ["BEACON_BASEMAP": "none"])
+        let plain = try Sitegen.run(
+            ["build", "--site", site.root], environment: ["BEACON_BASEMAP": "none"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(publishedTiles(site).isEmpty)
         #expect(!plain.stderr.contains("Kartbakgrunn"), "\(plain.stderr)")
         #expect(site.read("output/index.html")?.contains("kart/osm/") == false)
-        // Without the variable, the same site gets its map: the variable is part of what a build depends on.
+        // Without the variable, the same site gets its map: the variable is part of what a build
+        // depends on.
         #expect(try Sitegen.runWithBasemap(["build", "--site", site.root]).status == 0)
         #expect(!publishedTiles(site).isEmpty)
         #expect(site.read("output/index.html")?.contains("kart/osm/") == true)
 
-        // Empty counts as unset; anything else but «none» (a space, a control character) is refused, shown cleaned.
+        // Empty counts as unset; anything else but «none» (a space, a control character) is
+        // refused, shown cleaned.
         #expect(try BasemapLoading.leftOut(["BEACON_BASEMAP": ""]) == false)
         #expect(try BasemapLoading.leftOut(["BEACON_BASEMAP": "none"]) == true)
-        #expect(throws: InvalidEnvironment.self) { try BasemapLoading.leftOut(["BEACON_BASEMAP": " "]) }
+        #expect(throws: InvalidEnvironment.self) {
+            try BasemapLoading.leftOut(["BEACON_BASEMAP": " "])
+        }
         let garbled = try Sitegen.run(
-            ["build", "--site", site.root, "--force"], environment: ["BEACON_BASEMAP": "no\u{1B}[2Jne"])
+            ["build", "--site", site.root, "--force"],
+            environment: ["BEACON_BASEMAP": "no\u{1B}[2Jne"])
         #expect(garbled.status == 64 && !garbled.stderr.contains("\u{1B}"), "\(garbled.stderr)")
 
         let before = site.outputFiles()
-        let wrong = try Sitegen.run(["build", "--site", site.root, "--force"], environment: ["BEACON_BASEMAP": "osm"])
+        let wrong = try Sitegen.run(
+            ["build", "--site", site.root, "--force"], environment: ["BEACON_BASEMAP": "osm"])
         #expect(wrong.status == 64, "\(wrong.stderr)")
         #expect(wrong.stderr.contains("BEACON_BASEMAP kan bare være «none»"), "\(wrong.stderr)")
         #expect(site.outputFiles() == before)
@@ -339,7 +386,8 @@ import Testing
         let result = try build(site, stub)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stderr.contains("Kartbakgrunn fra https://tiles.example.org:8443 (lastes av leserens nettleser)."),
+            result.stderr.contains(
+                "Kartbakgrunn fra https://tiles.example.org:8443 (lastes av leserens nettleser)."),
             "\(result.stderr)")
         #expect(tileRequests(stub).isEmpty)
         #expect(stub.requests.count == 3)
@@ -353,7 +401,9 @@ import Testing
                     origin: "https://tiles.example.org:8443", maxZoom: 18))
         #expect(
             input.published.attribution == [
-                MapCredit(text: "© Example, © OpenStreetMap-bidragsytere", url: "https://example.org/copyright")
+                MapCredit(
+                    text: "© Example, © OpenStreetMap-bidragsytere",
+                    url: "https://example.org/copyright")
             ])
         #expect(input.tiles.isEmpty)
         #expect(tileRequests(stub).isEmpty)
@@ -366,7 +416,8 @@ import Testing
             to: SiteSettings.fileName)
         let result = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.contains("basemap.tiles må være en https-adresse"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("basemap.tiles må være en https-adresse"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site.output))
     }
 }

@@ -15,19 +15,24 @@ import Testing
          "geometry":{"type":"Point","coordinates":[10.7510,59.9115]}}
         """
 
-    /// `withBasemap`: the sample's own basemap, as an owner gets it; otherwise none, where the map is not
-    /// the subject (cutting its tiles takes the unoptimised code over a second).
-    func build(_ site: TestSite, console: CapturingConsole = CapturingConsole(), withBasemap: Bool = false)
+    /// `withBasemap`: the sample's own basemap, as an owner gets it; otherwise none, where the map
+    /// is not the subject (cutting its tiles takes the unoptimised code over a second).
+    func build(
+        _ site: TestSite, console: CapturingConsole = CapturingConsole(), withBasemap: Bool = false
+    )
         async throws -> BuildReport
     {
         try await BuildPipeline(
-            options: BuildOptions(site: site.site), environment: withBasemap ? [:] : ["BEACON_BASEMAP": "none"],
+            options: BuildOptions(site: site.site),
+            environment: withBasemap ? [:] : ["BEACON_BASEMAP": "none"],
             console: console, placeSource: site.sampleSource
         ).run()
     }
 
     @Test func sampleGuideIsCompleteValidAndLinked() async throws {
-        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let site = TestSite(
+            store: try String(
+                contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         site.addSampleFeature(Self.hostileFeature, category: "cafe")
         let console = CapturingConsole()
         let report = try await build(site, console: console, withBasemap: true)
@@ -62,7 +67,8 @@ import Testing
             #expect(!text.contains("javascript:"), "\(file)")
         }
 
-        let hostilePage = try #require(detailPages.first { $0.contains("script-alert-xss-script-kafe") })
+        let hostilePage = try #require(
+            detailPages.first { $0.contains("script-alert-xss-script-kafe") })
         let hostile = try #require(site.read("output/" + hostilePage))
         #expect(
             hostile.contains("&lt;script&gt;alert(&#39;xss&#39;)&lt;/script&gt; Kafé")
@@ -103,7 +109,8 @@ import Testing
 
         // A removed page folder is noticed and rebuilt.
         let page = try #require(site.outputFiles().first { $0.hasPrefix("steder/") })
-        try FileManager.default.removeItem(atPath: site.output + "/" + (page as NSString).deletingLastPathComponent)
+        try FileManager.default.removeItem(
+            atPath: site.output + "/" + (page as NSString).deletingLastPathComponent)
         let repaired = try await build(site)
         #expect(repaired.files.written == 1)
         #expect(FileManager.default.fileExists(atPath: site.output + "/" + page))
@@ -111,7 +118,8 @@ import Testing
         // --force renders and compares everything, and still writes nothing unchanged.
         let forcedConsole = CapturingConsole()
         let forced = try await BuildPipeline(
-            options: BuildOptions(site: site.site, force: true), environment: ["BEACON_BASEMAP": "none"],
+            options: BuildOptions(site: site.site, force: true),
+            environment: ["BEACON_BASEMAP": "none"],
             console: forcedConsole
         ).run()
         #expect(!forcedConsole.progressText.contains("Ingen endringer"))
@@ -138,29 +146,38 @@ import Testing
             "the W3C checker is not set up (VNU_JAR); ./scripts/test sets it"))
     func validatesWithTheW3CChecker() async throws {
         let jar = try #require(
-            ProcessInfo.processInfo.environment["VNU_JAR"], "BEACON_REQUIRE_VNU is set but VNU_JAR is not")
-        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+            ProcessInfo.processInfo.environment["VNU_JAR"],
+            "BEACON_REQUIRE_VNU is set but VNU_JAR is not")
+        let site = TestSite(
+            store: try String(
+                contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         site.addSampleFeature(Self.hostileFeature, category: "cafe")
-        // Every page in each of the three languages, with the switcher, alternates and sitemap a base URL brings.
+        // Every page in each of the three languages, with the switcher, alternates and sitemap a
+        // base URL brings.
         site.write(
             #"{"format":1,"baseURL":"https://example.org/guide/","languages":["nb","nn","en"]}"#,
             to: SiteSettings.fileName)
-        // The owner's photos too: a gallery of two on a favorite's page, its card's thumbnail, its pin.
+        // The owner's photos too: a gallery of two on a favorite's page, its card's thumbnail, its
+        // pin.
         for (index, size) in [(1, (1200, 900)), (2, (600, 800))] {
             let path = site.root + "/../vnu-\(index)-\(UUID().uuidString).jpg"
             try PhotoBuildTests.jpeg(width: size.0, height: size.1, seed: UInt8(index)).write(
                 to: URL(fileURLWithPath: path))
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let added = try Sitegen.run(["photo", "add", "Fuglen", path, "--credit", "Test", "--site", site.root])
+            let added = try Sitegen.run([
+                "photo", "add", "Fuglen", path, "--credit", "Test", "--site", site.root,
+            ])
             #expect(added.status == 0, "\(added.stderr)")
         }
         _ = try await build(site, withBasemap: true)
         #expect(
-            site.read("output/en/" + (site.outputFiles().first { $0.hasPrefix("steder/fuglen-") } ?? ""))?
+            site.read(
+                "output/en/" + (site.outputFiles().first { $0.hasPrefix("steder/fuglen-") } ?? ""))?
                 .contains("data-gallery") == true)
         #expect(
             site.outputFiles().contains(
-                "en/steder/" + (site.outputFiles().first { $0.hasPrefix("steder/") }?.dropFirst(7) ?? "")))
+                "en/steder/"
+                    + (site.outputFiles().first { $0.hasPrefix("steder/") }?.dropFirst(7) ?? "")))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["java", "-jar", jar, "--errors-only", "--skip-non-html", site.output]
@@ -168,7 +185,8 @@ import Testing
         process.standardError = pipe
         process.standardOutput = pipe
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(
+            decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         ProcessWaiting.waitForExit(process)
         #expect(process.terminationStatus == 0, "vnu: \(output)")
     }

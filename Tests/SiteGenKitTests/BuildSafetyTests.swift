@@ -33,11 +33,15 @@ import Testing
     }
 
     func stagingFolders(_ site: TestSite) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: site.root)) ?? []).filter { $0.contains(".staging-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: site.root)) ?? []).filter {
+            $0.contains(".staging-")
+        }
     }
 
     /// Starts a build, waits until it is writing its staging folder, and sends `signal`.
-    func interruptedBuild(_ site: TestSite, places: String, signal: Int32) throws -> (status: Int32, stderr: String) {
+    func interruptedBuild(_ site: TestSite, places: String, signal: Int32) throws -> (
+        status: Int32, stderr: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
         process.arguments = ["build", "--site", site.root, "--places", places, "--force"]
@@ -46,20 +50,28 @@ import Testing
         process.standardError = errors
         try process.run()
         let deadline = Date().addingTimeInterval(60)
-        while stagingFolders(site).isEmpty && process.isRunning && Date() < deadline { usleep(1_000) }
+        while stagingFolders(site).isEmpty && process.isRunning && Date() < deadline {
+            usleep(1_000)
+        }
         usleep(20_000)  // inside the page writing
         kill(process.processIdentifier, signal)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         ProcessWaiting.waitForExit(process)
         return (process.terminationStatus, stderr)
     }
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func anInterruptedBuildRemovesItsStagingFolderAndKeepsTheSite(signal: Int32, status: Int32) throws {
+    func anInterruptedBuildRemovesItsStagingFolderAndKeepsTheSite(signal: Int32, status: Int32)
+        throws
+    {
         let site = TestSite()
-        // 6,000 places: an unoptimised build writes their pages for seconds, far past the 20 ms the signal waits.
+        // 6,000 places: an unoptimised build writes their pages for seconds, far past the 20 ms the
+        // signal waits.
         let places = Self.placesFile(6_000, in: site)
-        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
+        #expect(
+            try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status
+                == 0)
         let before = OutputTreeDigest.compute(site.output)
         let index = site.bytes("output/index.html")
         // A new title: every page changes, so the build has all of them to write.
@@ -84,7 +96,9 @@ import Testing
             done.enter()
             Thread {
                 let result = try? Sitegen.run(["build", "--site", root, "--force"])
-                results.withLock { $0.append(result ?? ProcessResult(status: -1, stdout: "", stderr: "")) }
+                results.withLock {
+                    $0.append(result ?? ProcessResult(status: -1, stdout: "", stderr: ""))
+                }
                 done.leave()
             }.start()
         }

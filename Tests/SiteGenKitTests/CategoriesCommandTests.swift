@@ -6,19 +6,24 @@ import Testing
 @testable import SiteBuild
 @testable import SiteGenKit
 
-/// `sitegen categories`: every preset with its names, Geoapify keys and animation, the guide's own first in
-/// its order; `--json` for programs, `--names` for completion. Run in-process and as the binary.
+/// `sitegen categories`: every preset with its names, Geoapify keys and animation, the guide's own
+/// first in its order; `--json` for programs, `--names` for completion. Run in-process and as the
+/// binary.
 @Suite struct CategoriesCommandTests {
     func run(_ arguments: [String]) async -> (status: Int32, output: String, error: String) {
         let console = CapturingConsole()
-        let status = await CommandLineTool.run(arguments: arguments, environment: [:], console: console)
+        let status = await CommandLineTool.run(
+            arguments: arguments, environment: [:], console: console)
         return (status, console.outputText, console.errorText)
     }
 
     /// A site whose settings name `categories` (none: the file without the member).
     func site(_ categories: [String]?) -> TestSite {
         let site = TestSite()
-        let member = categories.map { #","categories":["# + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" } ?? ""
+        let member =
+            categories.map {
+                #","categories":["# + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            } ?? ""
         site.write(#"{"format":1,"title":"Barguiden""# + member + "}", to: SiteSettings.fileName)
         return site
     }
@@ -28,7 +33,8 @@ import Testing
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let rule = lines.firstIndex(where: { $0.hasPrefix("─") }) else { return [] }
         return lines[(rule + 1)...].prefix { !$0.isEmpty }.map {
-            $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter
+            { !$0.isEmpty }
         }
     }
 
@@ -37,7 +43,9 @@ import Testing
         let result = await run(["categories", "--site", site.root])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.error.isEmpty)
-        #expect(result.output.hasPrefix("Kategoriene i «Barguiden» står først, i rekkefølgen sidene viser dem"))
+        #expect(
+            result.output.hasPrefix(
+                "Kategoriene i «Barguiden» står først, i rekkefølgen sidene viser dem"))
         let rows = Self.rows(result.output)
         // A kind under two Geoapify keys has its second on a line of its own.
         #expect(rows[0] == ["1.", "pub", "Pub / Puber", "pub", "vipper", "catering.pub"])
@@ -45,9 +53,15 @@ import Testing
         #expect(rows[2] == ["2.", "bar", "Bar / Barer", "bar", "vipper", "catering.bar"])
         #expect(rows[3] == ["catering.taproom"])
         // One name where singular and plural are alike.
-        #expect(rows[4] == ["3.", "fast-food", "Gatekjøkken", "fast-food", "snurrer", "catering.fast_food"])
         #expect(
-            rows[5] == ["–", "restaurant", "Restaurant / Restauranter", "restaurant", "snurrer", "catering.restaurant"])
+            rows[4] == [
+                "3.", "fast-food", "Gatekjøkken", "fast-food", "snurrer", "catering.fast_food",
+            ])
+        #expect(
+            rows[5] == [
+                "–", "restaurant", "Restaurant / Restauranter", "restaurant", "snurrer",
+                "catering.restaurant",
+            ])
         #expect(rows[6] == ["–", "cafe", "Kafé / Kafeer", "cafe", "damp", "catering.cafe"])
         // Every preset once, each of its keys once.
         let keyed = rows.filter { $0.count == 6 }
@@ -56,7 +70,8 @@ import Testing
                 + PlaceCategory.presets.map(\.rawValue).filter {
                     !["pub", "bar", "fast-food"].contains($0)
                 })
-        #expect(rows.map(\.last!).sorted() == PlaceCategory.presets.flatMap(\.geoapifyKeys).sorted())
+        #expect(
+            rows.map(\.last!).sorted() == PlaceCategory.presets.flatMap(\.geoapifyKeys).sorted())
         #expect(
             result.output.hasSuffix(
                 "Guiden bruker 3 av 20 kategorier. Endre utvalget eller rekkefølgen med «categories» i beacon-settings.json; "
@@ -69,21 +84,28 @@ import Testing
         let result = await run(["categories", "--site", site.root])
         #expect(result.status == 0, "\(result.error)")
         #expect(
-            Self.rows(result.output).prefix(3).map { $0[0] + " " + $0[1] } == ["1. restaurant", "2. cafe", "3. hotel"])
+            Self.rows(result.output).prefix(3).map { $0[0] + " " + $0[1] } == [
+                "1. restaurant", "2. cafe", "3. hotel",
+            ])
         #expect(
-            result.output.contains("Guiden bruker 3 av 20 kategorier, standardutvalget. Velg andre med «categories»"))
+            result.output.contains(
+                "Guiden bruker 3 av 20 kategorier, standardutvalget. Velg andre med «categories»"))
         // A folder with only a store is a guide too (its settings are the defaults).
         let storeOnly = TestSite(store: #"{"format":1,"places":{}}"#)
         let fromStore = await run(["categories", "--names", "--site", storeOnly.root])
         #expect(fromStore.status == 0, "\(fromStore.error)")
-        #expect(fromStore.output == PlaceCategory.defaults.flatMap(\.commandLineNames).joined(separator: "\n"))
+        #expect(
+            fromStore.output
+                == PlaceCategory.defaults.flatMap(\.commandLineNames).joined(separator: "\n"))
     }
 
     @Test func keysListsEveryGeoapifyCategoryAnOwnKindMayUse() async throws {
         let result = await run(["categories", "--keys", "--site", TestSite().root])
         #expect(result.status == 0, "\(result.error)")
         let keys = result.output.split(separator: "\n").map(String.init)
-        #expect(keys.count == 767 && keys.contains("catering.ice_cream") && keys.contains("leisure.park"))
+        #expect(
+            keys.count == 767 && keys.contains("catering.ice_cream")
+                && keys.contains("leisure.park"))
         #expect(keys == keys.sorted())
     }
 
@@ -91,10 +113,17 @@ import Testing
         let folder = TestSite()
         let result = await run(["categories", "--site", folder.root])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.hasPrefix("Kategoriene en guide kan ha (\(folder.site.root) er ingen nettstedsmappe):"))
+        #expect(
+            result.output.hasPrefix(
+                "Kategoriene en guide kan ha (\(folder.site.root) er ingen nettstedsmappe):"))
         let rows = Self.rows(result.output)
-        #expect(rows[0] == ["restaurant", "Restaurant / Restauranter", "restaurant", "snurrer", "catering.restaurant"])
-        #expect(rows.filter { $0.count == 5 }.map { $0[0] } == PlaceCategory.presets.map(\.rawValue))
+        #expect(
+            rows[0] == [
+                "restaurant", "Restaurant / Restauranter", "restaurant", "snurrer",
+                "catering.restaurant",
+            ])
+        #expect(
+            rows.filter { $0.count == 5 }.map { $0[0] } == PlaceCategory.presets.map(\.rawValue))
         #expect(!result.output.contains("I guiden"))
         #expect(result.output.contains("«sitegen init MAPPE --categories bar,pub,fast-food»"))
         #expect(result.output.contains("«categories» i beacon-settings.json"))
@@ -106,12 +135,16 @@ import Testing
         let site = site(["museum", "cafe"])
         let result = await run(["categories", "--json", "--site", site.root])
         #expect(result.status == 0, "\(result.error)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(object["site"] as? String == site.site.root)
         let categories = try #require(object["categories"] as? [[String: Any]])
         #expect(categories.count == PlaceCategory.presets.count)
-        #expect(categories.prefix(3).map { $0["key"] as? String } == ["museum", "cafe", "restaurant"])
-        #expect(categories.map { $0["used"] as? Bool } == [true, true] + Array(repeating: false, count: 18))
+        #expect(
+            categories.prefix(3).map { $0["key"] as? String } == ["museum", "cafe", "restaurant"])
+        #expect(
+            categories.map { $0["used"] as? Bool } == [true, true]
+                + Array(repeating: false, count: 18))
         #expect(categories.prefix(3).map { $0["position"] as? Int } == [1, 2, nil])
         #expect(categories[2]["position"] is NSNull)
         let cafe = categories[1]
@@ -130,7 +163,8 @@ import Testing
         let folder = TestSite()
         let outside = await run(["categories", "--json", "--site", folder.root])
         #expect(outside.status == 0, "\(outside.error)")
-        let bare = try #require(try JSONSerialization.jsonObject(with: Data(outside.output.utf8)) as? [String: Any])
+        let bare = try #require(
+            try JSONSerialization.jsonObject(with: Data(outside.output.utf8)) as? [String: Any])
         #expect(bare["site"] is NSNull)
         let all = try #require(bare["categories"] as? [[String: Any]])
         #expect(all.map { $0["key"] as? String } == PlaceCategory.presets.map(\.rawValue))
@@ -159,7 +193,9 @@ import Testing
         (["--category", "bar"], 64, "ukjent valg «--category»"),
         (["bar"], 64, "uventet argument «bar»"),
     ])
-    func mistakesAreRefusedWithAMessage(arguments: [String], status: Int32, message: String) async throws {
+    func mistakesAreRefusedWithAMessage(arguments: [String], status: Int32, message: String)
+        async throws
+    {
         let folder = TestSite()
         let site = arguments.contains("--site") ? [] : ["--site", folder.root]
         let result = await run(["categories"] + arguments + site)
@@ -173,7 +209,9 @@ import Testing
         (#"{"format":1,"categories":["bra"]}"#, "ukjent kategori «bra» (mente du «bar»"),
         (#"{"format":1,"categories":"#, "er skadet"),
     ])
-    func aGuideWhoseSettingsDoNotReadIsAnErrorAndUntouched(settings: String, message: String) async throws {
+    func aGuideWhoseSettingsDoNotReadIsAnErrorAndUntouched(settings: String, message: String)
+        async throws
+    {
         let site = TestSite()
         site.write(settings, to: SiteSettings.fileName)
         for arguments in [[], ["--json"], ["--names"]] {
@@ -183,7 +221,10 @@ import Testing
             #expect(result.error.contains(message), "\(result.error)")
         }
         #expect(site.read(SiteSettings.fileName) == settings)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root) == [SiteSettings.fileName])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.root) == [
+                SiteSettings.fileName
+            ])
     }
 
     /// The real binary, in the guide's folder and from elsewhere, as completion runs it.
@@ -192,7 +233,8 @@ import Testing
         let here = try Sitegen.run(["categories", "--names"], in: site.root)
         #expect(here.status == 0, "\(here.stderr)")
         #expect(here.stdout == "pub\npuber\n")
-        let there = try Sitegen.run(["categories", "--names", "--site", site.root], in: NSTemporaryDirectory())
+        let there = try Sitegen.run(
+            ["categories", "--names", "--site", site.root], in: NSTemporaryDirectory())
         #expect(there.stdout == "pub\npuber\n")
         let elsewhere = TestSite()
         let none = try Sitegen.run(["categories", "--names"], in: elsewhere.root)

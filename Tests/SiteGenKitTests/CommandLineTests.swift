@@ -16,7 +16,9 @@ import Testing
         #expect(buildHelp.stdout.contains("--output"))
         let unknown = try Sitegen.run(["bygg"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("ukjent kommando «bygg». Mente du «sitegen build»?"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("ukjent kommando «bygg». Mente du «sitegen build»?"),
+            "\(unknown.stderr)")
         let badOption = try Sitegen.run(["build", "--fast"])
         #expect(badOption.status == 64)
         #expect(badOption.stderr.contains("--fast") && !badOption.stderr.contains("Mente du"))
@@ -28,11 +30,14 @@ import Testing
     @Test func aMistypedCommandOrOptionGetsTheWordItMeant() throws {
         let command = try Sitegen.run(["biuld"])
         #expect(command.status == 64 && command.stdout.isEmpty)
-        #expect(command.stderr == "sitegen: ukjent kommando «biuld». Mente du «sitegen build»?\n", "\(command.stderr)")
+        #expect(
+            command.stderr == "sitegen: ukjent kommando «biuld». Mente du «sitegen build»?\n",
+            "\(command.stderr)")
         let option = try Sitegen.run(["search", "--categroy", "bar"])
         #expect(option.status == 64 && option.stdout.isEmpty)
         #expect(
-            option.stderr.hasPrefix("sitegen search: ukjent valg «--categroy». Mente du «--category»?\n"),
+            option.stderr.hasPrefix(
+                "sitegen search: ukjent valg «--categroy». Mente du «--category»?\n"),
             "\(option.stderr)")
         let nothingNear = try Sitegen.run(["zzz"])
         #expect(nothingNear.stderr == "sitegen: ukjent kommando «zzz». Se «sitegen --help».\n")
@@ -99,7 +104,9 @@ import Testing
     @Test func refusesToReplaceAForeignFolder() throws {
         let site = TestSite()
         site.write("viktig", to: "mine-filer/brev.txt")
-        let result = try Sitegen.run(["build", "--site", site.root, "--output", site.root + "/mine-filer"])
+        let result = try Sitegen.run([
+            "build", "--site", site.root, "--output", site.root + "/mine-filer",
+        ])
         #expect(result.status == 64)
         #expect(result.stderr.contains("ikke laget av sitegen"))
         #expect(site.read("mine-filer/brev.txt") == "viktig")

@@ -16,7 +16,8 @@ import Testing
     /// Runs sitegen in-process and returns its status, standard output and standard error.
     func run(_ arguments: [String]) async -> (status: Int32, output: String, error: String) {
         let console = CapturingConsole()
-        let status = await CommandLineTool.run(arguments: arguments, environment: [:], console: console)
+        let status = await CommandLineTool.run(
+            arguments: arguments, environment: [:], console: console)
         return (status, console.outputText, console.errorText)
     }
 
@@ -39,11 +40,13 @@ import Testing
         return folder
     }()
 
-    static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
 
     /// A folder holding only a link named `sitegen` to the binary under test: on PATH, the scripts'
-    /// `sitegen categories --names` runs it. Without it on PATH (the default), no `sitegen` is found
-    /// (not even one installed on this machine), and KATEGORI gets the built-in list.
+    /// `sitegen categories --names` runs it. Without it on PATH (the default), no `sitegen` is
+    /// found (not even one installed on this machine), and KATEGORI gets the built-in list.
     static let sitegenOnPath: String = {
         let folder = scratch + "/path"
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,7 +55,9 @@ import Testing
         return folder
     }()
 
-    static func path(withSitegen: Bool) -> String { (withSitegen ? sitegenOnPath + ":" : "") + "/usr/bin:/bin" }
+    static func path(withSitegen: Bool) -> String {
+        (withSitegen ? sitegenOnPath + ":" : "") + "/usr/bin:/bin"
+    }
 
     /// What bash's completion offers for `words` (the last one is the word being
     /// completed): sources the script in a real bash, sets COMP_WORDS,
@@ -87,18 +92,26 @@ import Testing
     @Test func bashRegistersAndCompletesCommandsOptionsAndValues() async throws {
         let script = try await scriptFile("bash").path
         let registration = try Sitegen.run(
-            ["--norc", "--noprofile", "-c", "source \(Self.quoted(script)) && complete -p sitegen"],
+            [
+                "--norc", "--noprofile", "-c",
+                "source \(Self.quoted(script)) && complete -p sitegen",
+            ],
             executable: "/bin/bash")
         #expect(registration.status == 0, "\(registration.stderr)")
-        #expect(registration.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "complete -F _sitegen sitegen")
+        #expect(
+            registration.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "complete -F _sitegen sitegen")
 
         // sitegen ra<TAB>: every command in the table that starts with "ra", in table order.
         let commands = try bashCompletes(["sitegen", "ra"], script: script)
-        let expected = (Self.table.entries.map(\.name) + Self.table.globalOptions.map(\.name)).filter {
-            $0.hasPrefix("ra")
-        }
+        let expected = (Self.table.entries.map(\.name) + Self.table.globalOptions.map(\.name))
+            .filter {
+                $0.hasPrefix("ra")
+            }
         #expect(commands == expected)
-        #expect(commands.contains("rate") && commands.contains("ratings") && commands.contains("radius"))
+        #expect(
+            commands.contains("rate") && commands.contains("ratings") && commands.contains("radius")
+        )
         #expect(!commands.contains("build"))
         #expect(
             try bashCompletes(["sitegen", ""], script: script).count == Self.table.entries.count
@@ -112,21 +125,32 @@ import Testing
 
         // sitegen build --category <TAB>, also as --category=<TAB>
         let categories = PlaceCategory.presets.flatMap(\.commandLineNames)
-        #expect(try bashCompletes(["sitegen", "build", "--category", ""], script: script) == categories)
-        #expect(categories.contains("restaurant") && categories.contains("kafe") && categories.contains("hotell"))
+        #expect(
+            try bashCompletes(["sitegen", "build", "--category", ""], script: script) == categories)
+        #expect(
+            categories.contains("restaurant") && categories.contains("kafe")
+                && categories.contains("hotell"))
         #expect(
             try bashCompletes(["sitegen", "build", "--category", "=", "ho"], script: script) == [
                 "hotel", "hotell", "hoteller", "hostel",
             ])
-        #expect(try bashCompletes(["sitegen", "search", "--category", "ka"], script: script) == ["kafe", "kafeer"])
+        #expect(
+            try bashCompletes(["sitegen", "search", "--category", "ka"], script: script) == [
+                "kafe", "kafeer",
+            ])
         #expect(
             try bashCompletes(["sitegen", "search", "--sort", ""], script: script)
                 == PlaceQuery.Sort.allCases.map(\.rawValue))
 
         // The first argument of a command with subcommands, after options and their values.
-        #expect(try bashCompletes(["sitegen", "center", ""], script: script) == ["show", "set", "search"])
         #expect(
-            try bashCompletes(["sitegen", "center", "--site", ".", "s"], script: script) == ["show", "set", "search"])
+            try bashCompletes(["sitegen", "center", ""], script: script) == [
+                "show", "set", "search",
+            ])
+        #expect(
+            try bashCompletes(["sitegen", "center", "--site", ".", "s"], script: script) == [
+                "show", "set", "search",
+            ])
         #expect(
             try bashCompletes(["sitegen", "center", "set", "--"], script: script)
                 == CommandTable.options(of: spec("center")).map(\.name))
@@ -144,20 +168,30 @@ import Testing
     @Test func bashCompletesFoldersAndFilesForMappeAndFil() async throws {
         let script = try await scriptFile("bash").path
         let folder = NSTemporaryDirectory() + "sitegen-paths-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder + "/alpha dir", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/alpha dir", withIntermediateDirectories: true)
         try "x".write(toFile: folder + "/alpha.json", atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(try bashCompletes(["sitegen", "build", "--site", "al"], script: script, in: folder) == ["alpha dir"])
-        #expect(try bashCompletes(["sitegen", "serve", "--output", "al"], script: script, in: folder) == ["alpha dir"])
         #expect(
-            Set(try bashCompletes(["sitegen", "build", "--places", "al"], script: script, in: folder)) == [
-                "alpha dir", "alpha.json",
+            try bashCompletes(["sitegen", "build", "--site", "al"], script: script, in: folder) == [
+                "alpha dir"
             ])
+        #expect(
+            try bashCompletes(["sitegen", "serve", "--output", "al"], script: script, in: folder)
+                == ["alpha dir"])
+        #expect(
+            Set(
+                try bashCompletes(
+                    ["sitegen", "build", "--places", "al"], script: script, in: folder)) == [
+                    "alpha dir", "alpha.json",
+                ])
         // share --output is a file (FIL), build --output a folder (MAPPE).
         #expect(
-            Set(try bashCompletes(["sitegen", "share", "--output", "al"], script: script, in: folder)) == [
-                "alpha dir", "alpha.json",
-            ])
+            Set(
+                try bashCompletes(
+                    ["sitegen", "share", "--output", "al"], script: script, in: folder)) == [
+                    "alpha dir", "alpha.json",
+                ])
     }
 
     @Test func zshAndFishScriptsHaveEveryCommandAndOption() async throws {
@@ -167,19 +201,23 @@ import Testing
         for spec in Self.table.entries {
             #expect(zsh.contains("'\(spec.name):\(spec.summary)'"), "zsh: \(spec.name)")
             #expect(
-                fish.contains("complete -c sitegen -n __sitegen_needs_command -a '\(spec.name)' -d "),
+                fish.contains(
+                    "complete -c sitegen -n __sitegen_needs_command -a '\(spec.name)' -d "),
                 "fish: \(spec.name)")
             // zsh: the command's own `_arguments` branch lists each option.
             let branch = try #require(
-                zsh.components(separatedBy: "        (\(spec.name))\n").dropFirst().first?.components(separatedBy: ";;")
+                zsh.components(separatedBy: "        (\(spec.name))\n").dropFirst().first?
+                    .components(separatedBy: ";;")
                     .first)
             for option in CommandTable.options(of: spec) {
                 #expect(
-                    branch.contains("'\(option.name)\(option.takesValue && option.valueCount == 1 ? "=" : "")["),
+                    branch.contains(
+                        "'\(option.name)\(option.takesValue && option.valueCount == 1 ? "=" : "")["),
                     "zsh: \(spec.name) \(option.name)")
                 #expect(
                     fish.contains(
-                        "complete -c sitegen -n '__sitegen_using \(spec.name)' -l \(option.name.dropFirst(2))"),
+                        "complete -c sitegen -n '__sitegen_using \(spec.name)' -l \(option.name.dropFirst(2))"
+                    ),
                     "fish: \(spec.name) \(option.name)")
             }
         }
@@ -190,7 +228,9 @@ import Testing
         #expect(zsh.contains("--places=[") && zsh.contains("_files -/"))
         let categories = PlaceCategory.presets.flatMap(\.commandLineNames).joined(separator: " ")
         // KATEGORI: the guide's own, with every preset's names where there is no guide.
-        #expect(zsh.contains("--category=[") && zsh.contains(":KATEGORI:{_sitegen_categories \(categories)}'"))
+        #expect(
+            zsh.contains("--category=[")
+                && zsh.contains(":KATEGORI:{_sitegen_categories \(categories)}'"))
         #expect(fish.contains("-l category -x -a '(__sitegen_categories \(categories))'"))
     }
 
@@ -208,13 +248,19 @@ import Testing
         let home = NSTemporaryDirectory() + "sitegen-fish-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try Sitegen.run(
-            ["--no-config", "-c", "source \(Self.quoted(script)); complete -C \(Self.quoted(line))"], in: directory,
+            [
+                "--no-config", "-c",
+                "source \(Self.quoted(script)); complete -C \(Self.quoted(line))",
+            ], in: directory,
             environment: [
                 "HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home,
                 "PATH": Self.path(withSitegen: withSitegen),
             ], executable: fish)
         #expect(result.status == 0, "\(result.stderr)")
-        return Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) })
+        return Set(
+            result.stdout.split(separator: "\n").map {
+                String($0.split(separator: "\t", maxSplits: 1)[0])
+            })
     }
 
     @Test(.enabled(if: Shells.path("fish") != nil)) func fishParsesAndCompletes() async throws {
@@ -223,10 +269,16 @@ import Testing
         let check = try Sitegen.run(["--no-execute", script], executable: fish)
         #expect(check.status == 0, "\(check.stderr)")
         // fish can complete a command line itself: `complete -C`.
-        func completes(_ line: String) throws -> Set<String> { try fishCompletes(line, script: script) }
-        #expect(try completes("sitegen ra") == Set(Self.table.entries.map(\.name).filter { $0.hasPrefix("ra") }))
+        func completes(_ line: String) throws -> Set<String> {
+            try fishCompletes(line, script: script)
+        }
+        #expect(
+            try completes("sitegen ra")
+                == Set(Self.table.entries.map(\.name).filter { $0.hasPrefix("ra") }))
         #expect(try completes("sitegen build --cat") == ["--category"])
-        #expect(try completes("sitegen build --category ") == Set(PlaceCategory.presets.flatMap(\.commandLineNames)))
+        #expect(
+            try completes("sitegen build --category ")
+                == Set(PlaceCategory.presets.flatMap(\.commandLineNames)))
         #expect(try completes("sitegen center ") == ["show", "set", "search"])
         #expect(try completes("sitegen center search ").isEmpty)
     }
@@ -239,7 +291,8 @@ import Testing
         let guide = tree + "/min guide"
         let elsewhere = tree + "/annet"
         for folder in [guide, elsewhere] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true)
         }
         try #"{"format":1,"categories":["pub","bar","cafe"]}"#.write(
             toFile: guide + "/" + SiteSettings.fileName, atomically: true, encoding: .utf8)
@@ -279,51 +332,78 @@ import Testing
         #expect(calls == categoryOptions.count, "\(shell)")
     }
 
-    /// bash, run for real with the binary on PATH: the guide's names in the guide or with `--site` (also
-    /// `--site=` and a quoted folder), every preset's where there is no guide or it does not read.
+    /// bash, run for real with the binary on PATH: the guide's names in the guide or with `--site`
+    /// (also `--site=` and a quoted folder), every preset's where there is no guide or it does not
+    /// read.
     @Test func bashCompletesTheGuidesOwnCategories() async throws {
         let script = try await scriptFile("bash").path
         let (tree, guide, elsewhere) = try Self.guideAndElsewhere()
         defer { try? FileManager.default.removeItem(atPath: tree) }
         let presets = PlaceCategory.presets.flatMap(\.commandLineNames)
-        func completes(_ words: [String], in folder: String, current: Int? = nil) throws -> [String] {
-            try bashCompletes(words, script: script, in: folder, withSitegen: true, current: current)
+        func completes(_ words: [String], in folder: String, current: Int? = nil) throws -> [String]
+        {
+            try bashCompletes(
+                words, script: script, in: folder, withSitegen: true, current: current)
         }
-        #expect(try completes(["sitegen", "search", "--category", ""], in: guide) == Self.guidesNames)
-        #expect(try completes(["sitegen", "build", "--category", "ka"], in: guide) == ["kafe", "kafeer"])
-        #expect(try completes(["sitegen", "build", "--category", "=", "p"], in: guide) == ["pub", "puber"])
+        #expect(
+            try completes(["sitegen", "search", "--category", ""], in: guide) == Self.guidesNames)
+        #expect(
+            try completes(["sitegen", "build", "--category", "ka"], in: guide) == [
+                "kafe", "kafeer",
+            ])
+        #expect(
+            try completes(["sitegen", "build", "--category", "=", "p"], in: guide) == [
+                "pub", "puber",
+            ])
         // Elsewhere: the guide named on the line, however it is written.
         #expect(
-            try completes(["sitegen", "search", "--site", guide, "--category", ""], in: elsewhere) == Self.guidesNames)
+            try completes(["sitegen", "search", "--site", guide, "--category", ""], in: elsewhere)
+                == Self.guidesNames)
         #expect(
-            try completes(["sitegen", "search", "--site", "=", "../min guide", "--category", "b"], in: elsewhere) == [
-                "bar", "barer",
-            ])
+            try completes(
+                ["sitegen", "search", "--site", "=", "../min guide", "--category", "b"],
+                in: elsewhere) == [
+                    "bar", "barer",
+                ])
         #expect(
-            try completes(["sitegen", "search", "--site", "'\(guide)'", "--category", "b"], in: elsewhere) == [
-                "bar", "barer",
-            ])
+            try completes(
+                ["sitegen", "search", "--site", "'\(guide)'", "--category", "b"], in: elsewhere)
+                == [
+                    "bar", "barer",
+                ])
         #expect(
-            try completes(["sitegen", "search", "--site", "../min\\ guide", "--category", "b"], in: elsewhere) == [
-                "bar", "barer",
-            ])
+            try completes(
+                ["sitegen", "search", "--site", "../min\\ guide", "--category", "b"], in: elsewhere)
+                == [
+                    "bar", "barer",
+                ])
         // The cursor back before a --site already on the line.
         #expect(
-            try completes(["sitegen", "build", "--category", "", "--site", guide], in: elsewhere, current: 3)
+            try completes(
+                ["sitegen", "build", "--category", "", "--site", guide], in: elsewhere, current: 3)
                 == Self.guidesNames)
         // No guide here, or none there: every preset's names.
         #expect(try completes(["sitegen", "search", "--category", ""], in: elsewhere) == presets)
         #expect(
-            try completes(["sitegen", "search", "--site", tree + "/ingen", "--category", "ho"], in: guide) == [
-                "hotel", "hotell", "hoteller", "hostel",
+            try completes(
+                ["sitegen", "search", "--site", tree + "/ingen", "--category", "ho"], in: guide)
+                == [
+                    "hotel", "hotell", "hoteller", "hostel",
+                ])
+        // A guide whose settings do not read fails the command: the presets, and no message on the
+        // line.
+        try "{".write(
+            toFile: elsewhere + "/" + SiteSettings.fileName, atomically: true, encoding: .utf8)
+        #expect(
+            try completes(["sitegen", "search", "--category", "pu"], in: elsewhere) == [
+                "pub", "puber",
             ])
-        // A guide whose settings do not read fails the command: the presets, and no message on the line.
-        try "{".write(toFile: elsewhere + "/" + SiteSettings.fileName, atomically: true, encoding: .utf8)
-        #expect(try completes(["sitegen", "search", "--category", "pu"], in: elsewhere) == ["pub", "puber"])
         #expect(try completes(["sitegen", "search", "--category", ""], in: elsewhere) == presets)
     }
 
-    @Test(.enabled(if: Shells.path("fish") != nil)) func fishCompletesTheGuidesOwnCategories() async throws {
+    @Test(.enabled(if: Shells.path("fish") != nil)) func fishCompletesTheGuidesOwnCategories()
+        async throws
+    {
         let script = try await scriptFile("fish").path
         let (tree, guide, elsewhere) = try Self.guideAndElsewhere()
         defer { try? FileManager.default.removeItem(atPath: tree) }
@@ -331,8 +411,14 @@ import Testing
             try fishCompletes(line, script: script, in: folder, withSitegen: true)
         }
         #expect(try completes("sitegen search --category ", in: guide) == Set(Self.guidesNames))
-        #expect(try completes("sitegen search --site '\(guide)' --category b", in: elsewhere) == ["bar", "barer"])
-        #expect(try completes("sitegen search --site=../min\\ guide --category b", in: elsewhere) == ["bar", "barer"])
+        #expect(
+            try completes("sitegen search --site '\(guide)' --category b", in: elsewhere) == [
+                "bar", "barer",
+            ])
+        #expect(
+            try completes("sitegen search --site=../min\\ guide --category b", in: elsewhere) == [
+                "bar", "barer",
+            ])
         #expect(
             try completes("sitegen search --category ", in: elsewhere)
                 == Set(PlaceCategory.presets.flatMap(\.commandLineNames)))
@@ -366,7 +452,9 @@ import Testing
 
     @Test func everyOfferedCategoryNameIsAccepted() {
         for category in PlaceCategory.presets {
-            for name in category.commandLineNames { #expect(PlaceCategory(userInput: name) == category, "\(name)") }
+            for name in category.commandLineNames {
+                #expect(PlaceCategory(userInput: name) == category, "\(name)")
+            }
         }
         // Accepted, but not offered.
         #expect(PlaceCategory(userInput: "Kafé") == .cafe)
@@ -399,7 +487,8 @@ import Testing
         let page = result.output
         #expect(page.contains("\n.TH SITEGEN 1 "))
         for section in [
-            "NAVN", "OVERSIKT", "BESKRIVELSE", "KOMMANDOER", #"MILJ\[u00D8]"#, "FILER", "AVSLUTNINGSSTATUS",
+            "NAVN", "OVERSIKT", "BESKRIVELSE", "KOMMANDOER", #"MILJ\[u00D8]"#, "FILER",
+            "AVSLUTNINGSSTATUS",
         ] {
             #expect(page.contains("\n.SH \(section)\n"), "\(section)")
         }
@@ -407,11 +496,14 @@ import Testing
         for spec in Self.table.entries {
             #expect(page.contains("\n.SS \(spec.name)\n"), "\(spec.name)")
             for option in CommandTable.options(of: spec) {
-                #expect(page.contains(#"\fB"# + Self.roff(option.name) + #"\fR"#), "\(spec.name) \(option.name)")
+                #expect(
+                    page.contains(#"\fB"# + Self.roff(option.name) + #"\fR"#),
+                    "\(spec.name) \(option.name)")
             }
         }
         for name in [
-            "GEOAPIFY_API_KEY", "BEACON_LEAFLET_DIR", "NO_COLOR", "beacon\\-settings.json", "beacon\\-store.json",
+            "GEOAPIFY_API_KEY", "BEACON_LEAFLET_DIR", "NO_COLOR", "beacon\\-settings.json",
+            "beacon\\-store.json",
             "output/", ".beacon\\-cache/",
         ] {
             #expect(page.contains(#".TP"# + "\n" + #"\fB"# + name), "\(name)")
@@ -419,7 +511,8 @@ import Testing
         for status in ExitStatus.allCases {
             #expect(page.contains(".TP\n\\fB\(status.rawValue)\\fR\n"), "\(status)")
         }
-        // Escaped throughout: ASCII only, every hyphen `\-`, no text line that roff would read as a request.
+        // Escaped throughout: ASCII only, every hyphen `\-`, no text line that roff would read as a
+        // request.
         let requests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".br", ".nh"]
         for line in page.split(separator: "\n") where !line.hasPrefix(#".\""#) {
             #expect(line.unicodeScalars.allSatisfy { $0.isASCII }, "\(line)")
@@ -433,12 +526,15 @@ import Testing
     @Test func roffEscaping() {
         var page = ManPage.Page()
         page.text(".beacon-cache/ er en mappe\n'sitert'\nC:\\sti å")
-        #expect(page.lines == [#"\&.beacon\-cache/ er en mappe"#, #"\&'sitert'"#, #"C:\esti \[u00E5]"#])
+        #expect(
+            page.lines == [#"\&.beacon\-cache/ er en mappe"#, #"\&'sitert'"#, #"C:\esti \[u00E5]"#])
         #expect(ManPage.escaped("→") == #"\[u2192]"#)
         #expect(ManPage.escaped("😀") == #"\[u1F600]"#)
     }
 
-    @Test(.enabled(if: Shells.path("groff") != nil)) func manPageRendersWithoutWarnings() async throws {
+    @Test(.enabled(if: Shells.path("groff") != nil)) func manPageRendersWithoutWarnings()
+        async throws
+    {
         let page = await run(["help", "--man"]).output
         let file = NSTemporaryDirectory() + "sitegen-\(UUID().uuidString).1"
         try (page + "\n").write(toFile: file, atomically: true, encoding: .utf8)
@@ -449,7 +545,10 @@ import Testing
         #expect(groff.stderr.isEmpty, "\(groff.stderr)")
         if let man = Shells.path("man") {
             let rendered = try Sitegen.run(
-                ["-l", file], environment: ["MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"],
+                ["-l", file],
+                environment: [
+                    "MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat",
+                ],
                 executable: man)
             #expect(rendered.status == 0, "\(rendered.stderr)")
             // Option names come out as the ASCII hyphens people type.
@@ -462,7 +561,10 @@ import Testing
 /// Finds a program on PATH, for tests that need a shell or formatter that may not be installed.
 enum Shells {
     static func path(_ name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(
+            separator: ":")
+        return folders.map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

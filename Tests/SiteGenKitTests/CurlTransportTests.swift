@@ -9,15 +9,18 @@ import Testing
 /// libcurl is loaded only by a command that fetches.
 @Suite struct CurlTransportTests {
     static func request(
-        _ server: LoopbackHTTPServer, timeout: TimeInterval = 5, limit: Int = HTTPRequest.defaultMaximumBodyBytes
+        _ server: LoopbackHTTPServer, timeout: TimeInterval = 5,
+        limit: Int = HTTPRequest.defaultMaximumBodyBytes
     ) -> HTTPRequest {
-        HTTPRequest(url: server.url, headers: ["x-api-key": "k"], timeout: timeout, maximumBodyBytes: limit)
+        HTTPRequest(
+            url: server.url, headers: ["x-api-key": "k"], timeout: timeout, maximumBodyBytes: limit)
     }
 
     /// The exchange on this thread (`perform`): timed without waiting for a
     /// turn on the task pool, which other tests may keep busy.
     /// Its failure; nil when an answer came.
-    static func failure(of request: HTTPRequest, cancelled: CancellationFlag = CancellationFlag()) throws
+    static func failure(of request: HTTPRequest, cancelled: CancellationFlag = CancellationFlag())
+        throws
         -> TransportError?
     {
         let result = CurlTransport.perform(
@@ -47,13 +50,18 @@ import Testing
             return false
         }
         let cancelled = CancellationFlag()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { cancelled.flag.store(true, ordering: .relaxed) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            cancelled.flag.store(true, ordering: .relaxed)
+        }
         let started = Date()
-        #expect(try Self.failure(of: Self.request(server, timeout: 20), cancelled: cancelled) == .other("avbrutt"))
+        #expect(
+            try Self.failure(of: Self.request(server, timeout: 20), cancelled: cancelled)
+                == .other("avbrutt"))
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
-    /// Cancelling the task that waits sets the transfer's flag (the answer would otherwise be a timeout, 60 s later).
+    /// Cancelling the task that waits sets the transfer's flag (the answer would otherwise be a
+    /// timeout, 60 s later).
     @Test func aCancelledTaskCancelsItsTransfer() async throws {
         let server = try LoopbackHTTPServer { _, _ in
             sleep(90)
@@ -80,8 +88,9 @@ import Testing
             last = ContinuousClock.now
         }
         #expect(server.requests.count == 5)
-        // libcurl does not reuse a connection idle for longer than 118 s: on a machine so busy that the
-        // full suite's blocking work keeps a request waiting that long, a second connection is right.
+        // libcurl does not reuse a connection idle for longer than 118 s: on a machine so busy that
+        // the full suite's blocking work keeps a request waiting that long, a second connection is
+        // right.
         if longestGap < .seconds(100) {
             #expect(server.connectionCount == 1, "longest gap \(longestGap)")
         } else {
@@ -106,7 +115,8 @@ import Testing
     @Test func aLoopOfRedirectsEnds() async throws {
         let server = try LoopbackHTTPServer { _, socket in
             LoopbackHTTPServer.send(
-                "HTTP/1.1 302 Found\r\nLocation: /v2/places?again=1\r\nContent-Length: 0\r\n\r\n", to: socket)
+                "HTTP/1.1 302 Found\r\nLocation: /v2/places?again=1\r\nContent-Length: 0\r\n\r\n",
+                to: socket)
             return true
         }
         await #expect(throws: TransportError.other("for mange videresendinger")) {
@@ -118,7 +128,8 @@ import Testing
     @Test func aBodyPastTheLimitIsRefusedWithoutALength() async throws {
         let server = try LoopbackHTTPServer { _, socket in
             LoopbackHTTPServer.send(
-                "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + String(repeating: "y", count: 50_000), to: socket)
+                "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n"
+                    + String(repeating: "y", count: 50_000), to: socket)
             return false
         }
         await #expect(throws: TransportError.tooLarge(limit: 10_000)) {
@@ -133,7 +144,9 @@ import Testing
             for _ in 0..<3_000 { LoopbackHTTPServer.send(line, to: socket) }  // 3 MB of headers
             return false
         }
-        #expect(try Self.failure(of: Self.request(server)) == .other("svaret hadde over 128 kB med hoder"))
+        #expect(
+            try Self.failure(of: Self.request(server))
+                == .other("svaret hadde over 128 kB med hoder"))
     }
 
     @Test func aClosedPortIsNoNetwork() async throws {
@@ -144,14 +157,16 @@ import Testing
     }
 
     /// A server whose certificate does not check out (a stand-in for someone in the middle) never
-    /// sees the request, so never the key: the transfer ends in the handshake, with a message that says why.
+    /// sees the request, so never the key: the transfer ends in the handshake, with a message that
+    /// says why.
     @Test func aServerWithAnUntrustedCertificateNeverSeesTheKey() throws {
         let folder = NSTemporaryDirectory() + "beacon-tls-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let made = try Sitegen.run(
             [
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder + "/key.pem", "-out",
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder + "/key.pem",
+                "-out",
                 folder + "/cert.pem",
                 "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
             ],
@@ -161,14 +176,16 @@ import Testing
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         server.arguments = [
-            Repository.root + "/Tests/Support/tls_stub.py", folder + "/cert.pem", folder + "/key.pem",
+            Repository.root + "/Tests/Support/tls_stub.py", folder + "/cert.pem",
+            folder + "/key.pem",
             folder + "/log.jsonl",
         ]
         let output = Pipe()
         server.standardOutput = output
         try server.run()
         defer {
-            kill(server.processIdentifier, SIGKILL)  // SIGTERM may be blocked in the thread that started it
+            // SIGTERM may be blocked in the thread that started it
+            kill(server.processIdentifier, SIGKILL)
             ProcessWaiting.waitForExit(server)
         }
         var line = Data()
@@ -179,24 +196,33 @@ import Testing
         }
         let port = try #require(Int(String(decoding: line, as: UTF8.self)))
         let request = HTTPRequest(
-            url: URL(string: "https://127.0.0.1:\(port)/v2/places")!, headers: ["x-api-key": "SECRETKEY123"],
+            url: URL(string: "https://127.0.0.1:\(port)/v2/places")!,
+            headers: ["x-api-key": "SECRETKEY123"],
             timeout: 10)
-        #expect(try Self.failure(of: request) == .other("serverens sertifikat kunne ikke bekreftes"))
-        #expect(try String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8).isEmpty, "the request got through")
+        #expect(
+            try Self.failure(of: request) == .other("serverens sertifikat kunne ikke bekreftes"))
+        #expect(
+            try String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8).isEmpty,
+            "the request got through")
     }
 
-    /// The binary does not link libcurl: a command that does not fetch never loads it, one that fetches does.
+    /// The binary does not link libcurl: a command that does not fetch never loads it, one that
+    /// fetches does.
     @Test func libcurlIsLoadedOnlyByACommandThatFetches() throws {
         let version = try Sitegen.run(["--version"], environment: ["LD_DEBUG": "libs"])
         #expect(version.status == 0)
-        #expect(version.stderr.contains("libc.so.6"), "LD_DEBUG printed nothing: \(version.stderr.prefix(200))")
+        #expect(
+            version.stderr.contains("libc.so.6"),
+            "LD_DEBUG printed nothing: \(version.stderr.prefix(200))")
         #expect(!version.stderr.contains("libcurl"))
 
         let stub = try GeoapifyStub()
         let site = TestSite()
         let fetched = try Sitegen.run(
             ["build", "--site", site.root, "--quiet"],
-            environment: ["GEOAPIFY_API_KEY": "k", "GEOAPIFY_BASE_URL": stub.baseURL, "LD_DEBUG": "libs"])
+            environment: [
+                "GEOAPIFY_API_KEY": "k", "GEOAPIFY_BASE_URL": stub.baseURL, "LD_DEBUG": "libs",
+            ])
         #expect(fetched.status == 0)
         #expect(fetched.stderr.contains("libcurl.so.4"))
     }

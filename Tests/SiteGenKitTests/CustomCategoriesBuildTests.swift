@@ -6,11 +6,11 @@ import Testing
 @testable import SiteBuild
 @testable import SiteGenKit
 
-/// A guide of bars, pubs and fast food (`"categories": ["bar", "pub", "fast-food"]`) built by the real
-/// binary from an overpass-turbo export of Oslo (`Tests/Fixtures/osm-oslo-bars.geojson`: OSM tags only,
-/// no Geoapify categories, places without names or addresses, a chain under one name, odd hours, a
-/// Japanese name): its chips, category pages and their addresses, names in the three languages, and
-/// search by a category word in each.
+/// A guide of bars, pubs and fast food (`"categories": ["bar", "pub", "fast-food"]`) built by the
+/// real binary from an overpass-turbo export of Oslo (`Tests/Fixtures/osm-oslo-bars.geojson`: OSM
+/// tags only, no Geoapify categories, places without names or addresses, a chain under one name,
+/// odd hours, a Japanese name): its chips, category pages and their addresses, names in the three
+/// languages, and search by a category word in each.
 @Suite struct CustomCategoriesBuildTests {
     static let fixture = Repository.fixtures + "/osm-oslo-bars.geojson"
 
@@ -35,15 +35,18 @@ import Testing
         return Result { try built() }
     }()
 
-    /// The chips of a page, as «category:text» in the page's order (the text with its count: «bar:Barer 5»).
+    /// The chips of a page, as «category:text» in the page's order (the text with its count:
+    /// «bar:Barer 5»).
     func chips(_ page: String) -> [String] {
         let nav =
             page.components(separatedBy: #"<nav class="chips""#).dropFirst().first?
             .components(separatedBy: "</nav>").first ?? ""
         return nav.components(separatedBy: #"data-category=""#).dropFirst().map { chip in
             let key = chip.prefix(while: { $0 != "\"" })
-            let inner = chip.components(separatedBy: "</a>")[0].drop(while: { $0 != ">" }).dropFirst()
-            let text = inner.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            let inner = chip.components(separatedBy: "</a>")[0].drop(while: { $0 != ">" })
+                .dropFirst()
+            let text = inner.replacingOccurrences(
+                of: "<[^>]*>", with: "", options: .regularExpression)
             return key + ":" + text.trimmingCharacters(in: .whitespaces)
         }
     }
@@ -51,18 +54,28 @@ import Testing
     @Test func theChipsAndCategoryPagesAreTheOwnersInEachLanguage() throws {
         let site = try Self.shared.get()
         let front = try #require(site.read("output/index.html"))
-        // Each with how many places it has within the radius: 14 named places, 5 bars, 4 pubs, 5 fast food.
-        #expect(chips(front) == ["all:Alle 14", "bar:Barer 5", "pub:Puber 4", "fast-food:Gatekjøkken 5"])
+        // Each with how many places it has within the radius: 14 named places, 5 bars, 4 pubs, 5
+        // fast food.
+        #expect(
+            chips(front) == [
+                "all:Alle 14", "bar:Barer 5", "pub:Puber 4", "fast-food:Gatekjøkken 5",
+            ])
         let nynorsk = try #require(site.read("output/nn/index.html"))
-        #expect(chips(nynorsk) == ["all:Alle 14", "bar:Barar 5", "pub:Pubar 4", "fast-food:Gatekjøkken 5"])
+        #expect(
+            chips(nynorsk) == [
+                "all:Alle 14", "bar:Barar 5", "pub:Pubar 4", "fast-food:Gatekjøkken 5",
+            ])
         let english = try #require(site.read("output/en/index.html"))
-        #expect(chips(english) == ["all:All 14", "bar:Bars 5", "pub:Pubs 4", "fast-food:Fast food 5"])
+        #expect(
+            chips(english) == ["all:All 14", "bar:Bars 5", "pub:Pubs 4", "fast-food:Fast food 5"])
         // Each category's page at its own address, holding its own places only.
         let bars = try #require(site.read("output/barer/index.html"))
         #expect(bars.contains("<title>Barer – Oslo om kvelden"))
         #expect(bars.contains("Himkok") && bars.contains("東京バー") && !bars.contains("Olympen"))
         let pubs = try #require(site.read("output/en/puber/index.html"))
-        #expect(pubs.contains("<title>Pubs – Oslo om kvelden") && pubs.contains("Olympen") && !pubs.contains("Himkok"))
+        #expect(
+            pubs.contains("<title>Pubs – Oslo om kvelden") && pubs.contains("Olympen")
+                && !pubs.contains("Himkok"))
         let fastFood = try #require(site.read("output/nn/gatekjokken/index.html"))
         #expect(fastFood.contains("Kebab Kongen") && !fastFood.contains("Dubliner"))
         // No page, chip or legend entry for the brief's three, which this guide does not hold.
@@ -72,9 +85,15 @@ import Testing
         }
         #expect(!front.contains(#"data-category="restaurant""#) && !front.contains("Hoteller"))
         // The search hint offers the guide's own kinds, never «kaffe» or «overnatting».
-        #expect(front.contains("Navn, adresse eller hva du ser etter, for eksempel «barer» eller «puber».</span>"))
-        #expect(nynorsk.contains("til dømes «barar» eller «pubar».</span>") && !nynorsk.contains("kaffi"))
-        #expect(english.contains("for example “bars” or “pubs”.</span>") && !english.contains("“coffee”"))
+        #expect(
+            front.contains(
+                "Navn, adresse eller hva du ser etter, for eksempel «barer» eller «puber».</span>"))
+        #expect(
+            nynorsk.contains("til dømes «barar» eller «pubar».</span>")
+                && !nynorsk.contains("kaffi"))
+        #expect(
+            english.contains("for example “bars” or “pubs”.</span>")
+                && !english.contains("“coffee”"))
         // The sitemap offers the categories' pages.
         if let sitemap = site.read("output/sitemap.xml") {
             #expect(sitemap.contains("barer/") && sitemap.contains("gatekjokken/"))
@@ -106,16 +125,22 @@ import Testing
         ("barar", "Himkok", "Olympen"), ("pubar", "Olympen", "Himkok"),
         ("pubs", "Dubliner", "Kebab Kongen"), ("takeaway", "Peppes Burger", "Himkok"),
     ])
-    func aCategoryWordFindsItsPlacesInTheTerminal(word: String, found: String, notFound: String) throws {
+    func aCategoryWordFindsItsPlacesInTheTerminal(word: String, found: String, notFound: String)
+        throws
+    {
         let site = try Self.shared.get()
         let search = try Sitegen.run(["search", word, "--site", site.root])
         #expect(search.status == 0, "\(search.stderr)")
-        #expect(search.stdout.contains(found) && !search.stdout.contains(notFound), "\(word): \(search.stdout)")
+        #expect(
+            search.stdout.contains(found) && !search.stdout.contains(notFound),
+            "\(word): \(search.stdout)")
         let filtered = try Sitegen.run(["search", "--category", "pub", "--site", site.root])
         #expect(filtered.stdout.contains("Olympen") && !filtered.stdout.contains("Himkok"))
         let elsewhere = try Sitegen.run(["search", "--category", "hotell", "--site", site.root])
         #expect(elsewhere.status != 0)
-        #expect(elsewhere.stderr.contains("guiden har ikke kategorien «hotel» (den har bar, pub, fast-food)"))
+        #expect(
+            elsewhere.stderr.contains(
+                "guiden har ikke kategorien «hotel» (den har bar, pub, fast-food)"))
     }
 
     @Test func anUnknownCategoryFailsClearlyAndWritesNothing() throws {
@@ -134,12 +159,18 @@ import Testing
     @Test func aDefaultCategoryTheGuideDoesNotHoldIsRefused() throws {
         let site = TestSite()
         site.write(#"{"format":1,"categories":["bar","pub"]}"#, to: SiteSettings.fileName)
-        let result = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture, "--category", "hotel"])
+        let result = try Sitegen.run([
+            "build", "--site", site.root, "--places", Self.fixture, "--category", "hotel",
+        ])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("kategorien «hotel» (--category) er ikke blant guidens kategorier (bar, pub)"))
+        #expect(
+            result.stderr.contains(
+                "kategorien «hotel» (--category) er ikke blant guidens kategorier (bar, pub)"))
         #expect(site.outputFiles().isEmpty)
         // One it holds is taken.
-        let taken = try Sitegen.run(["build", "--site", site.root, "--places", Self.fixture, "--category", "pub"])
+        let taken = try Sitegen.run([
+            "build", "--site", site.root, "--places", Self.fixture, "--category", "pub",
+        ])
         #expect(taken.status == 0, "\(taken.stderr)")
         // With pub as the default, the fast-food places (no category of this guide) are pubs now.
         #expect(try #require(site.read("output/puber/index.html")).contains("Kebab Kongen"))
@@ -165,8 +196,8 @@ import Testing
         #expect(!front.contains("Kebab Kongen"))
     }
 
-    /// A park or a playground has no street address as a rule: one without is shown without an address
-    /// rather than labelled «Adresse mangler»; an ice-cream bar without one still is.
+    /// A park or a playground has no street address as a rule: one without is shown without an
+    /// address rather than labelled «Adresse mangler»; an ice-cream bar without one still is.
     @Test func aParkWithoutAnAddressIsNotSaidToMissOne() throws {
         let site = TestSite()
         site.write(
@@ -176,11 +207,14 @@ import Testing
         let result = try Sitegen.run(["build", "--site", site.root, "--places", places])
         #expect(result.status == 0, "\(result.stderr)")
         func page(_ stem: String, _ folder: String = "") throws -> String {
-            let path = try #require(site.outputFiles().first { $0.hasPrefix(folder + "steder/" + stem + "-") })
+            let path = try #require(
+                site.outputFiles().first { $0.hasPrefix(folder + "steder/" + stem + "-") })
             return try #require(site.read("output/" + path))
         }
-        for park in [try page("slottsparken"), try page("vaterlandsparken-lekeplass"), try page("slottsparken", "en/")]
-        {
+        for park in [
+            try page("slottsparken"), try page("vaterlandsparken-lekeplass"),
+            try page("slottsparken", "en/"),
+        ] {
             #expect(!park.contains("<dt>Adresse</dt>") && !park.contains("<dt>Address</dt>"))
             #expect(!park.contains("address--missing"))
             #expect(park.contains("<dt>Koordinater</dt>") || park.contains("<dt>Coordinates</dt>"))
@@ -192,10 +226,15 @@ import Testing
         let cards = front.components(separatedBy: #"<li class="place-card""#).dropFirst()
         let parkCard = try #require(cards.first { $0.contains("Slottsparken") })
         #expect(!parkCard.contains("place-card__address"), "\(parkCard)")
-        #expect(try #require(cards.first { $0.contains("Gelato &amp; Co") }).contains("address--missing"))
-        // The page script draws cards by the same rule: the kinds' table says which have no street address.
+        #expect(
+            try #require(cards.first { $0.contains("Gelato &amp; Co") }).contains(
+                "address--missing"))
+        // The page script draws cards by the same rule: the kinds' table says which have no street
+        // address.
         let texts = try #require(site.read("output/assets/beacon-text.js"))
         #expect(texts.contains(#""icon":"cat-icon--park","#) && texts.contains(#""street":false"#))
-        #expect(texts.components(separatedBy: #""street":false"#).count - 1 == 4, "park, playground, sights, beach")
+        #expect(
+            texts.components(separatedBy: #""street":false"#).count - 1 == 4,
+            "park, playground, sights, beach")
     }
 }

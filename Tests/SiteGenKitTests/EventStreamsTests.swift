@@ -20,7 +20,9 @@ import Testing
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+            let n = buffer.withUnsafeMutableBytes {
+                recv(fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
+            }
             if n <= 0 { break }
             bytes += buffer[0..<n]
         }
@@ -47,7 +49,9 @@ import Testing
         }
         let answers = readers.map { received($0.reader) }
         // Client 1: four streams, then 503; client 2: two, which fills the six; client 3: 503.
-        let statuses = answers.map { $0.hasPrefix("HTTP/1.1 200") ? 200 : ($0.hasPrefix("HTTP/1.1 503") ? 503 : 0) }
+        let statuses = answers.map {
+            $0.hasPrefix("HTTP/1.1 200") ? 200 : ($0.hasPrefix("HTTP/1.1 503") ? 503 : 0)
+        }
         #expect(statuses == [200, 200, 200, 200, 503, 200, 200, 503])
         #expect(answers[0].contains("text/event-stream") && answers[0].contains("retry: 500"))
         #expect(streams.streams.count == 6)
@@ -73,7 +77,9 @@ import Testing
         streams.tick(generation: 7, now: now)
         #expect(received(pairs[0].reader).isEmpty, "no rebuild, no ping yet: nothing sent")
         streams.tick(generation: 8, now: now)
-        for reader in [pairs[0].reader, pairs[2].reader] { #expect(received(reader) == "event: reload\ndata: 8\n\n") }
+        for reader in [pairs[0].reader, pairs[2].reader] {
+            #expect(received(reader) == "event: reload\ndata: 8\n\n")
+        }
         streams.tick(generation: 8, now: now + .seconds(11))
         #expect(received(pairs[2].reader) == ": ping\n\n")
         streams.closeAll()
@@ -97,8 +103,8 @@ import Testing
         close(reader)
     }
 
-    /// Through the server: 300 pages holding a stream leave the pages answered, and once they close, a
-    /// new stream is taken at once.
+    /// Through the server: 300 pages holding a stream leave the pages answered, and once they
+    /// close, a new stream is taken at once.
     @Test func manyOpenStreamsNeverStopThePagesAndClosedOnesFreeTheirPlace() async throws {
         let site = TestSite()
         _ = try await BuildPipeline(
@@ -106,7 +112,8 @@ import Testing
         ).run()
         let liveReload = LiveReload()
         let server = try StaticFileServer(
-            configuration: .init(root: site.output, port: 0, headTimeout: 2, liveReload: liveReload))
+            configuration: .init(root: site.output, port: 0, headTimeout: 2, liveReload: liveReload)
+        )
         server.start()
         defer { server.stop() }
         func openStream() -> (fd: Int32, head: String) {
@@ -121,18 +128,28 @@ import Testing
         let held = (0..<300).map { _ in openStream() }
         let accepted = held.filter { $0.head.hasPrefix("HTTP/1.1 200") }
         #expect(accepted.count == EventStreams(generation: 0).maximumPerClient, "\(accepted.count)")
-        #expect(held.allSatisfy { $0.head.hasPrefix("HTTP/1.1 200") || $0.head.hasPrefix("HTTP/1.1 503") })
+        #expect(
+            held.allSatisfy {
+                $0.head.hasPrefix("HTTP/1.1 200") || $0.head.hasPrefix("HTTP/1.1 503")
+            })
         for path in ["/", "/kafeer/", "/assets/beacon.css"] {
-            #expect(RawHTTP.get(server.port, path).hasPrefix("HTTP/1.1 200"), "\(path) while the streams are full")
+            #expect(
+                RawHTTP.get(server.port, path).hasPrefix("HTTP/1.1 200"),
+                "\(path) while the streams are full")
         }
         liveReload.publish()
         for stream in accepted {
             var buffer = [UInt8](repeating: 0, count: 512)
             let n = buffer.withUnsafeMutableBytes { recv(stream.fd, $0.baseAddress!, $0.count, 0) }
-            #expect(n > 0 && String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).contains("event: reload"))
+            #expect(
+                n > 0
+                    && String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).contains(
+                        "event: reload")
+            )
         }
         for stream in held { close(stream.fd) }
-        // The closed streams are noticed at once (not at the next ping, 10 s on): a new one is taken.
+        // The closed streams are noticed at once (not at the next ping, 10 s on): a new one is
+        // taken.
         var reopened = ""
         let deadline = ContinuousClock.now + .seconds(2)
         while ContinuousClock.now < deadline {

@@ -32,11 +32,15 @@ import Testing
         let transport = UnavailableTransport()
         let client = GeoapifyClient(
             apiKey: "test-key-0123456789", transport: transport,
-            retryPolicy: RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15))
-        await #expect(throws: GeoapifyError.clientUnavailable(Libcurl.missingDetail)) { try await client.places(cafe) }
+            retryPolicy: RetryPolicy(
+                maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15))
+        await #expect(throws: GeoapifyError.clientUnavailable(Libcurl.missingDetail)) {
+            try await client.places(cafe)
+        }
         #expect(transport.calls.withLock { $0 } == 1)
         #expect(
-            GeoapifyError.clientUnavailable(Libcurl.missingDetail).userMessage.contains("installer pakken libcurl4"))
+            GeoapifyError.clientUnavailable(Libcurl.missingDetail).userMessage.contains(
+                "installer pakken libcurl4"))
         #expect(GeoapifyError.clientUnavailable(Libcurl.missingDetail).exitStatus == .unavailable)
     }
 
@@ -51,7 +55,9 @@ import Testing
             "catering.cafe": [.error(403, "Key restricted")],
             "catering.restaurant": [.error(400, "\\\"limit\\\" must be less than or equal to 500")],
         ])
-        await #expect(throws: GeoapifyError.forbidden("Key restricted")) { try await stub.client().places(cafe) }
+        await #expect(throws: GeoapifyError.forbidden("Key restricted")) {
+            try await stub.client().places(cafe)
+        }
         var restaurant = cafe
         restaurant.category = .restaurant
         do {
@@ -69,7 +75,9 @@ import Testing
 
     @Test func honoursRetryAfterOn429() async throws {
         let stub = try GeoapifyStub(routes: [
-            "catering.cafe": [.error(429, "Too Many Requests", headers: ["Retry-After": "1"]), .sample("cafe")]
+            "catering.cafe": [
+                .error(429, "Too Many Requests", headers: ["Retry-After": "1"]), .sample("cafe"),
+            ]
         ])
         let started = Date()
         let (_, result) = try await stub.client().places(cafe)
@@ -89,7 +97,9 @@ import Testing
 
     @Test func retriesAreBounded() async throws {
         let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(502, "Bad gateway")]])
-        await #expect(throws: GeoapifyError.server(status: 502)) { try await stub.client().places(cafe) }
+        await #expect(throws: GeoapifyError.server(status: 502)) {
+            try await stub.client().places(cafe)
+        }
         #expect(stub.requests.count == 4)
         let quota = try GeoapifyStub(routes: ["catering.cafe": [.error(429, "Quota exceeded")]])
         await #expect(throws: GeoapifyError.quotaExceeded) { try await quota.client().places(cafe) }
@@ -100,8 +110,8 @@ import Testing
         slow.delay = 3
         var verySlow = slow
         verySlow.delay = 30
-        // A first answer that would take 30 s: the client gave up on it (two requests, and well before it came,
-        // whatever the machine's speed) and the retry's answer was used.
+        // A first answer that would take 30 s: the client gave up on it (two requests, and well
+        // before it came, whatever the machine's speed) and the retry's answer was used.
         let stub = try GeoapifyStub(routes: ["catering.cafe": [verySlow, .sample("cafe")]])
         let started = Date()
         let (_, result) = try await stub.client(timeout: 1).places(cafe)
@@ -112,7 +122,9 @@ import Testing
         let alwaysSlow = try GeoapifyStub(routes: ["catering.cafe": [slow]])
         await #expect(throws: GeoapifyError.timeout(seconds: 1)) {
             try await alwaysSlow.client(
-                timeout: 1, retry: RetryPolicy(maximumAttempts: 2, baseDelay: 0.05, maximumDelay: 0.1, maximumTotal: 10)
+                timeout: 1,
+                retry: RetryPolicy(
+                    maximumAttempts: 2, baseDelay: 0.05, maximumDelay: 0.1, maximumTotal: 10)
             ).places(cafe)
         }
     }
@@ -177,7 +189,8 @@ import Testing
         // A port nothing listens on.
         let client = GeoapifyClient(
             apiKey: "k", baseURL: URL(string: "http://127.0.0.1:9")!,
-            retryPolicy: RetryPolicy(maximumAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01, maximumTotal: 5),
+            retryPolicy: RetryPolicy(
+                maximumAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01, maximumTotal: 5),
             timeout: 2)
         do {
             _ = try await client.places(cafe)
@@ -192,7 +205,9 @@ import Testing
 
     @Test func geocodingReadsCandidates() async throws {
         let stub = try GeoapifyStub(routes: [
-            "geocode": [.init(file: Repository.fixtures + "/geoapify/geocode-search-seattle-1.json")]
+            "geocode": [
+                .init(file: Repository.fixtures + "/geoapify/geocode-search-seattle-1.json")
+            ]
         ])
         let candidates = try await stub.client().geocode("3029 NW 68th St, Seattle", near: .osloS)
         #expect(candidates.first?.label == "3029 Northwest 68th Street")
@@ -220,18 +235,22 @@ import Testing
     let cafe = PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 20)
 
     func source(
-        _ stub: GeoapifyStub, folder: String, mode: GeoapifyPlaceSource.Mode = .normal, ttl: TimeInterval = 3600,
+        _ stub: GeoapifyStub, folder: String, mode: GeoapifyPlaceSource.Mode = .normal,
+        ttl: TimeInterval = 3600,
         now: Date = Date()
     ) -> GeoapifyPlaceSource {
         GeoapifyPlaceSource(
-            client: stub.client(), cache: ResponseCache(folder: folder), mode: mode, timeToLive: ttl, now: { now },
+            client: stub.client(), cache: ResponseCache(folder: folder), mode: mode,
+            timeToLive: ttl, now: { now },
             categoryName: CategoryNames.pluralInText)
     }
 
     @Test func cacheHitRefreshOfflineAndStaleFallback() async throws {
         let folder = NSTemporaryDirectory() + "cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let stub = try GeoapifyStub(routes: ["catering.cafe": [.sample("cafe"), .sample("cafe"), .error(500, "down")]])
+        let stub = try GeoapifyStub(routes: [
+            "catering.cafe": [.sample("cafe"), .sample("cafe"), .error(500, "down")]
+        ])
 
         let first = try await source(stub, folder: folder).places(for: cafe)
         guard case .live = first.origin else {
@@ -256,7 +275,9 @@ import Testing
         #expect(offline.places.count == 19)
         #expect(stub.requests.count == 2)
         // Stale and the API fails: the old answer, with a warning naming its age.
-        let fallback = try await source(stub, folder: folder, ttl: 60, now: Date().addingTimeInterval(3 * 3600)).places(
+        let fallback = try await source(
+            stub, folder: folder, ttl: 60, now: Date().addingTimeInterval(3 * 3600)
+        ).places(
             for: cafe)
         #expect(fallback.places.count == 19)
         #expect(fallback.warning?.contains("mellomlageret") == true)
@@ -277,7 +298,9 @@ import Testing
         let folder = NSTemporaryDirectory() + "cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let stub = try GeoapifyStub(routes: ["catering.cafe": [.init(body: "<html>oops</html>")]])
-        await #expect(throws: GeoapifyError.self) { try await source(stub, folder: folder).places(for: cafe) }
+        await #expect(throws: GeoapifyError.self) {
+            try await source(stub, folder: folder).places(for: cafe)
+        }
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).isEmpty)
     }
 
@@ -289,7 +312,8 @@ import Testing
     }
 }
 
-/// The transport of a machine where libcurl cannot be opened: fails as `CurlTransport` then does, and counts the calls.
+/// The transport of a machine where libcurl cannot be opened: fails as `CurlTransport` then does,
+/// and counts the calls.
 final class UnavailableTransport: HTTPTransport {
     let calls = Mutex(0)
 

@@ -13,18 +13,24 @@ import Testing
 @Suite(.serialized) struct HostileAPITests {
     static let key = "SECRETKEY123"
 
-    func build(_ site: TestSite, _ baseURL: String, _ extra: [String] = [], key: String = HostileAPITests.key) throws
+    func build(
+        _ site: TestSite, _ baseURL: String, _ extra: [String] = [],
+        key: String = HostileAPITests.key
+    ) throws
         -> ProcessResult
     {
         try Sitegen.run(
             ["build", "--site", site.root] + extra,
-            environment: ["GEOAPIFY_API_KEY": key, "GEOAPIFY_BASE_URL": baseURL, "GEOAPIFY_TIMEOUT": "5"])
+            environment: [
+                "GEOAPIFY_API_KEY": key, "GEOAPIFY_BASE_URL": baseURL, "GEOAPIFY_TIMEOUT": "5",
+            ])
     }
 
     /// Every file under `folder` whose bytes contain `text`.
     func files(under folder: String, containing text: String) -> [String] {
         SiteWriter.listFiles(under: folder).filter { path in
-            ((try? FileSystem.read(folder + "/" + path)) ?? []).firstRange(of: Array(text.utf8)) != nil
+            ((try? FileSystem.read(folder + "/" + path)) ?? []).firstRange(of: Array(text.utf8))
+                != nil
         }
     }
 
@@ -35,13 +41,18 @@ import Testing
     @Test func aRedirectToAnotherHostIsNotFollowed() throws {
         let elsewhere = try GeoapifyStub(host: "127.0.0.2")
         let stub = try GeoapifyStub(routes: [
-            "catering.cafe": [Self.redirect(to: elsewhere.baseURL + "/v2/places?categories=catering.cafe")]
+            "catering.cafe": [
+                Self.redirect(to: elsewhere.baseURL + "/v2/places?categories=catering.cafe")
+            ]
         ])
         let site = TestSite()
         let result = try build(site, stub.baseURL, ["--refresh"])
         #expect(result.status == 69, "\(result.stderr)")
-        #expect(result.stderr.contains("videresending til en annen server (http://127.0.0.2:\(elsewhere.port))"))
-        #expect(elsewhere.requests.isEmpty, "the other host got \(elsewhere.requests.map(\.headers))")
+        #expect(
+            result.stderr.contains(
+                "videresending til en annen server (http://127.0.0.2:\(elsewhere.port))"))
+        #expect(
+            elsewhere.requests.isEmpty, "the other host got \(elsewhere.requests.map(\.headers))")
         #expect(!FileManager.default.fileExists(atPath: site.output))
         #expect(!result.stderr.contains(Self.key))
     }
@@ -49,9 +60,14 @@ import Testing
     @Test func aRedirectToAnotherPortOrSchemeIsNotFollowed() throws {
         let otherPort = try GeoapifyStub()
         let stub = try GeoapifyStub(routes: [
-            "catering.cafe": [Self.redirect(to: otherPort.baseURL + "/v2/places?categories=catering.cafe")],
+            "catering.cafe": [
+                Self.redirect(to: otherPort.baseURL + "/v2/places?categories=catering.cafe")
+            ],
             "catering.restaurant": [
-                Self.redirect(to: "https://127.0.0.1:\(otherPort.port)/v2/places?categories=catering.restaurant")
+                Self.redirect(
+                    to:
+                        "https://127.0.0.1:\(otherPort.port)/v2/places?categories=catering.restaurant"
+                )
             ],
         ])
         let result = try build(TestSite(), stub.baseURL, ["--refresh"])
@@ -93,18 +109,25 @@ import Testing
         #expect(result.stderr.contains("Key [API-nøkkel] is not allowed"))
         #expect(!result.stderr.contains(Self.key) && !result.stdout.contains(Self.key))
 
-        // A 200 answer that carries the key in a place's name: not in the cache, the pages or the index.
-        let named = (try String(contentsOfFile: Repository.root + "/Resources/sample-data/cafe.json", encoding: .utf8))
+        // A 200 answer that carries the key in a place's name: not in the cache, the pages or the
+        // index.
+        let named =
+            (try String(
+                contentsOfFile: Repository.root + "/Resources/sample-data/cafe.json",
+                encoding: .utf8))
             .replacingOccurrences(of: "Tim Wendelboe", with: "Tim SECRETKEY123 Wendelboe")
         let answer = NSTemporaryDirectory() + "named-cafe-\(UUID().uuidString).json"
         try named.write(toFile: answer, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: answer) }
-        let leaking = try GeoapifyStub(routes: ["catering.cafe": [GeoapifyStub.Response(file: answer)]])
+        let leaking = try GeoapifyStub(routes: [
+            "catering.cafe": [GeoapifyStub.Response(file: answer)]
+        ])
         let leaked = try build(site, leaking.baseURL, ["--refresh"])
         #expect(leaked.status == 0, "\(leaked.stderr)")
         #expect(files(under: site.output, containing: Self.key).isEmpty)
         #expect(files(under: site.root + "/.beacon-cache", containing: Self.key).isEmpty)
-        #expect(site.read("output/kafeer/index.html")?.contains("Tim [API-nøkkel] Wendelboe") == true)
+        #expect(
+            site.read("output/kafeer/index.html")?.contains("Tim [API-nøkkel] Wendelboe") == true)
         let shared = try Sitegen.run(
             ["share", "--site", site.root, "--output", site.root + "/del.html"],
             environment: ["GEOAPIFY_API_KEY": Self.key])
@@ -148,7 +171,9 @@ import Testing
         (["GEOAPIFY_TIMEOUT": "0x10"], "GEOAPIFY_TIMEOUT"),
         (["GEOAPIFY_TIMEOUT": "0"], "GEOAPIFY_TIMEOUT"),
     ])
-    func unsafeOrNonsensicalSettingsAreRefused(environment: [String: String], message: String) throws {
+    func unsafeOrNonsensicalSettingsAreRefused(environment: [String: String], message: String)
+        throws
+    {
         var env = ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": "http://127.0.0.1:9"]
         env.merge(environment) { $1 }
         let site = TestSite()
@@ -178,12 +203,17 @@ import Testing
     func anOversizedAnswerIsRefused(streamed: Bool) throws {
         let chunk = String(repeating: "x", count: 1_000)
         let stub = try GeoapifyStub(routes: [
-            "catering.cafe": [GeoapifyStub.Response(body: chunk, repeatCount: 200_000, stream: streamed)]
+            "catering.cafe": [
+                GeoapifyStub.Response(body: chunk, repeatCount: 200_000, stream: streamed)
+            ]
         ])
         let site = TestSite()
         let (result, peakKiB) = try Sitegen.runMeasuringMemory(
             ["build", "--site", site.root],
-            environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": "20"])
+            environment: [
+                "GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL,
+                "GEOAPIFY_TIMEOUT": "20",
+            ])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("større enn grensen på 20,0 MB"), "\(result.stderr)")
         if let peakKiB { #expect(peakKiB < 160 * 1024, "peak memory \(peakKiB) KiB") }
@@ -194,14 +224,17 @@ import Testing
 
     @Test func onlyLiteralLoopbackAddressesAndLocalhostAreThisMachine() {
         for host in [
-            "localhost", "LOCALHOST", "127.0.0.1", "127.255.3.4", "::1", "[::1]", "[0:0:0:0:0:0:0:1]",
+            "localhost", "LOCALHOST", "127.0.0.1", "127.255.3.4", "::1", "[::1]",
+            "[0:0:0:0:0:0:0:1]",
         ] {
             #expect(LoopbackHost.contains(host), "\(host)")
         }
         for host in [
-            "127.attacker.test", "127.0.0.1.nip.io", "127.1", "0x7f.0.0.1", "128.0.0.1", "localhost.attacker.test",
+            "127.attacker.test", "127.0.0.1.nip.io", "127.1", "0x7f.0.0.1", "128.0.0.1",
+            "localhost.attacker.test",
             "::2", "[::ffff:127.0.0.1]", "", "api.geoapify.com",
-            // A trailing dot makes a name absolute: the resolver answers for it, whatever it answers.
+            // A trailing dot makes a name absolute: the resolver answers for it, whatever it
+            // answers.
             "localhost.", "LocalHost.", "127.0.0.1.", "localhost..", ".",
         ] {
             #expect(!LoopbackHost.contains(host), "\(host)")
@@ -213,18 +246,24 @@ import Testing
         #expect(paced?.limits == .geoapifyFreePlan)
     }
 
-    /// Every form of the key a request or an encoder could put it in is redacted, and a tile's URL holds none.
+    /// Every form of the key a request or an encoder could put it in is redacted, and a tile's URL
+    /// holds none.
     @Test(arguments: ["my-key.v2+abc", "key:with,odd~chars/and=more&", "plain0123456789"])
     func everyFormOfTheKeyIsRedacted(key: String) throws {
         let redactor = SecretRedactor(secrets: [key])
-        let tileClient = try #require(try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": key]))
-        #expect(!tileClient.publicURL(for: TileCoordinate(zoom: 1, x: 0, y: 0)).absoluteString.contains(key))
+        let tileClient = try #require(
+            try GeoapifyTileClient.fromEnvironment(["GEOAPIFY_API_KEY": key]))
+        #expect(
+            !tileClient.publicURL(for: TileCoordinate(zoom: 1, x: 0, y: 0)).absoluteString.contains(
+                key))
         let everyByte = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        let lowerEscapes = everyByte.replacingOccurrences(of: "%2B", with: "%2b").replacingOccurrences(
-            of: "%2F", with: "%2f")
+        let lowerEscapes = everyByte.replacingOccurrences(of: "%2B", with: "%2b")
+            .replacingOccurrences(
+                of: "%2F", with: "%2f")
         for form in [key, GeoapifyClient.encode(key), everyByte, lowerEscapes] {
             let redacted = redactor.redact("svar: \(form) slutt")
-            #expect(redacted == "svar: \(SecretRedactor.placeholder) slutt", "\(form) → \(redacted)")
+            #expect(
+                redacted == "svar: \(SecretRedactor.placeholder) slutt", "\(form) → \(redacted)")
         }
     }
 

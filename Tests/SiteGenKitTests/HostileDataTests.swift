@@ -22,7 +22,8 @@ import Testing
             parent: parent)
         let before = Set((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
         let report = try await BuildPipeline(
-            options: BuildOptions(site: site.site, placesFile: Repository.fixtures + "/hostile-places.geojson"),
+            options: BuildOptions(
+                site: site.site, placesFile: Repository.fixtures + "/hostile-places.geojson"),
             environment: [:], console: CapturingConsole()
         ).run()
         #expect(report.placeCount == 10)
@@ -40,26 +41,36 @@ import Testing
             let bytes = try #require(site.bytes("output/" + file))
             let page = LinkChecker.parse(bytes, path: file)
             #expect(page.parseErrors.isEmpty, "\(file): \(page.parseErrors)")
-            #expect(LinkChecker.brokenReferences(in: page, outputRoot: site.output).isEmpty, "\(file)")
+            #expect(
+                LinkChecker.brokenReferences(in: page, outputRoot: site.output).isEmpty, "\(file)")
             let text = String(decoding: bytes, as: UTF8.self)
             // Only our own script elements: scripts from assets/ and at most one JSON data block.
             let scripts = text.components(separatedBy: "<script").dropFirst()
             let inline = scripts.filter { !$0.hasPrefix(" src=\"") }
             #expect(
-                inline.count <= 1 && inline.allSatisfy { $0.hasPrefix(" type=\"application/json\"") },
+                inline.count <= 1
+                    && inline.allSatisfy { $0.hasPrefix(" type=\"application/json\"") },
                 "\(file): \(inline.map { $0.prefix(40) })")
             #expect(
                 scripts.filter { $0.hasPrefix(" src=\"") }.allSatisfy {
                     $0.contains("assets/beacon") || $0.contains("assets/leaflet/")
                 }, "\(file)")
-            #expect(page.scriptBodies.allSatisfy { !$0.contains("__pwned") || !$0.contains("<") }, "\(file)")
+            #expect(
+                page.scriptBodies.allSatisfy { !$0.contains("__pwned") || !$0.contains("<") },
+                "\(file)")
             for reference in page.references {
                 let scheme = SafeURL.effectiveScheme(of: reference)
-                #expect(scheme == nil || ["http", "https", "mailto", "tel"].contains(scheme!), "\(file): \(reference)")
+                #expect(
+                    scheme == nil || ["http", "https", "mailto", "tel"].contains(scheme!),
+                    "\(file): \(reference)")
             }
-            #expect(!page.references.contains("x"), "\(file): the hostile <img src=x> became an element")
+            #expect(
+                !page.references.contains("x"), "\(file): the hostile <img src=x> became an element"
+            )
             #expect(!page.names.contains { $0.contains("@on") }, "\(file): event handler attribute")
-            let found = text.unicodeScalars.filter { scalar in bidi.contains { $0.unicodeScalars.first == scalar } }
+            let found = text.unicodeScalars.filter { scalar in
+                bidi.contains { $0.unicodeScalars.first == scalar }
+            }
             #expect(found.isEmpty, "\(file): \(found.map { String($0.value, radix: 16) })")
             #expect(bytes.count < 400_000, "\(file) is \(bytes.count) bytes")
         }

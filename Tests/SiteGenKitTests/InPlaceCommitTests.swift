@@ -7,9 +7,10 @@ import Testing
 @testable import SiteBuild
 @testable import SiteGenKit
 
-/// A build that rendered only what its change touches moves those files into the live output one by one
-/// (`SiteWriter.commitChanges`); any other build swaps in a whole new tree. A build killed at any point
-/// leaves whole files and working links, and the next build (which finds no record) repairs the rest.
+/// A build that rendered only what its change touches moves those files into the live output one by
+/// one (`SiteWriter.commitChanges`); any other build swaps in a whole new tree. A build killed at
+/// any point leaves whole files and working links, and the next build (which finds no record)
+/// repairs the rest.
 @Suite struct InPlaceCommitTests {
     static func temporaryOutput() -> String {
         let folder = NSTemporaryDirectory() + "beacon-inplace-\(UUID().uuidString)"
@@ -18,7 +19,9 @@ import Testing
     }
 
     /// 40 pages under steder/, and a front page linking them.
-    static func site(changing changed: Set<Int> = [], without removed: Set<Int> = [], adding added: Int = 0) -> [(
+    static func site(
+        changing changed: Set<Int> = [], without removed: Set<Int> = [], adding added: Int = 0
+    ) -> [(
         String, [UInt8]
     )] {
         var files: [(String, [UInt8])] = []
@@ -26,14 +29,17 @@ import Testing
             files.append(
                 (
                     "steder/\(index)/index.html",
-                    Array("<p>Sted \(index)\(changed.contains(index) ? " (endret)" : "")</p>\n".utf8)
+                    Array(
+                        "<p>Sted \(index)\(changed.contains(index) ? " (endret)" : "")</p>\n".utf8)
                 ))
         }
         files.append(("index.html", Array("<p>\(files.count) steder, \(added) nye</p>\n".utf8)))
         return files
     }
 
-    static func write(_ files: [(String, [UInt8])], to output: String) throws -> SiteWriter.Statistics {
+    static func write(_ files: [(String, [UInt8])], to output: String) throws
+        -> SiteWriter.Statistics
+    {
         let writer = try SiteWriter(outputPath: output)
         for (path, bytes) in files { try writer.write(bytes, to: path) }
         return try writer.commit()
@@ -41,7 +47,9 @@ import Testing
 
     static func tree(_ output: String) -> [String: [UInt8]] {
         var tree: [String: [UInt8]] = [:]
-        for path in SiteWriter.listFiles(under: output) { tree[path] = try? FileSystem.read(output + "/" + path) }
+        for path in SiteWriter.listFiles(under: output) {
+            tree[path] = try? FileSystem.read(output + "/" + path)
+        }
         return tree
     }
 
@@ -57,7 +65,8 @@ import Testing
         // Only what the change touches is written: the changed page, a new one and the front page.
         let next = Self.site(changing: [3], without: [7], adding: 1)
         let writer = try SiteWriter(outputPath: output)
-        for (path, bytes) in next where ["steder/3/index.html", "steder/40/index.html", "index.html"].contains(path) {
+        for (path, bytes) in next
+        where ["steder/3/index.html", "steder/40/index.html", "index.html"].contains(path) {
             try writer.write(bytes, to: path)
         }
         let before = OutputTreeDigest.compute(output)
@@ -67,7 +76,8 @@ import Testing
         // The digest the build records is the output's, though nothing walked it.
         #expect(writer.committedTree == OutputTreeDigest.compute(output))
         #expect(writer.committedTree != before)
-        // The same output folder (no swap), unchanged files untouched, and the result is the whole new site.
+        // The same output folder (no swap), unchanged files untouched, and the result is the whole
+        // new site.
         #expect(inode(output) == rootInode)
         #expect(inode(output + "/steder/5/index.html") == keptInode)
         var expected: [String: [UInt8]] = [:]
@@ -106,11 +116,17 @@ import Testing
     @Test func killedAtRandomMomentsTheSiteStaysWholeAndLinked() throws {
         let site = TestSite()
         let places = BuildSafetyTests.placesFile(2_200, in: site)
-        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
-        let slugs = try FileManager.default.contentsOfDirectory(atPath: site.output + "/steder").sorted()
-        #expect(try Sitegen.run(["rate", slugs[0], "3", "--site", site.root, "--quiet"]).status == 0)
+        #expect(
+            try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status
+                == 0)
+        let slugs = try FileManager.default.contentsOfDirectory(atPath: site.output + "/steder")
+            .sorted()
+        #expect(
+            try Sitegen.run(["rate", slugs[0], "3", "--site", site.root, "--quiet"]).status == 0)
         let started = Date()
-        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
+        #expect(
+            try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status
+                == 0)
         let rebuild = Date().timeIntervalSince(started)
         var generator = seededGenerator()
         var killed = 0
@@ -119,7 +135,9 @@ import Testing
             rounds += 1
             let slug = slugs[Int.random(in: 0..<slugs.count, using: &generator)]
             #expect(
-                try Sitegen.run(["rate", slug, String(1 + rounds % 5), "--site", site.root, "--quiet"]).status == 0)
+                try Sitegen.run([
+                    "rate", slug, String(1 + rounds % 5), "--site", site.root, "--quiet",
+                ]).status == 0)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
             process.arguments = ["build", "--site", site.root, "--places", places, "--quiet"]
@@ -136,13 +154,19 @@ import Testing
         }
         #expect(
             killed == 8,
-            "only \(killed) of \(rounds) builds were still running when killed (a rebuild took \(rebuild) s)")
+            "only \(killed) of \(rounds) builds were still running when killed (a rebuild took \(rebuild) s)"
+        )
         // The next build finishes whatever was left, and the result is a clean build's.
-        #expect(try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status == 0)
+        #expect(
+            try Sitegen.run(["build", "--site", site.root, "--places", places, "--quiet"]).status
+                == 0)
         let clean = site.root + "/clean"
         #expect(
-            try Sitegen.run(["build", "--site", site.root, "--places", places, "--output", clean, "--force", "--quiet"])
-                .status == 0)
+            try Sitegen.run([
+                "build", "--site", site.root, "--places", places, "--output", clean, "--force",
+                "--quiet",
+            ])
+            .status == 0)
         var built = Self.tree(site.output)
         var reference = Self.tree(clean)
         built["sw.js"] = nil
@@ -161,9 +185,13 @@ import Testing
         for path in files {
             let bytes = try FileSystem.read(output + "/" + path)
             if path.hasSuffix(".html") {
-                #expect(String(decoding: bytes.suffix(16), as: UTF8.self).contains("</html>"), "\(path) is cut short")
+                #expect(
+                    String(decoding: bytes.suffix(16), as: UTF8.self).contains("</html>"),
+                    "\(path) is cut short")
             } else if path.hasPrefix("data/") {
-                #expect((try? JSONSerialization.jsonObject(with: Data(bytes))) != nil, "\(path) does not parse")
+                #expect(
+                    (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil,
+                    "\(path) does not parse")
             }
         }
         let linking = files.filter { $0.hasSuffix("index.html") && !$0.hasPrefix("steder/") }
@@ -175,9 +203,12 @@ import Testing
                 guard let end = piece.firstIndex(of: "\"") else { continue }
                 var target = String(piece[..<end])
                 if target.contains(":") || target.hasPrefix("#") { continue }
-                if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+                if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+                    target = String(target[..<cut])
+                }
                 if target.hasSuffix("/") || target.isEmpty { target += "index.html" }
-                let exists = files.contains(normalized((folder.isEmpty ? "" : folder + "/") + target))
+                let exists = files.contains(
+                    normalized((folder.isEmpty ? "" : folder + "/") + target))
                 #expect(exists, "\(page) links \(target), which is missing")
             }
             for piece in html.components(separatedBy: "\"data/steder-").dropFirst() {

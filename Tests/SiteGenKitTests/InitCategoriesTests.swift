@@ -13,11 +13,14 @@ import Testing
         status: Int32, output: String, error: String
     ) {
         let console = CapturingConsole()
-        let status = await CommandLineTool.run(arguments: arguments, environment: environment, console: console)
+        let status = await CommandLineTool.run(
+            arguments: arguments, environment: environment, console: console)
         return (status, console.outputText, console.errorText)
     }
 
-    func settings(_ folder: String) throws -> SiteSettings { try SiteFolder(root: folder).loadSettings() }
+    func settings(_ folder: String) throws -> SiteSettings {
+        try SiteFolder(root: folder).loadSettings()
+    }
 
     @Test(arguments: [
         ("bar,pub,fast-food", ["bar", "pub", "fast-food"]),
@@ -47,24 +50,30 @@ import Testing
                 "Eksempeldataene har bare restauranter, kafeer og hoteller, så uten nøkkelen får guiden ingen barer eller puber."
             ))
         let none = await run(["init", parent.root + "/b", "--categories", "museum"])
-        #expect(none.output.contains("får guiden ingen museer, og «sitegen build» har ingen steder å bygge av."))
+        #expect(
+            none.output.contains(
+                "får guiden ingen museer, og «sitegen build» har ingen steder å bygge av."))
         // With a key, the kinds are fetched: no such line.
         let keyed = await run(
-            ["init", parent.root + "/c", "--categories", "museum"], environment: ["GEOAPIFY_API_KEY": "k"])
+            ["init", parent.root + "/c", "--categories", "museum"],
+            environment: ["GEOAPIFY_API_KEY": "k"])
         #expect(keyed.status == 0, "\(keyed.error)")
         #expect(!keyed.output.contains("Eksempeldataene"))
     }
 
-    /// Without `--categories`, or with the default three, the settings file is what `init` always wrote.
+    /// Without `--categories`, or with the default three, the settings file is what `init` always
+    /// wrote.
     @Test func theDefaultThreeWriteTheSettingsFileAsBefore() async throws {
         let parent = TestSite()
         var files: [String] = []
         for (name, extra) in [("a", [String]()), ("b", ["--categories", "restaurant,cafe,hotel"])] {
             let folder = parent.root + "/" + name
-            let result = await run(["init", folder, "--center", "60.39", "5.32", "--title", "Bergen"] + extra)
+            let result = await run(
+                ["init", folder, "--center", "60.39", "5.32", "--title", "Bergen"] + extra)
             #expect(result.status == 0, "\(result.error)")
             #expect(!result.output.contains("Kategorier:"))
-            files.append(try String(contentsOfFile: folder + "/" + SiteSettings.fileName, encoding: .utf8))
+            files.append(
+                try String(contentsOfFile: folder + "/" + SiteSettings.fileName, encoding: .utf8))
             #expect(try settings(folder).categories == PlaceCategory.defaults)
         }
         #expect(files[0] == files[1])
@@ -76,10 +85,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--categories", "bar,barer"], "--categories nevner «bar» to ganger (som «bar» og «barer»)"),
+        (
+            ["--categories", "bar,barer"],
+            "--categories nevner «bar» to ganger (som «bar» og «barer»)"
+        ),
         (["--categories", "pub,bar,pub"], "--categories nevner «pub» to ganger."),
         (["--categories", "bra,pub"], "ukjent kategori «bra» (mente du «bar»?)."),
-        (["--categories", "pub,bowlinghall"], "ukjent kategori «bowlinghall» (kjente kategorier: restaurant, cafe"),
+        (
+            ["--categories", "pub,bowlinghall"],
+            "ukjent kategori «bowlinghall» (kjente kategorier: restaurant, cafe"
+        ),
         (["--categories", "bar,,pub"], "--categories trenger kategorinavn skilt med komma"),
         (["--categories", "bar,"], "--categories trenger kategorinavn skilt med komma"),
         (["--categories", ""], "--categories trenger kategorinavn skilt med komma"),

@@ -14,7 +14,8 @@ import Testing
 /// What goes in (arguments, files, piped text) is checked strictly, and what
 /// comes out on the terminal cannot act on it. The real binary.
 @Suite struct InputHygieneTests {
-    func run(_ site: TestSite, _ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+    func run(_ site: TestSite, _ arguments: [String], stdin: String? = nil) throws -> ProcessResult
+    {
         try Sitegen.run(arguments + ["--site", site.root], stdin: stdin)
     }
 
@@ -43,7 +44,9 @@ import Testing
 
     @Test func aCommentMayHoldLineBreaksAndTabs() throws {
         let site = TestSite()
-        #expect(try run(site, ["rate", "Fuglen", "4", "--comment", "Første linje\n\n\tandre avsnitt"]).status == 0)
+        #expect(
+            try run(site, ["rate", "Fuglen", "4", "--comment", "Første linje\n\n\tandre avsnitt"])
+                .status == 0)
     }
 
     /// A store edited by hand may hold anything JSON can say; it is shown escaped.
@@ -58,11 +61,14 @@ import Testing
         #expect(!result.stdout.contains(Self.escape))
         #expect(!result.stdout.contains("\u{202E}"))
         #expect(!result.stdout.contains("\u{07}"))
-        #expect(result.stdout.contains(#"x \u{1B}[2J\u{1B}]0;pwned\u{7} \u{202E}slutt"#), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(#"x \u{1B}[2J\u{1B}]0;pwned\u{7} \u{202E}slutt"#),
+            "\(result.stdout)")
     }
 
     @Test func terminalTextEscapesExactlyTheUnsafeCharacters() {
-        #expect(TerminalText.escaped("Kaffe & kake\n\tæøå 🍽️ עברית") == "Kaffe & kake\n\tæøå 🍽️ עברית")
+        #expect(
+            TerminalText.escaped("Kaffe & kake\n\tæøå 🍽️ עברית") == "Kaffe & kake\n\tæøå 🍽️ עברית")
         #expect(
             TerminalText.escaped("a\u{1B}b\u{9B}c\u{7F}d\re\u{2066}f\u{200F}")
                 == #"a\u{1B}b\u{9B}c\u{7F}d\u{D}e\u{2066}f\u{200F}"#)
@@ -71,7 +77,8 @@ import Testing
     // MARK: 13. Numbers are decimal numbers; files are regular files
 
     @Test(arguments: [
-        ["0x10", "10"], ["1e1", "10"], ["inf", "10"], ["nan", "10"], ["59.9", "0x1p3"], ["5 9", "10"], ["59..9", "10"],
+        ["0x10", "10"], ["1e1", "10"], ["inf", "10"], ["nan", "10"], ["59.9", "0x1p3"],
+        ["5 9", "10"], ["59..9", "10"],
         ["", "10"], ["+-5", "10"],
     ])
     func onlyDecimalNumbersAreCoordinates(arguments: [String]) throws {
@@ -83,7 +90,9 @@ import Testing
 
     @Test func negativeAndCommaCoordinatesAreStillFine() throws {
         let site = TestSite()
-        #expect(try run(site, ["center", "set", "-33,9249", "18.4241", "--label", "Cape Town"]).status == 0)
+        #expect(
+            try run(site, ["center", "set", "-33,9249", "18.4241", "--label", "Cape Town"]).status
+                == 0)
         let center = try site.site.loadSettings().center
         #expect(center.latitude == -33.9249 && center.longitude == 18.4241)
     }
@@ -93,7 +102,9 @@ import Testing
         let site = TestSite()
         let unnamed = try run(site, ["center", "set", "55.9533", "-3.1883"])
         #expect(unnamed.status == 0)
-        #expect(unnamed.stdout.contains("«sitegen center set 55.9533 -3.1883 --label NAVN»"), "\(unnamed.stdout)")
+        #expect(
+            unnamed.stdout.contains("«sitegen center set 55.9533 -3.1883 --label NAVN»"),
+            "\(unnamed.stdout)")
         let named = try run(site, ["center", "set", "55.9533", "-3.1883", "--label", "Waverley"])
         #expect(named.status == 0 && !named.stdout.contains("--label"), "\(named.stdout)")
     }
@@ -110,7 +121,10 @@ import Testing
         #expect(DecimalNumber.parse("+5") == 5)
         // Spaces and tabs around it are trimmed (a no-break space too), line breaks are not.
         #expect(DecimalNumber.parse("\u{00A0}\t12,5\u{2009}") == 12.5)
-        for text in ["0x10", "1e3", "inf", "-nan", ".5", "5.", "1,2,3", "٣", "", "-", " ", "\n12", "12\n", "1 2"] {
+        for text in [
+            "0x10", "1e3", "inf", "-nan", ".5", "5.", "1,2,3", "٣", "", "-", " ", "\n12", "12\n",
+            "1 2",
+        ] {
             #expect(DecimalNumber.parse(text) == nil, "\(text)")
         }
     }
@@ -161,13 +175,16 @@ import Testing
     // MARK: 14. Comments: one limit, and nothing lost to deep nesting
 
     static let deep =
-        String(repeating: "<b>", count: 300) + "TEXT" + String(repeating: "</b>", count: 300) + "<p>after</p>"
+        String(repeating: "<b>", count: 300) + "TEXT" + String(repeating: "</b>", count: 300)
+        + "<p>after</p>"
 
     @Test func deeplyNestedHTMLKeepsItsText() throws {
         let site = TestSite()
         let sanitized = try Sitegen.run(["sanitize"], stdin: Self.deep)
         #expect(sanitized.status == 0)
-        #expect(sanitized.stdout.contains("TEXT") && sanitized.stdout.contains("after"), "\(sanitized.stdout)")
+        #expect(
+            sanitized.stdout.contains("TEXT") && sanitized.stdout.contains("after"),
+            "\(sanitized.stdout)")
         #expect(sanitized.stderr.contains("nøstet for dypt"))
 
         // Through a build: the detail page shows the whole comment.
@@ -178,8 +195,9 @@ import Testing
         #expect(html.contains("TEXT after"))
     }
 
-    /// A protocol-relative link takes the scheme of wherever the page is opened: from the share file on a
-    /// disk, `file://evil.example/x`, which Windows fetches over SMB. Made https, the link it means on the web.
+    /// A protocol-relative link takes the scheme of wherever the page is opened: from the share
+    /// file on a disk, `file://evil.example/x`, which Windows fetches over SMB. Made https, the
+    /// link it means on the web.
     @Test func protocolRelativeLinksBecomeHTTPS() throws {
         let input =
             #"<a href="//evil.example/x">a</a> <a href="\\evil.example/y">b</a> <a href="/\evil.example/z">c</a> "#
@@ -209,9 +227,13 @@ import Testing
         #expect(try run(site, ["build", "--places", site.root + "/egne.geojson"]).status == 0)
         #expect(try run(site, ["share"]).status == 0)
         let own = try #require(
-            site.outputFiles().first { $0.hasPrefix("steder/egen-kafe") }.flatMap { site.read("output/" + $0) })
+            site.outputFiles().first { $0.hasPrefix("steder/egen-kafe") }.flatMap {
+                site.read("output/" + $0)
+            })
         let osm = try #require(
-            site.outputFiles().first { $0.hasPrefix("steder/osm-kafe") }.flatMap { site.read("output/" + $0) })
+            site.outputFiles().first { $0.hasPrefix("steder/osm-kafe") }.flatMap {
+                site.read("output/" + $0)
+            })
         #expect(!own.contains("openstreetmap.org/local"))
         #expect(!own.contains("OpenStreetMap</a></p>") && !own.contains(">Se på OpenStreetMap<"))
         #expect(osm.contains("https://www.openstreetmap.org/node/42"))
@@ -225,8 +247,10 @@ import Testing
         #expect(PlaceID(rawValue: "relation/9").isOpenStreetMap)
         #expect(PlaceID(rawValue: "way/" + String(repeating: "9", count: 20)).isOpenStreetMap)
         let notOSM = [
-            "local/abc123", "geoapify/51ab", "node/", "node/12a", "way/../../x", "nodes/1", "Node/1", "/1", "node",
-            "node/١٢٣", "node/1\u{301}", "node\u{301}/1", "node/1/2", "way/" + String(repeating: "9", count: 21),
+            "local/abc123", "geoapify/51ab", "node/", "node/12a", "way/../../x", "nodes/1",
+            "Node/1", "/1", "node",
+            "node/١٢٣", "node/1\u{301}", "node\u{301}/1", "node/1/2",
+            "way/" + String(repeating: "9", count: 21),
         ]
         for raw in notOSM {
             #expect(!PlaceID(rawValue: raw).isOpenStreetMap, "\(raw)")

@@ -6,12 +6,12 @@ import Testing
 @testable import BeaconSources
 @testable import BeaconSystem
 
-/// The API key echoed back by an upstream in another spelling (issue: the redactor worked on the raw
-/// bytes before they were decoded, so `\u002B`, a partly percent-encoded key and a PNG's text chunks
-/// passed it and were kept and published). The real binary against the loopback stand-in, through
-/// every way in: places, address lookups (`center search`, `import`), map tiles; and every way out:
-/// the cache, the settings and store, the terminal, the pages of a later build without the key, the
-/// share file.
+/// The API key echoed back by an upstream in another spelling (issue: the redactor worked on the
+/// raw bytes before they were decoded, so `\u002B`, a partly percent-encoded key and a PNG's text
+/// chunks passed it and were kept and published). The real binary against the loopback stand-in,
+/// through every way in: places, address lookups (`center search`, `import`), map tiles; and every
+/// way out: the cache, the settings and store, the terminal, the pages of a later build without the
+/// key, the share file.
 @Suite(.serialized) struct KeySpellingTests {
     static let key = "k-ey.X+y/z"
     /// As .NET's serialiser writes `+`, as Python's `quote` leaves `/`, and the other way round.
@@ -22,10 +22,14 @@ import Testing
     static func normalised(_ bytes: [UInt8]) -> String {
         var text = String(decoding: bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
         for (spelled, plain) in [
-            (#"\u002B"#, "+"), (#"\u002b"#, "+"), (#"\u002F"#, "/"), (#"\u002f"#, "/"), (#"\/"#, "/"),
-            (#"\u002D"#, "-"), (#"\u002d"#, "-"), (#"\u002E"#, "."), (#"\u002e"#, "."), ("%2B", "+"), ("%2b", "+"),
-            ("%2F", "/"), ("%2f", "/"), ("%2D", "-"), ("%2d", "-"), ("%2E", "."), ("%2e", "."), ("&#43;", "+"),
-            ("&#x2B;", "+"), ("&#x2b;", "+"), ("&plus;", "+"), ("&#47;", "/"), ("&#x2F;", "/"), ("&#x2f;", "/"),
+            (#"\u002B"#, "+"), (#"\u002b"#, "+"), (#"\u002F"#, "/"), (#"\u002f"#, "/"),
+            (#"\/"#, "/"),
+            (#"\u002D"#, "-"), (#"\u002d"#, "-"), (#"\u002E"#, "."), (#"\u002e"#, "."),
+            ("%2B", "+"), ("%2b", "+"),
+            ("%2F", "/"), ("%2f", "/"), ("%2D", "-"), ("%2d", "-"), ("%2E", "."), ("%2e", "."),
+            ("&#43;", "+"),
+            ("&#x2B;", "+"), ("&#x2b;", "+"), ("&plus;", "+"), ("&#47;", "/"), ("&#x2F;", "/"),
+            ("&#x2f;", "/"),
             ("&sol;", "/"),
         ] {
             text = text.replacingOccurrences(of: spelled, with: plain)
@@ -52,7 +56,8 @@ import Testing
             guard position + 12 + length <= png.count else { break }
             let type = String(decoding: png[(position + 4)..<(position + 8)], as: UTF8.self)
             let data = Array(png[(position + 8)..<(position + 8 + length)])
-            if type == "zTXt" || type == "iTXt", let start = data.firstRange(of: [0x78, 0x9C])?.lowerBound,
+            if type == "zTXt" || type == "iTXt",
+                let start = data.firstRange(of: [0x78, 0x9C])?.lowerBound,
                 let inflated = try? Inflate.raw(data[(start + 2)...], limit: 1 << 20)
             {
                 found.append(inflated)
@@ -67,7 +72,8 @@ import Testing
         var answer = try String(
             contentsOfFile: Repository.root + "/Resources/sample-data/cafe.json", encoding: .utf8)
         for (index, name) in ["Starbucks", "Espresso House", "Tim Wendelboe"].enumerated() {
-            answer = answer.replacingOccurrences(of: "\"\(name)", with: "\"Echo\(index + 1) \(spellings[index]) ")
+            answer = answer.replacingOccurrences(
+                of: "\"\(name)", with: "\"Echo\(index + 1) \(spellings[index]) ")
         }
         let path = NSTemporaryDirectory() + "echo-cafe-\(UUID().uuidString).json"
         try answer.write(toFile: path, atomically: true, encoding: .utf8)
@@ -90,7 +96,10 @@ import Testing
         ])
         let site = TestSite()
         site.write(#"{"format":1,"basemap":"geoapify","tileBudget":12}"#, to: SiteSettings.fileName)
-        let withKey = ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": "5"]
+        let withKey = [
+            "GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL,
+            "GEOAPIFY_TIMEOUT": "5",
+        ]
         var printed = ""
         func run(_ arguments: [String], key: Bool = true) throws -> ProcessResult {
             let result = try Sitegen.runWithBasemap(
@@ -106,7 +115,9 @@ import Testing
         #expect(!tiles.isEmpty)
         for tile in tiles {
             let bytes = try FileSystem.read(site.output + "/" + tile)
-            #expect(PNGTile.publishable(bytes) == bytes, "\(tile) is a whole PNG of the picture's chunks only")
+            #expect(
+                PNGTile.publishable(bytes) == bytes,
+                "\(tile) is a whole PNG of the picture's chunks only")
         }
 
         let moved = try run(["center", "search", "Echo"])

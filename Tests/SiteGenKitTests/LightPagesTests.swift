@@ -13,7 +13,8 @@ import Testing
     func block(_ html: String) throws -> [String: Any] {
         let start = try #require(html.range(of: "id=\"beacon-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(html[start.upperBound..<end.lowerBound].utf8))
         return try #require(json as? [String: Any])
     }
 
@@ -23,29 +24,36 @@ import Testing
         let count = 6_000
         let places = BuildSafetyTests.placesFile(count, in: site)
         _ = try await BuildPipeline(
-            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+            options: BuildOptions(site: site.site, placesFile: places), environment: [:],
+            console: CapturingConsole()
         ).run()
 
         // No HTML page over 200 KB.
         let pages = site.outputFiles().filter { $0.hasSuffix(".html") }
         #expect(pages.count > count)
         for page in pages {
-            let size = (try FileManager.default.attributesOfItem(atPath: site.output + "/" + page)[.size] as? Int) ?? 0
+            let size =
+                (try FileManager.default.attributesOfItem(atPath: site.output + "/" + page)[.size]
+                    as? Int) ?? 0
             #expect(size < 200_000, "\(page): \(size) bytes")
         }
 
-        // The front page names every data file, and together they hold every place once, in its order.
+        // The front page names every data file, and together they hold every place once, in its
+        // order.
         let front = try block(try #require(site.read("output/index.html")))
         #expect(front["places"] == nil)
         #expect(front["count"] as? Int == count)
         let paths = try #require(front["chunks"] as? [String])
-        #expect(paths.count == (count + PageData.Layout.standard.chunkSize - 1) / PageData.Layout.standard.chunkSize)
+        #expect(
+            paths.count == (count + PageData.Layout.standard.chunkSize - 1)
+                / PageData.Layout.standard.chunkSize)
         var ids: [String] = []
         var distances: [Int] = []
         for path in paths {
             #expect(path.hasPrefix("data/steder-"))
             let entries = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site.output + "/" + path)))
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: site.output + "/" + path)))
                     as? [[String: Any]])
             ids += entries.compactMap { $0["id"] as? String }
             distances += entries.compactMap { $0["d"] as? Int }
@@ -66,14 +74,17 @@ import Testing
         let site = TestSite()
         let places = BuildSafetyTests.placesFile(600, in: site)
         var options = BuildOptions(site: site.site, placesFile: places)
-        // Files of 300 places, so that 600 make two (at the standard 5,000 a file this took 6,000 places).
+        // Files of 300 places, so that 600 make two (at the standard 5,000 a file this took 6,000
+        // places).
         options.pageData = PageData.Layout(inlineLimit: 200, chunkSize: 300)
-        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole())
+            .run()
         let before = Set(site.outputFiles().filter { $0.hasPrefix("data/") })
         #expect(before.count == 2)
         let rated = try Sitegen.run(["rate", "Kafé nummer 432", "5", "--site", site.root])
         #expect(rated.status == 0, "\(rated.stderr)")
-        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole()).run()
+        _ = try await BuildPipeline(options: options, environment: [:], console: CapturingConsole())
+            .run()
         let after = Set(site.outputFiles().filter { $0.hasPrefix("data/") })
         #expect(after.count == 2)
         #expect(before.intersection(after).count == 1)
@@ -97,18 +108,22 @@ import Testing
         let site = TestSite()
         let places = BuildSafetyTests.placesFile(300, in: site)
         // 230 favorites (the places file's ids are node/1000000 and up).
-        let entries = (0..<230).map { #""node/\#(1_000_000 + $0)":{"favoriteSince":"2026-11-01"}"# }.joined(
-            separator: ",")
+        let entries = (0..<230).map { #""node/\#(1_000_000 + $0)":{"favoriteSince":"2026-11-01"}"# }
+            .joined(
+                separator: ",")
         site.write(#"{"format":1,"places":{"# + entries + "}}", to: GuideStore.fileName)
         _ = try await BuildPipeline(
-            options: BuildOptions(site: site.site, placesFile: places), environment: [:], console: CapturingConsole()
+            options: BuildOptions(site: site.site, placesFile: places), environment: [:],
+            console: CapturingConsole()
         ).run()
         let first = try #require(site.read("output/favoritter/index.html"))
         let third = try #require(site.read("output/favoritter/side/3/index.html"))
         #expect(!FileManager.default.fileExists(atPath: site.output + "/favoritter/side/4"))
         #expect(first.components(separatedBy: "<li class=\"place-card").count - 1 == 100)
         #expect(third.components(separatedBy: "<li class=\"place-card").count - 1 == 30)
-        #expect(first.contains("href=\"side/2/index.html\"") || first.contains("favoritter/side/2/index.html"))
+        #expect(
+            first.contains("href=\"side/2/index.html\"")
+                || first.contains("favoritter/side/2/index.html"))
         #expect(first.contains("230"))
     }
 }

@@ -9,12 +9,17 @@ import Testing
 @Suite(.serialized) struct LiveBuildTests {
     static let key = "SECRET-test-key-4f9a2c"
 
-    func build(_ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = [], timeout: String = "2") throws
+    func build(
+        _ site: TestSite, _ stub: GeoapifyStub, _ extra: [String] = [], timeout: String = "2"
+    ) throws
         -> ProcessResult
     {
         try Sitegen.run(
             ["build", "--site", site.root] + extra,
-            environment: ["GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL, "GEOAPIFY_TIMEOUT": timeout])
+            environment: [
+                "GEOAPIFY_API_KEY": Self.key, "GEOAPIFY_BASE_URL": stub.baseURL,
+                "GEOAPIFY_TIMEOUT": timeout,
+            ])
     }
 
     /// Every file under `folder` that contains the key.
@@ -29,7 +34,9 @@ import Testing
         let site = TestSite()
         let stub = try GeoapifyStub()
         // The places requests (the basemap's tiles have their own tests: BasemapBuildTests).
-        var placeRequests: [GeoapifyStub.LoggedRequest] { stub.requests.filter { $0.path.hasPrefix("/v2/places") } }
+        var placeRequests: [GeoapifyStub.LoggedRequest] {
+            stub.requests.filter { $0.path.hasPrefix("/v2/places") }
+        }
         let first = try build(site, stub)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(placeRequests.count == 3)
@@ -39,7 +46,8 @@ import Testing
             ])
         #expect(
             placeRequests.allSatisfy {
-                $0.headers["x-api-key"] == Self.key && $0.query["filter"] == "circle:10.7503,59.9111,5000"
+                $0.headers["x-api-key"] == Self.key
+                    && $0.query["filter"] == "circle:10.7503,59.9111,5000"
             })
         #expect(first.stderr.contains("Henter kafeer … 18 steder"))
         let index = try #require(site.read("output/index.html"))
@@ -64,12 +72,16 @@ import Testing
         }
         #expect(filesContainingKey(site.output).isEmpty)
         #expect(filesContainingKey(site.root + "/.beacon-cache").isEmpty)
-        #expect(SiteWriter.listFiles(under: site.root + "/.beacon-cache").allSatisfy { !$0.contains(Self.key) })
+        #expect(
+            SiteWriter.listFiles(under: site.root + "/.beacon-cache").allSatisfy {
+                !$0.contains(Self.key)
+            })
     }
 
     @Test func invalidKeyFailsAndKeepsThePreviousSite() throws {
         let site = TestSite()
-        #expect(try Sitegen.run(["build", "--site", site.root, "--quiet"]).status == 0)  // sample data first
+        // sample data first
+        #expect(try Sitegen.run(["build", "--site", site.root, "--quiet"]).status == 0)
         let before = site.read("output/index.html")
         let stub = try GeoapifyStub(routes: ["catering.cafe": [.error(401, "Invalid apiKey")]])
         let result = try build(site, stub)
@@ -113,7 +125,8 @@ import Testing
         let stub = try GeoapifyStub(routes: ["accommodation.hotel": [slow]])
         let result = try build(site, stub, timeout: "1")
         #expect(result.status == 69)
-        #expect(result.stderr.contains("Geoapify svarte ikke innen 1 sekund, også etter nye forsøk."))
+        #expect(
+            result.stderr.contains("Geoapify svarte ikke innen 1 sekund, også etter nye forsøk."))
         #expect(!FileManager.default.fileExists(atPath: site.output))
     }
 
@@ -130,7 +143,9 @@ import Testing
     @Test func centerSearchSavesTheChosenCandidate() throws {
         let site = TestSite()
         let stub = try GeoapifyStub(routes: [
-            "geocode": [.init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")]
+            "geocode": [
+                .init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")
+            ]
         ])
         let result = try Sitegen.run(
             ["center", "search", "Gym London", "--pick", "2", "--site", site.root],
@@ -139,7 +154,8 @@ import Testing
         #expect(result.stdout.contains("→ 2."))
         let settings = try site.site.loadSettings()
         #expect(abs(settings.center.latitude - 51.5) < 0.5)
-        // The test site's title is the built-in one, which names the old centre: it follows the new one.
+        // The test site's title is the built-in one, which names the old centre: it follows the new
+        // one.
         #expect(settings.title == SiteSettings.titleFollowing(label: settings.centerLabel))
         #expect(result.stdout.contains("Tittelen fulgte senteret"))
         #expect(stub.requests.first?.query["text"] == "Gym London")

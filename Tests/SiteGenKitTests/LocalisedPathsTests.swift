@@ -8,8 +8,9 @@ import Testing
 @testable import Templates
 
 /// A guide's addresses are words of its main language: an English guide publishes `places/…`,
-/// `favourites/`, `restaurants/` and `export/places.geojson`, in English and under `nb/` alike, and every
-/// link of every page finds its file. A new main language moves every page and leaves none behind.
+/// `favourites/`, `restaurants/` and `export/places.geojson`, in English and under `nb/` alike, and
+/// every link of every page finds its file. A new main language moves every page and leaves none
+/// behind.
 @Suite struct LocalisedPathsTests {
     let languages = LanguagesTests()
 
@@ -48,8 +49,10 @@ import Testing
         #expect(topFolders(files) == Set(english))
         #expect(topFolders(files, below: "nb/") == Set(english))
         for file in [
-            "favourites/index.html", "page/2/index.html", "restaurants/index.html", "export/places.geojson",
-            "export/favourites.gpx", "export/favourites.kml", "export/favourites.geojson", "nb/favourites/index.html",
+            "favourites/index.html", "page/2/index.html", "restaurants/index.html",
+            "export/places.geojson",
+            "export/favourites.gpx", "export/favourites.kml", "export/favourites.geojson",
+            "nb/favourites/index.html",
             "nb/page/2/index.html",
         ] {
             #expect(files.contains(file), "\(file) is missing")
@@ -57,8 +60,8 @@ import Testing
         let placePages = files.filter { $0.hasPrefix("places/") && $0.hasSuffix("/index.html") }
         #expect(placePages.count == 130)
         #expect(placePages.allSatisfy { files.contains("nb/" + $0) })
-        // Every link of every page, in both languages, finds its file: cards, chips, pagination, the
-        // switcher, the downloads, the front page's link on a place's page.
+        // Every link of every page, in both languages, finds its file: cards, chips, pagination,
+        // the switcher, the downloads, the front page's link on a place's page.
         for page in files where page.hasSuffix(".html") {
             let bytes = try #require(site.bytes("output/" + page))
             let parsed = LinkChecker.parse(bytes, path: page)
@@ -74,13 +77,15 @@ import Testing
         #expect(sitemap.contains("<loc>https://example.org/guide/nb/favourites/</loc>"))
         #expect(!sitemap.contains("steder") && !sitemap.contains("favoritter"))
         let bokmål = try #require(site.read("output/nb/restaurants/index.html"))
-        #expect(bokmål.contains(#"<a href="../../restaurants/index.html" lang="en" hreflang="en">English</a>"#))
+        #expect(
+            bokmål.contains(
+                #"<a href="../../restaurants/index.html" lang="en" hreflang="en">English</a>"#))
         #expect(bokmål.contains("Restauranter"), "the page itself speaks bokmål")
     }
 
     /// Real data has places whose name has no Latin letter and no other name that has (東京バー in
-    /// `names-in-scripts.geojson`): their addresses are in the guide's words too, and the commands find them
-    /// by those addresses.
+    /// `names-in-scripts.geojson`): their addresses are in the guide's words too, and the commands
+    /// find them by those addresses.
     @Test func aPlaceWithoutANameIsAPlaceInAnEnglishGuide() async throws {
         let site = TestSite()
         site.write(
@@ -94,33 +99,43 @@ import Testing
         // A name of no Latin letter with an English one takes that one's.
         #expect(pages.contains { $0.hasPrefix("places/moscow-restaurant-") }, "\(pages)")
         #expect(!pages.contains { $0.hasPrefix("places/sted-") })
-        let slug = try #require(unnamed.first?.split(separator: "/").dropFirst().first.map(String.init))
+        let slug = try #require(
+            unnamed.first?.split(separator: "/").dropFirst().first.map(String.init))
         #expect(await languages.sitegen(["favorite", "add", slug], site) == 0)
         #expect(await languages.sitegen(build, site) == 0)
-        #expect(try #require(site.read("output/favourites/index.html")).contains("places/\(slug)/index.html"))
+        #expect(
+            try #require(site.read("output/favourites/index.html")).contains(
+                "places/\(slug)/index.html"))
     }
 
     @Test func aNynorskGuidePublishesNynorskAddresses() async throws {
         let site = try await builtSite(#"["nn"]"#)
         let files = site.outputFiles()
         #expect(
-            topFolders(files) == ["stader", "favorittar", "side", "eksport", "restaurantar", "kafear", "hotell"])
-        #expect(files.contains("eksport/stader.geojson") && files.contains("eksport/favorittar.gpx"))
+            topFolders(files) == [
+                "stader", "favorittar", "side", "eksport", "restaurantar", "kafear", "hotell",
+            ])
+        #expect(
+            files.contains("eksport/stader.geojson") && files.contains("eksport/favorittar.gpx"))
         #expect(files.contains("favorittar/index.html") && files.contains("side/2/index.html"))
     }
 
     @Test func aBokmålGuideKeepsTheAddressesItAlwaysHad() async throws {
         let site = try await builtSite(#"["nb","en"]"#)
         let files = site.outputFiles()
-        let bokmål = ["steder", "favoritter", "side", "eksport", "restauranter", "kafeer", "hoteller"]
+        let bokmål = [
+            "steder", "favoritter", "side", "eksport", "restauranter", "kafeer", "hoteller",
+        ]
         #expect(topFolders(files) == Set(bokmål))
         #expect(topFolders(files, below: "en/") == Set(bokmål))
     }
 
-    /// The 404 page's table of old folders: every other language's words lead to the guide's own, and a
-    /// folder the guide has now is never sent elsewhere (nynorsk's `side/` stays in a bokmål guide).
+    /// The 404 page's table of old folders: every other language's words lead to the guide's own,
+    /// and a folder the guide has now is never sent elsewhere (nynorsk's `side/` stays in a bokmål
+    /// guide).
     @Test func theNotFoundPageKnowsWhereEachOldFolderWent() throws {
-        func table(_ languages: String, categories: String = #"["restaurant","cafe","museum"]"#) throws -> [String:
+        func table(_ languages: String, categories: String = #"["restaurant","cafe","museum"]"#)
+            throws -> [String:
             String]
         {
             var text = settings(languages)
@@ -138,33 +153,44 @@ import Testing
         #expect(english["steder"] == "places" && english["stader"] == "places")
         #expect(english["favoritter"] == "favourites" && english["favorittar"] == "favourites")
         #expect(english["side"] == "page" && english["eksport"] == "export")
-        #expect(english["kafeer"] == "cafes" && english["kafear"] == "cafes" && english["museer"] == "museums")
+        #expect(
+            english["kafeer"] == "cafes" && english["kafear"] == "cafes"
+                && english["museer"] == "museums")
         #expect(english["museum"] == "museums", "nynorsk's museum folder")
         #expect(english["hoteller"] == nil, "hotels are not one of this guide's kinds")
         let bokmål = try table(#"["nb"]"#)
-        #expect(bokmål["places"] == "steder" && bokmål["cafes"] == "kafeer" && bokmål["side"] == nil)
+        #expect(
+            bokmål["places"] == "steder" && bokmål["cafes"] == "kafeer" && bokmål["side"] == nil)
         // In a nynorsk guide `museum/` is its own museums' folder: it is not sent on.
         let nynorsk = try table(#"["nn"]"#)
-        #expect(nynorsk["museum"] == nil && nynorsk["museer"] == "museum" && nynorsk["museums"] == "museum")
+        #expect(
+            nynorsk["museum"] == nil && nynorsk["museer"] == "museum"
+                && nynorsk["museums"] == "museum")
         #expect(Set(nynorsk.values).isDisjoint(with: nynorsk.keys))
     }
 
-    /// Changing the main language (as the first build after an upgrade that moved a guide's pages) renders
-    /// every page at its new address and removes the old ones, in every language; the next build has
-    /// nothing to do.
+    /// Changing the main language (as the first build after an upgrade that moved a guide's pages)
+    /// renders every page at its new address and removes the old ones, in every language; the next
+    /// build has nothing to do.
     @Test func aNewMainLanguageMovesEveryPageAndLeavesNoneBehind() async throws {
         let site = try await builtSite(#"["nb","en"]"#)
         let build = ["build", "--places", site.root + "/places.geojson"]
         site.write(settings(#"["en","nb"]"#), to: SiteSettings.fileName)
         #expect(await languages.sitegen(build, site) == 0)
         var files = site.outputFiles()
-        #expect(topFolders(files) == ["places", "favourites", "page", "export", "restaurants", "cafes", "hotels"])
+        #expect(
+            topFolders(files) == [
+                "places", "favourites", "page", "export", "restaurants", "cafes", "hotels",
+            ])
         #expect(!files.contains { $0.hasPrefix("en/") }, "the English pages moved to the root")
         #expect(files.filter { $0.hasPrefix("nb/places/") }.count == 130)
         site.write(settings(#"["nn","nb"]"#), to: SiteSettings.fileName)
         #expect(await languages.sitegen(build, site) == 0)
         files = site.outputFiles()
-        #expect(topFolders(files) == ["stader", "favorittar", "side", "eksport", "restaurantar", "kafear", "hotell"])
+        #expect(
+            topFolders(files) == [
+                "stader", "favorittar", "side", "eksport", "restaurantar", "kafear", "hotell",
+            ])
         #expect(
             topFolders(files, below: "nb/") == [
                 "stader", "favorittar", "side", "eksport", "restaurantar", "kafear", "hotell",

@@ -22,9 +22,11 @@ import Testing
     /// Crashed with SIGILL (FileHandle.write's `try!`) when a stream was closed.
     @Test func closedOutputStreamsDoNotCrash() throws {
         let site = TestSite()
-        let noStdout = try shell("exec '\(Repository.sitegenBinary)' favorites --site '\(site.root)' >&-")
+        let noStdout = try shell(
+            "exec '\(Repository.sitegenBinary)' favorites --site '\(site.root)' >&-")
         #expect(noStdout.status == 0, "\(noStdout.stderr)")
-        let noStderr = try shell("exec '\(Repository.sitegenBinary)' rate finnes-ikke 4 --site '\(site.root)' 2>&-")
+        let noStderr = try shell(
+            "exec '\(Repository.sitegenBinary)' rate finnes-ikke 4 --site '\(site.root)' 2>&-")
         #expect(noStderr.status == 65)
     }
 
@@ -39,7 +41,8 @@ import Testing
     /// A file size limit (`ulimit -f`) mid-build: a Norwegian message, the staging folder gone.
     @Test func aFileSizeLimitFailsTheBuildCleanly() throws {
         let site = TestSite()
-        let result = try shell("ulimit -f 20; exec '\(Repository.sitegenBinary)' build --site '\(site.root)'")
+        let result = try shell(
+            "ulimit -f 20; exec '\(Repository.sitegenBinary)' build --site '\(site.root)'")
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("ulimit -f"))
         #expect(
@@ -52,8 +55,9 @@ import Testing
     /// A store saved by a Windows editor (byte order mark, CRLF) was "corrupt".
     @Test func aByteOrderMarkIsAccepted() throws {
         let site = TestSite()
-        try Data([0xEF, 0xBB, 0xBF] + Array("{\r\n\"format\": 1,\r\n\"places\": {}\r\n}\r\n".utf8)).write(
-            to: URL(fileURLWithPath: site.root + "/" + GuideStore.fileName))
+        try Data([0xEF, 0xBB, 0xBF] + Array("{\r\n\"format\": 1,\r\n\"places\": {}\r\n}\r\n".utf8))
+            .write(
+                to: URL(fileURLWithPath: site.root + "/" + GuideStore.fileName))
         let result = try Sitegen.run(["rate", "Fuglen", "4", "--site", site.root])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try site.site.loadStore().entries.count == 1)
@@ -65,12 +69,14 @@ import Testing
         var features: [String] = []
         for index in 0..<500 {
             // Oslo S, or New York.
-            let (lon, lat) = index % 2 == 0 ? (10.75 + Double(index) * 0.00001, 59.911) : (-74.0, 40.7)
+            let (lon, lat) =
+                index % 2 == 0 ? (10.75 + Double(index) * 0.00001, 59.911) : (-74.0, 40.7)
             features.append(
                 #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"name":"Kafé \#(index)","categories":["catering.cafe"],"osm_type":"n","osm_id":\#(5_000 + index)}}"#
             )
         }
-        let body = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        let body =
+            #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
         let stub = try GeoapifyStub(routes: ["catering.cafe": [GeoapifyStub.Response(body: body)]])
         let site = TestSite()
         let result = try Sitegen.run(
@@ -87,7 +93,8 @@ import Testing
     @Test func aCacheEntryFromTheFutureIsNotFresh() async throws {
         let site = TestSite()
         let stub = try GeoapifyStub()
-        let source = GeoapifyPlaceSource(client: stub.client(), cache: ResponseCache(folder: site.root + "/cache"))
+        let source = GeoapifyPlaceSource(
+            client: stub.client(), cache: ResponseCache(folder: site.root + "/cache"))
         let request = PlacesRequest(category: .cafe, center: .osloS, radiusMetres: 5_000, limit: 20)
         let url = stub.client().placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-cafe")
@@ -99,7 +106,10 @@ import Testing
             "an entry dated a month ahead is not one this cache wrote")
         let fetched = try await source.places(for: request)
         #expect(!fetched.places.isEmpty)
-        if case .live = fetched.origin {} else { Issue.record("expected a live answer, got \(fetched.origin)") }
+        if case .live = fetched.origin {
+        } else {
+            Issue.record("expected a live answer, got \(fetched.origin)")
+        }
         #expect(stub.requests(for: "catering.cafe").count == 1)
     }
 }

@@ -8,9 +8,9 @@ import Testing
 @testable import SiteBuild
 @testable import SiteGenKit
 
-/// Our own basemap end to end, with the real binary: the sample drawn from the Oslo extract compiled
-/// in, a live guide from the Overpass stand-in (answers in Overpass's format), the owner's own
-/// extract, and every way the data can fail, none of which fails the build.
+/// Our own basemap end to end, with the real binary: the sample drawn from the Oslo extract
+/// compiled in, a live guide from the Overpass stand-in (answers in Overpass's format), the owner's
+/// own extract, and every way the data can fail, none of which fails the build.
 @Suite(.serialized) struct OwnBasemapBuildTests {
     static let key = "OWN-BASEMAP-key-51f0"
 
@@ -24,7 +24,8 @@ import Testing
 
     /// Every tile's text, joined (names are JSON strings in them).
     func tileText(_ site: TestSite) -> String {
-        vectorTiles(site).map { String(decoding: site.bytes("output/" + $0) ?? [], as: UTF8.self) }.joined()
+        vectorTiles(site).map { String(decoding: site.bytes("output/" + $0) ?? [], as: UTF8.self) }
+            .joined()
     }
 
     func overpassRequests(_ stub: GeoapifyStub) -> [GeoapifyStub.LoggedRequest] {
@@ -33,15 +34,20 @@ import Testing
 
     @Test func theSampleIsDrawnOnRealOsloStreetsWithoutANetwork() throws {
         // The sample's store: its favorites include one in Holmenkollen.
-        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let site = TestSite(
+            store: try String(
+                contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         // No Overpass at all: a request would go to this closed port and fail.
         let result = try Sitegen.runWithBasemap(
             ["build", "--site", site.root], environment: ["OVERPASS_URL": "http://127.0.0.1:9/x"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata for sentrale Oslo)"))
+        #expect(
+            result.stderr.contains(
+                "Kartbakgrunn: eget kart fra OpenStreetMap (eksempeldata for sentrale Oslo)"))
         #expect(!result.stderr.contains("Overpass"), "\(result.stderr)")
         let tiles = vectorTiles(site)
-        let plan = VectorTilePlan(center: .osloS, radiusMetres: 5000, budget: VectorTilePlan.defaultBudget)
+        let plan = VectorTilePlan(
+            center: .osloS, radiusMetres: 5000, budget: VectorTilePlan.defaultBudget)
         #expect(tiles.count == plan.tileCount)
         #expect(Set(tiles.map { $0.split(separator: "/")[2] }) == ["10", "12", "14"])
         let text = tileText(site)
@@ -51,16 +57,20 @@ import Testing
         // The pages: the vector descriptor, the credit and the script that draws it.
         let page = String(decoding: site.bytes("output/index.html") ?? [], as: UTF8.self)
         #expect(page.contains(#""vector":"kart/osm/{z}/{x}/{y}.js""#))
-        // The extract covers central Oslo, less than the tiles: the page draws the rest as «no data», and
-        // the favorite in Holmenkollen (beyond it, inside the tiles) gets no empty small map.
+        // The extract covers central Oslo, less than the tiles: the page draws the rest as «no
+        // data», and the favorite in Holmenkollen (beyond it, inside the tiles) gets no empty small
+        // map.
         #expect(page.contains(#""covers":[59.8797,10.6876,59.9425,10.813]"#))
-        let far = try #require(site.outputFiles().first { $0.hasPrefix("steder/frognerseteren-restaurant") })
+        let far = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/frognerseteren-restaurant") })
         #expect(try #require(site.read("output/" + far)).contains("Åpne i Apple Maps"))
         #expect(!(try #require(site.read("output/" + far)).contains(#"id="place-map""#)))
-        let near = try #require(site.outputFiles().first { $0.hasPrefix("steder/grand-hotel-oslo") })
+        let near = try #require(
+            site.outputFiles().first { $0.hasPrefix("steder/grand-hotel-oslo") })
         #expect(try #require(site.read("output/" + near)).contains(#"id="place-map""#))
         #expect(
-            page.contains("© OpenStreetMap-bidragsytere") && page.contains("https://www.openstreetmap.org/copyright"))
+            page.contains("© OpenStreetMap-bidragsytere")
+                && page.contains("https://www.openstreetmap.org/copyright"))
         #expect(page.contains("assets/beacon-basemap.js"))
         #expect(site.outputFiles().contains("assets/beacon-basemap.js"))
         // Cut once: the next build finds nothing changed.
@@ -73,43 +83,67 @@ import Testing
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
-        let first = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
+        let first = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root], environment: live(stub))
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("Henter kartdata fra Overpass (127.0.0.1)"), "\(first.stderr)")
-        #expect(first.stderr.contains("eget kart fra OpenStreetMap (Overpass, hentet nå)"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("Henter kartdata fra Overpass (127.0.0.1)"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("eget kart fra OpenStreetMap (Overpass, hentet nå)"),
+            "\(first.stderr)")
         let requests = overpassRequests(stub)
         #expect(requests.count == 1)
         let query = try #require(requests.first?.query["data"])
         #expect(query.contains("[out:json]") && query.contains("out geom"))
-        #expect(query.contains("[bbox:59.8") && query.contains("way[highway]") && query.contains("node[place]"))
+        #expect(
+            query.contains("[bbox:59.8") && query.contains("way[highway]")
+                && query.contains("node[place]"))
         // The key goes to Geoapify only.
-        #expect(requests.allSatisfy { !$0.headers.values.contains(Self.key) && !"\($0.query)".contains(Self.key) })
+        #expect(
+            requests.allSatisfy {
+                !$0.headers.values.contains(Self.key) && !"\($0.query)".contains(Self.key)
+            })
 
         let text = tileText(site)
         #expect(text.contains("\"Karl Johans gate\""))
-        // Overpass answered for the whole area the tiles cover: no part of it is drawn as «no data».
+        // Overpass answered for the whole area the tiles cover: no part of it is drawn as «no
+        // data».
         #expect(!(site.read("output/index.html") ?? "").contains(#""covers""#))
         // The hand-drawn harbour coastline became sea.
         #expect(text.contains("\"sea\""))
 
         // Cached: a forced rebuild asks nothing; --offline neither; --refresh asks again.
         #expect(
-            try Sitegen.runWithBasemap(["build", "--site", site.root, "--force"], environment: live(stub)).status == 0)
+            try Sitegen.runWithBasemap(
+                ["build", "--site", site.root, "--force"], environment: live(stub)
+            ).status == 0)
         #expect(overpassRequests(stub).count == 1)
         let offline = try Sitegen.runWithBasemap(
             ["build", "--site", site.root, "--offline", "--force"], environment: live(stub))
-        #expect(offline.status == 0 && offline.stderr.contains("Overpass, mellomlagret for"), "\(offline.stderr)")
+        #expect(
+            offline.status == 0 && offline.stderr.contains("Overpass, mellomlagret for"),
+            "\(offline.stderr)")
         #expect(overpassRequests(stub).count == 1)
         #expect(
-            try Sitegen.runWithBasemap(["build", "--site", site.root, "--refresh"], environment: live(stub)).status == 0
+            try Sitegen.runWithBasemap(
+                ["build", "--site", site.root, "--refresh"], environment: live(stub)
+            ).status == 0
         )
         #expect(overpassRequests(stub).count == 2)
     }
 
-    /// What a broken or hostile server can answer: each gets a clear message and the guide without a basemap.
+    /// What a broken or hostile server can answer: each gets a clear message and the guide without
+    /// a basemap.
     @Test(arguments: [
-        (GeoapifyStub.Response(status: 400, body: "<html><body>Error: line 1: parse error</body></html>"), "HTTP 400"),
-        (GeoapifyStub.Response(body: "<!DOCTYPE html><html><head><title>Overpass</title></head></html>"), "HTML"),
+        (
+            GeoapifyStub.Response(
+                status: 400, body: "<html><body>Error: line 1: parse error</body></html>"),
+            "HTTP 400"
+        ),
+        (
+            GeoapifyStub.Response(
+                body: "<!DOCTYPE html><html><head><title>Overpass</title></head></html>"), "HTML"
+        ),
         (
             GeoapifyStub.Response(
                 body:
@@ -117,16 +151,20 @@ import Testing
             ), "Query timed out"
         ),
         (
-            GeoapifyStub.Response(body: #"{"version":0.6,"elements":[{"type":"way","id":1,"geometry":[{"lat":59.9"#),
+            GeoapifyStub.Response(
+                body: #"{"version":0.6,"elements":[{"type":"way","id":1,"geometry":[{"lat":59.9"#),
             "JSON"
         ),
         (GeoapifyStub.Response(body: ""), "tom"),
     ])
-    func aFailingOverpassStillBuildsTheGuideAndSaysWhy(answer: GeoapifyStub.Response, mentions: String) throws {
+    func aFailingOverpassStillBuildsTheGuideAndSaysWhy(
+        answer: GeoapifyStub.Response, mentions: String
+    ) throws {
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub(routes: ["overpass": [answer]])
-        let result = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
+        let result = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root], environment: live(stub))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Bygger uten kartbakgrunn"), "\(result.stderr)")
         #expect(result.stderr.contains(mentions), "\(result.stderr)")
@@ -134,27 +172,33 @@ import Testing
         #expect(site.outputFiles().contains("index.html"))
         let page = String(decoding: site.bytes("output/index.html") ?? [], as: UTF8.self)
         #expect(!page.contains(#""vector""#))
-        // Issue: an answer that failed was cached for 30 days, and the next build used it again («mellomlagret
-        // for 0 sekunder siden») with no basemap. Only an answer that was read is kept: the next build asks.
+        // Issue: an answer that failed was cached for 30 days, and the next build used it again
+        // («mellomlagret for 0 sekunder siden») with no basemap. Only an answer that was read is
+        // kept: the next build asks.
         #expect(SiteWriter.listFiles(under: site.root + "/.beacon-cache/overpass").isEmpty)
-        let again = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
+        let again = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root], environment: live(stub))
         #expect(again.status == 0, "\(again.stderr)")
         #expect(!again.stderr.contains("mellomlagret for"), "\(again.stderr)")
         #expect(overpassRequests(stub).count == 2)
     }
 
-    /// A bad answer after a good one (`--refresh`): the guide keeps the last answer that could be read, says
-    /// so, and the cache still holds that one.
+    /// A bad answer after a good one (`--refresh`): the guide keeps the last answer that could be
+    /// read, says so, and the cache still holds that one.
     @Test func aBadAnswerFallsBackOnTheLastGoodOneAndIsNotKept() throws {
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub(routes: [
             "overpass": [
                 .init(file: Repository.fixtures + "/overpass-oslo-centre.json"),
-                .init(body: #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out"}"#),
+                .init(
+                    body:
+                        #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out"}"#),
             ]
         ])
-        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub)).status == 0)
+        #expect(
+            try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(stub))
+                .status == 0)
         let cached = SiteWriter.listFiles(under: site.root + "/.beacon-cache/overpass")
         let good = try #require(cached.first { $0.hasSuffix(".body") } ?? cached.first)
         let goodBytes = site.bytes(".beacon-cache/overpass/" + good)
@@ -163,18 +207,22 @@ import Testing
             ["build", "--site", site.root, "--refresh"], environment: live(stub))
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
         #expect(refreshed.stderr.contains("Query timed out"), "\(refreshed.stderr)")
-        #expect(refreshed.stderr.contains("Bruker kartdata fra mellomlageret"), "\(refreshed.stderr)")
+        #expect(
+            refreshed.stderr.contains("Bruker kartdata fra mellomlageret"), "\(refreshed.stderr)")
         #expect(!refreshed.stderr.contains("Bygger uten kartbakgrunn"), "\(refreshed.stderr)")
         #expect(overpassRequests(stub).count == 2)
         #expect(tileText(site) == tiles)
         #expect(site.bytes(".beacon-cache/overpass/" + good) == goodBytes)
     }
 
-    /// Issue: a word of a cached tile changed to `alert('XSS1')` was published in every tile that held it.
+    /// Issue: a word of a cached tile changed to `alert('XSS1')` was published in every tile that
+    /// held it.
     @Test func aTamperedTileCacheIsCutAgain() throws {
         let site = TestSite()
         #expect(try Sitegen.runWithBasemap(["build", "--site", site.root]).status == 0)
-        let archives = SiteWriter.listFiles(under: site.root + "/.beacon-cache/basemap").filter { $0.hasSuffix(".bin") }
+        let archives = SiteWriter.listFiles(under: site.root + "/.beacon-cache/basemap").filter {
+            $0.hasSuffix(".bin")
+        }
         #expect(archives.count == 1)
         let path = site.root + "/.beacon-cache/basemap/" + archives[0]
         var bytes = try FileSystem.read(path, limit: 1 << 30)
@@ -202,34 +250,42 @@ import Testing
         site.write(#"{"format":1,"basemapData":"kart/utdrag.geojson"}"#, to: SiteSettings.fileName)
         let own = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(own.status == 0, "\(own.stderr)")
-        #expect(own.stderr.contains("eget kart fra OpenStreetMap (utdrag.geojson)"), "\(own.stderr)")
+        #expect(
+            own.stderr.contains("eget kart fra OpenStreetMap (utdrag.geojson)"), "\(own.stderr)")
         let text = tileText(site)
         #expect(text.contains("\"Prinsens gate\"") && text.contains("\"Parken\""))
         #expect(!text.contains("Karl Johans gate"))
-        // The extract covers the box its features span: the page draws the rest as «no data», also when the
-        // tiles come from the cache.
+        // The extract covers the box its features span: the page draws the rest as «no data», also
+        // when the tiles come from the cache.
         let covers = #""covers":[59.911,10.742,59.915,10.75]"#
         #expect((site.read("output/index.html") ?? "").contains(covers))
         #expect(try Sitegen.runWithBasemap(["build", "--site", site.root, "--force"]).status == 0)
         #expect((site.read("output/index.html") ?? "").contains(covers))
 
-        // A link to a file outside the site folder: refused, named, and the guide built without a basemap.
+        // A link to a file outside the site folder: refused, named, and the guide built without a
+        // basemap.
         let outside = NSTemporaryDirectory() + "outside-\(UUID().uuidString).geojson"
-        try Data("{\"type\":\"FeatureCollection\",\"features\":[]}".utf8).write(to: URL(fileURLWithPath: outside))
+        try Data("{\"type\":\"FeatureCollection\",\"features\":[]}".utf8).write(
+            to: URL(fileURLWithPath: outside))
         defer { try? FileManager.default.removeItem(atPath: outside) }
         try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
         try FileManager.default.createSymbolicLink(
             atPath: site.root + "/kart/utdrag.geojson", withDestinationPath: outside)
         let linked = try Sitegen.runWithBasemap(["build", "--site", site.root])
         #expect(linked.status == 0, "\(linked.stderr)")
-        #expect(linked.stderr.contains("Bygger uten kartbakgrunn") && linked.stderr.contains("kart/utdrag.geojson"))
+        #expect(
+            linked.stderr.contains("Bygger uten kartbakgrunn")
+                && linked.stderr.contains("kart/utdrag.geojson"))
         #expect(vectorTiles(site).isEmpty)
 
-        // A file far too large to be one guide's area (sparse: it takes no disk): refused before it is read.
+        // A file far too large to be one guide's area (sparse: it takes no disk): refused before it
+        // is read.
         try FileManager.default.removeItem(atPath: site.root + "/kart/utdrag.geojson")
-        let huge = FileManager.default.createFile(atPath: site.root + "/kart/utdrag.geojson", contents: nil)
+        let huge = FileManager.default.createFile(
+            atPath: site.root + "/kart/utdrag.geojson", contents: nil)
         #expect(huge)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: site.root + "/kart/utdrag.geojson"))
+        let handle = try FileHandle(
+            forWritingTo: URL(fileURLWithPath: site.root + "/kart/utdrag.geojson"))
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         let tooLarge = try Sitegen.runWithBasemap(["build", "--site", site.root])
@@ -245,9 +301,9 @@ import Testing
         #expect(missing.status == 0 && missing.stderr.contains("finnes ikke"), "\(missing.stderr)")
     }
 
-    /// A places file without a key: the compiled-in extract where it covers the centre; elsewhere no
-    /// request to anyone (the README's promise), a basemap only when the owner asks for Overpass by name.
-    /// An extract nested deeper than any OpenStreetMap data is: said so, not «cut off».
+    /// A places file without a key: the compiled-in extract where it covers the centre; elsewhere
+    /// no request to anyone (the README's promise), a basemap only when the owner asks for Overpass
+    /// by name. An extract nested deeper than any OpenStreetMap data is: said so, not «cut off».
     @Test func anExtractNestedTooDeepIsNotCalledCutOff() throws {
         let site = TestSite()
         site.write(
@@ -266,18 +322,21 @@ import Testing
             ), "\(line)")
         #expect(
             line.hasSuffix(
-                ": for dyp nøsting). OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."),
+                ": for dyp nøsting). OpenStreetMap-data er aldri nøstet så dypt; sjekk at det er riktige kartdata."
+            ),
             "\(line)")
         #expect(!result.stderr.contains("avkuttet"), "\(result.stderr)")
     }
 
-    /// Overpass busy, then too slow: each try and the fallback said in a sentence of their own, the older
-    /// answer named as what it is, no «sekunder.)» or «sekunder.:» between them.
+    /// Overpass busy, then too slow: each try and the fallback said in a sentence of their own, the
+    /// older answer named as what it is, no «sekunder.)» or «sekunder.:» between them.
     @Test func aTimeoutIsSaidWithoutStrayPunctuation() throws {
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1}"#, to: SiteSettings.fileName)
         let healthy = try GeoapifyStub()
-        #expect(try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(healthy)).status == 0)
+        #expect(
+            try Sitegen.runWithBasemap(["build", "--site", site.root], environment: live(healthy))
+                .status == 0)
         let slow = try GeoapifyStub(routes: [
             "overpass": [
                 .init(status: 429, headers: ["Retry-After": "0"], body: "busy"),
@@ -287,33 +346,46 @@ import Testing
         ])
         var environment = live(slow)
         environment["OVERPASS_TIMEOUT"] = "1"
-        let result = try Sitegen.runWithBasemap(["build", "--site", site.root, "--refresh"], environment: environment)
+        let result = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--refresh"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(
-            lines.contains("  Overpass: forsøk 1 feilet (for mange forespørsler, HTTP 429); prøver igjen om 0,0 s …"),
+            lines.contains(
+                "  Overpass: forsøk 1 feilet (for mange forespørsler, HTTP 429); prøver igjen om 0,0 s …"
+            ),
             "\(result.stderr)")
         #expect(
             lines.contains(
-                "  Advarsel: Overpass-tjenesten svarte ikke innen 1 sekund. Bruker kartdata fra mellomlageret."),
+                "  Advarsel: Overpass-tjenesten svarte ikke innen 1 sekund. Bruker kartdata fra mellomlageret."
+            ),
             "\(result.stderr)")
-        let basemap = try #require(lines.first { $0.hasPrefix("Kartbakgrunn: eget kart fra OpenStreetMap (") })
+        let basemap = try #require(
+            lines.first { $0.hasPrefix("Kartbakgrunn: eget kart fra OpenStreetMap (") })
         #expect(
-            basemap.hasPrefix("Kartbakgrunn: eget kart fra OpenStreetMap (Overpass, mellomlagret for "), "\(basemap)")
+            basemap.hasPrefix(
+                "Kartbakgrunn: eget kart fra OpenStreetMap (Overpass, mellomlagret for "),
+            "\(basemap)")
         #expect(!basemap.contains("svarte ikke"), "\(basemap)")
-        for stray in [".)", ".:", ".;"] { #expect(!result.stderr.contains(stray), "\(stray): \(result.stderr)") }
+        for stray in [".)", ".:", ".;"] {
+            #expect(!result.stderr.contains(stray), "\(stray): \(result.stderr)")
+        }
     }
 
     @Test func withoutAKeyOnlyTheOwnersChoiceAsksOverpass() throws {
         let site = TestSite()
-        site.write(#"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2}"#,
+            to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
         let overpass = ["OVERPASS_URL": stub.baseURL + "/api/interpreter"]
         let places = Repository.fixtures + "/messy-edinburgh.geojson"
         let plain = try Sitegen.runWithBasemap(
             ["build", "--site", site.root, "--places", places], environment: overpass)
         #expect(plain.status == 0, "\(plain.stderr)")
-        #expect(plain.stderr.contains("uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner"), "\(plain.stderr)")
+        #expect(
+            plain.stderr.contains("uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner"),
+            "\(plain.stderr)")
         #expect(stub.requests.isEmpty)
         #expect(vectorTiles(site).isEmpty)
 
@@ -327,15 +399,16 @@ import Testing
         #expect(!vectorTiles(site).isEmpty)
     }
 
-    /// Issue: `"basemap": "osm"` without a key asked Overpass for a guide built with `--places` but never
-    /// for one built from the sample data, so the next sample build swapped that basemap for the extract.
-    /// One rule, whatever the places come from: the owner asked for Overpass.
+    /// Issue: `"basemap": "osm"` without a key asked Overpass for a guide built with `--places` but
+    /// never for one built from the sample data, so the next sample build swapped that basemap for
+    /// the extract. One rule, whatever the places come from: the owner asked for Overpass.
     @Test func theOwnersChoiceOfOverpassHoldsForTheSampleAndAPlacesFileAlike() throws {
         let site = TestSite()
         site.write(#"{"format":1,"radiusKm":1,"basemap":"osm"}"#, to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
         let overpass = ["OVERPASS_URL": stub.baseURL + "/api/interpreter"]
-        let sample = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: overpass)
+        let sample = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root], environment: overpass)
         #expect(sample.status == 0, "\(sample.stderr)")
         #expect(sample.stderr.contains("(Overpass, hentet nå)"), "\(sample.stderr)")
         #expect(overpassRequests(stub).count == 1)
@@ -345,17 +418,20 @@ import Testing
             ["build", "--site", site.root, "--places", places], environment: overpass)
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
         #expect(fromFile.stderr.contains("(Overpass, mellomlagret for"), "\(fromFile.stderr)")
-        let again = try Sitegen.runWithBasemap(["build", "--site", site.root], environment: overpass)
+        let again = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root], environment: overpass)
         #expect(again.stderr.contains("(Overpass, mellomlagret for"), "\(again.stderr)")
         #expect(tileText(site) == tiles)
         #expect(overpassRequests(stub).count == 1)
     }
 
-    /// A server address or timeout that cannot be right stops the build, as GEOAPIFY_BASE_URL does, with the
-    /// setting named in words and the last site left as it was.
+    /// A server address or timeout that cannot be right stops the build, as GEOAPIFY_BASE_URL does,
+    /// with the setting named in words and the last site left as it was.
     @Test func aBrokenOverpassSettingStopsTheBuildAndSaysWhich() throws {
         let site = TestSite()
-        site.write(#"{"format":1,"basemap":"osm","center":{"lat":55.9486,"lon":-3.1999}}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"basemap":"osm","center":{"lat":55.9486,"lon":-3.1999}}"#,
+            to: SiteSettings.fileName)
         let places = Repository.fixtures + "/messy-edinburgh.geojson"
         for (name, value) in [("OVERPASS_URL", "ftp://x"), ("OVERPASS_TIMEOUT", "soon")] {
             let result = try Sitegen.runWithBasemap(
@@ -367,11 +443,12 @@ import Testing
         }
     }
 
-    /// The client alone, with short waits: a busy server (429) is asked again after its Retry-After;
-    /// a refusal (404) is not; a slow one times out.
+    /// The client alone, with short waits: a busy server (429) is asked again after its
+    /// Retry-After; a refusal (404) is not; a slow one times out.
     @Test func overpassIsAskedAgainWhenBusyAndNotWhenItRefuses() async throws {
         let box = GeoBounds(south: 59.90, west: 10.73, north: 59.92, east: 10.77)
-        let fast = RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.05, maximumTotal: 10)
+        let fast = RetryPolicy(
+            maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.05, maximumTotal: 10)
         let busy = try GeoapifyStub(routes: [
             "overpass": [
                 .init(status: 429, headers: ["Retry-After": "0"], body: "busy"),
@@ -379,14 +456,16 @@ import Testing
             ]
         ])
         let client = OverpassClient(
-            endpoint: URL(string: busy.baseURL + "/api/interpreter")!, retryPolicy: fast, timeout: 5)
+            endpoint: URL(string: busy.baseURL + "/api/interpreter")!, retryPolicy: fast, timeout: 5
+        )
         let body = try await client.fetch(box)
         #expect(body.count > 100_000)
         #expect(busy.requests.count == 2)
 
         let refusing = try GeoapifyStub(routes: ["overpass": [.init(status: 404, body: "no")]])
         let refused = OverpassClient(
-            endpoint: URL(string: refusing.baseURL + "/api/interpreter")!, retryPolicy: fast, timeout: 5)
+            endpoint: URL(string: refusing.baseURL + "/api/interpreter")!, retryPolicy: fast,
+            timeout: 5)
         await #expect(throws: OverpassError.status(404)) { try await refused.fetch(box) }
         #expect(refusing.requests.count == 1)
 
@@ -396,14 +475,18 @@ import Testing
             retryPolicy: RetryPolicy(maximumAttempts: 1), timeout: 1)
         await #expect(throws: OverpassError.timeout(seconds: 1)) { try await waiting.fetch(box) }
 
-        #expect(throws: OverpassError.self) { try OverpassClient.fromEnvironment(["OVERPASS_URL": "ftp://x"]) }
-        #expect(throws: OverpassError.self) { try OverpassClient.fromEnvironment(["OVERPASS_TIMEOUT": "soon"]) }
+        #expect(throws: OverpassError.self) {
+            try OverpassClient.fromEnvironment(["OVERPASS_URL": "ftp://x"])
+        }
+        #expect(throws: OverpassError.self) {
+            try OverpassClient.fromEnvironment(["OVERPASS_TIMEOUT": "soon"])
+        }
         #expect(try OverpassClient.fromEnvironment([:]).endpoint == OverpassClient.defaultURL)
     }
 }
 
-/// The share file's still map: drawn from the last build's tiles, one numbered pin per favorite, and
-/// still one file that loads nothing.
+/// The share file's still map: drawn from the last build's tiles, one numbered pin per favorite,
+/// and still one file that loads nothing.
 @Suite struct ShareOverviewTests {
     @Test func theShareFileMapsTheFavoritesOverTheBasemapAndLoadsNothing() throws {
         let site = TestSite()
@@ -415,7 +498,9 @@ import Testing
         let result = try Sitegen.runWithBasemap(["share", "--site", site.root])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try #require(site.read(ShareCommand.defaultFileName))
-        #expect(text.contains(#"<figure class="share-map"><svg class="share-map__svg" viewBox="0 0 400 "#))
+        #expect(
+            text.contains(
+                #"<figure class="share-map"><svg class="share-map__svg" viewBox="0 0 400 "#))
         #expect(text.components(separatedBy: #"<g class="share-map__pin">"#).count - 1 == 2)
         // (The class names are in the inlined stylesheet too: look for the shapes themselves.)
         #expect(text.contains(#"share-map__shape share-map__secondary" d="M"#))
@@ -429,33 +514,44 @@ import Testing
         try FileManager.default.removeItem(atPath: site.output)
         #expect(try Sitegen.runWithBasemap(["share", "--site", site.root, "--force"]).status == 0)
         let plain = try #require(site.read(ShareCommand.defaultFileName))
-        #expect(plain.contains(#"<g class="share-map__pin">"#) && !plain.contains(#"class="share-map__shape"#))
+        #expect(
+            plain.contains(#"<g class="share-map__pin">"#)
+                && !plain.contains(#"class="share-map__shape"#))
         // … the plain ground's grid, as the guide's own maps without a basemap, in a low, wide box.
         #expect(plain.contains(#"<figure class="share-map share-map--plain">"#))
         #expect(plain.contains(#"<path class="share-map__grid" d="M40 0V"#))
     }
 
-    /// Without a ground to draw, the box is at most 0.6 as tall as wide (the pins keep their places: it
-    /// widens), so two favorites north and south of each other are not a tall empty panel.
+    /// Without a ground to draw, the box is at most 0.6 as tall as wide (the pins keep their
+    /// places: it widens), so two favorites north and south of each other are not a tall empty
+    /// panel.
     @Test func withoutGroundTheMapIsLowAndWide() throws {
         let north = Coordinate(latitude: 55.9600, longitude: -3.1900)
         let south = Coordinate(latitude: 55.9300, longitude: -3.1880)
         let plain = try #require(ShareOverview.make(places: [north, south], tiles: []))
         #expect(plain.height <= plain.width * 0.6 + 1, "\(plain.width) × \(plain.height)")
         let box = try #require(ShareOverview.box([north, south]))
-        #expect(box.maxY - box.minY > (box.maxX - box.minX) * 1.05, "with ground, as tall as the places need")
+        #expect(
+            box.maxY - box.minY > (box.maxX - box.minX) * 1.05,
+            "with ground, as tall as the places need")
         // Both pins are inside the box, the northern one above.
-        for pin in plain.pins { #expect(pin.x > 0 && pin.x < plain.width && pin.y > 0 && pin.y < plain.height) }
+        for pin in plain.pins {
+            #expect(pin.x > 0 && pin.x < plain.width && pin.y > 0 && pin.y < plain.height)
+        }
         #expect(plain.pins[0].y < plain.pins[1].y)
     }
 
     @Test func aTileThatIsNotOursIsNotRead() {
         #expect(VectorTiles.decode(Array("alert(1)".utf8)) == nil)
         #expect(
-            VectorTiles.decode(Array(#"BeaconBasemap.tile(12,1,1,{"k":["sea"],"f":[[5,null,[[0,0]]]]});"#.utf8)) == nil)
+            VectorTiles.decode(
+                Array(#"BeaconBasemap.tile(12,1,1,{"k":["sea"],"f":[[5,null,[[0,0]]]]});"#.utf8))
+                == nil)
         let good = VectorTiles.decode(
             Array(#"BeaconBasemap.tile(12,1,1,{"k":["park"],"f":[[0,"P",[[1,2,3,4]]]]});"#.utf8))
-        #expect(good?.first?.kind == .park && good?.first?.parts == [[GridPoint(x: 1, y: 2), GridPoint(x: 4, y: 6)]])
+        #expect(
+            good?.first?.kind == .park
+                && good?.first?.parts == [[GridPoint(x: 1, y: 2), GridPoint(x: 4, y: 6)]])
         #expect(
             ShareOverview.number(12.34) == "12.3" && ShareOverview.number(-0.96) == "-1"
                 && ShareOverview.number(7) == "7")

@@ -6,7 +6,9 @@ import Testing
 
 /// The owner's commands, run as the real binary against a temporary site.
 @Suite struct OwnerCommandTests {
-    func run(_ site: TestSite, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    func run(_ site: TestSite, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         try Sitegen.run(arguments + ["--site", site.root], environment: environment)
     }
 
@@ -15,7 +17,11 @@ import Testing
     @Test func rateAddsEntriesAndRatingsListsThemNewestFirst() throws {
         let site = TestSite()
         var result = try run(
-            site, ["rate", "Tim Wendelboe", "4", "--comment", "Godt <b>brygg</b>", "--date", "2026-01-05"])
+            site,
+            [
+                "rate", "Tim Wendelboe", "4", "--comment", "Godt <b>brygg</b>", "--date",
+                "2026-01-05",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Lagret 4 av 5 for Tim Wendelboe"))
         result = try run(site, ["rate", "tim-wendelboe", "5", "--date", "2026-02-01"])
@@ -25,7 +31,9 @@ import Testing
         let ratings = try store(site).ratings(for: PlaceID(rawValue: "node/10914208868"))
         #expect(ratings.map(\.stars) == [4, 5, 2])
         #expect(ratings[0].comment == "Godt <b>brygg</b>")
-        #expect(try store(site).entries[PlaceID(rawValue: "node/10914208868")]?.snapshot?.name == "Tim Wendelboe")
+        #expect(
+            try store(site).entries[PlaceID(rawValue: "node/10914208868")]?.snapshot?.name
+                == "Tim Wendelboe")
 
         let listing = try run(site, ["ratings", "Wendelboe"])
         #expect(listing.status == 0)
@@ -86,7 +94,9 @@ import Testing
     ])
     func corruptStoreIsReportedAndLeftByteForByte(text: String) throws {
         let site = TestSite(store: text)
-        for arguments in [["rate", "Fuglen", "4"], ["favorite", "add", "Fuglen"], ["favorites"], ["build"]] {
+        for arguments in [
+            ["rate", "Fuglen", "4"], ["favorite", "add", "Fuglen"], ["favorites"], ["build"],
+        ] {
             let result = try run(site, arguments)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(GuideStore.fileName))
@@ -100,8 +110,8 @@ import Testing
         #expect(settings.read(SiteSettings.fileName) == "{\"format\": 3}")
     }
 
-    /// Settings that read, with one wrong value: the field, the value and what would do, for every command
-    /// that reads them. «Skadet» is for a file that does not read as JSON at all.
+    /// Settings that read, with one wrong value: the field, the value and what would do, for every
+    /// command that reads them. «Skadet» is for a file that does not read as JSON at all.
     @Test(arguments: [
         (
             #"{"format":1,"categories":["restaurant",{"key":"catering.nonsense","name":{"nb":["Greie","Greier"]}}]}"#,
@@ -114,13 +124,22 @@ import Testing
             #"{"format":1,"languages":["nb","de"]}"#,
             "languages[1]: ukjent språk «de»; guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)"
         ),
-        (#"{"format":1,"center":{"lat":95,"lon":10.75}}"#, "center.lat (breddegraden) må være fra -90 til 90 (er 95)"),
+        (
+            #"{"format":1,"center":{"lat":95,"lon":10.75}}"#,
+            "center.lat (breddegraden) må være fra -90 til 90 (er 95)"
+        ),
         (
             #"{"format":1,"center":{"lat":59.91,"lon":-190.5}}"#,
             "center.lon (lengdegraden) må være fra -180 til 180 (er -190.5)"
         ),
-        (#"{"format":1,"center":{"lat":"59.91","lon":10.75}}"#, "center.lat: forventet et tall (er «59.91»)"),
-        (#"{"format":1,"center":[59.91,10.75]}"#, "center: forventet {\"lat\": tall, \"lon\": tall} (er en liste)"),
+        (
+            #"{"format":1,"center":{"lat":"59.91","lon":10.75}}"#,
+            "center.lat: forventet et tall (er «59.91»)"
+        ),
+        (
+            #"{"format":1,"center":[59.91,10.75]}"#,
+            "center: forventet {\"lat\": tall, \"lon\": tall} (er en liste)"
+        ),
         (#"{"format":1,"radiusKm":"fem"}"#, "radiusKm: forventet et heltall (er «fem»)"),
         (#"{"format":1,"title":"  "}"#, "title kan ikke være tom"),
     ])
@@ -132,7 +151,8 @@ import Testing
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(
                 result.stderr.contains(
-                    "Innstillingene i \(site.site.settingsPath) er ugyldige: \(problem). Filen er ikke endret."),
+                    "Innstillingene i \(site.site.settingsPath) er ugyldige: \(problem). Filen er ikke endret."
+                ),
                 "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("skadet"), "\(arguments): \(result.stderr)")
             #expect(site.read(SiteSettings.fileName) == settings)
@@ -141,7 +161,9 @@ import Testing
         site.write(#"{"format":1,"radiusKm":"#, to: SiteSettings.fileName)
         let damaged = try run(site, ["build"])
         #expect(damaged.status == 65)
-        #expect(damaged.stderr.contains("er skadet og kan ikke leses (ugyldig JSON"), "\(damaged.stderr)")
+        #expect(
+            damaged.stderr.contains("er skadet og kan ikke leses (ugyldig JSON"),
+            "\(damaged.stderr)")
     }
 
     @Test func twentyConcurrentRatingsAllLand() async throws {
@@ -150,8 +172,10 @@ import Testing
         try await withThrowingTaskGroup(of: Int32.self) { group in
             for i in 0..<20 {
                 group.addTask {
-                    try Sitegen.run(["rate", "Fuglen", String(i % 5 + 1), "--comment", "nr \(i)", "--site", root])
-                        .status
+                    try Sitegen.run([
+                        "rate", "Fuglen", String(i % 5 + 1), "--comment", "nr \(i)", "--site", root,
+                    ])
+                    .status
                 }
             }
             for try await status in group { #expect(status == 0) }
@@ -171,12 +195,16 @@ import Testing
         let build = try run(site, ["build", "--quiet"])
         #expect(build.status == 0, "\(build.stderr)")
         let index = try #require(site.read("output/index.html"))
-        // Not in the list any more; in the page data only as a favorite no longer in the data (x), for «Bare favoritter».
+        // Not in the list any more; in the page data only as a favorite no longer in the data (x),
+        // for «Bare favoritter».
         let list = try #require(
-            index.range(of: "id=\"place-list\"").map { index[$0.upperBound...] }?.components(separatedBy: "</ul>").first
+            index.range(of: "id=\"place-list\"").map { index[$0.upperBound...] }?.components(
+                separatedBy: "</ul>"
+            ).first
         )
         #expect(!list.contains("Godt Brød"))
-        let entry = try #require(index.components(separatedBy: "\n").first { $0.contains("\"n\":\"Godt Brød\"") })
+        let entry = try #require(
+            index.components(separatedBy: "\n").first { $0.contains("\"n\":\"Godt Brød\"") })
         #expect(entry.contains("\"f\":1") && entry.contains("\"x\":1"))
         let favorites = try #require(site.read("output/favoritter/index.html"))
         #expect(favorites.contains("Godt Brød"))
@@ -192,7 +220,10 @@ import Testing
         #expect(
             try run(
                 site,
-                ["rate", "Stockfleths", "2", "--comment", "<p>Lunken <em>kaffe</em></p><script>alert(1)</script>"]
+                [
+                    "rate", "Stockfleths", "2", "--comment",
+                    "<p>Lunken <em>kaffe</em></p><script>alert(1)</script>",
+                ]
             ).status == 0)
         #expect(try run(site, ["rate", "Stockfleths", "3"]).status == 0)
         #expect(try run(site, ["build", "--quiet"]).status == 0)
@@ -215,37 +246,48 @@ import Testing
         #expect(try site.site.loadSettings().center.longitude == -151.2)
     }
 
-    /// The title `init` made from the centre's name follows a new centre; a title the owner wrote stays.
+    /// The title `init` made from the centre's name follows a new centre; a title the owner wrote
+    /// stays.
     @Test func aTitleMadeFromTheCentreFollowsItAndAnOwnTitleStays() throws {
-        let root = FileManager.default.temporaryDirectory.path + "/beacon-retitle-\(UUID().uuidString)"
+        let root =
+            FileManager.default.temporaryDirectory.path + "/beacon-retitle-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let made = try Sitegen.run(["init", root + "/made", "--center", "59.91", "10.75", "--label", "Oslo", "--quiet"])
+        let made = try Sitegen.run([
+            "init", root + "/made", "--center", "59.91", "10.75", "--label", "Oslo", "--quiet",
+        ])
         #expect(made.status == 0, "\(made.stderr)")
         let moved = try Sitegen.run([
             "center", "set", "60.3913", "5.3221", "--label", "Bergen", "--site", root + "/made",
         ])
         #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(moved.stdout.contains("Tittelen fulgte senteret og er nå «Steder rundt Bergen»"), "\(moved.stdout)")
+        #expect(
+            moved.stdout.contains("Tittelen fulgte senteret og er nå «Steder rundt Bergen»"),
+            "\(moved.stdout)")
         #expect(try SiteFolder(root: root + "/made").loadSettings().title == "Steder rundt Bergen")
         // No name for the new centre: the title names none.
         let unnamed = try Sitegen.run(["center", "set", "60.39", "5.32", "--site", root + "/made"])
         #expect(unnamed.stdout.contains("«Min stedsguide»"), "\(unnamed.stdout)")
 
         let own = try Sitegen.run([
-            "init", root + "/own", "--center", "59.91", "10.75", "--label", "Oslo", "--title", "Kaffe med Kari",
+            "init", root + "/own", "--center", "59.91", "10.75", "--label", "Oslo", "--title",
+            "Kaffe med Kari",
             "--quiet",
         ])
         #expect(own.status == 0, "\(own.stderr)")
-        let kept = try Sitegen.run(["center", "set", "60.3913", "5.3221", "--label", "Bergen", "--site", root + "/own"])
+        let kept = try Sitegen.run([
+            "center", "set", "60.3913", "5.3221", "--label", "Bergen", "--site", root + "/own",
+        ])
         #expect(kept.status == 0 && !kept.stdout.contains("Tittelen"), "\(kept.stdout)")
         #expect(try SiteFolder(root: root + "/own").loadSettings().title == "Kaffe med Kari")
     }
 
-    /// The title `center set` made is the tool's words, not the owner's: the pages in nynorsk and English say
-    /// it in theirs, in the title, the header and the web app's name.
+    /// The title `center set` made is the tool's words, not the owner's: the pages in nynorsk and
+    /// English say it in theirs, in the title, the header and the web app's name.
     @Test func aTitleMadeFromTheCentreIsSaidInEveryLanguageOfTheGuide() throws {
         let site = TestSite()
-        #expect(try run(site, ["center", "set", "59.9225", "10.7590", "--label", "Grünerløkka"]).status == 0)
+        #expect(
+            try run(site, ["center", "set", "59.9225", "10.7590", "--label", "Grünerløkka"]).status
+                == 0)
         let folder = SiteFolder(root: site.root)
         var settings = try folder.loadSettings()
         settings.languages = SiteLanguages([.nb, .nn, .en])
@@ -259,7 +301,9 @@ import Testing
             let page = try #require(site.read("output/\(prefix)index.html"))
             #expect(page.contains("<title>\(title)</title>"), "\(prefix)")
             #expect(page.contains(#"<span class="brand__title">\#(title)</span>"#), "\(prefix)")
-            #expect(site.read("output/manifest\(suffix).webmanifest")?.contains(#""name": "\#(title)""#) == true)
+            #expect(
+                site.read("output/manifest\(suffix).webmanifest")?.contains(#""name": "\#(title)""#)
+                    == true)
         }
     }
 
@@ -273,31 +317,42 @@ import Testing
             ]}
             """
         site.write(places, to: "places.geojson")
-        #expect(try run(site, ["build", "--places", site.root + "/places.geojson", "--quiet"]).status == 0)
+        #expect(
+            try run(site, ["build", "--places", site.root + "/places.geojson", "--quiet"]).status
+                == 0)
         let byName = try run(site, ["search", "--sort", "name"])
         #expect(byName.status == 0)
         let names = byName.stdout.split(separator: "\n").dropFirst(2).prefix(7).map {
             String($0.prefix(14)).trimmingCharacters(in: .whitespaces)
         }
         #expect(
-            names == ["alfa kafé", "Bakeriet", "Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Aasen Kro"])
+            names == [
+                "alfa kafé", "Bakeriet", "Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken",
+                "Aasen Kro",
+            ])
         #expect(try run(site, ["rate", "Zeta", "5"]).status == 0)
         #expect(try run(site, ["rate", "Bakeriet", "3"]).status == 0)
         let byRating = try run(site, ["search", "--sort", "rating"]).stdout.split(separator: "\n")
         #expect(byRating[2].hasPrefix("Zeta Bar"))
         #expect(byRating[3].hasPrefix("Bakeriet"))
-        // «Anbefalt», the default: the favorite (unrated, and among the farthest) first, then by rating, then nearest.
+        // «Anbefalt», the default: the favorite (unrated, and among the farthest) first, then by
+        // rating, then nearest.
         #expect(try run(site, ["favorite", "add", "Aasen Kro"]).status == 0)
-        let recommended = try run(site, ["search"]).stdout.split(separator: "\n").dropFirst(2).prefix(7).map {
-            String($0.prefix(14)).trimmingCharacters(in: .whitespaces)
-        }
+        let recommended = try run(site, ["search"]).stdout.split(separator: "\n").dropFirst(2)
+            .prefix(7).map {
+                String($0.prefix(14)).trimmingCharacters(in: .whitespaces)
+            }
         #expect(
             recommended == [
-                "Aasen Kro ♥", "Zeta Bar", "Bakeriet", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "alfa kafé",
+                "Aasen Kro ♥", "Zeta Bar", "Bakeriet", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken",
+                "alfa kafé",
             ])
-        #expect(try run(site, ["search", "--sort", "recommended"]).stdout == (try run(site, ["search"]).stdout))
         #expect(
-            try run(site, ["search", "--sort", "distance"]).stdout.split(separator: "\n")[2].hasPrefix("Ærlig Mat"))
+            try run(site, ["search", "--sort", "recommended"]).stdout
+                == (try run(site, ["search"]).stdout))
+        #expect(
+            try run(site, ["search", "--sort", "distance"]).stdout.split(separator: "\n")[2]
+                .hasPrefix("Ærlig Mat"))
         let unknown = try run(site, ["search", "--sort", "anbefalt"])
         #expect(unknown.status != 0)
         #expect(unknown.stderr.contains("bruk recommended, distance, rating eller name"))
@@ -311,7 +366,8 @@ import Testing
 
     @Test func sanitizeCommand() throws {
         let ok = try Sitegen.run(
-            ["sanitize"], stdin: "<b>Fet</b> <a href=\"javascript:alert(1)\">x</a><script>bad()</script>")
+            ["sanitize"],
+            stdin: "<b>Fet</b> <a href=\"javascript:alert(1)\">x</a><script>bad()</script>")
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("<b>Fet</b>"))
         #expect(!ok.stdout.contains("script"))
@@ -319,15 +375,19 @@ import Testing
         // One rule for a comment, whichever way it comes in.
         let long = String(repeating: "a", count: TextHardening.Limit.comment + 1)
         let tooLong = try Sitegen.run(["sanitize"], stdin: long)
-        let tooLongComment = try Sitegen.run(["rate", "Fuglen", "4", "--comment", long, "--site", TestSite().root])
+        let tooLongComment = try Sitegen.run([
+            "rate", "Fuglen", "4", "--comment", long, "--site", TestSite().root,
+        ])
         #expect(tooLong.status == 64)
         #expect(tooLongComment.status == 64)
         #expect(tooLong.stderr.contains("Kommentaren er for lang (5001 tegn, grensen er 5000)"))
-        #expect(tooLongComment.stderr.contains("Kommentaren er for lang (5001 tegn, grensen er 5000)"))
+        #expect(
+            tooLongComment.stderr.contains("Kommentaren er for lang (5001 tegn, grensen er 5000)"))
         #expect(tooLong.stdout.isEmpty)
         let atLimit = try Sitegen.run(["sanitize"], stdin: String(long.dropLast()))
         #expect(atLimit.status == 0)
-        let hugeInput = try Sitegen.run(["sanitize"], stdin: String(repeating: "å", count: 2_000_000))
+        let hugeInput = try Sitegen.run(
+            ["sanitize"], stdin: String(repeating: "å", count: 2_000_000))
         #expect(hugeInput.status == 64)
     }
 }

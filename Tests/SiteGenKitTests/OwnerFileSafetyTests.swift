@@ -35,7 +35,8 @@ import Testing
         site.write("", to: ".beacon.lock")
         let before = site.bytes(name)
         for arguments in [
-            ["share", "--output", site.root + "/" + name], ["share", "--output", site.root + "/" + name, "--force"],
+            ["share", "--output", site.root + "/" + name],
+            ["share", "--output", site.root + "/" + name, "--force"],
         ] {
             let result = try run(site, arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
@@ -55,7 +56,8 @@ import Testing
             atPath: site.root + "/lenke.html", withDestinationPath: GuideStore.fileName)
         #expect(link(site.root + "/" + GuideStore.fileName, site.root + "/hard.html") == 0)
         for target in [
-            site.root + "/lenke.html", site.root + "/hard.html", site.root + "/Resources/../" + GuideStore.fileName,
+            site.root + "/lenke.html", site.root + "/hard.html",
+            site.root + "/Resources/../" + GuideStore.fileName,
         ] {
             let result = try Sitegen.run(
                 ["share", "--output", target, "--force", "--site", site.root], in: elsewhere.root)
@@ -64,14 +66,20 @@ import Testing
         }
         #expect(site.bytes(GuideStore.fileName) == before)
         #expect(elsewhere.read(GuideStore.fileName) == "decoy")
-        #expect(try site.site.loadStore().ratings(for: PlaceID(rawValue: "node/10914208868")).count == 1)
+        #expect(
+            try site.site.loadStore().ratings(for: PlaceID(rawValue: "node/10914208868")).count == 1
+        )
         // A symlink to a file of the user's own is written through, and stays a link.
         site.write("", to: "ut/del.html")
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/del.html", withDestinationPath: "ut/del.html")
-        let through = try Sitegen.run(["share", "--output", "del.html", "--force", "--site", site.root], in: site.root)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/del.html", withDestinationPath: "ut/del.html")
+        let through = try Sitegen.run(
+            ["share", "--output", "del.html", "--force", "--site", site.root], in: site.root)
         #expect(through.status == 0, "\(through.stderr)")
         #expect(site.read("ut/del.html")?.contains("Mine steder") == true)
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: site.root + "/del.html")) == "ut/del.html")
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: site.root + "/del.html"))
+                == "ut/del.html")
     }
 
     @Test func shareReplacesOnlyAnEarlierShareFileUnlessForced() throws {
@@ -95,16 +103,21 @@ import Testing
     @Test func shareNeverWritesOverThePlacesFileOfTheLastBuild() throws {
         let site = TestSite()
         let places = Repository.fixtures + "/hostile-places.geojson"
-        site.write(String(decoding: try FileSystem.read(places), as: UTF8.self), to: "steder.geojson")
-        #expect(try run(site, ["build", "--places", site.root + "/steder.geojson", "--category", "cafe"]).status == 0)
+        site.write(
+            String(decoding: try FileSystem.read(places), as: UTF8.self), to: "steder.geojson")
+        #expect(
+            try run(
+                site, ["build", "--places", site.root + "/steder.geojson", "--category", "cafe"]
+            ).status == 0)
         let before = site.bytes("steder.geojson")
         let result = try run(site, ["share", "--output", site.root + "/steder.geojson", "--force"])
         #expect(result.status == 64)
         #expect(site.bytes("steder.geojson") == before)
     }
 
-    /// Every file the site folder's tool owns, existing or not, whatever it is called: a photo's original, the
-    /// built site, the cache, the store's backup. `--force` is for the owner's own files, not these.
+    /// Every file the site folder's tool owns, existing or not, whatever it is called: a photo's
+    /// original, the built site, the cache, the store's backup. `--force` is for the owner's own
+    /// files, not these.
     @Test func shareNeverWritesIntoWhatSitegenOwns() throws {
         let site = TestSite(store: Self.store)
         let original = "photos/0123456789abcdef0123456789abcdef.jpg"
@@ -116,14 +129,18 @@ import Testing
             atPath: site.root + "/lenke.jpg", withDestinationPath: original)
         let owned = [
             (original, "photos/"), ("photos/ny.html", "photos/"), ("output/index.html", "output/"),
-            ("output/ny/del.html", "output/"), (".beacon-cache/places-index.json", ".beacon-cache/"),
-            (GuideStore.fileName + ".format-1.bak", "sikkerhetskopien av lageret"), ("lenke.jpg", "photos/"),
+            ("output/ny/del.html", "output/"),
+            (".beacon-cache/places-index.json", ".beacon-cache/"),
+            (GuideStore.fileName + ".format-1.bak", "sikkerhetskopien av lageret"),
+            ("lenke.jpg", "photos/"),
         ]
         for (name, role) in owned {
             let before = site.bytes(name)
             let result = try run(site, ["share", "--output", site.root + "/" + name, "--force"])
             #expect(result.status == 64, "\(name): \(result.stderr)")
-            #expect(result.stderr.contains(role) && result.stderr.contains("aldri skriver over"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(role) && result.stderr.contains("aldri skriver over"),
+                "\(result.stderr)")
             #expect(site.bytes(name) == before, "\(name)")
         }
         #expect(site.read(original) == "JPEG")
@@ -136,7 +153,8 @@ import Testing
 
     @Test(arguments: [
         (
-            GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e300,"date":"2026-01-01"}]}}}"#,
+            GuideStore.fileName,
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e300,"date":"2026-01-01"}]}}}"#,
             "stars"
         ),
         (
@@ -145,12 +163,14 @@ import Testing
             "stars"
         ),
         (
-            GuideStore.fileName, #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e400,"date":"2026-01-01"}]}}}"#,
+            GuideStore.fileName,
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":1e400,"date":"2026-01-01"}]}}}"#,
             "stars"
         ),
         (
             GuideStore.fileName,
-            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":-1e300,"date":"2026-01-01"}]}}}"#, "stars"
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":-1e300,"date":"2026-01-01"}]}}}"#,
+            "stars"
         ),
         (GuideStore.fileName, #"{"format":1e300,"places":{}}"#, "format"),
         (GuideStore.fileName, #"{"format":-9.3e18,"places":{}}"#, "format"),
@@ -171,10 +191,13 @@ import Testing
         let before = site.bytes(file)
         let readers =
             file == GuideStore.fileName
-            ? [["favorites"], ["rate", "Fuglen", "3"], ["build"]] : [["favorites"], ["radius", "3"], ["build"]]
+            ? [["favorites"], ["rate", "Fuglen", "3"], ["build"]]
+            : [["favorites"], ["radius", "3"], ["build"]]
         for arguments in readers {
             let result = try run(site, arguments)
-            #expect(result.status == 65, "\(arguments) \(text): exit \(result.status), \(result.stderr)")
+            #expect(
+                result.status == 65, "\(arguments) \(text): exit \(result.status), \(result.stderr)"
+            )
             #expect(result.stderr.contains(site.root + "/" + file))
             #expect(result.stderr.contains(field), "\(result.stderr)")
             #expect(site.bytes(file) == before)
@@ -186,18 +209,22 @@ import Testing
     @Test func aSymlinkedStoreStaysALinkAndItsTargetGetsTheRating() throws {
         let site = TestSite()
         let elsewhere = site.root + "/privat"
-        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: elsewhere, withIntermediateDirectories: true)
         try Self.store.write(toFile: elsewhere + "/lager.json", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: site.root + "/" + GuideStore.fileName, withDestinationPath: "privat/lager.json")
         let result = try run(site, ["rate", "Tim Wendelboe", "3"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            try FileManager.default.destinationOfSymbolicLink(atPath: site.root + "/" + GuideStore.fileName)
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: site.root + "/" + GuideStore.fileName)
                 == "privat/lager.json")
         let target = try JSONParser.parse(bytes: FileSystem.read(elsewhere + "/lager.json"))
         #expect(target["places"]?["node/10914208868"]?["ratings"]?.arrayValue?.count == 2)
-        #expect(SiteWriter.listFiles(under: elsewhere) == ["lager.json"], "no temporary file is left beside the target")
+        #expect(
+            SiteWriter.listFiles(under: elsewhere) == ["lager.json"],
+            "no temporary file is left beside the target")
     }
 
     @Test func permissionsStayAsTheOwnerSetThem() throws {
@@ -244,7 +271,10 @@ import Testing
             #"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","visitor":"Kari"}]}}}"#,
             "visitor: ukjent felt"
         ),
-        (#"{"format":1,"places":{"node/1":{"favoriteSince":"2026-01-01","note":"x"}}}"#, "note: ukjent felt"),
+        (
+            #"{"format":1,"places":{"node/1":{"favoriteSince":"2026-01-01","note":"x"}}}"#,
+            "note: ukjent felt"
+        ),
         (
             "{\"format\":1,\"places\":{\"node/1\":{\"ratings\":[{\"stars\":5,\"date\":\"2026-08-30\",\"comment\":\"god \\ud800 kaffe\"}]}}}",
             "surrogat"
@@ -268,7 +298,8 @@ import Testing
     @Test func invalidUTF8IsRefusedWithItsPosition() throws {
         let site = TestSite()
         var bytes = Array(
-            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","comment":"bl"#.utf8)
+            #"{"format":1,"places":{"node/1":{"ratings":[{"stars":5,"date":"2026-08-30","comment":"bl"#
+                .utf8)
         bytes += [0xE5]  // Latin-1 "å"
         bytes += Array(#"bær"}]}}}"#.utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: site.root + "/" + GuideStore.fileName))
@@ -285,7 +316,8 @@ import Testing
         let duplicate = try run(site, ["radius"])
         #expect(duplicate.status == 65)
         #expect(duplicate.stderr.contains("står to ganger"))
-        site.write(#"{"format":1,"center":{"lat":59.9,"lon":10.7,"zoom":3}}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"center":{"lat":59.9,"lon":10.7,"zoom":3}}"#, to: SiteSettings.fileName)
         let unknown = try run(site, ["center", "show"])
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("center.zoom: ukjent felt"))
@@ -319,9 +351,13 @@ import Testing
             ProcessWaiting.waitForExit(process)
         }
         #expect(try run(site, ["rate", "Tim Wendelboe", "2"]).status == 0)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers == [".\(GuideStore.fileName).tmp-\(getpid())-789"])
-        #expect(try site.site.loadStore().ratings(for: PlaceID(rawValue: "node/10914208868")).count >= 2)
+        #expect(
+            try site.site.loadStore().ratings(for: PlaceID(rawValue: "node/10914208868")).count >= 2
+        )
     }
 
     // MARK: 17. A failed command leaves no trace
@@ -331,7 +367,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         // A places file that is not there: the build fails after it has looked at the folder.
-        let result = try Sitegen.run(["build", "--site", empty, "--places", empty + "/mangler.geojson"])
+        let result = try Sitegen.run([
+            "build", "--site", empty, "--places", empty + "/mangler.geojson",
+        ])
         #expect(result.status == 74)
         #expect(result.stderr.contains("mangler.geojson"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty) == [])

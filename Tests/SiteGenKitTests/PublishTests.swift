@@ -27,7 +27,9 @@ import Testing
     @Test func shareFileIsSelfContained() async throws {
         let site = TestSite(store: Self.trickyStore)
         try await build(site)
-        let result = try Sitegen.run(["share", "--site", site.root, "--output", site.root + "/delt/mine.html"])
+        let result = try Sitegen.run([
+            "share", "--site", site.root, "--output", site.root + "/delt/mine.html",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("2 favoritter"))
         let bytes = try #require(site.bytes("delt/mine.html"))
@@ -38,7 +40,9 @@ import Testing
         for reference in page.references {
             if reference.hasPrefix("data:") || reference.hasPrefix("#") { continue }
             let host = URLComponents(string: reference)?.host ?? ""
-            #expect(reference.hasPrefix("https://") && mapHosts.contains(host), "not self-contained: \(reference)")
+            #expect(
+                reference.hasPrefix("https://") && mapHosts.contains(host),
+                "not self-contained: \(reference)")
         }
         #expect(page.references.contains { $0.hasPrefix("data:image/svg+xml;base64,") })
         let html = String(decoding: bytes, as: UTF8.self)
@@ -54,15 +58,20 @@ import Testing
         let site = TestSite(store: Self.trickyStore)
         try await build(site)
         // GeoJSON, read back by our own decoder.
-        let favorites = try PlacesFile.load(path: site.output + "/eksport/favoritter.geojson", defaultCategory: nil)
-            .places
+        let favorites = try PlacesFile.load(
+            path: site.output + "/eksport/favoritter.geojson", defaultCategory: nil
+        )
+        .places
         #expect(Set(favorites.map(\.name)) == ["Stockfleths", "Ærlig Øl & Brød «Å»"])
         let tricky = try #require(favorites.first { $0.name.hasPrefix("Ærlig") })
         #expect(tricky.coordinate == Coordinate(latitude: 59.9201, longitude: 10.7651))
         #expect(tricky.id == PlaceID(rawValue: "way/9"))
-        let all = try PlacesFile.load(path: site.output + "/eksport/steder.geojson", defaultCategory: nil).places
+        let all = try PlacesFile.load(
+            path: site.output + "/eksport/steder.geojson", defaultCategory: nil
+        ).places
         #expect(all.count >= 50)
-        let allJSON = try JSONParser.parse(bytes: FileSystem.read(site.output + "/eksport/steder.geojson"))
+        let allJSON = try JSONParser.parse(
+            bytes: FileSystem.read(site.output + "/eksport/steder.geojson"))
         #expect(allJSON["type"] == .string("FeatureCollection"))
 
         // GPX and KML, read back with libxml2's XML parser.
@@ -71,23 +80,28 @@ import Testing
         ] {
             let bytes = try FileSystem.read(site.output + "/eksport/" + file)
             let points = try #require(
-                XMLPoints.read(bytes, element: nameElement, coordinates: coordinates), "\(file) does not parse")
+                XMLPoints.read(bytes, element: nameElement, coordinates: coordinates),
+                "\(file) does not parse")
             #expect(
                 points.contains {
-                    $0.name == "Ærlig Øl & Brød «Å»" && abs($0.lat - 59.9201) < 1e-9 && abs($0.lon - 10.7651) < 1e-9
+                    $0.name == "Ærlig Øl & Brød «Å»" && abs($0.lat - 59.9201) < 1e-9
+                        && abs($0.lon - 10.7651) < 1e-9
                 }, "\(file): \(points)")
             #expect(points.contains { $0.name == "Stockfleths" }, "\(file)")
         }
-        let gpx = String(decoding: try FileSystem.read(site.output + "/eksport/favoritter.gpx"), as: UTF8.self)
+        let gpx = String(
+            decoding: try FileSystem.read(site.output + "/eksport/favoritter.gpx"), as: UTF8.self)
         #expect(gpx.contains("xmlns=\"http://www.topografix.com/GPX/1/1\""))
         #expect(gpx.contains("Kaffe &amp; kake"))
         // Linked from the pages.
-        #expect(site.read("output/favoritter/index.html")?.contains("../eksport/favoritter.gpx") == true)
+        #expect(
+            site.read("output/favoritter/index.html")?.contains("../eksport/favoritter.gpx") == true
+        )
         #expect(site.read("output/index.html")?.contains("eksport/steder.geojson") == true)
     }
 
-    /// Google Earth shows a KML description as HTML once the XML is decoded, and web viewers put names
-    /// and GPX descriptions into HTML: no text of a place may become markup there.
+    /// Google Earth shows a KML description as HTML once the XML is decoded, and web viewers put
+    /// names and GPX descriptions into HTML: no text of a place may become markup there.
     @Test func exportTextsStayTextWhereViewersReadThemAsHTML() async throws {
         let attack = #""><img src=x onerror=alert(2)>"#
         let address = attack.replacingOccurrences(of: "\"", with: "\\\"")
@@ -100,23 +114,30 @@ import Testing
         let kml = try FileSystem.read(site.output + "/eksport/favoritter.kml")
         let descriptions = try #require(XMLPoints.texts(kml, element: "description"))
         #expect(descriptions.count == 1)
-        // The decoded description read as HTML, as Google Earth reads it: text, a line break and our link only.
+        // The decoded description read as HTML, as Google Earth reads it: text, a line break and
+        // our link only.
         let html = try #require(descriptions.first)
         let tree = HTMLTree(html)
-        #expect(Set(tree.elements).isSubset(of: ["html", "body", "p", "br", "a"]), "\(tree.elements) in \(html)")
+        #expect(
+            Set(tree.elements).isSubset(of: ["html", "body", "p", "br", "a"]),
+            "\(tree.elements) in \(html)")
         #expect(tree.attributes.allSatisfy { $0 == "href" }, "\(tree.attributes)")
         #expect(tree.text.contains(attack), "the address reads as it was typed: \(tree.text)")
         #expect(tree.text.contains("God kaffe") && !tree.text.contains("alert(3)"))
         // Names (KML and GPX) and GPX descriptions: no `<` once the XML is decoded.
         let gpx = try FileSystem.read(site.output + "/eksport/favoritter.gpx")
-        for (bytes, element) in [(kml, "name"), (gpx, "name"), (gpx, "desc"), (gpx, "text"), (gpx, "type")] {
+        for (bytes, element) in [
+            (kml, "name"), (gpx, "name"), (gpx, "desc"), (gpx, "text"), (gpx, "type"),
+        ] {
             let texts = try #require(XMLPoints.texts(bytes, element: element))
             #expect(!texts.isEmpty, "\(element)")
             for text in texts {
                 #expect(!text.contains("<"), "\(element): \(text)")
                 // What an HTML viewer shows is the place's text as typed.
                 if text.contains("Navn") {
-                    #expect(HTMLTree(text).text.contains("<b onmouseover=alert(1)>Navn</b> & co"), "\(text)")
+                    #expect(
+                        HTMLTree(text).text.contains("<b onmouseover=alert(1)>Navn</b> & co"),
+                        "\(text)")
                 }
             }
         }
@@ -124,13 +145,15 @@ import Testing
 
     @Test func baseURLAddsCanonicalSharingTagsSitemapAndRobots() async throws {
         let site = TestSite()
-        site.write(#"{"format":1,"baseURL":"https://example.org/guide"}"#, to: SiteSettings.fileName)
+        site.write(
+            #"{"format":1,"baseURL":"https://example.org/guide"}"#, to: SiteSettings.fileName)
         try await build(site)
         let index = try #require(site.read("output/index.html"))
         #expect(index.contains("<link rel=\"canonical\" href=\"https://example.org/guide/\">"))
         #expect(
             index.contains(
-                "<meta property=\"og:image\" content=\"https://example.org/guide/assets/beacon-icon-512.png\">"))
+                "<meta property=\"og:image\" content=\"https://example.org/guide/assets/beacon-icon-512.png\">"
+            ))
         #expect(index.contains("<meta name=\"twitter:card\" content=\"summary\">"))
         let detail = try #require(site.outputFiles().first { $0.hasPrefix("steder/") })
         let slugFolder = (detail as NSString).deletingLastPathComponent
@@ -141,11 +164,15 @@ import Testing
             ["restaurant", "cafe", "hotel"].first { detailPage.contains("place-detail--\($0)") })
         #expect(
             detailPage.contains(
-                "<meta property=\"og:image\" content=\"https://example.org/guide/assets/share-\(category).png\">"))
+                "<meta property=\"og:image\" content=\"https://example.org/guide/assets/share-\(category).png\">"
+            ))
         #expect(detailPage.contains("<meta property=\"og:image:width\" content=\"1200\">"))
         #expect(detailPage.contains("<meta property=\"og:image:alt\" content=\""))
         #expect(detailPage.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
-        #expect(site.bytes("output/assets/share-\(category).png")?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        #expect(
+            site.bytes("output/assets/share-\(category).png")?.starts(with: [
+                0x89, 0x50, 0x4E, 0x47,
+            ]) == true)
         #expect(site.read("output/sw.js")?.contains("share-") == false)
         let robots = try #require(site.read("output/robots.txt"))
         #expect(robots.contains("Sitemap: https://example.org/guide/sitemap.xml"))
@@ -155,7 +182,9 @@ import Testing
         #expect(locations.contains("https://example.org/guide/\(slugFolder)/"))
         #expect(locations.count == site.outputFiles().filter { $0.hasSuffix("index.html") }.count)
         // The 404 page links from the base URL, as it is served at any depth.
-        #expect(site.read("output/404.html")?.contains("href=\"https://example.org/guide/assets/beacon.css\"") == true)
+        #expect(
+            site.read("output/404.html")?.contains(
+                "href=\"https://example.org/guide/assets/beacon.css\"") == true)
     }
 
     @Test func withoutBaseURLThereAreNoAbsoluteSelfLinks() async throws {
@@ -185,7 +214,9 @@ enum XMLPoints {
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlReadMemory(
                     $0, Int32(buffer.count), "x.xml", "UTF-8",
-                    Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+                    Int32(
+                        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                            | XML_PARSE_NOWARNING.rawValue))
             }
         }
     }
@@ -193,7 +224,9 @@ enum XMLPoints {
     static func elements(_ node: xmlNodePtr?, named name: String, into result: inout [xmlNodePtr]) {
         var current = node
         while let element = current {
-            if element.pointee.type == XML_ELEMENT_NODE, String(cString: element.pointee.name) == name {
+            if element.pointee.type == XML_ELEMENT_NODE,
+                String(cString: element.pointee.name) == name
+            {
                 result.append(element)
             }
             elements(element.pointee.children, named: name, into: &result)
@@ -219,14 +252,18 @@ enum XMLPoints {
         guard let document = parse(bytes) else { return nil }
         defer { xmlFreeDoc(document) }
         var nodes: [xmlNodePtr] = []
-        elements(xmlDocGetRootElement(document), named: coordinates == .gpx ? "wpt" : "Placemark", into: &nodes)
+        elements(
+            xmlDocGetRootElement(document), named: coordinates == .gpx ? "wpt" : "Placemark",
+            into: &nodes)
         return nodes.compactMap { node in
             var names: [xmlNodePtr] = []
             elements(node.pointee.children, named: element, into: &names)
             guard let nameNode = names.first else { return nil }
             switch coordinates {
             case .gpx:
-                guard let lat = xmlGetProp(node, "lat"), let lon = xmlGetProp(node, "lon") else { return nil }
+                guard let lat = xmlGetProp(node, "lat"), let lon = xmlGetProp(node, "lon") else {
+                    return nil
+                }
                 defer {
                     clibxml2_free(lat)
                     clibxml2_free(lon)
@@ -237,7 +274,8 @@ enum XMLPoints {
             case .kml:
                 var points: [xmlNodePtr] = []
                 elements(node.pointee.children, named: "coordinates", into: &points)
-                let parts = points.first.map(text)?.split(separator: ",").compactMap { Double($0) } ?? []
+                let parts =
+                    points.first.map(text)?.split(separator: ",").compactMap { Double($0) } ?? []
                 guard parts.count >= 2 else { return nil }
                 return Point(name: text(nameNode), lat: parts[1], lon: parts[0])
             }
@@ -253,7 +291,8 @@ struct HTMLTree {
 
     init(_ html: String) {
         let bytes = Array(html.utf8)
-        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let options = Int32(
+            HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
         guard
             let document = bytes.withUnsafeBufferPointer({ buffer in
                 buffer.withMemoryRebound(to: CChar.self) {

@@ -7,12 +7,13 @@ import Testing
 @testable import SiteBuild
 @testable import SiteGenKit
 
-/// Rebuilds after random runs of changes an owner makes (ratings, favorites, notes, hidden and own places,
-/// renames, shared names, moves across the radius, other categories, places gone and back, a guide shrunk
-/// and grown), each compared file by file with a full build of the same inputs: in a guide of the brief's
-/// kinds, and in one of two presets and a kind of the owner's own in English and bokmål (English first, so
-/// its addresses are English ones). The rules that find what a change touches are one per kind
-/// of change; mixing the kinds finds what a rule forgot. The seed is printed: `BEACON_TEST_SEED` replays a run.
+/// Rebuilds after random runs of changes an owner makes (ratings, favorites, notes, hidden and own
+/// places, renames, shared names, moves across the radius, other categories, places gone and back,
+/// a guide shrunk and grown), each compared file by file with a full build of the same inputs: in a
+/// guide of the brief's kinds, and in one of two presets and a kind of the owner's own in English
+/// and bokmål (English first, so its addresses are English ones). The rules that find what a change
+/// touches are one per kind of change; mixing the kinds finds what a rule forgot. The seed is
+/// printed: `BEACON_TEST_SEED` replays a run.
 @Suite struct RandomRebuildTests {
     /// The edits the places file has taken so far.
     struct PlacesFile {
@@ -28,13 +29,18 @@ import Testing
 
         func text(categories: [String]) -> String {
             IncrementalBuildTests.mixedPlaces(
-                count, moved: moved, renamed: renamed, without: without, recategorized: recategorized,
-                extraProperties: englishNames.mapValues { #""name:en":"\#($0)""# }, categories: categories)
+                count, moved: moved, renamed: renamed, without: without,
+                recategorized: recategorized,
+                extraProperties: englishNames.mapValues { #""name:en":"\#($0)""# },
+                categories: categories)
         }
 
-        /// The name a command finds place `index` by, when the guide has it under a name of its own.
+        /// The name a command finds place `index` by, when the guide has it under a name of its
+        /// own.
         func uniqueName(_ index: Int) -> String? {
-            guard index < count, !without.contains(index), !farOut.contains(index) else { return nil }
+            guard index < count, !without.contains(index), !farOut.contains(index) else {
+                return nil
+            }
             let name = renamed[index] ?? "Sted nummer \(index)"
             return name == "Kjede" || name == "連鎖" ? nil : name
         }
@@ -44,7 +50,8 @@ import Testing
     func sitegen(_ arguments: [String], _ site: TestSite) async -> String? {
         let console = CapturingConsole()
         let status = await CommandLineTool.run(
-            arguments: arguments + ["--site", site.root], environment: IncrementalBuildTests.environment,
+            arguments: arguments + ["--site", site.root],
+            environment: IncrementalBuildTests.environment,
             console: console)
         return status == 0 ? nil : "\(arguments.joined(separator: " ")): \(console.errorText)"
     }
@@ -67,14 +74,18 @@ import Testing
         var favorites: Set<Int> = []
         var hidden: Set<Int> = []
         var ownPlaces: Set<Int> = []
-        let categoryKeys = otherKinds ? ["bar", "pub", "street-food"] : ["restaurant", "cafe", "hotel"]
+        let categoryKeys =
+            otherKinds ? ["bar", "pub", "street-food"] : ["restaurant", "cafe", "hotel"]
         site.write(file.text(categories: kinds), to: "steder.geojson")
         let places = site.root + "/steder.geojson"
         try await tests.buildAndCompare(site, places: places, "first build")
         // The second guide is English first: its pages are at English addresses, in both languages.
         #expect(
-            !otherKinds || site.outputFiles().contains("nb/street-food/index.html"), "the own kind has no pages")
-        #expect(!otherKinds || site.outputFiles().contains { $0.hasPrefix("nb/places/") }, "no English folders")
+            !otherKinds || site.outputFiles().contains("nb/street-food/index.html"),
+            "the own kind has no pages")
+        #expect(
+            !otherKinds || site.outputFiles().contains { $0.hasPrefix("nb/places/") },
+            "no English folders")
 
         // Places 100 and up: their names are no part of another's («Sted nummer 12» is of «…123»).
         func somePlace() -> Int { Int.random(in: 100..<300, using: &random) }
@@ -88,14 +99,22 @@ import Testing
                 let index = somePlace()
                 switch Int.random(in: 0..<12, using: &random) {
                 case 0:
-                    guard let name = built.uniqueName(index), !hidden.contains(index) else { continue }
+                    guard let name = built.uniqueName(index), !hidden.contains(index) else {
+                        continue
+                    }
                     let stars = Int.random(in: 1...5, using: &random)
-                    if let failure = await sitegen(["rate", name, "\(stars)"], site) { Issue.record("\(failure)") }
+                    if let failure = await sitegen(["rate", name, "\(stars)"], site) {
+                        Issue.record("\(failure)")
+                    }
                     done.append("rate \(index) \(stars)")
                 case 1:
-                    guard let name = built.uniqueName(index), !hidden.contains(index) else { continue }
+                    guard let name = built.uniqueName(index), !hidden.contains(index) else {
+                        continue
+                    }
                     let adding = !favorites.contains(index)
-                    if let failure = await sitegen(["favorite", adding ? "add" : "remove", name], site) {
+                    if let failure = await sitegen(
+                        ["favorite", adding ? "add" : "remove", name], site)
+                    {
                         Issue.record("\(failure)")
                     }
                     if adding { favorites.insert(index) } else { favorites.remove(index) }
@@ -106,12 +125,15 @@ import Testing
                     done.append("rename \(index)")
                 case 3:
                     guard !hidden.contains(index) else { continue }
-                    // A chain's name, in our letters or of none (its slug then from an English name, if any).
+                    // A chain's name, in our letters or of none (its slug then from an English
+                    // name, if any).
                     let latin = Bool.random(using: &random)
                     file.renamed[index] = latin ? "Kjede" : "連鎖"
-                    file.englishNames[index] = !latin && Bool.random(using: &random) ? "Lenke \(index)" : nil
+                    file.englishNames[index] =
+                        !latin && Bool.random(using: &random) ? "Lenke \(index)" : nil
                     done.append(
-                        "name \(index) " + (latin ? "Kjede" : "連鎖") + (file.englishNames[index] != nil ? " Lenke" : ""))
+                        "name \(index) " + (latin ? "Kjede" : "連鎖")
+                            + (file.englishNames[index] != nil ? " Lenke" : ""))
                 case 4:
                     // Near the centre, or far out past the radius.
                     let far = Bool.random(using: &random)
@@ -132,17 +154,22 @@ import Testing
                     file.count = [150, 230, 260, 300].randomElement(using: &random)!
                     done.append("count \(file.count)")
                 case 8:
-                    guard let name = built.uniqueName(index), !hidden.contains(index) else { continue }
+                    guard let name = built.uniqueName(index), !hidden.contains(index) else {
+                        continue
+                    }
                     let note = "Notat \(Int.random(in: 0..<100, using: &random))"
                     if let failure = await sitegen(["place", "edit", name, "--note", note], site) {
                         Issue.record("\(failure)")
                     }
                     done.append("note \(index)")
                 case 9:
-                    // Below 150 a place stays in the data at every count, under the name it was hidden by.
+                    // Below 150 a place stays in the data at every count, under the name it was
+                    // hidden by.
                     guard index < 150, let name = built.uniqueName(index) else { continue }
                     let hiding = !hidden.contains(index)
-                    if let failure = await sitegen(["place", hiding ? "hide" : "unhide", name], site) {
+                    if let failure = await sitegen(
+                        ["place", hiding ? "hide" : "unhide", name], site)
+                    {
                         Issue.record("\(failure)")
                     }
                     if hiding { hidden.insert(index) } else { hidden.remove(index) }
@@ -150,14 +177,19 @@ import Testing
                 case 10:
                     let name = "Eget sted \(index)"
                     if ownPlaces.remove(index) != nil {
-                        if let failure = await sitegen(["place", "remove", name], site) { Issue.record("\(failure)") }
+                        if let failure = await sitegen(["place", "remove", name], site) {
+                            Issue.record("\(failure)")
+                        }
                         done.append("own place \(index) removed")
                     } else {
                         let arguments = [
-                            "place", "add", name, "--at", "\(59.9 + Double(index) * 0.0001)", "10.75", "--category",
+                            "place", "add", name, "--at", "\(59.9 + Double(index) * 0.0001)",
+                            "10.75", "--category",
                             categoryKeys[index % 3],
                         ]
-                        if let failure = await sitegen(arguments, site) { Issue.record("\(failure)") }
+                        if let failure = await sitegen(arguments, site) {
+                            Issue.record("\(failure)")
+                        }
                         ownPlaces.insert(index)
                         done.append("own place \(index)")
                     }

@@ -88,7 +88,9 @@ struct ServingBinary {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        return (text, UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0)
+        return (
+            text, UInt16(text.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
+        )
     }
 
     /// Sends SIGINT and returns what the server wrote on standard error.
@@ -105,13 +107,16 @@ struct ServingBinary {
     let site = TestSite()
     let server: StaticFileServer
 
-    /// The sample guide's site folder, built once: each test serves a copy of its output (some write into theirs).
-    /// Built for each of the suite's 40 cases, it took most of the suite's time.
+    /// The sample guide's site folder, built once: each test serves a copy of its output (some
+    /// write into theirs). Built for each of the suite's 40 cases, it took most of the suite's
+    /// time.
     static let sampleSite: String = {
         let root = NSTemporaryDirectory() + "beacon-serve-sample-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let result = try? Sitegen.run(["build", "--site", root, "--quiet"])
-        precondition(result?.status == 0, "the sample guide did not build: \(result?.stderr ?? "no process")")
+        precondition(
+            result?.status == 0, "the sample guide did not build: \(result?.stderr ?? "no process")"
+        )
         atexit { try? FileManager.default.removeItem(atPath: ServeTests.sampleSite) }
         return root
     }()
@@ -122,8 +127,10 @@ struct ServingBinary {
         site.write("hemmelig", to: "secret.txt")
         try FileManager.default.createSymbolicLink(
             atPath: site.output + "/lenke.txt", withDestinationPath: site.root + "/secret.txt")
-        try FileManager.default.createSymbolicLink(atPath: site.output + "/mappe", withDestinationPath: site.root)
-        server = try StaticFileServer(configuration: .init(root: site.output, port: 0, headTimeout: 1))
+        try FileManager.default.createSymbolicLink(
+            atPath: site.output + "/mappe", withDestinationPath: site.root)
+        server = try StaticFileServer(
+            configuration: .init(root: site.output, port: 0, headTimeout: 1))
         server.start()
     }
 
@@ -134,9 +141,12 @@ struct ServingBinary {
         #expect(index.contains("Content-Type: text/html; charset=utf-8"))
         #expect(index.contains("<html lang=\"nb\" data-time-zone=\"Europe/Oslo\">"))
         #expect(RawHTTP.get(server.port, "/assets/beacon.css").contains("Content-Type: text/css"))
-        #expect(RawHTTP.get(server.port, "/assets/beacon.js").contains("Content-Type: text/javascript"))
+        #expect(
+            RawHTTP.get(server.port, "/assets/beacon.js").contains("Content-Type: text/javascript"))
         #expect(RawHTTP.get(server.port, "/favicon.svg").contains("Content-Type: image/svg+xml"))
-        #expect(RawHTTP.get(server.port, "/eksport/favoritter.gpx").contains("Content-Type: application/gpx+xml"))
+        #expect(
+            RawHTTP.get(server.port, "/eksport/favoritter.gpx").contains(
+                "Content-Type: application/gpx+xml"))
         #expect(RawHTTP.get(server.port, "/kafeer/index.html?x=1#y").hasPrefix("HTTP/1.1 200"))
         let redirect = RawHTTP.get(server.port, "/kafeer")
         #expect(redirect.hasPrefix("HTTP/1.1 301"))
@@ -156,7 +166,8 @@ struct ServingBinary {
     @Test(arguments: [
         "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
         "/steder/..%2f..%2f..%2fsecret.txt",
-        "/%2e%2e%5csecret.txt", "/a/%00/b", "/lenke.txt", "/mappe/secret.txt", "/mappe/beacon-settings.json",
+        "/%2e%2e%5csecret.txt", "/a/%00/b", "/lenke.txt", "/mappe/secret.txt",
+        "/mappe/beacon-settings.json",
     ])
     func refusesEverythingOutsideTheOutput(target: String) {
         defer { server.stop() }
@@ -168,8 +179,8 @@ struct ServingBinary {
         #expect(!response.contains("\"radiusKm\""))
     }
 
-    /// A NUL followed by a combining mark is still a NUL: the check matches bytes, not characters (it matched
-    /// characters, and `index.html%00%CC%81` was served as `index.html`).
+    /// A NUL followed by a combining mark is still a NUL: the check matches bytes, not characters
+    /// (it matched characters, and `index.html%00%CC%81` was served as `index.html`).
     @Test func aCombiningMarkDoesNotHideANul() {
         defer { server.stop() }
         let response = RawHTTP.get(server.port, "/kafeer/index.html%00%CC%81")
@@ -179,7 +190,8 @@ struct ServingBinary {
     @Test(arguments: [
         ("GARBAGE\r\n\r\n", "400"), ("GET\r\n\r\n", "400"), ("GET / HTTP/9.9\r\n\r\n", "505"),
         ("POST / HTTP/1.1\r\n\r\n", "405"),
-        ("GET relative HTTP/1.1\r\n\r\n", "400"), ("get / HTTP/1.1\r\n\r\n", "400"), ("\u{1}\u{2}\u{3}\r\n\r\n", "400"),
+        ("GET relative HTTP/1.1\r\n\r\n", "400"), ("get / HTTP/1.1\r\n\r\n", "400"),
+        ("\u{1}\u{2}\u{3}\r\n\r\n", "400"),
     ])
     func badRequestsAreRefused(request: String, status: String) {
         defer { server.stop() }
@@ -188,7 +200,8 @@ struct ServingBinary {
 
     @Test func oversizedHeadIsRefused() {
         defer { server.stop() }
-        let big = "GET / HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 20_000) + "\r\n\r\n"
+        let big =
+            "GET / HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 20_000) + "\r\n\r\n"
         #expect(RawHTTP.exchange(server.port, big).hasPrefix("HTTP/1.1 431"))
     }
 
@@ -197,7 +210,9 @@ struct ServingBinary {
         // Two clients that connect and send nothing, one that sends half a request.
         let silent = [RawHTTP.connect(server.port), RawHTTP.connect(server.port)]
         let partial = RawHTTP.connect(server.port)
-        _ = Array("GET / HT".utf8).withUnsafeBytes { send(partial, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = Array("GET / HT".utf8).withUnsafeBytes {
+            send(partial, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+        }
         let started = Date()
         #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
         #expect(Date().timeIntervalSince(started) < 0.5)
@@ -215,17 +230,22 @@ struct ServingBinary {
     ])
     func redirectsStayOnThisServer(target: String, location: String) throws {
         defer { server.stop() }
-        try FileManager.default.createDirectory(atPath: site.output + "/a b", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: site.output + "/a b", withIntermediateDirectories: true)
         let response = RawHTTP.get(server.port, target)
         #expect(response.hasPrefix("HTTP/1.1 301"), "\(target): \(response.prefix(60))")
-        #expect(response.contains("\r\nLocation: \(location)\r\n"), "\(target): \(response.prefix(300))")
+        #expect(
+            response.contains("\r\nLocation: \(location)\r\n"), "\(target): \(response.prefix(300))"
+        )
     }
 
     @Test(arguments: ["/\u{1B}[2J", "/a\u{7F}b", "/æøå", "/%0D%0ASet-Cookie:x=1"])
     func controlCharactersAndRawNonASCIIInTargetsAreRefusedOrContained(target: String) {
         defer { server.stop() }
         let response = RawHTTP.get(server.port, target)
-        #expect(response.hasPrefix("HTTP/1.1 400") || response.hasPrefix("HTTP/1.1 404"), "\(response.prefix(40))")
+        #expect(
+            response.hasPrefix("HTTP/1.1 400") || response.hasPrefix("HTTP/1.1 404"),
+            "\(response.prefix(40))")
         #expect(!response.contains("Set-Cookie"))
     }
 
@@ -296,7 +316,9 @@ struct ServingBinary {
         var slow: [Int32] = []
         for _ in 0..<200 {
             let fd = RawHTTP.connect(port)
-            _ = Array("GET / HT".utf8).withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = Array("GET / HT".utf8).withUnsafeBytes {
+                send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+            }
             slow.append(fd)
         }
         usleep(200_000)
@@ -307,7 +329,9 @@ struct ServingBinary {
         usleep(300_000)
         // CPU time over the whole run: a busy loop would have used about all of it.
         let procStat =
-            (try? String(contentsOfFile: "/proc/\(serving.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            (try? String(
+                contentsOfFile: "/proc/\(serving.process.processIdentifier)/stat", encoding: .utf8))
+            ?? ""
         let fields = procStat.split(separator: ")").last?.split(separator: " ") ?? []
         if fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) {
             #expect(user + system < 30, "clock ticks used: \(user + system)")

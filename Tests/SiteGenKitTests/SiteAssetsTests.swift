@@ -54,19 +54,24 @@ import Testing
         let built = try Sitegen.run(["build", "--site", site.root])
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("erstatter beacon.css"))
-        // The owner's, with the category symbols' rules the build adds at the end of any stylesheet.
+        // The owner's, with the category symbols' rules the build adds at the end of any
+        // stylesheet.
         let stylesheet = try #require(site.read("output/assets/beacon.css"))
         #expect(stylesheet.hasPrefix("/* egen */ body { margin: 0 }\n\n/* The category symbols"))
-        #expect(stylesheet.contains(".cat-icon--cafe::before { -webkit-mask-image: url(\"data:image/svg+xml;base64,"))
+        #expect(
+            stylesheet.contains(
+                ".cat-icon--cafe::before { -webkit-mask-image: url(\"data:image/svg+xml;base64,"))
         #expect(site.read("output/assets/bilder/logo.svg") != nil)
         // The other built-in files are still there, unchanged.
         #expect(
-            site.bytes("output/assets/beacon.js") == AssetBundle.builtInFiles().first { $0.name == "beacon.js" }?.bytes)
+            site.bytes("output/assets/beacon.js")
+                == AssetBundle.builtInFiles().first { $0.name == "beacon.js" }?.bytes)
     }
 
     @Test func aLinkOutOfAssetsIsRefusedAndALoopNeverWalked() throws {
         let site = TestSite()
-        try FileManager.default.createDirectory(atPath: site.root + "/assets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: site.root + "/assets", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: site.root + "/assets/leak.txt", withDestinationPath: "/etc/passwd")
         let leaking = try Sitegen.run(["build", "--site", site.root])
@@ -75,7 +80,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output))
         try FileManager.default.removeItem(atPath: site.root + "/assets/leak.txt")
 
-        try FileManager.default.createSymbolicLink(atPath: site.root + "/assets/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/assets/loop", withDestinationPath: "..")
         #expect(try Sitegen.run(["build", "--site", site.root]).status == 65)
         // serve --watch looks at assets/ too, and does not follow the loop either.
         let stamps = SiteWatcher(site: site.site, placesFile: nil).snapshot()
@@ -90,19 +96,23 @@ import Testing
         #expect(site.read("output/assets/custom.css") == "body { margin: 0 }\n")
     }
 
-    /// A name that would be a file and a folder at once in `output/assets/` is refused before anything
-    /// is rendered: no staging tree, no commit record left beside the output, the last site untouched.
+    /// A name that would be a file and a folder at once in `output/assets/` is refused before
+    /// anything is rendered: no staging tree, no commit record left beside the output, the last
+    /// site untouched.
     @Test func aFileAndAFolderOfOneNameAreRefusedBeforeRendering() throws {
         let site = TestSite()
-        // A stand-in for Debian's Leaflet, so the library's folder is there whatever this machine has.
+        // A stand-in for Debian's Leaflet, so the library's folder is there whatever this machine
+        // has.
         let library = site.root + "-leaflet"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: library) }
         for file in MapLibrary.files {
-            try Data("/* \(file.name) */".utf8).write(to: URL(fileURLWithPath: library + "/" + file.source))
+            try Data("/* \(file.name) */".utf8).write(
+                to: URL(fileURLWithPath: library + "/" + file.source))
         }
         let environment = ["BEACON_LEAFLET_DIR": library]
-        #expect(try Sitegen.run(["build", "--site", site.root], environment: environment).status == 0)
+        #expect(
+            try Sitegen.run(["build", "--site", site.root], environment: environment).status == 0)
         let before = site.outputFiles()
 
         site.write("body {}", to: "assets/beacon.css/egen.css")
@@ -116,7 +126,8 @@ import Testing
         let file = try Sitegen.run(["build", "--site", site.root], environment: environment)
         #expect(file.status == 65, "\(file.stderr)")
         #expect(
-            file.stderr.contains("assets/leaflet er en fil") && file.stderr.contains("assets/leaflet/"),
+            file.stderr.contains("assets/leaflet er en fil")
+                && file.stderr.contains("assets/leaflet/"),
             "\(file.stderr)")
 
         #expect(site.outputFiles() == before)
@@ -126,23 +137,26 @@ import Testing
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
-    /// The page scripts' texts are written by every build from the catalogues: an own copy is named as
-    /// unused, never announced as added and then dropped.
+    /// The page scripts' texts are written by every build from the catalogues: an own copy is named
+    /// as unused, never announced as added and then dropped.
     @Test func anOwnCopyOfTheGeneratedTextsIsNamedAsUnused() throws {
         let site = TestSite()
         site.write("window.BeaconText = {};", to: "assets/beacon-text.js")
         let built = try Sitegen.run(["build", "--site", site.root])
         #expect(built.status == 0, "\(built.stderr)")
         #expect(!built.stderr.contains("legger til beacon-text.js"), "\(built.stderr)")
-        #expect(built.stderr.contains("Advarsel: assets/beacon-text.js brukes ikke"), "\(built.stderr)")
-        #expect(site.read("output/assets/beacon-text.js")?.contains("window.BeaconText = {};") == false)
+        #expect(
+            built.stderr.contains("Advarsel: assets/beacon-text.js brukes ikke"), "\(built.stderr)")
+        #expect(
+            site.read("output/assets/beacon-text.js")?.contains("window.BeaconText = {};") == false)
     }
 
-    /// A name from an old Latin-1 system (`café` as one byte 0xE9) cannot be an address on the site:
-    /// named as such, not read as a file that does not exist.
+    /// A name from an old Latin-1 system (`café` as one byte 0xE9) cannot be an address on the
+    /// site: named as such, not read as a file that does not exist.
     @Test func aNameThatIsNotUTF8IsNamedAsSuch() throws {
         let site = TestSite()
-        try FileManager.default.createDirectory(atPath: site.root + "/assets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: site.root + "/assets", withIntermediateDirectories: true)
         var path = Array((site.root + "/assets/caf").utf8).map { CChar(bitPattern: $0) }
         path += [CChar(bitPattern: 0xE9)] + Array(".png".utf8).map { CChar(bitPattern: $0) } + [0]
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -150,12 +164,15 @@ import Testing
         close(fd)
         let built = try Sitegen.run(["build", "--site", site.root])
         #expect(built.status == 65, "\(built.stderr)")
-        #expect(built.stderr.contains("er ikke UTF-8") && !built.stderr.contains("finnes ikke"), "\(built.stderr)")
+        #expect(
+            built.stderr.contains("er ikke UTF-8") && !built.stderr.contains("finnes ikke"),
+            "\(built.stderr)")
     }
 
-    /// A backslash in a name: many a browser and server read it as `/`, so the file could not be found by the
-    /// address its page gives. Named, as bad data (not «Intern feil»), before anything is written. The other
-    /// characters a URL reserves (`#`, `?`, `%`, a space) stay as they are today: taken, and percent-encoded.
+    /// A backslash in a name: many a browser and server read it as `/`, so the file could not be
+    /// found by the address its page gives. Named, as bad data (not «Intern feil»), before anything
+    /// is written. The other characters a URL reserves (`#`, `?`, `%`, a space) stay as they are
+    /// today: taken, and percent-encoded.
     @Test func aBackslashInANameIsNamedAsBadData() throws {
         let site = TestSite()
         site.write("body {}", to: "assets/gammel\\stil.css")
@@ -175,13 +192,14 @@ import Testing
         #expect(site.read("output/assets/bilder/hvorfor?#100%.txt") == "x")
     }
 
-    /// The offline worker stores the site's added files at install only while they are few and small:
-    /// a folder of many images is stored as readers come across them instead.
+    /// The offline worker stores the site's added files at install only while they are few and
+    /// small: a folder of many images is stored as readers come across them instead.
     @Test func manyOwnFilesAreNotAllFetchedAtInstall() throws {
         let few = try AssetBundle.load(siteAssets: "/nonexistent")
         var bundle = few
         bundle.files += [
-            AssetFile(path: "assets/custom.css", bytes: [1]), AssetFile(path: "assets/logo.svg", bytes: [1]),
+            AssetFile(path: "assets/custom.css", bytes: [1]),
+            AssetFile(path: "assets/logo.svg", bytes: [1]),
         ]
         bundle.added = ["custom.css", "logo.svg"]
         #expect(Set(bundle.precachedPaths) == Set(bundle.files.map(\.path)))
@@ -191,26 +209,34 @@ import Testing
             many.added.append("bilder/\(index).jpg")
         }
         let precached = Set(many.precachedPaths)
-        #expect(!precached.contains { $0.hasPrefix("assets/bilder/") } && !precached.contains("assets/logo.svg"))
+        #expect(
+            !precached.contains { $0.hasPrefix("assets/bilder/") }
+                && !precached.contains("assets/logo.svg"))
         #expect(
             precached.contains("assets/custom.css") && precached.contains("assets/beacon.css")
                 && precached.contains("assets/beacon.js"))
-        #expect(OfflineFiles.storedFolders.contains("assets/"), "what is not precached is kept as it is seen")
+        #expect(
+            OfflineFiles.storedFolders.contains("assets/"),
+            "what is not precached is kept as it is seen")
     }
 
     @Test func bigOwnFilesAreNamedWithWhatTheyCostReaders() {
-        #expect(AssetBundle.sizeWarnings(own: [("custom.css", 20_000), ("logo.png", 300_000)]).isEmpty)
+        #expect(
+            AssetBundle.sizeWarnings(own: [("custom.css", 20_000), ("logo.png", 300_000)]).isEmpty)
         let big = AssetBundle.sizeWarnings(own: [("custom.css", 60 << 20)])
         #expect(big.count == 2)
-        #expect(big[0].contains("assets/custom.css er 60,0 MB") && big[1].contains("størst: custom.css"), "\(big)")
+        #expect(
+            big[0].contains("assets/custom.css er 60,0 MB")
+                && big[1].contains("størst: custom.css"), "\(big)")
         let photos = AssetBundle.sizeWarnings(own: (0..<30).map { ("bilder/\($0).jpg", 1 << 20) })
         #expect(photos.count == 1 && photos[0].contains("til sammen 30,0 MB"), "\(photos)")
     }
 
-    /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's bytes.
-    /// The build's key names a built-in file rather than reading it (the binary's identity stands for its
-    /// bytes), and hashes the site's own files by their bytes: a changed own file changes the key, the same
-    /// files give the same key. Written out, a named file is the built-in bytes.
+    /// Every file compiled in (text as it is, the rest as Base64) gives back exactly the file's
+    /// bytes. The build's key names a built-in file rather than reading it (the binary's identity
+    /// stands for its bytes), and hashes the site's own files by their bytes: a changed own file
+    /// changes the key, the same files give the same key. Written out, a named file is the built-in
+    /// bytes.
     @Test func theBuildsKeyNamesBuiltInFilesAndHashesTheSitesOwn() throws {
         func key(_ bundle: AssetBundle) -> String {
             var hasher = ContentHasher()
@@ -218,23 +244,31 @@ import Testing
             return hasher.hex
         }
         let site = TestSite()
-        let bundle = try AssetBundle.load(siteAssets: site.root + "/assets").fitted(to: PlaceCategory.defaults)
+        let bundle = try AssetBundle.load(siteAssets: site.root + "/assets").fitted(
+            to: PlaceCategory.defaults)
         let javascript = try #require(bundle.files.first { $0.path == "assets/beacon.js" })
-        guard case .builtIn("assets/beacon.js", withoutSourceMapComment: false) = javascript.source else {
+        guard case .builtIn("assets/beacon.js", withoutSourceMapComment: false) = javascript.source
+        else {
             Issue.record("beacon.js is held as \(javascript.source), not named")
             return
         }
         #expect(javascript.bytes == BuiltInFiles.bytes("assets/beacon.js"))
         let stylesheet = try #require(bundle.files.first { $0.path == SitePaths.stylesheet })
         let text = String(decoding: stylesheet.bytes, as: UTF8.self)
-        #expect(text.hasPrefix(String(decoding: BuiltInFiles.bytes("assets/beacon.css") ?? [], as: UTF8.self)))
+        #expect(
+            text.hasPrefix(
+                String(decoding: BuiltInFiles.bytes("assets/beacon.css") ?? [], as: UTF8.self)))
         for name in CategoryIcon.builtInNames {
             #expect(
-                text.contains(".\(CategoryIcon.builtIn(name).className)::before { -webkit-mask-image: url("), "\(name)")
+                text.contains(
+                    ".\(CategoryIcon.builtIn(name).className)::before { -webkit-mask-image: url("),
+                "\(name)")
         }
         #expect(
             key(bundle)
-                == key(try AssetBundle.load(siteAssets: site.root + "/assets").fitted(to: PlaceCategory.defaults)))
+                == key(
+                    try AssetBundle.load(siteAssets: site.root + "/assets").fitted(
+                        to: PlaceCategory.defaults)))
 
         site.write(":root { --accent: #0a7d4f; }\n", to: "assets/custom.css")
         let green = key(try AssetBundle.load(siteAssets: site.root + "/assets"))
@@ -243,21 +277,30 @@ import Testing
         #expect(green != red && green != key(bundle) && red != key(bundle))
         site.write("/* egen */\n", to: "assets/icons/cafe.svg")
         #expect(
-            key(try AssetBundle.load(siteAssets: site.root + "/assets")) != red, "an own file replacing a built-in one")
+            key(try AssetBundle.load(siteAssets: site.root + "/assets")) != red,
+            "an own file replacing a built-in one")
     }
 
     @Test func theBuiltInFilesAreTheRepositorysBytes() throws {
         var checked = 0
-        for (folder, prefix) in [("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/")] {
-            // Files, and those of folders one level down (`assets/icons/`), as the plugin embeds them.
+        for (folder, prefix) in [
+            ("Resources/assets", "assets/"), ("Resources/sample-data", "sample-data/"),
+        ] {
+            // Files, and those of folders one level down (`assets/icons/`), as the plugin embeds
+            // them.
             var names: [String] = []
-            for name in try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/" + folder)
+            for name in try FileManager.default.contentsOfDirectory(
+                atPath: Repository.root + "/" + folder)
             where !name.hasPrefix(".") {
                 var isFolder: ObjCBool = false
                 let path = Repository.root + "/" + folder + "/" + name
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                    names += try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }
-                        .map { name + "/" + $0 }
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    names += try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                        !$0.hasPrefix(".")
+                    }
+                    .map { name + "/" + $0 }
                 } else {
                     names.append(name)
                 }
@@ -265,7 +308,8 @@ import Testing
             #expect(Set(BuiltInFiles.names(in: prefix)) == Set(names))
             for name in names {
                 let bytes = try #require(
-                    FileManager.default.contents(atPath: Repository.root + "/" + folder + "/" + name))
+                    FileManager.default.contents(
+                        atPath: Repository.root + "/" + folder + "/" + name))
                 #expect(BuiltInFiles.bytes(prefix + name) == [UInt8](bytes), "\(prefix + name)")
                 checked += 1
             }
@@ -280,7 +324,9 @@ import Testing
         #expect(ejected.status == 0, "\(ejected.stderr)")
         let builtIn = AssetBundle.builtInFiles()
         #expect(builtIn.count >= AssetBundle.requiredFiles.count)
-        for file in builtIn { #expect(site.bytes("assets/" + file.name) == file.bytes, "\(file.name)") }
+        for file in builtIn {
+            #expect(site.bytes("assets/" + file.name) == file.bytes, "\(file.name)")
+        }
         // An ejected site builds the same pages as one without assets/.
         #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
 
@@ -296,10 +342,14 @@ import Testing
         #expect(one.status == 0)
         #expect(site.read("assets/beacon.css") == "/* mine endringer */")
         #expect(FileManager.default.fileExists(atPath: site.root + "/assets/beacon.js"))
-        let forced = try Sitegen.run(["assets", "eject", "beacon.css", "--force", "--site", site.root])
+        let forced = try Sitegen.run([
+            "assets", "eject", "beacon.css", "--force", "--site", site.root,
+        ])
         #expect(forced.status == 0)
         #expect(site.bytes("assets/beacon.css") == builtIn.first { $0.name == "beacon.css" }?.bytes)
-        #expect(try Sitegen.run(["assets", "eject", "finnes-ikke.css", "--site", site.root]).status == 64)
+        #expect(
+            try Sitegen.run(["assets", "eject", "finnes-ikke.css", "--site", site.root]).status
+                == 64)
         // Never through a link, even with --force.
         let outside = site.root + "/utenfor.txt"
         site.write("urørt", to: "utenfor.txt")
@@ -318,9 +368,15 @@ import Testing
         site.write("y", to: "assets/custom.css")
         let listed = try Sitegen.run(["assets", "list", "--site", site.root])
         #expect(listed.status == 0)
-        #expect(listed.stdout.contains("beacon.css") && listed.stdout.contains("erstattet av assets/beacon.css"))
-        #expect(listed.stdout.contains("Egne filer i assets/ (1):") && listed.stdout.contains("custom.css"))
-        #expect(!listed.stdout.contains("beacon.js  (") || !listed.stdout.contains("erstattet av assets/beacon.js"))
+        #expect(
+            listed.stdout.contains("beacon.css")
+                && listed.stdout.contains("erstattet av assets/beacon.css"))
+        #expect(
+            listed.stdout.contains("Egne filer i assets/ (1):")
+                && listed.stdout.contains("custom.css"))
+        #expect(
+            !listed.stdout.contains("beacon.js  (")
+                || !listed.stdout.contains("erstattet av assets/beacon.js"))
     }
 }
 
@@ -364,8 +420,12 @@ import Testing
             close(ends[0])
             close(ends[1])
         }
-        #expect(!(StatusLine.onTerminal(CapturingConsole(), quiet: false, descriptor: ends[1]) is StatusLine))
-        #expect(!(StatusLine.onTerminal(CapturingConsole(), quiet: true, descriptor: ends[1]) is StatusLine))
+        #expect(
+            !(StatusLine.onTerminal(CapturingConsole(), quiet: false, descriptor: ends[1])
+                is StatusLine))
+        #expect(
+            !(StatusLine.onTerminal(CapturingConsole(), quiet: true, descriptor: ends[1])
+                is StatusLine))
     }
 
     /// A long build on a real terminal (`script` gives it one) shows the line;
@@ -375,10 +435,12 @@ import Testing
         let site = TestSite()
         let places = BuildSafetyTests.placesFile(300, in: site)
         func onTerminal(_ extra: String) throws -> String {
-            // The line shows at once (not after a second), so the test does not depend on how long a build takes.
+            // The line shows at once (not after a second), so the test does not depend on how long
+            // a build takes.
             let command =
                 "BEACON_STATUS_DELAY_MS=0 '\(Repository.sitegenBinary)' build --site '\(site.root)' --places '\(places)' --force\(extra)"
-            let result = try Sitegen.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
+            let result = try Sitegen.run(
+                ["-qec", command, "/dev/null"], executable: "/usr/bin/script")
             #expect(result.status == 0, "\(result.stdout)")
             return result.stdout
         }

@@ -19,15 +19,19 @@ import Testing
 
         init() {
             outside = site.root + "-utenfor"
-            try! FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-            try! Data("hemmelig nøkkel\n".utf8).write(to: URL(fileURLWithPath: outside + "/id_ed25519"))
+            try! FileManager.default.createDirectory(
+                atPath: outside, withIntermediateDirectories: true)
+            try! Data("hemmelig nøkkel\n".utf8).write(
+                to: URL(fileURLWithPath: outside + "/id_ed25519"))
         }
 
         func link(_ name: String, to destination: String) {
             let path = site.root + "/" + name
             try! FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try! FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+                atPath: (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+            try! FileManager.default.createSymbolicLink(
+                atPath: path, withDestinationPath: destination)
         }
 
         func run(_ arguments: [String]) throws -> ProcessResult {
@@ -53,18 +57,24 @@ import Testing
         let built = try setup.run(["build"])
         #expect(built.status == 65, "\(built.stderr)")
         #expect(
-            built.stderr.contains(setup.site.root + "/assets") && built.stderr.contains(setup.outside),
+            built.stderr.contains(setup.site.root + "/assets")
+                && built.stderr.contains(setup.outside),
             "\(built.stderr)")
         #expect(!built.stderr.contains("legger til id_ed25519"))
         #expect(!FileManager.default.fileExists(atPath: setup.site.output), "nothing is published")
         for command in [["share"], ["assets", "list"], ["serve", "--watch", "--port", "0"]] {
             let result = try setup.run(command)
             #expect(result.status == 65, "\(command): \(result.stderr)")
-            #expect(result.stderr.contains("lenke ut av nettstedsmappen"), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains("lenke ut av nettstedsmappen"),
+                "\(command): \(result.stderr)")
         }
-        #expect(!FileManager.default.fileExists(atPath: setup.site.root + "/" + ShareCommand.defaultFileName))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: setup.site.root + "/" + ShareCommand.defaultFileName))
 
-        // A built site that gains the link later keeps its last good output, with nothing from outside.
+        // A built site that gains the link later keeps its last good output, with nothing from
+        // outside.
         try FileManager.default.removeItem(atPath: setup.site.root + "/assets")
         #expect(try setup.run(["build"]).status == 0)
         setup.link("assets", to: setup.outside)
@@ -77,7 +87,8 @@ import Testing
     func aFixedPartThatLeadsOutIsRefusedAndNothingOutThereIsTouched(part: String) throws {
         let setup = Setup()
         defer { setup.removeOutside() }
-        // A link whose target does not exist yet: a write through it would create the file out there.
+        // A link whose target does not exist yet: a write through it would create the file out
+        // there.
         setup.link(part, to: setup.outside + "/ny-" + part)
         let built = try setup.run(["build"])
         #expect(built.status == 65, "\(part): \(built.stderr)")
@@ -117,14 +128,16 @@ import Testing
         setup.link("output", to: setup.outside + "/nettsted")
         let named = try setup.run(["build", "--output", setup.site.root + "/output"])
         #expect(named.status == 0, "\(named.stderr)")
-        #expect(FileManager.default.fileExists(atPath: setup.outside + "/nettsted/assets/custom.css"))
+        #expect(
+            FileManager.default.fileExists(atPath: setup.outside + "/nettsted/assets/custom.css"))
         // Unnamed, the same link is refused.
         let unnamed = try setup.run(["build"])
         #expect(unnamed.status == 65, "\(unnamed.stderr)")
         #expect(unnamed.stderr.contains("--output"))
     }
 
-    /// An output among what the build reads would be read back in by the next build, and grow each time.
+    /// An output among what the build reads would be read back in by the next build, and grow each
+    /// time.
     @Test(arguments: ["assets/nettsted", ".beacon-cache/nettsted", "assets"])
     func anOutputInsideWhatTheBuildReadsIsRefused(output: String) throws {
         let setup = Setup()
@@ -132,14 +145,16 @@ import Testing
         let result = try setup.run(["build", "--output", setup.site.root + "/" + output])
         #expect(result.status != 0, "\(result.stderr)")
         #expect(result.stderr.contains("som bygget leser fra"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: setup.site.root + "/" + output + "/index.html"))
+        #expect(
+            !FileManager.default.fileExists(atPath: setup.site.root + "/" + output + "/index.html"))
     }
 
     @Test func aSiteReachedThroughALinkIsItsOwnInside() throws {
         let setup = Setup()
         defer { setup.removeOutside() }
         let alias = setup.outside + "/guiden"
-        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: setup.site.root)
+        try FileManager.default.createSymbolicLink(
+            atPath: alias, withDestinationPath: setup.site.root)
         setup.site.write("body { margin: 0 }\n", to: "assets/custom.css")
         let built = try Sitegen.run(["build", "--site", alias])
         #expect(built.status == 0, "\(built.stderr)")
@@ -151,12 +166,14 @@ import Testing
         let cache = ResponseCache(folder: site.root + "/cache")
         let url = URL(string: "https://api.geoapify.com/v2/places?categories=catering.cafe")!
         try cache.store(
-            Data(#"{"type":"FeatureCollection","features":[]}"#.utf8), url: url, key: "places-x", at: Date())
+            Data(#"{"type":"FeatureCollection","features":[]}"#.utf8), url: url, key: "places-x",
+            at: Date())
         #expect(cache.entry(for: "places-x", now: Date()) != nil)
         site.write(#"{"type":"FeatureCollection","features":[{"hemmelig":1}]}"#, to: "annet.json")
         try FileManager.default.removeItem(atPath: site.root + "/cache/places-x.json")
         try FileManager.default.createSymbolicLink(
-            atPath: site.root + "/cache/places-x.json", withDestinationPath: site.root + "/annet.json")
+            atPath: site.root + "/cache/places-x.json",
+            withDestinationPath: site.root + "/annet.json")
         #expect(cache.entry(for: "places-x", now: Date()) == nil)
     }
 }

@@ -18,17 +18,20 @@ import Testing
     @Test func theBinaryAloneInitsBuildsRatesAndRebuilds() throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
-        try FileManager.default.createDirectory(atPath: tree + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: tree + "/bin", withIntermediateDirectories: true)
         let binary = tree + "/bin/sitegen"
-        // Copied with close-on-exec (FileManager's copy is not): a child another test spawns meanwhile
-        // would otherwise inherit the copy open for writing, and running it would fail with «Text file busy».
+        // Copied with close-on-exec (FileManager's copy is not): a child another test spawns
+        // meanwhile would otherwise inherit the copy open for writing, and running it would fail
+        // with «Text file busy».
         try FileSystem.writeAtomically(
             FileSystem.read(Repository.sitegenBinary, limit: 1 << 31), to: binary, mode: 0o755)
         let work = tree + "/home/work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         func sitegen(_ arguments: [String], in folder: String) throws -> ProcessResult {
             try Sitegen.run(
-                arguments, in: folder, environment: ["HOME": tree + "/home"], executable: binary, bareEnvironment: true)
+                arguments, in: folder, environment: ["HOME": tree + "/home"], executable: binary,
+                bareEnvironment: true)
         }
 
         let initialised = try sitegen(
@@ -45,7 +48,8 @@ import Testing
         let built = try sitegen(["build"], in: site)
         #expect(built.status == 0, "\(built.stderr)")
         for page in [
-            "index.html", "kafeer/index.html", "favoritter/index.html", "assets/beacon.css", "assets/beacon.js",
+            "index.html", "kafeer/index.html", "favoritter/index.html", "assets/beacon.css",
+            "assets/beacon.js",
             "sw.js",
         ] {
             #expect(FileManager.default.fileExists(atPath: site + "/output/" + page), "\(page)")
@@ -54,11 +58,13 @@ import Testing
         #expect(front.contains("Tim Wendelboe"))
         // Built with Debian's Leaflet installed, the copy carries it: maps without the package.
         if FileManager.default.fileExists(atPath: MapLibrary.defaultFolder + "/leaflet.min.js") {
-            #expect(FileManager.default.fileExists(atPath: site + "/output/assets/leaflet/leaflet.js"))
+            #expect(
+                FileManager.default.fileExists(atPath: site + "/output/assets/leaflet/leaflet.js"))
             #expect(!built.stderr.contains("Leaflet"))
         }
 
-        let rated = try sitegen(["rate", "Tim Wendelboe", "5", "--comment", "Alene-binæren virker"], in: site)
+        let rated = try sitegen(
+            ["rate", "Tim Wendelboe", "5", "--comment", "Alene-binæren virker"], in: site)
         #expect(rated.status == 0, "\(rated.stderr)")
         let rebuilt = try sitegen(["build"], in: site)
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
@@ -66,7 +72,8 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: site + "/output/steder").first {
                 $0.hasPrefix("tim-wendelboe")
             })
-        let page = try String(contentsOfFile: site + "/output/steder/\(detail)/index.html", encoding: .utf8)
+        let page = try String(
+            contentsOfFile: site + "/output/steder/\(detail)/index.html", encoding: .utf8)
         #expect(page.contains("Alene-binæren virker"))
         #expect(!FileManager.default.fileExists(atPath: site + "/Resources"))
     }
@@ -74,19 +81,24 @@ import Testing
     @Test func initRefusesAFolderInUseAndWritesNothing() throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
-        try FileManager.default.createDirectory(atPath: tree + "/busy", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: tree + "/busy", withIntermediateDirectories: true)
         try Data("mine notater".utf8).write(to: URL(fileURLWithPath: tree + "/busy/notater.txt"))
         let busy = try Sitegen.run(["init", tree + "/busy"])
         #expect(busy.status == 64)
         #expect(busy.stderr.contains("ikke tom") && busy.stderr.contains("notater.txt"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tree + "/busy") == ["notater.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: tree + "/busy") == ["notater.txt"])
 
         #expect(try Sitegen.run(["init", tree + "/guide"]).status == 0)
-        let settingsBefore = try Data(contentsOf: URL(fileURLWithPath: tree + "/guide/beacon-settings.json"))
+        let settingsBefore = try Data(
+            contentsOf: URL(fileURLWithPath: tree + "/guide/beacon-settings.json"))
         let again = try Sitegen.run(["init", tree + "/guide", "--title", "Ny"])
         #expect(again.status == 64)
         #expect(again.stderr.contains("allerede et nettsted"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: tree + "/guide/beacon-settings.json")) == settingsBefore)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: tree + "/guide/beacon-settings.json"))
+                == settingsBefore)
 
         try Data().write(to: URL(fileURLWithPath: tree + "/fil"))
         #expect(try Sitegen.run(["init", tree + "/fil"]).status == 64)
@@ -102,14 +114,18 @@ import Testing
         #expect(oneNumber.stderr.contains("2 verdier"))
         #expect(!FileManager.default.fileExists(atPath: tree + "/x"))
         // Nothing half-made is left beside the folders either.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tree).sorted() == ["busy", "fil", "guide"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: tree).sorted() == [
+                "busy", "fil", "guide",
+            ])
     }
 
-    /// The commands `init` prints can be pasted as they are: a folder named `-` or `-dash` gets `./`
-    /// (`cd -` goes to the previous folder), one with a space or a quote is quoted.
+    /// The commands `init` prints can be pasted as they are: a folder named `-` or `-dash` gets
+    /// `./` (`cd -` goes to the previous folder), one with a space or a quote is quoted.
     @Test(arguments: [
         (["-"], "cd ./- && sitegen build"), (["--", "-dash"], "cd ./-dash && sitegen build"),
-        (["min guide"], "cd 'min guide' && sitegen build"), (["Kari's"], #"cd 'Kari'\''s' && sitegen build"#),
+        (["min guide"], "cd 'min guide' && sitegen build"),
+        (["Kari's"], #"cd 'Kari'\''s' && sitegen build"#),
         (["~tilde"], "cd '~tilde' && sitegen build"), (["blåbær"], "cd blåbær && sitegen build"),
     ])
     func initPrintsCommandsThatCanBePasted(arguments: [String], line: String) throws {
@@ -119,7 +135,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  " + line + "   #"), "\(result.stdout)")
         let folder = try #require(arguments.last)
-        #expect(FileManager.default.fileExists(atPath: tree + "/" + folder + "/beacon-settings.json"))
+        #expect(
+            FileManager.default.fileExists(atPath: tree + "/" + folder + "/beacon-settings.json"))
         // And the printed command works in a shell.
         let shell = try Sitegen.run(
             ["-c", String(line.prefix { $0 != "&" }) + "&& test -f beacon-settings.json"], in: tree,
@@ -135,7 +152,8 @@ import Testing
         let result = try Sitegen.run(["init", "lenke"], in: tree)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(
-            result.stderr.contains("symbolsk lenke") && result.stderr.contains(tree + "/finnes-ikke/guide"),
+            result.stderr.contains("symbolsk lenke")
+                && result.stderr.contains(tree + "/finnes-ikke/guide"),
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tree + "/finnes-ikke"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree) == ["lenke"])
@@ -144,16 +162,22 @@ import Testing
     @Test func initInAnEmptyFolderAndAGitRepository() throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
-        try FileManager.default.createDirectory(atPath: tree + "/repo/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: tree + "/repo/.git", withIntermediateDirectories: true)
         let result = try Sitegen.run(
-            ["init", "--title", "Kaffe i Bergen", "--center", "60.3913", "5.3221", "--label", "Torget"],
+            [
+                "init", "--title", "Kaffe i Bergen", "--center", "60.3913", "5.3221", "--label",
+                "Torget",
+            ],
             in: tree + "/repo")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("cd "))
         let settings = try SiteFolder(root: tree + "/repo").loadSettings()
         #expect(settings.title == "Kaffe i Bergen")
         #expect(settings.centerLabel == "Torget")
-        #expect(abs(settings.center.latitude - 60.3913) < 1e-9 && abs(settings.center.longitude - 5.3221) < 1e-9)
+        #expect(
+            abs(settings.center.latitude - 60.3913) < 1e-9
+                && abs(settings.center.longitude - 5.3221) < 1e-9)
         #expect(try SiteFolder(root: tree + "/repo").loadStore().entries.isEmpty)
         let ignore = try String(contentsOfFile: tree + "/repo/.gitignore", encoding: .utf8)
         #expect(ignore.contains("output/") && ignore.contains(".beacon-cache/"))
@@ -163,7 +187,9 @@ import Testing
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
         let stub = try GeoapifyStub(routes: [
-            "geocode": [.init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")]
+            "geocode": [
+                .init(file: Repository.fixtures + "/geoapify/autocomplete-london-gym-1.json")
+            ]
         ])
         let result = try Sitegen.run(
             ["init", tree + "/london", "--address", "Gym London"],
@@ -183,7 +209,8 @@ import Testing
         #expect(store == repositoryStore)
         #expect(!store.favoriteIDs.isEmpty)
         #expect(try Sitegen.run(["build", "--site", tree + "/demo"]).status == 0)
-        let favorites = try String(contentsOfFile: tree + "/demo/output/favoritter/index.html", encoding: .utf8)
+        let favorites = try String(
+            contentsOfFile: tree + "/demo/output/favoritter/index.html", encoding: .utf8)
         #expect(favorites.contains("Tim Wendelboe"))
     }
 
@@ -198,10 +225,14 @@ import Testing
         head.standardOutput = pipe
         head.standardError = FileHandle.nullDevice
         if (try? head.run()) != nil {
-            let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let hash = String(
+                decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
+            )
+            .trimmingCharacters(in: .whitespacesAndNewlines)
             ProcessWaiting.waitForExit(head)
-            if head.terminationStatus == 0 { #expect(result.stdout.contains(String(hash.prefix(12)))) }
+            if head.terminationStatus == 0 {
+                #expect(result.stdout.contains(String(hash.prefix(12))))
+            }
         }
     }
 }

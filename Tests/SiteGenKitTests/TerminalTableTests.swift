@@ -16,7 +16,9 @@ import Testing
     }
 
     @Test func columnsLineUpAfterWideNames() {
-        let lines = TerminalTable.render([["Navn", "Kategori"], ["中文小馆", "kinesisk"], ["Nando's", "kylling"]])
+        let lines = TerminalTable.render([
+            ["Navn", "Kategori"], ["中文小馆", "kinesisk"], ["Nando's", "kylling"],
+        ])
         #expect(lines[1] == "────────  ────────")
         #expect(lines[2] == "中文小馆  kinesisk")
         #expect(lines[3] == "Nando's   kylling")
@@ -25,7 +27,8 @@ import Testing
     @Test func truncationCountsCells() {
         #expect(TerminalText.truncate("中文小馆中文小馆", toColumns: 9) == "中文小馆…")
         #expect(TerminalText.columns(TerminalText.truncate("中文小馆中文小馆", toColumns: 9)) == 9)
-        #expect(TerminalText.truncate("The Witchery by the Castle", toColumns: 12) == "The Witcher…")
+        #expect(
+            TerminalText.truncate("The Witchery by the Castle", toColumns: 12) == "The Witcher…")
         #expect(TerminalText.truncate("Baba", toColumns: 4) == "Baba")
     }
 }

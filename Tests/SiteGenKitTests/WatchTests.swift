@@ -19,7 +19,9 @@ import Testing
         let port: UInt16
 
         init(site: TestSite, arguments extra: [String] = []) throws {
-            log = (site.root as NSString).deletingLastPathComponent + "/watch-\(UUID().uuidString).log"
+            log =
+                (site.root as NSString).deletingLastPathComponent
+                + "/watch-\(UUID().uuidString).log"
             _ = FileManager.default.createFile(atPath: log, contents: nil)
             process.executableURL = URL(fileURLWithPath: Repository.sitegenBinary)
             process.arguments = ["serve", "--watch", "--port", "0", "--site", site.root] + extra
@@ -58,7 +60,9 @@ import Testing
     }
 
     @Test func aRatingReachesTheOpenPageAndAFailedRebuildKeepsTheLastSite() throws {
-        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let site = TestSite(
+            store: try String(
+                contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         let server = try WatchingServer(site: site)
         var stopped = false
         defer { if !stopped { _ = server.stop() } }
@@ -71,9 +75,12 @@ import Testing
         #expect(site.read("output/index.html")?.contains("__sitegen") == false)
         let script = RawHTTP.get(server.port, "/__sitegen/reload.js")
         #expect(
-            script.hasPrefix("HTTP/1.1 200") && script.contains("text/javascript") && script.contains("EventSource"))
+            script.hasPrefix("HTTP/1.1 200") && script.contains("text/javascript")
+                && script.contains("EventSource"))
         let worker = RawHTTP.get(server.port, "/sw.js")
-        #expect(worker.hasPrefix("HTTP/1.1 200") && worker.contains("caches.delete") && !worker.contains("fetch"))
+        #expect(
+            worker.hasPrefix("HTTP/1.1 200") && worker.contains("caches.delete")
+                && !worker.contains("fetch"))
         #expect(!FileManager.default.fileExists(atPath: site.output + "/__sitegen"))
 
         // A reader with the page open: the event stream.
@@ -85,7 +92,9 @@ import Testing
         var received = ""
         func readEvents() {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = buffer.withUnsafeMutableBytes { recv(events, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+            let n = buffer.withUnsafeMutableBytes {
+                recv(events, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
+            }
             if n > 0 { received += String(decoding: buffer[0..<n], as: UTF8.self) }
         }
         #expect(
@@ -97,10 +106,13 @@ import Testing
         let detail = try #require(site.outputFiles().first { $0.hasPrefix("steder/tim-wendelboe") })
         let path = "/" + detail.replacingOccurrences(of: "index.html", with: "")
         let rated = try Sitegen.run([
-            "rate", "Tim Wendelboe", "1", "--comment", "Endret mens serveren så på", "--site", site.root,
+            "rate", "Tim Wendelboe", "1", "--comment", "Endret mens serveren så på", "--site",
+            site.root,
         ])
         #expect(rated.status == 0, "\(rated.stderr)")
-        let seconds = waitFor { body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") }
+        let seconds = waitFor {
+            body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på")
+        }
         #expect(seconds != nil, "\(server.stderr)")
         print(
             "serve --watch: rating saved → page changed over HTTP in \(seconds.map { String(format: "%.3f", $0) } ?? "-") s (debug build)"
@@ -121,21 +133,27 @@ import Testing
 
         // Put right, it builds again.
         site.write(
-            try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8), to: GuideStore.fileName
+            try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8),
+            to: GuideStore.fileName
         )
-        #expect(waitFor { !body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") } != nil)
+        #expect(
+            waitFor { !body(RawHTTP.get(server.port, path)).contains("Endret mens serveren så på") }
+                != nil)
 
         // The site's own stylesheet is watched too.
         site.write("body { outline: 1px solid red }\n", to: "assets/custom.css")
-        #expect(waitFor { body(RawHTTP.get(server.port, "/")).contains("assets/custom.css") } != nil)
+        #expect(
+            waitFor { body(RawHTTP.get(server.port, "/")).contains("assets/custom.css") } != nil)
         stopped = true
         #expect(server.stop() == 0)
     }
 
-    /// Two `serve --watch` on one site: whichever rebuilds second finds the output built already, and
-    /// its open pages are told to reload all the same.
+    /// Two `serve --watch` on one site: whichever rebuilds second finds the output built already,
+    /// and its open pages are told to reload all the same.
     @Test func twoWatchersOnOneSiteBothReloadTheirPages() throws {
-        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let site = TestSite(
+            store: try String(
+                contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         let servers = try [WatchingServer(site: site), WatchingServer(site: site)]
         defer { for server in servers where server.process.isRunning { _ = server.stop() } }
         var streams: [(fd: Int32, received: String)] = servers.map { server in
@@ -152,7 +170,9 @@ import Testing
                 let n = buffer.withUnsafeMutableBytes {
                     recv(streams[index].fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT))
                 }
-                if n > 0 { streams[index].received += String(decoding: buffer[0..<n], as: UTF8.self) }
+                if n > 0 {
+                    streams[index].received += String(decoding: buffer[0..<n], as: UTF8.self)
+                }
             }
         }
         #expect(
@@ -182,29 +202,39 @@ import Testing
         }
     }
 
-    /// Every option that decides what a build makes is taken by `serve --watch` too: a places file whose
-    /// features name no category builds with `--category`, as the build's own error tells the owner.
+    /// Every option that decides what a build makes is taken by `serve --watch` too: a places file
+    /// whose features name no category builds with `--category`, as the build's own error tells the
+    /// owner.
     @Test func watchTakesTheBuildsOwnOptions() throws {
-        #expect(Set(BuildCommand.inputOptions.map(\.name)).isSubset(of: Set(ServeCommand().spec.options.map(\.name))))
+        #expect(
+            Set(BuildCommand.inputOptions.map(\.name)).isSubset(
+                of: Set(ServeCommand().spec.options.map(\.name))))
         let site = TestSite()
         site.write(
             #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Uten kategori"},"#
-                + #""geometry":{"type":"Point","coordinates":[10.7503,59.9111]}}]}"#, to: "steder.geojson")
-        let without = try Sitegen.run(["build", "--places", site.root + "/steder.geojson", "--site", site.root])
+                + #""geometry":{"type":"Point","coordinates":[10.7503,59.9111]}}]}"#,
+            to: "steder.geojson")
+        let without = try Sitegen.run([
+            "build", "--places", site.root + "/steder.geojson", "--site", site.root,
+        ])
         #expect(without.status != 0 && without.stderr.contains("--category"), "\(without.stderr)")
         let server = try WatchingServer(
-            site: site, arguments: ["--places", site.root + "/steder.geojson", "--category", "restaurant"])
+            site: site,
+            arguments: ["--places", site.root + "/steder.geojson", "--category", "restaurant"])
         defer { _ = server.stop() }
         #expect(server.port != 0, "\(server.stderr)")
         #expect(RawHTTP.get(server.port, "/").hasPrefix("HTTP/1.1 200"))
         #expect(site.read("output/index.html")?.contains("Uten kategori") == true)
     }
 
-    /// A watched site folder deleted or moved away ends `serve --watch` with a message, and no rebuild
-    /// makes the folder again (a rebuild once wrote `output/` back with the owner's title and comments).
+    /// A watched site folder deleted or moved away ends `serve --watch` with a message, and no
+    /// rebuild makes the folder again (a rebuild once wrote `output/` back with the owner's title
+    /// and comments).
     @Test(arguments: ["slettet", "flyttet"])
     func aSiteFolderThatGoesAwayEndsWatchingAndIsNeverMadeAgain(how: String) throws {
-        let site = TestSite(store: try String(contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
+        let site = TestSite(
+            store: try String(
+                contentsOfFile: Repository.root + "/beacon-store.json", encoding: .utf8))
         let server = try WatchingServer(site: site)
         defer { if server.process.isRunning { _ = server.stop() } }
         #expect(server.port != 0, "\(server.stderr)")
@@ -217,13 +247,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: moved) }
         #expect(waitFor { !server.process.isRunning } != nil, "still watching: \(server.stderr)")
         #expect(server.process.terminationStatus == 74)
-        #expect(server.stderr.contains("Nettstedsmappen \(site.root) er slettet eller flyttet"), "\(server.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: site.root), "the site folder was made again")
+        #expect(
+            server.stderr.contains("Nettstedsmappen \(site.root) er slettet eller flyttet"),
+            "\(server.stderr)")
+        #expect(
+            !FileManager.default.fileExists(atPath: site.root), "the site folder was made again")
         if how == "flyttet" {
             // Moved back: the folder is where it was, but not nested inside itself.
             try FileManager.default.moveItem(atPath: moved, toPath: site.root)
             #expect(
-                !FileManager.default.fileExists(atPath: site.root + "/" + (site.root as NSString).lastPathComponent))
+                !FileManager.default.fileExists(
+                    atPath: site.root + "/" + (site.root as NSString).lastPathComponent))
         }
     }
 
@@ -232,9 +266,13 @@ import Testing
         // The writer and the cache make folders below the site folder, never the folder itself.
         let gone = site.root + "/borte"
         let writer = try SiteWriter(outputPath: gone + "/output", protectedPaths: [gone])
-        #expect(throws: SiteWriterError.self) { try writer.write(Array("x".utf8), to: "index.html") }
+        #expect(throws: SiteWriterError.self) {
+            try writer.write(Array("x".utf8), to: "index.html")
+        }
         #expect(!FileManager.default.fileExists(atPath: gone))
-        #expect(throws: FileError.self) { try SiteFolder(root: gone).createFolder(gone + "/.beacon-cache/builds") }
+        #expect(throws: FileError.self) {
+            try SiteFolder(root: gone).createFolder(gone + "/.beacon-cache/builds")
+        }
         #expect(throws: FileError.self) {
             try ResponseCache(folder: gone + "/.beacon-cache/geoapify", inside: gone).store(
                 Data("{}".utf8), url: URL(string: "https://x/y")!, key: "k", at: Date())

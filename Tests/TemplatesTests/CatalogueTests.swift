@@ -11,7 +11,9 @@ import Testing
 @Suite struct CatalogueTests {
     static let languages = Language.allCases
 
-    static func scriptKeys(_ language: Language) -> [String] { ScriptTexts.texts(Strings.of(language)).map(\.key) }
+    static func scriptKeys(_ language: Language) -> [String] {
+        ScriptTexts.texts(Strings.of(language)).map(\.key)
+    }
 
     @Test func everyLanguageHasEveryScriptTextOnceWithTheSameSlots() {
         let bokmål = ScriptTexts.texts(Strings.of(.nb))
@@ -25,9 +27,13 @@ import Testing
                 "\(language): missing \(Set(bokmål.map(\.key)).subtracting(keys).sorted()), extra \(Set(keys).subtracting(bokmål.map(\.key)).sorted())"
             )
             for (key, value) in texts {
-                #expect(!value.trimmingCharacters(in: .whitespaces).isEmpty, "\(language) \(key) is empty")
+                #expect(
+                    !value.trimmingCharacters(in: .whitespaces).isEmpty,
+                    "\(language) \(key) is empty")
                 let reference = bokmål.first { $0.key == key }?.value ?? ""
-                let slots = { (text: String) in Set(text.matches(of: /\{(\w+)\}/).map { String($0.output.1) }) }
+                let slots = { (text: String) in
+                    Set(text.matches(of: /\{(\w+)\}/).map { String($0.output.1) })
+                }
                 #expect(
                     slots(value) == slots(reference),
                     "\(language) \(key): slots \(slots(value)) ≠ bokmål's \(slots(reference))")
@@ -35,13 +41,15 @@ import Testing
         }
     }
 
-    /// A title `init` or `center set` made from the centre is the tool's words: each language says it in its
-    /// own, and bokmål's are the words the settings were given. A title the owner wrote stays as written.
+    /// A title `init` or `center set` made from the centre is the tool's words: each language says
+    /// it in its own, and bokmål's are the words the settings were given. A title the owner wrote
+    /// stays as written.
     @Test func aTitleMadeFromTheCentreIsSaidInEachPagesLanguage() {
         func title(_ settings: SiteSettings, _ language: Language) -> String {
             SiteContext.title(of: settings, in: language, strings: Strings.of(language))
         }
-        var made = SiteSettings(centerLabel: "Bergen", title: SiteSettings.titleFollowing(label: "Bergen"))
+        var made = SiteSettings(
+            centerLabel: "Bergen", title: SiteSettings.titleFollowing(label: "Bergen"))
         #expect(made.titleIsMadeFromCenter)
         #expect(title(made, .nb) == made.title)
         #expect(title(made, .nn) == "Stader rundt Bergen")
@@ -53,12 +61,16 @@ import Testing
         #expect(title(unnamed, .nb) == unnamed.title && title(unnamed, .en) == "My place guide")
 
         let builtIn = SiteSettings.defaults
-        #expect(title(builtIn, .nb) == builtIn.title && title(builtIn, .nn) == "Beacon – stader rundt Oslo S")
+        #expect(
+            title(builtIn, .nb) == builtIn.title
+                && title(builtIn, .nn) == "Beacon – stader rundt Oslo S")
         #expect(title(builtIn, .en) == "Beacon – places around Oslo S")
 
         // The built-in guide's introduction too; an owner's stays as written.
         #expect(SiteContext.intro(of: builtIn, in: .nb) == builtIn.intro)
-        #expect(SiteContext.intro(of: builtIn, in: .en)?.hasPrefix("Restaurants, cafés and hotels I like") == true)
+        #expect(
+            SiteContext.intro(of: builtIn, in: .en)?.hasPrefix(
+                "Restaurants, cafés and hotels I like") == true)
         #expect(SiteContext.intro(of: builtIn, in: .nn)?.contains("<em>Mine stader</em>") == true)
         var ownIntro = builtIn
         ownIntro.intro = "Mine <em>beste</em> steder."
@@ -74,13 +86,17 @@ import Testing
         }
     }
 
-    /// `t('key')`, `Text.t('key'`, `say('key'` and `count(n, 'key')` (which reads `key.one` and `key.other`) in the scripts.
+    /// `t('key')`, `Text.t('key'`, `say('key'` and `count(n, 'key')` (which reads `key.one` and
+    /// `key.other`) in the scripts.
     static func keysTheScriptsUse() throws -> Set<String> {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent()
             .appendingPathComponent("Resources/assets").path
         var keys = Set<String>()
-        for name in ["beacon.js", "beacon-map.js", "beacon-hours.js", "beacon-offline.js", "beacon-share.js"] {
+        for name in [
+            "beacon.js", "beacon-map.js", "beacon-hours.js", "beacon-offline.js", "beacon-share.js",
+        ] {
             let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             for match in source.matches(of: /(?:^|[^A-Za-z_])(?:t|say)\('([A-Za-z0-9.]+)'/) {
                 keys.insert(String(match.output.1))
@@ -95,7 +111,8 @@ import Testing
 
     @Test func everyTextTheScriptsAskForIsInEveryCatalogue() throws {
         let used = try Self.keysTheScriptsUse()
-        #expect(used.count > 30, "the scan found \(used.count) keys: it no longer reads the scripts")
+        #expect(
+            used.count > 30, "the scan found \(used.count) keys: it no longer reads the scripts")
         for language in Self.languages {
             let missing = used.subtracting(Self.scriptKeys(language))
             #expect(missing.isEmpty, "\(language) lacks \(missing.sorted())")
@@ -111,11 +128,14 @@ import Testing
 
     /// Texts nynorsk writes as bokmål does ("Søk", "Telefon", "Ingen treff" …), checked one by one.
     static let sameInNynorsk: Set<String> = [
-        "breadcrumbs", "ownerNote", "photoCredit", "languageSwitcher", "explore", "all", "favorite", "address", "phone",
+        "breadcrumbs", "ownerNote", "photoCredit", "languageSwitcher", "explore", "all", "favorite",
+        "address", "phone",
         "email",
         "pauseAnimation", "pagination", "nextPage", "aboutGuide", "search", "sortBy", "sortRating",
-        "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow", "shareAction",
-        "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel", "listAnd",
+        "nearMe", "reset", "listView", "mapView", "noMatches", "rated", "call", "mapsRow",
+        "shareAction",
+        "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel",
+        "listAnd",
         "findMe", "searchThisArea", "showAllPlaces",
     ]
 
@@ -123,12 +143,14 @@ import Testing
         let bokmål = Mirror(reflecting: Strings.of(.nb)).children
         for language in [Language.nn, .en] {
             let other = Dictionary(
-                uniqueKeysWithValues: Mirror(reflecting: Strings.of(language)).children.compactMap { child in
+                uniqueKeysWithValues: Mirror(reflecting: Strings.of(language)).children.compactMap {
+                    child in
                     child.label.flatMap { label in (child.value as? String).map { (label, $0) } }
                 })
             var same: [String] = []
             for child in bokmål {
-                guard let label = child.label, let text = child.value as? String, !Self.sameEverywhere.contains(label)
+                guard let label = child.label, let text = child.value as? String,
+                    !Self.sameEverywhere.contains(label)
                 else { continue }
                 #expect(other[label] != nil, "\(language) has no \(label)")
                 if other[label] == text { same.append(label) }
@@ -152,11 +174,15 @@ import Testing
         #expect(Language.en.distance(metres: 1_249) == "1.2\u{00A0}km")
         #expect(Language.en.distance(metres: 849) == "850\u{00A0}m")
         #expect(Language.en.distance(metres: 123_456) == "123\u{00A0}km")
-        // Only the separators differ: the same arithmetic as bokmål's (and the page script's) for every distance.
+        // Only the separators differ: the same arithmetic as bokmål's (and the page script's) for
+        // every distance.
         for metres in stride(from: 0.0, through: 150_000, by: 37.3) {
-            let english = Language.en.distance(metres: metres).replacingOccurrences(of: ",", with: "")
-                .replacingOccurrences(of: ".", with: ",")
-            let norwegian = NorwegianFormat.distance(metres: metres).replacing(/(\d)\x{00A0}(?=\d)/) {
+            let english = Language.en.distance(metres: metres).replacingOccurrences(
+                of: ",", with: ""
+            )
+            .replacingOccurrences(of: ".", with: ",")
+            let norwegian = NorwegianFormat.distance(metres: metres).replacing(/(\d)\x{00A0}(?=\d)/)
+            {
                 String($0.output.1)
             }
             #expect(english == norwegian, "\(metres) m")
@@ -180,7 +206,8 @@ import Testing
             ])
         #expect(
             OpeningHours.lines(raw, in: .en) == [
-                "Monday–Friday 08:00–16:00", "Saturday and Sunday 10:00–14:00", "public holidays closed",
+                "Monday–Friday 08:00–16:00", "Saturday and Sunday 10:00–14:00",
+                "public holidays closed",
             ])
         #expect(OpeningHours.lines("24/7", in: .nn) == ["ope heile døgnet"])
         #expect(OpeningHours.lines("24/7", in: .en) == ["open 24 hours"])

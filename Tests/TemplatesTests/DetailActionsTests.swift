@@ -4,9 +4,9 @@ import Testing
 
 @testable import Templates
 
-/// The detail page helps a reader act: one row under the name (directions, call, website: only what the
-/// data allows), the map apps in the facts, Google Maps by name and address, the steam's pause on the
-/// symbol, and a star whose fill tells 4 from 5.
+/// The detail page helps a reader act: one row under the name (directions, call, website: only what
+/// the data allows), the map apps in the facts, Google Maps by name and address, the steam's pause
+/// on the symbol, and a star whose fill tells 4 from 5.
 @Suite struct DetailActionsTests {
     let context = TemplateFixtures.context
 
@@ -25,12 +25,18 @@ import Testing
     @Test func theRowHasWhatTheDataAllows() {
         let cafe = actions(page(TemplateFixtures.cafe))
         #expect(cafe.contains("href=\"https://maps.apple.com/?daddr=59.922979,10.756179\""))
-        #expect(cafe.contains(">Veibeskrivelse</a>") && cafe.contains(">Ring</a>") && cafe.contains(">Nettside</a>"))
-        #expect(cafe.contains("href=\"tel:+4740004062\"") && cafe.contains("href=\"https://timwendelboe.no/\""))
+        #expect(
+            cafe.contains(">Veibeskrivelse</a>") && cafe.contains(">Ring</a>")
+                && cafe.contains(">Nettside</a>"))
+        #expect(
+            cafe.contains("href=\"tel:+4740004062\"")
+                && cafe.contains("href=\"https://timwendelboe.no/\""))
         #expect(cafe.components(separatedBy: "<a ").count == 4)
         // «Del», last: hidden until the share script shows it; its status line follows the row.
         #expect(cafe.contains("id=\"share-page\" hidden>") && cafe.hasSuffix(">Del</button></div>"))
-        #expect(page(TemplateFixtures.cafe).contains("</div><p class=\"share-bar__status\" id=\"share-status\""))
+        #expect(
+            page(TemplateFixtures.cafe).contains(
+                "</div><p class=\"share-bar__status\" id=\"share-status\""))
         // No phone, no website: directions alone.
         let restaurant = actions(page(TemplateFixtures.restaurant))
         #expect(
@@ -83,11 +89,14 @@ import Testing
         let traced = Self.corners(ofPath: Components.starPath)
         #expect(traced.count == StarFill.corners.count)
         for (point, corner) in zip(traced, StarFill.corners) {
-            #expect(abs(point.0 - corner.x) < 1e-9 && abs(point.1 - corner.y) < 1e-9, "\(point) ≠ \(corner)")
+            #expect(
+                abs(point.0 - corner.x) < 1e-9 && abs(point.1 - corner.y) < 1e-9,
+                "\(point) ≠ \(corner)")
         }
     }
 
-    /// The corners of a path of `M`, `L`, `l` and `z` (SVG's number syntax: `6.85.8` is 6.85 and .8).
+    /// The corners of a path of `M`, `L`, `l` and `z` (SVG's number syntax: `6.85.8` is 6.85 and
+    /// .8).
     static func corners(ofPath path: String) -> [(Double, Double)] {
         var tokens: [String] = []
         var number = ""

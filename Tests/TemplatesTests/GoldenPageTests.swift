@@ -11,7 +11,8 @@ import Testing
 ///
 /// and review the diff of `Tests/TemplatesTests/Golden/` before committing.
 @Suite struct GoldenPageTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden")
         .path
 
     func check(_ name: String, _ bytes: [UInt8]) throws {
@@ -21,7 +22,9 @@ import Testing
             return
         }
         guard let expected = try FileSystem.readIfExists(path) else {
-            Issue.record("Missing golden file \(name); run UPDATE_GOLDEN=1 swift test --filter GoldenPageTests")
+            Issue.record(
+                "Missing golden file \(name); run UPDATE_GOLDEN=1 swift test --filter GoldenPageTests"
+            )
             return
         }
         if expected != bytes {
@@ -39,7 +42,8 @@ import Testing
             path: SitePaths(main: .nb).listPage(), category: nil, places: guide.places[...],
             totalCount: guide.places.count,
             page: 1, pageCount: 1,
-            scriptData: PageData.fragment(for: guide, category: nil, context: TemplateFixtures.context))
+            scriptData: PageData.fragment(
+                for: guide, category: nil, context: TemplateFixtures.context))
         try check("list.html", ListPage.render(input, context: TemplateFixtures.context))
     }
 
@@ -57,17 +61,23 @@ import Testing
     @Test func detailPages() throws {
         try check(
             "detail-cafe.html",
-            DetailPage.render(TemplateFixtures.place(TemplateFixtures.cafe), context: TemplateFixtures.context))
+            DetailPage.render(
+                TemplateFixtures.place(TemplateFixtures.cafe), context: TemplateFixtures.context))
         try check(
             "detail-restaurant.html",
-            DetailPage.render(TemplateFixtures.place(TemplateFixtures.restaurant), context: TemplateFixtures.context))
+            DetailPage.render(
+                TemplateFixtures.place(TemplateFixtures.restaurant),
+                context: TemplateFixtures.context))
         try check(
             "detail-hotel.html",
-            DetailPage.render(TemplateFixtures.place(TemplateFixtures.hotel), context: TemplateFixtures.context))
+            DetailPage.render(
+                TemplateFixtures.place(TemplateFixtures.hotel), context: TemplateFixtures.context))
     }
 
     @Test func favoritesPage() throws {
-        try check("favorites.html", FavoritesPage.render(TemplateFixtures.guide, context: TemplateFixtures.context))
+        try check(
+            "favorites.html",
+            FavoritesPage.render(TemplateFixtures.guide, context: TemplateFixtures.context))
     }
 
     @Test func notFoundPage() throws {

@@ -4,7 +4,8 @@ import Testing
 @testable import Templates
 
 @Suite struct MapLinksTests {
-    /// What `displayURL` did when it lowercased the whole URL three times: the reference it must keep.
+    /// What `displayURL` did when it lowercased the whole URL three times: the reference it must
+    /// keep.
     static func displayURLByLowercasing(_ url: String) -> String {
         var text = url
         for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {

@@ -14,11 +14,14 @@ import Testing
 
     let context = TemplateFixtures.context
     let explorerPaths = [
-        "index.html", "restauranter/index.html", "kafeer/index.html", "hoteller/index.html", "favoritter/index.html",
+        "index.html", "restauranter/index.html", "kafeer/index.html", "hoteller/index.html",
+        "favoritter/index.html",
     ]
     let assetPaths = [
-        "assets/beacon.css", "assets/beacon.js", "assets/beacon-offline.js", "assets/beacon-icon-192.png",
-        "assets/beacon-icon-512.png", "assets/beacon-icon-maskable-512.png", "assets/leaflet/leaflet.js", "favicon.svg",
+        "assets/beacon.css", "assets/beacon.js", "assets/beacon-offline.js",
+        "assets/beacon-icon-192.png",
+        "assets/beacon-icon-512.png", "assets/beacon-icon-maskable-512.png",
+        "assets/leaflet/leaflet.js", "favicon.svg",
     ]
     /// Three zoom levels, listed out of order: only 11 and 12 are precached.
     let tiles: [(zoom: Int, path: String)] = [
@@ -26,26 +29,34 @@ import Testing
         (12, "kart/12/2171/1191.png"), (13, "kart/13/4341/2382.png"),
     ]
 
-    func files(version: String = "0123456789ab", settings: SiteSettings? = nil) -> [String: String] {
+    func files(version: String = "0123456789ab", settings: SiteSettings? = nil) -> [String: String]
+    {
         var context = self.context
-        if let settings { context = SiteContext(settings: settings, source: context.source, intro: nil) }
+        if let settings {
+            context = SiteContext(settings: settings, source: context.source, intro: nil)
+        }
         let files = OfflineFiles.files(
             contexts: [context], version: version, assetPaths: assetPaths,
             explorerPaths: explorerPaths, tiles: tiles)
-        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+        return Dictionary(
+            uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+        )
     }
 
     func manifest(_ files: [String: String]) throws -> [String: Any] {
         let text = try #require(files["manifest.webmanifest"])
-        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     /// The `const BUILD = {…};` line the worker's script starts from.
     func build(_ worker: String) throws -> [String: Any] {
-        let line = try #require(worker.split(separator: "\n").first { $0.hasPrefix("const BUILD = ") })
+        let line = try #require(
+            worker.split(separator: "\n").first { $0.hasPrefix("const BUILD = ") })
         let json = line.dropFirst("const BUILD = ".count).dropLast()
         #expect(line.hasSuffix(";"))
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
     /// Width and height from a PNG's IHDR chunk.
@@ -83,7 +94,8 @@ import Testing
             #expect(src.hasPrefix("assets/"), "\(src) is not relative to the manifest")
             #expect(icon["type"] == "image/png")
             let path = OfflineFilesTests.assetsFolder + "/" + src.dropFirst("assets/".count)
-            #expect(FileManager.default.fileExists(atPath: path), "\(src) is not in Resources/assets")
+            #expect(
+                FileManager.default.fileExists(atPath: path), "\(src) is not in Resources/assets")
             let (width, height) = try pngSize(path)
             #expect(icon["sizes"] == "\(width)x\(height)", "\(src) is \(width)×\(height)")
             purposes[icon["purpose"] ?? "any", default: []].insert(icon["sizes"] ?? "")
@@ -109,17 +121,22 @@ import Testing
         #expect(build["offlinePage"] as? String == "offline.html")
         let precache = try #require(build["precache"] as? [String])
         #expect(Set(precache).count == precache.count, "a path twice")
-        for path in explorerPaths + assetPaths + ["404.html", "offline.html", "manifest.webmanifest"] {
+        for path in explorerPaths + assetPaths + [
+            "404.html", "offline.html", "manifest.webmanifest",
+        ] {
             #expect(precache.contains(path), "\(path) is not precached")
         }
-        let icons = try #require(try manifest(files())["icons"] as? [[String: String]]).compactMap { $0["src"] }
+        let icons = try #require(try manifest(files())["icons"] as? [[String: String]]).compactMap {
+            $0["src"]
+        }
         for icon in icons { #expect(precache.contains(icon), "\(icon) is not precached") }
         // Only the two lowest zoom levels' tiles; the rest are kept as the reader sees them.
         #expect(
             precache.filter { $0.hasPrefix("kart/") } == [
                 "kart/11/1085/595.png", "kart/12/2170/1191.png", "kart/12/2171/1191.png",
             ])
-        // Kept as they arrive: assets, tiles, a big guide's data files and the photos (named after their content).
+        // Kept as they arrive: assets, tiles, a big guide's data files and the photos (named after
+        // their content).
         #expect(build["storedFolders"] as? [String] == ["assets/", "kart/", "data/", "bilder/"])
         #expect(!precache.contains { $0.hasPrefix("bilder/") })
     }
@@ -131,7 +148,8 @@ import Testing
             [build["version"], build["offlinePage"]].compactMap { $0 as? String }
             + (build["precache"] as? [String] ?? []) + (build["storedFolders"] as? [String] ?? [])
         for string in strings {
-            #expect(!string.hasPrefix("/") && !string.hasPrefix("http"), "\(string) is not relative")
+            #expect(
+                !string.hasPrefix("/") && !string.hasPrefix("http"), "\(string) is not relative")
         }
         // No address in the script itself either: every URL is resolved against the worker's scope.
         #expect(!worker.contains("http://") && !worker.contains("https://"))
@@ -151,8 +169,12 @@ import Testing
         let files = OfflineFiles.files(
             contexts: [context], version: "0123456789ab", assetPaths: assetPaths,
             explorerPaths: explorerPaths, tiles: [])
-        let worker = String(decoding: try #require(files.first { $0.path == "sw.js" }).bytes, as: UTF8.self)
-        #expect(try #require(try build(worker)["precache"] as? [String]).allSatisfy { !$0.hasPrefix("kart/") })
+        let worker = String(
+            decoding: try #require(files.first { $0.path == "sw.js" }).bytes, as: UTF8.self)
+        #expect(
+            try #require(try build(worker)["precache"] as? [String]).allSatisfy {
+                !$0.hasPrefix("kart/")
+            })
     }
 
     @Test func offlinePageLinksFromTheRootWithDotSlash() throws {
@@ -162,11 +184,14 @@ import Testing
         #expect(page.contains("href=\"./assets/beacon.css\""))
         #expect(page.contains("<a class=\"button\" href=\"./index.html\">Gå til forsiden</a>"))
         #expect(page.contains("class=\"page-intro offline-page\""))
-        // The worker rewrites "./" inside href and src for a page deeper down: nothing else may start so.
+        // The worker rewrites "./" inside href and src for a page deeper down: nothing else may
+        // start so.
         var rest = page[...]
         while let hit = rest.range(of: "=\"./") {
             let before = rest[..<hit.lowerBound]
-            #expect(before.hasSuffix(" href") || before.hasSuffix(" src"), "\"./\" after \(before.suffix(20))")
+            #expect(
+                before.hasSuffix(" href") || before.hasSuffix(" src"),
+                "\"./\" after \(before.suffix(20))")
             rest = rest[hit.upperBound...]
         }
         #expect(!page.contains("=\"../"))
@@ -180,26 +205,35 @@ import Testing
         ].map(TemplateFixtures.text)
         for page in pages {
             #expect(page.contains("assets/beacon-offline.js\" defer=\"\"></script>"))
-            // The script links the manifest on http(s) only: from file:// Chromium's request for it is an error.
+            // The script links the manifest on http(s) only: from file:// Chromium's request for it
+            // is an error.
             #expect(!page.contains("rel=\"manifest\""))
         }
-        #expect(pages[0].contains("<script src=\"../../assets/beacon-offline.js\" defer=\"\"></script>"))
+        #expect(
+            pages[0].contains("<script src=\"../../assets/beacon-offline.js\" defer=\"\"></script>")
+        )
     }
 
     @Test func theShareFileHasNoWorkerAndNoManifest() {
         let share = TemplateFixtures.text(
             ShareFile.render(
-                TemplateFixtures.guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8)))
+                TemplateFixtures.guide, context: context, stylesheet: "body{}",
+                iconSVG: Array("<svg/>".utf8)))
         #expect(!share.contains("beacon-offline.js"))
         #expect(!share.contains("manifest"))
     }
 
     @Test func theScriptShowsTheSameNoteAsTheStrings() throws {
         let script = String(
-            decoding: try FileSystem.read(OfflineFilesTests.assetsFolder + "/beacon-offline.js"), as: UTF8.self)
+            decoding: try FileSystem.read(OfflineFilesTests.assetsFolder + "/beacon-offline.js"),
+            as: UTF8.self)
         let note = try #require(Strings.bokmål.script.first { $0.key == "offline.note" }?.value)
-        #expect(script.contains("BeaconText.t('offline.note')"), "the note comes from the page's language")
-        #expect(script.contains("'" + note + "'"), "without the texts file, the bokmål note of the catalogue")
+        #expect(
+            script.contains("BeaconText.t('offline.note')"),
+            "the note comes from the page's language")
+        #expect(
+            script.contains("'" + note + "'"),
+            "without the texts file, the bokmål note of the catalogue")
         #expect(script.contains("'" + OfflineFiles.serviceWorkerPath + "'"))
         #expect(script.contains("'" + OfflineFiles.manifestPath + "'"))
         #expect(!script.contains("style."), "the note is styled by classes only")
@@ -212,7 +246,8 @@ import Testing
     func decoded(_ encoded: String) -> String? { encoded.removingPercentEncoding }
 
     @Test func everyReservedAndUnsafeCharacterIsEncodedAndComesBackAsItWas() {
-        // RFC 3986's gen-delims and sub-delims, `%`, space, the other printable ASCII, controls, non-ASCII.
+        // RFC 3986's gen-delims and sub-delims, `%`, space, the other printable ASCII, controls,
+        // non-ASCII.
         let characters: [Character] =
             Array(":/?#[]@!$&'()*+,;=% \"<>\\^`{|}") + ["\t", "\u{7F}", "æ", "ø", "å", "東", "🍽️"]
         for character in characters where character != "/" {
@@ -220,10 +255,14 @@ import Testing
             let encoded = URLPath.encoded(name)
             #expect(decoded(encoded) == name, "\(character)")
             let rest = encoded.dropFirst("assets/".count)
-            #expect(!rest.contains("/") && !rest.contains("?") && !rest.contains("#"), "\(character) → \(encoded)")
+            #expect(
+                !rest.contains("/") && !rest.contains("?") && !rest.contains("#"),
+                "\(character) → \(encoded)")
             // Only unreserved characters and %XX escapes are left.
             #expect(
-                encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/%".contains($0)) }, "\(encoded)"
+                encoded.allSatisfy {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/%".contains($0))
+                }, "\(encoded)"
             )
         }
         #expect(URLPath.encoded("assets/leaflet/leaflet.css") == "assets/leaflet/leaflet.css")
@@ -232,16 +271,21 @@ import Testing
     }
 
     @Test func theWorkerPrecachesAnOddlyNamedAssetByItsEncodedAddress() throws {
-        let names = ["assets/a#b.png", "assets/hvorfor?.txt", "assets/100%.css", "assets/kart æ.png"]
+        let names = [
+            "assets/a#b.png", "assets/hvorfor?.txt", "assets/100%.css", "assets/kart æ.png",
+        ]
         let worker = OfflineFiles.serviceWorker(
             version: "1", assetPaths: names, explorerPaths: ["index.html"], tiles: [])
-        let line = try #require(worker.split(separator: "\n").first { $0.hasPrefix("const BUILD = ") })
+        let line = try #require(
+            worker.split(separator: "\n").first { $0.hasPrefix("const BUILD = ") })
         let build = try #require(
-            try JSONSerialization.jsonObject(with: Data(line.dropFirst("const BUILD = ".count).dropLast().utf8))
+            try JSONSerialization.jsonObject(
+                with: Data(line.dropFirst("const BUILD = ".count).dropLast().utf8))
                 as? [String: Any])
         let precache = try #require(build["precache"] as? [String])
         for name in names {
-            let entry = try #require(precache.first { decoded($0) == name }, "\(name) is not precached")
+            let entry = try #require(
+                precache.first { decoded($0) == name }, "\(name) is not precached")
             #expect(entry == URLPath.encoded(name))
         }
     }

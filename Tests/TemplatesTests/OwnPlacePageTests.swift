@@ -6,8 +6,8 @@ import Testing
 @testable import BeaconSystem
 @testable import Templates
 
-/// What the pages say of the owner's own places, corrections and notes: where the facts come from, the note
-/// sanitised, and the note on the card when no comment stands there.
+/// What the pages say of the owner's own places, corrections and notes: where the facts come from,
+/// the note sanitised, and the note on the card when no comment stands there.
 @Suite struct OwnPlacePageTests {
     let date = CalendarDate(iso: "2026-11-27")!
 
@@ -21,11 +21,14 @@ import Testing
         var store = GuideStore()
         let id = store.addOwnPlace(
             OwnPlace(
-                name: "Fjordkaffe", category: .cafe, coordinate: Coordinate(latitude: 59.9071, longitude: 10.7215),
+                name: "Fjordkaffe", category: .cafe,
+                coordinate: Coordinate(latitude: 59.9071, longitude: 10.7215),
                 addedOn: date),
-            note: "Sitt <b>ute</b> <script>alert(1)</script><a href=\"javascript:alert(2)\">her</a>")
+            note: "Sitt <b>ute</b> <script>alert(1)</script><a href=\"javascript:alert(2)\">her</a>"
+        )
         let place = try #require(guide(store).allPages.first { $0.id == id })
-        let page = TemplateFixtures.text(DetailPage.render(place, context: TemplateFixtures.context))
+        let page = TemplateFixtures.text(
+            DetailPage.render(place, context: TemplateFixtures.context))
         #expect(page.contains("Lagt til av den som lager guiden, ikke hentet fra OpenStreetMap."))
         #expect(page.contains("<h2 id=\"owner-note-heading\">Notat</h2>"))
         #expect(page.contains("<b>ute</b>"))
@@ -37,9 +40,11 @@ import Testing
 
     @Test func aCorrectedPlaceSaysSoAndANoteAloneDoesNot() throws {
         var store = GuideStore()
-        store.correct(TemplateFixtures.cafe, with: PlaceCorrection(name: "Nytt navn", correctedOn: date))
+        store.correct(
+            TemplateFixtures.cafe, with: PlaceCorrection(name: "Nytt navn", correctedOn: date))
         var place = try #require(guide(store).allPages.first { $0.id == TemplateFixtures.cafe.id })
-        var page = TemplateFixtures.text(DetailPage.render(place, context: TemplateFixtures.context))
+        var page = TemplateFixtures.text(
+            DetailPage.render(place, context: TemplateFixtures.context))
         #expect(page.contains("Opplysningene er rettet av den som lager guiden."))
         #expect(page.contains("Nytt navn"))
 
@@ -54,7 +59,8 @@ import Testing
     @Test func aCommentOutranksTheNoteOnTheCard() throws {
         var store = GuideStore()
         store.setNote("Notatet", on: TemplateFixtures.cafe)
-        store.addRating(Rating(stars: 4, date: date, comment: "Kommentaren"), to: TemplateFixtures.cafe)
+        store.addRating(
+            Rating(stars: 4, date: date, comment: "Kommentaren"), to: TemplateFixtures.cafe)
         let place = try #require(guide(store).allPages.first { $0.id == TemplateFixtures.cafe.id })
         #expect(RichText.cardComment(place) == "Kommentaren")
     }

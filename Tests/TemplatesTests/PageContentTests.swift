@@ -19,7 +19,9 @@ import Testing
                 || page.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Søn's"))
         #expect(!page.contains("<img src=x"))
         let data = TemplateFixtures.text(
-            PageData.fragment(for: TemplateFixtures.guide, category: nil, context: TemplateFixtures.context).bytes)
+            PageData.fragment(
+                for: TemplateFixtures.guide, category: nil, context: TemplateFixtures.context
+            ).bytes)
         #expect(!data.dropFirst(60).dropLast(12).contains("<"))
     }
 
@@ -33,7 +35,8 @@ import Testing
         #expect(page.contains("lørdag og søndag 11:00–17:00"))
         #expect(page.contains("href=\"tel:+4740004062\""))
         #expect(page.contains("href=\"https://timwendelboe.no/\""))
-        #expect(page.contains("https://maps.apple.com/?ll=59.922979,10.756179&amp;q=Tim%20Wendelboe"))
+        #expect(
+            page.contains("https://maps.apple.com/?ll=59.922979,10.756179&amp;q=Tim%20Wendelboe"))
         #expect(page.contains("https://maps.apple.com/?daddr=59.922979,10.756179"))
         #expect(page.contains(">Åpne i Apple Maps<"))
         #expect(page.contains("Vurdering: 5 av 5, 2 vurderinger"))  // (5 + 4) / 2 = 4.5 → 5
@@ -59,7 +62,8 @@ import Testing
     @Test func aPlaceWithoutRatingsSaysNothingAboutThem() {
         for language in Language.allCases {
             let context = SiteContext(
-                settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source, intro: nil,
+                settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source,
+                intro: nil,
                 basemap: TemplateFixtures.basemap, hasMap: true, language: language)
             let t = Strings.of(language)
             let unrated = TemplateFixtures.text(
@@ -94,8 +98,10 @@ import Testing
         let restaurants = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths(main: .nb).categoryPage(.restaurant, page: 2), category: .restaurant,
-                    places: guide.places(in: .restaurant)[...], totalCount: 150, page: 2, pageCount: 2,
+                    path: SitePaths(main: .nb).categoryPage(.restaurant, page: 2),
+                    category: .restaurant,
+                    places: guide.places(in: .restaurant)[...], totalCount: 150, page: 2,
+                    pageCount: 2,
                     scriptData: nil), context: context))
         #expect(restaurants.contains("Fiskeriet Youngstorget"))
         #expect(!restaurants.contains("place-card__comment"))
@@ -106,28 +112,39 @@ import Testing
         store.addRating(
             Rating(
                 stars: 5, date: CalendarDate(iso: "2026-11-20")!,
-                comment: "<p><b>Beste</b> &amp; <a href=\"https://example.no\">kaffen</a></p><p>i byen</p>"),
+                comment:
+                    "<p><b>Beste</b> &amp; <a href=\"https://example.no\">kaffen</a></p><p>i byen</p>"
+            ),
             to: TemplateFixtures.cafe)
         store.addRating(
-            Rating(stars: 4, date: CalendarDate(iso: "2026-11-21")!, comment: "  "), to: TemplateFixtures.cafe)
+            Rating(stars: 4, date: CalendarDate(iso: "2026-11-21")!, comment: "  "),
+            to: TemplateFixtures.cafe)
         let guide = GuideAssembler.assemble(
-            places: [TemplateFixtures.cafe], store: store, settings: .defaults, source: TemplateFixtures.guide.source)
+            places: [TemplateFixtures.cafe], store: store, settings: .defaults,
+            source: TemplateFixtures.guide.source)
         let cafe = guide.places[0]
-        // The blank newest comment is passed over; tags go, entities are read, blocks become spaces.
+        // The blank newest comment is passed over; tags go, entities are read, blocks become
+        // spaces.
         #expect(RichText.cardComment(cafe) == "Beste & kaffen i byen")
         var card = HTMLBuffer(capacity: 512)
         Components.placeCard(&card, cafe, root: "", paths: SitePaths(main: .nb), Strings.english)
         #expect(
             TemplateFixtures.text(card.bytes).contains(
-                "<span class=\"visually-hidden\">My comment:</span> “Beste &amp; kaffen i byen”</span>"))
-        let data = TemplateFixtures.text(PageData.fragment(for: guide, category: nil, context: context).bytes)
-        #expect(data.contains(#""m":"Beste & kaffen i byen""#) || data.contains(#""m":"Beste \u0026 kaffen i byen""#))
+                "<span class=\"visually-hidden\">My comment:</span> “Beste &amp; kaffen i byen”</span>"
+            ))
+        let data = TemplateFixtures.text(
+            PageData.fragment(for: guide, category: nil, context: context).bytes)
+        #expect(
+            data.contains(#""m":"Beste & kaffen i byen""#)
+                || data.contains(#""m":"Beste \u0026 kaffen i byen""#))
         // A long comment is cut for the data; the stylesheet ends the line on screen.
         let long = String(repeating: "lang kommentar ", count: 40)
         store.addRating(
-            Rating(stars: 3, date: CalendarDate(iso: "2026-11-22")!, comment: long), to: TemplateFixtures.cafe)
+            Rating(stars: 3, date: CalendarDate(iso: "2026-11-22")!, comment: long),
+            to: TemplateFixtures.cafe)
         let longGuide = GuideAssembler.assemble(
-            places: [TemplateFixtures.cafe], store: store, settings: .defaults, source: TemplateFixtures.guide.source)
+            places: [TemplateFixtures.cafe], store: store, settings: .defaults,
+            source: TemplateFixtures.guide.source)
         let line = RichText.cardComment(longGuide.places[0])!
         #expect(line.count == RichText.cardCommentLength)
         #expect(line.hasSuffix("…"))
@@ -139,17 +156,22 @@ import Testing
             let page = TemplateFixtures.text(
                 ListPage.render(
                     .init(
-                        path: SitePaths(main: .nb).listPage(), category: nil, places: guide.places[...], totalCount: 4,
+                        path: SitePaths(main: .nb).listPage(), category: nil,
+                        places: guide.places[...], totalCount: 4,
                         page: 1,
                         pageCount: pageCount, scriptData: nil), context: context))
-            return page.matches(of: /<li class="place-card" data-id="([^"]+)"/).map { String($0.output.1) }
+            return page.matches(of: /<li class="place-card" data-id="([^"]+)"/).map {
+                String($0.output.1)
+            }
         }
-        // The guide's order is nearest first: the hotel (47 m), the restaurant, then the café (a favorite, 5 stars).
+        // The guide's order is nearest first: the hotel (47 m), the restaurant, then the café (a
+        // favorite, 5 stars).
         #expect(
             guide.places.map(\.name).prefix(3) == [
                 "Comfort Hotel Grand Central", "Fiskeriet Youngstorget", "Tim Wendelboe",
             ])
-        let recommended = PlaceQuery(sort: .recommended).apply(to: Array(guide.places)).map(\.id.rawValue)
+        let recommended = PlaceQuery(sort: .recommended).apply(to: Array(guide.places)).map(
+            \.id.rawValue)
         #expect(ids(pageCount: 1) == recommended)
         #expect(ids(pageCount: 1).first == TemplateFixtures.cafe.id.rawValue)
         #expect(ids(pageCount: 2) == guide.places.map(\.id.rawValue))
@@ -159,9 +181,11 @@ import Testing
         let page = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths(main: .nb).listPage(), category: nil, places: TemplateFixtures.guide.places[...],
+                    path: SitePaths(main: .nb).listPage(), category: nil,
+                    places: TemplateFixtures.guide.places[...],
                     totalCount: 4, page: 1, pageCount: 1,
-                    scriptData: PageData.fragment(for: TemplateFixtures.guide, category: nil, context: context)),
+                    scriptData: PageData.fragment(
+                        for: TemplateFixtures.guide, category: nil, context: context)),
                 context: context))
         #expect(
             page.contains(
@@ -172,30 +196,39 @@ import Testing
     @Test func favoritesPageHasTheMapOfItsFavoritesAndAShareButton() throws {
         for language in Language.allCases {
             let context = SiteContext(
-                settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source, intro: nil,
+                settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source,
+                intro: nil,
                 basemap: TemplateFixtures.basemap, hasMap: true, language: language)
             let t = Strings.of(language)
-            let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: context))
+            let page = TemplateFixtures.text(
+                FavoritesPage.render(TemplateFixtures.guide, context: context))
             // Hidden until the script shows it; its report is a live region.
             #expect(
                 page.contains(
                     "<button type=\"button\" class=\"button button--secondary share-button\" id=\"share-page\" hidden>"
                 ), "\(language)")
             #expect(page.contains(t.sharePage + "</button>"), "\(language)")
-            #expect(page.contains("<p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p>"))
+            #expect(
+                page.contains(
+                    "<p class=\"share-bar__status\" id=\"share-status\" role=\"status\"></p>"))
             #expect(page.contains("/assets/beacon-share.js\" defer"))
             #expect(page.contains("/assets/beacon-map.js\" defer"))
             #expect(page.contains("/assets/leaflet/leaflet.css\""))
             #expect(page.contains("aria-label=\"" + t.favoritesMap + "\""))
-            #expect(page.contains("<div class=\"favorites-map__canvas\" id=\"favorites-map\"></div>"))
-            // The map's data: the two favorites (one of them no longer in the data), not the other places.
-            let start = try #require(page.range(of: "<script type=\"application/json\" id=\"beacon-favorites-map\">"))
+            #expect(
+                page.contains("<div class=\"favorites-map__canvas\" id=\"favorites-map\"></div>"))
+            // The map's data: the two favorites (one of them no longer in the data), not the other
+            // places.
+            let start = try #require(
+                page.range(of: "<script type=\"application/json\" id=\"beacon-favorites-map\">"))
             let json = page[start.upperBound...].prefix { $0 != "<" }
             let data = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
             let places = data["places"] as! [[String: Any]]
             #expect(
                 Set(places.map { $0["id"] as! String })
-                    == [TemplateFixtures.cafe.id.rawValue, TemplateFixtures.farFavorite.id.rawValue])
+                    == [
+                        TemplateFixtures.cafe.id.rawValue, TemplateFixtures.farFavorite.id.rawValue,
+                    ])
             let cafe = try #require(places.first { $0["n"] as? String == "Tim Wendelboe" })
             #expect((cafe["u"] as? String)?.hasPrefix("../steder/") == true)
             #expect(cafe["s"] as? Int == 5)
@@ -206,8 +239,10 @@ import Testing
 
     @Test func favoritesPageWithoutFavoritesOrMapHasNoMap() {
         let noMap = SiteContext(
-            settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source, intro: nil)
-        let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: noMap))
+            settings: TemplateFixtures.guide.settings, source: TemplateFixtures.guide.source,
+            intro: nil)
+        let page = TemplateFixtures.text(
+            FavoritesPage.render(TemplateFixtures.guide, context: noMap))
         #expect(!page.contains("favorites-map"))
         #expect(!page.contains("leaflet"))
         #expect(page.contains("id=\"share-page\""))
@@ -227,7 +262,8 @@ import Testing
         let category = TemplateFixtures.text(
             ListPage.render(
                 .init(
-                    path: SitePaths(main: .nb).categoryPage(.cafe, page: 2), category: .cafe, places: cafes[...],
+                    path: SitePaths(main: .nb).categoryPage(.cafe, page: 2), category: .cafe,
+                    places: cafes[...],
                     totalCount: 250, page: 2, pageCount: 3, scriptData: nil), context: context))
         #expect(category.contains("href=\"../../../assets/beacon.css\""))
         #expect(category.contains("href=\"../../../steder/"))
@@ -237,19 +273,24 @@ import Testing
     }
 
     @Test func footerNamesTheSourceAndAttribution() {
-        let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: context))
+        let page = TemplateFixtures.text(
+            FavoritesPage.render(TemplateFixtures.guide, context: context))
         // The footer's; the map's credits name the basemap's own source.
         let footer = page[page.range(of: "<footer")!.lowerBound...]
         #expect(footer.contains("OpenStreetMap-bidragsytere"))
         #expect(footer.contains("er eksempler, ikke ferske data fra Geoapify"))
         #expect(!footer.contains("Powered by Geoapify"))
         let live = SiteContext(
-            settings: .defaults, source: DataSourceInfo(kind: .live, fetchedAt: TemplateFixtures.fetchedAt), intro: nil)
-        #expect(TemplateFixtures.text(NotFoundPage.render(context: live)).contains("Powered by Geoapify"))
+            settings: .defaults,
+            source: DataSourceInfo(kind: .live, fetchedAt: TemplateFixtures.fetchedAt), intro: nil)
+        #expect(
+            TemplateFixtures.text(NotFoundPage.render(context: live)).contains(
+                "Powered by Geoapify"))
     }
 
     @Test func favoritesPageShowsFavoritesOutsideTheData() {
-        let page = TemplateFixtures.text(FavoritesPage.render(TemplateFixtures.guide, context: context))
+        let page = TemplateFixtures.text(
+            FavoritesPage.render(TemplateFixtures.guide, context: context))
         #expect(page.contains("Frognerseteren Restaurant"))
         #expect(page.contains("Tim Wendelboe"))
         #expect(!page.contains("Fiskeriet"))

@@ -21,9 +21,11 @@ import Testing
 
     /// Every class the pages can name has its colour in the built-in stylesheet.
     @Test func theStylesheetHasEveryPlaceholdersColour() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent()
-        let css = try String(contentsOf: root.appendingPathComponent("Resources/assets/beacon.css"), encoding: .utf8)
+            .deletingLastPathComponent()
+        let css = try String(
+            contentsOf: root.appendingPathComponent("Resources/assets/beacon.css"), encoding: .utf8)
         let levels = PhotoMarkup.placeholderLevels.map { String(format: "%02x", $0) }
         for red in 0..<4 {
             for green in 0..<4 {
@@ -38,11 +40,12 @@ import Testing
 
     static func thumbnail(bytes: Int) -> ShareFile.Thumbnail {
         ShareFile.Thumbnail(
-            bytes: Array(repeating: 0x52, count: bytes), width: 360, height: 270, placeholder: "#806040")
+            bytes: Array(repeating: 0x52, count: bytes), width: 360, height: 270,
+            placeholder: "#806040")
     }
 
-    /// Two favorites with photos: both fit, inline; with photos too large for 2 MB together, the first is kept
-    /// and the other left out and counted, and the file stays under the limit.
+    /// Two favorites with photos: both fit, inline; with photos too large for 2 MB together, the
+    /// first is kept and the other left out and counted, and the file stays under the limit.
     @Test func theShareFileTakesPhotosWhileItStaysUnderItsLimit() {
         let guide = TemplateFixtures.guide
         let favorites = guide.favorites.map(\.id)
@@ -50,7 +53,8 @@ import Testing
         let context = TemplateFixtures.context
         let small = ShareFile.render(
             guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8),
-            thumbnails: Dictionary(uniqueKeysWithValues: favorites.map { ($0, Self.thumbnail(bytes: 20_000)) }))
+            thumbnails: Dictionary(
+                uniqueKeysWithValues: favorites.map { ($0, Self.thumbnail(bytes: 20_000)) }))
         let text = TemplateFixtures.text(small.bytes)
         #expect(small.photosLeftOut == 0)
         #expect(text.components(separatedBy: "src=\"data:image/webp;base64,").count == 3)
@@ -59,13 +63,19 @@ import Testing
 
         let large = ShareFile.render(
             guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8),
-            thumbnails: Dictionary(uniqueKeysWithValues: favorites.map { ($0, Self.thumbnail(bytes: 900_000)) }))
+            thumbnails: Dictionary(
+                uniqueKeysWithValues: favorites.map { ($0, Self.thumbnail(bytes: 900_000)) }))
         #expect(large.photosLeftOut == 1)
-        #expect(TemplateFixtures.text(large.bytes).components(separatedBy: "data:image/webp;base64,").count == 2)
+        #expect(
+            TemplateFixtures.text(large.bytes).components(separatedBy: "data:image/webp;base64,")
+                .count == 2)
         #expect(large.bytes.count < ShareFile.sizeLimit)
 
         let none = ShareFile.render(
-            guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8), thumbnails: [:])
-        #expect(none.photosLeftOut == 0 && !TemplateFixtures.text(none.bytes).contains("place-card__photo"))
+            guide, context: context, stylesheet: "body{}", iconSVG: Array("<svg/>".utf8),
+            thumbnails: [:])
+        #expect(
+            none.photosLeftOut == 0
+                && !TemplateFixtures.text(none.bytes).contains("place-card__photo"))
     }
 }

@@ -6,15 +6,17 @@ import Testing
 
 @testable import Templates
 
-/// Cuisine, diets, wheelchair access and price level on cards, detail pages and in the page data, in
-/// each language; the cuisine names' table itself.
+/// Cuisine, diets, wheelchair access and price level on cards, detail pages and in the page data,
+/// in each language; the cuisine names' table itself.
 @Suite struct PlaceTraitsPageTests {
     static let traits = PlaceTraits(
-        cuisines: ["indian", "momo_house"], vegetarian: .yes, vegan: .only, wheelchair: .limited, priceLevel: 2)
+        cuisines: ["indian", "momo_house"], vegetarian: .yes, vegan: .only, wheelchair: .limited,
+        priceLevel: 2)
     static let place = Place(
         id: PlaceID(rawValue: "node/77"), name: "Dishoom", category: .restaurant,
         coordinate: Coordinate(latitude: 59.913, longitude: 10.75),
-        address: PostalAddress(street: "Karl Johans gate", houseNumber: "1", postcode: "0154", city: "Oslo"),
+        address: PostalAddress(
+            street: "Karl Johans gate", houseNumber: "1", postcode: "0154", city: "Oslo"),
         traits: traits)
 
     static func guide() -> Guide {
@@ -26,14 +28,16 @@ import Testing
     static func context(_ language: Language) -> SiteContext {
         let guide = guide()
         return SiteContext(
-            settings: guide.settings, source: guide.source, intro: nil, basemap: TemplateFixtures.basemap,
+            settings: guide.settings, source: guide.source, intro: nil,
+            basemap: TemplateFixtures.basemap,
             hasMap: false, language: language)
     }
 
     func card(_ language: Language) -> String {
         var b = HTMLBuffer()
         Components.placeCard(
-            &b, Self.guide().places.first { $0.id == Self.place.id }!, root: "", paths: SitePaths(main: .nb),
+            &b, Self.guide().places.first { $0.id == Self.place.id }!, root: "",
+            paths: SitePaths(main: .nb),
             Strings.of(language))
         return String(decoding: b.bytes, as: UTF8.self)
     }
@@ -59,7 +63,8 @@ import Testing
     @Test func aPlaceWithoutTraitsKeepsItsCategoryAndHasNoMarks() {
         var b = HTMLBuffer()
         Components.placeCard(
-            &b, TemplateFixtures.place(TemplateFixtures.restaurant), root: "", paths: SitePaths(main: .nb),
+            &b, TemplateFixtures.place(TemplateFixtures.restaurant), root: "",
+            paths: SitePaths(main: .nb),
             Strings.of(.nb))
         let text = String(decoding: b.bytes, as: UTF8.self)
         #expect(text.contains("<span class=\"place-card__meta\">Restaurant · "))
@@ -74,7 +79,8 @@ import Testing
         #expect(nb.contains("<dt>Kjøkken</dt><dd>Indisk, momo house</dd>"))
         #expect(nb.contains("<dt>Kosthold</dt><dd>Vegetarretter · Bare vegansk</dd>"))
         #expect(nb.contains("<dt>Rullestol</dt><dd>Delvis tilgjengelig med rullestol</dd>"))
-        #expect(nb.contains("<dt>Prisnivå</dt><dd><span aria-hidden=\"true\">$$ </span>(2 av 4)</dd>"))
+        #expect(
+            nb.contains("<dt>Prisnivå</dt><dd><span aria-hidden=\"true\">$$ </span>(2 av 4)</dd>"))
         #expect(nb.contains("content=\"Restaurant · Indisk, momo house · Karl Johans gate 1"))
         let en = TemplateFixtures.text(DetailPage.render(dishoom, context: Self.context(.en)))
         #expect(en.contains("<dt>Diet</dt><dd>Vegetarian options · Vegan only</dd>"))
@@ -83,14 +89,16 @@ import Testing
         #expect(nn.contains("<dt>Kosthald</dt><dd>Vegetarrettar · Berre vegansk</dd>"))
         // No traits: no rows.
         let plain = TemplateFixtures.text(
-            DetailPage.render(guide.places.first { $0.id != Self.place.id }!, context: Self.context(.nb)))
+            DetailPage.render(
+                guide.places.first { $0.id != Self.place.id }!, context: Self.context(.nb)))
         #expect(!plain.contains("<dt>Kjøkken</dt>") && !plain.contains("<dt>Kosthold</dt>"))
     }
 
     @Test func thePageDataCarriesTheKeysAndTheScriptTextsTheNames() throws {
         let data = TemplateFixtures.text(
             PageData.json(settings: .defaults, places: Array(Self.guide().places), map: nil))
-        #expect(data.contains(#""k":"indian;momo_house","dv":"yes","dg":"only","w":"limited","p":2"#))
+        #expect(
+            data.contains(#""k":"indian;momo_house","dv":"yes","dg":"only","w":"limited","p":2"#))
         let script = TemplateFixtures.text(ScriptTexts.file(languages: SiteLanguages([.nb, .en])))
         #expect(script.contains(#""indian":"indisk""#) && script.contains(#""indian":"Indian""#))
         #expect(script.contains(#""indian":"indian indisk""#))
@@ -110,12 +118,15 @@ import Testing
             #expect(row.nb == row.nb.lowercased() && row.nn == row.nn.lowercased(), "\(row.key)")
         }
         #expect(CuisineNames.rows.count >= 100)
-        #expect(Strings.of(.nb).cuisineList(["fish_and_chips", "kyrgyz_plov"]) == "Fish and chips, kyrgyz plov")
+        #expect(
+            Strings.of(.nb).cuisineList(["fish_and_chips", "kyrgyz_plov"])
+                == "Fish and chips, kyrgyz plov")
         #expect(Strings.of(.nb).cuisineList([]) == nil)
     }
 
     @Test func theSharedQueryTableUsesTheCataloguesWords() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Fixtures/query-cases.json")
         let table = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         let words = table["cuisineWords"] as! [String: String]

@@ -18,7 +18,9 @@ package struct BasemapData: Sendable, Equatable {
         let total = skipped.values.reduce(0, +)
         guard total > 0 else { return nil }
         let parts = skipped.filter { $0.value > 0 }
-            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+            .sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue
+            }
             .map { "\(NorwegianFormat.integer($0.value)) \($0.key.label)" }
         return "\(NorwegianFormat.integer(total)) utelatt: " + parts.joined(separator: ", ")
     }

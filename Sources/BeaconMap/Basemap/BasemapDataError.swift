@@ -37,7 +37,8 @@ package enum BasemapDataError: UserFacingError, Equatable {
     }
 
     package var userMessage: String {
-        let expected = "Forventet GeoJSON (FeatureCollection), Overpass-JSON («elements») eller OSM-XML (<osm>)."
+        let expected =
+            "Forventet GeoJSON (FeatureCollection), Overpass-JSON («elements») eller OSM-XML (<osm>)."
         switch self {
         case .empty:
             return "Kartdataene er tomme. \(expected)"
@@ -70,9 +71,11 @@ package enum BasemapDataError: UserFacingError, Equatable {
                     "Kartdataene er OSM PBF (et binært format), som ikke leses her. Gjør dem om til OSM-XML eller GeoJSON, "
                     + "for eksempel med «osmium cat utsnitt.osm.pbf -o utsnitt.osm» eller «osmium export utsnitt.osm.pbf -o utsnitt.geojson»."
             case .gzip:
-                return "Kartdataene er komprimert med gzip. Pakk dem ut først («gunzip utsnitt.osm.gz»). \(expected)"
+                return
+                    "Kartdataene er komprimert med gzip. Pakk dem ut først («gunzip utsnitt.osm.gz»). \(expected)"
             case .bzip2:
-                return "Kartdataene er komprimert med bzip2. Pakk dem ut først («bunzip2 utsnitt.osm.bz2»). \(expected)"
+                return
+                    "Kartdataene er komprimert med bzip2. Pakk dem ut først («bunzip2 utsnitt.osm.bz2»). \(expected)"
             case .zip:
                 return "Kartdataene er en zip-fil. Pakk den ut først («unzip»). \(expected)"
             }

@@ -16,7 +16,9 @@ package enum BasemapDataReader {
 
     /// The features in `bytes`; with `bounds` (the area the tiles cover), also the sea
     /// the coastline closes there, and nothing wholly outside it.
-    package static func read(_ bytes: [UInt8], within bounds: GeoBounds?) throws(BasemapDataError) -> BasemapData {
+    package static func read(_ bytes: [UInt8], within bounds: GeoBounds?) throws(BasemapDataError)
+        -> BasemapData
+    {
         try read(bytes, within: bounds, collector: BasemapCollector())
     }
 
@@ -24,7 +26,9 @@ package enum BasemapDataReader {
     package static func read(
         _ bytes: [UInt8], within bounds: GeoBounds?, collector: BasemapCollector
     ) throws(BasemapDataError) -> BasemapData {
-        guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count, limit: maximumBytes) }
+        guard bytes.count <= maximumBytes else {
+            throw .tooLarge(bytes: bytes.count, limit: maximumBytes)
+        }
         var collector = collector
         switch try kind(of: bytes) {
         case .json:
@@ -54,7 +58,9 @@ package enum BasemapDataReader {
         if bytes.starts(with: Array("BZh".utf8)) { throw .binary(.bzip2) }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { throw .binary(.zip) }
         // A PBF file begins with a block header's length and the type «OSMHeader».
-        if bytes.count > 16, bytes[4..<min(bytes.count, 32)].firstRange(of: Array("OSMHeader".utf8)) != nil {
+        if bytes.count > 16,
+            bytes[4..<min(bytes.count, 32)].firstRange(of: Array("OSMHeader".utf8)) != nil
+        {
             throw .binary(.pbf)
         }
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -70,7 +76,8 @@ package enum BasemapDataReader {
             }
             return .xml
         default:
-            let prefix = String(decoding: bytes[start..<min(bytes.count, start + 60)], as: UTF8.self)
+            let prefix = String(
+                decoding: bytes[start..<min(bytes.count, start + 60)], as: UTF8.self)
             throw .unrecognised(start: cleanedMessage(prefix, maximumLength: 40))
         }
     }
@@ -90,7 +97,9 @@ package enum BasemapDataReader {
                 guard let end = rest.firstIndex(of: UInt8(ascii: ">")) else { return nil }
                 index = end + 1
             } else {
-                let name = rest.dropFirst().prefix { $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "/") && $0 > 0x20 }
+                let name = rest.dropFirst().prefix {
+                    $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "/") && $0 > 0x20
+                }
                 return String(decoding: name, as: UTF8.self)
             }
         }
@@ -130,15 +139,18 @@ package enum BasemapDataReader {
                 out.append(character)
             }
         }
-        return out.replacingAll("&quot;", with: "\"").replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
-            .replacingAll("&amp;", with: "&")
+        return out.replacingAll("&quot;", with: "\"").replacingAll("&lt;", with: "<").replacingAll(
+            "&gt;", with: ">"
+        )
+        .replacingAll("&amp;", with: "&")
     }
 
     private static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
     }
 
-    /// Outside text made fit for a message: one line, no controls, at most `maximumLength` characters.
+    /// Outside text made fit for a message: one line, no controls, at most `maximumLength`
+    /// characters.
     static func cleanedMessage(_ text: String, maximumLength: Int = 200) -> String {
         TextHardening.clean(text, maximumLength: maximumLength) ?? "(tom)"
     }

@@ -16,8 +16,8 @@ package struct BasemapFeature: Sendable, Equatable {
         self.geometry = geometry
     }
 
-    /// The box the features' points span (the sea and islands the coastline makes left out: they fill the
-    /// tiles' area, not the data's); nil without points.
+    /// The box the features' points span (the sea and islands the coastline makes left out: they
+    /// fill the tiles' area, not the data's); nil without points.
     package static func extent(of features: [BasemapFeature]) -> GeoBounds? {
         var box = Box([])
         for feature in features where feature.kind != .sea && feature.kind != .land {
@@ -69,18 +69,22 @@ package enum BasemapKind: String, Sendable, CaseIterable, Comparable {
     // Labels.
     case place
     case majorPlace = "major-place"
-    /// A city's own name: drawn only while the city fits the view (a neighbourhood's map is not labelled «Oslo»).
+    /// A city's own name: drawn only while the city fits the view (a neighbourhood's map is not
+    /// labelled «Oslo»).
     case city
 
     package var isArea: Bool { order <= BasemapKind.water.order }
     package var isLine: Bool { order > BasemapKind.water.order && order < BasemapKind.place.order }
     package var isLabel: Bool { order >= BasemapKind.place.order }
     /// A road whose line gets its name written along it.
-    package var isRoad: Bool { order >= BasemapKind.path.order && order <= BasemapKind.motorway.order }
+    package var isRoad: Bool {
+        order >= BasemapKind.path.order && order <= BasemapKind.motorway.order
+    }
 
     package static func < (a: BasemapKind, b: BasemapKind) -> Bool { a.order < b.order }
 
-    /// Drawing order: the cases' order above (a switch, as the tiler asks for it millions of times).
+    /// Drawing order: the cases' order above (a switch, as the tiler asks for it millions of
+    /// times).
     package var order: Int {
         switch self {
         case .sea: 0

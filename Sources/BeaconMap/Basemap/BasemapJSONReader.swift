@@ -5,7 +5,9 @@ import BeaconSystem
 /// by hand and each feature or element parsed on its own and dropped once
 /// read, so a city's answer of tens of megabytes never stands as one tree.
 enum BasemapJSONReader {
-    package static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) {
+    package static func read(_ bytes: [UInt8], into collector: inout BasemapCollector)
+        throws(BasemapDataError)
+    {
         let result: Result<Void, BasemapDataError> = JSONParser.withReader(over: bytes) { reader in
             var walk = Walk(reader: reader)
             do {
@@ -34,12 +36,15 @@ enum BasemapJSONReader {
         /// The other members, kept for a lone Feature and for saying what the JSON was.
         var others: [(key: String, value: JSONValue)] = []
 
-        var format: BasemapDataFormat { sawElements ? .overpassJSON : sawFeatures ? .geoJSON : .json }
+        var format: BasemapDataFormat {
+            sawElements ? .overpassJSON : sawFeatures ? .geoJSON : .json
+        }
 
         mutating func run(into collector: inout BasemapCollector) throws {
             reader.skipWhitespace()
             guard reader.nextByte == UInt8(ascii: "{") else {
-                // A top-level array or scalar: still parsed, so that broken JSON is reported as such.
+                // A top-level array or scalar: still parsed, so that broken JSON is reported as
+                // such.
                 _ = try reader.parseValue(depth: 0)
                 throw BasemapDataError.unexpectedContent("JSON som ikke er et objekt")
             }
@@ -68,7 +73,9 @@ enum BasemapJSONReader {
                 more = try reader.nextMember()
             }
             reader.skipWhitespace()
-            if reader.index != reader.count { throw reader.error("mer innhold etter slutten av JSON-verdien") }
+            if reader.index != reader.count {
+                throw reader.error("mer innhold etter slutten av JSON-verdien")
+            }
             try finish(into: &collector)
         }
 
@@ -76,7 +83,9 @@ enum BasemapJSONReader {
             others.first { $0.key == key }?.value
         }
 
-        private mutating func finish(into collector: inout BasemapCollector) throws(BasemapDataError) {
+        private mutating func finish(into collector: inout BasemapCollector)
+            throws(BasemapDataError)
+        {
             // Overpass reports a timeout or lack of memory after the elements it managed.
             if let remark = member("remark")?.looseString, remark.lowercased().contains("error") {
                 throw .overpassError(BasemapDataReader.cleanedMessage(remark))
@@ -95,10 +104,12 @@ enum BasemapJSONReader {
             case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
                 "GeometryCollection":
                 throw .unexpectedContent(
-                    "en GeoJSON-geometri (\(type!)) uten OpenStreetMap-tagger, så kartet vet ikke hva den er")
+                    "en GeoJSON-geometri (\(type!)) uten OpenStreetMap-tagger, så kartet vet ikke hva den er"
+                )
             default:
                 throw .unexpectedContent(
-                    "JSON, men verken GeoJSON (ingen «features») eller et svar fra Overpass API (ingen «elements»)")
+                    "JSON, men verken GeoJSON (ingen «features») eller et svar fra Overpass API (ingen «elements»)"
+                )
             }
         }
     }

@@ -4,7 +4,8 @@ struct BasemapTagSummary: Equatable {
     var lineKind: BasemapKind?
     /// The kind of a closed way with these tags, when it is an area (`BasemapTags.isArea`).
     var closedWayKind: BasemapKind?
-    /// The kind of a polygon or multipolygon: what the tags say as an area, whatever shape a way would be.
+    /// The kind of a polygon or multipolygon: what the tags say as an area, whatever shape a way
+    /// would be.
     var polygonKind: BasemapKind?
     var isCoastline: Bool
     var name: String?

@@ -16,7 +16,8 @@ package enum BasemapTags {
             case "tertiary", "tertiary_link": return .tertiary
             case "residential", "unclassified", "living_street", "road", "pedestrian": return .minor
             case "service", "track": return .service
-            case "footway", "path", "cycleway", "steps", "bridleway", "corridor", "trail": return .path
+            case "footway", "path", "cycleway", "steps", "bridleway", "corridor", "trail":
+                return .path
             default: return nil  // construction, proposed, platform, …
             }
         }
@@ -27,7 +28,9 @@ package enum BasemapTags {
             default: return nil
             }
         }
-        if let waterway = tags["waterway"], ["river", "stream", "canal", "ditch", "drain"].contains(waterway) {
+        if let waterway = tags["waterway"],
+            ["river", "stream", "canal", "ditch", "drain"].contains(waterway)
+        {
             return tags["tunnel"] == "culvert" || tags["tunnel"] == "yes" ? nil : .waterway
         }
         return nil
@@ -47,8 +50,11 @@ package enum BasemapTags {
         }
         if tags["place"] == "square" { return .pedestrianArea }
         if let leisure = tags["leisure"],
-            ["park", "garden", "playground", "pitch", "dog_park", "nature_reserve", "golf_course", "recreation_ground"]
-                .contains(leisure)
+            [
+                "park", "garden", "playground", "pitch", "dog_park", "nature_reserve",
+                "golf_course", "recreation_ground",
+            ]
+            .contains(leisure)
         {
             return .park
         }
@@ -63,12 +69,14 @@ package enum BasemapTags {
         if let landuse = tags["landuse"] {
             switch landuse {
             case "forest": return .forest
-            case "grass", "village_green", "recreation_ground", "meadow", "allotments", "orchard", "farmland",
+            case "grass", "village_green", "recreation_ground", "meadow", "allotments", "orchard",
+                "farmland",
                 "greenfield", "flowerbed":
                 return .park
             case "residential", "garages": return .residential
             case "commercial", "retail": return .commercial
-            case "industrial", "railway", "construction", "brownfield", "port", "depot": return .industrial
+            case "industrial", "railway", "construction", "brownfield", "port", "depot":
+                return .industrial
             case "cemetery": return .cemetery
             default: return nil
             }
@@ -77,18 +85,21 @@ package enum BasemapTags {
         return nil
     }
 
-    /// The kind of a place name: the city, its boroughs and towns larger, the rest smaller; nil for other points.
+    /// The kind of a place name: the city, its boroughs and towns larger, the rest smaller; nil for
+    /// other points.
     package static func labelKind(_ tags: [String: String]) -> BasemapKind? {
         guard let place = tags["place"], let name = tags["name"], !name.isEmpty else { return nil }
         switch place {
         case "city": return .city
         case "town", "borough", "suburb": return .majorPlace
-        case "quarter", "neighbourhood", "village", "hamlet", "island", "islet", "locality": return .place
+        case "quarter", "neighbourhood", "village", "hamlet", "island", "islet", "locality":
+            return .place
         default: return nil
         }
     }
 
-    /// Whether a way with these tags is a closed shape (an area) rather than a closed line (a roundabout).
+    /// Whether a way with these tags is a closed shape (an area) rather than a closed line (a
+    /// roundabout).
     package static func isArea(_ tags: [String: String]) -> Bool {
         if tags["area"] == "yes" { return true }
         if tags["area"] == "no" { return false }
@@ -101,11 +112,14 @@ package enum BasemapTags {
     }
 
     /// Whether the way is a piece of the coastline (land on its left, sea on its right).
-    package static func isCoastline(_ tags: [String: String]) -> Bool { tags["natural"] == "coastline" }
+    package static func isCoastline(_ tags: [String: String]) -> Bool {
+        tags["natural"] == "coastline"
+    }
 
     /// The name to show: the element's `name`, trimmed; nil when blank.
     package static func name(_ tags: [String: String]) -> String? {
-        guard let name = tags["name"], let clean = TextHardening.clean(name, maximumLength: 120) else { return nil }
+        guard let name = tags["name"], let clean = TextHardening.clean(name, maximumLength: 120)
+        else { return nil }
         return clean.isEmpty ? nil : clean
     }
 }

@@ -21,7 +21,8 @@ enum Coastline {
         if pieces.isEmpty {
             // No coast crosses the rectangle: it is all sea or all land. Islands in it say sea;
             // else the side of the nearest coast does; with no coast at all, it is land.
-            let isSea = !land.isEmpty || isOnWaterSide(of: open, Coordinate.centre(of: bounds)) == true
+            let isSea =
+                !land.isEmpty || isOnWaterSide(of: open, Coordinate.centre(of: bounds)) == true
             if isSea { sea = [rectangle(bounds)] }
         }
         var features = (sea + water).map { BasemapFeature(kind: .sea, geometry: .area([$0])) }
@@ -48,7 +49,9 @@ enum Coastline {
         func follow(from start: Int) {
             used[start] = true
             var chain = ways[start]
-            while chain.first != chain.last, let next = byFirst[chain[chain.count - 1]]?.first(where: { !used[$0] }) {
+            while chain.first != chain.last,
+                let next = byFirst[chain[chain.count - 1]]?.first(where: { !used[$0] })
+            {
                 used[next] = true
                 chain.append(contentsOf: ways[next].dropFirst())
             }
@@ -59,7 +62,9 @@ enum Coastline {
             }
         }
         // A chain begins where no way ends; what is left after them are rings.
-        for index in ways.indices where !used[index] && !lasts.contains(ways[index][0]) { follow(from: index) }
+        for index in ways.indices where !used[index] && !lasts.contains(ways[index][0]) {
+            follow(from: index)
+        }
         for index in ways.indices where !used[index] { follow(from: index) }
         return (open, closed)
     }
@@ -74,7 +79,9 @@ enum Coastline {
         var current: [Coordinate] = []
         func finish() {
             defer { current = [] }
-            guard current.count >= 2, let first = current.first, let last = current.last else { return }
+            guard current.count >= 2, let first = current.first, let last = current.last else {
+                return
+            }
             if !isOnEdge(first, bounds) { current.insert(nearestEdgePoint(first, bounds), at: 0) }
             if !isOnEdge(last, bounds) { current.append(nearestEdgePoint(last, bounds)) }
             pieces.append(current)
@@ -99,15 +106,20 @@ enum Coastline {
     /// The part of segment a→b inside `bounds` as parameters t0 ≤ t1 (Liang–Barsky); nil when none.
     static func clip(_ a: Coordinate, _ b: Coordinate, _ bounds: GeoBounds) -> (Double, Double)? {
         TileGeometry.clipParameters(
-            from: WorldPoint(x: a.longitude, y: a.latitude), to: WorldPoint(x: b.longitude, y: b.latitude),
+            from: WorldPoint(x: a.longitude, y: a.latitude),
+            to: WorldPoint(x: b.longitude, y: b.latitude),
             WorldRect(minX: bounds.west, minY: bounds.south, maxX: bounds.east, maxY: bounds.north))
     }
 
     /// The point at `t` on a→b, kept inside `bounds` and put exactly on an edge it is a hair from.
-    private static func point(_ a: Coordinate, _ b: Coordinate, _ t: Double, _ bounds: GeoBounds) -> Coordinate {
+    private static func point(_ a: Coordinate, _ b: Coordinate, _ t: Double, _ bounds: GeoBounds)
+        -> Coordinate
+    {
         var point = Coordinate(
-            latitude: min(max(a.latitude + t * (b.latitude - a.latitude), bounds.south), bounds.north),
-            longitude: min(max(a.longitude + t * (b.longitude - a.longitude), bounds.west), bounds.east))
+            latitude: min(
+                max(a.latitude + t * (b.latitude - a.latitude), bounds.south), bounds.north),
+            longitude: min(
+                max(a.longitude + t * (b.longitude - a.longitude), bounds.west), bounds.east))
         let tolerance = edgeTolerance(bounds)
         if abs(point.latitude - bounds.north) <= tolerance { point.latitude = bounds.north }
         if abs(point.latitude - bounds.south) <= tolerance { point.latitude = bounds.south }
@@ -121,7 +133,8 @@ enum Coastline {
     }
 
     private static func isOnEdge(_ point: Coordinate, _ bounds: GeoBounds) -> Bool {
-        point.latitude == bounds.north || point.latitude == bounds.south || point.longitude == bounds.east
+        point.latitude == bounds.north || point.latitude == bounds.south
+            || point.longitude == bounds.east
             || point.longitude == bounds.west
     }
 
@@ -155,7 +168,8 @@ enum Coastline {
             var ring = pieces[start]
             var current = start
             while true {
-                // The first entry clockwise from here; the start is always a candidate, so the walk ends.
+                // The first entry clockwise from here; the start is always a candidate, so the walk
+                // ends.
                 var next = start
                 var distance = edge.clockwise(from: exits[current], to: entries[start])
                 for candidate in pieces.indices where !used[candidate] {
@@ -229,7 +243,8 @@ enum Coastline {
                 (width + height, Coordinate(latitude: bounds.south, longitude: bounds.east)),
                 (2 * width + height, Coordinate(latitude: bounds.south, longitude: bounds.west)),
             ]
-            // Spelt out step by step: as one chain of closures over tuples it took the type checker 1.5 s.
+            // Spelt out step by step: as one chain of closures over tuples it took the type checker
+            // 1.5 s.
             var passed: [(distance: Double, corner: Coordinate)] = []
             for (start, corner) in corners {
                 let along = clockwise(from: position, to: start)
@@ -273,7 +288,8 @@ enum Coastline {
         return sum
     }
 
-    /// Whether `point` lies inside `ring` (even-odd; a self-crossing ring gives an answer, not a crash).
+    /// Whether `point` lies inside `ring` (even-odd; a self-crossing ring gives an answer, not a
+    /// crash).
     static func contains(_ ring: [Coordinate], _ point: Coordinate) -> Bool {
         var inside = false
         for index in ring.indices.dropFirst() {
@@ -289,7 +305,8 @@ enum Coastline {
         return inside
     }
 
-    /// Whether `point` lies on the water side (right) of the nearest of `chains`; nil when there are none.
+    /// Whether `point` lies on the water side (right) of the nearest of `chains`; nil when there
+    /// are none.
     static func isOnWaterSide(of chains: [[Coordinate]], _ point: Coordinate) -> Bool? {
         // Longitude scaled so that distances compare as on the ground; sides keep their sign.
         let scale = max(cos(point.latitude * .pi / 180), 0.01)
@@ -305,12 +322,15 @@ enum Coastline {
                 let lengthSquared = dx * dx + dy * dy
                 guard lengthSquared > 0 else { continue }
                 let t = -(ax * dx + ay * dy) / lengthSquared
-                // The nearest point; a corner exactly, so that both its segments find it equally near.
+                // The nearest point; a corner exactly, so that both its segments find it equally
+                // near.
                 let (x, y) = t <= 0 ? (ax, ay) : t >= 1 ? (bx, by) : (ax + t * dx, ay + t * dy)
                 let distance = x * x + y * y
-                // a×b over the segment's length: how far the point is from the segment's line, and on which side.
+                // a×b over the segment's length: how far the point is from the segment's line, and
+                // on which side.
                 let cross = (ax * by - ay * bx) / lengthSquared.squareRoot()
-                // At a shared corner both segments are nearest: the one whose line lies farther tells the side.
+                // At a shared corner both segments are nearest: the one whose line lies farther
+                // tells the side.
                 if best == nil || distance < best!.distance
                     || (distance == best!.distance && abs(cross) > abs(best!.cross))
                 {
@@ -346,12 +366,14 @@ struct Box {
     }
 
     func contains(_ point: Coordinate) -> Bool {
-        point.latitude >= south && point.latitude <= north && point.longitude >= west && point.longitude <= east
+        point.latitude >= south && point.latitude <= north && point.longitude >= west
+            && point.longitude <= east
     }
 }
 
 extension Coordinate {
     static func centre(of bounds: GeoBounds) -> Coordinate {
-        Coordinate(latitude: (bounds.south + bounds.north) / 2, longitude: (bounds.west + bounds.east) / 2)
+        Coordinate(
+            latitude: (bounds.south + bounds.north) / 2, longitude: (bounds.west + bounds.east) / 2)
     }
 }

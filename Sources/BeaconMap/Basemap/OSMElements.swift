@@ -19,17 +19,22 @@ struct OSMElements {
         isEmpty = false
         try collector.spendElement()
         try collector.spend(coordinates: 1)
-        guard let latitude, let longitude, Coordinate(latitude: latitude, longitude: longitude).isValid else {
+        guard let latitude, let longitude,
+            Coordinate(latitude: latitude, longitude: longitude).isValid
+        else {
             return collector.skip(.invalidCoordinate)
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         if let id { nodes[id] = coordinate }
-        if !tags.isEmpty, let kind = BasemapTags.labelKind(tags), let name = BasemapTags.name(tags) {
+        if !tags.isEmpty, let kind = BasemapTags.labelKind(tags), let name = BasemapTags.name(tags)
+        {
             collector.addLabel(kind, name: name, coordinate)
         }
     }
 
-    mutating func addWay(_ way: OSMWay, into collector: inout BasemapCollector) throws(BasemapDataError) {
+    mutating func addWay(_ way: OSMWay, into collector: inout BasemapCollector)
+        throws(BasemapDataError)
+    {
         isEmpty = false
         try collector.spendElement()
         try collector.spend(coordinates: max(way.refs.count, way.geometry?.count ?? 0))
@@ -51,7 +56,8 @@ struct OSMElements {
 
     // MARK: Assembly
 
-    /// Lines, areas and coastline from the ways, areas from the relations (labels were drawn as the nodes came).
+    /// Lines, areas and coastline from the ways, areas from the relations (labels were drawn as the
+    /// nodes came).
     func assemble(into collector: inout BasemapCollector) {
         let needsWayIndex = relations.contains { $0.members.contains { $0.geometry == nil } }
         var wayIndex: [Int64: Int] = [:]
@@ -93,7 +99,9 @@ struct OSMElements {
 
     private func draw(_ way: OSMWay, isMember: Bool, into collector: inout BasemapCollector) {
         guard let tags = way.tags else { return }
-        guard !way.refs.isEmpty || !(way.geometry?.isEmpty ?? true) else { return collector.skip(.noGeometry) }
+        guard !way.refs.isEmpty || !(way.geometry?.isEmpty ?? true) else {
+            return collector.skip(.noGeometry)
+        }
         let (runs, missing) = points(of: way)
         if missing { collector.skip(.missingElement) }
         if runs.isEmpty && !missing { return collector.skip(.tooFewPoints) }
@@ -155,7 +163,8 @@ struct OSMWay {
     var id: Int64
     /// Node ids; empty when the data gives coordinates only.
     var refs: [Int64]
-    /// Coordinates given on the way itself (`out geom`); nil points lie outside Overpass' clipping box.
+    /// Coordinates given on the way itself (`out geom`); nil points lie outside Overpass' clipping
+    /// box.
     var geometry: [Coordinate?]?
     /// Nil when the way draws nothing of its own: it is kept as a relation's possible member.
     var tags: BasemapTagSummary?

@@ -14,7 +14,9 @@ import BeaconSystem
 /// in a `<member>`. An element JOSM marks `action="delete"`, or one a history
 /// file marks `visible="false"`, is no longer on the map.
 enum OSMXMLReader {
-    package static func read(_ bytes: [UInt8], into collector: inout BasemapCollector) throws(BasemapDataError) -> OSMElements {
+    package static func read(_ bytes: [UInt8], into collector: inout BasemapCollector)
+        throws(BasemapDataError) -> OSMElements
+    {
         let result: Result<OSMElements, BasemapDataError> = XMLEventReader.read(
             bytes, maximumDepth: maximumDepth
         ) { events in
@@ -76,7 +78,9 @@ enum OSMXMLReader {
                 case .start(let selfClosing):
                     if !sawRoot {
                         sawRoot = true
-                        guard events.isName("osm") else { throw BasemapDataError.unexpectedContent(rootName()) }
+                        guard events.isName("osm") else {
+                            throw BasemapDataError.unexpectedContent(rootName())
+                        }
                         continue
                     }
                     try start(selfClosing: selfClosing, into: &collector)
@@ -94,7 +98,9 @@ enum OSMXMLReader {
                 ? "en OpenStreetMap-endringsfil (osmChange)" : "XML med rotelementet <\(name)>"
         }
 
-        private mutating func start(selfClosing: Bool, into collector: inout BasemapCollector) throws {
+        private mutating func start(selfClosing: Bool, into collector: inout BasemapCollector)
+            throws
+        {
             switch current {
             case .none:
                 guard events.depth <= 2 else { return }
@@ -116,13 +122,16 @@ enum OSMXMLReader {
                 if selfClosing { try finish(into: &collector) }
             default:
                 if events.isName("tag") {
-                    guard let key = events.attribute("k"), let value = events.attribute("v") else { return }
+                    guard let key = events.attribute("k"), let value = events.attribute("v") else {
+                        return
+                    }
                     tags[key] = value
                 } else if events.isName("nd") {
                     ndCount += 1
                     // One way's worth beyond the whole budget is refused before it is held.
                     if ndCount > collector.maximumCoordinates {
-                        throw BasemapDataError.tooManyCoordinates(limit: collector.maximumCoordinates)
+                        throw BasemapDataError.tooManyCoordinates(
+                            limit: collector.maximumCoordinates)
                     }
                     let point = coordinate()
                     if member != nil {
@@ -130,9 +139,12 @@ enum OSMXMLReader {
                     } else if case .way = current {
                         if let ref = int("ref") { refs.append(ref) }
                         if hasGeometry {
-                            // Points start where the first coordinates came; the `<nd>`s before had none.
+                            // Points start where the first coordinates came; the `<nd>`s before had
+                            // none.
                             if geometry.count < ndCount - 1 {
-                                geometry.append(contentsOf: repeatElement(nil, count: ndCount - 1 - geometry.count))
+                                geometry.append(
+                                    contentsOf: repeatElement(
+                                        nil, count: ndCount - 1 - geometry.count))
                             }
                             geometry.append(point)
                         }
@@ -160,7 +172,8 @@ enum OSMXMLReader {
 
         private mutating func begin(_ element: Current) {
             current = element
-            deleted = events.attribute("action", is: "delete") || events.attribute("visible", is: "false")
+            deleted =
+                events.attribute("action", is: "delete") || events.attribute("visible", is: "false")
             tags.removeAll(keepingCapacity: true)
             refs.removeAll(keepingCapacity: true)
             geometry.removeAll(keepingCapacity: true)
@@ -178,7 +191,9 @@ enum OSMXMLReader {
             self.member = nil
         }
 
-        private mutating func finish(into collector: inout BasemapCollector) throws(BasemapDataError) {
+        private mutating func finish(into collector: inout BasemapCollector)
+            throws(BasemapDataError)
+        {
             defer { current = .none }
             guard !deleted else { return }
             if invalidPoints { collector.skip(.invalidCoordinate) }
@@ -186,10 +201,12 @@ enum OSMXMLReader {
             case .none:
                 return
             case .node(let id, let latitude, let longitude):
-                try elements.addNode(id: id, latitude: latitude, longitude: longitude, tags: tags, into: &collector)
+                try elements.addNode(
+                    id: id, latitude: latitude, longitude: longitude, tags: tags, into: &collector)
             case .way(let id):
                 let way = OSMWay(
-                    id: id, refs: refs, geometry: hasGeometry ? geometry : nil, tags: BasemapTagSummary(tags))
+                    id: id, refs: refs, geometry: hasGeometry ? geometry : nil,
+                    tags: BasemapTagSummary(tags))
                 try elements.addWay(way, into: &collector)
             case .relation:
                 try elements.addRelation(tags: tags, members: members, into: &collector)

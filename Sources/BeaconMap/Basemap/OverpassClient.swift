@@ -23,7 +23,8 @@ package struct OverpassClient: Sendable {
 
     package init(
         endpoint: URL = OverpassClient.defaultURL, transport: any HTTPTransport = CurlTransport(),
-        retryPolicy: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: 5, maximumDelay: 30, maximumTotal: 240),
+        retryPolicy: RetryPolicy = RetryPolicy(
+            maximumAttempts: 3, baseDelay: 5, maximumDelay: 30, maximumTotal: 240),
         timeout: TimeInterval = 180
     ) {
         self.endpoint = endpoint
@@ -33,7 +34,9 @@ package struct OverpassClient: Sendable {
     }
 
     /// The client `OVERPASS_URL` and `OVERPASS_TIMEOUT` describe (both optional).
-    package static func fromEnvironment(_ environment: [String: String]) throws(OverpassError) -> OverpassClient {
+    package static func fromEnvironment(_ environment: [String: String]) throws(OverpassError)
+        -> OverpassClient
+    {
         var client = OverpassClient()
         if let text = environment["OVERPASS_URL"]?.trimmingWhitespace(), !text.isEmpty {
             guard let url = URL(string: text), let origin = Origin(url),
@@ -47,7 +50,9 @@ package struct OverpassClient: Sendable {
             client.endpoint = url
         }
         if let text = environment["OVERPASS_TIMEOUT"] {
-            guard let seconds = Double(text.trimmingWhitespace()), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            guard let seconds = Double(text.trimmingWhitespace()), seconds.isFinite, seconds > 0,
+                seconds <= 3600
+            else {
                 throw .invalidConfiguration(
                     "OVERPASS_TIMEOUT må være et antall sekunder fra 1 til 3600 (er «\(TextHardening.clean(text, maximumLength: 40) ?? "")»)."
                 )
@@ -60,8 +65,10 @@ package struct OverpassClient: Sendable {
     /// One query for every kind `BasemapTags` knows, in `box`: ways and multipolygons with their
     /// geometry (`out geom`), and place nodes.
     package static func query(for box: GeoBounds, timeoutSeconds: Int) -> String {
-        let bbox = [box.south, box.west, box.north, box.east].map { MachineNumber.decimal($0, places: 6) }
-            .joined(separator: ",")
+        let bbox = [box.south, box.west, box.north, box.east].map {
+            MachineNumber.decimal($0, places: 6)
+        }
+        .joined(separator: ",")
         return """
             [out:json][timeout:\(timeoutSeconds)][maxsize:\(maximumAnswerBytes)][bbox:\(bbox)];
             (
@@ -85,11 +92,14 @@ package struct OverpassClient: Sendable {
     package func url(for box: GeoBounds) -> URL {
         let query = OverpassClient.query(for: box, timeoutSeconds: Int(timeout.rounded()))
         let separator = (endpoint.query ?? "").isEmpty ? "?" : "&"
-        return URL(string: endpoint.absoluteString + separator + "data=" + URLPath.percentEncoded(query, keeping: ""))
+        return URL(
+            string: endpoint.absoluteString + separator + "data="
+                + URLPath.percentEncoded(query, keeping: ""))
             ?? endpoint
     }
 
-    /// The answer's body, after retries; an Overpass error (a `remark`, an HTML page) is left for the reader to name.
+    /// The answer's body, after retries; an Overpass error (a `remark`, an HTML page) is left for
+    /// the reader to name.
     package func fetch(_ box: GeoBounds) async throws(OverpassError) -> Data {
         let url = url(for: box)
         let clock = ContinuousClock()
@@ -106,7 +116,8 @@ package struct OverpassClient: Sendable {
                         maximumBodyBytes: OverpassClient.maximumAnswerBytes))
                 if (200..<300).contains(response.status) { return response.body }
                 failure = .status(response.status)
-                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"], now: now())
+                retryAfter = RetryPolicy.parseRetryAfter(
+                    response.headers["retry-after"], now: now())
             } catch {
                 switch error {
                 case .timeout: failure = .timeout(seconds: Int(saturating: timeout))
@@ -119,7 +130,9 @@ package struct OverpassClient: Sendable {
             }
             guard failure.isRetryable, attempt < retryPolicy.maximumAttempts else { throw failure }
             let wait = retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter)
-            guard (clock.now - started).inSeconds + wait <= retryPolicy.maximumTotal else { throw failure }
+            guard (clock.now - started).inSeconds + wait <= retryPolicy.maximumTotal else {
+                throw failure
+            }
             onRetry?(attempt, wait, failure)
             try? await Task.sleep(nanoseconds: .nanoseconds(saturating: wait))
         }
@@ -146,8 +159,8 @@ package enum OverpassError: UserFacingError, Equatable {
         }
     }
 
-    /// Only a configuration that cannot be right stops a build (as GEOAPIFY_BASE_URL does); the rest leave
-    /// the guide without a basemap.
+    /// Only a configuration that cannot be right stops a build (as GEOAPIFY_BASE_URL does); the
+    /// rest leave the guide without a basemap.
     package var exitStatus: ExitStatus {
         if case .invalidConfiguration = self { return .usage }
         return .unavailable
@@ -171,7 +184,8 @@ package enum OverpassError: UserFacingError, Equatable {
         }
     }
 
-    /// A few words for a try that failed and is retried (the progress line names Overpass and the retry).
+    /// A few words for a try that failed and is retried (the progress line names Overpass and the
+    /// retry).
     package var briefDescription: String {
         switch self {
         case .status(429): "for mange forespørsler, HTTP 429"
@@ -179,7 +193,8 @@ package enum OverpassError: UserFacingError, Equatable {
         case .status(let status): "HTTP \(status)"
         case .timeout(let seconds): "ikke svar innen \(seconds) s"
         case .noNetwork: "ingen nettforbindelse"
-        case .transport(let detail): TextHardening.clean(detail, maximumLength: 200) ?? "overføringen feilet"
+        case .transport(let detail):
+            TextHardening.clean(detail, maximumLength: 200) ?? "overføringen feilet"
         default: userMessage
         }
     }

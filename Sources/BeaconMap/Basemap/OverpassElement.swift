@@ -1,20 +1,20 @@
 import BeaconModel
 import BeaconSystem
 
-/// One element of an Overpass API JSON answer (`"elements": [...]`), as the API
-/// writes it for `out body`, `out skel`, `out geom` and `out center`:
+/// One element of an Overpass API JSON answer (`"elements": [...]`), as the API writes it for `out
+/// body`, `out skel`, `out geom` and `out center`:
 ///
 ///     {"type": "node", "id": 1, "lat": 59.91, "lon": 10.75, "tags": {...}}
 ///     {"type": "way", "id": 2, "nodes": [1, 3], "geometry": [{"lat": …, "lon": …}, null], "tags": {...}}
 ///     {"type": "relation", "id": 4, "members": [{"type": "way", "ref": 2, "role": "outer",
 ///      "geometry": [...]}], "tags": {...}}
 ///
-/// Read straight from the bytes, member by member: a city's answer is a
-/// million of these, and a tree of each would cost more than the reading.
-/// A way with only a `center` has no shape to draw.
+/// Read straight from the bytes, member by member: a city's answer is a million of these, and a
+/// tree of each would cost more than the reading. A way with only a `center` has no shape to draw.
 enum OverpassElement {
     package static func read(
-        _ reader: inout JSONParser.Reader, into elements: inout OSMElements, collector: inout BasemapCollector
+        _ reader: inout JSONParser.Reader, into elements: inout OSMElements,
+        collector: inout BasemapCollector
     ) throws {
         guard reader.nextByte == UInt8(ascii: "{") else {
             _ = try reader.parseValue(depth: 2)  // not an element: nothing to draw
@@ -45,9 +45,11 @@ enum OverpassElement {
         }
         switch type {
         case "node":
-            try elements.addNode(id: id, latitude: latitude, longitude: longitude, tags: tags, into: &collector)
+            try elements.addNode(
+                id: id, latitude: latitude, longitude: longitude, tags: tags, into: &collector)
         case "way":
-            let way = OSMWay(id: id ?? 0, refs: refs, geometry: geometry, tags: BasemapTagSummary(tags))
+            let way = OSMWay(
+                id: id ?? 0, refs: refs, geometry: geometry, tags: BasemapTagSummary(tags))
             try elements.addWay(way, into: &collector)
         case "relation":
             try elements.addRelation(tags: tags, members: members, into: &collector)
@@ -114,7 +116,9 @@ enum OverpassElement {
                     }
                     inner = try reader.nextMember()
                 }
-                if let latitude, let longitude, Coordinate(latitude: latitude, longitude: longitude).isValid {
+                if let latitude, let longitude,
+                    Coordinate(latitude: latitude, longitude: longitude).isValid
+                {
                     points.append(Coordinate(latitude: latitude, longitude: longitude))
                 } else {
                     invalid = true
@@ -158,7 +162,9 @@ enum OverpassElement {
                     }
                     inner = try reader.nextMember()
                 }
-                if type == "way", let ref { members.append(OSMMember(ref: ref, geometry: geometry)) }
+                if type == "way", let ref {
+                    members.append(OSMMember(ref: ref, geometry: geometry))
+                }
             } else {
                 _ = try reader.parseValue(depth: 4)
             }

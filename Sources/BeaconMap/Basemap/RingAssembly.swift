@@ -32,7 +32,9 @@ enum RingAssembly {
             used[start] = true
             var ring = open[start]
             // Forward from the last point; where that stops short, backward from the first.
-            while ring.first != ring.last, let next = unused(at: ring[ring.count - 1], byEndpoint, used) {
+            while ring.first != ring.last,
+                let next = unused(at: ring[ring.count - 1], byEndpoint, used)
+            {
                 used[next] = true
                 let piece = open[next]
                 if piece[0] == ring[ring.count - 1] {
@@ -42,7 +44,8 @@ enum RingAssembly {
                 }
             }
             var before: [Coordinate] = []  // points before the first, nearest first
-            while (before.last ?? ring[0]) != ring.last, let next = unused(at: before.last ?? ring[0], byEndpoint, used)
+            while (before.last ?? ring[0]) != ring.last,
+                let next = unused(at: before.last ?? ring[0], byEndpoint, used)
             {
                 used[next] = true
                 let piece = open[next]
@@ -67,7 +70,9 @@ enum RingAssembly {
     /// `points` closed with a straight segment when the gap between its ends is
     /// small beside its length; nil when the gap is too wide or there is no area.
     static func closedAcrossSmallGap(_ points: [Coordinate]) -> [Coordinate]? {
-        guard points.count >= 3, let first = points.first, let last = points.last else { return nil }
+        guard points.count >= 3, let first = points.first, let last = points.last else {
+            return nil
+        }
         var length = 0.0
         for index in 1..<points.count { length += points[index - 1].distance(to: points[index]) }
         let gap = first.distance(to: last)
@@ -75,7 +80,9 @@ enum RingAssembly {
         return points + [first]
     }
 
-    private static func unused(at point: Coordinate, _ byEndpoint: [Coordinate: [Int]], _ used: [Bool]) -> Int? {
+    private static func unused(
+        at point: Coordinate, _ byEndpoint: [Coordinate: [Int]], _ used: [Bool]
+    ) -> Int? {
         byEndpoint[point]?.first { !used[$0] }
     }
 }

@@ -23,7 +23,8 @@ package struct ShareOverview: Sendable, Equatable {
 
     /// The kinds an overview draws: at this scale the minor streets and paths are noise.
     static let drawn: Set<BasemapKind> = [
-        .sea, .land, .water, .park, .forest, .cemetery, .waterway, .tertiary, .secondary, .primary, .motorway,
+        .sea, .land, .water, .park, .forest, .cemetery, .waterway, .tertiary, .secondary, .primary,
+        .motorway,
     ]
     package static let width = 400.0
     /// The data zoom the overview reads (the city level: every major street, simplified for it).
@@ -37,14 +38,17 @@ package struct ShareOverview: Sendable, Equatable {
         let maxX = Int((box.maxX * scale).rounded(.down))
         let minY = Int((box.minY * scale).rounded(.down))
         let maxY = Int((box.maxY * scale).rounded(.down))
-        // A favorites list spread over a country is not drawn (its box would be mostly empty tiles).
+        // A favorites list spread over a country is not drawn (its box would be mostly empty
+        // tiles).
         guard maxX - minX < 8, maxY - minY < 8 else { return [] }
-        return (minY...maxY).flatMap { y in (minX...maxX).map { TileCoordinate(zoom: dataZoom, x: $0, y: y) } }
+        return (minY...maxY).flatMap { y in
+            (minX...maxX).map { TileCoordinate(zoom: dataZoom, x: $0, y: y) }
+        }
     }
 
-    /// The favorites' box in world units, grown by an eighth on each side and to at least about 800 m.
-    /// `plain`: there is no ground to draw (no tiles), so the box is kept low and wide: it shows where the
-    /// favorites lie from each other without a tall empty panel.
+    /// The favorites' box in world units, grown by an eighth on each side and to at least about 800
+    /// m. `plain`: there is no ground to draw (no tiles), so the box is kept low and wide: it shows
+    /// where the favorites lie from each other without a tall empty panel.
     static func box(_ places: [Coordinate], plain: Bool = false) -> WorldRect? {
         guard var rect = WorldRect.around(places.map(TileGeometry.world)) else { return nil }
         let least = 800 / 40_075_016.0 / max(0.2, cos((places[0].latitude) * .pi / 180))
@@ -81,9 +85,11 @@ package struct ShareOverview: Sendable, Equatable {
         return rect
     }
 
-    /// The overview of `places` over the tiles' shapes (`tiles`: each tile's coordinate and its file's bytes);
-    /// nil without places.
-    package static func make(places: [Coordinate], tiles: [(TileCoordinate, [UInt8])]) -> ShareOverview? {
+    /// The overview of `places` over the tiles' shapes (`tiles`: each tile's coordinate and its
+    /// file's bytes); nil without places.
+    package static func make(places: [Coordinate], tiles: [(TileCoordinate, [UInt8])])
+        -> ShareOverview?
+    {
         guard let box = box(places, plain: tiles.isEmpty) else { return nil }
         let unit = width / (box.maxX - box.minX)
         let height = ((box.maxY - box.minY) * unit).rounded()
@@ -100,8 +106,10 @@ package struct ShareOverview: Sendable, Equatable {
                     let points = part.map { grid in
                         let p = point(
                             WorldPoint(
-                                x: (Double(tile.x) + Double(grid.x) / Double(VectorTiles.extent)) * size,
-                                y: (Double(tile.y) + Double(grid.y) / Double(VectorTiles.extent)) * size))
+                                x: (Double(tile.x) + Double(grid.x) / Double(VectorTiles.extent))
+                                    * size,
+                                y: (Double(tile.y) + Double(grid.y) / Double(VectorTiles.extent))
+                                    * size))
                         return WorldPoint(x: p.0, y: p.1)
                     }
                     let simple = TileGeometry.simplified(points, tolerance: 0.4)
@@ -131,6 +139,7 @@ package struct ShareOverview: Sendable, Equatable {
         let sign = tenths < 0 ? "-" : ""
         let magnitude = tenths.magnitude
         return magnitude % 10 == 0
-            ? sign + String(magnitude / 10) : sign + String(magnitude / 10) + "." + String(magnitude % 10)
+            ? sign + String(magnitude / 10)
+            : sign + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 }

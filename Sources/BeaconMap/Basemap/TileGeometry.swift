@@ -23,12 +23,17 @@ struct WorldRect: Sendable, Equatable {
     }
 
     func grown(by margin: Double) -> WorldRect {
-        WorldRect(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+        WorldRect(
+            minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }
 
     /// The smallest rectangle around `points`, or nil for none.
     static func around(_ points: [WorldPoint]) -> WorldRect? {
-        guard var rect = points.first.map({ WorldRect(minX: $0.x, minY: $0.y, maxX: $0.x, maxY: $0.y) }) else {
+        guard
+            var rect = points.first.map({
+                WorldRect(minX: $0.x, minY: $0.y, maxX: $0.x, maxY: $0.y)
+            })
+        else {
             return nil
         }
         for point in points.dropFirst() {
@@ -81,7 +86,8 @@ enum TileGeometry {
         return result
     }
 
-    static func squaredDistance(_ p: WorldPoint, toSegment a: WorldPoint, _ b: WorldPoint) -> Double {
+    static func squaredDistance(_ p: WorldPoint, toSegment a: WorldPoint, _ b: WorldPoint) -> Double
+    {
         let dx = b.x - a.x
         let dy = b.y - a.y
         let length = dx * dx + dy * dy
@@ -118,7 +124,9 @@ enum TileGeometry {
         return parts
     }
 
-    static func clipSegment(_ a: WorldPoint, _ b: WorldPoint, to rect: WorldRect) -> (WorldPoint, WorldPoint)? {
+    static func clipSegment(_ a: WorldPoint, _ b: WorldPoint, to rect: WorldRect) -> (
+        WorldPoint, WorldPoint
+    )? {
         guard let (t0, t1) = clipParameters(from: a, to: b, rect) else { return nil }
         let dx = b.x - a.x
         let dy = b.y - a.y
@@ -129,12 +137,17 @@ enum TileGeometry {
 
     /// The part of segment a→b inside `rect` as parameters t0 ≤ t1 (Liang–Barsky); nil when none.
     /// (The coastline clips in degrees with it too: x is the longitude, y the latitude.)
-    static func clipParameters(from a: WorldPoint, to b: WorldPoint, _ rect: WorldRect) -> (Double, Double)? {
+    static func clipParameters(from a: WorldPoint, to b: WorldPoint, _ rect: WorldRect) -> (
+        Double, Double
+    )? {
         var t0 = 0.0
         var t1 = 1.0
         let dx = b.x - a.x
         let dy = b.y - a.y
-        for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
+        for (p, q) in [
+            (-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY),
+            (dy, rect.maxY - a.y),
+        ] {
             if p == 0 {
                 if q < 0 { return nil }
                 continue
@@ -157,7 +170,8 @@ enum TileGeometry {
     static func clipRing(_ ring: [WorldPoint], to rect: WorldRect) -> [WorldPoint] {
         var output = ring
         let edges: [(WorldPoint) -> Bool] = [
-            { $0.x >= rect.minX }, { $0.x <= rect.maxX }, { $0.y >= rect.minY }, { $0.y <= rect.maxY },
+            { $0.x >= rect.minX }, { $0.x <= rect.maxX }, { $0.y >= rect.minY },
+            { $0.y <= rect.maxY },
         ]
         for (index, inside) in edges.enumerated() {
             guard !output.isEmpty else { break }
@@ -177,7 +191,9 @@ enum TileGeometry {
         return output
     }
 
-    private static func crossing(_ a: WorldPoint, _ b: WorldPoint, edge: Int, rect: WorldRect) -> WorldPoint {
+    private static func crossing(_ a: WorldPoint, _ b: WorldPoint, edge: Int, rect: WorldRect)
+        -> WorldPoint
+    {
         switch edge {
         case 0, 1:
             let x = edge == 0 ? rect.minX : rect.maxX

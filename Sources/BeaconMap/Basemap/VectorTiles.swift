@@ -2,19 +2,17 @@ import BeaconModel
 import BeaconSystem
 import BeaconText
 
-/// Our own basemap cut into tiles: for each tile of a `VectorTilePlan`, the
-/// features over it, simplified for the zooms it serves, cut to its square
-/// (plus a margin, so lines and fills meet their neighbours' without seams)
-/// and written as whole numbers on a 4096 grid. Each tile is a small script
-/// (`kart/osm/14/8710/4780.js`) that hands its data to `beacon-basemap.js`:
-/// a script, not JSON, because a guide opened from disk (file://) may load
-/// scripts but not fetch files.
+/// Our own basemap cut into tiles: for each tile of a `VectorTilePlan`, the features over it,
+/// simplified for the zooms it serves, cut to its square (plus a margin, so lines and fills meet
+/// their neighbours' without seams) and written as whole numbers on a 4096 grid. Each tile is a
+/// small script (`kart/osm/14/8710/4780.js`) that hands its data to `beacon-basemap.js`: a script,
+/// not JSON, because a guide opened from disk (file://) may load scripts but not fetch files.
 ///
 ///     BeaconBasemap.tile(14,8710,4780,{"k":["water","minor"],"f":[[0,null,[[x,y,dx,dy,…],…]],[1,"Storgata",[[…]]]]});
 ///
-/// `k` lists the tile's kinds (`BasemapKind` raw values); each feature is
-/// [index into k, name or null, parts], a part being a ring, a line or a
-/// point: the first point absolute, the rest as differences to the one before.
+/// `k` lists the tile's kinds (`BasemapKind` raw values); each feature is [index into k, name or
+/// null, parts], a part being a ring, a line or a point: the first point absolute, the rest as
+/// differences to the one before.
 package enum VectorTiles {
     package static let extent = 4096
     /// The margin around each tile, in grid units (about 4 px at the zoom the tile is cut for).
@@ -34,14 +32,20 @@ package enum VectorTiles {
     /// The highest zoom a level is drawn for, which its simplification must hold up at.
     static func servedUpTo(_ zoom: Int, plan: VectorTilePlan) -> Int {
         let zooms = plan.levels.map(\.zoom)
-        guard let index = zooms.firstIndex(of: zoom), index + 1 < zooms.count else { return zoom + 3 }
+        guard let index = zooms.firstIndex(of: zoom), index + 1 < zooms.count else {
+            return zoom + 3
+        }
         return zooms[index + 1] - 1
     }
 
-    /// Every tile of `plan`, empty ones too (the page then knows there is nothing, rather than a missing file).
-    /// The work runs on all cores: features are projected and simplified, then tiles cut and written, in parallel.
-    package static func make(_ features: [BasemapFeature], plan: VectorTilePlan) -> [PublishedTile] {
-        let projected = ParallelChunks.map(count: features.count, chunkSize: 512) { ProjectedFeature(features[$0]) }
+    /// Every tile of `plan`, empty ones too (the page then knows there is nothing, rather than a
+    /// missing file). The work runs on all cores: features are projected and simplified, then tiles
+    /// cut and written, in parallel.
+    package static func make(_ features: [BasemapFeature], plan: VectorTilePlan) -> [PublishedTile]
+    {
+        let projected = ParallelChunks.map(count: features.count, chunkSize: 512) {
+            ProjectedFeature(features[$0])
+        }
         var tiles: [PublishedTile] = []
         for level in plan.levels {
             tiles += make(projected, level: level, servedUpTo: servedUpTo(level.zoom, plan: plan))
@@ -49,7 +53,9 @@ package enum VectorTiles {
         return tiles
     }
 
-    static func make(_ features: [ProjectedFeature], level: TileRange, servedUpTo top: Int) -> [PublishedTile] {
+    static func make(_ features: [ProjectedFeature], level: TileRange, servedUpTo top: Int)
+        -> [PublishedTile]
+    {
         let zoom = level.zoom
         let scale = Double(1 << zoom)
         let tileSize = 1 / scale
@@ -64,15 +70,20 @@ package enum VectorTiles {
         ).grown(by: margin)
 
         // Each feature this level draws, simplified for it.
-        let simplified: [[[WorldPoint]]?] = ParallelChunks.map(count: features.count, chunkSize: 256) { index in
+        let simplified: [[[WorldPoint]]?] = ParallelChunks.map(
+            count: features.count, chunkSize: 256
+        ) { index in
             let feature = features[index]
-            guard minimumZoom(feature.kind) <= zoom, let bounds = feature.bounds, bounds.intersects(levelRect) else {
+            guard minimumZoom(feature.kind) <= zoom, let bounds = feature.bounds,
+                bounds.intersects(levelRect)
+            else {
                 return nil
             }
             let parts = feature.simplifiedParts(tolerance: tolerance, smallestArea: smallestArea)
             return parts.isEmpty ? nil : parts
         }
-        // Which features each tile holds (by the feature's box and the margin), in the features' order.
+        // Which features each tile holds (by the feature's box and the margin), in the features'
+        // order.
         var byTile = [[Int]](repeating: [], count: level.count)
         for (index, parts) in simplified.enumerated() {
             guard parts != nil, let bounds = features[index].bounds else { continue }
@@ -82,7 +93,9 @@ package enum VectorTiles {
             let lastY = min(level.maxY, Int(((bounds.maxY + margin) * scale).rounded(.down)))
             guard firstX <= lastX, firstY <= lastY else { continue }
             for y in firstY...lastY {
-                for x in firstX...lastX { byTile[(y - level.minY) * level.width + (x - level.minX)].append(index) }
+                for x in firstX...lastX {
+                    byTile[(y - level.minY) * level.width + (x - level.minX)].append(index)
+                }
             }
         }
         let holds = byTile
@@ -90,16 +103,22 @@ package enum VectorTiles {
             let x = level.minX + tileIndex % level.width
             let y = level.minY + tileIndex / level.width
             let origin = WorldPoint(x: Double(x) * tileSize, y: Double(y) * tileSize)
-            let rect = WorldRect(minX: origin.x, minY: origin.y, maxX: origin.x + tileSize, maxY: origin.y + tileSize)
-                .grown(by: margin)
+            let rect = WorldRect(
+                minX: origin.x, minY: origin.y, maxX: origin.x + tileSize, maxY: origin.y + tileSize
+            )
+            .grown(by: margin)
             var cut: [TileFeature] = []
             for index in holds[tileIndex] {
                 let feature = features[index]
-                let parts = feature.cut(simplified[index] ?? [], to: rect, origin: origin, tileSize: tileSize)
-                if !parts.isEmpty { cut.append(TileFeature(kind: feature.kind, name: feature.name, parts: parts)) }
+                let parts = feature.cut(
+                    simplified[index] ?? [], to: rect, origin: origin, tileSize: tileSize)
+                if !parts.isEmpty {
+                    cut.append(TileFeature(kind: feature.kind, name: feature.name, parts: parts))
+                }
             }
             return PublishedTile(
-                zoom: zoom, x: x, y: y, bytes: encode(cut, zoom: zoom, x: x, y: y), pathTemplate: pathTemplate)
+                zoom: zoom, x: x, y: y, bytes: encode(cut, zoom: zoom, x: x, y: y),
+                pathTemplate: pathTemplate)
         }
     }
 
@@ -126,7 +145,11 @@ package enum VectorTiles {
             out.append(UInt8(ascii: "["))
             append(kindIndex, to: &out)
             out.append(UInt8(ascii: ","))
-            if let name = feature.name { JSONWriter.appendString(name, to: &out) } else { out += Array("null".utf8) }
+            if let name = feature.name {
+                JSONWriter.appendString(name, to: &out)
+            } else {
+                out += Array("null".utf8)
+            }
             out += Array(",[".utf8)
             for (partIndex, part) in feature.parts.enumerated() {
                 if partIndex > 0 { out.append(UInt8(ascii: ",")) }
@@ -163,8 +186,8 @@ package enum VectorTiles {
 }
 
 extension VectorTiles {
-    /// A tile file's features back (the share file's overview reads the last build's tiles); nil when the
-    /// bytes are not one of our tiles.
+    /// A tile file's features back (the share file's overview reads the last build's tiles); nil
+    /// when the bytes are not one of our tiles.
     package static func decode(_ bytes: [UInt8]) -> [TileFeature]? {
         let prefix = Array("BeaconBasemap.tile(".utf8)
         guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix,
@@ -179,8 +202,10 @@ extension VectorTiles {
         }
         var result: [TileFeature] = []
         for feature in features {
-            guard case .array(let fields) = feature, fields.count == 3, case .number(let index) = fields[0],
-                let kindIndex = Int(exactly: index), kinds.indices.contains(kindIndex), let kind = kinds[kindIndex],
+            guard case .array(let fields) = feature, fields.count == 3,
+                case .number(let index) = fields[0],
+                let kindIndex = Int(exactly: index), kinds.indices.contains(kindIndex),
+                let kind = kinds[kindIndex],
                 case .array(let parts) = fields[2]
             else { return nil }
             var name: String?
@@ -193,7 +218,8 @@ extension VectorTiles {
                 var x = 0
                 var y = 0
                 for pair in stride(from: 0, to: numbers.count, by: 2) {
-                    guard case .number(let dx) = numbers[pair], case .number(let dy) = numbers[pair + 1],
+                    guard case .number(let dx) = numbers[pair],
+                        case .number(let dy) = numbers[pair + 1],
                         let ix = Int(exactly: dx), let iy = Int(exactly: dy)
                     else { return nil }
                     x += ix
@@ -253,18 +279,23 @@ struct ProjectedFeature: Sendable {
             return parts.filter { abs(TileGeometry.signedArea($0)) >= smallestArea }
                 .map { TileGeometry.simplified($0, tolerance: tolerance) }.filter { $0.count >= 3 }
         }
-        return parts.map { TileGeometry.simplified($0, tolerance: tolerance) }.filter { $0.count >= 2 }
+        return parts.map { TileGeometry.simplified($0, tolerance: tolerance) }.filter {
+            $0.count >= 2
+        }
     }
 
     /// `parts` cut to `rect` and put on the grid of the tile at `origin`.
-    func cut(_ parts: [[WorldPoint]], to rect: WorldRect, origin: WorldPoint, tileSize: Double) -> [[GridPoint]] {
+    func cut(_ parts: [[WorldPoint]], to rect: WorldRect, origin: WorldPoint, tileSize: Double)
+        -> [[GridPoint]]
+    {
         let unit = Double(VectorTiles.extent) / tileSize
         func grid(_ points: [WorldPoint]) -> [GridPoint] {
             var result: [GridPoint] = []
             result.reserveCapacity(points.count)
             for point in points {
                 let next = GridPoint(
-                    x: Int(((point.x - origin.x) * unit).rounded()), y: Int(((point.y - origin.y) * unit).rounded()))
+                    x: Int(((point.x - origin.x) * unit).rounded()),
+                    y: Int(((point.y - origin.y) * unit).rounded()))
                 if result.last != next { result.append(next) }
             }
             return result
@@ -276,6 +307,8 @@ struct ProjectedFeature: Sendable {
         if isArea {
             return parts.map { grid(TileGeometry.clipRing($0, to: rect)) }.filter { $0.count >= 3 }
         }
-        return parts.flatMap { TileGeometry.clipLine($0, to: rect) }.map(grid).filter { $0.count >= 2 }
+        return parts.flatMap { TileGeometry.clipLine($0, to: rect) }.map(grid).filter {
+            $0.count >= 2
+        }
     }
 }

@@ -15,10 +15,10 @@ package struct PublishedBasemap: Sendable, Equatable {
         /// pages' Content-Security-Policy then allows for images.
         case remote(urlTemplate: String, origin: String, maxZoom: Int)
         /// Our own vector tiles published with the site, at `pathTemplate`
-        /// ("kart/osm/{z}/{x}/{y}.js"), one rectangle of tiles per data zoom
-        /// (`VectorTilePlan`), drawn by `beacon-basemap.js`. `coverage`: the area the data behind them
-        /// covers, when it is less than the tiles' (the sample's extract of central Oslo); the page draws
-        /// the rest as a grid, and a place beyond it gets no small map.
+        /// ("kart/osm/{z}/{x}/{y}.js"), one rectangle of tiles per data zoom (`VectorTilePlan`),
+        /// drawn by `beacon-basemap.js`. `coverage`: the area the data behind them covers, when it
+        /// is less than the tiles' (the sample's extract of central Oslo); the page draws the rest
+        /// as a grid, and a place beyond it gets no small map.
         case vector(pathTemplate: String, levels: [TileRange], coverage: GeoBounds? = nil)
     }
 
@@ -33,10 +33,10 @@ package struct PublishedBasemap: Sendable, Equatable {
 
     package static let none = PublishedBasemap(source: .none, attribution: [])
 
-    /// Whether the basemap draws anything at `coordinate`. Tiles published with the site cover the guide's
-    /// area only: a place beyond it (a favorite in another country, a place from a file far off) would get a
-    /// map with nothing under its pin. A provider's tiles cover the world; no basemap draws nowhere and
-    /// everywhere alike (the pins on plain ground).
+    /// Whether the basemap draws anything at `coordinate`. Tiles published with the site cover the
+    /// guide's area only: a place beyond it (a favorite in another country, a place from a file far
+    /// off) would get a map with nothing under its pin. A provider's tiles cover the world; no
+    /// basemap draws nowhere and everywhere alike (the pins on plain ground).
     package func covers(_ coordinate: Coordinate) -> Bool {
         switch source {
         case .none, .remote: return true
@@ -76,13 +76,15 @@ package struct GeoBounds: Sendable, Equatable {
     }
 
     package func contains(_ coordinate: Coordinate) -> Bool {
-        (south...north).contains(coordinate.latitude) && (west...east).contains(coordinate.longitude)
+        (south...north).contains(coordinate.latitude)
+            && (west...east).contains(coordinate.longitude)
     }
 
     /// The part both boxes cover; nil when they do not meet.
     package func intersection(_ other: GeoBounds) -> GeoBounds? {
         let box = GeoBounds(
-            south: max(south, other.south), west: max(west, other.west), north: min(north, other.north),
+            south: max(south, other.south), west: max(west, other.west),
+            north: min(north, other.north),
             east: min(east, other.east))
         return box.south < box.north && box.west < box.east ? box : nil
     }
@@ -98,7 +100,9 @@ package struct PublishedTile: Sendable {
     /// Where it goes in `output/`: its template with the numbers filled in.
     package var path: String
 
-    package init(zoom: Int, x: Int, y: Int, bytes: [UInt8], pathTemplate: String = PublishedTile.pathTemplate) {
+    package init(
+        zoom: Int, x: Int, y: Int, bytes: [UInt8], pathTemplate: String = PublishedTile.pathTemplate
+    ) {
         self.zoom = zoom
         self.x = x
         self.y = y
@@ -109,7 +113,8 @@ package struct PublishedTile: Sendable {
     /// Geoapify's raster tiles.
     package static let pathTemplate = "kart/{z}/{x}/{y}.png"
 
-    package static func path(_ template: String = pathTemplate, zoom: Int, x: Int, y: Int) -> String {
+    package static func path(_ template: String = pathTemplate, zoom: Int, x: Int, y: Int) -> String
+    {
         template.replacing("{z}", with: String(zoom)).replacing("{x}", with: String(x))
             .replacing("{y}", with: String(y))
     }

@@ -24,7 +24,10 @@ package struct TilePlan: Sendable, Equatable {
     }
 
     /// The plan for a guide of `radiusMetres` around `center`, within `budget` tiles.
-    package init(center: Coordinate, radiusMetres: Double, budget: Int, highestZoom: Int = TilePlan.highestZoom) {
+    package init(
+        center: Coordinate, radiusMetres: Double, budget: Int,
+        highestZoom: Int = TilePlan.highestZoom
+    ) {
         let area = GeoCircle(center: center, radiusMetres: radiusMetres).withMargin
         let top = min(max(0, highestZoom), WebMercator.zoomRange.upperBound)
         let budget = max(0, budget)
@@ -41,9 +44,12 @@ package struct TilePlan: Sendable, Equatable {
             guard next.width <= 2 && next.height <= 2 else { break }
             overview += 1
         }
-        // A budget too small for the overview gets the largest lower zoom it pays for (zoom 0 is one tile).
+        // A budget too small for the overview gets the largest lower zoom it pays for (zoom 0 is
+        // one tile).
         var start = overview
-        while start > 0 && WebMercator.tiles(covering: area, zoom: start).count > budget { start -= 1 }
+        while start > 0 && WebMercator.tiles(covering: area, zoom: start).count > budget {
+            start -= 1
+        }
         var total = 0
         for zoom in start...top {
             let range = WebMercator.tiles(covering: area, zoom: zoom)

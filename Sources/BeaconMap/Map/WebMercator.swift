@@ -45,7 +45,9 @@ package struct TileRange: Sendable, Equatable {
 
     /// Row by row, north to south, west to east.
     package var tiles: [TileCoordinate] {
-        (minY...maxY).flatMap { y in (minX...maxX).map { x in TileCoordinate(zoom: zoom, x: x, y: y) } }
+        (minY...maxY).flatMap { y in
+            (minX...maxX).map { x in TileCoordinate(zoom: zoom, x: x, y: y) }
+        }
     }
 
     package func contains(_ tile: TileCoordinate) -> Bool {
@@ -56,7 +58,9 @@ package struct TileRange: Sendable, Equatable {
     package var bounds: GeoBounds {
         let northWest = WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: minX, y: minY))
         let southEast = WebMercator.bounds(of: TileCoordinate(zoom: zoom, x: maxX, y: maxY))
-        return GeoBounds(south: southEast.south, west: northWest.west, north: northWest.north, east: southEast.east)
+        return GeoBounds(
+            south: southEast.south, west: northWest.west, north: northWest.north,
+            east: southEast.east)
     }
 }
 
@@ -108,8 +112,10 @@ package enum WebMercator {
     package static func position(of coordinate: Coordinate, zoom: Int) -> (x: Double, y: Double) {
         let n = pow(2, Double(clampedZoom(zoom)))
         let latitude = min(
-            maximumLatitude, max(-maximumLatitude, coordinate.latitude.isFinite ? coordinate.latitude : 0))
-        let longitude = min(180, max(-180, coordinate.longitude.isFinite ? coordinate.longitude : 0))
+            maximumLatitude,
+            max(-maximumLatitude, coordinate.latitude.isFinite ? coordinate.latitude : 0))
+        let longitude = min(
+            180, max(-180, coordinate.longitude.isFinite ? coordinate.longitude : 0))
         let phi = latitude * .pi / 180
         let x = (longitude + 180) / 360 * n
         let y = (1 - asinh(tan(phi)) / .pi) / 2 * n
@@ -123,7 +129,8 @@ package enum WebMercator {
         let last = (1 << zoom) - 1
         let (x, y) = position(of: coordinate, zoom: zoom)
         return TileCoordinate(
-            zoom: zoom, x: min(last, max(0, Int(x.rounded(.down)))), y: min(last, max(0, Int(y.rounded(.down)))))
+            zoom: zoom, x: min(last, max(0, Int(x.rounded(.down)))),
+            y: min(last, max(0, Int(y.rounded(.down)))))
     }
 
     /// The latitude/longitude box of a tile.
@@ -132,7 +139,8 @@ package enum WebMercator {
         func longitude(_ x: Int) -> Double { Double(x) / n * 360 - 180 }
         func latitude(_ y: Int) -> Double { atan(sinh(.pi * (1 - 2 * Double(y) / n))) * 180 / .pi }
         return GeoBounds(
-            south: latitude(tile.y + 1), west: longitude(tile.x), north: latitude(tile.y), east: longitude(tile.x + 1))
+            south: latitude(tile.y + 1), west: longitude(tile.x), north: latitude(tile.y),
+            east: longitude(tile.x + 1))
     }
 
     /// Every tile at `zoom` whose square meets the box.
@@ -140,7 +148,8 @@ package enum WebMercator {
         let northWest = tile(for: Coordinate(latitude: box.north, longitude: box.west), zoom: zoom)
         let southEast = tile(for: Coordinate(latitude: box.south, longitude: box.east), zoom: zoom)
         return TileRange(
-            zoom: northWest.zoom, minX: min(northWest.x, southEast.x), maxX: max(northWest.x, southEast.x),
+            zoom: northWest.zoom, minX: min(northWest.x, southEast.x),
+            maxX: max(northWest.x, southEast.x),
             minY: min(northWest.y, southEast.y), maxY: max(northWest.y, southEast.y))
     }
 
@@ -150,5 +159,7 @@ package enum WebMercator {
         tiles(covering: circle.boundingBox, zoom: zoom)
     }
 
-    static func clampedZoom(_ zoom: Int) -> Int { min(zoomRange.upperBound, max(zoomRange.lowerBound, zoom)) }
+    static func clampedZoom(_ zoom: Int) -> Int {
+        min(zoomRange.upperBound, max(zoomRange.lowerBound, zoom))
+    }
 }

@@ -26,7 +26,8 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(year: y, month: m, day: d)
     }
 
-    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (H. Hinnant's
+    /// `days_from_civil`).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -50,7 +51,8 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     package var iso: String {
-        MachineNumber.zeroPadded(year, width: 4) + "-" + MachineNumber.zeroPadded(month, width: 2) + "-"
+        MachineNumber.zeroPadded(year, width: 4) + "-" + MachineNumber.zeroPadded(month, width: 2)
+            + "-"
             + MachineNumber.zeroPadded(day, width: 2)
     }
 

@@ -1,34 +1,37 @@
 import BeaconSystem
 
-/// What makes a kind of place what it is: what the data, the addresses and the pages' looks need. The
-/// presets are rows of `CategoryPreset.all`, named by the catalogues (`Templates` `CategoryNames`); an
-/// owner's own kind (`categories` in the settings) carries its names with it. A class, so that reading a
-/// category's row on every page of a big guide costs one reference count, not one per field.
+/// What makes a kind of place what it is: what the data, the addresses and the pages' looks need.
+/// The presets are rows of `CategoryPreset.all`, named by the catalogues (`Templates`
+/// `CategoryNames`); an owner's own kind (`categories` in the settings) carries its names with it.
+/// A class, so that reading a category's row on every page of a big guide costs one reference
+/// count, not one per field.
 package final class CategoryDefinition: Sendable {
     /// The URL-safe id: the settings', the store's, the archive's and the page data's name for it.
     package let key: String
     /// The Geoapify category keys it holds (`categories.txt`); a parent key includes its children.
     package let geoapifyKeys: [String]
-    /// The list page's folder in each language (`restauranter/`, `restaurants/`): a site uses its main
-    /// language's, as it does for every folder (`PathWords`). An owner's kind's other languages' are the
-    /// folders it had while that language came first.
+    /// The list page's folder in each language (`restauranter/`, `restaurants/`): a site uses its
+    /// main language's, as it does for every folder (`PathWords`). An owner's kind's other
+    /// languages' are the folders it had while that language came first.
     package let pathSegments: [Language: String]
     /// The symbol on cards, pins, chips and the detail page.
     package let icon: CategoryIcon
     package let animation: CategoryAnimation
     /// False where «Åpent nå» would mislead (a hotel's hours are its reception's).
     package let hasOpeningStatus: Bool
-    /// False for a kind of place that has no street address as a rule (a park, a playground, a beach): one
-    /// without an address is then not labelled «Adresse mangler», as if something were wrong with it.
+    /// False for a kind of place that has no street address as a rule (a park, a playground, a
+    /// beach): one without an address is then not labelled «Adresse mangler», as if something were
+    /// wrong with it.
     package let hasStreetAddress: Bool
     /// What `--category` accepts besides the key, Norwegian forms first; completion offers them.
     package let extraCommandLineNames: [String]
     /// An owner's kind: its names in each language and its search words. Nil for a preset.
     package let ownNames: OwnCategoryNames?
-    /// OpenStreetMap tags (`amenity=nightclub`) a places file's feature may have to fall in an owner's kind,
-    /// besides its Geoapify keys (a preset's tags are `OSMCategoryTags`').
+    /// OpenStreetMap tags (`amenity=nightclub`) a places file's feature may have to fall in an
+    /// owner's kind, besides its Geoapify keys (a preset's tags are `OSMCategoryTags`').
     package let osmTags: [OSMTag]
-    /// Where it sorts among kinds: presets in the table's order, then the owner's in the settings' order.
+    /// Where it sorts among kinds: presets in the table's order, then the owner's in the settings'
+    /// order.
     package let order: Int
 
     /// The key first, then the Norwegian forms.
@@ -60,11 +63,12 @@ package struct OSMTag: Sendable, Hashable {
     package let key: String
     package let value: String
 
-    /// `amenity=nightclub`: a key of lower-case letters, digits, `_` and `:`, and a value of up to 64
-    /// characters without `;` (OSM's list separator) or `=`.
+    /// `amenity=nightclub`: a key of lower-case letters, digits, `_` and `:`, and a value of up to
+    /// 64 characters without `;` (OSM's list separator) or `=`.
     package init?(_ text: String) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...64).contains(parts[0].utf8.count), (1...64).contains(parts[1].utf8.count),
+        guard parts.count == 2, (1...64).contains(parts[0].utf8.count),
+            (1...64).contains(parts[1].utf8.count),
             parts[0].utf8.allSatisfy({
                 ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x3A
             }),
@@ -81,12 +85,13 @@ package struct OSMTag: Sendable, Hashable {
     /// (`bar;nightclub`) counts each value.
     package func isOn(_ object: JSONValue?) -> Bool {
         guard let found = object?[key]?.looseString else { return false }
-        return found == value || found.split(separator: ";").contains { $0.trimmingWhitespace() == value }
+        return found == value
+            || found.split(separator: ";").contains { $0.trimmingWhitespace() == value }
     }
 }
 
-/// A category's symbol: one of the built-in set (`assets/icons/NAME.svg`, drawn for this project) or an SVG
-/// the owner put in the site's `assets/icons/`.
+/// A category's symbol: one of the built-in set (`assets/icons/NAME.svg`, drawn for this project)
+/// or an SVG the owner put in the site's `assets/icons/`.
 package enum CategoryIcon: Sendable, Hashable {
     case builtIn(String)
     case site(String)
@@ -106,13 +111,14 @@ package enum CategoryIcon: Sendable, Hashable {
     package var className: String {
         switch self {
         case .builtIn(let name): "cat-icon--" + name
-        case .site(let file): "cat-icon--own-" + (file.hasSuffix(".svg") ? String(file.dropLast(4)) : file)
+        case .site(let file):
+            "cat-icon--own-" + (file.hasSuffix(".svg") ? String(file.dropLast(4)) : file)
         }
     }
 }
 
-/// An owner's kind's names: singular and plural in each language the site has, and the everyday words a
-/// search may find it by.
+/// An owner's kind's names: singular and plural in each language the site has, and the everyday
+/// words a search may find it by.
 package struct OwnCategoryNames: Sendable, Hashable {
     package struct Names: Sendable, Hashable {
         package let one: String
@@ -125,8 +131,8 @@ package struct OwnCategoryNames: Sendable, Hashable {
     package let names: [Language: Names]
     package let words: [String]
 
-    /// Whether `key` is the key a plural of these names gives (`OwnCategorySettings`): the kind's key when
-    /// that language was the site's first.
+    /// Whether `key` is the key a plural of these names gives (`OwnCategorySettings`): the kind's
+    /// key when that language was the site's first.
     func isNamed(byKey key: String) -> Bool {
         names.values.contains { TextFolding.slugStem($0.other) == key }
     }
@@ -139,34 +145,40 @@ package struct OwnCategoryNames: Sendable, Hashable {
 
 /// The built-in kinds of place.
 package enum CategoryPreset {
-    /// The presets, the brief's three first. Their keys, and the folders guides in each language publish,
-    /// are part of saved links: changing one moves pages.
+    /// The presets, the brief's three first. Their keys, and the folders guides in each language
+    /// publish, are part of saved links: changing one moves pages.
     package static let all: [CategoryDefinition] = [
         CategoryDefinition(
             "restaurant", geoapify: ["catering.restaurant"],
-            paths: [.nb: "restauranter", .nn: "restaurantar", .en: "restaurants"], animation: .rotate,
+            paths: [.nb: "restauranter", .nn: "restaurantar", .en: "restaurants"],
+            animation: .rotate,
             commandLine: ["restauranter"], order: 0),
         CategoryDefinition(
             "cafe", geoapify: ["catering.cafe"],
-            paths: [.nb: "kafeer", .nn: "kafear", .en: "cafes"], animation: .steam, commandLine: ["kafe", "kafeer"],
+            paths: [.nb: "kafeer", .nn: "kafear", .en: "cafes"], animation: .steam,
+            commandLine: ["kafe", "kafeer"],
             order: 1),
         CategoryDefinition(
             "hotel", geoapify: ["accommodation.hotel"],
-            paths: [.nb: "hoteller", .nn: "hotell", .en: "hotels"], animation: .bounce, openingStatus: false,
+            paths: [.nb: "hoteller", .nn: "hotell", .en: "hotels"], animation: .bounce,
+            openingStatus: false,
             commandLine: ["hotell", "hoteller"], order: 2),
         CategoryDefinition(
             "bar", geoapify: ["catering.bar", "catering.taproom"],
-            paths: [.nb: "barer", .nn: "barar", .en: "bars"], animation: .tilt, commandLine: ["barer"], order: 3),
+            paths: [.nb: "barer", .nn: "barar", .en: "bars"], animation: .tilt,
+            commandLine: ["barer"], order: 3),
         CategoryDefinition(
             "pub", geoapify: ["catering.pub", "catering.biergarten"],
-            paths: [.nb: "puber", .nn: "pubar", .en: "pubs"], animation: .tilt, commandLine: ["puber"], order: 4),
+            paths: [.nb: "puber", .nn: "pubar", .en: "pubs"], animation: .tilt,
+            commandLine: ["puber"], order: 4),
         CategoryDefinition(
             "fast-food", geoapify: ["catering.fast_food"],
             paths: [.nb: "gatekjokken", .nn: "gatekjokken", .en: "fast-food"], animation: .rotate,
             commandLine: ["gatekjokken", "fastfood"], order: 5),
         CategoryDefinition(
             "bakery", geoapify: ["commercial.food_and_drink.bakery"],
-            paths: [.nb: "bakerier", .nn: "bakeri", .en: "bakeries"], animation: .steam, commandLine: ["bakerier"],
+            paths: [.nb: "bakerier", .nn: "bakeri", .en: "bakeries"], animation: .steam,
+            commandLine: ["bakerier"],
             order: 6),
         CategoryDefinition(
             "ice-cream", geoapify: ["catering.ice_cream"],
@@ -174,14 +186,16 @@ package enum CategoryPreset {
             commandLine: ["iskrem", "is"], order: 7),
         CategoryDefinition(
             "museum", geoapify: ["entertainment.museum"],
-            paths: [.nb: "museer", .nn: "museum", .en: "museums"], animation: .pulse, commandLine: ["museer"], order: 8),
+            paths: [.nb: "museer", .nn: "museum", .en: "museums"], animation: .pulse,
+            commandLine: ["museer"], order: 8),
         CategoryDefinition(
             "gallery", geoapify: ["entertainment.culture.gallery"],
             paths: [.nb: "gallerier", .nn: "galleri", .en: "galleries"], animation: .sway,
             commandLine: ["galleri", "gallerier"], order: 9),
         CategoryDefinition(
             "park", geoapify: ["leisure.park"],
-            paths: [.nb: "parker", .nn: "parkar", .en: "parks"], animation: .sway, streetAddress: false,
+            paths: [.nb: "parker", .nn: "parkar", .en: "parks"], animation: .sway,
+            streetAddress: false,
             commandLine: ["parker"], order: 10),
         CategoryDefinition(
             "playground", geoapify: ["leisure.playground"],
@@ -190,7 +204,8 @@ package enum CategoryPreset {
         CategoryDefinition(
             "sights", geoapify: ["tourism.sights", "tourism.attraction"],
             paths: [.nb: "severdigheter", .nn: "severdigheiter", .en: "sights"], animation: .pulse,
-            streetAddress: false, commandLine: ["severdighet", "severdigheter", "viewpoint"], order: 12),
+            streetAddress: false, commandLine: ["severdighet", "severdigheter", "viewpoint"],
+            order: 12),
         CategoryDefinition(
             "beach", geoapify: ["beach", "leisure.spa.public_bath"],
             paths: [.nb: "badeplasser", .nn: "badeplassar", .en: "beaches"], animation: .sway,
@@ -205,23 +220,28 @@ package enum CategoryPreset {
             commandLine: ["bokhandel", "bokhandler"], order: 15),
         CategoryDefinition(
             "supermarket", geoapify: ["commercial.supermarket"],
-            paths: [.nb: "dagligvarer", .nn: "daglegvarer", .en: "supermarkets"], animation: .bounce,
+            paths: [.nb: "dagligvarer", .nn: "daglegvarer", .en: "supermarkets"],
+            animation: .bounce,
             commandLine: ["dagligvare", "dagligvarer", "butikk"], order: 16),
         CategoryDefinition(
             "hostel", geoapify: ["accommodation.hostel"],
-            paths: [.nb: "vandrerhjem", .nn: "vandrarheimar", .en: "hostels"], animation: .bounce, openingStatus: false,
+            paths: [.nb: "vandrerhjem", .nn: "vandrarheimar", .en: "hostels"], animation: .bounce,
+            openingStatus: false,
             commandLine: ["vandrerhjem"], order: 17),
         CategoryDefinition(
             "camping", geoapify: ["camping"],
-            paths: [.nb: "campingplasser", .nn: "campingplassar", .en: "campsites"], animation: .sway,
+            paths: [.nb: "campingplasser", .nn: "campingplassar", .en: "campsites"],
+            animation: .sway,
             openingStatus: false,
             commandLine: ["campingplass", "campingplasser"], order: 18),
         CategoryDefinition(
             "cinema-theatre", geoapify: ["entertainment.cinema", "entertainment.culture.theatre"],
-            paths: [.nb: "kino-og-teater", .nn: "kino-og-teater", .en: "cinemas-and-theatres"], animation: .pulse,
+            paths: [.nb: "kino-og-teater", .nn: "kino-og-teater", .en: "cinemas-and-theatres"],
+            animation: .pulse,
             commandLine: ["kino", "teater"], order: 19),
     ]
 
     /// Each preset's position in `all`, by key.
-    static let index: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.key, $0) })
+    static let index: [String: Int] = Dictionary(
+        uniqueKeysWithValues: all.enumerated().map { ($1.key, $0) })
 }

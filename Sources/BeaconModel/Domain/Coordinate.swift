@@ -29,7 +29,9 @@ package struct Coordinate: Sendable, Hashable {
         let phi2 = other.latitude * toRadians
         let dPhi = (other.latitude - latitude) * toRadians
         let dLambda = (other.longitude - longitude) * toRadians
-        let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+        let h =
+            sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2)
+            * sin(dLambda / 2)
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
     }
 

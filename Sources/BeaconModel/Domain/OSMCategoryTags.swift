@@ -1,6 +1,7 @@
-/// The OpenStreetMap tags that name a kind of place, each with the Geoapify category key it is filed
-/// under (Geoapify's keys come from these tags). An Overpass or osmtogeojson export has no Geoapify
-/// categories, only tags like `amenity=bar`; with this a feature of such a file finds its category.
+/// The OpenStreetMap tags that name a kind of place, each with the Geoapify category key it is
+/// filed under (Geoapify's keys come from these tags). An Overpass or osmtogeojson export has no
+/// Geoapify categories, only tags like `amenity=bar`; with this a feature of such a file finds its
+/// category.
 package enum OSMCategoryTags {
     /// `"amenity=bar": "catering.bar"`, …
     package static let geoapifyKeys: [String: String] = [

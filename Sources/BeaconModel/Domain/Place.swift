@@ -21,8 +21,8 @@ package struct Place: Sendable, Hashable {
     package var traits: PlaceTraits
     /// Whether the owner added or corrected it (the pages say so).
     package var origin: PlaceOrigin = .data
-    /// The owner's note on the place (`place add --note`, an import's description): a little formatting
-    /// allowed, so it goes through the sanitiser like a rating's comment.
+    /// The owner's note on the place (`place add --note`, an import's description): a little
+    /// formatting allowed, so it goes through the sanitiser like a rating's comment.
     package var ownerNote: String?
     /// Its name in other languages, and the language of `name`, where the data gives them.
     package var names: PlaceNames = .none
@@ -30,7 +30,8 @@ package struct Place: Sendable, Hashable {
     package init(
         id: PlaceID, name: String, category: PlaceCategory, coordinate: Coordinate,
         address: PostalAddress = PostalAddress(), openingHours: String? = nil, phone: String? = nil,
-        website: String? = nil, email: String? = nil, providerID: String? = nil, traits: PlaceTraits = .none
+        website: String? = nil, email: String? = nil, providerID: String? = nil,
+        traits: PlaceTraits = .none
     ) {
         self.id = id
         self.name = name
@@ -47,13 +48,16 @@ package struct Place: Sendable, Hashable {
 }
 
 /// Every fact of a place, by one name each, for the index of places the terminal commands read
-/// (`PlaceIndex`): a fact a place gains is a line in each method. The address, traits and names are written
-/// flat (those two in their archive form), so none of the parts needs a Codable conformance of its own:
-/// each would cost the binary kilobytes. The address's one-line form is kept as the build wrote it.
+/// (`PlaceIndex`): a fact a place gains is a line in each method. The address, traits and names are
+/// written flat (those two in their archive form), so none of the parts needs a Codable conformance
+/// of its own: each would cost the binary kilobytes. The address's one-line form is kept as the
+/// build wrote it.
 extension Place: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        func text(_ key: JSONKey) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
+        func text(_ key: JSONKey) throws -> String? {
+            try container.decodeIfPresent(String.self, forKey: key)
+        }
         self.init(
             id: PlaceID(rawValue: try container.decode(String.self, forKey: "id")),
             name: try container.decode(String.self, forKey: "name"),
@@ -62,7 +66,8 @@ extension Place: Codable {
                 latitude: try container.decode(Double.self, forKey: "lat"),
                 longitude: try container.decode(Double.self, forKey: "lon")),
             address: PostalAddress(
-                street: try text("street"), houseNumber: try text("houseNumber"), postcode: try text("postcode"),
+                street: try text("street"), houseNumber: try text("houseNumber"),
+                postcode: try text("postcode"),
                 city: try text("city"), country: try text("country"), state: try text("state"),
                 fallbackLine: try text("addressLine"), singleLine: try text("address")),
             openingHours: try text("hours"), phone: try text("phone"), website: try text("website"),
@@ -78,19 +83,23 @@ extension Place: Codable {
         try container.encode(coordinate.latitude, forKey: "lat")
         try container.encode(coordinate.longitude, forKey: "lon")
         let texts: [(JSONKey, String?)] = [
-            ("id", id.rawValue), ("name", name), ("category", category.rawValue), ("address", address.singleLine),
-            ("addressLine", address.fallbackLine), ("street", address.street), ("houseNumber", address.houseNumber),
+            ("id", id.rawValue), ("name", name), ("category", category.rawValue),
+            ("address", address.singleLine),
+            ("addressLine", address.fallbackLine), ("street", address.street),
+            ("houseNumber", address.houseNumber),
             ("postcode", address.postcode), ("city", address.city), ("country", address.country),
-            ("state", address.state), ("hours", openingHours), ("phone", phone), ("website", website),
+            ("state", address.state), ("hours", openingHours), ("phone", phone),
+            ("website", website),
             ("email", email), ("providerID", providerID), ("traits", traits.archived),
-            ("origin", origin == .data ? nil : origin.rawValue), ("note", ownerNote), ("names", names.archived),
+            ("origin", origin == .data ? nil : origin.rawValue), ("note", ownerNote),
+            ("names", names.archived),
         ]
         for (key, text) in texts { try container.encodeIfPresent(text, forKey: key) }
     }
 }
 
-/// Where a place in the guide comes from: the data, the owner (`sitegen place add`, `sitegen import`), or
-/// the data with the owner's corrections (`sitegen place edit`).
+/// Where a place in the guide comes from: the data, the owner (`sitegen place add`, `sitegen
+/// import`), or the data with the owner's corrections (`sitegen place edit`).
 package enum PlaceOrigin: String, Sendable, Hashable {
     case data
     case own
@@ -106,20 +115,23 @@ package final class PostalAddress: Sendable, Hashable {
     package let houseNumber: String?
     package let postcode: String?
     package let city: String?
-    /// The country's ISO 3166-1 alpha-2 code in lower case ("gb"), when the data gives it: it decides the
-    /// order of the one-line form (`AddressStyle`).
+    /// The country's ISO 3166-1 alpha-2 code in lower case ("gb"), when the data gives it: it
+    /// decides the order of the one-line form (`AddressStyle`).
     package let country: String?
-    /// The state or province as its code ("WA"), when the data gives it: shown where the country writes it.
+    /// The state or province as its code ("WA"), when the data gives it: shown where the country
+    /// writes it.
     package let state: String?
     /// A one-line address given as such (never the place's name), used when there is no street.
     package let fallbackLine: String?
-    /// "Karl Johans gate 1, 0154 Oslo", "2 Lothian Road, Edinburgh EH1 2DU"; nil when no street is known (a
-    /// postcode and town alone do not find the door; the pages then say «Adresse mangler»).
+    /// "Karl Johans gate 1, 0154 Oslo", "2 Lothian Road, Edinburgh EH1 2DU"; nil when no street is
+    /// known (a postcode and town alone do not find the door; the pages then say «Adresse
+    /// mangler»).
     package let singleLine: String?
 
     /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
     package init(
-        street: String?, houseNumber: String?, postcode: String?, city: String?, country: String?, state: String?,
+        street: String?, houseNumber: String?, postcode: String?, city: String?, country: String?,
+        state: String?,
         fallbackLine: String?, singleLine: String?
     ) {
         self.street = street
@@ -132,9 +144,11 @@ package final class PostalAddress: Sendable, Hashable {
         self.singleLine = singleLine
     }
 
-    /// `writtenAsIn`: the country whose way the address is written in when `country` is nil (the guide's).
+    /// `writtenAsIn`: the country whose way the address is written in when `country` is nil (the
+    /// guide's).
     package init(
-        street: String? = nil, houseNumber: String? = nil, postcode: String? = nil, city: String? = nil,
+        street: String? = nil, houseNumber: String? = nil, postcode: String? = nil,
+        city: String? = nil,
         country: String? = nil, state: String? = nil, writtenAsIn guideCountry: String? = nil,
         fallbackLine: String? = nil
     ) {
@@ -157,22 +171,25 @@ package final class PostalAddress: Sendable, Hashable {
         singleLine = street == nil ? fallbackLine : parts.joined(separator: ", ")
     }
 
-    /// Whether the one-line form puts the house number before the street ("112 Princes Street"): as the
-    /// data's country or the guide's wrote it, read back from the line so that it survives the archive.
+    /// Whether the one-line form puts the house number before the street ("112 Princes Street"): as
+    /// the data's country or the guide's wrote it, read back from the line so that it survives the
+    /// archive.
     package var numberComesFirst: Bool {
         guard let street, let houseNumber, let singleLine else { return false }
         return singleLine.hasPrefix(houseNumber + " " + street)
     }
 
-    /// Whether `line` says no more than the place's name (case and accents aside): what providers put
-    /// where an address is missing.
+    /// Whether `line` says no more than the place's name (case and accents aside): what providers
+    /// put where an address is missing.
     package static func isOnlyName(_ line: String, name: String) -> Bool {
-        TextFolding.searchKey(line).trimmingWhitespace() == TextFolding.searchKey(name).trimmingWhitespace()
+        TextFolding.searchKey(line).trimmingWhitespace()
+            == TextFolding.searchKey(name).trimmingWhitespace()
     }
 
     package static func == (a: PostalAddress, b: PostalAddress) -> Bool {
         a === b
-            || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode && a.city == b.city
+            || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode
+                && a.city == b.city
                 && a.country == b.country && a.state == b.state && a.fallbackLine == b.fallbackLine
                 && a.singleLine == b.singleLine)
     }

@@ -1,12 +1,13 @@
-/// A kind of place a guide holds: a preset of `CategoryPreset.all` or the owner's own, chosen in the
-/// settings (`categories`; restaurant, café and hotel by default). Everything that differs per kind
-/// (Geoapify keys, icon, animation, URL segment, an own kind's names) is data in its `CategoryDefinition`;
-/// a preset's names are a row of the catalogues' `CategoryNames`, so a new preset is one row in each.
+/// A kind of place a guide holds: a preset of `CategoryPreset.all` or the owner's own, chosen in
+/// the settings (`categories`; restaurant, café and hotel by default). Everything that differs per
+/// kind (Geoapify keys, icon, animation, URL segment, an own kind's names) is data in its
+/// `CategoryDefinition`; a preset's names are a row of the catalogues' `CategoryNames`, so a new
+/// preset is one row in each.
 package struct PlaceCategory: Sendable, Hashable, Comparable {
     package let definition: CategoryDefinition
 
-    /// The URL-safe key (`restaurant`, `fast-food`, an own kind's `iskrembarer`): the page data's `c`, the
-    /// archive's and the store's name.
+    /// The URL-safe key (`restaurant`, `fast-food`, an own kind's `iskrembarer`): the page data's
+    /// `c`, the archive's and the store's name.
     package var rawValue: String { definition.key }
 
     /// A preset by its key.
@@ -17,39 +18,45 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
 
     package init(_ definition: CategoryDefinition) { self.definition = definition }
 
-    /// A kind read from the store by its key alone: a preset, or an owner's own kind until the guide's
-    /// settings give it its names (`resolved(in:)`); nil for a key no settings could have made.
+    /// A kind read from the store by its key alone: a preset, or an owner's own kind until the
+    /// guide's settings give it its names (`resolved(in:)`); nil for a key no settings could have
+    /// made.
     package init?(storedKey key: String) {
         if let preset = PlaceCategory(rawValue: key) {
             self = preset
             return
         }
         guard !key.isEmpty, key.utf8.count <= 60,
-            key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D })
+            key.utf8.allSatisfy({
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D
+            })
         else { return nil }
         let names = OwnCategoryNames.Names(one: key, other: key)
         definition = CategoryDefinition(
             key, geoapify: [], paths: [:], icon: .builtIn("place"), animation: .bounce,
-            ownNames: OwnCategoryNames(names: [.nb: names, .nn: names, .en: names], words: []), order: Int.max)
+            ownNames: OwnCategoryNames(names: [.nb: names, .nn: names, .en: names], words: []),
+            order: Int.max)
     }
 
-    /// This kind as the guide's `categories` define it (an own kind read from the store gets its names).
-    /// An own kind's key is its main language's plural, so a store written while another of its languages
-    /// came first names it by that language's: it is the same kind (`OwnCategoryNames.isNamed(byKey:)`).
+    /// This kind as the guide's `categories` define it (an own kind read from the store gets its
+    /// names). An own kind's key is its main language's plural, so a store written while another of
+    /// its languages came first names it by that language's: it is the same kind
+    /// (`OwnCategoryNames.isNamed(byKey:)`).
     package func resolved(in categories: [PlaceCategory]) -> PlaceCategory {
         guard !isPreset else { return self }
         return categories.first { $0 == self }
-            ?? categories.first { $0.definition.ownNames?.isNamed(byKey: rawValue) ?? false } ?? self
+            ?? categories.first { $0.definition.ownNames?.isNamed(byKey: rawValue) ?? false }
+            ?? self
     }
 
-    /// The category whose key is `key`: one of the guide's `categories` (an owner's own kind among them),
-    /// else a preset.
+    /// The category whose key is `key`: one of the guide's `categories` (an owner's own kind among
+    /// them), else a preset.
     package static func named(_ key: String, in categories: [PlaceCategory]) -> PlaceCategory? {
         categories.first { $0.rawValue == key } ?? PlaceCategory(rawValue: key)
     }
 
-    /// Two categories are one kind when their keys are: an owner's kind read back from the store or an
-    /// archive is the settings' kind.
+    /// Two categories are one kind when their keys are: an owner's kind read back from the store or
+    /// an archive is the settings' kind.
     package static func == (a: PlaceCategory, b: PlaceCategory) -> Bool {
         a.definition === b.definition || a.definition.key == b.definition.key
     }
@@ -76,8 +83,9 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     /// The Geoapify category keys the Places requests ask for (parent keys include their children).
     package var geoapifyKeys: [String] { definition.geoapifyKeys }
 
-    /// Whether «Åpent nå» means something for this kind of place. A hotel is open to its guests around
-    /// the clock; the hours OSM gives for it are the reception's or the restaurant's, and a badge would mislead.
+    /// Whether «Åpent nå» means something for this kind of place. A hotel is open to its guests
+    /// around the clock; the hours OSM gives for it are the reception's or the restaurant's, and a
+    /// badge would mislead.
     package var hasOpeningStatus: Bool { definition.hasOpeningStatus }
     package var hasStreetAddress: Bool { definition.hasStreetAddress }
 
@@ -94,41 +102,45 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
 
     package var animation: CategoryAnimation { definition.animation }
 
-    /// Whether a Geoapify key (`catering.cafe.coffee_shop`) falls under this category: it is one of its
-    /// keys or below one.
+    /// Whether a Geoapify key (`catering.cafe.coffee_shop`) falls under this category: it is one of
+    /// its keys or below one.
     func matches(geoapifyKey key: String) -> Bool {
         geoapifyKeys.contains { key == $0 || key.hasPrefix($0 + ".") }
     }
 
-    /// The first of `categories` a feature's Geoapify category list falls under (or, with `alsoMatching`,
-    /// that otherwise fits it).
+    /// The first of `categories` a feature's Geoapify category list falls under (or, with
+    /// `alsoMatching`, that otherwise fits it).
     package static func first(
         in categories: [PlaceCategory], matching geoapifyCategories: [String],
         alsoMatching: ((PlaceCategory) -> Bool)? = nil
     ) -> PlaceCategory? {
         categories.first { category in
-            geoapifyCategories.contains { category.matches(geoapifyKey: $0) } || alsoMatching?(category) == true
+            geoapifyCategories.contains { category.matches(geoapifyKey: $0) }
+                || alsoMatching?(category) == true
         }
     }
 
-    /// The names a user types on the command line, the documented English one first, then the Norwegian
-    /// forms; shell completion offers these.
+    /// The names a user types on the command line, the documented English one first, then the
+    /// Norwegian forms; shell completion offers these.
     package var commandLineNames: [String] { definition.commandLineNames }
 
-    /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell", "fast-food" …),
-    /// and also the English plural and a Geoapify key, which completion does not offer.
-    /// The guide's own `categories` come first, so an owner's kind is found by any of its names.
+    /// Parses the names a user types on the command line ("kafe", "cafe", "kafeer", "hotell",
+    /// "fast-food" …), and also the English plural and a Geoapify key, which completion does not
+    /// offer. The guide's own `categories` come first, so an owner's kind is found by any of its
+    /// names.
     package init?(userInput: String, in categories: [PlaceCategory] = []) {
         let folded = TextFolding.searchKey(userInput)
         guard
             let category = (categories + PlaceCategory.presets).first(where: {
-                $0.commandLineNames.contains(folded) || folded == $0.rawValue + "s" || $0.geoapifyKeys.contains(folded)
+                $0.commandLineNames.contains(folded) || folded == $0.rawValue + "s"
+                    || $0.geoapifyKeys.contains(folded)
             })
         else { return nil }
         self = category
     }
 
-    /// «ukjent kategori «bra» (mente du «bar»?)»: the terminal's words for a name that is no preset.
+    /// «ukjent kategori «bra» (mente du «bar»?)»: the terminal's words for a name that is no
+    /// preset.
     package static func unknownMessage(_ text: String) -> String {
         let shown = TextHardening.clean(text, maximumLength: 40) ?? ""
         let near = suggestions(for: text)
@@ -138,17 +150,21 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
                 : " (mente du \(near.map { "«\($0.rawValue)»" }.joined(separator: ", "))?)")
     }
 
-    /// Up to three presets whose key or command-line names are close to `text`, for a message about a name
-    /// that is none.
+    /// Up to three presets whose key or command-line names are close to `text`, for a message about
+    /// a name that is none.
     package static func suggestions(for text: String) -> [PlaceCategory] {
         guard text.utf8.count <= 64 else { return [] }
         let wanted = Array(TextFolding.searchKey(text).utf8)
         let scored = presets.map { category -> (PlaceCategory, Int) in
             let names = [category.rawValue] + category.commandLineNames
-            return (category, names.map { editDistance(wanted, Array(TextFolding.searchKey($0).utf8)) }.min()!)
+            return (
+                category,
+                names.map { editDistance(wanted, Array(TextFolding.searchKey($0).utf8)) }.min()!
+            )
         }
         let limit = max(2, wanted.count / 3)
-        return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+        return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(
+            \.0)
     }
 }
 

@@ -21,7 +21,8 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
         default: return nil
         }
         let digits = id.hasPrefix("-") ? String(id.dropFirst()) : id
-        guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
         return PlaceID(rawValue: "\(element)/\(digits)")
     }
 
@@ -31,7 +32,8 @@ package struct PlaceID: Hashable, Comparable, Sendable, CustomStringConvertible 
         safe.reserveCapacity(min(placeID.utf8.count, 200))
         for byte in placeID.utf8 where safe.count < 200 {
             let isSafe =
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+                || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x5F || byte == 0x2D
             if isSafe { safe.append(byte) }
         }

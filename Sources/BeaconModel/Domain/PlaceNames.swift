@@ -1,7 +1,8 @@
-/// A place's name in the languages a guide can be written in, where the data gives one besides the name on
-/// its sign (OpenStreetMap's `name:en`, `name:nb`, `name:nn`, `name:no`; Geoapify's `name_international`),
-/// and the language that name is in, when the data says. So the English guide to Kyoto reads «The Museum of
-/// Kyoto» where the sign, and the data's `name`, say «京都府京都文化博物館».
+/// A place's name in the languages a guide can be written in, where the data gives one besides the
+/// name on its sign (OpenStreetMap's `name:en`, `name:nb`, `name:nn`, `name:no`; Geoapify's
+/// `name_international`), and the language that name is in, when the data says. So the English
+/// guide to Kyoto reads «The Museum of Kyoto» where the sign, and the data's `name`, say
+/// «京都府京都文化博物館».
 package struct PlaceNames: Sendable, Hashable {
     package var english: String? {
         get { box?.fields.english }
@@ -20,8 +21,9 @@ package struct PlaceNames: Sendable, Hashable {
         get { box?.fields.norwegian }
         set { change { $0.norwegian = newValue } }
     }
-    /// The language of the place's own name ("ja"), a two- or three-letter code: the pages mark that name
-    /// with it, so that it is read aloud and drawn (Japanese, not Chinese, glyphs) as that language.
+    /// The language of the place's own name ("ja"), a two- or three-letter code: the pages mark
+    /// that name with it, so that it is read aloud and drawn (Japanese, not Chinese, glyphs) as
+    /// that language.
     package var nameLanguage: String? {
         get { box?.fields.nameLanguage }
         set { change { $0.nameLanguage = newValue } }
@@ -31,8 +33,9 @@ package struct PlaceNames: Sendable, Hashable {
         var english, bokmål, nynorsk, norwegian, nameLanguage: String?
     }
 
-    /// The fields, shared and never changed in place: most places have none, and every place is copied
-    /// several times in a build, so a place pays one pointer for its names, as for its address.
+    /// The fields, shared and never changed in place: most places have none, and every place is
+    /// copied several times in a build, so a place pays one pointer for its names, as for its
+    /// address.
     private final class Box: Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
@@ -49,11 +52,13 @@ package struct PlaceNames: Sendable, Hashable {
     package static let none = PlaceNames()
 
     package init(
-        english: String? = nil, bokmål: String? = nil, nynorsk: String? = nil, norwegian: String? = nil,
+        english: String? = nil, bokmål: String? = nil, nynorsk: String? = nil,
+        norwegian: String? = nil,
         nameLanguage: String? = nil
     ) {
         let fields = Fields(
-            english: english, bokmål: bokmål, nynorsk: nynorsk, norwegian: norwegian, nameLanguage: nameLanguage)
+            english: english, bokmål: bokmål, nynorsk: nynorsk, norwegian: norwegian,
+            nameLanguage: nameLanguage)
         box = fields == Fields() ? nil : Box(fields)
     }
 
@@ -65,9 +70,10 @@ package struct PlaceNames: Sendable, Hashable {
 
     package var isEmpty: Bool { box == nil }
 
-    /// The name pages in `language` show for a place called `name`: its name in that language when the data
-    /// has one. A Norwegian page falls back on the English name only for a name in another script than
-    /// ours, which its readers could not read (a Swedish or French name stays as it is).
+    /// The name pages in `language` show for a place called `name`: its name in that language when
+    /// the data has one. A Norwegian page falls back on the English name only for a name in another
+    /// script than ours, which its readers could not read (a Swedish or French name stays as it
+    /// is).
     package func name(in language: Language, for name: String) -> String {
         switch language {
         case .en: return english ?? name
@@ -76,7 +82,8 @@ package struct PlaceNames: Sendable, Hashable {
         }
     }
 
-    /// `name`, then each other name a page shows for it, once: what search and the command line answer to.
+    /// `name`, then each other name a page shows for it, once: what search and the command line
+    /// answer to.
     package func allShown(for name: String) -> [String] {
         var names = [name]
         guard !isEmpty else { return names }
@@ -99,34 +106,39 @@ package struct PlaceNames: Sendable, Hashable {
         return pageLanguages.contains(nameLanguage) ? nil : nameLanguage
     }
 
-    /// Whether every letter of `text` is a Latin one (digits, spaces and punctuation count as none).
+    /// Whether every letter of `text` is a Latin one (digits, spaces and punctuation count as
+    /// none).
     static func isLatinScript(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
             case 0..<0x250, 0x1E00..<0x1F00, 0x2C60..<0x2C80, 0xA720..<0xA800, 0xFF01..<0xFF5F: true
-            // Combining marks, general punctuation and symbols: they belong to no script of their own.
+            // Combining marks, general punctuation and symbols: they belong to no script of their
+            // own.
             case 0x300..<0x370, 0x2000..<0x2C00: true
             default: !scalar.properties.isAlphabetic
             }
         }
     }
 
-    /// Whether `code` can be a language's code as `name:xx` tags and `lang` attributes write it: two or
-    /// three lower-case ASCII letters.
+    /// Whether `code` can be a language's code as `name:xx` tags and `lang` attributes write it:
+    /// two or three lower-case ASCII letters.
     package static func isLanguageCode(_ code: Substring) -> Bool {
-        (2...3).contains(code.utf8.count) && code.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+        (2...3).contains(code.utf8.count)
+            && code.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     }
 
     // MARK: A compact form for the guide's archive
 
-    /// The fields as `key=value` pairs joined by U+001F, which cleaned text never holds (`TextHardening`);
-    /// nil for none, so most places cost the archive one missing string.
+    /// The fields as `key=value` pairs joined by U+001F, which cleaned text never holds
+    /// (`TextHardening`); nil for none, so most places cost the archive one missing string.
     package var archived: String? {
         guard !isEmpty else { return nil }
         let fields: [(String, String?)] = [
-            ("en", english), ("nb", bokmål), ("nn", nynorsk), ("no", norwegian), ("lang", nameLanguage),
+            ("en", english), ("nb", bokmål), ("nn", nynorsk), ("no", norwegian),
+            ("lang", nameLanguage),
         ]
-        return fields.compactMap { key, value in value.map { key + "=" + $0 } }.joined(separator: "\u{1F}")
+        return fields.compactMap { key, value in value.map { key + "=" + $0 } }.joined(
+            separator: "\u{1F}")
     }
 
     /// The names from `archived`; nil when the text is not of that form.
@@ -152,7 +164,9 @@ extension Place {
     /// («京都府京都文化博物館»), the name the first language's pages show, else the English one
     /// (`the-museum-of-kyoto-p4bddx`, not `place-p4bddx`).
     package func slugName(in language: Language, unnamed: String) -> String {
-        guard !names.isEmpty, TextFolding.placeSlugStem(name, unnamed: unnamed) == unnamed else { return name }
+        guard !names.isEmpty, TextFolding.placeSlugStem(name, unnamed: unnamed) == unnamed else {
+            return name
+        }
         for other in [names.name(in: language, for: name), names.english].compactMap({ $0 })
         where TextFolding.placeSlugStem(other, unnamed: unnamed) != unnamed {
             return other

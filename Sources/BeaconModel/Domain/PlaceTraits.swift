@@ -1,12 +1,12 @@
 import BeaconText
 
-/// What the data says a place offers beyond its name and address: its cuisine, whether it caters for
-/// vegetarians and vegans, wheelchair access, and a price level. Each is optional; most places have
-/// none. The values are OpenStreetMap's (`cuisine=indian;pizza`, `diet:vegan=only`, `wheelchair=limited`),
-/// read from whichever shape the data came in (`PlacesDecoder`).
+/// What the data says a place offers beyond its name and address: its cuisine, whether it caters
+/// for vegetarians and vegans, wheelchair access, and a price level. Each is optional; most places
+/// have none. The values are OpenStreetMap's (`cuisine=indian;pizza`, `diet:vegan=only`,
+/// `wheelchair=limited`), read from whichever shape the data came in (`PlacesDecoder`).
 package struct PlaceTraits: Sendable, Hashable {
-    /// OSM cuisine values, lower case with underscores (`indian`, `fish_and_chips`), in the data's order,
-    /// no repeats. The catalogues name the common ones; an unknown value is shown as given.
+    /// OSM cuisine values, lower case with underscores (`indian`, `fish_and_chips`), in the data's
+    /// order, no repeats. The catalogues name the common ones; an unknown value is shown as given.
     package var cuisines: [String]
     package var vegetarian: DietOffer?
     package var vegan: DietOffer?
@@ -39,35 +39,42 @@ package struct PlaceTraits: Sendable, Hashable {
         case limited, yes, only
     }
 
-    /// OSM `wheelchair`: `yes`, `limited`, `no` (a reader who needs step-free access wants the «no» too).
+    /// OSM `wheelchair`: `yes`, `limited`, `no` (a reader who needs step-free access wants the «no»
+    /// too).
     package enum WheelchairAccess: String, Sendable, Hashable, CaseIterable {
         case yes, limited, no
     }
 
     // MARK: Reading the data's values
 
-    /// `indian;Pizza; fish and chips` → `["indian", "pizza", "fish_and_chips"]`: lower case, spaces as
-    /// underscores, empty parts, repeats and over-long values dropped.
+    /// `indian;Pizza; fish and chips` → `["indian", "pizza", "fish_and_chips"]`: lower case, spaces
+    /// as underscores, empty parts, repeats and over-long values dropped.
     package static func cuisines(from value: String?) -> [String] {
         guard let value else { return [] }
         var out: [String] = []
         for part in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
             let key = cuisineKey(String(part))
-            if !key.isEmpty, key.count <= maximumCuisineLength, !out.contains(key) { out.append(key) }
+            if !key.isEmpty, key.count <= maximumCuisineLength, !out.contains(key) {
+                out.append(key)
+            }
             if out.count == maximumCuisines { break }
         }
         return out
     }
 
-    /// One cuisine value as a key: trimmed, lower case, spaces and dashes as underscores, only letters,
-    /// digits and underscores kept (any script: `日本料理` stays as it is).
+    /// One cuisine value as a key: trimmed, lower case, spaces and dashes as underscores, only
+    /// letters, digits and underscores kept (any script: `日本料理` stays as it is).
     static func cuisineKey(_ text: String) -> String {
-        guard let clean = TextHardening.clean(text, maximumLength: maximumCuisineLength * 2) else { return "" }
+        guard let clean = TextHardening.clean(text, maximumLength: maximumCuisineLength * 2) else {
+            return ""
+        }
         var key = ""
         for character in clean.lowercased() {
             if character.isLetter || character.isNumber {
                 key.append(character)
-            } else if character == " " || character == "-" || character == "_", !key.isEmpty, key.last != "_" {
+            } else if character == " " || character == "-" || character == "_", !key.isEmpty,
+                key.last != "_"
+            {
                 key.append("_")
             }
         }
@@ -75,7 +82,8 @@ package struct PlaceTraits: Sendable, Hashable {
         return key
     }
 
-    /// `yes`, `only`, `limited` (and `true` from Geoapify's booleans); anything else is not an offer.
+    /// `yes`, `only`, `limited` (and `true` from Geoapify's booleans); anything else is not an
+    /// offer.
     package static func diet(_ value: String?) -> DietOffer? {
         switch value.map({ $0.trimmingWhitespace().lowercased() }) {
         case "yes", "true", "1": .yes
@@ -99,7 +107,8 @@ package struct PlaceTraits: Sendable, Hashable {
         guard let value = value?.trimmingWhitespace(), !value.isEmpty else { return nil }
         if let number = Int(value) { return priceLevels.contains(number) ? number : nil }
         let symbols = value.filter { !$0.isWhitespace }
-        guard let first = symbols.first, "$€£¥".contains(first), symbols.allSatisfy({ $0 == first }) else {
+        guard let first = symbols.first, "$€£¥".contains(first), symbols.allSatisfy({ $0 == first })
+        else {
             return nil
         }
         return priceLevels.contains(symbols.count) ? symbols.count : nil
@@ -107,8 +116,8 @@ package struct PlaceTraits: Sendable, Hashable {
 
     // MARK: A compact form for the guide's archive
 
-    /// `indian;pizza|vegetarian|vegan|wheelchair|price` (`-` for none): what `GuideBaseArchive` stores.
-    /// Nil for a place with no traits, so most entries cost the archive one missing string.
+    /// `indian;pizza|vegetarian|vegan|wheelchair|price` (`-` for none): what `GuideBaseArchive`
+    /// stores. Nil for a place with no traits, so most entries cost the archive one missing string.
     package var archived: String? {
         guard !isEmpty else { return nil }
         return [

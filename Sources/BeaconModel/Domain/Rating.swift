@@ -20,7 +20,9 @@ extension Rating {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(known: ["stars", "date", "comment"])
         self.init(
-            stars: try container.strict("stars", as: Double.self, expected: "forventet et helt tall fra 1 til 5") {
+            stars: try container.strict(
+                "stars", as: Double.self, expected: "forventet et helt tall fra 1 til 5"
+            ) {
                 Int(exactly: $0).flatMap { Self.allowedStars.contains($0) ? $0 : nil }
             },
             date: try container.date("date"),

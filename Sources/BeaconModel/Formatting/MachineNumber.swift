@@ -4,14 +4,17 @@ import BeaconSystem
 /// locale (URLs, data attributes, coordinates sent to the API, timings).
 /// Numbers people read are `NorwegianFormat`'s.
 package enum MachineNumber {
-    /// "0042" for `zeroPadded(42, width: 4)`: as `%04d` printed it (a minus sign counts in the width).
+    /// "0042" for `zeroPadded(42, width: 4)`: as `%04d` printed it (a minus sign counts in the
+    /// width).
     package static func zeroPadded(_ value: Int, width: Int) -> String {
         let digits = String(value.magnitude)
         let sign = value < 0 ? "-" : ""
-        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
+        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count))
+            + digits
     }
 
-    /// "3.142" for `fixed(3.14159, decimals: 3)`: exactly `decimals` decimals, rounded, as `%.3f` printed it.
+    /// "3.142" for `fixed(3.14159, decimals: 3)`: exactly `decimals` decimals, rounded, as `%.3f`
+    /// printed it.
     package static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         var factor = 1.0
@@ -45,10 +48,12 @@ package enum MachineNumber {
             fraction /= 10
             fractionDigits -= 1
         }
-        // Written as bytes into the string's own storage: a page writes several of these, for every place.
+        // Written as bytes into the string's own storage: a page writes several of these, for every
+        // place.
         let wholeDigits = digitCount(whole)
         let negative = value < 0 && scaled > 0
-        let length = (negative ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        let length =
+            (negative ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
         return String(utf8Length: length) { buffer in
             var end = length
             var rest = fraction

@@ -1,9 +1,10 @@
 import BeaconSystem
 
-/// Codable's encoding into a `JSONValue` whose objects keep their members in the order `encode(to:)` gives
-/// them, for the owner's files: `JSONWriter` then writes them byte for byte as they always were (owners diff
-/// and commit them; an upgrade must not rewrite them). `JSONEncoder` cannot: it keeps an object's members in
-/// a dictionary, whose order changes from one process to the next, and its pretty form is `"a" : 1`.
+/// Codable's encoding into a `JSONValue` whose objects keep their members in the order
+/// `encode(to:)` gives them, for the owner's files: `JSONWriter` then writes them byte for byte as
+/// they always were (owners diff and commit them; an upgrade must not rewrite them). `JSONEncoder`
+/// cannot: it keeps an object's members in a dictionary, whose order changes from one process to
+/// the next, and its pretty form is `"a" : 1`.
 enum JSONValueEncoder {
     /// An owner's file as it is saved.
     static func fileBytes(_ value: some Encodable) -> [UInt8] {
@@ -12,16 +13,17 @@ enum JSONValueEncoder {
         return bytes
     }
 
-    /// Never fails for the owner's types, whose `encode(to:)` throw only what the encoder throws (nothing);
-    /// one that threw would be a mistake in this program, and stops it rather than write half a file.
+    /// Never fails for the owner's types, whose `encode(to:)` throw only what the encoder throws
+    /// (nothing); one that threw would be a mistake in this program, and stops it rather than write
+    /// half a file.
     static func encode(_ value: some Encodable) -> JSONValue {
         do { return try Node.json(of: value) } catch { preconditionFailure("\(error)") }
     }
 }
 
-/// A value being built: an object or a list stays open while its members are encoded into it. A member that
-/// is a number, a text or a truth value is kept as its `JSONValue` (most are: a node each would double the
-/// work of writing a store of thousands of ratings).
+/// A value being built: an object or a list stays open while its members are encoded into it. A
+/// member that is a number, a text or a truth value is kept as its `JSONValue` (most are: a node
+/// each would double the work of writing a store of thousands of ratings).
 private final class Node: Encoder {
     enum Member {
         case value(JSONValue)
@@ -47,8 +49,8 @@ private final class Node: Encoder {
         return value ?? .object((members ?? []).map { ($0.key, $0.member.json) })
     }
 
-    /// Numbers, texts and truth values are taken here: their own `encode(to:)` would come back through a
-    /// single-value container to this same call.
+    /// Numbers, texts and truth values are taken here: their own `encode(to:)` would come back
+    /// through a single-value container to this same call.
     static func member<T: Encodable>(_ value: T) throws -> Member {
         switch value {
         case let text as String: return .value(.string(text))
@@ -113,11 +115,17 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     var count: Int { node.items?.count ?? 0 }
 
     mutating func encodeNil() { node.append(nil, .value(.null)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { node.append(nil, try Node.member(value)) }
-    mutating func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type) -> KeyedEncodingContainer<Nested> {
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        node.append(nil, try Node.member(value))
+    }
+    mutating func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type)
+        -> KeyedEncodingContainer<Nested>
+    {
         node.child(nil).container(keyedBy: type)
     }
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { node.child(nil).unkeyedContainer() }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.child(nil).unkeyedContainer()
+    }
     mutating func superEncoder() -> any Encoder { node.child(nil) }
 }
 
@@ -129,7 +137,8 @@ private struct Single: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         switch try Node.member(value) {
         case .value(let value): node.value = value
-        case .node(let inner): (node.value, node.members, node.items) = (inner.value, inner.members, inner.items)
+        case .node(let inner):
+            (node.value, node.members, node.items) = (inner.value, inner.members, inner.items)
         }
     }
 }

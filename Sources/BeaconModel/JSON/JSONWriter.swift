@@ -101,7 +101,8 @@ package struct JSONWriter: Sendable {
         case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
         default:
             out.append(contentsOf: [
-                0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)],
+                hexDigits[Int(byte & 0xF)],
             ])
         }
     }

@@ -32,7 +32,8 @@ extension Language {
         if tens < 1000 { return "\(tens)\(nbsp)m" }
         if m < 99_950 {
             let tenths = Int(saturating: m / 100)
-            return integer(tenths / 10) + (isNorwegian ? "," : ".") + String(tenths % 10) + nbsp + "km"
+            return integer(tenths / 10) + (isNorwegian ? "," : ".") + String(tenths % 10) + nbsp
+                + "km"
         }
         return integer(Int(saturating: m / 1000)) + nbsp + "km"
     }
@@ -52,7 +53,8 @@ extension Language {
             return
                 "\(scaled / 10_000)\(isNorwegian ? "," : ".")\(padded)°\(NorwegianFormat.noBreakSpace)\(value < 0 ? negative : positive)"
         }
-        return part(c.latitude, positive: "N", negative: "S") + ", " + part(c.longitude, positive: east, negative: west)
+        return part(c.latitude, positive: "N", negative: "S") + ", "
+            + part(c.longitude, positive: east, negative: west)
     }
 
     /// "21. november 2026" (nb, nn) or "21 November 2026" (en).

@@ -22,7 +22,8 @@ package enum NorwegianFormat {
     /// One decimal with a comma: 1.25 → "1,3".
     package static func oneDecimal(_ value: Double) -> String {
         let tenths = Int(saturating: abs(value) * 10)
-        return (value < 0 && tenths > 0 ? "−" : "") + integer(tenths / 10) + "," + String(tenths % 10)
+        return (value < 0 && tenths > 0 ? "−" : "") + integer(tenths / 10) + ","
+            + String(tenths % 10)
     }
 
     /// "850 m" under a kilometre (to the nearest 10 m), "1,2 km" under 100 km,

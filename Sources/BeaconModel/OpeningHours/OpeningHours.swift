@@ -24,7 +24,9 @@ package struct OpeningHours: Sendable, Equatable {
         var weekdays: [Int] {
             if weekdaySpans.isEmpty { return publicHolidays ? [] : Array(0...6) }
             var days: [Int] = []
-            for span in weekdaySpans { for day in span.days where !days.contains(day) { days.append(day) } }
+            for span in weekdaySpans {
+                for day in span.days where !days.contains(day) { days.append(day) }
+            }
             return days
         }
     }
@@ -44,7 +46,8 @@ package struct OpeningHours: Sendable, Equatable {
         }
     }
 
-    /// Minutes from the day's midnight; `end` may pass 24:00 (up to 48:00) for a night that runs into the next day.
+    /// Minutes from the day's midnight; `end` may pass 24:00 (up to 48:00) for a night that runs
+    /// into the next day.
     package struct TimeSpan: Sendable, Equatable {
         var start: Int
         var end: Int
@@ -142,7 +145,9 @@ struct OpeningHoursParser {
                 position += 1
             } else if let day = Self.weekday(token) {
                 position += 1
-                if current == "-", position + 1 < tokens.count, let last = Self.weekday(tokens[position + 1]) {
+                if current == "-", position + 1 < tokens.count,
+                    let last = Self.weekday(tokens[position + 1])
+                {
                     position += 2
                     spans.append(.init(first: day, last: last))
                 } else {
@@ -153,7 +158,8 @@ struct OpeningHoursParser {
             }
             // A comma continues the weekday list only when another weekday follows.
             if current == ",", position + 1 < tokens.count,
-                Self.weekday(tokens[position + 1]) != nil || tokens[position + 1].uppercased() == "PH"
+                Self.weekday(tokens[position + 1]) != nil
+                    || tokens[position + 1].uppercased() == "PH"
             {
                 position += 1
                 continue
@@ -171,11 +177,14 @@ struct OpeningHoursParser {
         }
         if lower == "24/7" {
             position += 1
-            return .init(weekdaySpans: spans, publicHolidays: publicHolidays, times: [.init(start: 0, end: 1440)])
+            return .init(
+                weekdaySpans: spans, publicHolidays: publicHolidays,
+                times: [.init(start: 0, end: 1440)])
         }
         var times: [OpeningHours.TimeSpan] = []
         while let startToken = current, let start = Self.minutes(startToken) {
-            guard position + 2 < tokens.count, tokens[position + 1] == "-", let end = Self.minutes(tokens[position + 2])
+            guard position + 2 < tokens.count, tokens[position + 1] == "-",
+                let end = Self.minutes(tokens[position + 2])
             else { return nil }
             position += 3
             guard start < 1440 else { return nil }
@@ -184,7 +193,9 @@ struct OpeningHoursParser {
             guard span.end <= 2880, span.end > span.start else { return nil }
             times.append(span)
             // Another time range follows a comma only when a time comes next.
-            if current == ",", position + 1 < tokens.count, Self.minutes(tokens[position + 1]) != nil {
+            if current == ",", position + 1 < tokens.count,
+                Self.minutes(tokens[position + 1]) != nil
+            {
                 position += 1
                 continue
             }

@@ -18,7 +18,8 @@ package struct OpeningStatus: Sendable, Equatable {
     /// The first minute at which `isOpen` no longer holds; nil when it never changes
     /// (open round the clock, or closed every day).
     package var nextChange: WeekTime?
-    /// The reader's line, e.g. "Åpent · stenger kl. 22:00", "Stengt · åpner fredag kl. 08:00", "Stengt".
+    /// The reader's line, e.g. "Åpent · stenger kl. 22:00", "Stengt · åpner fredag kl. 08:00",
+    /// "Stengt".
     package var norwegianText: String
 
     package init(isOpen: Bool, nextChange: WeekTime?, norwegianText: String) {
@@ -40,26 +41,32 @@ extension OpeningHours {
     /// The hours repeat weekly: no change within 7 days means none at all.
     package func status(weekday: Int, minute: Int) -> OpeningStatus? {
         guard (0..<7).contains(weekday), (0..<1440).contains(minute) else { return nil }
-        if isAlwaysOpen { return .init(isOpen: true, nextChange: nil, norwegianText: Self.aroundTheClock) }
+        if isAlwaysOpen {
+            return .init(isOpen: true, nextChange: nil, norwegianText: Self.aroundTheClock)
+        }
         if mentionsPublicHolidays { return nil }
         let week = (0..<7).map { spans(on: $0) }
         let now = weekday * 1440 + minute
         let open = Self.isOpen(week: week, at: now)
         var change: Int?  // minutes from now, 1...10_080
-        for delta in changeCandidates(week: week).map({ ($0 - now + Self.minutesPerWeek) % Self.minutesPerWeek })
-            .filter({ $0 > 0 }).sorted()
+        for delta in changeCandidates(week: week).map({
+            ($0 - now + Self.minutesPerWeek) % Self.minutesPerWeek
+        })
+        .filter({ $0 > 0 }).sorted()
         where Self.isOpen(week: week, at: (now + delta) % Self.minutesPerWeek) != open {
             change = delta
             break
         }
         guard let change else {
-            return .init(isOpen: open, nextChange: nil, norwegianText: open ? Self.aroundTheClock : "Stengt")
+            return .init(
+                isOpen: open, nextChange: nil, norwegianText: open ? Self.aroundTheClock : "Stengt")
         }
         let at = (now + change) % Self.minutesPerWeek
         let next = OpeningStatus.WeekTime(weekday: at / 1440, minute: at % 1440)
         return .init(
             isOpen: open, nextChange: next,
-            norwegianText: Self.statusText(open: open, minute: minute, minutesAhead: change, next: next))
+            norwegianText: Self.statusText(
+                open: open, minute: minute, minutesAhead: change, next: next))
     }
 
     static let aroundTheClock = "Åpent døgnet rundt"
@@ -68,7 +75,9 @@ extension OpeningHours {
     /// today, "i morgen", or with the weekday. A closing at midnight reads "kl. 24:00" (of the
     /// day before), as the hours themselves are written ("18:00–24:00"), so "stenger kl. 00:00"
     /// cannot be read as this morning.
-    static func statusText(open: Bool, minute: Int, minutesAhead: Int, next: OpeningStatus.WeekTime) -> String {
+    static func statusText(open: Bool, minute: Int, minutesAhead: Int, next: OpeningStatus.WeekTime)
+        -> String
+    {
         if open {
             let midnight = next.minute == 0
             let clock = midnight ? "24:00" : Self.clock(next.minute)
@@ -101,6 +110,7 @@ extension OpeningHours {
     /// Open at a minute of the week (0–10_079), given each weekday's spans.
     package static func isOpen(week: [[TimeSpan]], at minuteOfWeek: Int) -> Bool {
         let weekday = minuteOfWeek / 1440
-        return isOpen(today: week[weekday], yesterday: week[(weekday + 6) % 7], minute: minuteOfWeek % 1440)
+        return isOpen(
+            today: week[weekday], yesterday: week[(weekday + 6) % 7], minute: minuteOfWeek % 1440)
     }
 }

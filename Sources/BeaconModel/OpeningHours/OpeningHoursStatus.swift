@@ -25,7 +25,8 @@ extension OpeningHours {
     package func isOpen(weekday: Int, minute: Int) -> Bool? {
         if isAlwaysOpen { return true }
         if mentionsPublicHolidays { return nil }
-        return Self.isOpen(today: spans(on: weekday), yesterday: spans(on: (weekday + 6) % 7), minute: minute)
+        return Self.isOpen(
+            today: spans(on: weekday), yesterday: spans(on: (weekday + 6) % 7), minute: minute)
     }
 
     /// The rule shared with `status(weekday:minute:)`: open when one of today's spans holds

@@ -22,17 +22,22 @@ extension OpeningHours {
         case .nb:
             Vocabulary(
                 weekdays: ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"],
-                closed: "stengt", alwaysOpen: "døgnåpent", wholeDay: "hele døgnet", everyDay: "hver dag",
+                closed: "stengt", alwaysOpen: "døgnåpent", wholeDay: "hele døgnet",
+                everyDay: "hver dag",
                 allDays: "alle dager", publicHolidays: "helligdager", and: "og")
         case .nn:
             Vocabulary(
                 weekdays: ["måndag", "tysdag", "onsdag", "torsdag", "fredag", "laurdag", "sundag"],
-                closed: "stengd", alwaysOpen: "ope heile døgnet", wholeDay: "heile døgnet", everyDay: "kvar dag",
+                closed: "stengd", alwaysOpen: "ope heile døgnet", wholeDay: "heile døgnet",
+                everyDay: "kvar dag",
                 allDays: "alle dagar", publicHolidays: "heilagdagar", and: "og")
         case .en:
             Vocabulary(
-                weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-                closed: "closed", alwaysOpen: "open 24 hours", wholeDay: "24 hours", everyDay: "every day",
+                weekdays: [
+                    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+                ],
+                closed: "closed", alwaysOpen: "open 24 hours", wholeDay: "24 hours",
+                everyDay: "every day",
                 allDays: "every day", publicHolidays: "public holidays", and: "and")
         }
     }
@@ -114,5 +119,7 @@ extension OpeningHours {
 
 extension OpeningHours {
     /// Monday to Sunday as `language` writes them in running text (for the page script's texts).
-    package static func weekdayNames(in language: Language) -> [String] { vocabulary(language).weekdays }
+    package static func weekdayNames(in language: Language) -> [String] {
+        vocabulary(language).weekdays
+    }
 }

@@ -21,9 +21,9 @@ package enum BasemapSetting: Sendable, Equatable {
     }
 }
 
-/// `"none"`, `"geoapify"`, `"osm"`, or `{"tiles", "attribution", "attributionURL"?, "maxZoom"?}`. The shape is
-/// checked here; the values (the template's rules, lengths, ranges) by `SiteSettings.problems`, like every
-/// other setting's.
+/// `"none"`, `"geoapify"`, `"osm"`, or `{"tiles", "attribution", "attributionURL"?, "maxZoom"?}`.
+/// The shape is checked here; the values (the template's rules, lengths, ranges) by
+/// `SiteSettings.problems`, like every other setting's.
 extension BasemapSetting: Codable {
     static let expected =
         "forventet \"osm\", \"none\", \"geoapify\" eller {\"tiles\": \"https://…/{z}/{x}/{y}.png\", \"attribution\": \"© …\"}"
@@ -67,7 +67,9 @@ package struct TileProviderSetting: Sendable, Equatable, Codable {
     /// The highest zoom the provider serves (default 19).
     package var maxZoom: Int?
 
-    package init(tiles: String, attribution: String, attributionURL: String? = nil, maxZoom: Int? = nil) {
+    package init(
+        tiles: String, attribution: String, attributionURL: String? = nil, maxZoom: Int? = nil
+    ) {
         self.tiles = tiles
         self.attribution = attribution
         self.attributionURL = attributionURL
@@ -78,18 +80,25 @@ package struct TileProviderSetting: Sendable, Equatable, Codable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(
-            known: ["tiles", "attribution", "attributionURL", "maxZoom"], expected: BasemapSetting.expected)
+            known: ["tiles", "attribution", "attributionURL", "maxZoom"],
+            expected: BasemapSetting.expected)
         func required(_ key: JSONKey, missing: String) throws -> String {
             guard let text = try container.string(key) else {
-                throw StrictJSON.Refusal(at: container.codingPath + [key], missing, showsValue: false)
+                throw StrictJSON.Refusal(
+                    at: container.codingPath + [key], missing, showsValue: false)
             }
             return text
         }
         self.init(
-            tiles: try required("tiles", missing: "mangler adressemalen for kartflisene (https://…/{z}/{x}/{y}.png)"),
+            tiles: try required(
+                "tiles", missing: "mangler adressemalen for kartflisene (https://…/{z}/{x}/{y}.png)"
+            ),
             attribution: try required(
-                "attribution", missing: "mangler kreditering av kartet (for eksempel «© OpenStreetMap-bidragsytere»)"),
-            attributionURL: try container.string("attributionURL"), maxZoom: try container.integer("maxZoom"))
+                "attribution",
+                missing:
+                    "mangler kreditering av kartet (for eksempel «© OpenStreetMap-bidragsytere»)"),
+            attributionURL: try container.string("attributionURL"),
+            maxZoom: try container.integer("maxZoom"))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -104,14 +113,18 @@ package struct TileProviderSetting: Sendable, Equatable, Codable {
     /// not 443): what the pages' Content-Security-Policy allows for images.
     /// Nil when the template breaks a rule.
     package var origin: String? {
-        guard case .success(let origin) = TileProviderSetting.checkTemplate(tiles) else { return nil }
+        guard case .success(let origin) = TileProviderSetting.checkTemplate(tiles) else {
+            return nil
+        }
         return origin
     }
 
     func problems() -> [String] {
         var problems: [String] = []
         if case .failure(let reason) = TileProviderSetting.checkTemplate(tiles) {
-            problems.append("basemap.tiles \(reason) (er «\(TextHardening.clean(tiles, maximumLength: 120) ?? "")»)")
+            problems.append(
+                "basemap.tiles \(reason) (er «\(TextHardening.clean(tiles, maximumLength: 120) ?? "")»)"
+            )
         }
         let text = attribution.trimmingWhitespace()
         if !TileProviderSetting.attributionLength.contains(text.count)
@@ -121,7 +134,9 @@ package struct TileProviderSetting: Sendable, Equatable, Codable {
                 "basemap.attribution må være en kreditering på 1 til 200 tegn uten kontrolltegn (er \(text.count) tegn)"
             )
         }
-        if let attributionURL, SafeURL.href(attributionURL, allowed: [.http, .https], allowRelative: false) == nil {
+        if let attributionURL,
+            SafeURL.href(attributionURL, allowed: [.http, .https], allowRelative: false) == nil
+        {
             problems.append(
                 "basemap.attributionURL må være en http- eller https-adresse (er «\(TextHardening.clean(attributionURL, maximumLength: 120) ?? "")»)"
             )

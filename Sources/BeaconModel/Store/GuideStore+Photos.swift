@@ -1,5 +1,5 @@
-/// The owner's photos of places, in the store: each place's in the owner's order, the originals shared
-/// between places by name (`PlacePhoto.file`).
+/// The owner's photos of places, in the store: each place's in the owner's order, the originals
+/// shared between places by name (`PlacePhoto.file`).
 extension GuideStore {
     /// A place's photos in the owner's order; none when it has none.
     package func photos(of id: PlaceID) -> [PlacePhoto] { entries[id]?.photos ?? [] }
@@ -13,7 +13,9 @@ extension GuideStore {
 
     /// The places that have photos, in id order.
     package var placesWithPhotos: [(id: PlaceID, photos: [PlacePhoto])] {
-        entries.compactMap { id, entry in entry.photos.isEmpty ? nil : (id, entry.photos) }.sorted { $0.id < $1.id }
+        entries.compactMap { id, entry in entry.photos.isEmpty ? nil : (id, entry.photos) }.sorted {
+            $0.id < $1.id
+        }
     }
 
     package enum PhotoAddition: Equatable, Sendable {
@@ -24,8 +26,8 @@ extension GuideStore {
         case full
     }
 
-    /// Adds `photo` after the place's others, keeping a copy of the place (as a note does) so the store
-    /// can name it when the data no longer has it.
+    /// Adds `photo` after the place's others, keeping a copy of the place (as a note does) so the
+    /// store can name it when the data no longer has it.
     package mutating func addPhoto(_ photo: PlacePhoto, to place: Place) -> PhotoAddition {
         var entry = entries[place.id] ?? Entry()
         if entry.photos.contains(where: { $0.file == photo.file }) { return .alreadyThere }
@@ -55,8 +57,8 @@ extension GuideStore {
         return removed
     }
 
-    /// Puts the place's photos in `order` (0-based indices of the present order, each once); false, with
-    /// nothing changed, when `order` is not such a permutation.
+    /// Puts the place's photos in `order` (0-based indices of the present order, each once); false,
+    /// with nothing changed, when `order` is not such a permutation.
     @discardableResult
     package mutating func reorderPhotos(of id: PlaceID, _ order: [Int]) -> Bool {
         guard var entry = entries[id], order.count == entry.photos.count,
@@ -67,9 +69,11 @@ extension GuideStore {
         return true
     }
 
-    /// Changes photo `index` of the place: `alt` and `credit` nil leave that text as it is, `.some(nil)`
-    /// removes it. Nil, with nothing changed, when the place has no such photo.
-    package mutating func editPhoto(at index: Int, of id: PlaceID, alt: String??, credit: String??) -> PlacePhoto? {
+    /// Changes photo `index` of the place: `alt` and `credit` nil leave that text as it is,
+    /// `.some(nil)` removes it. Nil, with nothing changed, when the place has no such photo.
+    package mutating func editPhoto(at index: Int, of id: PlaceID, alt: String??, credit: String??)
+        -> PlacePhoto?
+    {
         guard var entry = entries[id], entry.photos.indices.contains(index) else { return nil }
         if let alt { entry.photos[index].alt = alt }
         if let credit { entry.photos[index].credit = credit }

@@ -5,8 +5,9 @@ import FoundationEssentials
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).
 package struct GuideStore: Sendable, Equatable {
-    /// 2 added own places, corrections, hidden places, notes and photos; a format 1 file is read as before and
-    /// rewritten as 2 on the first change, with a copy of it kept beside (`SiteFolder.saveStore`).
+    /// 2 added own places, corrections, hidden places, notes and photos; a format 1 file is read as
+    /// before and rewritten as 2 on the first change, with a copy of it kept beside
+    /// (`SiteFolder.saveStore`).
     static let currentFormat = 2
     static let readableFormats = 1...2
     package static let fileName = "beacon-store.json"
@@ -37,8 +38,10 @@ package struct GuideStore: Sendable, Equatable {
         package var photos: [PlacePhoto]
 
         package init(
-            snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil, ratings: [Rating] = [],
-            own: OwnPlace? = nil, correction: PlaceCorrection? = nil, hidden: HiddenMark? = nil, note: String? = nil,
+            snapshot: PlaceSnapshot? = nil, favoriteSince: CalendarDate? = nil,
+            ratings: [Rating] = [],
+            own: OwnPlace? = nil, correction: PlaceCorrection? = nil, hidden: HiddenMark? = nil,
+            note: String? = nil,
             photos: [PlacePhoto] = []
         ) {
             self.snapshot = snapshot
@@ -53,12 +56,15 @@ package struct GuideStore: Sendable, Equatable {
 
         package var isFavorite: Bool { favoriteSince != nil }
         package var isEmpty: Bool {
-            favoriteSince == nil && ratings.isEmpty && own == nil && correction == nil && hidden == nil && note == nil
+            favoriteSince == nil && ratings.isEmpty && own == nil && correction == nil
+                && hidden == nil && note == nil
                 && photos.isEmpty
         }
-        /// Whether the entry changes what the guide's places are (not only their stars and marks). Photos
-        /// do: they change what a place's page and card show.
-        var editsPlace: Bool { own != nil || correction != nil || hidden != nil || note != nil || !photos.isEmpty }
+        /// Whether the entry changes what the guide's places are (not only their stars and marks).
+        /// Photos do: they change what a place's page and card show.
+        var editsPlace: Bool {
+            own != nil || correction != nil || hidden != nil || note != nil || !photos.isEmpty
+        }
     }
 
     package func ratings(for id: PlaceID) -> [Rating] { entries[id]?.ratings ?? [] }
@@ -113,34 +119,41 @@ package struct PlaceSnapshot: Sendable, Hashable {
 
     package init(_ place: Place) {
         self.init(
-            name: place.name, category: place.category, coordinate: place.coordinate, address: place.address.singleLine)
+            name: place.name, category: place.category, coordinate: place.coordinate,
+            address: place.address.singleLine)
     }
 
     /// A place rebuilt from the snapshot, for favorites the current data no longer has.
     package func place(id: PlaceID) -> Place {
         Place(
             id: id, name: name, category: category, coordinate: coordinate,
-            // A snapshot taken before the name stopped standing in for a missing address may hold it.
+            // A snapshot taken before the name stopped standing in for a missing address may hold
+            // it.
             address: PostalAddress(
-                fallbackLine: address.flatMap { PostalAddress.isOnlyName($0, name: name) ? nil : $0 }))
+                fallbackLine: address.flatMap {
+                    PostalAddress.isOnlyName($0, name: name) ? nil : $0
+                }))
     }
 }
 
-/// The file form: the entries by id, each member left out when it holds nothing. A format 1 file is read
-/// as format 1 knew it: the members format 2 added are unknown there.
+/// The file form: the entries by id, each member left out when it holds nothing. A format 1 file is
+/// read as format 1 knew it: the members format 2 added are unknown there.
 extension GuideStore: Codable {
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(known: ["format", "places"], expected: "forventet et JSON-objekt")
+        let container = try decoder.strictContainer(
+            known: ["format", "places"], expected: "forventet et JSON-objekt")
         let format = try container.format("format", readable: Self.readableFormats)
         self.init()
         guard container.contains("places") else { return }
-        guard let places = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: "places") else {
+        guard let places = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: "places")
+        else {
             throw StrictJSON.Refusal(at: [JSONKey("places")], "forventet et objekt")
         }
         // In order, so that of two wrong entries the same one is named each time.
         for id in places.allKeys.map(\.stringValue).sorted() {
             guard !id.isEmpty, id.count <= 300 else {
-                throw StrictJSON.Refusal(at: places.codingPath + [JSONKey(id)], "ugyldig steds-id", showsValue: false)
+                throw StrictJSON.Refusal(
+                    at: places.codingPath + [JSONKey(id)], "ugyldig steds-id", showsValue: false)
             }
             let entry = try Entry(from: places.superDecoder(forKey: JSONKey(id)), format: format)
             entries[PlaceID(rawValue: id)] = entry
@@ -160,10 +173,11 @@ extension GuideStore: Codable {
     /// The file form, byte for byte as it is saved.
     package var encodedBytes: [UInt8] { JSONValueEncoder.fileBytes(self) }
 
-    /// A store read back from `encodedBytes` (the copy a build keeps of the store its output shows); nil
-    /// when the bytes are not a store.
+    /// A store read back from `encodedBytes` (the copy a build keeps of the store its output
+    /// shows); nil when the bytes are not a store.
     package init?(encodedBytes: [UInt8]) {
-        guard let store = try? JSONDecoder().decode(GuideStore.self, from: Data(encodedBytes)) else { return nil }
+        guard let store = try? JSONDecoder().decode(GuideStore.self, from: Data(encodedBytes))
+        else { return nil }
         self = store
     }
 }
@@ -174,7 +188,10 @@ extension GuideStore.Entry: Encodable {
         let container = try decoder.strictContainer(
             known: format == 1
                 ? ["place", "favoriteSince", "ratings"]
-                : ["place", "own", "correction", "hidden", "note", "photos", "favoriteSince", "ratings"])
+                : [
+                    "place", "own", "correction", "hidden", "note", "photos", "favoriteSince",
+                    "ratings",
+                ])
         self.init(
             own: try container.decodeIfPresent(OwnPlace.self, forKey: "own"),
             correction: try container.decodeIfPresent(PlaceCorrection.self, forKey: "correction"),
@@ -183,11 +200,14 @@ extension GuideStore.Entry: Encodable {
             photos: try PlacePhoto.list(in: container, at: "photos"))
         if own != nil, correction != nil || hidden != nil {
             throw StrictJSON.Refusal(
-                at: decoder.codingPath, "et eget sted kan ikke også ha «correction» eller «hidden»", showsValue: false)
+                at: decoder.codingPath, "et eget sted kan ikke også ha «correction» eller «hidden»",
+                showsValue: false)
         }
         snapshot = try container.decodeIfPresent(PlaceSnapshot.self, forKey: "place")
         favoriteSince = try container.dateIfPresent("favoriteSince")
-        ratings = try container.strictIfPresent("ratings", as: [Rating].self, expected: "forventet en liste") ?? []
+        ratings =
+            try container.strictIfPresent(
+                "ratings", as: [Rating].self, expected: "forventet en liste") ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -206,7 +226,9 @@ extension GuideStore.Entry: Encodable {
 /// `{"name", "category", "address"?, "lat", "lon"}`.
 extension PlaceSnapshot: Codable {
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(known: ["name", "category", "address", "lat", "lon"])
+        let container = try decoder.strictContainer(known: [
+            "name", "category", "address", "lat", "lon",
+        ])
         self.init(
             name: try container.strict("name", as: String.self, expected: "forventet et navn") {
                 TextHardening.clean($0, maximumLength: TextHardening.Limit.name)

@@ -1,5 +1,5 @@
-/// A place the owner added to the guide themselves (`sitegen place add`, `sitegen import`): it lives in
-/// the store, not in the data, so a refresh never drops it.
+/// A place the owner added to the guide themselves (`sitegen place add`, `sitegen import`): it
+/// lives in the store, not in the data, so a refresh never drops it.
 package struct OwnPlace: Sendable, Hashable {
     package var name: String
     package var category: PlaceCategory
@@ -15,7 +15,8 @@ package struct OwnPlace: Sendable, Hashable {
 
     package init(
         name: String, category: PlaceCategory, coordinate: Coordinate, address: String? = nil,
-        openingHours: String? = nil, website: String? = nil, phone: String? = nil, addedOn: CalendarDate,
+        openingHours: String? = nil, website: String? = nil, phone: String? = nil,
+        addedOn: CalendarDate,
         importedFrom: String? = nil
     ) {
         self.name = name
@@ -41,8 +42,9 @@ package struct OwnPlace: Sendable, Hashable {
     }
 }
 
-/// The owner's corrections to a place from the data (`sitegen place edit`): each field given replaces
-/// the data's, and keeps doing so after a refresh. An empty string clears the data's value.
+/// The owner's corrections to a place from the data (`sitegen place edit`): each field given
+/// replaces the data's, and keeps doing so after a refresh. An empty string clears the data's
+/// value.
 package struct PlaceCorrection: Sendable, Hashable, Codable {
     package var name: String?
     package var category: PlaceCategory?
@@ -53,7 +55,8 @@ package struct PlaceCorrection: Sendable, Hashable, Codable {
     package var correctedOn: CalendarDate
 
     package init(
-        name: String? = nil, category: PlaceCategory? = nil, address: String? = nil, openingHours: String? = nil,
+        name: String? = nil, category: PlaceCategory? = nil, address: String? = nil,
+        openingHours: String? = nil,
         website: String? = nil, phone: String? = nil, correctedOn: CalendarDate
     ) {
         self.name = name
@@ -67,19 +70,23 @@ package struct PlaceCorrection: Sendable, Hashable, Codable {
 
     /// Whether it corrects anything at all.
     package var isEmpty: Bool {
-        name == nil && category == nil && address == nil && openingHours == nil && website == nil && phone == nil
+        name == nil && category == nil && address == nil && openingHours == nil && website == nil
+            && phone == nil
     }
 
     /// `place` with the corrections applied (idempotent: applying twice gives the same place).
     package func applied(to place: Place) -> Place {
         var place = place
         if let name, !name.isEmpty, name != place.name {
-            // The owner's name is the name in every language: the data's translations were of the old one.
+            // The owner's name is the name in every language: the data's translations were of the
+            // old one.
             place.name = name
             place.names = .none
         }
         if let category { place.category = category }
-        if let address { place.address = PostalAddress(fallbackLine: address.isEmpty ? nil : address) }
+        if let address {
+            place.address = PostalAddress(fallbackLine: address.isEmpty ? nil : address)
+        }
         if let openingHours { place.openingHours = openingHours.isEmpty ? nil : openingHours }
         if let website { place.website = website.isEmpty ? nil : website }
         if let phone { place.phone = phone.isEmpty ? nil : phone }
@@ -100,14 +107,17 @@ package struct HiddenMark: Sendable, Hashable, Codable {
     }
 }
 
-/// `{"name", "category", "lat", "lon", "address"?, "hours"?, "website"?, "phone"?, "added", "importedFrom"?}`.
+/// `{"name", "category", "lat", "lon", "address"?, "hours"?, "website"?, "phone"?, "added",
+/// "importedFrom"?}`.
 extension OwnPlace: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(known: [
-            "name", "category", "lat", "lon", "address", "hours", "website", "phone", "added", "importedFrom",
+            "name", "category", "lat", "lon", "address", "hours", "website", "phone", "added",
+            "importedFrom",
         ])
         guard let name = try container.text("name", limit: TextHardening.Limit.name) else {
-            throw StrictJSON.Refusal(at: container.codingPath + [JSONKey("name")], "forventet et navn")
+            throw StrictJSON.Refusal(
+                at: container.codingPath + [JSONKey("name")], "forventet et navn")
         }
         self.init(
             name: name,
@@ -136,8 +146,8 @@ extension OwnPlace: Codable {
     }
 }
 
-/// `{"name"?, "category"?, "address"?, "hours"?, "website"?, "phone"?, "date"}`; an empty text (but a name)
-/// is kept: it clears the data's value.
+/// `{"name"?, "category"?, "address"?, "hours"?, "website"?, "phone"?, "date"}`; an empty text (but
+/// a name) is kept: it clears the data's value.
 extension PlaceCorrection {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(known: [
@@ -146,8 +156,10 @@ extension PlaceCorrection {
         self.init(
             name: try container.text("name", limit: TextHardening.Limit.name),
             category: try container.categoryIfPresent("category"),
-            address: try container.text("address", limit: TextHardening.Limit.address, keepsEmpty: true),
-            openingHours: try container.text("hours", limit: TextHardening.Limit.openingHours, keepsEmpty: true),
+            address: try container.text(
+                "address", limit: TextHardening.Limit.address, keepsEmpty: true),
+            openingHours: try container.text(
+                "hours", limit: TextHardening.Limit.openingHours, keepsEmpty: true),
             website: try container.website(keepsEmpty: true),
             phone: try container.text("phone", limit: TextHardening.Limit.phone, keepsEmpty: true),
             correctedOn: try container.date("date"))
@@ -171,7 +183,8 @@ extension HiddenMark {
         let container = try decoder.strictContainer(known: ["since", "reason"])
         self.init(
             since: try container.date("since"),
-            reason: try container.text("reason", limit: TextHardening.Limit.comment, keepsEmpty: true))
+            reason: try container.text(
+                "reason", limit: TextHardening.Limit.comment, keepsEmpty: true))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -182,10 +195,11 @@ extension HiddenMark {
 }
 
 extension KeyedDecodingContainer<JSONKey> {
-    /// The `website`, by the rules every website is read by (`WebsiteAddress`); a correction's empty text
-    /// (which clears the data's) kept as it is.
+    /// The `website`, by the rules every website is read by (`WebsiteAddress`); a correction's
+    /// empty text (which clears the data's) kept as it is.
     fileprivate func website(keepsEmpty: Bool) throws -> String? {
-        guard let text = try text("website", limit: TextHardening.Limit.url, keepsEmpty: keepsEmpty) else {
+        guard let text = try text("website", limit: TextHardening.Limit.url, keepsEmpty: keepsEmpty)
+        else {
             return nil
         }
         if text.isEmpty { return text }

@@ -1,9 +1,10 @@
 import BeaconSystem
 
-/// The owner's edits to the guide's places, as the store holds them: own places added, places from the data
-/// corrected, noted or hidden. Applied where a base is made from places (`GuideAssembler.base`), so the
-/// pages, the terminal commands and the exports all see the same guide; only the entries that edit a place
-/// are looked at, so a guide without edits pays one empty check.
+/// The owner's edits to the guide's places, as the store holds them: own places added, places from
+/// the data corrected, noted or hidden. Applied where a base is made from places
+/// (`GuideAssembler.base`), so the pages, the terminal commands and the exports all see the same
+/// guide; only the entries that edit a place are looked at, so a guide without edits pays one empty
+/// check.
 package struct PlaceEdits {
     /// The store's entries that correct, note or hide a place of the data.
     private var changes: [PlaceID: GuideStore.Entry] = [:]
@@ -29,10 +30,14 @@ package struct PlaceEdits {
         }
     }
 
-    package var isEmpty: Bool { changes.isEmpty && ownPlaces.isEmpty && ownOutsideCategories.isEmpty }
+    package var isEmpty: Bool {
+        changes.isEmpty && ownPlaces.isEmpty && ownOutsideCategories.isEmpty
+    }
 
     /// The ids of places of the data the owner hides.
-    package var hiddenIDs: [PlaceID] { changes.filter { $0.value.hidden != nil }.map(\.key).sorted() }
+    package var hiddenIDs: [PlaceID] {
+        changes.filter { $0.value.hidden != nil }.map(\.key).sorted()
+    }
 
     /// `place` as the owner corrected and noted it; nil when it needs no change.
     package func edited(_ place: Place, categories: [PlaceCategory]) -> Place? {
@@ -41,24 +46,30 @@ package struct PlaceEdits {
         if let correction = entry.correction {
             edited = correction.applied(to: edited)
             edited.category = edited.category.resolved(in: categories)
-            // A correction to a kind the guide does not hold keeps the data's kind rather than lose the place.
+            // A correction to a kind the guide does not hold keeps the data's kind rather than lose
+            // the place.
             if !categories.contains(edited.category) { edited.category = place.category }
         }
         if let note = entry.note { edited.ownerNote = note }
         return edited
     }
 
-    /// Corrections, notes and hidden marks whose place the data (`isInData`) no longer has: kept in the
-    /// store, and reported by the build so the owner can remove them or wait for the place to return.
-    package func unmatched(isInData: (PlaceID) -> Bool) -> [(id: PlaceID, entry: GuideStore.Entry)] {
-        changes.filter { !isInData($0.key) && ($0.value.correction != nil || $0.value.hidden != nil) }
-            .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    /// Corrections, notes and hidden marks whose place the data (`isInData`) no longer has: kept in
+    /// the store, and reported by the build so the owner can remove them or wait for the place to
+    /// return.
+    package func unmatched(isInData: (PlaceID) -> Bool) -> [(id: PlaceID, entry: GuideStore.Entry)]
+    {
+        changes.filter {
+            !isInData($0.key) && ($0.value.correction != nil || $0.value.hidden != nil)
+        }
+        .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }
 
 extension GuideStore {
-    /// `places` (the data's) as the owner edited them, hidden ones too (so `place unhide` and `rate` can
-    /// name them), then the owner's own places: what the terminal commands resolve a PLACE among.
+    /// `places` (the data's) as the owner edited them, hidden ones too (so `place unhide` and
+    /// `rate` can name them), then the owner's own places: what the terminal commands resolve a
+    /// PLACE among.
     package func editedPlaces(_ places: [Place], settings: SiteSettings) -> [Place] {
         let edits = PlaceEdits(store: self, settings: settings)
         guard !edits.isEmpty else { return places }
@@ -73,13 +84,15 @@ extension GuideStore {
     /// Whether any entry adds, corrects, notes, hides or shows photos of a place.
     package var hasPlaceEdits: Bool { entries.values.contains { $0.editsPlace } }
 
-    /// A hash of every edit to the guide's places, photos included (not of ratings and favorites): part of the key of the
-    /// base a build keeps, so a base is never reused across a change to them.
+    /// A hash of every edit to the guide's places, photos included (not of ratings and favorites):
+    /// part of the key of the base a build keeps, so a base is never reused across a change to
+    /// them.
     package var placeEditsDigest: String {
         var edits = GuideStore()
         for (id, entry) in entries where entry.editsPlace {
             edits.entries[id] = Entry(
-                own: entry.own, correction: entry.correction, hidden: entry.hidden, note: entry.note,
+                own: entry.own, correction: entry.correction, hidden: entry.hidden,
+                note: entry.note,
                 photos: entry.photos)
         }
         var hasher = ContentHasher()
@@ -93,9 +106,9 @@ extension GuideStore {
         entries.compactMap { id, entry in entry.own.map { (id, $0) } }.sorted { $0.id < $1.id }
     }
 
-    /// Adds an own place and returns its id: `own/` and a hash of its name and position, so adding (or
-    /// importing) the same place again finds the same id; another place that happens to hash alike gets
-    /// the next free suffix.
+    /// Adds an own place and returns its id: `own/` and a hash of its name and position, so adding
+    /// (or importing) the same place again finds the same id; another place that happens to hash
+    /// alike gets the next free suffix.
     package mutating func addOwnPlace(_ own: OwnPlace, note: String? = nil) -> PlaceID {
         var hasher = FNV1a.hash(TextFolding.searchKey(own.name).utf8)
         hasher = FNV1a.hash(
@@ -173,7 +186,8 @@ extension GuideStore {
         var entry = entries[place.id] ?? Entry()
         let wasHidden = entry.hidden != nil
         // Hidden again: the first date stays, and a reason given now replaces the old one.
-        entry.hidden = HiddenMark(since: entry.hidden?.since ?? mark.since, reason: mark.reason ?? entry.hidden?.reason)
+        entry.hidden = HiddenMark(
+            since: entry.hidden?.since ?? mark.since, reason: mark.reason ?? entry.hidden?.reason)
         // Kept, so `place unhide` can name it while the guide leaves it out.
         entry.snapshot = PlaceSnapshot(place)
         entries[place.id] = entry

@@ -20,7 +20,8 @@ package final class SiteBuildLock: Sendable {
 
     /// Takes the lock. When another build holds it: with `wait`, calls
     /// `onWait` once and waits; without, throws `.busy` at once.
-    package static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {}) throws(SiteBuildLockError)
+    package static func acquire(site: SiteFolder, wait: Bool, onWait: () -> Void = {})
+        throws(SiteBuildLockError)
         -> SiteBuildLock
     {
         let fd = FileSystem.openDescriptor(site.root, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -7,8 +7,9 @@ import FoundationEssentials
 /// own assets, the response cache and, by default, the output.
 package struct SiteFolder: Sendable {
     package let root: String
-    /// Applied to the settings and the store before they are written: a name or label that came from
-    /// outside holding the API key is never kept, so a later build without the key cannot publish it.
+    /// Applied to the settings and the store before they are written: a name or label that came
+    /// from outside holding the API key is never kept, so a later build without the key cannot
+    /// publish it.
     package var redactor: SecretRedactor
 
     package init(root: String, redactor: SecretRedactor = .none) {
@@ -36,7 +37,9 @@ package struct SiteFolder: Sendable {
     /// link.html` wrote over a file of that name wherever the command ran.)
     package static func absolute(_ path: String) -> String {
         let expanded = PathText.expandingTilde(path, home: HomeFolder.path(ofUser:))
-        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        let absolute =
+            expanded.hasPrefix("/")
+            ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
         return FileSystem.finalPath(absolute)
     }
 }
@@ -61,7 +64,8 @@ package enum SiteDataError: UserFacingError, Equatable {
         case .folderMissing(let path):
             return "Fant ikke nettstedsmappen \(path). Oppgi en mappe som finnes med --site."
         case .notAFolder(let path):
-            return "\(path) er en fil, ikke en mappe. Oppgi nettstedsmappen (den med beacon-settings.json) med --site."
+            return
+                "\(path) er en fil, ikke en mappe. Oppgi nettstedsmappen (den med beacon-settings.json) med --site."
         case .corrupt(let path, let detail):
             return
                 "Filen \(path) er skadet og kan ikke leses (\(detail)). Filen er ikke endret: rett den, eller hent en tidligere versjon (for eksempel med git)."
@@ -76,7 +80,9 @@ package enum SiteDataError: UserFacingError, Equatable {
             return "Innstillingene i \(path) er ugyldige: " + problems.joined(separator: "; ")
                 + ". Filen er ikke endret."
         case .leadsOutside(let path, let target, let relative):
-            let named = relative == "output" ? ", eller oppgi mappen med --output hvis nettstedet skal skrives dit" : ""
+            let named =
+                relative == "output"
+                ? ", eller oppgi mappen med --output hvis nettstedet skal skrives dit" : ""
             return
                 "\(path) er en lenke ut av nettstedsmappen (til \(target)). sitegen bruker ingenting utenfor mappen som du ikke har "
                 + "oppgitt selv på kommandolinjen, så en lenke i en klonet guide aldri publiserer eller endrer filer andre steder. "
@@ -106,10 +112,14 @@ extension SiteFolder {
 
     /// The saved settings, or the defaults when there is no settings file yet.
     package func loadSettings() throws(SiteDataError) -> SiteSettings {
-        guard let settings = try readOwnerFile(settingsPath, SiteSettings.self, invalid: Self.invalidSettings)
+        guard
+            let settings = try readOwnerFile(
+                settingsPath, SiteSettings.self, invalid: Self.invalidSettings)
         else { return .defaults }
         let problems = settings.problems()
-        guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
+        guard problems.isEmpty else {
+            throw .invalidSettings(path: settingsPath, problems: problems)
+        }
         return settings
     }
 
@@ -128,7 +138,9 @@ extension SiteFolder {
 
     func saveSettings(_ settings: SiteSettings) throws(SiteDataError) {
         let problems = settings.problems()
-        guard problems.isEmpty else { throw .invalidSettings(path: settingsPath, problems: problems) }
+        guard problems.isEmpty else {
+            throw .invalidSettings(path: settingsPath, problems: problems)
+        }
         try writeOwnerFile(settings.encodedBytes, to: settingsPath)
     }
 
@@ -147,11 +159,13 @@ extension SiteFolder {
     package var storeBackupPath: String { storePath + ".format-1.bak" }
 
     /// Writes the store in the current format. A file still in format 1 is copied beside it first
-    /// (`beacon-store.json.format-1.bak`, never overwritten), so an older sitegen's file survives the upgrade.
+    /// (`beacon-store.json.format-1.bak`, never overwritten), so an older sitegen's file survives
+    /// the upgrade.
     package func saveStore(_ store: GuideStore) throws(SiteDataError) {
         try checkInside(storeBackupPath)
         do {
-            if !FileSystem.fileExists(storeBackupPath), let old = try FileSystem.readIfExists(storePath),
+            if !FileSystem.fileExists(storeBackupPath),
+                let old = try FileSystem.readIfExists(storePath),
                 let json = try? JSONParser.parse(bytes: old), json["format"] == .number(1)
             {
                 try FileSystem.writeAtomically(old, to: storeBackupPath)
@@ -167,8 +181,8 @@ extension SiteFolder {
         try update(load: loadStore, save: saveStore, change)
     }
 
-    /// `updateStore`, but the file is written only when `change` changed what it holds (an import run twice
-    /// leaves the store as it was, time stamp and all).
+    /// `updateStore`, but the file is written only when `change` changed what it holds (an import
+    /// run twice leaves the store as it was, time stamp and all).
     package func updateStoreIfChanged<T>(_ change: (inout GuideStore) throws -> T) throws -> T {
         try FileLock.withLock(at: lockPath) {
             var store = try loadStore()
@@ -191,8 +205,8 @@ extension SiteFolder {
         }
     }
 
-    /// One of the owner's files, read by the strict rules (`StrictJSON`); nil when it does not exist. A file
-    /// that breaks a rule is reported with its path and where, and left as it is.
+    /// One of the owner's files, read by the strict rules (`StrictJSON`); nil when it does not
+    /// exist. A file that breaks a rule is reported with its path and where, and left as it is.
     private func readOwnerFile<Value: Decodable>(
         _ path: String, _ type: Value.Type, invalid: (String, String) -> SiteDataError
     ) throws(SiteDataError) -> Value? {
@@ -203,7 +217,8 @@ extension SiteFolder {
         return try SiteFolder.parseOwnerFile(bytes, path: path, type, invalid: invalid)
     }
 
-    /// A wrong value in settings that read: said as the settings' other rules are (`SiteSettings.problems`).
+    /// A wrong value in settings that read: said as the settings' other rules are
+    /// (`SiteSettings.problems`).
     private static func invalidSettings(path: String, detail: String) -> SiteDataError {
         .invalidSettings(path: path, problems: [detail])
     }
@@ -212,21 +227,27 @@ extension SiteFolder {
         .invalidValue(path: path, detail: detail)
     }
 
-    /// Settings file bytes read by the same rules as a site's own (`sitegen init --sample` checks its starter so).
-    package static func parseSettings(_ bytes: [UInt8], path: String) throws(SiteDataError) -> SiteSettings {
-        let settings = try parseOwnerFile(bytes, path: path, SiteSettings.self, invalid: invalidSettings)
+    /// Settings file bytes read by the same rules as a site's own (`sitegen init --sample` checks
+    /// its starter so).
+    package static func parseSettings(_ bytes: [UInt8], path: String) throws(SiteDataError)
+        -> SiteSettings
+    {
+        let settings = try parseOwnerFile(
+            bytes, path: path, SiteSettings.self, invalid: invalidSettings)
         let problems = settings.problems()
         guard problems.isEmpty else { throw .invalidSettings(path: path, problems: problems) }
         return settings
     }
 
     /// Store file bytes read by the same rules as a site's own.
-    package static func parseStore(_ bytes: [UInt8], path: String) throws(SiteDataError) -> GuideStore {
+    package static func parseStore(_ bytes: [UInt8], path: String) throws(SiteDataError)
+        -> GuideStore
+    {
         try parseOwnerFile(bytes, path: path, GuideStore.self, invalid: invalidStore)
     }
 
-    /// Only bytes that do not read as JSON are «skadet» (damaged); a file that reads with a wrong value in it
-    /// is `invalid`, which names the field.
+    /// Only bytes that do not read as JSON are «skadet» (damaged); a file that reads with a wrong
+    /// value in it is `invalid`, which names the field.
     private static func parseOwnerFile<Value: Decodable>(
         _ bytes: [UInt8], path: String, _ type: Value.Type,
         invalid: (String, String) -> SiteDataError
@@ -241,12 +262,15 @@ extension SiteFolder {
             if error.path == "format", error.message.hasPrefix("ukjent") {
                 throw .unsupportedFormat(path: path, detail: error.message)
             }
-            throw invalid(path, error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
+            throw invalid(
+                path, error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
         }
     }
 
     private func writeOwnerFile(_ bytes: [UInt8], to path: String) throws(SiteDataError) {
         try checkInside(path)
-        do { try FileSystem.writeAtomically(redactor.redact(bytes), to: path) } catch { throw .file(error) }
+        do { try FileSystem.writeAtomically(redactor.redact(bytes), to: path) } catch {
+            throw .file(error)
+        }
     }
 }

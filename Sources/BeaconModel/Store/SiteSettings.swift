@@ -34,20 +34,24 @@ package struct SiteSettings: Sendable, Equatable {
     package var basemapData: String?
     /// The most basemap tiles one build may publish; nil: `defaultTileBudget`.
     package var tileBudget: Int?
-    /// The languages the pages are published in; the first at the site root, the others under `nn/`, `en/`.
+    /// The languages the pages are published in; the first at the site root, the others under
+    /// `nn/`, `en/`.
     package var languages: SiteLanguages
     /// The owner's title and intro for the other languages (`translations` in the file);
     /// `title` and `intro` are the main language's, and stand in where a translation is missing.
     package var translations: [Language: OwnerTexts] = [:]
-    /// The IANA name of the guide's time zone (`timeZone` in the file); nil: the zone at the centre.
+    /// The IANA name of the guide's time zone (`timeZone` in the file); nil: the zone at the
+    /// centre.
     package var timeZone: String?
-    /// The kinds of place the guide holds, in the order its chips show them (`categories` in the file:
-    /// preset keys); the brief's restaurant, café and hotel when the file names none.
+    /// The kinds of place the guide holds, in the order its chips show them (`categories` in the
+    /// file: preset keys); the brief's restaurant, café and hotel when the file names none.
     package var categories: [PlaceCategory] = PlaceCategory.defaults
 
     /// The country a place whose data names none is taken to be in, for the order of its address
     /// (`AddressStyle`): the one of the guide's time zone, where that decides it.
-    package var addressCountry: String? { AddressStyle.country(ofTimeZone: guideTimeZone.identifier) }
+    package var addressCountry: String? {
+        AddressStyle.country(ofTimeZone: guideTimeZone.identifier)
+    }
 
     /// The zone opening hours and dates go by: the owner's, or the one at the centre.
     package var guideTimeZone: GuideTimeZone {
@@ -69,9 +73,9 @@ package struct SiteSettings: Sendable, Equatable {
         label.map { "Steder rundt \($0)" } ?? "Min stedsguide"
     }
 
-    /// Moves the centre to `coordinate`, named `label`. A title that only named the old centre (the one
-    /// `init` made from its label, or the built-in one) follows the new one; a title the owner wrote stays.
-    /// Returns the new title when it changed.
+    /// Moves the centre to `coordinate`, named `label`. A title that only named the old centre (the
+    /// one `init` made from its label, or the built-in one) follows the new one; a title the owner
+    /// wrote stays. Returns the new title when it changed.
     package mutating func moveCenter(to coordinate: Coordinate, label: String?) -> String? {
         let followsCenter = titleIsMadeFromCenter
         center = coordinate
@@ -82,8 +86,9 @@ package struct SiteSettings: Sendable, Equatable {
         return newTitle
     }
 
-    /// Whether the title only names the centre (the one `init` made from its label, or the built-in one), so
-    /// that it is the tool's words, not the owner's: each language's pages then say it in their own.
+    /// Whether the title only names the centre (the one `init` made from its label, or the built-in
+    /// one), so that it is the tool's words, not the owner's: each language's pages then say it in
+    /// their own.
     package var titleIsMadeFromCenter: Bool {
         title == Self.titleFollowing(label: centerLabel) || title == Self.defaults.title
     }
@@ -92,7 +97,8 @@ package struct SiteSettings: Sendable, Equatable {
         center: Coordinate = .osloS, centerLabel: String? = "Oslo S", radiusKm: Int = 5,
         placesPerCategory: Int = 20, title: String = "Beacon – steder rundt Oslo S",
         intro: String? = nil, baseURL: String? = nil, cacheHours: Int = 24,
-        basemap: BasemapSetting? = nil, tileBudget: Int? = nil, languages: SiteLanguages = .bokmålOnly
+        basemap: BasemapSetting? = nil, tileBudget: Int? = nil,
+        languages: SiteLanguages = .bokmålOnly
     ) {
         self.languages = languages
         self.center = center
@@ -111,7 +117,8 @@ package struct SiteSettings: Sendable, Equatable {
     /// then also refuses a link out of the folder).
     static func basemapDataProblem(_ path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.trimmingWhitespace().isEmpty || path.hasPrefix("/") || parts.contains("..") || path.utf8.count > 500
+        if path.trimmingWhitespace().isEmpty || path.hasPrefix("/") || parts.contains("..")
+            || path.utf8.count > 500
             || path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         {
             return
@@ -134,17 +141,19 @@ package struct SiteSettings: Sendable, Equatable {
     /// How many raster tiles a build may publish when the settings say nothing.
     package static let defaultTileBudget = 300
 
-    /// Every rule the settings must meet, as Norwegian messages that each name the field as the file
-    /// writes it and the value it has; empty when valid.
+    /// Every rule the settings must meet, as Norwegian messages that each name the field as the
+    /// file writes it and the value it has; empty when valid.
     func problems() -> [String] {
         var problems: [String] = []
         if !(center.latitude.isFinite && abs(center.latitude) <= 90) {
             problems.append(
-                "center.lat (breddegraden) må være fra -90 til 90 (er \(JSONValue.format(number: center.latitude)))")
+                "center.lat (breddegraden) må være fra -90 til 90 (er \(JSONValue.format(number: center.latitude)))"
+            )
         }
         if !(center.longitude.isFinite && abs(center.longitude) <= 180) {
             problems.append(
-                "center.lon (lengdegraden) må være fra -180 til 180 (er \(JSONValue.format(number: center.longitude)))")
+                "center.lon (lengdegraden) må være fra -180 til 180 (er \(JSONValue.format(number: center.longitude)))"
+            )
         }
         if !SiteSettings.radiusRange.contains(radiusKm) {
             problems.append("radiusKm må være fra 1 til 10 (er \(radiusKm))")
@@ -167,7 +176,8 @@ package struct SiteSettings: Sendable, Equatable {
             case .success: break
             case .failure(let problem):
                 problems.append(
-                    "baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)")
+                    "baseURL \(problem.reason) (er «\(TextHardening.clean(baseURL, maximumLength: 120) ?? "")»)"
+                )
             }
         }
         if let basemapData, let problem = SiteSettings.basemapDataProblem(basemapData) {
@@ -184,7 +194,8 @@ package struct SiteSettings: Sendable, Equatable {
             let near = GuideTimeZone.suggestions(for: timeZone)
             problems.append(
                 "ukjent tidssone «\(shown)» i timeZone; bruk et navn fra IANA-databasen, for eksempel «Europe/Oslo»"
-                    + (near.isEmpty ? "" : " (mente du \(near.map { "«\($0)»" }.joined(separator: ", "))?)"))
+                    + (near.isEmpty
+                        ? "" : " (mente du \(near.map { "«\($0)»" }.joined(separator: ", "))?)"))
         }
         for (language, texts) in translations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let title = texts.title, title.trimmingWhitespace().isEmpty {
@@ -195,7 +206,8 @@ package struct SiteSettings: Sendable, Equatable {
     }
 }
 
-/// The file form, in the order the file has always had its members; a member left at its default is left out.
+/// The file form, in the order the file has always had its members; a member left at its default is
+/// left out.
 extension SiteSettings: Codable {
     /// More kinds than a chip row and a page of sections can show.
     static let maximumCategories = 40
@@ -203,8 +215,10 @@ extension SiteSettings: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(
             known: [
-                "format", "title", "center", "radiusKm", "placesPerCategory", "cacheHours", "intro", "baseURL",
-                "basemap", "basemapData", "tileBudget", "languages", "translations", "timeZone", "categories",
+                "format", "title", "center", "radiusKm", "placesPerCategory", "cacheHours", "intro",
+                "baseURL",
+                "basemap", "basemapData", "tileBudget", "languages", "translations", "timeZone",
+                "categories",
             ], expected: "forventet et JSON-objekt")
         _ = try container.format("format", readable: Self.currentFormat...Self.currentFormat)
         self.init()
@@ -215,7 +229,8 @@ extension SiteSettings: Codable {
             func degrees(_ key: JSONKey) throws -> Double {
                 guard center.contains(key) else {
                     throw StrictJSON.Refusal(
-                        at: center.codingPath, "mangler \(key.stringValue) (\(expected))", showsValue: false)
+                        at: center.codingPath, "mangler \(key.stringValue) (\(expected))",
+                        showsValue: false)
                 }
                 return try center.strict(key, as: Double.self, expected: "forventet et tall")
             }
@@ -231,14 +246,18 @@ extension SiteSettings: Codable {
         basemap = try container.decodeIfPresent(BasemapSetting.self, forKey: "basemap")
         basemapData = try container.string("basemapData")
         tileBudget = try container.integer("tileBudget")
-        languages = try container.decodeIfPresent(SiteLanguages.self, forKey: "languages") ?? languages
-        if let translations = try container.decodeIfPresent([String: OwnerTexts].self, forKey: "translations") {
+        languages =
+            try container.decodeIfPresent(SiteLanguages.self, forKey: "languages") ?? languages
+        if let translations = try container.decodeIfPresent(
+            [String: OwnerTexts].self, forKey: "translations")
+        {
             for code in Array(translations.keys).sorted() {
                 guard let language = Language(code: code) else {
                     throw StrictJSON.Refusal(
                         at: container.codingPath + [JSONKey("translations")],
                         "ukjent språk «\(TextHardening.clean(code, maximumLength: 20) ?? "")»; "
-                            + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)", showsValue: false)
+                            + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)",
+                        showsValue: false)
                 }
                 self.translations[language] = translations[code]
             }
@@ -287,17 +306,19 @@ extension SiteSettings: Codable {
         }
     }
 
-    /// `["bar", {"key": …}]`: preset keys and the owner's own kinds (`OwnCategorySettings`), each once, at least
-    /// one, each at an address of its own.
+    /// `["bar", {"key": …}]`: preset keys and the owner's own kinds (`OwnCategorySettings`), each
+    /// once, at least one, each at an address of its own.
     static func categories(
         in container: KeyedDecodingContainer<JSONKey>, _ languages: SiteLanguages
     ) throws -> [PlaceCategory] {
-        let expected = "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
+        let expected =
+            "forventet en liste med kategorier, for eksempel [\"restaurant\", \"cafe\", \"bar\"]"
         guard var list = try? container.nestedUnkeyedContainer(forKey: "categories"),
             (1...maximumCategories).contains(list.count ?? 0)
         else {
             throw StrictJSON.Refusal(
-                at: container.codingPath + [JSONKey("categories")], expected + ", høyst \(maximumCategories)")
+                at: container.codingPath + [JSONKey("categories")],
+                expected + ", høyst \(maximumCategories)")
         }
         var categories: [PlaceCategory] = []
         while !list.isAtEnd {
@@ -306,7 +327,8 @@ extension SiteSettings: Codable {
             let category: PlaceCategory
             if let name = try? list.decode(String.self) {
                 guard let preset = PlaceCategory(rawValue: name) else {
-                    throw StrictJSON.Refusal(at: path, PlaceCategory.unknownMessage(name), showsValue: false)
+                    throw StrictJSON.Refusal(
+                        at: path, PlaceCategory.unknownMessage(name), showsValue: false)
                 }
                 category = preset
             } else {
@@ -353,16 +375,19 @@ extension SiteLanguages: Codable {
         let expected =
             "forventet en liste med språkkoder, for eksempel [\"nb\", \"nn\", \"en\"] (nb: bokmål, nn: nynorsk, en: engelsk)"
         var list: [Language] = []
-        for (index, code) in try decoder.strictValue([String].self, expected: expected).enumerated() {
+        for (index, code) in try decoder.strictValue([String].self, expected: expected).enumerated()
+        {
             let path = decoder.codingPath + [JSONKey(intValue: index)]
             guard let language = Language(code: code) else {
                 throw StrictJSON.Refusal(
                     at: path,
                     "ukjent språk «\(TextHardening.clean(code, maximumLength: 20) ?? "")»; "
-                        + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)", showsValue: false)
+                        + "guiden finnes på nb (bokmål), nn (nynorsk) og en (engelsk)",
+                    showsValue: false)
             }
             guard !list.contains(language) else {
-                throw StrictJSON.Refusal(at: path, "«\(language.rawValue)» står to ganger", showsValue: false)
+                throw StrictJSON.Refusal(
+                    at: path, "«\(language.rawValue)» står to ganger", showsValue: false)
             }
             list.append(language)
         }
@@ -370,5 +395,7 @@ extension SiteLanguages: Codable {
         self.init(list)
     }
 
-    package func encode(to encoder: any Encoder) throws { try all.map(\.rawValue).encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws {
+        try all.map(\.rawValue).encode(to: encoder)
+    }
 }

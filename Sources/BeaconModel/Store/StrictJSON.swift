@@ -1,21 +1,23 @@
 import BeaconSystem
 import FoundationEssentials
 
-/// The rules the owner's files (settings and store) are read by, in one place. `JSONParser.parseStrict`
-/// says whether the bytes are JSON at all (only a file that is not is «skadet»; it also refuses a member
-/// given twice, which `JSONDecoder` would quietly read the first of). Then `JSONDecoder` reads the types,
-/// whose `init(from:)` take their members through `strictContainer` (Codable skips a member it does not
-/// know, and the next save would drop what the owner wrote there) and the readers below. Whatever is refused
-/// becomes a `Problem` naming the member as the file writes it (`places.node/1.ratings[2].stars`) and, for a
-/// wrong value, the value the file has.
+/// The rules the owner's files (settings and store) are read by, in one place.
+/// `JSONParser.parseStrict` says whether the bytes are JSON at all (only a file that is not is
+/// «skadet»; it also refuses a member given twice, which `JSONDecoder` would quietly read the first
+/// of). Then `JSONDecoder` reads the types, whose `init(from:)` take their members through
+/// `strictContainer` (Codable skips a member it does not know, and the next save would drop what
+/// the owner wrote there) and the readers below. Whatever is refused becomes a `Problem` naming the
+/// member as the file writes it (`places.node/1.ratings[2].stars`) and, for a wrong value, the
+/// value the file has.
 enum StrictJSON {
     struct Problem: Error {
         var path: String
         var message: String
     }
 
-    /// What a type's `init(from:)` refuses at `codingPath`. `showsValue`: the message goes on with the file's
-    /// value («(er «fem»)»), unless it names it itself. `knownKeys`: an unknown member, among these.
+    /// What a type's `init(from:)` refuses at `codingPath`. `showsValue`: the message goes on with
+    /// the file's value («(er «fem»)»), unless it names it itself. `knownKeys`: an unknown member,
+    /// among these.
     struct Refusal: Error {
         var codingPath: [any CodingKey]
         var message: String
@@ -27,9 +29,11 @@ enum StrictJSON {
         }
     }
 
-    /// `Value` from `bytes`; `json`, the strict parse of them, gives the messages the file's value and its
-    /// first unknown member.
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], parsed json: JSONValue)
+    /// `Value` from `bytes`; `json`, the strict parse of them, gives the messages the file's value
+    /// and its first unknown member.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], parsed json: JSONValue
+    )
         throws(Problem) -> Value
     {
         let decoder = JSONDecoder()
@@ -37,9 +41,10 @@ enum StrictJSON {
             do {
                 return try decoder.decode(type, from: Data(bytes))
             } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-                // JSONDecoder refuses a whole text for a number no Double holds (`1e400`), which the parse, like
-                // JSON readers generally, reads as infinity. Given as text that reads back as infinity, it is
-                // refused by its member's own rule, with its path, as it always was.
+                // JSONDecoder refuses a whole text for a number no Double holds (`1e400`), which
+                // the parse, like JSON readers generally, reads as infinity. Given as text that
+                // reads back as infinity, it is refused by its member's own rule, with its path, as
+                // it always was.
                 decoder.nonConformingFloatDecodingStrategy = .convertFromString(
                     positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
                 var text: [UInt8] = []
@@ -53,11 +58,16 @@ enum StrictJSON {
             case DecodingError.typeMismatch(let type, let context):
                 let words =
                     type == String.self
-                    ? "tekst" : type == Double.self ? "et tall" : type == Bool.self ? "true eller false" : "et objekt"
-                refusal = Refusal(at: context.codingPath, "forventet " + (type is [Any].Type ? "en liste" : words))
+                    ? "tekst"
+                    : type == Double.self
+                        ? "et tall" : type == Bool.self ? "true eller false" : "et objekt"
+                refusal = Refusal(
+                    at: context.codingPath, "forventet " + (type is [Any].Type ? "en liste" : words)
+                )
             case DecodingError.keyNotFound(let key, let context):
                 refusal = Refusal(at: context.codingPath + [key], "mangler", showsValue: false)
-            case let error as DecodingError: refusal = Refusal(at: error.codingPath, "ugyldig verdi")
+            case let error as DecodingError:
+                refusal = Refusal(at: error.codingPath, "ugyldig verdi")
             default: refusal = Refusal(at: [], "\(error)", showsValue: false)
             }
             let value = member(at: refusal.codingPath, in: json)
@@ -75,15 +85,16 @@ enum StrictJSON {
 
     private static func infinitiesAsText(_ json: JSONValue) -> JSONValue {
         switch json {
-        case .number(let number) where !number.isFinite: .string(number > 0 ? "Infinity" : "-Infinity")
+        case .number(let number) where !number.isFinite:
+            .string(number > 0 ? "Infinity" : "-Infinity")
         case .array(let items): .array(items.map(infinitiesAsText))
         case .object(let members): .object(members.map { ($0.key, infinitiesAsText($0.value)) })
         default: json
         }
     }
 
-    /// A value as a message shows what the file has: «text», a number, true, null, or a list or an object
-    /// by its kind.
+    /// A value as a message shows what the file has: «text», a number, true, null, or a list or an
+    /// object by its kind.
     static func shown(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): "«\(TextHardening.clean(text, maximumLength: 60) ?? "")»"
@@ -113,8 +124,8 @@ enum StrictJSON {
         }
     }
 
-    /// An error of the wrong kind at `path` is refused with `expected`, one of an element of it with `element`;
-    /// one from deeper down is left for `decode` to say.
+    /// An error of the wrong kind at `path` is refused with `expected`, one of an element of it
+    /// with `element`; one from deeper down is left for `decode` to say.
     fileprivate static func refusal(
         _ error: DecodingError, at path: [any CodingKey], _ expected: String, _ element: String?
     )
@@ -122,16 +133,20 @@ enum StrictJSON {
     {
         let at = error.codingPath
         guard at.count <= path.count + 1 else { return error }
-        return at.count > path.count ? Refusal(at: at, element ?? expected) : Refusal(at: path, expected)
+        return at.count > path.count
+            ? Refusal(at: at, element ?? expected) : Refusal(at: path, expected)
     }
 }
 
 extension Decoder {
-    /// The object this decoder is at, every member of which must be one of `known`; `expected` when it is none.
-    /// Members are named by text, not by a `CodingKeys` enum per type: each enum costs the binary kilobytes.
-    func strictContainer(known: [String], expected: String = "forventet et objekt") throws -> KeyedDecodingContainer<
-        JSONKey
-    > {
+    /// The object this decoder is at, every member of which must be one of `known`; `expected` when
+    /// it is none. Members are named by text, not by a `CodingKeys` enum per type: each enum costs
+    /// the binary kilobytes.
+    func strictContainer(known: [String], expected: String = "forventet et objekt") throws
+        -> KeyedDecodingContainer<
+            JSONKey
+        >
+    {
         guard let members = try? container(keyedBy: JSONKey.self) else {
             throw StrictJSON.Refusal(at: codingPath, expected)
         }
@@ -152,18 +167,21 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer<JSONKey> {
-    /// The member `key` read as a `Raw` and made a value by `read`; nil when it is missing or null. A member of
-    /// another kind, or one `read` turns down (nil), is refused with `expected`, an element of it of the wrong
-    /// kind with `element`.
+    /// The member `key` read as a `Raw` and made a value by `read`; nil when it is missing or null.
+    /// A member of another kind, or one `read` turns down (nil), is refused with `expected`, an
+    /// element of it of the wrong kind with `element`.
     func strictIfPresent<Raw: Decodable, Value>(
-        _ key: Key, as type: Raw.Type, expected: String, element: String? = nil, _ read: (Raw) throws -> Value?
+        _ key: Key, as type: Raw.Type, expected: String, element: String? = nil,
+        _ read: (Raw) throws -> Value?
     ) throws -> Value? {
         let raw: Raw?
         do { raw = try decodeIfPresent(type, forKey: key) } catch let error as DecodingError {
             throw StrictJSON.refusal(error, at: codingPath + [key], expected, element)
         }
         guard let raw else { return nil }
-        guard let value = try read(raw) else { throw StrictJSON.Refusal(at: codingPath + [key], expected) }
+        guard let value = try read(raw) else {
+            throw StrictJSON.Refusal(at: codingPath + [key], expected)
+        }
         return value
     }
 
@@ -177,7 +195,9 @@ extension KeyedDecodingContainer<JSONKey> {
         return value
     }
 
-    func strictIfPresent<Raw: Decodable>(_ key: Key, as type: Raw.Type, expected: String) throws -> Raw? {
+    func strictIfPresent<Raw: Decodable>(_ key: Key, as type: Raw.Type, expected: String) throws
+        -> Raw?
+    {
         try strictIfPresent(key, as: type, expected: expected) { $0 }
     }
 
@@ -200,7 +220,8 @@ extension KeyedDecodingContainer<JSONKey> {
     /// A day as the store writes it (`2026-11-21`), read as text: a decoder of its own for each of
     /// thousands of ratings would cost more than the day.
     func dateIfPresent(_ key: Key) throws -> CalendarDate? {
-        try strictIfPresent(key, as: String.self, expected: CalendarDate.expected, CalendarDate.init(iso:))
+        try strictIfPresent(
+            key, as: String.self, expected: CalendarDate.expected, CalendarDate.init(iso:))
     }
 
     func date(_ key: Key) throws -> CalendarDate {
@@ -209,20 +230,23 @@ extension KeyedDecodingContainer<JSONKey> {
 
     /// A category by its key (`PlaceCategory(storedKey:)`).
     func category(_ key: Key) throws -> PlaceCategory {
-        try strict(key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
+        try strict(
+            key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
     }
 
     func categoryIfPresent(_ key: Key) throws -> PlaceCategory? {
-        try strictIfPresent(key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
+        try strictIfPresent(
+            key, as: String.self, expected: PlaceCategory.expected, PlaceCategory.init(storedKey:))
     }
 
-    /// A text cleaned as every text from outside is (`TextHardening`). `keepsEmpty`: an empty text stays (a
-    /// correction's clears the data's value) rather than being refused.
+    /// A text cleaned as every text from outside is (`TextHardening`). `keepsEmpty`: an empty text
+    /// stays (a correction's clears the data's value) rather than being refused.
     func text(_ key: Key, limit: Int, keepsEmpty: Bool = false) throws -> String? {
         guard let text = try string(key) else { return nil }
         if keepsEmpty, text.isEmpty { return "" }
         guard let clean = TextHardening.clean(text, maximumLength: limit) else {
-            throw StrictJSON.Refusal(at: codingPath + [key], "forventet tekst som ikke er tom", showsValue: false)
+            throw StrictJSON.Refusal(
+                at: codingPath + [key], "forventet tekst som ikke er tom", showsValue: false)
         }
         return clean
     }
@@ -233,21 +257,26 @@ extension KeyedDecodingContainer<JSONKey> {
             latitude: (try? decode(Double.self, forKey: lat)) ?? .nan,
             longitude: (try? decode(Double.self, forKey: lon)) ?? .nan)
         guard coordinate.isValid else {
-            throw StrictJSON.Refusal(at: codingPath, "forventet gyldige koordinater (lat, lon)", showsValue: false)
+            throw StrictJSON.Refusal(
+                at: codingPath, "forventet gyldige koordinater (lat, lon)", showsValue: false)
         }
         return coordinate
     }
 
-    /// The file's `format`: one of `readable` (an older one is read as it was written; a larger one was
-    /// written by a newer sitegen, and is said so).
+    /// The file's `format`: one of `readable` (an older one is read as it was written; a larger one
+    /// was written by a newer sitegen, and is said so).
     func format(_ key: Key, readable: ClosedRange<Int>) throws -> Int {
         guard contains(key) else {
-            throw StrictJSON.Refusal(at: codingPath + [key], "mangler formatversjon", showsValue: false)
+            throw StrictJSON.Refusal(
+                at: codingPath + [key], "mangler formatversjon", showsValue: false)
         }
-        let version = try strict(key, as: Double.self, expected: "forventet et heltall") { Int(exactly: $0) }
+        let version = try strict(key, as: Double.self, expected: "forventet et heltall") {
+            Int(exactly: $0)
+        }
         guard readable.contains(version) else {
             let versions =
-                readable.count == 1 ? "\(readable.lowerBound)" : "\(readable.lowerBound) til \(readable.upperBound)"
+                readable.count == 1
+                ? "\(readable.lowerBound)" : "\(readable.lowerBound) til \(readable.upperBound)"
             throw StrictJSON.Refusal(
                 at: codingPath + [key],
                 "ukjent formatversjon \(version) (denne versjonen av sitegen leser versjon \(versions))",
@@ -270,7 +299,8 @@ struct JSONKey: CodingKey, ExpressibleByStringLiteral {
 extension DecodingError {
     fileprivate var codingPath: [any CodingKey] {
         switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .dataCorrupted(let context):
             context.codingPath
         case .keyNotFound(let key, let context): context.codingPath + [key]
         @unknown default: []

@@ -6,8 +6,9 @@ import FoundationEssentials
 /// means when they give a latitude.
 package enum DecimalNumber {
     package static func parse(_ text: String) -> Double? {
-        // Spaces and tabs around it (Foundation's `.whitespaces`: category Zs and U+0009), trimmed without
-        // Foundation's character sets, whose first use costs a build's every argument a fraction of a millisecond.
+        // Spaces and tabs around it (Foundation's `.whitespaces`: category Zs and U+0009), trimmed
+        // without Foundation's character sets, whose first use costs a build's every argument a
+        // fraction of a millisecond.
         let isSpace = { (scalar: Unicode.Scalar) in
             scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
         }
@@ -29,7 +30,8 @@ package enum DecimalNumber {
             default: return nil
             }
         }
-        guard digitsBefore > 0, separators == 0 || digitsAfter > 0, digitsBefore + digitsAfter <= 30 else { return nil }
+        guard digitsBefore > 0, separators == 0 || digitsAfter > 0, digitsBefore + digitsAfter <= 30
+        else { return nil }
         return Double(String(trimmed.map { $0 == "," ? "." : $0 }))
     }
 }

@@ -4,7 +4,9 @@
 package enum FNV1a {
     package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    package static func hash<Bytes: Sequence>(_ bytes: Bytes, startingAt start: UInt64 = offsetBasis) -> UInt64
+    package static func hash<Bytes: Sequence>(
+        _ bytes: Bytes, startingAt start: UInt64 = offsetBasis
+    ) -> UInt64
     where Bytes.Element == UInt8 {
         var hash = start
         for byte in bytes {

@@ -22,7 +22,10 @@ package struct RetryPolicy: Sendable {
     }
 
     /// The wait before attempt `attempt + 1` (attempt counts from 1).
-    package func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?, random: Double = Double.random(in: 0...1))
+    package func delay(
+        afterAttempt attempt: Int, retryAfter: TimeInterval?,
+        random: Double = Double.random(in: 0...1)
+    )
         -> TimeInterval
     {
         if let retryAfter { return max(0, retryAfter) }
@@ -39,15 +42,18 @@ package struct RetryPolicy: Sendable {
         return max(0, date.timeIntervalSince(now))
     }
 
-    /// An HTTP date in its one current form (RFC 9110's IMF-fixdate): "Wed, 21 Oct 2015 07:28:00 GMT".
+    /// An HTTP date in its one current form (RFC 9110's IMF-fixdate): "Wed, 21 Oct 2015 07:28:00
+    /// GMT".
     static func httpDate(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[0].hasSuffix(","),
             ["Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"].contains(fields[0]),
             fields[5] == "GMT" || fields[5] == "UTC",
             let day = Int(fields[1]), fields[1].count <= 2,
-            let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-                .firstIndex(of: String(fields[2])),
+            let month = [
+                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+            ]
+            .firstIndex(of: String(fields[2])),
             fields[3].count == 4, let year = Int(fields[3]),
             let date = CalendarDate(year: year, month: month + 1, day: day)
         else { return nil }
@@ -57,6 +63,8 @@ package struct RetryPolicy: Sendable {
             (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = CalendarDate.daysSinceEpoch(year: date.year, month: date.month, day: date.day)
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+        return Date(
+            timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second)
+        )
     }
 }

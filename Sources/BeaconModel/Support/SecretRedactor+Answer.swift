@@ -1,10 +1,11 @@
 import FoundationEssentials
 
 extension SecretRedactor {
-    /// A JSON answer from outside with the key taken out of it as its reader would see it: each string
-    /// that holds an escape is decoded first (`"k-ey.X\u002By/z"` is the key once decoded, and
-    /// `"\u00252B"` a percent escape once decoded) and written again without the key, then every
-    /// spelling left in the bytes is replaced. Bytes that are no JSON are still redacted as bytes.
+    /// A JSON answer from outside with the key taken out of it as its reader would see it: each
+    /// string that holds an escape is decoded first (`"k-ey.X\u002By/z"` is the key once decoded,
+    /// and `"\u00252B"` a percent escape once decoded) and written again without the key, then
+    /// every spelling left in the bytes is replaced. Bytes that are no JSON are still redacted as
+    /// bytes.
     package func redactingAnswer(_ data: Data) -> Data {
         guard !isEmpty else { return data }
         let bytes = [UInt8](data)

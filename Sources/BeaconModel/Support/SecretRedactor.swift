@@ -13,18 +13,22 @@ package struct SecretRedactor: Sendable {
     /// Shorter secrets would redact ordinary words.
     static let minimumLength = 4
 
-    /// The key as given and trimmed, longest first, so a secret containing another is replaced whole.
+    /// The key as given and trimmed, longest first, so a secret containing another is replaced
+    /// whole.
     let secrets: [String]
     private let spellings: [SecretSpelling]
 
     package init(secrets: [String]) {
         var all = Set<String>()
         for secret in secrets {
-            for form in [secret, secret.trimmingWhitespace()] where form.utf8.count >= Self.minimumLength {
+            for form in [secret, secret.trimmingWhitespace()]
+            where form.utf8.count >= Self.minimumLength {
                 all.insert(form)
             }
         }
-        self.secrets = all.sorted { $0.utf8.count > $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }
+        self.secrets = all.sorted {
+            $0.utf8.count > $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1)
+        }
         spellings = self.secrets.map { SecretSpelling(Array($0.utf8)) }
     }
 

@@ -1,9 +1,9 @@
 /// Finds a secret in bytes however a format on the way spelled its characters: each character as it
-/// is, percent-encoded (`%2B`, `%2b`), as a JSON or JavaScript escape (`\u002B`, `\/`, `\x2B`), or as an
-/// HTML or XML character reference (`&#43;`, `&#x2b;`, `&plus;`). An answer that echoes a key in any
-/// of these is read back as the key by the decoder after it, so matching only the plain bytes is not
-/// enough. Spellings may mix within one match; one layer of each is undone (what a single decoder
-/// does). Letters are matched exactly: a key differs from its lower-case form.
+/// is, percent-encoded (`%2B`, `%2b`), as a JSON or JavaScript escape (`\u002B`, `\/`, `\x2B`), or
+/// as an HTML or XML character reference (`&#43;`, `&#x2b;`, `&plus;`). An answer that echoes a key
+/// in any of these is read back as the key by the decoder after it, so matching only the plain
+/// bytes is not enough. Spellings may mix within one match; one layer of each is undone (what a
+/// single decoder does). Letters are matched exactly: a key differs from its lower-case form.
 struct SecretSpelling: Sendable {
     let secret: [UInt8]
 
@@ -17,7 +17,8 @@ struct SecretSpelling: Sendable {
         var position = start
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == first || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&"),
+            if byte == first || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")
+                || byte == UInt8(ascii: "&"),
                 let end = matchEnd(in: bytes, secretIndex: 0, at: position)
             {
                 return position..<end
@@ -27,13 +28,15 @@ struct SecretSpelling: Sendable {
         return nil
     }
 
-    /// Where a spelling of `secret[secretIndex...]` that starts at `position` ends, trying a character
-    /// as it is before its escapes (and going back when a choice leads nowhere).
+    /// Where a spelling of `secret[secretIndex...]` that starts at `position` ends, trying a
+    /// character as it is before its escapes (and going back when a choice leads nowhere).
     private func matchEnd(in bytes: [UInt8], secretIndex: Int, at position: Int) -> Int? {
         if secretIndex == secret.count { return position }
         guard position < bytes.count else { return nil }
         let wanted = secret[secretIndex]
-        if bytes[position] == wanted, let end = matchEnd(in: bytes, secretIndex: secretIndex + 1, at: position + 1) {
+        if bytes[position] == wanted,
+            let end = matchEnd(in: bytes, secretIndex: secretIndex + 1, at: position + 1)
+        {
             return end
         }
         if let (value, length) = Self.escapedByte(in: bytes, at: position), value == wanted {
@@ -51,8 +54,10 @@ struct SecretSpelling: Sendable {
         case UInt8(ascii: "\\"):
             guard position + 1 < bytes.count else { return nil }
             switch bytes[position + 1] {
-            case UInt8(ascii: "u"): return hexValue(in: bytes, from: position + 2, digits: 4).map { ($0, 6) }
-            case UInt8(ascii: "x"): return hexValue(in: bytes, from: position + 2, digits: 2).map { ($0, 4) }
+            case UInt8(ascii: "u"):
+                return hexValue(in: bytes, from: position + 2, digits: 4).map { ($0, 6) }
+            case UInt8(ascii: "x"):
+                return hexValue(in: bytes, from: position + 2, digits: 2).map { ($0, 4) }
             case UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "'"):
                 return (bytes[position + 1], 2)
             default: return nil
@@ -84,8 +89,8 @@ struct SecretSpelling: Sendable {
         }
     }
 
-    /// `&#43;`, `&#x2B;` (any number of leading zeros; the `;` optional, as browsers read it) or a named
-    /// reference to an ASCII character.
+    /// `&#43;`, `&#x2B;` (any number of leading zeros; the `;` optional, as browsers read it) or a
+    /// named reference to an ASCII character.
     private static func characterReference(in bytes: [UInt8], at position: Int) -> (UInt8, Int)? {
         var index = position + 1
         guard index < bytes.count else { return nil }
@@ -113,7 +118,9 @@ struct SecretSpelling: Sendable {
             return (UInt8(value), index - position)
         }
         let nameStart = index
-        while index < bytes.count, index - nameStart <= 8, isASCIILetter(bytes[index]) { index += 1 }
+        while index < bytes.count, index - nameStart <= 8, isASCIILetter(bytes[index]) {
+            index += 1
+        }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";"),
             let value = namedReferences[String(decoding: bytes[nameStart..<index], as: UTF8.self)]
         else { return nil }
@@ -126,8 +133,10 @@ struct SecretSpelling: Sendable {
 
     /// HTML's named references to the ASCII punctuation a key may hold (XML's five among them).
     static let namedReferences: [String: UInt8] = [
-        "amp": UInt8(ascii: "&"), "quot": UInt8(ascii: "\""), "apos": UInt8(ascii: "'"), "lt": UInt8(ascii: "<"),
-        "gt": UInt8(ascii: ">"), "plus": UInt8(ascii: "+"), "sol": UInt8(ascii: "/"), "bsol": UInt8(ascii: "\\"),
+        "amp": UInt8(ascii: "&"), "quot": UInt8(ascii: "\""), "apos": UInt8(ascii: "'"),
+        "lt": UInt8(ascii: "<"),
+        "gt": UInt8(ascii: ">"), "plus": UInt8(ascii: "+"), "sol": UInt8(ascii: "/"),
+        "bsol": UInt8(ascii: "\\"),
         "period": UInt8(ascii: "."), "equals": UInt8(ascii: "="), "colon": UInt8(ascii: ":"),
         "comma": UInt8(ascii: ","), "lowbar": UInt8(ascii: "_"), "UnderBar": UInt8(ascii: "_"),
         "num": UInt8(ascii: "#"), "excl": UInt8(ascii: "!"), "quest": UInt8(ascii: "?"),
@@ -139,6 +148,7 @@ struct SecretSpelling: Sendable {
         "rbrace": UInt8(ascii: "}"), "verbar": UInt8(ascii: "|"), "vert": UInt8(ascii: "|"),
         "VerticalLine": UInt8(ascii: "|"), "Hat": UInt8(ascii: "^"), "grave": UInt8(ascii: "`"),
         "DiacriticalGrave": UInt8(ascii: "`"), "Tab": 0x09, "NewLine": 0x0A,
-        "AMP": UInt8(ascii: "&"), "QUOT": UInt8(ascii: "\""), "LT": UInt8(ascii: "<"), "GT": UInt8(ascii: ">"),
+        "AMP": UInt8(ascii: "&"), "QUOT": UInt8(ascii: "\""), "LT": UInt8(ascii: "<"),
+        "GT": UInt8(ascii: ">"),
     ]
 }

@@ -29,16 +29,21 @@ package enum TextFolding {
     /// Longest slug stem before the id hash is added.
     static let maximumSlugStemLength = 60
 
-    /// An ASCII stem for a URL: "Café & Bar Ørken" → "cafe-bar-orken". Never
-    /// empty, never holds `/`, `.`, NUL or controls, at most 60 characters. A text with no Latin letter or
-    /// digit (no name, «寿司») gives `unnamed`: a page's address is in its guide's words (`PathWords`).
-    /// `joiningApostrophes`: an apostrophe joins what it stands in ("Nando's" → "nandos", "O’Learys" →
-    /// "olearys"), as place slugs are written elsewhere (the 404 page sends links from before that rule
-    /// on: `beacon-moved.js`); a category's key and folder keep the rule they were made with.
+    /// An ASCII stem for a URL: "Café & Bar Ørken" → "cafe-bar-orken". Never empty, never holds
+    /// `/`, `.`, NUL or controls, at most 60 characters. A text with no Latin letter or digit (no
+    /// name, «寿司») gives `unnamed`: a page's address is in its guide's words (`PathWords`).
+    /// `joiningApostrophes`: an apostrophe joins what it stands in ("Nando's" → "nandos",
+    /// "O’Learys" → "olearys"), as place slugs are written elsewhere (the 404 page sends links from
+    /// before that rule on: `beacon-moved.js`); a category's key and folder keep the rule they were
+    /// made with.
     static func slugStem(
-        _ text: String, unnamed: String = PathWords.bokmål.unnamedPlace, joiningApostrophes: Bool = false
+        _ text: String, unnamed: String = PathWords.bokmål.unnamedPlace,
+        joiningApostrophes: Bool = false
     ) -> String {
-        if let ascii = asciiSlugStem(text, unnamed: unnamed, joiningApostrophes: joiningApostrophes) { return ascii }
+        if let ascii = asciiSlugStem(text, unnamed: unnamed, joiningApostrophes: joiningApostrophes)
+        {
+            return ascii
+        }
         var out: [UInt8] = []
         var lastWasDash = true
         for scalar in text.unicodeScalars {
@@ -50,7 +55,9 @@ package enum TextFolding {
             if value < 0x80 {
                 let byte = UInt8(value)
                 let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
-                replacement = ((lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)) ? [lower] : []
+                replacement =
+                    ((lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39))
+                    ? [lower] : []
             } else {
                 replacement = latinFolding(scalar)
             }
@@ -76,7 +83,9 @@ package enum TextFolding {
     /// deriving it took the first slug of a non-ASCII name most of a millisecond.
     static func latinFolding(_ scalar: Unicode.Scalar) -> [UInt8] {
         let value = Int(scalar.value)
-        guard value >= latinFoldingStart, value - latinFoldingStart < latinFoldingTable.count else { return [] }
+        guard value >= latinFoldingStart, value - latinFoldingStart < latinFoldingTable.count else {
+            return []
+        }
         return latinFoldingTable[value - latinFoldingStart]
     }
 
@@ -92,8 +101,10 @@ package enum TextFolding {
         + ",g,g,k,k,o,o,o,o,,,j,,,,g,g,,,n,n,a,a,,,,,a,a,a,a,e,e,e,e,i,i,i,i,o,o,o,o,r,r,r,r,u,u,u,u,s,s,t,t,,,"
         + "h,h,,,,,,,a,a,e,e,o,o,o,o,o,o,o,o,y,y,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
 
-    static let latinFoldingTable: [[UInt8]] = latinFoldingText.split(separator: ",", omittingEmptySubsequences: false)
-        .map { Array($0.utf8) }
+    static let latinFoldingTable: [[UInt8]] = latinFoldingText.split(
+        separator: ",", omittingEmptySubsequences: false
+    )
+    .map { Array($0.utf8) }
 
     /// The stem of a place's slug: `slugStem` with its apostrophes joined ("Nando's" → "nandos").
     package static func placeSlugStem(_ name: String, unnamed: String) -> String {
@@ -106,7 +117,9 @@ package enum TextFolding {
     }
 
     /// The same rule for pure ASCII text, on bytes; nil when any byte is not ASCII.
-    static func asciiSlugStem(_ text: String, unnamed: String, joiningApostrophes: Bool = false) -> String? {
+    static func asciiSlugStem(_ text: String, unnamed: String, joiningApostrophes: Bool = false)
+        -> String?
+    {
         var out: [UInt8] = []
         out.reserveCapacity(min(text.utf8.count, maximumSlugStemLength))
         var lastWasDash = true

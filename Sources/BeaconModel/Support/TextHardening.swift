@@ -55,17 +55,24 @@ package enum TextHardening {
             while i < bytes.count {
                 let byte = bytes[i]
                 if byte < 0x80 {
-                    if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) { return false }
+                    if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) {
+                        return false
+                    }
                 } else {
                     switch byte {
                     case 0xC2: if i + 1 < bytes.count, bytes[i + 1] <= 0xA0 { return false }
                     case 0xD8: if i + 1 < bytes.count, bytes[i + 1] == 0x9C { return false }
                     case 0xE1: if i + 1 < bytes.count, bytes[i + 1] == 0x9A { return false }
-                    case 0xE2: if i + 1 < bytes.count, bytes[i + 1] == 0x80 || bytes[i + 1] == 0x81 { return false }
+                    case 0xE2:
+                        if i + 1 < bytes.count, bytes[i + 1] == 0x80 || bytes[i + 1] == 0x81 {
+                            return false
+                        }
                     case 0xE3: if i + 1 < bytes.count, bytes[i + 1] == 0x80 { return false }
                     case 0xED: return false  // surrogates are invalid UTF-8 anyway
                     case 0xEF:
-                        if i + 1 < bytes.count, bytes[i + 1] == 0xB7 || bytes[i + 1] == 0xBB || bytes[i + 1] == 0xBF {
+                        if i + 1 < bytes.count,
+                            bytes[i + 1] == 0xB7 || bytes[i + 1] == 0xBB || bytes[i + 1] == 0xBF
+                        {
                             return false
                         }
                     default: break
@@ -88,7 +95,8 @@ package enum TextHardening {
 
     static func isWhitespaceLike(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028,
+            0x2029, 0x202F, 0x205F,
             0x3000:
             return true
         default:

@@ -1,32 +1,37 @@
 /// A relative path of the published site as it is written into a URL. Every byte outside RFC 3986's
-/// unreserved characters (`A–Z a–z 0–9 - . _ ~`) is percent-encoded, `/` between segments kept: a file
-/// the owner named `a#b.png`, `100%.css`, `hvorfor?.txt` or `kart æ.png` is then fetched as that file,
-/// not cut at `#` or `?` or read as an escape. The service worker's precache list goes through here: one
-/// address that does not exist fails a worker's whole install.
+/// unreserved characters (`A–Z a–z 0–9 - . _ ~`) is percent-encoded, `/` between segments kept: a
+/// file the owner named `a#b.png`, `100%.css`, `hvorfor?.txt` or `kart æ.png` is then fetched as
+/// that file, not cut at `#` or `?` or read as an escape. The service worker's precache list goes
+/// through here: one address that does not exist fails a worker's whole install.
 package enum URLPath {
     package static func encoded(_ path: String) -> String { percentEncoded(path, keeping: "/") }
 
-    /// `text` with every byte percent-encoded except the unreserved ones and those in `kept` (ASCII).
+    /// `text` with every byte percent-encoded except the unreserved ones and those in `kept`
+    /// (ASCII).
     package static func percentEncoded(_ text: String, keeping kept: String = "") -> String {
         let keptBytes = Array(kept.utf8)
         return percentEncoded(text) { isUnreserved($0) || keptBytes.contains($0) }
     }
 
     /// `text` with every byte for which `keeps` is false percent-encoded (upper-case hex digits).
-    package static func percentEncoded(_ text: String, keepingBytes keeps: (UInt8) -> Bool) -> String {
+    package static func percentEncoded(_ text: String, keepingBytes keeps: (UInt8) -> Bool)
+        -> String
+    {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             if keeps(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                result += "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0xF)])
+                result +=
+                    "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0xF)])
             }
         }
         return result
     }
 
-    /// `text` with its percent escapes decoded; nil when an escape is malformed or the bytes are not UTF-8.
+    /// `text` with its percent escapes decoded; nil when an escape is malformed or the bytes are
+    /// not UTF-8.
     package static func decoded(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -36,7 +41,9 @@ package enum URLPath {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+            guard let high = iterator.next().flatMap(hexValue),
+                let low = iterator.next().flatMap(hexValue)
+            else {
                 return nil
             }
             bytes.append(high << 4 | low)

@@ -10,10 +10,11 @@ package enum WebsiteAddress {
     package enum Refusal: Error, Equatable {
         /// Not http(s) with a host.
         case notHTTP
-        /// A user name or password before the host (`https://user:pw@host/`): no place's page needs one,
-        /// and `https://bank.example@evil.example/` reads as another host than it is.
+        /// A user name or password before the host (`https://user:pw@host/`): no place's page needs
+        /// one, and `https://bank.example@evil.example/` reads as another host than it is.
         case userInfo
-        /// A character no URL has unescaped (RFC 3986): a space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`.
+        /// A character no URL has unescaped (RFC 3986): a space, `"`, `<`, `>`, `\`, `^`, `` ` ``,
+        /// `{`, `|`, `}`.
         case character(Character)
 
         /// What is wrong, after «Nettsiden» («the website»).
@@ -22,7 +23,8 @@ package enum WebsiteAddress {
             case .notHTTP: "må være en http- eller https-adresse"
             case .userInfo: "kan ikke ha brukernavn eller passord foran vertsnavnet"
             case .character(" "): "har et mellomrom, som ikke kan stå i en nettadresse"
-            case .character(let character): "har tegnet «\(character)», som ikke kan stå i en nettadresse"
+            case .character(let character):
+                "har tegnet «\(character)», som ikke kan stå i en nettadresse"
             }
         }
     }
@@ -38,14 +40,16 @@ package enum WebsiteAddress {
     /// The address `text` makes, or why it makes none.
     package static func checked(_ text: String?) -> Result<String, Refusal> {
         if let text, let fast = plainHTTPURL(text) { return .success(fast) }
-        guard var candidate = TextHardening.clean(text, maximumLength: TextHardening.Limit.url) else {
+        guard var candidate = TextHardening.clean(text, maximumLength: TextHardening.Limit.url)
+        else {
             return .failure(.notHTTP)
         }
         if let character = candidate.first(where: { $0.asciiValue.map(isNeverInURLs) ?? false }) {
             return .failure(.character(character))
         }
         if SafeURL.effectiveScheme(of: candidate) == nil {
-            guard candidate.containsBytes("."), !candidate.hasPrefix("/"), !candidate.hasPrefix(".") else {
+            guard candidate.containsBytes("."), !candidate.hasPrefix("/"), !candidate.hasPrefix(".")
+            else {
                 return .failure(.notHTTP)
             }
             candidate = "https://" + candidate
@@ -55,7 +59,8 @@ package enum WebsiteAddress {
             let host = components.host, !host.isEmpty,
             components.scheme?.lowercased() == "http" || components.scheme?.lowercased() == "https"
         else { return .failure(.notHTTP) }
-        guard components.user == nil, components.password == nil, !authority(of: href).contains("@") else {
+        guard components.user == nil, components.password == nil, !authority(of: href).contains("@")
+        else {
             return .failure(.userInfo)
         }
         return .success(href)

@@ -1,22 +1,27 @@
 import BuiltInFiles
 
-/// The compiled-in time zones (`Resources/time-zones/`, written by `scripts/make-time-zones`): every zone
-/// name with its rule, and the grid that tells which zone a point of the world lies in.
+/// The compiled-in time zones (`Resources/time-zones/`, written by `scripts/make-time-zones`):
+/// every zone name with its rule, and the grid that tells which zone a point of the world lies in.
 package enum TimeZoneTable {
     static let gridRows = 1800
     static let gridColumns = 3600
     static let gridStep = 0.1
 
-    /// One of the time-zone files; a binary without them was built wrong, so that stops the process.
+    /// One of the time-zone files; a binary without them was built wrong, so that stops the
+    /// process.
     private static func file(_ name: String) -> [UInt8] {
-        guard let bytes = BuiltInFiles.bytes("time-zones/" + name) else { fatalError("no built-in time-zones/\(name)") }
+        guard let bytes = BuiltInFiles.bytes("time-zones/" + name) else {
+            fatalError("no built-in time-zones/\(name)")
+        }
         return bytes
     }
 
     /// Zone name → POSIX TZ string, read from `rules.txt` on first use.
     static let rules: [String: String] = {
         var rules: [String: String] = [:]
-        for entry in String(decoding: file("rules.txt"), as: UTF8.self).split(whereSeparator: { $0 == ";" || $0 == "\n" }) {
+        for entry in String(decoding: file("rules.txt"), as: UTF8.self).split(whereSeparator: {
+            $0 == ";" || $0 == "\n"
+        }) {
             let parts = entry.split(separator: " ")
             if parts.count == 2 { rules[String(parts[0])] = String(parts[1]) }
         }
@@ -48,10 +53,10 @@ package enum TimeZoneTable {
         return gridZones[safe: Int(runs.zones[low]) - 1]
     }
 
-    /// The grid's runs, read once: where each ends (the first cell after it) and its zone number (0: at sea).
-    /// A run is two base-36 digits of zone and at least one of length, runs are separated by spaces or line
-    /// breaks; reading stops at the first that is not one. Read byte by byte, with no slice made per run (a build
-    /// reads the whole grid to find its centre's zone).
+    /// The grid's runs, read once: where each ends (the first cell after it) and its zone number
+    /// (0: at sea). A run is two base-36 digits of zone and at least one of length, runs are
+    /// separated by spaces or line breaks; reading stops at the first that is not one. Read byte by
+    /// byte, with no slice made per run (a build reads the whole grid to find its centre's zone).
     static let gridRuns: (ends: [Int32], zones: [UInt16]) = {
         var ends: [Int32] = []
         var zones: [UInt16] = []
@@ -83,7 +88,8 @@ package enum TimeZoneTable {
         return (ends, zones)
     }()
 
-    static let gridZones: [String] = String(decoding: file("zones.txt"), as: UTF8.self).split(whereSeparator: { $0 == ";" || $0 == "\n" }).map(String.init)
+    static let gridZones: [String] = String(decoding: file("zones.txt"), as: UTF8.self).split(
+        whereSeparator: { $0 == ";" || $0 == "\n" }).map(String.init)
 }
 
 /// The value of a lower-case base-36 digit, or nil.
@@ -96,5 +102,7 @@ private func base36Digit(_ byte: UInt8) -> Int? {
 }
 
 extension Array {
-    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+    fileprivate subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
 }

@@ -1,6 +1,6 @@
-/// A zone's current rule, read from the POSIX TZ string that ends its TZif file (RFC 8536, section 3.3):
-/// its standard offset and, where it has one, its summer offset and the two days and times the clocks
-/// change on. `CET-1CEST,M3.5.0,M10.5.0/3` is Central European Time.
+/// A zone's current rule, read from the POSIX TZ string that ends its TZif file (RFC 8536, section
+/// 3.3): its standard offset and, where it has one, its summer offset and the two days and times
+/// the clocks change on. `CET-1CEST,M3.5.0,M10.5.0/3` is Central European Time.
 package struct TimeZoneRule: Sendable, Equatable {
     /// Seconds east of UTC in standard time (POSIX writes them west, so `CET-1` is +3 600).
     let standardOffset: Int
@@ -13,7 +13,8 @@ package struct TimeZoneRule: Sendable, Equatable {
         let end: Change
     }
 
-    /// A day of the year and a time on it (which may be negative or past 24 hours, as RFC 8536 allows).
+    /// A day of the year and a time on it (which may be negative or past 24 hours, as RFC 8536
+    /// allows).
     struct Change: Sendable, Equatable {
         let day: Day
         let seconds: Int
@@ -31,7 +32,8 @@ package struct TimeZoneRule: Sendable, Equatable {
     /// The offset from UTC, in seconds east, at `utcSeconds` after 1970-01-01 00:00 UTC.
     package func offset(atUTC utcSeconds: Int) -> Int {
         guard let summer else { return standardOffset }
-        let (year, _, _) = CalendarDate.civil(daysSinceEpoch: (utcSeconds + standardOffset).floorDivided(by: 86_400))
+        let (year, _, _) = CalendarDate.civil(
+            daysSinceEpoch: (utcSeconds + standardOffset).floorDivided(by: 86_400))
         let starts = summer.start.utcSeconds(year: year, localOffset: standardOffset)
         let ends = summer.end.utcSeconds(year: year, localOffset: summer.offset)
         let inSummer =
@@ -56,7 +58,8 @@ package struct TimeZoneRule: Sendable, Equatable {
             guard let offset = reader.offset() else { return nil }
             summerOffset = -offset
         }
-        guard reader.take(UInt8(ascii: ",")), let start = reader.change(), reader.take(UInt8(ascii: ",")),
+        guard reader.take(UInt8(ascii: ",")), let start = reader.change(),
+            reader.take(UInt8(ascii: ",")),
             let end = reader.change(), reader.atEnd
         else { return nil }
         summer = Summer(offset: summerOffset, start: start, end: end)
@@ -70,14 +73,17 @@ extension TimeZoneRule.Change {
         switch day {
         case .julian(let n):
             let isLeap = CalendarDate.daysInMonth(2, year: year) == 29
-            days = CalendarDate.daysSinceEpoch(year: year, month: 1, day: 1) + n - 1 + (isLeap && n >= 60 ? 1 : 0)
+            days =
+                CalendarDate.daysSinceEpoch(year: year, month: 1, day: 1) + n - 1
+                + (isLeap && n >= 60 ? 1 : 0)
         case .ordinal(let n):
             days = CalendarDate.daysSinceEpoch(year: year, month: 1, day: 1) + n
         case .monthWeekDay(let month, let week, let weekday):
             let first = CalendarDate.daysSinceEpoch(year: year, month: month, day: 1)
             // 1970-01-01 was a Thursday: weekday 4 when Sunday is 0.
             let firstWeekday = (first + 4).positiveRemainder(dividingBy: 7)
-            var day = first + (weekday - firstWeekday).positiveRemainder(dividingBy: 7) + (week - 1) * 7
+            var day =
+                first + (weekday - firstWeekday).positiveRemainder(dividingBy: 7) + (week - 1) * 7
             let length = CalendarDate.daysInMonth(month, year: year)
             while day >= first + length { day -= 7 }
             days = day
@@ -121,7 +127,9 @@ private struct Reader {
     mutating func number(maximum: Int) -> Int? {
         var value = 0
         var digits = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+            bytes[index] <= UInt8(ascii: "9")
+        {
             value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             digits += 1
             index += 1
@@ -154,7 +162,8 @@ private struct Reader {
             day = .julian(n)
         } else if take(UInt8(ascii: "M")) {
             guard let month = number(maximum: 12), month >= 1, take(UInt8(ascii: ".")),
-                let week = number(maximum: 5), week >= 1, take(UInt8(ascii: ".")), let weekday = number(maximum: 6)
+                let week = number(maximum: 5), week >= 1, take(UInt8(ascii: ".")),
+                let weekday = number(maximum: 6)
             else { return nil }
             day = .monthWeekDay(month: month, week: week, weekday: weekday)
         } else {

@@ -21,7 +21,8 @@ package struct GuidePlace: Sendable, Equatable {
         let isInCurrentData: Bool
 
         init(
-            place: Place, slug: String, nameSuffix: String?, distanceMetres: Double, ratings: [Rating],
+            place: Place, slug: String, nameSuffix: String?, distanceMetres: Double,
+            ratings: [Rating],
             summary: RatingSummary?, favoriteSince: CalendarDate?, isInCurrentData: Bool
         ) {
             self.place = place
@@ -38,24 +39,28 @@ package struct GuidePlace: Sendable, Equatable {
     private let fields: Fields
 
     package init(
-        place: Place, slug: String, nameSuffix: String? = nil, distanceMetres: Double, ratings: [Rating],
+        place: Place, slug: String, nameSuffix: String? = nil, distanceMetres: Double,
+        ratings: [Rating],
         summary: RatingSummary?, favoriteSince: CalendarDate?, isInCurrentData: Bool
     ) {
         fields = Fields(
-            place: place, slug: slug, nameSuffix: nameSuffix, distanceMetres: distanceMetres, ratings: ratings,
+            place: place, slug: slug, nameSuffix: nameSuffix, distanceMetres: distanceMetres,
+            ratings: ratings,
             summary: summary, favoriteSince: favoriteSince, isInCurrentData: isInCurrentData)
     }
 
     package static func == (a: GuidePlace, b: GuidePlace) -> Bool {
         a.fields === b.fields
             || (a.place == b.place && a.slug == b.slug && a.nameSuffix == b.nameSuffix
-                && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings && a.summary == b.summary
+                && a.distanceMetres == b.distanceMetres && a.ratings == b.ratings
+                && a.summary == b.summary
                 && a.favoriteSince == b.favoriteSince && a.isInCurrentData == b.isInCurrentData)
     }
 
     package var place: Place { fields.place }
     package var slug: String { fields.slug }
-    /// What tells this place apart from others of its name («Princes Street»; `NameSuffixes`), or nil.
+    /// What tells this place apart from others of its name («Princes Street»; `NameSuffixes`), or
+    /// nil.
     package var nameSuffix: String? { fields.nameSuffix }
     package var distanceMetres: Double { fields.distanceMetres }
     package var ratings: [Rating] { fields.ratings }
@@ -101,7 +106,9 @@ package struct GuidePlace: Sendable, Equatable {
     }
 
     /// Any other field of the place itself.
-    package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value { fields.place[keyPath: keyPath] }
+    package subscript<Value>(dynamicMember keyPath: KeyPath<Place, Value>) -> Value {
+        fields.place[keyPath: keyPath]
+    }
     package var isFavorite: Bool { favoriteSince != nil }
 }
 
@@ -159,7 +166,9 @@ package struct Guide: Sendable {
         self.source = source
         favorites = allPages.filter(\.isFavorite)
         var byCategory: [PlaceCategory: [GuidePlace]] = [:]
-        for place in allPages[..<inDataCount] { byCategory[place.category, default: []].append(place) }
+        for place in allPages[..<inDataCount] {
+            byCategory[place.category, default: []].append(place)
+        }
         self.byCategory = byCategory
     }
 
@@ -168,11 +177,13 @@ package struct Guide: Sendable {
     /// Favorites the current data does not have.
     package var favoritesOutsideData: ArraySlice<GuidePlace> { allPages[inDataCount...] }
 
-    /// The kinds of place the guide holds, in the order the owner chose (`SiteSettings.categories`).
+    /// The kinds of place the guide holds, in the order the owner chose
+    /// (`SiteSettings.categories`).
     package var categories: [PlaceCategory] { settings.categories }
 
-    /// Every list the site has an explorer and list pages for: the front page's of all places (nil), then
-    /// each category's. Full builds and rebuilds both name them from here, so a rebuild renders the same lists.
+    /// Every list the site has an explorer and list pages for: the front page's of all places
+    /// (nil), then each category's. Full builds and rebuilds both name them from here, so a rebuild
+    /// renders the same lists.
     package var lists: [PlaceCategory?] { [nil] + categories.map(Optional.some) }
 
     package func places(in category: PlaceCategory) -> [GuidePlace] {

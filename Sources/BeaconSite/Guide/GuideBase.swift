@@ -11,10 +11,12 @@ package struct GuideBase: Sendable {
         package var place: Place
         package var distanceMetres: Double
         package var slug: String
-        /// What tells it apart from places of the same name (`NameSuffixes`); nil for a name of its own.
+        /// What tells it apart from places of the same name (`NameSuffixes`); nil for a name of its
+        /// own.
         package var nameSuffix: String?
 
-        package init(place: Place, distanceMetres: Double, slug: String, nameSuffix: String? = nil) {
+        package init(place: Place, distanceMetres: Double, slug: String, nameSuffix: String? = nil)
+        {
             self.place = place
             self.distanceMetres = distanceMetres
             self.slug = slug
@@ -25,8 +27,9 @@ package struct GuideBase: Sendable {
     /// The data's places, nearest first, then the favorites outside the data.
     package internal(set) var entries: [Entry]
     let inDataCount: Int
-    /// Corrections and hidden marks whose place the data no longer has (the build reports them; not archived:
-    /// a kept base is reused only with the same data and edits, whose build already reported them).
+    /// Corrections and hidden marks whose place the data no longer has (the build reports them; not
+    /// archived: a kept base is reused only with the same data and edits, whose build already
+    /// reported them).
     package var editsWithoutPlace: [EditWithoutPlace] = []
     /// Own places of a kind the guide no longer holds, left out (reported by the build).
     package var ownPlacesOutsideCategories: [Place] = []
@@ -59,19 +62,24 @@ package struct GuideBase: Sendable {
         let favorites = Set(store.favoriteIDs)
         if favorites.isEmpty { return outside.isEmpty }
         var inDataFavorites = Set<PlaceID>()
-        for entry in inData where favorites.contains(entry.place.id) { inDataFavorites.insert(entry.place.id) }
+        for entry in inData where favorites.contains(entry.place.id) {
+            inDataFavorites.insert(entry.place.id)
+        }
         return fits(store, settings: settings, favoritesInData: inDataFavorites)
     }
 
-    /// The same, told which of the store's favorites the data has (`GuideAssembler.mergeIfFits` finds them as it merges).
+    /// The same, told which of the store's favorites the data has (`GuideAssembler.mergeIfFits`
+    /// finds them as it merges).
     func fits(_ store: GuideStore, settings: SiteSettings, favoritesInData: Set<PlaceID>) -> Bool {
         let favorites = store.favoriteIDs
         // Cheap first: no favorite anywhere.
         if favorites.isEmpty { return outside.isEmpty }
-        let now = GuideAssembler.outsideFavorites(store: store, isInData: favoritesInData.contains, settings: settings)
+        let now = GuideAssembler.outsideFavorites(
+            store: store, isInData: favoritesInData.contains, settings: settings)
         return now.count == outside.count
             && zip(now, outside).allSatisfy {
-                $0.place.id == $1.place.id && $0.place == $1.place && $0.distance == $1.distanceMetres
+                $0.place.id == $1.place.id && $0.place == $1.place
+                    && $0.distance == $1.distanceMetres
             }
     }
 }

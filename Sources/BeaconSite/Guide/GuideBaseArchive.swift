@@ -100,9 +100,12 @@ package enum GuideBaseArchive {
         return hasher.value
     }
 
-    /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so not synced.
+    /// Writes the archive to `path` as it is made (a temporary file, then a rename); a cache, so
+    /// not synced.
     package static func write(_ base: GuideBase, key: String, to path: String) throws(FileError) {
-        try FileSystem.writeAtomically(to: path, sync: false, followingSymlinks: false, unlinkingFirst: true) {
+        try FileSystem.writeAtomically(
+            to: path, sync: false, followingSymlinks: false, unlinkingFirst: true
+        ) {
             (fd) throws(FileError) in
             try encode(base, key: key) { (bytes) throws(FileError) in
                 try FileSystem.writeAll(fd: fd, bytes: bytes, path: path)
@@ -110,13 +113,16 @@ package enum GuideBaseArchive {
         }
     }
 
-    /// The base, or nil when the bytes are not an intact archive made with `key`.
-    /// `categories`: the guide's, so that an owner's own kind is read back as the settings define it.
-    package static func decode(_ bytes: [UInt8], key: String, categories: [PlaceCategory] = []) -> GuideBase? {
+    /// The base, or nil when the bytes are not an intact archive made with `key`. `categories`: the
+    /// guide's, so that an owner's own kind is read back as the settings define it.
+    package static func decode(_ bytes: [UInt8], key: String, categories: [PlaceCategory] = [])
+        -> GuideBase?
+    {
         guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
         let bodyEnd = bytes.count - 8
         var checksumReader = Reader(bytes: bytes, end: bytes.count, offset: bodyEnd)
-        let blocks = ParallelChunks.map(count: (bodyEnd + blockSize - 1) / blockSize, chunkSize: 1) {
+        let blocks = ParallelChunks.map(count: (bodyEnd + blockSize - 1) / blockSize, chunkSize: 1)
+        {
             blockHash(bytes[($0 * blockSize)..<min(bodyEnd, ($0 + 1) * blockSize)])
         }
         var checksum = ContentHasher()
@@ -135,13 +141,15 @@ package enum GuideBaseArchive {
         let failed = Atomic<Bool>(false)
         let entries = ParallelChunks.map(count: total, chunkSize: 1_024) { index -> Entry in
             var offsets = Reader(bytes: bytes, end: bodyEnd, offset: offsetsStart + index * 8)
-            guard let offset = offsets.integer().flatMap(Int.init(exactly:)), offset >= entriesStart,
+            guard let offset = offsets.integer().flatMap(Int.init(exactly:)),
+                offset >= entriesStart,
                 offset < offsetsStart
             else {
                 failed.store(true, ordering: .relaxed)
                 return placeholder
             }
-            var entryReader = Reader(bytes: bytes, end: offsetsStart, offset: offset, ownCategories: own)
+            var entryReader = Reader(
+                bytes: bytes, end: offsetsStart, offset: offset, ownCategories: own)
             guard let entry = entryReader.entry() else {
                 failed.store(true, ordering: .relaxed)
                 return placeholder
@@ -155,16 +163,19 @@ package enum GuideBaseArchive {
     /// The fewest bytes an entry and its offset take: three strings, the id's and slug's lengths,
     /// two coordinates, the optional fields' lengths, the distance, the offset.
     static let minimumEntryBytes = 4 + 4 + 4 + 8 + 8 + optionalFields * 4 + 8 + 4 + 8
-    /// The address's eight, hours, phone, website, email, provider id, traits, origin, owner's note, name
-    /// suffix, names in other languages.
+    /// The address's eight, hours, phone, website, email, provider id, traits, origin, owner's
+    /// note, name suffix, names in other languages.
     static let optionalFields = 18
 
     /// Each category's name as the archive spells it (its raw value).
-    static let categoryNames = PlaceCategory.presets.map { (utf8: Array($0.rawValue.utf8), category: $0) }
+    static let categoryNames = PlaceCategory.presets.map {
+        (utf8: Array($0.rawValue.utf8), category: $0)
+    }
 
     static let placeholder = Entry(
         place: Place(
-            id: PlaceID(rawValue: ""), name: "", category: .cafe, coordinate: Coordinate(latitude: 0, longitude: 0)),
+            id: PlaceID(rawValue: ""), name: "", category: .cafe,
+            coordinate: Coordinate(latitude: 0, longitude: 0)),
         distanceMetres: 0, slug: "")
 
     typealias Entry = GuideBase.Entry
@@ -178,9 +189,11 @@ package enum GuideBaseArchive {
         appendInteger(place.coordinate.longitude.bitPattern, to: &bytes)
         let address = place.address
         for part in [
-            address.street, address.houseNumber, address.postcode, address.city, address.country, address.state,
+            address.street, address.houseNumber, address.postcode, address.city, address.country,
+            address.state,
             address.fallbackLine, address.singleLine,
-            place.openingHours, place.phone, place.website, place.email, place.providerID, place.traits.archived,
+            place.openingHours, place.phone, place.website, place.email, place.providerID,
+            place.traits.archived,
             place.origin == .data ? nil : place.origin.rawValue, place.ownerNote, entry.nameSuffix,
             place.names.archived,
         ] {
@@ -216,7 +229,9 @@ package enum GuideBaseArchive {
         var ownCategories: [PlaceCategory] = []
 
         /// Whether `count` more bytes lie before the end.
-        private func fits(_ count: Int) -> Bool { offset >= 0 && count >= 0 && count <= end - offset }
+        private func fits(_ count: Int) -> Bool {
+            offset >= 0 && count >= 0 && count <= end - offset
+        }
 
         mutating func integer() -> UInt64? {
             guard fits(8) else { return nil }
@@ -229,7 +244,8 @@ package enum GuideBaseArchive {
         mutating func length() -> UInt32? {
             guard fits(4) else { return nil }
             let value =
-                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+                << 16
                 | UInt32(bytes[offset + 3]) << 24
             offset += 4
             return value
@@ -254,7 +270,9 @@ package enum GuideBaseArchive {
 
         /// A category's name, matched as bytes (no string is made for it).
         mutating func category() -> PlaceCategory? {
-            guard let count = length(), count != GuideBaseArchive.missing, fits(Int(count)) else { return nil }
+            guard let count = length(), count != GuideBaseArchive.missing, fits(Int(count)) else {
+                return nil
+            }
             let name = bytes[offset..<(offset + Int(count))]
             offset += Int(count)
             return GuideBaseArchive.categoryNames.first { name.elementsEqual($0.utf8) }?.category
@@ -263,13 +281,17 @@ package enum GuideBaseArchive {
 
         /// Fields straight into the place (one value made once, no array of parts).
         mutating func entry() -> Entry? {
-            guard let id = string(), let name = string(), let category = category(), let latitude = integer(),
+            guard let id = string(), let name = string(), let category = category(),
+                let latitude = integer(),
                 let longitude = integer(),
-                let street = optionalString(), let houseNumber = optionalString(), let postcode = optionalString(),
-                let city = optionalString(), let country = optionalString(), let state = optionalString(),
+                let street = optionalString(), let houseNumber = optionalString(),
+                let postcode = optionalString(),
+                let city = optionalString(), let country = optionalString(),
+                let state = optionalString(),
                 let fallbackLine = optionalString(), let singleLine = optionalString(),
                 let openingHours = optionalString(),
-                let phone = optionalString(), let website = optionalString(), let email = optionalString(),
+                let phone = optionalString(), let website = optionalString(),
+                let email = optionalString(),
                 let providerID = optionalString(), let traits = optionalString(),
                 let origin = optionalString(), let ownerNote = optionalString(),
                 let nameSuffix = optionalString(), let names = optionalString(),
@@ -279,16 +301,21 @@ package enum GuideBaseArchive {
             var place = Place(
                 id: PlaceID(rawValue: id), name: name, category: category,
                 coordinate: Coordinate(
-                    latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)),
+                    latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude)
+                ),
                 address: PostalAddress(
-                    street: street, houseNumber: houseNumber, postcode: postcode, city: city, country: country,
+                    street: street, houseNumber: houseNumber, postcode: postcode, city: city,
+                    country: country,
                     state: state, fallbackLine: fallbackLine, singleLine: singleLine),
-                openingHours: openingHours, phone: phone, website: website, email: email, providerID: providerID,
+                openingHours: openingHours, phone: phone, website: website, email: email,
+                providerID: providerID,
                 traits: decodedTraits)
             place.origin = origin.flatMap(PlaceOrigin.init(rawValue:)) ?? .data
             place.ownerNote = ownerNote
             place.names = names.flatMap(PlaceNames.init(archived:)) ?? .none
-            return Entry(place: place, distanceMetres: Double(bitPattern: distance), slug: slug, nameSuffix: nameSuffix)
+            return Entry(
+                place: place, distanceMetres: Double(bitPattern: distance), slug: slug,
+                nameSuffix: nameSuffix)
         }
     }
 }

@@ -1,21 +1,26 @@
 import BeaconModel
 import BeaconSystem
 
-/// What tells apart places that share a name (a chain: nine «Nando's»): each gets a suffix from its own
-/// address, shown after the name on cards, pages and pins («Nando's · Princes Street»). Worked out when
-/// the guide's base is made, from the data alone, so it is the same on every page and in every language.
+/// What tells apart places that share a name (a chain: nine «Nando's»): each gets a suffix from its
+/// own address, shown after the name on cards, pages and pins («Nando's · Princes Street»). Worked
+/// out when the guide's base is made, from the data alone, so it is the same on every page and in
+/// every language.
 ///
 /// Per place, the first of these that no other place of the name shares: the street, the street and
-/// house number, the postcode. When none is its own, the first it has (still honest, if not unique);
-/// when it has none of them, nothing: a made-up distinction would be worse than none.
+/// house number, the postcode. When none is its own, the first it has (still honest, if not
+/// unique); when it has none of them, nothing: a made-up distinction would be worse than none.
 package enum NameSuffixes {
-    /// The suffix of each of `count` places (`place(i)` gives the i-th's name and address), in that order;
-    /// nil for a name no other place has, and for a place whose address holds nothing to tell it by.
-    /// The names are hashed on all cores and only places whose name's hash another has are looked at
-    /// again (most names are their own), each such group on its own, on all cores (done one place at a
-    /// time, it added a tenth to a 100,000-place full build).
-    static func suffixes(count: Int, place: @Sendable (Int) -> (name: String, address: PostalAddress)) -> [String?] {
-        let hashes = ParallelChunks.map(count: count, chunkSize: 4_096) { FNV1a.hash(place($0).name.utf8) }
+    /// The suffix of each of `count` places (`place(i)` gives the i-th's name and address), in that
+    /// order; nil for a name no other place has, and for a place whose address holds nothing to
+    /// tell it by. The names are hashed on all cores and only places whose name's hash another has
+    /// are looked at again (most names are their own), each such group on its own, on all cores
+    /// (done one place at a time, it added a tenth to a 100,000-place full build).
+    static func suffixes(
+        count: Int, place: @Sendable (Int) -> (name: String, address: PostalAddress)
+    ) -> [String?] {
+        let hashes = ParallelChunks.map(count: count, chunkSize: 4_096) {
+            FNV1a.hash(place($0).name.utf8)
+        }
         var firstOfHash: [UInt64: Int] = [:]
         firstOfHash.reserveCapacity(count)
         var groups: [Int: [Int]] = [:]  // by the index of the hash's first place
@@ -26,7 +31,8 @@ package enum NameSuffixes {
             }
         }
         let shared = Array(groups.values)
-        let chosen = ParallelChunks.map(count: shared.count, chunkSize: 64) { group -> [(Int, String?)] in
+        let chosen = ParallelChunks.map(count: shared.count, chunkSize: 64) {
+            group -> [(Int, String?)] in
             let members = shared[group].map { (index: $0, place: place($0)) }
             // The same hash, not always the same name: each name apart (mostly it is one name).
             let first = members[0].place.name
@@ -40,9 +46,13 @@ package enum NameSuffixes {
                 var counts = [[Candidate: Int]](repeating: [:], count: ranks)
                 for rank in 0..<ranks { counts[rank].reserveCapacity(members.count) }
                 for own in ranked {
-                    for (rank, value) in own.enumerated() { if let value { counts[rank][value, default: 0] += 1 } }
+                    for (rank, value) in own.enumerated() {
+                        if let value { counts[rank][value, default: 0] += 1 }
+                    }
                 }
-                for (member, own) in zip(members, ranked) { chosen.append((member.index, choose(own, counts: counts))) }
+                for (member, own) in zip(members, ranked) {
+                    chosen.append((member.index, choose(own, counts: counts)))
+                }
             }
             return chosen
         }
@@ -57,7 +67,8 @@ package enum NameSuffixes {
     struct Candidate: Hashable {
         var text: String
         var number: String?
-        /// Where the number goes: after the street in most of Europe, before it in Britain and others.
+        /// Where the number goes: after the street in most of Europe, before it in Britain and
+        /// others.
         var numberFirst = false
 
         var shown: String { number.map { numberFirst ? $0 + " " + text : text + " " + $0 } ?? text }
@@ -77,8 +88,8 @@ package enum NameSuffixes {
         ]
     }
 
-    /// The first of `own` that no other place's candidate at that rank equals (`counts`: per rank, how many
-    /// places of the name have each); else the first it has.
+    /// The first of `own` that no other place's candidate at that rank equals (`counts`: per rank,
+    /// how many places of the name have each); else the first it has.
     static func choose(_ own: [Candidate?], counts: [[Candidate: Int]]) -> String? {
         for (rank, value) in own.enumerated() {
             if let value, counts[rank][value] == 1 { return value.shown }

@@ -6,9 +6,11 @@ import BeaconSystem
 /// id), unique (a clash lengthens the hash), safe (no `/`, `.`, controls) and
 /// bounded (at most 60 + 1 + 12 characters).
 enum SlugAssigner {
-    /// One slug per id (the first name given for an id counts). `unnamed`: the stem of a place whose name
-    /// gives none (`PathWords.unnamedPlace`).
-    static func assign(_ places: [(id: PlaceID, name: String)], unnamed: String) -> [PlaceID: String] {
+    /// One slug per id (the first name given for an id counts). `unnamed`: the stem of a place
+    /// whose name gives none (`PathWords.unnamedPlace`).
+    static func assign(_ places: [(id: PlaceID, name: String)], unnamed: String) -> [PlaceID:
+        String]
+    {
         var seen = Set<PlaceID>(minimumCapacity: places.count)
         let unique = places.filter { seen.insert($0.id).inserted }
         let slugs = slugs(count: unique.count, unnamed: unnamed) { unique[$0] }
@@ -23,7 +25,9 @@ enum SlugAssigner {
     /// places whose base slug clashes need more work, and they are resolved
     /// in id order, so the result never depends on the order of the places.
     /// `clashed`: whether any two places shared a base slug (so some slugs are longer).
-    static func slugs(count: Int, unnamed: String, place: @Sendable (Int) -> (id: PlaceID, name: String)) -> [String] {
+    static func slugs(
+        count: Int, unnamed: String, place: @Sendable (Int) -> (id: PlaceID, name: String)
+    ) -> [String] {
         var slugs = ParallelChunks.map(count: count, chunkSize: 4_096) { index in
             let (id, name) = place(index)
             return baseSlug(id: id, name: name, unnamed: unnamed)
@@ -49,7 +53,8 @@ enum SlugAssigner {
         var taken = Set<String>()
         for index in losers.sorted(by: { place($0).id < place($1).id }) {
             let (id, name) = place(index)
-            let stem = TextFolding.placeSlugStem(name, unnamed: unnamed) + "-" + id.shortHash(length: 12)
+            let stem =
+                TextFolding.placeSlugStem(name, unnamed: unnamed) + "-" + id.shortHash(length: 12)
             var slug = stem
             var counter = 2
             while owner[slug] != nil || taken.contains(slug) {

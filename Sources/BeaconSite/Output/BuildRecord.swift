@@ -5,11 +5,12 @@ import BeaconText
 import FoundationEssentials
 import Glibc
 
-/// What the last successful build of an output folder was made from, kept in the cache folder with the
-/// guide's base and the store that output shows. When a new build's inputs hash to the same fingerprint
-/// and the output still looks exactly as that build left it (`OutputTreeDigest`: every file, its size
-/// and times), there is nothing to do: no page is rendered and no file is touched. When only the store
-/// changed (the same `context` and `base`), the build renders only what the change touches.
+/// What the last successful build of an output folder was made from, kept in the cache folder with
+/// the guide's base and the store that output shows. When a new build's inputs hash to the same
+/// fingerprint and the output still looks exactly as that build left it (`OutputTreeDigest`: every
+/// file, its size and times), there is nothing to do: no page is rendered and no file is touched.
+/// When only the store changed (the same `context` and `base`), the build renders only what the
+/// change touches.
 package struct BuildRecord: Sendable, Equatable, Codable {
     package var fingerprint: String
     /// `OutputTreeDigest` of the output right after the build.
@@ -19,11 +20,13 @@ package struct BuildRecord: Sendable, Equatable, Codable {
     package var files: Int
     /// Hash of everything every page shows besides the places (`RebuildPlan.Keys.context`).
     package var context: String?
-    /// Hash of what the guide's base was made from (`GuideBaseArchive`'s key); nil when it could not be keyed.
+    /// Hash of what the guide's base was made from (`GuideBaseArchive`'s key); nil when it could
+    /// not be keyed.
     package var base: String?
     /// The data files the output has, in order.
     package var chunks: [String] = []
-    /// The places file the build read, so the next one can tell it is the same file without reading it.
+    /// The places file the build read, so the next one can tell it is the same file without reading
+    /// it.
     package var placesFile: PlacesFile?
 
     package struct PlacesFile: Sendable, Equatable, Codable {
@@ -89,7 +92,9 @@ package struct BuildRecord: Sendable, Equatable, Codable {
         FileSystem.readCacheFile(basePath(site: site, output: output), limit: 1 << 34)
     }
 
-    package static func saveBase(_ base: GuideBase, key: String, site: SiteFolder, output: String) throws(FileError) {
+    package static func saveBase(_ base: GuideBase, key: String, site: SiteFolder, output: String)
+        throws(FileError)
+    {
         let path = basePath(site: site, output: output)
         try site.createFolder(PathText.parent(path))
         try GuideBaseArchive.write(base, key: key, to: path)
@@ -104,9 +109,12 @@ package struct BuildRecord: Sendable, Equatable, Codable {
     }
 
     /// Keeps the store the output shows, for the next build to compare with.
-    package static func saveStore(_ store: GuideStore, site: SiteFolder, output: String) throws(FileError) {
+    package static func saveStore(_ store: GuideStore, site: SiteFolder, output: String)
+        throws(FileError)
+    {
         let path = storePath(site: site, output: output)
         try site.createFolder(PathText.parent(path))
-        try FileSystem.writeCacheFile(store.encodedBytes, to: path, sync: false, unlinkingFirst: true)
+        try FileSystem.writeCacheFile(
+            store.encodedBytes, to: path, sync: false, unlinkingFirst: true)
     }
 }

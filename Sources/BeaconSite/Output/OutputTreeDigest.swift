@@ -15,7 +15,8 @@ import Synchronization
 /// combined in any order (a sum of per-entry hashes), so nothing is sorted.
 package enum OutputTreeDigest {
     package static func compute(_ root: String) -> String {
-        let rootDescriptor = FileSystem.openDescriptor(root, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let rootDescriptor = FileSystem.openDescriptor(
+            root, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return "missing" }
         var total = Sum()
         // The root's own entries, and the names of its folders, whose
@@ -57,7 +58,9 @@ package enum OutputTreeDigest {
     /// Adds `entry` of the folder open at `folder`: a file by what `fstatat`
     /// says of it, a folder by its name and, recursively, its entries (so an
     /// entry added, removed or renamed in it changes the sum).
-    private static func walk(_ entry: Entry, in folder: Int32, parentKey: UInt64, into sum: inout Sum) {
+    private static func walk(
+        _ entry: Entry, in folder: Int32, parentKey: UInt64, into sum: inout Sum
+    ) {
         let key = entryKey(parent: parentKey, name: entry.name)
         guard let child = add(entry, in: folder, key: key, to: &sum) else { return }
         // The folder's entries are handled while its listing is open: one descriptor per folder.
@@ -67,7 +70,9 @@ package enum OutputTreeDigest {
     }
 
     /// Adds a file's hash, or a folder's name; returns the folder, opened, for its entries.
-    private static func add(_ entry: Entry, in folder: Int32, key: UInt64, to sum: inout Sum) -> Int32? {
+    private static func add(_ entry: Entry, in folder: Int32, key: UInt64, to sum: inout Sum)
+        -> Int32?
+    {
         guard entry.isDirectory else {
             addFile(entry.name, in: folder, key: key, to: &sum)
             return nil
@@ -110,15 +115,17 @@ package enum OutputTreeDigest {
         return result
     }
 
-    /// Calls `body` with each entry of the folder open at `descriptor` and the folder's descriptor, then
-    /// closes it (`FileSystem.forEachEntry`).
+    /// Calls `body` with each entry of the folder open at `descriptor` and the folder's descriptor,
+    /// then closes it (`FileSystem.forEachEntry`).
     static func forEachEntry(ofOpened descriptor: Int32, _ body: (Entry, Int32) -> Void) {
         FileSystem.forEachEntry(ofOpened: descriptor, body)
     }
 
     /// The path of an entry as a number: its parent's key and its name.
     static func entryKey(parent: UInt64, name: [CChar]) -> UInt64 {
-        mix(FNV1a.hash(name.lazy.map { UInt8(bitPattern: $0) }, startingAt: parent ^ FNV1a.offsetBasis))
+        mix(
+            FNV1a.hash(
+                name.lazy.map { UInt8(bitPattern: $0) }, startingAt: parent ^ FNV1a.offsetBasis))
     }
 
     /// splitmix64's finaliser.
@@ -163,7 +170,8 @@ package enum OutputTreeDigest {
             for lane in 0..<3 {
                 guard
                     let value = UInt64(
-                        String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self), radix: 16)
+                        String(decoding: digits[(lane * 16)..<(lane * 16 + 16)], as: UTF8.self),
+                        radix: 16)
                 else { return nil }
                 lanes.append(value)
             }
@@ -179,26 +187,28 @@ package enum OutputTreeDigest {
     }
 }
 
-/// How the digest of an output changes as a build writes it, summed as the files are written, so that
-/// the build need not walk the whole output afterwards to record it: each entry's hash taken out
-/// before it changes and put in after (the digest is a sum, in any order).
+/// How the digest of an output changes as a build writes it, summed as the files are written, so
+/// that the build need not walk the whole output afterwards to record it: each entry's hash taken
+/// out before it changes and put in after (the digest is a sum, in any order).
 package struct OutputTreeDigestChange: Sendable {
     private var added = OutputTreeDigest.Sum()
     private var removed = OutputTreeDigest.Sum()
 
     package init() {}
 
-    /// The key of `relativePath` ("steder/x/index.html"), as the walk derives it from the names it lists:
-    /// `entryKey` folded over the path's components, each hashed with its NUL.
+    /// The key of `relativePath` ("steder/x/index.html"), as the walk derives it from the names it
+    /// lists: `entryKey` folded over the path's components, each hashed with its NUL.
     static func key(of relativePath: String) -> UInt64 {
         var key: UInt64 = 0
         for component in relativePath.utf8.split(separator: UInt8(ascii: "/")) {
-            key = OutputTreeDigest.entryKey(parent: key, name: component.map { CChar(bitPattern: $0) } + [0])
+            key = OutputTreeDigest.entryKey(
+                parent: key, name: component.map { CChar(bitPattern: $0) } + [0])
         }
         return key
     }
 
-    /// What `stat` says of the file at `relativePath` (a file written, or one about to change or go).
+    /// What `stat` says of the file at `relativePath` (a file written, or one about to change or
+    /// go).
     package mutating func addFile(_ relativePath: String, _ info: stat) {
         added.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
     }
@@ -207,8 +217,12 @@ package struct OutputTreeDigestChange: Sendable {
         removed.add(OutputTreeDigest.fileHash(key: Self.key(of: relativePath), info))
     }
 
-    package mutating func addFolder(_ relativePath: String) { added.add(Self.key(of: relativePath) ^ 0xD1) }
-    package mutating func removeFolder(_ relativePath: String) { removed.add(Self.key(of: relativePath) ^ 0xD1) }
+    package mutating func addFolder(_ relativePath: String) {
+        added.add(Self.key(of: relativePath) ^ 0xD1)
+    }
+    package mutating func removeFolder(_ relativePath: String) {
+        removed.add(Self.key(of: relativePath) ^ 0xD1)
+    }
 
     mutating func merge(_ other: OutputTreeDigestChange) {
         added.merge(other.added)
@@ -217,7 +231,8 @@ package struct OutputTreeDigestChange: Sendable {
 
     /// `digest` (nil: an empty tree) with these changes applied, or nil when it is not a digest.
     package func applied(to digest: String?) -> String? {
-        guard var sum = digest.map({ OutputTreeDigest.Sum(hex: $0) }) ?? OutputTreeDigest.Sum() else { return nil }
+        guard var sum = digest.map({ OutputTreeDigest.Sum(hex: $0) }) ?? OutputTreeDigest.Sum()
+        else { return nil }
         sum.merge(added)
         sum.subtract(removed)
         return sum.hex

@@ -65,7 +65,8 @@ package final class SiteWriter: Sendable {
         package var unchanged = 0
         /// Files of the previous output the new site no longer has.
         package var removed = 0
-        /// Of the files written, those the previous output did not have (known after `commitChanges`).
+        /// Of the files written, those the previous output did not have (known after
+        /// `commitChanges`).
         package var added = 0
         /// Bytes of the whole new site.
         var totalBytes = 0
@@ -94,9 +95,11 @@ package final class SiteWriter: Sendable {
     /// which spares the kernel walking the long path for every page.
     private let stagingDescriptor = Atomic<Int32>(-1)
 
-    /// The digest of what this build made in the staging tree, summed as it is made (`OutputTreeDigestChange`).
+    /// The digest of what this build made in the staging tree, summed as it is made
+    /// (`OutputTreeDigestChange`).
     let staged = Mutex(OutputTreeDigestChange())
-    /// After a commit: the output's digest (`OutputTreeDigest`), known without walking it; nil if unknown.
+    /// After a commit: the output's digest (`OutputTreeDigest`), known without walking it; nil if
+    /// unknown.
     package var committedTree: String? { committedTreeValue.withLock { $0 } }
     let committedTreeValue = Mutex<String?>(nil)
 
@@ -120,11 +123,14 @@ package final class SiteWriter: Sendable {
     ) throws(SiteWriterError) {
         self.redactor = redactor
         let output = SiteFolder.absolute(outputPath)
-        guard output != "/" else { throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes") }
+        guard output != "/" else {
+            throw .unsafeOutputPath(path: output, reason: "rotmappen kan ikke brukes")
+        }
         self.protectedPaths = protectedPaths.map(SiteFolder.absolute)
         for protected in self.protectedPaths {
             if output == protected || protected.hasPrefix(output + "/") {
-                throw .unsafeOutputPath(path: output, reason: "mappen inneholder nettstedsmappen \(protected)")
+                throw .unsafeOutputPath(
+                    path: output, reason: "mappen inneholder nettstedsmappen \(protected)")
             }
         }
         self.outputPath = output
@@ -136,11 +142,13 @@ package final class SiteWriter: Sendable {
                 throw .unsafeOutputPath(path: output, reason: "det finnes en fil med det navnet")
             }
             let isOurs = FileSystem.fileExists(output + "/" + SiteWriter.markerFileName)
-            let isEmpty = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).isEmpty
+            let isEmpty = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
+                .isEmpty
             guard isOurs || isEmpty else { throw .notOurFolder(path: output) }
         }
         SiteWriter.removeLeftoverStaging(parent: parent, name: name)
-        previousDescriptor = FileSystem.openDescriptor(output, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        previousDescriptor = FileSystem.openDescriptor(
+            output, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
     deinit {
@@ -151,8 +159,8 @@ package final class SiteWriter: Sendable {
     /// Staging folders of builds that were killed before they could clean up.
     static func removeLeftoverStaging(parent: String, name: String) {
         let prefix = "." + name + ".staging-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix)
-        {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        where entry.hasPrefix(prefix) {
             let pid = Int32(entry.dropFirst(prefix.count)) ?? 0
             // Leave a folder of a build that is still running.
             if pid > 0, pid != getpid(), kill(pid, 0) == 0 { continue }
@@ -173,15 +181,16 @@ package final class SiteWriter: Sendable {
         }
     }
 
-    /// Writes one file of the site (`relativePath` like "steder/x/index.html").
-    /// `knownToDiffer` spares comparing a big file the caller knows differs from the previous output's.
+    /// Writes one file of the site (`relativePath` like "steder/x/index.html"). `knownToDiffer`
+    /// spares comparing a big file the caller knows differs from the previous output's.
     package func write(_ unredacted: [UInt8], to relativePath: String, knownToDiffer: Bool = false)
         throws(SiteWriterError)
     {
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         let bytes = redactor.isEmpty ? unredacted : redactor.redact(unredacted)
         try claim(relativePath, bytes: bytes.count)
-        if !knownToDiffer && SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes) {
+        if !knownToDiffer && SiteWriter.fileHasContent(relativePath, in: previousDescriptor, bytes)
+        {
             markUnchanged(relativePath)
             return
         }
@@ -190,12 +199,16 @@ package final class SiteWriter: Sendable {
         do throws(FileError) {
             try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath)
         } catch { throw .file(error) }
-        if let info = FileSystem.rawStatus(descriptor: fd) { staged.withLock { $0.addFile(relativePath, info) } }
+        if let info = FileSystem.rawStatus(descriptor: fd) {
+            staged.withLock { $0.addFile(relativePath, info) }
+        }
     }
 
     /// Claims a path of the new site (a second writer of it is a bug): one lock per new file.
     func claim(_ relativePath: String, bytes: Int) throws(SiteWriterError) {
-        guard SiteWriter.isSafeRelativePath(relativePath) else { throw .invalidPagePath(relativePath) }
+        guard SiteWriter.isSafeRelativePath(relativePath) else {
+            throw .invalidPagePath(relativePath)
+        }
         let isNew = state.withLock { state in
             state.statistics.totalBytes += bytes
             return state.allPaths.insert(relativePath).inserted
@@ -203,7 +216,8 @@ package final class SiteWriter: Sendable {
         guard isNew else { throw .invalidPagePath(relativePath + " (to ganger)") }
     }
 
-    /// The previous output's file has exactly these bytes: it is linked into the new tree at the end.
+    /// The previous output's file has exactly these bytes: it is linked into the new tree at the
+    /// end.
     func markUnchanged(_ relativePath: String) {
         state.withLock { state in
             state.unchangedPaths.append(relativePath)
@@ -211,15 +225,19 @@ package final class SiteWriter: Sendable {
         }
     }
 
-    /// Creates (or empties) `relativePath` in the staging tree, its folders as needed; returns it open for writing.
+    /// Creates (or empties) `relativePath` in the staging tree, its folders as needed; returns it
+    /// open for writing.
     func createStagedFile(_ relativePath: String) throws(SiteWriterError) -> Int32 {
         try ensureStaging()
         let staging = stagingDescriptor.load(ordering: .acquiring)
         // Folders are made on demand: no bookkeeping, and mkdir is atomic. The staging tree starts
-        // empty and most files are a page alone in its folder (`steder/<slug>/index.html`), so a file
-        // in a folder makes the folder first: one call, where opening first would fail once more.
+        // empty and most files are a page alone in its folder (`steder/<slug>/index.html`), so a
+        // file in a folder makes the folder first: one call, where opening first would fail once
+        // more.
         if relativePath.utf8.contains(UInt8(ascii: "/")) {
-            do throws(FileError) { try createParentDirectories(of: relativePath) } catch { throw .file(error) }
+            do throws(FileError) { try createParentDirectories(of: relativePath) } catch {
+                throw .file(error)
+            }
         }
         let fd = FileSystem.openDescriptor(
             relativePath, in: staging, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
@@ -230,13 +248,15 @@ package final class SiteWriter: Sendable {
     /// Finishes the new tree and swaps it in. Returns what was done.
     package func commit() throws(SiteWriterError) -> Statistics {
         try write(
-            Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8), to: SiteWriter.markerFileName
+            Array("Beacon sitegen output. This folder is replaced by each build.\n".utf8),
+            to: SiteWriter.markerFileName
         )
         let (stagingCreated, unchanged, allPaths) = state.withLock {
             ($0.stagingCreated, $0.unchangedPaths, $0.allPaths)
         }
         state.withLock { $0.statistics.written = $0.allPaths.count - $0.statistics.unchanged }
-        let previous = FileSystem.isDirectory(outputPath) ? SiteWriter.listFiles(under: outputPath) : []
+        let previous =
+            FileSystem.isDirectory(outputPath) ? SiteWriter.listFiles(under: outputPath) : []
         let stale = previous.filter { !allPaths.contains($0) }
         state.withLock { $0.statistics.removed = stale.count }
         if !stagingCreated && stale.isEmpty && FileSystem.isDirectory(outputPath) {
@@ -269,9 +289,10 @@ package final class SiteWriter: Sendable {
         // The last moment to stop: after the swap the new site is published.
         if cancelled.load(ordering: .acquiring) { throw .cancelled }
         try swapStagingIntoPlace()
-        // The linked files' change times moved when they were linked and again when the old tree's names for
-        // them went: they are added to the digest as the output holds them now.
-        let output = FileSystem.openDescriptor(outputPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // The linked files' change times moved when they were linked and again when the old tree's
+        // names for them went: they are added to the digest as the output holds them now.
+        let output = FileSystem.openDescriptor(
+            outputPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if output >= 0 {
             defer { close(output) }
             let linked = ParallelChunks.map(count: unchanged.count, chunkSize: 2_048) {
@@ -327,7 +348,9 @@ package final class SiteWriter: Sendable {
         }
         // Filesystems without RENAME_EXCHANGE: two renames, a moment without output.
         let old = stagingPath + ".old"
-        if let code = FileSystem.move(outputPath, to: old) { throw .file(.errno("flytte", outputPath, code: code)) }
+        if let code = FileSystem.move(outputPath, to: old) {
+            throw .file(.errno("flytte", outputPath, code: code))
+        }
         if let code = FileSystem.move(stagingPath, to: outputPath) {
             _ = FileSystem.move(old, to: outputPath)
             throw .file(.errno("flytte på plass", outputPath, code: code))
@@ -348,16 +371,20 @@ package final class SiteWriter: Sendable {
                 cancelledNow = true
                 return nil
             }
-            // The output's parent folder is made only now: a build that fails earlier leaves nothing behind.
-            // Never a protected folder (the site's) or one above it: a site deleted or moved meanwhile is not made again.
+            // The output's parent folder is made only now: a build that fails earlier leaves
+            // nothing behind. Never a protected folder (the site's) or one above it: a site deleted
+            // or moved meanwhile is not made again.
             let boundary = protectedPaths.first { parent != $0 && parent.hasPrefix($0 + "/") }
             if protectedPaths.contains(parent) && !FileSystem.isDirectory(parent) { return ENOENT }
-            if !FileSystem.isDirectory(parent), (try? FileSystem.createDirectory(parent, inside: boundary)) == nil {
+            if !FileSystem.isDirectory(parent),
+                (try? FileSystem.createDirectory(parent, inside: boundary)) == nil
+            {
                 return errno == 0 ? ENOENT : errno
             }
             FileSystem.removeTree(stagingPath)
             if !FileSystem.makeFolder(stagingPath) { return errno }
-            let descriptor = FileSystem.openDescriptor(stagingPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let descriptor = FileSystem.openDescriptor(
+                stagingPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if descriptor < 0 { return errno }
             stagingDescriptor.store(descriptor, ordering: .releasing)
             state.stagingCreated = true
@@ -380,7 +407,8 @@ package final class SiteWriter: Sendable {
             index = slash
         }
         let staging = stagingDescriptor.load(ordering: .acquiring)
-        // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest downwards.
+        // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest
+        // downwards.
         var level = 0
         while level < folders.count {
             if FileSystem.makeFolder(String(folders[level]), in: staging) {
@@ -388,7 +416,9 @@ package final class SiteWriter: Sendable {
                 break
             }
             if errno == EEXIST { break }
-            guard errno == ENOENT else { throw .errno("opprette mappen", stagingPath + "/" + folders[level]) }
+            guard errno == ENOENT else {
+                throw .errno("opprette mappen", stagingPath + "/" + folders[level])
+            }
             level += 1
         }
         while level > 0 {
@@ -404,10 +434,12 @@ package final class SiteWriter: Sendable {
     /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.
     static func isSafeRelativePath(_ path: String) -> Bool {
         guard path.utf8.count < 4096 else { return false }
-        // Bytes, not characters: every byte refused is ASCII, and it runs for every file a build writes.
+        // Bytes, not characters: every byte refused is ASCII, and it runs for every file a build
+        // writes.
         var segmentLength = 0
         var onlyDots = true
-        func segmentIsBad() -> Bool { segmentLength == 0 || (onlyDots && segmentLength <= 2) }  // "", "." or ".."
+        // "", "." or ".."
+        func segmentIsBad() -> Bool { segmentLength == 0 || (onlyDots && segmentLength <= 2) }
         for byte in path.utf8 {
             if byte == UInt8(ascii: "/") {
                 if segmentIsBad() { return false }

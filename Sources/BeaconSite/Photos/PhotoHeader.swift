@@ -1,23 +1,26 @@
 import BeaconMap
 import BeaconModel
 
-/// A photo's size as its first bytes give it, read in Swift, without libvips: what `sitegen photo add` and
-/// the build check before any decoder is opened (`PhotoPipeline.check`). JPEG (the frame header, EXIF's
-/// orientation), PNG (IHDR, eXIf), GIF (the screen, its frames counted), WebP (VP8, VP8L or VP8X, its
-/// frames counted, EXIF) and HEIF/AVIF (the primary image's `ispe` and `irot`). Every read is bounds-checked;
-/// a start that says no size gives nil, and libvips then decides (and says why).
+/// A photo's size as its first bytes give it, read in Swift, without libvips: what `sitegen photo
+/// add` and the build check before any decoder is opened (`PhotoPipeline.check`). JPEG (the frame
+/// header, EXIF's orientation), PNG (IHDR, eXIf), GIF (the screen, its frames counted), WebP (VP8,
+/// VP8L or VP8X, its frames counted, EXIF) and HEIF/AVIF (the primary image's `ispe` and `irot`).
+/// Every read is bounds-checked; a start that says no size gives nil, and libvips then decides (and
+/// says why).
 package struct PhotoHeader: Sendable, Equatable {
     /// The stored size, as libvips's header reports it.
     package var width: Int
     package var height: Int
     /// Frames of an animation (GIF, WebP); 1 for a still image.
     package var pages: Int
-    /// The size the photo is shown at: turned a quarter when its EXIF orientation is 5–8 (JPEG, PNG, WebP).
-    /// HEIF's rotation (`irot`) is applied by its decoder, so its stored size is already upright there.
+    /// The size the photo is shown at: turned a quarter when its EXIF orientation is 5–8 (JPEG,
+    /// PNG, WebP). HEIF's rotation (`irot`) is applied by its decoder, so its stored size is
+    /// already upright there.
     package var uprightWidth: Int
     package var uprightHeight: Int
 
-    /// The header of `bytes`, which `PhotoFileFormat.sniff` said are `format`; nil when it cannot be read.
+    /// The header of `bytes`, which `PhotoFileFormat.sniff` said are `format`; nil when it cannot
+    /// be read.
     package static func read(_ bytes: [UInt8], format: PhotoFileFormat) -> PhotoHeader? {
         let reader = ByteReader(bytes: bytes)
         let found: (width: Int, height: Int, pages: Int, orientation: Int)?
@@ -33,7 +36,8 @@ package struct PhotoHeader: Sendable, Equatable {
         let turned = found.orientation >= 5
         return PhotoHeader(
             width: found.width, height: found.height, pages: max(1, found.pages),
-            uprightWidth: turned ? found.height : found.width, uprightHeight: turned ? found.width : found.height)
+            uprightWidth: turned ? found.height : found.width,
+            uprightHeight: turned ? found.width : found.height)
     }
 }
 
@@ -55,7 +59,8 @@ private struct ByteReader {
 
     func matches(_ text: String, at: Int) -> Bool {
         let expected = Array(text.utf8)
-        return at >= 0 && at <= bytes.count - expected.count && bytes[at..<at + expected.count].elementsEqual(expected)
+        return at >= 0 && at <= bytes.count - expected.count
+            && bytes[at..<at + expected.count].elementsEqual(expected)
     }
 
     // MARK: JPEG
@@ -76,7 +81,8 @@ private struct ByteReader {
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
             // The scan or the end: nothing after it is header.
             if marker == 0xDA || marker == 0xD9 { break }
-            guard let length = bigEndian(index, 2), length >= 2, index + length <= bytes.count else { break }
+            guard let length = bigEndian(index, 2), length >= 2, index + length <= bytes.count
+            else { break }
             let payload = index + 2
             if marker == 0xE1, orientation == nil, matches("Exif\0\0", at: payload) {
                 orientation = exifOrientation(from: payload + 6, end: index + length) ?? 1
@@ -106,13 +112,17 @@ private struct ByteReader {
             guard start + offset + count <= end else { return nil }
             return little ? littleEndian(start + offset, count) : bigEndian(start + offset, count)
         }
-        guard integer(2, 2) == 42, let directory = integer(4, 4), let entries = integer(directory, 2) else {
+        guard integer(2, 2) == 42, let directory = integer(4, 4),
+            let entries = integer(directory, 2)
+        else {
             return nil
         }
         for entry in 0..<min(entries, 1_000) {
             let at = directory + 2 + entry * 12
             guard let tag = integer(at, 2) else { return nil }
-            if tag == 0x0112, let value = integer(at + 8, 2) { return (1...8).contains(value) ? value : nil }
+            if tag == 0x0112, let value = integer(at + 8, 2) {
+                return (1...8).contains(value) ? value : nil
+            }
         }
         return nil
     }
@@ -139,10 +149,11 @@ private struct ByteReader {
 
     // MARK: GIF
 
-    /// The logical screen's size (what libvips reports), and the frames: every image descriptor, found by
-    /// stepping over the blocks.
+    /// The logical screen's size (what libvips reports), and the frames: every image descriptor,
+    /// found by stepping over the blocks.
     func gif() -> (width: Int, height: Int, pages: Int, orientation: Int)? {
-        guard let width = littleEndian(6, 2), let height = littleEndian(8, 2), let flags = byte(10) else {
+        guard let width = littleEndian(6, 2), let height = littleEndian(8, 2), let flags = byte(10)
+        else {
             return nil
         }
         var index = 13 + (flags & 0x80 != 0 ? 3 << ((flags & 0x07) + 1) : 0)
@@ -174,8 +185,8 @@ private struct ByteReader {
 
     // MARK: WebP
 
-    /// The size from the first image chunk (VP8, VP8L) or the extended header (VP8X); with VP8X, the
-    /// animation's frames (ANMF) and EXIF's orientation.
+    /// The size from the first image chunk (VP8, VP8L) or the extended header (VP8X); with VP8X,
+    /// the animation's frames (ANMF) and EXIF's orientation.
     func webp() -> (width: Int, height: Int, pages: Int, orientation: Int)? {
         var size: (width: Int, height: Int)?
         var frames = 0
@@ -184,22 +195,28 @@ private struct ByteReader {
         var index = 12
         while let length = littleEndian(index + 4, 4), index + 8 <= bytes.count {
             let data = index + 8
-            if matches("VP8X", at: index), let width = littleEndian(data + 4, 3), let height = littleEndian(data + 7, 3)
+            if matches("VP8X", at: index), let width = littleEndian(data + 4, 3),
+                let height = littleEndian(data + 7, 3)
             {
                 size = (width + 1, height + 1)
                 extended = true
-            } else if matches("VP8 ", at: index), size == nil, byte(data + 3) == 0x9D, byte(data + 4) == 0x01,
-                byte(data + 5) == 0x2A, let width = littleEndian(data + 6, 2), let height = littleEndian(data + 8, 2)
+            } else if matches("VP8 ", at: index), size == nil, byte(data + 3) == 0x9D,
+                byte(data + 4) == 0x01,
+                byte(data + 5) == 0x2A, let width = littleEndian(data + 6, 2),
+                let height = littleEndian(data + 8, 2)
             {
                 size = (width & 0x3FFF, height & 0x3FFF)
-            } else if matches("VP8L", at: index), size == nil, byte(data) == 0x2F, let bits = littleEndian(data + 1, 4)
+            } else if matches("VP8L", at: index), size == nil, byte(data) == 0x2F,
+                let bits = littleEndian(data + 1, 4)
             {
                 size = ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
             } else if matches("ANMF", at: index) {
                 frames += 1
             } else if matches("EXIF", at: index) {
                 let start = matches("Exif\0\0", at: data) ? data + 6 : data
-                orientation = exifOrientation(from: start, end: min(data + length, bytes.count)) ?? orientation
+                orientation =
+                    exifOrientation(from: start, end: min(data + length, bytes.count))
+                    ?? orientation
             }
             // A simple file has one image chunk and nothing else to read.
             if !extended, size != nil { break }
@@ -210,14 +227,17 @@ private struct ByteReader {
 
     // MARK: HEIF
 
-    /// The primary item's `ispe` (its size before `irot` turns it, as libheif reports it turned), from
-    /// `meta`: `pitm` names the item, `iprp`'s `ipco` holds the properties and `ipma` ties them to items.
+    /// The primary item's `ispe` (its size before `irot` turns it, as libheif reports it turned),
+    /// from `meta`: `pitm` names the item, `iprp`'s `ipco` holds the properties and `ipma` ties
+    /// them to items.
     func heif() -> (width: Int, height: Int, pages: Int, orientation: Int)? {
-        guard let meta = boxes(in: 0..<bytes.count).first(where: { $0.type == "meta" }), meta.content.count >= 4
+        guard let meta = boxes(in: 0..<bytes.count).first(where: { $0.type == "meta" }),
+            meta.content.count >= 4
         else { return nil }
         // A full box: version and flags, then its children.
         let children = boxes(in: (meta.content.lowerBound + 4)..<meta.content.upperBound)
-        guard let pitm = children.first(where: { $0.type == "pitm" }), let version = byte(pitm.content.lowerBound),
+        guard let pitm = children.first(where: { $0.type == "pitm" }),
+            let version = byte(pitm.content.lowerBound),
             let primary = bigEndian(pitm.content.lowerBound + 4, version == 0 ? 2 : 4),
             let iprp = children.first(where: { $0.type == "iprp" })
         else { return nil }
@@ -245,18 +265,21 @@ private struct ByteReader {
 
     /// The property indexes (1-based) `ipma` gives `item`.
     func associations(of item: Int, in ipma: Box) -> [Int]? {
-        guard let version = byte(ipma.content.lowerBound), let flags = bigEndian(ipma.content.lowerBound + 1, 3),
+        guard let version = byte(ipma.content.lowerBound),
+            let flags = bigEndian(ipma.content.lowerBound + 1, 3),
             let count = bigEndian(ipma.content.lowerBound + 4, 4)
         else { return nil }
         var index = ipma.content.lowerBound + 8
         let idSize = version < 1 ? 2 : 4
         let wide = flags & 1 != 0
         for _ in 0..<min(count, 100_000) {
-            guard let id = bigEndian(index, idSize), let associationCount = byte(index + idSize) else { return nil }
+            guard let id = bigEndian(index, idSize), let associationCount = byte(index + idSize)
+            else { return nil }
             index += idSize + 1
             var indexes: [Int] = []
             for _ in 0..<associationCount {
-                guard let value = bigEndian(index, wide ? 2 : 1), index < ipma.content.upperBound else { return nil }
+                guard let value = bigEndian(index, wide ? 2 : 1), index < ipma.content.upperBound
+                else { return nil }
                 indexes.append(value & (wide ? 0x7FFF : 0x7F))
                 index += wide ? 2 : 1
             }
@@ -270,8 +293,8 @@ private struct ByteReader {
         var content: Range<Int>
     }
 
-    /// The boxes one after another in `range` (a 64-bit size, and a size of 0 for «to the end», read too);
-    /// at most a few hundred, and none past the range.
+    /// The boxes one after another in `range` (a 64-bit size, and a size of 0 for «to the end»,
+    /// read too); at most a few hundred, and none past the range.
     func boxes(in range: Range<Int>) -> [Box] {
         var found: [Box] = []
         var index = range.lowerBound

@@ -1,8 +1,9 @@
 import BeaconModel
 import BeaconSystem
 
-/// The formats a photo is written in: WebP in every width (every current browser takes it), JPEG in one,
-/// for link previews (not every site that unfurls a link reads WebP) and the rare browser without WebP.
+/// The formats a photo is written in: WebP in every width (every current browser takes it), JPEG in
+/// one, for link previews (not every site that unfurls a link reads WebP) and the rare browser
+/// without WebP.
 package enum PhotoFormat: String, Sendable {
     case webp, jpeg
 }
@@ -21,8 +22,9 @@ package struct ProcessedPhoto: Sendable, Equatable {
     /// The upright original's size, after its EXIF orientation.
     package var width: Int
     package var height: Int
-    /// A WebP for each width in the pipeline's `widths` that is at most the original's (never enlarged; an
-    /// original narrower than the smallest gives one at its own width), narrowest first; then the JPEG.
+    /// A WebP for each width in the pipeline's `widths` that is at most the original's (never
+    /// enlarged; an original narrower than the smallest gives one at its own width), narrowest
+    /// first; then the JPEG.
     package var variants: [PhotoVariant]
     /// The average colour, "#rrggbb", over white where the photo is transparent.
     package var placeholder: String
@@ -33,9 +35,10 @@ package struct ProcessedPhoto: Sendable, Equatable {
 /// into sRGB and stripped of every piece of metadata: a phone's photo carries where it was taken
 /// (GPS), when and with what, which a published page must not pass on.
 package enum PhotoPipeline {
-    /// The WebP widths, from the widths the pages show a photo at: a card's thumbnail at up to three
-    /// pixels a point (360), a phone's page at two (720) and at three (1080: a 390-point iPhone's
-    /// full-width photo is 358 points), and a desktop's page at two (its column is at most 528 points).
+    /// The WebP widths, from the widths the pages show a photo at: a card's thumbnail at up to
+    /// three pixels a point (360), a phone's page at two (720) and at three (1080: a 390-point
+    /// iPhone's full-width photo is 358 points), and a desktop's page at two (its column is at most
+    /// 528 points).
     package static let widths = [360, 720, 1080]
 
     /// The JPEG's width: what link previews ask for (1200 wide for a large card).
@@ -46,24 +49,29 @@ package enum PhotoPipeline {
     /// (a phone's is 12–50), and more than that is a scan, a panorama or a decompression bomb.
     package static let maximumPixels = 60_000_000
 
-    /// WebP at 75 and JPEG at 80 (libvips's scale, as cwebp's and libjpeg's): no loss one sees at the size
-    /// a photo is shown. The WebP encoder at its least effort (0 of 6) makes files of about the same error,
-    /// and no larger, as at its default, in a fraction of the time: encoding is much of a first build with many photos.
+    /// WebP at 75 and JPEG at 80 (libvips's scale, as cwebp's and libjpeg's): no loss one sees at
+    /// the size a photo is shown. The WebP encoder at its least effort (0 of 6) makes files of
+    /// about the same error, and no larger, as at its default, in a fraction of the time: encoding
+    /// is much of a first build with many photos.
     static let webpQuality = 75
     static let webpEffort = 0
     static let jpegQuality = 80
 
-    /// libvips's built-in sRGB profile: the colours the web assumes when an image carries no profile.
-    /// Only a photo with a profile of its own is transformed to it; one without is taken as sRGB
-    /// already (transformed from libvips's fallback profile, its colours would shift by up to 10 of 255).
+    /// libvips's built-in sRGB profile: the colours the web assumes when an image carries no
+    /// profile. Only a photo with a profile of its own is transformed to it; one without is taken
+    /// as sRGB already (transformed from libvips's fallback profile, its colours would shift by up
+    /// to 10 of 255).
     static let exportProfile = "srgb"
 
     /// Makes the variants of `bytes`; `name` is the photo's name in any error.
     package static func process(
         _ bytes: [UInt8], name: String, widths: [Int] = widths
     ) throws(PhotoError) -> ProcessedPhoto {
-        func fail(_ reason: PhotoError.Reason) -> PhotoError { PhotoError(name: name, reason: reason) }
-        // What the first bytes tell, before libvips is opened: the same words as `sitegen photo add`'s.
+        func fail(_ reason: PhotoError.Reason) -> PhotoError {
+            PhotoError(name: name, reason: reason)
+        }
+        // What the first bytes tell, before libvips is opened: the same words as `sitegen photo
+        // add`'s.
         try check(bytes, name: name, widths: widths)
         let vips: Vips
         switch Vips.shared {
@@ -71,7 +79,9 @@ package enum PhotoPipeline {
         case .failure: throw fail(.libraryMissing)
         }
         let isHEIF = looksLikeHEIF(bytes)
-        guard vips.loader(for: bytes) != nil else { throw fail(isHEIF ? .heic(detail: nil) : .notAnImage) }
+        guard vips.loader(for: bytes) != nil else {
+            throw fail(isHEIF ? .heic(detail: nil) : .notAnImage)
+        }
         func unreadable(_ failure: Vips.Failure) -> PhotoError {
             let detail = describe(failure)
             return fail(isHEIF ? .heic(detail: detail) : .damaged(detail: detail))
@@ -82,13 +92,18 @@ package enum PhotoPipeline {
         guard header.width > 0, header.height > 0 else {
             throw fail(
                 .tooManyPixels(
-                    width: header.width, height: header.height, pages: header.pages, limit: maximumPixels))
+                    width: header.width, height: header.height, pages: header.pages,
+                    limit: maximumPixels))
         }
-        // Orientations 5–8 turn the image a quarter: the upright photo is as wide as the stored one is high.
+        // Orientations 5–8 turn the image a quarter: the upright photo is as wide as the stored one
+        // is high.
         let turned = header.orientation >= 5
-        var upright = (width: turned ? header.height : header.width, height: turned ? header.width : header.height)
-        // libvips's header too, in case it reads more than ours did. HEIF's loader turns the image itself, and
-        // its size is upright already.
+        var upright = (
+            width: turned ? header.height : header.width,
+            height: turned ? header.width : header.height
+        )
+        // libvips's header too, in case it reads more than ours did. HEIF's loader turns the image
+        // itself, and its size is upright already.
         try checkSize(
             width: header.width, height: header.height, pages: header.pages,
             upright: isHEIF ? (header.width, header.height) : upright, name: name, widths: widths)
@@ -107,23 +122,28 @@ package enum PhotoPipeline {
         }
         // The decoded size too: what the header promised, shrunk, never more.
         let longest = max(upright.width, upright.height)
-        guard decoded.width <= longest, decoded.height <= longest, decoded.width * decoded.height <= maximumPixels
+        guard decoded.width <= longest, decoded.height <= longest,
+            decoded.width * decoded.height <= maximumPixels
         else {
             throw fail(
                 .damaged(
-                    detail: "\(decoded.width) × \(decoded.height) piksler, ikke \(upright.width) × \(upright.height)"))
+                    detail:
+                        "\(decoded.width) × \(decoded.height) piksler, ikke \(upright.width) × \(upright.height)"
+                ))
         }
-        // A loader that turns the image itself (HEIF) reports the stored orientation too: trust the pixels.
+        // A loader that turns the image itself (HEIF) reports the stored orientation too: trust the
+        // pixels.
         if !sameShape(decoded, upright) { upright = (upright.height, upright.width) }
 
         do throws(Vips.Failure) {
             // A new image of the pixels alone: no tag of the original can reach a variant.
             let base = try eightBitSRGB(decoded).withoutMetadata()
-            // The JPEG from the decoded image, then each WebP from the next larger one (the widest from the
-            // decoded one): each resize reads the fewest pixels, and the original is read once.
-            // JPEG has no alpha: transparent parts over white, as the page's background is.
+            // The JPEG from the decoded image, then each WebP from the next larger one (the widest
+            // from the decoded one): each resize reads the fewest pixels, and the original is read
+            // once. JPEG has no alpha: transparent parts over white, as the page's background is.
             let jpegSized = try jpegTarget == base.width ? base : base.thumbnail(width: jpegTarget)
-            let opaque = try jpegSized.bands == 4 ? jpegSized.flattened(onto: [255, 255, 255]) : jpegSized
+            let opaque =
+                try jpegSized.bands == 4 ? jpegSized.flattened(onto: [255, 255, 255]) : jpegSized
             let jpeg = PhotoVariant(
                 width: opaque.width, height: opaque.height, format: .jpeg,
                 bytes: try opaque.encoded(as: .jpeg(quality: jpegQuality), strip: true))
@@ -131,11 +151,15 @@ package enum PhotoPipeline {
             var larger = base
             for width in targets.reversed() {
                 let image = try width == larger.width ? larger : larger.thumbnail(width: width)
-                let webp = try image.encoded(as: .webp(quality: webpQuality, effort: webpEffort), strip: true)
+                let webp = try image.encoded(
+                    as: .webp(quality: webpQuality, effort: webpEffort), strip: true)
                 guard let strippedWebP = try? WebPMetadata.stripped(webp) else {
                     throw Vips.Failure.failed("WebP-filen fra libvips kunne ikke leses")
                 }
-                webps.append(PhotoVariant(width: image.width, height: image.height, format: .webp, bytes: strippedWebP))
+                webps.append(
+                    PhotoVariant(
+                        width: image.width, height: image.height, format: .webp, bytes: strippedWebP
+                    ))
                 larger = image
             }
             let variants = webps.reversed() + [jpeg]
@@ -152,50 +176,67 @@ package enum PhotoPipeline {
     package static let webPMaximumSide = 16_383
 
     /// What the build can make of `bytes`, told from their first bytes alone, without libvips (so
-    /// `sitegen photo add` needs none to refuse what the build would not publish): empty, no image, an image
-    /// format none of the build's loaders reads (TIFF), more pixels than `maximumPixels`, or so narrow for its
-    /// height that a WebP could not hold it. A header this cannot read is left to libvips, which the build asks
-    /// next (a file cut off or lying about its size is only found out by decoding it).
-    package static func check(_ bytes: [UInt8], name: String, widths: [Int] = widths) throws(PhotoError) {
+    /// `sitegen photo add` needs none to refuse what the build would not publish): empty, no image,
+    /// an image format none of the build's loaders reads (TIFF), more pixels than `maximumPixels`,
+    /// or so narrow for its height that a WebP could not hold it. A header this cannot read is left
+    /// to libvips, which the build asks next (a file cut off or lying about its size is only found
+    /// out by decoding it).
+    package static func check(_ bytes: [UInt8], name: String, widths: [Int] = widths)
+        throws(PhotoError)
+    {
         guard !bytes.isEmpty else { throw PhotoError(name: name, reason: .empty) }
-        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))) else {
+        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength)))
+        else {
             throw PhotoError(name: name, reason: .notAnImage)
         }
-        guard format.isPublished else { throw PhotoError(name: name, reason: .unsupportedFormat(name: format.name)) }
+        guard format.isPublished else {
+            throw PhotoError(name: name, reason: .unsupportedFormat(name: format.name))
+        }
         guard let header = PhotoHeader.read(bytes, format: format) else { return }
         try checkSize(
             width: header.width, height: header.height, pages: header.pages,
             upright: (header.uprightWidth, header.uprightHeight), name: name, widths: widths)
     }
 
-    /// The size rules: at most `maximumPixels` (frames counted), and every WebP variant within WebP's side.
+    /// The size rules: at most `maximumPixels` (frames counted), and every WebP variant within
+    /// WebP's side.
     static func checkSize(
-        width: Int, height: Int, pages: Int, upright: (width: Int, height: Int), name: String, widths: [Int]
+        width: Int, height: Int, pages: Int, upright: (width: Int, height: Int), name: String,
+        widths: [Int]
     ) throws(PhotoError) {
         let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
         let (pixels, pixelsOverflow) = area.multipliedReportingOverflow(by: max(1, pages))
         guard !areaOverflow, !pixelsOverflow, pixels <= maximumPixels else {
             throw PhotoError(
-                name: name, reason: .tooManyPixels(width: width, height: height, pages: pages, limit: maximumPixels))
+                name: name,
+                reason: .tooManyPixels(
+                    width: width, height: height, pages: pages, limit: maximumPixels))
         }
         guard upright.width > 0, upright.height > 0 else { return }
-        // The widest WebP is the highest; each is at most 1,080 wide, so only a height can pass the side.
-        let shownWidth = variantWidths(forWidth: upright.width, widths: widths).last ?? upright.width
-        if shownHeight(width: upright.width, height: upright.height, shownWidth: shownWidth) > webPMaximumSide {
+        // The widest WebP is the highest; each is at most 1,080 wide, so only a height can pass the
+        // side.
+        let shownWidth =
+            variantWidths(forWidth: upright.width, widths: widths).last ?? upright.width
+        if shownHeight(width: upright.width, height: upright.height, shownWidth: shownWidth)
+            > webPMaximumSide
+        {
             throw PhotoError(
-                name: name, reason: .tooTall(width: upright.width, height: upright.height, shownWidth: shownWidth))
+                name: name,
+                reason: .tooTall(
+                    width: upright.width, height: upright.height, shownWidth: shownWidth))
         }
     }
 
-    /// The height of a variant `shownWidth` wide of an upright photo `width` × `height`, rounded up.
+    /// The height of a variant `shownWidth` wide of an upright photo `width` × `height`, rounded
+    /// up.
     static func shownHeight(width: Int, height: Int, shownWidth: Int) -> Int {
         guard width > 0 else { return height }
         return (height * shownWidth + width - 1) / width
     }
 
-    /// The widths to make for an upright original `width` wide: those that fit, and its own width when a
-    /// larger one would be asked for but the original is a fifth or more wider than the widest that fits
-    /// (a 1000-wide original is shown 1000 wide where 1080 is wanted, not 720).
+    /// The widths to make for an upright original `width` wide: those that fit, and its own width
+    /// when a larger one would be asked for but the original is a fifth or more wider than the
+    /// widest that fits (a 1000-wide original is shown 1000 wide where 1080 is wanted, not 720).
     static func variantWidths(forWidth width: Int, widths: [Int]) -> [Int] {
         let all = Set(widths.filter { $0 > 0 }).sorted()
         let fitting = all.filter { $0 <= width }
@@ -204,16 +245,19 @@ package enum PhotoPipeline {
         return largerWanted && width * 5 > widest * 6 ? fitting + [width] : fitting
     }
 
-    /// 8-bit sRGB whatever came out of the loader: a 16-bit PNG stays 16-bit through the ICC transform,
-    /// a greyscale one stays grey, and a CMYK image without a profile is converted here.
+    /// 8-bit sRGB whatever came out of the loader: a 16-bit PNG stays 16-bit through the ICC
+    /// transform, a greyscale one stays grey, and a CMYK image without a profile is converted here.
     private static func eightBitSRGB(_ image: Vips.Image) throws(Vips.Failure) -> Vips.Image {
         var image = image
-        if image.interpretation != .sRGB || image.format != .uchar { image = try image.converted(to: .sRGB) }
+        if image.interpretation != .sRGB || image.format != .uchar {
+            image = try image.converted(to: .sRGB)
+        }
         if image.format != .uchar { image = try image.cast(to: .uchar) }
         return image
     }
 
-    /// The mean colour of an opaque 8-bit sRGB image, as "#rrggbb", from a copy a few dozen pixels wide.
+    /// The mean colour of an opaque 8-bit sRGB image, as "#rrggbb", from a copy a few dozen pixels
+    /// wide.
     private static func placeholder(of image: Vips.Image) throws(Vips.Failure) -> String {
         let small = try image.thumbnail(width: 32)
         let pixels = try small.pixels()
@@ -241,7 +285,8 @@ package enum PhotoPipeline {
     static func looksLikeHEIF(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return false }
         let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-        return ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"].contains(brand)
+        return ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
+            .contains(brand)
     }
 
     private static func describe(_ failure: Vips.Failure) -> String {

@@ -1,7 +1,8 @@
-/// A photo as the pages show it: its text, its upright size (for `width`/`height`, so nothing shifts as it
-/// loads), the colour its box has until it does, its WebP sizes and the one JPEG.
+/// A photo as the pages show it: its text, its upright size (for `width`/`height`, so nothing
+/// shifts as it loads), the colour its box has until it does, its WebP sizes and the one JPEG.
 package struct ShownPhoto: Sendable, Hashable {
-    /// The owner's description (`--alt`); nil when they gave none, and the page says «Bilde av NAVN».
+    /// The owner's description (`--alt`); nil when they gave none, and the page says «Bilde av
+    /// NAVN».
     package var alt: String?
     package var credit: String?
     package var width: Int
@@ -27,7 +28,8 @@ package struct ShownPhoto: Sendable, Hashable {
     }
 
     package init(
-        alt: String?, credit: String?, width: Int, height: Int, placeholder: String, sources: [Source], jpeg: Source
+        alt: String?, credit: String?, width: Int, height: Int, placeholder: String,
+        sources: [Source], jpeg: Source
     ) {
         self.alt = alt
         self.credit = credit

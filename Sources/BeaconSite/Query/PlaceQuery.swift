@@ -40,13 +40,14 @@ package struct PlaceQuery: Sendable {
     /// What a search may type for a cuisine key, folded (the catalogues' names in every language;
     /// Templates `CuisineNames.searchWords`); by default the value as given.
     package var cuisineWords: @Sendable (String) -> String = { $0.replacingAll("_", with: " ") }
-    /// What a search may type for a category: its names in every language and its everyday words (Templates
-    /// `CategoryNames.searchText`); by default its key.
+    /// What a search may type for a category: its names in every language and its everyday words
+    /// (Templates `CategoryNames.searchText`); by default its key.
     package var categoryWords: @Sendable (PlaceCategory) -> String = { $0.rawValue }
 
     package init(
         text: String = "", category: PlaceCategory? = nil, maximumDistanceKm: Double? = nil,
-        favoritesOnly: Bool = false, sort: Sort = .recommended, isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
+        favoritesOnly: Bool = false, sort: Sort = .recommended,
+        isOpen: (@Sendable (GuidePlace) -> Bool)? = nil,
         language: Language = .nb
     ) {
         self.language = language
@@ -58,10 +59,13 @@ package struct PlaceQuery: Sendable {
         self.isOpen = isOpen
     }
 
-    /// Open at a moment in Oslo (weekday 0 = Monday, minute of the day), by the place's hours; unknown is not open.
+    /// Open at a moment in Oslo (weekday 0 = Monday, minute of the day), by the place's hours;
+    /// unknown is not open.
     package static func openAt(weekday: Int, minute: Int) -> @Sendable (GuidePlace) -> Bool {
         { place in
-            guard place.category.hasOpeningStatus, let raw = place.openingHours, let hours = OpeningHours(raw) else {
+            guard place.category.hasOpeningStatus, let raw = place.openingHours,
+                let hours = OpeningHours(raw)
+            else {
                 return false
             }
             return hours.isOpen(weekday: weekday, minute: minute) == true
@@ -85,15 +89,19 @@ package struct PlaceQuery: Sendable {
                 of: place, categoryWords: categoryWords, cuisineWords: cuisineWords)
             return words.allSatisfy { searchText.contains($0) }
         }
-        let nearerFirst: ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = { a, b in
-            a.element.wholeMetres != b.element.wholeMetres
-                ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
-        }
+        let nearerFirst:
+            ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = {
+                a, b in
+                a.element.wholeMetres != b.element.wholeMetres
+                    ? a.element.wholeMetres < b.element.wholeMetres : a.offset < b.offset
+            }
         switch sort {
         case .recommended:
             return kept.sorted { a, b in
                 if a.element.isFavorite != b.element.isFavorite { return a.element.isFavorite }
-                let (x, y) = (a.element.summary?.sortAverage ?? 0, b.element.summary?.sortAverage ?? 0)
+                let (x, y) = (
+                    a.element.summary?.sortAverage ?? 0, b.element.summary?.sortAverage ?? 0
+                )
                 return x != y ? x > y : nearerFirst(a, b)
             }.map(\.element)
         case .distance:
@@ -116,7 +124,11 @@ package struct PlaceQuery: Sendable {
             let keys = Dictionary(
                 uniqueKeysWithValues: kept.map {
                     let name = $0.element.name(in: language)
-                    return ($0.offset, language == .en ? TextFolding.searchKey(name) : NorwegianCollation.sortKey(name))
+                    return (
+                        $0.offset,
+                        language == .en
+                            ? TextFolding.searchKey(name) : NorwegianCollation.sortKey(name)
+                    )
                 })
             return kept.sorted { a, b in
                 let (x, y) = (keys[a.offset]!, keys[b.offset]!)
@@ -125,13 +137,16 @@ package struct PlaceQuery: Sendable {
         }
     }
 
-    /// What the text search looks in: the name and the names other languages' pages show, address, the
-    /// category's names and everyday words, the cuisines' words, folded.
+    /// What the text search looks in: the name and the names other languages' pages show, address,
+    /// the category's names and everyday words, the cuisines' words, folded.
     static func searchText(
-        of place: GuidePlace, categoryWords: (PlaceCategory) -> String, cuisineWords: (String) -> String
+        of place: GuidePlace, categoryWords: (PlaceCategory) -> String,
+        cuisineWords: (String) -> String
     ) -> String {
         TextFolding.searchKey(
-            (place.names.allShown(for: place.name) + [place.address.singleLine ?? "", categoryWords(place.category)]
+            (place.names.allShown(for: place.name) + [
+                place.address.singleLine ?? "", categoryWords(place.category),
+            ]
                 + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
     }
 }

@@ -2,11 +2,11 @@ import BeaconModel
 import BeaconSystem
 import Glibc
 
-/// An image file the owner named on the command line (`sitegen photo add`), checked before anything is
-/// touched: a regular file, not empty, at most `maximumBytes` (told from its size, before it is read), an
-/// image by its first bytes, and one the build will publish (`PhotoPipeline.check`: its format and size, from
-/// the header, without libvips). It may lie anywhere, since the owner named it; its copy goes into `photos/`
-/// under `file`, a name made from its content.
+/// An image file the owner named on the command line (`sitegen photo add`), checked before anything
+/// is touched: a regular file, not empty, at most `maximumBytes` (told from its size, before it is
+/// read), an image by its first bytes, and one the build will publish (`PhotoPipeline.check`: its
+/// format and size, from the header, without libvips). It may lie anywhere, since the owner named
+/// it; its copy goes into `photos/` under `file`, a name made from its content.
 package struct PhotoOriginal: Sendable, Hashable {
     /// The absolute path it was named by.
     package let path: String
@@ -18,18 +18,24 @@ package struct PhotoOriginal: Sendable, Hashable {
     /// 200 MB: far above any camera's photo; a bigger file is most likely something else.
     package static let maximumBytes = 200 << 20
 
-    /// The file at `path`, read whole, checked and named; throws (touching nothing) when it is no photo.
+    /// The file at `path`, read whole, checked and named; throws (touching nothing) when it is no
+    /// photo.
     package static func read(_ path: String) throws(PhotoFileError) -> PhotoOriginal {
         let bytes = try contents(path)
-        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))) else {
+        guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength)))
+        else {
             throw .notAnImage(path: path)
         }
-        do throws(PhotoError) { try PhotoPipeline.check(bytes, name: path) } catch { throw .refused(error) }
-        return PhotoOriginal(path: path, format: format, size: bytes.count, file: storedName(of: bytes, format: format))
+        do throws(PhotoError) { try PhotoPipeline.check(bytes, name: path) } catch {
+            throw .refused(error)
+        }
+        return PhotoOriginal(
+            path: path, format: format, size: bytes.count,
+            file: storedName(of: bytes, format: format))
     }
 
-    /// The bytes again, for the copy (`SiteFolder.updatePhotos` reads them under the lock rather than hold
-    /// every file in memory meanwhile); throws when the file changed since `read`.
+    /// The bytes again, for the copy (`SiteFolder.updatePhotos` reads them under the lock rather
+    /// than hold every file in memory meanwhile); throws when the file changed since `read`.
     func bytesAgain() throws(PhotoFileError) -> [UInt8] {
         let bytes = try Self.contents(path)
         guard let format = PhotoFileFormat.sniff(Array(bytes.prefix(PhotoFileFormat.sniffLength))),
@@ -38,10 +44,10 @@ package struct PhotoOriginal: Sendable, Hashable {
         return bytes
     }
 
-    /// "photos/" + 128 bits of hash as 32 hex digits + the content's extension. Two 64-bit hashes of the
-    /// bytes from different starts; not for security, but two different photos of the owner's sharing a
-    /// name is as unlikely as it gets. The names are kept in the store, so the hash must never change:
-    /// `PhotoStoreTests` pins it.
+    /// "photos/" + 128 bits of hash as 32 hex digits + the content's extension. Two 64-bit hashes
+    /// of the bytes from different starts; not for security, but two different photos of the
+    /// owner's sharing a name is as unlikely as it gets. The names are kept in the store, so the
+    /// hash must never change: `PhotoStoreTests` pins it.
     package static func storedName(of bytes: [UInt8], format: PhotoFileFormat) -> String {
         var first = ContentHasher()
         first.combine(bytes)
@@ -51,16 +57,22 @@ package struct PhotoOriginal: Sendable, Hashable {
         return PlacePhoto.folderName + "/" + first.hex + second.hex + "." + format.fileExtension
     }
 
-    /// The file's bytes, after the checks its `stat` allows (so a 2 GB file or a FIFO is never read).
+    /// The file's bytes, after the checks its `stat` allows (so a 2 GB file or a FIFO is never
+    /// read).
     private static func contents(_ path: String) throws(PhotoFileError) -> [UInt8] {
         guard let info = FileSystem.status(path) else {
-            throw errno == ENOENT || errno == ENOTDIR ? .missing(path: path) : .unreadable(.errno("lese", path))
+            throw errno == ENOENT || errno == ENOTDIR
+                ? .missing(path: path) : .unreadable(.errno("lese", path))
         }
-        guard info.isRegularFile else { throw info.isDirectory ? .folder(path: path) : .notAFile(path: path) }
+        guard info.isRegularFile else {
+            throw info.isDirectory ? .folder(path: path) : .notAFile(path: path)
+        }
         let size = Int(info.size)
         guard size > 0 else { throw .empty(path: path) }
         guard size <= maximumBytes else { throw .tooLarge(path: path, bytes: size) }
-        do { return try FileSystem.read(path, limit: maximumBytes) } catch { throw .unreadable(error) }
+        do { return try FileSystem.read(path, limit: maximumBytes) } catch {
+            throw .unreadable(error)
+        }
     }
 }
 

@@ -24,9 +24,12 @@ package enum GeoJSONExport {
     }
 
     /// The places `place(index)` gives for `0..<count`, one feature a line.
-    package static func write(count: Int, _ place: (Int) -> (place: Place, extras: Extras)) -> [UInt8] {
+    package static func write(count: Int, _ place: (Int) -> (place: Place, extras: Extras))
+        -> [UInt8]
+    {
         var out: [UInt8] = []
-        out.reserveCapacity(200 + count * 800)  // about 740 bytes a place: no growing (and copying) half-way
+        // about 740 bytes a place: no growing (and copying) half-way
+        out.reserveCapacity(200 + count * 800)
         out.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
         for index in 0..<count {
             out.append(contentsOf: index == 0 ? [0x0A] : [0x2C, 0x0A])
@@ -79,7 +82,8 @@ package enum GeoJSONExport {
             properties.string("place_id", place.providerID)
             let traits = place.traits
             // OSM's own tags, so a guide built from this export reads them back.
-            properties.string("cuisine", traits.cuisines.isEmpty ? nil : traits.cuisines.joined(separator: ";"))
+            properties.string(
+                "cuisine", traits.cuisines.isEmpty ? nil : traits.cuisines.joined(separator: ";"))
             properties.string("diet:vegetarian", traits.vegetarian?.rawValue)
             properties.string("diet:vegan", traits.vegan?.rawValue)
             properties.string("wheelchair", traits.wheelchair?.rawValue)

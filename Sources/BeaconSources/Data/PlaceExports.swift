@@ -2,18 +2,17 @@ import BeaconHTML
 import BeaconModel
 import FoundationEssentials
 
-/// The favorites as GPX 1.1 and KML 2.2, for Organic Maps, OsmAnd, Google My
-/// Maps and Google Earth. Valid by construction: every text is XML-escaped and
-/// stripped of characters XML 1.0 forbids.
+/// The favorites as GPX 1.1 and KML 2.2, for Organic Maps, OsmAnd, Google My Maps and Google Earth.
+/// Valid by construction: every text is XML-escaped and stripped of characters XML 1.0 forbids.
 ///
 /// Viewers read some of these texts as HTML once the XML is decoded: Google Earth shows a KML
-/// `<description>` as HTML in its balloon (and runs script there), and names or GPX descriptions
-/// go into HTML in many web viewers. So the KML description is HTML built here, every text in it
+/// `<description>` as HTML in its balloon (and runs script there), and names or GPX descriptions go
+/// into HTML in many web viewers. So the KML description is HTML built here, every text in it
 /// escaped (`KMLDescription`), and every other text has `<` and `>` written as character references
-/// (`inert`), which a text viewer shows as they are and an HTML viewer as `<` and `>`, never as tags.
-/// (`&` stays as it is: it can start no tag, and "Kaffe & kake" must not become "Kaffe &amp; kake" in
-/// a viewer that shows text.) The GeoJSON exports are data that this tool reads back without loss,
-/// so their strings stay as they are; a viewer must escape them as any JSON string.
+/// (`inert`), which a text viewer shows as they are and an HTML viewer as `<` and `>`, never as
+/// tags. (`&` stays as it is: it can start no tag, and "Kaffe & kake" must not become "Kaffe &amp;
+/// kake" in a viewer that shows text.) The GeoJSON exports are data that this tool reads back
+/// without loss, so their strings stay as they are; a viewer must escape them as any JSON string.
 package enum PlaceExports {
     package struct Waypoint: Sendable {
         package var place: Place
@@ -29,10 +28,14 @@ package enum PlaceExports {
     }
 
     /// `categoryName`: the category as the file's language names it (the catalogues').
-    package static func gpx(_ waypoints: [Waypoint], name: String, categoryName: (PlaceCategory) -> String) -> [UInt8] {
+    package static func gpx(
+        _ waypoints: [Waypoint], name: String, categoryName: (PlaceCategory) -> String
+    ) -> [UInt8] {
         var out = XMLText()
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.raw("<gpx version=\"1.1\" creator=\"Beacon sitegen\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n")
+        out.raw(
+            "<gpx version=\"1.1\" creator=\"Beacon sitegen\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        )
         out.raw("<metadata><name>")
         out.text(inert(name))
         out.raw("</name></metadata>\n")
@@ -75,7 +78,9 @@ package enum PlaceExports {
             out.raw("</name><description>")
             out.text(kmlDescription(waypoint))
             out.raw("</description><Point><coordinates>")
-            out.raw(MachineNumber.decimal(c.longitude, places: 7) + "," + MachineNumber.decimal(c.latitude, places: 7))
+            out.raw(
+                MachineNumber.decimal(c.longitude, places: 7) + ","
+                    + MachineNumber.decimal(c.latitude, places: 7))
             out.raw("</coordinates></Point></Placemark>\n")
         }
         out.raw("</Document>\n</kml>\n")
@@ -96,8 +101,8 @@ package enum PlaceExports {
         return result
     }
 
-    /// A KML description as the HTML Google Earth shows: the text escaped, and the link (an address of
-    /// ours: the place's page, or a map link) as a link.
+    /// A KML description as the HTML Google Earth shows: the text escaped, and the link (an address
+    /// of ours: the place's page, or a map link) as a link.
     static func kmlDescription(_ waypoint: Waypoint) -> String {
         var html = HTMLBuffer(capacity: waypoint.description.utf8.count + 128)
         html.text(waypoint.description)
@@ -130,7 +135,8 @@ struct XMLText {
             default:
                 let v = scalar.value
                 let allowed =
-                    v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+                    v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
+                    || (0xE000...0xFFFD).contains(v)
                     || (0x10000...0x10FFFF).contains(v)
                 if allowed { UTF8.encode(scalar) { bytes.append($0) } }
             }

@@ -12,7 +12,10 @@ package struct PlacesRequest: Sendable, Hashable {
     /// ISO 639-1 language for names and addresses.
     var language: String
 
-    package init(category: PlaceCategory, center: Coordinate, radiusMetres: Int, limit: Int, language: String = "no") {
+    package init(
+        category: PlaceCategory, center: Coordinate, radiusMetres: Int, limit: Int,
+        language: String = "no"
+    ) {
         self.category = category
         self.center = center
         self.radiusMetres = radiusMetres
@@ -53,7 +56,8 @@ package struct FetchedPlaces: Sendable {
     }
 
     package init(
-        places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin, warning: String? = nil,
+        places: [Place], skipped: [PlacesDecoder.SkippedFeature] = [], origin: Origin,
+        warning: String? = nil,
         contentHash: UInt64? = nil
     ) {
         self.places = places
@@ -94,7 +98,8 @@ package enum PlaceSourceError: UserFacingError, Equatable {
         case .placesFileUnreadable(let error):
             return "Stedsfilen kan ikke brukes: \(error.userMessage)"
         case .placesFileCorrupt(let path, let detail):
-            return "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
+            return
+                "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
         case .placesFileEmpty(let path, let skipped):
             let hint =
                 skipped.contains { $0.reason == .noCategory }
@@ -141,7 +146,9 @@ package struct SampleDataSource: PlaceSource {
     /// Answers in a folder (`<category>.json`), as tests and benchmarks use them.
     package init(folder: String, dataDate: Date) {
         let path: @Sendable (PlaceCategory) -> String = { folder + "/" + $0.rawValue + ".json" }
-        self.init(dataDate: dataDate, location: path, contents: { try? FileSystem.readIfExists(path($0)) })
+        self.init(
+            dataDate: dataDate, location: path, contents: { try? FileSystem.readIfExists(path($0)) }
+        )
     }
 
     package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
@@ -150,17 +157,23 @@ package struct SampleDataSource: PlaceSource {
             var hasher = ContentHasher()
             hasher.combine("no-sample:" + request.category.rawValue)
             return FetchedPlaces(
-                places: [], skipped: [], origin: .sample(dataDate: dataDate), contentHash: hasher.value)
+                places: [], skipped: [], origin: .sample(dataDate: dataDate),
+                contentHash: hasher.value)
         }
         let name = location(request.category)
-        guard let bytes = contents(request.category) else { throw PlaceSourceError.sampleDataMissing(path: name) }
+        guard let bytes = contents(request.category) else {
+            throw PlaceSourceError.sampleDataMissing(path: name)
+        }
         let decoded: PlacesDecoder.Result
         do {
-            decoded = try PlacesDecoder(assignedCategory: request.category).decode(JSONParser.parse(bytes: bytes))
+            decoded = try PlacesDecoder(assignedCategory: request.category).decode(
+                JSONParser.parse(bytes: bytes))
         } catch let error as JSONParseError {
-            throw PlaceSourceError.sampleDataCorrupt(path: name, detail: "ugyldig JSON, \(error.localizedDescription)")
+            throw PlaceSourceError.sampleDataCorrupt(
+                path: name, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {
-            throw PlaceSourceError.sampleDataCorrupt(path: name, detail: "ikke en GeoJSON FeatureCollection")
+            throw PlaceSourceError.sampleDataCorrupt(
+                path: name, detail: "ikke en GeoJSON FeatureCollection")
         }
         var hasher = ContentHasher()
         hasher.combine(bytes)
@@ -178,7 +191,8 @@ package enum PlacesFile {
     static let maximumBytes = 2 << 30
 
     package static func load(
-        path: String, defaultCategory: PlaceCategory?, categories: [PlaceCategory] = PlaceCategory.defaults,
+        path: String, defaultCategory: PlaceCategory?,
+        categories: [PlaceCategory] = PlaceCategory.defaults,
         addressCountry: String? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Result {
         try decode(
@@ -190,7 +204,8 @@ package enum PlacesFile {
     /// Any write changes the change time, which cannot be set back.
     package static func identity(path: String) -> String? {
         guard let info = FileSystem.status(path) else { return nil }
-        return "\(info.device):\(info.inode):\(info.size):\(info.modifiedSeconds).\(info.modifiedNanoseconds):"
+        return
+            "\(info.device):\(info.inode):\(info.size):\(info.modifiedSeconds).\(info.modifiedNanoseconds):"
             + "\(info.changedSeconds).\(info.changedNanoseconds)"
     }
 
@@ -203,31 +218,41 @@ package enum PlacesFile {
         return bytes
     }
 
-    /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole file.
+    /// `bytes` is consumed: the decoder adds its end marker in place instead of copying the whole
+    /// file.
     package static func decode(
         _ bytes: consuming [UInt8], path: String, defaultCategory: PlaceCategory?,
         categories: [PlaceCategory] = PlaceCategory.defaults, addressCountry: String? = nil
     ) throws(PlaceSourceError) -> PlacesDecoder.Result {
         let decoder = PlacesDecoder(
-            defaultCategory: defaultCategory, categories: categories, addressCountry: addressCountry)
+            defaultCategory: defaultCategory, categories: categories, addressCountry: addressCountry
+        )
         let result: PlacesDecoder.Result
         do {
             result = try decoder.decode(bytes: consume bytes)
         } catch let error as JSONParseError {
-            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
-            throw .placesFileCorrupt(path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
+            if let format = recognisedFormat(path: path) {
+                throw .unsupportedFormat(path: path, format: format)
+            }
+            throw .placesFileCorrupt(
+                path: path, detail: "ugyldig JSON, \(error.localizedDescription)")
         } catch {
-            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
+            if let format = recognisedFormat(path: path) {
+                throw .unsupportedFormat(path: path, format: format)
+            }
             throw .placesFileCorrupt(path: path, detail: "fant ingen «features»")
         }
         guard !result.places.isEmpty else {
-            if let format = recognisedFormat(path: path) { throw .unsupportedFormat(path: path, format: format) }
+            if let format = recognisedFormat(path: path) {
+                throw .unsupportedFormat(path: path, format: format)
+            }
             throw .placesFileEmpty(path: path, skipped: result.skipped)
         }
         return result
     }
 
-    /// The format of a file that gave no places, from its first bytes (read again: only on this way out).
+    /// The format of a file that gave no places, from its first bytes (read again: only on this way
+    /// out).
     static func recognisedFormat(path: String) -> PlacesFileFormat? {
         FileSystem.readPrefix(path, maximumBytes: 8192).flatMap(PlacesFileFormat.recognise)
     }

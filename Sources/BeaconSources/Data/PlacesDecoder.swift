@@ -13,14 +13,15 @@ import Synchronization
 /// Unnamed features are skipped (a guide entry without a name helps nobody; the
 /// live request also sends `conditions=named`).
 package struct PlacesDecoder: Sendable {
-    /// The category every feature gets, when the request asked for one category;
-    /// otherwise it is the first of `categories` that the feature's Geoapify `categories`, its plain
-    /// `category` or its OSM tags (`amenity=bar`) fall under, then this default.
+    /// The category every feature gets, when the request asked for one category; otherwise it is
+    /// the first of `categories` that the feature's Geoapify `categories`, its plain `category` or
+    /// its OSM tags (`amenity=bar`) fall under, then this default.
     var assignedCategory: PlaceCategory?
     var defaultCategory: PlaceCategory?
     /// The guide's categories, in the owner's order.
     var categories: [PlaceCategory]
-    /// The country an address whose data names none is written the way of (`SiteSettings.addressCountry`).
+    /// The country an address whose data names none is written the way of
+    /// (`SiteSettings.addressCountry`).
     var addressCountry: String?
 
     package init(
@@ -50,7 +51,8 @@ package struct PlacesDecoder: Sendable {
             case notAFeature
         }
 
-        /// "369 hoppet over: 266 uten navn, 103 uten kjent kategori": how many for each reason, most first.
+        /// "369 hoppet over: 266 uten navn, 103 uten kjent kategori": how many for each reason,
+        /// most first.
         package static func summary(_ skipped: [SkippedFeature]) -> String {
             var counts: [(text: String, count: Int)] = []
             for feature in skipped {
@@ -68,7 +70,9 @@ package struct PlacesDecoder: Sendable {
                     counts.append((text, 1))
                 }
             }
-            let parts = counts.sorted { $0.count > $1.count }.map { "\(NorwegianFormat.integer($0.count)) \($0.text)" }
+            let parts = counts.sorted { $0.count > $1.count }.map {
+                "\(NorwegianFormat.integer($0.count)) \($0.text)"
+            }
             return "\(NorwegianFormat.integer(skipped.count)) hoppet over"
                 + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
         }
@@ -88,19 +92,19 @@ package struct PlacesDecoder: Sendable {
         return decode(features: features)
     }
 
-    /// Decodes a FeatureCollection straight from its bytes, parsing and
-    /// decoding chunks of features on all cores. Falls back to parsing the
-    /// whole document when the layout is unusual.
-    /// `bytes` is consumed: its end marker is added in place (a file read by `FileSystem` has room for
-    /// it), so a 90 MB places file is not copied.
+    /// Decodes a FeatureCollection straight from its bytes, parsing and decoding chunks of features
+    /// on all cores. Falls back to parsing the whole document when the layout is unusual. `bytes`
+    /// is consumed: its end marker is added in place (a file read by `FileSystem` has room for it),
+    /// so a 90 MB places file is not copied.
     package func decode(bytes: consuming [UInt8]) throws -> Result {
         let document = JSONDocument(bytes)
         if let fast = features(of: document) { return fast }
         return try decode(document.parseWhole())
     }
 
-    /// The features split out of `document` and decoded on all cores; nil when the layout is unusual or the
-    /// JSON is invalid anywhere (the whole document is then parsed, to report where).
+    /// The features split out of `document` and decoded on all cores; nil when the layout is
+    /// unusual or the JSON is invalid anywhere (the whole document is then parsed, to report
+    /// where).
     private func features(of document: JSONDocument) -> Result? {
         guard let (ranges, otherRanges) = document.featureRanges() else { return nil }
         // Everything outside the features must be valid JSON as well.
@@ -124,7 +128,8 @@ package struct PlacesDecoder: Sendable {
 
     /// Keeps the first of each identity, in the file's order. Each place is
     /// moved out of `decoded`, not copied.
-    static func collect(_ decoded: consuming [Swift.Result<Place, SkippedFeature.Reason>]) -> Result {
+    static func collect(_ decoded: consuming [Swift.Result<Place, SkippedFeature.Reason>]) -> Result
+    {
         var places: [Place] = []
         places.reserveCapacity(decoded.count)
         var skipped: [SkippedFeature] = []
@@ -150,29 +155,37 @@ package struct PlacesDecoder: Sendable {
 
     /// Each feature decodes on its own, so big files use every core; the
     /// results keep the file's order.
-    func decodeInParallel(count: Int, _ decode: @Sendable (Int) -> Swift.Result<Place, SkippedFeature.Reason>) -> [Swift
+    func decodeInParallel(
+        count: Int, _ decode: @Sendable (Int) -> Swift.Result<Place, SkippedFeature.Reason>
+    ) -> [Swift
         .Result<Place, SkippedFeature.Reason>]
     {
         ParallelChunks.map(count: count, chunkSize: 1_024, decode)
     }
 
     func decodeFeature(_ feature: JSONValue) -> Swift.Result<Place, SkippedFeature.Reason> {
-        guard case .object = feature, let properties = feature["properties"], case .object = properties else {
+        guard case .object = feature, let properties = feature["properties"],
+            case .object = properties
+        else {
             return .failure(.notAFeature)
         }
         let raw = properties["datasource"]?["raw"]
         guard
             let name = TextHardening.clean(
-                text("name", in: properties) ?? text("name", in: raw), maximumLength: TextHardening.Limit.name)
+                text("name", in: properties) ?? text("name", in: raw),
+                maximumLength: TextHardening.Limit.name)
         else {
             return .failure(.noName)
         }
-        guard let coordinate = position(of: feature, properties: properties) else { return .failure(.noPosition) }
+        guard let coordinate = position(of: feature, properties: properties) else {
+            return .failure(.noPosition)
+        }
         guard let category = assignedCategory ?? category(properties: properties, raw: raw) else {
             return .failure(.noCategory)
         }
         let providerID = text("place_id", in: properties)
-        let id = identity(properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
+        let id = identity(
+            properties: properties, raw: raw, feature: feature, name: name, coordinate: coordinate)
         let contact = properties["contact"]
         var place =
             Place(
@@ -188,9 +201,11 @@ package struct PlacesDecoder: Sendable {
                     text("phone", in: contact) ?? text("phone", "contact:phone", in: raw),
                     maximumLength: TextHardening.Limit.phone),
                 website: WebsiteAddress.normalized(
-                    text("website", in: properties) ?? text("website", "contact:website", "url", in: raw)),
+                    text("website", in: properties)
+                        ?? text("website", "contact:website", "url", in: raw)),
                 email: TextHardening.clean(
-                    text("email", in: contact) ?? text("email", "contact:email", in: raw), maximumLength: 200),
+                    text("email", in: contact) ?? text("email", "contact:email", in: raw),
+                    maximumLength: 200),
                 providerID: providerID.flatMap { TextHardening.clean($0, maximumLength: 300) },
                 traits: traits(properties: properties, raw: raw)
             )
@@ -198,15 +213,16 @@ package struct PlacesDecoder: Sendable {
         return .success(place)
     }
 
-    /// The name in the languages a guide can be in (Geoapify's `name_international`, OSM's `name:xx` in the
-    /// properties or in `datasource.raw`), and which language `name` itself is in. A name equal to `name` is
-    /// no translation; English is not taken as `name`'s language, since names no one translated (a brand, a
-    /// Norwegian name) are often tagged `name:en` all the same.
+    /// The name in the languages a guide can be in (Geoapify's `name_international`, OSM's
+    /// `name:xx` in the properties or in `datasource.raw`), and which language `name` itself is in.
+    /// A name equal to `name` is no translation; English is not taken as `name`'s language, since
+    /// names no one translated (a brand, a Norwegian name) are often tagged `name:en` all the same.
     private func names(properties: JSONValue, raw: JSONValue?, name: String) -> PlaceNames {
         var names = PlaceNames()
         func take(_ code: Substring, _ value: JSONValue) {
             guard PlaceNames.isLanguageCode(code),
-                let text = TextHardening.clean(value.looseString, maximumLength: TextHardening.Limit.name)
+                let text = TextHardening.clean(
+                    value.looseString, maximumLength: TextHardening.Limit.name)
             else { return }
             if text == name {
                 if code != "en", names.nameLanguage == nil { names.nameLanguage = String(code) }
@@ -225,7 +241,9 @@ package struct PlacesDecoder: Sendable {
         }
         for object in [properties, raw] {
             guard case .object(let pairs)? = object else { continue }
-            for (key, value) in pairs where key.utf8.starts(with: "name:".utf8) { take(key.dropFirst(5), value) }
+            for (key, value) in pairs where key.utf8.starts(with: "name:".utf8) {
+                take(key.dropFirst(5), value)
+            }
         }
         return names
     }
@@ -238,8 +256,9 @@ package struct PlacesDecoder: Sendable {
         return nil
     }
 
-    /// The first of the guide's categories the feature falls in: by Geoapify's `categories`, a plain
-    /// `category`, the OSM tags (the built-in table's and an owner's kind's own), else the default one.
+    /// The first of the guide's categories the feature falls in: by Geoapify's `categories`, a
+    /// plain `category`, the OSM tags (the built-in table's and an owner's kind's own), else the
+    /// default one.
     private func category(properties: JSONValue, raw: JSONValue?) -> PlaceCategory? {
         let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
         // A value list (`bar;restaurant`) counts each value, in its order.
@@ -253,31 +272,38 @@ package struct PlacesDecoder: Sendable {
                 }
             }
         }
-        // An owner's kind by its own OSM tags (`"osm": ["amenity=nightclub"]`), in the guide's order.
+        // An owner's kind by its own OSM tags (`"osm": ["amenity=nightclub"]`), in the guide's
+        // order.
         func hasOwnTags(_ category: PlaceCategory) -> Bool {
             category.definition.osmTags.contains { $0.isOn(properties) || $0.isOn(raw) }
         }
-        // A plain `category`: one of the guide's keys (our own export writes them), or a Geoapify key.
+        // A plain `category`: one of the guide's keys (our own export writes them), or a Geoapify
+        // key.
         func named(_ text: String?) -> PlaceCategory? {
             guard let text else { return nil }
-            return categories.first { $0.rawValue == text } ?? PlaceCategory.first(in: categories, matching: [text])
+            return categories.first { $0.rawValue == text }
+                ?? PlaceCategory.first(in: categories, matching: [text])
         }
         return PlaceCategory.first(in: categories, matching: listed)
             ?? named(text("category", in: properties))
             ?? PlaceCategory.first(
-                in: categories, matching: osmKeys(properties) + osmKeys(raw), alsoMatching: hasOwnTags)
+                in: categories, matching: osmKeys(properties) + osmKeys(raw),
+                alsoMatching: hasOwnTags)
             ?? defaultCategory
     }
 
-    /// Geoapify's address parts, else the OSM tags: in `datasource.raw`, or in the properties themselves
-    /// (overpass-turbo and osmtogeojson exports).
+    /// Geoapify's address parts, else the OSM tags: in `datasource.raw`, or in the properties
+    /// themselves (overpass-turbo and osmtogeojson exports).
     private func address(properties: JSONValue, raw: JSONValue?, name: String) -> PostalAddress {
         func part(_ key: String) -> String? {
-            text(key, in: properties) ?? text("addr:" + key, in: raw) ?? text("addr:" + key, in: properties)
+            text(key, in: properties) ?? text("addr:" + key, in: raw)
+                ?? text("addr:" + key, in: properties)
         }
-        let country = AddressStyle.countryCode(properties["country_code"]?.looseString ?? part("country"))
-        // Read only where the address shows it. Geoapify's `state` is a name ("Washington"): its code, else OSM's
-        // tag, else the code for that name (older Geoapify answers give only the name).
+        let country = AddressStyle.countryCode(
+            properties["country_code"]?.looseString ?? part("country"))
+        // Read only where the address shows it. Geoapify's `state` is a name ("Washington"): its
+        // code, else OSM's tag, else the code for that name (older Geoapify answers give only the
+        // name).
         let writtenIn = country ?? addressCountry
         let state =
             writtenIn.flatMap { AddressStyle.stateSeparators[$0] } == nil
@@ -293,14 +319,16 @@ package struct PlacesDecoder: Sendable {
             city: TextHardening.clean(part("city"), maximumLength: 100),
             country: country, state: state, writtenAsIn: addressCountry,
             fallbackLine: TextHardening.clean(
-                fallbackAddressLine(properties: properties, name: name), maximumLength: TextHardening.Limit.address)
+                fallbackAddressLine(properties: properties, name: name),
+                maximumLength: TextHardening.Limit.address)
         )
     }
 
     /// Cuisine, diets, wheelchair access and price level: Geoapify's `catering`, `facilities` and
     /// category keys (`catering.restaurant.indian`, `wheelchair.limited`), else the OSM tags in
-    /// `datasource.raw` or in the properties themselves (an Overpass or osmtogeojson export, our own export).
-    /// One pass over each object's members: this runs for every feature of a 100,000-place file.
+    /// `datasource.raw` or in the properties themselves (an Overpass or osmtogeojson export, our
+    /// own export). One pass over each object's members: this runs for every feature of a
+    /// 100,000-place file.
     func traits(properties: JSONValue, raw: JSONValue?) -> PlaceTraits {
         var cuisine: String?
         var vegetarian: String?
@@ -316,7 +344,8 @@ package struct PlacesDecoder: Sendable {
             for member in members {
                 switch member.key {
                 case "cuisine": if cuisine == nil { cuisine = member.value.looseString }
-                case "diet:vegetarian": if vegetarian == nil { vegetarian = member.value.looseString }
+                case "diet:vegetarian":
+                    if vegetarian == nil { vegetarian = member.value.looseString }
                 case "diet:vegan": if vegan == nil { vegan = member.value.looseString }
                 case "wheelchair": if wheelchair == nil { wheelchair = member.value.looseString }
                 case "price_level": if price == nil { price = member.value.looseString }
@@ -340,8 +369,9 @@ package struct PlacesDecoder: Sendable {
         var vegetarianOffer = PlaceTraits.diet(vegetarian)
         var veganOffer = PlaceTraits.diet(vegan)
         var access = PlaceTraits.wheelchair(wheelchair)
-        // The category keys: the third part of a catering key is a cuisine (`catering.restaurant.indian`);
-        // Geoapify lists its conditions beside them (`vegan`, `wheelchair.limited`).
+        // The category keys: the third part of a catering key is a cuisine
+        // (`catering.restaurant.indian`); Geoapify lists its conditions beside them (`vegan`,
+        // `wheelchair.limited`).
         var cuisineKeys: [Substring] = []
         for case .string(let key) in categories {
             if key.hasPrefix("catering."), cuisines.isEmpty {
@@ -368,15 +398,17 @@ package struct PlacesDecoder: Sendable {
             priceLevel: PlaceTraits.priceLevel(price))
     }
 
-    /// Geoapify's own `lat`/`lon` (its representative point, also for buildings)
-    /// when present, else the Point geometry; for a building or area (OpenStreetMap ways and relations,
-    /// which overpass-turbo and osmtogeojson export as polygons) or a line, the middle of its points.
+    /// Geoapify's own `lat`/`lon` (its representative point, also for buildings) when present, else
+    /// the Point geometry; for a building or area (OpenStreetMap ways and relations, which
+    /// overpass-turbo and osmtogeojson export as polygons) or a line, the middle of its points.
     func position(of feature: JSONValue, properties: JSONValue) -> Coordinate? {
         if let lat = properties["lat"]?.looseDouble, let lon = properties["lon"]?.looseDouble {
             let coordinate = Coordinate(latitude: lat, longitude: lon)
             if coordinate.isValid { return coordinate }
         }
-        guard let geometry = feature["geometry"], let coordinates = geometry["coordinates"] else { return nil }
+        guard let geometry = feature["geometry"], let coordinates = geometry["coordinates"] else {
+            return nil
+        }
         func point(_ pair: JSONValue) -> Coordinate? {
             guard let pair = pair.arrayValue, pair.count >= 2, let lon = pair[0].looseDouble,
                 let lat = pair[1].looseDouble
@@ -384,7 +416,8 @@ package struct PlacesDecoder: Sendable {
             let coordinate = Coordinate(latitude: lat, longitude: lon)
             return coordinate.isValid ? coordinate : nil
         }
-        /// The mean of a run of points (a ring's closing point once); nil when any is not a position.
+        /// The mean of a run of points (a ring's closing point once); nil when any is not a
+        /// position.
         func middle(_ points: JSONValue?) -> Coordinate? {
             guard var list = points?.arrayValue?.prefix(10_000), !list.isEmpty else { return nil }
             if list.count > 1, list.first == list.last { list = list.dropLast() }
@@ -395,7 +428,8 @@ package struct PlacesDecoder: Sendable {
                 latitude += c.latitude
                 longitude += c.longitude
             }
-            let mean = Coordinate(latitude: latitude / Double(list.count), longitude: longitude / Double(list.count))
+            let mean = Coordinate(
+                latitude: latitude / Double(list.count), longitude: longitude / Double(list.count))
             return mean.isValid ? mean : nil
         }
         switch geometry["type"]?.looseString {
@@ -409,7 +443,10 @@ package struct PlacesDecoder: Sendable {
 
     /// OSM element first (stable), then Geoapify's `place_id`, then the
     /// feature's own id, then a hash of name and position.
-    func identity(properties: JSONValue, raw: JSONValue?, feature: JSONValue, name: String, coordinate: Coordinate)
+    func identity(
+        properties: JSONValue, raw: JSONValue?, feature: JSONValue, name: String,
+        coordinate: Coordinate
+    )
         -> PlaceID
     {
         if let type = raw?["osm_type"]?.looseString, let id = raw?["osm_id"]?.looseString,
@@ -417,27 +454,35 @@ package struct PlacesDecoder: Sendable {
         {
             return osm
         }
-        if let type = properties["osm_type"]?.looseString, let id = properties["osm_id"]?.looseString,
+        if let type = properties["osm_type"]?.looseString,
+            let id = properties["osm_id"]?.looseString,
             let osm = PlaceID.osm(type: type, id: id)
         {
             return osm
         }
-        for value in [properties["@id"], properties["id"], feature["id"]].compactMap({ $0?.looseString }) {
+        for value in [properties["@id"], properties["id"], feature["id"]].compactMap({
+            $0?.looseString
+        }) {
             if let osm = Self.osmReference(value) { return osm }
             // Our own exports write "geoapify/…" and "local/…" identities.
             for prefix in ["geoapify/", "local/"] where value.hasPrefix(prefix) {
                 if let provider = PlaceID.provider(String(value.dropFirst(prefix.count))) {
-                    return PlaceID(rawValue: prefix + provider.rawValue.dropFirst("geoapify/".count))
+                    return PlaceID(
+                        rawValue: prefix + provider.rawValue.dropFirst("geoapify/".count))
                 }
             }
         }
-        if let placeID = properties["place_id"]?.looseString, let provider = PlaceID.provider(placeID) {
+        if let placeID = properties["place_id"]?.looseString,
+            let provider = PlaceID.provider(placeID)
+        {
             return provider
         }
         if let featureID = feature["id"]?.looseString, let local = PlaceID.provider(featureID) {
             return PlaceID(rawValue: "local/" + local.rawValue.dropFirst("geoapify/".count))
         }
-        let fingerprint = PlaceID(rawValue: "\(name)|\(coordinate.latitude)|\(coordinate.longitude)").shortHash(
+        let fingerprint = PlaceID(
+            rawValue: "\(name)|\(coordinate.latitude)|\(coordinate.longitude)"
+        ).shortHash(
             length: 12)
         return PlaceID(rawValue: "local/\(fingerprint)")
     }
@@ -449,9 +494,10 @@ package struct PlacesDecoder: Sendable {
         return PlaceID.osm(type: String(parts[0]), id: String(parts[1]))
     }
 
-    /// A one-line address given as such (`address`: our own exports, hand-made files), unless it is only
-    /// the place's name. Geoapify's `formatted` and `address_line1/2` are not one: without a street they
-    /// hold the name and the town (the street, when there is one, comes from the parts).
+    /// A one-line address given as such (`address`: our own exports, hand-made files), unless it is
+    /// only the place's name. Geoapify's `formatted` and `address_line1/2` are not one: without a
+    /// street they hold the name and the town (the street, when there is one, comes from the
+    /// parts).
     func fallbackAddressLine(properties: JSONValue, name: String) -> String? {
         guard let line = properties["address"]?.looseString else { return nil }
         return PostalAddress.isOnlyName(line, name: name) ? nil : line

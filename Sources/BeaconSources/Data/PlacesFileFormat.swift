@@ -1,9 +1,9 @@
 import BeaconModel
 import BeaconText
 
-/// What a places file that is not GeoJSON of places is, told from its first bytes, so the owner hears
-/// what they gave and what to do, not «ugyldig JSON, linje 1» or «fant ingen features». (Reading these
-/// formats is the import command's work; the build reads GeoJSON.)
+/// What a places file that is not GeoJSON of places is, told from its first bytes, so the owner
+/// hears what they gave and what to do, not «ugyldig JSON, linje 1» or «fant ingen features».
+/// (Reading these formats is the import command's work; the build reads GeoJSON.)
 package enum PlacesFileFormat: Sendable, Equatable {
     case kml
     case kmz
@@ -11,7 +11,8 @@ package enum PlacesFileFormat: Sendable, Equatable {
     case osmXML
     /// Overpass API's own JSON (`"elements"`), not its GeoJSON.
     case overpassJSON
-    /// Google Takeout's «Saved Places.json» (either form): GeoJSON, but no name or category sitegen reads.
+    /// Google Takeout's «Saved Places.json» (either form): GeoJSON, but no name or category sitegen
+    /// reads.
     case googleTakeout
 
     /// The format `head` (a file's first few kilobytes) shows, or nil for anything else.
@@ -21,7 +22,8 @@ package enum PlacesFileFormat: Sendable, Equatable {
         var start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if start.hasPrefix("<") {
             // Past the XML declaration and comments to the first element.
-            while let open = start.firstIndex(of: "<"), start[open...].hasPrefix("<?") || start[open...].hasPrefix("<!")
+            while let open = start.firstIndex(of: "<"),
+                start[open...].hasPrefix("<?") || start[open...].hasPrefix("<!")
             {
                 guard let close = start[open...].firstIndex(of: ">") else { return nil }
                 start = start[start.index(after: close)...].drop { $0.isWhitespace }
@@ -69,7 +71,8 @@ package enum PlacesFileFormat: Sendable, Equatable {
                 "Stedsfilen \(path) er OpenStreetMap-XML, ikke GeoJSON. Gjør den om med «osmtogeojson \(name) > steder.geojson», "
                 + "eller hent stedene som GeoJSON fra overpass-turbo.eu (Eksporter → GeoJSON)."
         case .overpassJSON:
-            return "Stedsfilen \(path) er et svar fra Overpass API i dets eget JSON-format («elements»), ikke GeoJSON. "
+            return
+                "Stedsfilen \(path) er et svar fra Overpass API i dets eget JSON-format («elements»), ikke GeoJSON. "
                 + "Eksporter stedene som GeoJSON fra overpass-turbo.eu (Eksporter → GeoJSON), eller gjør filen om med "
                 + "«osmtogeojson \(name) > steder.geojson»."
         case .googleTakeout:

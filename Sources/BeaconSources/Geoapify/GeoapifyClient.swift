@@ -22,7 +22,8 @@ package struct GeoapifyClient: Sendable {
     package var now: @Sendable () -> Date = Date.init
 
     package init(
-        apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL, transport: any HTTPTransport = CurlTransport(),
+        apiKey: String, baseURL: URL = GeoapifyClient.defaultBaseURL,
+        transport: any HTTPTransport = CurlTransport(),
         retryPolicy: RetryPolicy = RetryPolicy(), timeout: TimeInterval = 10
     ) {
         self.apiKey = apiKey
@@ -36,8 +37,12 @@ package struct GeoapifyClient: Sendable {
     /// proxy) and `GEOAPIFY_TIMEOUT` (seconds); nil without a key. A key with
     /// characters no key has, a base URL that would send the key unencrypted
     /// over a network, or a timeout that is not a number of seconds is an error.
-    package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyClient? {
-        guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace(), !key.isEmpty else { return nil }
+    package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError)
+        -> GeoapifyClient?
+    {
+        guard let key = environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace(), !key.isEmpty else {
+            return nil
+        }
         guard key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .invalidConfiguration(
                 "GEOAPIFY_API_KEY inneholder mellomrom, kontrolltegn eller andre tegn som ikke kan stå i en API-nøkkel. Sjekk verdien (nøkkelen vises ikke her)."
@@ -49,7 +54,8 @@ package struct GeoapifyClient: Sendable {
         }
         if let text = environment["GEOAPIFY_TIMEOUT"] {
             guard let timeout = DecimalNumber.parse(text), (1...120).contains(timeout) else {
-                throw .invalidConfiguration("GEOAPIFY_TIMEOUT må være et antall sekunder fra 1 til 120 (er «\(text)»).")
+                throw .invalidConfiguration(
+                    "GEOAPIFY_TIMEOUT må være et antall sekunder fra 1 til 120 (er «\(text)»).")
             }
             client.timeout = timeout
         }
@@ -64,7 +70,8 @@ package struct GeoapifyClient: Sendable {
             url.user == nil, url.password == nil
         else {
             throw .invalidConfiguration(
-                "GEOAPIFY_BASE_URL må være en http(s)-adresse, for eksempel https://api.geoapify.com (er «\(text)»).")
+                "GEOAPIFY_BASE_URL må være en http(s)-adresse, for eksempel https://api.geoapify.com (er «\(text)»)."
+            )
         }
         guard origin.scheme == "https" || LoopbackHost.contains(origin.host) else {
             throw .invalidConfiguration(
@@ -76,7 +83,8 @@ package struct GeoapifyClient: Sendable {
 
     // MARK: Requests
 
-    /// `/v2/places`: one category within a circle, nearest first. Longitude comes first in both parameters.
+    /// `/v2/places`: one category within a circle, nearest first. Longitude comes first in both
+    /// parameters.
     func placesURL(for request: PlacesRequest) -> URL {
         let lon = MachineNumber.decimal(request.center.longitude, places: 6)
         let lat = MachineNumber.decimal(request.center.latitude, places: 6)
@@ -119,12 +127,14 @@ package struct GeoapifyClient: Sendable {
 
     // MARK: Calls
 
-    /// The body of a successful answer, after retries. The body is not yet checked. A JSON answer comes
-    /// back with the key taken out of it, in every spelling and escape (`SecretRedactor.redactingAnswer`);
-    /// an image (map tiles ask for `image/png`, with a smaller size limit) as it came, for its reader to
-    /// keep only what an image needs (`PNGTile.publishable`): replacing bytes inside it would break it.
+    /// The body of a successful answer, after retries. The body is not yet checked. A JSON answer
+    /// comes back with the key taken out of it, in every spelling and escape
+    /// (`SecretRedactor.redactingAnswer`); an image (map tiles ask for `image/png`, with a smaller
+    /// size limit) as it came, for its reader to keep only what an image needs
+    /// (`PNGTile.publishable`): replacing bytes inside it would break it.
     func fetch(
-        _ url: URL, accept: String = "application/json", maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes
+        _ url: URL, accept: String = "application/json",
+        maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes
     ) async throws(GeoapifyError) -> Data {
         let redactor = SecretRedactor(secrets: [apiKey])
         let clock = ContinuousClock()
@@ -137,15 +147,19 @@ package struct GeoapifyClient: Sendable {
             do {
                 let response = try await transport.get(
                     HTTPRequest(
-                        url: url, headers: ["x-api-key": apiKey, "Accept": accept], timeout: timeout,
+                        url: url, headers: ["x-api-key": apiKey, "Accept": accept],
+                        timeout: timeout,
                         maximumBodyBytes: maximumBodyBytes))
                 if (200..<300).contains(response.status) {
-                    return accept == "application/json" ? redactor.redactingAnswer(response.body) : response.body
+                    return accept == "application/json"
+                        ? redactor.redactingAnswer(response.body) : response.body
                 }
-                // Before anything reads it: an answer that echoes the key must not carry it into messages.
+                // Before anything reads it: an answer that echoes the key must not carry it into
+                // messages.
                 let body = redactor.redactingAnswer(response.body)
                 failure = GeoapifyClient.classify(status: response.status, body: body)
-                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"], now: now())
+                retryAfter = RetryPolicy.parseRetryAfter(
+                    response.headers["retry-after"], now: now())
             } catch {
                 switch error {
                 case .timeout: failure = .timeout(seconds: Int(saturating: timeout))
@@ -160,7 +174,8 @@ package struct GeoapifyClient: Sendable {
             let wait = retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter)
             let elapsed = (clock.now - started).inSeconds
             guard
-                elapsed + wait + (failure == .timeout(seconds: Int(saturating: timeout)) ? timeout : 0)
+                elapsed + wait
+                    + (failure == .timeout(seconds: Int(saturating: timeout)) ? timeout : 0)
                     <= retryPolicy.maximumTotal
             else { throw failure }
             onRetry?(attempt, wait, failure)
@@ -192,12 +207,15 @@ package struct GeoapifyClient: Sendable {
         return (body, try GeoapifyClient.decodePlaces(body, category: request.category))
     }
 
-    static func decodePlaces(_ body: Data, category: PlaceCategory) throws(GeoapifyError) -> PlacesDecoder.Result {
+    static func decodePlaces(_ body: Data, category: PlaceCategory) throws(GeoapifyError)
+        -> PlacesDecoder.Result
+    {
         let json: JSONValue
         do {
             json = try JSONParser.parse(body)
         } catch {
-            let start = String(decoding: body.prefix(200), as: UTF8.self).trimmingWhitespace().lowercased()
+            let start = String(decoding: body.prefix(200), as: UTF8.self).trimmingWhitespace()
+                .lowercased()
             if start.hasPrefix("<") { throw .unexpectedBody("en HTML-side i stedet for JSON") }
             if body.isEmpty { throw .unexpectedBody("et tomt svar") }
             throw .unexpectedBody("ugyldig eller avkuttet JSON, \(error.localizedDescription)")
@@ -210,7 +228,8 @@ package struct GeoapifyClient: Sendable {
     }
 
     /// Address candidates for `text`, best first.
-    package func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil) async throws(GeoapifyError)
+    package func geocode(_ text: String, limit: Int = 5, near: Coordinate? = nil)
+        async throws(GeoapifyError)
         -> [GeocodeCandidate]
     {
         let body = try await fetch(geocodeURL(text: text, limit: limit, near: near))
@@ -227,16 +246,22 @@ package struct GeocodeCandidate: Sendable, Equatable {
 
     /// Reads GeoJSON (`features`) and `format=json` (`results`) answers.
     package static func decode(_ json: JSONValue) -> [GeocodeCandidate] {
-        let items = json["features"]?.arrayValue?.compactMap { $0["properties"] } ?? json["results"]?.arrayValue ?? []
+        let items =
+            json["features"]?.arrayValue?.compactMap { $0["properties"] } ?? json["results"]?
+            .arrayValue ?? []
         return items.compactMap { item in
-            guard let lat = item["lat"]?.looseDouble, let lon = item["lon"]?.looseDouble else { return nil }
+            guard let lat = item["lat"]?.looseDouble, let lon = item["lon"]?.looseDouble else {
+                return nil
+            }
             let coordinate = Coordinate(latitude: lat, longitude: lon)
             guard coordinate.isValid else { return nil }
             let line1 =
-                item["address_line1"]?.looseString ?? item["name"]?.looseString ?? item["formatted"]?.looseString
+                item["address_line1"]?.looseString ?? item["name"]?.looseString
+                ?? item["formatted"]?.looseString
             guard let label = TextHardening.clean(line1, maximumLength: 120) else { return nil }
             return GeocodeCandidate(
-                label: label, detail: TextHardening.clean(item["address_line2"]?.looseString, maximumLength: 200),
+                label: label,
+                detail: TextHardening.clean(item["address_line2"]?.looseString, maximumLength: 200),
                 coordinate: coordinate)
         }
     }

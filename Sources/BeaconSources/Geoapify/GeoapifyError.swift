@@ -30,7 +30,8 @@ package enum GeoapifyError: UserFacingError, Equatable {
             return
                 "Dette krever en Geoapify API-nøkkel. Sett miljøvariabelen GEOAPIFY_API_KEY (gratis nøkkel på geoapify.com)."
         case .invalidKey:
-            return "Geoapify godtok ikke API-nøkkelen (401). Sjekk at GEOAPIFY_API_KEY er riktig og ikke utløpt."
+            return
+                "Geoapify godtok ikke API-nøkkelen (401). Sjekk at GEOAPIFY_API_KEY er riktig og ikke utløpt."
         case .forbidden(let detail):
             return
                 "Geoapify nektet forespørselen (403): nøkkelen har ikke tilgang\(detail.isEmpty ? "" : " (\(detail))"). Sjekk begrensningene på nøkkelen i Geoapify-kontoen."
@@ -44,7 +45,8 @@ package enum GeoapifyError: UserFacingError, Equatable {
             return
                 "Dagskvoten hos Geoapify er brukt opp (429). Prøv igjen i morgen, eller bygg fra mellomlageret med --offline."
         case .server(let status):
-            return "Geoapify har en feil på sin side (HTTP \(status)), også etter nye forsøk. Prøv igjen senere."
+            return
+                "Geoapify har en feil på sin side (HTTP \(status)), også etter nye forsøk. Prøv igjen senere."
         case .unexpectedStatus(let status):
             return "Geoapify svarte med uventet status \(status)."
         case .timeout(let seconds):

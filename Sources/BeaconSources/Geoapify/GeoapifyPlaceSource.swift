@@ -21,7 +21,8 @@ package struct GeoapifyPlaceSource: PlaceSource {
     var categoryName: @Sendable (PlaceCategory) -> String
 
     package init(
-        client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal, timeToLive: TimeInterval = 24 * 3600,
+        client: GeoapifyClient, cache: ResponseCache, mode: Mode = .normal,
+        timeToLive: TimeInterval = 24 * 3600,
         now: @escaping @Sendable () -> Date = Date.init,
         categoryName: @escaping @Sendable (PlaceCategory) -> String = { $0.rawValue }
     ) {
@@ -37,19 +38,21 @@ package struct GeoapifyPlaceSource: PlaceSource {
         let url = client.placesURL(for: request)
         let key = ResponseCache.key(for: url, kind: "places-\(request.category.rawValue)")
         let cached = cache.entry(for: key, now: now())
-        let cachedResult = cached.flatMap { try? GeoapifyClient.decodePlaces($0.body, category: request.category) }.map
-        { admit($0, request) }
+        let cachedResult = cached.flatMap {
+            try? GeoapifyClient.decodePlaces($0.body, category: request.category)
+        }.map { admit($0, request) }
         let cachedHash = cached.map { ResponseCache.hash($0.body) }
 
         if let cached, let cachedResult {
             let age = now().timeIntervalSince(cached.savedAt)
-            // A time-to-live of 0 means: always ask the API (the cache is then only a fallback).
-            // An entry dated in the future (a clock that was wrong) is not fresh: it would be forever.
+            // A time-to-live of 0 means: always ask the API (the cache is then only a fallback). An
+            // entry dated in the future (a clock that was wrong) is not fresh: it would be forever.
             let fresh = age >= 0 && age < timeToLive
             if mode == .offline || (mode == .normal && timeToLive > 0 && fresh) {
                 return FetchedPlaces(
                     places: cachedResult.places, skipped: cachedResult.skipped,
-                    origin: .cache(savedAt: cached.savedAt, stale: !fresh), warning: cachedResult.warning,
+                    origin: .cache(savedAt: cached.savedAt, stale: !fresh),
+                    warning: cachedResult.warning,
                     contentHash: cachedHash)
             }
         }
@@ -62,11 +65,14 @@ package struct GeoapifyPlaceSource: PlaceSource {
             let fetchedAt = now()
             var warning = result.warning
             do { try cache.store(body, url: url, key: key, at: fetchedAt) } catch {
-                warning = [warning, "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)"].compactMap { $0 }
+                warning = [
+                    warning, "Kunne ikke lagre svaret i mellomlageret: \(error.userMessage)",
+                ].compactMap { $0 }
                     .joined(separator: " ")
             }
             return FetchedPlaces(
-                places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt), warning: warning,
+                places: result.places, skipped: result.skipped, origin: .live(fetchedAt: fetchedAt),
+                warning: warning,
                 contentHash: ResponseCache.hash(body))
         } catch {
             guard let cached, let cachedResult else { throw error }

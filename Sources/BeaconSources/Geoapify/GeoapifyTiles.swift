@@ -32,7 +32,9 @@ package struct GeoapifyTileClient: Sendable {
     /// URL, when set, serves both places and tiles (a test server, a proxy);
     /// otherwise tiles come from maps.geoapify.com. A test server on this
     /// machine is not Geoapify, so it gets no per-second pacing.
-    package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError) -> GeoapifyTileClient? {
+    package static func fromEnvironment(_ environment: [String: String]) throws(GeoapifyError)
+        -> GeoapifyTileClient?
+    {
         guard var client = try GeoapifyClient.fromEnvironment(environment) else { return nil }
         if environment["GEOAPIFY_BASE_URL"] == nil { client.baseURL = defaultBaseURL }
         let loopback = client.baseURL.host.map(LoopbackHost.contains) ?? false
@@ -47,28 +49,35 @@ package struct GeoapifyTileClient: Sendable {
 
     /// The tile's address, which the request uses and messages and the cache's records name.
     package func publicURL(for tile: TileCoordinate) -> URL {
-        URL(string: base + "/v1/tile/\(GeoapifyTileClient.style)/\(tile.zoom)/\(tile.x)/\(tile.y).png")!
+        URL(
+            string: base
+                + "/v1/tile/\(GeoapifyTileClient.style)/\(tile.zoom)/\(tile.x)/\(tile.y).png")!
     }
 
-    /// One tile's PNG bytes, after retries, with only the chunks an image needs; an answer that is not a
-    /// PNG, or that still spells the key in what an image needs, is refused.
-    package func fetch(_ tile: TileCoordinate, gate: RequestGate) async throws(GeoapifyError) -> [UInt8] {
+    /// One tile's PNG bytes, after retries, with only the chunks an image needs; an answer that is
+    /// not a PNG, or that still spells the key in what an image needs, is refused.
+    package func fetch(_ tile: TileCoordinate, gate: RequestGate) async throws(GeoapifyError)
+        -> [UInt8]
+    {
         var client = self.client
         client.transport = GatedTransport(base: client.transport, gate: gate)
         let body: Data
         do {
             body = try await client.fetch(
-                publicURL(for: tile), accept: "image/png", maximumBodyBytes: GeoapifyTileClient.maximumTileBytes)
+                publicURL(for: tile), accept: "image/png",
+                maximumBodyBytes: GeoapifyTileClient.maximumTileBytes)
         } catch {
             // Whatever an error carries from the network passes the redactor again.
             throw GeoapifyTileClient.redacted(error, SecretRedactor(secrets: [client.apiKey]))
         }
         let bytes = [UInt8](body)
         guard PNGCheck.isTile(bytes), let image = PNGTile.publishable(bytes) else {
-            throw .unexpectedBody("kartflisen \(tile) var ikke et PNG-bilde: \(PNGCheck.describe(bytes))")
+            throw .unexpectedBody(
+                "kartflisen \(tile) var ikke et PNG-bilde: \(PNGCheck.describe(bytes))")
         }
         guard !SecretRedactor(secrets: [client.apiKey]).isFound(in: image) else {
-            throw .unexpectedBody("kartflisen \(tile) inneholdt API-nøkkelen i bildedataene, og ble ikke brukt")
+            throw .unexpectedBody(
+                "kartflisen \(tile) inneholdt API-nøkkelen i bildedataene, og ble ikke brukt")
         }
         return image
     }
@@ -179,7 +188,9 @@ package enum PNGCheck {
             Array(bytes[12..<16]) == Array("IHDR".utf8),
             Array(bytes[(bytes.count - 8)..<(bytes.count - 4)]) == Array("IEND".utf8)
         else { return false }
-        func integer(at offset: Int) -> Int { bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        func integer(at offset: Int) -> Int {
+            bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
         let width = integer(at: 16)
         let height = integer(at: 20)
         return width == height && (128...1024).contains(width)
@@ -188,8 +199,11 @@ package enum PNGCheck {
     /// A few words on what came instead ("en HTML-side", "et tomt svar", "4 bytes").
     static func describe(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "et tomt svar" }
-        if bytes.starts(with: signature) { return "et PNG-bilde som er avkuttet eller har feil størrelse" }
-        let start = String(decoding: bytes.prefix(200), as: UTF8.self).trimmingWhitespace().lowercased()
+        if bytes.starts(with: signature) {
+            return "et PNG-bilde som er avkuttet eller har feil størrelse"
+        }
+        let start = String(decoding: bytes.prefix(200), as: UTF8.self).trimmingWhitespace()
+            .lowercased()
         if start.hasPrefix("<") { return "en HTML- eller XML-side" }
         if start.hasPrefix("{") || start.hasPrefix("[") { return "JSON" }
         return "\(bytes.count) byte med noe annet"
@@ -215,7 +229,8 @@ package struct GeoapifyTileSource: Sendable {
 
     package init(
         client: GeoapifyTileClient, cache: ResponseCache, mode: Mode = .normal,
-        timeToLive: TimeInterval = GeoapifyTileSource.defaultTimeToLive, now: @escaping @Sendable () -> Date = Date.init
+        timeToLive: TimeInterval = GeoapifyTileSource.defaultTimeToLive,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.client = client
         self.cache = cache
@@ -246,16 +261,20 @@ package struct GeoapifyTileSource: Sendable {
         let moment = now()
         let keyRedactor = SecretRedactor(secrets: [client.client.apiKey])
         for tile in plan.tiles {
-            guard let entry = cache.entry(for: GeoapifyTileSource.cacheKey(tile), now: moment) else { continue }
+            guard let entry = cache.entry(for: GeoapifyTileSource.cacheKey(tile), now: moment)
+            else { continue }
             // A tile cached by an older sitegen may still carry text chunks: kept only as an image.
-            guard PNGCheck.isTile([UInt8](entry.body)), let bytes = PNGTile.publishable([UInt8](entry.body)),
+            guard PNGCheck.isTile([UInt8](entry.body)),
+                let bytes = PNGTile.publishable([UInt8](entry.body)),
                 !keyRedactor.isFound(in: bytes)
             else { continue }
             let age = moment.timeIntervalSince(entry.savedAt)
             cached[tile] = (bytes, age >= 0 && age < timeToLive)
         }
         let fresh = cached.values.filter(\.fresh).count
-        return CacheState(cached: cached, freshCount: fresh, toFetch: mode == .offline ? 0 : plan.tileCount - fresh)
+        return CacheState(
+            cached: cached, freshCount: fresh,
+            toFetch: mode == .offline ? 0 : plan.tileCount - fresh)
     }
 
     /// The tiles of the plan's complete zoom levels, and what happened.
@@ -280,12 +299,14 @@ package struct GeoapifyTileSource: Sendable {
 
     /// Fetches what the cache lacks, zoom by zoom; `progress` hears of each finished level.
     package func load(
-        _ plan: TilePlan, state: CacheState? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
+        _ plan: TilePlan, state: CacheState? = nil,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async -> Result {
         let state = state ?? cacheState(for: plan)
         let gate = RequestGate(limits: client.limits)
         var result = Result(
-            plan: plan.prefix(levels: 0), tiles: [], fetched: 0, fromCache: 0, staleUsed: 0, bytes: 0,
+            plan: plan.prefix(levels: 0), tiles: [], fetched: 0, fromCache: 0, staleUsed: 0,
+            bytes: 0,
             failure: nil, incompleteZoom: nil, missingTiles: 0, cacheWriteError: nil)
         for (index, level) in plan.levels.enumerated() {
             var got: [TileCoordinate: [UInt8]] = [:]
@@ -304,7 +325,8 @@ package struct GeoapifyTileSource: Sendable {
                     got[tile] = bytes
                     do {
                         try cache.store(
-                            Data(bytes), url: client.publicURL(for: tile), key: GeoapifyTileSource.cacheKey(tile),
+                            Data(bytes), url: client.publicURL(for: tile),
+                            key: GeoapifyTileSource.cacheKey(tile),
                             at: now())
                     } catch {
                         result.cacheWriteError = result.cacheWriteError ?? error.userMessage
@@ -320,7 +342,8 @@ package struct GeoapifyTileSource: Sendable {
                     stale += 1
                 }
             }
-            // Counted even when the level stays incomplete: those requests were made (and paid for).
+            // Counted even when the level stays incomplete: those requests were made (and paid
+            // for).
             result.fetched += fetched
             let stillMissing = level.tiles.filter { got[$0] == nil }.count
             guard stillMissing == 0 else {
@@ -334,7 +357,8 @@ package struct GeoapifyTileSource: Sendable {
             for tile in level.tiles {
                 let bytes = got[tile]!
                 result.bytes += bytes.count
-                result.tiles.append(PublishedTile(zoom: tile.zoom, x: tile.x, y: tile.y, bytes: bytes))
+                result.tiles.append(
+                    PublishedTile(zoom: tile.zoom, x: tile.x, y: tile.y, bytes: bytes))
             }
             if fetched > 0 {
                 progress(
@@ -346,7 +370,9 @@ package struct GeoapifyTileSource: Sendable {
     }
 
     /// One tile's answer or error, as a value.
-    private static func outcome(of client: GeoapifyTileClient, _ tile: TileCoordinate, gate: RequestGate) async
+    private static func outcome(
+        of client: GeoapifyTileClient, _ tile: TileCoordinate, gate: RequestGate
+    ) async
         -> Swift.Result<[UInt8], GeoapifyError>
     {
         do {
@@ -362,7 +388,8 @@ package struct GeoapifyTileSource: Sendable {
         answers: [(TileCoordinate, [UInt8])], failure: GeoapifyError?
     ) {
         let client = self.client
-        return await withTaskGroup(of: (TileCoordinate, Swift.Result<[UInt8], GeoapifyError>).self) { group in
+        return await withTaskGroup(of: (TileCoordinate, Swift.Result<[UInt8], GeoapifyError>).self)
+        { group in
             var pending = tiles.makeIterator()
             func startNext() -> Bool {
                 guard let tile = pending.next() else { return false }

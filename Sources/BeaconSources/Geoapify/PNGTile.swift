@@ -1,9 +1,9 @@
 import BeaconSystem
 
-/// A PNG with only the chunks that make its picture: `IHDR`, `PLTE`, `tRNS`, `IDAT` and `IEND`, each
-/// copied whole with its own length and CRC. Text (`tEXt`, `zTXt`, `iTXt`), profiles, dates and every
-/// other ancillary chunk are dropped, so nothing a server wrote beside the picture (a key it echoed, a
-/// comment) reaches the published site, and no byte inside a chunk is ever changed.
+/// A PNG with only the chunks that make its picture: `IHDR`, `PLTE`, `tRNS`, `IDAT` and `IEND`,
+/// each copied whole with its own length and CRC. Text (`tEXt`, `zTXt`, `iTXt`), profiles, dates
+/// and every other ancillary chunk are dropped, so nothing a server wrote beside the picture (a key
+/// it echoed, a comment) reaches the published site, and no byte inside a chunk is ever changed.
 package enum PNGTile {
     static let keptChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]
 

@@ -37,17 +37,23 @@ package struct ResponseCache: Sendable {
         return hasher.value
     }
 
-    /// The entry for `key`, unless it is incomplete or dated in a way this cache never writes (relative to `now`).
-    package func entry(for key: String, now: Date, limit: Int = HTTPRequest.defaultMaximumBodyBytes) -> Entry? {
+    /// The entry for `key`, unless it is incomplete or dated in a way this cache never writes
+    /// (relative to `now`).
+    package func entry(for key: String, now: Date, limit: Int = HTTPRequest.defaultMaximumBodyBytes)
+        -> Entry?
+    {
         guard let meta = FileSystem.readCacheFile(folder + "/" + key + ".meta.json"),
             let json = try? JSONParser.parse(bytes: meta),
             let saved = json["savedAt"]?.looseDouble,
-            // A date before 1970 or more than a day ahead is not one this cache wrote: ignore the entry.
+            // A date before 1970 or more than a day ahead is not one this cache wrote: ignore the
+            // entry.
             saved >= 0, saved <= now.timeIntervalSince1970 + 86_400,
             let body = FileSystem.readCacheFile(
                 folder + "/" + key + ".json", limit: limit)
         else { return nil }
-        return Entry(body: Data(body), savedAt: Date(timeIntervalSince1970: saved), url: json["url"]?.looseString ?? "")
+        return Entry(
+            body: Data(body), savedAt: Date(timeIntervalSince1970: saved),
+            url: json["url"]?.looseString ?? "")
     }
 
     package func store(_ body: Data, url: URL, key: String, at date: Date) throws(FileError) {

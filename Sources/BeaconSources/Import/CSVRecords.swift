@@ -1,8 +1,8 @@
-/// RFC 4180 records over UTF-8 bytes: fields split at commas, quoted fields with commas, doubled quotes
-/// and line breaks inside, rows ending in CRLF, LF or CR, a byte order mark skipped. Lenient where a
-/// spreadsheet is (a quote inside an unquoted field is kept as it is), but bounded: a row of more than
-/// `maximumColumns` fields or a field longer than `maximumFieldBytes` is not a list anyone exported, and
-/// is refused before it fills the memory.
+/// RFC 4180 records over UTF-8 bytes: fields split at commas, quoted fields with commas, doubled
+/// quotes and line breaks inside, rows ending in CRLF, LF or CR, a byte order mark skipped. Lenient
+/// where a spreadsheet is (a quote inside an unquoted field is kept as it is), but bounded: a row
+/// of more than `maximumColumns` fields or a field longer than `maximumFieldBytes` is not a list
+/// anyone exported, and is refused before it fills the memory.
 struct CSVRecords {
     enum Failure: Error, Equatable {
         case tooManyColumns(row: Int)
@@ -48,7 +48,9 @@ struct CSVRecords {
             let byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: ",") {
-                guard fields.count < CSVRecords.maximumColumns else { throw .tooManyColumns(row: row) }
+                guard fields.count < CSVRecords.maximumColumns else {
+                    throw .tooManyColumns(row: row)
+                }
                 continue
             }
             if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }

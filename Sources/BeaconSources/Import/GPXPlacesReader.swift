@@ -1,13 +1,15 @@
 import BeaconModel
 import BeaconSystem
 
-/// GPX (1.1, and 1.0's differences) as GPS units and map apps write it: each waypoint (`<wpt>`) with its
-/// `name`, `desc` and `cmt` (plain text, made into the note), `time` (the day it was saved), `link href`
-/// (1.0: `url`) and `type` (the kind). The file's name is `metadata/name` (1.0: `name` under the root).
-/// Tracks and routes are not places: each counts as one skipped item, with its name.
+/// GPX (1.1, and 1.0's differences) as GPS units and map apps write it: each waypoint (`<wpt>`)
+/// with its `name`, `desc` and `cmt` (plain text, made into the note), `time` (the day it was
+/// saved), `link href` (1.0: `url`) and `type` (the kind). The file's name is `metadata/name` (1.0:
+/// `name` under the root). Tracks and routes are not places: each counts as one skipped item, with
+/// its name.
 enum GPXPlacesReader {
     package static func read(_ bytes: [UInt8]) throws(ImportError.Reason) -> ImportedFile {
-        try ImportXML.read(bytes, what: "GPX") { (events: XMLEventReader) throws(XMLReadError) -> ImportedFile in
+        try ImportXML.read(bytes, what: "GPX") {
+            (events: XMLEventReader) throws(XMLReadError) -> ImportedFile in
             var reader = Reader()
             try reader.run(events)
             return reader.file
@@ -50,14 +52,18 @@ enum GPXPlacesReader {
             }
         }
 
-        private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
+        private mutating func start(_ events: XMLEventReader, selfClosing: Bool)
+            throws(XMLReadError)
+        {
             let local = events.nameParts.local
             let parent = path.last
             switch local {
             case "wpt" where parent == "gpx":
                 let position: ImportText.Position =
                     !events.hasAttribute("lat") && !events.hasAttribute("lon")
-                    ? .none : ImportText.position(latitude: events.double("lat"), longitude: events.double("lon"))
+                    ? .none
+                    : ImportText.position(
+                        latitude: events.double("lat"), longitude: events.double("lon"))
                 waypoint = Waypoint(sourceIndex: items, position: position)
                 items += 1
                 if selfClosing { finishWaypoint() } else { path.append(local) }
@@ -107,16 +113,25 @@ enum GPXPlacesReader {
             guard let waypoint else { return }
             self.waypoint = nil
             func skip(_ reason: ImportSkip.Reason) {
-                file.skipped.append(ImportSkip(name: waypoint.name, sourceIndex: waypoint.sourceIndex, reason: reason))
+                file.skipped.append(
+                    ImportSkip(
+                        name: waypoint.name, sourceIndex: waypoint.sourceIndex, reason: reason))
             }
-            guard let name = waypoint.name else { return skip(waypoint.position == .none ? .empty : .noName) }
-            guard case .valid(let coordinate) = waypoint.position else { return skip(.badCoordinates) }
+            guard let name = waypoint.name else {
+                return skip(waypoint.position == .none ? .empty : .noName)
+            }
+            guard case .valid(let coordinate) = waypoint.position else {
+                return skip(.badCoordinates)
+            }
             file.places.append(
                 ImportedPlace(
                     name: name, coordinate: coordinate,
-                    noteHTML: ImportText.noteHTML(plain: ImportText.joined(waypoint.description, waypoint.comment)),
-                    url: ImportText.webAddress(waypoint.link), savedOn: ImportText.date(waypoint.time),
-                    kind: TextHardening.clean(waypoint.type, maximumLength: TextHardening.Limit.name),
+                    noteHTML: ImportText.noteHTML(
+                        plain: ImportText.joined(waypoint.description, waypoint.comment)),
+                    url: ImportText.webAddress(waypoint.link),
+                    savedOn: ImportText.date(waypoint.time),
+                    kind: TextHardening.clean(
+                        waypoint.type, maximumLength: TextHardening.Limit.name),
                     sourceIndex: waypoint.sourceIndex))
         }
 
@@ -124,7 +139,9 @@ enum GPXPlacesReader {
             guard let line else { return }
             self.line = nil
             file.skipped.append(
-                ImportSkip(name: line.name, sourceIndex: line.sourceIndex, reason: .notAPoint(kind: line.kind)))
+                ImportSkip(
+                    name: line.name, sourceIndex: line.sourceIndex,
+                    reason: .notAPoint(kind: line.kind)))
         }
     }
 }

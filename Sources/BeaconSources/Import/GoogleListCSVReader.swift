@@ -14,8 +14,9 @@ enum GoogleListCSVReader {
     private static let tagsColumns: Set = ["tags", "etiketter"]
     private static let commentColumns: Set = ["comment", "kommentar"]
 
-    /// Whether the first record (or the second, after a one-field line) is a header with a title and a URL
-    /// column. Decides by content alone; a file that breaks the CSV rules early is no list.
+    /// Whether the first record (or the second, after a one-field line) is a header with a title
+    /// and a URL column. Decides by content alone; a file that breaks the CSV rules early is no
+    /// list.
     static func isGoogleList(_ bytes: [UInt8]) -> Bool {
         var records = CSVRecords(bytes)
         guard let first = try? records.next() else { return false }
@@ -54,13 +55,16 @@ enum GoogleListCSVReader {
                 return record[column]
             }
             let link = field(url)
-            guard let name = ImportText.name(field(title)) ?? ImportText.nameInGoogleMapsURL(link) else {
+            guard let name = ImportText.name(field(title)) ?? ImportText.nameInGoogleMapsURL(link)
+            else {
                 file.skipped.append(ImportSkip(name: nil, sourceIndex: index, reason: .noName))
                 continue
             }
             file.places.append(
                 ImportedPlace(
-                    name: name, noteHTML: ImportText.noteHTML(plain: ImportText.joined(field(note), field(comment))),
+                    name: name,
+                    noteHTML: ImportText.noteHTML(
+                        plain: ImportText.joined(field(note), field(comment))),
                     url: ImportText.webAddress(link), list: file.title,
                     kind: TextHardening.clean(field(tags), maximumLength: TextHardening.Limit.name),
                     sourceIndex: index))

@@ -10,19 +10,22 @@ package struct ImportError: UserFacingError, Equatable {
         case empty
         /// Over `ImportReader.maximumFileBytes`.
         case tooLarge(bytes: Int, limit: Int)
-        /// None of the formats read; what it seemed to be instead, when that shows ("et PNG-bilde").
+        /// None of the formats read; what it seemed to be instead, when that shows ("et
+        /// PNG-bilde").
         case unrecognised(seemsToBe: String?)
         /// JSON or CSV saved as UTF-16 (a byte order mark says so); XML in UTF-16 is read.
         case utf16
-        /// The first byte that is not UTF-8, after `offset` bytes that are (in XML, only when it declares
-        /// no other encoding).
+        /// The first byte that is not UTF-8, after `offset` bytes that are (in XML, only when it
+        /// declares no other encoding).
         case invalidUTF8(offset: Int, byte: UInt8)
-        /// Recognised, but its syntax breaks (cut off, most often): `what` is the format's name, `detail` where.
+        /// Recognised, but its syntax breaks (cut off, most often): `what` is the format's name,
+        /// `detail` where.
         case malformed(what: String, detail: String)
-        /// Whole, but nested deeper than the reader goes (`JSONParser.maximumDepth`, `ImportXML.maximumDepth`):
-        /// not a file cut off, and no export of places.
+        /// Whole, but nested deeper than the reader goes (`JSONParser.maximumDepth`,
+        /// `ImportXML.maximumDepth`): not a file cut off, and no export of places.
         case nestedTooDeep(what: String, detail: String)
-        /// An XML file whose DOCTYPE declares entities or other markup (an XML bomb, or at best needless).
+        /// An XML file whose DOCTYPE declares entities or other markup (an XML bomb, or at best
+        /// needless).
         case declaresEntities
         /// A KMZ that is not a zip we read, or whose KML cannot be taken out.
         case zip(ZipProblem)
@@ -36,7 +39,8 @@ package struct ImportError: UserFacingError, Equatable {
 
     /// What is wrong with a KMZ's zip.
     package enum ZipProblem: Error, Sendable, Equatable {
-        /// No end-of-central-directory record where a zip has one, or the directory points outside the file.
+        /// No end-of-central-directory record where a zip has one, or the directory points outside
+        /// the file.
         case damaged(String)
         case zip64
         case spanned
@@ -84,48 +88,63 @@ package struct ImportError: UserFacingError, Equatable {
         case .malformed(let what, let detail):
             return "\(file) ser ut som \(what), men kan ikke leses (\(detail)). \(again)"
         case .nestedTooDeep(let what, let detail):
-            return "\(file) ser ut som \(what), men kan ikke leses (\(detail)). Ingen eksport av steder er nøstet "
+            return
+                "\(file) ser ut som \(what), men kan ikke leses (\(detail)). Ingen eksport av steder er nøstet "
                 + "så dypt; sjekk at det er riktig fil."
         case .declaresEntities:
-            return "\(file) erklærer egne entiteter i en DOCTYPE (<!DOCTYPE … [ … ]>). Slike erklæringer trengs "
+            return
+                "\(file) erklærer egne entiteter i en DOCTYPE (<!DOCTYPE … [ … ]>). Slike erklæringer trengs "
                 + "aldri i KML, GPX eller OpenStreetMap-XML og kan blåse opp filen (en «XML-bombe»), så den leses ikke."
         case .zip(let problem):
             return "\(file) er en zip-fil (KMZ), men " + ImportError.describe(problem)
         case .tooManyColumns(let row, let limit):
-            return "\(file) ser ut som en Google Maps-liste (CSV), men rad \(NorwegianFormat.integer(row)) har "
+            return
+                "\(file) ser ut som en Google Maps-liste (CSV), men rad \(NorwegianFormat.integer(row)) har "
                 + "flere enn \(NorwegianFormat.integer(limit)) kolonner. Det er ikke en liste fra Google Maps."
         case .fieldTooLong(let row, let limit):
-            return "\(file) ser ut som en Google Maps-liste (CSV), men et felt i rad \(NorwegianFormat.integer(row)) "
+            return
+                "\(file) ser ut som en Google Maps-liste (CSV), men et felt i rad \(NorwegianFormat.integer(row)) "
                 + "er lengre enn \(FileSystem.describe(bytes: limit)). Det er ikke en liste fra Google Maps."
         case .overpassError(let text):
-            return "\(file) er et svar fra Overpass API som stoppet med en feil: «\(text)». Svaret er "
+            return
+                "\(file) er et svar fra Overpass API som stoppet med en feil: «\(text)». Svaret er "
                 + "ufullstendig og importeres ikke. Kjør spørringen på nytt, gjerne for et mindre område."
         }
     }
 
     private static func describe(_ problem: ZipProblem) -> String {
-        func entry(_ name: String) -> String { "«\(TextHardening.clean(name, maximumLength: 100) ?? "?")»" }
+        func entry(_ name: String) -> String {
+            "«\(TextHardening.clean(name, maximumLength: 100) ?? "?")»"
+        }
         switch problem {
         case .damaged(let detail):
-            return "den kan ikke leses (\(detail)). Filen kan være avkuttet; last den ned eller eksporter den på nytt."
+            return
+                "den kan ikke leses (\(detail)). Filen kan være avkuttet; last den ned eller eksporter den på nytt."
         case .zip64:
-            return "den er i ZIP64-formatet, som ikke leses her. En KMZ fra Google My Maps er det aldri; "
+            return
+                "den er i ZIP64-formatet, som ikke leses her. En KMZ fra Google My Maps er det aldri; "
                 + "pakk den ut og importer doc.kml."
         case .spanned:
-            return "den er delt over flere filer. Sett den sammen, eller pakk den ut og importer doc.kml."
+            return
+                "den er delt over flere filer. Sett den sammen, eller pakk den ut og importer doc.kml."
         case .noKML:
-            return "den har ingen KML-fil i seg (doc.kml). Er det et arkiv fra Google Takeout, pakk det ut først "
+            return
+                "den har ingen KML-fil i seg (doc.kml). Er det et arkiv fra Google Takeout, pakk det ut først "
                 + "og importer «Saved Places.json» eller listenes CSV-filer."
         case .encrypted(let name):
-            return "\(entry(name)) i den er kryptert. Pakk den ut med passordet og importer KML-filen."
+            return
+                "\(entry(name)) i den er kryptert. Pakk den ut med passordet og importer KML-filen."
         case .unsupportedMethod(let name, let method):
-            return "\(entry(name)) i den er komprimert med en metode som ikke leses her (nr. \(method)). "
+            return
+                "\(entry(name)) i den er komprimert med en metode som ikke leses her (nr. \(method)). "
                 + "Pakk den ut og importer KML-filen."
         case .inflatedTooLarge(let name, let limit):
-            return "\(entry(name)) i den blir større enn \(FileSystem.describe(bytes: limit)) utpakket, grensen "
+            return
+                "\(entry(name)) i den blir større enn \(FileSystem.describe(bytes: limit)) utpakket, grensen "
                 + "for én import. Filen leses ikke (den kan være en «zip-bombe»)."
         case .corrupt(let name, let detail):
-            return "\(entry(name)) i den er ødelagt (\(detail)). Filen kan være avkuttet; last den ned på nytt."
+            return
+                "\(entry(name)) i den er ødelagt (\(detail)). Filen kan være avkuttet; last den ned på nytt."
         }
     }
 

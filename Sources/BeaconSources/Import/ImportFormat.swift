@@ -1,9 +1,10 @@
 /// The files `sitegen import` reads, told apart by content (`ImportReader`).
 package enum ImportFormat: String, Sendable, CaseIterable {
-    /// Google Takeout's «Saved Places.json», in its older form (`Title`, `Location`) or its newer one
-    /// (`location`, `google_maps_url`).
+    /// Google Takeout's «Saved Places.json», in its older form (`Title`, `Location`) or its newer
+    /// one (`location`, `google_maps_url`).
     case takeoutSavedPlaces
-    /// A Google Maps saved list as CSV (Takeout's «Saved» folder: `Title,Note,URL`, newer ones with more columns).
+    /// A Google Maps saved list as CSV (Takeout's «Saved» folder: `Title,Note,URL`, newer ones with
+    /// more columns).
     case googleListCSV
     case kml
     /// A zip holding KML (`doc.kml`), as Google My Maps and Google Earth export it.

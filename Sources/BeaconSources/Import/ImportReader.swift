@@ -5,16 +5,17 @@ import BeaconSystem
 /// anything, and a «.json» may be Takeout's, GeoJSON or Overpass'. Each reader lives in its own
 /// file; this one tells them apart and turns what breaks into an `ImportError` naming the file.
 ///
-/// An item that is not a place is skipped with one reason, the first that holds in this order: empty
-/// (nothing to read), not a point (a line, an area, a track), no name, bad coordinates. So a nameless
-/// line is a line, and a nameless point with broken coordinates is nameless.
+/// An item that is not a place is skipped with one reason, the first that holds in this order:
+/// empty (nothing to read), not a point (a line, an area, a track), no name, bad coordinates. So a
+/// nameless line is a line, and a nameless point with broken coordinates is nameless.
 package enum ImportReader {
     /// The command refuses larger files before reading them: a Takeout of thousands of places is a
     /// few megabytes, an Overpass answer for a city tens.
     package static let maximumFileBytes = 256 << 20
 
     /// Tells the format by content and reads it. `fileName` is only for messages.
-    package static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> ImportedFile {
+    package static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> ImportedFile
+    {
         do {
             return try read(bytes)
         } catch {
@@ -23,8 +24,12 @@ package enum ImportReader {
     }
 
     package static func read(_ bytes: [UInt8]) throws(ImportError.Reason) -> ImportedFile {
-        guard bytes.count <= maximumFileBytes else { throw .tooLarge(bytes: bytes.count, limit: maximumFileBytes) }
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+        guard bytes.count <= maximumFileBytes else {
+            throw .tooLarge(bytes: bytes.count, limit: maximumFileBytes)
+        }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+            || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06])
+        {
             return try readKMZ(bytes)
         }
         if let utf16 = UTF16Text.decoded(bytes) {
@@ -44,16 +49,21 @@ package enum ImportReader {
             // In the encoding it declares (UTF-8 unless it says otherwise), checked as it is read.
             return try readXML(bytes, head: bytes, inside: nil)
         default:
-            guard GoogleListCSVReader.isGoogleList(bytes) else { throw .unrecognised(seemsToBe: nil) }
+            guard GoogleListCSVReader.isGoogleList(bytes) else {
+                throw .unrecognised(seemsToBe: nil)
+            }
             try requireUTF8(bytes)
             do {
                 return try GoogleListCSVReader.read(bytes)
             } catch {
                 switch error {
-                case .tooManyColumns(let row): throw .tooManyColumns(row: row, limit: CSVRecords.maximumColumns)
-                case .fieldTooLong(let row): throw .fieldTooLong(row: row, limit: CSVRecords.maximumFieldBytes)
+                case .tooManyColumns(let row):
+                    throw .tooManyColumns(row: row, limit: CSVRecords.maximumColumns)
+                case .fieldTooLong(let row):
+                    throw .fieldTooLong(row: row, limit: CSVRecords.maximumFieldBytes)
                 case .unterminatedQuote(let row):
-                    throw .malformed(what: "CSV", detail: "et felt i anførselstegn i rad \(row) slutter aldri")
+                    throw .malformed(
+                        what: "CSV", detail: "et felt i anførselstegn i rad \(row) slutter aldri")
                 }
             }
         }
@@ -79,11 +89,16 @@ package enum ImportReader {
             guard let features = value["features"]?.arrayValue else {
                 throw .malformed(what: "GeoJSON", detail: "«features» er ikke en liste")
             }
-            if TakeoutSavedPlacesReader.isTakeout(features) { return TakeoutSavedPlacesReader.read(features) }
-            return GeoJSONPlacesReader.read(features, title: (value["name"] ?? value["title"])?.looseString)
+            if TakeoutSavedPlacesReader.isTakeout(features) {
+                return TakeoutSavedPlacesReader.read(features)
+            }
+            return GeoJSONPlacesReader.read(
+                features, title: (value["name"] ?? value["title"])?.looseString)
         }
         if type == "Feature" {
-            if TakeoutSavedPlacesReader.isTakeout([value]) { return TakeoutSavedPlacesReader.read([value]) }
+            if TakeoutSavedPlacesReader.isTakeout([value]) {
+                return TakeoutSavedPlacesReader.read([value])
+            }
             return GeoJSONPlacesReader.read([value], title: nil)
         }
         throw .unrecognised(seemsToBe: "JSON uten «features» eller «elements»")
@@ -91,9 +106,10 @@ package enum ImportReader {
 
     // MARK: XML
 
-    /// KML, GPX or OpenStreetMap XML by the root element, found in `head` (the bytes, or their text when they are UTF-16);
-    /// `inside` is the KMZ the text came from.
-    private static func readXML(_ bytes: [UInt8], head: [UInt8], inside kmz: ImportFormat?) throws(ImportError.Reason)
+    /// KML, GPX or OpenStreetMap XML by the root element, found in `head` (the bytes, or their text
+    /// when they are UTF-16); `inside` is the KMZ the text came from.
+    private static func readXML(_ bytes: [UInt8], head: [UInt8], inside kmz: ImportFormat?)
+        throws(ImportError.Reason)
         -> ImportedFile
     {
         let root = try rootElement(head)
@@ -111,15 +127,18 @@ package enum ImportReader {
         }
     }
 
-    /// The first element's name, past the XML declaration, comments and a DOCTYPE (`!doctype html` for
-    /// a page's). A DOCTYPE that declares anything is refused here already, whatever the root.
+    /// The first element's name, past the XML declaration, comments and a DOCTYPE (`!doctype html`
+    /// for a page's). A DOCTYPE that declares anything is refused here already, whatever the root.
     static func rootElement(_ bytes: [UInt8]) throws(ImportError.Reason) -> String? {
-        // Only what comes before the root is scanned, however long: comments, declarations, a DOCTYPE.
+        // Only what comes before the root is scanned, however long: comments, declarations, a
+        // DOCTYPE.
         let head = bytes[...]
         var index = head.startIndex
         while let open = head[index...].firstIndex(of: UInt8(ascii: "<")) {
             let rest = head[open...]
-            func after(_ literal: String) -> Int? { rest.firstRange(of: Array(literal.utf8))?.upperBound }
+            func after(_ literal: String) -> Int? {
+                rest.firstRange(of: Array(literal.utf8))?.upperBound
+            }
             if rest.starts(with: Array("<!--".utf8)) {
                 guard let end = after("-->") else { return nil }
                 index = end
@@ -162,7 +181,9 @@ package enum ImportReader {
 
     /// JSON and CSV are read as UTF-8 (XML is read in the encoding it declares).
     private static func requireUTF8(_ bytes: [UInt8]) throws(ImportError.Reason) {
-        if let offset = JSONParser.firstInvalidUTF8(bytes) { throw .invalidUTF8(offset: offset, byte: bytes[offset]) }
+        if let offset = JSONParser.firstInvalidUTF8(bytes) {
+            throw .invalidUTF8(offset: offset, byte: bytes[offset])
+        }
     }
 
     /// What a file that is plainly no text is, from its signature.

@@ -10,7 +10,9 @@ enum ImportText {
     /// Tags kept per place (OSM elements have a few dozen at most).
     static let maximumTags = 200
 
-    static func name(_ text: String?) -> String? { TextHardening.clean(text, maximumLength: TextHardening.Limit.name) }
+    static func name(_ text: String?) -> String? {
+        TextHardening.clean(text, maximumLength: TextHardening.Limit.name)
+    }
 
     static func address(_ text: String?) -> String? {
         TextHardening.clean(text, maximumLength: TextHardening.Limit.address)
@@ -29,14 +31,15 @@ enum ImportText {
         return TextHardening.truncate(text, to: TextHardening.Limit.comment)
     }
 
-    /// Plain text (a CSV note, a GPX description) as HTML: `& < > "` escaped, paragraphs at blank lines
-    /// (`<p>`), single line breaks kept (`<br>`), each line cleaned of controls and runs of spaces. The
-    /// whole HTML fits the limit; text that does not is cut with «…».
+    /// Plain text (a CSV note, a GPX description) as HTML: `& < > "` escaped, paragraphs at blank
+    /// lines (`<p>`), single line breaks kept (`<br>`), each line cleaned of controls and runs of
+    /// spaces. The whole HTML fits the limit; text that does not is cut with «…».
     static func noteHTML(plain text: String?) -> String? {
         guard let text else { return nil }
         var paragraphs: [[String]] = [[]]
         for line in text.split(
-            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            omittingEmptySubsequences: false,
+            whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         {
             if let cleaned = TextHardening.clean(String(line), maximumLength: Int.max) {
                 paragraphs[paragraphs.count - 1].append(cleaned)
@@ -88,7 +91,8 @@ enum ImportText {
         }
     }
 
-    /// Two notes of one place (a CSV's Note and Comment, a GPX desc and cmt) as one text, each once.
+    /// Two notes of one place (a CSV's Note and Comment, a GPX desc and cmt) as one text, each
+    /// once.
     static func joined(_ first: String?, _ second: String?) -> String? {
         let parts = [first, second].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard let head = parts.first else { return nil }
@@ -99,7 +103,8 @@ enum ImportText {
 
     /// A Google Maps address or website that a page may link to: http(s) with a host. Characters
     /// outside ASCII (Google writes `?q=寿司+銀座` as it is) are percent-encoded first, as a browser
-    /// would; anything the website rules refuse is nil, and only the address is lost, not the place.
+    /// would; anything the website rules refuse is nil, and only the address is lost, not the
+    /// place.
     static func webAddress(_ text: String?) -> String? {
         guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
         var encoded: [UInt8] = []
@@ -120,8 +125,9 @@ enum ImportText {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
-    /// The place's name as a Google Maps address carries it: the search (`?q=Caf%C3%A9+X`, `query=`)
-    /// or the place path (`/maps/place/Caf%C3%A9+X/…`); nil when it holds only a position or an id.
+    /// The place's name as a Google Maps address carries it: the search (`?q=Caf%C3%A9+X`,
+    /// `query=`) or the place path (`/maps/place/Caf%C3%A9+X/…`); nil when it holds only a position
+    /// or an id.
     static func nameInGoogleMapsURL(_ url: String?) -> String? {
         guard let url else { return nil }
         let bytes = Array(url.utf8)
@@ -129,15 +135,23 @@ enum ImportText {
         if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
             for pair in bytes[question + 1..<end].split(separator: UInt8(ascii: "&")) {
                 let key = pair.prefix { $0 != UInt8(ascii: "=") }
-                guard key.elementsEqual("q".utf8) || key.elementsEqual("query".utf8) else { continue }
+                guard key.elementsEqual("q".utf8) || key.elementsEqual("query".utf8) else {
+                    continue
+                }
                 let value = pair.dropFirst(key.count + 1)
-                if let name = ImportText.name(percentDecoded(value)), !looksLikePosition(name) { return name }
+                if let name = ImportText.name(percentDecoded(value)), !looksLikePosition(name) {
+                    return name
+                }
             }
         }
         let marker = Array("/maps/place/".utf8)
         if let found = bytes[..<end].firstRange(of: marker) {
-            let segment = bytes[found.upperBound..<end].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") }
-            if let name = ImportText.name(percentDecoded(segment)), !looksLikePosition(name) { return name }
+            let segment = bytes[found.upperBound..<end].prefix {
+                $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?")
+            }
+            if let name = ImportText.name(percentDecoded(segment)), !looksLikePosition(name) {
+                return name
+            }
         }
         return nil
     }
@@ -150,7 +164,8 @@ enum ImportText {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let high = URLPath.hexValue(bytes[index + 1]), let low = URLPath.hexValue(bytes[index + 2])
+                let high = URLPath.hexValue(bytes[index + 1]),
+                let low = URLPath.hexValue(bytes[index + 2])
             {
                 decoded.append(high << 4 | low)
                 index += 3
@@ -164,12 +179,14 @@ enum ImportText {
 
     /// "59.9219,10.7601": a dropped pin's search, not a name.
     private static func looksLikePosition(_ text: String) -> Bool {
-        text.contains(",") && text.allSatisfy { $0.isASCII && ($0.isNumber || ".,-+ ".contains($0)) }
+        text.contains(",")
+            && text.allSatisfy { $0.isASCII && ($0.isNumber || ".,-+ ".contains($0)) }
     }
 
     // MARK: Dates and positions
 
-    /// The day of an ISO 8601 time ("2019-05-01T10:00:00Z" → 2019-05-01), as written (no zone conversion).
+    /// The day of an ISO 8601 time ("2019-05-01T10:00:00Z" → 2019-05-01), as written (no zone
+    /// conversion).
     static func date(_ text: String?) -> CalendarDate? {
         guard let text = text?.trimmingWhitespace(), text.utf8.count >= 10 else { return nil }
         return CalendarDate(iso: String(text.prefix(10)))
@@ -192,7 +209,8 @@ enum ImportText {
 
     // MARK: OpenStreetMap
 
-    /// Tags cleaned as the rest: keys short and on one line, values on one line, a bounded number of them.
+    /// Tags cleaned as the rest: keys short and on one line, values on one line, a bounded number
+    /// of them.
     static func tags(_ pairs: [(key: String, value: String)]) -> [String: String] {
         var tags: [String: String] = [:]
         for (key, value) in pairs {
@@ -206,16 +224,19 @@ enum ImportText {
     }
 
     /// "Storgata 1, 0155 Oslo" from `addr:*` tags (or `addr:full`), in the order of `addr:country`
-    /// ("2 Lothian Road, Edinburgh EH1 2DU"), else of `guideCountry`; nil without a street or place.
+    /// ("2 Lothian Road, Edinburgh EH1 2DU"), else of `guideCountry`; nil without a street or
+    /// place.
     static func address(osmTags tags: [String: String], guideCountry: String? = nil) -> String? {
         if let full = tags["addr:full"] { return address(full) }
         guard let street = tags["addr:street"] ?? tags["addr:place"] else { return nil }
         let country = AddressStyle.countryCode(tags["addr:country"])
         return address(
             PostalAddress(
-                street: street, houseNumber: tags["addr:housenumber"], postcode: tags["addr:postcode"],
+                street: street, houseNumber: tags["addr:housenumber"],
+                postcode: tags["addr:postcode"],
                 city: tags["addr:city"], country: country,
-                state: AddressStyle.stateCode(given: tags["addr:state"], in: country ?? guideCountry),
+                state: AddressStyle.stateCode(
+                    given: tags["addr:state"], in: country ?? guideCountry),
                 writtenAsIn: guideCountry
             ).singleLine)
     }
@@ -225,8 +246,8 @@ enum ImportText {
         webAddress(tags["website"] ?? tags["contact:website"] ?? tags["url"])
     }
 
-    /// "node/123" from "node/123" itself, or a type ("node", "way", "relation", or their initials N/W/R)
-    /// and a positive number; nil for anything else.
+    /// "node/123" from "node/123" itself, or a type ("node", "way", "relation", or their initials
+    /// N/W/R) and a positive number; nil for anything else.
     static func osmID(type: String?, id: String?) -> String? {
         guard let type, let id else { return nil }
         let kind: String

@@ -1,14 +1,15 @@
 import BeaconSystem
 
-/// How the import reads XML (KML, GPX, OpenStreetMap XML): libxml2's reader (`XMLEventReader`), in the
-/// encoding the file declares, no DOCTYPE that declares anything (so no entity can expand), nesting kept
-/// shallow; its errors made into the import's.
+/// How the import reads XML (KML, GPX, OpenStreetMap XML): libxml2's reader (`XMLEventReader`), in
+/// the encoding the file declares, no DOCTYPE that declares anything (so no entity can expand),
+/// nesting kept shallow; its errors made into the import's.
 enum ImportXML {
     /// My Maps nests Document, Folder, Placemark, MultiGeometry, Point: a few levels; GPX fewer.
     static let maximumDepth = 100
     /// A name, a time or a position is short; more of it than this is not kept.
     static let shortTextBytes = 4_096
-    /// A description is cut to `TextHardening.Limit.comment` characters later; this is room for that.
+    /// A description is cut to `TextHardening.Limit.comment` characters later; this is room for
+    /// that.
     static let longTextBytes = 64 << 10
 
     /// `body` run over a reader of `bytes`; `what` names the format in a message ("KML").

@@ -2,18 +2,22 @@ import BeaconModel
 import BeaconSystem
 
 /// KML as Google My Maps and Google Earth export it (also inside a KMZ): the document's name is the
-/// file's title, each placemark in a folder has the folder's name as its list, a description is HTML
-/// (in CDATA or escaped, or even written as XHTML) and is kept as it is for the sanitiser, ExtendedData
-/// (`Data`'s value, `SchemaData`'s `SimpleData`) becomes tags.
+/// file's title, each placemark in a folder has the folder's name as its list, a description is
+/// HTML (in CDATA or escaped, or even written as XHTML) and is kept as it is for the sanitiser,
+/// ExtendedData (`Data`'s value, `SchemaData`'s `SimpleData`) becomes tags.
 ///
-/// A placemark is a place when it has a name and a Point (in a MultiGeometry, the first Point). One with
-/// only lines or areas (LineString, Polygon, gx:Track) is skipped as not a point; one with no name and no
-/// geometry as empty. One with a name and no geometry at all keeps its name and has no position (the
-/// caller may look it up, as for a Google list); a Point whose coordinates are not a position on Earth
-/// is skipped for them. Elements of other namespaces (gx:, Google's extensions) are read past.
+/// A placemark is a place when it has a name and a Point (in a MultiGeometry, the first Point). One
+/// with only lines or areas (LineString, Polygon, gx:Track) is skipped as not a point; one with no
+/// name and no geometry as empty. One with a name and no geometry at all keeps its name and has no
+/// position (the caller may look it up, as for a Google list); a Point whose coordinates are not a
+/// position on Earth is skipped for them. Elements of other namespaces (gx:, Google's extensions)
+/// are read past.
 enum KMLPlacesReader {
-    package static func read(_ bytes: [UInt8], format: ImportFormat) throws(ImportError.Reason) -> ImportedFile {
-        try ImportXML.read(bytes, what: "KML") { (events: XMLEventReader) throws(XMLReadError) -> ImportedFile in
+    package static func read(_ bytes: [UInt8], format: ImportFormat) throws(ImportError.Reason)
+        -> ImportedFile
+    {
+        try ImportXML.read(bytes, what: "KML") {
+            (events: XMLEventReader) throws(XMLReadError) -> ImportedFile in
             var reader = Reader(file: ImportedFile(format: format))
             try reader.run(events)
             return reader.file
@@ -67,7 +71,9 @@ enum KMLPlacesReader {
             }
         }
 
-        private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
+        private mutating func start(_ events: XMLEventReader, selfClosing: Bool)
+            throws(XMLReadError)
+        {
             let (prefix, local) = events.nameParts
             if let prefix, prefix != "kml" {
                 if prefix == "atom", local == "link", placemark != nil, placemark?.link == nil {
@@ -95,11 +101,14 @@ enum KMLPlacesReader {
                     placemark?.name = ImportText.name(text)
                 } else if parent == "Folder", !folders.isEmpty {
                     folders[folders.count - 1] = ImportText.name(text)
-                } else if parent == "Document", file.title == nil, path.filter({ $0 == "Document" }).count == 1 {
+                } else if parent == "Document", file.title == nil,
+                    path.filter({ $0 == "Document" }).count == 1
+                {
                     file.title = ImportText.title(text)
                 }
             case "description" where parent == "Placemark":
-                placemark?.description = try events.content(keepingMarkup: true, maximumBytes: ImportXML.longTextBytes)
+                placemark?.description = try events.content(
+                    keepingMarkup: true, maximumBytes: ImportXML.longTextBytes)
             case "address" where parent == "Placemark":
                 placemark?.address = try events.content(maximumBytes: ImportXML.shortTextBytes)
             case "coordinates":
@@ -107,9 +116,11 @@ enum KMLPlacesReader {
                     try events.skipElement()
                     return
                 }
-                placemark?.position = KMLPlacesReader.point(try events.content(maximumBytes: ImportXML.shortTextBytes))
+                placemark?.position = KMLPlacesReader.point(
+                    try events.content(maximumBytes: ImportXML.shortTextBytes))
             case "when" where parent == "TimeStamp":
-                placemark?.savedOn = ImportText.date(try events.content(maximumBytes: ImportXML.shortTextBytes))
+                placemark?.savedOn = ImportText.date(
+                    try events.content(maximumBytes: ImportXML.shortTextBytes))
             case "value" where parent == "Data":
                 let value = try events.content(maximumBytes: ImportXML.shortTextBytes)
                 if let dataKey { placemark?.tags.append((dataKey, value)) }
@@ -126,7 +137,8 @@ enum KMLPlacesReader {
             case "Model":
                 noteOther("modell")
                 try events.skipElement()
-            case "Style", "StyleMap", "LookAt", "Camera", "Region", "Schema", "GroundOverlay", "ScreenOverlay",
+            case "Style", "StyleMap", "LookAt", "Camera", "Region", "Schema", "GroundOverlay",
+                "ScreenOverlay",
                 "PhotoOverlay", "NetworkLink":
                 try events.skipElement()
             default:
@@ -152,31 +164,42 @@ enum KMLPlacesReader {
             self.placemark = nil
             func skip(_ reason: ImportSkip.Reason) {
                 file.skipped.append(
-                    ImportSkip(name: placemark.name, sourceIndex: placemark.sourceIndex, reason: reason))
+                    ImportSkip(
+                        name: placemark.name, sourceIndex: placemark.sourceIndex, reason: reason))
             }
-            if !placemark.sawPoint, let kind = placemark.otherKind { return skip(.notAPoint(kind: kind)) }
+            if !placemark.sawPoint, let kind = placemark.otherKind {
+                return skip(.notAPoint(kind: kind))
+            }
             guard let name = placemark.name else {
-                let isEmpty = !placemark.sawPoint && placemark.description == nil && placemark.address == nil
+                let isEmpty =
+                    !placemark.sawPoint && placemark.description == nil && placemark.address == nil
                 return skip(isEmpty ? .empty : .noName)
             }
             var coordinate: Coordinate?
             if placemark.sawPoint {
-                guard case .valid(let valid) = placemark.position else { return skip(.badCoordinates) }
+                guard case .valid(let valid) = placemark.position else {
+                    return skip(.badCoordinates)
+                }
                 coordinate = valid
             }
             let tags = ImportText.tags(placemark.tags)
-            let website = tags.first { ["website", "url", "nettside"].contains($0.key.lowercased()) }?.value
+            let website = tags.first {
+                ["website", "url", "nettside"].contains($0.key.lowercased())
+            }?.value
             file.places.append(
                 ImportedPlace(
-                    name: name, coordinate: coordinate, address: ImportText.address(placemark.address),
+                    name: name, coordinate: coordinate,
+                    address: ImportText.address(placemark.address),
                     noteHTML: ImportText.noteHTML(html: placemark.description),
                     url: ImportText.webAddress(placemark.link) ?? ImportText.webAddress(website),
-                    list: folders.last { $0 != nil } ?? nil, savedOn: placemark.savedOn, osmTags: tags,
+                    list: folders.last { $0 != nil } ?? nil, savedOn: placemark.savedOn,
+                    osmTags: tags,
                     sourceIndex: placemark.sourceIndex))
         }
     }
 
-    /// The first tuple of `lon,lat[,alt]`, spaces allowed around the commas; `.invalid` for anything else.
+    /// The first tuple of `lon,lat[,alt]`, spaces allowed around the commas; `.invalid` for
+    /// anything else.
     static func point(_ text: String) -> ImportText.Position {
         var compact = ""
         var pendingSpace = false
@@ -191,7 +214,8 @@ enum KMLPlacesReader {
         }
         guard let tuple = compact.split(separator: " ").first else { return .invalid }
         let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count >= 2, let longitude = Double(parts[0]), let latitude = Double(parts[1]) else {
+        guard parts.count >= 2, let longitude = Double(parts[0]), let latitude = Double(parts[1])
+        else {
             return .invalid
         }
         return ImportText.position(latitude: latitude, longitude: longitude)

@@ -2,20 +2,21 @@ import BeaconMap
 import BeaconModel
 import BeaconSystem
 
-/// OpenStreetMap XML (`<osm version="0.6">`) as JOSM saves an edit, as osmium and the API's map call
-/// write it, and as Overpass answers in XML: the places among its nodes, ways and relations, read as
-/// Overpass JSON's are (`OSMImportElement`): every element an item, a place when it has a name and a
-/// position. A node stands where it is; a way or relation at its `<center>` (`out center`), else the
-/// middle of its `<bounds>` (`out bb`), of the points on its `<nd>`s (`out geom`), or of its nodes, looked
-/// up by id once the whole file is read (Overpass' `out body; >; out skel qt;` puts them after the way).
-/// A relation's points are those of its member nodes and ways; a way whose nodes are not in the file is
-/// skipped for its position. An element JOSM marks `action="delete"`, or one a history marks
-/// `visible="false"`, is no longer on the map and no item at all. The event loop is the basemap's
-/// (`OSMXMLReader`).
+/// OpenStreetMap XML (`<osm version="0.6">`) as JOSM saves an edit, as osmium and the API's map
+/// call write it, and as Overpass answers in XML: the places among its nodes, ways and relations,
+/// read as Overpass JSON's are (`OSMImportElement`): every element an item, a place when it has a
+/// name and a position. A node stands where it is; a way or relation at its `<center>` (`out
+/// center`), else the middle of its `<bounds>` (`out bb`), of the points on its `<nd>`s (`out
+/// geom`), or of its nodes, looked up by id once the whole file is read (Overpass' `out body; >;
+/// out skel qt;` puts them after the way). A relation's points are those of its member nodes and
+/// ways; a way whose nodes are not in the file is skipped for its position. An element JOSM marks
+/// `action="delete"`, or one a history marks `visible="false"`, is no longer on the map and no item
+/// at all. The event loop is the basemap's (`OSMXMLReader`).
 enum OSMXMLPlacesReader {
     package static func read(_ bytes: [UInt8]) throws(ImportError.Reason) -> ImportedFile {
         var reader = Reader()
-        try ImportXML.read(bytes, what: "OpenStreetMap-XML") { (events: XMLEventReader) throws(XMLReadError) in
+        try ImportXML.read(bytes, what: "OpenStreetMap-XML") {
+            (events: XMLEventReader) throws(XMLReadError) in
             try reader.run(events)
         }
         if let remark = reader.remark { try OSMImportElement.requireComplete(remark: remark) }
@@ -70,7 +71,9 @@ enum OSMXMLPlacesReader {
             }
         }
 
-        private mutating func start(_ events: XMLEventReader, selfClosing: Bool) throws(XMLReadError) {
+        private mutating func start(_ events: XMLEventReader, selfClosing: Bool)
+            throws(XMLReadError)
+        {
             if events.depth == 2 {
                 if events.isName("remark"), !selfClosing {
                     remark = try events.content(maximumBytes: ImportXML.shortTextBytes)
@@ -86,7 +89,9 @@ enum OSMXMLPlacesReader {
             }
             guard type != nil else { return }
             if events.isName("tag") {
-                if let key = events.attribute("k"), let value = events.attribute("v") { tags.append((key, value)) }
+                if let key = events.attribute("k"), let value = events.attribute("v") {
+                    tags.append((key, value))
+                }
             } else if events.isName("nd") {
                 if let ref = events.int64("ref"), events.depth == 3 { refs.append(ref) }
                 if events.hasAttribute("lat") || events.hasAttribute("lon"),
@@ -107,12 +112,14 @@ enum OSMXMLPlacesReader {
                 if events.attribute("type", is: "node") { memberNodes.append(ref) }
                 if events.attribute("type", is: "way") { memberWays.append(ref) }
             } else if events.isName("center") {
-                position = ImportText.position(latitude: events.double("lat"), longitude: events.double("lon"))
+                position = ImportText.position(
+                    latitude: events.double("lat"), longitude: events.double("lon"))
             } else if events.isName("bounds"), position == .none,
                 let south = events.double("minlat"), let north = events.double("maxlat"),
                 let west = events.double("minlon"), let east = events.double("maxlon")
             {
-                position = OSMImportElement.middle(south: south, north: north, west: west, east: east)
+                position = OSMImportElement.middle(
+                    south: south, north: north, west: west, east: east)
             }
         }
 
@@ -120,7 +127,8 @@ enum OSMXMLPlacesReader {
             type = events.name
             id = events.attribute("id")
             idNumber = events.int64("id")
-            deleted = events.attribute("action", is: "delete") || events.attribute("visible", is: "false")
+            deleted =
+                events.attribute("action", is: "delete") || events.attribute("visible", is: "false")
             tags.removeAll(keepingCapacity: true)
             points.removeAll(keepingCapacity: true)
             refs.removeAll(keepingCapacity: true)
@@ -128,7 +136,8 @@ enum OSMXMLPlacesReader {
             memberWays.removeAll(keepingCapacity: true)
             position = .none
             if type == "node" {
-                position = ImportText.position(latitude: events.double("lat"), longitude: events.double("lon"))
+                position = ImportText.position(
+                    latitude: events.double("lat"), longitude: events.double("lon"))
             }
         }
 
@@ -138,7 +147,9 @@ enum OSMXMLPlacesReader {
             guard !deleted else { return }
             let index = items
             items += 1
-            if type == "node", let idNumber, case .valid(let coordinate) = position { nodes[idNumber] = coordinate }
+            if type == "node", let idNumber, case .valid(let coordinate) = position {
+                nodes[idNumber] = coordinate
+            }
             if type == "way", let idNumber {
                 wayRanges[idNumber] = wayNodes.count..<wayNodes.count + refs.count
                 wayNodes.append(contentsOf: refs)
@@ -149,7 +160,8 @@ enum OSMXMLPlacesReader {
                 // Its nodes may come later: placed once the whole file is read.
                 waiting.append(
                     Waiting(
-                        type: type, id: id, tags: tags, index: index, nodes: type == "way" ? refs : memberNodes,
+                        type: type, id: id, tags: tags, index: index,
+                        nodes: type == "way" ? refs : memberNodes,
                         ways: memberWays))
                 return
             }
@@ -167,7 +179,8 @@ enum OSMXMLPlacesReader {
                     points += wayNodes[range].compactMap { nodes[$0] }
                 }
                 OSMImportElement.add(
-                    type: element.type, id: element.id, tags: element.tags, index: element.index, to: &file
+                    type: element.type, id: element.id, tags: element.tags, index: element.index,
+                    to: &file
                 ) { OSMImportElement.middle(of: points) }
             }
             file.places.sort { $0.sourceIndex < $1.sourceIndex }

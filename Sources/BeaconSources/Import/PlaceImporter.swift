@@ -1,20 +1,23 @@
 import BeaconModel
 import BeaconSystem
 
-/// Turns the places of import files into changes to the store: each place is merged into a place the guide
-/// already knows (within 50 m under a similar name: `PlaceMatching`), added as the owner's own, or left out
-/// with the reason. Pure: the command reads the files, looks positions up and writes the store once.
-/// Importing the same file again finds every place already there and changes nothing.
+/// Turns the places of import files into changes to the store: each place is merged into a place
+/// the guide already knows (within 50 m under a similar name: `PlaceMatching`), added as the
+/// owner's own, or left out with the reason. Pure: the command reads the files, looks positions up
+/// and writes the store once. Importing the same file again finds every place already there and
+/// changes nothing.
 package enum PlaceImporter {
     package struct Options: Sendable {
-        /// `--category`: the kind of every place (else told by its OSM tags or folder, else not imported).
+        /// `--category`: the kind of every place (else told by its OSM tags or folder, else not
+        /// imported).
         package var category: PlaceCategory?
         /// `--as favorites`: every place also becomes a favorite.
         package var asFavorites = false
         /// The date a place is added on, when the file does not say when it was saved.
         package var today: CalendarDate
 
-        package init(category: PlaceCategory? = nil, asFavorites: Bool = false, today: CalendarDate) {
+        package init(category: PlaceCategory? = nil, asFavorites: Bool = false, today: CalendarDate)
+        {
             self.category = category
             self.asFavorites = asFavorites
             self.today = today
@@ -64,11 +67,12 @@ package enum PlaceImporter {
         }
     }
 
-    /// `store` with the files' places merged in or added. `known`: the places the guide has (the last
-    /// build's, as the owner edited them). `positions`: looked-up positions of places the files give none
-    /// for, by file and place index.
+    /// `store` with the files' places merged in or added. `known`: the places the guide has (the
+    /// last build's, as the owner edited them). `positions`: looked-up positions of places the
+    /// files give none for, by file and place index.
     package static func run(
-        _ files: [File], known: [Place], store: GuideStore, settings: SiteSettings, options: Options,
+        _ files: [File], known: [Place], store: GuideStore, settings: SiteSettings,
+        options: Options,
         positions: [FilePlace: Coordinate] = [:]
     ) -> Result {
         var store = store
@@ -76,7 +80,8 @@ package enum PlaceImporter {
         var matching = PlaceMatching(known)
         var byID: [PlaceID: Place] = [:]
         for place in known { byID[place.id] = place }
-        // Names are folded only when some place comes without a position (they are matched by name alone).
+        // Names are folded only when some place comes without a position (they are matched by name
+        // alone).
         var uniqueNames: [String: Place?] = [:]
         if files.contains(where: { $0.content.places.contains { $0.coordinate == nil } }) {
             for place in known {
@@ -89,15 +94,24 @@ package enum PlaceImporter {
             var items: [(index: Int, line: Line, place: ImportedPlace?)] = []
             for skip in file.content.skipped {
                 items.append(
-                    (skip.sourceIndex, Line(file: file.name, name: skip.name, outcome: .skipped(reason(skip))), nil))
+                    (
+                        skip.sourceIndex,
+                        Line(file: file.name, name: skip.name, outcome: .skipped(reason(skip))), nil
+                    ))
             }
             for (placeIndex, imported) in file.content.places.enumerated() {
                 let outcome = importOne(
-                    imported, position: imported.coordinate ?? positions[FilePlace(file: fileIndex, place: placeIndex)],
-                    file: file, store: &store, matching: &matching, byID: byID, uniqueNames: uniqueNames,
+                    imported,
+                    position: imported.coordinate
+                        ?? positions[FilePlace(file: fileIndex, place: placeIndex)],
+                    file: file, store: &store, matching: &matching, byID: byID,
+                    uniqueNames: uniqueNames,
                     settings: settings, options: options)
                 items.append(
-                    (imported.sourceIndex, Line(file: file.name, name: imported.name, outcome: outcome), imported))
+                    (
+                        imported.sourceIndex,
+                        Line(file: file.name, name: imported.name, outcome: outcome), imported
+                    ))
             }
             lines += items.sorted { $0.index < $1.index }.map(\.line)
         }
@@ -120,7 +134,8 @@ package enum PlaceImporter {
         matching: inout PlaceMatching, byID: [PlaceID: Place], uniqueNames: [String: Place?],
         settings: SiteSettings, options: Options
     ) -> Outcome {
-        // The same OpenStreetMap element as a place of the guide: that place, wherever the file puts it.
+        // The same OpenStreetMap element as a place of the guide: that place, wherever the file
+        // puts it.
         if let osmID = imported.osmID, let known = byID[PlaceID(rawValue: osmID)] {
             return merge(imported, into: known, store: &store, options: options)
         }
@@ -165,9 +180,11 @@ package enum PlaceImporter {
                 store.setNote(note, on: known)
                 changed = true
             } else if let current, !current.contains(note) {
-                // Two notes on one place (a file's and the owner's own): both kept, one paragraph each.
+                // Two notes on one place (a file's and the owner's own): both kept, one paragraph
+                // each.
                 store.setNote(
-                    TextHardening.truncate(current + "\n\n" + note, to: TextHardening.Limit.comment), on: known)
+                    TextHardening.truncate(
+                        current + "\n\n" + note, to: TextHardening.Limit.comment), on: known)
                 changed = true
             }
         }
@@ -178,17 +195,21 @@ package enum PlaceImporter {
         return changed ? .merged(into: known.id, known: known.name) : .alreadyThere(known.id)
     }
 
-    /// The reader's address; one it made from the OSM tags, which seldom name the country, written the
-    /// way of the guide's country (`SiteSettings.addressCountry`) as the guide's own places are.
+    /// The reader's address; one it made from the OSM tags, which seldom name the country, written
+    /// the way of the guide's country (`SiteSettings.addressCountry`) as the guide's own places
+    /// are.
     static func address(of imported: ImportedPlace, guideCountry: String?) -> String? {
-        guard let line = imported.address, guideCountry != nil, line == ImportText.address(osmTags: imported.osmTags)
+        guard let line = imported.address, guideCountry != nil,
+            line == ImportText.address(osmTags: imported.osmTags)
         else { return imported.address }
         return ImportText.address(osmTags: imported.osmTags, guideCountry: guideCountry) ?? line
     }
 
     /// `--category`, else the kind its OSM tags name, else its type, tag or folder's name as a kind
     /// («kafé», «Kafeer»), else the guide's one kind when it has only one.
-    static func category(of imported: ImportedPlace, settings: SiteSettings, options: Options) -> PlaceCategory? {
+    static func category(of imported: ImportedPlace, settings: SiteSettings, options: Options)
+        -> PlaceCategory?
+    {
         if let category = options.category { return category }
         let categories = settings.categories
         if !imported.osmTags.isEmpty {
@@ -196,7 +217,8 @@ package enum PlaceImporter {
             for tag in OSMCategoryTags.tagKeys {
                 guard let value = imported.osmTags[tag] else { continue }
                 for part in value.split(separator: ";") {
-                    if let key = OSMCategoryTags.geoapifyKeys[tag + "=" + part.trimmingWhitespace()] {
+                    if let key = OSMCategoryTags.geoapifyKeys[tag + "=" + part.trimmingWhitespace()]
+                    {
                         keys.append(key)
                     }
                 }
@@ -205,27 +227,37 @@ package enum PlaceImporter {
                 imported.osmTags.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
             if let found = PlaceCategory.first(
                 in: categories, matching: keys,
-                alsoMatching: { category in category.definition.osmTags.contains { $0.isOn(object) } })
+                alsoMatching: { category in category.definition.osmTags.contains { $0.isOn(object) }
+                })
             {
                 return found
             }
         }
         // A waypoint's type or a list's tag («kafé»), then the folder («Kafeer»).
         for word in [imported.kind, imported.list].compactMap({ $0 }) {
-            if let named = PlaceCategory(userInput: word, in: categories), categories.contains(named) { return named }
+            if let named = PlaceCategory(userInput: word, in: categories),
+                categories.contains(named)
+            {
+                return named
+            }
         }
         return categories.count == 1 ? categories[0] : nil
     }
 
-    /// The place's own website: its OSM tag, or the file's link unless that is only Google's page for it.
+    /// The place's own website: its OSM tag, or the file's link unless that is only Google's page
+    /// for it.
     static func website(of imported: ImportedPlace) -> String? {
         if let tagged = imported.osmTags["website"] ?? imported.osmTags["contact:website"] {
             return WebsiteAddress.normalized(tagged)
         }
-        guard let url = imported.url, let normalized = WebsiteAddress.normalized(url) else { return nil }
+        guard let url = imported.url, let normalized = WebsiteAddress.normalized(url) else {
+            return nil
+        }
         let lower = normalized.lowercased()
-        let isGoogle = ["://maps.google.", "://www.google.", "://google.", "://goo.gl/", "://maps.app.goo.gl/"]
-            .contains { lower.contains($0) }
+        let isGoogle = [
+            "://maps.google.", "://www.google.", "://google.", "://goo.gl/", "://maps.app.goo.gl/",
+        ]
+        .contains { lower.contains($0) }
         return isGoogle ? nil : normalized
     }
 

@@ -1,5 +1,5 @@
-/// Text that says its encoding with a UTF-16 byte order mark, decoded to tell what it is: XML in UTF-16
-/// is read (libxml2 converts it), but its root element is found in the decoded text.
+/// Text that says its encoding with a UTF-16 byte order mark, decoded to tell what it is: XML in
+/// UTF-16 is read (libxml2 converts it), but its root element is found in the decoded text.
 enum UTF16Text {
     /// The text after a UTF-16 byte order mark (either order), units that do not decode replaced;
     /// nil without one.
@@ -16,7 +16,8 @@ enum UTF16Text {
         units.reserveCapacity(bytes.count / 2)
         var index = 2
         while index + 1 < bytes.count {
-            let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            let (low, high) =
+                littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
             units.append(UInt16(high) << 8 | UInt16(low))
             index += 2
         }

@@ -19,7 +19,8 @@ struct ZipArchive {
         var isEncrypted: Bool { flags & 1 != 0 }
     }
 
-    /// What one import may inflate: a My Maps export of thousands of places is a few megabytes of KML.
+    /// What one import may inflate: a My Maps export of thousands of places is a few megabytes of
+    /// KML.
     static let maximumInflatedBytes = 64 << 20
     /// A central directory lists at most 65,535 entries without ZIP64.
     static let maximumEntries = 65_535
@@ -41,7 +42,9 @@ struct ZipArchive {
         {
             throw .zip64
         }
-        guard diskNumber == 0, directoryDisk == 0, entriesOnDisk == entryCount else { throw .spanned }
+        guard diskNumber == 0, directoryDisk == 0, entriesOnDisk == entryCount else {
+            throw .spanned
+        }
         guard directoryOffset + directorySize <= end else {
             throw .damaged("innholdslisten peker utenfor filen")
         }
@@ -59,7 +62,8 @@ struct ZipArchive {
             }
             let entry = Entry(
                 name: String(decoding: bytes[nameStart..<nameStart + nameLength], as: UTF8.self),
-                method: uint16(position + 10), flags: uint16(position + 8), crc: UInt32(uint32(position + 16)),
+                method: uint16(position + 10), flags: uint16(position + 8),
+                crc: UInt32(uint32(position + 16)),
                 compressedSize: uint32(position + 20), uncompressedSize: uint32(position + 24),
                 localHeaderOffset: uint32(position + 42))
             if entry.compressedSize == 0xFFFF_FFFF || entry.uncompressedSize == 0xFFFF_FFFF
@@ -72,14 +76,16 @@ struct ZipArchive {
         }
     }
 
-    /// The KML a KMZ holds: `doc.kml` at the top (as Google writes it), else the first `.kml` entry.
+    /// The KML a KMZ holds: `doc.kml` at the top (as Google writes it), else the first `.kml`
+    /// entry.
     var kmlEntry: Entry? {
         let kml = entries.filter { !$0.isDirectory && $0.name.lowercased().hasSuffix(".kml") }
         return kml.first { $0.name.lowercased() == "doc.kml" } ?? kml.first
     }
 
     /// The entry's bytes, inflated when deflated; at most `limit` of them.
-    func contents(of entry: Entry, limit: Int = ZipArchive.maximumInflatedBytes) throws(ImportError.ZipProblem)
+    func contents(of entry: Entry, limit: Int = ZipArchive.maximumInflatedBytes) throws(ImportError
+        .ZipProblem)
         -> [UInt8]
     {
         guard !entry.isEncrypted else { throw .encrypted(entry: entry.name) }
@@ -87,7 +93,9 @@ struct ZipArchive {
             throw .unsupportedMethod(entry: entry.name, method: entry.method)
         }
         // Refused early when the header says so; a header that lies is caught while inflating.
-        guard entry.uncompressedSize <= limit else { throw .inflatedTooLarge(entry: entry.name, limit: limit) }
+        guard entry.uncompressedSize <= limit else {
+            throw .inflatedTooLarge(entry: entry.name, limit: limit)
+        }
         let local = entry.localHeaderOffset
         guard local + 30 <= bytes.count, uint32(local) == 0x0403_4B50 else {
             throw .damaged("«\(entry.name)» mangler sin lokale overskrift")
@@ -99,7 +107,9 @@ struct ZipArchive {
         let data = bytes[dataStart..<dataStart + entry.compressedSize]
         let contents: [UInt8]
         if entry.method == 0 {
-            guard data.count <= limit else { throw .inflatedTooLarge(entry: entry.name, limit: limit) }
+            guard data.count <= limit else {
+                throw .inflatedTooLarge(entry: entry.name, limit: limit)
+            }
             contents = Array(data)
         } else {
             do {

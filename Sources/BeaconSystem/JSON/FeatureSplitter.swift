@@ -18,7 +18,9 @@ package enum FeatureSplitter {
     }
 
     /// The same, the features array's elements found by `elements` (from its `[`).
-    package static func featureRanges(_ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?)
+    package static func featureRanges(
+        _ bytes: UnsafeBufferPointer<UInt8>, elements: (inout Scanner) -> [Range<Int>]?
+    )
         -> (features: [Range<Int>], otherRanges: [Range<Int>])?
     {
         var scanner = unsafe Scanner(bytes: bytes)
@@ -59,7 +61,8 @@ package enum FeatureSplitter {
 
         package mutating func skipWhitespace() {
             while unsafe index < bytes.count,
-                unsafe bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+                unsafe bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
+                    || bytes[index] == 0x09
             { index += 1 }
         }
 
@@ -72,7 +75,8 @@ package enum FeatureSplitter {
         package func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
             guard range.count == text.utf8CodeUnitCount else { return false }
             let start = unsafe text.utf8Start
-            for offset in 0..<range.count where unsafe bytes[range.lowerBound + offset] != start[offset] {
+            for offset in 0..<range.count
+            where unsafe bytes[range.lowerBound + offset] != start[offset] {
                 return false
             }
             return true
@@ -86,12 +90,17 @@ package enum FeatureSplitter {
             let start = index
             let base = unsafe bytes.baseAddress!
             while unsafe index < bytes.count {
-                guard let found = unsafe memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
+                guard
+                    let found = unsafe memchr(
+                        base + index, Int32(UInt8(ascii: "\"")), bytes.count - index)
+                else {
                     return nil
                 }
                 let quote = unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 var backslashes = 0
-                while quote - backslashes - 1 >= start, unsafe bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                while quote - backslashes - 1 >= start,
+                    unsafe bytes[quote - backslashes - 1] == UInt8(ascii: "\\")
+                {
                     backslashes += 1
                 }
                 index = quote + 1
@@ -129,7 +138,8 @@ package enum FeatureSplitter {
                 // A number or a literal: up to the next delimiter.
                 while unsafe index < bytes.count {
                     let byte = unsafe bytes[index]
-                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}")
+                        || byte == UInt8(ascii: "]")
                         || byte <= 0x20
                     {
                         break
@@ -141,18 +151,22 @@ package enum FeatureSplitter {
         }
 
         /// `arrayElements()` with its second half scanned at the same time, from a guessed element
-        /// start (a `{` after a `,`). The guess is only trusted when the scan from the array's start
-        /// reaches an element that starts exactly there: from the same state at the same byte, both
-        /// scans go on alike, so the result is the one-pass result. Otherwise (the guess lay inside a
-        /// string, say) the first scan simply goes on to the end. Small arrays take one pass.
-        /// `splittingAt`: where to start looking for the guess (tests); the middle of what is left.
-        package mutating func arrayElementsOnTwoCores(minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil)
+        /// start (a `{` after a `,`). The guess is only trusted when the scan from the array's
+        /// start reaches an element that starts exactly there: from the same state at the same
+        /// byte, both scans go on alike, so the result is the one-pass result. Otherwise (the guess
+        /// lay inside a string, say) the first scan simply goes on to the end. Small arrays take
+        /// one pass. `splittingAt`: where to start looking for the guess (tests); the middle of
+        /// what is left.
+        package mutating func arrayElementsOnTwoCores(
+            minimumBytes: Int = 4 << 20, splittingAt split: Int? = nil
+        )
             -> [Range<
                 Int
             >]?
         {
             let remaining = unsafe bytes.count - index
-            guard remaining >= minimumBytes, let guess = guessedElementStart(from: split ?? index + remaining / 2)
+            guard remaining >= minimumBytes,
+                let guess = guessedElementStart(from: split ?? index + remaining / 2)
             else {
                 return arrayElements()
             }
@@ -160,7 +174,8 @@ package enum FeatureSplitter {
             let start = index
             let parts = ParallelChunks.map(count: 2, chunkSize: 1) { part -> ScanPart in
                 var scanner = unsafe Scanner(bytes: shared.bytes, index: part == 0 ? start : guess)
-                return part == 0 ? scanner.arrayElements(stoppingAt: guess) : scanner.elements(from: guess)
+                return part == 0
+                    ? scanner.arrayElements(stoppingAt: guess) : scanner.elements(from: guess)
             }
             switch (parts[0], parts[1]) {
             case (.finished(let ranges, let end), _):
@@ -187,18 +202,24 @@ package enum FeatureSplitter {
             let base = unsafe bytes.baseAddress!
             var searchFrom = position
             while unsafe searchFrom < bytes.count {
-                guard let found = unsafe memchr(base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom)
+                guard
+                    let found = unsafe memchr(
+                        base + searchFrom, Int32(UInt8(ascii: ",")), bytes.count - searchFrom)
                 else {
                     return nil
                 }
-                var candidate = unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                var candidate =
+                    unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                 while unsafe candidate < bytes.count,
-                    unsafe bytes[candidate] == 0x20 || bytes[candidate] == 0x0A || bytes[candidate] == 0x0D
+                    unsafe bytes[candidate] == 0x20 || bytes[candidate] == 0x0A
+                        || bytes[candidate] == 0x0D
                         || bytes[candidate] == 0x09
                 {
                     candidate += 1
                 }
-                if unsafe candidate < bytes.count, unsafe bytes[candidate] == UInt8(ascii: "{") { return candidate }
+                if unsafe candidate < bytes.count, unsafe bytes[candidate] == UInt8(ascii: "{") {
+                    return candidate
+                }
                 searchFrom = candidate
             }
             return nil
@@ -235,7 +256,9 @@ package enum FeatureSplitter {
         }
 
         package mutating func arrayElements() -> [Range<Int>]? {
-            guard case .finished(let ranges, let end) = arrayElements(stoppingAt: nil) else { return nil }
+            guard case .finished(let ranges, let end) = arrayElements(stoppingAt: nil) else {
+                return nil
+            }
             index = end
             return ranges
         }

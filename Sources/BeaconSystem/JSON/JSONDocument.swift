@@ -23,7 +23,8 @@ package final class JSONDocument: Sendable {
 
     /// The JSON value that is exactly `range` of the document.
     package func parse(_ range: Range<Int>) throws(JSONParseError) -> JSONValue {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range outside the document")
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= count, "a range outside the document")
         return try unsafe terminated.withUnsafeBufferPointer { buffer throws(JSONParseError) in
             try unsafe JSONParser.parse(buffer.baseAddress!, range: range)
         }

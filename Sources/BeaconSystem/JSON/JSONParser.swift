@@ -10,7 +10,8 @@ package struct JSONParseError: Error, Sendable, Equatable {
     /// Norwegian description, e.g. "linje 3, kolonne 7: uventet tegn".
     package var localizedDescription: String { "linje \(line), kolonne \(column): \(message)" }
 
-    /// The message for nesting past `JSONParser.maximumDepth`: the text is whole, only too deep to read.
+    /// The message for nesting past `JSONParser.maximumDepth`: the text is whole, only too deep to
+    /// read.
     package static let tooDeepMessage = "for dyp nøsting"
     /// Whether the text was refused for its nesting rather than for being broken or cut off.
     package var isTooDeep: Bool { message == Self.tooDeepMessage }
@@ -55,7 +56,8 @@ package struct JSONParser {
             }
             let hex = String(bytes[offset], radix: 16, uppercase: true)
             throw JSONParseError(
-                message: "ugyldig UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex)); filen må være lagret som UTF-8",
+                message:
+                    "ugyldig UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex)); filen må være lagret som UTF-8",
                 line: line, column: column)
         }
         var terminated = bytes
@@ -112,13 +114,17 @@ package struct JSONParser {
 
     /// Parses `range` of a buffer that holds a NUL somewhere after the range
     /// (for `strtod`); used to parse parts of one big document in parallel.
-    package static func parse(_ base: UnsafePointer<UInt8>, range: Range<Int>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ base: UnsafePointer<UInt8>, range: Range<Int>)
+        throws(JSONParseError) -> JSONValue
+    {
         var reader = unsafe Reader(base: base + range.lowerBound, count: range.count)
         do {
             reader.skipWhitespace()
             let value = try reader.parseValue(depth: 0)
             reader.skipWhitespace()
-            if reader.index != range.count { throw reader.error("mer innhold etter slutten av JSON-verdien") }
+            if reader.index != range.count {
+                throw reader.error("mer innhold etter slutten av JSON-verdien")
+            }
             return value
         } catch let error as JSONParseError {
             throw error
@@ -128,18 +134,24 @@ package struct JSONParser {
     }
 
     /// `bytes` must hold a NUL after `count` bytes (for `strtod`).
-    static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = unsafe bytes.withUnsafeBufferPointer { buffer in
+    static func parse(bytes: [UInt8], count: Int, strict: Bool) throws(JSONParseError) -> JSONValue
+    {
+        let result: Result<JSONValue, JSONParseError> = unsafe bytes.withUnsafeBufferPointer {
+            buffer in
             var reader = unsafe Reader(base: buffer.baseAddress!, count: count, strict: strict)
             // A UTF-8 byte order mark (Windows editors write one) is skipped, as RFC 8259 allows.
-            if count >= 3, unsafe buffer[0] == 0xEF, unsafe buffer[1] == 0xBB, unsafe buffer[2] == 0xBF {
+            if count >= 3, unsafe buffer[0] == 0xEF, unsafe buffer[1] == 0xBB,
+                unsafe buffer[2] == 0xBF
+            {
                 reader.index = 3
             }
             do {
                 reader.skipWhitespace()
                 let value = try reader.parseValue(depth: 0)
                 reader.skipWhitespace()
-                if reader.index != count { throw reader.error("mer innhold etter slutten av JSON-verdien") }
+                if reader.index != count {
+                    throw reader.error("mer innhold etter slutten av JSON-verdien")
+                }
                 return .success(value)
             } catch let error as JSONParseError {
                 return .failure(error)
@@ -203,7 +215,8 @@ package struct JSONParser {
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
                 return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return .number(try parseNumber())
             default: throw error("uventet tegn")
             }
         }
@@ -219,7 +232,9 @@ package struct JSONParser {
         }
 
         package mutating func parseObject(depth: Int) throws -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw error(JSONParseError.tooDeepMessage) }
+            guard depth <= JSONParser.maximumDepth else {
+                throw error(JSONParseError.tooDeepMessage)
+            }
             index += 1
             var members: [(key: String, value: JSONValue)] = []
             /// Names seen so far, once an object is too big for a linear search (strict mode only).
@@ -250,7 +265,9 @@ package struct JSONParser {
                     }
                 }
                 skipWhitespace()
-                guard index < count, unsafe base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
+                guard index < count, unsafe base[index] == UInt8(ascii: ":") else {
+                    throw error("forventet «:»")
+                }
                 index += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth)
@@ -270,7 +287,9 @@ package struct JSONParser {
         }
 
         package mutating func parseArray(depth: Int) throws -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw error(JSONParseError.tooDeepMessage) }
+            guard depth <= JSONParser.maximumDepth else {
+                throw error(JSONParseError.tooDeepMessage)
+            }
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
@@ -302,7 +321,9 @@ package struct JSONParser {
             if unsafe base[index] == UInt8(ascii: "0") {
                 index += 1
             } else if unsafe base[index] >= UInt8(ascii: "1") && base[index] <= UInt8(ascii: "9") {
-                while index < count, unsafe base[index] >= UInt8(ascii: "0"), unsafe base[index] <= UInt8(ascii: "9") {
+                while index < count, unsafe base[index] >= UInt8(ascii: "0"),
+                    unsafe base[index] <= UInt8(ascii: "9")
+                {
                     index += 1
                 }
             } else {
@@ -313,19 +334,27 @@ package struct JSONParser {
                 isInteger = false
                 index += 1
                 let digitsStart = index
-                while index < count, unsafe base[index] >= UInt8(ascii: "0"), unsafe base[index] <= UInt8(ascii: "9") {
+                while index < count, unsafe base[index] >= UInt8(ascii: "0"),
+                    unsafe base[index] <= UInt8(ascii: "9")
+                {
                     index += 1
                 }
                 if index == digitsStart { throw error("ugyldig tall") }
             }
-            if index < count, unsafe base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
+            if index < count,
+                unsafe base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E")
+            {
                 isInteger = false
                 index += 1
-                if index < count, unsafe base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                if index < count,
+                    unsafe base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-")
+                {
                     index += 1
                 }
                 let digitsStart = index
-                while index < count, unsafe base[index] >= UInt8(ascii: "0"), unsafe base[index] <= UInt8(ascii: "9") {
+                while index < count, unsafe base[index] >= UInt8(ascii: "0"),
+                    unsafe base[index] <= UInt8(ascii: "9")
+                {
                     index += 1
                 }
                 if index == digitsStart { throw error("ugyldig tall") }
@@ -342,7 +371,8 @@ package struct JSONParser {
                 }
                 return Double(negative ? -value : value)
             }
-            return unsafe strtod(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
+            return unsafe strtod(
+                UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), nil)
         }
 
         package mutating func parseString() throws -> String {
@@ -353,7 +383,8 @@ package struct JSONParser {
                 let byte = unsafe base[index]
                 if byte == UInt8(ascii: "\"") {
                     let string = unsafe String(
-                        decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+                        decoding: UnsafeBufferPointer(start: base + start, count: index - start),
+                        as: UTF8.self)
                     index += 1
                     return string
                 }
@@ -361,7 +392,8 @@ package struct JSONParser {
                 if byte < 0x20 { throw error("kontrolltegn i tekst") }
                 index += 1
             }
-            var bytes = unsafe [UInt8](UnsafeBufferPointer(start: base + start, count: index - start))
+            var bytes = unsafe [UInt8](
+                UnsafeBufferPointer(start: base + start, count: index - start))
             while index < count {
                 let byte = unsafe base[index]
                 if byte == UInt8(ascii: "\"") {
@@ -391,8 +423,10 @@ package struct JSONParser {
 
         /// `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`: the escaped byte → the byte it stands for.
         package static let simpleEscapes: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
+            UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D,
+            UInt8(ascii: "t"): 0x09,
         ]
 
         /// After `\u`: one scalar, a surrogate pair counting as one. A surrogate
@@ -401,7 +435,9 @@ package struct JSONParser {
         package mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
             let escapeStart = index - 2
             let first = try parseHex4()
-            guard (0xD800...0xDFFF).contains(first) else { return Unicode.Scalar(first) ?? "\u{FFFD}" }
+            guard (0xD800...0xDFFF).contains(first) else {
+                return Unicode.Scalar(first) ?? "\u{FFFD}"
+            }
             if first <= 0xDBFF, index + 1 < count, unsafe base[index] == UInt8(ascii: "\\"),
                 unsafe base[index + 1] == UInt8(ascii: "u")
             {
@@ -409,7 +445,8 @@ package struct JSONParser {
                 index += 2
                 let low = try parseHex4()
                 if (0xDC00...0xDFFF).contains(low) {
-                    return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+                    return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00))
+                        ?? "\u{FFFD}"
                 }
                 index = afterFirst  // the second escape is a character of its own
             }
@@ -428,8 +465,10 @@ package struct JSONParser {
                 let digit: UInt32
                 switch byte {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                case UInt8(ascii: "a")...UInt8(ascii: "f"):
+                    digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    digit = UInt32(byte - UInt8(ascii: "A") + 10)
                 default: throw error("ugyldig \\u-sekvens")
                 }
                 value = value << 4 | digit

@@ -17,7 +17,9 @@ extension JSONParser.Reader {
         }
         let name = try parseString()
         skipWhitespace()
-        guard index < count, unsafe base[index] == UInt8(ascii: ":") else { throw error("forventet «:»") }
+        guard index < count, unsafe base[index] == UInt8(ascii: ":") else {
+            throw error("forventet «:»")
+        }
         index += 1
         skipWhitespace()
         return name
@@ -35,7 +37,8 @@ extension JSONParser.Reader {
     /// A number, or a string holding one; nil for anything else (parsed and dropped).
     package mutating func number(depth: Int) throws -> Double? {
         switch nextByte {
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try plainDecimal() ?? parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try plainDecimal() ?? parseNumber()
         default: return try parseValue(depth: depth).looseDouble
         }
     }
@@ -51,13 +54,17 @@ extension JSONParser.Reader {
         var digits = 0
         var fractionDigits = 0
         let integerStart = position
-        while position < count, unsafe base[position] >= UInt8(ascii: "0"), unsafe base[position] <= UInt8(ascii: "9") {
+        while position < count, unsafe base[position] >= UInt8(ascii: "0"),
+            unsafe base[position] <= UInt8(ascii: "9")
+        {
             mantissa = unsafe mantissa &* 10 &+ UInt64(base[position] - UInt8(ascii: "0"))
             position += 1
         }
         digits = position - integerStart
         // JSON allows no leading zero before another digit.
-        guard digits > 0, unsafe !(digits > 1 && base[integerStart] == UInt8(ascii: "0")) else { return nil }
+        guard digits > 0, unsafe !(digits > 1 && base[integerStart] == UInt8(ascii: "0")) else {
+            return nil
+        }
         if position < count, unsafe base[position] == UInt8(ascii: ".") {
             position += 1
             let fractionStart = position
@@ -117,14 +124,17 @@ extension JSONParser.Reader {
             index += 1
             return false
         default:
-            throw error(closing == UInt8(ascii: "}") ? "forventet «,» eller «}»" : "forventet «,» eller «]»")
+            throw error(
+                closing == UInt8(ascii: "}") ? "forventet «,» eller «}»" : "forventet «,» eller «]»"
+            )
         }
     }
 }
 
 extension JSONParser {
-    /// Runs `body` with a reader at the start of `bytes` (past a UTF-8 byte order mark), for a document read a
-    /// step at a time. The reader lends `bytes`' storage: it must not outlive `body`.
+    /// Runs `body` with a reader at the start of `bytes` (past a UTF-8 byte order mark), for a
+    /// document read a step at a time. The reader lends `bytes`' storage: it must not outlive
+    /// `body`.
     package static func withReader<Result, Failure: Error>(
         over bytes: [UInt8], _ body: (inout Reader) throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -132,7 +142,9 @@ extension JSONParser {
         terminated.append(0)  // for strtod
         return try unsafe terminated.withUnsafeBufferPointer { buffer throws(Failure) in
             var reader = unsafe Reader(base: buffer.baseAddress!, count: bytes.count)
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                reader.index = 3
+            }
             return try body(&reader)
         }
     }

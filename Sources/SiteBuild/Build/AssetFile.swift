@@ -5,8 +5,9 @@ import FoundationEssentials
 /// A file of the site's static assets: its path in `output/` and where its bytes come from.
 ///
 /// Files compiled into `sitegen` are named, not held: most builds write none of them (a rebuild
-/// renders only the pages a change touches), and inflating them all cost more than a small rebuild's
-/// pages. The build's key hashes a built-in file by its name, since the binary's identity stands for its bytes.
+/// renders only the pages a change touches), and inflating them all cost more than a small
+/// rebuild's pages. The build's key hashes a built-in file by its name, since the binary's identity
+/// stands for its bytes.
 package struct AssetFile: Sendable {
     package var path: String
     var source: Source
@@ -14,9 +15,11 @@ package struct AssetFile: Sendable {
     indirect enum Source: Sendable {
         /// Read from the site's folder or the map library's: hashed by its bytes.
         case bytes([UInt8])
-        /// A built-in file by its name (`assets/beacon.css`), with a minified library's source-map line dropped.
+        /// A built-in file by its name (`assets/beacon.css`), with a minified library's source-map
+        /// line dropped.
         case builtIn(String, withoutSourceMapComment: Bool = false)
-        /// A stylesheet with a rule per category symbol after it, each drawing its SVG (`CategoryIconAssets`).
+        /// A stylesheet with a rule per category symbol after it, each drawing its SVG
+        /// (`CategoryIconAssets`).
         case withSymbolRules(Source, symbols: [(className: String, svg: Source)])
     }
 
@@ -40,13 +43,18 @@ extension AssetFile.Source {
             return bytes
         case .builtIn(let name, let withoutSourceMapComment):
             // The names come from `BuiltInFiles.names`, so a missing one is a broken binary.
-            guard let bytes = BuiltInFiles.bytes(name) else { fatalError("no built-in file \(name)") }
+            guard let bytes = BuiltInFiles.bytes(name) else {
+                fatalError("no built-in file \(name)")
+            }
             return withoutSourceMapComment ? MapLibrary.withoutSourceMapComment(bytes) : bytes
         case .withSymbolRules(let sheet, let symbols):
             var rules = "\n/* The category symbols (assets/icons/), inlined by the build. */\n"
             for symbol in symbols {
-                let url = "url(\"data:image/svg+xml;base64," + Data(symbol.svg.bytes).base64EncodedString() + "\")"
-                rules += ".\(symbol.className)::before { -webkit-mask-image: \(url); mask-image: \(url); }\n"
+                let url =
+                    "url(\"data:image/svg+xml;base64,"
+                    + Data(symbol.svg.bytes).base64EncodedString() + "\")"
+                rules +=
+                    ".\(symbol.className)::before { -webkit-mask-image: \(url); mask-image: \(url); }\n"
             }
             return sheet.bytes + Array(rules.utf8)
         }
@@ -54,7 +62,8 @@ extension AssetFile.Source {
 }
 
 extension ContentHasher {
-    /// A file's path and what stands for its bytes: its bytes when read from disk, its name when built in.
+    /// A file's path and what stands for its bytes: its bytes when read from disk, its name when
+    /// built in.
     mutating func combine(_ file: AssetFile) {
         combine(file.path)
         combine(file.source)

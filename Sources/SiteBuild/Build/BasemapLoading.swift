@@ -23,7 +23,8 @@ extension BuildPipeline {
     func loadBasemap(settings: SiteSettings, _ timer: inout StepTimer) async throws(BuildError)
         -> BasemapInput
     {
-        // Checked with the settings already (`loadInputs`), so a wrong value stops the build before it fetches.
+        // Checked with the settings already (`loadInputs`), so a wrong value stops the build before
+        // it fetches.
         if (try? BasemapLoading.leftOut(environment)) == true { return .none }
         let loading = BasemapLoading(options: options, environment: environment, console: console)
         switch BasemapSetting.resolved(settings.basemap) {
@@ -36,7 +37,9 @@ extension BuildPipeline {
         case .provider(let provider):
             return loading.remote(provider)
         case .geoapify:
-            return try await timer.step("Henter kartbakgrunn") { try await loading.geoapify(settings: settings) }
+            return try await timer.step("Henter kartbakgrunn") {
+                try await loading.geoapify(settings: settings)
+            }
         }
     }
 }
@@ -58,14 +61,16 @@ struct BasemapLoading: Sendable {
     var environment: [String: String]
     var console: any Console
 
-    /// Whether `BEACON_BASEMAP=none` leaves the basemap out; any other value is refused (an empty one
-    /// counts as unset, as `BEACON_LEAFLET_DIR`'s does).
+    /// Whether `BEACON_BASEMAP=none` leaves the basemap out; any other value is refused (an empty
+    /// one counts as unset, as `BEACON_LEAFLET_DIR`'s does).
     static func leftOut(_ environment: [String: String]) throws(InvalidEnvironment) -> Bool {
         guard let forced = environment["BEACON_BASEMAP"], !forced.isEmpty else { return false }
         guard forced == "none" else {
             let shown = TextHardening.clean(forced, maximumLength: 40) ?? ""
             throw InvalidEnvironment(
-                message: "BEACON_BASEMAP kan bare være «none» (bygger uten kartbakgrunn), er «\(shown)».")
+                message:
+                    "BEACON_BASEMAP kan bare være «none» (bygger uten kartbakgrunn), er «\(shown)»."
+            )
         }
         return true
     }
@@ -74,7 +79,8 @@ struct BasemapLoading: Sendable {
     static let geoapifyCredits = [
         MapCredit(text: "Powered by Geoapify", url: "https://www.geoapify.com/"),
         MapCredit(text: "© OpenMapTiles", url: "https://openmaptiles.org/"),
-        MapCredit(text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright"),
+        MapCredit(
+            text: "© OpenStreetMap-bidragsytere", url: "https://www.openstreetmap.org/copyright"),
     ]
 
     /// A provider's tiles: nothing to fetch; the pages get the template, its origin and the credit.
@@ -82,10 +88,12 @@ struct BasemapLoading: Sendable {
         // The settings were checked when read, so the template has an origin.
         guard let origin = provider.origin else { return .none }
         console.progress("Kartbakgrunn fra \(origin) (lastes av leserens nettleser).")
-        let credit = MapCredit(text: provider.attribution.trimmingWhitespace(), url: provider.attributionURL)
+        let credit = MapCredit(
+            text: provider.attribution.trimmingWhitespace(), url: provider.attributionURL)
         return BasemapInput(
             published: PublishedBasemap(
-                source: .remote(urlTemplate: provider.tiles, origin: origin, maxZoom: provider.effectiveMaxZoom),
+                source: .remote(
+                    urlTemplate: provider.tiles, origin: origin, maxZoom: provider.effectiveMaxZoom),
                 attribution: [credit]),
             tiles: [], warnings: [])
     }
@@ -104,17 +112,20 @@ struct BasemapLoading: Sendable {
             )
         }
         let plan = TilePlan(
-            center: settings.center, radiusMetres: Double(settings.radiusMetres), budget: settings.effectiveTileBudget)
+            center: settings.center, radiusMetres: Double(settings.radiusMetres),
+            budget: settings.effectiveTileBudget)
         guard let minZoom = plan.minZoom, let maxZoom = plan.maxZoom else { return .none }
         let source = GeoapifyTileSource(
             client: client,
-            cache: ResponseCache(folder: options.site.cachePath + "/geoapify-tiles", inside: options.site.root),
+            cache: ResponseCache(
+                folder: options.site.cachePath + "/geoapify-tiles", inside: options.site.root),
             mode: options.offline ? .offline : .normal, now: options.now)
         let state = source.cacheState(for: plan)
         let tiles = count(plan.tileCount)
         let zooms = BasemapLoading.zooms(minZoom, maxZoom)
         if options.offline {
-            // What the cache really holds (a damaged tile is not a tile): none, and the warning below says why.
+            // What the cache really holds (a damaged tile is not a tile): none, and the warning
+            // below says why.
             if state.usableCount == plan.tileCount {
                 console.progress("Kartbakgrunn fra mellomlageret (--offline): \(tiles), \(zooms).")
             } else if state.usableCount > 0 {
@@ -138,7 +149,8 @@ struct BasemapLoading: Sendable {
         }
         if result.staleUsed > 0, let failure = result.failure {
             warnings.append(
-                "\(failure.userMessage) Bruker \(count(result.staleUsed)) fra mellomlageret som er eldre enn 30 dager.")
+                "\(failure.userMessage) Bruker \(count(result.staleUsed)) fra mellomlageret som er eldre enn 30 dager."
+            )
         }
         guard let publishedMin = result.plan.minZoom, let publishedMax = result.plan.maxZoom,
             let bounds = result.plan.bounds

@@ -46,7 +46,9 @@ struct BuildFingerprint {
     /// Size and modification time of the running binary: a rebuilt or upgraded
     /// `sitegen` never reuses an earlier build's output.
     static let executableIdentity: String = {
-        guard let info = FileSystem.status("/proc/self/exe") else { return "unknown-\(UUID().uuidString)" }
+        guard let info = FileSystem.status("/proc/self/exe") else {
+            return "unknown-\(UUID().uuidString)"
+        }
         return "\(info.size)-\(info.modifiedSeconds)-\(info.modifiedNanoseconds)"
     }()
 }
@@ -67,7 +69,8 @@ extension ContentHasher {
         }
     }
 
-    /// Each field spelled out (a description made through reflection cost most of a millisecond a build).
+    /// Each field spelled out (a description made through reflection cost most of a millisecond a
+    /// build).
     mutating func combine(_ basemap: PublishedBasemap) {
         combine("basemap")
         switch basemap.source {
@@ -78,7 +81,9 @@ extension ContentHasher {
             combine(pathTemplate)
             combine(UInt64(bitPattern: Int64(minZoom)))
             combine(UInt64(bitPattern: Int64(maxZoom)))
-            for edge in [bounds.south, bounds.west, bounds.north, bounds.east] { combine(edge.bitPattern) }
+            for edge in [bounds.south, bounds.west, bounds.north, bounds.east] {
+                combine(edge.bitPattern)
+            }
         case .vector(let pathTemplate, let levels, let coverage):
             combine("vector")
             combine(pathTemplate)
@@ -88,7 +93,9 @@ extension ContentHasher {
                 }
             }
             if let coverage {
-                for edge in [coverage.south, coverage.west, coverage.north, coverage.east] { combine(edge.bitPattern) }
+                for edge in [coverage.south, coverage.west, coverage.north, coverage.east] {
+                    combine(edge.bitPattern)
+                }
             }
         case .remote(let urlTemplate, let origin, let maxZoom):
             combine("remote")

@@ -9,7 +9,8 @@ import Templates
 package struct BuildOptions: Sendable {
     package var site: SiteFolder
     package var outputPath: String
-    /// Whether the owner named the output (`--output`): else it is the site's own `output/`, which may not lead out of it.
+    /// Whether the owner named the output (`--output`): else it is the site's own `output/`, which
+    /// may not lead out of it.
     var outputIsNamed: Bool
     /// Build from this GeoJSON file instead of the API or the sample data.
     package var placesFile: String?
@@ -27,12 +28,13 @@ package struct BuildOptions: Sendable {
     package var cancellation: BuildCancellation?
     /// The time the build goes by (data dates, cache ages); tests set it.
     package var now: @Sendable () -> Date = Date.init
-    /// Where the explorer finds the places: always the standard layout but in the rebuild tests, whose
-    /// small guides take a big guide's paths with a small one.
+    /// Where the explorer finds the places: always the standard layout but in the rebuild tests,
+    /// whose small guides take a big guide's paths with a small one.
     var pageData = PageData.Layout.standard
 
     package init(
-        site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil, defaultCategory: PlaceCategory? = nil,
+        site: SiteFolder, outputPath: String? = nil, placesFile: String? = nil,
+        defaultCategory: PlaceCategory? = nil,
         refresh: Bool = false, offline: Bool = false, force: Bool = false
     ) {
         self.site = site
@@ -68,7 +70,8 @@ package struct BuildError: UserFacingError {
 
     package var userMessage: String {
         let cause = (underlying as? any UserFacingError)?.userMessage ?? "\(underlying)"
-        return "Byggingen stoppet under «\(step)»: \(cause) Forrige versjon av nettstedet er ikke endret."
+        return
+            "Byggingen stoppet under «\(step)»: \(cause) Forrige versjon av nettstedet er ikke endret."
     }
 
     package var exitStatus: ExitStatus {
@@ -108,15 +111,18 @@ package struct BuildPipeline: Sendable {
         let basemap = try await loadBasemap(settings: inputs.settings, &timer)
         let placesKey = places.contentKey(defaultCategory: options.defaultCategory)
         var fingerprint = BuildFingerprint(
-            settings: inputs.settings, store: inputs.store, assets: inputs.assets, outputPath: options.outputPath)
+            settings: inputs.settings, store: inputs.store, assets: inputs.assets,
+            outputPath: options.outputPath)
         fingerprint.add(places, key: placesKey)
         fingerprint.add(basemap)
         if let previous = unchangedBuild(fingerprint, record: lastRecord) {
-            console.progress("Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
+            console.progress(
+                "Ingen endringer siden forrige bygging: nettstedet er allerede oppdatert.")
             return BuildReport(unchangedSince: previous, source: places.source, timer: timer)
         }
         let baseKey = RebuildPlan.Keys.baseKey(
-            settings: inputs.settings, placesKey: placesKey, placeEdits: inputs.store.placeEditsDigest)
+            settings: inputs.settings, placesKey: placesKey,
+            placeEdits: inputs.store.placeEditsDigest)
         let made = try await makeGuide(places, inputs, baseKey: baseKey, record: lastRecord, &timer)
         var reach: [String] = []
         if case .file = made.guide.source.kind,
@@ -125,7 +131,8 @@ package struct BuildPipeline: Sendable {
             console.progress(warning)
             reach.append(warning)
         }
-        // The owner's photos, made once (cached) and shown on the pages: part of what every page shows.
+        // The owner's photos, made once (cached) and shown on the pages: part of what every page
+        // shows.
         var photos = PhotoProcessing()
         if !inputs.store.placesWithPhotos.isEmpty {
             let guide = made.guide
@@ -138,26 +145,34 @@ package struct BuildPipeline: Sendable {
             PhotoCache(site: options.site).prune(keeping: [])
         }
         let keys = RebuildPlan.Keys(
-            settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath, places: places,
+            settings: inputs.settings, assets: inputs.assets, outputPath: options.outputPath,
+            places: places,
             baseKey: baseKey, basemap: basemap, photos: photos)
-        // Inputs as last time but the output not as that build left it (a page removed or edited by hand):
-        // render everything to repair it, rather than trust the output.
+        // Inputs as last time but the output not as that build left it (a page removed or edited by
+        // hand): render everything to repair it, rather than trust the output.
         let outputTrusted = lastRecord?.fingerprint != fingerprint.hex
-        let previous = planRebuild(record: outputTrusted ? lastRecord : nil, keys: keys, made: made, inputs)
+        let previous = planRebuild(
+            record: outputTrusted ? lastRecord : nil, keys: keys, made: made, inputs)
         let baseSaved = startSavingBase(made, keys: keys)
         let published: Published
         do {
             published = try await renderAndPublish(
-                made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint, previous: previous, &timer)
+                made.guide, inputs, basemap, photos: photos, fingerprint: fingerprint,
+                previous: previous, &timer)
         } catch {
             _ = await baseSaved?.value  // nothing of this build goes on after it failed
             throw error
         }
         let recorded = try await timer.step("Lagrer oversikten over stedene") {
-            await record(made, inputs, places, published, fingerprint: fingerprint, keys: keys, baseSaved: baseSaved)
+            await record(
+                made, inputs, places, published, fingerprint: fingerprint, keys: keys,
+                baseSaved: baseSaved)
         }
-        let warnings = inputs.assets.warnings + made.warnings + reach + basemap.warnings + photos.warnings + recorded
-        return BuildReport(published: published, guide: made.guide, warnings: warnings, timer: timer)
+        let warnings =
+            inputs.assets.warnings + made.warnings + reach + basemap.warnings + photos.warnings
+            + recorded
+        return BuildReport(
+            published: published, guide: made.guide, warnings: warnings, timer: timer)
     }
 }
 
@@ -179,7 +194,8 @@ struct EmptyGuideError: UserFacingError {
             return
                 "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; sett GEOAPIFY_API_KEY for ekte steder rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."
         default:
-            return "Ingen steder ble funnet innenfor radius. Øk radius med «sitegen radius 10», eller flytt senteret."
+            return
+                "Ingen steder ble funnet innenfor radius. Øk radius med «sitegen radius 10», eller flytt senteret."
         }
     }
 

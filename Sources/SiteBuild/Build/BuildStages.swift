@@ -26,22 +26,30 @@ extension BuildPipeline {
             () throws -> (SiteSettings, GuideStore, SiteBuildLock) in
             try options.site.checkExists()
             _ = try BasemapLoading.leftOut(environment)
-            // The default output is part of the site folder; one named with --output is the owner's choice.
+            // The default output is part of the site folder; one named with --output is the owner's
+            // choice.
             if !options.outputIsNamed { try options.site.checkInside(options.outputPath) }
-            // An output among what the build reads would be read back in by the next build (and grow each time).
-            for (part, name) in [(options.site.assetsPath, "assets/"), (options.site.cachePath, ".beacon-cache/")]
+            // An output among what the build reads would be read back in by the next build (and
+            // grow each time).
+            for (part, name) in [
+                (options.site.assetsPath, "assets/"), (options.site.cachePath, ".beacon-cache/"),
+            ]
             where options.outputPath == part || options.outputPath.hasPrefix(part + "/") {
                 throw SiteWriterError.unsafeOutputPath(
                     path: options.outputPath,
                     reason: "mappen ligger i \(name), som bygget leser fra; velg en mappe utenfor")
             }
-            let lock = try SiteBuildLock.acquire(site: options.site, wait: options.waitForOtherBuild) {
-                console.progress("Venter på at en annen bygging av det samme nettstedet blir ferdig …")
+            let lock = try SiteBuildLock.acquire(
+                site: options.site, wait: options.waitForOtherBuild
+            ) {
+                console.progress(
+                    "Venter på at en annen bygging av det samme nettstedet blir ferdig …")
             }
             return (try options.site.loadSettings(), try options.site.loadStore(), lock)
         }
         let assets = try await timer.step("Leser ressurser") {
-            try AssetBundle.load(site: options.site, environment: environment).fitted(to: settings.categories)
+            try AssetBundle.load(site: options.site, environment: environment).fitted(
+                to: settings.categories)
         }
         if let line = assets.ownFilesSummary { console.progress(line) }
         for warning in assets.warnings { console.progress("Advarsel: " + warning) }
@@ -57,7 +65,8 @@ extension BuildPipeline {
     /// Stage 2: the places as they came, before any work that the no-change
     /// check could spare: a places file's bytes (not yet parsed), or the
     /// answers of the API or the sample data.
-    func loadPlaces(settings: SiteSettings, record: BuildRecord?, _ timer: inout StepTimer) async throws(BuildError)
+    func loadPlaces(settings: SiteSettings, record: BuildRecord?, _ timer: inout StepTimer)
+        async throws(BuildError)
         -> PlaceInput
     {
         let loading = PlaceLoading(
@@ -65,20 +74,26 @@ extension BuildPipeline {
         if let file = options.placesFile {
             return .file(
                 try await timer.step("Leser stedsfilen") {
-                    if let category = options.defaultCategory, !settings.categories.contains(category) {
-                        throw CategoryNotInGuide(category: category, categories: settings.categories)
+                    if let category = options.defaultCategory,
+                        !settings.categories.contains(category)
+                    {
+                        throw CategoryNotInGuide(
+                            category: category, categories: settings.categories)
                     }
-                    return try loading.readFile(file, known: options.force ? nil : record?.placesFile)
+                    return try loading.readFile(
+                        file, known: options.force ? nil : record?.placesFile)
                 })
         }
-        return .fetched(try await timer.step("Henter steder") { try await loading.fetch(settings: settings) })
+        return .fetched(
+            try await timer.step("Henter steder") { try await loading.fetch(settings: settings) })
     }
 
     /// The one no-change check: the inputs hash as the last build's did, and
     /// every file of the output is as that build left it.
     func unchangedBuild(_ fingerprint: BuildFingerprint, record: BuildRecord?) -> BuildRecord? {
         guard !options.force, let previous = record,
-            previous.fingerprint == fingerprint.hex, OutputTreeDigest.compute(options.outputPath) == previous.tree
+            previous.fingerprint == fingerprint.hex,
+            OutputTreeDigest.compute(options.outputPath) == previous.tree
         else { return nil }
         return previous
     }
@@ -86,18 +101,21 @@ extension BuildPipeline {
     /// The guide, and what the next build keeps of it.
     struct MadeGuide {
         var guide: Guide
-        /// A base made from the places in this build (to keep for the next), or nil when the last build's was used.
+        /// A base made from the places in this build (to keep for the next), or nil when the last
+        /// build's was used.
         var newBase: GuideBase?
         var warnings: [String] = []
-        /// The places as the source gave them, before the owner's edits, for `PlaceIndex` (fetched places only).
+        /// The places as the source gave them, before the owner's edits, for `PlaceIndex` (fetched
+        /// places only).
         var placeIndex: [UInt8]? = nil
     }
 
-    /// Stages 3 and 4: the guide, never an empty one. With the same places, settings and edits as the last
-    /// build (`keys.base` as recorded), the base that build kept is read back and merged with the store, if
-    /// it still fits it; otherwise the places are parsed and a new base is made.
+    /// Stages 3 and 4: the guide, never an empty one. With the same places, settings and edits as
+    /// the last build (`keys.base` as recorded), the base that build kept is read back and merged
+    /// with the store, if it still fits it; otherwise the places are parsed and a new base is made.
     func makeGuide(
-        _ places: PlaceInput, _ inputs: Inputs, baseKey: String?, record: BuildRecord?, _ timer: inout StepTimer
+        _ places: PlaceInput, _ inputs: Inputs, baseKey: String?, record: BuildRecord?,
+        _ timer: inout StepTimer
     )
         async throws(BuildError) -> MadeGuide
     {
@@ -105,13 +123,15 @@ extension BuildPipeline {
         if made.guide.places.isEmpty {
             throw BuildError(
                 step: "Setter sammen guiden",
-                underlying: EmptyGuideError(source: places.source, categories: inputs.settings.categories))
+                underlying: EmptyGuideError(
+                    source: places.source, categories: inputs.settings.categories))
         }
         return made
     }
 
     private func assembleGuide(
-        _ places: PlaceInput, _ inputs: Inputs, baseKey: String?, record: BuildRecord?, _ timer: inout StepTimer
+        _ places: PlaceInput, _ inputs: Inputs, baseKey: String?, record: BuildRecord?,
+        _ timer: inout StepTimer
     ) async throws(BuildError) -> MadeGuide {
         let step = "Setter sammen guiden"
         if !options.force, let baseKey, record?.base == baseKey,
@@ -119,10 +139,12 @@ extension BuildPipeline {
                 "Leser guiden fra forrige bygging",
                 {
                     BuildRecord.readBase(site: options.site, output: options.outputPath).flatMap {
-                        GuideBaseArchive.decode($0, key: baseKey, categories: inputs.settings.categories)
+                        GuideBaseArchive.decode(
+                            $0, key: baseKey, categories: inputs.settings.categories)
                     }.flatMap {
                         GuideAssembler.mergeIfFits(
-                            $0, store: inputs.store, settings: inputs.settings, source: places.source)
+                            $0, store: inputs.store, settings: inputs.settings,
+                            source: places.source)
                     }
                 })
         {
@@ -136,7 +158,9 @@ extension BuildPipeline {
         case .fetched(let fetched):
             loaded = fetched
         case .file(let raw):
-            loaded = try await timer.step("Henter steder") { try loading.decodeFile(raw, settings: inputs.settings) }
+            loaded = try await timer.step("Henter steder") {
+                try loading.decodeFile(raw, settings: inputs.settings)
+            }
         }
         let parsed = HandOver(loaded.places)
         loaded.places = []  // the base takes the places over (moved, not copied)
@@ -145,20 +169,27 @@ extension BuildPipeline {
         if case .file = places { isFile = true } else { isFile = false }
         return try await timer.step(step) {
             let places = parsed.take() ?? []
-            // The terminal commands apply the owner's edits to the data as it came (a places file is read again).
+            // The terminal commands apply the owner's edits to the data as it came (a places file
+            // is read again).
             let index = isFile ? nil : PlaceIndex.encode(places)
-            let base = GuideAssembler.base(places: places, store: inputs.store, settings: inputs.settings)
-            let guide = GuideAssembler.merge(base, store: inputs.store, settings: inputs.settings, source: rest.source)
+            let base = GuideAssembler.base(
+                places: places, store: inputs.store, settings: inputs.settings)
+            let guide = GuideAssembler.merge(
+                base, store: inputs.store, settings: inputs.settings, source: rest.source)
             let editWarnings = OwnerEditReport.warnings(base, settings: inputs.settings)
             for warning in editWarnings { console.progress("Advarsel: " + warning) }
-            return MadeGuide(guide: guide, newBase: base, warnings: rest.warnings + editWarnings, placeIndex: index)
+            return MadeGuide(
+                guide: guide, newBase: base, warnings: rest.warnings + editWarnings,
+                placeIndex: index)
         }
     }
 
-    /// What the output shows now, when only the store changed since (the same context as the last build,
-    /// and its kept base still fits the store: the same places, in the same order, with the same slugs):
-    /// the plan for that change. Nil when every page is to be rendered.
-    func planRebuild(record: BuildRecord?, keys: RebuildPlan.Keys, made: MadeGuide, _ inputs: Inputs)
+    /// What the output shows now, when only the store changed since (the same context as the last
+    /// build, and its kept base still fits the store: the same places, in the same order, with the
+    /// same slugs): the plan for that change. Nil when every page is to be rendered.
+    func planRebuild(
+        record: BuildRecord?, keys: RebuildPlan.Keys, made: MadeGuide, _ inputs: Inputs
+    )
         -> (plan: RebuildPlan, record: BuildRecord)?
     {
         guard !options.force, made.newBase == nil, let record, record.context == keys.context,
@@ -170,15 +201,18 @@ extension BuildPipeline {
         return (plan, record)
     }
 
-    /// Starts writing a base made in this build for the next one, beside the rendering of the pages (at
-    /// 100,000 places it is a 45 MB file), on a thread of its own: it shares the cores with the page jobs
-    /// instead of waiting for them. Nil when there is nothing to keep.
-    func startSavingBase(_ made: MadeGuide, keys: RebuildPlan.Keys) -> Task<Result<Void, FileError>, Never>? {
+    /// Starts writing a base made in this build for the next one, beside the rendering of the pages
+    /// (at 100,000 places it is a 45 MB file), on a thread of its own: it shares the cores with the
+    /// page jobs instead of waiting for them. Nil when there is nothing to keep.
+    func startSavingBase(_ made: MadeGuide, keys: RebuildPlan.Keys) -> Task<
+        Result<Void, FileError>, Never
+    >? {
         guard let base = made.newBase, let key = keys.base else { return nil }
         let site = options.site
         let output = options.outputPath
         return Task.detached {
-            await withCheckedContinuation { (finished: CheckedContinuation<Result<Void, FileError>, Never>) in
+            await withCheckedContinuation {
+                (finished: CheckedContinuation<Result<Void, FileError>, Never>) in
                 BackgroundThread.start("save-base") {
                     do throws(FileError) {
                         try BuildRecord.saveBase(base, key: key, site: site, output: output)
@@ -204,7 +238,8 @@ extension BuildPipeline {
     /// (or, for a change, moved in); on any failure the staging folder goes.
     func renderAndPublish(
         _ guide: Guide, _ inputs: Inputs, _ basemap: BasemapInput, photos: PhotoProcessing,
-        fingerprint: BuildFingerprint, previous: (plan: RebuildPlan, record: BuildRecord)?, _ timer: inout StepTimer
+        fingerprint: BuildFingerprint, previous: (plan: RebuildPlan, record: BuildRecord)?,
+        _ timer: inout StepTimer
     ) async throws(BuildError) -> Published {
         do {
             let rendered = try await timer.step("Skriver sider") {
@@ -216,19 +251,25 @@ extension BuildPipeline {
                 let console = console
                 renderer.onProgress = { done, total in
                     console.status(
-                        "Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))")
+                        "Skriver sider: \(NorwegianFormat.integer(done)) av \(NorwegianFormat.integer(total))"
+                    )
                 }
-                return try renderer.render(plan: previous?.plan, previousChunkPaths: previous?.record.chunks ?? [])
+                return try renderer.render(
+                    plan: previous?.plan, previousChunkPaths: previous?.record.chunks ?? [])
             }
             return try await timer.step("Bytter inn det nye nettstedet") { () throws -> Published in
-                // From here the output changes: a build killed now leaves no record, so the next one renders everything.
+                // From here the output changes: a build killed now leaves no record, so the next
+                // one renders everything.
                 BuildRecord.remove(site: options.site, output: options.outputPath)
                 guard let previous else {
                     let files = try inputs.writer.commit()
-                    return Published(rendered: rendered, files: files, fileCount: files.written + files.unchanged)
+                    return Published(
+                        rendered: rendered, files: files, fileCount: files.written + files.unchanged
+                    )
                 }
                 let files = try inputs.writer.commitChanges(
-                    removing: previous.plan.removals(in: guide.settings.languages), previousTree: previous.record.tree)
+                    removing: previous.plan.removals(in: guide.settings.languages),
+                    previousTree: previous.record.tree)
                 return Published(
                     rendered: rendered, files: files,
                     fileCount: previous.record.files + files.added - files.removed)
@@ -246,7 +287,8 @@ extension BuildPipeline {
     /// no-change check reads. A failure here is a warning: the site itself is complete.
     func record(
         _ made: MadeGuide, _ inputs: Inputs, _ places: PlaceInput, _ published: Published,
-        fingerprint: BuildFingerprint, keys: RebuildPlan.Keys, baseSaved: Task<Result<Void, FileError>, Never>?
+        fingerprint: BuildFingerprint, keys: RebuildPlan.Keys,
+        baseSaved: Task<Result<Void, FileError>, Never>?
     ) async -> [String] {
         let guide = made.guide
         let baseWritten = await baseSaved?.value ?? .success(())
@@ -271,22 +313,26 @@ extension BuildPipeline {
                 try PlaceIndex.write(index, in: options.site)
             } else if !FileSystem.fileExists(PlaceIndex.path(in: options.site)) {
                 // A kept base is keyed by the places: the build that made it saved their index.
-                try PlaceIndex.save(guide.places.map(\.place).filter { $0.origin != .own }, in: options.site)
+                try PlaceIndex.save(
+                    guide.places.map(\.place).filter { $0.origin != .own }, in: options.site)
             }
             try PlaceIndex.saveSource(guide.source, in: options.site)
             try baseWritten.get()
             if keys.base != nil {
-                try BuildRecord.saveStore(inputs.store, site: options.site, output: options.outputPath)
+                try BuildRecord.saveStore(
+                    inputs.store, site: options.site, output: options.outputPath)
             }
             var record = BuildRecord(
                 fingerprint: fingerprint.hex,
                 tree: inputs.writer.committedTree ?? OutputTreeDigest.compute(options.outputPath),
-                pages: published.rendered.pages, places: guide.places.count, files: published.fileCount)
+                pages: published.rendered.pages, places: guide.places.count,
+                files: published.fileCount)
             record.context = keys.context
             record.base = keys.base
             record.chunks = published.rendered.chunkPaths
             if case .file(let raw) = places, let identity = raw.identity {
-                record.placesFile = BuildRecord.PlacesFile(path: raw.path, identity: identity, key: raw.contentKey)
+                record.placesFile = BuildRecord.PlacesFile(
+                    path: raw.path, identity: identity, key: raw.contentKey)
             }
             try record.save(site: options.site, output: options.outputPath)
         }
@@ -327,7 +373,8 @@ enum PlaceInput {
     var source: DataSourceInfo {
         switch self {
         case .file(let raw):
-            DataSourceInfo(kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
+            DataSourceInfo(
+                kind: .file(name: PathText.lastComponent(raw.path)), fetchedAt: raw.modified)
         case .fetched(let loaded): loaded.source
         }
     }
@@ -338,7 +385,8 @@ enum PlaceInput {
 struct StepTimer {
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    /// Each step: its name, its seconds, and the process's peak memory when it ended (MiB; nil when unknown).
+    /// Each step: its name, its seconds, and the process's peak memory when it ended (MiB; nil when
+    /// unknown).
     private(set) var timings: [(name: String, seconds: Double, peakMiB: Int?)] = []
     /// Told each step's name as it starts (the terminal's status line).
     private let onStep: (String) -> Void
@@ -350,11 +398,14 @@ struct StepTimer {
 
     var elapsed: Double { (clock.now - started).inSeconds }
 
-    /// The peak resident memory so far (the kernel's `ru_maxrss`, in KiB on Linux), for `build --timings`:
-    /// one call, where reading /proc/self/status after every step cost a millisecond a build.
+    /// The peak resident memory so far (the kernel's `ru_maxrss`, in KiB on Linux), for `build
+    /// --timings`: one call, where reading /proc/self/status after every step cost a millisecond a
+    /// build.
     static func peakMemoryMiB() -> Int? { ProcessFacts.peakMemoryMiB() }
 
-    mutating func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError) -> T {
+    mutating func step<T>(_ name: String, _ body: () async throws -> T) async throws(BuildError)
+        -> T
+    {
         let stepStarted = clock.now
         onStep(name)
         do {
@@ -372,9 +423,11 @@ extension BuildReport {
         var counts: [PlaceCategory: Int] = [:]
         for place in guide.places { counts[place.category, default: 0] += 1 }
         self.init(
-            pages: published.rendered.pages, renderedPages: published.rendered.rendered, files: published.files,
+            pages: published.rendered.pages, renderedPages: published.rendered.rendered,
+            files: published.files,
             source: guide.source,
-            placeCount: guide.places.count, countsByCategory: counts, warnings: warnings, stepTimings: timer.timings,
+            placeCount: guide.places.count, countsByCategory: counts, warnings: warnings,
+            stepTimings: timer.timings,
             seconds: timer.elapsed)
     }
 
@@ -383,7 +436,8 @@ extension BuildReport {
         var files = SiteWriter.Statistics()
         files.unchanged = previous.files
         self.init(
-            pages: previous.pages, renderedPages: 0, files: files, source: source, placeCount: previous.places,
+            pages: previous.pages, renderedPages: 0, files: files, source: source,
+            placeCount: previous.places,
             countsByCategory: [:],
             warnings: [], stepTimings: timer.timings, seconds: timer.elapsed)
     }

@@ -2,8 +2,8 @@ import BeaconModel
 import BeaconSite
 
 extension Guide {
-    /// The places within the guide's radius, all (nil) and in each category: the counts on the explorer's
-    /// chips. The lists are nearest first, so each count is found by halving.
+    /// The places within the guide's radius, all (nil) and in each category: the counts on the
+    /// explorer's chips. The lists are nearest first, so each count is found by halving.
     var chipCounts: [PlaceCategory?: Int] {
         let radius = Double(settings.radiusKm) * 1000
         func within(_ places: ArraySlice<GuidePlace>) -> Int {

@@ -19,8 +19,11 @@ package enum MapLibrary {
         ("MarkerCluster.css", "MarkerCluster.css"),
     ]
 
-    /// The library's files for `output/assets/leaflet/`, or nil with the reason when it is not installed.
-    package static func load(environment: [String: String]) -> (files: [AssetFile]?, warning: String?) {
+    /// The library's files for `output/assets/leaflet/`, or nil with the reason when it is not
+    /// installed.
+    package static func load(environment: [String: String]) -> (
+        files: [AssetFile]?, warning: String?
+    ) {
         let chosen = environment["BEACON_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         if chosen == nil, let builtIn = builtIn() { return (builtIn, nil) }
         let folder = chosen ?? defaultFolder
@@ -32,7 +35,9 @@ package enum MapLibrary {
                     "Kartbiblioteket Leaflet finnes ikke i \(folder) (Debian-pakkene libjs-leaflet og libjs-leaflet.markercluster; «scripts/install-deps» installerer dem). Sidene er laget uten kart."
                 )
             }
-            loaded.append(AssetFile(path: "assets/leaflet/" + file.name, bytes: withoutSourceMapComment(bytes)))
+            loaded.append(
+                AssetFile(
+                    path: "assets/leaflet/" + file.name, bytes: withoutSourceMapComment(bytes)))
         }
         return (loaded, nil)
     }

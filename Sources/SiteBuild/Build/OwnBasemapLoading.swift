@@ -30,12 +30,14 @@ extension BasemapLoading {
         var description: String
         var bytes: () -> [UInt8]
         var identity: String
-        /// The area the data covers, when it is known to be less than the tiles' (the built-in extract).
+        /// The area the data covers, when it is known to be less than the tiles' (the built-in
+        /// extract).
         var coverage: GeoBounds? = nil
         /// The owner's extract (`basemapData`): what it covers is its features' extent.
         var isOwnersFile = false
-        /// Called once the data was read as map data: an answer fetched now is cached only then, so an
-        /// error Overpass sends as data (a `remark`, a cut-off answer) is not used again for a month.
+        /// Called once the data was read as map data: an answer fetched now is cached only then, so
+        /// an error Overpass sends as data (a `remark`, a cut-off answer) is not used again for a
+        /// month.
         var whenRead: () -> Void = {}
         /// What to use when these bytes cannot be read: the last answer that could (at most one).
         var older: [OwnData] = []
@@ -43,17 +45,21 @@ extension BasemapLoading {
 
     /// "south west north east", as the extent is kept in the cache.
     static func text(_ bounds: GeoBounds) -> String {
-        [bounds.south, bounds.west, bounds.north, bounds.east].map { "\($0)" }.joined(separator: " ")
+        [bounds.south, bounds.west, bounds.north, bounds.east].map { "\($0)" }.joined(
+            separator: " ")
     }
 
     static func bounds(_ bytes: [UInt8]) -> GeoBounds? {
-        let numbers = String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap { Double($0) }
+        let numbers = String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap {
+            Double($0)
+        }
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
         return GeoBounds(south: numbers[0], west: numbers[1], north: numbers[2], east: numbers[3])
     }
 
     /// The area the compiled-in Oslo extract covers (its README's box).
-    static let sampleCoverage = GeoBounds(south: 59.8797, west: 10.6876, north: 59.9425, east: 10.8130)
+    static let sampleCoverage = GeoBounds(
+        south: 59.8797, west: 10.6876, north: 59.9425, east: 10.8130)
 
     func own(settings: SiteSettings) async throws(OverpassError) -> BasemapInput {
         let plan = VectorTilePlan(
@@ -72,14 +78,20 @@ extension BasemapLoading {
             data.whenRead()
         } catch {
             guard let older = data.older.first else {
-                return warn("\(data.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
+                return warn(
+                    "\(data.description): \(error.userMessage)",
+                    prefix: "Bygger uten kartbakgrunn: ")
             }
-            console.progress("  Advarsel: \(data.description): \(error.userMessage) Bruker kartdata fra mellomlageret.")
+            console.progress(
+                "  Advarsel: \(data.description): \(error.userMessage) Bruker kartdata fra mellomlageret."
+            )
             do {
                 tiles = try cutTiles(older, plan: plan, area: area)
                 data = older
             } catch {
-                return warn("\(older.description): \(error.userMessage)", prefix: "Bygger uten kartbakgrunn: ")
+                return warn(
+                    "\(older.description): \(error.userMessage)",
+                    prefix: "Bygger uten kartbakgrunn: ")
             }
         }
         let bytes = tiles.tiles.reduce(0) { $0 + $1.bytes.count }
@@ -96,11 +108,14 @@ extension BasemapLoading {
             tiles: tiles.tiles, warnings: [])
     }
 
-    /// The tiles of `plan` cut from `data`, from the cache when it holds them for this data and plan (and
-    /// the extent an owner's extract covers); throws when the data cannot be read as map data.
-    func cutTiles(_ data: OwnData, plan: VectorTilePlan, area: GeoBounds) throws(BasemapDataError) -> (
-        tiles: [PublishedTile], coverage: GeoBounds?
-    ) {
+    /// The tiles of `plan` cut from `data`, from the cache when it holds them for this data and
+    /// plan (and the extent an owner's extract covers); throws when the data cannot be read as map
+    /// data.
+    func cutTiles(_ data: OwnData, plan: VectorTilePlan, area: GeoBounds) throws(BasemapDataError)
+        -> (
+            tiles: [PublishedTile], coverage: GeoBounds?
+        )
+    {
         var hasher = ContentHasher()
         hasher.combine("vector-tiles")
         hasher.combine(BuildFingerprint.executableIdentity)
@@ -111,18 +126,26 @@ extension BasemapLoading {
         let cachePath = options.site.cachePath + "/basemap/tiles-" + hasher.hex + ".bin"
         // What the owner's extract covers (its features' extent), kept beside its tiles.
         let extentPath = PathText.removingExtension(cachePath) + ".extent"
-        if let cached = FileSystem.readCacheFile(cachePath, limit: 1 << 30).flatMap(VectorTileArchive.decode) {
-            let extent = data.isOwnersFile ? FileSystem.readCacheFile(extentPath, limit: 256).flatMap(Self.bounds) : nil
+        if let cached = FileSystem.readCacheFile(cachePath, limit: 1 << 30).flatMap(
+            VectorTileArchive.decode)
+        {
+            let extent =
+                data.isOwnersFile
+                ? FileSystem.readCacheFile(extentPath, limit: 256).flatMap(Self.bounds) : nil
             return (cached, data.isOwnersFile ? extent : data.coverage)
         }
         let features = try BasemapDataReader.read(data.bytes(), within: area).features
         let tiles = VectorTiles.make(features, plan: plan)
         // Best effort: without the cache the next build cuts the tiles again.
-        try? FileSystem.createDirectory(options.site.cachePath + "/basemap", inside: options.site.root)
+        try? FileSystem.createDirectory(
+            options.site.cachePath + "/basemap", inside: options.site.root)
         try? FileSystem.writeCacheFile(VectorTileArchive.encode(tiles), to: cachePath, sync: false)
         guard data.isOwnersFile else { return (tiles, data.coverage) }
         let extent = BasemapFeature.extent(of: features)
-        if let extent { try? FileSystem.writeCacheFile(Array(Self.text(extent).utf8), to: extentPath, sync: false) }
+        if let extent {
+            try? FileSystem.writeCacheFile(
+                Array(Self.text(extent).utf8), to: extentPath, sync: false)
+        }
         return (tiles, extent)
     }
 
@@ -151,7 +174,8 @@ extension BasemapLoading {
         return .success(
             OwnData(
                 description: "eksempeldata for sentrale Oslo",
-                bytes: { BuiltInFiles.bytes(BasemapLoading.sampleDataName) ?? [] }, identity: "built-in",
+                bytes: { BuiltInFiles.bytes(BasemapLoading.sampleDataName) ?? [] },
+                identity: "built-in",
                 coverage: coverage))
     }
 
@@ -173,13 +197,15 @@ extension BasemapLoading {
         hasher.combine(bytes)
         return .success(
             OwnData(
-                description: PathText.lastComponent(name), bytes: { bytes }, identity: "file-" + hasher.hex,
+                description: PathText.lastComponent(name), bytes: { bytes },
+                identity: "file-" + hasher.hex,
                 isOwnersFile: true))
     }
 
-    /// Overpass's answer for `area`: from the cache while fresh (or with --offline), else fetched now;
-    /// a failed fetch falls back on an older answer.
-    func overpass(_ area: GeoBounds) async throws(OverpassError) -> Result<OwnData, OwnDataProblem> {
+    /// Overpass's answer for `area`: from the cache while fresh (or with --offline), else fetched
+    /// now; a failed fetch falls back on an older answer.
+    func overpass(_ area: GeoBounds) async throws(OverpassError) -> Result<OwnData, OwnDataProblem>
+    {
         var client = try OverpassClient.fromEnvironment(environment)
         let console = self.console
         client.now = options.now
@@ -188,19 +214,24 @@ extension BasemapLoading {
                 "  Overpass: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
             )
         }
-        let cache = ResponseCache(folder: options.site.cachePath + "/overpass", inside: options.site.root)
-        let box = [area.south, area.west, area.north, area.east].map { MachineNumber.decimal($0, places: 5) }
-            .joined(separator: ",")
+        let cache = ResponseCache(
+            folder: options.site.cachePath + "/overpass", inside: options.site.root)
+        let box = [area.south, area.west, area.north, area.east].map {
+            MachineNumber.decimal($0, places: 5)
+        }
+        .joined(separator: ",")
         var hasher = ContentHasher()
         hasher.combine("overpass-v1 " + box)
         let key = "basemap-" + hasher.hex
         let now = options.now()
         let cached = cache.entry(for: key, now: now, limit: OverpassClient.maximumAnswerBytes)
-        // The data named as what it is; why an older answer is used is its own warning, said before.
+        // The data named as what it is; why an older answer is used is its own warning, said
+        // before.
         func cachedData(_ entry: ResponseCache.Entry) -> OwnData {
             let age = AgeText.norwegian(seconds: now.timeIntervalSince(entry.savedAt))
             return OwnData(
-                description: "Overpass, mellomlagret for \(age) siden", bytes: { [UInt8](entry.body) },
+                description: "Overpass, mellomlagret for \(age) siden",
+                bytes: { [UInt8](entry.body) },
                 identity: "overpass-\(key)-\(entry.savedAt.timeIntervalSince1970)")
         }
         func fromCache(_ entry: ResponseCache.Entry) -> Result<OwnData, OwnDataProblem> {
@@ -215,7 +246,9 @@ extension BasemapLoading {
             }
             return fromCache(cached)
         }
-        if let cached, !options.refresh, now.timeIntervalSince(cached.savedAt) < BasemapLoading.overpassFreshSeconds {
+        if let cached, !options.refresh,
+            now.timeIntervalSince(cached.savedAt) < BasemapLoading.overpassFreshSeconds
+        {
             return fromCache(cached)
         }
         console.progress("Henter kartdata fra Overpass (\(client.endpoint.host ?? "")) …")
@@ -232,13 +265,15 @@ extension BasemapLoading {
                             try cache.store(body, url: endpoint, key: key, at: now)
                         } catch {
                             console.progress(
-                                "  Advarsel: Kunne ikke lagre kartdata i mellomlageret: \(error.userMessage)")
+                                "  Advarsel: Kunne ikke lagre kartdata i mellomlageret: \(error.userMessage)"
+                            )
                         }
                     }, older: cached.map { [cachedData($0)] } ?? []))
         } catch {
             if case .invalidConfiguration = error { throw error }
             if let cached {
-                console.progress("  Advarsel: \(error.userMessage) Bruker kartdata fra mellomlageret.")
+                console.progress(
+                    "  Advarsel: \(error.userMessage) Bruker kartdata fra mellomlageret.")
                 return fromCache(cached)
             }
             return .failure(OwnDataProblem(error.userMessage))

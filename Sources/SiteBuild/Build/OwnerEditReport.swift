@@ -2,9 +2,9 @@ import BeaconModel
 import BeaconSite
 import Templates
 
-/// What the build tells the owner about their edits that found nothing to edit: a correction or hidden mark
-/// whose place the data no longer has (kept in the store, in case it returns), an own place of a kind the
-/// guide no longer holds.
+/// What the build tells the owner about their edits that found nothing to edit: a correction or
+/// hidden mark whose place the data no longer has (kept in the store, in case it returns), an own
+/// place of a kind the guide no longer holds.
 enum OwnerEditReport {
     package static func warnings(_ base: GuideBase, settings: SiteSettings) -> [String] {
         var warnings: [String] = []

@@ -5,10 +5,10 @@ import BeaconText
 import FoundationEssentials
 import Templates
 
-/// The build's photos: every photo of a place the guide shows, made into its published sizes once (kept in
-/// `PhotoCache`), spread over the cores, one photo per core (libvips runs one thread per photo). A photo that
-/// cannot be made is named in a warning and left out; the rest of the guide is built. libvips is loaded only
-/// when some place has a photo.
+/// The build's photos: every photo of a place the guide shows, made into its published sizes once
+/// (kept in `PhotoCache`), spread over the cores, one photo per core (libvips runs one thread per
+/// photo). A photo that cannot be made is named in a warning and left out; the rest of the guide is
+/// built. libvips is loaded only when some place has a photo.
 package struct PhotoProcessing {
     /// The photos each place shows, in the owner's order.
     var photos: [PlaceID: [ShownPhoto]] = [:]
@@ -29,8 +29,11 @@ package struct PhotoProcessing {
         var result = PhotoProcessing()
         let withPhotos = store.placesWithPhotos
         let cache = PhotoCache(site: site)
-        // What no photo of the store needs any more goes (a removed photo's sizes, an earlier pipeline's).
-        defer { cache.prune(keeping: Set(withPhotos.flatMap { $0.photos.map { stem(of: $0.file) } })) }
+        // What no photo of the store needs any more goes (a removed photo's sizes, an earlier
+        // pipeline's).
+        defer {
+            cache.prune(keeping: Set(withPhotos.flatMap { $0.photos.map { stem(of: $0.file) } }))
+        }
         guard !withPhotos.isEmpty else { return result }
         var shown: [PlaceID: GuidePlace] = [:]
         let wanted = Set(withPhotos.map(\.id))
@@ -48,14 +51,18 @@ package struct PhotoProcessing {
         let outcomes = ParallelChunks.map(count: missing.count, chunkSize: 1) {
             position -> Outcome in
             let file = stems[missing[position]]
-            guard let bytes = FileSystem.readCacheFile(site.root + "/" + file, limit: 200 << 20) else {
+            guard let bytes = FileSystem.readCacheFile(site.root + "/" + file, limit: 200 << 20)
+            else {
                 return .failed(PhotoMissing(file: file).userMessage)
             }
             let processed: ProcessedPhoto
-            do throws(PhotoError) { processed = try PhotoPipeline.process(bytes, name: file) } catch {
+            do throws(PhotoError) { processed = try PhotoPipeline.process(bytes, name: file) } catch
+            {
                 return .failed(error.userMessage)
             }
-            do throws(FileError) { return .made(try cache.store(processed, for: stem(of: file))) } catch {
+            do throws(FileError) {
+                return .made(try cache.store(processed, for: stem(of: file)))
+            } catch {
                 return .failed(error.userMessage)
             }
         }
@@ -83,20 +90,25 @@ package struct PhotoProcessing {
                 var jpeg: ShownPhoto.Source?
                 for variant in entry.variants {
                     let isWebP = variant.format == .webp
-                    let path = "\(folder)/\(stem(of: photo.file))-\(variant.width).\(isWebP ? "webp" : "jpg")"
-                    let source = ShownPhoto.Source(width: variant.width, height: variant.height, path: path)
+                    let path =
+                        "\(folder)/\(stem(of: photo.file))-\(variant.width).\(isWebP ? "webp" : "jpg")"
+                    let source = ShownPhoto.Source(
+                        width: variant.width, height: variant.height, path: path)
                     if isWebP { sources.append(source) } else { jpeg = source }
                     if published.insert(path).inserted { result.files.append((path, variant.file)) }
                 }
                 guard let jpeg, !sources.isEmpty else { continue }
                 list.append(
                     ShownPhoto(
-                        alt: photo.alt, credit: photo.credit, width: entry.width, height: entry.height,
+                        alt: photo.alt, credit: photo.credit, width: entry.width,
+                        height: entry.height,
                         placeholder: entry.placeholder, sources: sources, jpeg: jpeg))
             }
             if !list.isEmpty { result.photos[id] = list }
         }
-        let withoutAlt = withPhotos.filter { shown[$0.id] != nil && $0.photos.contains { $0.alt == nil } }
+        let withoutAlt = withPhotos.filter {
+            shown[$0.id] != nil && $0.photos.contains { $0.alt == nil }
+        }
         if !withoutAlt.isEmpty {
             let names = withoutAlt.prefix(5).compactMap { shown[$0.id]?.name }.map { "«\($0)»" }
             result.warnings.append(
@@ -108,8 +120,8 @@ package struct PhotoProcessing {
         return result
     }
 
-    /// A digest of what the photos make the pages show (part of the context key: a photo added, removed,
-    /// reordered or re-described renders every page again).
+    /// A digest of what the photos make the pages show (part of the context key: a photo added,
+    /// removed, reordered or re-described renders every page again).
     static func digest(_ store: GuideStore) -> String {
         var hasher = ContentHasher()
         hasher.combine(PhotoCache.version)

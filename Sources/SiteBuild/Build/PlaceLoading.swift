@@ -47,17 +47,20 @@ struct PlaceLoading: Sendable {
         console.progress("Leser stedsfilen \(path) …")
         let identity = PlacesFile.identity(path: path)
         let modified =
-            (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? options.now()
+            (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+            ?? options.now()
         if let identity, let known, known.identity == identity, known.path == path {
             return RawFile(
-                path: path, bytes: PlacesBytes(nil), modified: modified, identity: identity, contentKey: known.key)
+                path: path, bytes: PlacesBytes(nil), modified: modified, identity: identity,
+                contentKey: known.key)
         }
         let bytes = try PlacesFile.read(path: path)
         var hasher = ContentHasher()
         hasher.combine("file:" + PathText.lastComponent(path))
         hasher.combine(inParallel: bytes)
         return RawFile(
-            path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity, contentKey: hasher.hex)
+            path: path, bytes: PlacesBytes(bytes), modified: modified, identity: identity,
+            contentKey: hasher.hex)
     }
 
     /// A places file's places, with its report on the terminal.
@@ -65,10 +68,12 @@ struct PlaceLoading: Sendable {
     func decodeFile(_ raw: RawFile, settings: SiteSettings) throws -> Loaded {
         let bytes = try raw.bytes.take() ?? PlacesFile.read(path: raw.path)
         let result = try PlacesFile.decode(
-            consume bytes, path: raw.path, defaultCategory: options.defaultCategory, categories: settings.categories,
+            consume bytes, path: raw.path, defaultCategory: options.defaultCategory,
+            categories: settings.categories,
             addressCountry: settings.addressCountry)
         let warnings = report(places: result.places.count, skipped: result.skipped)
-        return Loaded(places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [])
+        return Loaded(
+            places: result.places, source: fileSource(raw), warnings: warnings, contentHashes: [])
     }
 
     func fileSource(_ raw: RawFile) -> DataSourceInfo {
@@ -102,21 +107,26 @@ struct PlaceLoading: Sendable {
                 "  Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
             )
         }
-        let mode: GeoapifyPlaceSource.Mode = options.offline ? .offline : options.refresh ? .refresh : .normal
+        let mode: GeoapifyPlaceSource.Mode =
+            options.offline ? .offline : options.refresh ? .refresh : .normal
         switch mode {
         case .offline: console.progress("Bruker bare mellomlageret (--offline).")
         case .refresh: console.progress("Henter alt på nytt fra Geoapify (--refresh).")
         case .normal:
-            console.progress("Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret).")
+            console.progress(
+                "Henter fra Geoapify (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret)."
+            )
         }
         return GeoapifyPlaceSource(
             client: client,
-            cache: ResponseCache(folder: options.site.cachePath + "/geoapify", inside: options.site.root),
+            cache: ResponseCache(
+                folder: options.site.cachePath + "/geoapify", inside: options.site.root),
             mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600, now: options.now,
             categoryName: CategoryNames.pluralInText)
     }
 
-    func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded {
+    func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded
+    {
         let requests = settings.categories.map {
             PlacesRequest(
                 category: $0, center: settings.center, radiusMetres: settings.radiusMetres,
@@ -139,7 +149,8 @@ struct PlaceLoading: Sendable {
         for (request, fetched) in zip(requests, results) {
             let fresh = fetched.places.filter { seen.insert($0.id).inserted }
             let duplicates = fetched.places.count - fresh.count
-            var line = "Henter \(CategoryNames.pluralInText(request.category)) … \(fresh.count) steder"
+            var line =
+                "Henter \(CategoryNames.pluralInText(request.category)) … \(fresh.count) steder"
             if duplicates > 0 { line += " (\(duplicates) allerede med i en annen kategori)" }
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
@@ -169,22 +180,25 @@ struct PlaceLoading: Sendable {
             }
             if fresh.isEmpty {
                 warnings.append(
-                    "Fant ingen \(CategoryNames.pluralInText(request.category)) innenfor \(settings.radiusKm) km.")
+                    "Fant ingen \(CategoryNames.pluralInText(request.category)) innenfor \(settings.radiusKm) km."
+                )
             }
             places += fresh
         }
         if fetchedAt == .distantFuture { fetchedAt = options.now() }
         return Loaded(
-            places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt), warnings: warnings,
+            places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt),
+            warnings: warnings,
             contentHashes: results.map(\.contentHash))
     }
 }
 
-/// A places file's bytes, held only until they are parsed: at 100,000 places they are 90 MB that the
-/// rest of the build does not need.
+/// A places file's bytes, held only until they are parsed: at 100,000 places they are 90 MB that
+/// the rest of the build does not need.
 typealias PlacesBytes = HandOver<[UInt8]>
 
-/// `--category` names a kind of place the guide does not hold: its places would have no chip and no page.
+/// `--category` names a kind of place the guide does not hold: its places would have no chip and no
+/// page.
 struct CategoryNotInGuide: UserFacingError {
     var category: PlaceCategory
     var categories: [PlaceCategory]

@@ -3,50 +3,57 @@ import BeaconSite
 import BeaconSystem
 import Templates
 
-/// Which files a build renders: every one, or, when only the owner's store changed since the output was
-/// made (a rating, a favorite, a note on a place), those that show the places whose store entries differ.
+/// Which files a build renders: every one, or, when only the owner's store changed since the output
+/// was made (a rating, a favorite, a note on a place), those that show the places whose store
+/// entries differ.
 ///
-/// Only that one case is narrowed: a change to the places, the settings, the assets, the basemap, the
-/// photos, the source line or `sitegen` itself renders every page (the writer still writes only the
-/// files whose bytes differ). The build knows the store changed alone when the last build's record
-/// holds the same context key and base key (`Keys`), and the store that output shows is kept beside it.
+/// Only that one case is narrowed: a change to the places, the settings, the assets, the basemap,
+/// the photos, the source line or `sitegen` itself renders every page (the writer still writes only
+/// the files whose bytes differ). The build knows the store changed alone when the last build's
+/// record holds the same context key and base key (`Keys`), and the store that output shows is kept
+/// beside it.
 struct RebuildPlan: Sendable {
     /// Indices into the guide's `allPages` whose detail page is rendered.
     var details: [Int] = []
-    /// List pages from 2 on (page 1 is the explorer), per list: nil is the front page's list of all.
+    /// List pages from 2 on (page 1 is the explorer), per list: nil is the front page's list of
+    /// all.
     var listPages: [PlaceCategory?: [Int]] = [:]
     /// Indices of the data files (`PageData.chunks`) rendered again.
     var dataChunks: [Int] = []
     var favorites = false
     var allPlacesExport = false
     var sitemap = false
-    /// Pages of the previous output the new site no longer has, below a language's root (in every language).
+    /// Pages of the previous output the new site no longer has, below a language's root (in every
+    /// language).
     var removals: [String] = []
-    /// Files shared by every language the new site no longer has: the data files written anew (they are
-    /// named by their content).
+    /// Files shared by every language the new site no longer has: the data files written anew (they
+    /// are named by their content).
     var sharedRemovals: [String] = []
 
     /// Every file to remove, with each language's folder.
     func removals(in languages: SiteLanguages) -> [String] {
-        languages.all.flatMap { language in removals.map { languages.folder(of: language) + $0 } } + sharedRemovals
+        languages.all.flatMap { language in removals.map { languages.folder(of: language) + $0 } }
+            + sharedRemovals
     }
 
     var isEmpty: Bool {
-        details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty && !favorites
+        details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty
+            && !favorites
             && !allPlacesExport && !sitemap && removals.isEmpty && sharedRemovals.isEmpty
     }
 
     /// What a build is made from, as two hashes the record keeps.
     struct Keys: Sendable, Equatable {
-        /// Everything every page shows besides the places: settings, assets, basemap, photos, the output
-        /// path, the source line and its date, the binary.
+        /// Everything every page shows besides the places: settings, assets, basemap, photos, the
+        /// output path, the source line and its date, the binary.
         var context: String
-        /// What the guide's base is made from (the places, the settings, the owner's edits); nil when the
-        /// places cannot be keyed (an answer without a hash).
+        /// What the guide's base is made from (the places, the settings, the owner's edits); nil
+        /// when the places cannot be keyed (an answer without a hash).
         var base: String?
 
         init(
-            settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput, baseKey: String?,
+            settings: SiteSettings, assets: AssetBundle, outputPath: String, places: PlaceInput,
+            baseKey: String?,
             basemap: BasemapInput, photos: PhotoProcessing
         ) {
             var context = ContentHasher()
@@ -64,9 +71,11 @@ struct RebuildPlan: Sendable {
         }
 
         /// The base's key, known before the guide is made (the base is read back by it).
-        /// `placeEdits`: the store's `placeEditsDigest` (own places, corrections, hidden places and notes
-        /// shape the base).
-        static func baseKey(settings: SiteSettings, placesKey: String?, placeEdits: String) -> String? {
+        /// `placeEdits`: the store's `placeEditsDigest` (own places, corrections, hidden places and
+        /// notes shape the base).
+        static func baseKey(settings: SiteSettings, placesKey: String?, placeEdits: String)
+            -> String?
+        {
             guard let placesKey else { return nil }
             var base = ContentHasher()
             base.combine("beacon-base-2")
@@ -78,15 +87,17 @@ struct RebuildPlan: Sendable {
         }
     }
 
-    /// The plan when only the store changed: the places whose store entries differ between the store the
-    /// output shows (`old`) and the new one, and the pages that show them.
+    /// The plan when only the store changed: the places whose store entries differ between the
+    /// store the output shows (`old`) and the new one, and the pages that show them.
     /// `oldChunkPaths`: the data files the output has now.
     static func forStoreChange(
         old oldStore: GuideStore, new newStore: GuideStore, guide: Guide, oldChunkPaths: [String],
         layout: PageData.Layout
     ) -> RebuildPlan {
         var changed = Set<PlaceID>()
-        for (id, entry) in newStore.entries where oldStore.entries[id] != entry { changed.insert(id) }
+        for (id, entry) in newStore.entries where oldStore.entries[id] != entry {
+            changed.insert(id)
+        }
         for id in oldStore.entries.keys where newStore.entries[id] == nil { changed.insert(id) }
         var plan = RebuildPlan()
         guard !changed.isEmpty else { return plan }
@@ -109,7 +120,9 @@ struct RebuildPlan: Sendable {
             guard changed.contains(place.id) else { continue }
             plan.details.append(index)
             if chunkCount > 0 { chunks.insert(index / layout.chunkSize) }
-            if place.isFavorite || (oldStore.entries[place.id]?.isFavorite ?? false) { plan.favorites = true }
+            if place.isFavorite || (oldStore.entries[place.id]?.isFavorite ?? false) {
+                plan.favorites = true
+            }
             if index < inDataCount {
                 plan.allPlacesExport = true
                 listPages[nil, default: []].insert(index / ListPage.pageSize + 1)
@@ -118,12 +131,16 @@ struct RebuildPlan: Sendable {
         }
         for (list, pages) in listPages { plan.listPages[list] = pages.subtracting([1]).sorted() }
         plan.dataChunks = chunks.sorted()
-        plan.sharedRemovals = plan.dataChunks.filter { $0 < oldChunkPaths.count }.map { oldChunkPaths[$0] }
+        plan.sharedRemovals = plan.dataChunks.filter { $0 < oldChunkPaths.count }.map {
+            oldChunkPaths[$0]
+        }
         if favoritesGained != 0 { plan.favorites = true }
         let newFavoritePages = ListPage.pageCount(for: guide.favorites.count)
         let oldFavoritePages = ListPage.pageCount(for: guide.favorites.count - favoritesGained)
         if newFavoritePages < oldFavoritePages {
-            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map { guide.paths.favoritesPage(page: $0) }
+            plan.removals += ((newFavoritePages + 1)...oldFavoritePages).map {
+                guide.paths.favoritesPage(page: $0)
+            }
         }
         if newFavoritePages != oldFavoritePages { plan.sitemap = true }
         return plan
@@ -131,15 +148,16 @@ struct RebuildPlan: Sendable {
 }
 
 extension ContentHasher {
-    /// What the photos make the pages show: a photo added, removed, described anew or no longer made
-    /// renders every page again.
+    /// What the photos make the pages show: a photo added, removed, described anew or no longer
+    /// made renders every page again.
     mutating func combine(_ photos: PhotoProcessing) {
         combine(UInt64(photos.photos.count))
         for (id, list) in photos.photos.sorted(by: { $0.key < $1.key }) {
             combine(id.rawValue)
             for photo in list {
                 for part in [
-                    photo.alt ?? "-", photo.credit ?? "-", photo.placeholder, "\(photo.width)x\(photo.height)",
+                    photo.alt ?? "-", photo.credit ?? "-", photo.placeholder,
+                    "\(photo.width)x\(photo.height)",
                     photo.jpeg.path,
                 ] {
                     combine(part)

@@ -65,7 +65,8 @@ package struct QuietConsole: Console {
 
 /// The text piped into a command (`sitegen sanitize`).
 package enum StandardInput {
-    /// Up to `limit` bytes, or all of it when shorter: a caller that gets `limit` bytes knows there was more.
+    /// Up to `limit` bytes, or all of it when shorter: a caller that gets `limit` bytes knows there
+    /// was more.
     package static func read(upTo limit: Int) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)

@@ -3,7 +3,6 @@ import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Glibc
-import SiteBuild
 import Synchronization
 
 /// One updating line on the terminal for long work ("Skriver sider: 41 200 av
@@ -27,7 +26,9 @@ package final class StatusLine: Console, Sendable {
     private let state = Mutex(State())
 
     /// `draw` writes raw bytes to the terminal (tests capture them).
-    init(base: any Console, delay: Duration = .seconds(1), draw: @escaping @Sendable (String) -> Void) {
+    init(
+        base: any Console, delay: Duration = .seconds(1), draw: @escaping @Sendable (String) -> Void
+    ) {
         self.base = base
         self.delay = delay
         self.draw = draw
@@ -41,7 +42,9 @@ package final class StatusLine: Console, Sendable {
         descriptor: Int32 = STDERR_FILENO
     ) -> any Console {
         guard !quiet, isatty(descriptor) == 1 else { return console }
-        let delay = environment["BEACON_STATUS_DELAY_MS"].flatMap(Int.init).map { Duration.milliseconds(max(0, $0)) }
+        let delay = environment["BEACON_STATUS_DELAY_MS"].flatMap(Int.init).map {
+            Duration.milliseconds(max(0, $0))
+        }
         let line = StatusLine(base: console, delay: delay ?? .seconds(1)) { text in
             DescriptorIO.writeAll(descriptor, text.utf8)
         }
@@ -54,7 +57,8 @@ package final class StatusLine: Console, Sendable {
     package func progress(_ line: String) { clearing { base.progress(line) } }
 
     /// The step now under way: drawn at once when `delay` has passed and the line was last drawn
-    /// longer ago than the lesser of `delay` and a tick (a build reports progress often), else at the next tick.
+    /// longer ago than the lesser of `delay` and a tick (a build reports progress often), else at
+    /// the next tick.
     func status(_ text: String) {
         let now = ContinuousClock.now
         let due = state.withLock { state in
@@ -83,7 +87,9 @@ package final class StatusLine: Console, Sendable {
             draw(
                 "\r\u{1B}[K"
                     + StatusLine.fitted(
-                        text + " · " + MachineNumber.fixed(elapsed.inSeconds, decimals: 1).replacingAll(".", with: ",")
+                        text + " · "
+                            + MachineNumber.fixed(elapsed.inSeconds, decimals: 1).replacingAll(
+                                ".", with: ",")
                             + " s"))
             state.shown = true
         }
@@ -108,7 +114,9 @@ package final class StatusLine: Console, Sendable {
 
     /// Our own words and numbers, but never a control character on the terminal.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
     }
 
     /// Short enough for one line of a narrow terminal (the width is not asked for).

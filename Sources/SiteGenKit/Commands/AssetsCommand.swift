@@ -34,20 +34,24 @@ struct AssetsCommand: Command {
         var listed: [any DeclaredOption] { [force, site, quiet] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let site = context.site
         try site.checkExists()
         let positionals = arguments.positionals
         let builtIn = AssetBundle.builtInFiles()
         switch positionals[0] {
         case "list":
-            guard positionals.count == 1 else { throw UsageError("«list» tar ingen argumenter", command: spec.name) }
+            guard positionals.count == 1 else {
+                throw UsageError("«list» tar ingen argumenter", command: spec.name)
+            }
             let own = try AssetBundle.ownFiles(in: site.assetsPath)
             let ownNames = Set(own.map(\.name))
             let builtInNames = Set(builtIn.map(\.name))
             context.console.output("Innebygde ressurser (\(builtIn.count)):")
             for file in builtIn {
-                let note = ownNames.contains(file.name) ? "  ← erstattet av assets/\(file.name)" : ""
+                let note =
+                    ownNames.contains(file.name) ? "  ← erstattet av assets/\(file.name)" : ""
                 context.console.output(
                     "  \(file.name)  (\(NorwegianFormat.count(file.bytes.count, singular: "byte", plural: "byte")))\(note)"
                 )
@@ -61,26 +65,33 @@ struct AssetsCommand: Command {
             let chosen = Array(positionals.dropFirst())
             let known = Set(builtIn.map(\.name))
             if let unknown = chosen.first(where: { !known.contains($0) }) {
-                throw UsageError("«\(unknown)» er ikke en innebygd fil (se «sitegen assets list»)", command: spec.name)
+                throw UsageError(
+                    "«\(unknown)» er ikke en innebygd fil (se «sitegen assets list»)",
+                    command: spec.name)
             }
             let files = chosen.isEmpty ? builtIn : builtIn.filter { chosen.contains($0.name) }
-            try eject(files, into: site.assetsPath, force: arguments[\.force], console: context.console)
+            try eject(
+                files, into: site.assetsPath, force: arguments[\.force], console: context.console)
         default:
-            throw UsageError("ukjent underkommando «\(positionals[0])» (bruk list eller eject)", command: spec.name)
+            throw UsageError(
+                "ukjent underkommando «\(positionals[0])» (bruk list eller eject)",
+                command: spec.name)
         }
         return .success
     }
 
     /// Copies `files` into the folder; a file there that differs is only
     /// replaced with `force`, and then nothing is written unless all can be.
-    func eject(_ files: [(name: String, bytes: [UInt8])], into folder: String, force: Bool, console: any Console) throws
-    {
+    func eject(
+        _ files: [(name: String, bytes: [UInt8])], into folder: String, force: Bool,
+        console: any Console
+    ) throws {
         var changed: [String] = []
         var toWrite: [(name: String, bytes: [UInt8])] = []
         for file in files {
             let path = folder + "/" + file.name
-            // Never written through a link, the file's or its folder's (`icons/`): it could lead out of the
-            // site (the build refuses such links too).
+            // Never written through a link, the file's or its folder's (`icons/`): it could lead
+            // out of the site (the build refuses such links too).
             for candidate in [path, PathText.parent(path)] where candidate != folder {
                 if FileSystem.isSymbolicLink(candidate) {
                     throw EjectConflict(folder: folder, names: [file.name], isLink: true)
@@ -102,9 +113,13 @@ struct AssetsCommand: Command {
             try FileSystem.writeAtomically(file.bytes, to: path)
         }
         let skipped = files.count - toWrite.count
-        var line = "Kopierte \(NorwegianFormat.count(toWrite.count, singular: "fil", plural: "filer")) til \(folder)"
+        var line =
+            "Kopierte \(NorwegianFormat.count(toWrite.count, singular: "fil", plural: "filer")) til \(folder)"
         if skipped > 0 { line += " (\(skipped) var der allerede, like)" }
-        console.output(line + ". Endre dem, eller legg egne regler i assets/custom.css; «sitegen build» tar dem med.")
+        console.output(
+            line
+                + ". Endre dem, eller legg egne regler i assets/custom.css; «sitegen build» tar dem med."
+        )
     }
 
     struct EjectConflict: UserFacingError {

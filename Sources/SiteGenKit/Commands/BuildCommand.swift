@@ -9,7 +9,8 @@ struct BuildCommand: Command {
     struct Options: BuildInputOptions {
         let site = CommonOptions.site
         let output = Option<String?>(
-            "--output", valueName: "MAPPE", help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)")
+            "--output", valueName: "MAPPE",
+            help: "hvor nettstedet skrives (standard: output/ i nettstedsmappen)")
         let places = BuildInputs.places
         let category = BuildInputs.category
         let refresh = BuildInputs.refresh
@@ -17,9 +18,13 @@ struct BuildCommand: Command {
         let force = BuildInputs.force
         let noWait = Option(
             flag: "--no-wait",
-            help: "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente")
+            help:
+                "avbryt med en gang (status 75) hvis en annen bygging av nettstedet pågår, i stedet for å vente"
+        )
         let timings = Option(
-            flag: "--timings", help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det")
+            flag: "--timings",
+            help: "skriv ut hvor lang tid hvert steg tok, og prosessens høyeste minnebruk etter det"
+        )
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] {
             [site, output, places, category, refresh, offline, force, noWait, timings, quiet]
@@ -30,7 +35,8 @@ struct BuildCommand: Command {
         name: "build",
         usage:
             "sitegen build [--site MAPPE] [--output MAPPE] [--places FIL [--category KATEGORI]] [--refresh | --offline] [--force] [--no-wait] [--timings] [--quiet]",
-        summary: "Henter stedene, fletter inn vurderinger og favoritter, og skriver nettstedet til output/.",
+        summary:
+            "Henter stedene, fletter inn vurderinger og favoritter, og skriver nettstedet til output/.",
         details: """
             Med GEOAPIFY_API_KEY satt hentes stedene fra Geoapify (via mellomlageret i .beacon-cache/);
             uten nøkkel brukes eksempeldataene rundt Oslo S. Nettstedet byttes inn i ett steg, så en
@@ -40,9 +46,12 @@ struct BuildCommand: Command {
     )
 
     /// The options that decide what a build makes (`BuildInputOptions`), as the spec lists them.
-    static var inputOptions: [CommandSpec.Option] { Options().options(at: Options.inputs).map(\.declared) }
+    static var inputOptions: [CommandSpec.Option] {
+        Options().options(at: Options.inputs).map(\.declared)
+    }
 
-    /// The build that the inputs and `--output` ask for, checked; `command` names the command in a usage error.
+    /// The build that the inputs and `--output` ask for, checked; `command` names the command in a
+    /// usage error.
     static func buildOptions<Given: BuildInputOptions>(
         _ context: CommandContext, _ arguments: Arguments<Given>, command: String
     ) throws -> BuildOptions {
@@ -51,8 +60,8 @@ struct BuildCommand: Command {
         }
         var category: PlaceCategory?
         if let text = arguments[\.category] {
-            // The owner's own kinds are named in the settings; a settings file that cannot be read is the
-            // build's to report.
+            // The owner's own kinds are named in the settings; a settings file that cannot be read
+            // is the build's to report.
             let own = (try? context.site.loadSettings())?.categories ?? []
             guard let parsed = PlaceCategory(userInput: text, in: own) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: command)
@@ -70,7 +79,8 @@ struct BuildCommand: Command {
         return options
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         var options = try BuildCommand.buildOptions(context, arguments, command: spec.name)
         options.waitForOtherBuild = !arguments[\.noWait]
         let cancellation = BuildCancellation()
@@ -89,7 +99,9 @@ struct BuildCommand: Command {
         defer { trap.cancel() }
         let report: BuildReport
         do {
-            report = try await BuildPipeline(options: options, environment: context.environment, console: console).run()
+            report = try await BuildPipeline(
+                options: options, environment: context.environment, console: console
+            ).run()
         } catch {
             guard let signal = cancellation.signal else { throw error }
             console.error("Byggingen ble avbrutt. Forrige versjon av nettstedet er ikke endret.")
@@ -98,14 +110,18 @@ struct BuildCommand: Command {
         (console as? StatusLine)?.finish()
         if arguments[\.timings] {
             for (name, seconds, peak) in report.stepTimings {
-                let memory = peak.map { MachineNumber.rightAligned(String($0), width: 5) + " MiB" } ?? "        –"
-                let time = MachineNumber.rightAligned(MachineNumber.fixed(seconds, decimals: 3), width: 7)
+                let memory =
+                    peak.map { MachineNumber.rightAligned(String($0), width: 5) + " MiB" }
+                    ?? "        –"
+                let time = MachineNumber.rightAligned(
+                    MachineNumber.fixed(seconds, decimals: 3), width: 7)
                 context.console.output(time + " s  " + memory + " topp  " + name)
             }
         }
         let files = report.files
         let seconds = NorwegianFormat.decimal(report.seconds, places: 2)
-        let rendered = report.renderedPages == report.pages ? "" : " (\(report.renderedPages) laget på nytt)"
+        let rendered =
+            report.renderedPages == report.pages ? "" : " (\(report.renderedPages) laget på nytt)"
         context.console.progress(
             "Ferdig på \(seconds) s: \(report.pages) sider\(rendered), \(report.placeCount) steder. Filer: \(files.written) skrevet, \(files.unchanged) uendret, \(files.removed) fjernet → \(options.outputPath)"
         )

@@ -4,15 +4,16 @@ import FoundationEssentials
 import Glibc
 import Templates
 
-/// `sitegen categories`: the kinds of place a guide can hold (the presets, `CategoryPreset.all`) with their
-/// names, Geoapify keys and animation, the site's own first in the order its pages show them; as a table,
-/// as JSON (`--json`), or as the names the site's categories are typed with, for shell completion
-/// (`--names`). Reads the settings only; writes nothing.
+/// `sitegen categories`: the kinds of place a guide can hold (the presets, `CategoryPreset.all`)
+/// with their names, Geoapify keys and animation, the site's own first in the order its pages show
+/// them; as a table, as JSON (`--json`), or as the names the site's categories are typed with, for
+/// shell completion (`--names`). Reads the settings only; writes nothing.
 struct CategoriesCommand: Command {
     let spec = CommandSpec(
         name: "categories",
         usage: "sitegen categories [--json | --names | --keys] [--site MAPPE]",
-        summary: "Viser kategoriene en guide kan ha, og hvilke guiden bruker, i rekkefølgen sidene viser dem.",
+        summary:
+            "Viser kategoriene en guide kan ha, og hvilke guiden bruker, i rekkefølgen sidene viser dem.",
         details: """
             Guidens kategorier står først, nummerert i rekkefølgen sidene viser dem, så de andre.
             Utenfor en nettstedsmappe vises bare kategoriene. En ny guide får dem du velger med
@@ -31,15 +32,21 @@ struct CategoriesCommand: Command {
                 "skriv kategoriene som JSON: nøkkel, navn på bokmål, nynorsk og engelsk, Geoapify-nøkler, om og hvor guiden bruker dem"
         )
         let keys = Option(
-            flag: "--keys", help: "skriv alle Geoapify-kategoriene, én per linje (nøklene en egen kategori kan bruke)")
+            flag: "--keys",
+            help:
+                "skriv alle Geoapify-kategoriene, én per linje (nøklene en egen kategori kan bruke)"
+        )
         let names = Option(
             flag: "--names",
-            help: "skriv navnene guidens kategorier kan skrives med, ett per linje (for tab-fullføring)")
+            help:
+                "skriv navnene guidens kategorier kan skrives med, ett per linje (for tab-fullføring)"
+        )
         let site = CommonOptions.site
         var listed: [any DeclaredOption] { [json, keys, names, site] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         if [arguments[\.json], arguments[\.names], arguments[\.keys]].filter({ $0 }).count > 1 {
             throw UsageError("bruk bare én av --json, --names og --keys", command: spec.name)
         }
@@ -52,8 +59,10 @@ struct CategoriesCommand: Command {
         let settings = try Self.settings(of: site, named: arguments[\.site] != nil)
         if arguments[\.names] {
             guard let settings else { throw NotASiteFolder(path: site.root) }
-            // Every name `--category` takes for each of the guide's kinds, the key first: what completion offers.
-            context.console.output(settings.categories.flatMap(\.commandLineNames).joined(separator: "\n"))
+            // Every name `--category` takes for each of the guide's kinds, the key first: what
+            // completion offers.
+            context.console.output(
+                settings.categories.flatMap(\.commandLineNames).joined(separator: "\n"))
             return .success
         }
         let rows = Self.rows(used: settings?.categories)
@@ -67,13 +76,14 @@ struct CategoriesCommand: Command {
         return .success
     }
 
-    /// The site's settings, or nil when `site` holds no guide (neither settings nor store): then the
-    /// presets are listed alone. A folder named with `--site` must exist; a guide's settings that do
-    /// not read are an error, as in every command.
+    /// The site's settings, or nil when `site` holds no guide (neither settings nor store): then
+    /// the presets are listed alone. A folder named with `--site` must exist; a guide's settings
+    /// that do not read are an error, as in every command.
     static func settings(of site: SiteFolder, named: Bool) throws -> SiteSettings? {
         // A folder named that is none: said as `checkExists` says it.
         if named && !FileSystem.isDirectory(site.root) { try site.checkExists() }
-        // Either file, even a link (which `checkExists` then reports if it leads out of the folder).
+        // Either file, even a link (which `checkExists` then reports if it leads out of the
+        // folder).
         func isThere(_ path: String) -> Bool {
             FileSystem.entryExists(path)
         }
@@ -82,7 +92,8 @@ struct CategoriesCommand: Command {
         return try site.loadSettings()
     }
 
-    /// One kind of place as the command shows it; `position` is its place among the guide's (1 first).
+    /// One kind of place as the command shows it; `position` is its place among the guide's (1
+    /// first).
     struct Row {
         var category: PlaceCategory
         var position: Int?
@@ -92,7 +103,9 @@ struct CategoriesCommand: Command {
     static func rows(used: [PlaceCategory]?) -> [Row] {
         let used = used ?? []
         return used.enumerated().map { Row(category: $1, position: $0 + 1) }
-            + PlaceCategory.presets.filter { !used.contains($0) }.map { Row(category: $0, position: nil) }
+            + PlaceCategory.presets.filter { !used.contains($0) }.map {
+                Row(category: $0, position: nil)
+            }
     }
 
     /// «Kafé / Kafeer», or one name where singular and plural are alike («Gatekjøkken»).
@@ -126,7 +139,9 @@ struct CategoriesCommand: Command {
             if settings != nil { line.insert(row.position.map { "\($0)." } ?? "–", at: 0) }
             cells.append(line)
             // A kind under more than one Geoapify key: one key a line, under the first.
-            for key in keys.dropFirst() { cells.append(Array(repeating: "", count: line.count - 1) + [key]) }
+            for key in keys.dropFirst() {
+                cells.append(Array(repeating: "", count: line.count - 1) + [key])
+            }
         }
         let lines = TerminalTable.render(cells)
 
@@ -148,24 +163,29 @@ struct CategoriesCommand: Command {
             ? "Guiden bruker \(used.count) av \(all) kategorier, standardutvalget. Velg andre med «categories» i "
                 + "beacon-settings.json, for eksempel \"categories\": [\"restaurant\", \"cafe\", \"bar\"]."
             : "Guiden bruker \(used.count - own) av \(all) kategorier"
-                + (own == 0 ? "" : " og \(NorwegianFormat.count(own, singular: "egen", plural: "egne"))")
+                + (own == 0
+                    ? "" : " og \(NorwegianFormat.count(own, singular: "egen", plural: "egne"))")
                 + ". Endre utvalget eller rekkefølgen med «categories» i beacon-settings.json; "
                 + "en egen kategori har Geoapify-nøkler fra «sitegen categories --keys» (se docs/site-folder.md)."
         return
             ([
-                "Kategoriene i «\(settings.title)» står først, i rekkefølgen sidene viser dem (\(site)):", "",
+                "Kategoriene i «\(settings.title)» står først, i rekkefølgen sidene viser dem (\(site)):",
+                "",
             ] + lines + ["", summary]).joined(separator: "\n")
     }
 
     /// `{"site": …, "categories": [{"key", "names": {nb, nn, en: {one, other}}, "commandLineNames",
-    /// "geoapifyKeys", "icon", "own", "animation", "used", "position"}]}`: `site` and `position` are null
-    /// outside a guide and for a kind it does not use; `position` counts from 1.
+    /// "geoapifyKeys", "icon", "own", "animation", "used", "position"}]}`: `site` and `position`
+    /// are null outside a guide and for a kind it does not use; `position` counts from 1.
     static func json(_ rows: [Row], site: String?) -> JSONValue {
         let categories = rows.map { row -> JSONValue in
             let category = row.category
             let names = Language.allCases.map { language -> (key: String, value: JSONValue) in
                 let names = CategoryNames.names(category, in: language)
-                return (language.rawValue, .object([("one", .string(names.one)), ("other", .string(names.other))]))
+                return (
+                    language.rawValue,
+                    .object([("one", .string(names.one)), ("other", .string(names.other))])
+                )
             }
             return .object([
                 ("key", .string(category.rawValue)),
@@ -179,7 +199,9 @@ struct CategoriesCommand: Command {
                 ("position", row.position.map { .number(Double($0)) } ?? .null),
             ])
         }
-        return .object([("site", site.map(JSONValue.string) ?? .null), ("categories", .array(categories))])
+        return .object([
+            ("site", site.map(JSONValue.string) ?? .null), ("categories", .array(categories)),
+        ])
     }
 
     /// A built-in symbol by name (`bar`), an owner's by its file (`gelato.svg`).
@@ -196,7 +218,8 @@ struct CategoriesCommand: Command {
     }
 }
 
-/// `categories --names` where there is no guide: nothing to name (completion then offers every preset).
+/// `categories --names` where there is no guide: nothing to name (completion then offers every
+/// preset).
 struct NotASiteFolder: UserFacingError {
     var path: String
 

@@ -15,24 +15,27 @@ struct CenterSearch {
 
     func run(address: String, label: String?, pick: () throws -> Int?) async throws -> ExitStatus {
         let (coordinate, label) = try await choose(
-            address: address, near: try context.site.loadSettings().center, label: label, pick: pick)
+            address: address, near: try context.site.loadSettings().center, label: label, pick: pick
+        )
         var retitled: String?
         let settings = try context.site.updateSettings { settings in
             retitled = settings.moveCenter(to: coordinate, label: label)
             return settings
         }
-        context.console.output("Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
+        context.console.output(
+            "Senteret er satt til \(label). Kjør «sitegen build» for å hente steder rundt det.")
         if let retitled { context.console.output(CenterCommand.retitledLine(retitled)) }
         context.console.output(CenterCommand.timeZoneLine(settings))
         return .success
     }
 
-    /// Looks the address up (the best candidates near `near` first), prints the
-    /// candidates and returns the chosen one (`--pick`) with its label (`--label`).
-    /// `label` is the text as given and `pick` reads the number: both are checked after the address, so a
-    /// command that takes neither (`place add`) leaves them out.
+    /// Looks the address up (the best candidates near `near` first), prints the candidates and
+    /// returns the chosen one (`--pick`) with its label (`--label`). `label` is the text as given
+    /// and `pick` reads the number: both are checked after the address, so a command that takes
+    /// neither (`place add`) leaves them out.
     func choose(
-        address: String, near: Coordinate, label: String? = nil, pick readPick: () throws -> Int? = { nil }
+        address: String, near: Coordinate, label: String? = nil,
+        pick readPick: () throws -> Int? = { nil }
     ) async throws -> (coordinate: Coordinate, label: String) {
         let text = try InputParsing.typedText(address, field: "Adressen").trimmingSpaces()
         guard !text.isEmpty, text.count <= 300 else {
@@ -59,7 +62,8 @@ struct CenterSearch {
             )
         }
         guard pick <= candidates.count else {
-            throw InvalidInput(message: "Det finnes bare \(candidates.count) treff, så --pick \(pick) går ikke.")
+            throw InvalidInput(
+                message: "Det finnes bare \(candidates.count) treff, så --pick \(pick) går ikke.")
         }
         let chosen = candidates[pick - 1]
         return (chosen.coordinate, givenLabel ?? TextHardening.truncate(chosen.label, to: 80))

@@ -20,7 +20,9 @@ struct CompletionsCommand: Command {
         subcommands: CompletionShell.allCases.map(\.rawValue)
     )
 
-    func run(_ context: CommandContext, _ arguments: Arguments<NoOptions>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<NoOptions>) async throws
+        -> ExitStatus
+    {
         let name = arguments.positionals[0]
         guard let shell = CompletionShell(rawValue: name) else {
             let known = CompletionShell.allCases.map(\.rawValue)

@@ -15,10 +15,14 @@ struct FavoriteCommand: Command {
         subcommands: ["add", "remove"]
     )
 
-    func run(_ context: CommandContext, _ arguments: Arguments<SiteAndQuietOptions>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteAndQuietOptions>) async throws
+        -> ExitStatus
+    {
         let action = arguments.positionals[0]
         guard action == "add" || action == "remove" else {
-            throw UsageError("første argument må være «add» eller «remove» (fikk «\(action)»)", command: spec.name)
+            throw UsageError(
+                "første argument må være «add» eller «remove» (fikk «\(action)»)",
+                command: spec.name)
         }
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(arguments.positionals[1])
@@ -27,11 +31,15 @@ struct FavoriteCommand: Command {
                 $0.addFavorite(place, on: context.today(in: known.guide.settings.guideTimeZone))
             }
             context.console.output(
-                added ? "\(place.name) er lagt til i favorittene." : "\(place.name) var allerede en favoritt.")
+                added
+                    ? "\(place.name) er lagt til i favorittene."
+                    : "\(place.name) var allerede en favoritt.")
         } else {
             let removed = try context.site.updateStore { $0.removeFavorite(place.id) }
             context.console.output(
-                removed ? "\(place.name) er fjernet fra favorittene." : "\(place.name) var ikke en favoritt.")
+                removed
+                    ? "\(place.name) er fjernet fra favorittene."
+                    : "\(place.name) var ikke en favoritt.")
         }
         return .success
     }
@@ -46,11 +54,14 @@ struct FavoritesCommand: Command {
         options: SiteOptions.declared
     )
 
-    func run(_ context: CommandContext, _ arguments: Arguments<SiteOptions>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteOptions>) async throws
+        -> ExitStatus
+    {
         let known = try await KnownPlaces.load(context)
         let favorites = known.guide.favorites
         if favorites.isEmpty {
-            context.console.output("Ingen favoritter ennå. Legg til en med «sitegen favorite add STED».")
+            context.console.output(
+                "Ingen favoritter ennå. Legg til en med «sitegen favorite add STED».")
         } else {
             context.console.output(PlaceTable.render(favorites))
         }

@@ -5,15 +5,17 @@ import BeaconText
 import FoundationEssentials
 import Templates
 
-/// `sitegen import FIL…`: the owner's saved places (Google Takeout, a Google Maps list, My Maps KML/KMZ, GPX,
-/// GeoJSON, Overpass) into the store, merged with the places the guide knows. Every file is read before
-/// anything is written, and the store is written once, atomically, at the end (or not at all).
+/// `sitegen import FIL…`: the owner's saved places (Google Takeout, a Google Maps list, My Maps
+/// KML/KMZ, GPX, GeoJSON, Overpass) into the store, merged with the places the guide knows. Every
+/// file is read before anything is written, and the store is written once, atomically, at the end
+/// (or not at all).
 struct ImportCommand: Command {
     let spec = CommandSpec(
         name: "import",
         usage:
             "sitegen import FIL… [--dry-run] [--category KATEGORI] [--as places|favorites] [--site MAPPE] [--quiet]",
-        summary: "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
+        summary:
+            "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
         details: """
             Formatet kjennes igjen på innholdet: Google Takeout («Saved Places.json»), en Google Maps-liste som CSV,
             KML eller KMZ fra Google My Maps, GPX-veipunkter, GeoJSON-punkter med navn, Overpass JSON og
@@ -33,17 +35,20 @@ struct ImportCommand: Command {
             "--category", valueName: "KATEGORI",
             help: "hva slags steder det er (ellers fra OSM-taggene eller mappenavnet)")
         let mode = Option<String?>(
-            "--as", valueName: "places|favorites", help: "som egne steder (standard), eller også som favoritter")
+            "--as", valueName: "places|favorites",
+            help: "som egne steder (standard), eller også som favoritter")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] { [dryRun, category, mode, site, quiet] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         var asFavorites = false
         if let mode = arguments[\.mode] {
             guard mode == "places" || mode == "favorites" else {
-                throw UsageError("--as må være «places» eller «favorites» (fikk «\(mode)»)", command: spec.name)
+                throw UsageError(
+                    "--as må være «places» eller «favorites» (fikk «\(mode)»)", command: spec.name)
             }
             asFavorites = mode == "favorites"
         }
@@ -70,14 +75,18 @@ struct ImportCommand: Command {
             let absolute = SiteFolder.absolute(path)
             let bytes = try FileSystem.read(absolute, limit: ImportReader.maximumFileBytes)
             let name = PathText.lastComponent(absolute)
-            files.append(PlaceImporter.File(name: name, content: try ImportReader.read(bytes, fileName: name)))
+            files.append(
+                PlaceImporter.File(
+                    name: name, content: try ImportReader.read(bytes, fileName: name)))
             context.console.progress(
                 "Leste \(name): \(files.last!.content.format.displayName), "
-                    + NorwegianFormat.count(files.last!.content.places.count, singular: "sted", plural: "steder") + ".")
+                    + NorwegianFormat.count(
+                        files.last!.content.places.count, singular: "sted", plural: "steder") + ".")
         }
 
         let options = PlaceImporter.Options(
-            category: category, asFavorites: asFavorites, today: context.today(in: settings.guideTimeZone))
+            category: category, asFavorites: asFavorites,
+            today: context.today(in: settings.guideTimeZone))
         let places = known.all
         let lookups = ImportLookups(context: context, settings: settings)
         let missing = ImportLookups.missing(files, known: places)
@@ -100,25 +109,30 @@ struct ImportCommand: Command {
         let result: PlaceImporter.Result
         if dryRun {
             result = PlaceImporter.run(
-                files, known: places, store: known.store, settings: settings, options: options, positions: positions)
+                files, known: places, store: known.store, settings: settings, options: options,
+                positions: positions)
         } else {
-            // Planned again under the lock, against the store as it is now: an import never undoes a rating
-            // given while it ran.
+            // Planned again under the lock, against the store as it is now: an import never undoes
+            // a rating given while it ran.
             result = try context.site.updateStoreIfChanged { store in
                 let result = PlaceImporter.run(
-                    files, known: places, store: store, settings: settings, options: options, positions: positions)
+                    files, known: places, store: store, settings: settings, options: options,
+                    positions: positions)
                 store = result.store
                 return result
             }
         }
         let summary = ImportSummary(
-            lines: result.lines, positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
+            lines: result.lines,
+            positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
             category: category, settings: settings)
         if dryRun {
             for line in summary.planLines(limit: 60) { context.console.output(line) }
         }
         if let lookupReport { context.console.output(lookupReport) }
-        context.console.output((dryRun ? "Prøvekjøring, ingenting er endret. " : "") + summary.headline(dryRun: dryRun))
+        context.console.output(
+            (dryRun ? "Prøvekjøring, ingenting er endret. " : "") + summary.headline(dryRun: dryRun)
+        )
         for line in summary.details { context.console.output("  " + line) }
         if !dryRun, summary.changedAnything {
             context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")

@@ -4,9 +4,9 @@ import BeaconText
 import Templates
 
 /// The terminal's account of an import: one headline that counts what became of the places
-/// («Importerte 412: 380 nye, 24 slått sammen med steder i guiden, 8 uten posisjon»; «Leste» when nothing
-/// changed), a line for each kind
-/// of place left out with its names, and for `--dry-run` a line per place.
+/// («Importerte 412: 380 nye, 24 slått sammen med steder i guiden, 8 uten posisjon»; «Leste» when
+/// nothing changed), a line for each kind of place left out with its names, and for `--dry-run` a
+/// line per place.
 struct ImportSummary {
     /// What was done about places without a position: what is said of those left without one.
     enum PositionLookup {
@@ -22,11 +22,14 @@ struct ImportSummary {
     var category: PlaceCategory?
     var settings: SiteSettings
 
-    private func count(_ matches: (PlaceImporter.Outcome) -> Bool) -> Int { lines.count { matches($0.outcome) } }
+    private func count(_ matches: (PlaceImporter.Outcome) -> Bool) -> Int {
+        lines.count { matches($0.outcome) }
+    }
 
     private func names(_ matches: (PlaceImporter.Outcome) -> Bool, limit: Int = 5) -> String {
         let named = lines.filter { matches($0.outcome) }.map { $0.name ?? "uten navn" }
-        let shown = named.prefix(limit).map { "«\(TextHardening.truncate($0, to: 40))»" }.joined(separator: ", ")
+        let shown = named.prefix(limit).map { "«\(TextHardening.truncate($0, to: 40))»" }.joined(
+            separator: ", ")
         return named.count > limit ? shown + " og \(named.count - limit) til" : shown
     }
 
@@ -35,7 +38,9 @@ struct ImportSummary {
     var alreadyThere: Int { count { if case .alreadyThere = $0 { true } else { false } } }
     var changedAnything: Bool { added + merged > 0 }
 
-    private static func isSkip(_ reason: PlaceImporter.SkipReason) -> (PlaceImporter.Outcome) -> Bool {
+    private static func isSkip(_ reason: PlaceImporter.SkipReason) -> (PlaceImporter.Outcome) ->
+        Bool
+    {
         { outcome in
             if case .skipped(let found) = outcome {
                 switch (found, reason) {
@@ -47,14 +52,16 @@ struct ImportSummary {
         }
     }
 
-    /// «Importerte» only when the store changed; a dry run, or a file whose places were all there or
-    /// left out, was only read.
+    /// «Importerte» only when the store changed; a dry run, or a file whose places were all there
+    /// or left out, was only read.
     func headline(dryRun: Bool) -> String {
         var parts = [
             "\(NorwegianFormat.integer(added)) nye",
             "\(NorwegianFormat.integer(merged)) slått sammen med steder i guiden",
         ]
-        if alreadyThere > 0 { parts.append("\(NorwegianFormat.integer(alreadyThere)) var med fra før") }
+        if alreadyThere > 0 {
+            parts.append("\(NorwegianFormat.integer(alreadyThere)) var med fra før")
+        }
         let skipped = [
             (PlaceImporter.SkipReason.noPosition, "uten posisjon"), (.noCategory, "uten kategori"),
             (.notAPoint(kind: ""), "linjer, flater eller spor"), (.noName, "uten navn"),
@@ -65,7 +72,8 @@ struct ImportSummary {
             if n > 0 { parts.append("\(NorwegianFormat.integer(n)) \(words)") }
         }
         let verb = !dryRun && changedAnything ? "Importerte" : "Leste"
-        return "\(verb) \(NorwegianFormat.integer(lines.count)): " + parts.joined(separator: ", ") + "."
+        return "\(verb) \(NorwegianFormat.integer(lines.count)): " + parts.joined(separator: ", ")
+            + "."
     }
 
     /// What to do about each kind of place left out, with some of their names.
@@ -90,7 +98,8 @@ struct ImportSummary {
         if count(Self.isSkip(.noCategory)) > 0 {
             details.append(
                 "Uten kategori: \(names(Self.isSkip(.noCategory))). Filen sier ikke hva slags steder det er; velg med "
-                    + "--category (guiden har \(settings.categories.map(\.rawValue).joined(separator: ", "))).")
+                    + "--category (guiden har \(settings.categories.map(\.rawValue).joined(separator: ", ")))."
+            )
         }
         if count(Self.isSkip(.notAPoint(kind: ""))) > 0 {
             details.append(

@@ -29,20 +29,27 @@ struct InitCommand: Command {
 
     struct Options: CommandOptions {
         let center = Option<[String]?>(
-            "--center", valueName: "BREDDE LENGDE", help: "senteret, for eksempel --center 59.9111 10.7503", count: 2)
+            "--center", valueName: "BREDDE LENGDE",
+            help: "senteret, for eksempel --center 59.9111 10.7503", count: 2)
         let address = Option<String?>(
-            "--address", valueName: "ADRESSE", help: "slå opp senteret hos Geoapify (trenger GEOAPIFY_API_KEY)")
+            "--address", valueName: "ADRESSE",
+            help: "slå opp senteret hos Geoapify (trenger GEOAPIFY_API_KEY)")
         let pick = CheckedOption(
-            "--pick", valueName: "N", help: "velg treff nummer N fra --address (standard: 1)", check: InputParsing.pick)
+            "--pick", valueName: "N", help: "velg treff nummer N fra --address (standard: 1)",
+            check: InputParsing.pick)
         let label = CenterSearch.label
         let title = Option<String?>("--title", valueName: "TITTEL", help: "nettstedets tittel")
         let categories = Option<String?>(
             "--categories", valueName: "KATEGORI,…",
             help:
-                "guidens kategorier, skilt med komma, i rekkefølgen sidene viser dem (standard: restaurant,cafe,hotel)")
-        let sample = Option(flag: "--sample", help: "eksempelguiden rundt Oslo S, med vurderinger og favoritter")
+                "guidens kategorier, skilt med komma, i rekkefølgen sidene viser dem (standard: restaurant,cafe,hotel)"
+        )
+        let sample = Option(
+            flag: "--sample", help: "eksempelguiden rundt Oslo S, med vurderinger og favoritter")
         let quiet = CommonOptions.quiet
-        var listed: [any DeclaredOption] { [center, address, pick, label, title, categories, sample, quiet] }
+        var listed: [any DeclaredOption] {
+            [center, address, pick, label, title, categories, sample, quiet]
+        }
     }
 
     static let gitignore = """
@@ -53,13 +60,15 @@ struct InitCommand: Command {
 
         """
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let given = arguments.positionals.first ?? "."
         let folder = SiteFolder.absolute(given)
         if arguments[\.sample] {
             if let option = arguments.firstGiven([\.center, \.address, \.label, \.title, \.pick]) {
                 throw UsageError(
-                    "--sample lager eksempelguiden og kan ikke brukes sammen med \(option.name)", command: spec.name)
+                    "--sample lager eksempelguiden og kan ikke brukes sammen med \(option.name)",
+                    command: spec.name)
             }
             // The demo's places and its ratings and favorites are of the brief's three kinds only.
             if arguments[\.categories] != nil {
@@ -85,13 +94,18 @@ struct InitCommand: Command {
             (settings, files) = try sampleSite()
         } else {
             settings = try await chosenSettings(context, arguments, categories: categories)
-            files = [(SiteSettings.fileName, settings.encodedBytes), (GuideStore.fileName, GuideStore().encodedBytes)]
+            files = [
+                (SiteSettings.fileName, settings.encodedBytes),
+                (GuideStore.fileName, GuideStore().encodedBytes),
+            ]
         }
-        try SiteInitializer.create(folder, files: files + [(".gitignore", Array(InitCommand.gitignore.utf8))])
+        try SiteInitializer.create(
+            folder, files: files + [(".gitignore", Array(InitCommand.gitignore.utf8))])
 
         let console = context.console
         console.output(
-            "Laget nettstedet «\(settings.title)» i \(folder): " + files.map(\.name).joined(separator: ", ")
+            "Laget nettstedet «\(settings.title)» i \(folder): "
+                + files.map(\.name).joined(separator: ", ")
                 + " og .gitignore.")
         console.output(
             "Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)), radius \(settings.radiusKm) km."
@@ -99,19 +113,22 @@ struct InitCommand: Command {
         if settings.categories != PlaceCategory.defaults {
             console.output(
                 "Kategorier: "
-                    + settings.categories.map { CategoryNames.pluralInText($0) }.joined(separator: ", ") + ".")
+                    + settings.categories.map { CategoryNames.pluralInText($0) }.joined(
+                        separator: ", ") + ".")
         }
         if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingSpaces().isEmpty {
             console.output(
                 "Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt."
             )
-            // The sample has the brief's three kinds only: say which chosen kinds stay empty without the key.
+            // The sample has the brief's three kinds only: say which chosen kinds stay empty
+            // without the key.
             let empty = settings.categories.filter { !$0.hasSampleData }
             if !empty.isEmpty {
                 let all = empty.count == settings.categories.count
                 console.output(
                     "Eksempeldataene har bare restauranter, kafeer og hoteller, så uten nøkkelen får guiden ingen "
-                        + CategoriesCommand.listed(empty.map { CategoryNames.pluralInText($0) }, or: true)
+                        + CategoriesCommand.listed(
+                            empty.map { CategoryNames.pluralInText($0) }, or: true)
                         + (all ? ", og «sitegen build» har ingen steder å bygge av." : "."))
             }
         }
@@ -120,18 +137,23 @@ struct InitCommand: Command {
         console.output("Neste steg:")
         let steps = [
             ("\(cd)sitegen build", "bygg nettstedet i output/"),
-            ("sitegen serve --watch", "se det på http://127.0.0.1:8000/, oppdatert når du endrer noe"),
+            (
+                "sitegen serve --watch",
+                "se det på http://127.0.0.1:8000/, oppdatert når du endrer noe"
+            ),
             ("sitegen rate \"NAVN\" 5", "gi et sted stjerner (sitegen search viser navnene)"),
         ]
         let width = steps.map(\.0.count).max() ?? 0
         for (command, note) in steps {
-            console.output("  " + command + String(repeating: " ", count: width - command.count) + "   # " + note)
+            console.output(
+                "  " + command + String(repeating: " ", count: width - command.count) + "   # "
+                    + note)
         }
         return .success
     }
 
-    /// `--categories bar,pub,fast-food`: the kinds named as `--category` takes them elsewhere ("kafe",
-    /// "hotell"), in the order given; an empty, unknown or repeated one is a usage error.
+    /// `--categories bar,pub,fast-food`: the kinds named as `--category` takes them elsewhere
+    /// ("kafe", "hotell"), in the order given; an empty, unknown or repeated one is a usage error.
     func parseCategories(_ text: String) throws(UsageError) -> [PlaceCategory] {
         var categories: [PlaceCategory] = []
         var typed: [String] = []
@@ -148,7 +170,9 @@ struct InitCommand: Command {
                 throw UsageError(PlaceCategory.unknownMessage(name), command: spec.name)
             }
             if let first = categories.firstIndex(of: category) {
-                let names = [typed[first], name].map { TextHardening.clean($0, maximumLength: 40) ?? "" }
+                let names = [typed[first], name].map {
+                    TextHardening.clean($0, maximumLength: 40) ?? ""
+                }
                 throw UsageError(
                     "--categories nevner «\(category.rawValue)» to ganger"
                         + (names[0] == names[1] ? "" : " (som «\(names[0])» og «\(names[1])»)"),
@@ -161,7 +185,9 @@ struct InitCommand: Command {
     }
 
     /// The settings from the options: a centre given or looked up, a title, the categories.
-    func chosenSettings(_ context: CommandContext, _ arguments: Arguments<Options>, categories: [PlaceCategory]?)
+    func chosenSettings(
+        _ context: CommandContext, _ arguments: Arguments<Options>, categories: [PlaceCategory]?
+    )
         async throws -> SiteSettings
     {
         var settings = SiteSettings(centerLabel: nil, intro: nil)
@@ -171,7 +197,8 @@ struct InitCommand: Command {
             settings.center = try InputParsing.coordinate(latitude: words[0], longitude: words[1])
         } else if let address = arguments[\.address] {
             let found = try await CenterSearch(context: context).choose(
-                address: address, near: settings.center, label: arguments[\.label], pick: { try arguments[\.pick] })
+                address: address, near: settings.center, label: arguments[\.label],
+                pick: { try arguments[\.pick] })
             settings.center = found.coordinate
             label = found.label
         } else {
@@ -200,7 +227,8 @@ struct InitCommand: Command {
             files.append((name, bytes))
         }
         // Read by the same rules as any site's files, so a broken starter is never written.
-        let settings = try SiteFolder.parseSettings(files[0].bytes, path: "sample-site/" + files[0].name)
+        let settings = try SiteFolder.parseSettings(
+            files[0].bytes, path: "sample-site/" + files[0].name)
         _ = try SiteFolder.parseStore(files[1].bytes, path: "sample-site/" + files[1].name)
         return (settings, files)
     }

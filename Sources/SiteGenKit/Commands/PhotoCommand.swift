@@ -4,9 +4,10 @@ import BeaconSystem
 import BeaconText
 import FoundationEssentials
 
-/// `sitegen photo add|edit|remove|list|order`: the owner's photos of places. The originals are copied into the
-/// site folder's `photos/` under a name from their content (so a picture used twice is one file) and named
-/// in the store, in the owner's order; the build makes the pages' sizes from them.
+/// `sitegen photo add|edit|remove|list|order`: the owner's photos of places. The originals are
+/// copied into the site folder's `photos/` under a name from their content (so a picture used twice
+/// is one file) and named in the store, in the owner's order; the build makes the pages' sizes from
+/// them.
 struct PhotoCommand: Command {
     let spec = CommandSpec(
         name: "photo",
@@ -32,22 +33,26 @@ struct PhotoCommand: Command {
             """,
         options: Options.declared,
         minimumPositionals: 1,
-        // Unbounded here: each action counts its own, so that 55 files are told the limit of 50 a place has.
+        // Unbounded here: each action counts its own, so that 55 files are told the limit of 50 a
+        // place has.
         maximumPositionals: Int.max,
         subcommands: ["add", "edit", "remove", "list", "order"]
     )
 
     struct Options: CommandOptions {
         let alt = Option<String?>(
-            "--alt", valueName: "TEKST", help: "hva bildet viser, for dem som ikke ser det (add, edit)")
-        let credit = Option<String?>("--credit", valueName: "TEKST", help: "hvem som tok bildet (add, edit)")
+            "--alt", valueName: "TEKST",
+            help: "hva bildet viser, for dem som ikke ser det (add, edit)")
+        let credit = Option<String?>(
+            "--credit", valueName: "TEKST", help: "hvem som tok bildet (add, edit)")
         let all = Option(flag: "--all", help: "alle stedets bilder (remove)")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] { [alt, credit, all, site, quiet] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let action = arguments.positionals[0]
         switch action {
         case "add": return try await add(context, arguments)
@@ -57,25 +62,32 @@ struct PhotoCommand: Command {
         case "order": return try await order(context, arguments)
         default:
             throw UsageError(
-                "første argument må være add, edit, remove, list eller order (fikk «\(action)»)", command: spec.name)
+                "første argument må være add, edit, remove, list eller order (fikk «\(action)»)",
+                command: spec.name)
         }
     }
 
     // MARK: add
 
-    private func add(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    private func add(_ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
         try refuse([\.all], for: "add", arguments)
         guard arguments.positionals.count >= 3 else {
-            throw UsageError("oppgi stedet og minst én bildefil: sitegen photo add STED FIL…", command: spec.name)
+            throw UsageError(
+                "oppgi stedet og minst én bildefil: sitegen photo add STED FIL…", command: spec.name
+            )
         }
         let files = arguments.positionals.count - 2
         guard files <= PlacePhoto.maximumPerPlace else {
             throw InvalidInput(
-                message: "Et sted kan ha opptil \(PlacePhoto.maximumPerPlace) bilder, så legg til høyst "
+                message:
+                    "Et sted kan ha opptil \(PlacePhoto.maximumPerPlace) bilder, så legg til høyst "
                     + "\(PlacePhoto.maximumPerPlace) om gangen (fikk \(files) filer).")
         }
         let alt = try typed(arguments, \.alt, field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
-        let credit = try typed(arguments, \.credit, field: "Krediteringen", limit: PlacePhoto.Limit.credit)
+        let credit = try typed(
+            arguments, \.credit, field: "Krediteringen", limit: PlacePhoto.Limit.credit)
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(arguments.positionals[1])
         // Every file checked and named before anything is written.
@@ -91,13 +103,17 @@ struct PhotoCommand: Command {
             if outcomes.contains(.full) {
                 let room = PlacePhoto.maximumPerPlace - before
                 throw InvalidInput(
-                    message: "\(place.name) har \(NorwegianFormat.count(before, singular: "bilde", plural: "bilder")), "
+                    message:
+                        "\(place.name) har \(NorwegianFormat.count(before, singular: "bilde", plural: "bilder")), "
                         + "og et sted kan ha opptil \(PlacePhoto.maximumPerPlace); "
-                        + (room > 0 ? "det er plass til \(room) til." : "fjern noen først med «sitegen photo remove»."))
+                        + (room > 0
+                            ? "det er plass til \(room) til."
+                            : "fjern noen først med «sitegen photo remove»."))
             }
             return (outcomes: outcomes, total: store.photos(of: place.id).count)
         }
-        for (original, outcome) in zip(originals, outcomes.outcomes) where outcome == .alreadyThere {
+        for (original, outcome) in zip(originals, outcomes.outcomes) where outcome == .alreadyThere
+        {
             context.console.output(
                 "\(PathText.lastComponent(original.path)) var allerede med blant bildene av \(place.name) "
                     + "(\(original.file)).")
@@ -113,7 +129,8 @@ struct PhotoCommand: Command {
         if alt == nil {
             context.console.error(
                 "Merk: uten --alt sier sidene «Bilde av \(place.name)» om "
-                    + (added == 1 ? "bildet" : "bildene") + ", og det sier lite til den som ikke ser "
+                    + (added == 1 ? "bildet" : "bildene")
+                    + ", og det sier lite til den som ikke ser "
                     + (added == 1 ? "det" : "dem")
                     + ". Beskriv hva et bilde viser med --alt «…» når du legger det til, "
                     + "eller senere med «sitegen photo edit STED N --alt «…»».")
@@ -123,21 +140,26 @@ struct PhotoCommand: Command {
 
     // MARK: remove
 
-    private func remove(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    private func remove(_ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
         try refuse([\.alt, \.credit], for: "remove", arguments)
         let all = arguments[\.all]
         guard arguments.positionals.count >= 2 else {
-            throw UsageError("oppgi stedet: sitegen photo remove STED [N | --all]", command: spec.name)
+            throw UsageError(
+                "oppgi stedet: sitegen photo remove STED [N | --all]", command: spec.name)
         }
         guard arguments.positionals.count <= 3 else {
             throw UsageError("oppgi ett bildenummer (eller --all)", command: spec.name)
         }
         if all, arguments.positionals.count == 3 {
-            throw UsageError("oppgi enten et bildenummer eller --all, ikke begge", command: spec.name)
+            throw UsageError(
+                "oppgi enten et bildenummer eller --all, ikke begge", command: spec.name)
         }
         guard all || arguments.positionals.count == 3 else {
             throw UsageError(
-                "oppgi hvilket bilde (nummeret i «sitegen photo list STED») eller --all for alle", command: spec.name)
+                "oppgi hvilket bilde (nummeret i «sitegen photo list STED») eller --all for alle",
+                command: spec.name)
         }
         let number = try all ? nil : photoNumber(arguments.positionals[2])
         let known = try await KnownPlaces.load(context)
@@ -146,7 +168,9 @@ struct PhotoCommand: Command {
             let count = store.photos(of: place.id).count
             let removed: [PlacePhoto]
             if let number {
-                guard number <= count else { throw Self.noSuchNumber(number, count: count, place: place) }
+                guard number <= count else {
+                    throw Self.noSuchNumber(number, count: count, place: place)
+                }
                 removed = [store.removePhoto(at: number - 1, of: place.id)!]
             } else {
                 removed = store.removePhotos(of: place.id)
@@ -165,7 +189,9 @@ struct PhotoCommand: Command {
         let deleted = removed.count - shared
         var line = "Fjernet \(what) av \(place.name)."
         if deleted > 0 {
-            line += " " + (deleted == 1 ? "Originalen" : "\(deleted) originaler") + " er slettet fra photos/."
+            line +=
+                " " + (deleted == 1 ? "Originalen" : "\(deleted) originaler")
+                + " er slettet fra photos/."
         }
         if shared > 0 {
             line +=
@@ -178,15 +204,20 @@ struct PhotoCommand: Command {
 
     // MARK: edit
 
-    private func edit(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    private func edit(_ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
         try refuse([\.all], for: "edit", arguments)
         guard arguments.positionals.count == 3 else {
             throw UsageError(
-                "oppgi stedet og bildets nummer: sitegen photo edit STED N --alt TEKST", command: spec.name)
+                "oppgi stedet og bildets nummer: sitegen photo edit STED N --alt TEKST",
+                command: spec.name)
         }
         let number = try photoNumber(arguments.positionals[2])
         // An empty text removes it; no option leaves it.
-        func change(_ option: KeyPath<Options, Option<String?>>, field: String, limit: Int) throws -> String?? {
+        func change(_ option: KeyPath<Options, Option<String?>>, field: String, limit: Int) throws
+            -> String??
+        {
             guard let raw = arguments[option] else { return nil }
             if raw.trimmingSpaces().isEmpty { return .some(nil) }
             return .some(try typed(arguments, option, field: field, limit: limit))
@@ -194,20 +225,25 @@ struct PhotoCommand: Command {
         let alt = try change(\.alt, field: "Alt-teksten", limit: PlacePhoto.Limit.alt)
         let credit = try change(\.credit, field: "Krediteringen", limit: PlacePhoto.Limit.credit)
         guard alt != nil || credit != nil else {
-            throw UsageError("oppgi hva som skal endres: --alt TEKST og/eller --credit TEKST", command: spec.name)
+            throw UsageError(
+                "oppgi hva som skal endres: --alt TEKST og/eller --credit TEKST", command: spec.name
+            )
         }
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(arguments.positionals[1])
         let photo = try context.site.updatePhotos { store in
             let count = store.photos(of: place.id).count
-            guard let photo = store.editPhoto(at: number - 1, of: place.id, alt: alt, credit: credit) else {
+            guard
+                let photo = store.editPhoto(at: number - 1, of: place.id, alt: alt, credit: credit)
+            else {
                 throw Self.noSuchNumber(number, count: count, place: place)
             }
             return photo
         }
         context.console.output("Bilde \(number) av \(place.name): \(photo.file)")
         context.console.output(
-            "  Beskrivelse: " + (photo.alt.map { "«\($0)»" } ?? "ingen (sidene sier «Bilde av \(place.name)»)"))
+            "  Beskrivelse: "
+                + (photo.alt.map { "«\($0)»" } ?? "ingen (sidene sier «Bilde av \(place.name)»)"))
         context.console.output("  Kreditering: " + (photo.credit.map { "«\($0)»" } ?? "ingen"))
         context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")
         return .success
@@ -215,7 +251,9 @@ struct PhotoCommand: Command {
 
     // MARK: order
 
-    private func order(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    private func order(_ context: CommandContext, _ arguments: Arguments<Options>) async throws
+        -> ExitStatus
+    {
         try refuse([\.alt, \.credit, \.all], for: "order", arguments)
         guard arguments.positionals.count >= 3 else {
             throw UsageError(
@@ -228,10 +266,13 @@ struct PhotoCommand: Command {
         let place = try known.resolve(arguments.positionals[1])
         let photos = try context.site.updatePhotos { store in
             let count = store.photos(of: place.id).count
-            guard count > 0 else { throw InvalidInput(message: "\(place.name) har ingen bilder å ordne.") }
+            guard count > 0 else {
+                throw InvalidInput(message: "\(place.name) har ingen bilder å ordne.")
+            }
             guard store.reorderPhotos(of: place.id, numbers.map { $0 - 1 }) else {
                 throw InvalidInput(
-                    message: "\(place.name) har \(NorwegianFormat.count(count, singular: "bilde", plural: "bilder")): "
+                    message:
+                        "\(place.name) har \(NorwegianFormat.count(count, singular: "bilde", plural: "bilder")): "
                         + "oppgi hvert av numrene fra 1 til \(count) nøyaktig én gang, i den nye rekkefølgen "
                         + "(fikk «\(given)»).")
             }
@@ -239,10 +280,13 @@ struct PhotoCommand: Command {
         }
         let unchanged = numbers == Array(1...photos.count)
         context.console.output(
-            unchanged ? "Bildene av \(place.name) var allerede i den rekkefølgen." : "Ny rekkefølge for \(place.name):")
+            unchanged
+                ? "Bildene av \(place.name) var allerede i den rekkefølgen."
+                : "Ny rekkefølge for \(place.name):")
         if !unchanged {
             for (index, photo) in photos.enumerated() {
-                context.console.output("  \(index + 1)  \(photo.file)" + (photo.alt.map { "  «\($0)»" } ?? ""))
+                context.console.output(
+                    "  \(index + 1)  \(photo.file)" + (photo.alt.map { "  «\($0)»" } ?? ""))
             }
             context.console.output("Kjør «sitegen build» for å oppdatere nettstedet.")
         }
@@ -254,7 +298,9 @@ struct PhotoCommand: Command {
     private func photoNumber(_ text: String) throws -> Int {
         guard let number = Int(text.trimmingSpaces()), number >= 1 else {
             throw InvalidInput(
-                message: "Et bildenummer er et helt tall fra 1, som i «sitegen photo list STED» (fikk «\(text)»).")
+                message:
+                    "Et bildenummer er et helt tall fra 1, som i «sitegen photo list STED» (fikk «\(text)»)."
+            )
         }
         return number
     }
@@ -264,27 +310,34 @@ struct PhotoCommand: Command {
             message: count == 0
                 ? "\(place.name) har ingen bilder."
                 : "\(place.name) har \(NorwegianFormat.count(count, singular: "bilde", plural: "bilder")), så det er "
-                    + "ikke noe bilde \(number). Se numrene med «sitegen photo list \(place.id.rawValue)».")
+                    + "ikke noe bilde \(number). Se numrene med «sitegen photo list \(place.id.rawValue)»."
+        )
     }
 
-    /// An option's typed text, refused when it holds control characters, is empty or is over `limit`.
+    /// An option's typed text, refused when it holds control characters, is empty or is over
+    /// `limit`.
     private func typed(
-        _ arguments: Arguments<Options>, _ option: KeyPath<Options, Option<String?>>, field: String, limit: Int
+        _ arguments: Arguments<Options>, _ option: KeyPath<Options, Option<String?>>, field: String,
+        limit: Int
     ) throws -> String? {
         guard let raw = arguments[option] else { return nil }
         let text = try InputParsing.typedText(raw, field: field)
         guard text.count <= limit else {
-            throw InvalidInput(message: "\(field) er for lang (\(text.count) tegn, grensen er \(limit)).")
+            throw InvalidInput(
+                message: "\(field) er for lang (\(text.count) tegn, grensen er \(limit)).")
         }
         guard let clean = TextHardening.clean(text, maximumLength: limit) else {
             throw InvalidInput(
-                message: "\(field) er tom. Dropp \(arguments.options[keyPath: option].name) hvis du ikke vil oppgi noe."
+                message:
+                    "\(field) er tom. Dropp \(arguments.options[keyPath: option].name) hvis du ikke vil oppgi noe."
             )
         }
         return clean
     }
 
-    private func refuse(_ options: [PartialKeyPath<Options>], for action: String, _ arguments: Arguments<Options>)
+    private func refuse(
+        _ options: [PartialKeyPath<Options>], for action: String, _ arguments: Arguments<Options>
+    )
         throws
     {
         if let given = arguments.firstGiven(options) {

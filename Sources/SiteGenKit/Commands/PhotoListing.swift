@@ -3,9 +3,9 @@ import BeaconSystem
 import BeaconText
 import FoundationEssentials
 
-/// `sitegen photo list [STED]`: one place's photos as `photo remove` and `photo order` number them, with
-/// each original's size, or «mangler» when `photos/` no longer has it (deleted by hand); without a place,
-/// every place that has photos.
+/// `sitegen photo list [STED]`: one place's photos as `photo remove` and `photo order` number them,
+/// with each original's size, or «mangler» when `photos/` no longer has it (deleted by hand);
+/// without a place, every place that has photos.
 struct PhotoListing {
     var context: CommandContext
     var arguments: Arguments<PhotoCommand.Options>
@@ -13,7 +13,8 @@ struct PhotoListing {
     func run() async throws -> ExitStatus {
         let positionals = arguments.positionals
         guard positionals.count <= 2 else {
-            throw UsageError("«photo list» tar høyst ett sted (fikk «\(positionals[2])»)", command: "photo")
+            throw UsageError(
+                "«photo list» tar høyst ett sted (fikk «\(positionals[2])»)", command: "photo")
         }
         if arguments.firstGiven([\.all, \.alt, \.credit]) != nil {
             throw UsageError("«photo list» tar ingen andre valg enn --site", command: "photo")
@@ -42,7 +43,9 @@ struct PhotoListing {
         for (index, photo) in photos.enumerated() {
             let size = site.originalSize(of: photo)
             if size == nil { missing += 1 }
-            var line = "  \(index + 1)  \(photo.file)  " + (size.map { FileSystem.describe(bytes: $0) } ?? "mangler")
+            var line =
+                "  \(index + 1)  \(photo.file)  "
+                + (size.map { FileSystem.describe(bytes: $0) } ?? "mangler")
             line += photo.alt.map { "  alt: «\($0)»" } ?? "  (uten alt-tekst)"
             if let credit = photo.credit { line += "  kreditering: \(credit)" }
             console.output(line)
@@ -58,11 +61,16 @@ struct PhotoListing {
         let console = context.console
         let places = known.store.placesWithPhotos
         guard !places.isEmpty else {
-            console.output("Ingen steder har bilder ennå. Legg til med «sitegen photo add STED FIL… --alt TEKST».")
+            console.output(
+                "Ingen steder har bilder ennå. Legg til med «sitegen photo add STED FIL… --alt TEKST»."
+            )
             return
         }
-        let names = Dictionary(known.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        console.output(NorwegianFormat.count(places.count, singular: "sted har", plural: "steder har") + " bilder:")
+        let names = Dictionary(
+            known.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        console.output(
+            NorwegianFormat.count(places.count, singular: "sted har", plural: "steder har")
+                + " bilder:")
         for (id, photos) in places {
             let name = names[id] ?? known.store.entries[id]?.snapshot?.name ?? id.rawValue
             let missing = photos.filter { site.originalSize(of: $0) == nil }.count

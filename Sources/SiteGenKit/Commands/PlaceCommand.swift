@@ -4,7 +4,8 @@ import BeaconText
 import FoundationEssentials
 import Templates
 
-/// `sitegen place add|edit|remove|hide|unhide`: the owner's own places, and their corrections to the data's.
+/// `sitegen place add|edit|remove|hide|unhide`: the owner's own places, and their corrections to
+/// the data's.
 struct PlaceCommand: Command {
     let spec = CommandSpec(
         name: "place",
@@ -32,15 +33,20 @@ struct PlaceCommand: Command {
     )
 
     struct Options: CommandOptions {
-        let at = Option<[String]?>("--at", valueName: "BREDDE LENGDE", help: "posisjonen, i desimalgrader", count: 2)
+        let at = Option<[String]?>(
+            "--at", valueName: "BREDDE LENGDE", help: "posisjonen, i desimalgrader", count: 2)
         let category = Option<String?>(
             "--category", valueName: "KATEGORI", help: "hva slags sted (en av guidens kategorier)")
         let name = Option<String?>("--name", valueName: "NAVN", help: "nytt navn (edit)")
-        let address = Option<String?>("--address", valueName: "ADRESSE", help: "adressen på én linje")
-        let hours = Option<String?>("--hours", valueName: "TIDER", help: "åpningstider i OpenStreetMap-format")
-        let website = Option<String?>("--website", valueName: "URL", help: "nettsiden (http eller https)")
+        let address = Option<String?>(
+            "--address", valueName: "ADRESSE", help: "adressen på én linje")
+        let hours = Option<String?>(
+            "--hours", valueName: "TIDER", help: "åpningstider i OpenStreetMap-format")
+        let website = Option<String?>(
+            "--website", valueName: "URL", help: "nettsiden (http eller https)")
         let phone = Option<String?>("--phone", valueName: "NUMMER", help: "telefonnummeret")
-        let note = Option<String?>("--note", valueName: "TEKST", help: "ditt notat om stedet, vises på siden")
+        let note = Option<String?>(
+            "--note", valueName: "TEKST", help: "ditt notat om stedet, vises på siden")
         let reason = Option<String?>(
             "--reason", valueName: "TEKST", help: "hvorfor stedet er skjult (hide; bare for deg)")
         let reset = Option(flag: "--reset", help: "fjern rettelsene av et sted fra dataene (edit)")
@@ -51,7 +57,8 @@ struct PlaceCommand: Command {
         }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let action = arguments.positionals[0]
         let target = arguments.positionals[1]
         switch action {
@@ -62,19 +69,23 @@ struct PlaceCommand: Command {
         case "unhide": return try await unhide(target, context)
         default:
             throw UsageError(
-                "første argument må være add, edit, remove, hide eller unhide (fikk «\(action)»)", command: spec.name)
+                "første argument må være add, edit, remove, hide eller unhide (fikk «\(action)»)",
+                command: spec.name)
         }
     }
 
     // MARK: add
 
-    private func add(name rawName: String, _ context: CommandContext, _ arguments: Arguments<Options>) async throws
+    private func add(
+        name rawName: String, _ context: CommandContext, _ arguments: Arguments<Options>
+    ) async throws
         -> ExitStatus
     {
         try refuse([\.name, \.reset, \.reason], for: "add", arguments)
         let known = try await KnownPlaces.load(context)
         let settings = known.settings
-        let name = try typed(rawName, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet er tomt.")
+        let name = try typed(
+            rawName, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet er tomt.")
         let category = try category(arguments, settings: settings, required: true)!
         let fields = try PlaceFields(arguments)
         let coordinate: Coordinate
@@ -82,24 +93,30 @@ struct PlaceCommand: Command {
         if let at = arguments[\.at] {
             coordinate = try InputParsing.coordinate(latitude: at[0], longitude: at[1])
         } else if let typed = address {
-            coordinate = try await CenterSearch(context: context).choose(address: typed, near: settings.center)
-                .coordinate
+            coordinate = try await CenterSearch(context: context).choose(
+                address: typed, near: settings.center
+            )
+            .coordinate
         } else {
             throw UsageError(
-                "oppgi posisjonen med --at BREDDE LENGDE, eller --address ADRESSE for å slå den opp", command: spec.name
+                "oppgi posisjonen med --at BREDDE LENGDE, eller --address ADRESSE for å slå den opp",
+                command: spec.name
             )
         }
         let matching = PlaceMatching(known.all)
         if let existing = matching.match(name: name, at: coordinate) {
-            let distance = NorwegianFormat.distance(metres: existing.coordinate.distance(to: coordinate))
+            let distance = NorwegianFormat.distance(
+                metres: existing.coordinate.distance(to: coordinate))
             throw InvalidInput(
-                message: "Guiden har allerede «\(existing.name)» \(distance) unna (\(existing.id.rawValue)). "
+                message:
+                    "Guiden har allerede «\(existing.name)» \(distance) unna (\(existing.id.rawValue)). "
                     + "Endre det med «sitegen place edit \(existing.id.rawValue) …» i stedet.")
         }
         let today = context.today(in: settings.guideTimeZone)
         let own = OwnPlace(
             name: name, category: category, coordinate: coordinate, address: address,
-            openingHours: fields.hours ?? nil, website: fields.website ?? nil, phone: fields.phone ?? nil,
+            openingHours: fields.hours ?? nil, website: fields.website ?? nil,
+            phone: fields.phone ?? nil,
             addedOn: today)
         let id = try context.site.updateStore { $0.addOwnPlace(own, note: fields.note ?? nil) }
         warnAboutHours(own.openingHours, context)
@@ -109,14 +126,16 @@ struct PlaceCommand: Command {
         if coordinate.distance(to: settings.center) > Double(settings.radiusMetres) {
             context.console.error(
                 "Merk: stedet ligger \(NorwegianFormat.distance(metres: coordinate.distance(to: settings.center))) fra "
-                    + "senteret, utenfor radiusen på \(settings.radiusKm) km. Det er med i guiden likevel.")
+                    + "senteret, utenfor radiusen på \(settings.radiusKm) km. Det er med i guiden likevel."
+            )
         }
         return .success
     }
 
     // MARK: edit
 
-    private func edit(_ target: String, _ context: CommandContext, _ arguments: Arguments<Options>) async throws
+    private func edit(_ target: String, _ context: CommandContext, _ arguments: Arguments<Options>)
+        async throws
         -> ExitStatus
     {
         try refuse([\.reason], for: "edit", arguments)
@@ -125,7 +144,9 @@ struct PlaceCommand: Command {
         let place = try known.resolve(target)
         let fields = try PlaceFields(arguments)
         let newName = try arguments[\.name].map {
-            try typed($0, field: "Navnet", limit: TextHardening.Limit.name, empty: "Navnet kan ikke være tomt.")
+            try typed(
+                $0, field: "Navnet", limit: TextHardening.Limit.name,
+                empty: "Navnet kan ikke være tomt.")
         }
         let category = try category(arguments, settings: settings, required: false)
         let today = context.today(in: settings.guideTimeZone)
@@ -135,7 +156,8 @@ struct PlaceCommand: Command {
             guard !isOwn else {
                 throw InvalidInput(
                     message:
-                        "\(place.name) er ditt eget sted; endre feltene, eller fjern det med «sitegen place remove».")
+                        "\(place.name) er ditt eget sted; endre feltene, eller fjern det med «sitegen place remove»."
+                )
             }
             let removed = try context.site.updateStore { $0.removeCorrection(place.id) }
             context.console.output(
@@ -144,7 +166,8 @@ struct PlaceCommand: Command {
                     : "\(place.name) hadde ingen rettelser.")
             return .success
         }
-        let changesPlace = newName != nil || category != nil || fields.changesPlace || arguments[\.at] != nil
+        let changesPlace =
+            newName != nil || category != nil || fields.changesPlace || arguments[\.at] != nil
         guard changesPlace || fields.note != nil else {
             throw UsageError(
                 "oppgi hva som skal endres (--name, --category, --address, --hours, --website, --phone, --note)",
@@ -169,13 +192,15 @@ struct PlaceCommand: Command {
         } else {
             guard arguments[\.at] == nil else {
                 throw InvalidInput(
-                    message: "Posisjonen til et sted fra dataene kan ikke rettes. Skjul det («sitegen place hide») og "
+                    message:
+                        "Posisjonen til et sted fra dataene kan ikke rettes. Skjul det («sitegen place hide») og "
                         + "legg det til som ditt eget sted med riktig posisjon.")
             }
             // A field given empty clears the data's value: kept as "" in the correction.
             let correction = PlaceCorrection(
                 name: newName, category: category, address: fields.address.map { $0 ?? "" },
-                openingHours: fields.hours.map { $0 ?? "" }, website: fields.website.map { $0 ?? "" },
+                openingHours: fields.hours.map { $0 ?? "" },
+                website: fields.website.map { $0 ?? "" },
                 phone: fields.phone.map { $0 ?? "" }, correctedOn: today)
             try context.site.updateStore { store in
                 if !correction.isEmpty { store.correct(place, with: correction) }
@@ -183,7 +208,8 @@ struct PlaceCommand: Command {
             }
         }
         warnAboutHours(fields.hours ?? nil, context)
-        context.console.output("Endret \(newName ?? place.name). Kjør «sitegen build» for å oppdatere nettstedet.")
+        context.console.output(
+            "Endret \(newName ?? place.name). Kjør «sitegen build» for å oppdatere nettstedet.")
         return .success
     }
 
@@ -200,19 +226,25 @@ struct PlaceCommand: Command {
         let ratings = known.store.ratings(for: place.id).count
         _ = try context.site.updateStore { $0.removeOwnPlace(place.id) }
         let lost =
-            ratings > 0 ? " med \(NorwegianFormat.count(ratings, singular: "vurdering", plural: "vurderinger"))" : ""
-        context.console.output("Fjernet \(place.name)\(lost). Kjør «sitegen build» for å oppdatere nettstedet.")
+            ratings > 0
+            ? " med \(NorwegianFormat.count(ratings, singular: "vurdering", plural: "vurderinger"))"
+            : ""
+        context.console.output(
+            "Fjernet \(place.name)\(lost). Kjør «sitegen build» for å oppdatere nettstedet.")
         return .success
     }
 
-    private func hide(_ target: String, _ context: CommandContext, _ arguments: Arguments<Options>) async throws
+    private func hide(_ target: String, _ context: CommandContext, _ arguments: Arguments<Options>)
+        async throws
         -> ExitStatus
     {
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(target)
         guard known.store.entries[place.id]?.own == nil else {
             throw InvalidInput(
-                message: "\(place.name) er ditt eget sted; fjern det med «sitegen place remove» i stedet.")
+                message:
+                    "\(place.name) er ditt eget sted; fjern det med «sitegen place remove» i stedet."
+            )
         }
         let reason = try arguments[\.reason].map {
             try typed(
@@ -220,7 +252,9 @@ struct PlaceCommand: Command {
                 empty: "Grunnen er tom. Dropp --reason hvis du ikke vil oppgi en.")
         }
         let today = context.today(in: known.settings.guideTimeZone)
-        let hidden = try context.site.updateStore { $0.hide(place, HiddenMark(since: today, reason: reason)) }
+        let hidden = try context.site.updateStore {
+            $0.hide(place, HiddenMark(since: today, reason: reason))
+        }
         context.console.output(
             hidden
                 ? "\(place.name) er skjult fra guiden. Vurderinger og favorittmerke er tatt vare på; "
@@ -242,15 +276,19 @@ struct PlaceCommand: Command {
 
     // MARK: Parts
 
-    /// Typed text, cleaned (no control characters, trimmed, within `limit`); `empty` is the message when
-    /// nothing is left.
+    /// Typed text, cleaned (no control characters, trimmed, within `limit`); `empty` is the message
+    /// when nothing is left.
     private func typed(_ text: String, field: String, limit: Int, empty: String) throws -> String {
-        guard let clean = TextHardening.clean(try InputParsing.typedText(text, field: field), maximumLength: limit)
+        guard
+            let clean = TextHardening.clean(
+                try InputParsing.typedText(text, field: field), maximumLength: limit)
         else { throw InvalidInput(message: empty) }
         return clean
     }
 
-    private func refuse(_ options: [PartialKeyPath<Options>], for action: String, _ arguments: Arguments<Options>)
+    private func refuse(
+        _ options: [PartialKeyPath<Options>], for action: String, _ arguments: Arguments<Options>
+    )
         throws
     {
         if let given = arguments.firstGiven(options) {
@@ -258,7 +296,8 @@ struct PlaceCommand: Command {
         }
     }
 
-    private func category(_ arguments: Arguments<Options>, settings: SiteSettings, required: Bool) throws
+    private func category(_ arguments: Arguments<Options>, settings: SiteSettings, required: Bool)
+        throws
         -> PlaceCategory?
     {
         guard let text = arguments[\.category] else {
@@ -286,12 +325,13 @@ struct PlaceCommand: Command {
         guard let hours, !hours.isEmpty, OpeningHours.lines(hours, in: .nb) == nil else { return }
         context.console.error(
             "Merk: sitegen kan ikke lese åpningstidene «\(hours)», så sidene viser dem som de er skrevet, uten «åpent nå». "
-                + "Skriv dem i OpenStreetMap-format, for eksempel «Mo-Fr 08:00-16:00; Sa 10:00-14:00».")
+                + "Skriv dem i OpenStreetMap-format, for eksempel «Mo-Fr 08:00-16:00; Sa 10:00-14:00»."
+        )
     }
 }
 
-/// The text fields `place add` and `place edit` take. Each is nil when not given, and `.some(nil)` when
-/// given empty (which clears it).
+/// The text fields `place add` and `place edit` take. Each is nil when not given, and `.some(nil)`
+/// when given empty (which clears it).
 struct PlaceFields {
     var address: String??
     var hours: String??
@@ -302,9 +342,12 @@ struct PlaceFields {
     var changesPlace: Bool { address != nil || hours != nil || website != nil || phone != nil }
 
     init(_ arguments: Arguments<PlaceCommand.Options>) throws {
-        address = try Self.text(arguments, \.address, "Adressen", limit: TextHardening.Limit.address)
-        hours = try Self.text(arguments, \.hours, "Åpningstidene", limit: TextHardening.Limit.openingHours)
-        phone = try Self.text(arguments, \.phone, "Telefonnummeret", limit: TextHardening.Limit.phone)
+        address = try Self.text(
+            arguments, \.address, "Adressen", limit: TextHardening.Limit.address)
+        hours = try Self.text(
+            arguments, \.hours, "Åpningstidene", limit: TextHardening.Limit.openingHours)
+        phone = try Self.text(
+            arguments, \.phone, "Telefonnummeret", limit: TextHardening.Limit.phone)
         if let text = try Self.text(arguments, \.website, "Nettsiden", limit: 2_000) {
             if let given = text {
                 switch WebsiteAddress.checked(given) {
@@ -317,18 +360,22 @@ struct PlaceFields {
             }
         }
         if let text = arguments[\.note] {
-            note = text.trimmingWhitespace().isEmpty ? .some(nil) : .some(try InputParsing.commentText(text))
+            note =
+                text.trimmingWhitespace().isEmpty
+                ? .some(nil) : .some(try InputParsing.commentText(text))
         }
     }
 
     private static func text(
-        _ arguments: Arguments<PlaceCommand.Options>, _ option: KeyPath<PlaceCommand.Options, Option<String?>>,
+        _ arguments: Arguments<PlaceCommand.Options>,
+        _ option: KeyPath<PlaceCommand.Options, Option<String?>>,
         _ field: String, limit: Int
     ) throws -> String?? {
         guard let raw = arguments[option] else { return nil }
         let typed = try InputParsing.typedText(raw, field: field)
         guard typed.count <= limit else {
-            throw InvalidInput(message: "\(field) er for lang (\(typed.count) tegn, grensen er \(limit)).")
+            throw InvalidInput(
+                message: "\(field) er for lang (\(typed.count) tegn, grensen er \(limit)).")
         }
         return .some(TextHardening.clean(typed, maximumLength: limit))
     }

@@ -4,34 +4,43 @@ import BeaconText
 import FoundationEssentials
 import Templates
 
-/// `sitegen places [--own|--hidden|--edited]`: the guide's places, or the ones the owner added, hid or corrected.
+/// `sitegen places [--own|--hidden|--edited]`: the guide's places, or the ones the owner added, hid
+/// or corrected.
 struct PlacesCommand: Command {
     let spec = CommandSpec(
         name: "places",
         usage: "sitegen places [--own | --hidden | --edited] [--site MAPPE]",
-        summary: "Viser stedene i guiden, nærmeste først; eller bare dine egne, de skjulte eller de rettede.",
-        details: "Merker: «eget» for steder du har lagt til, «rettet» for steder fra dataene du har rettet.",
+        summary:
+            "Viser stedene i guiden, nærmeste først; eller bare dine egne, de skjulte eller de rettede.",
+        details:
+            "Merker: «eget» for steder du har lagt til, «rettet» for steder fra dataene du har rettet.",
         options: Options.declared
     )
 
     struct Options: CommandOptions {
-        let own = Option(flag: "--own", help: "bare stedene du har lagt til selv (place add, import)")
+        let own = Option(
+            flag: "--own", help: "bare stedene du har lagt til selv (place add, import)")
         let hidden = Option(flag: "--hidden", help: "bare stedene du har skjult (place hide)")
-        let edited = Option(flag: "--edited", help: "bare stedene fra dataene du har rettet (place edit)")
+        let edited = Option(
+            flag: "--edited", help: "bare stedene fra dataene du har rettet (place edit)")
         let site = CommonOptions.site
         var listed: [any DeclaredOption] { [own, hidden, edited, site] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let chosen = [arguments[\.own], arguments[\.hidden], arguments[\.edited]].filter { $0 }
         guard chosen.count <= 1 else {
             throw UsageError("velg bare én av --own, --hidden og --edited", command: spec.name)
         }
         let known = try await KnownPlaces.load(context)
         if arguments[\.hidden] {
-            let hidden = known.store.entries.filter { $0.value.hidden != nil }.sorted { $0.key < $1.key }
+            let hidden = known.store.entries.filter { $0.value.hidden != nil }.sorted {
+                $0.key < $1.key
+            }
             guard !hidden.isEmpty else {
-                context.console.output("Ingen steder er skjult. Skjul et med «sitegen place hide STED».")
+                context.console.output(
+                    "Ingen steder er skjult. Skjul et med «sitegen place hide STED».")
                 return .success
             }
             for (id, entry) in hidden {

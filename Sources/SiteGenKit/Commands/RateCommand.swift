@@ -8,7 +8,8 @@ import Templates
 struct RateCommand: Command {
     let spec = CommandSpec(
         name: "rate",
-        usage: "sitegen rate STED STJERNER [--comment TEKST] [--date ÅÅÅÅ-MM-DD] [--site MAPPE] [--quiet]",
+        usage:
+            "sitegen rate STED STJERNER [--comment TEKST] [--date ÅÅÅÅ-MM-DD] [--site MAPPE] [--quiet]",
         summary: "Gir et sted en vurdering fra 1 til 5 stjerner (hver vurdering lagres for seg).",
         details: """
             STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.
@@ -20,14 +21,17 @@ struct RateCommand: Command {
     )
 
     struct Options: CommandOptions {
-        let comment = Option<String?>("--comment", valueName: "TEKST", help: "en kommentar til vurderingen")
-        let date = Option<String?>("--date", valueName: "DATO", help: "datoen for besøket (standard: i dag)")
+        let comment = Option<String?>(
+            "--comment", valueName: "TEKST", help: "en kommentar til vurderingen")
+        let date = Option<String?>(
+            "--date", valueName: "DATO", help: "datoen for besøket (standard: i dag)")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] { [comment, date, site, quiet] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let stars = try InputParsing.stars(arguments.positionals[1])
         let comment = try arguments[\.comment].map(InputParsing.comment)
         let known = try await KnownPlaces.load(context)
@@ -39,11 +43,13 @@ struct RateCommand: Command {
             store.addRating(Rating(stars: stars, date: date, comment: comment), to: place)
             return (store.ratings(for: place.id), latest)
         }
-        // A clock set wrong would date the rating wrong for good: today before the store's newest rating is a sign.
+        // A clock set wrong would date the rating wrong for good: today before the store's newest
+        // rating is a sign.
         if arguments[\.date] == nil, let latest, today < latest {
             context.console.error(
                 "Advarsel: ifølge maskinens klokke er det \(today), men lageret har en vurdering fra \(latest). "
-                    + "Går klokka riktig? Vurderingen er lagret med \(today); gi datoen selv med --date ÅÅÅÅ-MM-DD.")
+                    + "Går klokka riktig? Vurderingen er lagret med \(today); gi datoen selv med --date ÅÅÅÅ-MM-DD."
+            )
         }
         let summary = RatingSummary(ratings: ratings)!
         context.console.output("Lagret \(stars) av 5 for \(place.name) (\(date.norwegianLong)).")
@@ -65,13 +71,17 @@ struct RatingsCommand: Command {
         maximumPositionals: 1
     )
 
-    func run(_ context: CommandContext, _ arguments: Arguments<SiteOptions>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteOptions>) async throws
+        -> ExitStatus
+    {
         let known = try await KnownPlaces.load(context)
         let place = try known.resolve(arguments.positionals[0])
         let ratings = known.store.ratings(for: place.id)
-        context.console.output("\(place.name) – \(CategoryNames.singular(place.category).lowercased())")
+        context.console.output(
+            "\(place.name) – \(CategoryNames.singular(place.category).lowercased())")
         guard let summary = RatingSummary(ratings: ratings) else {
-            context.console.output("Ingen vurderinger ennå. Gi en med «sitegen rate \"\(place.name)\" 4».")
+            context.console.output(
+                "Ingen vurderinger ennå. Gi en med «sitegen rate \"\(place.name)\" 4».")
             return .success
         }
         context.console.output(

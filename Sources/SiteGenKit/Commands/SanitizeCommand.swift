@@ -19,8 +19,11 @@ struct SanitizeCommand: Command {
         options: NoOptions.declared
     )
 
-    func run(_ context: CommandContext, _ arguments: Arguments<NoOptions>) async throws -> ExitStatus {
-        // A character is at most 4 bytes: past that many bytes the text is too long, whatever it holds.
+    func run(_ context: CommandContext, _ arguments: Arguments<NoOptions>) async throws
+        -> ExitStatus
+    {
+        // A character is at most 4 bytes: past that many bytes the text is too long, whatever it
+        // holds.
         let maximumBytes = TextHardening.Limit.comment * 4
         let data = try StandardInput.read(upTo: maximumBytes + 1)
         guard data.count <= maximumBytes else {
@@ -37,7 +40,8 @@ struct SanitizeCommand: Command {
         let (html, flattened) = try HTMLSanitizer.sanitizeReportingFlattening(checked)
         if flattened {
             context.console.error(
-                "Merk: HTML-en var nøstet for dypt til å leses i sin helhet, så bare teksten vises, uten formatering.")
+                "Merk: HTML-en var nøstet for dypt til å leses i sin helhet, så bare teksten vises, uten formatering."
+            )
         }
         context.console.output(html.html)
         return .success

@@ -18,7 +18,8 @@ struct SearchCommand: Command {
 
     struct Options: CommandOptions {
         let category = Option<String?>(
-            "--category", valueName: "KATEGORI", help: "en av guidens kategorier (restaurant, cafe, hotel, bar …)")
+            "--category", valueName: "KATEGORI",
+            help: "en av guidens kategorier (restaurant, cafe, hotel, bar …)")
         let cuisine = Option<String?>(
             "--cuisine", valueName: "KJØKKEN",
             help:
@@ -34,13 +35,18 @@ struct SearchCommand: Command {
                 "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
         )
         let favorites = Option(flag: "--favorites", help: "bare favoritter")
-        let openNow = Option(flag: "--open-now", help: "bare steder som har åpent nå (i guidens tidssone)")
+        let openNow = Option(
+            flag: "--open-now", help: "bare steder som har åpent nå (i guidens tidssone)")
         let site = CommonOptions.site
-        var listed: [any DeclaredOption] { [category, cuisine, radius, sort, favorites, openNow, site] }
+        var listed: [any DeclaredOption] {
+            [category, cuisine, radius, sort, favorites, openNow, site]
+        }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
-        var query = PlaceQuery(text: arguments.positionals.first ?? "", favoritesOnly: arguments[\.favorites])
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
+        var query = PlaceQuery(
+            text: arguments.positionals.first ?? "", favoritesOnly: arguments[\.favorites])
         query.cuisineWords = CuisineNames.searchWords
         query.categoryWords = CategoryNames.searchText
 
@@ -48,13 +54,15 @@ struct SearchCommand: Command {
         if let text = arguments[\.sort] {
             guard let sort = PlaceQuery.Sort(rawValue: text) else {
                 throw UsageError(
-                    "ukjent sortering «\(text)» (bruk recommended, distance, rating eller name)", command: spec.name)
+                    "ukjent sortering «\(text)» (bruk recommended, distance, rating eller name)",
+                    command: spec.name)
             }
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
         if let text = arguments[\.category] {
-            guard let category = PlaceCategory(userInput: text, in: known.settings.categories) else {
+            guard let category = PlaceCategory(userInput: text, in: known.settings.categories)
+            else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }
             query.category = category
@@ -73,12 +81,14 @@ struct SearchCommand: Command {
                     .map(Strings.of(.nb).cuisineName).joined(separator: ", ")
                 // What was typed, echoed short: a pasted page of text is not repeated back.
                 guard let shown = TextHardening.clean(text, maximumLength: 40) else {
-                    throw UsageError("--cuisine trenger et kjøkken, for eksempel «indisk»", command: spec.name)
+                    throw UsageError(
+                        "--cuisine trenger et kjøkken, for eksempel «indisk»", command: spec.name)
                 }
                 throw UsageError(
                     "ingen steder i guiden har kjøkkenet «\(shown)»"
                         + (offered.isEmpty
-                            ? " (dataene sier ikke hva slags kjøkken stedene har)" : " (prøv \(offered))"),
+                            ? " (dataene sier ikke hva slags kjøkken stedene har)"
+                            : " (prøv \(offered))"),
                     command: spec.name)
             }
             query.cuisine = key
@@ -89,12 +99,15 @@ struct SearchCommand: Command {
         }
         // As on the page: within the guide's radius unless told otherwise, and every
         // favorite (also one no longer in the data) under --favorites.
-        if query.maximumDistanceKm == nil { query.maximumDistanceKm = Double(known.guide.settings.radiusKm) }
+        if query.maximumDistanceKm == nil {
+            query.maximumDistanceKm = Double(known.guide.settings.radiusKm)
+        }
         let results = query.apply(to: known.guide.allPages)
         if results.isEmpty {
             context.console.output("Ingen treff.")
         } else {
-            // "Åpent · stenger kl. 22:00", as on the place's page, for places with understood hours.
+            // "Åpent · stenger kl. 22:00", as on the place's page, for places with understood
+            // hours.
             context.console.output(
                 PlaceTable.render(results) { place in
                     guard place.category.hasOpeningStatus else { return nil }
@@ -114,26 +127,30 @@ enum PlaceTable {
         guard !cuisines.isEmpty else { return CategoryNames.singular(place.category) }
         let t = Strings.of(.nb)
         return TerminalText.truncate(
-            CategoryNames.singular(place.category) + " · " + cuisines.map(t.cuisineName).joined(separator: ", "),
+            CategoryNames.singular(place.category) + " · "
+                + cuisines.map(t.cuisineName).joined(separator: ", "),
             toColumns: 40
         )
     }
 
     /// `status` adds a last column ("Nå") when it has something to say for any place.
     static func render(
-        _ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil, statusHeader: String = "Nå"
+        _ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil,
+        statusHeader: String = "Nå"
     ) -> String {
         var header = ["Navn", "Kategori", "Avstand", "Vurdering"]
         let statuses = places.map { status?($0) }
         let withStatus = statuses.contains { $0 != nil }
         if withStatus { header.append(statusHeader) }
         var rows: [[String]] = zip(places, statuses).map { place, status in
-            // A name of no Latin letter as the bokmål pages show it, the sign's after it: the owner may not read
-            // the sign's script, and the commands answer to either.
+            // A name of no Latin letter as the bokmål pages show it, the sign's after it: the owner
+            // may not read the sign's script, and the commands answer to either.
             let shown = place.displayName(in: .nb)
             let name =
-                (shown == place.displayName ? shown : "\(shown) (\(place.name))") + (place.isFavorite ? " ♥" : "")
-            let rating = place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
+                (shown == place.displayName ? shown : "\(shown) (\(place.name))")
+                + (place.isFavorite ? " ♥" : "")
+            let rating =
+                place.summary.map { "\(TerminalStars.text($0.roundedStars)) (\($0.count))" } ?? "–"
             let row = [
                 TerminalText.truncate(name, toColumns: 40), kind(place),
                 NorwegianFormat.distance(metres: place.wholeMetres).replacingAll(

@@ -22,17 +22,21 @@ struct ServeCommand: Command {
     )
 
     struct Options: BuildInputOptions {
-        let watch = Option(flag: "--watch", help: "bygg på nytt og last inn sidene på nytt når noe endres")
+        let watch = Option(
+            flag: "--watch", help: "bygg på nytt og last inn sidene på nytt når noe endres")
         let places = BuildInputs.places.helpLed(by: withWatch)
         let category = BuildInputs.category.helpLed(by: withWatch)
         let refresh = BuildInputs.refresh.helpLed(by: withWatch)
         let offline = BuildInputs.offline.helpLed(by: withWatch)
         let force = BuildInputs.force.helpLed(by: withWatch)
         let port = CheckedOption(
-            "--port", valueName: "N", help: "porten (standard 8000; 0 velger en ledig)", check: InputParsing.port)
-        let host = Option<String?>("--host", valueName: "ADRESSE", help: "adressen å lytte på (standard 127.0.0.1)")
+            "--port", valueName: "N", help: "porten (standard 8000; 0 velger en ledig)",
+            check: InputParsing.port)
+        let host = Option<String?>(
+            "--host", valueName: "ADRESSE", help: "adressen å lytte på (standard 127.0.0.1)")
         let output = Option<String?>(
-            "--output", valueName: "MAPPE", help: "mappen som vises (standard: output/ i nettstedsmappen)")
+            "--output", valueName: "MAPPE",
+            help: "mappen som vises (standard: output/ i nettstedsmappen)")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] {
@@ -43,7 +47,8 @@ struct ServeCommand: Command {
     /// What the build options' help says first here: they count only with `--watch`.
     private static let withWatch = "med --watch: "
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let port = try arguments[\.port] ?? 8000
         let root = arguments[\.output].map(SiteFolder.absolute) ?? context.site.defaultOutputPath
         if arguments[\.output] == nil {
@@ -61,18 +66,24 @@ struct ServeCommand: Command {
         var rebuilder: WatchRebuilder?
         if watching {
             let builder = WatchRebuilder(
-                context: context, options: try BuildCommand.buildOptions(context, arguments, command: spec.name))
-            // The first build: the site as the inputs are now. Without any earlier site to show, its failure ends here.
+                context: context,
+                options: try BuildCommand.buildOptions(context, arguments, command: spec.name))
+            // The first build: the site as the inputs are now. Without any earlier site to show,
+            // its failure ends here.
             let status = await builder.rebuild(first: true)
             if status != .success && !FileSystem.isDirectory(root) { return status }
             rebuilder = builder
         }
         let server = try StaticFileServer(
-            configuration: .init(root: root, host: host, port: port, liveReload: rebuilder?.liveReload),
-            log: { line in if !watching || !line.hasPrefix("GET /__sitegen/") { console.progress(line) } })
+            configuration: .init(
+                root: root, host: host, port: port, liveReload: rebuilder?.liveReload),
+            log: { line in
+                if !watching || !line.hasPrefix("GET /__sitegen/") { console.progress(line) }
+            })
 
-        // Ctrl-C and SIGTERM stop the server cleanly, and so does a watched site folder that is gone. The
-        // trap is set before the address is announced: a signal sent as soon as someone reads it must not be lost.
+        // Ctrl-C and SIGTERM stop the server cleanly, and so does a watched site folder that is
+        // gone. The trap is set before the address is announced: a signal sent as soon as someone
+        // reads it must not be lost.
         let stopRequested = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let stopping = Atomic<Bool>(false)
         let requestStop: @Sendable () -> Void = {
@@ -82,12 +93,15 @@ struct ServeCommand: Command {
         let trap = SignalTrap([SIGINT, SIGTERM]) { _ in requestStop() }
         defer { trap.cancel() }
         server.start()
-        context.console.output("Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
+        context.console.output(
+            "Viser \(root) på http://\(host):\(server.port)/ — trykk Ctrl-C for å stoppe.")
         let watch = rebuilder.map { builder in
             let watched =
                 builder.options.placesFile == nil
-                ? "innstillingene, lageret og assets/" : "innstillingene, lageret, assets/ og stedsfilen"
-            context.console.output("Følger med på \(watched): endringer bygges og vises med en gang.")
+                ? "innstillingene, lageret og assets/"
+                : "innstillingene, lageret, assets/ og stedsfilen"
+            context.console.output(
+                "Følger med på \(watched): endringer bygges og vises med en gang.")
             return Task {
                 let ending = await builder.watch(stop: { Task.isCancelled })
                 if ending == .siteGone { requestStop() }
@@ -97,12 +111,16 @@ struct ServeCommand: Command {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             stopRequested.withLock { $0 = continuation }
             // A stop that came before the continuation existed.
-            if stopping.load(ordering: .acquiring) { stopRequested.withLock { $0.take() }?.resume() }
+            if stopping.load(ordering: .acquiring) {
+                stopRequested.withLock { $0.take() }?.resume()
+            }
         }
         watch?.cancel()
         let ending = await watch?.value
         server.stop()
-        if ending == .siteGone, let rebuilder { throw SiteGoneError(root: rebuilder.options.site.root) }
+        if ending == .siteGone, let rebuilder {
+            throw SiteGoneError(root: rebuilder.options.site.root)
+        }
         context.console.output("Serveren er stoppet.")
         return .success
     }

@@ -12,7 +12,9 @@ struct RadiusCommand: Command {
         maximumPositionals: 1
     )
 
-    func run(_ context: CommandContext, _ arguments: Arguments<SiteAndQuietOptions>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<SiteAndQuietOptions>) async throws
+        -> ExitStatus
+    {
         let site = context.site
         try site.checkExists()
         guard let text = arguments.positionals.first else {
@@ -21,7 +23,8 @@ struct RadiusCommand: Command {
         }
         let radius = try InputParsing.radius(text)
         try site.updateSettings { $0.radiusKm = radius }
-        context.console.output("Radius satt til \(radius) km. Kjør «sitegen build» for å hente steder innenfor den.")
+        context.console.output(
+            "Radius satt til \(radius) km. Kjør «sitegen build» for å hente steder innenfor den.")
         return .success
     }
 }
@@ -47,19 +50,23 @@ struct CenterCommand: Command {
     struct Options: CommandOptions {
         let label = CenterSearch.label
         let pick = CheckedOption(
-            "--pick", valueName: "N", help: "velg treff nummer N fra «search» (standard: 1)", check: InputParsing.pick)
+            "--pick", valueName: "N", help: "velg treff nummer N fra «search» (standard: 1)",
+            check: InputParsing.pick)
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] { [label, pick, site, quiet] }
     }
 
-    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus {
+    func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
+    {
         let site = context.site
         try site.checkExists()
         let positionals = arguments.positionals
         switch positionals[0] {
         case "show":
-            guard positionals.count == 1 else { throw UsageError("«show» tar ingen argumenter", command: spec.name) }
+            guard positionals.count == 1 else {
+                throw UsageError("«show» tar ingen argumenter", command: spec.name)
+            }
             let settings = try site.loadSettings()
             context.console.output(
                 "Senter: \(settings.centerLabel.map { $0 + ", " } ?? "")\(NorwegianFormat.coordinate(settings.center)) (\(MachineNumber.decimal(settings.center.latitude, places: 6)) \(MachineNumber.decimal(settings.center.longitude, places: 6)))"
@@ -70,7 +77,8 @@ struct CenterCommand: Command {
             guard positionals.count == 3 else {
                 throw UsageError("«set» trenger breddegrad og lengdegrad", command: spec.name)
             }
-            let coordinate = try InputParsing.coordinate(latitude: positionals[1], longitude: positionals[2])
+            let coordinate = try InputParsing.coordinate(
+                latitude: positionals[1], longitude: positionals[2])
             let label = try arguments[\.label].flatMap(InputParsing.label)
             var retitled: String?
             let settings = try site.updateSettings { settings in
@@ -85,18 +93,21 @@ struct CenterCommand: Command {
                 // Without a name the pages measure «fra sentrum»: say how to give it one.
                 context.console.output(
                     "Sidene kaller det «sentrum»; gi det et navn med «sitegen center set \(positionals[1]) "
-                        + "\(positionals[2]) --label NAVN» (for eksempel en stasjon eller et torg).")
+                        + "\(positionals[2]) --label NAVN» (for eksempel en stasjon eller et torg)."
+                )
             }
             context.console.output(Self.timeZoneLine(settings))
         case "search":
             guard positionals.count == 2 else {
-                throw UsageError("«search» trenger én adresse (bruk anførselstegn)", command: spec.name)
+                throw UsageError(
+                    "«search» trenger én adresse (bruk anførselstegn)", command: spec.name)
             }
             return try await CenterSearch(context: context).run(
                 address: positionals[1], label: arguments[\.label], pick: { try arguments[\.pick] })
         default:
             throw UsageError(
-                "ukjent underkommando «\(positionals[0])» (bruk show, set eller search)", command: spec.name)
+                "ukjent underkommando «\(positionals[0])» (bruk show, set eller search)",
+                command: spec.name)
         }
         return .success
     }
@@ -108,7 +119,8 @@ extension CenterCommand {
         "Tittelen fulgte senteret og er nå «\(title)» (skriv en egen som «title» i \(SiteSettings.fileName))."
     }
 
-    /// «Tidssone: Europe/London (der senteret ligger …)»: the clock the guide's opening hours go by.
+    /// «Tidssone: Europe/London (der senteret ligger …)»: the clock the guide's opening hours go
+    /// by.
     static func timeZoneLine(_ settings: SiteSettings) -> String {
         let zone = settings.guideTimeZone.identifier
         return settings.timeZone == nil

@@ -2,12 +2,13 @@ import BeaconSystem
 import FoundationEssentials
 import Glibc
 
-/// The live-reload event streams of `serve --watch` (Server-Sent Events, one per open page), held by the
-/// server's poll loop rather than by worker threads: a stream lasts as long as its page is open, and
-/// streams that took workers would leave none for the pages themselves. They are capped in total and per
-/// client address (one more is answered 503, which ends a browser's `EventSource` instead of having it
-/// retry), a stream whose reader left is closed as soon as the kernel says so (`POLLHUP`, `POLLRDHUP`,
-/// end of file, a failed write), and a reader too slow to take a few bytes is dropped, never waited for.
+/// The live-reload event streams of `serve --watch` (Server-Sent Events, one per open page), held
+/// by the server's poll loop rather than by worker threads: a stream lasts as long as its page is
+/// open, and streams that took workers would leave none for the pages themselves. They are capped
+/// in total and per client address (one more is answered 503, which ends a browser's `EventSource`
+/// instead of having it retry), a stream whose reader left is closed as soon as the kernel says so
+/// (`POLLHUP`, `POLLRDHUP`, end of file, a failed write), and a reader too slow to take a few bytes
+/// is dropped, never waited for.
 struct EventStreams {
     struct Stream {
         var fd: Int32
@@ -21,9 +22,11 @@ struct EventStreams {
     /// How often an idle stream gets a comment, which tells proxies and the browser it is alive.
     var pingInterval: Duration = .seconds(10)
     private(set) var streams: [Stream] = []
-    /// `POLLRDHUP`: the reader shut its side. Linux's value; Swift's Glibc module leaves it out (it needs `_GNU_SOURCE`).
+    /// `POLLRDHUP`: the reader shut its side. Linux's value; Swift's Glibc module leaves it out (it
+    /// needs `_GNU_SOURCE`).
     private static let readHangUp: Int16 = 0x2000
-    private static let finishedEvents: Int16 = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL) | readHangUp
+    private static let finishedEvents: Int16 =
+        Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL) | readHangUp
     /// The rebuild the open streams have been told of.
     private var generation: Int
 
@@ -58,11 +61,13 @@ struct EventStreams {
 
     /// What the poll loop waits on for each stream: its reader hanging up, or sending anything.
     var pollEntries: [pollfd] {
-        streams.map { pollfd(fd: $0.fd, events: Int16(POLLIN) | EventStreams.readHangUp, revents: 0) }
+        streams.map {
+            pollfd(fd: $0.fd, events: Int16(POLLIN) | EventStreams.readHangUp, revents: 0)
+        }
     }
 
-    /// Closes the streams whose poll entry (in `pollEntries` order, taken before any `open`) reported
-    /// a hang-up, an error or end of file; bytes a reader sends are read and ignored.
+    /// Closes the streams whose poll entry (in `pollEntries` order, taken before any `open`)
+    /// reported a hang-up, an error or end of file; bytes a reader sends are read and ignored.
     mutating func closeFinished(revents: [Int16]) {
         var finished: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 512)
@@ -71,13 +76,17 @@ struct EventStreams {
             let n =
                 hungUp
                 ? 0
-                : DescriptorIO.read(streams[index].fd, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT))
-            if hungUp || n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { finished.append(index) }
+                : DescriptorIO.read(
+                    streams[index].fd, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT))
+            if hungUp || n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                finished.append(index)
+            }
         }
         for index in finished.reversed() { close(streams.remove(at: index).fd) }
     }
 
-    /// Tells every stream of a new rebuild, or pings the idle ones; drops those that cannot take it.
+    /// Tells every stream of a new rebuild, or pings the idle ones; drops those that cannot take
+    /// it.
     mutating func tick(generation current: Int, now: ContinuousClock.Instant) {
         let reload = current != generation
         generation = current
@@ -103,7 +112,8 @@ struct EventStreams {
         streams.removeAll()
     }
 
-    /// All of `text` at once without waiting, or false: a reader whose buffer cannot take a few bytes is gone.
+    /// All of `text` at once without waiting, or false: a reader whose buffer cannot take a few
+    /// bytes is gone.
     private static func sendWhole(_ fd: Int32, _ text: String) -> Bool {
         DescriptorIO.writeAll(fd, text.utf8, by: .send(flags: Int32(MSG_NOSIGNAL | MSG_DONTWAIT)))
     }

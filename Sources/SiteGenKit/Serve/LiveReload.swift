@@ -46,7 +46,8 @@ final class LiveReload: Sendable {
     /// `sw.js` while watching: takes over from the site's worker, empties its
     /// caches and leaves every request to the network.
     static let serviceWorker = """
-        // Served by «sitegen serve --watch» instead of the site's worker: no offline copy while editing.
+        // Served by «sitegen serve --watch» instead of the site's worker: no offline copy while
+        // editing.
         self.addEventListener('install', () => self.skipWaiting());
         self.addEventListener('activate', (event) => {
           event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
@@ -63,7 +64,9 @@ final class LiveReload: Sendable {
         let marker = Array("</head>".utf8)
         guard page.count >= marker.count else { return page + tag }
         search: for index in 0...(page.count - marker.count) where page[index] == marker[0] {
-            for offset in 1..<marker.count where page[index + offset] != marker[offset] { continue search }
+            for offset in 1..<marker.count where page[index + offset] != marker[offset] {
+                continue search
+            }
             return Array(page[..<index]) + tag + Array(page[index...])
         }
         return page + tag

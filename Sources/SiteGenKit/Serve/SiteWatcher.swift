@@ -3,15 +3,14 @@ import BeaconSystem
 import FoundationEssentials
 import Glibc
 
-/// Notices when the inputs of a build change: the settings, the store, the
-/// places file and everything under the site's `assets/`. It compares each
-/// file's size, modification time and inode every `interval`, which catches
-/// editors that save in place and tools that save by rename (as `sitegen rate`
-/// does) alike, and costs a few `stat` calls for a site.
+/// Notices when the inputs of a build change: the settings, the store, the places file and
+/// everything under the site's `assets/`. It compares each file's size, modification time and inode
+/// every `interval`, which catches editors that save in place and tools that save by rename (as
+/// `sitegen rate` does) alike, and costs a few `stat` calls for a site.
 ///
 /// It also watches the site folder itself: when the folder is deleted or moved (another device and
-/// inode at its path, or none), watching ends, so a rebuild never makes the folder again or follows the
-/// name to another folder.
+/// inode at its path, or none), watching ends, so a rebuild never makes the folder again or follows
+/// the name to another folder.
 struct SiteWatcher: Sendable {
     var files: [String]
     var folders: [String]
@@ -57,8 +56,8 @@ struct SiteWatcher: Sendable {
         return stamps
     }
 
-    /// Calls `changed` each time the inputs changed and then stayed still, until `stop` says so or the
-    /// site folder is gone.
+    /// Calls `changed` each time the inputs changed and then stayed still, until `stop` says so or
+    /// the site folder is gone.
     func run(stop: @Sendable () -> Bool, changed: () async -> Void) async -> Ending {
         var last = snapshot()
         while !stop() {
@@ -84,11 +83,14 @@ struct SiteWatcher: Sendable {
     static func stamp(_ path: String) -> Stamp? {
         guard let info = FileSystem.status(path) else { return nil }
         return Stamp(
-            size: info.size, seconds: info.modifiedSeconds, nanoseconds: info.modifiedNanoseconds, inode: info.inode)
+            size: info.size, seconds: info.modifiedSeconds, nanoseconds: info.modifiedNanoseconds,
+            inode: info.inode)
     }
 
     static func walk(_ folder: String, into stamps: inout [String: Stamp]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return
+        }
         if let stamp = stamp(folder) { stamps[folder] = stamp }
         for name in names where !name.hasPrefix(".") {
             let path = folder + "/" + name

@@ -35,8 +35,10 @@ final class StaticFileServer: Sendable {
         var liveReload: LiveReload?
 
         package init(
-            root: String, host: String = "127.0.0.1", port: UInt16 = 8000, headTimeout: TimeInterval = 5,
-            maximumConnections: Int = 64, maximumPendingPerClient: Int = 32, liveReload: LiveReload? = nil
+            root: String, host: String = "127.0.0.1", port: UInt16 = 8000,
+            headTimeout: TimeInterval = 5,
+            maximumConnections: Int = 64, maximumPendingPerClient: Int = 32,
+            liveReload: LiveReload? = nil
         ) {
             self.root = root
             self.host = host
@@ -62,16 +64,20 @@ final class StaticFileServer: Sendable {
     /// Connections pending across all clients, at most.
     static let maximumPending = 512
 
-    package init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServeError)
+    package init(configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in })
+        throws(ServeError)
     {
         self.configuration = configuration
         self.log = log
-        guard let real = FileSystem.realPath(configuration.root) else { throw .rootMissing(configuration.root) }
+        guard let real = FileSystem.realPath(configuration.root) else {
+            throw .rootMissing(configuration.root)
+        }
         rootRealPath = real
 
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else {
-            throw .cannotListen(configuration.host, configuration.port, FileSystem.systemMessage(errno))
+            throw .cannotListen(
+                configuration.host, configuration.port, FileSystem.systemMessage(errno))
         }
         DescriptorIO.setSocketOption(fd, SOL_SOCKET, SO_REUSEADDR, to: 1)
         var address = sockaddr_in()
@@ -146,15 +152,18 @@ final class StaticFileServer: Sendable {
             ]
             fds += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             fds += streams.pollEntries
-            var nearest = pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
+            var nearest =
+                pending.map(\.deadline).min().map { max(0, ($0 - clock.now).inSeconds) } ?? 1
             // Open streams hear of a rebuild within this.
             if !streams.isEmpty { nearest = min(nearest, 0.05) }
-            let ready = DescriptorIO.poll(&fds, timeoutMilliseconds: Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
+            let ready = DescriptorIO.poll(
+                &fds, timeoutMilliseconds: Int32(Int(saturating: min(nearest, 1) * 1000)) + 1)
             if ready < 0 && errno != EINTR { usleep(10_000) }
             if stopped.load(ordering: .relaxed) { return }
             streams.closeFinished(revents: fds.dropFirst(2 + pending.count).map(\.revents))
             readHeads(
-                &pending, ready: fds.dropFirst(2).prefix(pending.count).map { $0.revents != 0 }, now: clock.now,
+                &pending, ready: fds.dropFirst(2).prefix(pending.count).map { $0.revents != 0 },
+                now: clock.now,
                 buffer: &buffer,
                 streams: &streams)
             if fds[0].revents != 0 { acceptConnections(&pending, now: clock.now) }
@@ -167,13 +176,15 @@ final class StaticFileServer: Sendable {
     /// Reads what arrived on the connections marked `ready`; hands on complete
     /// heads, and drops connections that closed or passed their deadline.
     private func readHeads(
-        _ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant, buffer: inout [UInt8],
+        _ pending: inout [Pending], ready: [Bool], now: ContinuousClock.Instant,
+        buffer: inout [UInt8],
         streams: inout EventStreams
     ) {
         var finished: [Int] = []
         for index in pending.indices {
             if ready[index] {
-                let n = DescriptorIO.read(pending[index].fd, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT))
+                let n = DescriptorIO.read(
+                    pending[index].fd, into: &buffer, receiveFlags: Int32(MSG_DONTWAIT))
                 if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
                 if n <= 0 {
                     close(pending[index].fd)
@@ -217,14 +228,17 @@ final class StaticFileServer: Sendable {
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             let address = peer.sin_addr.s_addr
             let fromClient = pending.indices.filter { pending[$0].client == address }
-            if fromClient.count >= configuration.maximumPendingPerClient, let oldest = fromClient.first {
+            if fromClient.count >= configuration.maximumPendingPerClient,
+                let oldest = fromClient.first
+            {
                 close(pending[oldest].fd)
                 pending.remove(at: oldest)
             } else if pending.count >= StaticFileServer.maximumPending {
                 close(pending[0].fd)
                 pending.remove(at: 0)
             }
-            let deadline = now.advanced(by: .milliseconds(Int(saturating: configuration.headTimeout * 1000)))
+            let deadline = now.advanced(
+                by: .milliseconds(Int(saturating: configuration.headTimeout * 1000)))
             pending.append(Pending(fd: client, client: address, deadline: deadline))
         }
     }
@@ -234,7 +248,8 @@ final class StaticFileServer: Sendable {
         guard configuration.liveReload != nil, let end = StaticFileServer.headEnd(head),
             case .success(let (method, target)) = StaticFileServer.parse(Array(head[..<end]))
         else { return false }
-        return method == "GET" && StaticFileServer.relativePath(for: target) == LiveReload.eventsPath
+        return method == "GET"
+            && StaticFileServer.relativePath(for: target) == LiveReload.eventsPath
     }
 
     /// Serves a complete head on a thread of its own (sending may block on a
@@ -242,7 +257,8 @@ final class StaticFileServer: Sendable {
     private func dispatch(_ client: Int32, head: [UInt8]) {
         _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
         DescriptorIO.setSendTimeout(client, seconds: 10)
-        guard activeWorkers.add(1, ordering: .relaxed).newValue <= configuration.maximumConnections else {
+        guard activeWorkers.add(1, ordering: .relaxed).newValue <= configuration.maximumConnections
+        else {
             activeWorkers.subtract(1, ordering: .relaxed)
             respond(client, status: 503, reason: "Service Unavailable", method: "GET")
             close(client)
@@ -260,13 +276,17 @@ final class StaticFileServer: Sendable {
     // MARK: One request
 
     func handle(_ client: Int32, head fullHead: [UInt8]) {
-        guard let end = StaticFileServer.headEnd(fullHead), end <= StaticFileServer.maximumHeadBytes else {
-            return respond(client, status: 431, reason: "Request Header Fields Too Large", method: "GET")
+        guard let end = StaticFileServer.headEnd(fullHead), end <= StaticFileServer.maximumHeadBytes
+        else {
+            return respond(
+                client, status: 431, reason: "Request Header Fields Too Large", method: "GET")
         }
         switch StaticFileServer.parse(Array(fullHead[..<end])) {
         case .failure(let status):
             // The line as it came (the console shows control characters escaped).
-            let line = String(decoding: fullHead.prefix(while: { $0 != 13 && $0 != 10 }).prefix(200), as: UTF8.self)
+            let line = String(
+                decoding: fullHead.prefix(while: { $0 != 13 && $0 != 10 }).prefix(200),
+                as: UTF8.self)
             log("\(line) \(status.code)")
             respond(client, status: status.code, reason: status.reason, method: "GET")
         case .success(let (method, target)):
@@ -295,8 +315,12 @@ final class StaticFileServer: Sendable {
 
     /// The method and target of a request head, or the status to refuse it with.
     static func parse(_ head: [UInt8]) -> Result<(String, String), Status> {
-        guard let text = String(validating: head, as: UTF8.self) else { return .failure(.badRequest) }
-        let requestLine = text.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard let text = String(validating: head, as: UTF8.self) else {
+            return .failure(.badRequest)
+        }
+        let requestLine =
+            text.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first
+            ?? ""
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return .failure(.badRequest) }
         let method = String(parts[0])
@@ -305,10 +329,14 @@ final class StaticFileServer: Sendable {
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return .failure(version.hasPrefix("HTTP/") ? .versionNotSupported : .badRequest)
         }
-        guard method.allSatisfy({ $0.isASCII && $0.isUppercase }), !method.isEmpty else { return .failure(.badRequest) }
+        guard method.allSatisfy({ $0.isASCII && $0.isUppercase }), !method.isEmpty else {
+            return .failure(.badRequest)
+        }
         guard method == "GET" || method == "HEAD" else { return .failure(.methodNotAllowed) }
         // A request target is printable ASCII (RFC 9112): no controls, spaces or raw non-ASCII.
-        guard target.hasPrefix("/"), target.utf8.count < 4096, target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+        guard target.hasPrefix("/"), target.utf8.count < 4096,
+            target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else {
             return .failure(.badRequest)
         }
         return .success((method, target))
@@ -318,7 +346,9 @@ final class StaticFileServer: Sendable {
     /// leave the root or is malformed.
     static func relativePath(for target: String) -> String? {
         var path = target
-        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            path = String(path[..<cut])
+        }
         guard let decoded = URLPath.decoded(path) else { return nil }
         if decoded.containsBytes("\0") || decoded.containsBytes("\\") { return nil }
         var segments: [Substring] = []
@@ -340,15 +370,20 @@ final class StaticFileServer: Sendable {
             case LiveReload.scriptPath:
                 log("\(method) \(target) 200")
                 return respond(
-                    client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
+                    client, status: 200, reason: "OK", method: method,
+                    contentType: StaticFileServer.mimeTypes["js"]!,
                     body: Array(LiveReload.script.utf8))
-            case LiveReload.eventsPath:  // a GET went to the event streams (`EventStreams`); this is a HEAD
+            // a GET went to the event streams (`EventStreams`); this is a HEAD
+            case LiveReload.eventsPath:
                 log("\(method) \(target) 200")
-                return respond(client, status: 200, reason: "OK", method: method, contentType: "text/event-stream")
+                return respond(
+                    client, status: 200, reason: "OK", method: method,
+                    contentType: "text/event-stream")
             case OfflineFiles.serviceWorkerPath:
                 log("\(method) \(target) 200")
                 return respond(
-                    client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["js"]!,
+                    client, status: 200, reason: "OK", method: method,
+                    contentType: StaticFileServer.mimeTypes["js"]!,
                     body: Array(LiveReload.serviceWorker.utf8))
             default: break
             }
@@ -365,13 +400,16 @@ final class StaticFileServer: Sendable {
             path += "/index.html"
         }
         // Symlinks may not lead outside the root.
-        guard let resolved = FileSystem.realPath(path) else { return notFound(client, method: method, target: target) }
+        guard let resolved = FileSystem.realPath(path) else {
+            return notFound(client, method: method, target: target)
+        }
         guard resolved.hasPrefix(rootRealPath + "/"), !FileSystem.isDirectory(resolved) else {
             log("\(method) \(target) 403")
             return respond(client, status: 403, reason: "Forbidden", method: method)
         }
         // Streamed, not read whole: an export of 100,000 places is bigger than any read limit.
-        let file = FileSystem.openDescriptor(resolved, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
+        let file = FileSystem.openDescriptor(
+            resolved, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard file >= 0 else { return notFound(client, method: method, target: target) }
         defer { close(file) }
         guard let info = FileSystem.status(descriptor: file), info.isRegularFile else {
@@ -383,12 +421,14 @@ final class StaticFileServer: Sendable {
             }
             log("\(method) \(target) 200")
             return respond(
-                client, status: 200, reason: "OK", method: method, contentType: StaticFileServer.mimeTypes["html"]!,
+                client, status: 200, reason: "OK", method: method,
+                contentType: StaticFileServer.mimeTypes["html"]!,
                 body: LiveReload.inject(into: page))
         }
         log("\(method) \(target) 200")
         sendHead(
-            client, status: 200, reason: "OK", contentType: StaticFileServer.mimeType(for: resolved),
+            client, status: 200, reason: "OK",
+            contentType: StaticFileServer.mimeType(for: resolved),
             length: Int(info.size))
         guard method != "HEAD" else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -413,18 +453,23 @@ final class StaticFileServer: Sendable {
         var page = notFoundPage(for: target)
         if configuration.liveReload != nil { page = page.map(LiveReload.inject(into:)) }
         respond(
-            client, status: 404, reason: "Not Found", method: method, contentType: "text/html; charset=utf-8",
+            client, status: 404, reason: "Not Found", method: method,
+            contentType: "text/html; charset=utf-8",
             body: page
                 ?? Array(
                     "<!DOCTYPE html><html lang=\"nb\"><title>Fant ikke siden</title><h1>Fant ikke siden</h1></html>"
                         .utf8))
     }
 
-    /// The 404 page of the language whose folder the path is in ("/nn/…" → `nn/404.html`), else the site's.
+    /// The 404 page of the language whose folder the path is in ("/nn/…" → `nn/404.html`), else the
+    /// site's.
     func notFoundPage(for target: String) -> [UInt8]? {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        if let folder = path.split(separator: "/").first.map(String.init), let language = Language(rawValue: folder),
-            let page = (try? FileSystem.readIfExists(rootRealPath + "/" + language.rawValue + "/404.html")) ?? nil
+        if let folder = path.split(separator: "/").first.map(String.init),
+            let language = Language(rawValue: folder),
+            let page =
+                (try? FileSystem.readIfExists(rootRealPath + "/" + language.rawValue + "/404.html"))
+                ?? nil
         {
             return page
         }
@@ -432,13 +477,15 @@ final class StaticFileServer: Sendable {
     }
 
     func respond(
-        _ client: Int32, status: Int, reason: String, method: String, contentType: String = "text/plain; charset=utf-8",
+        _ client: Int32, status: Int, reason: String, method: String,
+        contentType: String = "text/plain; charset=utf-8",
         body: [UInt8]? = nil, extraHeaders: [String: String] = [:]
     ) {
         let payload = body ?? Array("\(status) \(reason)\n".utf8)
         guard
             sendHead(
-                client, status: status, reason: reason, contentType: contentType, length: payload.count,
+                client, status: status, reason: reason, contentType: contentType,
+                length: payload.count,
                 extraHeaders: extraHeaders),
             method != "HEAD"
         else { return }
@@ -452,9 +499,12 @@ final class StaticFileServer: Sendable {
     ) -> Bool {
         var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\n"
         if let length { head += "Content-Length: \(length)\r\n" }
-        head += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
+        head +=
+            "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
         if status == 405 { head += "Allow: GET, HEAD\r\n" }
-        for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) {
+            head += "\(name): \(value)\r\n"
+        }
         head += "\r\n"
         return sendAll(client, Array(head.utf8)[...])
     }
@@ -465,11 +515,13 @@ final class StaticFileServer: Sendable {
     }
 
     static let mimeTypes: [String: String] = [
-        "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
         "json": "application/json", "geojson": "application/geo+json", "gpx": "application/gpx+xml",
         "kml": "application/vnd.google-earth.kml+xml", "svg": "image/svg+xml", "png": "image/png",
         "ico": "image/x-icon",
-        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "webmanifest": "application/manifest+json",
+        "xml": "application/xml", "txt": "text/plain; charset=utf-8",
+        "webmanifest": "application/manifest+json",
     ]
 
     static func mimeType(for path: String) -> String {
@@ -486,7 +538,8 @@ enum ServeError: UserFacingError, Equatable {
         switch self {
         case .rootMissing(let path):
             "Fant ikke nettstedet i \(path). Kjør «sitegen build» først, eller oppgi mappen med --output."
-        case .badHost(let host): "«\(host)» er ikke en IPv4-adresse (for eksempel 127.0.0.1 eller 0.0.0.0)."
+        case .badHost(let host):
+            "«\(host)» er ikke en IPv4-adresse (for eksempel 127.0.0.1 eller 0.0.0.0)."
         case .cannotListen(let host, let port, let reason):
             "Kan ikke lytte på \(host):\(port): \(reason). Velg en annen port med --port."
         }

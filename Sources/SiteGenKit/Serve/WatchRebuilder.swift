@@ -9,7 +9,8 @@ import SiteBuild
 /// stays (a build that fails never touches `output/`).
 struct WatchRebuilder: Sendable {
     var context: CommandContext
-    /// The build the command line asked for (`BuildCommand.buildOptions`); `--refresh` and `--force` hold for the first.
+    /// The build the command line asked for (`BuildCommand.buildOptions`); `--refresh` and
+    /// `--force` hold for the first.
     var options: BuildOptions
     let liveReload = LiveReload()
 
@@ -34,15 +35,19 @@ struct WatchRebuilder: Sendable {
         let started = ContinuousClock.now
         do {
             let report = try await BuildPipeline(
-                options: options, environment: context.environment, console: QuietConsole(base: console)
+                options: options, environment: context.environment,
+                console: QuietConsole(base: console)
             ).run()
-            let seconds = NorwegianFormat.decimal((ContinuousClock.now - started).inSeconds, places: 2)
+            let seconds = NorwegianFormat.decimal(
+                (ContinuousClock.now - started).inSeconds, places: 2)
             let changed = report.files.written + report.files.removed
-            // What the output is now, whoever made it: another process may have built the change first.
+            // What the output is now, whoever made it: another process may have built the change
+            // first.
             let changedElsewhere = liveReload.outputChanged(
                 to: BuildRecord.load(site: options.site, output: options.outputPath)?.tree)
             if first {
-                console.progress("Bygget på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder.")
+                console.progress(
+                    "Bygget på \(seconds) s: \(report.pages) sider, \(report.placeCount) steder.")
             } else if changed > 0 {
                 liveReload.publish()
                 console.progress(
@@ -60,7 +65,10 @@ struct WatchRebuilder: Sendable {
             return .success
         } catch {
             console.error("Feil: \(error.userMessage)")
-            if !first { console.error("Viser fortsatt forrige versjon. Rett feilen og lagre; sitegen prøver igjen.") }
+            if !first {
+                console.error(
+                    "Viser fortsatt forrige versjon. Rett feilen og lagre; sitegen prøver igjen.")
+            }
             return error.exitStatus
         }
     }

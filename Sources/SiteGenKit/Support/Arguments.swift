@@ -43,14 +43,17 @@ struct CommandSpec: Sendable {
         let width = all.map { $0.name.count + ($0.valueName.map { $0.count + 1 } ?? 0) }.max() ?? 0
         for option in all {
             let left = option.name + (option.valueName.map { " " + $0 } ?? "")
-            text += "  " + left + String(repeating: " ", count: width - left.count + 2) + option.help + "\n"
+            text +=
+                "  " + left + String(repeating: " ", count: width - left.count + 2) + option.help
+                + "\n"
         }
         return text
     }
 }
 
-/// Parsed arguments: options by name (flags map to ""), positionals in order. A command reads its options
-/// through `Arguments`, by the typed options its spec is made from (`CommandOptions`), never by name.
+/// Parsed arguments: options by name (flags map to ""), positionals in order. A command reads its
+/// options through `Arguments`, by the typed options its spec is made from (`CommandOptions`),
+/// never by name.
 struct ParsedArguments: Sendable {
     var options: [String: String] = [:]
     var positionals: [String] = []
@@ -60,14 +63,18 @@ struct ParsedArguments: Sendable {
 
     /// Accepts `--name value`, `--name=value`, and `--` to end options (so a
     /// place called "-5 grader" can still be named).
-    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || DecimalNumber.parse(argument) != nil {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-"
+                || DecimalNumber.parse(argument) != nil
+            {
                 parsed.positionals.append(argument)
                 continue
             }
@@ -80,7 +87,9 @@ struct ParsedArguments: Sendable {
                 continue
             }
             // `-q`, as most tools spell it, where the command has `--quiet`.
-            if argument == "-q", spec.options.contains(where: { $0.name == CommonOptions.quiet.name }) {
+            if argument == "-q",
+                spec.options.contains(where: { $0.name == CommonOptions.quiet.name })
+            {
                 parsed.options[CommonOptions.quiet.name] = ""
                 continue
             }
@@ -97,12 +106,14 @@ struct ParsedArguments: Sendable {
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let guess = ClosestWord.to(name, among: spec.options.map(\.name) + ["--help"])
                 throw UsageError(
-                    "ukjent valg «\(name)»" + (guess.map { ". Mente du «\($0)»?" } ?? ""), command: spec.name)
+                    "ukjent valg «\(name)»" + (guess.map { ". Mente du «\($0)»?" } ?? ""),
+                    command: spec.name)
             }
             if option.takesValue && option.valueCount > 1 {
                 guard inlineValue == nil, index + option.valueCount <= arguments.count else {
                     throw UsageError(
-                        "\(name) trenger \(option.valueCount) verdier (\(option.valueName!))", command: spec.name)
+                        "\(name) trenger \(option.valueCount) verdier (\(option.valueName!))",
+                        command: spec.name)
                 }
                 parsed.multipleValues[name] = Array(arguments[index..<index + option.valueCount])
                 parsed.options[name] = arguments[index]
@@ -112,13 +123,16 @@ struct ParsedArguments: Sendable {
                     parsed.options[name] = inlineValue
                 } else {
                     guard index < arguments.count else {
-                        throw UsageError("\(name) trenger en verdi (\(option.valueName!))", command: spec.name)
+                        throw UsageError(
+                            "\(name) trenger en verdi (\(option.valueName!))", command: spec.name)
                     }
                     parsed.options[name] = arguments[index]
                     index += 1
                 }
             } else {
-                guard inlineValue == nil else { throw UsageError("\(name) tar ingen verdi", command: spec.name) }
+                guard inlineValue == nil else {
+                    throw UsageError("\(name) tar ingen verdi", command: spec.name)
+                }
                 parsed.options[name] = ""
             }
         }
@@ -128,7 +142,8 @@ struct ParsedArguments: Sendable {
             }
             if parsed.positionals.count > spec.maximumPositionals {
                 throw UsageError(
-                    "uventet argument «\(parsed.positionals[spec.maximumPositionals])»", command: spec.name)
+                    "uventet argument «\(parsed.positionals[spec.maximumPositionals])»",
+                    command: spec.name)
             }
         }
         return parsed

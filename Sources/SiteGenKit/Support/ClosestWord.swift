@@ -1,10 +1,10 @@
 /// The word a mistyped command or option most likely meant, as git and cargo suggest it: `biuld` is
-/// `build`, `--qiet` is `--quiet`. Only a near miss is suggested, so a word that is simply wrong gets
-/// no guess.
+/// `build`, `--qiet` is `--quiet`. Only a near miss is suggested, so a word that is simply wrong
+/// gets no guess.
 enum ClosestWord {
-    /// The nearest of `words` to `typed` by edits (a letter added, removed, changed, or two swapped),
-    /// ignoring case, when it is at most two edits away and fewer than half of `typed`'s letters; nil when none is,
-    /// or when two are equally near.
+    /// The nearest of `words` to `typed` by edits (a letter added, removed, changed, or two
+    /// swapped), ignoring case, when it is at most two edits away and fewer than half of `typed`'s
+    /// letters; nil when none is, or when two are equally near.
     static func to(_ typed: String, among words: [String]) -> String? {
         let typed = Array(typed.lowercased())
         let scored = words.map { (word: $0, distance: distance(typed, Array($0.lowercased()))) }

@@ -39,8 +39,9 @@ enum OptionValue: Equatable {
     case directory
     case file
     case words([String])
-    /// The guide's categories, asked of `sitegen categories --names` as the line is completed (in the
-    /// `--site` folder on the line, else the current one); these words where that fails (no guide there).
+    /// The guide's categories, asked of `sitegen categories --names` as the line is completed (in
+    /// the `--site` folder on the line, else the current one); these words where that fails (no
+    /// guide there).
     case categories([String])
     case unlisted
 

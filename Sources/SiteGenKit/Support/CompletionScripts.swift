@@ -36,20 +36,27 @@ enum CompletionScripts {
                     switch value {
                     case .directory: "_sitegen_directories"
                     case .file: "_sitegen_files"
-                    case .words(let words): "_sitegen_words " + shellQuoted(words.joined(separator: " "))
-                    case .categories(let words): "_sitegen_categories " + shellQuoted(words.joined(separator: " "))
+                    case .words(let words):
+                        "_sitegen_words " + shellQuoted(words.joined(separator: " "))
+                    case .categories(let words):
+                        "_sitegen_categories " + shellQuoted(words.joined(separator: " "))
                     case .unlisted, .none: ":"
                     }
-                valueCases += "                \(names.joined(separator: "|"))) \(action); return 0 ;;\n"
+                valueCases +=
+                    "                \(names.joined(separator: "|"))) \(action); return 0 ;;\n"
             }
             if !valueCases.isEmpty {
                 branches += "            case $prev in\n\(valueCases)            esac\n"
             }
-            branches += "            options=\(shellQuoted(options.map(\.name).joined(separator: " ")))\n"
+            branches +=
+                "            options=\(shellQuoted(options.map(\.name).joined(separator: " ")))\n"
             let valued = options.filter(\.takesValue).map(\.name)
-            if !valued.isEmpty { branches += "            valued=\(shellQuoted(valued.joined(separator: " ")))\n" }
+            if !valued.isEmpty {
+                branches += "            valued=\(shellQuoted(valued.joined(separator: " ")))\n"
+            }
             if !spec.subcommands.isEmpty {
-                branches += "            subcommands=\(shellQuoted(spec.subcommands.joined(separator: " ")))\n"
+                branches +=
+                    "            subcommands=\(shellQuoted(spec.subcommands.joined(separator: " ")))\n"
             }
             branches += "            ;;\n"
         }
@@ -154,7 +161,8 @@ enum CompletionScripts {
     /// A word for bash in single quotes.
     static func shellQuoted(_ text: String) -> String { ShellWord.quoted(text) }
 
-    /// Options that take a value, grouped by what completes the value, in the order they first appear.
+    /// Options that take a value, grouped by what completes the value, in the order they first
+    /// appear.
     static func groupedByValue(_ options: [CommandSpec.Option]) -> [(OptionValue, [String])] {
         var groups: [(OptionValue, [String])] = []
         for option in options where option.takesValue {
@@ -173,33 +181,43 @@ enum CompletionScripts {
     static func zsh(_ table: CommandTable) -> String {
         var commandList = ""
         for spec in table.entries {
-            commandList += "        " + shellQuoted(zshDescribeEscaped(spec.name) + ":" + spec.summary) + "\n"
+            commandList +=
+                "        " + shellQuoted(zshDescribeEscaped(spec.name) + ":" + spec.summary) + "\n"
         }
         let globals = table.globalOptions.map {
-            "    " + shellQuoted("(- :)" + $0.name + "[" + zshBracketEscaped($0.help) + "]") + " \\\n"
+            "    " + shellQuoted("(- :)" + $0.name + "[" + zshBracketEscaped($0.help) + "]")
+                + " \\\n"
         }.joined()
         var branches = ""
         for spec in table.entries {
             var specs: [String] = []
             for option in CommandTable.options(of: spec) {
                 let described =
-                    option.name + (option.takesValue ? "=" : "") + "[" + zshBracketEscaped(option.help) + "]"
+                    option.name + (option.takesValue ? "=" : "") + "["
+                    + zshBracketEscaped(option.help) + "]"
                 guard let valueName = option.valueName else {
                     specs.append(described)
                     continue
                 }
-                if option.valueCount > 1 {  // --center BREDDE LENGDE: one message per word, no «=» form
-                    let words = valueName.split(separator: " ").map { ":" + zshDescribeEscaped(String($0)) + ": " }
-                    specs.append(option.name + "[" + zshBracketEscaped(option.help) + "]" + words.joined())
+                // --center BREDDE LENGDE: one message per word, no «=» form
+                if option.valueCount > 1 {
+                    let words = valueName.split(separator: " ").map {
+                        ":" + zshDescribeEscaped(String($0)) + ": "
+                    }
+                    specs.append(
+                        option.name + "[" + zshBracketEscaped(option.help) + "]" + words.joined())
                     continue
                 }
                 let message = ":" + zshDescribeEscaped(valueName) + ":"
                 switch OptionValue(option) {
                 case .directory: specs.append(described + message + "_files -/")
                 case .file: specs.append(described + message + "_files")
-                case .words(let words): specs.append(described + message + "(" + words.joined(separator: " ") + ")")
+                case .words(let words):
+                    specs.append(described + message + "(" + words.joined(separator: " ") + ")")
                 case .categories(let words):
-                    specs.append(described + message + "{_sitegen_categories " + words.joined(separator: " ") + "}")
+                    specs.append(
+                        described + message + "{_sitegen_categories " + words.joined(separator: " ")
+                            + "}")
                 case .unlisted, .none: specs.append(described + message + " ")
                 }
             }
@@ -304,11 +322,15 @@ enum CompletionScripts {
                 var line = "complete -c sitegen -n \(fishQuoted(using)) -l \(fishLong(option.name))"
                 switch OptionValue(option) {
                 case .none: break
-                case .directory: line += " -x -a " + fishQuoted("(__fish_complete_directories (commandline -ct))")
+                case .directory:
+                    line +=
+                        " -x -a " + fishQuoted("(__fish_complete_directories (commandline -ct))")
                 case .file: line += " -r -F"
                 case .words(let words): line += " -x -a " + fishQuoted(words.joined(separator: " "))
                 case .categories(let words):
-                    line += " -x -a " + fishQuoted("(__sitegen_categories " + words.joined(separator: " ") + ")")
+                    line +=
+                        " -x -a "
+                        + fishQuoted("(__sitegen_categories " + words.joined(separator: " ") + ")")
                 case .unlisted: line += " -x"
                 }
                 lines.append(line + " -d " + fishQuoted(option.help))

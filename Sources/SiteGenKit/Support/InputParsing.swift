@@ -17,21 +17,26 @@ enum InputParsing {
         guard let text else { return nil }
         guard let language = Language(code: text.trimmingSpaces()) else {
             let shown = TextHardening.clean(text, maximumLength: 20) ?? ""
-            throw InvalidInput(message: "Ukjent språk «\(shown)». Bruk nb (bokmål), nn (nynorsk) eller en (engelsk).")
+            throw InvalidInput(
+                message:
+                    "Ukjent språk «\(shown)». Bruk nb (bokmål), nn (nynorsk) eller en (engelsk).")
         }
         return language
     }
 
     static func stars(_ text: String) throws -> Int {
         guard let value = Int(text.trimmingSpaces()), Rating.allowedStars.contains(value) else {
-            throw InvalidInput(message: "Antall stjerner må være et helt tall fra 1 til 5 (fikk «\(text)»).")
+            throw InvalidInput(
+                message: "Antall stjerner må være et helt tall fra 1 til 5 (fikk «\(text)»).")
         }
         return value
     }
 
     static func radius(_ text: String) throws -> Int {
-        guard let value = Int(text.trimmingSpaces()), SiteSettings.radiusRange.contains(value) else {
-            throw InvalidInput(message: "Radius må være et helt antall kilometer fra 1 til 10 (fikk «\(text)»).")
+        guard let value = Int(text.trimmingSpaces()), SiteSettings.radiusRange.contains(value)
+        else {
+            throw InvalidInput(
+                message: "Radius må være et helt antall kilometer fra 1 til 10 (fikk «\(text)»).")
         }
         return value
     }
@@ -65,10 +70,12 @@ enum InputParsing {
 
     static func coordinate(latitude: String, longitude: String) throws -> Coordinate {
         guard let lat = number(latitude), lat.isFinite, abs(lat) <= 90 else {
-            throw InvalidInput(message: "Breddegraden må være et tall mellom -90 og 90 (fikk «\(latitude)»).")
+            throw InvalidInput(
+                message: "Breddegraden må være et tall mellom -90 og 90 (fikk «\(latitude)»).")
         }
         guard let lon = number(longitude), lon.isFinite, abs(lon) <= 180 else {
-            throw InvalidInput(message: "Lengdegraden må være et tall mellom -180 og 180 (fikk «\(longitude)»).")
+            throw InvalidInput(
+                message: "Lengdegraden må være et tall mellom -180 og 180 (fikk «\(longitude)»).")
         }
         return Coordinate(latitude: lat, longitude: lon)
     }
@@ -76,7 +83,9 @@ enum InputParsing {
     /// `YYYY-MM-DD`, not after today.
     static func date(_ text: String, today: CalendarDate) throws -> CalendarDate {
         guard let date = CalendarDate(iso: text.trimmingSpaces()) else {
-            throw InvalidInput(message: "Datoen må skrives som ÅÅÅÅ-MM-DD, for eksempel \(today.iso) (fikk «\(text)»).")
+            throw InvalidInput(
+                message:
+                    "Datoen må skrives som ÅÅÅÅ-MM-DD, for eksempel \(today.iso) (fikk «\(text)»).")
         }
         guard date <= today else {
             throw InvalidInput(message: "Datoen \(date.iso) er i fremtiden.")
@@ -86,7 +95,8 @@ enum InputParsing {
 
     static func comment(_ text: String) throws -> String {
         guard !text.trimmingWhitespace().isEmpty else {
-            throw InvalidInput(message: "Kommentaren er tom. Dropp --comment hvis du ikke vil skrive noe.")
+            throw InvalidInput(
+                message: "Kommentaren er tom. Dropp --comment hvis du ikke vil skrive noe.")
         }
         return try commentText(text)
     }
@@ -97,7 +107,9 @@ enum InputParsing {
     static func commentText(_ text: String) throws -> String {
         guard text.count <= TextHardening.Limit.comment else {
             throw InvalidInput(
-                message: "Kommentaren er for lang (\(text.count) tegn, grensen er \(TextHardening.Limit.comment)).")
+                message:
+                    "Kommentaren er for lang (\(text.count) tegn, grensen er \(TextHardening.Limit.comment))."
+            )
         }
         return try typedText(text, field: "Kommentaren", allowsLineBreaks: true)
     }
@@ -106,12 +118,18 @@ enum InputParsing {
     /// (except line feed and tab, where line breaks are allowed) or a
     /// bidirectional override: they are never part of what someone means to
     /// write, and would act on the terminal that later shows them.
-    static func typedText(_ text: String, field: String, allowsLineBreaks: Bool = false) throws -> String {
+    static func typedText(_ text: String, field: String, allowsLineBreaks: Bool = false) throws
+        -> String
+    {
         for (offset, scalar) in text.unicodeScalars.enumerated() {
             let allowed = allowsLineBreaks && (scalar == "\n" || scalar == "\t")
-            if !allowed && TerminalText.isUnsafe(scalar) || (!allowsLineBreaks && (scalar == "\n" || scalar == "\t")) {
+            if !allowed && TerminalText.isUnsafe(scalar)
+                || (!allowsLineBreaks && (scalar == "\n" || scalar == "\t"))
+            {
                 let code =
-                    "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
+                    "U+"
+                    + String(
+                        repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
                     + String(scalar.value, radix: 16, uppercase: true)
                 throw InvalidInput(
                     message:

@@ -25,10 +25,14 @@ struct KnownPlaces {
         let store = try site.loadStore()
         let sample = SampleDataSource.builtIn
         if let indexed = PlaceIndex.load(from: site, settings: settings) {
-            let source = PlaceIndex.loadSource(from: site) ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate)
+            let source =
+                PlaceIndex.loadSource(from: site)
+                ?? DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate)
             return KnownPlaces(settings: settings, store: store, current: indexed, source: source)
         }
-        guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingWhitespace().isEmpty else { throw NoPlacesYet() }
+        guard (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingWhitespace().isEmpty else {
+            throw NoPlacesYet()
+        }
         var places: [Place] = []
         for category in settings.categories where category.hasSampleData {
             let request = PlacesRequest(
@@ -41,8 +45,8 @@ struct KnownPlaces {
             source: DataSourceInfo(kind: .sample, fetchedAt: sample.dataDate))
     }
 
-    /// Current places first (as the owner edited them, hidden ones too), the owner's own places, then the
-    /// store's copies of the others.
+    /// Current places first (as the owner edited them, hidden ones too), the owner's own places,
+    /// then the store's copies of the others.
     var all: [Place] {
         var places = store.editedPlaces(current, settings: settings)
         let known = Set(places.map(\.id))
@@ -84,7 +88,9 @@ struct NoPlacesYet: UserFacingError {
 
 struct PlaceNotFound: UserFacingError {
     var query: String
-    var userMessage: String { "Fant ikke noe sted som heter «\(query)». Se «sitegen search» for stedene i guiden." }
+    var userMessage: String {
+        "Fant ikke noe sted som heter «\(query)». Se «sitegen search» for stedene i guiden."
+    }
     var exitStatus: ExitStatus { .dataError }
 }
 

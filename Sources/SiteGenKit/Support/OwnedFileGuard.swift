@@ -28,11 +28,14 @@ struct OwnedFileGuard {
         }
         guard let target = FileSystem.identity(path) else { return }  // a new file
         var protected = [
-            (site.settingsPath, "innstillingsfilen"), (site.storePath, "lageret med vurderingene og favorittene"),
+            (site.settingsPath, "innstillingsfilen"),
+            (site.storePath, "lageret med vurderingene og favorittene"),
             (site.storeBackupPath, "sikkerhetskopien av lageret"), (site.lockPath, "låsefilen"),
             (PlaceIndex.path(in: site), "stedsindeksen"),
         ]
-        if let placesFile = PlaceIndex.lastPlacesFile(in: site) { protected.append((placesFile, "stedsfilen")) }
+        if let placesFile = PlaceIndex.lastPlacesFile(in: site) {
+            protected.append((placesFile, "stedsfilen"))
+        }
         if let data = try? site.loadSettings().basemapData {
             protected.append((site.root + "/" + data, "kartdataene (basemapData)"))
         }
@@ -63,14 +66,17 @@ struct OwnedFileGuard {
         }
     }
 
-    /// The folder sitegen owns that `path` (resolved) lies in, as the message names it; nil when none.
+    /// The folder sitegen owns that `path` (resolved) lies in, as the message names it; nil when
+    /// none.
     private func ownedFolder(holding path: String) -> String? {
         let folders = [
             (site.root + "/" + PlacePhoto.folderName, "photos/ (originalene til bildene dine)"),
             (site.cachePath, ".beacon-cache/ (mellomlageret)"),
             (site.defaultOutputPath, "output/ (nettstedet byggingen skriver)"),
         ]
-        for (folder, role) in folders where path.hasPrefix(FileSystem.finalPath(folder) + "/") { return role }
+        for (folder, role) in folders where path.hasPrefix(FileSystem.finalPath(folder) + "/") {
+            return role
+        }
         // Any folder a build wrote, wherever --output put it: the writer's marker is at its top.
         var folder = PathText.parent(path)
         while !folder.isEmpty, folder != "/" {

@@ -31,7 +31,9 @@ final class SignalTrap: Sendable {
         SignalTrap.registry.withLock { registry in
             guard registry.traps.removeValue(forKey: id) != nil else { return }
             let stillWanted = Set(registry.traps.values.flatMap(\.signals))
-            for number in signals where !stillWanted.contains(number) { Glibc.signal(number, SIG_DFL) }
+            for number in signals where !stillWanted.contains(number) {
+                Glibc.signal(number, SIG_DFL)
+            }
         }
     }
 
@@ -44,7 +46,9 @@ final class SignalTrap: Sendable {
 
     /// Calls every trap that wants `number` (on the pipe's reading thread).
     fileprivate static func deliver(_ number: Int32) {
-        let handlers = registry.withLock { $0.traps.values.filter { $0.signals.contains(number) }.map(\.handler) }
+        let handlers = registry.withLock {
+            $0.traps.values.filter { $0.signals.contains(number) }.map(\.handler)
+        }
         for handler in handlers { handler(number) }
     }
 }
@@ -56,14 +60,20 @@ private struct SignalPipe: Sendable {
     let writeEnd: Int32
 
     static let shared: SignalPipe = {
-        guard let ends = DescriptorIO.makePipe() else { fatalError("cannot create the signal pipe") }
+        guard let ends = DescriptorIO.makePipe() else {
+            fatalError("cannot create the signal pipe")
+        }
         // A full pipe drops a signal rather than blocking the handler.
         _ = fcntl(ends.write, F_SETFL, fcntl(ends.write, F_GETFL) | O_NONBLOCK)
         let shared = SignalPipe(readEnd: ends.read, writeEnd: ends.write)
         BackgroundThread.start("signals") {
             while true {
                 let (byte, n) = DescriptorIO.readByte(shared.readEnd)
-                if let byte { SignalTrap.deliver(Int32(byte)) } else if n < 0 && errno != EINTR { return }
+                if let byte {
+                    SignalTrap.deliver(Int32(byte))
+                } else if n < 0 && errno != EINTR {
+                    return
+                }
             }
         }
         return shared

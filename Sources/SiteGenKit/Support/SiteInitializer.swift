@@ -25,7 +25,9 @@ enum SiteInitializer {
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch {
             throw .unreadable(folder)
         }
-        if names.contains(SiteSettings.fileName) || names.contains(GuideStore.fileName) { throw .alreadyASite(folder) }
+        if names.contains(SiteSettings.fileName) || names.contains(GuideStore.fileName) {
+            throw .alreadyASite(folder)
+        }
         let others = names.filter { !tolerated.contains($0) }
         guard others.isEmpty else { throw .notEmpty(folder, names: others) }
     }
@@ -33,12 +35,17 @@ enum SiteInitializer {
     static func create(_ folder: String, files: [(name: String, bytes: [UInt8])]) throws {
         let parent = PathText.parent(folder)
         try FileSystem.createDirectory(parent)
-        let staging = parent + "/." + PathText.lastComponent(folder) + ".init-" + UUID().uuidString.prefix(8)
+        let staging =
+            parent + "/." + PathText.lastComponent(folder) + ".init-" + UUID().uuidString.prefix(8)
         try FileSystem.createDirectory(staging)
         defer { FileSystem.removeTree(staging) }
-        for file in files { try FileSystem.writeAtomically(file.bytes, to: staging + "/" + file.name) }
+        for file in files {
+            try FileSystem.writeAtomically(file.bytes, to: staging + "/" + file.name)
+        }
         if !FileSystem.fileExists(folder) {
-            guard FileSystem.move(staging, to: folder) == nil else { throw InitError.appeared(folder) }
+            guard FileSystem.move(staging, to: folder) == nil else {
+                throw InitError.appeared(folder)
+            }
             return
         }
         // An existing empty folder: link each file in, never over one that appeared meanwhile.
@@ -48,7 +55,8 @@ enum SiteInitializer {
             if let code = FileSystem.hardLink(staging + "/" + file.name, at: target) {
                 for path in linked { FileSystem.removeFile(path) }
                 throw code == EEXIST
-                    ? InitError.appeared(folder) : InitError.writeFailed(target, FileSystem.systemMessage(code))
+                    ? InitError.appeared(folder)
+                    : InitError.writeFailed(target, FileSystem.systemMessage(code))
             }
             linked.append(target)
         }
@@ -67,7 +75,8 @@ enum SiteInitializer {
         var userMessage: String {
             switch self {
             case .notAFolder(let path):
-                return "\(path) er en fil, ikke en mappe. Oppgi en ny eller tom mappe. Ingenting er skrevet."
+                return
+                    "\(path) er en fil, ikke en mappe. Oppgi en ny eller tom mappe. Ingenting er skrevet."
             case .unreadable(let path):
                 return "Mappen \(path) kan ikke leses. Ingenting er skrevet."
             case .alreadyASite(let path):
@@ -78,7 +87,8 @@ enum SiteInitializer {
                 return
                     "Mappen \(path) er ikke tom (\(shown)). Oppgi en ny eller tom mappe, for eksempel «sitegen init min-guide». Ingenting er skrevet."
             case .appeared(let path):
-                return "Noen andre la filer i \(path) mens nettstedet ble laget. Ingenting er skrevet."
+                return
+                    "Noen andre la filer i \(path) mens nettstedet ble laget. Ingenting er skrevet."
             case .writeFailed(let path, let reason):
                 return "Kunne ikke skrive \(path) (\(reason)). Ingenting er skrevet."
             case .danglingLink(let path, let target):

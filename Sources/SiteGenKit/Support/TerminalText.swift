@@ -26,13 +26,14 @@ enum TerminalText {
         }
     }
 
-    /// The cells `text` takes: two for a wide or fullwidth character or an emoji drawn as one, none for
-    /// a combining mark or a joiner, one otherwise; a control as the escape that stands for it.
+    /// The cells `text` takes: two for a wide or fullwidth character or an emoji drawn as one, none
+    /// for a combining mark or a joiner, one otherwise; a control as the escape that stands for it.
     static func columns(_ text: String) -> Int {
-        // Printable ASCII, most cells of most tables: a cell a byte, without asking Unicode's tables.
+        // Printable ASCII, most cells of most tables: a cell a byte, without asking Unicode's
+        // tables.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        // Scalar by scalar (cheaper than grapheme clusters): what a joiner joins is drawn in the cells
-        // before it, and VS16 asks for an emoji's two cells.
+        // Scalar by scalar (cheaper than grapheme clusters): what a joiner joins is drawn in the
+        // cells before it, and VS16 asks for an emoji's two cells.
         var total = 0
         var joined = false
         var previous: (scalar: Unicode.Scalar, width: Int)?
@@ -45,7 +46,9 @@ enum TerminalText {
                 joined = true
                 continue
             }
-            if scalar.value == 0xFE0F, let before = previous, before.width == 1, before.scalar.properties.isEmoji {
+            if scalar.value == 0xFE0F, let before = previous, before.width == 1,
+                before.scalar.properties.isEmoji
+            {
                 total += 1
                 previous = nil
                 continue
@@ -78,16 +81,20 @@ enum TerminalText {
     }
 
     /// A character (a grapheme cluster) is as wide as its first scalar; what follows it (accents,
-    /// variation selectors, joined emoji) is drawn in the same cells, except that VS16 asks for an emoji.
+    /// variation selectors, joined emoji) is drawn in the same cells, except that VS16 asks for an
+    /// emoji.
     private static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if scalars.dropFirst().contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        if scalars.dropFirst().contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji {
+            return 2
+        }
         return columns(of: first)
     }
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {
-        // Latin letters, Latin-1 and Latin Extended (accents come after U+0300): no need to ask Unicode's tables.
+        // Latin letters, Latin-1 and Latin Extended (accents come after U+0300): no need to ask
+        // Unicode's tables.
         if scalar.value < 0x300 { return scalar.value < 0x20 ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
@@ -95,8 +102,10 @@ enum TerminalText {
         }
         if scalar.properties.isEmojiPresentation { return 2 }
         switch scalar.value {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+            0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+            0xFE10...0xFE19,
             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
             0x20000...0x2FFFD, 0x30000...0x3FFFD:
             return 2

@@ -2,11 +2,11 @@ import BeaconModel
 import BeaconSite
 import BeaconText
 
-/// The names of OpenStreetMap's common `cuisine` values in each language: part of the catalogues, kept
-/// as one table with the three languages side by side so that no value is named in one and missing in
-/// another. Bokmål and nynorsk names are written as in running text (lower case: «indisk, pizza»); the
-/// pages capitalise the first word of a list. A value not here is shown as the data gives it
-/// (`fish_and_chips` → «fish and chips»).
+/// The names of OpenStreetMap's common `cuisine` values in each language: part of the catalogues,
+/// kept as one table with the three languages side by side so that no value is named in one and
+/// missing in another. Bokmål and nynorsk names are written as in running text (lower case:
+/// «indisk, pizza»); the pages capitalise the first word of a list. A value not here is shown as
+/// the data gives it (`fish_and_chips` → «fish and chips»).
 package enum CuisineNames {
     struct Row {
         let key: String
@@ -60,7 +60,8 @@ package enum CuisineNames {
         Row(key: "filipino", nb: "filippinsk", nn: "filippinsk", en: "Filipino"),
         Row(key: "fine_dining", nb: "gourmet", nn: "gourmet", en: "fine dining"),
         Row(key: "fish", nb: "fisk", nn: "fisk", en: "fish"),
-        Row(key: "fish_and_chips", nb: "fish and chips", nn: "fish and chips", en: "fish and chips"),
+        Row(
+            key: "fish_and_chips", nb: "fish and chips", nn: "fish and chips", en: "fish and chips"),
         Row(key: "french", nb: "fransk", nn: "fransk", en: "French"),
         Row(key: "friture", nb: "frityr", nn: "frityr", en: "fried food"),
         Row(key: "frozen_yogurt", nb: "frozen yogurt", nn: "frozen yoghurt", en: "frozen yogurt"),
@@ -83,7 +84,9 @@ package enum CuisineNames {
         Row(key: "juice", nb: "juice", nn: "jus", en: "juice"),
         Row(key: "kebab", nb: "kebab", nn: "kebab", en: "kebab"),
         Row(key: "korean", nb: "koreansk", nn: "koreansk", en: "Korean"),
-        Row(key: "latin_american", nb: "latinamerikansk", nn: "latinamerikansk", en: "Latin American"),
+        Row(
+            key: "latin_american", nb: "latinamerikansk", nn: "latinamerikansk",
+            en: "Latin American"),
         Row(key: "lebanese", nb: "libanesisk", nn: "libanesisk", en: "Lebanese"),
         Row(key: "local", nb: "lokal mat", nn: "lokal mat", en: "local food"),
         Row(key: "malaysian", nb: "malaysisk", nn: "malaysisk", en: "Malaysian"),
@@ -137,7 +140,8 @@ package enum CuisineNames {
         Row(key: "wings", nb: "kyllingvinger", nn: "kyllingvenger", en: "chicken wings"),
     ]
 
-    static let byKey: [String: Row] = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    static let byKey: [String: Row] = Dictionary(
+        rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The names of `language`, by key.
     static func names(in language: Language) -> [String: String] {
@@ -153,8 +157,8 @@ package enum CuisineNames {
     /// A value as the data gives it, for a reader: underscores as spaces.
     static func asGiven(_ key: String) -> String { key.replacingAll("_", with: " ") }
 
-    /// What a search may type for `key`, in any language on any page: the value itself and its three
-    /// names, folded and without repeats («indian indisk»).
+    /// What a search may type for `key`, in any language on any page: the value itself and its
+    /// three names, folded and without repeats («indian indisk»).
     package static func searchWords(_ key: String) -> String {
         var words: [String] = []
         for name in [asGiven(key)] + (byKey[key].map { [$0.nb, $0.nn, $0.en] } ?? []) {
@@ -173,7 +177,9 @@ package enum CuisineNames {
         if keys.contains(underscored) { return underscored }
         return keys.sorted().first { key in
             let row = byKey[key]
-            return [row?.nb, row?.nn, row?.en].contains { name in name.map { TextFolding.searchKey($0) } == folded }
+            return [row?.nb, row?.nn, row?.en].contains { name in
+                name.map { TextFolding.searchKey($0) } == folded
+            }
         }
     }
 
@@ -183,6 +189,7 @@ package enum CuisineNames {
         for place in places where place.isInCurrentData {
             for key in place.traits.cuisines { counts[key, default: 0] += 1 }
         }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map(\.key)
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(limit).map(\.key)
     }
 }

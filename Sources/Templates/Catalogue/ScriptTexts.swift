@@ -1,36 +1,42 @@
 import BeaconModel
 import BeaconSystem
 
-/// `assets/beacon-text.js`: the page scripts' texts in each of the site's
-/// languages, from the catalogues, so the scripts hold no language of their
-/// own. A page's script picks the texts of its `<html lang>`:
+/// `assets/beacon-text.js`: the page scripts' texts in each of the site's languages, from the
+/// catalogues, so the scripts hold no language of their own. A page's script picks the texts of its
+/// `<html lang>`:
 ///
 ///     window.BeaconText = { lang: "nn", home: "nn/", texts: {…}, categories: {…}, weekdays: […],
 ///                           cuisines: {indian: "indisk", …}, cuisineWords: {indian: "indian indisk", …},
 ///                           categoryTable: {restaurant: {singular, plural, icon, words, street?}, …},
 ///                           t(key, values), count(n, key) }
 ///
-/// `home` is the language's folder below the site root, for links built
-/// from the page data (which every language shares).
+/// `home` is the language's folder below the site root, for links built from the page data (which
+/// every language shares).
 package enum ScriptTexts {
     package static let path = "assets/beacon-text.js"
 
-    /// The scripts' texts in one language: the catalogue's `script`, and the texts the pages use too
-    /// (the card's marks, `Components.traitMarks`; the place map's name), taken from them so they are
-    /// written once.
+    /// The scripts' texts in one language: the catalogue's `script`, and the texts the pages use
+    /// too (the card's marks, `Components.traitMarks`; the place map's name), taken from them so
+    /// they are written once.
     static func texts(_ t: Strings) -> [(key: String, value: String)] {
         t.script + [
-            ("mark.vegetarian", t.vegetarianMark), ("mark.vegetarianOnly", t.vegetarianOffer[.only]!),
+            ("mark.vegetarian", t.vegetarianMark),
+            ("mark.vegetarianOnly", t.vegetarianOffer[.only]!),
             ("mark.vegan", t.veganMark), ("mark.veganOnly", t.veganOffer[.only]!),
             ("mark.wheelchair", t.wheelchairMark),
             // The small map of a place's page, named as the page names it (`DetailPage.placeMap`).
             ("map.placeLabel", t.mapOf("{name}")),
-        ] + PlaceTraits.priceLevels.map { ("mark.price.\($0)", t.priceLevel + ": " + t.priceLevelOf($0)) }
+        ]
+            + PlaceTraits.priceLevels.map {
+                ("mark.price.\($0)", t.priceLevel + ": " + t.priceLevelOf($0))
+            }
     }
 
-    /// The file for a site in `languages`; `categories`: the guide's (an owner's own kinds join the presets).
-    package static func file(languages: SiteLanguages, categories: [PlaceCategory] = PlaceCategory.defaults) -> [UInt8]
-    {
+    /// The file for a site in `languages`; `categories`: the guide's (an owner's own kinds join the
+    /// presets).
+    package static func file(
+        languages: SiteLanguages, categories: [PlaceCategory] = PlaceCategory.defaults
+    ) -> [UInt8] {
         let known = PlaceCategory.presets + categories.filter { !$0.isPreset }
         var entries: [(key: String, value: JSONValue)] = []
         for language in languages.all {
@@ -38,7 +44,10 @@ package enum ScriptTexts {
             let names: [(key: String, value: JSONValue)] = known.map { category in
                 (
                     category.rawValue,
-                    .object([("one", .string(t.singular(category))), ("other", .string(t.plural(category)))])
+                    .object([
+                        ("one", .string(t.singular(category))),
+                        ("other", .string(t.plural(category))),
+                    ])
                 )
             }
             entries.append(
@@ -55,19 +64,26 @@ package enum ScriptTexts {
                                 })
                         ),
                         ("categories", .object(names)),
-                        ("weekdays", .array(OpeningHours.weekdayNames(in: language).map { .string($0) })),
+                        (
+                            "weekdays",
+                            .array(OpeningHours.weekdayNames(in: language).map { .string($0) })
+                        ),
                     ])
                 ))
         }
         var out =
             "// Beacon sitegen: the page scripts' texts (written by the build from its catalogues).\n'use strict';\n(() => {\n  const ALL = "
         out += JSONWriter(pretty: false).string(.object(entries))
-        // What a search may type for each cuisine, in every language whatever the site's (`CuisineNames`).
-        let words = CuisineNames.rows.map { ($0.key, JSONValue.string(CuisineNames.searchWords($0.key))) }
+        // What a search may type for each cuisine, in every language whatever the site's
+        // (`CuisineNames`).
+        let words = CuisineNames.rows.map {
+            ($0.key, JSONValue.string(CuisineNames.searchWords($0.key)))
+        }
         out += ";\n  const CUISINE_WORDS = " + JSONWriter(pretty: false).string(.object(words))
-        // Every preset's key (then the owner's own kinds'), bokmål names, icon class and the other words a
-        // search may find it by (`CategoryNames.searchWords`), in the preset table's order: the page script's
-        // CATEGORY_KEYS and CATEGORIES (`beacon-query.js`), the same in every language.
+        // Every preset's key (then the owner's own kinds'), bokmål names, icon class and the other
+        // words a search may find it by (`CategoryNames.searchWords`), in the preset table's order:
+        // the page script's CATEGORY_KEYS and CATEGORIES (`beacon-query.js`), the same in every
+        // language.
         let table = known.map { category -> (key: String, value: JSONValue) in
             let names = CategoryNames.names(category, in: .nb)
             return (
@@ -76,12 +92,18 @@ package enum ScriptTexts {
                     [
                         ("singular", .string(names.one)), ("plural", .string(names.other)),
                         ("icon", .string(category.icon.className)),
-                        ("words", .array(CategoryNames.searchWords(category).dropFirst(2).map { .string($0) })),
+                        (
+                            "words",
+                            .array(
+                                CategoryNames.searchWords(category).dropFirst(2).map { .string($0) }
+                            )
+                        ),
                     ] + (category.hasStreetAddress ? [] : [("street", .bool(false))]))
             )
         }
         out += ";\n  const CATEGORY_TABLE = " + JSONWriter(pretty: false).string(.object(table))
-        out += ";\n  const MAIN = \(JSONWriter(pretty: false).string(.string(languages.main.rawValue)));\n"
+        out +=
+            ";\n  const MAIN = \(JSONWriter(pretty: false).string(.string(languages.main.rawValue)));\n"
         out += #"""
               const lang = (document.documentElement.getAttribute('lang') || MAIN).toLowerCase();
               const entry = ALL[lang] || ALL[MAIN];

@@ -63,8 +63,12 @@ extension Strings {
         cuisine: "Kjøkken",
         allCuisines: "Alle kjøkken",
         diet: "Kosthold",
-        vegetarianOffer: [.yes: "Vegetarretter", .only: "Bare vegetar", .limited: "Noen vegetarretter"],
-        veganOffer: [.yes: "Veganske retter", .only: "Bare vegansk", .limited: "Noen veganske retter"],
+        vegetarianOffer: [
+            .yes: "Vegetarretter", .only: "Bare vegetar", .limited: "Noen vegetarretter",
+        ],
+        veganOffer: [
+            .yes: "Veganske retter", .only: "Bare vegansk", .limited: "Noen veganske retter",
+        ],
         vegetarianMark: "Vegetar",
         veganMark: "Vegansk",
         wheelchairMark: "Rullestolvennlig",
@@ -100,7 +104,8 @@ extension Strings {
         outsideRadiusNote:
             "De er med i dataene, men ligger utenfor området guiden dekker. «Finn nærmeste meg» tar dem med når du er i nærheten.",
         outsideRadiusRest: "Resten står i den fulle listen",
-        coverage: { km, center in "Guiden dekker steder innen \(km) km fra \(center ?? "sentrum")" },
+        coverage: { km, center in "Guiden dekker steder innen \(km) km fra \(center ?? "sentrum")"
+        },
         sourceDescription: { kind in
             switch kind {
             case .sample: "eksempeldata"
@@ -112,9 +117,11 @@ extension Strings {
         explorerControls: "Søk og filtre",
         search: "Søk",
         searchPlaceholder: "Søk i stedene",
-        searchHint: "Navn, adresse eller hva du ser etter, for eksempel «kaffe» eller «overnatting».",
+        searchHint:
+            "Navn, adresse eller hva du ser etter, for eksempel «kaffe» eller «overnatting».",
         searchHintFor: { first, second in
-            "Navn, adresse eller hva du ser etter, for eksempel «\(first)»" + (second.map { " eller «\($0)»" } ?? "")
+            "Navn, adresse eller hva du ser etter, for eksempel «\(first)»"
+                + (second.map { " eller «\($0)»" } ?? "")
                 + "."
         },
         filters: "Filtre",
@@ -144,7 +151,8 @@ extension Strings {
         rated: "vurdert",
         openNow: "Åpent nå",
         openNowHint: "Viser bare steder med kjente åpningstider som har åpent nå (norsk tid).",
-        openNowHintAbroad: "Viser bare steder med kjente åpningstider som har åpent nå (klokka der stedene er).",
+        openNowHintAbroad:
+            "Viser bare steder med kjente åpningstider som har åpent nå (klokka der stedene er).",
         listAnd: "og",
         appDescription: {
             "\($0) rundt \($1 ?? "sentrum"), med vurderinger og favoritter. Virker også uten nett."
@@ -186,7 +194,10 @@ extension Strings {
                 "denied",
                 "Du har ikke gitt siden tilgang til posisjonen din. Tillat posisjon for denne siden i nettleseren og prøv igjen."
             ),
-            ("insecure", "Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https)."),
+            (
+                "insecure",
+                "Nettleseren gir bare posisjonen til sider på en sikker tilkobling (https)."
+            ),
             (
                 "unavailable",
                 "Fant ikke posisjonen din akkurat nå. Sjekk at posisjonstjenester er slått på, og prøv igjen."
@@ -194,7 +205,10 @@ extension Strings {
             ("timeout", "Det tok for lang tid å finne posisjonen din. Prøv igjen."),
             ("unsupported", "Nettleseren din kan ikke dele posisjonen."),
             ("showing", "Viser {shown} av {total}"),
-            ("mapLabel", "Kart over stedene rundt {label}. Piltastene flytter kartet, pluss og minus zoomer."),
+            (
+                "mapLabel",
+                "Kart over stedene rundt {label}. Piltastene flytter kartet, pluss og minus zoomer."
+            ),
             ("ratingLabel", "Vurdering: {stars} av 5, {ratings}"),
             ("openNow", "Åpent nå"),
             ("closedNow", "Stengt nå"),

@@ -63,14 +63,18 @@ extension Strings {
         cuisine: "Cuisine",
         allCuisines: "All cuisines",
         diet: "Diet",
-        vegetarianOffer: [.yes: "Vegetarian options", .only: "Vegetarian only", .limited: "Some vegetarian options"],
+        vegetarianOffer: [
+            .yes: "Vegetarian options", .only: "Vegetarian only",
+            .limited: "Some vegetarian options",
+        ],
         veganOffer: [.yes: "Vegan options", .only: "Vegan only", .limited: "Some vegan options"],
         vegetarianMark: "Vegetarian",
         veganMark: "Vegan",
         wheelchairMark: "Wheelchair access",
         wheelchair: "Wheelchair",
         wheelchairAccess: [
-            .yes: "Wheelchair accessible", .limited: "Partly wheelchair accessible", .no: "Not wheelchair accessible",
+            .yes: "Wheelchair accessible", .limited: "Partly wheelchair accessible",
+            .no: "Not wheelchair accessible",
         ],
         priceLevel: "Price level",
         priceLevelOf: { "\($0) of 4" },
@@ -99,7 +103,9 @@ extension Strings {
         outsideRadiusNote:
             "They are in the data but outside the area the guide covers. “Find nearest to me” includes them when you are close by.",
         outsideRadiusRest: "The rest are in the full list",
-        coverage: { km, center in "The guide covers places within \(km) km of \(center ?? "the centre")" },
+        coverage: { km, center in
+            "The guide covers places within \(km) km of \(center ?? "the centre")"
+        },
         sourceDescription: { kind in
             switch kind {
             case .sample: "sample data"
@@ -111,7 +117,8 @@ extension Strings {
         explorerControls: "Search and filters",
         search: "Search",
         searchPlaceholder: "Search the places",
-        searchHint: "A name, an address or what you are looking for, for example “coffee” or “hotel”.",
+        searchHint:
+            "A name, an address or what you are looking for, for example “coffee” or “hotel”.",
         searchHintFor: { first, second in
             "A name, an address or what you are looking for, for example “\(first)”"
                 + (second.map { " or “\($0)”" } ?? "")
@@ -137,12 +144,14 @@ extension Strings {
         mapView: "Map",
         showMore: "Show more",
         noMatches: "No matches",
-        noMatchesHint: "Try another word, a larger distance or another category, or press “Reset” under “Filters”.",
+        noMatchesHint:
+            "Try another word, a larger distance or another category, or press “Reset” under “Filters”.",
         nothingHere: "Nothing here",
         nothingHereHint: "The guide has no places in this category.",
         rated: "rated",
         openNow: "Open now",
-        openNowHint: "Shows only places with known opening hours that are open now (Norwegian time).",
+        openNowHint:
+            "Shows only places with known opening hours that are open now (Norwegian time).",
         openNowHintAbroad:
             "Shows only places with known opening hours that are open now (local time where the places are).",
         listAnd: "and",
@@ -154,7 +163,8 @@ extension Strings {
         offlineText:
             "This page has not been opened on this device before, so it is not in the saved copy. You can read the front page, the categories, My places and the places you have looked at offline.",
         takeTheList: "Take the list with you",
-        exportsIntro: "Open the favourites in Organic Maps, OsmAnd, Google My Maps or Google Earth, or pass them on.",
+        exportsIntro:
+            "Open the favourites in Organic Maps, OsmAnd, Google My Maps or Google Earth, or pass them on.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",
@@ -185,7 +195,10 @@ extension Strings {
                 "denied",
                 "You have not given this page access to your location. Allow location for this page in your browser and try again."
             ),
-            ("insecure", "Your browser shares your location only with pages on a secure connection (https)."),
+            (
+                "insecure",
+                "Your browser shares your location only with pages on a secure connection (https)."
+            ),
             (
                 "unavailable",
                 "Could not find your location just now. Check that location services are on, and try again."
@@ -193,7 +206,10 @@ extension Strings {
             ("timeout", "Finding your location took too long. Try again."),
             ("unsupported", "Your browser cannot share your location."),
             ("showing", "Showing {shown} of {total}"),
-            ("mapLabel", "Map of the places around {label}. The arrow keys move the map; plus and minus zoom."),
+            (
+                "mapLabel",
+                "Map of the places around {label}. The arrow keys move the map; plus and minus zoom."
+            ),
             ("ratingLabel", "Rating: {stars} of 5, {ratings}"),
             ("openNow", "Open now"),
             ("closedNow", "Closed now"),

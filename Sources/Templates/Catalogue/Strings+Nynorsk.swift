@@ -63,8 +63,12 @@ extension Strings {
         cuisine: "Kjøkken",
         allCuisines: "Alle kjøkken",
         diet: "Kosthald",
-        vegetarianOffer: [.yes: "Vegetarrettar", .only: "Berre vegetar", .limited: "Nokre vegetarrettar"],
-        veganOffer: [.yes: "Veganske rettar", .only: "Berre vegansk", .limited: "Nokre veganske rettar"],
+        vegetarianOffer: [
+            .yes: "Vegetarrettar", .only: "Berre vegetar", .limited: "Nokre vegetarrettar",
+        ],
+        veganOffer: [
+            .yes: "Veganske rettar", .only: "Berre vegansk", .limited: "Nokre veganske rettar",
+        ],
         vegetarianMark: "Vegetar",
         veganMark: "Vegansk",
         wheelchairMark: "Rullestolvenleg",
@@ -100,7 +104,8 @@ extension Strings {
         outsideRadiusNote:
             "Dei er med i dataa, men ligg utanfor området guiden dekkjer. «Finn nærast meg» tek dei med når du er i nærleiken.",
         outsideRadiusRest: "Resten står i den fulle lista",
-        coverage: { km, center in "Guiden dekkjer stader innan \(km) km frå \(center ?? "sentrum")" },
+        coverage: { km, center in "Guiden dekkjer stader innan \(km) km frå \(center ?? "sentrum")"
+        },
         sourceDescription: { kind in
             switch kind {
             case .sample: "eksempeldata"
@@ -114,7 +119,8 @@ extension Strings {
         searchPlaceholder: "Søk i stadene",
         searchHint: "Namn, adresse eller det du ser etter, til dømes «kaffi» eller «overnatting».",
         searchHintFor: { first, second in
-            "Namn, adresse eller det du ser etter, til dømes «\(first)»" + (second.map { " eller «\($0)»" } ?? "") + "."
+            "Namn, adresse eller det du ser etter, til dømes «\(first)»"
+                + (second.map { " eller «\($0)»" } ?? "") + "."
         },
         filters: "Filter",
         radius: "Innan",
@@ -143,7 +149,8 @@ extension Strings {
         rated: "vurdert",
         openNow: "Ope no",
         openNowHint: "Viser berre stader med kjende opningstider som har ope no (norsk tid).",
-        openNowHintAbroad: "Viser berre stader med kjende opningstider som har ope no (klokka der stadene er).",
+        openNowHintAbroad:
+            "Viser berre stader med kjende opningstider som har ope no (klokka der stadene er).",
         listAnd: "og",
         appDescription: {
             "\($0) rundt \($1 ?? "sentrum"), med vurderingar og favorittar. Verkar òg utan nett."
@@ -185,7 +192,10 @@ extension Strings {
                 "denied",
                 "Du har ikkje gitt sida tilgang til posisjonen din. Tillat posisjon for denne sida i nettlesaren og prøv igjen."
             ),
-            ("insecure", "Nettlesaren gir berre posisjonen til sider på ei sikker tilkopling (https)."),
+            (
+                "insecure",
+                "Nettlesaren gir berre posisjonen til sider på ei sikker tilkopling (https)."
+            ),
             (
                 "unavailable",
                 "Fann ikkje posisjonen din akkurat no. Sjekk at posisjonstenester er slått på, og prøv igjen."
@@ -193,7 +203,10 @@ extension Strings {
             ("timeout", "Det tok for lang tid å finne posisjonen din. Prøv igjen."),
             ("unsupported", "Nettlesaren din kan ikkje dele posisjonen."),
             ("showing", "Viser {shown} av {total}"),
-            ("mapLabel", "Kart over stadene rundt {label}. Piltastane flyttar kartet, pluss og minus zoomar."),
+            (
+                "mapLabel",
+                "Kart over stadene rundt {label}. Piltastane flyttar kartet, pluss og minus zoomar."
+            ),
             ("ratingLabel", "Vurdering: {stars} av 5, {ratings}"),
             ("openNow", "Ope no"),
             ("closedNow", "Stengd no"),

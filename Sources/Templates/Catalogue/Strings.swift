@@ -34,7 +34,8 @@ package struct Strings: Sendable {
     let openInAppleMaps: String
     let openInGoogleMaps: String
     let openInOpenStreetMap: String
-    /// The detail page's actions: directions in Apple Maps, call, the place's website; and its row of map links.
+    /// The detail page's actions: directions in Apple Maps, call, the place's website; and its row
+    /// of map links.
     let directions: String
     let call: String
     let websiteAction: String
@@ -114,8 +115,9 @@ package struct Strings: Sendable {
     let pageOf: @Sendable (Int, Int) -> String
     /// " (side 2)" after a list page's heading in its title.
     let pageSuffix: @Sendable (Int) -> String
-    /// The guide's title where the tool made it from the centre (`SiteSettings.titleIsMadeFromCenter`):
-    /// "Steder rundt Bergen"; "Min stedsguide" for a centre without a name; the built-in guide's own.
+    /// The guide's title where the tool made it from the centre
+    /// (`SiteSettings.titleIsMadeFromCenter`): "Steder rundt Bergen"; "Min stedsguide" for a centre
+    /// without a name; the built-in guide's own.
     let titleAround: @Sendable (_ center: String) -> String
     let titleWithoutCenter: String
     let builtInTitle: String
@@ -127,7 +129,8 @@ package struct Strings: Sendable {
     let lastUpdated: @Sendable (String) -> String
     /// "12 steder innen 5 km fra Oslo S".
     let withinRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
-    /// "Utenfor radius: 3 steder lenger enn 5 km fra Oslo S": the heading of the places the data has beyond the radius.
+    /// "Utenfor radius: 3 steder lenger enn 5 km fra Oslo S": the heading of the places the data
+    /// has beyond the radius.
     let outsideRadius: @Sendable (_ count: Int, _ radiusKm: Int, _ center: String?) -> String
     /// Why they are there at all.
     let outsideRadiusNote: String
@@ -143,7 +146,8 @@ package struct Strings: Sendable {
     let search: String
     let searchPlaceholder: String
     let searchHint: String
-    /// The same for a guide of other kinds than the brief's three: «… for eksempel «barer» eller «puber».».
+    /// The same for a guide of other kinds than the brief's three: «… for eksempel «barer» eller
+    /// «puber».».
     let searchHintFor: @Sendable (_ first: String, _ second: String?) -> String
     let filters: String
     let radius: String
@@ -155,9 +159,11 @@ package struct Strings: Sendable {
     let favoritesOnly: String
     let findNearestMe: String
     let nearMe: String
-    /// «Finn meg»: the round locate button in the map when the map comes first on a phone (the brief's GPS button).
+    /// «Finn meg»: the round locate button in the map when the map comes first on a phone (the
+    /// brief's GPS button).
     let findMe: String
-    /// «Søk i dette området» over a wide screen's map once the reader has moved it, and «Vis alle» that undoes it.
+    /// «Søk i dette området» over a wide screen's map once the reader has moved it, and «Vis alle»
+    /// that undoes it.
     let searchThisArea: String
     let showAllPlaces: String
     let reset: String
@@ -173,8 +179,8 @@ package struct Strings: Sendable {
     let nothingHereHint: String
     let rated: String
     let openNow: String
-    /// What «Åpent nå» filters by, in a guide in Norway («norsk tid») and elsewhere (the clock where the
-    /// places are, never the reader's).
+    /// What «Åpent nå» filters by, in a guide in Norway («norsk tid») and elsewhere (the clock
+    /// where the places are, never the reader's).
     let openNowHint: String
     let openNowHintAbroad: String
 
@@ -202,7 +208,8 @@ package struct Strings: Sendable {
 }
 
 extension Strings {
-    /// The home-screen name when the title is too long for it (a launcher shows about 12 characters).
+    /// The home-screen name when the title is too long for it (a launcher shows about 12
+    /// characters).
     static let appShortName = "Beacon"
 
     /// The catalogue of `language`.
@@ -214,9 +221,11 @@ extension Strings {
         }
     }
 
-    /// A category's name in this language, singular («Kafé»): from `CategoryNames`, which holds the three
-    /// languages side by side.
-    func singular(_ category: PlaceCategory) -> String { CategoryNames.names(category, in: language).one }
+    /// A category's name in this language, singular («Kafé»): from `CategoryNames`, which holds the
+    /// three languages side by side.
+    func singular(_ category: PlaceCategory) -> String {
+        CategoryNames.names(category, in: language).one
+    }
 
     /// The cuisine's name in this language, or the value as the data gives it.
     package func cuisineName(_ key: String) -> String {
@@ -235,7 +244,8 @@ extension Strings {
 
     static let cuisineNames: [Language: [String: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { ($0, CuisineNames.names(in: $0)) })
-    /// «Restauranter, kafeer og hoteller»: the guide's categories in running text, the first capitalised.
+    /// «Restauranter, kafeer og hoteller»: the guide's categories in running text, the first
+    /// capitalised.
     func categoryList(_ categories: [PlaceCategory]) -> String {
         let names = categories.enumerated().map {
             $0.offset == 0 ? plural($0.element) : plural($0.element).lowercased()
@@ -245,10 +255,14 @@ extension Strings {
     }
 
     /// A category's name in this language, plural («Kafeer»).
-    func plural(_ category: PlaceCategory) -> String { CategoryNames.names(category, in: language).other }
+    func plural(_ category: PlaceCategory) -> String {
+        CategoryNames.names(category, in: language).other
+    }
 
     /// "Vurdering: 4 av 5, 3 vurderinger".
-    func ratingLabel(_ summary: RatingSummary) -> String { ratingLabel(summary.roundedStars, summary.count) }
+    func ratingLabel(_ summary: RatingSummary) -> String {
+        ratingLabel(summary.roundedStars, summary.count)
+    }
 
     /// "850 m", "1,2 km" / "1.2 km".
     func distance(metres: Double) -> String { language.distance(metres: metres) }

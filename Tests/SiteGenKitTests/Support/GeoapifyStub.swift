@@ -32,7 +32,9 @@ final class GeoapifyStub {
         static func sample(_ category: String) -> Response {
             Response(file: Repository.root + "/Resources/sample-data/\(category).json")
         }
-        static func error(_ status: Int, _ message: String, headers: [String: String] = [:]) -> Response {
+        static func error(_ status: Int, _ message: String, headers: [String: String] = [:])
+            -> Response
+        {
             Response(
                 status: status, headers: headers,
                 body: #"{"statusCode":\#(status),"error":"Error","message":"\#(message)"}"#)
@@ -45,15 +47,17 @@ final class GeoapifyStub {
         var headers: [String: String]
     }
 
-    /// `routes` by `categories` value ("catering.cafe") or "geocode"; unlisted categories get their sample data.
-    /// `host`: the loopback address to listen on (127.0.0.2 is another host as far as a client can tell).
+    /// `routes` by `categories` value ("catering.cafe") or "geocode"; unlisted categories get their
+    /// sample data. `host`: the loopback address to listen on (127.0.0.2 is another host as far as
+    /// a client can tell).
     init(routes: [String: [Response]] = [:], host: String = "127.0.0.1") throws {
         self.host = host
         folder = NSTemporaryDirectory() + "geoapify-stub-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var all = routes
         for (key, category) in [
-            ("catering.restaurant", "restaurant"), ("catering.cafe", "cafe"), ("accommodation.hotel", "hotel"),
+            ("catering.restaurant", "restaurant"), ("catering.cafe", "cafe"),
+            ("accommodation.hotel", "hotel"),
         ] where all[key] == nil {
             all[key] = [.sample(category)]
         }
@@ -76,16 +80,20 @@ final class GeoapifyStub {
             return object
         }
         let scenario: [String: Any] = ["routes": all.mapValues { $0.map(encode) }]
-        try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: folder + "/scenario.json"))
+        try JSONSerialization.data(withJSONObject: scenario).write(
+            to: URL(fileURLWithPath: folder + "/scenario.json"))
         _ = FileManager.default.createFile(atPath: folder + "/log.jsonl", contents: nil)
 
-        // Debian's python3 directly (a pyenv shim would leave the server running after terminate()).
+        // Debian's python3 directly (a pyenv shim would leave the server running after
+        // terminate()).
         let python =
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            ? "/usr/bin/python3" : "/usr/bin/env"
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments =
             (python == "/usr/bin/env" ? ["python3"] : []) + [
-                Repository.root + "/Tests/Support/geoapify_stub.py", folder + "/scenario.json", folder + "/log.jsonl",
+                Repository.root + "/Tests/Support/geoapify_stub.py", folder + "/scenario.json",
+                folder + "/log.jsonl",
                 host,
             ]
         let output = Pipe()
@@ -117,11 +125,15 @@ final class GeoapifyStub {
     var requests: [LoggedRequest] {
         let text = (try? String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            guard
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                    as? [String: Any]
+            else {
                 return nil
             }
             return LoggedRequest(
-                path: object["path"] as? String ?? "", query: object["query"] as? [String: String] ?? [:],
+                path: object["path"] as? String ?? "",
+                query: object["query"] as? [String: String] ?? [:],
                 headers: object["headers"] as? [String: String] ?? [:])
         }
     }
@@ -132,9 +144,11 @@ final class GeoapifyStub {
 
     func client(
         key: String = "test-key-0123456789", timeout: TimeInterval = 5,
-        retry: RetryPolicy = RetryPolicy(maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15)
+        retry: RetryPolicy = RetryPolicy(
+            maximumAttempts: 4, baseDelay: 0.05, maximumDelay: 0.2, maximumTotal: 15)
     ) -> GeoapifyClient {
-        var client = GeoapifyClient(apiKey: key, baseURL: URL(string: baseURL)!, retryPolicy: retry, timeout: timeout)
+        var client = GeoapifyClient(
+            apiKey: key, baseURL: URL(string: baseURL)!, retryPolicy: retry, timeout: timeout)
         client.retryPolicy = retry
         return client
     }

@@ -21,7 +21,8 @@ enum LinkChecker {
         var page = Page(path: path, references: [], parseErrors: [], scriptBodies: [], ids: [])
         guard let context = htmlNewParserCtxt() else { return page }
         defer { htmlFreeParserCtxt(context) }
-        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let options = Int32(
+            HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 htmlCtxtReadMemory(context, $0, Int32(buffer.count), path, "UTF-8", options)
@@ -32,7 +33,9 @@ enum LinkChecker {
             return page
         }
         defer { xmlFreeDoc(document) }
-        if let error = xmlCtxtGetLastError(context), error.pointee.code != 0, error.pointee.code != 801 {
+        if let error = xmlCtxtGetLastError(context), error.pointee.code != 0,
+            error.pointee.code != 801
+        {
             page.parseErrors.append(String(cString: error.pointee.message))
         }
         walk(xmlDocGetRootElement(document), into: &page)
@@ -76,7 +79,8 @@ enum LinkChecker {
         let pageFolder = (page.path as NSString).deletingLastPathComponent
         for reference in page.references {
             let lower = reference.lowercased()
-            if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:")
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://")
+                || lower.hasPrefix("mailto:")
                 || lower.hasPrefix("tel:") || lower.hasPrefix("data:")
             {
                 continue
@@ -86,7 +90,9 @@ enum LinkChecker {
                 continue
             }
             var target = reference
-            if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+            if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+                target = String(target[..<cut])
+            }
             let resolved =
                 target.hasPrefix("/")
                 ? outputRoot + target

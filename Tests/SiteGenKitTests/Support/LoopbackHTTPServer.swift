@@ -35,7 +35,9 @@ final class LoopbackHTTPServer: Sendable {
         guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(listener, $0, &length)
+            }
         }
         port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in

@@ -11,7 +11,9 @@ enum Repository {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            if FileManager.default.fileExists(
+                atPath: url.appendingPathComponent("Package.swift").path)
+            {
                 return url.path
             }
         }
@@ -20,15 +22,19 @@ enum Repository {
 
     static var fixtures: String { root + "/Tests/Fixtures" }
 
-    /// The built `sitegen` binary beside the test bundle, or the one `BEACON_TEST_SITEGEN` names (an older
-    /// build, to see a new test fail before its fix).
+    /// The built `sitegen` binary beside the test bundle, or the one `BEACON_TEST_SITEGEN` names
+    /// (an older build, to see a new test fail before its fix).
     static var sitegenBinary: String {
-        if let given = ProcessInfo.processInfo.environment["BEACON_TEST_SITEGEN"], !given.isEmpty { return given }
+        if let given = ProcessInfo.processInfo.environment["BEACON_TEST_SITEGEN"], !given.isEmpty {
+            return given
+        }
         let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // The test bundle may sit inside a .xctest folder.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("sitegen").path), folder.path != "/"
+        while !FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent("sitegen").path), folder.path != "/"
         {
             folder.deleteLastPathComponent()
         }
@@ -47,7 +53,8 @@ final class TestSite: Sendable {
 
     /// `parent`: a folder to create the site in (default: the temporary folder).
     init(store: String? = nil, parent: String? = nil) {
-        root = (parent.map { $0 + "/" } ?? NSTemporaryDirectory()) + "beacon-site-\(UUID().uuidString)"
+        root =
+            (parent.map { $0 + "/" } ?? NSTemporaryDirectory()) + "beacon-site-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         if let store { write(store, to: GuideStore.fileName) }
     }
@@ -56,7 +63,8 @@ final class TestSite: Sendable {
 
     func write(_ text: String, to name: String) {
         let url = URL(fileURLWithPath: root + "/" + name)
-        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try! Data(text.utf8).write(to: url)
     }
 
@@ -91,7 +99,8 @@ final class TestSite: Sendable {
     /// The changed sample data, or nil (the built-in) when no test changed it.
     var sampleSource: SampleDataSource? {
         guard FileManager.default.fileExists(atPath: sampleDataFolder) else { return nil }
-        return SampleDataSource(folder: sampleDataFolder, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
+        return SampleDataSource(
+            folder: sampleDataFolder, dataDate: Date(timeIntervalSince1970: 1_795_258_800))
     }
 }
 
@@ -113,18 +122,22 @@ enum Sitegen {
     /// Runs the binary under GNU time (Debian's `time`, which the test script
     /// installs) and returns its peak resident memory in KiB as well, or nil
     /// for the memory when GNU time is not there.
-    static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-        ProcessResult, Int?
-    ) {
+    static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:])
+        throws -> (
+            ProcessResult, Int?
+        )
+    {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             return (try run(arguments, environment: environment), nil)
         }
         var result = try run(
             arguments, environment: environment, executable: "/usr/bin/time",
             prefix: ["-f", "peak-kib=%M", Repository.sitegenBinary])
-        var lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         while lines.last == "" { lines.removeLast() }
-        guard let last = lines.last, last.hasPrefix("peak-kib="), let peak = Int(last.dropFirst("peak-kib=".count))
+        guard let last = lines.last, last.hasPrefix("peak-kib="),
+            let peak = Int(last.dropFirst("peak-kib=".count))
         else { return (result, nil) }
         lines.removeLast()
         result.stderr = lines.joined(separator: "\n")
@@ -136,14 +149,21 @@ enum Sitegen {
         return (result, peak)
     }
 
-    /// `run` with the basemap the site's settings choose, for the tests of the basemap (`run` leaves it out).
-    static func runWithBasemap(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
-        try run(arguments, environment: environment.merging(["BEACON_BASEMAP": ""]) { given, _ in given })
+    /// `run` with the basemap the site's settings choose, for the tests of the basemap (`run`
+    /// leaves it out).
+    static func runWithBasemap(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
+        try run(
+            arguments,
+            environment: environment.merging(["BEACON_BASEMAP": ""]) { given, _ in given })
     }
 
     static func run(
-        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil,
-        executable: String = Repository.sitegenBinary, prefix: [String] = [], bareEnvironment: Bool = false
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        stdin: String? = nil,
+        executable: String = Repository.sitegenBinary, prefix: [String] = [],
+        bareEnvironment: Bool = false
     ) throws -> ProcessResult {
         _ = pipeSignalIgnored
         let process = Process()
@@ -156,14 +176,16 @@ enum Sitegen {
         env["GEOAPIFY_BASE_URL"] = nil
         env["OVERPASS_URL"] = nil
         for (key, value) in environment { env[key] = value }
-        // No basemap unless a test asks for one (`"BEACON_BASEMAP": ""` keeps the settings' choice): cutting
-        // the sample's tiles takes the unoptimised binary a second and more of CPU, a third of the suite's.
+        // No basemap unless a test asks for one (`"BEACON_BASEMAP": ""` keeps the settings'
+        // choice): cutting the sample's tiles takes the unoptimised binary a second and more of
+        // CPU, a third of the suite's.
         if env["BEACON_BASEMAP"] == nil { env["BEACON_BASEMAP"] = "none" }
         if env["BEACON_BASEMAP"] == "" { env["BEACON_BASEMAP"] = nil }
         // Never the real Overpass: the Geoapify stand-in answers for it too (route "overpass"), and
         // without one a closed loopback port refuses at once.
         if env["OVERPASS_URL"] == nil {
-            env["OVERPASS_URL"] = (env["GEOAPIFY_BASE_URL"] ?? "http://127.0.0.1:9") + "/api/interpreter"
+            env["OVERPASS_URL"] =
+                (env["GEOAPIFY_BASE_URL"] ?? "http://127.0.0.1:9") + "/api/interpreter"
         }
         process.environment = env
         let out = Pipe()
