@@ -1,15 +1,17 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Every module of the binary is checked for memory safety: an unsafe construct not marked `unsafe` where it is
-/// used is a compile error. Marks belong in BeaconSystem; `scripts/check-unsafe` lists the few files elsewhere.
+/// Every module of the binary is checked for memory safety: an unsafe construct not marked `unsafe`
+/// where it is used is a compile error. Marks belong in BeaconSystem; `scripts/check-unsafe` lists
+/// the few files elsewhere.
 let memorySafe: [SwiftSetting] = [
     .strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error),
 ]
 
 let package = Package(
     name: "BeaconSitegen",
-    // Linux only (Sources/BeaconCore/Support/LinuxOnly.swift says why); no Apple platform is declared.
+    // Linux only (Sources/BeaconModel/Support/LinuxOnly.swift says why); no Apple platform is
+    // declared.
     products: [
         .executable(name: "sitegen", targets: ["SiteGen"])
     ],
@@ -20,36 +22,41 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // glibc's malloc.h (mallopt): the one-shot build tunes the heap (SiteGenKit/Support/OneShotMemory.swift).
-        // glibc's getdents64: the output's digest lists a folder in two calls (BeaconSystem/FolderCalls.swift).
-        // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches (BeaconSystem/Libcurl.swift).
+        // Calls into libcurl, which the HTTP client opens with dlopen when a build first fetches
+        // (BeaconSystem/Libcurl.swift).
         .systemLibrary(name: "CLibcurlCalls", path: "Sources/CLibcurlCalls"),
-        // Calls into libvips, which the photo pipeline opens with dlopen when a guide has photos (BeaconSystem/Vips.swift).
+        // Calls into libvips, which the photo pipeline opens with dlopen when a guide has photos
+        // (BeaconSystem/Vips.swift).
         .systemLibrary(name: "CVipsCalls", path: "Sources/CVipsCalls"),
-        // zlib: a KMZ's deflated entries for `sitegen import` and the built-in files, inflated (BeaconSystem/Inflate.swift);
-        // the EmbedTool deflates those files when it compiles them in.
+        // zlib: a KMZ's deflated entries for `sitegen import` and the built-in files, inflated
+        // (BeaconSystem/Inflate.swift); the EmbedTool deflates those files when it compiles them
+        // in.
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // String and path operations FoundationEssentials lacks (no ICU in the binary), on scalars and bytes.
+        // String and path operations FoundationEssentials lacks (no ICU in the binary), on scalars
+        // and bytes.
         .target(name: "BeaconText", swiftSettings: memorySafe),
-        // The one module with unsafe code (system calls, mappings, C libraries, raw bytes), behind safe APIs.
+        // The one module with unsafe code (system calls, mappings, C libraries, raw bytes), behind
+        // safe APIs.
         .target(
             name: "BeaconSystem",
             dependencies: ["BeaconText", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
             swiftSettings: memorySafe),
-        // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in BeaconSystem).
+        // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in
+        // BeaconSystem).
         .target(
             name: "BeaconHTML", dependencies: ["BeaconSystem", "BeaconText"],
             swiftSettings: memorySafe),
-        // The assets, sample data and starter site compiled into the binary (Plugins/EmbedBuiltInFiles).
+        // The assets, sample data and starter site compiled into the binary
+        // (Plugins/EmbedBuiltInFiles).
         .executableTarget(name: "EmbedTool", dependencies: ["CZlib"]),
         .plugin(name: "EmbedBuiltInFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(
             name: "BuiltInFiles", dependencies: ["BeaconSystem"], swiftSettings: memorySafe,
             plugins: ["EmbedBuiltInFiles"]),
-        // The domain and the owner's files: places, categories, languages, time, opening hours, the site
-        // folder with its settings and store.
+        // The domain and the owner's files: places, categories, languages, time, opening hours, the
+        // site folder with its settings and store.
         .target(
             name: "BeaconModel",
             dependencies: ["BeaconHTML", "BeaconText", "BeaconSystem", "BuiltInFiles"],
@@ -63,7 +70,8 @@ let package = Package(
             name: "BeaconSources",
             dependencies: ["BeaconModel", "BeaconMap", "BeaconHTML", "BeaconText", "BeaconSystem"],
             swiftSettings: memorySafe),
-        // The guide assembled from places and the owner's edits, its photos, queries over it, and its output.
+        // The guide assembled from places and the owner's edits, its photos, queries over it, and
+        // its output.
         .target(
             name: "BeaconSite",
             dependencies: [
@@ -75,7 +83,8 @@ let package = Package(
             name: "Templates",
             dependencies: ["BeaconModel", "BeaconSite", "BeaconHTML", "BeaconText"],
             swiftSettings: memorySafe),
-        // A build: places read, the guide assembled, pages rendered and written, the basemap and photos made.
+        // A build: places read, the guide assembled, pages rendered and written, the basemap and
+        // photos made.
         .target(
             name: "SiteBuild",
             dependencies: [
@@ -84,7 +93,8 @@ let package = Package(
                 "Templates", "BuiltInFiles",
             ],
             swiftSettings: memorySafe),
-        // The commands, the preview server and the command-line reference (help, man page, completions).
+        // The commands, the preview server and the command-line reference (help, man page,
+        // completions).
         .target(
             name: "SiteGenKit",
             dependencies: [
@@ -94,8 +104,9 @@ let package = Package(
                 "Templates", "BuiltInFiles",
             ],
             swiftSettings: memorySafe),
-        // The Swift runtime's link options export every symbol (for a backtracer this binary never ships
-        // with); not exporting them keeps 4,000 names of ours, about 350 kB, out of the binary.
+        // The Swift runtime's link options export every symbol (for a backtracer this binary never
+        // ships with); not exporting them keeps 4,000 names of ours, about 350 kB, out of the
+        // binary.
         .executableTarget(
             name: "SiteGen", dependencies: ["SiteGenKit"], swiftSettings: memorySafe,
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
