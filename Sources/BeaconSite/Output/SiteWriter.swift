@@ -5,40 +5,6 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// Why the output could not be written. The previous output is left as it was.
-package enum SiteWriterError: UserFacingError, Equatable {
-    case unsafeOutputPath(path: String, reason: String)
-    case notOurFolder(path: String)
-    case invalidPagePath(String)
-    case cancelled
-    case file(FileError)
-
-    package var userMessage: String {
-        switch self {
-        case .unsafeOutputPath(let path, let reason):
-            return "Kan ikke skrive nettstedet til \(path): \(reason)."
-        case .notOurFolder(let path):
-            return
-                "Mappen \(path) finnes allerede og er ikke laget av sitegen, så den blir ikke erstattet. Velg en annen mappe med --output, eller tøm den først."
-        case .invalidPagePath(let path):
-            return "Intern feil: ugyldig filsti «\(path)» i nettstedet."
-        case .cancelled:
-            return "Byggingen ble avbrutt, og det halvferdige nettstedet er ryddet bort."
-        case .file(let error):
-            return error.userMessage
-        }
-    }
-
-    package var exitStatus: ExitStatus {
-        switch self {
-        case .file(let error): error.exitStatus
-        case .invalidPagePath: .software
-        case .cancelled: .interrupted
-        default: .usage
-        }
-    }
-}
-
 /// Writes a site into its output folder so that readers and later builds
 /// see either the old site or the new one, never a mix, and only what changed
 /// is written:
@@ -88,12 +54,12 @@ package final class SiteWriter: Sendable {
     let stagingPath: String
     /// The previous output, open (or -1): unchanged files are compared and linked relative to it.
     let previousDescriptor: Int32
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// Set once the staging folder exists, so writers need not take the lock to ask.
-    private let stagingReady = Atomic<Bool>(false)
+    let stagingReady = Atomic<Bool>(false)
     /// The staging folder, open: files are created relative to it (`openat`),
     /// which spares the kernel walking the long path for every page.
-    private let stagingDescriptor = Atomic<Int32>(-1)
+    let stagingDescriptor = Atomic<Int32>(-1)
 
     /// The digest of what this build made in the staging tree, summed as it is made
     /// (`OutputTreeDigestChange`).
@@ -106,7 +72,7 @@ package final class SiteWriter: Sendable {
     /// Set by `cancel()`: every later write fails, and no staging folder is made.
     private let cancelled = Atomic<Bool>(false)
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var cancelled = false
         var stagingCreated = false
         var unchangedPaths: [String] = []
@@ -115,7 +81,7 @@ package final class SiteWriter: Sendable {
     }
 
     /// Folders the output may not be or contain, and that the writer never makes (the site folder).
-    private let protectedPaths: [String]
+    let protectedPaths: [String]
 
     /// `protectedPaths` are folders the output must neither be nor contain (the site folder).
     package init(
@@ -154,18 +120,6 @@ package final class SiteWriter: Sendable {
     deinit {
         if previousDescriptor >= 0 { close(previousDescriptor) }
         closeStagingDescriptor()
-    }
-
-    /// Staging folders of builds that were killed before they could clean up.
-    static func removeLeftoverStaging(parent: String, name: String) {
-        let prefix = "." + name + ".staging-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        where entry.hasPrefix(prefix) {
-            let pid = Int32(entry.dropFirst(prefix.count)) ?? 0
-            // Leave a folder of a build that is still running.
-            if pid > 0, pid != getpid(), kill(pid, 0) == 0 { continue }
-            FileSystem.removeTree(parent + "/" + entry)
-        }
     }
 
     /// Stops the build (Ctrl-C): writes from now on fail, so the build ends and
@@ -223,26 +177,6 @@ package final class SiteWriter: Sendable {
             state.unchangedPaths.append(relativePath)
             state.statistics.unchanged += 1
         }
-    }
-
-    /// Creates (or empties) `relativePath` in the staging tree, its folders as needed; returns it
-    /// open for writing.
-    func createStagedFile(_ relativePath: String) throws(SiteWriterError) -> Int32 {
-        try ensureStaging()
-        let staging = stagingDescriptor.load(ordering: .acquiring)
-        // Folders are made on demand: no bookkeeping, and mkdir is atomic. The staging tree starts
-        // empty and most files are a page alone in its folder (`steder/<slug>/index.html`), so a
-        // file in a folder makes the folder first: one call, where opening first would fail once
-        // more.
-        if relativePath.utf8.contains(UInt8(ascii: "/")) {
-            do throws(FileError) { try createParentDirectories(of: relativePath) } catch {
-                throw .file(error)
-            }
-        }
-        let fd = FileSystem.openDescriptor(
-            relativePath, in: staging, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
-        guard fd >= 0 else { throw .file(.errno("skrive", stagingPath + "/" + relativePath)) }
-        return fd
     }
 
     /// Finishes the new tree and swaps it in. Returns what was done.
@@ -357,125 +291,4 @@ package final class SiteWriter: Sendable {
         }
         FileSystem.removeTree(old)
     }
-
-    /// Creates the staging folder once; under the lock, so no writer can
-    /// see it as created before it exists.
-    private func ensureStaging() throws(SiteWriterError) {
-        if stagingReady.load(ordering: .acquiring) { return }
-        let stagingPath = self.stagingPath
-        let parent = PathText.parent(stagingPath)
-        var cancelledNow = false
-        let failure: Int32? = state.withLock { state in
-            if state.stagingCreated { return nil }
-            if state.cancelled {
-                cancelledNow = true
-                return nil
-            }
-            // The output's parent folder is made only now: a build that fails earlier leaves
-            // nothing behind. Never a protected folder (the site's) or one above it: a site deleted
-            // or moved meanwhile is not made again.
-            let boundary = protectedPaths.first { parent != $0 && parent.hasPrefix($0 + "/") }
-            if protectedPaths.contains(parent) && !FileSystem.isDirectory(parent) { return ENOENT }
-            if !FileSystem.isDirectory(parent),
-                (try? FileSystem.createDirectory(parent, inside: boundary)) == nil
-            {
-                return errno == 0 ? ENOENT : errno
-            }
-            FileSystem.removeTree(stagingPath)
-            if !FileSystem.makeFolder(stagingPath) { return errno }
-            let descriptor = FileSystem.openDescriptor(
-                stagingPath, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if descriptor < 0 { return errno }
-            stagingDescriptor.store(descriptor, ordering: .releasing)
-            state.stagingCreated = true
-            stagingReady.store(true, ordering: .releasing)
-            return nil
-        }
-        if cancelledNow { throw .cancelled }
-        if let failure { throw .file(.errno("opprette mappen", stagingPath, code: failure)) }
-    }
-
-    /// `mkdir -p` of a file's folders inside the staging tree; a folder another
-    /// writer made first is fine. Made from the deepest up: usually only the
-    /// page's own folder is missing (`steder/<slug>/`), one call.
-    private func createParentDirectories(of relativePath: String) throws(FileError) {
-        // The folders, deepest first ("steder/x/index.html": "steder/x", "steder"), found by bytes.
-        var folders: [Substring] = []
-        var index = relativePath.utf8.endIndex
-        while let slash = relativePath.utf8[..<index].lastIndex(of: UInt8(ascii: "/")) {
-            folders.append(relativePath[..<slash])
-            index = slash
-        }
-        let staging = stagingDescriptor.load(ordering: .acquiring)
-        // folders[0] is the deepest: find the deepest one whose parent exists, then make the rest
-        // downwards.
-        var level = 0
-        while level < folders.count {
-            if FileSystem.makeFolder(String(folders[level]), in: staging) {
-                staged.withLock { $0.addFolder(String(folders[level])) }
-                break
-            }
-            if errno == EEXIST { break }
-            guard errno == ENOENT else {
-                throw .errno("opprette mappen", stagingPath + "/" + folders[level])
-            }
-            level += 1
-        }
-        while level > 0 {
-            level -= 1
-            if FileSystem.makeFolder(String(folders[level]), in: staging) {
-                staged.withLock { $0.addFolder(String(folders[level])) }
-            } else if errno != EEXIST {
-                throw .errno("opprette mappen", stagingPath + "/" + folders[level])
-            }
-        }
-    }
-
-    /// Relative, no `..` or `.` segments, no empty segments, no NUL or controls.
-    static func isSafeRelativePath(_ path: String) -> Bool {
-        guard path.utf8.count < 4096 else { return false }
-        // Bytes, not characters: every byte refused is ASCII, and it runs for every file a build
-        // writes.
-        var segmentLength = 0
-        var onlyDots = true
-        // "", "." or ".."
-        func segmentIsBad() -> Bool { segmentLength == 0 || (onlyDots && segmentLength <= 2) }
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if segmentIsBad() { return false }
-                segmentLength = 0
-                onlyDots = true
-                continue
-            }
-            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") { return false }
-            segmentLength += 1
-            if byte != UInt8(ascii: ".") { onlyDots = false }
-            if segmentLength > 255 { return false }
-        }
-        return !segmentIsBad()
-    }
-
-    /// True when `path` is a regular file holding exactly `bytes`.
-    static func fileHasContent(_ path: String, in folder: Int32, _ bytes: [UInt8]) -> Bool {
-        guard folder >= 0 else { return false }
-        let fd = FileSystem.openDescriptor(path, in: folder, flags: O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard let info = FileSystem.rawStatus(descriptor: fd), (info.st_mode & S_IFMT) == S_IFREG,
-            Int(info.st_size) == bytes.count
-        else { return false }
-        if bytes.isEmpty { return true }
-        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
-        var offset = 0
-        while offset < bytes.count {
-            let n = DescriptorIO.read(fd, into: &buffer, limit: bytes.count - offset)
-            if n <= 0 { return false }
-            if !bytes.bytesEqual(from: offset, to: buffer, count: n) { return false }
-            offset += n
-        }
-        return true
-    }
-
-    /// Every regular file under `root`, as relative paths.
-    static func listFiles(under root: String) -> [String] { FileSystem.filesUnder(root) }
 }
