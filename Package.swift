@@ -74,14 +74,14 @@ let package = Package(
         // its output.
         .target(
             name: "BeaconSite",
-            dependencies: [
-                "BeaconModel", "BeaconMap", "BeaconSources", "BeaconHTML", "BeaconText",
-                "BeaconSystem",
-            ],
+            dependencies: ["BeaconModel", "BeaconHTML", "BeaconText", "BeaconSystem"],
             swiftSettings: memorySafe),
         .target(
             name: "Templates",
-            dependencies: ["BeaconModel", "BeaconSite", "BeaconHTML", "BeaconText"],
+            dependencies: [
+                "BeaconModel", "BeaconMap", "BeaconSite", "BeaconHTML", "BeaconText",
+                "BeaconSystem",
+            ],
             swiftSettings: memorySafe),
         // A build: places read, the guide assembled, pages rendered and written, the basemap and
         // photos made.
@@ -122,7 +122,7 @@ let package = Package(
             name: "BeaconCoreTests",
             dependencies: [
                 "BeaconModel", "BeaconMap", "BeaconSources", "BeaconSite", "BeaconHTML",
-                "BeaconSystem", "BuiltInFiles",
+                "BeaconSystem", "BuiltInFiles", "Templates",
                 "BeaconTestSupport",
             ]),
         // The golden pages are read from the source tree by path, not bundled.

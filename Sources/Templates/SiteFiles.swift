@@ -1,7 +1,6 @@
 import BeaconHTML
 import BeaconModel
 import BeaconSite
-import BeaconSources
 import BeaconSystem
 import BeaconText
 

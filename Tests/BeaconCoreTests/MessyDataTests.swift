@@ -4,6 +4,7 @@ import Testing
 @testable import BeaconSite
 @testable import BeaconSources
 @testable import BeaconSystem
+@testable import Templates
 
 /// Real data is messy: a missing address stays missing (never the place's name), and places that
 /// share a name are told apart by their own address (`NameSuffixes`).

@@ -4,6 +4,7 @@ import Testing
 @testable import BeaconSite
 @testable import BeaconSources
 @testable import BeaconSystem
+@testable import Templates
 
 /// What the data knows of a place besides its address (`PlaceTraits`): read from every shape the
 /// data comes in, kept through the guide's archive and the GeoJSON export.

@@ -1,5 +1,4 @@
 import BeaconModel
-import BeaconSources
 import BeaconSystem
 import BeaconText
 import FoundationEssentials

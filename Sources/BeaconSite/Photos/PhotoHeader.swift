@@ -1,4 +1,3 @@
-import BeaconMap
 import BeaconModel
 
 /// A photo's size as its first bytes give it, read in Swift, without libvips: what `sitegen photo

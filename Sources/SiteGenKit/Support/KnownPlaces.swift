@@ -4,6 +4,7 @@ import BeaconSources
 import BeaconSystem
 import BeaconText
 import FoundationEssentials
+import SiteBuild
 import Templates
 
 /// The places the terminal commands know: those of the last build (its index

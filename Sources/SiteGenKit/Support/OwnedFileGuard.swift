@@ -3,6 +3,7 @@ import BeaconSite
 import BeaconSystem
 import BeaconText
 import FoundationEssentials
+import SiteBuild
 
 /// Decides whether a command may write a file of its own (the share file) at
 /// a path the user chose. Never over the site's settings, store (and its backup),

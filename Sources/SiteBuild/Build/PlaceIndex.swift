@@ -1,4 +1,5 @@
 import BeaconModel
+import BeaconSite
 import BeaconSources
 import BeaconSystem
 import FoundationEssentials
