@@ -123,9 +123,9 @@ package enum OutputTreeDigest {
 
     /// The path of an entry as a number: its parent's key and its name.
     static func entryKey(parent: UInt64, name: [CChar]) -> UInt64 {
-        mix(
-            FNV1a.hash(
-                name.lazy.map { UInt8(bitPattern: $0) }, startingAt: parent ^ FNV1a.offsetBasis))
+        var hash = parent ^ FNV1a.offsetBasis
+        for byte in name { hash = FNV1a.step(hash, UInt8(bitPattern: byte)) }
+        return mix(hash)
     }
 
     /// splitmix64's finaliser.
@@ -200,12 +200,27 @@ package struct OutputTreeDigestChange: Sendable {
     /// lists: `entryKey` folded over the path's components, each hashed with its NUL.
     static func key(of relativePath: String) -> UInt64 {
         var key: UInt64 = 0
-        for component in relativePath.utf8.split(separator: UInt8(ascii: "/")) {
-            key = OutputTreeDigest.entryKey(
-                parent: key, name: component.map { CChar(bitPattern: $0) } + [0])
+        var hash: UInt64 = 0
+        var inName = false
+        for byte in relativePath.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if inName { key = OutputTreeDigest.mix(FNV1a.step(hash, 0)) }
+                inName = false
+            } else {
+                if !inName { hash = key ^ FNV1a.offsetBasis }
+                inName = true
+                hash = FNV1a.step(hash, byte)
+            }
         }
-        return key
+        return inName ? OutputTreeDigest.mix(FNV1a.step(hash, 0)) : key
     }
+
+    /// The hash `addFile` adds: worked out before taking a lock that guards the sum.
+    package static func fileHash(_ relativePath: String, _ info: stat) -> UInt64 {
+        OutputTreeDigest.fileHash(key: key(of: relativePath), info)
+    }
+
+    package mutating func addFile(hash: UInt64) { added.add(hash) }
 
     /// What `stat` says of the file at `relativePath` (a file written, or one about to change or
     /// go).

@@ -154,7 +154,8 @@ package final class SiteWriter: Sendable {
             try FileSystem.writeAll(fd: fd, bytes: bytes, path: stagingPath + "/" + relativePath)
         } catch { throw .file(error) }
         if let info = FileSystem.rawStatus(descriptor: fd) {
-            staged.withLock { $0.addFile(relativePath, info) }
+            let hash = OutputTreeDigestChange.fileHash(relativePath, info)
+            staged.withLock { $0.addFile(hash: hash) }
         }
     }
 
