@@ -1,6 +1,5 @@
 import Testing
 
-@testable import SiteBuild
 @testable import SiteGenKit
 
 /// Tables in the terminal line up by the cells a terminal draws: real data has names in Chinese,
