@@ -372,31 +372,47 @@ import Testing
         }
     }
 
-    @Test func withoutAKeyOnlyTheOwnersChoiceAsksOverpass() throws {
+    /// Without a key: a guide the compiled-in extract does not cover asks Overpass for its map by
+    /// default (one request, the box named), the sample's area asks no one, and `"basemap":
+    /// "none"` or `--offline` asks no one anywhere.
+    @Test func withoutAKeyAGuideOutsideTheExtractAsksOverpassUnlessTheOwnerSaysNo() throws {
         let site = TestSite()
         site.write(
-            #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2}"#,
+            #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2,"basemap":"none"}"#,
             to: SiteSettings.fileName)
         let stub = try GeoapifyStub()
         let overpass = ["OVERPASS_URL": stub.baseURL + "/api/interpreter"]
         let places = Repository.fixtures + "/messy-edinburgh.geojson"
-        let plain = try Sitegen.runWithBasemap(
+        let none = try Sitegen.runWithBasemap(
             ["build", "--site", site.root, "--places", places], environment: overpass)
-        #expect(plain.status == 0, "\(plain.stderr)")
-        #expect(
-            plain.stderr.contains("uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner"),
-            "\(plain.stderr)")
+        #expect(none.status == 0, "\(none.stderr)")
         #expect(stub.requests.isEmpty)
         #expect(vectorTiles(site).isEmpty)
 
         site.write(
-            #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2,"basemap":"osm"}"#,
+            #"{"format":1,"center":{"lat":55.9486,"lon":-3.1999},"radiusKm":2}"#,
             to: SiteSettings.fileName)
-        let chosen = try Sitegen.runWithBasemap(
+        let offline = try Sitegen.runWithBasemap(
+            ["build", "--site", site.root, "--places", places, "--offline"],
+            environment: overpass)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stderr.contains("--offline forbyr nettverkskall"), "\(offline.stderr)")
+        #expect(stub.requests.isEmpty)
+
+        let plain = try Sitegen.runWithBasemap(
             ["build", "--site", site.root, "--places", places], environment: overpass)
-        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(
+            plain.stderr.contains("Henter kartdata fra Overpass (127.0.0.1) for 55,"),
+            "\(plain.stderr)")
         #expect(overpassRequests(stub).count == 1)
         #expect(!vectorTiles(site).isEmpty)
+
+        // The sample's area without a key: the extract compiled in, no request.
+        let oslo = TestSite()
+        let sample = try Sitegen.runWithBasemap(["build", "--site", oslo.root], environment: overpass)
+        #expect(sample.status == 0 && !sample.stderr.contains("Overpass"), "\(sample.stderr)")
+        #expect(overpassRequests(stub).count == 1)
     }
 
     /// Issue: `"basemap": "osm"` without a key asked Overpass for a guide built with `--places` but

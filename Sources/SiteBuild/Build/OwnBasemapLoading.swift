@@ -8,11 +8,10 @@ import FoundationEssentials
 
 /// Our own basemap (`basemap: "osm"`, the default): OpenStreetMap data for the
 /// guide's area, cut into vector tiles the pages draw. The data comes from the
-/// file `basemapData` names; else, when the owner allowed a request (a Geoapify
-/// key, or `"osm"` named in the settings), from Overpass (cached for 30 days,
-/// like Geoapify's tiles), whatever the places come from; else from the Oslo
-/// extract compiled in, for any guide whose centre it covers. Without a key and
-/// without that choice, nothing leaves the machine.
+/// file `basemapData` names; else from the Oslo extract compiled in, for a guide
+/// without a key whose centre it covers (the sample guide: nothing leaves the
+/// machine); else from Overpass (cached for 30 days, like Geoapify's tiles),
+/// whatever the places come from. `"basemap": "none"` and `--offline` ask no one.
 /// Cutting is cached too, by the data and the plan, so a build whose basemap
 /// did not change only reads the tiles back. Bad or missing data never fails
 /// the build: it goes on without a basemap (or with the last answer that could
@@ -55,6 +54,12 @@ extension BasemapLoading {
         }
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
         return GeoBounds(south: numbers[0], west: numbers[1], north: numbers[2], east: numbers[3])
+    }
+
+    /// A box as the terminal names it, by its south-west and north-east corners.
+    static func describe(_ box: GeoBounds) -> String {
+        NorwegianFormat.coordinate(Coordinate(latitude: box.south, longitude: box.west)) + " – "
+            + NorwegianFormat.coordinate(Coordinate(latitude: box.north, longitude: box.east))
     }
 
     /// The area the compiled-in Oslo extract covers (its README's box).
@@ -157,16 +162,11 @@ extension BasemapLoading {
             return ownFile(name)
         }
         let hasKey = !(environment["GEOAPIFY_API_KEY"]?.trimmingWhitespace() ?? "").isEmpty
-        // A live guide, or one whose owner asked for Overpass by name: fresh data with the sea.
-        if hasKey || settings.basemap == .openStreetMap {
-            return try await overpass(area)
-        }
         let coverage = BasemapLoading.sampleCoverage
-        guard coverage.contains(settings.center) else {
-            return .failure(
-                OwnDataProblem(
-                    "eksempelkartet dekker bare sentrale Oslo, og uten GEOAPIFY_API_KEY spør ikke sitegen andre maskiner. Velg «\"basemap\": \"osm\"» i \(SiteSettings.fileName) for å hente kartdata fra Overpass (OpenStreetMap), eller pek basemapData på et utdrag."
-                ))
+        // A live guide, one whose owner asked for Overpass by name, or one the built-in extract
+        // does not cover: fresh data for its own area.
+        if hasKey || settings.basemap == .openStreetMap || !coverage.contains(settings.center) {
+            return try await overpass(area)
         }
         guard BuiltInFiles.contains(BasemapLoading.sampleDataName) else {
             return .failure(OwnDataProblem("eksempelkartet er ikke bygget inn i denne sitegen"))
@@ -251,7 +251,9 @@ extension BasemapLoading {
         {
             return fromCache(cached)
         }
-        console.progress("Henter kartdata fra Overpass (\(client.endpoint.host ?? "")) …")
+        console.progress(
+            "Henter kartdata fra Overpass (\(client.endpoint.host ?? "")) for \(BasemapLoading.describe(area)) …"
+        )
         do {
             let body = try await client.fetch(area)
             let console = self.console
