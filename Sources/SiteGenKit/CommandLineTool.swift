@@ -190,7 +190,8 @@ package enum CommandLineTool {
 
             Se «sitegen KOMMANDO --help» for valgene til hver kommando, og «sitegen help --man | man -l -»
             for hele veiledningen.
-            Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S.
+            Uten GEOAPIFY_API_KEY henter sitegen stedene fra OpenStreetMap (Overpass); en guide ved
+            Oslo S bygges av eksempeldataene.
             """
         return text
     }

@@ -367,7 +367,7 @@ enum PageChrome {
                     b.element("p") { b in
                         b.text(t.lastUpdated(lastUpdated))
                         b.text(" · ")
-                        b.text(t.sourceDescription(source.kind))
+                        b.text(t.sourceDescription(source))
                         b.text(" · ")
                         b.text(t.madeWith)
                     }

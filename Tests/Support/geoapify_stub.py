@@ -7,7 +7,8 @@ until killed.
 
 SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
   KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), "geocode"
-  for /v1/geocode/*, or "overpass" for an Overpass API request (/api/interpreter?data=QUERY). Responses are used in order; the last one repeats.
+  for /v1/geocode/*, "overpass" for an Overpass API request for map data (/api/interpreter?data=QUERY), or
+  "overpass-places" for one for places (a query with `out center`). Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
              "file": PATH | "body": TEXT | "json": VALUE | "png": true (the drawn tile, below; with
              "text": TEXT, that text in a tEXt, a zTXt and an iTXt chunk too),
@@ -141,7 +142,8 @@ class Handler(BaseHTTPRequestHandler):
             if parts.path.startswith("/v1/geocode"):
                 key = "geocode"
             elif parts.path.endswith("/interpreter"):
-                key = "overpass"
+                # A places query (`out center tags`) or the basemap's (`out geom`).
+                key = "overpass-places" if "out center" in query.get("data", "") else "overpass"
             else:
                 key = query.get("categories", "")
             response = pick(key)

@@ -4,7 +4,8 @@ import BeaconText
 import FoundationEssentials
 
 /// The Overpass API, asked once per build for everything our basemap draws
-/// within a box (one combined query, so a build makes one request), with
+/// within a box (one combined query, so a build makes one request), and once
+/// for the places of every kind the guide holds when it has no key, with
 /// retries paced as the public servers ask (`Retry-After`, at most a few
 /// tries). `OVERPASS_URL` names another server (a mirror, or a test's stand-in
 /// on loopback); `OVERPASS_TIMEOUT` the seconds one try may take.
@@ -88,9 +89,16 @@ package struct OverpassClient: Sendable {
             """
     }
 
-    /// The request's URL: the endpoint with the query as `data`.
+    /// The basemap request's URL: the endpoint with the query as `data`.
     package func url(for box: GeoBounds) -> URL {
-        let query = OverpassClient.query(for: box, timeoutSeconds: Int(timeout.rounded()))
+        url(forQuery: OverpassClient.query(for: box, timeoutSeconds: timeoutSeconds))
+    }
+
+    /// The timeout a query asks the server for: the seconds one try may take.
+    package var timeoutSeconds: Int { Int(timeout.rounded()) }
+
+    /// The endpoint with `query` (Overpass QL) as `data`.
+    package func url(forQuery query: String) -> URL {
         let separator = (endpoint.query ?? "").isEmpty ? "?" : "&"
         return URL(
             string: endpoint.absoluteString + separator + "data="
@@ -101,7 +109,15 @@ package struct OverpassClient: Sendable {
     /// The answer's body, after retries; an Overpass error (a `remark`, an HTML page) is left for
     /// the reader to name.
     package func fetch(_ box: GeoBounds) async throws(OverpassError) -> Data {
-        let url = url(for: box)
+        try await fetch(url: url(for: box))
+    }
+
+    /// The answer to `query` (Overpass QL), after retries.
+    package func fetch(query: String) async throws(OverpassError) -> Data {
+        try await fetch(url: url(forQuery: query))
+    }
+
+    private func fetch(url: URL) async throws(OverpassError) -> Data {
         let clock = ContinuousClock()
         let started = clock.now
         var attempt = 0

@@ -27,6 +27,11 @@ package enum OSMCategoryTags {
         "tourism=gallery": "entertainment.culture.gallery",
         "tourism=viewpoint": "tourism.attraction.viewpoint",
         "tourism=attraction": "tourism.attraction",
+        "historic=castle": "tourism.sights.castle",
+        "historic=fort": "tourism.sights.fort",
+        "historic=monument": "tourism.sights.memorial.monument",
+        "historic=ruins": "tourism.sights.ruines",
+        "historic=archaeological_site": "tourism.sights.archaeological_site",
         "tourism=camp_site": "camping.camp_site",
         "tourism=caravan_site": "camping.caravan_site",
         "leisure=park": "leisure.park",
@@ -36,5 +41,19 @@ package enum OSMCategoryTags {
     ]
 
     /// The keys of the tags OSM files a kind of place under.
-    package static let tagKeys = ["amenity", "shop", "tourism", "leisure", "natural"]
+    package static let tagKeys = ["amenity", "shop", "tourism", "leisure", "natural", "historic"]
+}
+
+extension PlaceCategory {
+    /// The OpenStreetMap tags whose places fall in this kind: those of the table whose Geoapify
+    /// key the kind holds, then the owner's own (`"osm": [...]`). What an Overpass query for the
+    /// kind asks for; empty for an owner's kind with neither.
+    package var openStreetMapTags: [OSMTag] {
+        var tags = OSMCategoryTags.geoapifyKeys
+            .filter { matches(geoapifyKey: $0.value) }
+            .keys.sorted()
+            .compactMap(OSMTag.init)
+        for tag in definition.osmTags where !tags.contains(tag) { tags.append(tag) }
+        return tags
+    }
 }

@@ -39,6 +39,12 @@ package enum NorwegianFormat {
         "\(integer(n)) \(n == 1 ? singular : plural)"
     }
 
+    /// «a», «a og b», «a, b og c» (or «a, b eller c»).
+    package static func list(_ items: [String], or: Bool = false) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + (or ? " eller " : " og ") + items.last!
+    }
+
     /// "0,07": up to `places` decimals with a decimal comma, trailing zeros dropped.
     package static func decimal(_ value: Double, places: Int) -> String {
         MachineNumber.decimal(value, places: places).replacingAll(".", with: ",")

@@ -9,7 +9,8 @@ extension SiteSettings: Codable {
             known: [
                 "format", "title", "center", "radiusKm", "placesPerCategory", "cacheHours", "intro",
                 "baseURL",
-                "basemap", "basemapData", "tileBudget", "languages", "translations", "timeZone",
+                "basemap", "basemapData", "tileBudget", "source", "languages", "translations",
+                "timeZone",
                 "categories",
             ], expected: "forventet et JSON-objekt")
         _ = try container.format("format", readable: Self.currentFormat...Self.currentFormat)
@@ -38,6 +39,7 @@ extension SiteSettings: Codable {
         basemap = try container.decodeIfPresent(BasemapSetting.self, forKey: "basemap")
         basemapData = try container.string("basemapData")
         tileBudget = try container.integer("tileBudget")
+        source = try container.decodeIfPresent(PlacesSourceSetting.self, forKey: "source")
         languages =
             try container.decodeIfPresent(SiteLanguages.self, forKey: "languages") ?? languages
         if let translations = try container.decodeIfPresent(
@@ -76,6 +78,7 @@ extension SiteSettings: Codable {
         try container.encodeIfPresent(basemap, forKey: "basemap")
         try container.encodeIfPresent(basemapData, forKey: "basemapData")
         try container.encodeIfPresent(tileBudget, forKey: "tileBudget")
+        try container.encodeIfPresent(source, forKey: "source")
         if languages != .bokmålOnly { try container.encode(languages, forKey: "languages") }
         if !translations.isEmpty {
             var members = container.nestedContainer(keyedBy: JSONKey.self, forKey: "translations")

@@ -34,6 +34,9 @@ package struct SiteSettings: Sendable, Equatable {
     package var basemapData: String?
     /// The most basemap tiles one build may publish; nil: `defaultTileBudget`.
     package var tileBudget: Int?
+    /// Where the places come from without a places file; nil (not in the file): by the key and
+    /// the centre (`PlacesSourceSetting`).
+    package var source: PlacesSourceSetting?
     /// The languages the pages are published in; the first at the site root, the others under
     /// `nn/`, `en/`.
     package var languages: SiteLanguages

@@ -126,19 +126,29 @@ package struct DataSourceInfo: Sendable, Equatable {
         case file(name: String)
     }
 
+    /// Who answered a live or cached request.
+    package enum Provider: String, Sendable, Equatable {
+        case geoapify
+        /// OpenStreetMap through the Overpass API.
+        case openStreetMap = "osm"
+    }
+
     package var kind: Kind
     /// When the data was fetched (for a cached answer: when it was cached).
     package var fetchedAt: Date
+    /// Whose answers `.live` and `.cache` are.
+    package var provider: Provider
 
-    package init(kind: Kind, fetchedAt: Date) {
+    package init(kind: Kind, fetchedAt: Date, provider: Provider = .geoapify) {
         self.kind = kind
         self.fetchedAt = fetchedAt
+        self.provider = provider
     }
 
     /// Geoapify asks for "Powered by Geoapify" where its data is shown.
     package var cameFromGeoapify: Bool {
         switch kind {
-        case .live, .cache: true
+        case .live, .cache: provider == .geoapify
         case .sample, .file: false
         }
     }

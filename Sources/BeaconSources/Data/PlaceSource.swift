@@ -73,7 +73,31 @@ package struct FetchedPlaces: Sendable {
 /// the real client, or a folder of fixtures).
 package protocol PlaceSource: Sendable {
     func places(for request: PlacesRequest) async throws -> FetchedPlaces
+    /// Every category of a build, in the requests' order. By default each is asked on its own, all
+    /// at once (each fails or succeeds on its own); a source that answers all in one request
+    /// (Overpass) asks once.
+    func places(for requests: [PlacesRequest]) async throws -> [FetchedPlaces]
 }
+
+extension PlaceSource {
+    package func places(for requests: [PlacesRequest]) async throws -> [FetchedPlaces] {
+        try await withThrowingTaskGroup(of: (Int, FetchedPlaces).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask { (index, try await places(for: request)) }
+            }
+            var results = [FetchedPlaces?](repeating: nil, count: requests.count)
+            for try await (index, fetched) in group { results[index] = fetched }
+            return results.map { $0! }
+        }
+    }
+}
+
+/// How a build may use a source's cache:
+/// - normal: a fresh cached answer (younger than the time-to-live) is used as is; otherwise the
+///   source is asked and its answer cached;
+/// - `refresh`: the source is always asked (pull to refresh);
+/// - `offline`: only the cache, stale or not; a missing entry is an error.
+package enum PlaceFetchMode: Sendable { case normal, refresh, offline }
 
 /// Why a source could not deliver a category.
 package enum PlaceSourceError: UserFacingError, Equatable {

@@ -1,15 +1,11 @@
 import BeaconModel
 import FoundationEssentials
 
-/// Places from Geoapify through the response cache:
-/// - normal: a fresh cached answer (younger than the time-to-live) is used as is;
-///   otherwise the API is asked and its answer cached;
-/// - `refresh`: the API is always asked (pull to refresh);
-/// - `offline`: only the cache, stale or not; a missing entry is an error.
+/// Places from Geoapify through the response cache, as `PlaceFetchMode` says.
 /// When the API fails and any cached answer exists, that answer is used with a
 /// warning naming its age. Only answers that decode are cached.
 package struct GeoapifyPlaceSource: PlaceSource {
-    package enum Mode: Sendable { case normal, refresh, offline }
+    package typealias Mode = PlaceFetchMode
 
     var client: GeoapifyClient
     var cache: ResponseCache

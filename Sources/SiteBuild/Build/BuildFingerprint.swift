@@ -111,9 +111,10 @@ extension ContentHasher {
         }
     }
 
-    /// Where the data came from, as the pages name it.
-    mutating func combine(_ kind: DataSourceInfo.Kind) {
-        switch kind {
+    /// Where the data came from, as the pages name it (not when: that is the caller's to say).
+    mutating func combine(_ source: DataSourceInfo) {
+        combine(source.provider.rawValue)
+        switch source.kind {
         case .sample: combine("sample")
         case .live: combine("live")
         case .cache: combine("cache")

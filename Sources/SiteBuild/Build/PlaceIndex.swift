@@ -47,11 +47,14 @@ package enum PlaceIndex {
         var ageSeconds: Int?
         var name: String?
         var fetchedAt: Double
+        /// "osm" for OpenStreetMap's answers; nil for Geoapify's (and in older records).
+        var provider: String?
     }
 
     package static func saveSource(_ source: DataSourceInfo, in site: SiteFolder) throws(FileError)
     {
         var record = Source(kind: "", fetchedAt: source.fetchedAt.timeIntervalSince1970)
+        if source.provider != .geoapify { record.provider = source.provider.rawValue }
         switch source.kind {
         case .sample: record.kind = "sample"
         case .live: record.kind = "live"
@@ -76,7 +79,9 @@ package enum PlaceIndex {
         case "file": kind = .file(name: record.name ?? "")
         default: return nil
         }
-        return DataSourceInfo(kind: kind, fetchedAt: Date(timeIntervalSince1970: record.fetchedAt))
+        return DataSourceInfo(
+            kind: kind, fetchedAt: Date(timeIntervalSince1970: record.fetchedAt),
+            provider: record.provider.flatMap(DataSourceInfo.Provider.init) ?? .geoapify)
     }
 
     package static func save(_ places: [Place], in site: SiteFolder) throws(FileError) {

@@ -33,7 +33,7 @@ extension PlaceInput {
             hasher.combine(raw.contentKey)
             hasher.combine("default-category:" + defaultCategory.rawValue)
         case .fetched(let loaded):
-            hasher.combine(loaded.source.kind)
+            hasher.combine(loaded.source)
             for hash in loaded.contentHashes {
                 guard let hash else { return nil }
                 hasher.combine(hash)

@@ -1,3 +1,4 @@
+import BeaconMap
 import BeaconModel
 import BeaconSite
 import BeaconSources
@@ -93,13 +94,30 @@ struct PlaceLoading: Sendable {
     }
 
     func chooseSource(settings: SiteSettings) throws -> any PlaceSource {
-        guard var client = try GeoapifyClient.fromEnvironment(environment) else {
+        let client = try GeoapifyClient.fromEnvironment(environment)
+        switch PlacesSourceSetting.resolved(
+            settings.source, hasKey: client != nil, center: settings.center)
+        {
+        case .sample:
             if options.offline || options.refresh {
                 throw GeoapifyError.missingKey
             }
-            console.progress("Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S.")
+            console.progress(
+                client == nil
+                    ? "Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S («\"source\": \"osm\"» i \(SiteSettings.fileName) henter steder fra OpenStreetMap i stedet)."
+                    : "Bruker eksempeldataene rundt Oslo S («\"source\": \"sample\"» i \(SiteSettings.fileName))."
+            )
             return SampleDataSource.builtIn
+        case .openStreetMap:
+            return try overpassSource(settings: settings)
+        case .geoapify:
+            guard let client else { throw GeoapifyError.missingKey }
+            return geoapifySource(client, settings: settings)
         }
+    }
+
+    func geoapifySource(_ client: GeoapifyClient, settings: SiteSettings) -> any PlaceSource {
+        var client = client
         let console = self.console
         client.now = options.now
         client.onRetry = { attempt, wait, error in
@@ -107,8 +125,6 @@ struct PlaceLoading: Sendable {
                 "  Forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
             )
         }
-        let mode: GeoapifyPlaceSource.Mode =
-            options.offline ? .offline : options.refresh ? .refresh : .normal
         switch mode {
         case .offline: console.progress("Bruker bare mellomlageret (--offline).")
         case .refresh: console.progress("Henter alt på nytt fra Geoapify (--refresh).")
@@ -125,6 +141,42 @@ struct PlaceLoading: Sendable {
             categoryName: CategoryNames.pluralInText)
     }
 
+    /// OpenStreetMap's places through Overpass: the one line says what is asked, of whom, for
+    /// which circle, before the request goes.
+    func overpassSource(settings: SiteSettings) throws -> any PlaceSource {
+        var client = try OverpassClient.fromEnvironment(environment)
+        let console = self.console
+        client.now = options.now
+        client.onRetry = { attempt, wait, error in
+            console.progress(
+                "  Overpass: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
+            )
+        }
+        let kinds = NorwegianFormat.list(settings.categories.map(CategoryNames.pluralInText))
+        let circle =
+            "innen \(settings.radiusKm) km fra \(settings.centerLabel ?? NorwegianFormat.coordinate(settings.center))"
+        switch mode {
+        case .offline:
+            console.progress(
+                "Steder fra OpenStreetMap: bare fra mellomlageret (--offline), \(kinds) \(circle).")
+        case .refresh, .normal:
+            console.progress(
+                "Steder fra OpenStreetMap: spør Overpass (\(client.endpoint.host ?? "")) om \(kinds) \(circle)"
+                    + (mode == .refresh
+                        ? " (--refresh)."
+                        : " (svar yngre enn \(settings.cacheHours) timer tas fra mellomlageret)."))
+        }
+        return OverpassPlaceSource(
+            client: client,
+            cache: ResponseCache(
+                folder: options.site.cachePath + "/overpass", inside: options.site.root),
+            mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600,
+            categories: settings.categories, addressCountry: settings.addressCountry,
+            now: options.now)
+    }
+
+    var mode: PlaceFetchMode { options.offline ? .offline : options.refresh ? .refresh : .normal }
+
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded
     {
         let requests = settings.categories.map {
@@ -132,15 +184,7 @@ struct PlaceLoading: Sendable {
                 category: $0, center: settings.center, radiusMetres: settings.radiusMetres,
                 limit: settings.placesPerCategory)
         }
-        // All the guide's categories at once; each fails or succeeds on its own.
-        let results = try await withThrowingTaskGroup(of: (Int, FetchedPlaces).self) { group in
-            for (index, request) in requests.enumerated() {
-                group.addTask { (index, try await source.places(for: request)) }
-            }
-            var results = [FetchedPlaces?](repeating: nil, count: requests.count)
-            for try await (index, fetched) in group { results[index] = fetched }
-            return results.map { $0! }
-        }
+        let results = try await source.places(for: requests)
         var places: [Place] = []
         var warnings: [String] = []
         var kind: DataSourceInfo.Kind = .sample
@@ -150,7 +194,8 @@ struct PlaceLoading: Sendable {
             let fresh = fetched.places.filter { seen.insert($0.id).inserted }
             let duplicates = fetched.places.count - fresh.count
             var line =
-                "Henter \(CategoryNames.pluralInText(request.category)) … \(fresh.count) steder"
+                "Henter \(CategoryNames.pluralInText(request.category)) … "
+                + NorwegianFormat.count(fresh.count, singular: "sted", plural: "steder")
             if duplicates > 0 { line += " (\(duplicates) allerede med i en annen kategori)" }
             let unnamed = fetched.skipped.filter { $0.reason == .noName }.count
             if unnamed > 0 { line += ", \(unnamed) uten navn hoppet over" }
@@ -187,7 +232,10 @@ struct PlaceLoading: Sendable {
         }
         if fetchedAt == .distantFuture { fetchedAt = options.now() }
         return Loaded(
-            places: places, source: DataSourceInfo(kind: kind, fetchedAt: fetchedAt),
+            places: places,
+            source: DataSourceInfo(
+                kind: kind, fetchedAt: fetchedAt,
+                provider: source is OverpassPlaceSource ? .openStreetMap : .geoapify),
             warnings: warnings,
             contentHashes: results.map(\.contentHash))
     }

@@ -63,7 +63,7 @@ struct RebuildPlan: Sendable {
             context.combine(assets)
             context.combine(outputPath)
             context.combine(basemap)
-            context.combine(places.source.kind)
+            context.combine(places.source)
             context.combine(settings.guideTimeZone.today(places.source.fetchedAt).norwegianLong)
             context.combine(photos)
             self.context = context.hex

@@ -39,7 +39,8 @@ struct BuildCommand: Command {
             "Henter stedene, fletter inn vurderinger og favoritter, og skriver nettstedet til output/.",
         details: """
             Med GEOAPIFY_API_KEY satt hentes stedene fra Geoapify (via mellomlageret i .beacon-cache/);
-            uten nøkkel brukes eksempeldataene rundt Oslo S. Nettstedet byttes inn i ett steg, så en
+            uten nøkkel fra OpenStreetMap (Overpass), og for en guide ved Oslo S fra eksempeldataene
+            («source» i innstillingene velger selv). Nettstedet byttes inn i ett steg, så en
             bygging som feiler lar forrige versjon stå urørt, og uendrede filer skrives ikke på nytt.
             """,
         options: Options.declared

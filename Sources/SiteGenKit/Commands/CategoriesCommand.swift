@@ -213,8 +213,7 @@ struct CategoriesCommand: Command {
 
     /// «a», «a og b», «a, b og c» (or «a, b eller c»).
     static func listed(_ items: [String], or: Bool = false) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + (or ? " eller " : " og ") + items.last!
+        NorwegianFormat.list(items, or: or)
     }
 }
 

@@ -1,3 +1,4 @@
+import BeaconMap
 import BeaconModel
 import BeaconSystem
 import BeaconText
@@ -116,9 +117,13 @@ struct InitCommand: Command {
                     + settings.categories.map { CategoryNames.pluralInText($0) }.joined(
                         separator: ", ") + ".")
         }
-        if (context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingSpaces().isEmpty {
+        let hasKey = !(context.environment["GEOAPIFY_API_KEY"] ?? "").trimmingSpaces().isEmpty
+        switch PlacesSourceSetting.resolved(
+            settings.source, hasKey: hasKey, center: settings.center)
+        {
+        case .sample:
             console.output(
-                "Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen for ekte steder rundt senteret ditt."
+                "Uten GEOAPIFY_API_KEY bygger sitegen fra eksempeldataene rundt Oslo S; sett nøkkelen, eller «\"source\": \"osm\"» i \(SiteSettings.fileName), for ekte steder rundt senteret ditt."
             )
             // The sample has the brief's three kinds only: say which chosen kinds stay empty
             // without the key.
@@ -131,6 +136,14 @@ struct InitCommand: Command {
                             empty.map { CategoryNames.pluralInText($0) }, or: true)
                         + (all ? ", og «sitegen build» har ingen steder å bygge av." : "."))
             }
+        case .openStreetMap:
+            console.output(
+                "Uten GEOAPIFY_API_KEY henter «sitegen build» stedene og kartet fra OpenStreetMap, hos Overpass-tjenesten (\(OverpassClient.defaultURL.host ?? "")): den ser maskinens IP-adresse og området guiden dekker, ikke mer."
+            )
+        case .geoapify:
+            console.output(
+                "«sitegen build» henter stedene fra Geoapify og kartet fra OpenStreetMap (Overpass-tjenesten, \(OverpassClient.defaultURL.host ?? ""))."
+            )
         }
         let cd = folder == SiteFolder.absolute(".") ? "" : "cd \(ShellWord.path(given)) && "
         console.output("")

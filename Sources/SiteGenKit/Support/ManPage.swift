@@ -39,7 +39,8 @@ enum ManPage {
             """
             sitegen lager en stedsguide til restauranter, kafeer og hoteller rundt et senter, som et statisk \
             nettsted med kart, søk og filtre som virker uten nett. Med GEOAPIFY_API_KEY satt hentes stedene fra \
-            Geoapify; uten nøkkel bygges guiden av eksempeldataene rundt Oslo S.
+            Geoapify; uten nøkkel fra OpenStreetMap gjennom Overpass, og en guide ved Oslo S av \
+            eksempeldataene.
             """)
         page.paragraph(
             """
@@ -91,7 +92,8 @@ enum ManPage {
             "GEOAPIFY_API_KEY",
             """
             API-nøkkelen til Geoapify. Med den henter «sitegen build» stedene (og kartflisene, med basemap \
-            «geoapify») fra Geoapify; uten den bygges guiden av eksempeldataene rundt Oslo S. Nøkkelen skrives \
+            «geoapify») fra Geoapify; uten den fra OpenStreetMap gjennom Overpass (en guide ved Oslo S: \
+            eksempeldataene). Nøkkelen skrives \
             aldri ut, verken i terminalen, på sidene eller i mellomlageret.
             """
         ),
@@ -102,6 +104,17 @@ enum ManPage {
         (
             "GEOAPIFY_TIMEOUT",
             "Hvor mange sekunder et kall til Geoapify får ta (1–120, standard 10)."
+        ),
+        (
+            "OVERPASS_URL",
+            """
+            En annen Overpass-tjeneste (et speil, din egen) for stedene uten nøkkel og for kartdataene \
+            (standard https://overpass-api.de/api/interpreter).
+            """
+        ),
+        (
+            "OVERPASS_TIMEOUT",
+            "Hvor mange sekunder ett forsøk mot Overpass får ta (1–3600, standard 180)."
         ),
         (
             "BEACON_LEAFLET_DIR",

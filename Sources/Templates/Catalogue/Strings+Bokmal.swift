@@ -106,11 +106,12 @@ extension Strings {
         outsideRadiusRest: "Resten står i den fulle listen",
         coverage: { km, center in "Guiden dekker steder innen \(km) km fra \(center ?? "sentrum")"
         },
-        sourceDescription: { kind in
-            switch kind {
+        sourceDescription: { source in
+            let provider = source.provider == .geoapify ? "Geoapify" : "OpenStreetMap"
+            return switch source.kind {
             case .sample: "eksempeldata"
-            case .live: "hentet fra Geoapify"
-            case .cache: "hentet fra Geoapify (fra mellomlageret)"
+            case .live: "hentet fra \(provider)"
+            case .cache: "hentet fra \(provider) (fra mellomlageret)"
             case .file(let name): "fra stedsfilen \(name)"
             }
         },

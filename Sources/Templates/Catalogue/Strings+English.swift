@@ -106,11 +106,12 @@ extension Strings {
         coverage: { km, center in
             "The guide covers places within \(km) km of \(center ?? "the centre")"
         },
-        sourceDescription: { kind in
-            switch kind {
+        sourceDescription: { source in
+            let provider = source.provider == .geoapify ? "Geoapify" : "OpenStreetMap"
+            return switch source.kind {
             case .sample: "sample data"
-            case .live: "fetched from Geoapify"
-            case .cache: "fetched from Geoapify (from the cache)"
+            case .live: "fetched from \(provider)"
+            case .cache: "fetched from \(provider) (from the cache)"
             case .file(let name): "from the places file \(name)"
             }
         },

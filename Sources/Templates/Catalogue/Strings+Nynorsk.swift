@@ -106,11 +106,12 @@ extension Strings {
         outsideRadiusRest: "Resten står i den fulle lista",
         coverage: { km, center in "Guiden dekkjer stader innan \(km) km frå \(center ?? "sentrum")"
         },
-        sourceDescription: { kind in
-            switch kind {
+        sourceDescription: { source in
+            let provider = source.provider == .geoapify ? "Geoapify" : "OpenStreetMap"
+            return switch source.kind {
             case .sample: "eksempeldata"
-            case .live: "henta frå Geoapify"
-            case .cache: "henta frå Geoapify (frå mellomlageret)"
+            case .live: "henta frå \(provider)"
+            case .cache: "henta frå \(provider) (frå mellomlageret)"
             case .file(let name): "frå stadfila \(name)"
             }
         },

@@ -139,7 +139,7 @@ package struct Strings: Sendable {
     /// "Guiden dekker steder innen 5 km fra Oslo S": what the data can answer.
     let coverage: @Sendable (_ radiusKm: Int, _ center: String?) -> String
     /// The footer's note on where the places came from.
-    let sourceDescription: @Sendable (DataSourceInfo.Kind) -> String
+    let sourceDescription: @Sendable (DataSourceInfo) -> String
 
     // The explorer's controls (`ExplorerControls`)
     let explorerControls: String

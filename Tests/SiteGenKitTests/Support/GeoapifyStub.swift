@@ -64,6 +64,11 @@ final class GeoapifyStub {
         if all["overpass"] == nil {
             all["overpass"] = [Response(file: Repository.fixtures + "/overpass-oslo-centre.json")]
         }
+        if all["overpass-places"] == nil {
+            all["overpass-places"] = [
+                Response(file: Repository.fixtures + "/overpass-places-edinburgh.json")
+            ]
+        }
         func encode(_ response: Response) -> [String: Any] {
             var object: [String: Any] = [
                 "status": response.status, "headers": response.headers, "delay": response.delay,
