@@ -58,6 +58,34 @@ def tile_pixel(driver, selector, fx, fy):
       return null;""", selector, fx, fy)
 
 
+# The colour beacon-basemap.js fills an area of `kind` with: the map container's --basemap-KIND, as its
+# colours() reads it, resolved to [r, g, b, a] by a canvas (whatever notation the stylesheet uses).
+BASEMAP_COLOUR = """
+const value = getComputedStyle(window.BeaconExplorer.map().getContainer()).getPropertyValue('--basemap-' + arguments[0]).trim();
+if (!value) return null;
+const ctx = document.createElement('canvas').getContext('2d');
+ctx.fillStyle = value;
+ctx.fillRect(0, 0, 1, 1);
+return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+"""
+
+
+def explorer_pixel_at(driver, lat, lon):
+    """The colour of the explorer's drawn basemap at a point: [r, g, b, a], or None."""
+    return driver.execute_script("""
+      const map = window.BeaconExplorer.map();
+      const p = map.latLngToContainerPoint([arguments[0], arguments[1]]);
+      const box = map.getContainer().getBoundingClientRect();
+      const x = box.left + p.x, y = box.top + p.y;
+      for (const c of map.getContainer().querySelectorAll('canvas.leaflet-tile')) {
+        const r = c.getBoundingClientRect();
+        if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
+        const k = c.width / r.width;
+        return Array.from(c.getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data);
+      }
+      return null;""", lat, lon)
+
+
 class BasemapOnAPhoneTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -154,6 +182,29 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         self.assertGreaterEqual(sum(near(p, nodata) for p in outside), 10, outside)
         # East of it: the data (land left clear for the map's own ground, parks, streets), not the grid's ground.
         self.assertLessEqual(sum(near(p, nodata, 4) for p in inside), 2, inside)
+
+    def test_the_fjord_is_drawn_as_water_in_light_and_dark(self):
+        """Bjørvika's water (59.9063, 10.7522) at street zoom has the colour the basemap fills water with, not
+        the land's: the sea from the extract's sea polygon, in either colour scheme."""
+        def near(pixel, colour, tolerance=3):
+            return pixel is not None and all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+        for dark in (False, True):
+            bb.set_media(self.driver, dark=dark)
+            self.driver.get(self.site.url(""))
+            bb.wait_ready(self.driver)
+            bb.zoom_map_to(self.driver, 59.9063, 10.7522, 16)
+            bb.WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(
+                "const t = document.querySelectorAll('#explorer-map canvas.leaflet-tile');"
+                "return t.length > 0 && Array.from(t).every((c) => c.classList.contains('leaflet-tile-loaded'));"))
+            water = self.driver.execute_script(BASEMAP_COLOUR, "water")
+            land = self.driver.execute_script(BASEMAP_COLOUR, "land")
+            self.assertIsNotNone(water)
+            self.assertFalse(near(water, land, 8), (water, land))
+            pixel = explorer_pixel_at(self.driver, 59.9063, 10.7522)
+            scheme = "dark" if dark else "light"
+            self.assertTrue(near(pixel, water), f"{scheme}: {pixel} is not the water colour {water} (land {land})")
+            self.assertEqual(pixel[3], 255, scheme)
 
     def test_no_name_lies_under_a_pin_a_count_the_centre_or_the_search(self):
         """A name half hidden under a pin reads as a broken map: the names make room for what stands over the
