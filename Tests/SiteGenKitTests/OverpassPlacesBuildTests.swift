@@ -250,7 +250,7 @@ import Testing
         let refused = try Sitegen.run(["build", "--site", wrong.root])
         #expect(refused.status != 0)
         #expect(
-            refused.stderr.contains(#"forventet "geoapify", "osm" eller "sample""#),
+            refused.stderr.contains(#"forventet "geoapify", "osm", "sample" eller "none""#),
             "\(refused.stderr)")
     }
 
@@ -293,5 +293,31 @@ import Testing
         let tiles = try FileManager.default.subpathsOfDirectory(atPath: folder + "/output/kart/osm")
         #expect(tiles.contains { $0.hasSuffix(".js") })
         #expect(mapRequests(stub).count == 1 && placesRequests(stub).count == 1)
+    }
+
+    /// `"source": "none"`: the owner's own places only, asking no one for places, offline from the
+    /// first build; with none of them yet, the message says how to add some.
+    @Test func aGuideOfTheOwnersOwnPlacesOnlyAsksNoOne() throws {
+        let site = TestSite()
+        site.write(
+            #"{"format":1,"source":"none","center":{"lat":19.4326,"lon":-99.1332},"basemap":"none"}"#,
+            to: SiteSettings.fileName)
+        let empty = try Sitegen.run(["build", "--site", site.root])
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("Guiden har ingen egne steder ennå"), "\(empty.stderr)")
+        let imported = try Sitegen.run([
+            "import", Repository.fixtures + "/import/takeout-mexico-city.json", "--category",
+            "restaurant", "--site", site.root,
+        ])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let built = try Sitegen.run(["build", "--site", site.root])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("spør ingen om steder"), "\(built.stderr)")
+        #expect(!built.stderr.contains("Henter restauranter"), "\(built.stderr)")
+        let index = try #require(site.read("output/index.html"))
+        #expect(index.contains("Café de Tacuba") && index.contains("egne steder"))
+        // Nothing changed: nothing written.
+        let again = try Sitegen.run(["build", "--site", site.root])
+        #expect(again.stderr.contains("Ingen endringer"), "\(again.stderr)")
     }
 }

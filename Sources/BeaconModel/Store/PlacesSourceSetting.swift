@@ -7,8 +7,11 @@ package enum PlacesSourceSetting: String, Sendable, Equatable, Codable, CaseIter
     case openStreetMap = "osm"
     /// The sample data that ships with the tool, wherever the centre is.
     case sample
+    /// `"none"`: the guide is the owner's own places and favorites, and asks no one for places.
+    /// (Not named `none`, which on an optional would mean nil.)
+    case ownOnly = "none"
 
-    static let expected = "forventet \"geoapify\", \"osm\" eller \"sample\""
+    static let expected = "forventet \"geoapify\", \"osm\", \"sample\" eller \"none\""
 
     package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

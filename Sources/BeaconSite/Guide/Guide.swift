@@ -124,6 +124,8 @@ package struct DataSourceInfo: Sendable, Equatable {
         case cache(ageSeconds: Int)
         /// From a places file given with `--places`.
         case file(name: String)
+        /// None: the guide is the owner's own places and favorites (`"source": "none"`).
+        case ownOnly
     }
 
     /// Who answered a live or cached request.
@@ -149,7 +151,7 @@ package struct DataSourceInfo: Sendable, Equatable {
     package var cameFromGeoapify: Bool {
         switch kind {
         case .live, .cache: provider == .geoapify
-        case .sample, .file: false
+        case .sample, .file, .ownOnly: false
         }
     }
 }

@@ -281,3 +281,17 @@ package enum PlacesFile {
         FileSystem.readPrefix(path, maximumBytes: 8192).flatMap(PlacesFileFormat.recognise)
     }
 }
+
+/// No places but the owner's own (`"source": "none"`): every kind is empty, and nothing is asked
+/// (a build skips it: `PlaceLoading.fetch`).
+package struct NoPlaceSource: PlaceSource {
+    package init() {}
+
+    package func places(for request: PlacesRequest) async throws -> FetchedPlaces {
+        var hasher = ContentHasher()
+        hasher.combine("own-only:" + request.category.rawValue)
+        return FetchedPlaces(
+            places: [], origin: .live(fetchedAt: Date(timeIntervalSince1970: 0)),
+            contentHash: hasher.value)
+    }
+}

@@ -13,7 +13,9 @@ package enum OverpassPlacesError: UserFacingError, Equatable {
 
     package var userMessage: String {
         switch self {
-        case .fetch(let error): "Fikk ikke steder fra OpenStreetMap. " + error.userMessage
+        case .fetch(let error):
+            "Fikk ikke steder fra OpenStreetMap. " + error.userMessage
+                + " Med «\"source\": \"none\"» i \(SiteSettings.fileName) bygges guiden av bare dine egne steder."
         case .unexpectedAnswer(let what):
             "Fikk ikke steder fra OpenStreetMap: Overpass svarte med \(what)."
         case .serverRemark(let remark):

@@ -119,6 +119,7 @@ extension ContentHasher {
         case .live: combine("live")
         case .cache: combine("cache")
         case .file(let name): combine("file:" + name)
+        case .ownOnly: combine("own")
         }
     }
 }

@@ -188,11 +188,14 @@ struct EmptyGuideError: UserFacingError {
             return
                 "Eksempeldataene har bare restauranter, kafeer og hoteller, og guiden har ingen av dem ("
                 + categories.map(\.rawValue).joined(separator: ", ")
-                + "). Sett GEOAPIFY_API_KEY for ekte steder rundt senteret, eller bygg fra en fil med steder: "
+                + "). Sett «\"source\": \"osm\"» i \(SiteSettings.fileName) eller GEOAPIFY_API_KEY for ekte steder rundt senteret, eller bygg fra en fil med steder: "
                 + "«sitegen build --places steder.geojson»."
         case .sample:
             return
-                "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; sett GEOAPIFY_API_KEY for ekte steder rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."
+                "Ingen steder i eksempeldataene er innenfor radius fra senteret. Eksempeldataene ligger rundt Oslo S; fjern «\"source\": \"sample\"» fra \(SiteSettings.fileName) for steder fra OpenStreetMap rundt ditt senter, eller flytt senteret med «sitegen center set 59.9111 10.7503»."
+        case .ownOnly:
+            return
+                "Guiden har ingen egne steder ennå («\"source\": \"none\"» i \(SiteSettings.fileName)). Legg til med «sitegen place add» eller «sitegen import», eller fjern «source» for steder fra OpenStreetMap."
         default:
             return
                 "Ingen steder ble funnet innenfor radius. Øk radius med «sitegen radius 10», eller flytt senteret."

@@ -60,6 +60,7 @@ package enum PlaceIndex {
         case .live: record.kind = "live"
         case .cache(let age): (record.kind, record.ageSeconds) = ("cache", age)
         case .file(let name): (record.kind, record.name) = ("file", name)
+        case .ownOnly: record.kind = "own"
         }
         // Not synced (an fsync per changed places file is felt in a rebuild): a file a crash
         // damaged reads as none.
@@ -77,6 +78,7 @@ package enum PlaceIndex {
         case "live": kind = .live
         case "cache": kind = .cache(ageSeconds: record.ageSeconds ?? 0)
         case "file": kind = .file(name: record.name ?? "")
+        case "own": kind = .ownOnly
         default: return nil
         }
         return DataSourceInfo(

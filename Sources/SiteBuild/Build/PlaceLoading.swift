@@ -26,6 +26,16 @@ struct PlaceLoading: Sendable {
     /// The places from the API (through the cache) or the sample data.
     func fetch(settings: SiteSettings) async throws -> Loaded {
         let source = try placeSource ?? chooseSource(settings: settings)
+        if source is NoPlaceSource {
+            // The owner's places only: dated as the store, which holds them.
+            let store = options.site.root + "/" + GuideStore.fileName
+            let changed =
+                (try? FileManager.default.attributesOfItem(atPath: store)[.modificationDate]
+                    as? Date) ?? options.now()
+            return Loaded(
+                places: [], source: DataSourceInfo(kind: .ownOnly, fetchedAt: changed),
+                warnings: [], contentHashes: [])
+        }
         return try await loadCategories(from: source, settings: settings)
     }
 
@@ -110,6 +120,11 @@ struct PlaceLoading: Sendable {
             return SampleDataSource.builtIn
         case .openStreetMap:
             return try overpassSource(settings: settings)
+        case .ownOnly:
+            console.progress(
+                "Bare dine egne steder og favoritter («\"source\": \"none\"» i \(SiteSettings.fileName)): spør ingen om steder."
+            )
+            return NoPlaceSource()
         case .geoapify:
             guard let client else { throw GeoapifyError.missingKey }
             return geoapifySource(client, settings: settings)

@@ -140,6 +140,8 @@ struct InitCommand: Command {
             console.output(
                 "Uten GEOAPIFY_API_KEY henter «sitegen build» stedene og kartet fra OpenStreetMap, hos Overpass-tjenesten (\(OverpassClient.defaultURL.host ?? "")): den ser maskinens IP-adresse og området guiden dekker, ikke mer."
             )
+        case .ownOnly:
+            break  // init never writes `source`; a folder's own settings are not init's
         case .geoapify:
             console.output(
                 "«sitegen build» henter stedene fra Geoapify og kartet fra OpenStreetMap (Overpass-tjenesten, \(OverpassClient.defaultURL.host ?? ""))."

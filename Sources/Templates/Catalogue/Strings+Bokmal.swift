@@ -113,6 +113,7 @@ extension Strings {
             case .live: "hentet fra \(provider)"
             case .cache: "hentet fra \(provider) (fra mellomlageret)"
             case .file(let name): "fra stedsfilen \(name)"
+            case .ownOnly: "egne steder"
             }
         },
         explorerControls: "Søk og filtre",

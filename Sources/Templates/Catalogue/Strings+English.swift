@@ -113,6 +113,7 @@ extension Strings {
             case .live: "fetched from \(provider)"
             case .cache: "fetched from \(provider) (from the cache)"
             case .file(let name): "from the places file \(name)"
+            case .ownOnly: "own places"
             }
         },
         explorerControls: "Search and filters",

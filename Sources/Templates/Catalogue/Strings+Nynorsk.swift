@@ -113,6 +113,7 @@ extension Strings {
             case .live: "henta frå \(provider)"
             case .cache: "henta frå \(provider) (frå mellomlageret)"
             case .file(let name): "frå stadfila \(name)"
+            case .ownOnly: "eigne stader"
             }
         },
         explorerControls: "Søk og filter",
