@@ -410,7 +410,8 @@ import Testing
 
         // The sample's area without a key: the extract compiled in, no request.
         let oslo = TestSite()
-        let sample = try Sitegen.runWithBasemap(["build", "--site", oslo.root], environment: overpass)
+        let sample = try Sitegen.runWithBasemap(
+            ["build", "--site", oslo.root], environment: overpass)
         #expect(sample.status == 0 && !sample.stderr.contains("Overpass"), "\(sample.stderr)")
         #expect(overpassRequests(stub).count == 1)
     }
