@@ -206,14 +206,8 @@ extension BasemapLoading {
     /// now; a failed fetch falls back on an older answer.
     func overpass(_ area: GeoBounds) async throws(OverpassError) -> Result<OwnData, OwnDataProblem>
     {
-        var client = try OverpassClient.fromEnvironment(environment)
-        let console = self.console
-        client.now = options.now
-        client.onRetry = { attempt, wait, error in
-            console.progress(
-                "  Overpass: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
-            )
-        }
+        let client = try OverpassClient.forBuild(
+            environment: environment, console: console, now: options.now)
         let cache = ResponseCache(
             folder: options.site.cachePath + "/overpass", inside: options.site.root)
         let box = [area.south, area.west, area.north, area.east].map {

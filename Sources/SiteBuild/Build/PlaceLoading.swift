@@ -159,14 +159,8 @@ struct PlaceLoading: Sendable {
     /// OpenStreetMap's places through Overpass: the one line says what is asked, of whom, for
     /// which circle, before the request goes.
     func overpassSource(settings: SiteSettings) throws -> any PlaceSource {
-        var client = try OverpassClient.fromEnvironment(environment)
-        let console = self.console
-        client.now = options.now
-        client.onRetry = { attempt, wait, error in
-            console.progress(
-                "  Overpass: forsøk \(attempt) feilet (\(error.briefDescription)); prøver igjen om \(NorwegianFormat.oneDecimal(wait)) s …"
-            )
-        }
+        let client = try OverpassClient.forBuild(
+            environment: environment, console: console, now: options.now)
         let kinds = NorwegianFormat.list(settings.categories.map(CategoryNames.pluralInText))
         let circle =
             "innen \(settings.radiusKm) km fra \(settings.centerLabel ?? NorwegianFormat.coordinate(settings.center))"
