@@ -320,4 +320,33 @@ import Testing
         let again = try Sitegen.run(["build", "--site", site.root])
         #expect(again.stderr.contains("Ingen endringer"), "\(again.stderr)")
     }
+
+    /// What a hostile or broken server can put in an answer that is read: markup in names and tags,
+    /// a name of 100,000 characters, positions that are not positions, a link that runs code.
+    @Test func aHostileAnswerIsReadAsTextAndNothingElse() throws {
+        let long = String(repeating: "x", count: 100_000)
+        let body =
+            #"{"version":0.6,"elements":["#
+            + #"{"type":"node","id":1,"lat":55.952,"lon":-3.189,"tags":{"amenity":"cafe","name":"<script>alert(1)</script>","website":"javascript:alert(2)","opening_hours":"<img src=x onerror=alert(3)>"}},"#
+            + #"{"type":"node","id":2,"lat":55.953,"lon":-3.19,"tags":{"amenity":"cafe","name":"\#(long)"}},"#
+            + #"{"type":"node","id":3,"lat":"NaN","lon":1e999,"tags":{"amenity":"cafe","name":"Nowhere"}},"#
+            + #"{"type":"way","id":4,"tags":{"amenity":"cafe","name":"No centre"}},"#
+            + #"{"type":"node","id":5,"lat":55.951,"lon":-3.188,"tags":{"amenity":"cafe","name":"Kafé ‮evil"}}"#
+            + "]}"
+        let site = TestSite()
+        site.write(Self.edinburgh, to: SiteSettings.fileName)
+        let stub = try standIn(["overpass-places": [.init(body: body)]])
+        let result = try Sitegen.run(["build", "--site", site.root], environment: overpass(stub))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Henter kafeer … 3 steder"), "\(result.stderr)")
+        for file in site.outputFiles() where file.hasSuffix(".html") {
+            let page = try #require(site.read("output/" + file))
+            #expect(!page.contains("<script>alert"), "\(file)")
+            #expect(!page.contains("javascript:alert"), "\(file)")
+            #expect(!page.contains("<img src=x"), "\(file)")
+            #expect(!page.contains(long), "\(file)")
+            #expect(!page.contains("Nowhere") && !page.contains("No centre"), "\(file)")
+        }
+        #expect((site.read("output/index.html") ?? "").contains("&lt;script&gt;alert(1)"))
+    }
 }
