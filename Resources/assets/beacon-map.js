@@ -805,6 +805,12 @@
       const map = create(canvas, data.basemap, String(data.label || ''), {
         scrollWheelZoom: false, // the page scrolls past the map; the buttons and two fingers zoom
         dragging: !L.Browser.mobile,
+        // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
+        // fold: the favorites are fitted to the part the reader sees.
+        visibleInset: () => {
+          const box = canvas.getBoundingClientRect();
+          return { bottom: box.top < window.innerHeight ? Math.max(0, box.bottom - window.innerHeight) : 0 };
+        },
         // A short list's pins are named at every zoom, as a guide's map is, where the names hide nothing.
         pinNamesFromZoom: places.length <= FAVORITES_NAMED_UP_TO ? 0 : undefined,
       });
@@ -837,18 +843,16 @@
       }));
       if (list) linkCards(list, (id) => markers.get(id) || null, pinLifter(cluster));
       if (data.center) centerMarker(data.center).addTo(map);
-      const points = places.map((p) => [p.lat, p.lon]);
-      // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
-      // fold: the favorites are fitted to the part the reader sees on arrival.
-      const box = canvas.getBoundingClientRect();
-      const belowFold = box.top < window.innerHeight
-        ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
-      if (points.length > 1) {
-        map.fitBounds(L.latLngBounds(points), { paddingTopLeft: [36, 36], paddingBottomRight: [36, 36 + belowFold], maxZoom: 16 });
-      } else if (points.length === 1) {
-        map.setView(points[0], 16);
-        if (belowFold) map.panBy([0, belowFold / 2], { animate: false });
-      }
+      // The map opens on the main group; favorites far from it (`far`, FavoritesPage.farAway) are a button's.
+      const far = data.far && Array.isArray(data.far.places) ? new Set(data.far.places) : new Set();
+      const main = places.filter((_, i) => !far.has(i)).map((p) => [p.lat, p.lon]);
+      const away = places.filter((_, i) => far.has(i)).map((p) => [p.lat, p.lon]);
+      const show = (points, move) => {
+        if (points.length > 1) fitVisible(map, L.latLngBounds(points), Object.assign({ margin: 36, maxZoom: 16 }, move));
+        else if (points.length === 1) showAt(map, points[0], 16, move);
+      };
+      show(main, { animate: false });
+      if (away.length) map.addControl(farControl(map, data.far, main, away, show));
       // For the browser tests: the places the pins stand for (read-only).
       window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
       section.dataset.ready = 'true';
@@ -856,6 +860,36 @@
       section.hidden = true;
       console.error('Beacon: kunne ikke tegne kartet', error);
     }
+  }
+
+  /**
+   * The button to the favorites far from the rest: «1 til, 931 km unna» (its text from the page data, in the
+   * page's language), an arrow pointing their way; pressed, the map flies there and the button offers the way
+   * back («Tilbake til 150 steder»).
+   */
+  function farControl(map, far, main, away, show) {
+    const button = element('button', 'map-far');
+    button.type = 'button';
+    const arrow = element('span', 'map-far__arrow', '→');
+    arrow.setAttribute('aria-hidden', 'true');
+    const text = element('span', 'map-far__text', String(far.go || ''));
+    button.append(arrow, text);
+    const middle = (points) => L.latLngBounds(points).getCenter();
+    const from = map.project(middle(main), 0), to = map.project(middle(away), 0);
+    const angle = Math.atan2(to.y - from.y, to.x - from.x) * 180 / Math.PI;
+    let there = false;
+    const point = () => { arrow.style.transform = `rotate(${there ? angle + 180 : angle}deg)`; };
+    point();
+    const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    button.addEventListener('click', () => {
+      there = !there;
+      text.textContent = String((there ? far.back : far.go) || '');
+      button.dataset.there = String(there);
+      point();
+      map.closePopup();
+      show(there ? away : main, still ? { animate: false } : { fly: true });
+    });
+    return cornerControl(button, 'bottomleft');
   }
 
   drawPlaceMap();
