@@ -642,7 +642,7 @@
   // ---------- The first view ----------
 
   /** The first view's numbers (`firstView`). */
-  const FIRST_VIEW = Object.freeze({ nearest: 24, fewest: 6, crowded: 30, streetZoom: 14, maxZoom: 17, pin: 36, nearMetres: 1000 });
+  const FIRST_VIEW = Object.freeze({ nearest: 24, nearby: 6, fewest: 4, crowded: 30, streetZoom: 14, maxZoom: 17, pin: 36, nearMetres: 1000 });
   const WORLD_METRES = 40075016.686; // the equator, in metres: a zoom-0 world of 256 px
 
   /** Web Mercator: [lat, lon] → world px at zoom 0 (the world is 256 px across), and back. */
@@ -671,8 +671,11 @@
    *     radius).
    *  3. The owner's picks, nearest first, each as long as the view stays at street level with it (zoom 14 or
    *     closer, and no more than 30 places in view: a city's streets, not its counts).
-   *  4. While fewer than 30 places are in view and two of them would stand closer than a pin's width (so a
-   *     count would stand for them), one zoom closer, as long as 6 places stay in view.
+   *  4. While 30 places or more are in view, or two would stand closer than a pin's width (so a count would
+   *     stand for them), one zoom closer, as long as 4 places stay in view; and where that does not clear the
+   *     view, the same for fewer of the nearest places (23, 22 … 4), keeping the clear view with the most
+   *     places if it shows 6 or more: a first view of pins to tell apart, not of counts, wherever one can be
+   *     had; else a count among the pins (two places a few metres apart near the centre) rather than 4 pins.
    */
   function firstView(places, anchor, size, zooms) {
     const F = FIRST_VIEW;
@@ -685,7 +688,7 @@
     const metre = 256 / (WORLD_METRES * Math.max(0.05, Math.cos(anchor.lat * Math.PI / 180))); // world px per metre
     const near = F.nearMetres * metre;
     const within = (c, r) => points.reduce((n, p) => n + ((p.x - c.x) ** 2 + (p.y - c.y) ** 2 <= r * r ? 1 : 0), 0);
-    if (within(centre, near) < Math.min(F.fewest, points.length)) {
+    if (within(centre, near) < Math.min(F.nearby, points.length)) {
       // The densest square kilometre: cells of 1 km, each counted with its eight neighbours.
       const cells = new Map();
       const key = (i, j) => `${i},${j}`;
@@ -712,22 +715,12 @@
       return Number.isFinite(scale) ? Math.floor(Math.log2(scale)) : maxZoom;
     };
     const grow = (box, p) => ({ minX: Math.min(box.minX, p.x), minY: Math.min(box.minY, p.y), maxX: Math.max(box.maxX, p.x), maxY: Math.max(box.maxY, p.y) });
-    let box = { minX: order[0].x, minY: order[0].y, maxX: order[0].x, maxY: order[0].y };
-    for (const p of order.slice(1, F.nearest)) box = grow(box, p);
-    /** The places in the view of `box` fitted at zoom `z`. */
-    const inView = (b, z) => {
-      const halfW = width / 2 / 2 ** z, halfH = height / 2 / 2 ** z;
+    /** The places in the view of `box` fitted at zoom `z`, and `halo` px around it. */
+    const inView = (b, z, halo = 0) => {
+      const halfW = (width / 2 + halo) / 2 ** z, halfH = (height / 2 + halo) / 2 ** z;
       const mx = (b.minX + b.maxX) / 2, my = (b.minY + b.maxY) / 2;
       return points.filter((p) => Math.abs(p.x - mx) <= halfW && Math.abs(p.y - my) <= halfH);
     };
-    for (const p of order) {
-      if (!p.pick) continue;
-      const wider = grow(box, p);
-      const z = Math.min(maxZoom, fits(wider));
-      if (z >= F.streetZoom && inView(wider, z).length <= Math.max(F.crowded, F.nearest)) box = wider;
-    }
-    let zoom = Math.max(minZoom, Math.min(maxZoom, fits(box)));
-    const middle = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
     const crowded = (shown, z) => {
       const pin = F.pin / 2 ** z;
       for (let i = 0; i < shown.length; i++) {
@@ -737,12 +730,43 @@
       }
       return false;
     };
-    for (let shown = inView(box, zoom); zoom < maxZoom && shown.length < F.crowded && crowded(shown, zoom);) {
-      const closer = inView(box, zoom + 1);
-      if (closer.length < Math.min(F.fewest, shown.length)) break;
-      zoom += 1;
-      shown = closer;
+    /** Steps 2 and 3 for the `k` nearest places: the box. */
+    const boxOf = (k) => {
+      let box = { minX: order[0].x, minY: order[0].y, maxX: order[0].x, maxY: order[0].y };
+      for (const p of order.slice(1, k)) box = grow(box, p);
+      for (const p of order) {
+        if (!p.pick) continue;
+        const wider = grow(box, p);
+        const z = Math.min(maxZoom, fits(wider));
+        if (z >= F.streetZoom && inView(wider, z).length <= Math.max(F.crowded, F.nearest)) box = wider;
+      }
+      return box;
+    };
+    // A count may gather pins from just outside the view (under the margin or the floating search): they count too.
+    const halo = 2 * F.pin;
+    /** Step 4 for a box: its zoom, and whether its view shows pins only. */
+    const settle = (box) => {
+      let zoom = Math.max(minZoom, Math.min(maxZoom, fits(box)));
+      for (;;) {
+        const shown = inView(box, zoom);
+        if (shown.length < F.crowded && !crowded(inView(box, zoom, halo), zoom)) return { box, zoom, clear: true };
+        if (zoom >= maxZoom || inView(box, zoom + 1).length < Math.min(F.fewest, shown.length)) return { box, zoom, clear: false };
+        zoom += 1;
+      }
+    };
+    // Where a closer zoom would leave too few places, fewer of the nearest (down to 4) may give a view of pins:
+    // of those, the one with the most places in view.
+    let view = settle(boxOf(F.nearest));
+    if (!view.clear) {
+      let most = F.nearby - 1; // a clear view of fewer than 6 places is worse than a count among pins
+      for (let k = F.nearest - 1; k >= F.fewest; k--) {
+        const fewer = settle(boxOf(k));
+        const count = fewer.clear ? inView(fewer.box, fewer.zoom).length : 0;
+        if (count > most) { most = count; view = fewer; }
+      }
     }
+    const { box, zoom } = view;
+    const middle = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
     const at = fromWorld(middle.x, middle.y);
     return { lat: at.lat, lon: at.lon, zoom };
   }

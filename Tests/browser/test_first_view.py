@@ -19,12 +19,12 @@ RECT = "const r = arguments[0].getBoundingClientRect(); return {top: r.top, bott
 
 
 def dense_places(count=420, seed=58):
-    """`count` places within 5 km of Oslo S, as a city has them: dense in the middle, thinning outwards.
-    (osm id, name, category, lat, lon)."""
+    """`count` places within 5 km of Oslo S, as a city has them: most in the 1.5 km of its middle (some 35 a
+    square kilometre), the rest spread over the radius. (osm id, name, category, lat, lon)."""
     rng = random.Random(seed)
     rows = []
     for k in range(count):
-        distance = 4800 * rng.random() ** 1.8
+        distance = (1500 if k % 5 < 3 else 4800) * math.sqrt(rng.random())
         angle = rng.random() * 2 * math.pi
         lat, lon = bb.offset(distance * math.cos(angle), distance * math.sin(angle))
         category = ("restaurant", "cafe", "hotel")[k % 3]
@@ -141,10 +141,11 @@ class DenseGuidePhoneTests(bb.SiteFolderTestCase):
             return arguments[0].filter(([lat, lon]) => { const p = map.latLngToContainerPoint([lat, lon]);
               const x = p.x + box.left, y = p.y + box.top; return x >= v.left && x <= v.right && y >= v.top && y <= v.bottom; }).length;""",
                                    [[r[3], r[4]] for r in self.rows], v)
-        if in_view < 30:
-            self.assertEqual(drawn["counts"], [], f"a count among {in_view} places in view")
-        # Not the whole radius: most of the guide's places are outside the first view.
-        self.assertLess(in_view, len(self.rows) / 4)
+        self.assertLess(in_view, 30, "a first view of counts, not of pins")
+        # No count but where two places stand within a pin's width of each other and no closer view shows six
+        # places (this guide has such a pair near its centre): at most one count, of two.
+        self.assertLessEqual(len(drawn["counts"]), 1, f"counts among {in_view} places in view: {drawn}")
+        self.assertTrue(all(c == "2" for c in drawn["counts"]), drawn)
 
     def test_the_zoom_buttons_keep_the_middle_of_the_visible_part(self):
         d = self.driver
