@@ -831,9 +831,14 @@
         dragging: !L.Browser.mobile,
         // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
         // fold: the favorites are fitted to the part the reader sees.
+        // The button to far favorites stands over the map's top: the pins keep clear of it.
         visibleInset: () => {
           const box = canvas.getBoundingClientRect();
-          return { bottom: box.top < window.innerHeight ? Math.max(0, box.bottom - window.innerHeight) : 0 };
+          const far = canvas.querySelector('.map-far');
+          return {
+            top: far ? Math.max(0, far.getBoundingClientRect().bottom - box.top) : 0,
+            bottom: box.top < window.innerHeight ? Math.max(0, box.bottom - window.innerHeight) : 0,
+          };
         },
         // A short list's pins are named at every zoom, as a guide's map is, where the names hide nothing.
         pinNamesFromZoom: places.length <= FAVORITES_NAMED_UP_TO ? 0 : undefined,
@@ -875,8 +880,8 @@
         if (points.length > 1) fitVisible(map, L.latLngBounds(points), Object.assign({ margin: 36, maxZoom: 16 }, move));
         else if (points.length === 1) showAt(map, points[0], 16, move);
       };
-      show(main, { animate: false });
       if (away.length) map.addControl(farControl(map, data.far, main, away, show));
+      show(main, { animate: false });
       // For the browser tests: the places the pins stand for (read-only).
       window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
       section.dataset.ready = 'true';
@@ -913,7 +918,8 @@
       map.closePopup();
       show(there ? away : main, still ? { animate: false } : { fly: true });
     });
-    return cornerControl(button, 'bottomleft');
+    // Top left: a wide screen's map runs below the fold, and the zoom buttons keep the top right.
+    return cornerControl(button, 'topleft');
   }
 
   drawPlaceMap();
