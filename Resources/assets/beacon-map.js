@@ -96,7 +96,7 @@
         : published && Number.isFinite(tiles.minZoom) ? Math.max(3, tiles.minZoom - 2) : 3,
       maxZoom: vector ? 19 : tiles ? Math.min(20, nativeMax + (published ? 2 : 0)) : 19,
     }, options));
-    L.control.zoom({ position: 'topright', zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
+    new VisibleZoom({ position: 'topright', zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
     // A small map keeps only the credits the data and tiles require (not the library's courtesy link).
     const prefix = compact ? false : creditHTML({ t: 'Leaflet', u: 'https://leafletjs.com/' });
     const credits = L.control.attribution({ position: 'bottomright', prefix }).addTo(map);
@@ -127,6 +127,74 @@
     });
     return map;
   }
+
+  // ---------- The part of the map the reader sees ----------
+  //
+  // A phone's explorer floats its search over the map's top and lays the list's sheet over its foot, and a
+  // desktop's tall map may run below the fold: a map's owner says what covers its edges with the option
+  // `visibleInset` (a function → { top, right, bottom, left } in px), and the zoom buttons, a tapped count and
+  // the first view centre on the middle of what is left, not on the middle of the map's box.
+
+  /** The px of `map`'s box hidden at each edge (none when its owner says nothing). */
+  function insetOf(map) {
+    const read = map.options.visibleInset;
+    const inset = typeof read === 'function' ? read() : null;
+    const size = map.getSize();
+    const edge = (v) => Math.max(0, Number(v) || 0);
+    const top = edge(inset && inset.top), bottom = edge(inset && inset.bottom);
+    const left = edge(inset && inset.left), right = edge(inset && inset.right);
+    // However much is covered, a strip of 120 px is left to centre on.
+    const spareY = Math.max(0, top + bottom - Math.max(0, size.y - 120));
+    const spareX = Math.max(0, left + right - Math.max(0, size.x - 120));
+    return { top: top - spareY / 2, bottom: bottom - spareY / 2, left: left - spareX / 2, right: right - spareX / 2 };
+  }
+
+  /** The middle of the part of `map` the reader sees, as a point in its box (px). */
+  function visibleMiddle(map) {
+    const size = map.getSize();
+    const inset = insetOf(map);
+    return L.point((inset.left + size.x - inset.right) / 2, (inset.top + size.y - inset.bottom) / 2);
+  }
+
+  /** The map's centre that puts `latlng` in the middle of the visible part at `zoom`. */
+  function centreShowing(map, latlng, zoom) {
+    const size = map.getSize();
+    const offset = visibleMiddle(map).subtract(size.divideBy(2));
+    return map.unproject(map.project(latlng, zoom).subtract(offset), zoom);
+  }
+
+  /**
+   * Shows `latlng` in the middle of the visible part at `zoom` (clamped to the map's zooms); `fly`: by a flight
+   * out and in (`flyTo`), as far away as it is; `animate: false`: at once.
+   */
+  function showAt(map, latlng, zoom, { animate, fly = false } = {}) {
+    const z = Math.min(map.getMaxZoom(), Math.max(map.getMinZoom(), zoom));
+    const centre = centreShowing(map, latlng, z);
+    if (fly) map.flyTo(centre, z, { duration: 1.2 });
+    else map.setView(centre, z, animate === undefined ? {} : { animate });
+  }
+
+  /** `bounds` fitted into the visible part, `margin` px inside it, at most `maxZoom`; at least one zoom in with `closer`. */
+  function fitVisible(map, bounds, { margin = 28, maxZoom = map.getMaxZoom(), closer = false, animate, fly = false } = {}) {
+    const inset = insetOf(map);
+    const padding = L.point(inset.left + inset.right + 2 * margin, inset.top + inset.bottom + 2 * margin);
+    let zoom = Math.min(maxZoom, map.getBoundsZoom(bounds, false, padding));
+    if (closer && zoom <= map.getZoom()) zoom = map.getZoom() + 1;
+    showAt(map, bounds.getCenter(), zoom, { animate, fly });
+  }
+
+  /** «+» and «−» (and their keys' shift for three steps) zoom about the middle of the visible part. */
+  const VisibleZoom = L.Control.Zoom.extend({
+    _zoomIn(event) { this._step(event, 1); },
+    _zoomOut(event) { this._step(event, -1); },
+    _step(event, sign) {
+      const map = this._map;
+      if (this._disabled || !map) return;
+      const zoom = Math.min(map.getMaxZoom(), Math.max(map.getMinZoom(), map.getZoom() + sign * map.options.zoomDelta * (event && event.shiftKey ? 3 : 1)));
+      if (zoom === map.getZoom()) return;
+      map.setZoomAround(visibleMiddle(map), zoom);
+    },
+  });
 
   /** Whether `basemap` (the page data's descriptor) draws a ground under the pins: tiles or Beacon's own vector map. */
   function hasBasemap(basemap) {
@@ -233,9 +301,26 @@
     },
   });
 
+  /**
+   * Markercluster's group, but a count a reader taps (or presses Enter on) fits its pins into the visible part
+   * of the map (`visibleInset`), not into the map's whole box, part of which the search or the sheet covers.
+   * Pins that stand on one another at the last zoom still fan out.
+   */
+  const ClusterGroup = L.MarkerClusterGroup ? L.MarkerClusterGroup.extend({
+    _zoomOrSpiderfy(event) {
+      const cluster = event.layer;
+      if (event.type === 'clusterkeypress' && event.originalEvent && event.originalEvent.keyCode !== 13) return;
+      let bottom = cluster;
+      while (bottom._childClusters.length === 1) bottom = bottom._childClusters[0];
+      if (bottom._zoom === this._maxZoom && bottom._childCount === cluster._childCount) cluster.spiderfy();
+      else fitVisible(this._map, cluster.getBounds(), { closer: true });
+      if (event.originalEvent && event.originalEvent.keyCode === 13) this._map.getContainer().focus();
+    },
+  }) : null;
+
   /** Pins that crowd become one round count; a click (or Enter) zooms in on them. */
   function clusterGroup(pinCount = 0) {
-    return L.markerClusterGroup({
+    return new ClusterGroup({
       showCoverageOnHover: false,
       // Pins are 38 px across: only pins that would overlap at this zoom become a count; those that still
       // stand on one another at the last zoom fan out (spiderfy) when their count is clicked.
@@ -351,7 +436,7 @@
           } else {
             const at = map.unproject([group.x / group.count, group.y / group.count], zoom);
             layer = L.marker(at, { icon: clusterIcon(group.count), keyboard: true, count: group.count });
-            layer.on('click', () => map.setView(at, Math.min(zoom + 2, map.getMaxZoom())));
+            layer.on('click', () => showAt(map, at, zoom + 2));
           }
           layer.addTo(map);
         }
@@ -554,9 +639,141 @@
     return card;
   }
 
+  // ---------- The first view ----------
+
+  /** The first view's numbers (`firstView`). */
+  const FIRST_VIEW = Object.freeze({ nearest: 24, nearby: 6, fewest: 4, crowded: 30, streetZoom: 14, maxZoom: 17, pin: 36, nearMetres: 1000 });
+  const WORLD_METRES = 40075016.686; // the equator, in metres: a zoom-0 world of 256 px
+
+  /** Web Mercator: [lat, lon] → world px at zoom 0 (the world is 256 px across), and back. */
+  function toWorld(lat, lon) {
+    const sin = Math.min(Math.max(Math.sin(lat * Math.PI / 180), -0.9999), 0.9999);
+    return { x: 256 * (0.5 + lon / 360), y: 256 * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) };
+  }
+  function fromWorld(x, y) {
+    const n = Math.PI - 2 * Math.PI * y / 256;
+    return { lat: 180 / Math.PI * Math.atan(Math.sinh(n)), lon: x / 256 * 360 - 180 };
+  }
+
+  /**
+   * The view a map of the places around a centre opens on (issue #58): where the places are, at street level,
+   * rather than the whole radius zoomed out until it is all counts. A pure function:
+   *   places: [{ lat, lon, pick }] in play (within the radius), `pick` for the owner's picks (favorites and
+   *           places rated 4 or more); anchor: { lat, lon }, the guide's centre;
+   *   size: { width, height } of the part of the map the reader sees, less a margin (px);
+   *   zooms: { min: the zoom that holds the whole radius (never further out), max: the map's }.
+   * Returns { lat, lon, zoom }: what to put in the middle of the visible part, and the zoom.
+   *
+   * The rule:
+   *  1. Around the centre; or, when fewer than 6 places lie within 1 km of it, around the densest square
+   *     kilometre of places.
+   *  2. The 24 places nearest to it, at whatever zoom holds them (at most 17, and never further out than the
+   *     radius).
+   *  3. The owner's picks, nearest first, each as long as the view stays at street level with it (zoom 14 or
+   *     closer, and no more than 30 places in view: a city's streets, not its counts).
+   *  4. While 30 places or more are in view, or two would stand closer than a pin's width (so a count would
+   *     stand for them), one zoom closer, as long as 4 places stay in view; and where that does not clear the
+   *     view, the same for fewer of the nearest places (23, 22 … 4), keeping the clear view with the most
+   *     places if it shows 6 or more: a first view of pins to tell apart, not of counts, wherever one can be
+   *     had; else a count among the pins (two places a few metres apart near the centre) rather than 4 pins.
+   */
+  function firstView(places, anchor, size, zooms) {
+    const F = FIRST_VIEW;
+    const maxZoom = Math.min(F.maxZoom, zooms.max);
+    const minZoom = Math.min(zooms.min, maxZoom);
+    const width = Math.max(1, size.width), height = Math.max(1, size.height);
+    const points = places.map((p) => Object.assign(toWorld(p.lat, p.lon), { pick: !!p.pick }));
+    let centre = toWorld(anchor.lat, anchor.lon);
+    if (!points.length) return { lat: anchor.lat, lon: anchor.lon, zoom: Math.max(minZoom, Math.min(maxZoom, F.streetZoom)) };
+    const metre = 256 / (WORLD_METRES * Math.max(0.05, Math.cos(anchor.lat * Math.PI / 180))); // world px per metre
+    const near = F.nearMetres * metre;
+    const within = (c, r) => points.reduce((n, p) => n + ((p.x - c.x) ** 2 + (p.y - c.y) ** 2 <= r * r ? 1 : 0), 0);
+    if (within(centre, near) < Math.min(F.nearby, points.length)) {
+      // The densest square kilometre: cells of 1 km, each counted with its eight neighbours.
+      const cells = new Map();
+      const key = (i, j) => `${i},${j}`;
+      for (const p of points) {
+        const k = key(Math.floor(p.x / near), Math.floor(p.y / near));
+        cells.set(k, (cells.get(k) || 0) + 1);
+      }
+      let best = null;
+      for (const p of points) {
+        const i = Math.floor(p.x / near), j = Math.floor(p.y / near);
+        let n = 0;
+        for (let di = -1; di <= 1; di++) for (let dj = -1; dj <= 1; dj++) n += cells.get(key(i + di, j + dj)) || 0;
+        if (!best || n > best.n) best = { n, i, j };
+      }
+      const members = points.filter((p) => Math.abs(Math.floor(p.x / near) - best.i) <= 1 && Math.abs(Math.floor(p.y / near) - best.j) <= 1);
+      centre = { x: members.reduce((a, p) => a + p.x, 0) / members.length, y: members.reduce((a, p) => a + p.y, 0) / members.length };
+    }
+    const gap = (p) => (p.x - centre.x) ** 2 + (p.y - centre.y) ** 2;
+    const order = points.slice().sort((a, b) => gap(a) - gap(b));
+    /** The highest zoom at which a box (world px at zoom 0) fits the visible part. */
+    const fits = (box) => {
+      const w = box.maxX - box.minX, h = box.maxY - box.minY;
+      const scale = Math.min(w > 0 ? width / w : Infinity, h > 0 ? height / h : Infinity);
+      return Number.isFinite(scale) ? Math.floor(Math.log2(scale)) : maxZoom;
+    };
+    const grow = (box, p) => ({ minX: Math.min(box.minX, p.x), minY: Math.min(box.minY, p.y), maxX: Math.max(box.maxX, p.x), maxY: Math.max(box.maxY, p.y) });
+    /** The places in the view of `box` fitted at zoom `z`, and `halo` px around it. */
+    const inView = (b, z, halo = 0) => {
+      const halfW = (width / 2 + halo) / 2 ** z, halfH = (height / 2 + halo) / 2 ** z;
+      const mx = (b.minX + b.maxX) / 2, my = (b.minY + b.maxY) / 2;
+      return points.filter((p) => Math.abs(p.x - mx) <= halfW && Math.abs(p.y - my) <= halfH);
+    };
+    const crowded = (shown, z) => {
+      const pin = F.pin / 2 ** z;
+      for (let i = 0; i < shown.length; i++) {
+        for (let j = i + 1; j < shown.length; j++) {
+          if ((shown[i].x - shown[j].x) ** 2 + (shown[i].y - shown[j].y) ** 2 <= pin * pin) return true;
+        }
+      }
+      return false;
+    };
+    /** Steps 2 and 3 for the `k` nearest places: the box. */
+    const boxOf = (k) => {
+      let box = { minX: order[0].x, minY: order[0].y, maxX: order[0].x, maxY: order[0].y };
+      for (const p of order.slice(1, k)) box = grow(box, p);
+      for (const p of order) {
+        if (!p.pick) continue;
+        const wider = grow(box, p);
+        const z = Math.min(maxZoom, fits(wider));
+        if (z >= F.streetZoom && inView(wider, z).length <= Math.max(F.crowded, F.nearest)) box = wider;
+      }
+      return box;
+    };
+    // A count may gather pins from just outside the view (under the margin or the floating search): they count too.
+    const halo = 2 * F.pin;
+    /** Step 4 for a box: its zoom, and whether its view shows pins only. */
+    const settle = (box) => {
+      let zoom = Math.max(minZoom, Math.min(maxZoom, fits(box)));
+      for (;;) {
+        const shown = inView(box, zoom);
+        if (shown.length < F.crowded && !crowded(inView(box, zoom, halo), zoom)) return { box, zoom, clear: true };
+        if (zoom >= maxZoom || inView(box, zoom + 1).length < Math.min(F.fewest, shown.length)) return { box, zoom, clear: false };
+        zoom += 1;
+      }
+    };
+    // Where a closer zoom would leave too few places, fewer of the nearest (down to 4) may give a view of pins:
+    // of those, the one with the most places in view.
+    let view = settle(boxOf(F.nearest));
+    if (!view.clear) {
+      let most = F.nearby - 1; // a clear view of fewer than 6 places is worse than a count among pins
+      for (let k = F.nearest - 1; k >= F.fewest; k--) {
+        const fewer = settle(boxOf(k));
+        const count = fewer.clear ? inView(fewer.box, fewer.zoom).length : 0;
+        if (count > most) { most = count; view = fewer; }
+      }
+    }
+    const { box, zoom } = view;
+    const middle = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+    const at = fromWorld(middle.x, middle.y);
+    return { lat: at.lat, lon: at.lon, zoom };
+  }
+
   window.BeaconMap = Object.freeze({
     create, hasBasemap, pinIcon, clusterGroup, gridGroup, usesGrid, ring, centerMarker, readerMarker, placeCard,
-    cornerControl, pinLifter, linkCards, siteRoot,
+    cornerControl, pinLifter, linkCards, siteRoot, firstView, showAt, fitVisible, visibleMiddle,
   });
 
   // ---------- A place's page: the small map ----------
@@ -612,6 +829,17 @@
       const map = create(canvas, data.basemap, String(data.label || ''), {
         scrollWheelZoom: false, // the page scrolls past the map; the buttons and two fingers zoom
         dragging: !L.Browser.mobile,
+        // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
+        // fold: the favorites are fitted to the part the reader sees.
+        // The button to far favorites stands over the map's top: the pins keep clear of it.
+        visibleInset: () => {
+          const box = canvas.getBoundingClientRect();
+          const far = canvas.querySelector('.map-far');
+          return {
+            top: far ? Math.max(0, far.getBoundingClientRect().bottom - box.top) : 0,
+            bottom: box.top < window.innerHeight ? Math.max(0, box.bottom - window.innerHeight) : 0,
+          };
+        },
         // A short list's pins are named at every zoom, as a guide's map is, where the names hide nothing.
         pinNamesFromZoom: places.length <= FAVORITES_NAMED_UP_TO ? 0 : undefined,
       });
@@ -644,18 +872,16 @@
       }));
       if (list) linkCards(list, (id) => markers.get(id) || null, pinLifter(cluster));
       if (data.center) centerMarker(data.center).addTo(map);
-      const points = places.map((p) => [p.lat, p.lon]);
-      // Beside the list on a wide screen the map is as tall as the window, so its foot may start below the
-      // fold: the favorites are fitted to the part the reader sees on arrival.
-      const box = canvas.getBoundingClientRect();
-      const belowFold = box.top < window.innerHeight
-        ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
-      if (points.length > 1) {
-        map.fitBounds(L.latLngBounds(points), { paddingTopLeft: [36, 36], paddingBottomRight: [36, 36 + belowFold], maxZoom: 16 });
-      } else if (points.length === 1) {
-        map.setView(points[0], 16);
-        if (belowFold) map.panBy([0, belowFold / 2], { animate: false });
-      }
+      // The map opens on the main group; favorites far from it (`far`, FavoritesPage.farAway) are a button's.
+      const far = data.far && Array.isArray(data.far.places) ? new Set(data.far.places) : new Set();
+      const main = places.filter((_, i) => !far.has(i)).map((p) => [p.lat, p.lon]);
+      const away = places.filter((_, i) => far.has(i)).map((p) => [p.lat, p.lon]);
+      const show = (points, move) => {
+        if (points.length > 1) fitVisible(map, L.latLngBounds(points), Object.assign({ margin: 36, maxZoom: 16 }, move));
+        else if (points.length === 1) showAt(map, points[0], 16, move);
+      };
+      if (away.length) map.addControl(farControl(map, data.far, main, away, show));
+      show(main, { animate: false });
       // For the browser tests: the places the pins stand for (read-only).
       window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
       section.dataset.ready = 'true';
@@ -663,6 +889,37 @@
       section.hidden = true;
       console.error('Beacon: kunne ikke tegne kartet', error);
     }
+  }
+
+  /**
+   * The button to the favorites far from the rest: «1 til, 931 km unna» (its text from the page data, in the
+   * page's language), an arrow pointing their way; pressed, the map flies there and the button offers the way
+   * back («Tilbake til 150 steder»).
+   */
+  function farControl(map, far, main, away, show) {
+    const button = element('button', 'map-far');
+    button.type = 'button';
+    const arrow = element('span', 'map-far__arrow', '→');
+    arrow.setAttribute('aria-hidden', 'true');
+    const text = element('span', 'map-far__text', String(far.go || ''));
+    button.append(arrow, text);
+    const middle = (points) => L.latLngBounds(points).getCenter();
+    const from = map.project(middle(main), 0), to = map.project(middle(away), 0);
+    const angle = Math.atan2(to.y - from.y, to.x - from.x) * 180 / Math.PI;
+    let there = false;
+    const point = () => { arrow.style.transform = `rotate(${there ? angle + 180 : angle}deg)`; };
+    point();
+    const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    button.addEventListener('click', () => {
+      there = !there;
+      text.textContent = String((there ? far.back : far.go) || '');
+      button.dataset.there = String(there);
+      point();
+      map.closePopup();
+      show(there ? away : main, still ? { animate: false } : { fly: true });
+    });
+    // Top left: a wide screen's map runs below the fold, and the zoom buttons keep the top right.
+    return cornerControl(button, 'topleft');
   }
 
   drawPlaceMap();

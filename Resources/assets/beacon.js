@@ -673,7 +673,7 @@
     /** The map, made on first use: basemap, clusters, ring, the guide's centre. */
     function ensureMap() {
       if (leaflet) return leaflet;
-      leaflet = MapKit.create(mapCanvas, data.map, TEXT.mapLabel(centerLabel));
+      leaflet = MapKit.create(mapCanvas, data.map, TEXT.mapLabel(centerLabel), { visibleInset: hiddenEdges });
       // Tens of thousands of pins: grouped by this script, only what is in view drawn (beacon-map.js).
       cluster = MapKit.usesGrid(n)
         ? MapKit.gridGroup(n, (i) => [places[i].lat, places[i].lon], markerFor).addTo(leaflet)
@@ -799,56 +799,70 @@
     }
 
     /**
-     * The view the map opens on: the owner's area (the places within the radius of the centre), or, once
-     * "Finn meg" has found the reader, centred on them, as far out as their nearest places; with no places,
-     * the ring.
+     * What covers the map's box, in px at each edge (`BeaconMap`'s `visibleInset`): with the map first, the
+     * floating search and chips over its top and the list's sheet over its foot; beside the list on a wide
+     * screen, the fold under a map as tall as the window.
+     */
+    function hiddenEdges() {
+      const box = mapCanvas.getBoundingClientRect();
+      const top = mapFirst && bar ? Math.max(0, bar.getBoundingClientRect().bottom - box.top) : 0;
+      let bottom = box.top < window.innerHeight ? Math.max(0, box.bottom - window.innerHeight) : 0;
+      if (mapFirst && sheet) bottom = Math.max(bottom, box.bottom - sheet.getBoundingClientRect().top);
+      return { top, bottom, left: 0, right: 0 };
+    }
+
+    /**
+     * The view the map opens on: where the places are, at street level (`BeaconMap.firstView`: the places
+     * nearest the centre and the owner's picks, never further out than the radius), in the part of the map
+     * the reader sees; once "Finn meg" has found the reader, centred on them, as far out as their nearest
+     * places; with no places, the ring.
      */
     function fitView(focus) {
       const L = window.L;
+      const radiusBounds = L.latLng(focus.lat, focus.lon).toBounds(state.radius * 2000);
+      if (!origin) {
+        // The places within the radius (with «Favoritter» on, the favorites elsewhere only when none is).
+        let chosen = results.filter((i) => distance[i] <= state.radius * 1000);
+        if (!chosen.length) chosen = results;
+        if (chosen.length) {
+          const size = leaflet.getSize();
+          const edges = hiddenEdges();
+          const margin = 28;
+          const padding = L.point(edges.left + edges.right + 2 * margin, edges.top + edges.bottom + 2 * margin);
+          const reach = L.latLngBounds(radiusBounds.getSouthWest(), radiusBounds.getNorthEast());
+          for (const i of chosen) reach.extend([places[i].lat, places[i].lon]);
+          const view = MapKit.firstView(
+            chosen.map((i) => {
+              const p = places[i];
+              return { lat: p.lat, lon: p.lon, pick: !!p.f || (Number.isFinite(p.avg) ? p.avg : p.s || 0) >= 4 };
+            }),
+            focus, { width: size.x - padding.x, height: size.y - padding.y },
+            { min: leaflet.getBoundsZoom(reach, false, padding), max: leaflet.getMaxZoom() });
+          quietly(() => MapKit.showAt(leaflet, [view.lat, view.lon], view.zoom, { animate: false }));
+          return;
+        }
+      }
       const reach = state.favoritesOnly ? Infinity : state.radius * 1000;
       let bounds = null;
-      if (origin) {
-        // The ten nearest places within reach, and the reader in the middle.
-        const nearest = [];
-        for (const i of results) {
-          if (distance[i] > reach) continue;
-          if (nearest.length < 10) nearest.push(i);
-          else if (distance[i] < distance[nearest[9]]) nearest[9] = i;
-          else continue;
-          nearest.sort((a, b) => distance[a] - distance[b]);
+      // The ten nearest places within reach, and the reader in the middle.
+      const nearest = [];
+      for (const i of origin ? results : []) {
+        if (distance[i] > reach) continue;
+        if (nearest.length < 10) nearest.push(i);
+        else if (distance[i] < distance[nearest[9]]) nearest[9] = i;
+        else continue;
+        nearest.sort((a, b) => distance[a] - distance[b]);
+      }
+      if (nearest.length) {
+        let dLat = 0.0015, dLon = 0.003;
+        for (const i of nearest) {
+          dLat = Math.max(dLat, Math.abs(places[i].lat - origin.lat));
+          dLon = Math.max(dLon, Math.abs(places[i].lon - origin.lon));
         }
-        if (nearest.length) {
-          let dLat = 0.0015, dLon = 0.003;
-          for (const i of nearest) {
-            dLat = Math.max(dLat, Math.abs(places[i].lat - origin.lat));
-            dLon = Math.max(dLon, Math.abs(places[i].lon - origin.lon));
-          }
-          bounds = L.latLngBounds([origin.lat - dLat, origin.lon - dLon], [origin.lat + dLat, origin.lon + dLon]);
-        }
-      } else {
-        let s = 90, w = 180, north = -90, e = -180;
-        for (const i of results) {
-          if (distance[i] > reach) continue;
-          const { lat, lon } = places[i];
-          if (lat < s) s = lat;
-          if (lat > north) north = lat;
-          if (lon < w) w = lon;
-          if (lon > e) e = lon;
-        }
-        if (s <= north) bounds = L.latLngBounds([s, w], [north, e]);
+        bounds = L.latLngBounds([origin.lat - dLat, origin.lon - dLon], [origin.lat + dLat, origin.lon + dLon]);
       }
       // Without places, the ring (from its centre and size: the layer has no view to measure yet).
-      if (!bounds) bounds = L.latLng(focus.lat, focus.lon).toBounds(state.radius * 2000);
-      // A desktop's map is as tall as the window once it sticks, so on arrival its foot is below the
-      // fold: fit the places to the part the reader sees. With the map first, the search and the chips
-      // float over its top.
-      const box = mapCanvas.getBoundingClientRect();
-      const belowFold = box.top < window.innerHeight
-        ? Math.min(Math.max(0, box.bottom - window.innerHeight), Math.max(0, box.height - 160)) : 0;
-      const overTop = mapFirst && bar ? Math.max(0, bar.getBoundingClientRect().bottom - box.top) : 0;
-      quietly(() => leaflet.fitBounds(bounds, {
-        paddingTopLeft: [28, 28 + overTop], paddingBottomRight: [28, 28 + belowFold], maxZoom: 16, animate: false,
-      }));
+      quietly(() => MapKit.fitVisible(leaflet, bounds || radiusBounds, { maxZoom: 16, animate: false }));
     }
 
     // ---------- «Søk i dette området» (a wide screen's map, once the reader has moved it) ----------

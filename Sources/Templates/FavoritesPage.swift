@@ -52,7 +52,8 @@ package enum FavoritesPage {
             // screen.
             if withMap {
                 b.element("div", class: "favorites-body") { b in
-                    map(&b, favorites, root: root, context: context)
+                    // Every favorite on the map, whichever page lists it.
+                    map(&b, all[...], root: root, context: context)
                     list(&b, favorites, root: root, context: context)
                 }
                 b.newline()
@@ -84,9 +85,11 @@ package enum FavoritesPage {
         b.newline()
     }
 
-    /// The map of `favorites` (the page's), drawn by `beacon-map.js` from the JSON beside it:
-    /// `{"basemap":…,"center":…,"star":…,"places":[{id,n,c,lat,lon,u,meta,s?,label?}]}`, each link
-    /// relative to this page and each text in its language, so the script adds none.
+    /// The map of `favorites` (all of them), drawn by `beacon-map.js` from the JSON beside it:
+    /// `{"basemap":…,"center":…,"star":…,"places":[{id,n,c,lat,lon,u,meta,s?,label?}],
+    /// "far"?:{"places":[index…],"go":"1 til, 931 km unna","back":"Tilbake til 150 steder"}}`, each
+    /// link relative to this page and each text in its language, so the script adds none. `far`:
+    /// the favorites far from the rest (`MapGroups`), which the map leaves to a button.
     static func map(
         _ b: inout HTMLBuffer, _ favorites: ArraySlice<GuidePlace>, root: String,
         context: SiteContext
@@ -128,21 +131,39 @@ package enum FavoritesPage {
             }
             return .object(pin)
         }
-        let data: JSONValue = .object([
-            ("basemap", MapData.basemap(context.basemap)), ("center", .object(center)),
-            (
-                "star",
-                .object([
-                    ("path", .string(Components.starPath)),
-                    ("fill", .string(Components.starFillPrefix)),
-                ])
-            ),
-            ("label", .string(t.favoritesMap)), ("places", .array(pins)),
-        ])
+        let data: JSONValue = .object(
+            [
+                ("basemap", MapData.basemap(context.basemap)), ("center", .object(center)),
+                (
+                    "star",
+                    .object([
+                        ("path", .string(Components.starPath)),
+                        ("fill", .string(Components.starFillPrefix)),
+                    ])
+                ),
+                ("label", .string(t.favoritesMap)), ("places", .array(pins)),
+            ] + farAway(favorites.map(\.coordinate), t))
         var bytes: [UInt8] = []
         JSONWriter(pretty: false).write(data, into: &bytes)
         b.scriptJSON(id: "beacon-favorites-map", bytes)
         b.newline()
+    }
+
+    /// The map data's `far` entry, when some favorites lie far from the rest.
+    static func farAway(_ coordinates: [Coordinate], _ t: Strings) -> [(
+        key: String, value: JSONValue
+    )] {
+        guard let groups = MapGroups.split(coordinates), !groups.far.isEmpty else { return [] }
+        return [
+            (
+                "far",
+                .object([
+                    ("places", .array(groups.far.map { .number(Double($0)) })),
+                    ("go", .string(groups.farLabel(t))),
+                    ("back", .string(t.backToTheRest(t.placeCount(groups.main.count)))),
+                ])
+            )
+        ]
     }
 
     /// Downloads of the favorites for map apps.

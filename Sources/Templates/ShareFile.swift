@@ -118,7 +118,9 @@ package enum ShareFile {
                     if favorites.isEmpty {
                         b.element("p", class: "empty-state", text: t.noFavorites)
                     } else {
-                        if let overview { map(&b, overview, t) }
+                        if let overview {
+                            map(&b, overview, centerLabel: context.settings.centerLabel, t)
+                        }
                         b.element("ol", class: "place-list place-list--favorites") { b in
                             b.newline()
                             for (index, place) in favorites.enumerated() {
@@ -186,11 +188,14 @@ package enum ShareFile {
         }
     }
 
-    /// The favorites on a still map: water, green and major streets, a numbered pin per favorite.
-    /// Drawn in the stylesheet's basemap colours (light and dark); no script, no image to fetch.
-    /// Without a basemap, the pins stand on the plain ground and faint grid the guide's own maps
-    /// have then.
-    static func map(_ b: inout HTMLBuffer, _ overview: ShareOverview, _ t: Strings) {
+    /// The favorites on a still map: water, green and major streets, a numbered pin per favorite
+    /// (the list below is its legend: each card carries its pin's number), and the guide's centre,
+    /// named, that the distances are from. Drawn in the stylesheet's basemap colours (light and
+    /// dark); no script, no image to fetch. Without a basemap, the pins stand on the plain ground
+    /// and faint grid the guide's own maps have then.
+    static func map(
+        _ b: inout HTMLBuffer, _ overview: ShareOverview, centerLabel: String? = nil, _ t: Strings
+    ) {
         let width = ShareOverview.number(overview.width)
         let height = ShareOverview.number(overview.height)
         let plain = overview.layers.isEmpty
@@ -223,6 +228,20 @@ package enum ShareFile {
                             "d": layer.path,
                         ],
                         text: "")
+                }
+                if let center = overview.center {
+                    let x = ShareOverview.number(center.x)
+                    let y = ShareOverview.number(center.y)
+                    b.element("g", class: "share-map__center") { b in
+                        b.element("circle", ["cx": x, "cy": y, "r": "5"], text: "")
+                        if let centerLabel {
+                            b.element(
+                                "text",
+                                [
+                                    "x": x, "y": ShareOverview.number(center.y + 17),
+                                ], text: centerLabel)
+                        }
+                    }
                 }
                 for (index, pin) in overview.pins.enumerated() {
                     let x = ShareOverview.number(pin.x)

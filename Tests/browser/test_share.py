@@ -7,6 +7,7 @@ import tempfile
 import unittest
 
 from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
 
 import beacon_browser as bb
 
@@ -52,6 +53,18 @@ class ShareFileTests(unittest.TestCase):
                 self.assertEqual(requests, [])
                 self.assertEqual(bb.console_errors(self.driver), [])
                 self.assertEqual(self.driver.execute_script("return document.scripts.length;"), 0)
+
+    def test_the_map_numbers_its_pins_as_the_list_does_and_marks_the_centre(self):
+        d = self.driver
+        bb.set_media(d)
+        d.get("file://" + self.file)
+        pins = d.execute_script("return Array.from(document.querySelectorAll('.share-map__pin text'), t => t.textContent)")
+        cards = d.execute_script("return Array.from(document.querySelectorAll('.share-card__number'), t => t.textContent)")
+        self.assertEqual(pins, [str(n) for n in range(1, 6)])
+        self.assertEqual(cards, pins, "the list is the map's legend: each card carries its pin's number")
+        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, ".share-map__center circle")), 1, "the centre is not marked")
+        label = d.execute_script("const t = document.querySelector('.share-map__center text'); return t && t.textContent;")
+        self.assertEqual(label, "Oslo S")
 
 
 if __name__ == "__main__":

@@ -14,11 +14,14 @@ package struct ShareOverview: Sendable, Equatable {
     package var layers: [(kind: BasemapKind, path: String)]
     /// The favorites' pins, in the list's order.
     package var pins: [(x: Double, y: Double)]
+    /// The guide's centre, when it lies on the map (the distances in the list are from it).
+    package var center: (x: Double, y: Double)? = nil
 
     package static func == (a: ShareOverview, b: ShareOverview) -> Bool {
         a.width == b.width && a.height == b.height && a.layers.map(\.kind) == b.layers.map(\.kind)
             && a.layers.map(\.path) == b.layers.map(\.path) && a.pins.map(\.x) == b.pins.map(\.x)
-            && a.pins.map(\.y) == b.pins.map(\.y)
+            && a.pins.map(\.y) == b.pins.map(\.y) && a.center?.x == b.center?.x
+            && a.center?.y == b.center?.y
     }
 
     /// The kinds an overview draws: at this scale the minor streets and paths are noise.
@@ -86,8 +89,10 @@ package struct ShareOverview: Sendable, Equatable {
     }
 
     /// The overview of `places` over the tiles' shapes (`tiles`: each tile's coordinate and its
-    /// file's bytes); nil without places.
-    package static func make(places: [Coordinate], tiles: [(TileCoordinate, [UInt8])])
+    /// file's bytes), with `center` marked when it lies on it; nil without places.
+    package static func make(
+        places: [Coordinate], tiles: [(TileCoordinate, [UInt8])], center: Coordinate? = nil
+    )
         -> ShareOverview?
     {
         guard let box = box(places, plain: tiles.isEmpty) else { return nil }
@@ -130,7 +135,12 @@ package struct ShareOverview: Sendable, Equatable {
         }
         let layers = paths.sorted { $0.key < $1.key }.map { (kind: $0.key, path: $0.value) }
         let pins = places.map { point(TileGeometry.world($0)) }.map { (x: $0.0, y: $0.1) }
-        return ShareOverview(width: width, height: height, layers: layers, pins: pins)
+        var overview = ShareOverview(width: width, height: height, layers: layers, pins: pins)
+        if let center {
+            let (x, y) = point(TileGeometry.world(center))
+            if x >= 0, x <= width, y >= 0, y <= height { overview.center = (x, y) }
+        }
+        return overview
     }
 
     /// A coordinate in the box, to a tenth of a unit.

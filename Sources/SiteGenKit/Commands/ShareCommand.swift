@@ -143,6 +143,6 @@ struct ShareCommand: Command {
                     VectorTiles.pathTemplate, zoom: tile.zoom, x: tile.x, y: tile.y)
             return FileSystem.readCacheFile(path, limit: 8 << 20).map { (tile, $0) }
         }
-        return ShareOverview.make(places: places, tiles: tiles)
+        return ShareOverview.make(places: places, tiles: tiles, center: guide.settings.center)
     }
 }

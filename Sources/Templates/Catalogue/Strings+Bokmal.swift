@@ -50,6 +50,8 @@ extension Strings {
         favoritesIntro: "Stedene jeg liker best, med mine vurderinger. Del gjerne siden.",
         sharePage: "Del siden",
         favoritesMap: "Kart over favorittene",
+        farAway: { "\($0) til, \($1) unna" },
+        backToTheRest: { "Tilbake til \($0)" },
         commentLabel: "Min kommentar:",
         quoted: { "«\($0)»" },
         pagination: "Sider",

@@ -50,6 +50,8 @@ extension Strings {
         favoritesIntro: "The places I like best, with my ratings. Feel free to share this page.",
         sharePage: "Share this page",
         favoritesMap: "Map of the favourites",
+        farAway: { "\($0) more, \($1) away" },
+        backToTheRest: { "Back to \($0)" },
         commentLabel: "My comment:",
         quoted: { "“\($0)”" },
         pagination: "Pages",

@@ -50,6 +50,8 @@ extension Strings {
         favoritesIntro: "Stadene eg likar best, med vurderingane mine. Del gjerne sida.",
         sharePage: "Del sida",
         favoritesMap: "Kart over favorittane",
+        farAway: { "\($0) til, \($1) unna" },
+        backToTheRest: { "Tilbake til \($0)" },
         commentLabel: "Kommentaren min:",
         quoted: { "«\($0)»" },
         pagination: "Sider",

@@ -68,6 +68,11 @@ package struct Strings: Sendable {
     let sharePage: String
     /// "Kart over favorittene": the map of «Mine steder», for screen readers.
     let favoritesMap: String
+    /// «1 til, 931 km unna»: the map's button to the favorites far from the rest (the count and
+    /// the distance as the language writes them, `MapGroups.farLabel`).
+    let farAway: @Sendable (_ count: String, _ distance: String) -> String
+    /// «Tilbake til 150 steder»: the same button once the map has flown there.
+    let backToTheRest: @Sendable (_ places: String) -> String
     /// Before a card's comment, for screen readers: whose words the quoted line is.
     let commentLabel: String
     /// "«Byens beste kaffe»": the owner's comment on a card, in the language's quotation marks.
