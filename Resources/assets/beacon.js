@@ -293,6 +293,9 @@
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
     if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
     if (SORTS.includes(saved.sort)) state.sort = saved.sort;
+    // The order the reader chose, kept for the next visit; «Finn nærmeste meg» puts the nearest
+    // first for as long as the reader's position is the centre, then gives this back.
+    let sortChosen = state.sort;
     if (cameBack() && history.state && history.state.beaconView === 'map') state.view = 'map';
     if (typeof session.text === 'string') state.text = session.text.slice(0, 200);
     if (session.favoritesOnly === true) state.favoritesOnly = true;
@@ -336,13 +339,13 @@
 
     function clampRadius(value) { return Math.min(radiusBounds[1], Math.max(radiusBounds[0], Math.round(value))); }
     function save() {
-      writeStorage(localStorage, STORAGE_KEY, { radius: state.radius, sort: state.sort });
+      writeStorage(localStorage, STORAGE_KEY, { radius: state.radius, sort: sortChosen });
       try {
         history.replaceState(Object.assign({}, history.state, { beaconView: state.view }), '');
       } catch (_) { /* a sandboxed page may not touch its history */ }
       writeStorage(sessionStorage, SESSION_KEY, {
         text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow, cuisine: state.cuisine,
-        origin: origin ? { lat: origin.lat, lon: origin.lon } : null,
+        origin: origin ? { lat: origin.lat, lon: origin.lon } : null, sort: origin ? state.sort : null,
       });
     }
 
@@ -1012,7 +1015,9 @@
     });
     if (radiusInput) radiusInput.addEventListener('input', () => change({ radius: clampRadius(Number(radiusInput.value)) }));
     sortSelect.addEventListener('change', () => {
-      if (SORTS.includes(sortSelect.value)) change({ sort: sortSelect.value });
+      if (!SORTS.includes(sortSelect.value)) return;
+      sortChosen = sortSelect.value;
+      change({ sort: sortSelect.value });
     });
     favoritesButton.addEventListener('click', () => change({ favoritesOnly: !state.favoritesOnly }));
     for (const button of viewButtons) {
@@ -1124,7 +1129,7 @@
     originReset.addEventListener('click', () => {
       setOrigin(null);
       say(TEXT.measuringFromCenter(centerLabel), '');
-      change({});
+      change({ sort: sortChosen });
       (mapFirst && mapLocate ? mapLocate : locateButton).focus();
     });
 
@@ -1164,9 +1169,9 @@
       setOrigin(position, measured);
       if (announce) say(TEXT.fromYou, 'origin');
       else say('', '');
-      // «Anbefalt» ends in distance, so it stays and measures from the reader now; name and rating
-      // give way to nearest first, which is what the reader asked for.
-      change(state.sort === 'recommended' ? {} : { sort: 'distance' });
+      // The button means nearest first, whatever the order was: the select shows «Avstand», and
+      // the reader's own choice comes back with the guide's centre.
+      change({ sort: 'distance' });
     }
 
     // ---------- "Åpent nå" keeps time ----------
@@ -1496,6 +1501,7 @@
     if (positionFromSession) {
       const measured = distancesFrom(sessionOrigin);
       if (measured) setOrigin({ lat: sessionOrigin.lat, lon: sessionOrigin.lon }, measured);
+      if (origin && SORTS.includes(session.sort)) state.sort = session.sort;
     }
     if (origin) say(TEXT.fromYou, 'origin');
     setLayout();

@@ -15,13 +15,13 @@ import beacon_browser as bb
 # What each language calls things on the list page (from its catalogue).
 LANGUAGES = {
     "nb": {"folder": "", "count": "steder innen", "favorites": "Bare favoritter", "sort": "Sorter etter",
-           "by_name": "Navn (A–Å)", "near_me": "Finn nærmeste meg", "from_you": "Avstandene måles fra der du er.",
+           "by_name": "Navn (A–Å)", "near_me": "Finn nærmeste meg", "from_you": "Nærmest først: avstandene måles fra der du er.",
            "no_matches": "Ingen treff", "open": ("Åpent", "Stengt"), "decimal": ",", "map_of": "Kart over"},
     "nn": {"folder": "nn/", "count": "stader innan", "favorites": "Berre favorittar", "sort": "Sorter etter",
-           "by_name": "Namn (A–Å)", "near_me": "Finn nærast meg", "from_you": "Avstandane blir målte frå der du er.",
+           "by_name": "Namn (A–Å)", "near_me": "Finn nærast meg", "from_you": "Nærast først: avstandane blir målte frå der du er.",
            "no_matches": "Ingen treff", "open": ("Ope", "Stengd"), "decimal": ",", "map_of": "Kart over"},
     "en": {"folder": "en/", "count": "places within", "favorites": "Favourites only", "sort": "Sort by",
-           "by_name": "Name (A–Z)", "near_me": "Find nearest to me", "from_you": "Distances are measured from where you are.",
+           "by_name": "Name (A–Z)", "near_me": "Find nearest to me", "from_you": "Nearest first: distances are measured from where you are.",
            "no_matches": "No matches", "open": ("Open", "Closed"), "decimal": ".", "map_of": "Map of"},
 }
 

@@ -186,7 +186,7 @@ extension Strings {
             ("center", "sentrum"),
             ("showResults", "Vis {places}"),
             ("filtersActive", "{n} i bruk"),
-            ("fromYou", "Avstandene måles fra der du er."),
+            ("fromYou", "Nærmest først: avstandene måles fra der du er."),
             ("locating", "Finner posisjonen din …"),
             ("useCenter", "Bruk {label} som utgangspunkt"),
             ("measuringFromCenter", "Avstandene måles fra {label} igjen."),

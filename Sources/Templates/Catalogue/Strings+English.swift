@@ -187,7 +187,7 @@ extension Strings {
             ("center", "the centre"),
             ("showResults", "Show {places}"),
             ("filtersActive", "{n} active"),
-            ("fromYou", "Distances are measured from where you are."),
+            ("fromYou", "Nearest first: distances are measured from where you are."),
             ("locating", "Finding your location …"),
             ("useCenter", "Use {label} as the starting point"),
             ("measuringFromCenter", "Distances are measured from {label} again."),

@@ -184,7 +184,7 @@ extension Strings {
             ("center", "sentrum"),
             ("showResults", "Vis {places}"),
             ("filtersActive", "{n} i bruk"),
-            ("fromYou", "Avstandane blir målte frå der du er."),
+            ("fromYou", "Nærast først: avstandane blir målte frå der du er."),
             ("locating", "Finn posisjonen din …"),
             ("useCenter", "Bruk {label} som utgangspunkt"),
             ("measuringFromCenter", "Avstandane blir målte frå {label} igjen."),
