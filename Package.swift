@@ -28,6 +28,11 @@ let package = Package(
         // Calls into libvips, which the photo pipeline opens with dlopen when a guide has photos
         // (BeaconSystem/Vips.swift).
         .systemLibrary(name: "CVipsCalls", path: "Sources/CVipsCalls"),
+        // libcmark's header, for the calls into libcmark, which the owner's text opens with dlopen
+        // when it first renders Markdown (BeaconSystem/Libcmark.swift).
+        .systemLibrary(
+            name: "CCmarkCalls", path: "Sources/CCmarkCalls",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         // zlib: a KMZ's deflated entries for `sitegen import` and the built-in files, inflated
         // (BeaconSystem/Inflate.swift); the EmbedTool deflates those files when it compiles them
         // in.
@@ -41,7 +46,9 @@ let package = Package(
         // safe APIs.
         .target(
             name: "BeaconSystem",
-            dependencies: ["BeaconText", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib"],
+            dependencies: [
+                "BeaconText", "CCmarkCalls", "CLibcurlCalls", "CLibXML2", "CVipsCalls", "CZlib",
+            ],
             swiftSettings: memorySafe),
         // The trust boundary: the only target that can mark markup as safe (libxml2 parses, in
         // BeaconSystem).

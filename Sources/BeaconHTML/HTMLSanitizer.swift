@@ -10,8 +10,9 @@ import BeaconSystem
 /// disagree about, the browser only ever sees markup we wrote ourselves.
 ///
 /// Allowed: `p`, `br`, `b`, `strong`, `i`, `em`, `ul`, `ol`, `li`,
-/// `blockquote`, and `a` with an `href` that `SafeURL` accepts (http, https,
-/// mailto, relative), to which `rel="nofollow noopener"` is added. Dangerous
+/// `blockquote`, headings as `p` › `strong` (`SanitizerElementRule.heading`),
+/// and `a` with an `href` that `SafeURL` accepts (http, https, mailto,
+/// relative), to which `rel="nofollow noopener"` is added. Dangerous
 /// elements go with their content (`SanitizerElementRule`), everything else is
 /// unwrapped to its content, and all other attributes, comments, processing
 /// instructions and CDATA are dropped.
@@ -58,8 +59,8 @@ package enum HTMLSanitizer {
 
     /// The text a reader would see, on one line with whitespace collapsed: for
     /// a meta description or a preview. Dropped elements (scripts, styles …)
-    /// contribute nothing; block boundaries become spaces. Input over the size
-    /// limit is cut to the limit first (this never fails).
+    /// contribute nothing; blocks are kept apart (`SanitizerPlainText`). Input
+    /// over the size limit is cut to the limit first (this never fails).
     package static func plainText(_ html: String) -> String {
         let source = SanitizerText.clean(prefix(of: html, maximumBytes: maximumInputBytes))
         guard !source.isEmpty else { return "" }
@@ -72,7 +73,7 @@ package enum HTMLSanitizer {
                 .nodes)
     }
 
-    private static func checkSize(of html: String) throws(SanitizerError) {
+    static func checkSize(of html: String) throws(SanitizerError) {
         let bytes = html.utf8.count
         guard bytes <= maximumInputBytes else {
             throw .tooLarge(bytes: bytes, limit: maximumInputBytes)

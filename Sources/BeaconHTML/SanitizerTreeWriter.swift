@@ -45,9 +45,16 @@ enum SanitizerElementRule: Equatable {
     /// whose content a browser reads as raw text (so libxml2's reading of it
     /// means nothing).
     case drop
-    /// Replaced by its content: div, span, font, headings, tables, unknown
-    /// tags, and the void elements in `voidNames`.
+    /// Replaced by its content: div, span, font, tables, unknown tags, and the
+    /// void elements in `voidNames`.
     case unwrap
+    /// `h1`–`h6`: a paragraph of strong text (`<p><strong>…</strong></p>`), or
+    /// unwrapped where no paragraph may stand. A comment or a note sits at a
+    /// different depth of each page's outline (under a detail page's «Mine
+    /// vurderinger», on a card, under the explorer's `h1`), so no one heading
+    /// level fits everywhere; a heading of the owner's would also join the
+    /// page's own in a screen reader's list of headings.
+    case heading
 
     init(name: String) {
         switch name {
@@ -62,6 +69,7 @@ enum SanitizerElementRule: Equatable {
         case "li": self = .keep(.listItem)
         case "blockquote": self = .keep(.blockquote)
         case "a": self = .keep(.link)
+        case "h1", "h2", "h3", "h4", "h5", "h6": self = .heading
         default: self = Self.droppedNames.contains(name) ? .drop : .unwrap
         }
     }
@@ -182,8 +190,19 @@ enum SanitizerTreeWriter {
         into out: inout HTMLBuffer
     ) {
         let children = node.children
+        if rule == .heading, context.admits(.paragraph),
+            context.entering(.paragraph).admits(.strong)
+        {
+            out.element("p") {
+                $0.element("strong") {
+                    writeNodes(
+                        children, context.entering(.paragraph).entering(.strong), into: &$0)
+                }
+            }
+            return
+        }
         guard case .keep(let element) = rule else {
-            if rule == .unwrap { writeNodes(children, context, into: &out) }
+            if rule != .drop { writeNodes(children, context, into: &out) }
             return
         }
         guard context.admits(element) else {
@@ -254,44 +273,5 @@ enum SanitizerTreeWriter {
             SanitizerText.clean(href) == href
         else { return nil }
         return href
-    }
-}
-
-/// Collects the text a reader would see, for `HTMLSanitizer.plainText`.
-enum SanitizerPlainText {
-    /// Elements that do not break a line: no space is added around them.
-    private static let inlineNames: Set<String> = [
-        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font",
-        "i",
-        "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup",
-        "time",
-        "tt", "u", "var", "wbr",
-    ]
-
-    static func collect(_ nodes: [HTMLNode]) -> String {
-        var text = ""
-        append(nodes, to: &text)
-        return collapsingWhitespace(text)
-    }
-
-    private static func append(_ nodes: [HTMLNode], to text: inout String) {
-        for node in nodes {
-            switch node.kind {
-            case .text(let content):
-                text += SanitizerText.clean(content)
-            case .element(let name):
-                guard SanitizerElementRule(name: name) != .drop else { continue }
-                let breaksLine = !inlineNames.contains(name)
-                if breaksLine { text += " " }
-                append(node.children, to: &text)
-                if breaksLine { text += " " }
-            case .ignored:
-                continue
-            }
-        }
-    }
-
-    private static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -368,7 +368,7 @@ enum Components {
         return numbers
     }
 
-    /// A comment as the sanitiser allows it.
+    /// A comment or a note: its Markdown rendered and sanitised (`RichText`).
     static func comment(_ b: inout HTMLBuffer, _ text: String) {
         b.element("div", class: "comment") { $0.append(RichText.html(for: text)) }
     }

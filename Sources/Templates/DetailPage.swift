@@ -262,7 +262,7 @@ package enum DetailPage {
         }
     }
 
-    /// The owner's note on the place (an own place's `--note`, an imported description), sanitised
+    /// The owner's note on the place (an own place's `--note`, an imported description): Markdown,
     /// as comments are.
     static func ownerNote(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         guard let note = p.ownerNote, !note.trimmingWhitespace().isEmpty else { return }

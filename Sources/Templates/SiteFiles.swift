@@ -79,7 +79,7 @@ package enum SiteFiles {
             parts.append("\(t.starsText(summary.roundedStars)) (\(t.ratingCount(summary.count)))")
         }
         if let comment = place.ratings.latest?.comment {
-            let text = HTMLSanitizer.plainText(comment).trimmingWhitespace()
+            let text = RichText.plainText(comment).trimmingWhitespace()
             if !text.isEmpty { parts.append(TextHardening.truncate(text, to: 300)) }
         }
         return parts.joined(separator: " · ")

@@ -142,9 +142,16 @@ enum SanitizerCorpus {
             "Første avsnitt. Andre fet avsnitt."
         ),
         ("Hei<script>alert(1)</script> du<style>p{}</style>", "Hei du"),
-        ("<ul><li>Kaffe</li><li>Kake</li></ul>", "Kaffe Kake"),
+        ("<ul><li>Kaffe</li><li>Kake</li></ul>", "Kaffe · Kake"),
+        // A block that ends a sentence needs no mark after it.
+        (
+            "<p>Ikke billig, men bedre.</p><ul><li>Torsk</li><li>Remulade</li></ul>",
+            "Ikke billig, men bedre. Torsk · Remulade"
+        ),
+        ("<h1>Mat</h1><p>God <em>torsk</em>.</p>", "Mat · God torsk."),
         ("  Kaffe &amp;\n\n kake &lt;3  ", "Kaffe & kake <3"),
-        ("Linje<br>linje", "Linje linje"),
+        ("Linje<br>linje", "Linje · linje"),
+        ("Linje.<br>Linje", "Linje. Linje"),
         ("<a href=\"javascript:x\">lenke</a>", "lenke"),
         ("", ""),
     ])
@@ -175,8 +182,11 @@ enum SanitizerCorpus {
         ] {
             #expect(SanitizerElementRule(name: name) == .drop, "\(name)")
         }
-        for name in ["div", "span", "font", "table", "h1", "custom-element", "html", "body"] {
+        for name in ["div", "span", "font", "table", "custom-element", "html", "body"] {
             #expect(SanitizerElementRule(name: name) == .unwrap, "\(name)")
+        }
+        for name in ["h1", "h2", "h3", "h4", "h5", "h6"] {
+            #expect(SanitizerElementRule(name: name) == .heading, "\(name)")
         }
     }
 

@@ -169,6 +169,14 @@ import Testing
             ])
             #expect(added.status == 0, "\(added.stderr)")
         }
+        // A comment in Markdown, with every block it has (its heading shown as a strong paragraph).
+        let rated = try Sitegen.run([
+            "rate", "Fuglen", "4", "--comment",
+            "**Book bord**, prøv *akevitt*.\n\n- Torsk\n- [Meny](https://example.org/)\n\n"
+                + "## Merk\n\n> Stengt i juli.\nRing først.\n\n1. En\n2. To",
+            "--site", site.root,
+        ])
+        #expect(rated.status == 0, "\(rated.stderr)")
         _ = try await build(site, withBasemap: true)
         #expect(
             site.read(

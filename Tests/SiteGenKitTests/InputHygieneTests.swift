@@ -204,13 +204,14 @@ import Testing
             + #"<a href=" //evil.example/w">d</a> <a href="/sti">e</a> <a href="https://ok.example/">f</a>"#
         let result = try Sitegen.run(["sanitize"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
+        // Read as Markdown: a paragraph of inline HTML.
         #expect(
             result.stdout
-                == #"<a href="https://evil.example/x" rel="nofollow noopener">a</a> "#
+                == #"<p><a href="https://evil.example/x" rel="nofollow noopener">a</a> "#
                 + #"<a href="https://evil.example/y" rel="nofollow noopener">b</a> "#
                 + #"<a href="https://evil.example/z" rel="nofollow noopener">c</a> "#
                 + #"<a href="https://evil.example/w" rel="nofollow noopener">d</a> "#
-                + #"<a href="/sti" rel="nofollow noopener">e</a> <a href="https://ok.example/" rel="nofollow noopener">f</a>"#
+                + #"<a href="/sti" rel="nofollow noopener">e</a> <a href="https://ok.example/" rel="nofollow noopener">f</a></p>"#
                 + "\n", "\(result.stdout)")
     }
 

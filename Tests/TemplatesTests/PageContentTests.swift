@@ -123,20 +123,20 @@ import Testing
             places: [TemplateFixtures.cafe], store: store, settings: .defaults,
             source: TemplateFixtures.guide.source)
         let cafe = guide.places[0]
-        // The blank newest comment is passed over; tags go, entities are read, blocks become
-        // spaces.
-        #expect(RichText.cardComment(cafe) == "Beste & kaffen i byen")
+        // The blank newest comment is passed over; tags go, entities are read, blocks are kept
+        // apart.
+        #expect(RichText.cardComment(cafe) == "Beste & kaffen · i byen")
         var card = HTMLBuffer(capacity: 512)
         Components.placeCard(&card, cafe, root: "", paths: SitePaths(main: .nb), Strings.english)
         #expect(
             TemplateFixtures.text(card.bytes).contains(
-                "<span class=\"visually-hidden\">My comment:</span> “Beste &amp; kaffen i byen”</span>"
+                "<span class=\"visually-hidden\">My comment:</span> “Beste &amp; kaffen · i byen”</span>"
             ))
         let data = TemplateFixtures.text(
             PageData.fragment(for: guide, category: nil, context: context).bytes)
         #expect(
-            data.contains(#""m":"Beste & kaffen i byen""#)
-                || data.contains(#""m":"Beste \u0026 kaffen i byen""#))
+            data.contains(#""m":"Beste & kaffen · i byen""#)
+                || data.contains(#""m":"Beste \u0026 kaffen · i byen""#))
         // A long comment is cut for the data; the stylesheet ends the line on screen.
         let long = String(repeating: "lang kommentar ", count: 40)
         store.addRating(

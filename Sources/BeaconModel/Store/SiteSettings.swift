@@ -19,7 +19,7 @@ package struct SiteSettings: Sendable, Equatable {
     package var radiusKm: Int
     package var placesPerCategory: Int
     package var title: String
-    /// A short introduction on the list page; may hold a little HTML (sanitised).
+    /// A short introduction on the list page, in Markdown (`OwnerText`: rendered, then sanitised).
     package var intro: String?
     /// Where the site will be published ("https://example.org/guide/"); enables canonical links.
     package var baseURL: String?

@@ -1,3 +1,4 @@
+import BeaconHTML
 import BeaconMap
 import BeaconModel
 import BeaconSite
@@ -16,6 +17,7 @@ struct BuildFingerprint {
     init(settings: SiteSettings, store: GuideStore, assets: AssetBundle, outputPath: String) {
         hasher.combine("beacon-sitegen-build-1")
         hasher.combine(BuildFingerprint.executableIdentity)
+        hasher.combine(OwnerText.rendererIdentity)
         hasher.combine(settings.encodedBytes)
         hasher.combine(store.encodedBytes)
         hasher.combine(assets)

@@ -1,3 +1,4 @@
+import BeaconHTML
 import BeaconModel
 import BeaconSite
 import BeaconSystem
@@ -59,6 +60,8 @@ struct RebuildPlan: Sendable {
             var context = ContentHasher()
             context.combine("beacon-context-2")
             context.combine(BuildFingerprint.executableIdentity)
+            // Comments and notes are other pages with libcmark than without.
+            context.combine(OwnerText.rendererIdentity)
             context.combine(settings.encodedBytes)
             context.combine(assets)
             context.combine(outputPath)

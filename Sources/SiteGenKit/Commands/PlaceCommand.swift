@@ -46,7 +46,7 @@ struct PlaceCommand: Command {
             "--website", valueName: "URL", help: "nettsiden (http eller https)")
         let phone = Option<String?>("--phone", valueName: "NUMMER", help: "telefonnummeret")
         let note = Option<String?>(
-            "--note", valueName: "TEKST", help: "ditt notat om stedet, vises på siden")
+            "--note", valueName: "TEKST", help: "ditt notat om stedet (Markdown), vises på siden")
         let reason = Option<String?>(
             "--reason", valueName: "TEKST", help: "hvorfor stedet er skjult (hide; bare for deg)")
         let reset = Option(flag: "--reset", help: "fjern rettelsene av et sted fra dataene (edit)")

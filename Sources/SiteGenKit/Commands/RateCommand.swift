@@ -13,7 +13,7 @@ struct RateCommand: Command {
         summary: "Gir et sted en vurdering fra 1 til 5 stjerner (hver vurdering lagres for seg).",
         details: """
             STED er lenkenavnet (slug), id-en (node/123 eller Geoapify-id) eller en entydig del av navnet.
-            Kommentaren kan ha litt formatering (fet, kursiv, lenker, avsnitt, lister); se «sitegen sanitize».
+            Kommentaren er Markdown: *kursiv*, **fet**, lister, lenker, avsnitt; se «sitegen sanitize».
             """,
         options: Options.declared,
         minimumPositionals: 2,

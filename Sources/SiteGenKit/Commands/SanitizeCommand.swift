@@ -4,17 +4,21 @@ import BeaconSystem
 import FoundationEssentials
 import SiteBuild
 
-/// `sitegen sanitize`: shows how a comment will render — HTML on standard
-/// input, the sanitised HTML on standard output.
+/// `sitegen sanitize`: shows how a comment will render — the owner's text (Markdown) on standard
+/// input, the HTML the pages show on standard output, made as the pages make it (`OwnerText`).
 struct SanitizeCommand: Command {
     let spec = CommandSpec(
         name: "sanitize",
-        usage: "sitegen sanitize < kommentar.html",
-        summary: "Leser HTML fra standard inn og skriver den rensede HTML-en som sidene vil vise.",
+        usage: "sitegen sanitize < kommentar.md",
+        summary:
+            "Leser en kommentar (Markdown) fra standard inn og skriver HTML-en som sidene vil vise.",
         details: """
-            Tillatt: p, br, b, strong, i, em, ul, ol, li, blockquote og a med href (http, https, mailto
-            eller relativ; lenker får rel="nofollow noopener"). Farlige elementer (script, style, iframe,
-            svg, skjemaer …) fjernes med innhold; andre elementer pakkes ut slik at teksten blir stående.
+            Markdown (CommonMark): *kursiv*, **fet**, lister, lenker, sitater og avsnitt; et linjeskift
+            er et linjeskift, og en overskrift blir fet tekst i et eget avsnitt. Litt HTML går også.
+            Tillatt i resultatet: p, br, b, strong, i, em, ul, ol, li, blockquote og a med href (http,
+            https, mailto eller relativ; lenker får rel="nofollow noopener"). Farlige elementer (script,
+            style, iframe, svg, skjemaer …) fjernes med innhold; andre elementer pakkes ut slik at
+            teksten blir stående. Uten libcmark på maskinen vises teksten som ren tekst.
             """,
         options: NoOptions.declared
     )
@@ -37,7 +41,8 @@ struct SanitizeCommand: Command {
         }
         // The same rules as «sitegen rate --comment»: what this accepts, rate accepts.
         let checked = try InputParsing.commentText(text)
-        let (html, flattened) = try HTMLSanitizer.sanitizeReportingFlattening(checked)
+        if !OwnerText.rendersMarkdown { context.console.error(OwnerText.missingLibraryNotice) }
+        let (html, flattened) = try OwnerText.htmlReportingFlattening(checked)
         if flattened {
             context.console.error(
                 "Merk: HTML-en var nøstet for dypt til å leses i sin helhet, så bare teksten vises, uten formatering."

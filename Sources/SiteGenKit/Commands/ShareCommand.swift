@@ -97,6 +97,7 @@ struct ShareCommand: Command {
         context.console.output(
             "Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path)."
         )
+        if let notice = MarkdownNotice.take(guide) { context.console.error("Advarsel: " + notice) }
         if rendered.photosLeftOut > 0 {
             context.console.output(
                 "\(NorwegianFormat.count(rendered.photosLeftOut, singular: "bilde", plural: "bilder")) er utelatt, "

@@ -45,7 +45,7 @@ enum CommandReference {
             "previews the built site on http://127.0.0.1:8000/; `--watch` rebuilds and reloads on changes",
         "assets":
             "lists the built-in stylesheet, scripts and icons, or copies them into `assets/` to change",
-        "sanitize": "shows how a comment's HTML will be rendered on the pages",
+        "sanitize": "shows how a comment (Markdown) will be rendered on the pages",
         "completions": "prints a tab-completion script for bash, zsh or fish",
         "help": "the overview, one command's help, or the whole manual as a man page (`--man`)",
         "--help": "the overview of the commands",
