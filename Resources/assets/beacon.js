@@ -960,7 +960,9 @@
       else filtersButton.setAttribute('aria-description', TEXT.filtersActive(active));
     }
 
-    function change(patch) {
+    /** `automatic`: the order «Finn nærmeste meg» set, not one the reader chose (which is kept). */
+    function change(patch, automatic) {
+      if (!automatic && 'sort' in patch) sortChosen = patch.sort;
       Object.assign(state, patch);
       save();
       syncControls();
@@ -1015,9 +1017,7 @@
     });
     if (radiusInput) radiusInput.addEventListener('input', () => change({ radius: clampRadius(Number(radiusInput.value)) }));
     sortSelect.addEventListener('change', () => {
-      if (!SORTS.includes(sortSelect.value)) return;
-      sortChosen = sortSelect.value;
-      change({ sort: sortSelect.value });
+      if (SORTS.includes(sortSelect.value)) change({ sort: sortSelect.value });
     });
     favoritesButton.addEventListener('click', () => change({ favoritesOnly: !state.favoritesOnly }));
     for (const button of viewButtons) {
@@ -1171,7 +1171,7 @@
       else say('', '');
       // The button means nearest first, whatever the order was: the select shows «Avstand», and
       // the reader's own choice comes back with the guide's centre.
-      change({ sort: 'distance' });
+      change({ sort: 'distance' }, true);
     }
 
     // ---------- "Åpent nå" keeps time ----------
