@@ -418,6 +418,15 @@ def visible_names(driver):
         "return Array.from(list.querySelectorAll('.place-card__name'), e => e.textContent);")
 
 
+def map_share(driver):
+    """How much of the window the explorer's map covers (0–1)."""
+    return driver.execute_script("""
+        const r = document.getElementById('explorer-map').getBoundingClientRect();
+        const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+        const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        return w * h / (innerWidth * innerHeight);""")
+
+
 def results_count(driver):
     return driver.find_element(By.ID, "results-count").text
 

@@ -4,7 +4,6 @@ overpass-edinburgh-map.json for the map): it lists its places and shows a basema
 sea, map-first on a phone, opening at street level where its places are."""
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -53,7 +52,7 @@ def build_from_overpass(folder):
         stub.stdout.close()
 
 
-class AGuideAnywhereOnAPhoneTests(unittest.TestCase):
+class AGuideAnywhereOnAPhoneTests(bb.SiteFolderTestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="beacon-anywhere-")
@@ -61,15 +60,9 @@ class AGuideAnywhereOnAPhoneTests(unittest.TestCase):
         cls.server = bb.Server(os.path.join(cls.folder, "output"))
         cls.driver = bb.phone_driver(390, 844, scale=2)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
-
     def tearDown(self):
         bb.set_media(self.driver)
-        self.assertEqual(bb.console_errors(self.driver), [], "console errors")
+        super().tearDown()
 
     def open(self):
         self.driver.get(self.server.url(""))
@@ -85,11 +78,7 @@ class AGuideAnywhereOnAPhoneTests(unittest.TestCase):
         self.open()
         count = self.driver.find_element(bb.By.ID, "results-count").get_attribute("textContent")
         self.assertTrue(count.startswith("28 steder"), count)
-        share = self.driver.execute_script("""
-            const r = document.getElementById('explorer-map').getBoundingClientRect();
-            const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
-            const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-            return w * h / (innerWidth * innerHeight);""")
+        share = bb.map_share(self.driver)
         self.assertGreaterEqual(share, 0.7)
         # The nearest place leads the sheet's list; credited as OpenStreetMap's.
         first = self.driver.find_element(bb.By.CSS_SELECTOR, "#place-list li .place-card__name")

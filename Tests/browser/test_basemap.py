@@ -122,11 +122,7 @@ class BasemapOnAPhoneTests(unittest.TestCase):
         """The issue's check: at 390 × 844 the map covers at least 70 % of the screen, on real Oslo streets."""
         self.driver.get(self.site.url(""))
         bb.wait_ready(self.driver)
-        share = self.driver.execute_script("""
-            const r = document.getElementById('explorer-map').getBoundingClientRect();
-            const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
-            const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-            return w * h / (innerWidth * innerHeight);""")
+        share = bb.map_share(self.driver)
         self.assertGreaterEqual(share, 0.7)
         bb.zoom_map_to(self.driver, 59.9127, 10.7400, 16)
         bb.WebDriverWait(self.driver, 10).until(
