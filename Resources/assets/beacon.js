@@ -10,8 +10,8 @@
 // Sources/Templates/ExplorerControls.swift rendered to life, and from then on renders the
 // list (and the map) from the data. The category is the page's own (`data-category` on
 // #explorer); the chips stay links to the other explorer pages, and the reader's search,
-// filters and position go along (sessionStorage), while the radius, order and view are
-// remembered between visits (localStorage).
+// filters and position go along (sessionStorage: for half an hour, or on the way back from a place),
+// while the radius and order are remembered between visits (localStorage).
 //
 // Where the map goes: beside the list on a wide screen (64rem on); on a narrower one, the list with
 // «Liste · Kart» to swap them; and on a phone (37.5rem and less) whose guide has a basemap
@@ -62,6 +62,10 @@
   const STORAGE_KEY = 'beacon.explorer.v3';
   const OLD_STORAGE_KEY = 'beacon.explorer.v2';
   const SESSION_KEY = 'beacon.explorer.session.v1';
+  // How long the search and filters of a tab's last visit come back on a new visit (back from a place, they
+  // always do): long enough to go from one category page to the next, not so long that a reader returning
+  // to an old tab the next day meets yesterday's «xyzzy» and «Ingen treff».
+  const SESSION_FRESH_MS = 30 * 60 * 1000;
   // The card a reader opened, and how many cards were shown: back, or «Alle steder», returns there.
   const RETURN_KEY = 'beacon.explorer.return.v1';
   const WIDE = '(min-width: 64rem)';
@@ -88,7 +92,8 @@
     within: (km, from) => t('within', { km, from }),
     you: t('you'),
     center: t('center'),
-    showResults: (n) => (n === 0 ? t('noMatches') : t('showResults', { places: Text.count(n, 'place') })),
+    noMatchesFor: (text) => t('noMatchesFor', { text }),
+    showResults: (n) => t('showResults', { places: Text.count(n, 'place') }),
     filtersActive: (n) => t('filtersActive', { n }),
     fromYou: t('fromYou'),
     locating: t('locating'),
@@ -282,14 +287,16 @@
     // ---------- State ----------
 
     // Radius and order are remembered between visits. The search, the favorites and
-    // "Åpent nå" filters and the reader's position last for this tab only: they follow the
-    // reader from one category to the next, but a filter that quietly came back on the next
-    // visit would hide most of the guide. The list/map view belongs to this history entry:
+    // "Åpent nå" filters and the reader's position last for this tab only, and only while fresh
+    // (SESSION_FRESH_MS): they follow the reader from one category to the next, but a filter that
+    // quietly came back on the next visit would hide most of the guide. The list/map view belongs to this history entry:
     // back from a place returns to the map; a page opened or reloaded starts on the list.
     const defaults = { text: '', radius: fetchedKm, sort: 'recommended', favoritesOnly: false, openNow: false, cuisine: null };
     const stored = readStorage(localStorage, STORAGE_KEY);
     const saved = Object.keys(stored).length ? stored : { radius: readStorage(localStorage, OLD_STORAGE_KEY).radius };
-    const session = readStorage(sessionStorage, SESSION_KEY);
+    const storedSession = readStorage(sessionStorage, SESSION_KEY);
+    const sessionAge = Date.now() - storedSession.at;
+    const session = cameBack() || (sessionAge >= 0 && sessionAge < SESSION_FRESH_MS) ? storedSession : {};
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
     if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
     if (SORTS.includes(saved.sort)) state.sort = saved.sort;
@@ -346,6 +353,7 @@
       writeStorage(sessionStorage, SESSION_KEY, {
         text: state.text, favoritesOnly: state.favoritesOnly, openNow: state.openNow, cuisine: state.cuisine,
         origin: origin ? { lat: origin.lat, lon: origin.lon } : null, sort: origin ? state.sort : null,
+        at: Date.now(),
       });
     }
 
@@ -375,6 +383,7 @@
     const emptyTitle = empty.querySelector('.explorer-empty__title');
     const emptyHint = empty.querySelector('.explorer-empty__hint');
     const noMatchesHint = emptyHint.textContent;  // the page's own, for a search that found nothing
+    const emptyReset = $('explorer-empty-reset');
     const map = $('explorer-map');
     const mapCanvas = $('explorer-map-canvas');
     const viewButtons = Array.from(root.querySelectorAll('[data-view]'));
@@ -443,13 +452,17 @@
       const text = countText(total);
       if (countLine.textContent !== text) countLine.textContent = text;
       if (handleCount && handleCount.textContent !== text) handleCount.textContent = text;
-      if (filtersDone) filtersDone.textContent = TEXT.showResults(total);
+      // «Vis 0 steder», and nothing to press: the reader changes a filter or resets them.
+      filtersDone.textContent = TEXT.showResults(total);
+      filtersDone.disabled = total === 0;
       empty.hidden = total > 0;
       if (total === 0) {
         // Nothing searched and still nothing (a category the guide has no places in): say so, not «try another word».
         const searched = narrowed();
-        emptyTitle.textContent = searched ? TEXT.noMatches : TEXT.nothingHere;
+        const words = state.text.trim();
+        emptyTitle.textContent = !searched ? TEXT.nothingHere : words ? TEXT.noMatchesFor(words) : TEXT.noMatches;
         emptyHint.textContent = searched ? noMatchesHint : TEXT.nothingHereHint;
+        emptyReset.hidden = !searched;
       }
       list.hidden = total === 0;
       if (listVisible()) renderList();
@@ -479,6 +492,17 @@
       if (mapVisible()) renderMap();
       if (map) delete map.dataset.pending;
       measure('beacon-map', started);
+    }
+
+    /** The page's places (its category's, on a category page) within `metres` of the centre in use. */
+    function pagePlacesWithin(metres) {
+      const wanted = category === 'all' ? -1 : CATEGORY_KEYS.indexOf(category);
+      const within = [];
+      for (let i = 0; i < n; i++) {
+        if (placeIndex.outside[i] || distance[i] > metres || (wanted >= 0 && categoryCode[i] !== wanted)) continue;
+        within.push(i);
+      }
+      return within;
     }
 
     function mapVisible() { return !!MapKit && (state.view === 'map' || wide.matches || mapFirst); }
@@ -793,7 +817,9 @@
       }
       mapCanvas.dataset.count = String(results.length);
       const frame = `${origin ? `${origin.lat},${origin.lon}` : 'centre'}|${state.radius}`;
-      if (frame !== fittedFor || (changed && !readerMoved)) {
+      // A search that finds nothing leaves the map where it was: there is nothing to show elsewhere.
+      const keepView = results.length === 0 && fittedFor !== null && frame === fittedFor;
+      if (frame !== fittedFor || (changed && !readerMoved && !keepView)) {
         fitView(focus);
         fittedFor = frame;
         readerMoved = false;
@@ -827,6 +853,8 @@
         // The places within the radius (with «Favoritter» on, the favorites elsewhere only when none is).
         let chosen = results.filter((i) => distance[i] <= state.radius * 1000);
         if (!chosen.length) chosen = results;
+        // Nothing found (a search restored on opening, a smaller radius): where the page's places are.
+        if (!chosen.length) chosen = pagePlacesWithin(state.radius * 1000);
         if (chosen.length) {
           const size = leaflet.getSize();
           const edges = hiddenEdges();
@@ -1031,12 +1059,22 @@
       openNowButton.hidden = !hasHours;
       openNowButton.addEventListener('click', () => change({ openNow: !state.openNow }));
     }
-    resetButton.addEventListener('click', () => {
+    /** «Nullstill»: the search, the filters, the order and «Søk i dette området» back to the start. */
+    function resetAll() {
       clearTimeout(searchTimer);
       area = null;
       if (areaReset) areaReset.hidden = true;
       change(Object.assign({}, defaults));
+    }
+    resetButton.addEventListener('click', () => {
+      resetAll();
       resetButton.focus();
+    });
+    // The empty list's own way out; the focus goes to the count of what is back.
+    emptyReset.addEventListener('click', () => {
+      resetAll();
+      if (mapFirst) moveSheet(true);
+      countLine.focus({ preventScroll: mapFirst });
     });
     // A card's link remembers where the reader was (the pages are static: the list is rebuilt on return).
     list.addEventListener('click', (event) => {

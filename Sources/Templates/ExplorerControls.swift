@@ -304,6 +304,13 @@ enum ExplorerControls {
             b.element("span", class: "empty-state__icon") { $0.icon(.search) }
             b.element("p", class: "explorer-empty__title", text: t.noMatches)
             b.element("p", class: "explorer-empty__hint", text: t.noMatchesHint)
+            b.element(
+                "button",
+                [
+                    "type": "button", "class": "button button--secondary",
+                    "id": "explorer-empty-reset",
+                ],
+                flags: .hidden, text: t.resetAll)
         }
         b.newline()
     }

@@ -149,7 +149,8 @@ extension Strings {
         showMore: "Vis flere",
         noMatches: "Ingen treff",
         noMatchesHint:
-            "Prøv et annet ord, en større avstand eller en annen kategori, eller trykk «Nullstill» under «Filtre».",
+            "Prøv et annet ord, en større avstand eller en annen kategori.",
+        resetAll: "Nullstill søk og filtre",
         nothingHere: "Ingen steder her",
         nothingHereHint: "Guiden har ingen steder i denne kategorien.",
         rated: "vurdert",
@@ -175,6 +176,7 @@ extension Strings {
         script: [
             ("favorite", "Favoritt"),
             ("noMatches", "Ingen treff"),
+            ("noMatchesFor", "Ingen treff for «{text}»"),
             ("nothingHere", "Ingen steder her"),
             ("nothingHereHint", "Guiden har ingen steder i denne kategorien."),
             ("addressMissing", "Adresse mangler"),

@@ -149,7 +149,8 @@ extension Strings {
         showMore: "Show more",
         noMatches: "No matches",
         noMatchesHint:
-            "Try another word, a larger distance or another category, or press “Reset” under “Filters”.",
+            "Try another word, a larger distance or another category.",
+        resetAll: "Clear search and filters",
         nothingHere: "Nothing here",
         nothingHereHint: "The guide has no places in this category.",
         rated: "rated",
@@ -176,6 +177,7 @@ extension Strings {
         script: [
             ("favorite", "Favourite"),
             ("noMatches", "No matches"),
+            ("noMatchesFor", "No matches for “{text}”"),
             ("nothingHere", "Nothing here"),
             ("nothingHereHint", "The guide has no places in this category."),
             ("addressMissing", "Address missing"),

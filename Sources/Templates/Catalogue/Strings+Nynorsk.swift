@@ -147,7 +147,8 @@ extension Strings {
         showMore: "Vis fleire",
         noMatches: "Ingen treff",
         noMatchesHint:
-            "Prøv eit anna ord, ein større avstand eller ein annan kategori, eller trykk «Nullstill» under «Filter».",
+            "Prøv eit anna ord, ein større avstand eller ein annan kategori.",
+        resetAll: "Nullstill søk og filter",
         nothingHere: "Ingen stader her",
         nothingHereHint: "Guiden har ingen stader i denne kategorien.",
         rated: "vurdert",
@@ -173,6 +174,7 @@ extension Strings {
         script: [
             ("favorite", "Favoritt"),
             ("noMatches", "Ingen treff"),
+            ("noMatchesFor", "Ingen treff for «{text}»"),
             ("nothingHere", "Ingen stader her"),
             ("nothingHereHint", "Guiden har ingen stader i denne kategorien."),
             ("addressMissing", "Adresse manglar"),

@@ -179,6 +179,8 @@ package struct Strings: Sendable {
     let showMore: String
     let noMatches: String
     let noMatchesHint: String
+    /// The empty list's button: the search and every filter back to the start.
+    let resetAll: String
     /// The empty list when nothing was searched or filtered (a category without places).
     let nothingHere: String
     let nothingHereHint: String
