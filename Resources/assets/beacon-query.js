@@ -17,8 +17,9 @@
 //   with favorites only, every favorite is shown wherever it is, and that a favorite no
 //   longer in the data (x: 1) is shown only then;
 // - orders, every tie finally broken by the page data's order: recommended, the default (the
-//   owner's picks: favorites first, then rated by higher average, compared at three decimals,
-//   before unrated, then nearer); distance (nearest first);
+//   owner's picks: favorites first, then places rated at least picksMinimumRating (the page
+//   data's; 4 by default) by higher average, compared at three decimals, then the rest, unrated
+//   or rated lower, nearer first); distance (nearest first);
 //   rating (rated first; higher average, compared at three decimals as the page data has
 //   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
 //   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
@@ -27,8 +28,8 @@
 // name the page shows.
 //
 // API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer,
-// count, formatDistance, fold, nameKey, shownName, haversine, cuisinesOf, index(places, lang, cuisineWords),
-// run(places, query, isOpen) }.
+// count, formatDistance, fold, nameKey, shownName, haversine, cuisinesOf,
+// index(places, lang, cuisineWords, picksMinimumRating), run(places, query, isOpen) }.
 'use strict';
 
 (() => {
@@ -40,6 +41,8 @@
   const CATEGORY_KEYS = Object.freeze(Object.keys(CATEGORIES));
   const NO_CATEGORY = { singular: '', plural: '', icon: 'cat-icon--place', words: [] };
   const SORTS = ['recommended', 'distance', 'rating', 'name'];
+  // The average a rated place needs to be a pick when the page data names none (SiteSettings).
+  const PICKS_MINIMUM_RATING = 4;
 
   // ---------- Formats (NorwegianFormat.swift, LanguageFormat.swift) ----------
 
@@ -142,10 +145,10 @@
    * The page data's places with what every search needs worked out once: category codes,
    * favorites, whole metres from the centre, and (on the first search, or `searchKeys()` ahead
    * of it) the folded search text (`cuisineWords`: beacon-text.js's names of each cuisine). `order(sort, metres)`
-   * lists every index in an order (each order is cached per distance array);
-   * `filter(query, order, isOpen)` keeps the indices that pass every filter.
+   * lists every index in an order (each order is cached per distance array; `picksMinimumRating`:
+   * the page data's, for «Anbefalt»); `filter(query, order, isOpen)` keeps the indices that pass every filter.
    */
-  function index(places, lang = pageLanguage(), cuisineWords = {}) {
+  function index(places, lang = pageLanguage(), cuisineWords = {}, picksMinimumRating = PICKS_MINIMUM_RATING) {
     const n = places.length;
     let keys = null; // folded search text, worked out on the first search (or while the reader looks)
     const categoryCode = new Uint8Array(n);
@@ -154,6 +157,9 @@
     const centerMetres = new Float64Array(n);
     // The average as the page data has it (three decimals); 0 unrated, below every rated place's.
     const average = new Float64Array(n);
+    // The average «Anbefalt» orders by: a pick's (a favorite, or rated at least picksMinimumRating); 0 for the rest.
+    const pickAverage = new Float64Array(n);
+    const picksFrom = Number.isFinite(Number(picksMinimumRating)) ? Number(picksMinimumRating) : PICKS_MINIMUM_RATING;
     for (let i = 0; i < n; i++) {
       const p = places[i];
       const category = CATEGORIES[p.c] ? p.c : 'restaurant';
@@ -162,6 +168,7 @@
       outside[i] = p.x ? 1 : 0;
       centerMetres[i] = Number.isFinite(p.d) ? Math.round(p.d) : 0;
       average[i] = p.r > 0 && Number.isFinite(p.avg) ? p.avg : 0;
+      pickAverage[i] = favorite[i] || average[i] >= picksFrom ? average[i] : 0;
     }
 
     /** Every place's folded search text; the most costly part of the index at 100,000 places. */
@@ -203,7 +210,7 @@
       const indices = Array.from({ length: n }, (_, i) => i);
       if (sort === 'recommended') {
         // The default order, sorted on every page load: typed arrays only, no place objects read.
-        indices.sort((a, b) => favorite[b] - favorite[a] || average[b] - average[a] || byDistance(a, b));
+        indices.sort((a, b) => favorite[b] - favorite[a] || pickAverage[b] - pickAverage[a] || byDistance(a, b));
       } else if (sort === 'rating') {
         indices.sort((a, b) => {
           const pa = places[a], pb = places[b];
@@ -265,7 +272,7 @@
 
   /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
   function run(places, query, isOpen = () => false) {
-    const ix = index(places, query.lang || pageLanguage(), query.cuisineWords || {});
+    const ix = index(places, query.lang || pageLanguage(), query.cuisineWords || {}, query.picksMinimumRating);
     return ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i])).map((i) => places[i].id);
   }
 

@@ -28,6 +28,7 @@
 //
 // Data contract (keys are short because a guide can hold 100,000 places):
 //   { v: 1, center: { lat, lon, label? }, radiusKm, radiusKmRange: [min, max],
+//     picksMinimumRating: the average a rated place needs to be a pick in «Anbefalt» (1–5),
 //     star: { path: SVG path of the star, fill: id prefix of its five gradient fills },
 //     places: [ { id, n: name, c: category key ("cafe", "bar", an own kind), lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
@@ -224,7 +225,7 @@
 
     // Worked out once (beacon-query.js): category codes, favorites, metres; the folded search text
     // on the first search, or at idle below.
-    const placeIndex = Query.index(places, undefined, Text.cuisineWords || {});
+    const placeIndex = Query.index(places, undefined, Text.cuisineWords || {}, data.picksMinimumRating);
     const { categoryCode, favorite, centerMetres } = placeIndex;
 
     // ---------- Opening hours ("Åpent nå"; the rules live in beacon-hours.js) ----------

@@ -19,7 +19,7 @@ import Testing
         struct Query: Decodable {
             var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?,
                 openNow: Bool?,
-                sort: String?, lang: String?, cuisine: String?
+                sort: String?, lang: String?, cuisine: String?, picksMinimumRating: Int?
         }
         struct Case: Decodable, CustomTestStringConvertible, Sendable {
             var name: String, query: Query, open: [String]?, expected: [String]
@@ -105,6 +105,7 @@ import Testing
         query.cuisineWords = { words[$0] ?? $0.replacingOccurrences(of: "_", with: " ") }
         let categoryWords = Self.table.categoryWords
         query.categoryWords = { categoryWords[$0.rawValue] ?? $0.rawValue }
+        if let minimum = entry.query.picksMinimumRating { query.picksMinimumRating = minimum }
         #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
     }
 

@@ -38,11 +38,16 @@ def names_by_distance(rows, origin=None):
     return [r["name"] for r in sorted(rows, key=key)]
 
 
-def names_recommended(rows, origin=None):
-    """«Anbefalt», the default: favorites first, then the higher average (unrated last), then nearer."""
+def names_recommended(rows, origin=None, picks_minimum_rating=4):
+    """«Anbefalt», the default: favorites first, then the picks (rated at least picks_minimum_rating, the
+    setting) by higher average, then the rest (unrated, or rated lower) nearer first."""
     def metres(r):
         return r["distance"] if origin is None else bb.haversine(origin[0], origin[1], r["lat"], r["lon"])
-    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -(r["average"] or 0), round(metres(r))))]
+
+    def pick_average(r):
+        average = r["average"] or 0
+        return average if r["favorite"] or average >= picks_minimum_rating else 0
+    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -pick_average(r), round(metres(r))))]
 
 
 def within(rows, km, origin):

@@ -14,8 +14,9 @@ import FoundationEssentials
 /// is the order the places came in (the guide's, which is the page data's).
 package struct PlaceQuery: Sendable {
     package enum Sort: String, CaseIterable, Sendable {
-        /// The owner's picks first (the default): favorites, then rated by higher average (at three
-        /// decimals) before unrated, then nearer.
+        /// The owner's picks first (the default): favorites, then places rated at least
+        /// `picksMinimumRating` by higher average (at three decimals), then the rest (unrated, or
+        /// rated below it) nearer first.
         case recommended
         /// Nearest first.
         case distance
@@ -33,6 +34,9 @@ package struct PlaceQuery: Sendable {
     package var cuisine: String?
     var favoritesOnly: Bool
     package var sort: Sort
+    /// The average (at three decimals) a place needs to be one of the owner's picks in
+    /// `recommended` order; a favorite is one whatever its rating (`SiteSettings`).
+    package var picksMinimumRating: Int = SiteSettings.defaultPicksMinimumRating
     /// Only places this says are open now (`sitegen search --open-now` asks their opening hours).
     package var isOpen: (@Sendable (GuidePlace) -> Bool)?
     /// Whose alphabet the name order follows (the page's language; the terminal's is bokmål).
@@ -97,11 +101,15 @@ package struct PlaceQuery: Sendable {
             }
         switch sort {
         case .recommended:
+            // A pick's average orders it; every other place counts as unrated (0).
+            let minimum = Double(picksMinimumRating)
+            func pickAverage(_ place: GuidePlace) -> Double {
+                guard let average = place.summary?.sortAverage else { return 0 }
+                return place.isFavorite || average >= minimum ? average : 0
+            }
             return kept.sorted { a, b in
                 if a.element.isFavorite != b.element.isFavorite { return a.element.isFavorite }
-                let (x, y) = (
-                    a.element.summary?.sortAverage ?? 0, b.element.summary?.sortAverage ?? 0
-                )
+                let (x, y) = (pickAverage(a.element), pickAverage(b.element))
                 return x != y ? x > y : nearerFirst(a, b)
             }.map(\.element)
         case .distance:

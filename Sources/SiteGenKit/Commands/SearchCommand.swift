@@ -32,7 +32,7 @@ struct SearchCommand: Command {
         let sort = Option<String?>(
             "--sort", valueName: "REKKEFØLGE",
             help:
-                "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
+                "recommended (favoritter, så best vurdert blant stedene med minst picksMinimumRating stjerner, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
         )
         let favorites = Option(flag: "--favorites", help: "bare favoritter")
         let openNow = Option(
@@ -60,6 +60,7 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
+        query.picksMinimumRating = known.settings.picksMinimumRating
         if let text = arguments[\.category] {
             guard let category = PlaceCategory(userInput: text, in: known.settings.categories)
             else {
