@@ -11,7 +11,9 @@
 //   å → a, ß → ss, œ → oe), must occur in the folded name, address, category names, the
 //   category's everyday words (kaffe, coffee …; mat, middag …; overnatting, hostel …) or the
 //   place's cuisines in every language (k: "indian;pizza" → "indian indisk …", from the
-//   catalogues through beacon-text.js; a value they do not name, as given);
+//   catalogues through beacon-text.js; a value they do not name, as given); the places whose own
+//   words (names, address, cuisines) hold every word come first, then those found only through
+//   their category's words, each part in the order chosen (`filter`'s `own`: how many are first);
 // - filters combine with AND: within the radius (metres ≤ km × 1000, from the centre in
 //   use), category, cuisine (one of the place's k), favorites, open now (only places whose hours say open); except that
 //   with favorites only, every favorite is shown wherever it is, and that a favorite no
@@ -107,12 +109,17 @@
     return Object.keys(names).map((key) => names[key]).filter((name) => typeof name === 'string' && name !== place.n);
   }
 
-  /** What the search looks in; `cuisineWords` names each cuisine key in every language. */
-  function searchText(place, cuisineWords = {}) {
-    const info = CATEGORIES[place.c] || NO_CATEGORY;
+  /** What the search finds a place by of its own; `cuisineWords` names each cuisine key in every language. */
+  function ownSearchText(place, cuisineWords = {}) {
     const cuisines = cuisinesOf(place).map((key) => (Object.prototype.hasOwnProperty.call(cuisineWords, key)
       ? cuisineWords[key] : key.replace(/_/g, ' ')));
-    return [place.n].concat(otherNames(place), [place.a || '', info.singular, info.plural], info.words, cuisines).join('\n');
+    return [place.n].concat(otherNames(place), [place.a || ''], cuisines).join('\n');
+  }
+
+  /** A category's names and everyday words: a search looks in them for the words a place's own lack. */
+  function categorySearchText(key) {
+    const info = CATEGORIES[key] || NO_CATEGORY;
+    return [info.singular, info.plural].concat(info.words).join('\n');
   }
 
   /**
@@ -150,7 +157,9 @@
    */
   function index(places, lang = pageLanguage(), cuisineWords = {}, picksMinimumRating = PICKS_MINIMUM_RATING) {
     const n = places.length;
-    let keys = null; // folded search text, worked out on the first search (or while the reader looks)
+    let keys = null; // folded own search text, worked out on the first search (or while the reader looks)
+    // Each category code's folded names and words.
+    const categoryKeys = CATEGORY_KEYS.map((key) => fold(categorySearchText(key)));
     const categoryCode = new Uint8Array(n);
     const favorite = new Uint8Array(n);
     const outside = new Uint8Array(n);
@@ -171,11 +180,11 @@
       pickAverage[i] = favorite[i] || average[i] >= picksFrom ? average[i] : 0;
     }
 
-    /** Every place's folded search text; the most costly part of the index at 100,000 places. */
+    /** Every place's folded own search text; the most costly part of the index at 100,000 places. */
     function searchKeys() {
       if (keys) return keys;
       keys = new Array(n);
-      for (let i = 0; i < n; i++) keys[i] = fold(searchText(places[i], cuisineWords));
+      for (let i = 0; i < n; i++) keys[i] = fold(ownSearchText(places[i], cuisineWords));
       return keys;
     }
 
@@ -237,7 +246,9 @@
      * 'all' or a key, cuisine: a cuisine key or none, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now;
      * the radius is measured in `metres` (from the centre in use: the guide's, or the reader's).
      * Favorites are all kept under favoritesOnly, whatever the radius; a favorite that is no
-     * longer in the data (x: 1) is shown only there.
+     * longer in the data (x: 1) is shown only there. The places found in their own words come
+     * first, then those found only through their category's words; the array's `own` says how
+     * many are first (all of them without a search).
      */
     function filter(query, anOrder, isOpen, metres = centerMetres) {
       const words = searchWords(String(query.text || ''));
@@ -248,6 +259,7 @@
       const first = words[0];
       const more = words.slice(1);
       const out = [];
+      const byCategory = [];
       for (let k = 0; k < anOrder.length; k++) {
         const i = anOrder[k];
         if (metres[i] > limit) continue;
@@ -259,21 +271,31 @@
         if (keys) {
           // One word is the usual case: no call per place for it.
           const key = keys[i];
-          if (!key.includes(first)) continue;
-          if (more.length && !more.every((word) => key.includes(word))) continue;
+          if (!key.includes(first) || (more.length && !more.every((word) => key.includes(word)))) {
+            const categoryKey = CATEGORIES[places[i].c] ? categoryKeys[categoryCode[i]] : '';
+            if (!words.every((word) => key.includes(word) || categoryKey.includes(word))) continue;
+            byCategory.push(i);
+            continue;
+          }
         }
         out.push(i);
       }
+      const own = out.length;
+      for (let k = 0; k < byCategory.length; k++) out.push(byCategory[k]);
+      out.own = own;
       return out;
     }
 
     return { size: n, categoryCode, favorite, outside, centerMetres, searchKeys, rankNames, order, filter };
   }
 
-  /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
+  /** The whole rule in one call: the ids of `places` that `query` keeps, in its order (`own`: as `filter`'s). */
   function run(places, query, isOpen = () => false) {
     const ix = index(places, query.lang || pageLanguage(), query.cuisineWords || {}, query.picksMinimumRating);
-    return ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i])).map((i) => places[i].id);
+    const found = ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i]));
+    const ids = found.map((i) => places[i].id);
+    ids.own = found.own;
+    return ids;
   }
 
   // How long the search waits after the last key before it filters (the brief: at least 300 ms);

@@ -101,6 +101,11 @@
     unavailable: t('unavailable'),
     timeout: t('timeout'),
     unsupported: t('unsupported'),
+    // «4 andre gatekjøkken» kept on one line: a narrow sheet breaks the count after its «·».
+    searchTiers: (own, text, others) => t('searchTiers', { places: Text.count(own, 'place'), text, others: others.replace(/ /g, '\u00a0') }),
+    otherMatches: (n, key) => (n === 1 ? t('otherMatches.one')
+      : key ? t('otherPlaces', { n: integer(n), places: (Text.categories[key] || { other: key }).other.toLowerCase() })
+        : t('otherMatches.other', { n: integer(n) })),
     showing: (shown, total) => t('showing', { shown: integer(shown), total: Text.count(total, 'place') }),
     inView: (places) => t('inView', { places }),
     sheetOpened: t('sheet.opened'),
@@ -421,7 +426,10 @@
       results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
       if (area) {
         const { s, w, n: north, e } = area;
-        results = results.filter((i) => places[i].lat >= s && places[i].lat <= north && places[i].lon >= w && places[i].lon <= e);
+        const inArea = (i) => places[i].lat >= s && places[i].lat <= north && places[i].lon >= w && places[i].lon <= e;
+        const own = results.slice(0, results.own).filter(inArea);
+        results = own.concat(results.slice(results.own).filter(inArea));
+        results.own = own.length;
       }
     }
 
@@ -431,9 +439,20 @@
         || state.cuisine !== null || area !== null;
     }
 
-    /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
+    /**
+     * "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff"; a search that found places
+     * both by their own words and only by their category's: «3 steder med «kebab» · 90 andre gatekjøkken».
+     */
     function countText(total) {
       if (total === 0 && narrowed()) return TEXT.noMatches;
+      const own = results.own;
+      if (own > 0 && own < total) {
+        const first = categoryCode[results[own]];
+        let same = true;
+        for (let k = own + 1; k < total && same; k++) same = categoryCode[results[k]] === first;
+        const text = state.text.trim().replace(/\s+/g, ' ');
+        return TEXT.searchTiers(own, text, TEXT.otherMatches(total - own, same ? CATEGORY_KEYS[first] : null));
+      }
       if (area) return TEXT.inView(state.favoritesOnly ? TEXT.favorites(total) : TEXT.places(total));
       if (state.favoritesOnly) return TEXT.favorites(total);
       return `${TEXT.places(total)} ${TEXT.within(state.radius, origin ? TEXT.you : centerLabel)}`;

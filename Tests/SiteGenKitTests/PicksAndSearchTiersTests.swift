@@ -19,6 +19,28 @@ import Testing
         return (names, lines.last { !$0.isEmpty } ?? "")
     }
 
+    @Test(arguments: [
+        // Kebab Kongen by its name and cuisine, then the rest of the fast food by the category's
+        // «kebab».
+        ("kebab", "Kebab Kongen", "1 sted med «kebab» · 4 andre gatekjøkken"),
+        // Pølsekiosken and Olympen by their names (ø folds to o), then every bar and pub (øl) and
+        // the fast food (pølse).
+        ("øl", "Pølsekiosken", "2 steder med «øl» · 12 andre treff"),
+        // Kebab Kongen by its name and street, Peppes Burger on Torggata by its street and «kebab».
+        ("kebab gata", "Kebab Kongen", "1 sted med «kebab gata» · 1 annet treff"),
+        // No name says cocktail: every bar, nearest first, as one list.
+        ("cocktail", "Himkok", "5 steder"),
+    ])
+    func aSearchListsThePlacesItNamesFirst(word: String, first: String, count: String) throws {
+        let site = try CustomCategoriesBuildTests.shared.get()
+        let search = try Sitegen.run(["search", word, "--site", site.root])
+        #expect(search.status == 0, "\(search.stderr)")
+        let (names, line) = Self.rows(search.stdout)
+        #expect(names.first == first, "\(word): \(search.stdout)")
+        #expect(line == count, "\(word): \(search.stdout)")
+        if word == "øl" { #expect(names.prefix(2) == ["Pølsekiosken", "Olympen"]) }
+    }
+
     @Test func aPlaceRatedBelowTheSettingIsNoPickUntilTheSettingSaysSo() throws {
         let site = TestSite()
         let settings =
