@@ -43,11 +43,8 @@ def names_recommended(rows, origin=None, picks_minimum_rating=4):
     setting) by higher average, then the rest (unrated, or rated lower) nearer first."""
     def metres(r):
         return r["distance"] if origin is None else bb.haversine(origin[0], origin[1], r["lat"], r["lon"])
-
-    def pick_average(r):
-        average = r["average"] or 0
-        return average if r["favorite"] or average >= picks_minimum_rating else 0
-    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -pick_average(r), round(metres(r))))]
+    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -bb.pick_average(r, picks_minimum_rating),
+                                                            round(metres(r))))]
 
 
 def named_first(names, named):
