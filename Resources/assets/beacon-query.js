@@ -11,14 +11,17 @@
 //   å → a, ß → ss, œ → oe), must occur in the folded name, address, category names, the
 //   category's everyday words (kaffe, coffee …; mat, middag …; overnatting, hostel …) or the
 //   place's cuisines in every language (k: "indian;pizza" → "indian indisk …", from the
-//   catalogues through beacon-text.js; a value they do not name, as given);
+//   catalogues through beacon-text.js; a value they do not name, as given); the places whose own
+//   words (names, address, cuisines) hold every word come first, then those found only through
+//   their category's words, each part in the order chosen (`filter`'s `own`: how many are first);
 // - filters combine with AND: within the radius (metres ≤ km × 1000, from the centre in
 //   use), category, cuisine (one of the place's k), favorites, open now (only places whose hours say open); except that
 //   with favorites only, every favorite is shown wherever it is, and that a favorite no
 //   longer in the data (x: 1) is shown only then;
 // - orders, every tie finally broken by the page data's order: recommended, the default (the
-//   owner's picks: favorites first, then rated by higher average, compared at three decimals,
-//   before unrated, then nearer); distance (nearest first);
+//   owner's picks: favorites first, then places rated at least picksMinimumRating (the page
+//   data's; 4 by default) by higher average, compared at three decimals, then the rest, unrated
+//   or rated lower, nearer first); distance (nearest first);
 //   rating (rated first; higher average, compared at three decimals as the page data has
 //   it; then more ratings; then nearer); name (Norwegian: … Z, Æ, Ø, Å, with "aa" as Å,
 //   Ä as Æ, Ö as Ø, case and other accents ignored; then nearer).
@@ -27,8 +30,8 @@
 // name the page shows.
 //
 // API: window.BeaconQuery = { CATEGORIES, CATEGORY_KEYS, SORTS, EARTH_RADIUS_M, pageLanguage, integer,
-// count, formatDistance, fold, nameKey, shownName, haversine, cuisinesOf, index(places, lang, cuisineWords),
-// run(places, query, isOpen) }.
+// count, formatDistance, fold, nameKey, shownName, haversine, cuisinesOf,
+// index(places, lang, cuisineWords, picksMinimumRating), run(places, query, isOpen) }.
 'use strict';
 
 (() => {
@@ -40,6 +43,8 @@
   const CATEGORY_KEYS = Object.freeze(Object.keys(CATEGORIES));
   const NO_CATEGORY = { singular: '', plural: '', icon: 'cat-icon--place', words: [] };
   const SORTS = ['recommended', 'distance', 'rating', 'name'];
+  // The average a rated place needs to be a pick when the page data names none (SiteSettings).
+  const PICKS_MINIMUM_RATING = 4;
 
   // ---------- Formats (NorwegianFormat.swift, LanguageFormat.swift) ----------
 
@@ -104,12 +109,17 @@
     return Object.keys(names).map((key) => names[key]).filter((name) => typeof name === 'string' && name !== place.n);
   }
 
-  /** What the search looks in; `cuisineWords` names each cuisine key in every language. */
-  function searchText(place, cuisineWords = {}) {
-    const info = CATEGORIES[place.c] || NO_CATEGORY;
+  /** What the search finds a place by of its own; `cuisineWords` names each cuisine key in every language. */
+  function ownSearchText(place, cuisineWords = {}) {
     const cuisines = cuisinesOf(place).map((key) => (Object.prototype.hasOwnProperty.call(cuisineWords, key)
       ? cuisineWords[key] : key.replace(/_/g, ' ')));
-    return [place.n].concat(otherNames(place), [place.a || '', info.singular, info.plural], info.words, cuisines).join('\n');
+    return [place.n].concat(otherNames(place), [place.a || ''], cuisines).join('\n');
+  }
+
+  /** A category's names and everyday words: a search looks in them for the words a place's own lack. */
+  function categorySearchText(key) {
+    const info = CATEGORIES[key] || NO_CATEGORY;
+    return [info.singular, info.plural].concat(info.words).join('\n');
   }
 
   /**
@@ -142,18 +152,23 @@
    * The page data's places with what every search needs worked out once: category codes,
    * favorites, whole metres from the centre, and (on the first search, or `searchKeys()` ahead
    * of it) the folded search text (`cuisineWords`: beacon-text.js's names of each cuisine). `order(sort, metres)`
-   * lists every index in an order (each order is cached per distance array);
-   * `filter(query, order, isOpen)` keeps the indices that pass every filter.
+   * lists every index in an order (each order is cached per distance array; `picksMinimumRating`:
+   * the page data's, for «Anbefalt»); `filter(query, order, isOpen)` keeps the indices that pass every filter.
    */
-  function index(places, lang = pageLanguage(), cuisineWords = {}) {
+  function index(places, lang = pageLanguage(), cuisineWords = {}, picksMinimumRating = PICKS_MINIMUM_RATING) {
     const n = places.length;
-    let keys = null; // folded search text, worked out on the first search (or while the reader looks)
+    let keys = null; // folded own search text, worked out on the first search (or while the reader looks)
+    // Each category code's folded names and words.
+    const categoryKeys = CATEGORY_KEYS.map((key) => fold(categorySearchText(key)));
     const categoryCode = new Uint8Array(n);
     const favorite = new Uint8Array(n);
     const outside = new Uint8Array(n);
     const centerMetres = new Float64Array(n);
     // The average as the page data has it (three decimals); 0 unrated, below every rated place's.
     const average = new Float64Array(n);
+    // The average «Anbefalt» orders by: a pick's (a favorite, or rated at least picksMinimumRating); 0 for the rest.
+    const pickAverage = new Float64Array(n);
+    const picksFrom = Number.isFinite(Number(picksMinimumRating)) ? Number(picksMinimumRating) : PICKS_MINIMUM_RATING;
     for (let i = 0; i < n; i++) {
       const p = places[i];
       const category = CATEGORIES[p.c] ? p.c : 'restaurant';
@@ -162,13 +177,14 @@
       outside[i] = p.x ? 1 : 0;
       centerMetres[i] = Number.isFinite(p.d) ? Math.round(p.d) : 0;
       average[i] = p.r > 0 && Number.isFinite(p.avg) ? p.avg : 0;
+      pickAverage[i] = favorite[i] || average[i] >= picksFrom ? average[i] : 0;
     }
 
-    /** Every place's folded search text; the most costly part of the index at 100,000 places. */
+    /** Every place's folded own search text; the most costly part of the index at 100,000 places. */
     function searchKeys() {
       if (keys) return keys;
       keys = new Array(n);
-      for (let i = 0; i < n; i++) keys[i] = fold(searchText(places[i], cuisineWords));
+      for (let i = 0; i < n; i++) keys[i] = fold(ownSearchText(places[i], cuisineWords));
       return keys;
     }
 
@@ -203,7 +219,7 @@
       const indices = Array.from({ length: n }, (_, i) => i);
       if (sort === 'recommended') {
         // The default order, sorted on every page load: typed arrays only, no place objects read.
-        indices.sort((a, b) => favorite[b] - favorite[a] || average[b] - average[a] || byDistance(a, b));
+        indices.sort((a, b) => favorite[b] - favorite[a] || pickAverage[b] - pickAverage[a] || byDistance(a, b));
       } else if (sort === 'rating') {
         indices.sort((a, b) => {
           const pa = places[a], pb = places[b];
@@ -230,7 +246,9 @@
      * 'all' or a key, cuisine: a cuisine key or none, favoritesOnly, openNow }); `isOpen(i)` says whether place i is open now;
      * the radius is measured in `metres` (from the centre in use: the guide's, or the reader's).
      * Favorites are all kept under favoritesOnly, whatever the radius; a favorite that is no
-     * longer in the data (x: 1) is shown only there.
+     * longer in the data (x: 1) is shown only there. The places found in their own words come
+     * first, then those found only through their category's words; the array's `own` says how
+     * many are first (all of them without a search).
      */
     function filter(query, anOrder, isOpen, metres = centerMetres) {
       const words = searchWords(String(query.text || ''));
@@ -241,6 +259,7 @@
       const first = words[0];
       const more = words.slice(1);
       const out = [];
+      const byCategory = [];
       for (let k = 0; k < anOrder.length; k++) {
         const i = anOrder[k];
         if (metres[i] > limit) continue;
@@ -252,21 +271,31 @@
         if (keys) {
           // One word is the usual case: no call per place for it.
           const key = keys[i];
-          if (!key.includes(first)) continue;
-          if (more.length && !more.every((word) => key.includes(word))) continue;
+          if (!key.includes(first) || (more.length && !more.every((word) => key.includes(word)))) {
+            const categoryKey = CATEGORIES[places[i].c] ? categoryKeys[categoryCode[i]] : '';
+            if (!words.every((word) => key.includes(word) || categoryKey.includes(word))) continue;
+            byCategory.push(i);
+            continue;
+          }
         }
         out.push(i);
       }
+      const own = out.length;
+      for (let k = 0; k < byCategory.length; k++) out.push(byCategory[k]);
+      out.own = own;
       return out;
     }
 
     return { size: n, categoryCode, favorite, outside, centerMetres, searchKeys, rankNames, order, filter };
   }
 
-  /** The whole rule in one call: the ids of `places` that `query` keeps, in its order. */
+  /** The whole rule in one call: the ids of `places` that `query` keeps, in its order (`own`: as `filter`'s). */
   function run(places, query, isOpen = () => false) {
-    const ix = index(places, query.lang || pageLanguage(), query.cuisineWords || {});
-    return ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i])).map((i) => places[i].id);
+    const ix = index(places, query.lang || pageLanguage(), query.cuisineWords || {}, query.picksMinimumRating);
+    const found = ix.filter(query, ix.order(query.sort || 'recommended'), (i) => isOpen(places[i]));
+    const ids = found.map((i) => places[i].id);
+    ids.own = found.own;
+    return ids;
   }
 
   // How long the search waits after the last key before it filters (the brief: at least 300 ms);

@@ -28,6 +28,7 @@
 //
 // Data contract (keys are short because a guide can hold 100,000 places):
 //   { v: 1, center: { lat, lon, label? }, radiusKm, radiusKmRange: [min, max],
+//     picksMinimumRating: the average a rated place needs to be a pick in «Anbefalt» (1–5),
 //     star: { path: SVG path of the star, fill: id prefix of its five gradient fills },
 //     places: [ { id, n: name, c: category key ("cafe", "bar", an own kind), lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
@@ -105,6 +106,11 @@
     unavailable: t('unavailable'),
     timeout: t('timeout'),
     unsupported: t('unsupported'),
+    // «4 andre gatekjøkken» kept on one line: a narrow sheet breaks the count after its «·».
+    searchTiers: (own, text, others) => t('searchTiers', { places: Text.count(own, 'place'), text, others: others.replace(/ /g, '\u00a0') }),
+    otherMatches: (n, key) => (n === 1 ? t('otherMatches.one')
+      : key ? t('otherPlaces', { n: integer(n), places: (Text.categories[key] || { other: key }).other.toLowerCase() })
+        : t('otherMatches.other', { n: integer(n) })),
     showing: (shown, total) => t('showing', { shown: integer(shown), total: Text.count(total, 'place') }),
     inView: (places) => t('inView', { places }),
     sheetOpened: t('sheet.opened'),
@@ -229,7 +235,7 @@
 
     // Worked out once (beacon-query.js): category codes, favorites, metres; the folded search text
     // on the first search, or at idle below.
-    const placeIndex = Query.index(places, undefined, Text.cuisineWords || {});
+    const placeIndex = Query.index(places, undefined, Text.cuisineWords || {}, data.picksMinimumRating);
     const { categoryCode, favorite, centerMetres } = placeIndex;
 
     // ---------- Opening hours ("Åpent nå"; the rules live in beacon-hours.js) ----------
@@ -429,7 +435,10 @@
       results = placeIndex.filter(query, placeIndex.order(state.sort, distance), (i) => openStatus(i) === 1, distance);
       if (area) {
         const { s, w, n: north, e } = area;
-        results = results.filter((i) => places[i].lat >= s && places[i].lat <= north && places[i].lon >= w && places[i].lon <= e);
+        const inArea = (i) => places[i].lat >= s && places[i].lat <= north && places[i].lon >= w && places[i].lon <= e;
+        const own = results.slice(0, results.own).filter(inArea);
+        results = own.concat(results.slice(results.own).filter(inArea));
+        results.own = own.length;
       }
     }
 
@@ -439,9 +448,20 @@
         || state.cuisine !== null || area !== null;
     }
 
-    /** "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff". */
+    /**
+     * "12 steder innen 2 km fra Oslo S", "5 favoritter", or "Ingen treff"; a search that found places
+     * both by their own words and only by their category's: «3 steder med «kebab» · 90 andre gatekjøkken».
+     */
     function countText(total) {
       if (total === 0 && narrowed()) return TEXT.noMatches;
+      const own = results.own;
+      if (own > 0 && own < total) {
+        const first = categoryCode[results[own]];
+        let same = true;
+        for (let k = own + 1; k < total && same; k++) same = categoryCode[results[k]] === first;
+        const text = state.text.trim().replace(/\s+/g, ' ');
+        return TEXT.searchTiers(own, text, TEXT.otherMatches(total - own, same ? CATEGORY_KEYS[first] : null));
+      }
       if (area) return TEXT.inView(state.favoritesOnly ? TEXT.favorites(total) : TEXT.places(total));
       if (state.favoritesOnly) return TEXT.favorites(total);
       return `${TEXT.places(total)} ${TEXT.within(state.radius, origin ? TEXT.you : centerLabel)}`;

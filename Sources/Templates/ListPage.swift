@@ -149,7 +149,7 @@ package enum ListPage {
             // new rating reshuffles.
             let cards =
                 input.pageCount == 1
-                ? PlaceQuery(sort: .recommended).apply(to: Array(input.places))[...] : input.places
+                ? recommended(input.places, context: context)[...] : input.places
             placeList(&b, cards, id: "place-list", root: root, context: context)
             if interactive { ExplorerControls.moreAndEmpty(&b, t) }
             let category = input.category
@@ -159,6 +159,14 @@ package enum ListPage {
                 return context.paths.listPage(page: page)
             }
         }
+    }
+
+    /// The places in «Anbefalt» order, the owner's picks by the guide's setting.
+    static func recommended(_ places: ArraySlice<GuidePlace>, context: SiteContext) -> [GuidePlace]
+    {
+        var query = PlaceQuery(sort: .recommended)
+        query.picksMinimumRating = context.settings.picksMinimumRating
+        return query.apply(to: Array(places))
     }
 
     /// The places' cards, one a line.

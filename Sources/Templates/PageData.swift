@@ -107,10 +107,11 @@ package enum PageData {
     package static let dataFolder = "data/"
 
     /// The data itself:
-    /// `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"star":{…},"map":{…},"places":[…]}`:
-    /// the radius bounds (1 km up to the radius the places were fetched within: a larger one could
-    /// not change the result), the star's shape and fill ids and the basemap (`MapData`; absent
-    /// when the site has no map) come from here, not from the script.
+    /// `{"v":1,"center":{…},"radiusKm":5,"radiusKmRange":[1,5],"picksMinimumRating":4,"star":{…},
+    /// "map":{…},"places":[…]}`: the radius bounds (1 km up to the radius the places were fetched
+    /// within: a larger one could not change the result), the average a pick needs («Anbefalt»),
+    /// the star's shape and fill ids and the basemap (`MapData`; absent when the site has no map)
+    /// come from here, not from the script.
     static func json(
         settings: SiteSettings, places: [GuidePlace], map: PublishedBasemap?,
         photos: [PlaceID: [ShownPhoto]] = [:]
@@ -152,7 +153,7 @@ package enum PageData {
         let smallest = SiteSettings.radiusRange.lowerBound
         bytes.append(
             contentsOf:
-                #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"star":"#
+                #","radiusKm":\#(settings.radiusKm),"radiusKmRange":[\#(smallest),\#(max(smallest, settings.radiusKm))],"picksMinimumRating":\#(settings.picksMinimumRating),"star":"#
                 .utf8)
         JSONWriter(pretty: false).write(
             .object([

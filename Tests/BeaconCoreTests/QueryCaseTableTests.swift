@@ -19,13 +19,20 @@ import Testing
         struct Query: Decodable {
             var text: String?, radiusKm: Double?, category: String?, favoritesOnly: Bool?,
                 openNow: Bool?,
-                sort: String?, lang: String?, cuisine: String?
+                sort: String?, lang: String?, cuisine: String?, picksMinimumRating: Int?
         }
         struct Case: Decodable, CustomTestStringConvertible, Sendable {
             var name: String, query: Query, open: [String]?, expected: [String]
+            /// How many of `expected` were found in their own words (the rest through their
+            /// category's).
+            var own: Int?
+            /// The `placeSets` entry the case runs on; nil: `places`.
+            var placeSet: String?
             var testDescription: String { name }
         }
         var places: [PlaceData]
+        /// Places drawn from real data, for the cases that name them.
+        var placeSets: [String: [PlaceData]]
         var cases: [Case]
         /// Each cuisine's words in every language (Templates `CuisineNames.searchWords`, checked
         /// there).
@@ -58,7 +65,12 @@ import Testing
     }()
 
     /// The table's places as the guide holds them, in the table's order.
-    static let guide: [GuidePlace] = table.places.map { data in
+    static let guide: [GuidePlace] = table.places.map(guidePlace)
+    static let placeSets: [String: [GuidePlace]] = table.placeSets.mapValues {
+        $0.map(guidePlace)
+    }
+
+    static func guidePlace(_ data: Table.PlaceData) -> GuidePlace {
         let category = PlaceCategory(rawValue: data.c)!
         var place = Place(
             id: PlaceID(rawValue: data.id), name: data.n, category: category, coordinate: .osloS,
@@ -79,7 +91,11 @@ import Testing
 
     @Test func theTablesPlacesAreConsistent() {
         #expect(Self.table.cases.count >= 15)
-        for (data, place) in zip(Self.table.places, Self.guide) {
+        let all =
+            zip(Self.table.places, Self.guide).map { $0 }
+            + Self.table.placeSets.flatMap { zip($0.value, Self.placeSets[$0.key]!) }
+        #expect(all.count > Self.guide.count)
+        for (data, place) in all {
             #expect(place.summary?.roundedStars == data.s, "\(data.id): s is the rounded average")
             #expect(
                 place.summary?.sortAverage == data.avg,
@@ -105,7 +121,11 @@ import Testing
         query.cuisineWords = { words[$0] ?? $0.replacingOccurrences(of: "_", with: " ") }
         let categoryWords = Self.table.categoryWords
         query.categoryWords = { categoryWords[$0.rawValue] ?? $0.rawValue }
-        #expect(query.apply(to: Self.guide).map { $0.id.rawValue } == entry.expected)
+        if let minimum = entry.query.picksMinimumRating { query.picksMinimumRating = minimum }
+        let places = entry.placeSet.map { Self.placeSets[$0]! } ?? Self.guide
+        let matches = query.matches(in: places)
+        #expect(matches.places.map { $0.id.rawValue } == entry.expected)
+        if let own = entry.own { #expect(matches.ownCount == own) }
     }
 
     @Test func distancesAreWrittenAsThePageWritesThem() {

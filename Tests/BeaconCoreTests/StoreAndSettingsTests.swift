@@ -23,6 +23,7 @@ import Testing
         (#"{"format":1,"placesPerCategory":9}"#, "placesPerCategory må være fra 10 til 100 (er 9)"),
         (#"{"format":1,"placesPerCategory":101}"#, "placesPerCategory"),
         (#"{"format":1,"title":"  "}"#, "title kan ikke være tom"),
+        (#"{"format":1,"picksMinimumRating":0}"#, "må være fra 1 til 5 (er 0)"),
         (#"{"format":1,"baseURL":"javascript:alert(1)"}"#, "baseURL"),
         // Published in canonical links, the sitemap and robots.txt: only an address that reads one
         // way.
@@ -105,6 +106,21 @@ import Testing
         settings.baseURL = "https://example.org/guide/"
         try site.saveSettings(settings)
         #expect(try site.loadSettings() == settings)
+    }
+
+    /// The picks' threshold: 4 when the file says nothing, and written only when it says another.
+    @Test func picksMinimumRatingIsFourUnlessTheFileSaysOtherwise() throws {
+        let folder = TemporaryFolder()
+        let site = SiteFolder(root: folder.path)
+        #expect(try site.loadSettings().picksMinimumRating == 4)
+        let defaults = String(decoding: SiteSettings.defaults.encodedBytes, as: UTF8.self)
+        #expect(!defaults.contains("picksMinimumRating"))
+        folder.write(#"{"format":1,"picksMinimumRating":3}"#, to: SiteSettings.fileName)
+        var settings = try site.loadSettings()
+        #expect(settings.picksMinimumRating == 3)
+        settings.picksMinimumRating = 5
+        try site.saveSettings(settings)
+        #expect(try site.loadSettings().picksMinimumRating == 5)
     }
 }
 

@@ -337,8 +337,9 @@ import Testing
         let byRating = try run(site, ["search", "--sort", "rating"]).stdout.split(separator: "\n")
         #expect(byRating[2].hasPrefix("Zeta Bar"))
         #expect(byRating[3].hasPrefix("Bakeriet"))
-        // «Anbefalt», the default: the favorite (unrated, and among the farthest) first, then by
-        // rating, then nearest.
+        // «Anbefalt», the default: the favorite (unrated, and among the farthest) first, then the
+        // picks (rated 4 or more) by rating, then the rest nearest first: Bakeriet's 3 stars make it
+        // no pick.
         #expect(try run(site, ["favorite", "add", "Aasen Kro"]).status == 0)
         let recommended = try run(site, ["search"]).stdout.split(separator: "\n").dropFirst(2)
             .prefix(7).map {
@@ -346,7 +347,7 @@ import Testing
             }
         #expect(
             recommended == [
-                "Aasen Kro ♥", "Zeta Bar", "Bakeriet", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken",
+                "Aasen Kro ♥", "Zeta Bar", "Ærlig Mat", "Øl og Brød", "Åpent Kjøkken", "Bakeriet",
                 "alfa kafé",
             ])
         #expect(

@@ -80,7 +80,8 @@ import Testing
             .appendingPathComponent("Fixtures/query-cases.json")
         let table = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         let words = table["categoryWords"] as! [String: String]
-        #expect(words.keys.sorted() == ["cafe", "hotel", "restaurant"])
+        #expect(
+            words.keys.sorted() == ["bar", "cafe", "fast-food", "hotel", "pub", "restaurant"])
         for (key, value) in words {
             #expect(CategoryNames.searchText(PlaceCategory(rawValue: key)!) == value, "\(key)")
         }

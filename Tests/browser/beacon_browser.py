@@ -123,6 +123,13 @@ def place_rows():
     return rows
 
 
+def pick_average(row, picks_minimum_rating=4):
+    """What «Anbefalt» orders a row by after its favorites: the average of a pick (a favorite, or rated at
+    least picks_minimum_rating, the setting), 0 for every other place (those then go nearest first)."""
+    average = row["average"] or 0
+    return average if row["favorite"] or average >= picks_minimum_rating else 0
+
+
 def rounded_stars(average):
     """The site's rule: nearest whole star, 2.5 rounds up."""
     return int(math.floor(average + 0.5))

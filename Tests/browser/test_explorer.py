@@ -38,11 +38,23 @@ def names_by_distance(rows, origin=None):
     return [r["name"] for r in sorted(rows, key=key)]
 
 
-def names_recommended(rows, origin=None):
-    """«Anbefalt», the default: favorites first, then the higher average (unrated last), then nearer."""
+def names_recommended(rows, origin=None, picks_minimum_rating=4):
+    """«Anbefalt», the default: favorites first, then the picks (rated at least picks_minimum_rating, the
+    setting) by higher average, then the rest (unrated, or rated lower) nearer first."""
     def metres(r):
         return r["distance"] if origin is None else bb.haversine(origin[0], origin[1], r["lat"], r["lon"])
-    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -(r["average"] or 0), round(metres(r))))]
+    return [r["name"] for r in sorted(rows, key=lambda r: (not r["favorite"], -bb.pick_average(r, picks_minimum_rating),
+                                                            round(metres(r))))]
+
+
+def named_first(names, named):
+    """A search's order: the places whose own words (name, address) hold it (`named`) before those found only
+    by their category's words, each part in the order of `names`."""
+    return [n for n in names if n in named] + [n for n in names if n not in named]
+
+
+# The cafés named Kafé: a search for «kafe» lists them before the other cafés.
+NAMED_KAFE = {"Ærfugl Kafé", "Aula Kafé"}
 
 
 def within(rows, km, origin):
@@ -240,9 +252,11 @@ class ControlsTests(ExplorerTestCase):
             "ost bistro": ["Øst Bistro"],               # ø → o
             "apent": ["Åpent Bakeri"],                  # å → a
             "mat drikke": ["Mat <&> Drikke"],           # punctuation between the words
-            "kafe": cafes, "kaffe": cafes, "kaffebar": cafes, "café": cafes, "coffee": cafes,
-            "mat": restaurants, "spise": restaurants, "middag": restaurants,
-            "hotell": hotels, "overnatting": hotels, "hostel": hotels,
+            # A category's words find all its places, those whose names hold the word first.
+            "kafe": named_first(cafes, NAMED_KAFE), "kaffe": named_first(cafes, {"Kaffebrenneriet"}),
+            "kaffebar": cafes, "café": named_first(cafes, {"Café Élan"}), "coffee": cafes,
+            "mat": named_first(restaurants, {"Mat <&> Drikke"}), "spise": restaurants, "middag": restaurants,
+            "hotell": named_first(hotels, {"anker hotell"}), "overnatting": hotels, "hostel": hotels,
             "kaffe karl johans": ["Ærfugl Kafé"],       # a category word and an address
         }
         for text, expected in cases.items():
@@ -304,7 +318,7 @@ class ControlsTests(ExplorerTestCase):
         self.sort_by("Navn (A–Å)")
         self.search("kafe")
         cafes = [r for r in within(self.rows, 2, bb.CENTER) if r["category"] == "cafe"]
-        self.wait_names([n for n in EXPECTED_A_TO_AA if n in {r["name"] for r in cafes}])
+        self.wait_names(named_first([n for n in EXPECTED_A_TO_AA if n in {r["name"] for r in cafes}], NAMED_KAFE))
         self.assertEqual(self.filter_badge(), "2")
 
     def test_reset_restores_the_defaults(self):
@@ -831,7 +845,7 @@ class PhoneTests(ExplorerTestCase):
         self.button("Liste").click()
         self.assertTrue(d.find_element(By.ID, "place-list").is_displayed())
         self.assertFalse(d.find_element(By.ID, "explorer-map").is_displayed())
-        self.wait_names(names_recommended(cafes))
+        self.wait_names(named_first(names_recommended(cafes), NAMED_KAFE))
 
 
     def test_at_the_foot_of_the_page_the_switch_covers_none_of_the_footer(self):

@@ -416,8 +416,8 @@ class ListTests(ClockedBrowserTestCase):
         self.driver.get_log("browser")
 
     def in_default_order(self, names):
-        """«Anbefalt»: favorites first, then the higher average (unrated last), then nearer."""
-        key = lambda r: (not r["favorite"], -(r["average"] or 0), round(r["distance"]))  # noqa: E731
+        """«Anbefalt»: favorites first, then the picks (rated 4 or more) by higher average, then the rest nearer first."""
+        key = lambda r: (not r["favorite"], -bb.pick_average(r), round(r["distance"]))  # noqa: E731
         return [r["name"] for r in sorted(self.rows, key=key) if r["name"] in names]
 
     def test_cards_show_the_status_with_the_next_change(self):

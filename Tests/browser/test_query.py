@@ -20,7 +20,9 @@ const plain = (text) => text.replace(/\\u00a0/g, ' ');
 return {
   cases: table.cases.map((c) => {
     const open = new Set(c.open || []);
-    return Q.run(table.places, Object.assign({ cuisineWords: table.cuisineWords }, c.query), (p) => open.has(p.id));
+    const found = Q.run(c.placeSet ? table.placeSets[c.placeSet] : table.places,
+      Object.assign({ cuisineWords: table.cuisineWords }, c.query), (p) => open.has(p.id));
+    return { ids: Array.from(found), own: found.own };
   }),
   distances: table.distances.map(([metres]) => plain(Q.formatDistance(metres))),
   englishDistances: table.englishDistances.map(([metres]) => plain(Q.formatDistance(metres, 'en'))),
@@ -59,8 +61,10 @@ class QueryCaseTableTests(unittest.TestCase):
         self.open_list()
         answers = self.driver.execute_script(RUN_TABLE, self.table)
         self.assertGreaterEqual(len(self.table["cases"]), 15)
-        mismatches = [f"{c['name']}: expected {c['expected']}, got {got}"
-                      for c, got in zip(self.table["cases"], answers["cases"]) if got != c["expected"]]
+        mismatches = [f"{c['name']}: expected {c['expected']}, got {got['ids']}"
+                      for c, got in zip(self.table["cases"], answers["cases"]) if got["ids"] != c["expected"]]
+        mismatches += [f"{c['name']}: expected {c['own']} found in their own words, got {got['own']}"
+                       for c, got in zip(self.table["cases"], answers["cases"]) if "own" in c and got["own"] != c["own"]]
         self.assertEqual(mismatches, [])
         self.assertEqual(answers["distances"], [text for _, text in self.table["distances"]])
         self.assertEqual(answers["englishDistances"], [text for _, text in self.table["englishDistances"]])

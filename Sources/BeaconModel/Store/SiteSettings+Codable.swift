@@ -11,7 +11,7 @@ extension SiteSettings: Codable {
                 "baseURL",
                 "basemap", "basemapData", "tileBudget", "source", "languages", "translations",
                 "timeZone",
-                "categories",
+                "categories", "picksMinimumRating",
             ], expected: "forventet et JSON-objekt")
         _ = try container.format("format", readable: Self.currentFormat...Self.currentFormat)
         self.init()
@@ -60,6 +60,7 @@ extension SiteSettings: Codable {
         if container.contains("categories"), try !container.decodeNil(forKey: "categories") {
             categories = try Self.categories(in: container, languages)
         }
+        picksMinimumRating = try container.integer("picksMinimumRating") ?? picksMinimumRating
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -98,6 +99,9 @@ extension SiteSettings: Codable {
                     try list.encode(OwnCategorySettings(category))
                 }
             }
+        }
+        if picksMinimumRating != Self.defaultPicksMinimumRating {
+            try container.encode(picksMinimumRating, forKey: "picksMinimumRating")
         }
     }
 

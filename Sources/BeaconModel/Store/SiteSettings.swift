@@ -49,6 +49,12 @@ package struct SiteSettings: Sendable, Equatable {
     /// The kinds of place the guide holds, in the order its chips show them (`categories` in the
     /// file: preset keys); the brief's restaurant, café and hotel when the file names none.
     package var categories: [PlaceCategory] = PlaceCategory.defaults
+    /// The average a rated place needs to be one of the owner's picks, first in «Anbefalt» order
+    /// beside the favorites (`picksMinimumRating` in the file); a place rated lower is ordered
+    /// with the unrated ones.
+    package var picksMinimumRating: Int = SiteSettings.defaultPicksMinimumRating
+    package static let defaultPicksMinimumRating = 4
+    static let picksMinimumRatingRange = 1...5
 
     /// The country a place whose data names none is taken to be in, for the order of its address
     /// (`AddressStyle`): the one of the guide's time zone, where that decides it.
@@ -185,6 +191,11 @@ package struct SiteSettings: Sendable, Equatable {
         }
         if let basemapData, let problem = SiteSettings.basemapDataProblem(basemapData) {
             problems.append(problem)
+        }
+        if !SiteSettings.picksMinimumRatingRange.contains(picksMinimumRating) {
+            problems.append(
+                "picksMinimumRating (hvor mange stjerner et sted må ha for å anbefales) må være fra 1 til 5 (er \(picksMinimumRating))"
+            )
         }
         if let tileBudget, !SiteSettings.tileBudgetRange.contains(tileBudget) {
             problems.append("tileBudget må være fra 1 til 2000 kartfliser (er \(tileBudget))")

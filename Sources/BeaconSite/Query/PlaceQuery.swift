@@ -6,16 +6,19 @@ import FoundationEssentials
 /// script has the same rules (`Resources/assets/beacon-query.js`); both run
 /// one case table, `Tests/Fixtures/query-cases.json`. Every word of the search
 /// must be found (folded) in the name, the address, the category's words or the place's cuisines
-/// (named in every language by `cuisineWords`);
-/// filters combine with AND, except that the favorites are all shown,
+/// (named in every language by `cuisineWords`); the places whose own words (names, address,
+/// cuisines) hold every word come first, then those found through their category's words
+/// (`Matches.ownCount`), each part in the order asked for, so «kebab» lists Kebab Kongen before
+/// every other fast-food place; filters combine with AND, except that the favorites are all shown,
 /// wherever they are (the radius is for finding new places), and a favorite
 /// that is no longer in the data is shown only there; every distance
 /// is whole metres (`GuidePlace.wholeMetres`); every order's last tie-break
 /// is the order the places came in (the guide's, which is the page data's).
 package struct PlaceQuery: Sendable {
     package enum Sort: String, CaseIterable, Sendable {
-        /// The owner's picks first (the default): favorites, then rated by higher average (at three
-        /// decimals) before unrated, then nearer.
+        /// The owner's picks first (the default): favorites, then places rated at least
+        /// `picksMinimumRating` by higher average (at three decimals), then the rest (unrated, or
+        /// rated below it) nearer first.
         case recommended
         /// Nearest first.
         case distance
@@ -33,6 +36,9 @@ package struct PlaceQuery: Sendable {
     package var cuisine: String?
     var favoritesOnly: Bool
     package var sort: Sort
+    /// The average (at three decimals) a place needs to be one of the owner's picks in
+    /// `recommended` order; a favorite is one whatever its rating (`SiteSettings`).
+    package var picksMinimumRating: Int = SiteSettings.defaultPicksMinimumRating
     /// Only places this says are open now (`sitegen search --open-now` asks their opening hours).
     package var isOpen: (@Sendable (GuidePlace) -> Bool)?
     /// Whose alphabet the name order follows (the page's language; the terminal's is bokmål).
@@ -72,23 +78,57 @@ package struct PlaceQuery: Sendable {
         }
     }
 
-    package func apply(to places: [GuidePlace]) -> [GuidePlace] {
+    /// What a query found: its places in order, the `ownCount` first of them found in their own
+    /// words (all of them without a search), the rest only through their category's words.
+    package struct Matches: Sendable {
+        package var places: [GuidePlace]
+        package var ownCount: Int
+    }
+
+    package func apply(to places: [GuidePlace]) -> [GuidePlace] { matches(in: places).places }
+
+    package func matches(in places: [GuidePlace]) -> Matches {
         let words = TextFolding.searchWords(text)
         let limit = maximumDistanceKm.map { $0 * 1000 }
         let cuisineWords = self.cuisineWords
-        let categoryWords = self.categoryWords
-        let kept = places.enumerated().filter { _, place in
-            if let limit, !favoritesOnly, place.wholeMetres > limit { return false }
-            if !favoritesOnly, !place.isInCurrentData { return false }
-            if let category, place.category != category { return false }
-            if let cuisine, !place.traits.cuisines.contains(cuisine) { return false }
-            if favoritesOnly, !place.isFavorite { return false }
-            if let isOpen, !isOpen(place) { return false }
-            if words.isEmpty { return true }
-            let searchText = PlaceQuery.searchText(
-                of: place, categoryWords: categoryWords, cuisineWords: cuisineWords)
-            return words.allSatisfy { searchText.contains($0) }
+        var categoryKeys: [PlaceCategory: String] = [:]
+        // Whether each kept place was found only through its category's words, by its offset.
+        var byCategory = Set<Int>()
+        var kept: [(offset: Int, element: GuidePlace)] = []
+        for (offset, place) in places.enumerated() {
+            if let limit, !favoritesOnly, place.wholeMetres > limit { continue }
+            if !favoritesOnly, !place.isInCurrentData { continue }
+            if let category, place.category != category { continue }
+            if let cuisine, !place.traits.cuisines.contains(cuisine) { continue }
+            if favoritesOnly, !place.isFavorite { continue }
+            if let isOpen, !isOpen(place) { continue }
+            if !words.isEmpty {
+                let own = PlaceQuery.ownSearchText(of: place, cuisineWords: cuisineWords)
+                let missing = words.filter { !own.contains($0) }
+                if !missing.isEmpty {
+                    if categoryKeys[place.category] == nil {
+                        categoryKeys[place.category] = TextFolding.searchKey(
+                            categoryWords(place.category))
+                    }
+                    let key = categoryKeys[place.category]!
+                    guard missing.allSatisfy({ key.contains($0) }) else { continue }
+                    byCategory.insert(offset)
+                }
+            }
+            kept.append((offset, place))
         }
+        let sorted = order(kept)
+        let own = sorted.filter { !byCategory.contains($0.offset) }
+        return Matches(
+            places: (own + sorted.filter { byCategory.contains($0.offset) }).map(\.element),
+            ownCount: own.count)
+    }
+
+    /// The kept places (with their offsets in the guide's order, the last tie-break) in `sort`'s
+    /// order.
+    private func order(_ kept: [(offset: Int, element: GuidePlace)]) -> [(
+        offset: Int, element: GuidePlace
+    )] {
         let nearerFirst:
             ((offset: Int, element: GuidePlace), (offset: Int, element: GuidePlace)) -> Bool = {
                 a, b in
@@ -97,15 +137,19 @@ package struct PlaceQuery: Sendable {
             }
         switch sort {
         case .recommended:
+            // A pick's average orders it; every other place counts as unrated (0).
+            let minimum = Double(picksMinimumRating)
+            func pickAverage(_ place: GuidePlace) -> Double {
+                guard let average = place.summary?.sortAverage else { return 0 }
+                return place.isFavorite || average >= minimum ? average : 0
+            }
             return kept.sorted { a, b in
                 if a.element.isFavorite != b.element.isFavorite { return a.element.isFavorite }
-                let (x, y) = (
-                    a.element.summary?.sortAverage ?? 0, b.element.summary?.sortAverage ?? 0
-                )
+                let (x, y) = (pickAverage(a.element), pickAverage(b.element))
                 return x != y ? x > y : nearerFirst(a, b)
-            }.map(\.element)
+            }
         case .distance:
-            return kept.sorted(by: nearerFirst).map(\.element)
+            return kept.sorted(by: nearerFirst)
         case .rating:
             return kept.sorted { a, b in
                 switch (a.element.summary, b.element.summary) {
@@ -117,7 +161,7 @@ package struct PlaceQuery: Sendable {
                 case (nil, .some): return false
                 case (nil, nil): return nearerFirst(a, b)
                 }
-            }.map(\.element)
+            }
         case .name:
             // By the name as the language's pages show it (`GuidePlace.name(in:)`).
             let language = language
@@ -133,20 +177,16 @@ package struct PlaceQuery: Sendable {
             return kept.sorted { a, b in
                 let (x, y) = (keys[a.offset]!, keys[b.offset]!)
                 return x != y ? NorwegianCollation.precedes(x, y) : nearerFirst(a, b)
-            }.map(\.element)
+            }
         }
     }
 
-    /// What the text search looks in: the name and the names other languages' pages show, address,
-    /// the category's names and everyday words, the cuisines' words, folded.
-    static func searchText(
-        of place: GuidePlace, categoryWords: (PlaceCategory) -> String,
-        cuisineWords: (String) -> String
-    ) -> String {
+    /// What a search finds a place by of its own: the name and the names other languages' pages
+    /// show, the address, the cuisines' words, folded (its category's words are looked in only for
+    /// the words these lack).
+    static func ownSearchText(of place: GuidePlace, cuisineWords: (String) -> String) -> String {
         TextFolding.searchKey(
-            (place.names.allShown(for: place.name) + [
-                place.address.singleLine ?? "", categoryWords(place.category),
-            ]
+            (place.names.allShown(for: place.name) + [place.address.singleLine ?? ""]
                 + place.traits.cuisines.map(cuisineWords)).joined(separator: "\n"))
     }
 }

@@ -32,7 +32,7 @@ struct SearchCommand: Command {
         let sort = Option<String?>(
             "--sort", valueName: "REKKEFØLGE",
             help:
-                "recommended (favoritter, så best vurdert, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
+                "recommended (favoritter, så best vurdert blant stedene med minst picksMinimumRating stjerner, så nærmest; standard), distance (nærmest først), rating (best først) eller name (A–Å)"
         )
         let favorites = Option(flag: "--favorites", help: "bare favoritter")
         let openNow = Option(
@@ -60,6 +60,7 @@ struct SearchCommand: Command {
             query.sort = sort
         }
         let known = try await KnownPlaces.load(context)
+        query.picksMinimumRating = known.settings.picksMinimumRating
         if let text = arguments[\.category] {
             guard let category = PlaceCategory(userInput: text, in: known.settings.categories)
             else {
@@ -102,20 +103,45 @@ struct SearchCommand: Command {
         if query.maximumDistanceKm == nil {
             query.maximumDistanceKm = Double(known.guide.settings.radiusKm)
         }
-        let results = query.apply(to: known.guide.allPages)
+        let matches = query.matches(in: known.guide.allPages)
+        let results = matches.places
         if results.isEmpty {
             context.console.output("Ingen treff.")
         } else {
             // "Åpent · stenger kl. 22:00", as on the place's page, for places with understood
             // hours.
             context.console.output(
-                PlaceTable.render(results) { place in
+                PlaceTable.render(results, countLine: Self.countLine(matches, text: query.text)) {
+                    place in
                     guard place.category.hasOpeningStatus else { return nil }
                     return place.openingHours.flatMap(OpeningHours.init)?.status(
                         weekday: now.weekday, minute: now.minute)?.norwegianText
                 })
         }
         return .success
+    }
+}
+
+extension SearchCommand {
+    /// «3 steder med «kebab» · 90 andre gatekjøkken» when a search found places both in their own
+    /// words and only through their category's, as the list page's count line says it
+    /// (`searchTiers` in the catalogues); nil otherwise (the table's plain count).
+    static func countLine(_ matches: PlaceQuery.Matches, text: String) -> String? {
+        let others = matches.places[matches.ownCount...]
+        guard matches.ownCount > 0, let first = others.first,
+            let shown = TextHardening.clean(text, maximumLength: 40)
+        else { return nil }
+        let rest: String
+        if others.count == 1 {
+            rest = "1 annet treff"
+        } else if others.allSatisfy({ $0.category == first.category }) {
+            rest = "\(others.count) andre \(CategoryNames.pluralInText(first.category))"
+        } else {
+            rest = "\(others.count) andre treff"
+        }
+        let own = NorwegianFormat.count(matches.ownCount, singular: "sted", plural: "steder")
+        return "\(own) med «\(shown)» · \(rest)".replacingAll(
+            NorwegianFormat.noBreakSpace, with: " ")
     }
 }
 
@@ -133,9 +159,10 @@ enum PlaceTable {
         )
     }
 
-    /// `status` adds a last column ("Nå") when it has something to say for any place.
+    /// `status` adds a last column ("Nå") when it has something to say for any place; `countLine`
+    /// stands for the last line's count («12 steder»).
     static func render(
-        _ places: [GuidePlace], status: ((GuidePlace) -> String?)? = nil,
+        _ places: [GuidePlace], countLine: String? = nil, status: ((GuidePlace) -> String?)? = nil,
         statusHeader: String = "Nå"
     ) -> String {
         var header = ["Navn", "Kategori", "Avstand", "Vurdering"]
@@ -162,8 +189,9 @@ enum PlaceTable {
         var lines = TerminalTable.render(rows)
         lines.append("")
         lines.append(
-            NorwegianFormat.count(places.count, singular: "sted", plural: "steder").replacingAll(
-                NorwegianFormat.noBreakSpace, with: " "))
+            countLine
+                ?? NorwegianFormat.count(places.count, singular: "sted", plural: "steder")
+                .replacingAll(NorwegianFormat.noBreakSpace, with: " "))
         return lines.joined(separator: "\n")
     }
 }

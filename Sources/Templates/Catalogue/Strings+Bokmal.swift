@@ -240,6 +240,10 @@ extension Strings {
             ("map.cluster", "{places} her. Zoom inn for å se dem."),
             ("map.you", "Du er her"),
             ("inView", "{places} i kartutsnittet"),
+            // A search that found places by their own words and others only by their category's.
+            ("searchTiers", "{places} med «{text}» · {others}"),
+            ("otherMatches.one", "1 annet treff"), ("otherMatches.other", "{n} andre treff"),
+            ("otherPlaces", "{n} andre {places}"),
             ("sheet.opened", "Listen er åpnet over kartet."),
             ("sheet.closed", "Listen er lukket, og kartet vises."),
             ("comment.label", "Min kommentar:"),

@@ -241,6 +241,10 @@ extension Strings {
             ("map.cluster", "{places} here. Zoom in to see them."),
             ("map.you", "You are here"),
             ("inView", "{places} in the map view"),
+            // A search that found places by their own words and others only by their category's.
+            ("searchTiers", "{places} with “{text}” · {others}"),
+            ("otherMatches.one", "1 other match"), ("otherMatches.other", "{n} other matches"),
+            ("otherPlaces", "{n} other {places}"),
             ("sheet.opened", "The list is open over the map."),
             ("sheet.closed", "The list is closed and the map is shown."),
             ("comment.label", "My comment:"),

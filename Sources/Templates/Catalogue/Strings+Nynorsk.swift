@@ -238,6 +238,10 @@ extension Strings {
             ("map.cluster", "{places} her. Zoom inn for å sjå dei."),
             ("map.you", "Du er her"),
             ("inView", "{places} i kartutsnittet"),
+            // A search that found places by their own words and others only by their category's.
+            ("searchTiers", "{places} med «{text}» · {others}"),
+            ("otherMatches.one", "1 anna treff"), ("otherMatches.other", "{n} andre treff"),
+            ("otherPlaces", "{n} andre {places}"),
             ("sheet.opened", "Lista er opna over kartet."),
             ("sheet.closed", "Lista er lukka, og kartet blir vist."),
             ("comment.label", "Kommentaren min:"),
