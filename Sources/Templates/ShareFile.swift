@@ -200,14 +200,15 @@ package enum ShareFile {
         _ b: inout HTMLBuffer, _ overview: ShareOverview, centerLabel: String? = nil,
         names: [String] = [], _ t: Strings
     ) {
-        let labels = ShareMapLabels.place(
-            pins: overview.pins, names: names,
-            center: overview.center.map { center in
-                let half = ShareMapLabels.estimatedWidth(centerLabel ?? "") / 2
-                return ShareMapLabels.Box(
-                    minX: center.x - max(half, 6), minY: center.y - 6,
-                    maxX: center.x + max(half, 6), maxY: center.y + 24)
-            }, width: overview.width, height: overview.height)
+        // The centre's name first, then the favorites', each where it clears the pins and the
+        // names before it.
+        let centerName = overview.center == nil ? nil : centerLabel
+        let placed = ShareMapLabels.place(
+            pins: (overview.center.map { [$0] } ?? []) + overview.pins,
+            names: (centerName.map { [$0] } ?? (overview.center == nil ? [] : [""])) + names,
+            center: nil, width: overview.width, height: overview.height)
+        let centerPlace = overview.center == nil ? nil : placed.first ?? nil
+        let labels = overview.center == nil ? placed : Array(placed.dropFirst())
         let width = ShareOverview.number(overview.width)
         let height = ShareOverview.number(overview.height)
         let plain = overview.layers.isEmpty
@@ -246,12 +247,14 @@ package enum ShareFile {
                     let y = ShareOverview.number(center.y)
                     b.element("g", class: "share-map__center") { b in
                         b.element("circle", ["cx": x, "cy": y, "r": "5"], text: "")
-                        if let centerLabel {
+                        if let centerName {
                             b.element(
                                 "text",
                                 [
-                                    "x": x, "y": ShareOverview.number(center.y + 17),
-                                ], text: centerLabel)
+                                    "x": centerPlace.map { ShareOverview.number($0.x) } ?? x,
+                                    "y": ShareOverview.number(centerPlace?.y ?? center.y + 17),
+                                    "text-anchor": centerPlace?.anchor ?? "middle",
+                                ], text: centerName)
                         }
                     }
                 }
