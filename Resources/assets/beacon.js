@@ -87,7 +87,6 @@
     noMatches: t('noMatches'),
     nothingHere: t('nothingHere'),
     nothingHereHint: t('nothingHereHint'),
-    addressMissing: t('addressMissing'),
     places: (n) => Text.count(n, 'place'),
     favorites: (n) => Text.count(n, 'favorite'),
     within: (km, from) => t('within', { km, from }),
@@ -583,19 +582,24 @@
       if (!p.ph) icon.setAttribute('aria-hidden', 'true');
       const body = element('span', 'place-card__body');
       body.append(nameElement(p));
-      // A missing address is said, except for a kind that has none as a rule (a park: `street: false`).
-      if (p.a) body.append(element('span', 'place-card__address', p.a));
-      else if (CATEGORIES[key].street !== false) body.append(element('span', 'place-card__address address--missing', TEXT.addressMissing));
+      // The address, else the part of town the data names (Components.cardAddress), else nothing.
+      if (p.a || p.ar) body.append(element('span', 'place-card__address', p.a || p.ar));
       body.append(element('span', 'place-card__meta', `${kindOf(p, info.singular)} · ${formatDistance(distance[i])}`));
       const marks = traitMarks(p);
       if (marks) body.append(marks);
-      const hours = hoursStatus(i);
-      if (hours.state >= 0) body.append(openBadge(hours));
-      if (typeof p.m === 'string' && p.m) body.append(commentLine(p.m));
       const aside = element('span', 'place-card__aside');
       if (favorite[i]) aside.append(favoriteMark());
       if (p.s) aside.append(ratingBadge(p));
       link.append(icon, body, aside);
+      // The open status and the comment under the lines, as wide as the card (Components.placeCard).
+      const hours = hoursStatus(i);
+      const hasComment = typeof p.m === 'string' && p.m;
+      if (hours.state >= 0 || hasComment) {
+        const footer = element('span', 'place-card__footer');
+        if (hours.state >= 0) footer.append(openBadge(hours));
+        if (hasComment) footer.append(commentLine(p.m));
+        link.append(footer);
+      }
       li.append(link);
       return li;
     }
@@ -1242,16 +1246,22 @@
       for (let k = 0; k < shown; k++) index.set(places[results[k]].id, results[k]);
       for (const li of list.children) {
         const i = index.get(li.dataset.id);
-        const body = li.querySelector('.place-card__body');
-        if (i === undefined || !body) continue;
+        const link = li.querySelector('.place-card__link');
+        if (i === undefined || !link) continue;
         const hours = hoursStatus(i);
-        const old = body.querySelector('.open-badge');
+        let footer = link.querySelector('.place-card__footer');
+        const old = footer && footer.querySelector('.open-badge');
         if (hours.state < 0) {
           if (old) old.remove();
+          if (footer && !footer.firstChild) footer.remove();
         } else if (!old || old.textContent !== hours.text || old.dataset.state !== (hours.state === 1 ? 'open' : 'closed')) {
           const fresh = openBadge(hours);
-          // Under the distance, above the comment, as card() places it.
-          if (old) old.replaceWith(fresh); else body.insertBefore(fresh, body.querySelector('.place-card__comment'));
+          // Under the card's lines, above the comment, as card() places it.
+          if (old) old.replaceWith(fresh);
+          else {
+            if (!footer) link.append(footer = element('span', 'place-card__footer'));
+            footer.prepend(fresh);
+          }
         }
       }
     }

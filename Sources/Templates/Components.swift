@@ -187,9 +187,7 @@ enum Components {
                     b.element("span", class: "place-card__name") {
                         name(&$0, place, in: t.language)
                     }
-                    address(
-                        &b, place.address.singleLine, of: place.category,
-                        class: "place-card__address", t)
+                    cardAddress(&b, place.address)
                     let traits = place.traits
                     b.element("span", class: "place-card__meta") { b in
                         b.text(t.cuisineList(traits.cuisines) ?? t.singular(place.category))
@@ -197,13 +195,15 @@ enum Components {
                         b.text(t.distance(metres: place.wholeMetres))
                     }
                     traitMarks(&b, traits, t)
-                    if showsComment, let comment = RichText.cardComment(place) {
-                        cardComment(&b, comment, t)
-                    }
                 }
                 b.element("span", class: "place-card__aside") { b in
                     if place.isFavorite { b.append(favoriteMarks[t.language]!) }
                     rating(&b, place.summary, t)
+                }
+                // Under the lines and the aside, as wide as the card: the comment here, and the
+                // open status `beacon.js` puts before it.
+                if showsComment, let comment = RichText.cardComment(place) {
+                    b.element("span", class: "place-card__footer") { cardComment(&$0, comment, t) }
                 }
             }
             below?(&b)
@@ -274,27 +274,38 @@ enum Components {
         }
     }
 
-    /// The address, or «Adresse mangler» muted: a missing one is said, never filled with the name.
-    /// Nothing for a place of a kind that has no street address as a rule (a park). `name`: the
-    /// element's class; without one, a present address is plain text.
+    /// The address on a place's page, or «Adresse mangler» muted: a missing one is said, never
+    /// filled with the name. Without a street, the part of town the data names, and that the
+    /// street is missing («Hoàn Kiếm, Hà Nội · gateadresse mangler»). Nothing for a place of a
+    /// kind that has no street address as a rule (a park).
     static func address(
-        _ b: inout HTMLBuffer, _ line: String?, of category: PlaceCategory,
-        class name: String? = nil, _ t: Strings
+        _ b: inout HTMLBuffer, _ address: PostalAddress, of category: PlaceCategory, _ t: Strings
     ) {
-        guard showsAddress(line, of: category) else { return }
-        if let line {
-            if let name { b.element("span", ["class": name], text: line) } else { b.text(line) }
+        guard showsAddress(address, of: category) else { return }
+        if let line = address.singleLine {
+            b.text(line)
+        } else if let area = address.area {
+            b.text(area)
+            guard category.hasStreetAddress else { return }
+            b.element("span", class: "address--missing", text: " · " + t.streetAddressMissing)
         } else {
-            let missing = "address--missing"
-            b.element(
-                "span", ["class": name.map { $0 + " " + missing } ?? missing],
-                text: t.addressMissing)
+            b.element("span", class: "address--missing", text: t.addressMissing)
         }
     }
 
-    /// Whether a place has an address to show or to say is missing: not a park's that has none.
-    static func showsAddress(_ line: String?, of category: PlaceCategory) -> Bool {
-        line != nil || category.hasStreetAddress
+    /// A card's line of where the place is: the address, else the part of town the data names
+    /// («Hoàn Kiếm, Hà Nội»), else nothing. A missing address is said on the place's page, where
+    /// it informs; on every other card of a messy city it would be noise. `beacon.js` draws the
+    /// same.
+    static func cardAddress(_ b: inout HTMLBuffer, _ address: PostalAddress) {
+        guard let line = address.shortLine else { return }
+        b.element("span", class: "place-card__address", text: line)
+    }
+
+    /// Whether a place's page has an address to show or to say is missing: not a park's that has
+    /// none.
+    static func showsAddress(_ address: PostalAddress, of category: PlaceCategory) -> Bool {
+        address.shortLine != nil || category.hasStreetAddress
     }
 
     /// A card's photo and the way to the site's root, where `bilder/` is (a page in /nn/ is a level
@@ -371,5 +382,16 @@ enum Components {
     /// A comment or a note: its Markdown rendered and sanitised (`RichText`).
     static func comment(_ b: inout HTMLBuffer, _ text: String) {
         b.element("div", class: "comment") { $0.append(RichText.html(for: text)) }
+    }
+
+    /// The owner's whole comment under a favorite's card: quoted as the explorer's one line is
+    /// (the stylesheet adds the language's quotation marks around it), named for screen readers
+    /// as the owner's (`label`: «Min kommentar:», or «Notat:» for a note), and lined up with the
+    /// card's name.
+    static func quotedComment(_ b: inout HTMLBuffer, _ text: String, label: String) {
+        b.element("div", class: "comment comment--quoted") { b in
+            b.element("span", class: "visually-hidden", text: label)
+            b.append(RichText.html(for: text))
+        }
     }
 }

@@ -25,10 +25,8 @@ extension DetailPage {
     static func facts(_ b: inout HTMLBuffer, _ p: Place, hoursLines: [String]?, _ t: Strings) {
         let language = t.language
         b.element("dl", class: "facts") { b in
-            if Components.showsAddress(p.address.singleLine, of: p.category) {
-                row(&b, t.address) {
-                    Components.address(&$0, p.address.singleLine, of: p.category, t)
-                }
+            if Components.showsAddress(p.address, of: p.category) {
+                row(&b, t.address) { Components.address(&$0, p.address, of: p.category, t) }
             }
             row(&b, t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
             row(&b, t.mapsRow) { mapLinks(&$0, p, t) }

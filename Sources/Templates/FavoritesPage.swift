@@ -192,8 +192,11 @@ package enum FavoritesPage {
         _ t: Strings
     ) {
         // The owner's note on the place stands in for a comment.
-        let latestComment = place.ratings.latest?.comment ?? place.place.ownerNote
-        guard let comment = latestComment, !comment.trimmingWhitespace().isEmpty else {
+        let comment = place.ratings.latest?.comment
+        let label = comment == nil ? t.ownerNote + ":" : t.commentLabel
+        guard let comment = comment ?? place.place.ownerNote,
+            !comment.trimmingWhitespace().isEmpty
+        else {
             Components.placeCard(
                 &b, place, root: root, paths: paths, t, photo: photo, showsComment: false)
             return
@@ -201,7 +204,7 @@ package enum FavoritesPage {
         Components.placeCard(
             &b, place, root: root, paths: paths, t, photo: photo, showsComment: false
         ) { b in
-            Components.comment(&b, comment)
+            Components.quotedComment(&b, comment, label: label)
         }
     }
 }

@@ -16,16 +16,17 @@ enum MapLinks {
         "https://maps.apple.com/?daddr=\(coordinatePair(p.coordinate))"
     }
 
-    /// Google Maps' documented search URL (Maps URLs, `search`): by name and address, so it opens
-    /// the business and not a dropped pin; on the coordinates when the address is missing (a name
-    /// alone could find a namesake elsewhere).
+    /// Google Maps' documented search URL (Maps URLs, `search`: `query` is "a place name, address,
+    /// or comma-separated latitude/longitude"): by name and address, so it opens the business and
+    /// not a dropped pin. Without an address, by name and where it is: the part of town the data
+    /// names («Cộng Cà Phê, Hoàn Kiếm, Hà Nội»), else the coordinates after the name; bare
+    /// coordinates would open a dropped pin, a bare name could find a namesake elsewhere.
     static func googleMaps(_ p: Place) -> String {
-        guard let address = p.address.singleLine else {
-            return
-                "https://www.google.com/maps/search/?api=1&query=\(coordinatePair(p.coordinate, separator: "%2C"))"
-        }
+        let whereItIs =
+            p.address.singleLine ?? p.address.area
+            ?? coordinatePair(p.coordinate)
         return
-            "https://www.google.com/maps/search/?api=1&query=\(SafeURL.queryValue(p.name + ", " + address))"
+            "https://www.google.com/maps/search/?api=1&query=\(SafeURL.queryValue(p.name + ", " + whereItIs))"
     }
 
     static func coordinatePair(_ c: Coordinate, separator: String = ",") -> String {

@@ -207,6 +207,8 @@ package enum PageData {
         entry.number("d", place.wholeMetres)
         entry.string("u", paths.detailPage(slug: place.slug))
         entry.string("a", place.address.singleLine)
+        // Where the card says the place is when it has no address (`PostalAddress.area`).
+        entry.string("ar", place.address.area)
         if let summary = place.summary {
             entry.number("s", Double(summary.roundedStars))
             entry.number("avg", summary.sortAverage)

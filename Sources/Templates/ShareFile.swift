@@ -119,7 +119,9 @@ package enum ShareFile {
                         b.element("p", class: "empty-state", text: t.noFavorites)
                     } else {
                         if let overview {
-                            map(&b, overview, centerLabel: context.settings.centerLabel, t)
+                            map(
+                                &b, overview, centerLabel: context.settings.centerLabel,
+                                names: favorites.map { $0.name(in: t.language) }, t)
                         }
                         b.element("ol", class: "place-list place-list--favorites") { b in
                             b.newline()
@@ -189,13 +191,24 @@ package enum ShareFile {
     }
 
     /// The favorites on a still map: water, green and major streets, a numbered pin per favorite
-    /// (the list below is its legend: each card carries its pin's number), and the guide's centre,
-    /// named, that the distances are from. Drawn in the stylesheet's basemap colours (light and
+    /// with its name beside it where there is room (`ShareMapLabels`; the list below is the legend
+    /// of the rest: each card carries its pin's number), and the guide's centre, named, that the
+    /// distances are from. Drawn in the stylesheet's basemap colours (light and
     /// dark); no script, no image to fetch. Without a basemap, the pins stand on the plain ground
     /// and faint grid the guide's own maps have then.
     static func map(
-        _ b: inout HTMLBuffer, _ overview: ShareOverview, centerLabel: String? = nil, _ t: Strings
+        _ b: inout HTMLBuffer, _ overview: ShareOverview, centerLabel: String? = nil,
+        names: [String] = [], _ t: Strings
     ) {
+        // The centre's name first, then the favorites', each where it clears the pins and the
+        // names before it.
+        let centerName = overview.center == nil ? nil : centerLabel
+        let placed = ShareMapLabels.place(
+            pins: (overview.center.map { [$0] } ?? []) + overview.pins,
+            names: (centerName.map { [$0] } ?? (overview.center == nil ? [] : [""])) + names,
+            center: nil, width: overview.width, height: overview.height)
+        let centerPlace = overview.center == nil ? nil : placed.first ?? nil
+        let labels = overview.center == nil ? placed : Array(placed.dropFirst())
         let width = ShareOverview.number(overview.width)
         let height = ShareOverview.number(overview.height)
         let plain = overview.layers.isEmpty
@@ -234,14 +247,25 @@ package enum ShareFile {
                     let y = ShareOverview.number(center.y)
                     b.element("g", class: "share-map__center") { b in
                         b.element("circle", ["cx": x, "cy": y, "r": "5"], text: "")
-                        if let centerLabel {
+                        if let centerName {
                             b.element(
                                 "text",
                                 [
-                                    "x": x, "y": ShareOverview.number(center.y + 17),
-                                ], text: centerLabel)
+                                    "x": centerPlace.map { ShareOverview.number($0.x) } ?? x,
+                                    "y": ShareOverview.number(centerPlace?.y ?? center.y + 17),
+                                    "text-anchor": centerPlace?.anchor ?? "middle",
+                                ], text: centerName)
                         }
                     }
+                }
+                for label in labels {
+                    guard let label else { continue }
+                    b.element(
+                        "text",
+                        [
+                            "class": "share-map__label", "x": ShareOverview.number(label.x),
+                            "y": ShareOverview.number(label.y), "text-anchor": label.anchor,
+                        ], text: label.text)
                 }
                 for (index, pin) in overview.pins.enumerated() {
                     let x = ShareOverview.number(pin.x)
@@ -256,7 +280,10 @@ package enum ShareFile {
         b.newline()
     }
 
-    /// A favorite: what it is, where, its star and the owner's latest comment, and map links.
+    /// A favorite: what it is, where, its star and the owner's latest comment, and map links. With
+    /// a map, its pin's number stands where the category's symbol would (the meta line names the
+    /// kind), or on the corner of its photo. The address wraps rather than being cut off, and the
+    /// hours are a small table of the week.
     static func card(
         _ b: inout HTMLBuffer, _ place: GuidePlace, number: Int? = nil,
         photo: (uri: String, thumbnail: Thumbnail)? = nil, _ t: Strings
@@ -264,51 +291,24 @@ package enum ShareFile {
         let p = place.place
         b.element("li", class: "place-card share-card") { b in
             b.element("div", class: "place-card__link") { b in
-                // The pin's number on the map above (the list is an ordered list: a screen reader
-                // says it).
-                if let number {
-                    b.element(
-                        "span", ["class": "share-card__number", "aria-hidden": "true"],
-                        text: String(number))
-                }
-                if let photo {
-                    b.element("span", class: "place-card__photo") {
-                        $0.voidElement(
-                            "img",
-                            [
-                                "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder),
-                                "src": photo.uri,
-                                "width": String(photo.thumbnail.width),
-                                "height": String(photo.thumbnail.height),
-                                "alt": "",
-                            ])
-                    }
-                } else {
-                    Components.categoryIcon(&b, p.category, in: "place-card__icon")
-                }
-                b.element("span", class: "place-card__body") { b in
+                symbol(&b, p, number: number, photo: photo)
+                b.element("div", class: "place-card__body") { b in
                     b.element("span", class: "place-card__name") {
                         Components.name(&$0, place, in: t.language)
                     }
-                    Components.address(
-                        &b, p.address.singleLine, of: p.category, class: "place-card__address", t)
+                    Components.cardAddress(&b, p.address)
                     b.element(
                         "span", class: "place-card__meta",
                         text: t.singular(p.category) + " · " + t.distance(metres: place.wholeMetres)
                     )
-                    if let raw = p.openingHours {
-                        b.element(
-                            "span", class: "place-card__meta",
-                            text: OpeningHours.lines(raw, in: t.language)?.joined(separator: "; ")
-                                ?? t.openingHoursNotInterpreted + ": " + raw)
-                    }
+                    if let raw = p.openingHours { hours(&b, raw, t) }
                 }
                 b.element("span", class: "place-card__aside") {
                     Components.rating(&$0, place.summary, t)
                 }
             }
             if let comment = place.ratings.latest?.comment, !comment.trimmingWhitespace().isEmpty {
-                Components.comment(&b, comment)
+                Components.quotedComment(&b, comment, label: t.commentLabel)
             }
             b.element("p", class: "share-card__links") { b in
                 b.element("a", ["href": MapLinks.appleMaps(p)], text: t.openInAppleMaps)
@@ -321,5 +321,67 @@ package enum ShareFile {
             }
         }
         b.newline()
+    }
+
+    /// The card's symbol: the photo, the pin's number (the list is an ordered list, so a screen
+    /// reader says it; the mark is for the eye), both, or the category's symbol without a map.
+    static func symbol(
+        _ b: inout HTMLBuffer, _ p: Place, number: Int?,
+        photo: (uri: String, thumbnail: Thumbnail)?
+    ) {
+        guard let photo else {
+            if let number {
+                b.element(
+                    "span", ["class": "share-card__number", "aria-hidden": "true"],
+                    text: String(number))
+            } else {
+                Components.categoryIcon(&b, p.category, in: "place-card__icon")
+            }
+            return
+        }
+        b.element("span", class: "share-card__symbol") { b in
+            b.element("span", class: "place-card__photo") {
+                $0.voidElement(
+                    "img",
+                    [
+                        "class": PhotoMarkup.placeholderClass(photo.thumbnail.placeholder),
+                        "src": photo.uri,
+                        "width": String(photo.thumbnail.width),
+                        "height": String(photo.thumbnail.height),
+                        "alt": "",
+                    ])
+            }
+            if let number {
+                b.element(
+                    "span",
+                    [
+                        "class": "share-card__number share-card__number--corner",
+                        "aria-hidden": "true",
+                    ],
+                    text: String(number))
+            }
+        }
+    }
+
+    /// The week's hours as a table (`OpeningHours.weekRows`); hours the guide cannot read as the
+    /// data has them, labelled so.
+    static func hours(_ b: inout HTMLBuffer, _ raw: String, _ t: Strings) {
+        guard let rows = OpeningHours.weekRows(raw, in: t.language) else {
+            b.element(
+                "span", class: "place-card__meta share-card__raw-hours",
+                text: t.openingHoursNotInterpreted + ": " + raw)
+            return
+        }
+        b.element("table", class: "week-hours") { b in
+            b.element("caption", class: "visually-hidden", text: t.openingHours)
+            b.element("tbody") { b in
+                for row in rows {
+                    b.element("tr") { b in
+                        b.element("th", ["scope": "row"], text: row.days)
+                        b.element("td", text: row.times)
+                    }
+                }
+            }
+        }
     }
 }

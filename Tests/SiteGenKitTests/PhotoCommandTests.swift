@@ -443,6 +443,27 @@ import Testing
         #expect(stored.count == 2)
         #expect(originals(site).count == 2)
     }
+
+    /// A photo narrower than the page shows photos is added all the same, with a warning (stderr,
+    /// bokmål) that says its size and the page's; a wide one is added without.
+    @Test func aPhotoSmallerThanThePageShowsItIsAddedWithAWarning() throws {
+        let site = TestSite()
+        let folder = TemporaryPictures()
+        let small = folder.write(
+            Array(try PhotoBuildTests.jpeg(width: 100, height: 68)), to: "liten.jpg")
+        let added = try run(site, ["photo", "add", "Fuglen", small, "--alt", "Disken"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            added.stderr.contains(
+                "liten.jpg er bare 100 × 68 piksler, men stedets side viser bilder opptil 736 piksler brede"
+            ), "\(added.stderr)")
+        #expect(added.stdout.contains("La til 1 bilde av Fuglen"))
+        #expect(originals(site).count == 1)
+        let wide = folder.write(
+            Array(try PhotoBuildTests.jpeg(width: 1200, height: 800, seed: 2)), to: "stor.jpg")
+        let quiet = try run(site, ["photo", "add", "Fuglen", wide, "--alt", "Bordene"])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("piksler"), "\(quiet.stderr)")
+    }
 }
 
 /// A folder of the owner's pictures outside the site folder, removed when the value is.

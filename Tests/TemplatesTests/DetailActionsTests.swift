@@ -53,10 +53,20 @@ import Testing
             MapLinks.googleMaps(TemplateFixtures.cafe)
                 == "https://www.google.com/maps/search/?api=1&query=Tim%20Wendelboe%2C%20Gr%C3%BCners%20gate%201%2C%200552%20Oslo"
         )
-        // Without an address, the coordinates: a name alone could find a namesake in another town.
+        // Without an address, the name and where it is: bare coordinates open a dropped pin, a name
+        // alone could find a namesake in another town.
         #expect(
             MapLinks.googleMaps(TemplateFixtures.farFavorite)
-                == "https://www.google.com/maps/search/?api=1&query=59.9776%2C10.6796")
+                == "https://www.google.com/maps/search/?api=1&query=Frognerseteren%20Restaurant%2C%2059.9776%2C10.6796"
+        )
+        // The part of town the data names, where it names one.
+        var banhMi = TemplateFixtures.farFavorite
+        banhMi.name = "Bánh Mì 25"
+        banhMi.address = PostalAddress(city: "Hà Nội", area: "Hàng Bạc, Hà Nội")
+        #expect(
+            MapLinks.googleMaps(banhMi)
+                == "https://www.google.com/maps/search/?api=1&query=B%C3%A1nh%20M%C3%AC%2025%2C%20H%C3%A0ng%20B%E1%BA%A1c%2C%20H%C3%A0%20N%E1%BB%99i"
+        )
         // Hostile text is encoded, never raw.
         let hostile = MapLinks.googleMaps(TemplateFixtures.hostile)
         #expect(!hostile.contains("<") && !hostile.contains("\"") && !hostile.contains(" "))

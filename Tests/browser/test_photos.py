@@ -53,6 +53,12 @@ class PhotoTests(bb.SiteFolderTestCase):
             path = os.path.join(cls.folder, "..", name.replace(".png", f"-{os.getpid()}.png"))
             run("photo", "add", "Fuglen", path, "--alt", alt, "--credit", "Beacon-testen")
             os.remove(path)
+        # A photo smaller than the page shows photos: added with a warning, shown at its own size.
+        small = os.path.join(cls.folder, "..", f"liten-{os.getpid()}.png")
+        with open(small, "wb") as f:
+            f.write(png(100, 68, (200, 120, 60), (240, 200, 150)))
+        cls.small_warning = run("photo", "add", "Tim Wendelboe", small, "--alt", "Et lite bilde").stderr
+        os.remove(small)
         run("favorite", "add", "Fuglen")
         run("build", "--quiet")
         cls.server = bb.Server(os.path.join(cls.folder, "output"))
@@ -102,6 +108,17 @@ class PhotoTests(bb.SiteFolderTestCase):
         later = d.find_elements(By.CSS_SELECTOR, ".gallery__slide img")[1]
         self.assertEqual(later.get_attribute("loading"), "lazy")
         self.assertIn("Foto: Beacon-testen", d.find_element(By.CSS_SELECTOR, ".gallery figcaption").text)
+        violations = bb.run_axe(d)
+        self.assertEqual(violations, [], bb.format_violations(violations))
+
+    def test_a_photo_is_never_shown_larger_than_it_is(self):
+        self.assertIn("er bare 100 × 68 piksler", self.small_warning)
+        d = self.open_place_page("Tim Wendelboe")
+        photo = d.find_element(By.CSS_SELECTOR, ".place-photo img")
+        bb.wait_for(d, lambda: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", photo))
+        # (Its srcset's `sizes` would make the browser take it as 358 wide: the width attribute holds it.)
+        shown = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", photo)
+        self.assertEqual(shown, [100, 68], "at its own size, not stretched to the column's 358")
         violations = bb.run_axe(d)
         self.assertEqual(violations, [], bb.format_violations(violations))
 

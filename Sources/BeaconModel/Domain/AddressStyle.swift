@@ -24,7 +24,9 @@ package enum AddressStyle: Sendable {
         ] {
             styles[country] = .numberFirstTownBeforePostcode
         }
-        for country in ["fr", "mc", "lu", "re", "gp", "mq", "gf", "yt", "pm", "nc", "pf", "my"] {
+        for country in [
+            "fr", "mc", "lu", "re", "gp", "mq", "gf", "yt", "pm", "nc", "pf", "my", "vn",
+        ] {
             styles[country] = .numberFirst
         }
         return styles
@@ -95,7 +97,7 @@ package enum AddressStyle: Sendable {
             "Asia/Kuala_Lumpur": "my", "Asia/Kuching": "my", "Indian/Reunion": "re",
             "America/Guadeloupe": "gp",
             "America/Martinique": "mq", "America/Cayenne": "gf", "Pacific/Noumea": "nc",
-            "Pacific/Tahiti": "pf",
+            "Pacific/Tahiti": "pf", "Asia/Ho_Chi_Minh": "vn", "Asia/Saigon": "vn",
         ]
         for city in [
             "New_York", "Chicago", "Denver", "Los_Angeles", "Phoenix", "Anchorage", "Juneau",

@@ -69,7 +69,8 @@ extension Place: Codable {
                 street: try text("street"), houseNumber: try text("houseNumber"),
                 postcode: try text("postcode"),
                 city: try text("city"), country: try text("country"), state: try text("state"),
-                fallbackLine: try text("addressLine"), singleLine: try text("address")),
+                fallbackLine: try text("addressLine"), singleLine: try text("address"),
+                area: try text("area")),
             openingHours: try text("hours"), phone: try text("phone"), website: try text("website"),
             email: try text("email"), providerID: try text("providerID"),
             traits: try text("traits").flatMap(PlaceTraits.init(archived:)) ?? .none)
@@ -84,7 +85,7 @@ extension Place: Codable {
         try container.encode(coordinate.longitude, forKey: "lon")
         let texts: [(JSONKey, String?)] = [
             ("id", id.rawValue), ("name", name), ("category", category.rawValue),
-            ("address", address.singleLine),
+            ("address", address.singleLine), ("area", address.area),
             ("addressLine", address.fallbackLine), ("street", address.street),
             ("houseNumber", address.houseNumber),
             ("postcode", address.postcode), ("city", address.city), ("country", address.country),
@@ -127,12 +128,16 @@ package final class PostalAddress: Sendable, Hashable {
     /// known (a postcode and town alone do not find the door; the pages then say «Adresse
     /// mangler»).
     package let singleLine: String?
+    /// Where the place is when the data names no street: its part of town and the town ("Hoàn
+    /// Kiếm, Hà Nội"), from the address's suburb, district or city; nil when there is a street
+    /// (`singleLine` says more) or the data names no such part.
+    package let area: String?
 
     /// The parts with their one-line form already worked out (read back from `GuideBaseArchive`).
     package init(
         street: String?, houseNumber: String?, postcode: String?, city: String?, country: String?,
         state: String?,
-        fallbackLine: String?, singleLine: String?
+        fallbackLine: String?, singleLine: String?, area: String? = nil
     ) {
         self.street = street
         self.houseNumber = houseNumber
@@ -142,6 +147,7 @@ package final class PostalAddress: Sendable, Hashable {
         self.state = state
         self.fallbackLine = fallbackLine
         self.singleLine = singleLine
+        self.area = area
     }
 
     /// `writtenAsIn`: the country whose way the address is written in when `country` is nil (the
@@ -150,7 +156,7 @@ package final class PostalAddress: Sendable, Hashable {
         street: String? = nil, houseNumber: String? = nil, postcode: String? = nil,
         city: String? = nil,
         country: String? = nil, state: String? = nil, writtenAsIn guideCountry: String? = nil,
-        fallbackLine: String? = nil
+        fallbackLine: String? = nil, area: String? = nil
     ) {
         self.street = street
         self.houseNumber = houseNumber
@@ -169,6 +175,23 @@ package final class PostalAddress: Sendable, Hashable {
             separator: stateSeparator ?? " ")
         if !town.isEmpty { parts.append(town) }
         singleLine = street == nil ? fallbackLine : parts.joined(separator: ", ")
+        self.area = singleLine == nil ? area : nil
+    }
+
+    /// What a card shows of where the place is: the address, else its area, else nothing (a
+    /// missing address is the detail page's to say, not every card's).
+    package var shortLine: String? { singleLine ?? area }
+
+    /// "Hoàn Kiếm, Hà Nội" from the most precise part of town the data names and the town; the
+    /// town alone when it names no part, nil when it names neither. A part named as the town is
+    /// said once.
+    package static func area(part: String?, city: String?) -> String? {
+        guard let part else { return city }
+        guard let city,
+            TextFolding.searchKey(part).trimmingWhitespace()
+                != TextFolding.searchKey(city).trimmingWhitespace()
+        else { return part }
+        return part + ", " + city
     }
 
     /// Whether the one-line form puts the house number before the street ("112 Princes Street"): as
@@ -191,7 +214,7 @@ package final class PostalAddress: Sendable, Hashable {
             || (a.street == b.street && a.houseNumber == b.houseNumber && a.postcode == b.postcode
                 && a.city == b.city
                 && a.country == b.country && a.state == b.state && a.fallbackLine == b.fallbackLine
-                && a.singleLine == b.singleLine)
+                && a.singleLine == b.singleLine && a.area == b.area)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -203,5 +226,6 @@ package final class PostalAddress: Sendable, Hashable {
         hasher.combine(state)
         hasher.combine(fallbackLine)
         hasher.combine(singleLine)
+        hasher.combine(area)
     }
 }

@@ -123,3 +123,72 @@ extension OpeningHours {
         vocabulary(language).weekdays
     }
 }
+
+extension OpeningHours {
+    /// One row of the week at a glance: the days («Man–fre») and their hours («08–16»).
+    package struct WeekRow: Sendable, Equatable {
+        package var days: String
+        package var times: String
+    }
+
+    /// The week as a compact table (the share file's cards): consecutive days with the same hours
+    /// in one row («Man–fre 08–16», «Lør 10–14», «Søn stengt»), short day names, whole hours
+    /// without minutes; the public holidays' rule last. Nil when `raw` is outside the understood
+    /// subset (show `raw` then).
+    package static func weekRows(_ raw: String, in language: Language) -> [WeekRow]? {
+        OpeningHours(raw)?.weekRows(in: language)
+    }
+
+    package func weekRows(in language: Language) -> [WeekRow] {
+        let words = Self.vocabulary(language)
+        let short = Self.shortWeekdays(language)
+        func times(_ spans: [TimeSpan]) -> String {
+            if spans.isEmpty { return words.closed }
+            if spans == [TimeSpan(start: 0, end: 1440)] { return words.wholeDay }
+            return spans.map { Self.shortClock($0.start) + "–" + Self.shortClock($0.end) }
+                .joined(separator: ", ")
+        }
+        if isAlwaysOpen {
+            return [WeekRow(days: Self.capitalized(words.everyDay), times: words.wholeDay)]
+        }
+        let week = (0..<7).map { spans(on: $0) }
+        var rows: [WeekRow] = []
+        var first = 0
+        while first < 7 {
+            var last = first
+            while last + 1 < 7, week[last + 1] == week[first] { last += 1 }
+            let days =
+                first == 0 && last == 6
+                ? words.everyDay
+                : first == last ? short[first] : short[first] + "–" + short[last]
+            rows.append(WeekRow(days: Self.capitalized(days), times: times(week[first])))
+            first = last + 1
+        }
+        if let holidays = rules.last(where: { $0.publicHolidays }) {
+            rows.append(
+                WeekRow(
+                    days: Self.capitalized(words.publicHolidays), times: times(holidays.times)))
+        }
+        return rows
+    }
+
+    /// Monday to Sunday in three letters, as a table's rows name them.
+    static func shortWeekdays(_ language: Language) -> [String] {
+        switch language {
+        case .nb: ["man", "tir", "ons", "tor", "fre", "lør", "søn"]
+        case .nn: ["mån", "tys", "ons", "tor", "fre", "lau", "sun"]
+        case .en: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        }
+    }
+
+    /// "08" for a whole hour, "08:30" otherwise; past midnight as the clock says it ("26:00" → "02").
+    static func shortClock(_ minutes: Int) -> String {
+        let text = clock(minutes)
+        return text.hasSuffix(":00") ? String(text.dropLast(3)) : text
+    }
+
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

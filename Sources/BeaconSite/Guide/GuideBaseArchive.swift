@@ -13,7 +13,7 @@ import Synchronization
 /// written as it is made (a big guide's archive is never held whole) and checked on all cores.
 /// Strings are a length and UTF-8; a missing optional has the length `UInt32.max`.
 package enum GuideBaseArchive {
-    static let magic = Array("beacon-guide-base 14\n".utf8)
+    static let magic = Array("beacon-guide-base 15\n".utf8)
     static let missing = UInt32.max
     static let blockSize = 1 << 20
 
@@ -191,7 +191,7 @@ package enum GuideBaseArchive {
         for part in [
             address.street, address.houseNumber, address.postcode, address.city, address.country,
             address.state,
-            address.fallbackLine, address.singleLine,
+            address.fallbackLine, address.singleLine, address.area,
             place.openingHours, place.phone, place.website, place.email, place.providerID,
             place.traits.archived,
             place.origin == .data ? nil : place.origin.rawValue, place.ownerNote, entry.nameSuffix,
@@ -289,6 +289,7 @@ package enum GuideBaseArchive {
                 let city = optionalString(), let country = optionalString(),
                 let state = optionalString(),
                 let fallbackLine = optionalString(), let singleLine = optionalString(),
+                let area = optionalString(),
                 let openingHours = optionalString(),
                 let phone = optionalString(), let website = optionalString(),
                 let email = optionalString(),
@@ -306,7 +307,7 @@ package enum GuideBaseArchive {
                 address: PostalAddress(
                     street: street, houseNumber: houseNumber, postcode: postcode, city: city,
                     country: country,
-                    state: state, fallbackLine: fallbackLine, singleLine: singleLine),
+                    state: state, fallbackLine: fallbackLine, singleLine: singleLine, area: area),
                 openingHours: openingHours, phone: phone, website: website, email: email,
                 providerID: providerID,
                 traits: decodedTraits)

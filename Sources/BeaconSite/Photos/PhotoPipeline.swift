@@ -41,6 +41,12 @@ package enum PhotoPipeline {
     /// 528 points).
     package static let widths = [360, 720, 1080]
 
+    /// The widest a page shows a photo, in CSS pixels: the place page's column below 60rem
+    /// (`.place-detail`, 46rem; beside the facts on a wider screen it is narrower). A photo
+    /// narrower than this is shown at its own width, never enlarged, and `sitegen photo add` says
+    /// so.
+    package static let widestShown = 736
+
     /// The JPEG's width: what link previews ask for (1200 wide for a large card).
     package static let jpegWidth = 1200
 

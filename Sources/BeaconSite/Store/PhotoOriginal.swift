@@ -14,6 +14,10 @@ package struct PhotoOriginal: Sendable, Hashable {
     package let size: Int
     /// "photos/<32 hex>.<ext>": the same content always gets the same name.
     package let file: String
+    /// Its width as shown (turned upright), when its header says: what `sitegen photo add` warns
+    /// about when the page shows photos wider (`PhotoPipeline.widestShown`).
+    package var uprightWidth: Int? = nil
+    package var uprightHeight: Int? = nil
 
     /// 200 MB: far above any camera's photo; a bigger file is most likely something else.
     package static let maximumBytes = 200 << 20
@@ -29,9 +33,11 @@ package struct PhotoOriginal: Sendable, Hashable {
         do throws(PhotoError) { try PhotoPipeline.check(bytes, name: path) } catch {
             throw .refused(error)
         }
+        let header = PhotoHeader.read(bytes, format: format)
         return PhotoOriginal(
             path: path, format: format, size: bytes.count,
-            file: storedName(of: bytes, format: format))
+            file: storedName(of: bytes, format: format), uprightWidth: header?.uprightWidth,
+            uprightHeight: header?.uprightHeight)
     }
 
     /// The bytes again, for the copy (`SiteFolder.updatePhotos` reads them under the lock rather

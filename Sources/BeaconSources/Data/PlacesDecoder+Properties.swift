@@ -96,15 +96,30 @@ extension PlacesDecoder {
                 given: properties["state_code"]?.looseString ?? text("addr:state", in: raw)
                     ?? text("addr:state", in: properties),
                 name: text("state", in: properties), in: writtenIn)
+        let street = TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address)
+        let city = TextHardening.clean(part("city"), maximumLength: 100)
+        // Without a street, the part of town the data names, the most precise first: OSM's
+        // `addr:place` (an address without a street), then suburb, quarter, ward, district.
+        let area =
+            street != nil
+            ? nil
+            : PostalAddress.area(
+                part: TextHardening.clean(
+                    text("addr:place", in: raw) ?? text("addr:place", in: properties)
+                        ?? part("suburb") ?? part("quarter") ?? part("subdistrict")
+                        ?? part("district"),
+                    maximumLength: 100),
+                city: city)
         return PostalAddress(
-            street: TextHardening.clean(part("street"), maximumLength: TextHardening.Limit.address),
+            street: street,
             houseNumber: TextHardening.clean(part("housenumber"), maximumLength: 20),
             postcode: TextHardening.clean(part("postcode"), maximumLength: 20),
-            city: TextHardening.clean(part("city"), maximumLength: 100),
+            city: city,
             country: country, state: state, writtenAsIn: addressCountry,
             fallbackLine: TextHardening.clean(
                 fallbackAddressLine(properties: properties, name: name),
-                maximumLength: TextHardening.Limit.address)
+                maximumLength: TextHardening.Limit.address),
+            area: area
         )
     }
 

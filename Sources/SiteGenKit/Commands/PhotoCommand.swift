@@ -126,6 +126,9 @@ struct PhotoCommand: Command {
         context.console.output(
             "La til \(NorwegianFormat.count(added, singular: "bilde", plural: "bilder")) av \(place.name) "
                 + "(\(outcomes.total) i alt). Kjør «sitegen build» for å oppdatere nettstedet.")
+        for (original, outcome) in zip(originals, outcomes.outcomes) where outcome == .added {
+            if let warning = Self.smallPhotoWarning(original) { context.console.error(warning) }
+        }
         if alt == nil {
             context.console.error(
                 "Merk: uten --alt sier sidene «Bilde av \(place.name)» om "
@@ -136,6 +139,19 @@ struct PhotoCommand: Command {
                     + "eller senere med «sitegen photo edit STED N --alt «…»».")
         }
         return .success
+    }
+
+    /// The warning for a photo narrower than the page shows photos: it is added all the same, and
+    /// the page shows it at its own size rather than stretched.
+    static func smallPhotoWarning(_ original: PhotoOriginal) -> String? {
+        guard let width = original.uprightWidth, let height = original.uprightHeight,
+            width < PhotoPipeline.widestShown
+        else { return nil }
+        return
+            "Merk: \(PathText.lastComponent(original.path)) er bare \(width) × \(height) piksler, "
+            + "men stedets side viser bilder opptil \(PhotoPipeline.widestShown) piksler brede. "
+            + "Siden forstørrer aldri et bilde, så dette vises i sin egen størrelse, smalere enn "
+            + "spalten; har du en større utgave, bruk den."
     }
 
     // MARK: remove

@@ -98,7 +98,7 @@ package enum ScriptTexts {
                                 CategoryNames.searchWords(category).dropFirst(2).map { .string($0) }
                             )
                         ),
-                    ] + (category.hasStreetAddress ? [] : [("street", .bool(false))]))
+                    ])
             )
         }
         out += ";\n  const CATEGORY_TABLE = " + JSONWriter(pretty: false).string(.object(table))

@@ -24,6 +24,8 @@ package struct Strings: Sendable {
     let address: String
     /// Said where a place has no address (muted): never its name instead.
     let addressMissing: String
+    /// After the part of town a place without a street is in (muted, on its page).
+    let streetAddressMissing: String
     let coordinates: String
     let openingHours: String
     /// The label of hours the guide cannot read, shown as the data has them.
