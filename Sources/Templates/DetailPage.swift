@@ -45,7 +45,6 @@ package enum DetailPage {
             chrome: context.chrome(depth: 2, section: .none), path: path, root: root,
             context: context
         ) { b in
-            if place.summary != nil { b.append(Components.starGradients) }
             b.element("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs]) { b in
                 b.element("a", ["class": "back-link", "href": root + context.paths.listPage()]) {
                     b in
@@ -185,7 +184,10 @@ package enum DetailPage {
             ("lon", .number(PageData.rounded(place.coordinate.longitude))),
             ("n", .string(shownName)), ("c", .string(place.category.rawValue)),
         ]
-        if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
+        if let summary = place.summary {
+            pin.append(("s", .number(Double(summary.roundedStars))))
+            pin.append(("avg", .number(summary.sortAverage)))
+        }
         // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's
         // (`MapDataFrame`).
         let frame = context.detailMapFrame
@@ -218,8 +220,7 @@ package enum DetailPage {
             afterPlace += Array(#","star":"#.utf8)
             writer.write(
                 .object([
-                    ("path", .string(Components.starPath)),
-                    ("fill", .string(Components.starFillPrefix)),
+                    ("path", .string(Components.starPath))
                 ]),
                 into: &afterPlace)
             afterPlace.append(UInt8(ascii: "}"))
@@ -284,7 +285,7 @@ package enum DetailPage {
                 for rating in place.ratings.newestFirst {
                     b.element("li", class: "rating-entry") { b in
                         b.element("p", class: "rating-entry__head") { b in
-                            Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
+                            Components.rating(&b, stars: rating.stars, t)
                             b.text(" ")
                             b.element(
                                 "time", ["datetime": rating.date.iso],

@@ -79,7 +79,7 @@ import Testing
         #expect(favorites.contains("Tim Wendelboe"))
         #expect(favorites.contains("Frognerseteren Restaurant"))
         let index = try #require(site.read("output/index.html"))
-        #expect(index.contains("Vurdering: 5 av 5, 1 vurdering"))
+        #expect(index.contains("Vurdering: 5,0 av 5, 1 vurdering"))
     }
 
     @Test func unchangedRebuildWritesNothingAndChangedStoreRewritesOnlyItsPages() async throws {
