@@ -63,24 +63,34 @@ package enum DetailPage {
                 b.element("div", class: "place-detail__summary") { b in
                     gallery(&b, photos, placeName: shownName, root: context.assetRoot(root), t)
                     hero(&b, category: p.category, compact: !photos.isEmpty, t)
-                    b.element("h1", ["class": "place-detail__name", "dir": "auto"]) {
-                        Components.name(&$0, place, in: t.language)
-                    }
-                    // A name shown in the page's language: the one on the sign follows, as the
-                    // reader will see it there. It starts where the heading does; `bdi` gives a
-                    // name in Arabic or Hebrew its own direction within the line.
-                    if place.name(in: t.language) != place.name {
-                        b.element(
-                            "p",
-                            ["class": "place-detail__local-name", "lang": place.names.nameLanguage]
-                        ) {
-                            $0.element("bdi", text: place.name)
+                    // One block beside a small symbol (under a photo), so no line of it wraps
+                    // under the symbol.
+                    b.element("div", class: "place-detail__title") { b in
+                        b.element("h1", ["class": "place-detail__name", "dir": "auto"]) {
+                            Components.name(&$0, place, in: t.language)
                         }
+                        // A name shown in the page's language: the one on the sign follows, as
+                        // the reader will see it there. It starts where the heading does; `bdi`
+                        // gives a name in Arabic or Hebrew its own direction within the line.
+                        if place.name(in: t.language) != place.name {
+                            b.element(
+                                "p",
+                                [
+                                    "class": "place-detail__local-name",
+                                    "lang": place.names.nameLanguage,
+                                ]
+                            ) {
+                                $0.element("bdi", text: place.name)
+                            }
+                        }
+                        b.element(
+                            "p", class: "place-detail__lead", text: kind + " · " + distanceText)
                     }
-                    b.element("p", class: "place-detail__lead", text: kind + " · " + distanceText)
                     b.newline()
                     badges(&b, place, showsOpenStatus: showsOpenStatus, t)
                     b.newline()
+                    // The owner's words under the name they are about, not after the facts.
+                    ownerNote(&b, p, t)
                     if !place.isInCurrentData {
                         b.element("p", class: "notice", text: t.notInData)
                     }
@@ -94,7 +104,6 @@ package enum DetailPage {
                     case .corrected: b.element("p", class: "place-source", text: t.correctedSource)
                     case .data: break
                     }
-                    ownerNote(&b, p, t)
                     ratings(&b, place, t)
                 }
             }

@@ -177,6 +177,12 @@ import Testing
             "--site", site.root,
         ])
         #expect(rated.status == 0, "\(rated.stderr)")
+        // The owner's note, under the name on its page.
+        let noted = try Sitegen.run([
+            "place", "edit", "Fuglen", "--note", "Spør etter **bordet ved vinduet**.", "--site",
+            site.root,
+        ])
+        #expect(noted.status == 0, "\(noted.stderr)")
         _ = try await build(site, withBasemap: true)
         #expect(
             site.read(
