@@ -160,6 +160,28 @@ class DetailPageTests(bb.SiteFolderTestCase):
         entries = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".rating-entry .rating__text")]
         self.assertEqual(entries, ["5", "4"])
 
+    def test_a_wide_page_keeps_the_summary_in_view_only_where_it_fits(self):
+        # The note made the left column taller (photo, name, note, actions): stuck to the top of a low
+        # window, its actions would stay below the screen until the page's end.
+        d = self.driver
+        try:
+            for height in (720, 900):
+                d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                self.open()
+                summary = d.execute_script("""
+                    const s = document.querySelector('.place-detail__summary');
+                    return {position: getComputedStyle(s).position, top: parseFloat(getComputedStyle(s).top) || 0,
+                            height: s.getBoundingClientRect().height, window: innerHeight};""")
+                with self.subTest(height=height, summary=summary):
+                    if summary["position"] == "sticky":
+                        self.assertLessEqual(summary["top"] + summary["height"], summary["window"])
+                    else:
+                        self.assertGreater(summary["top"] + summary["height"], 0)
+        finally:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+
     @unittest.skipUnless(os.environ.get("VNU_JAR"), "the W3C checker is not set up (VNU_JAR)")
     def test_the_page_is_valid_html(self):
         slug = next(name for name in os.listdir(os.path.join(self.output, "steder")) if name.startswith("dishoom-"))
