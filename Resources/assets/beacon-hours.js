@@ -391,13 +391,34 @@
     parse, isOpen, isOpenAt, status, statusAt, zoneNow, clockIn, timeZone: ZONE, text: TEXT,
   });
 
-  // ---------- Detail page: the badge ----------
+  // ---------- Detail page: the badge and today's line of the hours ----------
 
   const badge = document.getElementById('open-status');
   if (!badge) return;
   const raw = badge.getAttribute('data-opening-hours');
 
+  /**
+   * Today's line of the hours list (each line's `data-days`, weekdays in force, from the build:
+   * OpeningHours.daysInForce) in bold with «i dag» beside it, on the guide's clock.
+   */
+  function markToday() {
+    const now = zoneNow();
+    for (const line of document.querySelectorAll('.hours li[data-days]')) {
+      const today = !!now && line.dataset.days.split(' ').includes(String(now.weekday));
+      if (today === line.classList.contains('hours__today')) continue;
+      line.classList.toggle('hours__today', today);
+      if (today) {
+        line.setAttribute('aria-current', 'date');
+        line.append(' ', Object.assign(document.createElement('span'), { className: 'hours__today-label', textContent: say('hours.today') }));
+      } else {
+        line.removeAttribute('aria-current');
+        for (const label of line.querySelectorAll('.hours__today-label')) { label.previousSibling.remove(); label.remove(); }
+      }
+    }
+  }
+
   function show() {
+    markToday();
     const now = status(raw);
     if (now === null) {
       badge.hidden = true;

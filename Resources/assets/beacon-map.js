@@ -250,27 +250,15 @@
     }
   }
 
-  /** The star a pin or card carries, filled from the page's gradients (star-fill-1 … 5). */
-  function starIcon(stars, star, className) {
-    const icon = document.createElementNS(SVG_NS, 'svg');
-    icon.setAttribute('class', className);
-    icon.setAttribute('viewBox', '0 0 24 24');
-    icon.setAttribute('aria-hidden', 'true');
-    icon.setAttribute('focusable', 'false');
-    const path = document.createElementNS(SVG_NS, 'path');
-    path.setAttribute('class', 'star__shape');
-    path.setAttribute('d', star.path);
-    path.setAttribute('fill', `url(#${star.fill}${Math.min(5, Math.max(1, stars))})`);
-    icon.append(path);
-    return icon;
-  }
+  /** A rated place's average: `avg` (three decimals), else its rounded stars `s`. */
+  function averageOf(place) { return Number.isFinite(place.avg) ? place.avg : place.s || 0; }
 
   /**
-   * A category pin with its star: { c: category, s?: stars, n?: the name shown beside it at street level,
+   * A category pin with its star: { c: category, s?: stars, avg?: their average, n?: the name shown beside it at street level,
    * f?: 1 for a favorite }, named `label` for screen readers.
    */
   function pinIcon(place, star, label) {
-    return new PinIcon({ pin: { c: place.c, s: place.s, n: place.n, f: place.f }, star, className: 'map-pin-icon',
+    return new PinIcon({ pin: { c: place.c, s: place.s, avg: place.avg, n: place.n, f: place.f }, star, className: 'map-pin-icon',
       iconSize: [38, 38], iconAnchor: [19, 19], popupAnchor: [0, -20], label });
   }
 
@@ -283,7 +271,7 @@
         const icon = element('span', `map-pin__icon cat-icon ${ICON[place.c] || 'cat-icon--place'}`, '');
         icon.setAttribute('aria-hidden', 'true');
         pin.append(icon);
-        if (place.s && star && star.path) pin.append(starIcon(place.s, star, 'map-pin__star'));
+        if (place.s && star && star.path) pin.append(Text.starIcon(averageOf(place), 'map-pin__star'));
         const html = element('span', 'map-pin-place');
         html.append(pin);
         if (place.n) {
@@ -601,8 +589,8 @@
   }
 
   /**
-   * The small card a pin opens: { name, meta: "Kafé · 450 m", stars?, ratingLabel?, status?:
-   * { text, open }, href, photo?: { src, width, height, placeholder } }, and the page's star (path, fill).
+   * The small card a pin opens: { name, meta: "Kafé · 450 m", stars?, average?, ratingLabel?, status?:
+   * { text, open }, href, photo?: { src, width, height, placeholder } }, and the page's star (its path: no path, no star).
    */
   function placeCard(parts, star) {
     const card = element('div', 'map-card');
@@ -622,8 +610,9 @@
     card.append(element('p', 'map-card__meta', parts.meta));
     if (parts.stars && star && star.path) {
       const rating = element('p', 'map-card__rating');
-      rating.append(starIcon(parts.stars, star, 'star'));
-      const text = element('span', '', String(parts.stars));
+      const avg = averageOf({ s: parts.stars, avg: parts.average });
+      rating.append(Text.starIcon(avg, 'star'));
+      const text = element('span', '', Text.average(avg));
       text.setAttribute('aria-hidden', 'true');
       rating.append(text, element('span', 'visually-hidden', parts.ratingLabel || ''));
       card.append(rating);
@@ -853,7 +842,7 @@
         const marker = L.marker([p.lat, p.lon], { icon: pinIcon(p, data.star, label), keyboard: true });
         marker.options.placeId = p.id;
         marker.bindPopup(() => placeCard({
-          name: p.n, meta: p.meta, stars: p.s, ratingLabel: p.label || '', href: p.u,
+          name: p.n, meta: p.meta, stars: p.s, average: p.avg, ratingLabel: p.label || '', href: p.u,
           photo: p.ph ? { src: p.ph, width: p.pw, height: p.phh, placeholder: p.pc } : null,
         }, data.star),
           { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });

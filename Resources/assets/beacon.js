@@ -29,7 +29,7 @@
 // Data contract (keys are short because a guide can hold 100,000 places):
 //   { v: 1, center: { lat, lon, label? }, radiusKm, radiusKmRange: [min, max],
 //     picksMinimumRating: the average a rated place needs to be a pick in «Anbefalt» (1–5),
-//     star: { path: SVG path of the star, fill: id prefix of its five gradient fills },
+//     star: { path: SVG path of the star (its fill: BeaconText.starIcon) },
 //     places: [ { id, n: name, c: category key ("cafe", "bar", an own kind), lat, lon,
 //                 d: whole metres from the centre, u: page URL relative to the site root,
 //                 a?: address, s?: rounded stars 1–5, avg?: average to three decimals,
@@ -115,7 +115,8 @@
     sheetOpened: t('sheet.opened'),
     sheetClosed: t('sheet.closed'),
     mapLabel: (label) => t('mapLabel', { label }),
-    ratingLabel: (stars, n) => t('ratingLabel', { stars, ratings: Text.count(n, 'rating') }),
+    /** "Vurdering: 4,5 av 5, 2 vurderinger" for an average `avg` (Strings.ratingLabel). */
+    ratingLabel: (avg, n) => t('ratingLabel', { stars: Text.average(avg), ratings: Text.count(n, 'rating') }),
     openNow: t('openNow'),
     closedNow: t('closedNow'),
     needsServer: t('needsServer'),
@@ -225,9 +226,9 @@
     const n = places.length;
     const center = data.center || { lat: 0, lon: 0 };
     const centerLabel = (center.label && String(center.label)) || TEXT.center;
-    // The radius slider's bounds and the star's shape and fills, as the build defines them.
+    // The radius slider's bounds and the star's shape, as the build defines them (its fill: BeaconText.starIcon).
     const radiusBounds = Array.isArray(data.radiusKmRange) && data.radiusKmRange.length === 2 ? data.radiusKmRange.map(Number) : [1, 10];
-    const star = data.star && typeof data.star.path === 'string' ? data.star : { path: '', fill: 'star-fill-' };
+    const star = data.star && typeof data.star.path === 'string' ? data.star : { path: '' };
     const fetchedKm = clampRadius(Number(data.radiusKm) || radiusBounds[1]);
     const category = CATEGORY_KEYS.includes(root.dataset.category) ? root.dataset.category : 'all';
     const sitePrefix = siteRootPrefix();
@@ -546,6 +547,9 @@
       if (shown < total) moreStatus.textContent = TEXT.showing(shown, total);
     }
 
+    /** A rated place's average (`avg`, three decimals; its rounded `s` in data without one). */
+    function averageOf(p) { return Number.isFinite(p.avg) ? p.avg : p.s || 0; }
+
     /** «Nando's · Princes Street»: the name and what tells it apart from others of that name (NameSuffixes in Swift). */
     function displayName(p) {
       const name = Query.shownName(p, pageLanguage);
@@ -669,18 +673,12 @@
       return badge;
     }
 
-    function starFill(stars) { return `url(#${star.fill}${Math.min(5, Math.max(1, stars))})`; }
-    function starIcon(stars, className) {
-      const icon = svg('svg', { class: className, viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
-      icon.append(svg('path', { class: 'star__shape', fill: starFill(stars), d: star.path }));
-      return icon;
-    }
+    /** The star, filled by the average, and the average beside it («4,5»): Components.rating in Swift. */
     function ratingBadge(p) {
       const badge = element('span', 'rating');
-      badge.dataset.stars = String(p.s);
-      const text = element('span', 'rating__text', String(p.s));
+      const text = element('span', 'rating__text', Text.average(averageOf(p)));
       text.setAttribute('aria-hidden', 'true');
-      badge.append(starIcon(p.s, 'star'), text, element('span', 'visually-hidden', TEXT.ratingLabel(p.s, p.r || 0)));
+      badge.append(Text.starIcon(averageOf(p), 'star'), text, element('span', 'visually-hidden', TEXT.ratingLabel(averageOf(p), p.r || 0)));
       return badge;
     }
     function favoriteMark() {
@@ -758,8 +756,8 @@
       if (markers[i]) return markers[i];
       const p = places[i];
       const info = { singular: TEXT.category(CATEGORY_KEYS[categoryCode[i]]) };
-      const label = [displayName(p), info.singular].concat(p.s ? [TEXT.ratingLabel(p.s, p.r || 0)] : []).join(', ');
-      const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s, n: displayName(p), f: p.f }, star, label), keyboard: true });
+      const label = [displayName(p), info.singular].concat(p.s ? [TEXT.ratingLabel(averageOf(p), p.r || 0)] : []).join(', ');
+      const marker = window.L.marker([p.lat, p.lon], { icon: MapKit.pinIcon({ c: CATEGORY_KEYS[categoryCode[i]], s: p.s, avg: p.avg, n: displayName(p), f: p.f }, star, label), keyboard: true });
       marker.options.placeId = p.id;
       marker.options.place = i;
       bindPlaceCard(marker);
@@ -792,7 +790,7 @@
         const hours = hoursStatus(i);
         return MapKit.placeCard({
           name: displayName(p), meta: `${TEXT.category(CATEGORY_KEYS[categoryCode[i]])} · ${formatDistance(distance[i])}`,
-          stars: p.s, ratingLabel: p.s ? TEXT.ratingLabel(p.s, p.r || 0) : '', href: sitePrefix + Text.home + p.u,
+          stars: p.s, average: p.s ? averageOf(p) : 0, ratingLabel: p.s ? TEXT.ratingLabel(averageOf(p), p.r || 0) : '', href: sitePrefix + Text.home + p.u,
           status: hours.state >= 0 ? { text: hours.text, open: hours.state === 1 } : null,
           photo: p.ph ? { src: sitePrefix + p.ph, width: p.pw, height: p.phh, placeholder: p.pc } : null,
         }, star);
@@ -889,7 +887,8 @@
           const view = MapKit.firstView(
             chosen.map((i) => {
               const p = places[i];
-              return { lat: p.lat, lon: p.lon, pick: !!p.f || (Number.isFinite(p.avg) ? p.avg : p.s || 0) >= 4 };
+              const picksFrom = Number.isFinite(data.picksMinimumRating) ? data.picksMinimumRating : 4;
+              return { lat: p.lat, lon: p.lon, pick: !!p.f || (Number.isFinite(p.avg) ? p.avg : p.s || 0) >= picksFrom };
             }),
             focus, { width: size.x - padding.x, height: size.y - padding.y },
             { min: leaflet.getBoundsZoom(reach, false, padding), max: leaflet.getMaxZoom() });

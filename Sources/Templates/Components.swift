@@ -16,77 +16,56 @@ enum Components {
 
     static let starPath =
         "M12 2.2l2.95 6.3 6.85.8-5.07 4.7 1.36 6.8L12 17.4l-6.09 3.4 1.36-6.8L2.2 9.3l6.85-.8z"
-    /// The ids of the five gradient fills are this and the star count (`star-fill-3`).
-    static let starFillPrefix = "star-fill-"
-
-    /// The five star fills (a fifth of the star's area each, `StarFill`) as gradients, once per
-    /// page that shows stars.
-    static let starGradients: HTMLFragment = HTMLFragment.build { b in
+    /// A star filled by `average` (`StarFill`): the empty star, and over it the same star in a
+    /// viewport that ends where the fill does, so no page needs an id or a style per average.
+    /// `beacon-text.js`'s `starIcon` makes the same markup.
+    static func star(_ b: inout HTMLBuffer, average: Double, class name: String = "star") {
         b.element(
             "svg",
-            [
-                "class": "svg-defs", "width": "0", "height": "0", "aria-hidden": "true",
-                "focusable": "false",
-            ]
+            ["class": name, "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"]
         ) { b in
-            b.element("defs") { b in
-                for stars in 1...5 {
-                    let offset =
-                        MachineNumber.decimal(StarFill.percentages[stars - 1], places: 1) + "%"
-                    b.element("linearGradient", ["id": starFillPrefix + String(stars)]) { b in
-                        b.element("stop", ["offset": offset, "class": "star-stop-on"], text: "")
-                        b.element("stop", ["offset": offset, "class": "star-stop-off"], text: "")
-                    }
-                }
-            }
-        }
-        b.newline()
-    }
-
-    /// Precomputed star graphics, one per rounded score.
-    static let starIcons: [HTMLFragment] = (0...5).map { stars in
-        HTMLFragment.build { b in
+            b.element("path", ["class": "star__shape", "d": starPath], text: "")
             b.element(
                 "svg",
                 [
-                    "class": "star", "viewBox": "0 0 24 24", "aria-hidden": "true",
-                    "focusable": "false",
+                    "class": "star__fill", "width": StarFill.widthText(average: average),
+                    "height": "24",
                 ]
-            ) {
-                $0.element(
-                    "path",
-                    [
-                        "class": "star__shape",
-                        "fill": "url(#" + starFillPrefix + String(max(stars, 1)) + ")",
-                        "d": starPath,
-                    ],
-                    text: "")
-            }
+            ) { $0.element("path", ["class": "star__shape", "d": starPath], text: "") }
         }
     }
 
-    /// One star filled a fifth of its area per rounded star, the score beside it, and the full
-    /// sentence for screen readers. Nothing when there are no ratings.
+    /// A whole star: the map's legend («Vurdert»).
+    static let fullStar = HTMLFragment.build { star(&$0, average: 5) }
+
+    /// One star filled by the average (`StarFill`), the average beside it («4,5»; on the place's
+    /// page «4,5 av 5 · 2 vurderinger»), and the full sentence for screen readers. Nothing when
+    /// there are no ratings.
     static func rating(
         _ b: inout HTMLBuffer, _ summary: RatingSummary?, long: Bool = false, _ t: Strings
     ) {
         guard let summary else { return }
-        b.element(
-            "span",
-            [
-                "class": long ? "rating rating--long" : "rating",
-                "data-stars": String(summary.roundedStars),
-            ]
-        ) { b in
-            b.append(starIcons[summary.roundedStars])
-            b.element("span", ["class": "rating__text", "aria-hidden": "true"]) { b in
-                if long {
-                    b.text(t.starsText(summary.roundedStars) + " · " + t.ratingCount(summary.count))
-                } else {
-                    b.text(summary.roundedStars)
-                }
-            }
-            b.element("span", class: "visually-hidden", text: t.ratingLabel(summary))
+        let average = t.average(summary)
+        badge(
+            &b, long: long, average: summary.sortAverage,
+            shown: long ? t.starsText(average) + " · " + t.ratingCount(summary.count) : average,
+            label: t.ratingLabel(summary))
+    }
+
+    /// One of the owner's ratings: a whole number of stars («4»), its star filled as much.
+    static func rating(_ b: inout HTMLBuffer, stars: Int, _ t: Strings) {
+        badge(
+            &b, long: false, average: Double(stars), shown: String(stars),
+            label: t.ratingLabel(String(stars), 1))
+    }
+
+    private static func badge(
+        _ b: inout HTMLBuffer, long: Bool, average: Double, shown: String, label: String
+    ) {
+        b.element("span", class: long ? "rating rating--long" : "rating") { b in
+            star(&b, average: average)
+            b.element("span", ["class": "rating__text", "aria-hidden": "true"], text: shown)
+            b.element("span", class: "visually-hidden", text: label)
         }
     }
 

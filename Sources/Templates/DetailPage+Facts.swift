@@ -2,8 +2,8 @@ import BeaconHTML
 import BeaconModel
 import BeaconText
 
-/// The facts of a place, a row each: address, coordinates, map links, opening hours, traits,
-/// phone, website and e-mail.
+/// The facts of a place, a row each: address, map links with the coordinates, opening hours,
+/// traits, phone, website and e-mail.
 extension DetailPage {
     /// The place in each map app: Apple Maps, Google Maps (by name and address), OpenStreetMap.
     static func mapLinks(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
@@ -28,12 +28,29 @@ extension DetailPage {
             if Components.showsAddress(p.address, of: p.category) {
                 row(&b, t.address) { Components.address(&$0, p.address, of: p.category, t) }
             }
-            row(&b, t.coordinates) { $0.text(language.coordinate(p.coordinate)) }
-            row(&b, t.mapsRow) { mapLinks(&$0, p, t) }
+            // The coordinates with the map links: both say where the place is on a map.
+            row(&b, t.mapsRow) { b in
+                mapLinks(&b, p, t)
+                b.element("p", class: "map-links__coordinates") { b in
+                    b.element("span", class: "map-links__term", text: t.coordinates + ": ")
+                    b.text(language.coordinate(p.coordinate))
+                }
+            }
             if let lines = hoursLines {
+                // Each line's weekdays (0 = Monday), where it is in force: beacon-hours.js marks
+                // today's on the guide's clock (a built page cannot know the day).
+                let days = p.openingHours.flatMap(OpeningHours.daysInForce)
                 row(&b, t.openingHours) { b in
                     b.element("ul", class: "hours") { b in
-                        for line in lines { b.element("li", text: line) }
+                        for (index, line) in lines.enumerated() {
+                            let shown = days.flatMap { index < $0.count ? $0[index] : nil } ?? []
+                            b.element(
+                                "li",
+                                [
+                                    "data-days": shown.isEmpty
+                                        ? nil : shown.map(String.init).joined(separator: " ")
+                                ], text: line)
+                        }
                     }
                 }
             } else if let raw = p.openingHours {

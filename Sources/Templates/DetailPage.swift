@@ -45,7 +45,6 @@ package enum DetailPage {
             chrome: context.chrome(depth: 2, section: .none), path: path, root: root,
             context: context
         ) { b in
-            if place.summary != nil { b.append(Components.starGradients) }
             b.element("nav", ["class": "breadcrumbs", "aria-label": t.breadcrumbs]) { b in
                 b.element("a", ["class": "back-link", "href": root + context.paths.listPage()]) {
                     b in
@@ -64,24 +63,34 @@ package enum DetailPage {
                 b.element("div", class: "place-detail__summary") { b in
                     gallery(&b, photos, placeName: shownName, root: context.assetRoot(root), t)
                     hero(&b, category: p.category, compact: !photos.isEmpty, t)
-                    b.element("h1", ["class": "place-detail__name", "dir": "auto"]) {
-                        Components.name(&$0, place, in: t.language)
-                    }
-                    // A name shown in the page's language: the one on the sign follows, as the
-                    // reader will see it there. It starts where the heading does; `bdi` gives a
-                    // name in Arabic or Hebrew its own direction within the line.
-                    if place.name(in: t.language) != place.name {
-                        b.element(
-                            "p",
-                            ["class": "place-detail__local-name", "lang": place.names.nameLanguage]
-                        ) {
-                            $0.element("bdi", text: place.name)
+                    // One block beside a small symbol (under a photo), so no line of it wraps
+                    // under the symbol.
+                    b.element("div", class: "place-detail__title") { b in
+                        b.element("h1", ["class": "place-detail__name", "dir": "auto"]) {
+                            Components.name(&$0, place, in: t.language)
                         }
+                        // A name shown in the page's language: the one on the sign follows, as
+                        // the reader will see it there. It starts where the heading does; `bdi`
+                        // gives a name in Arabic or Hebrew its own direction within the line.
+                        if place.name(in: t.language) != place.name {
+                            b.element(
+                                "p",
+                                [
+                                    "class": "place-detail__local-name",
+                                    "lang": place.names.nameLanguage,
+                                ]
+                            ) {
+                                $0.element("bdi", text: place.name)
+                            }
+                        }
+                        b.element(
+                            "p", class: "place-detail__lead", text: kind + " · " + distanceText)
                     }
-                    b.element("p", class: "place-detail__lead", text: kind + " · " + distanceText)
                     b.newline()
                     badges(&b, place, showsOpenStatus: showsOpenStatus, t)
                     b.newline()
+                    // The owner's words under the name they are about, not after the facts.
+                    ownerNote(&b, p, t)
                     if !place.isInCurrentData {
                         b.element("p", class: "notice", text: t.notInData)
                     }
@@ -95,7 +104,6 @@ package enum DetailPage {
                     case .corrected: b.element("p", class: "place-source", text: t.correctedSource)
                     case .data: break
                     }
-                    ownerNote(&b, p, t)
                     ratings(&b, place, t)
                 }
             }
@@ -185,7 +193,10 @@ package enum DetailPage {
             ("lon", .number(PageData.rounded(place.coordinate.longitude))),
             ("n", .string(shownName)), ("c", .string(place.category.rawValue)),
         ]
-        if let summary = place.summary { pin.append(("s", .number(Double(summary.roundedStars)))) }
+        if let summary = place.summary {
+            pin.append(("s", .number(Double(summary.roundedStars))))
+            pin.append(("avg", .number(summary.sortAverage)))
+        }
         // {"basemap":…,"place":{pin},"center":…,"star":…}: all but the pin is the site's
         // (`MapDataFrame`).
         let frame = context.detailMapFrame
@@ -218,8 +229,7 @@ package enum DetailPage {
             afterPlace += Array(#","star":"#.utf8)
             writer.write(
                 .object([
-                    ("path", .string(Components.starPath)),
-                    ("fill", .string(Components.starFillPrefix)),
+                    ("path", .string(Components.starPath))
                 ]),
                 into: &afterPlace)
             afterPlace.append(UInt8(ascii: "}"))
@@ -284,7 +294,7 @@ package enum DetailPage {
                 for rating in place.ratings.newestFirst {
                     b.element("li", class: "rating-entry") { b in
                         b.element("p", class: "rating-entry__head") { b in
-                            Components.rating(&b, RatingSummary(ratings: [rating]), long: false, t)
+                            Components.rating(&b, stars: rating.stars, t)
                             b.text(" ")
                             b.element(
                                 "time", ["datetime": rating.date.iso],

@@ -50,7 +50,7 @@ extension ExplorerControls {
                     }
                 }
                 b.element("span") { b in
-                    b.append(Components.starIcons[5])
+                    b.append(Components.fullStar)
                     b.text(t.rated)
                 }
             }

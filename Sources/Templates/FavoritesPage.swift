@@ -36,7 +36,6 @@ package enum FavoritesPage {
             chrome: context.chrome(depth: depth, section: .favorites), path: path, root: root,
             context: context
         ) { b in
-            b.append(Components.starGradients)
             // Nothing to share yet: no button.
             Components.favoritesIntro(
                 &b, lead: t.favoritesIntro, count: all.count, sharing: !all.isEmpty, t)
@@ -120,6 +119,7 @@ package enum FavoritesPage {
             ]
             if let summary = place.summary {
                 pin.append(("s", .number(Double(summary.roundedStars))))
+                pin.append(("avg", .number(summary.sortAverage)))
                 pin.append(("label", .string(t.ratingLabel(summary))))
             }
             if let photo = context.photos[place.id]?.first {
@@ -137,8 +137,7 @@ package enum FavoritesPage {
                 (
                     "star",
                     .object([
-                        ("path", .string(Components.starPath)),
-                        ("fill", .string(Components.starFillPrefix)),
+                        ("path", .string(Components.starPath))
                     ])
                 ),
                 ("label", .string(t.favoritesMap)), ("places", .array(pins)),

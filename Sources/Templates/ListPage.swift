@@ -83,7 +83,6 @@ package enum ListPage {
             chrome: context.chrome(depth: depth, section: .explore), path: input.path, root: root,
             context: context
         ) { b in
-            b.append(Components.starGradients)
             b.element(
                 "div",
                 [

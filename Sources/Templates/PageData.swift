@@ -157,8 +157,7 @@ package enum PageData {
                 .utf8)
         JSONWriter(pretty: false).write(
             .object([
-                ("path", .string(Components.starPath)),
-                ("fill", .string(Components.starFillPrefix)),
+                ("path", .string(Components.starPath))
             ]),
             into: &bytes)
         if let map {

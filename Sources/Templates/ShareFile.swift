@@ -113,7 +113,6 @@ package enum ShareFile {
                 b.newline()
                 b.element("main", ["id": "main", "class": "main"]) { b in
                     b.newline()
-                    b.append(Components.starGradients)
                     Components.favoritesIntro(&b, lead: t.shareFileIntro, count: favorites.count, t)
                     if favorites.isEmpty {
                         b.element("p", class: "empty-state", text: t.noFavorites)

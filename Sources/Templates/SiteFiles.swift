@@ -76,7 +76,7 @@ package enum SiteFiles {
         var parts = [t.singular(place.category)]
         if let address = place.address.singleLine { parts.append(address) }
         if let summary = place.summary {
-            parts.append("\(t.starsText(summary.roundedStars)) (\(t.ratingCount(summary.count)))")
+            parts.append("\(t.starsText(t.average(summary))) (\(t.ratingCount(summary.count)))")
         }
         if let comment = place.ratings.latest?.comment {
             let text = RichText.plainText(comment).trimmingWhitespace()

@@ -125,12 +125,25 @@ import Testing
     func roundsToNearestStarHalvesUp(stars: [Int], expected: Int) {
         let s = summary(stars)!
         #expect(s.roundedStars == expected)
-        #expect(s.fillPercent == expected * 20)
         #expect(s.count == stars.count)
     }
 
     @Test func averageIsExact() {
         #expect(summary([2, 3])!.average == 2.5)
-        #expect(summary([1, 5])!.fillPercent == 60)
+    }
+
+    /// What a page shows: one decimal, halves up (4,25 → 4,3), 5 and 4 → 4,5 (not «5 av 5»).
+    @Test(arguments: [
+        ([4, 5], 45), ([5, 5], 50), ([4, 4, 5], 43), ([4, 5, 5], 47), ([1, 2, 3, 4], 25),
+        ([4, 4, 4, 5], 43), ([3, 3, 3, 4, 4, 4, 4, 4], 36), ([1], 10),
+    ])
+    func averageTenthsHalvesUp(stars: [Int], expected: Int) {
+        #expect(summary(stars)!.averageTenths == expected)
+    }
+
+    @Test func tenthsInEachLanguage() {
+        #expect(Language.nb.tenths(45) == "4,5")
+        #expect(Language.nn.tenths(50) == "5,0")
+        #expect(Language.en.tenths(43) == "4.3")
     }
 }

@@ -79,7 +79,7 @@ import Testing
         #expect(favorites.contains("Tim Wendelboe"))
         #expect(favorites.contains("Frognerseteren Restaurant"))
         let index = try #require(site.read("output/index.html"))
-        #expect(index.contains("Vurdering: 5 av 5, 1 vurdering"))
+        #expect(index.contains("Vurdering: 5,0 av 5, 1 vurdering"))
     }
 
     @Test func unchangedRebuildWritesNothingAndChangedStoreRewritesOnlyItsPages() async throws {
@@ -177,6 +177,12 @@ import Testing
             "--site", site.root,
         ])
         #expect(rated.status == 0, "\(rated.stderr)")
+        // The owner's note, under the name on its page.
+        let noted = try Sitegen.run([
+            "place", "edit", "Fuglen", "--note", "Spør etter **bordet ved vinduet**.", "--site",
+            site.root,
+        ])
+        #expect(noted.status == 0, "\(noted.stderr)")
         _ = try await build(site, withBasemap: true)
         #expect(
             site.read(

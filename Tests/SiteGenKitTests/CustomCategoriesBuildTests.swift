@@ -218,7 +218,9 @@ import Testing
         ] {
             #expect(!park.contains("<dt>Adresse</dt>") && !park.contains("<dt>Address</dt>"))
             #expect(!park.contains("address--missing"))
-            #expect(park.contains("<dt>Koordinater</dt>") || park.contains("<dt>Coordinates</dt>"))
+            #expect(
+                park.contains("<span class=\"map-links__term\">Koordinater: </span>")
+                    || park.contains("<span class=\"map-links__term\">Coordinates: </span>"))
         }
         #expect(
             try page("gelato-co").contains(

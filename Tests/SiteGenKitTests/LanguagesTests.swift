@@ -148,7 +148,7 @@ import Testing
                 && !nynorskFront.contains("Beacon in English"))
         let rated = try #require(files.first { $0.hasPrefix("en/steder/alpha-4") })
         let ratedPage = try #require(site.read("output/" + rated))
-        #expect(ratedPage.contains("Rating: 4 of 5, 1 rating"))
+        #expect(ratedPage.contains("Rating: 4.0 of 5, 1 rating"))
         #expect(ratedPage.contains("Lorem <em>ipsum</em>"), "the owner's comment stays as written")
         let hours = try #require(
             files.first { $0.hasPrefix("nn/steder/alpha-2-") || $0.hasPrefix("nn/steder/alpha-2/") }

@@ -229,7 +229,7 @@ import Testing
         #expect(try run(site, ["build", "--quiet"]).status == 0)
         let page = try #require(site.outputFiles().first { $0.hasPrefix("steder/stockfleths-") })
         let html = try #require(site.read("output/" + page))
-        #expect(html.contains("Vurdering: 3 av 5, 2 vurderinger"))  // 2.5 rounds up
+        #expect(html.contains("Vurdering: 2,5 av 5, 2 vurderinger"))  // as it is, not 3
         #expect(html.contains("<p>Lunken <em>kaffe</em></p>"))
         #expect(!html.contains("<script>alert"))
     }

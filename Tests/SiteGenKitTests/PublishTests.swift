@@ -51,7 +51,7 @@ import Testing
         #expect(html.contains("Ærlig Øl &amp; Brød «Å»"))
         #expect(html.contains("<b>kake</b>"))
         #expect(!html.contains("x()"))
-        #expect(html.contains("Vurdering: 4 av 5, 1 vurdering"))
+        #expect(html.contains("Vurdering: 4,0 av 5, 1 vurdering"))
     }
 
     @Test func exportsParseBackWithNamesAndCoordinates() async throws {

@@ -82,17 +82,21 @@ import Testing
         #expect(!page(TemplateFixtures.restaurant).contains("pause-control"))
     }
 
-    @Test func eachFifthOfTheStarIsAFifthOfItsArea() {
+    @Test func theStarIsFilledByItsShareOfTheArea() {
         let total = StarFill.area(leftOf: 100)
         let left = StarFill.corners.map(\.x).min()!
         let right = StarFill.corners.map(\.x).max()!
-        for (index, percent) in StarFill.percentages.enumerated() {
-            let share = StarFill.area(leftOf: left + percent / 100 * (right - left)) / total
-            #expect(abs(share - Double(index + 1) / 5) < 0.005, "\(index + 1) stars: \(share)")
+        // Whole stars, halves and the averages of three ratings (4,333… fills 86,7 % of the area).
+        for average in [1, 2, 3, 4, 5, 4.5, 2.5, 13.0 / 3, 11.0 / 3, 4.6] {
+            let share = StarFill.area(leftOf: StarFill.width(average: average)) / total
+            #expect(abs(share - average / 5) < 0.003, "\(average) stars: \(share)")
         }
+        // 4,5 is not 4 and not 5: the fill tells them apart.
+        #expect(StarFill.width(average: 4) < StarFill.width(average: 4.5))
+        #expect(StarFill.width(average: 4.5) < StarFill.width(average: 5))
         // By width, 4 of 5 would have filled 95 % of the star: now a fifth of it stays empty.
         #expect(StarFill.area(leftOf: left + 0.8 * (right - left)) / total > 0.94)
-        #expect(StarFill.percentages[3] < 70 && StarFill.percentages[4] == 100)
+        #expect(StarFill.width(average: 5) == right && StarFill.width(average: 0) == left)
         // The corners are the path's.
         #expect(Components.starPath.hasPrefix("M12 2.2l2.95 6.3 6.85.8"))
         #expect(Self.corners(ofPath: Components.starPath).count == StarFill.corners.count)

@@ -39,8 +39,15 @@ import Testing
             page.contains("https://maps.apple.com/?ll=59.922979,10.756179&amp;q=Tim%20Wendelboe"))
         #expect(page.contains("https://maps.apple.com/?daddr=59.922979,10.756179"))
         #expect(page.contains(">Åpne i Apple Maps<"))
-        #expect(page.contains("Vurdering: 5 av 5, 2 vurderinger"))  // (5 + 4) / 2 = 4.5 → 5
-        #expect(page.contains("fill=\"url(#star-fill-5)\""))
+        // (5 + 4) / 2: 4,5, not «5 av 5»; the star filled by 4.5 (its number beside it).
+        #expect(page.contains("Vurdering: 4,5 av 5, 2 vurderinger"))
+        #expect(page.contains(">4,5 av 5 · 2 vurderinger</span>"))
+        #expect(
+            page.contains(
+                "<svg class=\"star__fill\" width=\"\(StarFill.widthText(average: 4.5))\" height=\"24\">"
+            ))
+        #expect(StarFill.width(average: 4.5) < StarFill.width(average: 5))
+        #expect(!page.contains("star-fill-"))
         #expect(page.contains("hero--steam"))
         #expect(page.contains("Stopp dampen"))
         #expect(page.contains("<time datetime=\"2026-11-02\">2. november 2026</time>"))
@@ -232,7 +239,12 @@ import Testing
             let cafe = try #require(places.first { $0["n"] as? String == "Tim Wendelboe" })
             #expect((cafe["u"] as? String)?.hasPrefix("../steder/") == true)
             #expect(cafe["s"] as? Int == 5)
-            #expect(cafe["label"] as? String == t.ratingLabel(5, 2))
+            #expect(cafe["avg"] as? Double == 4.5)
+            let label = [
+                Language.nb: "Vurdering: 4,5 av 5, 2 vurderinger",
+                .nn: "Vurdering: 4,5 av 5, 2 vurderingar", .en: "Rating: 4.5 of 5, 2 ratings",
+            ]
+            #expect(cafe["label"] as? String == label[language])
             #expect((data["basemap"] as? [String: Any])?["tiles"] != nil)
         }
     }

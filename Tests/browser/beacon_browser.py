@@ -135,6 +135,13 @@ def rounded_stars(average):
     return int(math.floor(average + 0.5))
 
 
+def average_text(average, comma=","):
+    """«4,5»: an average as the pages write it, one decimal, halves up from its three decimals
+    (RatingSummary.averageTenths)."""
+    tenths = (math.floor(average * 1000 + 0.5) + 50) // 100
+    return f"{tenths // 10}{comma}{tenths % 10}"
+
+
 def within_radius(rows, km=RADIUS_KM):
     return [r for r in rows if r["distance"] <= km * 1000]
 

@@ -695,12 +695,15 @@ class MapTests(ExplorerTestCase):
         bb.zoom_map_to(d, zeppelin["lat"], zeppelin["lon"])
         pin = next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
                    if e.get_attribute("aria-label").startswith("Zeppelin Bar, Restaurant"))
-        self.assertIn("Vurdering: 5 av 5", pin.get_attribute("aria-label"))
+        self.assertIn("Vurdering: 4,5 av 5", pin.get_attribute("aria-label"))  # 5 and 4, not «5 av 5»
         self.assertEqual(pin.get_attribute("role"), "button")
         self.assertEqual(pin.get_attribute("tabindex"), "0")
         self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin.map-pin--restaurant .map-pin__icon.cat-icon--restaurant"))
-        star = pin.find_element(By.CSS_SELECTOR, ".map-pin__star .star__shape")
-        self.assertEqual(star.get_attribute("fill"), "url(#star-fill-5)")
+        # Filled by 4.5: further than 4 and short of 5 (test_pages.StarTests checks the area).
+        width = float(pin.find_element(By.CSS_SELECTOR, ".map-pin__star .star__fill").get_attribute("width"))
+        four, five = d.execute_script("return [4, 5].map(n => Number(BeaconText.starIcon(n, 'star')"
+                                      ".querySelector('.star__fill').getAttribute('width')))")
+        self.assertTrue(four < width < five, f"{four} < {width} < {five}")
         # Enter on the focused pin opens its card.
         d.execute_script("arguments[0].focus()", pin)
         ActionChains(d).send_keys(Keys.ENTER).perform()
@@ -712,7 +715,11 @@ class MapTests(ExplorerTestCase):
         cards = {e.find_element(By.CSS_SELECTOR, ".place-card__name").text: e.find_element(By.CSS_SELECTOR, ".place-card__meta").text
                  for e in d.find_elements(By.CSS_SELECTOR, "#place-list .place-card")}
         self.assertEqual(meta, cards["Zeppelin Bar"], "the card and the list say the same distance")
-        self.assertTrue(card.find_elements(By.CSS_SELECTOR, ".star__shape"))
+        self.assertTrue(card.find_elements(By.CSS_SELECTOR, ".star__fill"))
+        rating = card.find_element(By.CSS_SELECTOR, ".map-card__rating")
+        self.assertEqual(rating.find_element(By.CSS_SELECTOR, "span[aria-hidden]").text, "4,5")  # beside the star
+        self.assertEqual(rating.find_element(By.CSS_SELECTOR, ".visually-hidden").get_attribute("textContent"),
+                         "Vurdering: 4,5 av 5, 2 vurderinger")
         close = d.find_element(By.CSS_SELECTOR, ".leaflet-popup-close-button")
         self.assertEqual(close.get_attribute("aria-label"), "Lukk")
         link = card.find_element(By.LINK_TEXT, "Vis detaljer")

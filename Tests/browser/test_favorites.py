@@ -99,7 +99,7 @@ class FavoritesPageTests(unittest.TestCase):
                                            if (e.get_attribute("aria-label") or "").startswith("Zeppelin Bar")), None), 10)
         # Named with its category, distance and rating, and it carries the star.
         self.assertEqual(pin.get_attribute("aria-label").replace("\xa0", " "),
-                         "Zeppelin Bar, Restaurant · 490 m, Vurdering: 5 av 5, 2 vurderinger")
+                         "Zeppelin Bar, Restaurant · 490 m, Vurdering: 4,5 av 5, 2 vurderinger")
         self.assertTrue(pin.find_elements(By.CSS_SELECTOR, ".map-pin__star"))
         pin.click()
         card = bb.wait_for(d, lambda: next(iter(d.find_elements(By.CSS_SELECTOR, "#favorites-map .map-card")), None), 10)

@@ -2,7 +2,9 @@
 other host; the detail pages' category animations as SPEC.md describes them
 (and still under prefers-reduced-motion); the rating star's fill."""
 import base64
+import html as html_module
 import os
+import re
 import unittest
 from urllib.parse import urlparse
 
@@ -264,35 +266,47 @@ class PlaceMapTests(PageTestCase):
 
 
 class StarTests(PageTestCase):
-    def star_fill(self, shape):
-        """The star's gradient: (stars in its id, the stop offsets, the stops' colours)."""
+    def star_fill(self, icon):
+        """The star `icon` (svg.star): where its full copy ends, and the colours of both copies."""
         return self.driver.execute_script("""
-            const fill = arguments[0].getAttribute('fill');
-            const id = /^url\\(#(star-fill-(\\d))\\)$/.exec(fill);
-            if (!id) return null;
-            const gradient = document.getElementById(id[1]);
-            const stops = Array.from(gradient.querySelectorAll('stop'));
-            return {stars: Number(id[2]), offsets: stops.map(s => s.getAttribute('offset')),
-                    colors: stops.map(s => getComputedStyle(s).stopColor),
-                    star: getComputedStyle(document.documentElement).getPropertyValue('--star').trim()};""", shape)
+            const [empty, fill] = [arguments[0].querySelector(':scope > .star__shape'), arguments[0].querySelector('.star__fill')];
+            if (!empty || !fill) return null;
+            return {width: Number(fill.getAttribute('width')), d: empty.getAttribute('d'),
+                    empty: getComputedStyle(empty).fill, full: getComputedStyle(fill.querySelector('.star__shape')).fill,
+                    star: getComputedStyle(document.documentElement).getPropertyValue('--star').trim()};""", icon)
 
-    def check_fill(self, shape, average, where):
-        expected = bb.rounded_stars(average)
-        fill = self.star_fill(shape)
+    def check_fill(self, icon, average, where):
+        """Filled to where the star's area (not its width) is average/5: worked out here from the drawn path."""
+        fill = self.star_fill(icon)
         self.assertIsNotNone(fill, where)
-        self.assertEqual(fill["stars"], expected, where)
-        self.assertEqual(fill["offsets"][0], fill["offsets"][1], where)
-        # Filled to where the star's area (not its width) is stars/5: worked out here from the drawn path.
-        turn = float(fill["offsets"][0].rstrip("%")) / 100
-        corners = star_corners(shape.get_attribute("d"))
-        left, right = min(x for x, _ in corners), max(x for x, _ in corners)
-        share = area_left_of(corners, left + turn * (right - left)) / area_left_of(corners, right)
-        self.assertAlmostEqual(share, expected / 5, delta=0.01, msg=where)
-        self.assertNotEqual(fill["colors"][0], fill["colors"][1], where)
+        corners = star_corners(fill["d"])
+        right = max(x for x, _ in corners)
+        share = area_left_of(corners, fill["width"]) / area_left_of(corners, right)
+        self.assertAlmostEqual(share, average / 5, delta=0.004, msg=where)
+        self.assertNotEqual(fill["empty"], fill["full"], where)
+
+    def test_the_script_fills_and_says_any_average(self):
+        # BeaconText (the cards and pins the script draws) against this file's own geometry and arithmetic.
+        d = self.driver
+        self.open("index.html")
+        bb.wait_ready(d)
+        for average in (1, 2.5, 11 / 3, 4, 13 / 3, 4.5, 14 / 3, 4.95, 5):
+            with self.subTest(average=average):
+                avg = round(average, 3)  # the page data's `avg`
+                icon = d.execute_script(
+                    "const icon = BeaconText.starIcon(arguments[0], 'star'); document.body.append(icon); return icon;", avg)
+                self.check_fill(icon, average, f"BeaconText.starIcon({avg})")
+                d.execute_script("arguments[0].remove()", icon)
+                self.assertEqual(d.execute_script("return BeaconText.average(arguments[0])", avg), bb.average_text(average))
+        self.assertEqual(bb.average_text(13 / 3), "4,3")
+        self.assertEqual(bb.average_text(14 / 3), "4,7")
+        self.assertEqual(bb.average_text(4.25), "4,3")
+        self.assertEqual(bb.average_text(5), "5,0")
 
     def test_four_stars_and_five_differ_at_the_smallest_size(self):
-        # Screenshots of 20 px stars filled for 3, 4 and 5, each pair compared pixel by pixel: at least a
-        # tenth of the star's pixels must differ, light and dark (filled by width, 4 and 5 differed in 5 %).
+        # Screenshots of 20 px stars filled for 3, 4, 4.5 and 5, pairs compared pixel by pixel: 3 and 4, 4 and 5
+        # differ in at least a tenth of the star's pixels, 4,5 and 5 in a twentieth, light and dark (filled by
+        # width, 4 and 5 differed in 5 %).
         d = self.driver
         self.open("index.html")
         bb.wait_ready(d)
@@ -300,17 +314,17 @@ class StarTests(PageTestCase):
             with self.subTest(scheme="dark" if dark else "light"):
                 bb.set_media(d, dark=dark)
                 shots = {}
-                for stars in (3, 4, 5):
+                for stars in (3, 4, 4.5, 5):
                     rect = d.execute_script("""
                         document.getElementById('star-probe')?.remove();
                         const probe = document.createElement('div');
                         probe.id = 'star-probe';
                         probe.style.cssText = 'position:fixed;left:8px;top:8px;z-index:99999;padding:4px;background:var(--bg)';
-                        const path = document.querySelector('.star__shape').getAttribute('d');
-                        probe.innerHTML = `<svg class="star" viewBox="0 0 24 24" style="width:20px;height:20px;display:block">`
-                          + `<path class="star__shape" fill="url(#star-fill-${arguments[0]})" d="${path}"></path></svg>`;
+                        const icon = BeaconText.starIcon(arguments[0], 'star');
+                        icon.style.cssText = 'width:20px;height:20px;display:block';
+                        probe.append(icon);
                         document.body.append(probe);
-                        const r = probe.querySelector('svg').getBoundingClientRect();
+                        const r = icon.getBoundingClientRect();
                         return {x: r.x, y: r.y, width: r.width, height: r.height};""", stars)
                     shot = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": {**rect, "scale": 1}})
                     shots[stars] = bb.png_pixels(base64.b64decode(shot["data"]))
@@ -319,43 +333,56 @@ class StarTests(PageTestCase):
                 _, _, full = shots[5]
                 star_pixels = sum(1 for p in full if unlike(p, full[0]))  # the corner is the background
                 self.assertGreater(star_pixels, 60)
-                for a, b in ((4, 5), (3, 4)):
+                for a, b, share in ((4, 5, 10), (3, 4, 10), (4.5, 5, 20)):
                     differing = sum(1 for p, q in zip(shots[a][2], shots[b][2]) if unlike(p, q))
-                    self.assertGreaterEqual(differing, star_pixels // 10, f"{a} and {b} stars look alike")
+                    self.assertGreaterEqual(differing, star_pixels // share, f"{a} and {b} stars look alike")
         bb.set_media(d)
 
-    def test_detail_star_fill_matches_the_rounded_average(self):
+    def test_detail_star_fill_matches_the_average(self):
         for row in self.site.places:
             if not row["ratings"]:
                 continue
             with self.subTest(place=row["name"]):
                 self.open(self.site.detail_path(row["name"]))
-                shape = self.driver.find_element(By.CSS_SELECTOR, ".place-detail .rating .star__shape")
-                self.check_fill(shape, row["average"], row["name"])
-                stars = bb.rounded_stars(row["average"])
-                label = self.driver.find_element(By.CSS_SELECTOR, ".place-detail .rating .visually-hidden").get_attribute("textContent")
+                rating = self.driver.find_element(By.CSS_SELECTOR, ".place-detail .rating--long")
+                self.check_fill(rating.find_element(By.CSS_SELECTOR, ".star"), row["average"], row["name"])
                 count = len(row["ratings"])
-                self.assertEqual(label, f"Vurdering: {stars} av 5, {count} {'vurdering' if count == 1 else 'vurderinger'}")
-        self.assertEqual(bb.rounded_stars(2.5), 3)
+                ratings = f"{count} {'vurdering' if count == 1 else 'vurderinger'}"
+                average = bb.average_text(row["average"])
+                self.assertEqual(rating.find_element(By.CSS_SELECTOR, ".rating__text").text, f"{average} av 5 · {ratings}")
+                label = rating.find_element(By.CSS_SELECTOR, ".visually-hidden").get_attribute("textContent")
+                self.assertEqual(label, f"Vurdering: {average} av 5, {ratings}")
+        # Zeppelin Bar's 5 and 4 are 4,5, not «5 av 5».
+        self.assertEqual(bb.average_text(next(r for r in self.site.places if r["name"] == "Zeppelin Bar")["average"]), "4,5")
 
-    def test_list_and_map_stars_match_the_rounded_average(self):
+    def test_list_and_map_stars_match_the_average(self):
         d = self.driver
         self.open("index.html")
         bb.wait_ready(d)
+        # As the build wrote them (Swift); the explorer has drawn its cards again (BeaconText.starIcon).
+        with open(os.path.join(self.site.output, "index.html"), encoding="utf-8") as f:
+            html = f.read()
+        built = {html_module.unescape(name): [width, text] for name, width, text in re.findall(
+            r'<span class="place-card__name"[^>]*>([^<]*)</span>.*?<svg class="star__fill" width="([^"]+)".*?'
+            r'<span class="rating__text" aria-hidden="true">([^<]*)</span>', html)}
+        self.assertGreater(len(built), 3)
         rows = {r["name"]: r for r in self.site.places}
         cards = d.find_elements(By.CSS_SELECTOR, "#place-list .place-card")
+        drawn = {}
         rated = 0
         for card in cards:
             name = card.find_element(By.CSS_SELECTOR, ".place-card__name").text
-            shapes = card.find_elements(By.CSS_SELECTOR, ".star__shape")
+            icons = card.find_elements(By.CSS_SELECTOR, ".star")
             if rows[name]["ratings"]:
                 rated += 1
-                self.check_fill(shapes[0], rows[name]["average"], name)
+                self.check_fill(icons[0], rows[name]["average"], name)
                 text = card.find_element(By.CSS_SELECTOR, ".rating__text").text
-                self.assertEqual(text, str(bb.rounded_stars(rows[name]["average"])))
+                self.assertEqual(text, bb.average_text(rows[name]["average"]))
+                drawn[name] = [icons[0].find_element(By.CSS_SELECTOR, ".star__fill").get_attribute("width"), text]
             else:
-                self.assertEqual(shapes, [], f"{name} has no ratings but shows a star")
+                self.assertEqual(icons, [], f"{name} has no ratings but shows a star")
         self.assertEqual(rated, len([r for r in bb.within_radius(self.site.places) if r["ratings"]]))
+        self.assertEqual({name: built[name] for name in drawn}, drawn)
         # The map beside the list (a wide screen): each rated place's pin carries the same star.
         for row in bb.within_radius(self.site.places):
             if not row["ratings"]:
@@ -364,8 +391,8 @@ class StarTests(PageTestCase):
                 bb.zoom_map_to(d, row["lat"], row["lon"])
                 pin = next(e for e in d.find_elements(By.CSS_SELECTOR, "#explorer-map .map-pin-icon")
                            if e.get_attribute("aria-label").startswith(row["name"] + ","))
-                self.check_fill(pin.find_element(By.CSS_SELECTOR, ".star__shape"), row["average"], f"map pin {row['name']}")
-                self.assertIn(f"Vurdering: {bb.rounded_stars(row['average'])} av 5", pin.get_attribute("aria-label"))
+                self.check_fill(pin.find_element(By.CSS_SELECTOR, ".map-pin__star"), row["average"], f"map pin {row['name']}")
+                self.assertIn(f"Vurdering: {bb.average_text(row['average'])} av 5", pin.get_attribute("aria-label"))
 
 
 def star_corners(d):

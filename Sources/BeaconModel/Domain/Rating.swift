@@ -37,8 +37,8 @@ extension Rating {
     }
 }
 
-/// What a place's star shows: the average of its ratings rounded to the
-/// nearest whole star (halves round up), one star filled 20 % per star.
+/// What a place's star shows: the average of its ratings, to one decimal in words («4,5») and
+/// exactly in the star's fill (`StarFill`).
 package struct RatingSummary: Sendable, Hashable {
     package let count: Int
     let total: Int
@@ -65,8 +65,10 @@ package struct RatingSummary: Sendable, Hashable {
     /// Integer arithmetic, so 2.5 is exactly 2.5 and rounds up to 3.
     package var roundedStars: Int { (2 * total + count) / (2 * count) }
 
-    /// 20 % per star: 1 → 20, 5 → 100.
-    var fillPercent: Int { roundedStars * 20 }
+    /// The average to one decimal, in tenths (45 for 4.5), halves up, from `sortAverage`'s
+    /// thousandths: the page data carries those, so the page script's `BeaconText.average`
+    /// says the same.
+    package var averageTenths: Int { (Int((average * 1000).rounded()) + 50) / 100 }
 }
 
 extension Array where Element == Rating {

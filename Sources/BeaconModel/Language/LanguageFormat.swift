@@ -18,6 +18,14 @@ extension Language {
         return value < 0 ? "−" + out : out
     }
 
+    /// "," (nb, nn) or "." (en).
+    package var decimalSeparator: String { isNorwegian ? "," : "." }
+
+    /// "4,5" (nb, nn) or "4.5" (en) for 45 tenths: an average of stars, one decimal always.
+    package func tenths(_ value: Int) -> String {
+        integer(value / 10) + decimalSeparator + String(abs(value % 10))
+    }
+
     /// "1 sted" / "12 steder": the number and the word that fits it.
     package func count(_ n: Int, singular: String, plural: String) -> String {
         "\(integer(n)) \(n == 1 ? singular : plural)"

@@ -55,6 +55,22 @@ extension OpeningHours {
         return lines
     }
 
+    /// For each of `lines`' lines, the weekdays (0 = Monday) on which it is in force: a day
+    /// named by a later rule after `;` (or a later `off`) belongs to that rule's line, one after
+    /// `,` shares it (`spans(on:)`). The detail page marks today's line by them. Nil when `raw`
+    /// does not parse.
+    package static func daysInForce(_ raw: String) -> [[Int]]? {
+        guard let hours = OpeningHours(raw) else { return nil }
+        if hours.isAlwaysOpen { return [Array(0...6)] }
+        return hours.rules.indices.map { index in
+            hours.rules[index].weekdays.filter { day in
+                !hours.rules[(index + 1)...].contains {
+                    $0.weekdays.contains(day) && (!$0.isAdditional || $0.isClosed)
+                }
+            }.sorted()
+        }
+    }
+
     /// The bokmål lines (the terminal's language).
     package static func norwegianLines(_ raw: String) -> [String]? { lines(raw, in: .nb) }
 

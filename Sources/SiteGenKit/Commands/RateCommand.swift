@@ -54,7 +54,7 @@ struct RateCommand: Command {
         let summary = RatingSummary(ratings: ratings)!
         context.console.output("Lagret \(stars) av 5 for \(place.name) (\(date.norwegianLong)).")
         context.console.output(
-            "Stedet har nå \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")), snitt \(NorwegianFormat.oneDecimal(summary.average)) → \(TerminalStars.text(summary.roundedStars)). Kjør «sitegen build» for å oppdatere nettstedet."
+            "Stedet har nå \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")), snitt \(Language.nb.tenths(summary.averageTenths)) → \(TerminalStars.text(summary.roundedStars)). Kjør «sitegen build» for å oppdatere nettstedet."
         )
         return .success
     }
@@ -85,7 +85,7 @@ struct RatingsCommand: Command {
             return .success
         }
         context.console.output(
-            "Snitt \(NorwegianFormat.oneDecimal(summary.average)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)"
+            "Snitt \(Language.nb.tenths(summary.averageTenths)) av \(NorwegianFormat.count(summary.count, singular: "vurdering", plural: "vurderinger")) → \(TerminalStars.text(summary.roundedStars)) (\(summary.roundedStars) av 5)"
         )
         for rating in ratings.newestFirst {
             var line = "  \(rating.date.iso)  \(TerminalStars.text(rating.stars))"

@@ -8,7 +8,7 @@ import BeaconSystem
 ///     window.BeaconText = { lang: "nn", home: "nn/", texts: {…}, categories: {…}, weekdays: […],
 ///                           cuisines: {indian: "indisk", …}, cuisineWords: {indian: "indian indisk", …},
 ///                           categoryTable: {restaurant: {singular, plural, icon, words, street?}, …},
-///                           t(key, values), count(n, key) }
+///                           t(key, values), count(n, key), average(avg), starIcon(avg, className) }
 ///
 /// `home` is the language's folder below the site root, for links built from the page data (which
 /// every language shares).
@@ -55,6 +55,7 @@ package enum ScriptTexts {
                     language.rawValue,
                     .object([
                         ("home", .string(languages.folder(of: language))),
+                        ("decimal", .string(language.decimalSeparator)),
                         ("texts", .object(texts(t).map { ($0.key, .string($0.value)) })),
                         (
                             "cuisines",
@@ -102,6 +103,12 @@ package enum ScriptTexts {
             )
         }
         out += ";\n  const CATEGORY_TABLE = " + JSONWriter(pretty: false).string(.object(table))
+        // The star's shape and how far it fills for each whole percent of its area (`StarFill`).
+        let star: JSONValue = .object([
+            ("path", .string(Components.starPath)),
+            ("widths", .array(StarFill.widths.map { .number($0) })),
+        ])
+        out += ";\n  const STAR = " + JSONWriter(pretty: false).string(star)
         out +=
             ";\n  const MAIN = \(JSONWriter(pretty: false).string(.string(languages.main.rawValue)));\n"
         out += #"""
@@ -119,9 +126,36 @@ package enum ScriptTexts {
                 const number = Query ? Query.integer(n, ALL[lang] ? lang : MAIN) : String(n);
                 return number + ' ' + t(n === 1 ? key + '.one' : key + '.other');
               }
+              /** «4,5» / «4.5»: an average (the page data's `avg`, three decimals) to one decimal, halves up (RatingSummary.averageTenths). */
+              function average(avg) {
+                const tenths = Math.floor((Math.round(Number(avg) * 1000) + 50) / 100);
+                return Math.floor(tenths / 10) + entry.decimal + (tenths % 10);
+              }
+              /** How far a star is filled for `avg` of 5, between the table's whole percents (StarFill.hundredths). */
+              function starWidth(avg) {
+                const percent = Math.min(Math.max(Number(avg) || 0, 0), 5) * 20;
+                const index = Math.min(Math.floor(percent), 99);
+                const w = STAR.widths;
+                return Math.round((w[index] + (w[index + 1] - w[index]) * (percent - index)) * 100) / 100;
+              }
+              /** The star filled by `avg`: the empty star, and the full one in a viewport as wide as the fill (Components.star). */
+              function starIcon(avg, className) {
+                const NS = 'http://www.w3.org/2000/svg';
+                const make = (name, attributes) => {
+                  const node = document.createElementNS(NS, name);
+                  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+                  return node;
+                };
+                const icon = make('svg', { class: className, viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+                const fill = make('svg', { class: 'star__fill', width: String(starWidth(avg)), height: '24' });
+                fill.append(make('path', { class: 'star__shape', d: STAR.path }));
+                icon.append(make('path', { class: 'star__shape', d: STAR.path }), fill);
+                return icon;
+              }
               window.BeaconText = Object.freeze({
                 lang: ALL[lang] ? lang : MAIN, home: entry.home, texts, categories: entry.categories, weekdays: entry.weekdays,
                 cuisines: entry.cuisines, cuisineWords: CUISINE_WORDS, categoryTable: CATEGORY_TABLE, t, count,
+                average, starIcon,
               });
             })();
 

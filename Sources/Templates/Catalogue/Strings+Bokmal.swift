@@ -233,6 +233,7 @@ extension Strings {
             ("hours.opensAt", "Stengt · åpner kl. {time}"),
             ("hours.opensTomorrow", "Stengt · åpner i morgen kl. {time}"),
             ("hours.opensOn", "Stengt · åpner {day} kl. {time}"),
+            ("hours.today", "i dag"),
             ("map.zoomIn", "Zoom inn"),
             ("map.zoomOut", "Zoom ut"),
             ("map.close", "Lukk"),

@@ -234,6 +234,7 @@ extension Strings {
             ("hours.opensAt", "Closed · opens at {time}"),
             ("hours.opensTomorrow", "Closed · opens tomorrow at {time}"),
             ("hours.opensOn", "Closed · opens {day} at {time}"),
+            ("hours.today", "today"),
             ("map.zoomIn", "Zoom in"),
             ("map.zoomOut", "Zoom out"),
             ("map.close", "Close"),

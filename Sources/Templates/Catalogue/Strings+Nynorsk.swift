@@ -231,6 +231,7 @@ extension Strings {
             ("hours.opensAt", "Stengd · opnar kl. {time}"),
             ("hours.opensTomorrow", "Stengd · opnar i morgon kl. {time}"),
             ("hours.opensOn", "Stengd · opnar {day} kl. {time}"),
+            ("hours.today", "i dag"),
             ("map.zoomIn", "Zoom inn"),
             ("map.zoomOut", "Zoom ut"),
             ("map.close", "Lukk"),

@@ -112,10 +112,10 @@ package struct Strings: Sendable {
     package let placeCount: @Sendable (Int) -> String
     /// "3 vurderinger".
     let ratingCount: @Sendable (Int) -> String
-    /// "4 av 5".
-    let starsText: @Sendable (Int) -> String
-    /// "Vurdering: 4 av 5, 3 vurderinger": what a screen reader says for a star.
-    let ratingLabel: @Sendable (_ stars: Int, _ count: Int) -> String
+    /// "4,5 av 5": the average as `average` writes it.
+    let starsText: @Sendable (_ average: String) -> String
+    /// "Vurdering: 4,5 av 5, 3 vurderinger": what a screen reader says for a star.
+    let ratingLabel: @Sendable (_ stars: String, _ count: Int) -> String
     /// "850 m fra Oslo S" (nil centre: "fra sentrum").
     let distanceFrom: @Sendable (_ distance: String, _ center: String?) -> String
     /// "Side 2 av 7".
@@ -268,9 +268,12 @@ extension Strings {
         CategoryNames.names(category, in: language).other
     }
 
-    /// "Vurdering: 4 av 5, 3 vurderinger".
+    /// «4,5» (nb, nn), «4.5» (en): an average as the pages show it, one decimal.
+    func average(_ summary: RatingSummary) -> String { language.tenths(summary.averageTenths) }
+
+    /// "Vurdering: 4,5 av 5, 2 vurderinger".
     func ratingLabel(_ summary: RatingSummary) -> String {
-        ratingLabel(summary.roundedStars, summary.count)
+        ratingLabel(average(summary), summary.count)
     }
 
     /// "850 m", "1,2 km" / "1.2 km".
