@@ -3,13 +3,14 @@ import BeaconSystem
 
 /// Turns the places of import files into changes to the store: each place is merged into a place
 /// the guide already knows (within 50 m under a similar name: `PlaceMatching`), added as the
-/// owner's own, or left out with the reason. Pure: the command reads the files, looks positions up
+/// owner's own (never refused for want of a kind: one no kind fits goes under «Andre steder»), or
+/// left out with the reason. Pure: the command reads the files, looks positions up
 /// and writes the store once. Importing the same file again finds every place already there and
 /// changes nothing.
 package enum PlaceImporter {
     package struct Options: Sendable {
-        /// `--category`: the kind of every place (else told by its OSM tags or folder, else not
-        /// imported).
+        /// `--category`: the kind of every place (else told by its OSM tags or folder, else
+        /// «Andre steder»).
         package var category: PlaceCategory?
         /// `--as favorites`: every place also becomes a favorite.
         package var asFavorites = false
@@ -26,10 +27,13 @@ package enum PlaceImporter {
 
     /// What became of one place of a file.
     package enum Outcome: Sendable, Equatable {
-        /// A new own place.
-        case added(PlaceID)
+        /// A new own place, of this kind (one the guide may not list yet, or «Andre steder»).
+        case added(PlaceID, category: PlaceCategory)
         /// A note or favorite mark added to a place the guide knows (`known`: its name there).
         case merged(into: PlaceID, known: String)
+        /// The same place as one this import added a moment before (a file that lists it twice,
+        /// or two files).
+        case duplicate(of: PlaceID, known: String)
         /// The guide has it already, with everything the file says of it.
         case alreadyThere(PlaceID)
         case skipped(SkipReason)
@@ -37,7 +41,6 @@ package enum PlaceImporter {
 
     package enum SkipReason: Sendable, Equatable {
         case noPosition
-        case noCategory
         case noName
         case badCoordinates
         case notAPoint(kind: String)
@@ -78,6 +81,7 @@ package enum PlaceImporter {
         var store = store
         var lines: [Line] = []
         var matching = PlaceMatching(known)
+        var addedNow = Set<PlaceID>()
         var byID: [PlaceID: Place] = [:]
         for place in known { byID[place.id] = place }
         // Names are folded only when some place comes without a position (they are matched by name
@@ -104,9 +108,8 @@ package enum PlaceImporter {
                     imported,
                     position: imported.coordinate
                         ?? positions[FilePlace(file: fileIndex, place: placeIndex)],
-                    file: file, store: &store, matching: &matching, byID: byID,
-                    uniqueNames: uniqueNames,
-                    settings: settings, options: options)
+                    file: file, store: &store, matching: &matching, addedNow: &addedNow,
+                    byID: byID, uniqueNames: uniqueNames, settings: settings, options: options)
                 items.append(
                     (
                         imported.sourceIndex,
@@ -131,8 +134,8 @@ package enum PlaceImporter {
 
     private static func importOne(
         _ imported: ImportedPlace, position: Coordinate?, file: File, store: inout GuideStore,
-        matching: inout PlaceMatching, byID: [PlaceID: Place], uniqueNames: [String: Place?],
-        settings: SiteSettings, options: Options
+        matching: inout PlaceMatching, addedNow: inout Set<PlaceID>, byID: [PlaceID: Place],
+        uniqueNames: [String: Place?], settings: SiteSettings, options: Options
     ) -> Outcome {
         // The same OpenStreetMap element as a place of the guide: that place, wherever the file
         // puts it.
@@ -147,11 +150,11 @@ package enum PlaceImporter {
             return .skipped(.noPosition)
         }
         if let known = matching.match(name: imported.name, at: position) {
-            return merge(imported, into: known, store: &store, options: options)
+            let outcome = merge(imported, into: known, store: &store, options: options)
+            return addedNow.contains(known.id)
+                ? .duplicate(of: known.id, known: known.name) : outcome
         }
-        guard let category = category(of: imported, settings: settings, options: options) else {
-            return .skipped(.noCategory)
-        }
+        let category = category(of: imported, settings: settings, options: options)
         let own = OwnPlace(
             name: imported.name, category: category, coordinate: position,
             address: address(of: imported, guideCountry: settings.addressCountry),
@@ -166,7 +169,8 @@ package enum PlaceImporter {
         let id = store.addOwnPlace(own, note: imported.noteHTML)
         if options.asFavorites { store.addFavorite(own.place(id: id, note: nil), on: own.addedOn) }
         matching.add(own.place(id: id, note: imported.noteHTML))
-        return .added(id)
+        addedNow.insert(id)
+        return .added(id, category: category)
     }
 
     /// The note and favorite mark of `imported` added to `known`, when it lacks them.
@@ -206,12 +210,23 @@ package enum PlaceImporter {
     }
 
     /// `--category`, else the kind its OSM tags name, else its type, tag or folder's name as a kind
-    /// («kafé», «Kafeer»), else the guide's one kind when it has only one.
+    /// («kafé», «Kafeer»): one of the guide's, else a preset the guide does not list yet (shown
+    /// under «Andre steder» until the owner adds it); else «Andre steder».
     static func category(of imported: ImportedPlace, settings: SiteSettings, options: Options)
-        -> PlaceCategory?
+        -> PlaceCategory
     {
         if let category = options.category { return category }
-        let categories = settings.categories
+        let guides = settings.categories.filter(\.isFetched)
+        for categories in [guides, PlaceCategory.presets.filter(\.isFetched)] {
+            if let found = named(imported, among: categories) { return found }
+        }
+        return .other
+    }
+
+    /// The first of `categories` the place's OSM tags, then its type, tag or folder, name.
+    private static func named(_ imported: ImportedPlace, among categories: [PlaceCategory])
+        -> PlaceCategory?
+    {
         if !imported.osmTags.isEmpty {
             var keys: [String] = []
             for tag in OSMCategoryTags.tagKeys {
@@ -241,7 +256,7 @@ package enum PlaceImporter {
                 return named
             }
         }
-        return categories.count == 1 ? categories[0] : nil
+        return nil
     }
 
     /// The place's own website: its OSM tag, or the file's link unless that is only Google's page

@@ -60,10 +60,11 @@ struct ImportCommand: Command {
             guard let named = PlaceCategory(userInput: text, in: settings.categories) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }
-            guard settings.categories.contains(named) else {
+            guard settings.categories.contains(named) || named == .other else {
                 throw UsageError(
                     "guiden har ikke kategorien «\(named.rawValue)» (den har "
-                        + settings.categories.map(\.rawValue).joined(separator: ", ") + ")",
+                        + settings.categories.map(\.rawValue).joined(separator: ", ")
+                        + "); ta den med først: sitegen categories add \(named.rawValue)",
                     command: spec.name)
             }
             category = named
@@ -78,10 +79,13 @@ struct ImportCommand: Command {
             files.append(
                 PlaceImporter.File(
                     name: name, content: try ImportReader.read(bytes, fileName: name)))
+            // Every place the file holds, those that will be left out too: the summary's whole.
+            let content = files.last!.content
             context.console.progress(
-                "Leste \(name): \(files.last!.content.format.displayName), "
+                "Leste \(name): \(content.format.displayName), "
                     + NorwegianFormat.count(
-                        files.last!.content.places.count, singular: "sted", plural: "steder") + ".")
+                        content.places.count + content.skipped.count, singular: "sted",
+                        plural: "steder") + ".")
         }
 
         let options = PlaceImporter.Options(
