@@ -72,11 +72,12 @@ package enum PlaceImporter {
 
     /// `store` with the files' places merged in or added. `known`: the places the guide has (the
     /// last build's, as the owner edited them). `positions`: looked-up positions of places the
-    /// files give none for, by file and place index.
+    /// files give none for, by file and place index; `tags`: the OpenStreetMap tags of the element
+    /// found to stand for a place whose file names no kind (`OverpassKindLookup`).
     package static func run(
         _ files: [File], known: [Place], store: GuideStore, settings: SiteSettings,
         options: Options,
-        positions: [FilePlace: Coordinate] = [:]
+        positions: [FilePlace: Coordinate] = [:], tags: [FilePlace: [String: String]] = [:]
     ) -> Result {
         var store = store
         var lines: [Line] = []
@@ -103,7 +104,13 @@ package enum PlaceImporter {
                         Line(file: file.name, name: skip.name, outcome: .skipped(reason(skip))), nil
                     ))
             }
-            for (placeIndex, imported) in file.content.places.enumerated() {
+            for (placeIndex, read) in file.content.places.enumerated() {
+                var imported = read
+                if imported.osmTags.isEmpty,
+                    let found = tags[FilePlace(file: fileIndex, place: placeIndex)]
+                {
+                    imported.osmTags = found
+                }
                 let outcome = importOne(
                     imported,
                     position: imported.coordinate
@@ -203,6 +210,11 @@ package enum PlaceImporter {
     /// the way of the guide's country (`SiteSettings.addressCountry`) as the guide's own places
     /// are.
     static func address(of imported: ImportedPlace, guideCountry: String?) -> String? {
+        // A file without an address, and an element found for the place that has one (a Takeout
+        // place looked up in OpenStreetMap).
+        if imported.address == nil, !imported.osmTags.isEmpty {
+            return ImportText.address(osmTags: imported.osmTags, guideCountry: guideCountry)
+        }
         guard let line = imported.address, guideCountry != nil,
             line == ImportText.address(osmTags: imported.osmTags)
         else { return imported.address }
@@ -212,7 +224,9 @@ package enum PlaceImporter {
     /// `--category`, else the kind its OSM tags name, else its type, tag or folder's name as a kind
     /// («kafé», «Kafeer»): one of the guide's, else a preset the guide does not list yet (shown
     /// under «Andre steder» until the owner adds it); else «Andre steder».
-    static func category(of imported: ImportedPlace, settings: SiteSettings, options: Options)
+    package static func category(
+        of imported: ImportedPlace, settings: SiteSettings, options: Options
+    )
         -> PlaceCategory
     {
         if let category = options.category { return category }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import BeaconModel
+@testable import BeaconSite
+@testable import BeaconSources
+@testable import BeaconSystem
+
+/// The kinds of saved places their file does not name (Google Takeout), looked up in
+/// OpenStreetMap through the Overpass stand-in: one POST for the whole import, a place given the
+/// kind of the element within 50 m under a similar name, the rest under «Andre steder»; the
+/// answer cached, and `--dry-run`, `--offline` and a failing server asking nothing or costing
+/// nothing but a warning.
+@Suite(.serialized) struct ImportKindLookupTests {
+    /// Three saved places in Mexico City, as Takeout has them: no kinds.
+    var takeout: String { Repository.fixtures + "/import/takeout-mexico-city.json" }
+
+    /// What Overpass has around them: the café under its sign's name, the palace as a theatre and
+    /// a sight, a bank next to the square (a kind, but another name), a bus stop of the square's
+    /// name (no kind a guide has).
+    static let answer = """
+        {"version":0.6,"generator":"Overpass API 0.7.62.1","osm3s":{"timestamp_osm_base":"2026-11-28T10:00:00Z"},
+         "elements":[
+          {"type":"node","id":5001,"lat":19.43402,"lon":-99.13702,"tags":{"amenity":"restaurant","name":"Café de Tacuba","cuisine":"mexican","opening_hours":"Mo-Su 08:00-23:30","addr:street":"Calle de Tacuba","addr:housenumber":"28"}},
+          {"type":"way","id":6002,"center":{"lat":19.43521,"lon":-99.14048},"tags":{"amenity":"theatre","name":"Palacio de Bellas Artes","tourism":"attraction"}},
+          {"type":"node","id":5003,"lat":19.43262,"lon":-99.13318,"tags":{"amenity":"bank","name":"Banco Nacional"}},
+          {"type":"node","id":5004,"lat":19.43259,"lon":-99.13325,"tags":{"highway":"bus_stop","name":"Zócalo"}}
+         ]}
+        """
+
+    func standIn(_ lookup: GeoapifyStub.Response) throws -> GeoapifyStub {
+        try GeoapifyStub(routes: ["overpass-lookup": [lookup]])
+    }
+
+    func environment(_ stub: GeoapifyStub) -> [String: String] {
+        ["OVERPASS_URL": stub.baseURL + "/api/interpreter", "OVERPASS_TIMEOUT": "5"]
+    }
+
+    func lookups(_ stub: GeoapifyStub) -> [GeoapifyStub.LoggedRequest] {
+        stub.requests.filter { ($0.query["data"] ?? "").contains("[name]") }
+    }
+
+    @Test func oneRequestGivesThePlacesTheirKindsAndTheRestGoUnderAndreSteder() throws {
+        let site = TestSite()
+        let stub = try standIn(.init(body: Self.answer))
+        let result = try Sitegen.run(
+            ["import", takeout, "--site", site.root], environment: environment(stub))
+        #expect(result.status == 0, "\(result.stderr)")
+        let asked = lookups(stub)
+        try #require(asked.count == 1)
+        #expect(asked[0].method == "POST")
+        let query = asked[0].query["data"] ?? ""
+        #expect(query.components(separatedBy: "(around:50,").count - 1 == 3, "\(query)")
+        #expect(result.stderr.contains("Slår opp kategorien til 3 steder hos Overpass (127.0.0.1)"))
+        #expect(result.stdout.contains("Slo opp kategorien til 3 steder i OpenStreetMap: fant 2."))
+        #expect(
+            result.stdout.contains(
+                "Importerte 3: 3 nye (2 under «Andre steder»), 0 slått sammen med steder i guiden."),
+            "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "1 severdighet er ikke blant guidens kategorier; de vises under «Andre steder» "
+                    + "til du tar dem med: sitegen categories add sights"), "\(result.stdout)")
+        #expect(result.stdout.contains("Ingen kjent kategori for «Zócalo»"), "\(result.stdout)")
+        let own = try site.site.loadStore().ownPlaces.map(\.own)
+        let kinds = Dictionary(uniqueKeysWithValues: own.map { ($0.name, $0.category.rawValue) })
+        #expect(
+            kinds == [
+                "Café de Tacuba": "restaurant", "Palacio de Bellas Artes": "sights",
+                "Zócalo": "other",
+            ])
+        // What the element knows comes along: its hours.
+        let cafe = try #require(own.first { $0.name == "Café de Tacuba" })
+        #expect(cafe.openingHours == "Mo-Su 08:00-23:30")
+
+        // Again: the same places are there, nothing is asked, the store is as it was.
+        let store = site.read(GuideStore.fileName)
+        let again = try Sitegen.run(
+            ["import", takeout, "--site", site.root], environment: environment(stub))
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(lookups(stub).count == 1)
+        #expect(site.read(GuideStore.fileName) == store)
+    }
+
+    @Test func aDryRunAndOfflineAskNobody() throws {
+        let site = TestSite()
+        let stub = try standIn(.init(body: Self.answer))
+        for flag in ["--dry-run", "--offline"] {
+            let result = try Sitegen.run(
+                ["import", takeout, flag, "--site", site.root], environment: environment(stub))
+            #expect(result.status == 0, "\(flag): \(result.stderr)")
+            #expect(lookups(stub).isEmpty, "\(flag)")
+        }
+        let kinds = try site.site.loadStore().ownPlaces.map(\.own.category)
+        #expect(kinds == [.other, .other, .other])
+    }
+
+    @Test(arguments: [
+        GeoapifyStub.Response.error(504, "Gateway Timeout"),
+        GeoapifyStub.Response(body: "<html><body>rate_limited</body></html>"),
+        GeoapifyStub.Response(
+            body: #"{"elements":[],"remark":"runtime error: Query timed out in \"query\""}"#),
+    ])
+    func aFailedLookupIsAWarningAndThePlacesStillComeIn(answer: GeoapifyStub.Response) throws {
+        let site = TestSite()
+        let stub = try standIn(answer)
+        let result = try Sitegen.run(
+            ["import", takeout, "--site", site.root],
+            environment: environment(stub).merging(["OVERPASS_TIMEOUT": "2"]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Advarsel: fikk ikke slått opp kategorien til 3 steder"))
+        #expect(
+            try site.site.loadStore().ownPlaces.map(\.own.category) == [.other, .other, .other])
+        // Nothing of a failed answer is kept: the next import asks again.
+        let cached = SiteWriter.listFiles(under: site.root + "/.beacon-cache/overpass")
+        #expect(cached.isEmpty, "\(cached)")
+    }
+}
