@@ -96,7 +96,10 @@ package enum ListPage {
                         b.element("h1", text: heading)
                         b.element(
                             "p",
-                            ["class": "results-count", "id": "results-count", "role": "status", "tabindex": "-1"],
+                            [
+                                "class": "results-count", "id": "results-count", "role": "status",
+                                "tabindex": "-1",
+                            ],
                             text: summary)
                     }
                     if interactive { ExplorerControls.locateButton(&b, t) }
