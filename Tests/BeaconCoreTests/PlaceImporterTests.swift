@@ -278,3 +278,51 @@ import Testing
             result.lines.count { if case .alreadyThere = $0.outcome { true } else { false } } == 10)
     }
 }
+
+/// A description that only repeats a place's position, name or address is no note (issue #60).
+@Suite struct RepeatedNoteTests {
+    @Test(arguments: [
+        "<p>経度: 135.7681 緯度: 35.0036</p>", "59.91, 10.75", "<p>59.9139 N, 10.7522 E</p>",
+        "Latitude: 19.4326<br>Longitude: -99.1332", "<p>Calle de Tacuba 28, Centro</p>",
+        "<p>Café de Tacuba</p>", "<p> </p>",
+    ])
+    func repeatsAreNotNotes(html: String) {
+        #expect(
+            RepeatedNote.isRepeat(
+                html, name: "Café de Tacuba", address: "Calle de Tacuba 28, Centro"))
+    }
+
+    @Test(arguments: [
+        "<p>Best før ti, 2 kaffe for 59.90</p>", "<p>Nove 59.91 10.75</p>",
+        "<p>Bord 12, 14.30</p>", "<p>Husk å bestille bord</p>",
+        "<p>Calle de Tacuba 28, Centro. Bestill bord!</p>",
+    ])
+    func wordsOfTheOwnersAreKept(html: String) {
+        #expect(
+            !RepeatedNote.isRepeat(
+                html, name: "Café de Tacuba", address: "Calle de Tacuba 28, Centro"))
+    }
+
+    @Test func theImporterDropsARepeatAndKeepsANote() {
+        let places = [
+            ImportedPlace(
+                name: "Fushimi Inari",
+                coordinate: Coordinate(latitude: 34.9671, longitude: 135.7727),
+                noteHTML: "<p>経度: 135.7727 緯度: 34.9671</p>", sourceIndex: 0),
+            ImportedPlace(
+                name: "Nishiki", coordinate: Coordinate(latitude: 35.005, longitude: 135.765),
+                noteHTML: "<p>Kom før ti</p>", sourceIndex: 1),
+        ]
+        let result = PlaceImporter.run(
+            [
+                PlaceImporter.File(
+                    name: "kyoto.kml",
+                    content: ImportedFile(format: .kml, title: nil, places: places, skipped: []))
+            ],
+            known: [], store: GuideStore(), settings: .defaults,
+            options: PlaceImporter.Options(
+                category: .cafe, today: CalendarDate(year: 2026, month: 11, day: 29)!))
+        let notes = result.store.entries.values.map(\.note)
+        #expect(notes.compactMap { $0 } == ["<p>Kom før ti</p>"])
+    }
+}

@@ -106,6 +106,12 @@ package enum PlaceImporter {
             }
             for (placeIndex, read) in file.content.places.enumerated() {
                 var imported = read
+                // A description that only repeats the position, name or address is no note.
+                if let note = imported.noteHTML,
+                    RepeatedNote.isRepeat(note, name: imported.name, address: imported.address)
+                {
+                    imported.noteHTML = nil
+                }
                 if imported.osmTags.isEmpty,
                     let found = tags[FilePlace(file: fileIndex, place: placeIndex)]
                 {
