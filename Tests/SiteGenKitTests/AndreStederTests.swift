@@ -125,6 +125,32 @@ import Testing
         #expect(!build.stderr.contains("av slag guiden ikke har med"), "\(build.stderr)")
     }
 
+    /// A places file's places of kinds the guide lacks are named with the command, not lumped
+    /// together as «uten kjent kategori».
+    @Test func aPlacesFileNamesTheKindsTheGuideLacks() throws {
+        let site = TestSite()
+        func feature(_ id: Int, _ name: String, _ tag: String) -> String {
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"@id":"node/\#(id)","name":"\#(name)",\#(tag)}}"#
+        }
+        site.write(
+            #"{"type":"FeatureCollection","features":["#
+                + [
+                    feature(1, "Kafé", #""amenity":"cafe""#),
+                    feature(2, "Bar 1", #""amenity":"bar""#),
+                    feature(3, "Bar 2", #""amenity":"bar""#),
+                    feature(4, "Pub", #""amenity":"pub""#),
+                    feature(5, "Bank", #""amenity":"bank""#),
+                ].joined(separator: ",") + "]}", to: "steder.geojson")
+        let build = try run(site, ["build", "--places", site.root + "/steder.geojson"])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(
+            build.stderr.contains(
+                "Stedsfilen: 4 hoppet over: 2 barer, 1 pub, 1 uten kjent kategori. "
+                    + "Det er kategorier guiden ikke har; ta dem med: sitegen categories add bar pub."
+            ),
+            "\(build.stderr)")
+    }
+
     @Test func categoriesAddAndRemoveRefuseWhatTheyCannotDoAndTouchNothing() throws {
         let site = TestSite()
         site.write(

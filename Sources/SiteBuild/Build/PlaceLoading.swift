@@ -95,7 +95,14 @@ struct PlaceLoading: Sendable {
     func report(places: Int, skipped: [PlacesDecoder.SkippedFeature]) -> [String] {
         var warnings: [String] = []
         if !skipped.isEmpty {
-            let message = "Stedsfilen: " + PlacesDecoder.SkippedFeature.summary(skipped) + "."
+            let message =
+                "Stedsfilen: "
+                + PlacesDecoder.SkippedFeature.summary(skipped) { kind, count in
+                    NorwegianFormat.count(
+                        count, singular: CategoryNames.singular(kind).lowercased(),
+                        plural: CategoryNames.pluralInText(kind))
+                } + "."
+                + (PlacesDecoder.SkippedFeature.kindsAdvice(skipped).map { " " + $0 + "." } ?? "")
             warnings.append(message)
             console.progress(message)
         }
