@@ -116,3 +116,70 @@ import Testing
         #expect(cached.isEmpty, "\(cached)")
     }
 }
+
+/// A whole Google Takeout archive, given as downloaded (issue #60): its starred places and its
+/// saved lists are found inside it whatever else it holds, a list's places without positions are
+/// found among the starred ones, and the summary adds up.
+@Suite struct TakeoutArchiveImportTests {
+    @Test func theArchiveIsReadWholeAndItsListsFindTheirPlaces() throws {
+        let site = TestSite()
+        let archive = Repository.fixtures + "/import/takeout-archive.zip"
+        let result = try Sitegen.run(["import", archive, "--offline", "--site", site.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        for line in [
+            "Leste takeout-archive.zip: Maps (your places)/Saved Places.json: Google Takeout (Lagrede steder), 3 steder.",
+            "Leste takeout-archive.zip: Saved/Want to go.csv: Google Maps-liste (CSV), 2 steder.",
+            "Leste takeout-archive.zip: Saved/Favourite places.csv: Google Maps-liste (CSV), 1 sted.",
+        ] {
+            #expect(result.stderr.contains(line), "\(result.stderr)")
+        }
+        // The routes' JSON and the profile's CSV are no places, and are passed over.
+        #expect(!result.stderr.contains("Commute") && !result.stderr.contains("Profile"))
+        #expect(
+            result.stdout.contains(
+                "Importerte 6: 3 nye (3 under «Andre steder»), 0 slått sammen med steder i guiden, "
+                    + "3 dobbeltførte i filene."), "\(result.stdout)")
+        let store = try site.site.loadStore()
+        #expect(store.ownPlaces.count == 3)
+        // The list's note reached the place.
+        let tacuba = try #require(store.ownPlaces.first { $0.own.name == "Café de Tacuba" })
+        #expect(store.entries[tacuba.id]?.note?.contains("Kom tidlig") == true)
+    }
+
+    @Test func aZipWithoutPlacesSaysWhatItLacks() throws {
+        let site = TestSite()
+        let folder = site.root + "/arkiv"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // An archive of one unrelated JSON: stored (method 0), written by hand.
+        let name = Array("Takeout/Fit/data.json".utf8)
+        let data = Array(#"{"steps": 1200}"#.utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
+        var zip: [UInt8] =
+            [0x50, 0x4B, 0x03, 0x04] + le16(20) + le16(0) + le16(0) + le16(0)
+            + le16(0) + le32(crc) + le32(UInt32(data.count)) + le32(UInt32(data.count))
+            + le16(name.count) + le16(0) + name + data
+        let directory = zip.count
+        zip +=
+            [0x50, 0x4B, 0x01, 0x02] + le16(20) + le16(20) + le16(0) + le16(0) + le16(0)
+            + le16(0) + le32(crc) + le32(UInt32(data.count)) + le32(UInt32(data.count))
+            + le16(name.count) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(0) + name
+        let size = zip.count - directory
+        zip +=
+            [0x50, 0x4B, 0x05, 0x06] + le16(0) + le16(0) + le16(1) + le16(1)
+            + le32(UInt32(size)) + le32(UInt32(directory)) + le16(0)
+        FileManager.default.createFile(atPath: folder + "/takeout.zip", contents: Data(zip))
+        let result = try Sitegen.run(["import", folder + "/takeout.zip", "--site", site.root])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("«Saved Places.json», listene under «Saved»"), "\(result.stderr)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/beacon-store.json"))
+    }
+}

@@ -83,6 +83,9 @@ package enum PlaceImporter {
         var lines: [Line] = []
         var matching = PlaceMatching(known)
         var addedNow = Set<PlaceID>()
+        // The places this import added, by name (nil for a name added twice): a list without
+        // positions (Takeout's CSVs) names places its archive's starred places give.
+        var addedNames: [String: Place?] = [:]
         var byID: [PlaceID: Place] = [:]
         for place in known { byID[place.id] = place }
         // Names are folded only when some place comes without a position (they are matched by name
@@ -122,7 +125,8 @@ package enum PlaceImporter {
                     position: imported.coordinate
                         ?? positions[FilePlace(file: fileIndex, place: placeIndex)],
                     file: file, store: &store, matching: &matching, addedNow: &addedNow,
-                    byID: byID, uniqueNames: uniqueNames, settings: settings, options: options)
+                    addedNames: &addedNames, byID: byID, uniqueNames: uniqueNames,
+                    settings: settings, options: options)
                 items.append(
                     (
                         imported.sourceIndex,
@@ -147,7 +151,8 @@ package enum PlaceImporter {
 
     private static func importOne(
         _ imported: ImportedPlace, position: Coordinate?, file: File, store: inout GuideStore,
-        matching: inout PlaceMatching, addedNow: inout Set<PlaceID>, byID: [PlaceID: Place],
+        matching: inout PlaceMatching, addedNow: inout Set<PlaceID>,
+        addedNames: inout [String: Place?], byID: [PlaceID: Place],
         uniqueNames: [String: Place?], settings: SiteSettings, options: Options
     ) -> Outcome {
         // The same OpenStreetMap element as a place of the guide: that place, wherever the file
@@ -157,8 +162,13 @@ package enum PlaceImporter {
         }
         guard let position else {
             // No position: only a name the guide knows once stands for a place.
-            if let known = uniqueNames[PlaceMatching.nameKey(imported.name)] ?? nil {
+            let key = PlaceMatching.nameKey(imported.name)
+            if let known = uniqueNames[key] ?? nil {
                 return merge(imported, into: known, store: &store, options: options)
+            }
+            if let added = addedNames[key] ?? nil {
+                _ = merge(imported, into: added, store: &store, options: options)
+                return .duplicate(of: added.id, known: added.name)
             }
             return .skipped(.noPosition)
         }
@@ -183,6 +193,8 @@ package enum PlaceImporter {
         if options.asFavorites { store.addFavorite(own.place(id: id, note: nil), on: own.addedOn) }
         matching.add(own.place(id: id, note: imported.noteHTML))
         addedNow.insert(id)
+        let key = PlaceMatching.nameKey(own.name)
+        addedNames[key] = addedNames[key] == nil ? own.place(id: id, note: nil) : .some(nil)
         return .added(id, category: category)
     }
 

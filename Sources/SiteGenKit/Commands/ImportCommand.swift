@@ -83,16 +83,16 @@ struct ImportCommand: Command {
             let absolute = SiteFolder.absolute(path)
             let bytes = try FileSystem.read(absolute, limit: ImportReader.maximumFileBytes)
             let name = PathText.lastComponent(absolute)
-            files.append(
-                PlaceImporter.File(
-                    name: name, content: try ImportReader.read(bytes, fileName: name)))
-            // Every place the file holds, those that will be left out too: the summary's whole.
-            let content = files.last!.content
-            context.console.progress(
-                "Leste \(name): \(content.format.displayName), "
-                    + NorwegianFormat.count(
-                        content.places.count + content.skipped.count, singular: "sted",
-                        plural: "steder") + ".")
+            for (shown, content) in try ImportReader.files(bytes, fileName: name) {
+                files.append(PlaceImporter.File(name: shown, content: content))
+                // Every place the file holds, those that will be left out too: the summary's
+                // whole.
+                context.console.progress(
+                    "Leste \(shown): \(content.format.displayName), "
+                        + NorwegianFormat.count(
+                            content.places.count + content.skipped.count, singular: "sted",
+                            plural: "steder") + ".")
+            }
         }
 
         let options = PlaceImporter.Options(
