@@ -144,6 +144,35 @@ import Testing
         // The list's note reached the place.
         let tacuba = try #require(store.ownPlaces.first { $0.own.name == "Café de Tacuba" })
         #expect(store.entries[tacuba.id]?.note?.contains("Kom tidlig") == true)
+        // The saved lists keep their names, and their places in their order.
+        #expect(store.lists.map(\.name) == ["Want to go", "Favourite places"])
+        let names = Dictionary(uniqueKeysWithValues: store.ownPlaces.map { ($0.id, $0.own.name) })
+        #expect(
+            store.list(named: "want to go")?.places.compactMap { names[$0] } == [
+                "Café de Tacuba", "Zócalo",
+            ])
+        #expect(
+            result.stdout.contains(
+                "Lagt i listene dine: «Favourite places» (1 sted) og «Want to go» (2 steder)."),
+            "\(result.stdout)")
+        // Again: nothing changes, the lists' order included.
+        let before = site.read(GuideStore.fileName)
+        let again = try Sitegen.run(["import", archive, "--offline", "--site", site.root])
+        #expect(again.status == 0 && again.stdout.contains("Leste 6:"), "\(again.stdout)")
+        #expect(site.read(GuideStore.fileName) == before)
+        // sitegen places --list shows a list in its order; an unknown one is named with those there.
+        #expect(try Sitegen.run(["build", "--site", site.root]).status == 0)
+        let shown = try Sitegen.run(["places", "--list", "Want to go", "--site", site.root])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let tacubaLine = try #require(shown.stdout.range(of: "Café de Tacuba"))
+        let zocaloLine = try #require(shown.stdout.range(of: "Zócalo"))
+        #expect(tacubaLine.lowerBound < zocaloLine.lowerBound)
+        let unknown = try Sitegen.run(["places", "--list", "Ferie", "--site", site.root])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr.contains(
+                "ingen liste heter «Ferie» (du har «Want to go» og «Favourite places»)"),
+            "\(unknown.stderr)")
     }
 
     @Test func aZipWithoutPlacesSaysWhatItLacks() throws {

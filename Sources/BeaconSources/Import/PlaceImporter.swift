@@ -37,6 +37,16 @@ package enum PlaceImporter {
         /// The guide has it already, with everything the file says of it.
         case alreadyThere(PlaceID)
         case skipped(SkipReason)
+
+        /// The place of the guide the outcome is about; nil for one left out.
+        package var placeID: PlaceID? {
+            switch self {
+            case .added(let id, _), .merged(let id, _), .duplicate(let id, _),
+                .alreadyThere(let id):
+                id
+            case .skipped: nil
+            }
+        }
     }
 
     package enum SkipReason: Sendable, Equatable {
@@ -57,6 +67,8 @@ package enum PlaceImporter {
     package struct Result: Sendable {
         package var store: GuideStore
         package var lines: [Line]
+        /// How many places joined each list (by the list's name in the store).
+        package var listed: [String: Int] = [:]
     }
 
     /// A file as read, with its name for the summary.
@@ -81,6 +93,7 @@ package enum PlaceImporter {
     ) -> Result {
         var store = store
         var lines: [Line] = []
+        var listed: [String: Int] = [:]
         var matching = PlaceMatching(known)
         var addedNow = Set<PlaceID>()
         // The places this import added, by name (nil for a name added twice): a list without
@@ -127,6 +140,12 @@ package enum PlaceImporter {
                     file: file, store: &store, matching: &matching, addedNow: &addedNow,
                     addedNames: &addedNames, byID: byID, uniqueNames: uniqueNames,
                     settings: settings, options: options)
+                // A saved list or a folder keeps its name: the place joins the list of that name.
+                if let list = imported.list, let id = outcome.placeID,
+                    store.addToList(named: list, id)
+                {
+                    listed[store.list(named: list)?.name ?? list, default: 0] += 1
+                }
                 items.append(
                     (
                         imported.sourceIndex,
@@ -135,7 +154,7 @@ package enum PlaceImporter {
             }
             lines += items.sorted { $0.index < $1.index }.map(\.line)
         }
-        return Result(store: store, lines: lines)
+        return Result(store: store, lines: lines, listed: listed)
     }
 
     /// A place of one of the files: `file` is its index in the list, `place` in the file's places.

@@ -146,7 +146,7 @@ struct ImportCommand: Command {
             }
         }
         let summary = ImportSummary(
-            lines: result.lines,
+            lines: result.lines, listed: result.listed,
             positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
             category: category, settings: settings)
         if dryRun {

@@ -20,6 +20,8 @@ struct ImportSummary {
     }
 
     var lines: [PlaceImporter.Line]
+    /// How many places joined each saved list.
+    var listed: [String: Int] = [:]
     var positions: PositionLookup
     var category: PlaceCategory?
     var settings: SiteSettings
@@ -39,7 +41,7 @@ struct ImportSummary {
     var merged: Int { count { if case .merged = $0 { true } else { false } } }
     var duplicates: Int { count { if case .duplicate = $0 { true } else { false } } }
     var alreadyThere: Int { count { if case .alreadyThere = $0 { true } else { false } } }
-    var changedAnything: Bool { added + merged > 0 }
+    var changedAnything: Bool { added + merged > 0 || !listed.isEmpty }
 
     /// The new places of each kind the guide does not list (shown under «Andre steder» until it
     /// does), most first.
@@ -109,6 +111,14 @@ struct ImportSummary {
     /// What to do about each kind of place left out, with some of their names.
     var details: [String] {
         var details: [String] = []
+        if !listed.isEmpty {
+            let lists = listed.sorted { $0.key < $1.key }.map {
+                "«\(TextHardening.truncate($0.key, to: 40))» (\(NorwegianFormat.count($0.value, singular: "sted", plural: "steder")))"
+            }
+            details.append(
+                "Lagt i listene dine: \(NorwegianFormat.list(lists)). Se dem med «sitegen places --list NAVN»."
+            )
+        }
         let outside = kindsOutsideGuide
         if !outside.isEmpty {
             let kinds = outside.map {
