@@ -3,7 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 
-/// HTTP GET through libcurl (loaded on first use, `Libcurl`): redirects are
+/// HTTP GET (or a form's POST) through libcurl (loaded on first use, `Libcurl`): redirects are
 /// followed here, one at a time, and only within the request's origin; the
 /// whole exchange, redirects included, ends at the request's deadline; a body
 /// stops at the request's limit as it streams in. Handles are kept between
@@ -103,6 +103,11 @@ package struct CurlTransport: HTTPTransport {
         unsafe curl.set(handle, .acceptEncoding, string: "")
         unsafe curl.set(handle, .userAgent, string: "sitegen (Beacon)")
         unsafe curl.set(handle, .maximumFileSize, offset: Int64(request.maximumBodyBytes))
+        if let form = request.form {
+            // A POST of the form (libcurl copies it); the size first, so a copy stops there.
+            unsafe curl.set(handle, .postFieldSize, form.utf8.count)
+            unsafe curl.set(handle, .copyPostFields, string: form)
+        }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             guard let appended = unsafe curl.slistAppend(headerList, "\(name): \(value)") else {
                 return .failure(.other("libcurl: ikke nok minne"))

@@ -9,15 +9,19 @@ package struct HTTPRequest: Sendable {
     package var headers: [String: String]
     var timeout: TimeInterval
     var maximumBodyBytes: Int
+    /// A form to POST (`data=…`, already encoded as `application/x-www-form-urlencoded`); nil for
+    /// a GET. For a request too long for an address (an Overpass query naming hundreds of points).
+    package var form: String?
 
     package init(
         url: URL, headers: [String: String] = [:], timeout: TimeInterval,
-        maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes
+        maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes, form: String? = nil
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
+        self.form = form
     }
 }
 
@@ -48,8 +52,8 @@ package enum TransportError: Error, Sendable, Equatable {
     case other(String)
 }
 
-/// One HTTP GET. The client talks to Geoapify through this, so tests can run
-/// it against a real server on loopback. A transport follows redirects only
+/// One HTTP exchange: a GET, or a POST of the request's `form`. The clients talk to Geoapify and
+/// Overpass through this, so tests can run them against a real server on loopback. A transport follows redirects only
 /// within the request's origin and never returns a body over the request's limit.
 package protocol HTTPTransport: Sendable {
     func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse

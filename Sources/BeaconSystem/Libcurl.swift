@@ -28,6 +28,8 @@ import Glibc
         case timeoutMilliseconds = 155
         case connectTimeoutMilliseconds = 156
         case protocols = 181
+        case postFieldSize = 60
+        case copyPostFields = 10165
     }
 
     enum Info: Int32 {

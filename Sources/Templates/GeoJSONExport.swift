@@ -62,8 +62,11 @@ package enum GeoJSONExport {
             properties.string("name:no", place.names.norwegian)
             properties.string("category", place.category.rawValue)
             properties.raw("categories") { bytes in
+                // Geoapify's key for the kind; none for «Andre steder», which is no kind of its own.
                 bytes.append(UInt8(ascii: "["))
-                JSONWriter.appendString(place.category.geoapifyKeys[0], to: &bytes)
+                if let key = place.category.geoapifyKeys.first {
+                    JSONWriter.appendString(key, to: &bytes)
+                }
                 bytes.append(UInt8(ascii: "]"))
             }
             properties.number("lat", place.coordinate.latitude)

@@ -106,7 +106,7 @@ package enum ListPage {
                 b.newline()
                 // A category without places leads nowhere: no chip for it (its own page still shows
                 // its chip).
-                let shownCategories = context.settings.categories.filter {
+                let shownCategories = (context.settings.categories + [.other]).filter {
                     input.categories.contains($0) || $0 == input.category
                 }
                 ExplorerControls.bar(

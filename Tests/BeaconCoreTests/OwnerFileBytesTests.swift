@@ -123,8 +123,8 @@ import Testing
             "places.node/1.place.zoom: ukjent felt (kjente felt her: name, category, address, lat, lon)"
         ),
         (
-            #"{"format":3,"places":{}}"#,
-            "ukjent formatversjon 3 (denne versjonen av sitegen leser versjon 1 til 2)"
+            #"{"format":4,"places":{}}"#,
+            "ukjent formatversjon 4 (denne versjonen av sitegen leser versjon 1 til 3)"
         ),
     ])
     func aWrongValueInTheStoreIsNamed(text: String, message: String) throws {

@@ -137,11 +137,12 @@ import Testing
                     "Fjordkaffe", lat: 59.91391, lon: 10.75221, note: "<p>Igjen</p>", index: 1),
             ]))
         #expect(result.store.ownPlaces.count == 1)
-        guard case .added(let id) = result.lines[0].outcome else {
+        guard case .added(let id, _) = result.lines[0].outcome else {
             Issue.record("not added: \(result.lines[0].outcome)")
             return
         }
-        #expect(result.lines[1].outcome == .merged(into: id, known: "Fjordkaffe"))
+        // Not «slått sammen med steder i guiden»: the guide had no such place before.
+        #expect(result.lines[1].outcome == .duplicate(of: id, known: "Fjordkaffe"))
         #expect(result.store.entries[id]?.note == "<p>Igjen</p>")
     }
 
@@ -161,24 +162,37 @@ import Testing
         #expect(result.store.ownPlaces.isEmpty)
     }
 
-    @Test func theKindComesFromTheOptionTheTagsTheFolderOrNowhere() {
+    @Test func theKindComesFromTheOptionTheTagsTheFolderOrIsAndreSteder() {
         let places = [
             imported("Med tagg", lat: 59.91, lon: 10.70, tags: ["amenity": "restaurant"], index: 0),
             imported("I mappe", lat: 59.92, lon: 10.70, list: "Hoteller", index: 1),
             imported("Uten noe", lat: 59.93, lon: 10.70, index: 2),
             imported("Feil tagg", lat: 59.94, lon: 10.70, tags: ["amenity": "bank"], index: 3),
+            // A kind the guide does not list keeps its kind (shown under «Andre steder» until the
+            // owner adds it).
+            imported("En bar", lat: 59.95, lon: 10.70, tags: ["amenity": "bar"], index: 4),
+            imported("Et museum", lat: 59.96, lon: 10.70, list: "Museer", index: 5),
         ]
         let result = run(file(places), category: nil)
         let kinds = result.store.ownPlaces.map(\.own).sorted { $0.name < $1.name }.map {
             "\($0.name): \($0.category.rawValue)"
         }
-        #expect(kinds == ["I mappe: hotel", "Med tagg: restaurant"])
-        #expect(result.lines[2].outcome == .skipped(.noCategory))
-        #expect(result.lines[3].outcome == .skipped(.noCategory))
+        #expect(
+            kinds == [
+                "En bar: bar", "Et museum: museum", "Feil tagg: other", "I mappe: hotel",
+                "Med tagg: restaurant", "Uten noe: other",
+            ])
+        // No place is refused for want of a kind.
+        #expect(result.lines.allSatisfy { if case .added = $0.outcome { true } else { false } })
+        guard case .added(_, let category) = result.lines[2].outcome else {
+            Issue.record("\(result.lines[2].outcome)")
+            return
+        }
+        #expect(category == .other)
         // --category wins over everything.
         let forced = run(file(places), category: .cafe)
         #expect(forced.store.ownPlaces.allSatisfy { $0.own.category == .cafe })
-        #expect(forced.store.ownPlaces.count == 4)
+        #expect(forced.store.ownPlaces.count == 6)
     }
 
     @Test func withoutAPositionAPlaceIsMatchedByANameKnownOnceOrLookedUpOrLeftOut() {
@@ -262,5 +276,53 @@ import Testing
         #expect(result.lines.count { if case .merged = $0.outcome { true } else { false } } == 0)
         #expect(
             result.lines.count { if case .alreadyThere = $0.outcome { true } else { false } } == 10)
+    }
+}
+
+/// A description that only repeats a place's position, name or address is no note (issue #60).
+@Suite struct RepeatedNoteTests {
+    @Test(arguments: [
+        "<p>経度: 135.7681 緯度: 35.0036</p>", "59.91, 10.75", "<p>59.9139 N, 10.7522 E</p>",
+        "Latitude: 19.4326<br>Longitude: -99.1332", "<p>Calle de Tacuba 28, Centro</p>",
+        "<p>Café de Tacuba</p>", "<p> </p>",
+    ])
+    func repeatsAreNotNotes(html: String) {
+        #expect(
+            RepeatedNote.isRepeat(
+                html, name: "Café de Tacuba", address: "Calle de Tacuba 28, Centro"))
+    }
+
+    @Test(arguments: [
+        "<p>Best før ti, 2 kaffe for 59.90</p>", "<p>Nove 59.91 10.75</p>",
+        "<p>Bord 12, 14.30</p>", "<p>Husk å bestille bord</p>",
+        "<p>Calle de Tacuba 28, Centro. Bestill bord!</p>",
+    ])
+    func wordsOfTheOwnersAreKept(html: String) {
+        #expect(
+            !RepeatedNote.isRepeat(
+                html, name: "Café de Tacuba", address: "Calle de Tacuba 28, Centro"))
+    }
+
+    @Test func theImporterDropsARepeatAndKeepsANote() {
+        let places = [
+            ImportedPlace(
+                name: "Fushimi Inari",
+                coordinate: Coordinate(latitude: 34.9671, longitude: 135.7727),
+                noteHTML: "<p>経度: 135.7727 緯度: 34.9671</p>", sourceIndex: 0),
+            ImportedPlace(
+                name: "Nishiki", coordinate: Coordinate(latitude: 35.005, longitude: 135.765),
+                noteHTML: "<p>Kom før ti</p>", sourceIndex: 1),
+        ]
+        let result = PlaceImporter.run(
+            [
+                PlaceImporter.File(
+                    name: "kyoto.kml",
+                    content: ImportedFile(format: .kml, title: nil, places: places, skipped: []))
+            ],
+            known: [], store: GuideStore(), settings: .defaults,
+            options: PlaceImporter.Options(
+                category: .cafe, today: CalendarDate(year: 2026, month: 11, day: 29)!))
+        let notes = result.store.entries.values.map(\.note)
+        #expect(notes.compactMap { $0 } == ["<p>Kom før ti</p>"])
     }
 }

@@ -191,3 +191,75 @@ import Testing
         }
     }
 }
+
+/// The owner's lists in the store (format 3, issue #60's saved lists): read back as written, only
+/// written when there are some (a store without lists stays format 2, byte for byte), an older
+/// file copied beside before it first becomes format 3, and every broken list refused.
+@Suite struct StoreListsTests {
+    let date = CalendarDate(iso: "2026-11-29")!
+
+    @Test func listsRoundTripInTheirOrderAndNeedFormat3() throws {
+        let folder = TemporaryFolder()
+        let site = SiteFolder(root: folder.path)
+        var store = GuideStore()
+        store.addFavorite(Place.fixture("A", id: "node/1"), on: date)
+        try site.saveStore(store)
+        let format2 = try #require(folder.read(GuideStore.fileName))
+        #expect(format2.contains("\"format\": 2") && !format2.contains("lists"))
+
+        let added = [
+            store.addToList(named: "Søndagsfrokost", PlaceID(rawValue: "node/2")),
+            store.addToList(named: "Søndagsfrokost", PlaceID(rawValue: "node/1")),
+            store.addToList(named: "SØNDAGSFROKOST", PlaceID(rawValue: "node/1")),
+            store.addToList(named: "雨の日", PlaceID(rawValue: "own/x")),
+        ]
+        #expect(added == [true, true, false, true])
+        try site.saveStore(store)
+        let loaded = try site.loadStore()
+        #expect(loaded == store)
+        #expect(loaded.lists.map(\.name) == ["Søndagsfrokost", "雨の日"])
+        #expect(
+            loaded.list(named: "søndagsfrokost")?.places.map(\.rawValue) == ["node/2", "node/1"])
+        #expect(try #require(folder.read(GuideStore.fileName)).contains("\"format\": 3"))
+        // The format 2 file an older sitegen can read is kept beside.
+        #expect(folder.read(GuideStore.fileName + ".format-2.bak") == format2)
+    }
+
+    @Test(arguments: [
+        // Lists are format 3's.
+        #"{"format":2,"places":{},"lists":[{"name":"A","places":[]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":[]},{"name":"a","places":[]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"","places":[]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1","node/1"]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":[""]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":"node/1"}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","order":"manual"}]}"#,
+        #"{"format":3,"places":{},"lists":{"A":[]}}"#,
+    ])
+    func aBrokenListIsReportedAndTheStoreNeverOverwritten(text: String) throws {
+        let folder = TemporaryFolder()
+        folder.write(text, to: GuideStore.fileName)
+        let site = SiteFolder(root: folder.path)
+        #expect(throws: SiteDataError.self) { try site.loadStore() }
+        #expect(throws: (any Error).self) {
+            try site.updateStore { $0.addFavorite(Place.fixture("B"), on: date) }
+        }
+        #expect(folder.read(GuideStore.fileName) == text)
+    }
+
+    @Test func aListOfTooManyPlacesIsRefused() throws {
+        let folder = TemporaryFolder()
+        let ids = (0...SavedList.maximumPlaces).map { "\"node/\($0)\"" }.joined(separator: ",")
+        folder.write(
+            #"{"format":3,"places":{},"lists":[{"name":"Alt","places":["# + ids + "]}]}",
+            to: GuideStore.fileName)
+        #expect(throws: SiteDataError.self) { try SiteFolder(root: folder.path).loadStore() }
+        var store = GuideStore()
+        for index in 0..<SavedList.maximumPlaces {
+            store.addToList(named: "Alt", PlaceID(rawValue: "node/\(index)"))
+        }
+        let overflow = store.addToList(named: "Alt", PlaceID(rawValue: "node/x"))
+        #expect(!overflow)
+        #expect(store.lists[0].places.count == SavedList.maximumPlaces)
+    }
+}

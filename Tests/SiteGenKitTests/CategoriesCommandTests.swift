@@ -191,7 +191,8 @@ import Testing
         (["--site", "/finnes/ikke"], 64, "Fant ikke nettstedsmappen"),
         (["--json", "--site", "/finnes/ikke"], 64, "Fant ikke nettstedsmappen"),
         (["--category", "bar"], 64, "ukjent valg «--category»"),
-        (["bar"], 64, "uventet argument «bar»"),
+        (["bar"], 64, "ukjent handling «bar»: bruk «sitegen categories add KATEGORI…»"),
+        (["add", "bar"], 64, "er ingen nettstedsmappe"),
     ])
     func mistakesAreRefusedWithAMessage(arguments: [String], status: Int32, message: String)
         async throws

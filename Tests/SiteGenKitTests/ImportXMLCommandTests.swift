@@ -47,7 +47,7 @@ import Testing
         let result = try run(site, ["import", fixture("josm.osm"), "--dry-run"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stderr.contains("Leste josm.osm: OpenStreetMap-XML, 2 steder."),
+            result.stderr.contains("Leste josm.osm: OpenStreetMap-XML, 7 steder."),
             "\(result.stderr)")
         #expect(result.stdout.contains("  + Kaffekoppen på Torget"), "\(result.stdout)")
         #expect(result.stdout.contains("  + Fiskebrygga & Sønn"), "\(result.stdout)")

@@ -8,7 +8,8 @@ until killed.
 SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
   KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), "geocode"
   for /v1/geocode/*, "overpass" for an Overpass API request for map data (/api/interpreter?data=QUERY), or
-  "overpass-places" for one for places (a query with `out center`). Responses are used in order; the last one repeats.
+  "overpass-places" for one for places (a query with `out center`), "overpass-lookup" for the kinds of saved
+  places (a query for `[name]`d elements around points; a POST's form is read as a GET's query). Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
              "file": PATH | "body": TEXT | "json": VALUE | "png": true (the drawn tile, below; with
              "text": TEXT, that text in a tEXt, a zTXt and an iTXt chunk too),
@@ -129,11 +130,19 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def do_GET(self):
+    def do_POST(self):
+        """A form (Overpass's `data`): answered as the GET of the same fields, logged with its method."""
+        length = int(self.headers.get("Content-Length") or 0)
+        form = self.rfile.read(min(length, 16 << 20)).decode("utf-8", "replace")
+        self.do_GET(form=form)
+
+    def do_GET(self, form=None):
         parts = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
+        if form is not None:
+            query.update({k: v[0] for k, v in parse_qs(form, keep_blank_values=True).items()})
         with lock, open(log_path, "a", encoding="utf-8") as log:
-            log.write(json.dumps({"path": parts.path, "query": query,
+            log.write(json.dumps({"path": parts.path, "query": query, "method": "POST" if form is not None else "GET",
                                   "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
         tile = TILE_PATH.match(parts.path)
         if tile:
@@ -142,8 +151,11 @@ class Handler(BaseHTTPRequestHandler):
             if parts.path.startswith("/v1/geocode"):
                 key = "geocode"
             elif parts.path.endswith("/interpreter"):
-                # A places query (`out center tags`) or the basemap's (`out geom`).
-                key = "overpass-places" if "out center" in query.get("data", "") else "overpass"
+                # Saved places' kinds looked up (named elements around points), a places query
+                # (`out center tags`) or the basemap's (`out geom`).
+                data = query.get("data", "")
+                key = ("overpass-lookup" if "[name]" in data
+                       else "overpass-places" if "out center" in data else "overpass")
             else:
                 key = query.get("categories", "")
             response = pick(key)

@@ -112,12 +112,14 @@ package struct OverpassClient: Sendable {
         try await fetch(url: url(for: box))
     }
 
-    /// The answer to `query` (Overpass QL), after retries.
+    /// The answer to `query` (Overpass QL), after retries: POSTed as the form's `data`, as Overpass
+    /// asks of a query too long for an address (the places of twenty kinds, hundreds of saved
+    /// places looked up at once).
     package func fetch(query: String) async throws(OverpassError) -> Data {
-        try await fetch(url: url(forQuery: query))
+        try await fetch(url: endpoint, form: "data=" + URLPath.percentEncoded(query, keeping: ""))
     }
 
-    private func fetch(url: URL) async throws(OverpassError) -> Data {
+    private func fetch(url: URL, form: String? = nil) async throws(OverpassError) -> Data {
         let clock = ContinuousClock()
         let started = clock.now
         var attempt = 0
@@ -129,7 +131,7 @@ package struct OverpassClient: Sendable {
                 let response = try await transport.get(
                     HTTPRequest(
                         url: url, headers: ["Accept": "application/json"], timeout: timeout,
-                        maximumBodyBytes: OverpassClient.maximumAnswerBytes))
+                        maximumBodyBytes: OverpassClient.maximumAnswerBytes, form: form))
                 if (200..<300).contains(response.status) { return response.body }
                 failure = .status(response.status)
                 retryAfter = RetryPolicy.parseRetryAfter(

@@ -239,6 +239,14 @@ package enum CategoryPreset {
             paths: [.nb: "kino-og-teater", .nn: "kino-og-teater", .en: "cinemas-and-theatres"],
             animation: .pulse,
             commandLine: ["kino", "teater"], order: 19),
+        // Every guide's catch-all, never fetched (`PlaceCategory.isFetched`): a saved place the
+        // import found no kind for, and an own place of a kind the guide does not list. A guide
+        // shows it only while it has places (`Guide.categories`).
+        CategoryDefinition(
+            "other", geoapify: [],
+            paths: [.nb: "andre-steder", .nn: "andre-stader", .en: "other-places"],
+            animation: .pulse,
+            commandLine: ["andre", "annet", "andre-steder", "other-places"], order: 20),
     ]
 
     /// Each preset's position in `all`, by key.

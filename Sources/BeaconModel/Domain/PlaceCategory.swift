@@ -67,11 +67,23 @@ package struct PlaceCategory: Sendable, Hashable, Comparable {
     package static let cafe = PlaceCategory(rawValue: "cafe")!
     package static let hotel = PlaceCategory(rawValue: "hotel")!
 
+    /// «Andre steder»: the kind of a saved place no other kind fits (`CategoryPreset`'s last row).
+    package static let other = PlaceCategory(rawValue: "other")!
+
+    /// Whether the sources are asked for places of this kind: every kind but «Andre steder», which
+    /// holds only the owner's own places.
+    package var isFetched: Bool { self != .other }
+
     /// The brief's three, the guide's categories when the settings name none.
     package static let defaults: [PlaceCategory] = [.restaurant, .cafe, .hotel]
 
-    /// Every preset, in the table's order (what completion and suggestions offer).
-    package static let presets: [PlaceCategory] = CategoryPreset.all.map(PlaceCategory.init)
+    /// Every preset an owner may choose, in the table's order (what completion, suggestions and
+    /// `sitegen categories` offer): all but «Andre steder», which every guide has.
+    package static let presets: [PlaceCategory] = builtIn.filter { $0 != .other }
+
+    /// Every built-in kind, «Andre steder» included: what pages, archives and the page script's
+    /// texts may meet.
+    package static let builtIn: [PlaceCategory] = CategoryPreset.all.map(PlaceCategory.init)
 
     package static func < (a: PlaceCategory, b: PlaceCategory) -> Bool {
         (a.definition.order, a.definition.key) < (b.definition.order, b.definition.key)

@@ -5,18 +5,25 @@ import FoundationEssentials
 /// keyed by the place's stable identity. Kept as a human-readable, versioned,
 /// git-friendly JSON file (`beacon-store.json`).
 package struct GuideStore: Sendable, Equatable {
-    /// 2 added own places, corrections, hidden places, notes and photos; a format 1 file is read as
-    /// before and rewritten as 2 on the first change, with a copy of it kept beside
-    /// (`SiteFolder.saveStore`).
-    static let currentFormat = 2
-    static let readableFormats = 1...2
+    /// 2 added own places, corrections, hidden places, notes and photos; 3 the owner's lists. A
+    /// store is written in the lowest format that holds it (2 without lists, so a store an older
+    /// sitegen wrote stays byte for byte as it was); an older file is read as before and, when a
+    /// change needs a newer format, copied beside first (`SiteFolder.saveStore`).
+    static let currentFormat = 3
+    static let readableFormats = 1...3
     package static let fileName = "beacon-store.json"
 
     package var entries: [PlaceID: Entry]
+    /// The owner's named lists (`SavedList`), in the order they were made.
+    package var lists: [SavedList] = []
 
-    package init(entries: [PlaceID: Entry] = [:]) {
+    package init(entries: [PlaceID: Entry] = [:], lists: [SavedList] = []) {
         self.entries = entries
+        self.lists = lists
     }
+
+    /// The format the store is written in: 3 only when it has lists.
+    package var format: Int { lists.isEmpty ? 2 : 3 }
 
     /// Everything the owner recorded about one place.
     package struct Entry: Sendable, Equatable {
@@ -141,9 +148,23 @@ package struct PlaceSnapshot: Sendable, Hashable {
 extension GuideStore: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(
-            known: ["format", "places"], expected: "forventet et JSON-objekt")
+            known: ["format", "places", "lists"], expected: "forventet et JSON-objekt")
         let format = try container.format("format", readable: Self.readableFormats)
         self.init()
+        if container.contains("lists") {
+            guard format >= 3 else {
+                throw StrictJSON.Refusal(
+                    at: [JSONKey("lists")], "lister krever format 3", showsValue: false)
+            }
+            lists =
+                try container.strictIfPresent(
+                    "lists", as: [SavedList].self, expected: "forventet en liste") ?? []
+            var names = Set<String>()
+            for list in lists where !names.insert(TextFolding.searchKey(list.name)).inserted {
+                throw StrictJSON.Refusal(
+                    at: [JSONKey("lists")], "to lister heter «\(list.name)»", showsValue: false)
+            }
+        }
         guard container.contains("places") else { return }
         guard let places = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: "places")
         else {
@@ -162,12 +183,13 @@ extension GuideStore: Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(Self.currentFormat, forKey: "format")
+        try container.encode(format, forKey: "format")
         var places = container.nestedContainer(keyedBy: JSONKey.self, forKey: "places")
         for id in entries.keys.sorted() {
             guard let entry = entries[id], !entry.isEmpty else { continue }
             try places.encode(entry, forKey: JSONKey(id.rawValue))
         }
+        if !lists.isEmpty { try container.encode(lists, forKey: "lists") }
     }
 
     /// The file form, byte for byte as it is saved.

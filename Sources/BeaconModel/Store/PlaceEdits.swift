@@ -10,7 +10,8 @@ package struct PlaceEdits {
     private var changes: [PlaceID: GuideStore.Entry] = [:]
     /// The owner's own places as the guide shows them, in id order.
     package private(set) var ownPlaces: [Place] = []
-    /// Own places whose kind the guide no longer holds (left out, and reported).
+    /// Own places of a kind the guide does not list (a bar in a guide of cafés): shown under
+    /// «Andre steder» until the owner adds their kind, and reported, by their own kind.
     package private(set) var ownOutsideCategories: [Place] = []
 
     package init(store: GuideStore, settings: SiteSettings) {
@@ -19,11 +20,11 @@ package struct PlaceEdits {
             if let own = entry.own {
                 var place = own.place(id: id, note: entry.note)
                 place.category = place.category.resolved(in: settings.categories)
-                if settings.categories.contains(place.category) {
-                    ownPlaces.append(place)
-                } else {
+                if !settings.categories.contains(place.category), place.category != .other {
                     ownOutsideCategories.append(place)
+                    place.category = .other
                 }
+                ownPlaces.append(place)
             } else {
                 changes[id] = entry
             }
@@ -31,7 +32,7 @@ package struct PlaceEdits {
     }
 
     package var isEmpty: Bool {
-        changes.isEmpty && ownPlaces.isEmpty && ownOutsideCategories.isEmpty
+        changes.isEmpty && ownPlaces.isEmpty
     }
 
     /// The ids of places of the data the owner hides.
@@ -77,7 +78,7 @@ extension GuideStore {
             if entries[place.id]?.hidden != nil { return place }
             return edits.edited(place, categories: settings.categories) ?? place
         }
-        result += edits.ownPlaces + edits.ownOutsideCategories
+        result += edits.ownPlaces
         return result
     }
 

@@ -155,20 +155,27 @@ extension SiteFolder {
         try readOwnerFile(storePath, GuideStore.self, invalid: Self.invalidStore) ?? GuideStore()
     }
 
-    /// Where a store of an older format is copied before it is first rewritten in the current one.
-    package var storeBackupPath: String { storePath + ".format-1.bak" }
+    /// Where a store of format 1 is copied before it is first rewritten in a newer one.
+    package var storeBackupPath: String { storeBackupPath(format: 1) }
 
-    /// Writes the store in the current format. A file still in format 1 is copied beside it first
-    /// (`beacon-store.json.format-1.bak`, never overwritten), so an older sitegen's file survives
-    /// the upgrade.
+    /// Where a store of `format` is copied before a change first needs a newer one.
+    package func storeBackupPath(format: Int) -> String { storePath + ".format-\(format).bak" }
+
+    /// Writes the store in the format it needs (`GuideStore.format`). A file in an older format is
+    /// copied beside it first (`beacon-store.json.format-1.bak`, `.format-2.bak`, never
+    /// overwritten), so an older sitegen's file survives the upgrade.
     package func saveStore(_ store: GuideStore) throws(SiteDataError) {
-        try checkInside(storeBackupPath)
+        for format in 1..<GuideStore.currentFormat {
+            try checkInside(storeBackupPath(format: format))
+        }
         do {
-            if !FileSystem.fileExists(storeBackupPath),
-                let old = try FileSystem.readIfExists(storePath),
-                let json = try? JSONParser.parse(bytes: old), json["format"] == .number(1)
+            if let old = try FileSystem.readIfExists(storePath),
+                let json = try? JSONParser.parse(bytes: old),
+                case .number(let number)? = json["format"], let format = Int(exactly: number),
+                format >= 1, format < store.format,
+                !FileSystem.fileExists(storeBackupPath(format: format))
             {
-                try FileSystem.writeAtomically(old, to: storeBackupPath)
+                try FileSystem.writeAtomically(old, to: storeBackupPath(format: format))
             }
         } catch { throw .file(error) }
         try writeOwnerFile(store.encodedBytes, to: storePath)

@@ -182,6 +182,9 @@ package struct Guide: Sendable {
             byCategory[place.category, default: []].append(place)
         }
         self.byCategory = byCategory
+        categories =
+            settings.categories.contains(.other) || byCategory[.other] == nil
+            ? settings.categories : settings.categories + [.other]
     }
 
     /// Places of the current data, nearest first.
@@ -190,8 +193,8 @@ package struct Guide: Sendable {
     package var favoritesOutsideData: ArraySlice<GuidePlace> { allPages[inDataCount...] }
 
     /// The kinds of place the guide holds, in the order the owner chose
-    /// (`SiteSettings.categories`).
-    package var categories: [PlaceCategory] { settings.categories }
+    /// (`SiteSettings.categories`), then «Andre steder» when some own place is filed there.
+    package let categories: [PlaceCategory]
 
     /// Every list the site has an explorer and list pages for: the front page's of all places
     /// (nil), then each category's. Full builds and rebuilds both name them from here, so a rebuild

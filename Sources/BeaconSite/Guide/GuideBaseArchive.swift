@@ -168,7 +168,7 @@ package enum GuideBaseArchive {
     static let optionalFields = 18
 
     /// Each category's name as the archive spells it (its raw value).
-    static let categoryNames = PlaceCategory.presets.map {
+    static let categoryNames = PlaceCategory.builtIn.map {
         (utf8: Array($0.rawValue.utf8), category: $0)
     }
 

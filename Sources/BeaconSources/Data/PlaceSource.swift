@@ -126,8 +126,9 @@ package enum PlaceSourceError: UserFacingError, Equatable {
                 "Stedsfilen \(path) kan ikke leses: \(detail). Den må være en GeoJSON FeatureCollection."
         case .placesFileEmpty(let path, let skipped):
             let hint =
-                skipped.contains { $0.reason == .noCategory }
-                ? " Oppgi en kategori med --category for stedene som mangler den." : ""
+                PlacesDecoder.SkippedFeature.kindsAdvice(skipped).map { " " + $0 + "." }
+                ?? (skipped.contains { if case .noCategory = $0.reason { true } else { false } }
+                    ? " Oppgi en kategori med --category for stedene som mangler den." : "")
             return
                 "Stedsfilen \(path) inneholder ingen brukbare steder (\(PlacesDecoder.SkippedFeature.summary(skipped)))."
                 + hint

@@ -43,7 +43,10 @@ extension PlacesDecoder {
     /// The first of the guide's categories the feature falls in: by Geoapify's `categories`, a
     /// plain `category`, the OSM tags (the built-in table's and an owner's kind's own), else the
     /// default one.
-    func category(properties: JSONValue, raw: JSONValue?) -> PlaceCategory? {
+    func category(
+        properties: JSONValue, raw: JSONValue?, among categories: [PlaceCategory],
+        orDefault: Bool = true
+    ) -> PlaceCategory? {
         let listed = properties["categories"]?.arrayValue?.compactMap(\.looseString) ?? []
         // A value list (`bar;restaurant`) counts each value, in its order.
         func osmKeys(_ object: JSONValue?) -> [String] {
@@ -73,7 +76,7 @@ extension PlacesDecoder {
             ?? PlaceCategory.first(
                 in: categories, matching: osmKeys(properties) + osmKeys(raw),
                 alsoMatching: hasOwnTags)
-            ?? defaultCategory
+            ?? (orDefault ? defaultCategory : nil)
     }
 
     /// Geoapify's address parts, else the OSM tags: in `datasource.raw`, or in the properties

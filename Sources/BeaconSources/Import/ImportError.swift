@@ -129,8 +129,8 @@ package struct ImportError: UserFacingError, Equatable {
                 "den er delt over flere filer. Sett den sammen, eller pakk den ut og importer doc.kml."
         case .noKML:
             return
-                "den har ingen KML-fil i seg (doc.kml). Er det et arkiv fra Google Takeout, pakk det ut først "
-                + "og importer «Saved Places.json» eller listenes CSV-filer."
+                "den har verken en KML-fil (doc.kml, som en KMZ fra My Maps) eller steder slik Google Takeout "
+                + "legger dem («Saved Places.json», listene under «Saved»)."
         case .encrypted(let name):
             return
                 "\(entry(name)) i den er kryptert. Pakk den ut med passordet og importer KML-filen."

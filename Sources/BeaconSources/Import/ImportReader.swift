@@ -13,6 +13,20 @@ package enum ImportReader {
     /// few megabytes, an Overpass answer for a city tens.
     package static let maximumFileBytes = 256 << 20
 
+    /// Every places file `bytes` holds, each with its name for messages: the file itself, or for
+    /// a Google Takeout archive each places file in it (`TakeoutArchive`).
+    package static func files(_ bytes: [UInt8], fileName: String) throws(ImportError)
+        -> [(name: String, content: ImportedFile)]
+    {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]),
+            let archive = try? ZipArchive(bytes), archive.kmlEntry == nil,
+            TakeoutArchive.isTakeout(archive)
+        {
+            return try TakeoutArchive.read(archive, name: fileName).map { ($0.name, $0.content) }
+        }
+        return [(fileName, try read(bytes, fileName: fileName))]
+    }
+
     /// Tells the format by content and reads it. `fileName` is only for messages.
     package static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> ImportedFile
     {

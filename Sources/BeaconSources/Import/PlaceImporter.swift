@@ -3,13 +3,14 @@ import BeaconSystem
 
 /// Turns the places of import files into changes to the store: each place is merged into a place
 /// the guide already knows (within 50 m under a similar name: `PlaceMatching`), added as the
-/// owner's own, or left out with the reason. Pure: the command reads the files, looks positions up
+/// owner's own (never refused for want of a kind: one no kind fits goes under «Andre steder»), or
+/// left out with the reason. Pure: the command reads the files, looks positions up
 /// and writes the store once. Importing the same file again finds every place already there and
 /// changes nothing.
 package enum PlaceImporter {
     package struct Options: Sendable {
-        /// `--category`: the kind of every place (else told by its OSM tags or folder, else not
-        /// imported).
+        /// `--category`: the kind of every place (else told by its OSM tags or folder, else
+        /// «Andre steder»).
         package var category: PlaceCategory?
         /// `--as favorites`: every place also becomes a favorite.
         package var asFavorites = false
@@ -26,18 +27,30 @@ package enum PlaceImporter {
 
     /// What became of one place of a file.
     package enum Outcome: Sendable, Equatable {
-        /// A new own place.
-        case added(PlaceID)
+        /// A new own place, of this kind (one the guide may not list yet, or «Andre steder»).
+        case added(PlaceID, category: PlaceCategory)
         /// A note or favorite mark added to a place the guide knows (`known`: its name there).
         case merged(into: PlaceID, known: String)
+        /// The same place as one this import added a moment before (a file that lists it twice,
+        /// or two files).
+        case duplicate(of: PlaceID, known: String)
         /// The guide has it already, with everything the file says of it.
         case alreadyThere(PlaceID)
         case skipped(SkipReason)
+
+        /// The place of the guide the outcome is about; nil for one left out.
+        package var placeID: PlaceID? {
+            switch self {
+            case .added(let id, _), .merged(let id, _), .duplicate(let id, _),
+                .alreadyThere(let id):
+                id
+            case .skipped: nil
+            }
+        }
     }
 
     package enum SkipReason: Sendable, Equatable {
         case noPosition
-        case noCategory
         case noName
         case badCoordinates
         case notAPoint(kind: String)
@@ -54,6 +67,8 @@ package enum PlaceImporter {
     package struct Result: Sendable {
         package var store: GuideStore
         package var lines: [Line]
+        /// How many places joined each list (by the list's name in the store).
+        package var listed: [String: Int] = [:]
     }
 
     /// A file as read, with its name for the summary.
@@ -69,15 +84,21 @@ package enum PlaceImporter {
 
     /// `store` with the files' places merged in or added. `known`: the places the guide has (the
     /// last build's, as the owner edited them). `positions`: looked-up positions of places the
-    /// files give none for, by file and place index.
+    /// files give none for, by file and place index; `tags`: the OpenStreetMap tags of the element
+    /// found to stand for a place whose file names no kind (`OverpassKindLookup`).
     package static func run(
         _ files: [File], known: [Place], store: GuideStore, settings: SiteSettings,
         options: Options,
-        positions: [FilePlace: Coordinate] = [:]
+        positions: [FilePlace: Coordinate] = [:], tags: [FilePlace: [String: String]] = [:]
     ) -> Result {
         var store = store
         var lines: [Line] = []
+        var listed: [String: Int] = [:]
         var matching = PlaceMatching(known)
+        var addedNow = Set<PlaceID>()
+        // The places this import added, by name (nil for a name added twice): a list without
+        // positions (Takeout's CSVs) names places its archive's starred places give.
+        var addedNames: [String: Place?] = [:]
         var byID: [PlaceID: Place] = [:]
         for place in known { byID[place.id] = place }
         // Names are folded only when some place comes without a position (they are matched by name
@@ -99,14 +120,32 @@ package enum PlaceImporter {
                         Line(file: file.name, name: skip.name, outcome: .skipped(reason(skip))), nil
                     ))
             }
-            for (placeIndex, imported) in file.content.places.enumerated() {
+            for (placeIndex, read) in file.content.places.enumerated() {
+                var imported = read
+                // A description that only repeats the position, name or address is no note.
+                if let note = imported.noteHTML,
+                    RepeatedNote.isRepeat(note, name: imported.name, address: imported.address)
+                {
+                    imported.noteHTML = nil
+                }
+                if imported.osmTags.isEmpty,
+                    let found = tags[FilePlace(file: fileIndex, place: placeIndex)]
+                {
+                    imported.osmTags = found
+                }
                 let outcome = importOne(
                     imported,
                     position: imported.coordinate
                         ?? positions[FilePlace(file: fileIndex, place: placeIndex)],
-                    file: file, store: &store, matching: &matching, byID: byID,
-                    uniqueNames: uniqueNames,
+                    file: file, store: &store, matching: &matching, addedNow: &addedNow,
+                    addedNames: &addedNames, byID: byID, uniqueNames: uniqueNames,
                     settings: settings, options: options)
+                // A saved list or a folder keeps its name: the place joins the list of that name.
+                if let list = imported.list, let id = outcome.placeID,
+                    store.addToList(named: list, id)
+                {
+                    listed[store.list(named: list)?.name ?? list, default: 0] += 1
+                }
                 items.append(
                     (
                         imported.sourceIndex,
@@ -115,7 +154,7 @@ package enum PlaceImporter {
             }
             lines += items.sorted { $0.index < $1.index }.map(\.line)
         }
-        return Result(store: store, lines: lines)
+        return Result(store: store, lines: lines, listed: listed)
     }
 
     /// A place of one of the files: `file` is its index in the list, `place` in the file's places.
@@ -131,8 +170,9 @@ package enum PlaceImporter {
 
     private static func importOne(
         _ imported: ImportedPlace, position: Coordinate?, file: File, store: inout GuideStore,
-        matching: inout PlaceMatching, byID: [PlaceID: Place], uniqueNames: [String: Place?],
-        settings: SiteSettings, options: Options
+        matching: inout PlaceMatching, addedNow: inout Set<PlaceID>,
+        addedNames: inout [String: Place?], byID: [PlaceID: Place],
+        uniqueNames: [String: Place?], settings: SiteSettings, options: Options
     ) -> Outcome {
         // The same OpenStreetMap element as a place of the guide: that place, wherever the file
         // puts it.
@@ -141,17 +181,22 @@ package enum PlaceImporter {
         }
         guard let position else {
             // No position: only a name the guide knows once stands for a place.
-            if let known = uniqueNames[PlaceMatching.nameKey(imported.name)] ?? nil {
+            let key = PlaceMatching.nameKey(imported.name)
+            if let known = uniqueNames[key] ?? nil {
                 return merge(imported, into: known, store: &store, options: options)
+            }
+            if let added = addedNames[key] ?? nil {
+                _ = merge(imported, into: added, store: &store, options: options)
+                return .duplicate(of: added.id, known: added.name)
             }
             return .skipped(.noPosition)
         }
         if let known = matching.match(name: imported.name, at: position) {
-            return merge(imported, into: known, store: &store, options: options)
+            let outcome = merge(imported, into: known, store: &store, options: options)
+            return addedNow.contains(known.id)
+                ? .duplicate(of: known.id, known: known.name) : outcome
         }
-        guard let category = category(of: imported, settings: settings, options: options) else {
-            return .skipped(.noCategory)
-        }
+        let category = category(of: imported, settings: settings, options: options)
         let own = OwnPlace(
             name: imported.name, category: category, coordinate: position,
             address: address(of: imported, guideCountry: settings.addressCountry),
@@ -166,7 +211,10 @@ package enum PlaceImporter {
         let id = store.addOwnPlace(own, note: imported.noteHTML)
         if options.asFavorites { store.addFavorite(own.place(id: id, note: nil), on: own.addedOn) }
         matching.add(own.place(id: id, note: imported.noteHTML))
-        return .added(id)
+        addedNow.insert(id)
+        let key = PlaceMatching.nameKey(own.name)
+        addedNames[key] = addedNames[key] == nil ? own.place(id: id, note: nil) : .some(nil)
+        return .added(id, category: category)
     }
 
     /// The note and favorite mark of `imported` added to `known`, when it lacks them.
@@ -199,6 +247,11 @@ package enum PlaceImporter {
     /// the way of the guide's country (`SiteSettings.addressCountry`) as the guide's own places
     /// are.
     static func address(of imported: ImportedPlace, guideCountry: String?) -> String? {
+        // A file without an address, and an element found for the place that has one (a Takeout
+        // place looked up in OpenStreetMap).
+        if imported.address == nil, !imported.osmTags.isEmpty {
+            return ImportText.address(osmTags: imported.osmTags, guideCountry: guideCountry)
+        }
         guard let line = imported.address, guideCountry != nil,
             line == ImportText.address(osmTags: imported.osmTags)
         else { return imported.address }
@@ -206,12 +259,25 @@ package enum PlaceImporter {
     }
 
     /// `--category`, else the kind its OSM tags name, else its type, tag or folder's name as a kind
-    /// («kafé», «Kafeer»), else the guide's one kind when it has only one.
-    static func category(of imported: ImportedPlace, settings: SiteSettings, options: Options)
-        -> PlaceCategory?
+    /// («kafé», «Kafeer»): one of the guide's, else a preset the guide does not list yet (shown
+    /// under «Andre steder» until the owner adds it); else «Andre steder».
+    package static func category(
+        of imported: ImportedPlace, settings: SiteSettings, options: Options
+    )
+        -> PlaceCategory
     {
         if let category = options.category { return category }
-        let categories = settings.categories
+        let guides = settings.categories.filter(\.isFetched)
+        for categories in [guides, PlaceCategory.presets.filter(\.isFetched)] {
+            if let found = named(imported, among: categories) { return found }
+        }
+        return .other
+    }
+
+    /// The first of `categories` the place's OSM tags, then its type, tag or folder, name.
+    private static func named(_ imported: ImportedPlace, among categories: [PlaceCategory])
+        -> PlaceCategory?
+    {
         if !imported.osmTags.isEmpty {
             var keys: [String] = []
             for tag in OSMCategoryTags.tagKeys {
@@ -241,7 +307,7 @@ package enum PlaceImporter {
                 return named
             }
         }
-        return categories.count == 1 ? categories[0] : nil
+        return nil
     }
 
     /// The place's own website: its OSM tag, or the file's link unless that is only Google's page

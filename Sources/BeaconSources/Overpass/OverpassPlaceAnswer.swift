@@ -13,6 +13,27 @@ enum OverpassPlaceAnswer {
     static func read(
         _ body: Data, categories: [PlaceCategory], addressCountry: String?
     ) throws(OverpassPlacesError) -> [PlaceCategory: PlacesDecoder.Result] {
+        let elements = try elements(of: body)
+        let tagsByCategory = categories.map { ($0, $0.openStreetMapTags) }
+        var features: [PlaceCategory: [JSONValue]] = [:]
+        for element in elements {
+            let tags = element["tags"]
+            guard let category = tagsByCategory.first(where: { $1.contains { $0.isOn(tags) } })?.0
+            else { continue }
+            features[category, default: []].append(feature(element))
+        }
+        var results: [PlaceCategory: PlacesDecoder.Result] = [:]
+        for (category, list) in features {
+            results[category] = PlacesDecoder(
+                assignedCategory: category, categories: categories, addressCountry: addressCountry
+            ).decode(features: list)
+        }
+        return results
+    }
+
+    /// The answer's elements; an answer that is not one (an HTML page, cut-off JSON, a remark
+    /// that the server gave up) is an error that says which.
+    static func elements(of body: Data) throws(OverpassPlacesError) -> [JSONValue] {
         let answer: JSONValue
         do {
             answer = try JSONParser.parse(body)
@@ -29,21 +50,7 @@ enum OverpassPlaceAnswer {
         guard let elements = answer["elements"]?.arrayValue else {
             throw .unexpectedAnswer("JSON uten «elements»")
         }
-        let tagsByCategory = categories.map { ($0, $0.openStreetMapTags) }
-        var features: [PlaceCategory: [JSONValue]] = [:]
-        for element in elements {
-            let tags = element["tags"]
-            guard let category = tagsByCategory.first(where: { $1.contains { $0.isOn(tags) } })?.0
-            else { continue }
-            features[category, default: []].append(feature(element))
-        }
-        var results: [PlaceCategory: PlacesDecoder.Result] = [:]
-        for (category, list) in features {
-            results[category] = PlacesDecoder(
-                assignedCategory: category, categories: categories, addressCountry: addressCountry
-            ).decode(features: list)
-        }
-        return results
+        return elements
     }
 
     /// The element as Geoapify would answer it: its position (a node's own, a way's or a

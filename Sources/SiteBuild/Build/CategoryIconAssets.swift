@@ -44,7 +44,7 @@ extension AssetBundle {
         }
         var bundle = self
         var unused = Set<String>()
-        for preset in PlaceCategory.presets where !categories.contains(preset) {
+        for preset in PlaceCategory.builtIn where !categories.contains(preset) {
             unused.insert(SitePaths.shareImage(for: preset))
         }
         bundle.files.removeAll {

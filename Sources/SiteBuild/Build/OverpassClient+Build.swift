@@ -5,7 +5,7 @@ import FoundationEssentials
 extension OverpassClient {
     /// The client a build asks Overpass with, for places or map data: `OVERPASS_URL` and
     /// `OVERPASS_TIMEOUT` from `environment`, the build's clock, and each retry said on `console`.
-    static func forBuild(
+    package static func forBuild(
         environment: [String: String], console: any Console, now: @escaping @Sendable () -> Date
     ) throws(OverpassError) -> OverpassClient {
         var client = try OverpassClient.fromEnvironment(environment)

@@ -3,8 +3,8 @@ import BeaconSite
 import Templates
 
 /// What the build tells the owner about their edits that found nothing to edit: a correction or
-/// hidden mark whose place the data no longer has (kept in the store, in case it returns), an own
-/// place of a kind the guide no longer holds.
+/// hidden mark whose place the data no longer has (kept in the store, in case it returns), own
+/// places of kinds the guide does not list (shown under «Andre steder»).
 enum OwnerEditReport {
     package static func warnings(_ base: GuideBase, settings: SiteSettings) -> [String] {
         var warnings: [String] = []
@@ -19,11 +19,24 @@ enum OwnerEditReport {
                         : "«sitegen place unhide \(edit.id.rawValue)»")
                     + ".")
         }
-        for place in base.ownPlacesOutsideCategories {
+        // Own places of kinds the guide does not list: shown under «Andre steder», said once.
+        var outside: [PlaceCategory: Int] = [:]
+        for place in base.ownPlacesOutsideCategories { outside[place.category, default: 0] += 1 }
+        if !outside.isEmpty {
+            let kinds = outside.sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+            }
+            let counted = kinds.map {
+                NorwegianFormat.count(
+                    $0.value, singular: CategoryNames.singular($0.key).lowercased(),
+                    plural: CategoryNames.pluralInText($0.key))
+            }
+            let total = base.ownPlacesOutsideCategories.count
             warnings.append(
-                "Ditt eget sted «\(place.name)» er \(CategoryNames.singular(place.category).lowercased()), som guiden ikke har "
-                    + "med (categories i innstillingene), så det vises ikke. Legg kategorien til, eller endre stedet med "
-                    + "«sitegen place edit \(place.id.rawValue) --category …».")
+                "\(NorwegianFormat.count(total, singular: "eget sted", plural: "egne steder")) er av slag guiden "
+                    + "ikke har med (\(NorwegianFormat.list(counted))), og vises under «Andre steder». "
+                    + "Ta dem med i egne kategorier: sitegen categories add "
+                    + kinds.map(\.key.rawValue).joined(separator: " "))
         }
         return warnings
     }

@@ -95,7 +95,14 @@ struct PlaceLoading: Sendable {
     func report(places: Int, skipped: [PlacesDecoder.SkippedFeature]) -> [String] {
         var warnings: [String] = []
         if !skipped.isEmpty {
-            let message = "Stedsfilen: " + PlacesDecoder.SkippedFeature.summary(skipped) + "."
+            let message =
+                "Stedsfilen: "
+                + PlacesDecoder.SkippedFeature.summary(skipped) { kind, count in
+                    NorwegianFormat.count(
+                        count, singular: CategoryNames.singular(kind).lowercased(),
+                        plural: CategoryNames.pluralInText(kind))
+                } + "."
+                + (PlacesDecoder.SkippedFeature.kindsAdvice(skipped).map { " " + $0 + "." } ?? "")
             warnings.append(message)
             console.progress(message)
         }
@@ -161,7 +168,8 @@ struct PlaceLoading: Sendable {
     func overpassSource(settings: SiteSettings) throws -> any PlaceSource {
         let client = try OverpassClient.forBuild(
             environment: environment, console: console, now: options.now)
-        let kinds = NorwegianFormat.list(settings.categories.map(CategoryNames.pluralInText))
+        let kinds = NorwegianFormat.list(
+            settings.categories.filter(\.isFetched).map(CategoryNames.pluralInText))
         let circle =
             "innen \(settings.radiusKm) km fra \(settings.centerLabel ?? NorwegianFormat.coordinate(settings.center))"
         switch mode {
@@ -180,15 +188,15 @@ struct PlaceLoading: Sendable {
             cache: ResponseCache(
                 folder: options.site.cachePath + "/overpass", inside: options.site.root),
             mode: mode, timeToLive: TimeInterval(settings.cacheHours) * 3600,
-            categories: settings.categories, addressCountry: settings.addressCountry,
-            now: options.now)
+            categories: settings.categories.filter(\.isFetched),
+            addressCountry: settings.addressCountry, now: options.now)
     }
 
     var mode: PlaceFetchMode { options.offline ? .offline : options.refresh ? .refresh : .normal }
 
     func loadCategories(from source: any PlaceSource, settings: SiteSettings) async throws -> Loaded
     {
-        let requests = settings.categories.map {
+        let requests = settings.categories.filter(\.isFetched).map {
             PlacesRequest(
                 category: $0, center: settings.center, radiusMetres: settings.radiusMetres,
                 limit: settings.placesPerCategory)

@@ -7,11 +7,13 @@ import Templates
 /// `sitegen categories`: the kinds of place a guide can hold (the presets, `CategoryPreset.all`)
 /// with their names, Geoapify keys and animation, the site's own first in the order its pages show
 /// them; as a table, as JSON (`--json`), or as the names the site's categories are typed with, for
-/// shell completion (`--names`). Reads the settings only; writes nothing.
+/// shell completion (`--names`). `add` and `remove` change the settings' `categories`
+/// (`CategoryChange`); everything else reads only.
 struct CategoriesCommand: Command {
     let spec = CommandSpec(
         name: "categories",
-        usage: "sitegen categories [--json | --names | --keys] [--site MAPPE]",
+        usage:
+            "sitegen categories [--json | --names | --keys] [--site MAPPE]\n       sitegen categories add|remove KATEGORI… [--site MAPPE]",
         summary:
             "Viser kategoriene en guide kan ha, og hvilke guiden bruker, i rekkefølgen sidene viser dem.",
         details: """
@@ -21,8 +23,12 @@ struct CategoriesCommand: Command {
             «categories» i beacon-settings.json. --names skriver navnene guidens kategorier kan
             skrives med (--category), ett per linje, slik tab-fullføringen bruker dem. --keys skriver
             alle Geoapify-kategoriene, nøklene en egen kategori («key» i beacon-settings.json) kan ha.
+            «sitegen categories add bar pub» tar kategoriene med i guiden (sist, i den rekkefølgen de
+            står), «remove» tar dem ut; egne steder av en kategori guiden ikke har, vises under
+            «Andre steder». Kjør «sitegen build» etterpå.
             """,
-        options: Options.declared
+        options: Options.declared,
+        maximumPositionals: 1 + CategoryChange.maximumNames
     )
 
     struct Options: CommandOptions {
@@ -47,6 +53,32 @@ struct CategoriesCommand: Command {
 
     func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
     {
+        if let verb = arguments.positionals.first {
+            guard !arguments[\.json], !arguments[\.names], !arguments[\.keys] else {
+                throw UsageError(
+                    "--json, --names og --keys viser kategoriene; de kan ikke brukes med «\(verb)»",
+                    command: spec.name)
+            }
+            let change = try CategoryChange(
+                verb: verb, names: Array(arguments.positionals.dropFirst()), command: spec.name)
+            // Only a guide's settings are changed: a folder that holds none is not made one.
+            guard
+                let current = try Self.settings(
+                    of: context.site, named: arguments[\.site] != nil)?.categories
+            else { throw NotASiteFolder(path: context.site.root) }
+            // Nothing to change: the settings file is left as it is.
+            guard try change.applied(to: current) != current else {
+                context.console.output(change.report(before: current, after: current))
+                return .success
+            }
+            let (before, after) = try context.site.updateSettings { settings in
+                let before = settings.categories
+                settings.categories = try change.applied(to: before)
+                return (before, settings.categories)
+            }
+            context.console.output(change.report(before: before, after: after))
+            return .success
+        }
         if [arguments[\.json], arguments[\.names], arguments[\.keys]].filter({ $0 }).count > 1 {
             throw UsageError("bruk bare én av --json, --names og --keys", command: spec.name)
         }

@@ -13,7 +13,7 @@ struct ImportCommand: Command {
     let spec = CommandSpec(
         name: "import",
         usage:
-            "sitegen import FIL… [--dry-run] [--category KATEGORI] [--as places|favorites] [--site MAPPE] [--quiet]",
+            "sitegen import FIL… [--dry-run] [--category KATEGORI] [--as places|favorites] [--offline] [--site MAPPE] [--quiet]",
         summary:
             "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
         details: """
@@ -23,6 +23,10 @@ struct ImportCommand: Command {
             Et sted innen 50 meter fra et sted guiden har, med et lignende navn, slås sammen med det (notatet og
             favorittmerket tas med) i stedet for å legges til to ganger. Å importere samme fil igjen endrer ingenting.
             Steder uten posisjon (CSV-lister, Takeout med [0,0]) slås opp hos Geoapify når GEOAPIFY_API_KEY er satt.
+            Et sted filen ikke sier hva slags er (Takeout sier det aldri), slås opp i OpenStreetMap: én forespørsel
+            til Overpass for hele importen, et sted med lignende navn innen 50 meter gir kategorien. Det ingen
+            kategori passer for, legges under «Andre steder»; flytt det med «sitegen place edit NAVN --category …».
+            --dry-run og --offline spør ingen.
             """,
         options: Options.declared,
         minimumPositionals: 1,
@@ -37,9 +41,12 @@ struct ImportCommand: Command {
         let mode = Option<String?>(
             "--as", valueName: "places|favorites",
             help: "som egne steder (standard), eller også som favoritter")
+        let offline = Option(
+            flag: "--offline",
+            help: "spør ingen: steder filen ikke sier hva slags er, legges under «Andre steder»")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
-        var listed: [any DeclaredOption] { [dryRun, category, mode, site, quiet] }
+        var listed: [any DeclaredOption] { [dryRun, category, mode, offline, site, quiet] }
     }
 
     func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
@@ -60,10 +67,11 @@ struct ImportCommand: Command {
             guard let named = PlaceCategory(userInput: text, in: settings.categories) else {
                 throw UsageError(PlaceCategory.unknownMessage(text), command: spec.name)
             }
-            guard settings.categories.contains(named) else {
+            guard settings.categories.contains(named) || named == .other else {
                 throw UsageError(
                     "guiden har ikke kategorien «\(named.rawValue)» (den har "
-                        + settings.categories.map(\.rawValue).joined(separator: ", ") + ")",
+                        + settings.categories.map(\.rawValue).joined(separator: ", ")
+                        + "); ta den med først: sitegen categories add \(named.rawValue)",
                     command: spec.name)
             }
             category = named
@@ -75,13 +83,16 @@ struct ImportCommand: Command {
             let absolute = SiteFolder.absolute(path)
             let bytes = try FileSystem.read(absolute, limit: ImportReader.maximumFileBytes)
             let name = PathText.lastComponent(absolute)
-            files.append(
-                PlaceImporter.File(
-                    name: name, content: try ImportReader.read(bytes, fileName: name)))
-            context.console.progress(
-                "Leste \(name): \(files.last!.content.format.displayName), "
-                    + NorwegianFormat.count(
-                        files.last!.content.places.count, singular: "sted", plural: "steder") + ".")
+            for (shown, content) in try ImportReader.files(bytes, fileName: name) {
+                files.append(PlaceImporter.File(name: shown, content: content))
+                // Every place the file holds, those that will be left out too: the summary's
+                // whole.
+                context.console.progress(
+                    "Leste \(shown): \(content.format.displayName), "
+                        + NorwegianFormat.count(
+                            content.places.count + content.skipped.count, singular: "sted",
+                            plural: "steder") + ".")
+            }
         }
 
         let options = PlaceImporter.Options(
@@ -106,6 +117,18 @@ struct ImportCommand: Command {
             }
         }
 
+        // The kinds of located places nobody named, from OpenStreetMap: not on a dry run, which
+        // asks no one.
+        var tags: [PlaceImporter.FilePlace: [String: String]] = [:]
+        let unknown = ImportKindLookups.unknown(
+            files, known: places, settings: settings, options: options, positions: positions)
+        if !unknown.isEmpty, !dryRun, !arguments[\.offline] {
+            let found = try await ImportKindLookups(context: context, settings: settings).tags(
+                for: unknown, in: files, options: options)
+            tags = found.tags
+            context.console.output(found.report)
+        }
+
         let result: PlaceImporter.Result
         if dryRun {
             result = PlaceImporter.run(
@@ -117,13 +140,13 @@ struct ImportCommand: Command {
             result = try context.site.updateStoreIfChanged { store in
                 let result = PlaceImporter.run(
                     files, known: places, store: store, settings: settings, options: options,
-                    positions: positions)
+                    positions: positions, tags: tags)
                 store = result.store
                 return result
             }
         }
         let summary = ImportSummary(
-            lines: result.lines,
+            lines: result.lines, listed: result.listed,
             positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
             category: category, settings: settings)
         if dryRun {

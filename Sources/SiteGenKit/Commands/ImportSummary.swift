@@ -3,10 +3,12 @@ import BeaconSources
 import BeaconText
 import Templates
 
-/// The terminal's account of an import: one headline that counts what became of the places
-/// («Importerte 412: 380 nye, 24 slått sammen med steder i guiden, 8 uten posisjon»; «Leste» when
-/// nothing changed), a line for each kind of place left out with its names, and for `--dry-run` a
-/// line per place.
+/// The terminal's account of an import: one headline that counts what became of every place read,
+/// so its parts add up to the whole («Importerte 412: 380 nye, 24 slått sammen med steder i guiden,
+/// 8 uten posisjon»; «Leste» when nothing changed), a line for the new places of kinds the guide does
+/// not list and for those no kind fits (both under «Andre steder», with the command that moves
+/// them), a line for each kind of place left out with its names, and for `--dry-run` a line per
+/// place.
 struct ImportSummary {
     /// What was done about places without a position: what is said of those left without one.
     enum PositionLookup {
@@ -18,6 +20,8 @@ struct ImportSummary {
     }
 
     var lines: [PlaceImporter.Line]
+    /// How many places joined each saved list.
+    var listed: [String: Int] = [:]
     var positions: PositionLookup
     var category: PlaceCategory?
     var settings: SiteSettings
@@ -35,8 +39,29 @@ struct ImportSummary {
 
     var added: Int { count { if case .added = $0 { true } else { false } } }
     var merged: Int { count { if case .merged = $0 { true } else { false } } }
+    var duplicates: Int { count { if case .duplicate = $0 { true } else { false } } }
     var alreadyThere: Int { count { if case .alreadyThere = $0 { true } else { false } } }
-    var changedAnything: Bool { added + merged > 0 }
+    var changedAnything: Bool { added + merged > 0 || !listed.isEmpty }
+
+    /// The new places of each kind the guide does not list (shown under «Andre steder» until it
+    /// does), most first.
+    var kindsOutsideGuide: [(category: PlaceCategory, count: Int)] {
+        var counts: [PlaceCategory: Int] = [:]
+        for line in lines {
+            if case .added(_, let category) = line.outcome, category != .other,
+                !settings.categories.contains(category)
+            {
+                counts[category, default: 0] += 1
+            }
+        }
+        return counts.map { ($0.key, $0.value) }.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.category < $1.category
+        }
+    }
+
+    private static func isAddedAsOther(_ outcome: PlaceImporter.Outcome) -> Bool {
+        if case .added(_, let category) = outcome { category == .other } else { false }
+    }
 
     private static func isSkip(_ reason: PlaceImporter.SkipReason) -> (PlaceImporter.Outcome) ->
         Bool
@@ -55,15 +80,22 @@ struct ImportSummary {
     /// «Importerte» only when the store changed; a dry run, or a file whose places were all there
     /// or left out, was only read.
     func headline(dryRun: Bool) -> String {
+        let other = count(Self.isAddedAsOther) + kindsOutsideGuide.reduce(0) { $0 + $1.count }
         var parts = [
-            "\(NorwegianFormat.integer(added)) nye",
+            "\(NorwegianFormat.integer(added)) nye"
+                + (other > 0 ? " (\(NorwegianFormat.integer(other)) under «Andre steder»)" : ""),
             "\(NorwegianFormat.integer(merged)) slått sammen med steder i guiden",
         ]
+        if duplicates > 0 {
+            parts.append(
+                "\(NorwegianFormat.integer(duplicates)) dobbeltført\(duplicates == 1 ? "" : "e") i filene"
+            )
+        }
         if alreadyThere > 0 {
             parts.append("\(NorwegianFormat.integer(alreadyThere)) var med fra før")
         }
         let skipped = [
-            (PlaceImporter.SkipReason.noPosition, "uten posisjon"), (.noCategory, "uten kategori"),
+            (PlaceImporter.SkipReason.noPosition, "uten posisjon"),
             (.notAPoint(kind: ""), "linjer, flater eller spor"), (.noName, "uten navn"),
             (.badCoordinates, "med ugyldig posisjon"), (.empty, "tomme"),
         ]
@@ -79,6 +111,34 @@ struct ImportSummary {
     /// What to do about each kind of place left out, with some of their names.
     var details: [String] {
         var details: [String] = []
+        if !listed.isEmpty {
+            let lists = listed.sorted { $0.key < $1.key }.map {
+                "«\(TextHardening.truncate($0.key, to: 40))» (\(NorwegianFormat.count($0.value, singular: "sted", plural: "steder")))"
+            }
+            details.append(
+                "Lagt i listene dine: \(NorwegianFormat.list(lists)). Se dem med «sitegen places --list NAVN»."
+            )
+        }
+        let outside = kindsOutsideGuide
+        if !outside.isEmpty {
+            let kinds = outside.map {
+                NorwegianFormat.count(
+                    $0.count, singular: CategoryNames.singular($0.category).lowercased(),
+                    plural: CategoryNames.pluralInText($0.category))
+            }
+            details.append(
+                "\(NorwegianFormat.list(kinds)) er ikke blant guidens kategorier; de vises under «Andre steder» "
+                    + "til du tar dem med: sitegen categories add "
+                    + outside.map(\.category.rawValue).joined(separator: " "))
+        }
+        let unknown = count(Self.isAddedAsOther)
+        if unknown > 0 {
+            details.append(
+                "Ingen kjent kategori for \(names(Self.isAddedAsOther)); "
+                    + (unknown == 1 ? "det ligger" : "de ligger")
+                    + " under «Andre steder». Flytt et sted med «sitegen place edit NAVN --category kafe»."
+            )
+        }
         let noPosition = count(Self.isSkip(.noPosition))
         if noPosition > 0 {
             details.append(
@@ -94,12 +154,6 @@ struct ImportSummary {
                                 + "«sitegen place add NAVN --at BREDDE LENGDE»."
                         }
                     }())
-        }
-        if count(Self.isSkip(.noCategory)) > 0 {
-            details.append(
-                "Uten kategori: \(names(Self.isSkip(.noCategory))). Filen sier ikke hva slags steder det er; velg med "
-                    + "--category (guiden har \(settings.categories.map(\.rawValue).joined(separator: ", ")))."
-            )
         }
         if count(Self.isSkip(.notAPoint(kind: ""))) > 0 {
             details.append(
@@ -117,8 +171,14 @@ struct ImportSummary {
         var shown = lines.prefix(limit).map { line -> String in
             let name = TextHardening.truncate(line.name ?? "(uten navn)", to: 50)
             switch line.outcome {
-            case .added: return "  + \(name)"
+            case .added(_, let category):
+                return "  + \(name)"
+                    + (settings.categories.contains(category)
+                        ? ""
+                        : " (\(CategoryNames.singular(category).lowercased()), under «Andre steder»)")
             case .merged(_, let known): return "  = \(name) → slås sammen med «\(known)»"
+            case .duplicate(_, let known):
+                return "  = \(name) → samme sted som «\(known)» lenger opp"
             case .alreadyThere: return "  · \(name) (med fra før)"
             case .skipped(.noName): return "  – (uten navn)"
             case .skipped(let reason): return "  – \(name) (\(Self.words(reason)))"
@@ -131,7 +191,6 @@ struct ImportSummary {
     static func words(_ reason: PlaceImporter.SkipReason) -> String {
         switch reason {
         case .noPosition: "uten posisjon"
-        case .noCategory: "uten kategori"
         case .noName: "uten navn"
         case .badCoordinates: "ugyldig posisjon"
         case .notAPoint(let kind): "ikke et punkt, men \(kind)"

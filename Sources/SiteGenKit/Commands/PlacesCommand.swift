@@ -1,15 +1,16 @@
+import BeaconModel
 import BeaconSite
 import BeaconSystem
 import BeaconText
 import FoundationEssentials
 import Templates
 
-/// `sitegen places [--own|--hidden|--edited]`: the guide's places, or the ones the owner added, hid
-/// or corrected.
+/// `sitegen places [--own|--hidden|--edited|--list NAVN]`: the guide's places, or the ones the owner
+/// added, hid or corrected, or those of one of the owner's lists in the list's order.
 struct PlacesCommand: Command {
     let spec = CommandSpec(
         name: "places",
-        usage: "sitegen places [--own | --hidden | --edited] [--site MAPPE]",
+        usage: "sitegen places [--own | --hidden | --edited | --list NAVN] [--site MAPPE]",
         summary:
             "Viser stedene i guiden, nærmeste først; eller bare dine egne, de skjulte eller de rettede.",
         details:
@@ -23,17 +24,26 @@ struct PlacesCommand: Command {
         let hidden = Option(flag: "--hidden", help: "bare stedene du har skjult (place hide)")
         let edited = Option(
             flag: "--edited", help: "bare stedene fra dataene du har rettet (place edit)")
+        let list = Option<String?>(
+            "--list", valueName: "NAVN",
+            help: "stedene i en av listene dine (fra import), i listens rekkefølge")
         let site = CommonOptions.site
-        var listed: [any DeclaredOption] { [own, hidden, edited, site] }
+        var listed: [any DeclaredOption] { [own, hidden, edited, list, site] }
     }
 
     func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
     {
-        let chosen = [arguments[\.own], arguments[\.hidden], arguments[\.edited]].filter { $0 }
+        let chosen = [
+            arguments[\.own], arguments[\.hidden], arguments[\.edited], arguments[\.list] != nil,
+        ].filter { $0 }
         guard chosen.count <= 1 else {
-            throw UsageError("velg bare én av --own, --hidden og --edited", command: spec.name)
+            throw UsageError(
+                "velg bare én av --own, --hidden, --edited og --list", command: spec.name)
         }
         let known = try await KnownPlaces.load(context)
+        if let name = arguments[\.list] {
+            return try showList(named: name, known: known, context)
+        }
         if arguments[\.hidden] {
             let hidden = known.store.entries.filter { $0.value.hidden != nil }.sorted {
                 $0.key < $1.key
@@ -66,6 +76,40 @@ struct PlacesCommand: Command {
             return .success
         }
         context.console.output(PlaceTable.render(places, status: Self.mark, statusHeader: "Merke"))
+        return .success
+    }
+
+    /// The places of one list in its order; a place the guide no longer shows is named as the
+    /// store remembers it.
+    func showList(named name: String, known: KnownPlaces, _ context: CommandContext) throws
+        -> ExitStatus
+    {
+        let lists = known.store.lists
+        guard let list = known.store.list(named: name) else {
+            throw UsageError(
+                lists.isEmpty
+                    ? "du har ingen lister ennå; de kommer med «sitegen import» av lagrede lister (Google Takeout, My Maps)"
+                    : "ingen liste heter «\(TextHardening.clean(name, maximumLength: 60) ?? "")» (du har "
+                        + NorwegianFormat.list(lists.map { "«\($0.name)»" }) + ")",
+                command: spec.name)
+        }
+        var byID: [PlaceID: GuidePlace] = [:]
+        for place in known.guide.allPages { byID[place.id] = place }
+        let places = list.places.compactMap { byID[$0] }
+        context.console.output(
+            "«\(list.name)»: "
+                + NorwegianFormat.count(list.places.count, singular: "sted", plural: "steder") + "."
+        )
+        if !places.isEmpty {
+            context.console.output(
+                PlaceTable.render(places, status: Self.mark, statusHeader: "Merke"))
+        }
+        let missing = list.places.count - places.count
+        if missing > 0 {
+            context.console.output(
+                "\(NorwegianFormat.count(missing, singular: "sted", plural: "steder")) i listen er ikke i guiden nå."
+            )
+        }
         return .success
     }
 

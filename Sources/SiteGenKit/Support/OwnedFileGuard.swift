@@ -31,7 +31,9 @@ struct OwnedFileGuard {
         var protected = [
             (site.settingsPath, "innstillingsfilen"),
             (site.storePath, "lageret med vurderingene og favorittene"),
-            (site.storeBackupPath, "sikkerhetskopien av lageret"), (site.lockPath, "låsefilen"),
+            (site.storeBackupPath, "sikkerhetskopien av lageret"),
+            (site.storeBackupPath(format: 2), "sikkerhetskopien av lageret"),
+            (site.lockPath, "låsefilen"),
             (PlaceIndex.path(in: site), "stedsindeksen"),
         ]
         if let placesFile = PlaceIndex.lastPlacesFile(in: site) {

@@ -188,6 +188,10 @@ package enum CategoryNames {
                 "film", "filmer", "theatre", "theatres", "theater", "scene", "forestilling", "show",
                 "play",
             ]),
+        Row(
+            "other", nb: ("Annet sted", "Andre steder"), nn: ("Anna stad", "Andre stader"),
+            en: ("Other place", "Other places"),
+            words: ["annet", "anna", "diverse", "other", "misc", "miscellaneous"]),
     ]
 
     static let byKey: [String: Row] = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })

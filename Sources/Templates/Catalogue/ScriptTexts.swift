@@ -37,7 +37,7 @@ package enum ScriptTexts {
     package static func file(
         languages: SiteLanguages, categories: [PlaceCategory] = PlaceCategory.defaults
     ) -> [UInt8] {
-        let known = PlaceCategory.presets + categories.filter { !$0.isPreset }
+        let known = PlaceCategory.builtIn + categories.filter { !$0.isPreset }
         var entries: [(key: String, value: JSONValue)] = []
         for language in languages.all {
             let t = Strings.of(language)

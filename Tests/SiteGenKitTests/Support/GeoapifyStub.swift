@@ -43,8 +43,10 @@ final class GeoapifyStub {
 
     struct LoggedRequest {
         var path: String
+        /// The address's query, and a POST's form fields.
         var query: [String: String]
         var headers: [String: String]
+        var method = "GET"
     }
 
     /// `routes` by `categories` value ("catering.cafe") or "geocode"; unlisted categories get their
@@ -139,7 +141,8 @@ final class GeoapifyStub {
             return LoggedRequest(
                 path: object["path"] as? String ?? "",
                 query: object["query"] as? [String: String] ?? [:],
-                headers: object["headers"] as? [String: String] ?? [:])
+                headers: object["headers"] as? [String: String] ?? [:],
+                method: object["method"] as? String ?? "GET")
         }
     }
 
