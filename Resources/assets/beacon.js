@@ -302,7 +302,8 @@
     const saved = Object.keys(stored).length ? stored : { radius: readStorage(localStorage, OLD_STORAGE_KEY).radius };
     const storedSession = readStorage(sessionStorage, SESSION_KEY);
     const sessionAge = Date.now() - storedSession.at;
-    const session = cameBack() || (sessionAge >= 0 && sessionAge < SESSION_FRESH_MS) ? storedSession : {};
+    // Either way of the clock: a clock set back (or a test's, which starts again at each page) is no age.
+    const session = cameBack() || Math.abs(sessionAge) < SESSION_FRESH_MS ? storedSession : {};
     const state = Object.assign({}, defaults, { view: 'list', shown: PAGE_SIZE });
     if (Number.isInteger(saved.radius) && saved.radius === clampRadius(saved.radius)) state.radius = saved.radius;
     if (SORTS.includes(saved.sort)) state.sort = saved.sort;
