@@ -175,6 +175,15 @@ import Testing
         #"{"format":1,"places":{"node/1":{"place":{"name":"A","category":"Bowling hall!","lat":1,"lon":2}}}}"#,
         #"{"places":{}}"#,
         #"{"format":99,"places":{}}"#,
+        // Lists (`StoreListsTests`) are format 3's.
+        #"{"format":2,"places":{},"lists":[{"name":"A","places":[]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":[]},{"name":"a","places":[]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"","places":[]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1","node/1"]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":[""]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":"node/1"}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","order":"manual"}]}"#,
+        #"{"format":3,"places":{},"lists":{"A":[]}}"#,
     ])
     func corruptStoreIsReportedAndNeverOverwritten(text: String) throws {
         let folder = TemporaryFolder()
@@ -223,28 +232,6 @@ import Testing
         #expect(try #require(folder.read(GuideStore.fileName)).contains("\"format\": 3"))
         // The format 2 file an older sitegen can read is kept beside.
         #expect(folder.read(GuideStore.fileName + ".format-2.bak") == format2)
-    }
-
-    @Test(arguments: [
-        // Lists are format 3's.
-        #"{"format":2,"places":{},"lists":[{"name":"A","places":[]}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"A","places":[]},{"name":"a","places":[]}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"","places":[]}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1","node/1"]}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"A","places":[""]}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"A","places":"node/1"}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"A","order":"manual"}]}"#,
-        #"{"format":3,"places":{},"lists":{"A":[]}}"#,
-    ])
-    func aBrokenListIsReportedAndTheStoreNeverOverwritten(text: String) throws {
-        let folder = TemporaryFolder()
-        folder.write(text, to: GuideStore.fileName)
-        let site = SiteFolder(root: folder.path)
-        #expect(throws: SiteDataError.self) { try site.loadStore() }
-        #expect(throws: (any Error).self) {
-            try site.updateStore { $0.addFavorite(Place.fixture("B"), on: date) }
-        }
-        #expect(folder.read(GuideStore.fileName) == text)
     }
 
     @Test func aListOfTooManyPlacesIsRefused() throws {

@@ -20,10 +20,7 @@ class EmptyStatesOnAPhone(unittest.TestCase):
     def setUpClass(cls):
         cls.guide = bb.tiled_site()
         cls.rows = bb.within_radius(cls.guide.places)
-        cls.driver = bb.make_driver(width=cls.width, height=cls.height)
-        cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": cls.width, "height": cls.height, "deviceScaleFactor": 1, "mobile": True})
-        cls.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        cls.driver = bb.touch_phone_driver(cls.width, cls.height)
 
     @classmethod
     def tearDownClass(cls):
@@ -38,8 +35,7 @@ class EmptyStatesOnAPhone(unittest.TestCase):
         d.get_log("browser")
 
     def tearDown(self):
-        errors = [e for e in bb.console_errors(self.driver) if not ("/kart/" in e["message"] and " 404 " in e["message"])]
-        self.assertEqual(errors, [], "console errors")
+        self.assertEqual(bb.tile_console_errors(self.driver), [], "console errors")
 
     def open(self):
         self.driver.get(self.guide.url("index.html"))

@@ -17,11 +17,7 @@ import beacon_browser as bb
 RECT = "const r = arguments[0].getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};"
 
 
-def console_errors(driver):
-    """The page's console errors, less a published basemap's missing tiles: the build publishes the tiles over
-    the guide's circle, and a view that reaches past it (the reader found near its edge) asks for some
-    that are not there (the tile layer's business, not the explorer's)."""
-    return [e for e in bb.console_errors(driver) if not ("/kart/" in e["message"] and " 404 " in e["message"])]
+console_errors = bb.tile_console_errors
 
 
 def overlaps(a, b):
@@ -40,10 +36,7 @@ class PhoneCase(unittest.TestCase):
     def setUpClass(cls):
         cls.guide = cls.site()
         cls.rows = bb.within_radius(cls.guide.places)
-        cls.driver = bb.make_driver(width=cls.width, height=cls.height)
-        cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": cls.width, "height": cls.height, "deviceScaleFactor": 1, "mobile": True})
-        cls.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        cls.driver = bb.touch_phone_driver(cls.width, cls.height)
 
     @classmethod
     def tearDownClass(cls):

@@ -25,19 +25,14 @@ package struct OverpassKindLookup: Sendable, Equatable {
     /// (`OSMCategoryTags.tagKeys`) around it; the union printed once, with centres.
     package func text(timeoutSeconds: Int, maximumBytes: Int) -> String {
         let keys = "[~\"^(" + OSMCategoryTags.tagKeys.joined(separator: "|") + ")$\"~\".\"]"
-        let statements = points.map {
-            "  nwr(around:\(Self.radiusMetres),\(Self.text($0)))[name]\(keys);"
-        }
-        return "[out:json][timeout:\(timeoutSeconds)][maxsize:\(maximumBytes)];\n(\n"
-            + statements.joined(separator: "\n") + "\n);\nout center tags qt;\n"
+        return OverpassPlaceQuery.union(
+            points.map { "nwr(around:\(Self.radiusMetres),\(Self.text($0)))[name]\(keys);" },
+            timeoutSeconds: timeoutSeconds, maximumBytes: maximumBytes)
     }
 
     /// What names the answer in the cache (the points, not the client's timeout and size).
     package var cacheKey: String {
-        var hasher = ContentHasher()
-        hasher.combine("overpass-kinds-v1")
-        hasher.combine(text(timeoutSeconds: 0, maximumBytes: 0))
-        return "kinds-" + hasher.hex
+        OverpassPlaceQuery.cacheKey("kinds", query: text(timeoutSeconds: 0, maximumBytes: 0))
     }
 
     static func text(_ point: Coordinate) -> String {

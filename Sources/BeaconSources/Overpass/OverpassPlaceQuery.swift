@@ -33,20 +33,29 @@ package struct OverpassPlaceQuery: Sendable, Equatable {
         let around =
             "(around:\(radiusMetres),\(MachineNumber.decimal(center.latitude, places: 6)),"
             + "\(MachineNumber.decimal(center.longitude, places: 6)))"
-        let statements = tags.map {
-            "  nwr[\(Self.quoted($0.key))=\(Self.quoted($0.value))]\(around);"
-        }
-        return "[out:json][timeout:\(timeoutSeconds)][maxsize:\(maximumBytes)];\n(\n"
-            + statements.joined(separator: "\n") + "\n);\nout center tags qt;\n"
+        return Self.union(
+            tags.map { "nwr[\(Self.quoted($0.key))=\(Self.quoted($0.value))]\(around);" },
+            timeoutSeconds: timeoutSeconds, maximumBytes: maximumBytes)
     }
 
-    /// What names the answer in the cache: the query without the timeout and size the client
-    /// chose, which do not change the places.
-    package var cacheKey: String {
+    /// The statements' union, printed once with each element's centre and tags: the shape of
+    /// every places query (and the import's kind lookup).
+    static func union(_ statements: [String], timeoutSeconds: Int, maximumBytes: Int) -> String {
+        "[out:json][timeout:\(timeoutSeconds)][maxsize:\(maximumBytes)];\n(\n"
+            + statements.map { "  " + $0 }.joined(separator: "\n") + "\n);\nout center tags qt;\n"
+    }
+
+    /// What names an answer in the cache: `query` without the timeout and size the client chose,
+    /// which do not change it, under `prefix`.
+    static func cacheKey(_ prefix: String, query: String) -> String {
         var hasher = ContentHasher()
-        hasher.combine("overpass-places-v1")
-        hasher.combine(text(timeoutSeconds: 0, maximumBytes: 0))
-        return "places-" + hasher.hex
+        hasher.combine("overpass-\(prefix)-v1")
+        hasher.combine(query)
+        return prefix + "-" + hasher.hex
+    }
+
+    package var cacheKey: String {
+        Self.cacheKey("places", query: text(timeoutSeconds: 0, maximumBytes: 0))
     }
 
     /// An Overpass QL string: in double quotes, with `\`, `"` and line breaks escaped.
