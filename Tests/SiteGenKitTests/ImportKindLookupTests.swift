@@ -15,16 +15,18 @@ import Testing
     /// Three saved places in Mexico City, as Takeout has them: no kinds.
     var takeout: String { Repository.fixtures + "/import/takeout-mexico-city.json" }
 
-    /// What Overpass has around them: the café under its sign's name, the palace as a theatre and
-    /// a sight, a bank next to the square (a kind, but another name), a bus stop of the square's
-    /// name (no kind a guide has).
+    /// What Overpass has around them: the café under its sign's name (and, 45 m off, a café of a
+    /// like name: the nearer one stands for it), the palace as a theatre and a sight, a bank next
+    /// to the square (a kind, but another name), a bus stop of the square's name (no kind a guide
+    /// has).
     static let answer = """
         {"version":0.6,"generator":"Overpass API 0.7.62.1","osm3s":{"timestamp_osm_base":"2026-11-28T10:00:00Z"},
          "elements":[
           {"type":"node","id":5001,"lat":19.43402,"lon":-99.13702,"tags":{"amenity":"restaurant","name":"Café de Tacuba","cuisine":"mexican","opening_hours":"Mo-Su 08:00-23:30","addr:street":"Calle de Tacuba","addr:housenumber":"28"}},
           {"type":"way","id":6002,"center":{"lat":19.43521,"lon":-99.14048},"tags":{"amenity":"theatre","name":"Palacio de Bellas Artes","tourism":"attraction"}},
           {"type":"node","id":5003,"lat":19.43262,"lon":-99.13318,"tags":{"amenity":"bank","name":"Banco Nacional"}},
-          {"type":"node","id":5004,"lat":19.43259,"lon":-99.13325,"tags":{"highway":"bus_stop","name":"Zócalo"}}
+          {"type":"node","id":5004,"lat":19.43259,"lon":-99.13325,"tags":{"highway":"bus_stop","name":"Zócalo"}},
+          {"type":"node","id":5005,"lat":19.43440,"lon":-99.13690,"tags":{"amenity":"cafe","name":"Café de Tacuba Express"}}
          ]}
         """
 
@@ -210,5 +212,50 @@ import Testing
             result.stderr.contains("«Saved Places.json», listene under «Saved»"), "\(result.stderr)"
         )
         #expect(!FileManager.default.fileExists(atPath: site.root + "/beacon-store.json"))
+    }
+}
+
+/// The import's headline adds up for every fixture (issue #60): what it read is what it added,
+/// merged, found twice, found there already and left out, each reason counted.
+@Suite struct ImportSummarySumTests {
+    static let fixtures = [
+        "takeout-saved-places-old.json", "takeout-saved-places-new.json",
+        "takeout-mexico-city.json", "takeout-archive.zip", "google-list.csv",
+        "google-list-described.csv", "my-maps.kml", "my-maps.kmz", "latin1.kml", "waypoints.gpx",
+        "windows-1252.gpx", "places.geojson", "overpass.json", "overpass.osm", "josm.osm",
+    ]
+
+    @Test(arguments: fixtures)
+    func theHeadlineAddsUp(fixture: String) throws {
+        let site = TestSite()
+        let result = try Sitegen.run([
+            "import", Repository.fixtures + "/import/" + fixture, "--dry-run", "--verbose",
+            "--site", site.root,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // «Leste takeout.zip: …, 3 steder.», once for each file read (an archive holds several).
+        let read = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Leste ") }.map {
+            line -> Int in
+            let words = line.split(separator: " ")
+            return Int(words[words.count - 2]) ?? -1
+        }
+        let headline = try #require(
+            result.stdout.split(separator: "\n").first {
+                $0.contains("Leste ") || $0.contains("Importerte ")
+            })
+        // «Leste 6: 3 nye (3 under «Andre steder»), 0 slått sammen …, 1 uten posisjon.»
+        let afterVerb = headline.split(separator: ":", maxSplits: 1)
+        let total = Int(afterVerb[0].split(separator: " ").last ?? "") ?? -1
+        let parts = afterVerb[1].replacing(/\([^)]*\)/, with: "").split(separator: ",").map {
+            Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) ?? -1
+        }
+        #expect(total == read.reduce(0, +), "\(fixture): \(headline) / \(read)")
+        #expect(parts.reduce(0, +) == total, "\(fixture): \(headline)")
+        // --verbose: the dry run's lines name every place, one line each.
+        let planned = result.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("  + ") || $0.hasPrefix("  = ") || $0.hasPrefix("  · ")
+                || $0.hasPrefix("  – ")
+        }
+        #expect(planned.count == min(total, 60), "\(fixture)")
     }
 }

@@ -13,7 +13,7 @@ struct ImportCommand: Command {
     let spec = CommandSpec(
         name: "import",
         usage:
-            "sitegen import FIL… [--dry-run] [--category KATEGORI] [--as places|favorites] [--offline] [--site MAPPE] [--quiet]",
+            "sitegen import FIL… [--dry-run] [--verbose] [--category KATEGORI] [--as places|favorites] [--offline] [--site MAPPE] [--quiet]",
         summary:
             "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
         details: """
@@ -35,6 +35,9 @@ struct ImportCommand: Command {
 
     struct Options: CommandOptions {
         let dryRun = Option(flag: "--dry-run", help: "vis hva som ville skjedd, uten å endre noe")
+        let verbose = Option(
+            flag: "--verbose",
+            help: "nevn hvert sted under grunnen det fikk, ikke bare de fem første")
         let category = Option<String?>(
             "--category", valueName: "KATEGORI",
             help: "hva slags steder det er (ellers fra OSM-taggene eller mappenavnet)")
@@ -46,7 +49,9 @@ struct ImportCommand: Command {
             help: "spør ingen: steder filen ikke sier hva slags er, legges under «Andre steder»")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
-        var listed: [any DeclaredOption] { [dryRun, category, mode, offline, site, quiet] }
+        var listed: [any DeclaredOption] {
+            [dryRun, verbose, category, mode, offline, site, quiet]
+        }
     }
 
     func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
@@ -148,7 +153,7 @@ struct ImportCommand: Command {
         let summary = ImportSummary(
             lines: result.lines, listed: result.listed,
             positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
-            category: category, settings: settings)
+            category: category, settings: settings, verbose: arguments[\.verbose])
         if dryRun {
             for line in summary.planLines(limit: 60) { context.console.output(line) }
         }

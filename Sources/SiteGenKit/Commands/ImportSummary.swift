@@ -25,12 +25,15 @@ struct ImportSummary {
     var positions: PositionLookup
     var category: PlaceCategory?
     var settings: SiteSettings
+    /// `--verbose`: every place named under its reason, not the first five.
+    var verbose = false
 
     private func count(_ matches: (PlaceImporter.Outcome) -> Bool) -> Int {
         lines.count { matches($0.outcome) }
     }
 
-    private func names(_ matches: (PlaceImporter.Outcome) -> Bool, limit: Int = 5) -> String {
+    private func names(_ matches: (PlaceImporter.Outcome) -> Bool) -> String {
+        let limit = verbose ? Int.max : 5
         let named = lines.filter { matches($0.outcome) }.map { $0.name ?? "uten navn" }
         let shown = named.prefix(limit).map { "«\(TextHardening.truncate($0, to: 40))»" }.joined(
             separator: ", ")
@@ -96,7 +99,7 @@ struct ImportSummary {
         }
         let skipped = [
             (PlaceImporter.SkipReason.noPosition, "uten posisjon"),
-            (.notAPoint(kind: ""), "linjer, flater eller spor"), (.noName, "uten navn"),
+            (.notAPoint(kind: ""), "som ikke er punkter"), (.noName, "uten navn"),
             (.badCoordinates, "med ugyldig posisjon"), (.empty, "tomme"),
         ]
         for (reason, words) in skipped {
