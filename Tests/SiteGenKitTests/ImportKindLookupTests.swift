@@ -84,6 +84,61 @@ import Testing
         #expect(site.read(GuideStore.fileName) == store)
     }
 
+    /// With a key, Geoapify's Place Details is asked at each point instead (the key in a header,
+    /// never in the address), paced, each answer kept: a second import asks nothing.
+    @Test func withAKeyGeoapifysPlaceDetailsGiveTheKinds() throws {
+        let site = TestSite()
+        func details(_ name: String, _ lat: Double, _ lon: Double, _ categories: String) -> String {
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"feature_type":"details","name":"\#(name)","categories":[\#(categories)],"datasource":{"sourcename":"openstreetmap"},"lat":\#(lat),"lon":\#(lon)},"geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}]}"#
+        }
+        let stub = try GeoapifyStub(routes: [
+            "details": [
+                .init(body: #"{"type":"FeatureCollection","features":[]}"#),
+                .init(
+                    body: details(
+                        "Palacio de Bellas Artes", 19.43521, -99.14048,
+                        #""entertainment","entertainment.museum""#)),
+                .init(
+                    body: details(
+                        "Café de Tacuba", 19.43402, -99.13702,
+                        #""catering","catering.restaurant""#)),
+            ]
+        ])
+        let environment = [
+            "GEOAPIFY_API_KEY": "test-key-0123456789", "GEOAPIFY_BASE_URL": stub.baseURL,
+        ]
+        // With a key the guide's places are the last build's.
+        #expect(
+            try Sitegen.run(["build", "--quiet", "--site", site.root], environment: environment)
+                .status == 0)
+        let result = try Sitegen.run(
+            ["import", takeout, "--site", site.root], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let asked = stub.requests.filter { $0.path == "/v2/place-details" }
+        #expect(asked.count == 3)
+        #expect(asked.allSatisfy { $0.query["apiKey"] == nil && $0.headers["x-api-key"] != nil })
+        #expect(lookups(stub).isEmpty)
+        #expect(
+            result.stdout.contains(
+                "Slo opp kategorien til 3 steder hos Geoapify (3 spørringer, resten fra bufferen): fant 2."
+            ),
+            "\(result.stdout)")
+        let kinds = Dictionary(
+            uniqueKeysWithValues: try site.site.loadStore().ownPlaces.map {
+                ($0.own.name, $0.own.category.rawValue)
+            })
+        #expect(
+            kinds == [
+                "Café de Tacuba": "restaurant", "Palacio de Bellas Artes": "museum",
+                "Zócalo": "other",
+            ])
+        #expect(!(site.read(GuideStore.fileName) ?? "").contains("test-key"))
+        let again = try Sitegen.run(
+            ["import", takeout, "--site", site.root], environment: environment)
+        #expect(again.status == 0)
+        #expect(stub.requests.filter { $0.path == "/v2/place-details" }.count == 3)
+    }
+
     @Test func aDryRunAndOfflineAskNobody() throws {
         let site = TestSite()
         let stub = try standIn(.init(body: Self.answer))

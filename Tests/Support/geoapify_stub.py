@@ -7,7 +7,7 @@ until killed.
 
 SCENARIO.json: {"routes": {KEY: [RESPONSE, ...]}, "default": RESPONSE}
   KEY is the `categories` value of a /v2/places request (e.g. "catering.cafe"), "geocode"
-  for /v1/geocode/*, "overpass" for an Overpass API request for map data (/api/interpreter?data=QUERY), or
+  for /v1/geocode/*, "details" for /v2/place-details, "overpass" for an Overpass API request for map data (/api/interpreter?data=QUERY), or
   "overpass-places" for one for places (a query with `out center`), "overpass-lookup" for the kinds of saved
   places (a query for `[name]`d elements around points; a POST's form is read as a GET's query). Responses are used in order; the last one repeats.
   RESPONSE: {"status": 200, "headers": {...}, "delay": seconds,
@@ -150,6 +150,8 @@ class Handler(BaseHTTPRequestHandler):
         else:
             if parts.path.startswith("/v1/geocode"):
                 key = "geocode"
+            elif parts.path.startswith("/v2/place-details"):
+                key = "details"
             elif parts.path.endswith("/interpreter"):
                 # Saved places' kinds looked up (named elements around points), a places query
                 # (`out center tags`) or the basemap's (`out geom`).
