@@ -116,9 +116,8 @@ struct PlaceLoading: Sendable {
             settings.source, hasKey: client != nil, center: settings.center)
         {
         case .sample:
-            if options.offline || options.refresh {
-                throw GeoapifyError.missingKey
-            }
+            // The sample is in the binary: nothing to fetch again, and --offline costs it nothing.
+            if options.refresh { throw SampleCannotBeRefreshed() }
             console.progress(
                 client == nil
                     ? "Ingen GEOAPIFY_API_KEY er satt: bruker eksempeldataene rundt Oslo S («\"source\": \"osm\"» i \(SiteSettings.fileName) henter steder fra OpenStreetMap i stedet)."
@@ -275,4 +274,14 @@ struct CategoryNotInGuide: UserFacingError {
     }
 
     package var exitStatus: ExitStatus { .usage }
+}
+
+/// `--refresh` on the sample guide: the sample is compiled in, so there is nothing to fetch again.
+struct SampleCannotBeRefreshed: UserFacingError {
+    var userMessage: String {
+        "--refresh henter stedene på nytt, men eksempeldataene ligger i sitegen og hentes ikke. Bygg uten "
+            + "--refresh, eller hent steder fra OpenStreetMap med «\"source\": \"osm\"» i \(SiteSettings.fileName) "
+            + "(eller fra Geoapify med GEOAPIFY_API_KEY)."
+    }
+    var exitStatus: ExitStatus { .usage }
 }
