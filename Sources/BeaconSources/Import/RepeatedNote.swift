@@ -1,3 +1,4 @@
+import BeaconHTML
 import BeaconModel
 import BeaconText
 
@@ -8,7 +9,7 @@ enum RepeatedNote {
     /// Whether `html` (a note as the readers make it) holds only the place's position, name or
     /// address.
     static func isRepeat(_ html: String, name: String, address: String?) -> Bool {
-        let text = plainText(html)
+        let text = HTMLSanitizer.plainText(html)
         let folded = comparable(text)
         guard !folded.isEmpty else { return true }
         if folded == comparable(name) { return true }
@@ -57,29 +58,6 @@ enum RepeatedNote {
         "経度", "緯度", "经度", "纬度", "座標", "坐标", "位置",
         "n", "s", "e", "w", "o", "v",
     ]
-
-    /// The text of a note's HTML: tags out, the entities the readers write back to characters.
-    static func plainText(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        for character in html {
-            if character == "<" {
-                inTag = true
-                text.append(" ")
-            } else if character == ">" {
-                inTag = false
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        for (entity, character) in [
-            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "),
-            ("&amp;", "&"),
-        ] {
-            text = text.replacingAll(entity, with: character)
-        }
-        return text
-    }
 
     /// Folded, with only letters and digits: «Calle de Tacuba 28, Centro» as «calledetacuba28centro».
     static func comparable(_ text: String) -> String {

@@ -73,7 +73,7 @@ struct ImportKindLookups {
             } catch let error as any UserFacingError {
                 return (
                     [:],
-                    "Advarsel: fikk ikke slått opp kategorien til \(count) (\(error.userMessage)); "
+                    "Advarsel: fikk ikke slått opp kategorien til \(count) (\(Self.clause(error.userMessage))); "
                         + "de legges under «Andre steder»."
                 )
             }
@@ -82,7 +82,10 @@ struct ImportKindLookups {
         do {
             candidates = try OverpassKindLookup.read(body)
         } catch {
-            return ([:], "Advarsel: svaret fra Overpass kunne ikke leses (\(error.userMessage)).")
+            return (
+                [:],
+                "Advarsel: svaret fra Overpass kunne ikke leses (\(Self.clause(error.userMessage)))."
+            )
         }
         var tags: [PlaceImporter.FilePlace: [String: String]] = [:]
         for (item, at) in unknown {
@@ -125,7 +128,7 @@ struct ImportKindLookups {
             } catch {
                 return (
                     tags,
-                    "Advarsel: fikk ikke slått opp kategorien til \(count) (\(error.userMessage)); "
+                    "Advarsel: fikk ikke slått opp kategorien til \(count) (\(Self.clause(error.userMessage))); "
                         + "de som ikke ble funnet, legges under «Andre steder»."
                 )
             }
@@ -153,5 +156,10 @@ struct ImportKindLookups {
             "Slo opp kategorien til \(count) hos Geoapify (\(NorwegianFormat.integer(asked)) spørringer, "
                 + "resten fra bufferen): fant \(NorwegianFormat.integer(tags.count))."
         )
+    }
+
+    /// A message as a clause inside a sentence: without its closing full stop.
+    static func clause(_ message: String) -> String {
+        message.hasSuffix(".") ? String(message.dropLast()) : message
     }
 }
