@@ -32,6 +32,17 @@ package struct SitePaths: Sendable, Hashable {
         page == 1 ? favoritesPage : "\(words.favorites)/\(words.page)/\(page)/index.html"
     }
 
+    /// The owner's lists: `lister/index.html`.
+    package var listsPage: String { "\(words.lists)/index.html" }
+    /// One list's page: `lister/sondagsfrokost/index.html`.
+    package func savedListPage(_ list: GuideList) -> String {
+        "\(words.lists)/\(list.slug)/index.html"
+    }
+    /// A list's exports: `eksport/lister/sondagsfrokost.gpx` (`ext`: geojson, gpx, kml).
+    package func savedListExport(_ list: GuideList, ext: String) -> String {
+        "\(words.export)/\(words.lists)/\(list.slug).\(ext)"
+    }
+
     package var allPlacesGeoJSON: String { "\(words.export)/\(words.places).geojson" }
     var favoritesGeoJSON: String { "\(words.export)/\(words.favorites).geojson" }
     var favoritesGPX: String { "\(words.export)/\(words.favorites).gpx" }

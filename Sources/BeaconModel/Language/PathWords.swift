@@ -7,6 +7,8 @@ package struct PathWords: Sendable, Hashable {
     package let places: String
     /// «Mine steder»: `favoritter/`.
     package let favorites: String
+    /// The owner's lists: `lister/` and `lister/<slug>/`.
+    package let lists: String
     /// A list's next pages: `side/2/`.
     package let page: String
     /// The downloads: `eksport/steder.geojson`, `eksport/favoritter.gpx`.
@@ -21,14 +23,17 @@ package struct PathWords: Sendable, Hashable {
             (places, favorites, page, export, unnamedPlace) = (
                 "steder", "favoritter", "side", "eksport", "sted"
             )
+            lists = "lister"
         case .nn:
             (places, favorites, page, export, unnamedPlace) = (
                 "stader", "favorittar", "side", "eksport", "stad"
             )
+            lists = "lister"
         case .en:
             (places, favorites, page, export, unnamedPlace) = (
                 "places", "favourites", "page", "export", "place"
             )
+            lists = "lists"
         }
     }
 
@@ -39,6 +44,6 @@ package struct PathWords: Sendable, Hashable {
     package static let allFolders: Set<String> = Set(
         Language.allCases.flatMap { language in
             let words = PathWords(language)
-            return [words.places, words.favorites, words.page, words.export]
+            return [words.places, words.favorites, words.lists, words.page, words.export]
         })
 }

@@ -171,7 +171,13 @@ package struct Guide: Sendable {
     /// and the sitemap each ask, in every language).
     private let byCategory: [PlaceCategory: [GuidePlace]]
 
-    init(settings: SiteSettings, allPages: [GuidePlace], inDataCount: Int, source: DataSourceInfo) {
+    /// The owner's lists (`GuideList`), in the store's order.
+    package let savedLists: [GuideList]
+
+    init(
+        settings: SiteSettings, allPages: [GuidePlace], inDataCount: Int, source: DataSourceInfo,
+        savedLists: [SavedList] = []
+    ) {
         self.settings = settings
         self.allPages = allPages
         self.inDataCount = inDataCount
@@ -182,6 +188,12 @@ package struct Guide: Sendable {
             byCategory[place.category, default: []].append(place)
         }
         self.byCategory = byCategory
+        if savedLists.isEmpty {
+            self.savedLists = []
+        } else {
+            let byID = Dictionary(allPages.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            self.savedLists = GuideList.make(savedLists, placesByID: byID)
+        }
         categories =
             settings.categories.contains(.other) || byCategory[.other] == nil
             ? settings.categories : settings.categories + [.other]
@@ -200,6 +212,11 @@ package struct Guide: Sendable {
     /// (nil), then each category's. Full builds and rebuilds both name them from here, so a rebuild
     /// renders the same lists.
     package var lists: [PlaceCategory?] { [nil] + categories.map(Optional.some) }
+
+    /// The owner's lists that hold `id`, for a place's page («I listene: …»).
+    package func savedLists(holding id: PlaceID) -> [GuideList] {
+        savedLists.filter { list in list.places.contains { $0.id == id } }
+    }
 
     package func places(in category: PlaceCategory) -> [GuidePlace] {
         byCategory[category] ?? []

@@ -178,7 +178,7 @@ package enum GuideAssembler {
         let guide = Guide(
             settings: settings,
             allPages: ParallelChunks.map(count: entries.count, chunkSize: 2_048, place),
-            inDataCount: inDataCount, source: source)
+            inDataCount: inDataCount, source: source, savedLists: store.lists)
         return (guide, found.withLock { $0 })
     }
 
