@@ -96,6 +96,8 @@ package enum CommandLineTool {
         RatingsCommand(),
         FavoriteCommand(),
         FavoritesCommand(),
+        ListCommand(),
+        ListsCommand(),
         PlaceCommand(),
         PlacesCommand(),
         ImportCommand(),

@@ -182,7 +182,12 @@ import Testing
         #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1","node/1"]}]}"#,
         #"{"format":3,"places":{},"lists":[{"name":"A","places":[""]}]}"#,
         #"{"format":3,"places":{},"lists":[{"name":"A","places":"node/1"}]}"#,
-        #"{"format":3,"places":{},"lists":[{"name":"A","order":"manual"}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","order":"sideways"}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","extra":1}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1"],"notes":{"node/2":"x"}}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1"],"notes":{"node/1":"  "}}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","places":["node/1"],"notes":["x"]}]}"#,
+        #"{"format":3,"places":{},"lists":[{"name":"A","description":""}]}"#,
         #"{"format":3,"places":{},"lists":{"A":[]}}"#,
     ])
     func corruptStoreIsReportedAndNeverOverwritten(text: String) throws {

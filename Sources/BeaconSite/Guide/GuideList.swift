@@ -26,20 +26,25 @@ package struct GuideList: Sendable {
     static func make(
         _ lists: [SavedList], placesByID: [PlaceID: GuidePlace]
     ) -> [GuideList] {
-        let stems = lists.map { TextFolding.placeSlugStem($0.name, unnamed: unnamedStem) }
-        var count: [String: Int] = [:]
-        for stem in stems { count[stem, default: 0] += 1 }
-        return zip(lists, stems).map { list, stem in
-            // A stem two lists share, or none, gets the name's hash: stable however the lists move.
-            let slug =
-                count[stem, default: 0] > 1 || stem == unnamedStem
-                ? stem + "-" + PlaceID(rawValue: TextFolding.searchKey(list.name)).shortHash()
-                : stem
+        zip(lists, slugs(lists)).map { list, slug in
             let found = list.places.compactMap { placesByID[$0] }
             return GuideList(
                 name: list.name, description: list.description, order: list.order, slug: slug,
                 places: ordered(found, by: list.order), notes: list.notes,
                 missingCount: list.places.count - found.count)
+        }
+    }
+
+    /// Each list's folder: the name's Latin letters; a stem two lists share, or none, gets the
+    /// name's hash, so a list keeps its address however the others change.
+    package static func slugs(_ lists: [SavedList]) -> [String] {
+        let stems = lists.map { TextFolding.placeSlugStem($0.name, unnamed: unnamedStem) }
+        var count: [String: Int] = [:]
+        for stem in stems { count[stem, default: 0] += 1 }
+        return zip(lists, stems).map { list, stem in
+            count[stem, default: 0] > 1 || stem == unnamedStem
+                ? stem + "-" + PlaceID(rawValue: TextFolding.searchKey(list.name)).shortHash()
+                : stem
         }
     }
 

@@ -11,7 +11,7 @@ package enum ListEditError: UserFacingError, Equatable {
     case full(String)
     case alreadyInList(place: String, list: String)
     case notInList(place: String, list: String)
-    case badPosition(Int, count: Int)
+    case badPosition(Int, last: Int)
     case tooManyPlaces(Int)
 
     package var userMessage: String {
@@ -32,8 +32,8 @@ package enum ListEditError: UserFacingError, Equatable {
                 "«\(name)» har allerede \(SavedList.maximumPlaces) steder, det meste en liste kan ha"
         case .alreadyInList(let place, let list): return "\(place) er allerede i «\(list)»"
         case .notInList(let place, let list): return "\(place) er ikke i «\(list)»"
-        case .badPosition(let position, let count):
-            return "plass \(position) finnes ikke: listen har \(count) steder (1–\(count))"
+        case .badPosition(let position, let last):
+            return "plass \(position) finnes ikke: velg en plass fra 1 til \(last)"
         case .tooManyPlaces(let count):
             return
                 "\(count) steder er flere enn en liste kan ha (høyst \(SavedList.maximumPlaces))"
@@ -125,7 +125,7 @@ extension GuideStore {
         }
         let at = position.map { $0 - 1 } ?? list.places.count
         guard (0...list.places.count).contains(at) else {
-            throw .badPosition(at + 1, count: list.places.count + 1)
+            throw .badPosition(at + 1, last: list.places.count + 1)
         }
         list.places.insert(contentsOf: ids.map(\.id), at: at)
         lists[index] = list
@@ -152,7 +152,7 @@ extension GuideStore {
             throw .notInList(place: placeName, list: lists[index].name)
         }
         guard (1...places.count).contains(position) else {
-            throw .badPosition(position, count: places.count)
+            throw .badPosition(position, last: places.count)
         }
         places.remove(at: from)
         places.insert(id, at: position - 1)

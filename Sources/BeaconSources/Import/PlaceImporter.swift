@@ -16,12 +16,17 @@ package enum PlaceImporter {
         package var asFavorites = false
         /// The date a place is added on, when the file does not say when it was saved.
         package var today: CalendarDate
+        /// `--list`: every place joins this list, whatever list or folder the file names.
+        package var list: String?
 
-        package init(category: PlaceCategory? = nil, asFavorites: Bool = false, today: CalendarDate)
-        {
+        package init(
+            category: PlaceCategory? = nil, asFavorites: Bool = false, today: CalendarDate,
+            list: String? = nil
+        ) {
             self.category = category
             self.asFavorites = asFavorites
             self.today = today
+            self.list = list
         }
     }
 
@@ -69,6 +74,8 @@ package enum PlaceImporter {
         package var lines: [Line]
         /// How many places joined each list (by the list's name in the store).
         package var listed: [String: Int] = [:]
+        /// How many places a full list (`SavedList.maximumPlaces`) had no room for.
+        package var overflowed: [String: Int] = [:]
     }
 
     /// A file as read, with its name for the summary.
@@ -94,6 +101,7 @@ package enum PlaceImporter {
         var store = store
         var lines: [Line] = []
         var listed: [String: Int] = [:]
+        var overflowed: [String: Int] = [:]
         var matching = PlaceMatching(known)
         var addedNow = Set<PlaceID>()
         // The places this import added, by name (nil for a name added twice): a list without
@@ -140,11 +148,16 @@ package enum PlaceImporter {
                     file: file, store: &store, matching: &matching, addedNow: &addedNow,
                     addedNames: &addedNames, byID: byID, uniqueNames: uniqueNames,
                     settings: settings, options: options)
-                // A saved list or a folder keeps its name: the place joins the list of that name.
-                if let list = imported.list, let id = outcome.placeID,
-                    store.addToList(named: list, id)
-                {
-                    listed[store.list(named: list)?.name ?? list, default: 0] += 1
+                // A saved list or a folder keeps its name: the place joins the list of that name
+                // (or the one `--list` names), after the places it holds, which keep their order
+                // and notes.
+                if let list = options.list ?? imported.list, let id = outcome.placeID {
+                    let before = store.list(named: list)
+                    if store.addToList(named: list, id) {
+                        listed[store.list(named: list)?.name ?? list, default: 0] += 1
+                    } else if let before, !before.places.contains(id) {
+                        overflowed[before.name, default: 0] += 1
+                    }
                 }
                 items.append(
                     (
@@ -154,7 +167,7 @@ package enum PlaceImporter {
             }
             lines += items.sorted { $0.index < $1.index }.map(\.line)
         }
-        return Result(store: store, lines: lines, listed: listed)
+        return Result(store: store, lines: lines, listed: listed, overflowed: overflowed)
     }
 
     /// A place of one of the files: `file` is its index in the list, `place` in the file's places.

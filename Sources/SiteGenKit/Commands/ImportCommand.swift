@@ -1,4 +1,5 @@
 import BeaconModel
+import BeaconSite
 import BeaconSources
 import BeaconSystem
 import BeaconText
@@ -13,7 +14,7 @@ struct ImportCommand: Command {
     let spec = CommandSpec(
         name: "import",
         usage:
-            "sitegen import FIL… [--dry-run] [--verbose] [--category KATEGORI] [--as places|favorites] [--offline] [--site MAPPE] [--quiet]",
+            "sitegen import FIL… [--dry-run] [--verbose] [--category KATEGORI] [--as places|favorites] [--list NAVN] [--offline] [--site MAPPE] [--quiet]",
         summary:
             "Henter inn lagrede steder fra Google Maps, My Maps, GPX, GeoJSON eller OpenStreetMap.",
         details: """
@@ -26,6 +27,8 @@ struct ImportCommand: Command {
             Et sted filen ikke sier hva slags er (Takeout sier det aldri), slås opp i OpenStreetMap: én forespørsel
             til Overpass for hele importen, et sted med lignende navn innen 50 meter gir kategorien. Det ingen
             kategori passer for, legges under «Andre steder»; flytt det med «sitegen place edit NAVN --category …».
+            Lagrede lister (Takeout) og mapper (My Maps) blir lister med samme navn; --list legger alle stedene i
+            én liste du velger. En ny import legger nye steder sist og beholder rekkefølgen og notatene du har gitt.
             --dry-run og --offline spør ingen.
             """,
         options: Options.declared,
@@ -44,13 +47,16 @@ struct ImportCommand: Command {
         let mode = Option<String?>(
             "--as", valueName: "places|favorites",
             help: "som egne steder (standard), eller også som favoritter")
+        let list = Option<String?>(
+            "--list", valueName: "NAVN",
+            help: "legg alle stedene i denne listen (ellers i listene og mappene filen har)")
         let offline = Option(
             flag: "--offline",
             help: "spør ingen: steder filen ikke sier hva slags er, legges under «Andre steder»")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
         var listed: [any DeclaredOption] {
-            [dryRun, verbose, category, mode, offline, site, quiet]
+            [dryRun, verbose, category, mode, list, offline, site, quiet]
         }
     }
 
@@ -63,6 +69,14 @@ struct ImportCommand: Command {
                     "--as må være «places» eller «favorites» (fikk «\(mode)»)", command: spec.name)
             }
             asFavorites = mode == "favorites"
+        }
+        // «Mine steder» is the favourites: all of them favourites, in no list of their own.
+        var list = try arguments[\.list].map { name throws(ListEditError) in
+            try GuideStore.listName(name)
+        }
+        if let name = list, FavoritesList.isNamed(name) {
+            asFavorites = true
+            list = nil
         }
         let dryRun = arguments[\.dryRun]
         let known = try await KnownPlaces.load(context)
@@ -102,7 +116,7 @@ struct ImportCommand: Command {
 
         let options = PlaceImporter.Options(
             category: category, asFavorites: asFavorites,
-            today: context.today(in: settings.guideTimeZone))
+            today: context.today(in: settings.guideTimeZone), list: list)
         let places = known.all
         let lookups = ImportLookups(context: context, settings: settings)
         let missing = ImportLookups.missing(files, known: places)
@@ -151,7 +165,7 @@ struct ImportCommand: Command {
             }
         }
         let summary = ImportSummary(
-            lines: result.lines, listed: result.listed,
+            lines: result.lines, listed: result.listed, overflowed: result.overflowed,
             positions: !lookups.canLookUp ? .noKey : dryRun ? .wouldLookUp : .lookedUp,
             category: category, settings: settings, verbose: arguments[\.verbose])
         if dryRun {

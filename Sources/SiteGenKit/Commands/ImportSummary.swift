@@ -22,6 +22,8 @@ struct ImportSummary {
     var lines: [PlaceImporter.Line]
     /// How many places joined each saved list.
     var listed: [String: Int] = [:]
+    /// How many places a full list had no room for.
+    var overflowed: [String: Int] = [:]
     var positions: PositionLookup
     var category: PlaceCategory?
     var settings: SiteSettings
@@ -119,7 +121,13 @@ struct ImportSummary {
                 "«\(TextHardening.truncate($0.key, to: 40))» (\(NorwegianFormat.count($0.value, singular: "sted", plural: "steder")))"
             }
             details.append(
-                "Lagt i listene dine: \(NorwegianFormat.list(lists)). Se dem med «sitegen places --list NAVN»."
+                "Lagt i listene dine: \(NorwegianFormat.list(lists)). Se dem med «sitegen lists»."
+            )
+        }
+        for (list, count) in overflowed.sorted(by: { $0.key < $1.key }) {
+            details.append(
+                "«\(TextHardening.truncate(list, to: 40))» er full (\(SavedList.maximumPlaces) steder): "
+                    + "\(NorwegianFormat.count(count, singular: "sted", plural: "steder")) kom ikke med i den, men er i guiden."
             )
         }
         let outside = kindsOutsideGuide

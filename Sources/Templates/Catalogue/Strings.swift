@@ -16,7 +16,7 @@ package struct Strings: Sendable {
     let breadcrumbs: String
     let languageSwitcher: String
     let explore: String
-    let myPlaces: String
+    package let myPlaces: String
     let all: String
     let categories: String
     let backToList: String
