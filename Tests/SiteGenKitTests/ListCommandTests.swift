@@ -134,10 +134,13 @@ import Testing
         #expect(lists.map(\.name).contains("Kaffe"))
         let kaffe = try #require(lists.first { $0.name == "Kaffe" })
         #expect(kaffe.places.count >= 2)
+        // A folder's descriptions are the list's notes too, as a Google list's notes are.
+        #expect(kaffe.notes.values.contains { $0.contains("utsikt") })
         // The owner reorders and notes the list; the same file again changes none of it.
         let last = try #require(kaffe.places.last)
         try ok(site, ["list", "move", "Kaffe", last.rawValue, "1"])
         try ok(site, ["list", "note", "Kaffe", last.rawValue, "Best om morgenen"])
+        try ok(site, ["list", "note", "Kaffe", kaffe.places[0].rawValue, ""])
         let owned = try #require(try store(site).list(named: "Kaffe"))
         let storeBefore = site.bytes(GuideStore.fileName)
         try ok(site, ["import", kml, "--category", "cafe", "--offline"])

@@ -155,6 +155,13 @@ package enum PlaceImporter {
                     let before = store.list(named: list)
                     if store.addToList(named: list, id) {
                         listed[store.list(named: list)?.name ?? list, default: 0] += 1
+                        // A Google list's note is the list's, as in Google Maps: it comes with the
+                        // place the first time only, so a note the owner removed stays removed.
+                        if let note = imported.noteHTML,
+                            let index = store.lists.firstIndex(where: { $0.isNamed(list) })
+                        {
+                            store.lists[index].notes[id] = note
+                        }
                     } else if let before, !before.places.contains(id) {
                         overflowed[before.name, default: 0] += 1
                     }
