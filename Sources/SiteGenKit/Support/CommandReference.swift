@@ -26,6 +26,9 @@ enum CommandReference {
         "ratings": "a place's ratings, newest first, with the average and the rounded star",
         "favorite": "adds a place to the favorites («Mine steder») or removes it",
         "favorites": "lists the favorites",
+        "list":
+            "makes, renames, describes or deletes one of your lists, and adds, removes, orders and notes its places",
+        "lists": "your lists («Mine steder» first), with their counts and the addresses of their pages",
         "place":
             "adds your own place, corrects or notes a place from the data, hides one, or removes your own",
         "places":
