@@ -41,8 +41,8 @@ import Testing
         #expect(GuideStore(encodedBytes: original) == store)
     }
 
-    /// The repository's store was written partly by hand: its places are not in the order a save
-    /// puts them (by id). Its first save moves them, and only them, as the last sitegen's did.
+    /// The repository's store (the sample guide's, with its two lists) is as a save writes it, so
+    /// the first command that changes it changes only what it changes.
     @Test func theRepositorysStoreIsSavedAsTheLastSitegenSavedIt() throws {
         let original = try bytes(TestPaths.repository + "/beacon-store.json")
         let saved = try bytes(Self.ownerFiles + "/repository-store-saved.json")

@@ -29,7 +29,7 @@ import Testing
     /// Every command's spec is made from its `Options`, which lists each option it holds once, in
     /// order.
     @Test func everyCommandsSpecListsEveryOptionItCanRead() {
-        #expect(CommandLineTool.commands.count == 19)
+        #expect(CommandLineTool.commands.count == 21)
         for command in CommandLineTool.commands {
             let checked = Self.check(command)
             #expect(checked.spec == checked.listed, "\(checked.command)")
