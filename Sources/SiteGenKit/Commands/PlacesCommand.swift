@@ -26,7 +26,7 @@ struct PlacesCommand: Command {
             flag: "--edited", help: "bare stedene fra dataene du har rettet (place edit)")
         let list = Option<String?>(
             "--list", valueName: "NAVN",
-            help: "stedene i en av listene dine (fra import), i listens rekkefølge")
+            help: "stedene i en av listene dine, i din rekkefølge")
         let site = CommonOptions.site
         var listed: [any DeclaredOption] { [own, hidden, edited, list, site] }
     }
@@ -88,7 +88,7 @@ struct PlacesCommand: Command {
         guard let list = known.store.list(named: name) else {
             throw UsageError(
                 lists.isEmpty
-                    ? "du har ingen lister ennå; de kommer med «sitegen import» av lagrede lister (Google Takeout, My Maps)"
+                    ? "du har ingen lister ennå; lag en med «sitegen list new NAVN», eller importer lagrede lister (Google Takeout, My Maps) med «sitegen import»"
                     : "ingen liste heter «\(TextHardening.clean(name, maximumLength: 60) ?? "")» (du har "
                         + NorwegianFormat.list(lists.map { "«\($0.name)»" }) + ")",
                 command: spec.name)
