@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BeaconModel
@@ -124,6 +125,27 @@ import Testing
         #expect(
             result.stderr.contains("10000 steder er flere enn en liste kan ha"), "\(result.stderr)")
         #expect(site.bytes(GuideStore.fileName) == before)
+    }
+
+    /// Six owners' commands at once on one list: each waits for the store's lock, none is lost.
+    @Test func sixAddsAtOnceAllLand() throws {
+        let site = TestSite(store: #"{"format":3,"places":{},"lists":[{"name":"Alt","places":[]}]}"#)
+        let places = ["Fuglen", "Maaemo", "Kaffistova", "Tim Wendelboe", "Stockfleths", "Vaaghals"]
+        let results = Mutex<[ProcessResult]>([])
+        let done = DispatchGroup()
+        for place in places {
+            done.enter()
+            Thread {
+                let result = try? Sitegen.run(["list", "add", "Alt", place, "--site", site.root])
+                results.withLock {
+                    $0.append(result ?? ProcessResult(status: -1, stdout: "", stderr: ""))
+                }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        for result in results.withLock({ $0 }) { #expect(result.status == 0, "\(result.stderr)") }
+        #expect(try store(site).list(named: "Alt")?.places.count == places.count)
     }
 
     @Test func anImportFillsListsAndASecondKeepsTheOwnersOrderAndNotes() throws {
