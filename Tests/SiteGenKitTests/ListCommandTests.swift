@@ -129,7 +129,8 @@ import Testing
 
     /// Six owners' commands at once on one list: each waits for the store's lock, none is lost.
     @Test func sixAddsAtOnceAllLand() throws {
-        let site = TestSite(store: #"{"format":3,"places":{},"lists":[{"name":"Alt","places":[]}]}"#)
+        let site = TestSite(
+            store: #"{"format":3,"places":{},"lists":[{"name":"Alt","places":[]}]}"#)
         let places = ["Fuglen", "Maaemo", "Kaffistova", "Tim Wendelboe", "Stockfleths", "Vaaghals"]
         let results = Mutex<[ProcessResult]>([])
         let done = DispatchGroup()
