@@ -28,7 +28,8 @@ enum CommandReference {
         "favorites": "lists the favorites",
         "list":
             "makes, renames, describes or deletes one of your lists, and adds, removes, orders and notes its places",
-        "lists": "your lists («Mine steder» first), with their counts and the addresses of their pages",
+        "lists":
+            "your lists («Mine steder» first), with their counts and the addresses of their pages",
         "place":
             "adds your own place, corrects or notes a place from the data, hides one, or removes your own",
         "places":
