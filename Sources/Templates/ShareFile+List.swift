@@ -19,6 +19,13 @@ extension ShareFile {
             stylesheet: stylesheet, iconSVG: iconSVG, overview: overview, thumbnails: thumbnails)
     }
 
+    /// Whether `text` names «Mine steder» in any of the pages' languages («my places»): the
+    /// favorites are a list to the owner, so `share --list` with their name writes their file.
+    package static func namesFavorites(_ text: String) -> Bool {
+        let key = TextFolding.searchKey(text)
+        return Language.allCases.contains { TextFolding.searchKey(Strings.of($0).myPlaces) == key }
+    }
+
     static func subject(_ list: GuideList, context: SiteContext) -> Subject {
         let t = context.strings
         let description = list.description.flatMap { text in

@@ -70,6 +70,16 @@ import Testing
         #expect(html.contains("3 places"))
     }
 
+    /// «Mine steder» is a list to the owner: by that name (in any of the pages' languages) the
+    /// favorites' file is written.
+    @Test func theFavoritesAreAListByTheirName() async throws {
+        let site = try await builtSite()
+        let result = try Sitegen.run(["share", "--list", "my places", "--site", site.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Skrev 0 favoritter til "))
+        #expect(site.read("mine-steder.html")?.contains("<h1>Mine steder</h1>") == true)
+    }
+
     @Test func anUnknownListIsRefusedNamingTheListsAndNothingIsWritten() async throws {
         let site = try await builtSite()
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: site.root))

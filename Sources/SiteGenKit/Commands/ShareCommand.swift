@@ -66,7 +66,7 @@ struct ShareCommand: Command {
         let site = context.site
         // An unknown list is refused before anything else is read: the message names the lists.
         var listName: String?
-        if let given = arguments[\.list] {
+        if let given = arguments[\.list], !ShareFile.namesFavorites(given) {
             let name = try GuideStore.listName(given)
             let store = try site.loadStore()
             guard let list = store.list(named: name) else {
