@@ -19,17 +19,28 @@ package enum PlaceExports {
         var description: String
         /// An absolute link for the waypoint (its page with a base URL, else a map link).
         var link: String?
+        /// A list's note on the place (plain text), written before the description.
+        var note: String?
 
-        package init(place: Place, description: String, link: String?) {
+        package init(place: Place, description: String, link: String?, note: String? = nil) {
             self.place = place
             self.description = description
             self.link = link
+            self.note = note
+        }
+
+        /// The GPX description: the note, a blank line (a paragraph to an importer), the rest.
+        var text: String {
+            guard let note, !note.isEmpty else { return description }
+            return description.isEmpty ? note : note + "\n\n" + description
         }
     }
 
     /// `categoryName`: the category as the file's language names it (the catalogues').
+    /// `description`: the file's own (a list's, plain text), in its metadata.
     package static func gpx(
-        _ waypoints: [Waypoint], name: String, categoryName: (PlaceCategory) -> String
+        _ waypoints: [Waypoint], name: String, description: String? = nil,
+        categoryName: (PlaceCategory) -> String
     ) -> [UInt8] {
         var out = XMLText()
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -38,7 +49,13 @@ package enum PlaceExports {
         )
         out.raw("<metadata><name>")
         out.text(inert(name))
-        out.raw("</name></metadata>\n")
+        out.raw("</name>")
+        if let description {
+            out.raw("<desc>")
+            out.text(inert(description))
+            out.raw("</desc>")
+        }
+        out.raw("</metadata>\n")
         for waypoint in waypoints {
             let c = waypoint.place.coordinate
             out.raw("<wpt lat=\"")
@@ -48,7 +65,7 @@ package enum PlaceExports {
             out.raw("\"><name>")
             out.text(inert(waypoint.place.name))
             out.raw("</name><desc>")
-            out.text(inert(waypoint.description))
+            out.text(inert(waypoint.text))
             out.raw("</desc>")
             if let link = waypoint.link {
                 out.raw("<link href=\"")
@@ -65,12 +82,33 @@ package enum PlaceExports {
         return out.bytes
     }
 
-    package static func kml(_ waypoints: [Waypoint], name: String) -> [UInt8] {
+    /// `folder`: the name of one Folder holding the placemarks (a list: My Maps makes it a layer,
+    /// Organic Maps and `sitegen import` a list of that name). `description`: the document's (and
+    /// the folder's), plain text.
+    package static func kml(
+        _ waypoints: [Waypoint], name: String, description: String? = nil, folder: String? = nil
+    ) -> [UInt8] {
         var out = XMLText()
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.raw("<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n<Document><name>")
-        out.text(inert(name))
-        out.raw("</name>\n")
+        out.raw("<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n<Document>")
+        func heading(_ name: String) {
+            out.raw("<name>")
+            out.text(inert(name))
+            out.raw("</name>")
+            if let description {
+                var html = HTMLBuffer(capacity: description.utf8.count + 16)
+                html.text(description)
+                out.raw("<description>")
+                out.text(html.fragment.string)
+                out.raw("</description>")
+            }
+            out.raw("\n")
+        }
+        heading(name)
+        if let folder {
+            out.raw("<Folder>")
+            heading(folder)
+        }
         for waypoint in waypoints {
             let c = waypoint.place.coordinate
             out.raw("<Placemark><name>")
@@ -83,6 +121,7 @@ package enum PlaceExports {
                     + MachineNumber.decimal(c.latitude, places: 7))
             out.raw("</coordinates></Point></Placemark>\n")
         }
+        if folder != nil { out.raw("</Folder>\n") }
         out.raw("</Document>\n</kml>\n")
         return out.bytes
     }
@@ -104,7 +143,9 @@ package enum PlaceExports {
     /// A KML description as the HTML Google Earth shows: the text escaped, and the link (an address
     /// of ours: the place's page, or a map link) as a link.
     static func kmlDescription(_ waypoint: Waypoint) -> String {
-        var html = HTMLBuffer(capacity: waypoint.description.utf8.count + 128)
+        var html = HTMLBuffer(
+            capacity: waypoint.description.utf8.count + (waypoint.note?.utf8.count ?? 0) + 128)
+        if let note = waypoint.note, !note.isEmpty { html.element("p", text: note) }
         html.text(waypoint.description)
         if let link = waypoint.link {
             html.voidElement("br")

@@ -67,5 +67,58 @@ class ShareFileTests(unittest.TestCase):
         self.assertEqual(label, "Oslo S")
 
 
+class ListShareFileTests(unittest.TestCase):
+    """`sitegen share --list`: the sample's «Søndagsfrokost», numbered in the list's order on the map and the cards,
+    with its notes; as self-contained as the favourites' file, valid and axe-clean at phone and desktop width."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = bb.new_site_folder("beacon-share-list-")
+        shutil.copy(os.path.join(REPO, "beacon-store.json"), cls.folder)
+        subprocess.run([bb.sitegen_binary(), "share", "--list", "søndagsfrokost", "--site", cls.folder, "--quiet"],
+                       check=True, capture_output=True)
+        cls.file = os.path.join(cls.folder, "sondagsfrokost.html")
+        cls.driver = bb.make_driver(width=390, height=844, network_log=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_the_list_in_its_order_numbered_with_its_notes_offline_and_axe_clean(self):
+        d = self.driver
+        for width, height in ((390, 844), (1280, 900)):
+            d.set_window_size(width, height)
+            for dark in (False, True):
+                with self.subTest(width=width, dark=dark):
+                    bb.set_media(d, dark=dark)
+                    d.get_log("performance")
+                    d.get("file://" + self.file)
+                    bb.wait_for(d, lambda: d.execute_script("return document.readyState") == "complete")
+                    self.assertEqual(d.find_element(By.TAG_NAME, "h1").text, "Søndagsfrokost")
+                    names = d.execute_script(
+                        "return Array.from(document.querySelectorAll('.share-card .place-card__name'), n => n.textContent)")
+                    self.assertEqual(names, ["Åpent Bakeri", "Tim Wendelboe", "Pascal Konditori", "Grand Café"])
+                    pins = d.execute_script("return Array.from(document.querySelectorAll('.share-map__pin text'), t => t.textContent)")
+                    cards = d.execute_script("return Array.from(document.querySelectorAll('.share-card__number'), t => t.textContent)")
+                    self.assertEqual(pins, ["1", "2", "3", "4"])
+                    self.assertEqual(cards, pins)
+                    notes = d.execute_script("return Array.from(document.querySelectorAll('.comment--quoted'), c => c.textContent)")
+                    self.assertTrue(notes[0].startswith("Mitt notat:Kom før ti"), notes)
+                    requests = [u for u in bb.network_requests(d) if not u.startswith(("file://", "data:"))]
+                    self.assertEqual(requests, [])
+                    self.assertEqual(d.execute_script("return document.scripts.length;"), 0)
+                    violations = bb.run_axe(d)
+                    self.assertEqual(violations, [], bb.format_violations(violations))
+
+    @unittest.skipUnless(os.environ.get("VNU_JAR"), "the W3C checker is not set up (VNU_JAR)")
+    def test_the_list_share_file_is_valid_html(self):
+        # The stylesheet is inline here (on the site it is a file of its own, which the checker does not read): its
+        # modern CSS is beyond the checker's CSS grammar, so only the HTML is judged.
+        checked = subprocess.run(["java", "-jar", os.environ["VNU_JAR"], "--errors-only", "--filterpattern", ".*CSS: .*",
+                                  self.file], capture_output=True, text=True, timeout=300)
+        self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

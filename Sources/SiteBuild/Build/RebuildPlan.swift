@@ -23,6 +23,8 @@ struct RebuildPlan: Sendable {
     var dataChunks: [Int] = []
     var favorites = false
     var allPlacesExport = false
+    /// The owner's lists' exports (`RebuildPlan+SavedLists.swift`).
+    var savedListExports = false
     var sitemap = false
     /// Pages of the previous output the new site no longer has, below a language's root (in every
     /// language).
@@ -39,7 +41,7 @@ struct RebuildPlan: Sendable {
 
     var isEmpty: Bool {
         details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty
-            && !favorites
+            && !favorites && !savedListExports
             && !allPlacesExport && !sitemap && removals.isEmpty && sharedRemovals.isEmpty
     }
 
@@ -103,6 +105,8 @@ struct RebuildPlan: Sendable {
         }
         for id in oldStore.entries.keys where newStore.entries[id] == nil { changed.insert(id) }
         var plan = RebuildPlan()
+        plan.planSavedListExports(
+            old: oldStore, new: newStore, changed: changed, paths: guide.paths)
         guard !changed.isEmpty else { return plan }
         var favoritesGained = 0
         for id in changed {

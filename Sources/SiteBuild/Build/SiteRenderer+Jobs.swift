@@ -20,6 +20,8 @@ extension SiteRenderer {
         /// `eksport/steder.geojson`.
         case allPlacesExport
         case favoritesExports
+        /// Each of the owner's lists as GeoJSON, GPX and KML.
+        case savedListExports
         case searchEngineFiles
         /// Basemap tiles `range` of `basemap.tiles`.
         case tiles(Range<Int>)
@@ -41,7 +43,7 @@ extension SiteRenderer {
         var isPerLanguage: Bool {
             switch self {
             case .details, .someDetails, .listPages, .explorer, .fixedPages, .favoritesExports,
-                .favorites:
+                .savedListExports, .favorites:
                 true
             case .allPlacesExport, .searchEngineFiles, .tiles, .photos, .offlineFiles, .sharedFiles:
                 false
@@ -57,8 +59,8 @@ extension SiteRenderer {
             case .explorer: 1
             case .fixedPages: 1
             case .favorites(let pages): pages.count
-            case .allPlacesExport, .favoritesExports, .searchEngineFiles, .tiles, .photos,
-                .offlineFiles, .sharedFiles:
+            case .allPlacesExport, .favoritesExports, .savedListExports, .searchEngineFiles, .tiles,
+                .photos, .offlineFiles, .sharedFiles:
                 0
             }
         }
@@ -104,6 +106,10 @@ extension SiteRenderer {
                 to: context.paths.allPlacesGeoJSON)
         case .favoritesExports:
             for file in SiteFiles.favoritesExports(guide, context: context) {
+                try writer.write(file.bytes, to: file.path)
+            }
+        case .savedListExports:
+            for file in SiteFiles.savedListExports(guide, context: context) {
                 try writer.write(file.bytes, to: file.path)
             }
         case .searchEngineFiles:

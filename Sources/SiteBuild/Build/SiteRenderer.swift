@@ -141,8 +141,8 @@ struct SiteRenderer: Sendable {
     /// Every file of the site.
     private func fullJobs(byCategory: [PlaceCategory: [GuidePlace]]) -> [Job] {
         var jobs: [Job] = [
-            .sharedFiles, .fixedPages, .allPlacesExport, .favoritesExports, .searchEngineFiles,
-            .offlineFiles,
+            .sharedFiles, .fixedPages, .allPlacesExport, .favoritesExports, .savedListExports,
+            .searchEngineFiles, .offlineFiles,
             .favorites(pages: 1...FavoritesPage.pageCount(guide)),
         ]
         var tileStart = 0
@@ -189,6 +189,7 @@ struct SiteRenderer: Sendable {
         if changes.favorites {
             jobs += [.favoritesExports, .favorites(pages: 1...FavoritesPage.pageCount(guide))]
         }
+        if changes.savedListExports { jobs.append(.savedListExports) }
         if changes.sitemap { jobs.append(.searchEngineFiles) }
         for (category, pages) in changes.listPages.sorted(by: {
             ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "")

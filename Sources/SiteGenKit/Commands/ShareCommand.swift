@@ -7,7 +7,8 @@ import FoundationEssentials
 import SiteBuild
 import Templates
 
-/// `sitegen share`: the favorites as one self-contained HTML file.
+/// `sitegen share`: the favorites, or one of the owner's lists (`--list`), as one self-contained
+/// HTML file.
 struct ShareCommand: Command {
     static let defaultFileName = "mine-steder.html"
 
@@ -23,15 +24,22 @@ struct ShareCommand: Command {
 
     let spec = CommandSpec(
         name: "share",
-        usage: "sitegen share [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE] [--quiet]",
+        usage:
+            "sitegen share [--list NAVN] [--output FIL] [--lang SPRÅK] [--force] [--site MAPPE] [--quiet]",
         summary:
-            "Skriver favorittene (Mine steder) som én HTML-fil du kan sende eller legge på en minnepinne.",
+            "Skriver favorittene (Mine steder) eller en av listene dine som én HTML-fil du kan sende eller legge på en minnepinne.",
         details:
-            "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart.",
+            "Filen har stilark og ikon innebygd, ingen skript og ingen forespørsler til andre verter; lenkene går til kart. "
+            + "Med --list får filen listens navn som tittel, beskrivelsen, stedene i listens rekkefølge, nummerert, og notatene dine.",
         options: Options.declared
     )
 
     struct Options: CommandOptions {
+        let list = Option<String?>(
+            "--list", valueName: "NAVN",
+            help:
+                "del en av listene dine i stedet for favorittene (standardfil: listens navn, som sondagsfrokost.html)"
+        )
         let output = Option<String?>(
             "--output", valueName: "FIL",
             help:
@@ -49,14 +57,24 @@ struct ShareCommand: Command {
                 + "innstillingene, photos/, mellomlageret eller nettstedet)")
         let site = CommonOptions.site
         let quiet = CommonOptions.quiet
-        var listed: [any DeclaredOption] { [output, language, force, site, quiet] }
+        var listed: [any DeclaredOption] { [list, output, language, force, site, quiet] }
     }
 
     func run(_ context: CommandContext, _ arguments: Arguments<Options>) async throws -> ExitStatus
     {
         let language = try InputParsing.language(arguments[\.language])
-        let known = try await KnownPlaces.load(context)
         let site = context.site
+        // An unknown list is refused before anything else is read: the message names the lists.
+        var listName: String?
+        if let given = arguments[\.list], !ShareFile.namesFavorites(given) {
+            let name = try GuideStore.listName(given)
+            let store = try site.loadStore()
+            guard let list = store.list(named: name) else {
+                throw ListEditError.unknownList(name, known: store.lists.map(\.name))
+            }
+            listName = list.name
+        }
+        let known = try await KnownPlaces.load(context)
         let assets = try AssetBundle.load(siteAssets: site.assetsPath).fitted(
             to: known.settings.categories)
         func file(_ name: String) throws -> [UInt8] {
@@ -75,15 +93,25 @@ struct ShareCommand: Command {
         let guide = known.guide
         let pageContext = SiteContext(
             settings: known.settings, source: guide.source, intro: nil, language: language)
-        let rendered = ShareFile.render(
-            guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon,
-            overview: overview(guide, site),
-            thumbnails: thumbnails(guide, known.store, site))
+        let list = listName.flatMap { name in guide.savedLists.first { $0.name == name } }
+        let places = list?.places ?? guide.favorites
+        let rendered =
+            list.map { list in
+                ShareFile.render(
+                    list: list, guide: guide, context: pageContext, stylesheet: stylesheet,
+                    iconSVG: icon, overview: overview(places, guide, site),
+                    thumbnails: thumbnails(places, known.store, site))
+            }
+            ?? ShareFile.render(
+                guide, context: pageContext, stylesheet: stylesheet, iconSVG: icon,
+                overview: overview(places, guide, site),
+                thumbnails: thumbnails(places, known.store, site))
         let bytes = rendered.bytes
         let given =
             arguments[\.output]
             ?? site.root + "/"
-            + ShareCommand.defaultFileName(in: language ?? known.settings.languages.main)
+            + (list.map { $0.slug + ".html" }
+                ?? ShareCommand.defaultFileName(in: language ?? known.settings.languages.main))
         if arguments[\.output] == nil { try site.checkInside(given) }
         let path = SiteFolder.absolute(given)
         let marker = Array(ShareFile.generatorMarker.description.utf8)
@@ -94,9 +122,20 @@ struct ShareCommand: Command {
         try FileSystem.createDirectory(PathText.parent(path))
         try FileSystem.writeAtomically(
             SecretRedactor.fromEnvironment(context.environment).redact(bytes), to: path)
-        context.console.output(
-            "Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path)."
-        )
+        if let list {
+            context.console.output(
+                "Skrev «\(list.name)» med \(NorwegianFormat.count(list.places.count, singular: "sted", plural: "steder")) til \(path)."
+            )
+            if list.missingCount > 0 {
+                context.console.error(
+                    "Advarsel: \(NorwegianFormat.count(list.missingCount, singular: "sted", plural: "steder")) i listen "
+                        + "finnes ikke i guiden nå og er utelatt.")
+            }
+        } else {
+            context.console.output(
+                "Skrev \(NorwegianFormat.count(guide.favorites.count, singular: "favoritt", plural: "favoritter")) til \(path)."
+            )
+        }
         if let notice = MarkdownNotice.take(guide) { context.console.error("Advarsel: " + notice) }
         if rendered.photosLeftOut > 0 {
             context.console.output(
@@ -106,16 +145,16 @@ struct ShareCommand: Command {
         return .success
     }
 
-    /// Each favorite's first photo, as the last build published it (its smallest WebP in
+    /// Each shared place's first photo, as the last build published it (its smallest WebP in
     /// `output/bilder/`, with the size and colour the build's cache knows); a photo the last build
     /// did not make is left out.
-    func thumbnails(_ guide: Guide, _ store: GuideStore, _ site: SiteFolder) -> [PlaceID: ShareFile
-        .Thumbnail]
+    func thumbnails(_ places: [GuidePlace], _ store: GuideStore, _ site: SiteFolder) -> [PlaceID:
+        ShareFile.Thumbnail]
     {
-        let favorites = Set(guide.favorites.map(\.id))
+        let shared = Set(places.map(\.id))
         let cache = PhotoCache(site: site)
         var thumbnails: [PlaceID: ShareFile.Thumbnail] = [:]
-        for (id, photos) in store.placesWithPhotos where favorites.contains(id) {
+        for (id, photos) in store.placesWithPhotos where shared.contains(id) {
             guard let first = photos.first else { continue }
             let stem = PhotoProcessing.stem(of: first.file)
             guard let entry = cache.entry(for: stem),
@@ -132,10 +171,11 @@ struct ShareCommand: Command {
         return thumbnails
     }
 
-    /// The favorites' still map, over the basemap tiles the last build wrote into the site's output
-    /// (our own basemap's city level); without them, the pins on plain ground.
-    func overview(_ guide: Guide, _ site: SiteFolder) -> ShareOverview? {
-        let places = guide.favorites.map(\.place.coordinate)
+    /// The shared places' still map (their pins numbered in their order), over the basemap tiles
+    /// the last build wrote into the site's output (our own basemap's city level); without them,
+    /// the pins on plain ground.
+    func overview(_ shared: [GuidePlace], _ guide: Guide, _ site: SiteFolder) -> ShareOverview? {
+        let places = shared.map(\.place.coordinate)
         let tiles = ShareOverview.tilePaths(for: places).compactMap {
             tile -> (TileCoordinate, [UInt8])? in
             let path =

@@ -44,7 +44,8 @@ enum CommandReference {
             "the kinds of place a guide can hold, and which the site uses in its order (`--json`, `--names`)",
         "radius": "shows or sets the radius (1–10 km) the next build fetches within",
         "center": "shows the centre, sets it, or looks an address up with Geoapify",
-        "share": "writes the favorites as one self-contained HTML file, in the language asked for",
+        "share":
+            "writes the favorites, or one of your lists (`--list`), as one self-contained HTML file, in the language asked for",
         "serve":
             "previews the built site on http://127.0.0.1:8000/; `--watch` rebuilds and reloads on changes",
         "assets":

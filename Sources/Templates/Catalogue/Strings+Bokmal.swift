@@ -174,6 +174,10 @@ extension Strings {
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",
         shareFileIntro: "En liste over favorittstedene mine, med vurderinger og kartlenker.",
+        shareListIntro: "Stedene i listen, med notatene mine og kartlenker.",
+        shareListNoteLabel: "Mitt notat:",
+        shareListMap: { "Kart over «\($0)»" },
+        shareListEmpty: "Ingen steder i listen ennå.",
         script: [
             ("favorite", "Favoritt"),
             ("noMatches", "Ingen treff"),

@@ -175,6 +175,10 @@ extension Strings {
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",
         shareFileIntro: "A list of my favourite places, with ratings and map links.",
+        shareListIntro: "The places on the list, with my notes and map links.",
+        shareListNoteLabel: "My note:",
+        shareListMap: { "Map of “\($0)”" },
+        shareListEmpty: "No places on this list yet.",
         script: [
             ("favorite", "Favourite"),
             ("noMatches", "No matches"),

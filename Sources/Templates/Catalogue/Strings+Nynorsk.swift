@@ -172,6 +172,10 @@ extension Strings {
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",
         shareFileIntro: "Ei liste over favorittstadene mine, med vurderingar og kartlenkjer.",
+        shareListIntro: "Stadene i lista, med notata mine og kartlenkjer.",
+        shareListNoteLabel: "Notatet mitt:",
+        shareListMap: { "Kart over «\($0)»" },
+        shareListEmpty: "Ingen stader i lista enno.",
         script: [
             ("favorite", "Favoritt"),
             ("noMatches", "Ingen treff"),

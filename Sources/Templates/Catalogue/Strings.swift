@@ -209,6 +209,12 @@ package struct Strings: Sendable {
     let kmlLink: String
     let geoJSONLink: String
     let shareFileIntro: String
+    /// A list's share file: its lead when the list has no description, the label of a place's
+    /// note in it, its map's name (the list's name given), and an empty list.
+    let shareListIntro: String
+    let shareListNoteLabel: String
+    let shareListMap: @Sendable (_ list: String) -> String
+    let shareListEmpty: String
 
     /// The page script's texts (`window.BeaconText[lang]`, written to
     /// `assets/beacon-text.js`): plain strings with `{name}` slots, and
