@@ -23,7 +23,7 @@ package struct GuideList: Sendable {
     static let unnamedStem = "liste"
 
     /// The guide's lists, made from the store's: each place looked up in `placesByID`.
-    static func make(
+    package static func make(
         _ lists: [SavedList], placesByID: [PlaceID: GuidePlace]
     ) -> [GuideList] {
         let stems = lists.map { TextFolding.placeSlugStem($0.name, unnamed: unnamedStem) }
