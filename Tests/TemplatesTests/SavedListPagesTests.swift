@@ -108,6 +108,29 @@ import Testing
         #expect(page.contains(#"<a href="../lister/index.html" aria-current="page">Lister</a>"#))
     }
 
+    @Test func aListsCoverIsThePhotoOfItsFirstPlaceThatHasOne() throws {
+        // The restaurant (last in «Søndagsfrokost», first in «Regnvær») has a photo; the café none.
+        let photo = ShownPhoto(
+            alt: nil, credit: nil, width: 1200, height: 800, placeholder: "#c08a4e",
+            sources: [.init(width: 360, height: 240, path: "bilder/abc-360.webp")],
+            jpeg: .init(width: 1200, height: 800, path: "bilder/abc-1200.jpg"))
+        let context = SiteContext(
+            settings: guide.settings, source: guide.source, intro: nil, hasMap: true,
+            photos: [TemplateFixtures.restaurant.id: [photo]], savedLists: guide.savedLists)
+        var drawn: [[PlaceID]] = []
+        let page = ListFixtures.text(
+            SavedListsPage.render(guide, context: context) {
+                drawn.append($0.map(\.id))
+                return nil
+            })
+        // Both lists hold the restaurant: their covers are its photo; only «Mine steder» (the café
+        // and a far favourite, no photo) is drawn as a map.
+        #expect(drawn.count == 1)
+        #expect(page.components(separatedBy: #"src="../bilder/abc-1200.jpg""#).count == 3)
+        #expect(page.contains(#"srcset="../bilder/abc-360.webp 360w""#))
+        #expect(page.contains(#"<div class="list-card__cover" aria-hidden="true"><picture>"#))
+    }
+
     @Test func aPlacesPageNamesTheListsThatHoldIt() throws {
         let context = ListFixtures.context()
         let cafe = try #require(guide.allPages.first { $0.id == TemplateFixtures.cafe.id })
