@@ -7,7 +7,8 @@
 //   position), pinLifter(group), linkCards(list, markerOf, lift) }
 // is used by beacon.js (the explorer's map). On a place's page this script also draws the small
 // map of #place-map from the JSON in #beacon-map (DetailPage.placeMap in Swift), and on «Mine
-// steder» the favorites' map of #favorites-map from #beacon-favorites-map (FavoritesPage.map).
+// steder» the favorites' map of #favorites-map from #beacon-favorites-map (FavoritesPage.map), and
+// on a list's page its numbered pins in #list-map from #beacon-list-map (SavedListPage.map).
 //
 // The basemap (MapData.swift): { tiles: "kart/{z}/{x}/{y}.png", minZoom, maxZoom, bounds: [s, w, n, e],
 // credits: [{ t, u? }] } for tiles published with the site (relative to the site root), { tiles:
@@ -255,10 +256,11 @@
 
   /**
    * A category pin with its star: { c: category, s?: stars, avg?: their average, n?: the name shown beside it at street level,
-   * f?: 1 for a favorite }, named `label` for screen readers.
+   * f?: 1 for a favorite, num?: its number in one of the owner's lists, shown in place of the category's symbol },
+   * named `label` for screen readers.
    */
   function pinIcon(place, star, label) {
-    return new PinIcon({ pin: { c: place.c, s: place.s, avg: place.avg, n: place.n, f: place.f }, star, className: 'map-pin-icon',
+    return new PinIcon({ pin: { c: place.c, s: place.s, avg: place.avg, n: place.n, f: place.f, num: place.num }, star, className: 'map-pin-icon',
       iconSize: [38, 38], iconAnchor: [19, 19], popupAnchor: [0, -20], label });
   }
 
@@ -267,8 +269,10 @@
     createIcon(old) {
       if (!this.options.html) {
         const { pin: place, star } = this.options;
-        const pin = element('span', `map-pin map-pin--${place.c}`);
-        const icon = element('span', `map-pin__icon cat-icon ${ICON[place.c] || 'cat-icon--place'}`, '');
+        const numbered = Number.isInteger(place.num);
+        const pin = element('span', `map-pin map-pin--${place.c}${numbered ? ' map-pin--numbered' : ''}`);
+        const icon = numbered ? element('span', 'map-pin__number', String(place.num))
+          : element('span', `map-pin__icon cat-icon ${ICON[place.c] || 'cat-icon--place'}`, '');
         icon.setAttribute('aria-hidden', 'true');
         pin.append(icon);
         if (place.s && star && star.path) pin.append(Text.starIcon(averageOf(place), 'map-pin__star'));
@@ -838,24 +842,7 @@
       const beside = window.matchMedia ? window.matchMedia('(min-width: 64rem)') : { matches: false };
       const markers = new Map();
       cluster.addLayers(places.map((p) => {
-        const label = [p.n, p.meta].concat(p.label ? [p.label] : []).join(', ');
-        const marker = L.marker([p.lat, p.lon], { icon: pinIcon(p, data.star, label), keyboard: true });
-        marker.options.placeId = p.id;
-        marker.bindPopup(() => placeCard({
-          name: p.n, meta: p.meta, stars: p.s, average: p.avg, ratingLabel: p.label || '', href: p.u,
-          photo: p.ph ? { src: p.ph, width: p.pw, height: p.phh, placeholder: p.pc } : null,
-        }, data.star),
-          { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
-        marker.on('popupopen', () => {
-          const card = cardOf(p.id);
-          if (!card) return;
-          card.classList.add('place-card--active');
-          if (beside.matches) card.scrollIntoView({ block: 'nearest' });
-        });
-        marker.on('popupclose', () => {
-          const card = cardOf(p.id);
-          if (card) card.classList.remove('place-card--active');
-        });
+        const marker = cardMarker(p, data.star, cardOf, beside);
         markers.set(p.id, marker);
         return marker;
       }));
@@ -873,6 +860,86 @@
       show(main, { animate: false });
       // For the browser tests: the places the pins stand for (read-only).
       window.BeaconFavoritesMap = Object.freeze({ placeIds: () => cluster.getLayers().map((m) => m.options.placeId), map: () => map });
+      section.dataset.ready = 'true';
+    } catch (error) {
+      section.hidden = true;
+      console.error('Beacon: kunne ikke tegne kartet', error);
+    }
+  }
+
+  /**
+   * The pin of a place of «Mine steder» or of a list (`p`: as the page data has it, FavoritesPage.pin in Swift) with
+   * its card on the map; while the card is open, the place's card in the page's list (`cardOf(id)`) is marked, and
+   * beside the map (`beside`) brought into view.
+   */
+  function cardMarker(p, star, cardOf, beside) {
+    const label = (Number.isInteger(p.num) ? `${p.num}. ` : '') + [p.n, p.meta].concat(p.label ? [p.label] : []).join(', ');
+    const marker = L.marker([p.lat, p.lon], { icon: pinIcon(p, star, label), keyboard: true });
+    marker.options.placeId = p.id;
+    marker.bindPopup(() => placeCard({
+      name: p.n, meta: p.meta, stars: p.s, average: p.avg, ratingLabel: p.label || '', href: p.u,
+      photo: p.ph ? { src: p.ph, width: p.pw, height: p.phh, placeholder: p.pc } : null,
+    }, star),
+      { maxWidth: 260, minWidth: 200, autoPanPadding: [24, 24] });
+    marker.on('popupopen', () => {
+      const card = cardOf(p.id);
+      if (!card) return;
+      card.classList.add('place-card--active');
+      if (beside.matches) card.scrollIntoView({ block: 'nearest' });
+    });
+    marker.on('popupclose', () => {
+      const card = cardOf(p.id);
+      if (card) card.classList.remove('place-card--active');
+    });
+    return marker;
+  }
+
+  // ---------- One of the owner's lists: its numbered pins ----------
+
+  /**
+   * The pins of a list's places from the JSON in #beacon-list-map (SavedListPage.map in Swift): { basemap, star,
+   * label, places: [{ …as «Mine steder»'s, num: 1, 2 … in the page's order }] }. Each pin shows its card's number
+   * and none is grouped into a count, so the numbered list is the map's legend; the map opens fitted to all of
+   * them, each named beside its pin where there is room. Cards and pins go together as on «Mine steder».
+   */
+  function drawSavedListMap() {
+    const canvas = document.getElementById('list-map');
+    const source = document.getElementById('beacon-list-map');
+    if (!canvas || !source) return;
+    const section = canvas.closest('.saved-list-map');
+    try {
+      const data = JSON.parse(source.textContent);
+      const places = Array.isArray(data.places) ? data.places : [];
+      const map = create(canvas, data.basemap, String(data.label || ''), {
+        scrollWheelZoom: false,
+        dragging: !L.Browser.mobile,
+        // Beside the list on a wide screen the map may run below the fold: the list is fitted to what shows.
+        visibleInset: () => {
+          const box = canvas.getBoundingClientRect();
+          return { bottom: box.top < window.innerHeight ? Math.max(0, box.bottom - window.innerHeight) : 0 };
+        },
+        pinNamesFromZoom: places.length <= FAVORITES_NAMED_UP_TO ? 0 : undefined,
+      });
+      const pins = L.featureGroup().addTo(map);
+      const list = document.querySelector('.place-list--numbered');
+      const cardOf = (id) => (list ? Array.from(list.children).find((li) => li.dataset.id === id) : null) || null;
+      const beside = window.matchMedia ? window.matchMedia('(min-width: 64rem)') : { matches: false };
+      const markers = new Map();
+      for (const p of places) {
+        const marker = cardMarker(p, data.star, cardOf, beside);
+        marker.options.number = p.num;
+        markers.set(p.id, marker);
+        pins.addLayer(marker);
+      }
+      if (list) linkCards(list, (id) => markers.get(id) || null, pinLifter(pins));
+      const points = places.map((p) => [p.lat, p.lon]);
+      if (points.length > 1) fitVisible(map, L.latLngBounds(points), { margin: 36, maxZoom: 16, animate: false });
+      else if (points.length === 1) showAt(map, points[0], 16, { animate: false });
+      // For the browser tests: the pins in the map's order, each with its number and place (read-only).
+      window.BeaconListMap = Object.freeze({
+        pins: () => pins.getLayers().map((m) => ({ id: m.options.placeId, number: m.options.number, lat: m.getLatLng().lat, lon: m.getLatLng().lng })),
+        map: () => map,
+      });
       section.dataset.ready = 'true';
     } catch (error) {
       section.hidden = true;
@@ -913,4 +980,5 @@
 
   drawPlaceMap();
   drawFavoritesMap();
+  drawSavedListMap();
 })();

@@ -146,17 +146,23 @@ enum Components {
     /// data knows them («Indisk, pizza»), else the category; what it offers follows as marks
     /// (`traitMarks`). The newest comment is one quoted line of it (`showsComment`; «Mine steder»
     /// shows the whole comment under the card instead); The owner's first photo (`photo`) stands
-    /// where the category's symbol would. `beacon.js` draws the explorer's cards the same way.
+    /// where the category's symbol would; `number`: its place in one of the owner's lists. `beacon.js` draws the explorer's cards the same way.
     static func placeCard(
         _ b: inout HTMLBuffer, _ place: GuidePlace, root: String, paths: SitePaths, _ t: Strings,
         photo: CardPhoto? = nil,
-        showsComment: Bool = true, below: ((inout HTMLBuffer) -> Void)? = nil
+        showsComment: Bool = true, number: Int? = nil, below: ((inout HTMLBuffer) -> Void)? = nil
     ) {
         b.element("li", ["class": "place-card", "data-id": place.id.rawValue]) { b in
             b.element(
                 "a",
                 ["class": "place-card__link", "href": root + paths.detailPage(slug: place.slug)]
             ) { b in
+                // A list's place shows its number as its pin on the list's map does: in place of
+                // the symbol, or over the corner of the picture when the list has photos (the
+                // stylesheet decides, `.place-list--numbered`).
+                if let number {
+                    b.element("span", class: "place-card__number", text: String(number))
+                }
                 if let photo {
                     PhotoMarkup.thumbnail(&b, photo.photo, root: photo.assetRoot)
                 } else {

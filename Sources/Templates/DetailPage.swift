@@ -89,6 +89,7 @@ package enum DetailPage {
                     b.newline()
                     badges(&b, place, showsOpenStatus: showsOpenStatus, t)
                     b.newline()
+                    savedLists(&b, context.savedListLinks[p.id] ?? [], root: root, t)
                     // The owner's words under the name they are about, not after the facts.
                     ownerNote(&b, p, t)
                     if !place.isInCurrentData {
@@ -274,6 +275,23 @@ package enum DetailPage {
 
     /// The owner's note on the place (an own place's `--note`, an imported description): Markdown,
     /// as comments are.
+    /// «I listene: Søndagsfrokost, Når familien kommer på besøk», each a link to its list's page;
+    /// nothing for a place in none.
+    static func savedLists(
+        _ b: inout HTMLBuffer, _ lists: [SiteContext.SavedListLink], root: String, _ t: Strings
+    ) {
+        guard !lists.isEmpty else { return }
+        b.element("p", class: "place-lists") { b in
+            b.icon(.list)
+            b.element("span", class: "place-lists__label", text: t.inLists(lists.count))
+            for (index, list) in lists.enumerated() {
+                b.text(index == 0 ? " " : ", ")
+                b.element("a", ["href": root + list.path, "dir": "auto"], text: list.name)
+            }
+        }
+        b.newline()
+    }
+
     static func ownerNote(_ b: inout HTMLBuffer, _ p: Place, _ t: Strings) {
         guard let note = p.ownerNote, !note.trimmingWhitespace().isEmpty else { return }
         b.element("section", ["class": "owner-note", "aria-labelledby": "owner-note-heading"]) {

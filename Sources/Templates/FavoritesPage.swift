@@ -104,33 +104,7 @@ package enum FavoritesPage {
             ("lat", .number(settings.center.latitude)), ("lon", .number(settings.center.longitude)),
         ]
         if let label = settings.centerLabel { center.append(("label", .string(label))) }
-        let pins: [JSONValue] = favorites.map { place in
-            var pin: [(key: String, value: JSONValue)] = [
-                ("id", .string(place.id.rawValue)), ("n", .string(place.name(in: t.language))),
-                ("c", .string(place.category.rawValue)),
-                ("lat", .number(PageData.rounded(place.coordinate.latitude))),
-                ("lon", .number(PageData.rounded(place.coordinate.longitude))),
-                ("u", .string(root + context.paths.detailPage(slug: place.slug))),
-                (
-                    "meta",
-                    .string(
-                        t.singular(place.category) + " · " + t.distance(metres: place.wholeMetres))
-                ),
-            ]
-            if let summary = place.summary {
-                pin.append(("s", .number(Double(summary.roundedStars))))
-                pin.append(("avg", .number(summary.sortAverage)))
-                pin.append(("label", .string(t.ratingLabel(summary))))
-            }
-            if let photo = context.photos[place.id]?.first {
-                let small = photo.source(atLeast: PhotoMarkup.thumbnailWidth)
-                pin.append(("ph", .string(context.assetRoot(root) + small.path)))
-                pin.append(("pw", .number(Double(small.width))))
-                pin.append(("phh", .number(Double(small.height))))
-                pin.append(("pc", .string(PhotoMarkup.placeholderClass(photo.placeholder) ?? "")))
-            }
-            return .object(pin)
-        }
+        let pins: [JSONValue] = favorites.map { .object(pin($0, root: root, context: context)) }
         let data: JSONValue = .object(
             [
                 ("basemap", MapData.basemap(context.basemap)), ("center", .object(center)),
@@ -146,6 +120,39 @@ package enum FavoritesPage {
         JSONWriter(pretty: false).write(data, into: &bytes)
         b.scriptJSON(id: "beacon-favorites-map", bytes)
         b.newline()
+    }
+
+    /// A pin of the favourites' map and of a list's (`SavedListPage`): `{id,n,c,lat,lon,u,meta,
+    /// s?,avg?,label?,ph?,pw?,phh?,pc?}`, its link relative to the page at `root`.
+    static func pin(_ place: GuidePlace, root: String, context: SiteContext) -> [(
+        key: String, value: JSONValue
+    )] {
+        let t = context.strings
+        var pin: [(key: String, value: JSONValue)] = [
+            ("id", .string(place.id.rawValue)), ("n", .string(place.name(in: t.language))),
+            ("c", .string(place.category.rawValue)),
+            ("lat", .number(PageData.rounded(place.coordinate.latitude))),
+            ("lon", .number(PageData.rounded(place.coordinate.longitude))),
+            ("u", .string(root + context.paths.detailPage(slug: place.slug))),
+            (
+                "meta",
+                .string(
+                    t.singular(place.category) + " · " + t.distance(metres: place.wholeMetres))
+            ),
+        ]
+        if let summary = place.summary {
+            pin.append(("s", .number(Double(summary.roundedStars))))
+            pin.append(("avg", .number(summary.sortAverage)))
+            pin.append(("label", .string(t.ratingLabel(summary))))
+        }
+        if let photo = context.photos[place.id]?.first {
+            let small = photo.source(atLeast: PhotoMarkup.thumbnailWidth)
+            pin.append(("ph", .string(context.assetRoot(root) + small.path)))
+            pin.append(("pw", .number(Double(small.width))))
+            pin.append(("phh", .number(Double(small.height))))
+            pin.append(("pc", .string(PhotoMarkup.placeholderClass(photo.placeholder) ?? "")))
+        }
+        return pin
     }
 
     /// The map data's `far` entry, when some favorites lie far from the rest.
@@ -167,13 +174,23 @@ package enum FavoritesPage {
 
     /// Downloads of the favorites for map apps.
     static func exportLinks(_ b: inout HTMLBuffer, root: String, paths: SitePaths, _ t: Strings) {
+        exportLinks(
+            &b, root: root,
+            gpx: paths.favoritesGPX, kml: paths.favoritesKML, geoJSON: paths.favoritesGeoJSON,
+            intro: t.exportsIntro, t)
+    }
+
+    /// «Ta med deg listen»: a list's GPX, KML and GeoJSON (the favourites' or one of the lists').
+    static func exportLinks(
+        _ b: inout HTMLBuffer, root: String, gpx: String, kml: String, geoJSON: String,
+        intro: String, _ t: Strings
+    ) {
         b.element("section", ["class": "exports", "aria-labelledby": "exports-heading"]) { b in
             b.element("h2", ["id": "exports-heading"], text: t.takeTheList)
-            b.element("p", text: t.exportsIntro)
+            b.element("p", text: intro)
             b.element("ul", class: "exports__links") { b in
                 for (path, label) in [
-                    (paths.favoritesGPX, t.gpxLink), (paths.favoritesKML, t.kmlLink),
-                    (paths.favoritesGeoJSON, t.geoJSONLink),
+                    (gpx, t.gpxLink), (kml, t.kmlLink), (geoJSON, t.geoJSONLink),
                 ] {
                     b.element("li") {
                         $0.element("a", ["href": root + path, "download": ""], text: label)

@@ -310,6 +310,18 @@ enum PageChrome {
                             ],
                             text: t.myPlaces)
                     }
+                    // Only a guide with lists of the owner's has their page.
+                    if context.hasSavedLists {
+                        b.element("li") {
+                            $0.element(
+                                "a",
+                                [
+                                    "href": root + context.paths.listsPage,
+                                    "aria-current": section == .lists ? "page" : nil,
+                                ],
+                                text: t.lists)
+                        }
+                    }
                 }
             }
         }

@@ -9,6 +9,8 @@ import FoundationEssentials
 enum NavigationSection: Int, Sendable, CaseIterable {
     case explore
     case favorites
+    /// The owner's lists: the lists page and each list's.
+    case lists
     case none
 }
 
@@ -49,6 +51,17 @@ package struct SiteContext: Sendable {
     let headParts = HeadPartsMemo()
     /// A detail page's map data but its pin.
     let detailMapFrame: DetailPage.MapDataFrame
+    /// Whether the guide has lists of the owner's: then the header links to them.
+    package let hasSavedLists: Bool
+    /// The lists that hold each place, in the store's order («I listene: …» on its page).
+    let savedListLinks: [PlaceID: [SavedListLink]]
+
+    /// One of the owner's lists as a place's page links to it.
+    struct SavedListLink: Sendable {
+        var name: String
+        /// Its page, below the language's root (`SitePaths.savedListPage`).
+        var path: String
+    }
 
     struct ChromeKey: Hashable {
         var depth: Int
@@ -91,7 +104,7 @@ package struct SiteContext: Sendable {
         basemap: PublishedBasemap = .none,
         hasMap: Bool = false,
         hasCustomStylesheet: Bool = false, language: Language? = nil,
-        photos: [PlaceID: [ShownPhoto]] = [:]
+        photos: [PlaceID: [ShownPhoto]] = [:], savedLists: [GuideList] = []
     ) {
         self.settings = settings
         self.photos = photos
@@ -110,6 +123,13 @@ package struct SiteContext: Sendable {
         self.hasCustomStylesheet = hasCustomStylesheet
         self.detailMapFrame = DetailPage.MapDataFrame(settings: settings, basemap: basemap)
         self.lastUpdatedText = language.longDate(timeZone.today(source.fetchedAt))
+        hasSavedLists = !savedLists.isEmpty
+        var links: [PlaceID: [SavedListLink]] = [:]
+        for list in savedLists {
+            let link = SavedListLink(name: list.name, path: paths.savedListPage(list))
+            for place in list.places { links[place.id, default: []].append(link) }
+        }
+        savedListLinks = links
         self.chrome = [:]
         var chrome: [ChromeKey: Chrome] = [:]
         for depth in 0...SiteContext.maximumDepth {

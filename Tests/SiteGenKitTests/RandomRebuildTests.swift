@@ -9,7 +9,8 @@ import Testing
 
 /// Rebuilds after random runs of changes an owner makes (ratings, favorites, notes, hidden and own
 /// places, renames, shared names, moves across the radius, other categories, places gone and back,
-/// a guide shrunk and grown), each compared file by file with a full build of the same inputs: in a
+/// a guide shrunk and grown, the owner's lists made, filled, noted, ordered, renamed and deleted),
+/// each compared file by file with a full build of the same inputs: in a
 /// guide of the brief's kinds, and in one of two presets and a kind of the owner's own in English
 /// and bokmål (English first, so its addresses are English ones). The rules that find what a change
 /// touches are one per kind of change; mixing the kinds finds what a rule forgot. The seed is
@@ -56,6 +57,66 @@ import Testing
         return status == 0 ? nil : "\(arguments.joined(separator: " ")): \(console.errorText)"
     }
 
+    /// Names of lists: two share a slug's stem (their folders then take the name's hash), one is of
+    /// no Latin letter.
+    static let listNames = ["Søndagsfrokost", "Søndags-frokost", "Regnvær", "雨の日"]
+
+    /// One random change to the owner's lists, made in the store as `sitegen list` makes it (a list
+    /// may hold a place the guide does not have now); what it did.
+    func listChange(_ index: Int, _ site: TestSite, using random: inout some RandomNumberGenerator)
+        -> String
+    {
+        let id = PlaceID(rawValue: "node/\(5_000_000 + index)")
+        let name = Self.listNames.randomElement(using: &random)!
+        let other = Self.listNames.randomElement(using: &random)!
+        let kind = Int.random(in: 0..<8, using: &random)
+        let position = Int.random(in: 1...3, using: &random)
+        let order = SavedList.Order.allCases.randomElement(using: &random)!
+        do {
+            return try site.site.updateStore { store in
+                guard let list = store.list(named: name) else {
+                    _ = try store.makeList(named: name)
+                    try store.addToList(name, [(id, "\(index)")])
+                    return "list \(name) made with \(index)"
+                }
+                let has = list.places.contains(id)
+                switch kind {
+                case 0 where !has, 1 where !has:
+                    try store.addToList(
+                        name, [(id, "\(index)")], at: min(position, list.places.count + 1))
+                    return "\(index) into \(name)"
+                case 0, 1:
+                    try store.removeFromList(name, id, placeName: "\(index)")
+                    return "\(index) out of \(name)"
+                case 2 where has:
+                    try store.noteInList(name, id, placeName: "\(index)", "Notat *\(position)*")
+                    return "note on \(index) in \(name)"
+                case 3 where has:
+                    try store.moveInList(
+                        name, id, placeName: "\(index)", to: min(position, list.places.count))
+                    return "\(index) moved in \(name)"
+                case 4:
+                    try store.orderList(name, by: order)
+                    return "\(name) ordered by \(order)"
+                case 5:
+                    try store.describeList(name, "Beskrivelse **\(position)**")
+                    return "\(name) described"
+                case 6 where store.list(named: other) == nil:
+                    try store.renameList(name, to: other)
+                    return "\(name) renamed \(other)"
+                case 7:
+                    _ = try store.deleteList(named: name)
+                    return "\(name) deleted"
+                default:
+                    return "nothing to \(name)"
+                }
+            }
+        } catch {
+            Issue.record("a list change failed: \(error)")
+            return "failed"
+        }
+    }
+
     @Test(arguments: [false, true])
     func randomChangesEndAsAFullBuildWould(otherKinds: Bool) async throws {
         var random = seededGenerator("randomChangesEndAsAFullBuildWould(otherKinds: \(otherKinds))")
@@ -97,7 +158,7 @@ import Testing
             var done: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let index = somePlace()
-                switch Int.random(in: 0..<12, using: &random) {
+                switch Int.random(in: 0..<14, using: &random) {
                 case 0:
                     guard let name = built.uniqueName(index), !hidden.contains(index) else {
                         continue
@@ -193,6 +254,8 @@ import Testing
                         ownPlaces.insert(index)
                         done.append("own place \(index)")
                     }
+                case 11, 12:
+                    done.append(listChange(index, site, using: &random))
                 default:
                     done.append("nothing")
                 }

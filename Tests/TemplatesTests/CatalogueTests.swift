@@ -137,6 +137,7 @@ import Testing
         "cuisine", "allCuisines", "vegetarianMark", "veganMark", "wheelchair", "priceLevel",
         "listAnd",
         "findMe", "searchThisArea", "showAllPlaces",
+        "lists", "backToLists",
     ]
 
     @Test func nynorskAndEnglishAreTranslationsNotCopies() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BeaconMap
 @testable import BeaconSystem
 @testable import Templates
 
@@ -78,6 +79,24 @@ import Testing
         try check(
             "favorites.html",
             FavoritesPage.render(TemplateFixtures.guide, context: TemplateFixtures.context))
+    }
+
+    /// The owner's lists (`ListFixtures`): the lists page with its still-map covers, a list's page,
+    /// and a place's page that names its lists (the header then links to them).
+    @Test func savedListPages() throws {
+        let guide = ListFixtures.guide
+        let context = ListFixtures.context()
+        try check(
+            "lists.html",
+            SavedListsPage.render(guide, context: context) {
+                ShareOverview.make(
+                    places: $0.map(\.coordinate), tiles: [], aspect: ListCover.aspect)
+            })
+        try check("saved-list.html", SavedListPage.render(guide.savedLists[0], context: context))
+        try check(
+            "detail-cafe-in-lists.html",
+            DetailPage.render(
+                guide.allPages.first { $0.id == TemplateFixtures.cafe.id }!, context: context))
     }
 
     @Test func notFoundPage() throws {

@@ -22,7 +22,7 @@ EXPECTED_COST = {
     "test_explorer": 95, "test_hours": 40, "test_offline": 40, "test_accessibility": 28, "test_pages": 24,
     "test_languages": 20, "test_hostile": 11, "test_huge_map": 10, "test_print": 8, "test_query": 8,
     "test_big_guide": 6, "test_watch": 5, "test_share": 2, "test_favorites": 12, "test_categories": 9, "test_own_places": 7,
-    "test_photos": 12, "test_names": 4, "test_anywhere": 5, "test_detail_page": 16,
+    "test_photos": 12, "test_names": 4, "test_anywhere": 5, "test_detail_page": 16, "test_lists": 41,
 }
 
 

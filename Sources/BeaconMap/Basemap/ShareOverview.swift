@@ -34,8 +34,10 @@ package struct ShareOverview: Sendable, Equatable {
     package static let dataZoom = 12
 
     /// The tiles (`kart/osm/12/x/y.js` paths) an overview of `places` reads.
-    package static func tilePaths(for places: [Coordinate]) -> [TileCoordinate] {
-        guard let box = box(places) else { return [] }
+    package static func tilePaths(for places: [Coordinate], aspect: Double? = nil)
+        -> [TileCoordinate]
+    {
+        guard let box = box(places, aspect: aspect) else { return [] }
         let scale = Double(1 << dataZoom)
         let minX = Int((box.minX * scale).rounded(.down))
         let maxX = Int((box.maxX * scale).rounded(.down))
@@ -51,8 +53,11 @@ package struct ShareOverview: Sendable, Equatable {
 
     /// The favorites' box in world units, grown by an eighth on each side and to at least about 800
     /// m. `plain`: there is no ground to draw (no tiles), so the box is kept low and wide: it shows
-    /// where the favorites lie from each other without a tall empty panel.
-    static func box(_ places: [Coordinate], plain: Bool = false) -> WorldRect? {
+    /// where the favorites lie from each other without a tall empty panel. `aspect` (height over
+    /// width): the box grown to it, for a frame of that shape (a list's cover).
+    static func box(_ places: [Coordinate], plain: Bool = false, aspect: Double? = nil)
+        -> WorldRect?
+    {
         guard var rect = WorldRect.around(places.map(TileGeometry.world)) else { return nil }
         let least = 800 / 40_075_016.0 / max(0.2, cos((places[0].latitude) * .pi / 180))
         let grow = max((rect.maxX - rect.minX) / 8, (rect.maxY - rect.minY) / 8)
@@ -85,17 +90,32 @@ package struct ShareOverview: Sendable, Equatable {
             rect.minX = middle - tall / 1.2
             rect.maxX = middle + tall / 1.2
         }
+        if let aspect {
+            // A cover's pins keep clear of its edges, which a card's corners round off.
+            rect = rect.grown(by: max(rect.maxX - rect.minX, rect.maxY - rect.minY) / 8)
+            let (wide, high) = (rect.maxX - rect.minX, rect.maxY - rect.minY)
+            if high < wide * aspect {
+                let middle = (rect.minY + rect.maxY) / 2
+                rect.minY = middle - wide * aspect / 2
+                rect.maxY = middle + wide * aspect / 2
+            } else {
+                let middle = (rect.minX + rect.maxX) / 2
+                rect.minX = middle - high / aspect / 2
+                rect.maxX = middle + high / aspect / 2
+            }
+        }
         return rect
     }
 
     /// The overview of `places` over the tiles' shapes (`tiles`: each tile's coordinate and its
     /// file's bytes), with `center` marked when it lies on it; nil without places.
     package static func make(
-        places: [Coordinate], tiles: [(TileCoordinate, [UInt8])], center: Coordinate? = nil
+        places: [Coordinate], tiles: [(TileCoordinate, [UInt8])], center: Coordinate? = nil,
+        aspect: Double? = nil
     )
         -> ShareOverview?
     {
-        guard let box = box(places, plain: tiles.isEmpty) else { return nil }
+        guard let box = box(places, plain: tiles.isEmpty, aspect: aspect) else { return nil }
         let unit = width / (box.maxX - box.minX)
         let height = ((box.maxY - box.minY) * unit).rounded()
         func point(_ world: WorldPoint) -> (Double, Double) {

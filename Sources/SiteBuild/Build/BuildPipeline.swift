@@ -131,6 +131,10 @@ package struct BuildPipeline: Sendable {
             console.progress(warning)
             reach.append(warning)
         }
+        if let warning = ListReport.warning(made.guide.savedLists) {
+            console.progress("Advarsel: " + warning)
+            reach.append(warning)
+        }
         if let notice = MarkdownNotice.take(made.guide) { console.progress("Advarsel: " + notice) }
         // The owner's photos, made once (cached) and shown on the pages: part of what every page
         // shows.

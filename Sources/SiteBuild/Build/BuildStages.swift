@@ -193,7 +193,9 @@ extension BuildPipeline {
         -> (plan: RebuildPlan, record: BuildRecord)?
     {
         guard !options.force, made.newBase == nil, let record, record.context == keys.context,
-            let oldStore = BuildRecord.readStore(site: options.site, output: options.outputPath)
+            let oldStore = BuildRecord.readStore(site: options.site, output: options.outputPath),
+            // The header links to the lists only while there are some: every page changes.
+            oldStore.lists.isEmpty == inputs.store.lists.isEmpty
         else { return nil }
         let plan = RebuildPlan.forStoreChange(
             old: oldStore, new: inputs.store, guide: made.guide, oldChunkPaths: record.chunks,

@@ -22,6 +22,8 @@ struct RebuildPlan: Sendable {
     /// Indices of the data files (`PageData.chunks`) rendered again.
     var dataChunks: [Int] = []
     var favorites = false
+    /// The owner's lists: the lists page and each list's.
+    var savedLists = false
     var allPlacesExport = false
     /// The owner's lists' exports (`RebuildPlan+SavedLists.swift`).
     var savedListExports = false
@@ -41,7 +43,7 @@ struct RebuildPlan: Sendable {
 
     var isEmpty: Bool {
         details.isEmpty && listPages.values.allSatisfy(\.isEmpty) && dataChunks.isEmpty
-            && !favorites && !savedListExports
+            && !favorites && !savedLists && !savedListExports
             && !allPlacesExport && !sitemap && removals.isEmpty && sharedRemovals.isEmpty
     }
 
@@ -107,7 +109,12 @@ struct RebuildPlan: Sendable {
         var plan = RebuildPlan()
         plan.planSavedListExports(
             old: oldStore, new: newStore, changed: changed, paths: guide.paths)
-        guard !changed.isEmpty else { return plan }
+        let listsChanged = oldStore.lists != newStore.lists
+        guard !changed.isEmpty || listsChanged else { return plan }
+        // The lists' pages show their places' cards (stars, hearts, an order by rating) and the
+        // lists page the favourites: any change to the store renders them, a page a list.
+        plan.savedLists = !guide.savedLists.isEmpty
+        if listsChanged { plan.listsChange(old: oldStore.lists, new: newStore.lists, guide: guide) }
         var favoritesGained = 0
         for id in changed {
             let was = oldStore.entries[id]?.isFavorite ?? false
@@ -137,6 +144,7 @@ struct RebuildPlan: Sendable {
             }
         }
         for (list, pages) in listPages { plan.listPages[list] = pages.subtracting([1]).sorted() }
+        plan.details = Array(Set(plan.details)).sorted()
         plan.dataChunks = chunks.sorted()
         plan.sharedRemovals = plan.dataChunks.filter { $0 < oldChunkPaths.count }.map {
             oldChunkPaths[$0]
@@ -151,6 +159,23 @@ struct RebuildPlan: Sendable {
         }
         if newFavoritePages != oldFavoritePages { plan.sitemap = true }
         return plan
+    }
+
+    /// A list made, renamed, described, deleted or its places changed: the page of every place in
+    /// a list before or after («I listene: …» names the lists, and a rename may move another
+    /// list's slug), the sitemap, and the pages of lists the guide no longer has. (A guide that
+    /// gains its first list or loses its last renders everything: the header's «Lister» comes or
+    /// goes.)
+    private mutating func listsChange(old: [SavedList], new: [SavedList], guide: Guide) {
+        let members = Set(old.flatMap(\.places) + new.flatMap(\.places))
+        let all = guide.allPages
+        details.append(contentsOf: all.indices.filter { members.contains(all[$0].id) })
+        sitemap = true
+        let paths = guide.paths
+        let kept = Set(guide.savedLists.map { paths.savedListPage($0) })
+        removals += GuideList.make(old, placesByID: [:]).map { paths.savedListPage($0) }.filter {
+            !kept.contains($0)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import BeaconHTML
+import BeaconMap
 import BeaconModel
 import BeaconSite
 import BeaconSystem
@@ -31,6 +32,8 @@ extension SiteRenderer {
         case offlineFiles
         /// Pages `pages` of «Mine steder».
         case favorites(pages: ClosedRange<Int>)
+        /// The owner's lists: the lists page and each list's.
+        case savedLists(count: Int)
         /// The assets and the page scripts' texts.
         case sharedFiles
 
@@ -43,7 +46,7 @@ extension SiteRenderer {
         var isPerLanguage: Bool {
             switch self {
             case .details, .someDetails, .listPages, .explorer, .fixedPages, .favoritesExports,
-                .savedListExports, .favorites:
+                .savedListExports, .favorites, .savedLists:
                 true
             case .allPlacesExport, .searchEngineFiles, .tiles, .photos, .offlineFiles, .sharedFiles:
                 false
@@ -59,6 +62,7 @@ extension SiteRenderer {
             case .explorer: 1
             case .fixedPages: 1
             case .favorites(let pages): pages.count
+            case .savedLists(let count): count == 0 ? 0 : 1 + count
             case .allPlacesExport, .favoritesExports, .savedListExports, .searchEngineFiles, .tiles,
                 .photos, .offlineFiles, .sharedFiles:
                 0
@@ -124,6 +128,22 @@ extension SiteRenderer {
                     to: context.paths.favoritesPage(page: page)
                 )
             }
+        case .savedLists:
+            guard !guide.savedLists.isEmpty else { return }
+            // The covers' maps read the city level of our own basemap, as `sitegen share` does.
+            var tiles: [TileCoordinate: [UInt8]] = [:]
+            for tile in basemap.tiles where tile.zoom == ShareOverview.dataZoom {
+                tiles[TileCoordinate(zoom: tile.zoom, x: tile.x, y: tile.y)] = tile.bytes
+            }
+            try writer.write(
+                SavedListsPage.render(guide, context: context) { places in
+                    ListCover.overview(places) { tiles[$0] }
+                }, to: context.paths.listsPage)
+            for list in guide.savedLists {
+                try writer.write(
+                    SavedListPage.render(list, context: context),
+                    to: context.paths.savedListPage(list))
+            }
         case .tiles(let range):
             for tile in basemap.tiles[range] { try writer.write(tile.bytes, to: tile.path) }
         case .photos(let range):
@@ -154,13 +174,20 @@ extension SiteRenderer {
         }
     }
 
-    /// The first page of each explorer (front page and categories) and the favorites page: what a
-    /// reader needs first.
+    /// The first page of each explorer (front page and categories), the favorites page and the
+    /// owner's lists: what a reader needs first.
     func explorerPaths() -> [String] {
         let paths = guide.paths
         return [paths.listPage()] + guide.categories.map { paths.categoryPage($0) } + [
             paths.favoritesPage
-        ]
+        ] + savedListPaths()
+    }
+
+    /// The lists page and each list's; none for a guide without lists.
+    func savedListPaths() -> [String] {
+        let paths = guide.paths
+        guard !guide.savedLists.isEmpty else { return [] }
+        return [paths.listsPage] + guide.savedLists.map { paths.savedListPage($0) }
     }
 
     /// Every HTML page of the site except the 404 page, for the sitemap. A category without places
@@ -180,6 +207,7 @@ extension SiteRenderer {
         for page in 1...FavoritesPage.pageCount(guide) {
             paths.append(site.favoritesPage(page: page))
         }
+        paths += savedListPaths()
         for place in guide.allPages { paths.append(site.detailPage(slug: place.slug)) }
         return paths
     }

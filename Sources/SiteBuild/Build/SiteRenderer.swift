@@ -49,12 +49,15 @@ struct SiteRenderer: Sendable {
                 basemap: basemap.published,
                 hasMap: assets.hasMapLibrary, hasCustomStylesheet: assets.hasCustomStylesheet,
                 language: language,
-                photos: photos.photos)
+                photos: photos.photos, savedLists: guide.savedLists)
         }
         let all = guide.allPages
         let byCategory = Dictionary(
             uniqueKeysWithValues: guide.categories.map { ($0, guide.places(in: $0)) })
-        var pages = 1 + FavoritesPage.pageCount(guide) + all.count  // 404, favorites, details
+        // 404, favorites, details, the owner's lists
+        var pages =
+            1 + FavoritesPage.pageCount(guide) + all.count
+            + Job.savedLists(count: guide.savedLists.count).pageCount
         for category in guide.lists {
             pages += ListPage.pageCount(
                 for: category.map { byCategory[$0]?.count ?? 0 } ?? guide.places.count)
@@ -144,6 +147,7 @@ struct SiteRenderer: Sendable {
             .sharedFiles, .fixedPages, .allPlacesExport, .favoritesExports, .savedListExports,
             .searchEngineFiles, .offlineFiles,
             .favorites(pages: 1...FavoritesPage.pageCount(guide)),
+            .savedLists(count: guide.savedLists.count),
         ]
         var tileStart = 0
         while tileStart < basemap.tiles.count {
@@ -191,6 +195,7 @@ struct SiteRenderer: Sendable {
         }
         if changes.savedListExports { jobs.append(.savedListExports) }
         if changes.sitemap { jobs.append(.searchEngineFiles) }
+        if changes.savedLists { jobs.append(.savedLists(count: guide.savedLists.count)) }
         for (category, pages) in changes.listPages.sorted(by: {
             ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "")
         }) {

@@ -53,6 +53,19 @@ extension Strings {
         favoritesMap: "Kart over favorittene",
         farAway: { "\($0) til, \($1) unna" },
         backToTheRest: { "Tilbake til \($0)" },
+        lists: "Lister",
+        listsIntro: "Steder jeg har samlet for en anledning, hver liste med sitt eget kart.",
+        listCount: { NorwegianFormat.count($0, singular: "liste", plural: "lister") },
+        backToLists: "Alle lister",
+        listOrder: { order, center in
+            switch order {
+            case .manual: "I min rekkefølge"
+            case .nearest: "Nærmest \(center ?? "sentrum") først"
+            case .rating: "Best vurdert først"
+            }
+        },
+        emptyList: "Ingen steder i denne listen ennå.",
+        inLists: { $0 == 1 ? "I listen:" : "I listene:" },
         commentLabel: "Min kommentar:",
         quoted: { "«\($0)»" },
         pagination: "Sider",
@@ -170,6 +183,8 @@ extension Strings {
         takeTheList: "Ta med deg listen",
         exportsIntro:
             "Åpne favorittene i Organic Maps, OsmAnd, Google My Maps eller Google Earth, eller del dem videre.",
+        listExportsIntro:
+            "Åpne listen i Organic Maps, OsmAnd, Google My Maps, uMap eller Google Earth, eller del den videre.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",

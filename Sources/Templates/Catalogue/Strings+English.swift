@@ -53,6 +53,19 @@ extension Strings {
         favoritesMap: "Map of the favourites",
         farAway: { "\($0) more, \($1) away" },
         backToTheRest: { "Back to \($0)" },
+        lists: "Lists",
+        listsIntro: "Places I have gathered for an occasion, each list with its own map.",
+        listCount: { Language.en.count($0, singular: "list", plural: "lists") },
+        backToLists: "All lists",
+        listOrder: { order, center in
+            switch order {
+            case .manual: "In my order"
+            case .nearest: "Nearest \(center ?? "the centre") first"
+            case .rating: "Best rated first"
+            }
+        },
+        emptyList: "No places in this list yet.",
+        inLists: { $0 == 1 ? "On the list:" : "On the lists:" },
         commentLabel: "My comment:",
         quoted: { "“\($0)”" },
         pagination: "Pages",
@@ -171,6 +184,8 @@ extension Strings {
         takeTheList: "Take the list with you",
         exportsIntro:
             "Open the favourites in Organic Maps, OsmAnd, Google My Maps or Google Earth, or pass them on.",
+        listExportsIntro:
+            "Open the list in Organic Maps, OsmAnd, Google My Maps, uMap or Google Earth, or pass it on.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",

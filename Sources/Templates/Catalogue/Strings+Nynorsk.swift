@@ -53,6 +53,19 @@ extension Strings {
         favoritesMap: "Kart over favorittane",
         farAway: { "\($0) til, \($1) unna" },
         backToTheRest: { "Tilbake til \($0)" },
+        lists: "Lister",
+        listsIntro: "Stader eg har samla til eit høve, kvar liste med sitt eige kart.",
+        listCount: { Language.nn.count($0, singular: "liste", plural: "lister") },
+        backToLists: "Alle lister",
+        listOrder: { order, center in
+            switch order {
+            case .manual: "I mi rekkjefølgje"
+            case .nearest: "Nærast \(center ?? "sentrum") først"
+            case .rating: "Best vurdert først"
+            }
+        },
+        emptyList: "Ingen stader i denne lista enno.",
+        inLists: { $0 == 1 ? "I lista:" : "I listene:" },
         commentLabel: "Kommentaren min:",
         quoted: { "«\($0)»" },
         pagination: "Sider",
@@ -168,6 +181,8 @@ extension Strings {
         takeTheList: "Ta med deg lista",
         exportsIntro:
             "Opne favorittane i Organic Maps, OsmAnd, Google My Maps eller Google Earth, eller del dei vidare.",
+        listExportsIntro:
+            "Opne lista i Organic Maps, OsmAnd, Google My Maps, uMap eller Google Earth, eller del ho vidare.",
         gpxLink: "GPX (Organic Maps, OsmAnd)",
         kmlLink: "KML (Google My Maps, Google Earth)",
         geoJSONLink: "GeoJSON",

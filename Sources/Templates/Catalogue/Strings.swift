@@ -75,6 +75,20 @@ package struct Strings: Sendable {
     let farAway: @Sendable (_ count: String, _ distance: String) -> String
     /// «Tilbake til 150 steder»: the same button once the map has flown there.
     let backToTheRest: @Sendable (_ places: String) -> String
+    // The owner's lists (`SavedListsPage`, `SavedListPage`)
+    /// «Lister»: the header's link, the lists page's heading.
+    let lists: String
+    let listsIntro: String
+    /// «2 lister».
+    let listCount: @Sendable (Int) -> String
+    /// «Alle lister»: a list page's way back.
+    let backToLists: String
+    /// «I min rekkefølge», «Nærmest Oslo S først», «Best vurdert først»: how a list is ordered
+    /// (nil centre: «sentrum»).
+    let listOrder: @Sendable (_ order: SavedList.Order, _ center: String?) -> String
+    let emptyList: String
+    /// «I listen:» / «I listene:» on a place's page, before the lists that hold it.
+    let inLists: @Sendable (_ count: Int) -> String
     /// Before a card's comment, for screen readers: whose words the quoted line is.
     let commentLabel: String
     /// "«Byens beste kaffe»": the owner's comment on a card, in the language's quotation marks.
@@ -205,6 +219,8 @@ package struct Strings: Sendable {
     // Exports and sharing
     let takeTheList: String
     let exportsIntro: String
+    /// The same, on one of the owner's lists' pages.
+    let listExportsIntro: String
     let gpxLink: String
     let kmlLink: String
     let geoJSONLink: String

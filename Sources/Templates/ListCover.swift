@@ -1,0 +1,71 @@
+import BeaconHTML
+import BeaconMap
+import BeaconModel
+import BeaconSite
+
+/// A list's cover on the lists page when none of its places has a photo: a still map of its places
+/// (`ShareOverview`: water, green and the major streets of the guide's own basemap), each a
+/// numbered pin as on the list's page, in the frame of the cover. Drawn in the stylesheet's
+/// basemap colours, light and dark; no script, nothing to fetch.
+package enum ListCover {
+    /// The cover's shape, height over width (`.list-card__cover`'s aspect ratio).
+    package static let aspect = 0.5
+
+    /// The still map of `places` over the basemap's tiles (`tile`: a tile's bytes, if the site
+    /// publishes it); nil without places.
+    package static func overview(
+        _ places: [GuidePlace], tile: (TileCoordinate) -> [UInt8]?
+    ) -> ShareOverview? {
+        let points = places.map(\.coordinate)
+        let tiles = ShareOverview.tilePaths(for: points, aspect: aspect).compactMap { coordinate in
+            tile(coordinate).map { (coordinate, $0) }
+        }
+        return ShareOverview.make(places: points, tiles: tiles, aspect: aspect)
+    }
+
+    /// The map as an SVG filling the cover, decorative (the card's name and count say what it
+    /// is). The pins are drawn last, the first place's on top.
+    static func svg(_ b: inout HTMLBuffer, _ overview: ShareOverview) {
+        let width = ShareOverview.number(overview.width)
+        let height = ShareOverview.number(overview.height)
+        let plain = overview.layers.isEmpty
+        b.element(
+            "svg",
+            [
+                "class": plain ? "list-card__map share-map--plain" : "list-card__map",
+                "viewBox": "0 0 \(width) \(height)", "preserveAspectRatio": "xMidYMid slice",
+                "aria-hidden": "true", "focusable": "false",
+            ]
+        ) { b in
+            b.element(
+                "rect", ["class": "share-map__land", "width": width, "height": height], text: "")
+            if plain {
+                var grid = ""
+                for x in stride(from: 40.0, to: overview.width, by: 40) {
+                    grid += "M\(Int(x)) 0V\(height)"
+                }
+                for y in stride(from: 40.0, to: overview.height, by: 40) {
+                    grid += "M0 \(Int(y))H\(width)"
+                }
+                b.element("path", ["class": "share-map__grid", "d": grid], text: "")
+            }
+            for layer in overview.layers {
+                b.element(
+                    "path",
+                    [
+                        "class": "share-map__shape share-map__" + layer.kind.rawValue,
+                        "d": layer.path,
+                    ],
+                    text: "")
+            }
+            for (index, pin) in overview.pins.enumerated().reversed() {
+                let x = ShareOverview.number(pin.x)
+                let y = ShareOverview.number(pin.y)
+                b.element("g", class: "share-map__pin") { b in
+                    b.element("circle", ["cx": x, "cy": y, "r": "12"], text: "")
+                    b.element("text", ["x": x, "y": y], text: String(index + 1))
+                }
+            }
+        }
+    }
+}
