@@ -206,8 +206,9 @@ import Testing
                 ("Andre liste", "Ny", [ids[1], ids[2], ids[3]], [ids[3]: "Ny & bedre"])
             ]), to: GuideStore.fileName)
         let renamed = try await builds.buildAndCompare(site, places: places, "renamed")
-        // The store's change alone: the explorers (a rebuild always renders them), no other page.
-        #expect(renamed.renderedPages == 4, "\(renamed.renderedPages) of \(renamed.pages)")
+        // The store's change alone: the explorers (a rebuild always renders them), the lists page,
+        // the renamed list's page and its three places' pages («I listene»), no other page.
+        #expect(renamed.renderedPages == 4 + 2 + 3, "\(renamed.renderedPages) of \(renamed.pages)")
         let exports = site.outputFiles().filter { $0.hasPrefix("eksport/lister/") }.sorted()
         #expect(
             exports
