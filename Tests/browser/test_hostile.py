@@ -1,7 +1,7 @@
 """In a real browser: a site built from hostile place data (script in
 names, javascript: links, event handlers, bidi overrides) runs nothing from the
-data — on the list page (list and map view, search), the detail pages and the
-favorites page — and the page script still works under the CSP."""
+data — on the list page (list and map view, search), the detail pages, the
+favorites page and the owner's lists' pages — and the page script still works under the CSP."""
 import glob
 import json
 import os
@@ -16,9 +16,17 @@ import beacon_browser as bb
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOSTILE = os.path.join(REPO, "Tests", "Fixtures", "hostile-places.geojson")
-STORE = {"format": 1, "places": {"node/8": {"favoriteSince": "2026-01-01", "ratings": [
+STORE = {"format": 3, "places": {"node/8": {"favoriteSince": "2026-01-01", "ratings": [
     {"stars": 4, "date": "2026-01-01",
-     "comment": "<p>Fin</p><script>window.__pwned='comment'</script><img src=x onerror=\"window.__pwned='comment-img'\">"}]}}}
+     "comment": "<p>Fin</p><script>window.__pwned='comment'</script><img src=x onerror=\"window.__pwned='comment-img'\">"}]}},
+    # The owner's lists: their names, descriptions and notes on the lists page, each list's page,
+    # the place pages' «I listene» line and the exports.
+    "lists": [
+        {"name": "<script>window.__pwned='list'</script>",
+         "description": "[x](javascript:window.__pwned='desc') <img src=x onerror=\"window.__pwned='desc-img'\">",
+         "places": ["node/1", "node/8"],
+         "notes": {"node/8": "<svg onload=\"window.__pwned='note'\"></svg> **ok**"}},
+        {"name": "\u202eevil\" onmouseover=\"window.__pwned='attr'", "places": ["node/2"]}]}
 
 
 class HostileDataTests(unittest.TestCase):
@@ -52,6 +60,14 @@ class HostileDataTests(unittest.TestCase):
                 self.driver.get(self.server.url(page))
                 bb.pause(0.2)
                 self.assert_nothing_ran(page)
+
+    def test_the_owners_lists_show_their_names_as_text(self):
+        lists = [page for page in self.pages if page.startswith("lister/")]
+        self.assertGreaterEqual(len(lists), 3, self.pages)
+        self.driver.get(self.server.url("lister/index.html"))
+        text = self.driver.find_element(By.TAG_NAME, "body").text
+        self.assertIn("<script>window.__pwned='list'</script>", text)
+        self.assert_nothing_ran("lister/index.html")
 
     def test_list_map_and_search_render_names_as_text(self):
         self.driver.get_log("browser")
