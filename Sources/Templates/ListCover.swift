@@ -37,27 +37,7 @@ package enum ListCover {
                 "aria-hidden": "true", "focusable": "false",
             ]
         ) { b in
-            b.element(
-                "rect", ["class": "share-map__land", "width": width, "height": height], text: "")
-            if plain {
-                var grid = ""
-                for x in stride(from: 40.0, to: overview.width, by: 40) {
-                    grid += "M\(Int(x)) 0V\(height)"
-                }
-                for y in stride(from: 40.0, to: overview.height, by: 40) {
-                    grid += "M0 \(Int(y))H\(width)"
-                }
-                b.element("path", ["class": "share-map__grid", "d": grid], text: "")
-            }
-            for layer in overview.layers {
-                b.element(
-                    "path",
-                    [
-                        "class": "share-map__shape share-map__" + layer.kind.rawValue,
-                        "d": layer.path,
-                    ],
-                    text: "")
-            }
+            ShareFile.ground(&b, overview)
             for (index, pin) in overview.pins.enumerated().reversed() {
                 let x = ShareOverview.number(pin.x)
                 let y = ShareOverview.number(pin.y)

@@ -37,28 +37,7 @@ extension ShareFile {
                     "aria-label": label ?? t.favoritesMap, "xmlns": "http://www.w3.org/2000/svg",
                 ]
             ) { b in
-                b.element(
-                    "rect", ["class": "share-map__land", "width": width, "height": height], text: ""
-                )
-                if plain {
-                    var grid = ""
-                    for x in stride(from: 40.0, to: overview.width, by: 40) {
-                        grid += "M\(Int(x)) 0V\(height)"
-                    }
-                    for y in stride(from: 40.0, to: overview.height, by: 40) {
-                        grid += "M0 \(Int(y))H\(width)"
-                    }
-                    b.element("path", ["class": "share-map__grid", "d": grid], text: "")
-                }
-                for layer in overview.layers {
-                    b.element(
-                        "path",
-                        [
-                            "class": "share-map__shape share-map__" + layer.kind.rawValue,
-                            "d": layer.path,
-                        ],
-                        text: "")
-                }
+                ground(&b, overview)
                 if let center = overview.center {
                     let x = ShareOverview.number(center.x)
                     let y = ShareOverview.number(center.y)
@@ -95,5 +74,29 @@ extension ShareFile {
             }
         }
         b.newline()
+    }
+
+    /// A still map's ground: the land, then water, green and streets over it, or, without a
+    /// basemap, a faint grid (the share file's map and a list's cover both stand on it).
+    static func ground(_ b: inout HTMLBuffer, _ overview: ShareOverview) {
+        let width = ShareOverview.number(overview.width)
+        let height = ShareOverview.number(overview.height)
+        b.element("rect", ["class": "share-map__land", "width": width, "height": height], text: "")
+        if overview.layers.isEmpty {
+            var grid = ""
+            for x in stride(from: 40.0, to: overview.width, by: 40) {
+                grid += "M\(Int(x)) 0V\(height)"
+            }
+            for y in stride(from: 40.0, to: overview.height, by: 40) {
+                grid += "M0 \(Int(y))H\(width)"
+            }
+            b.element("path", ["class": "share-map__grid", "d": grid], text: "")
+        }
+        for layer in overview.layers {
+            b.element(
+                "path",
+                ["class": "share-map__shape share-map__" + layer.kind.rawValue, "d": layer.path],
+                text: "")
+        }
     }
 }
