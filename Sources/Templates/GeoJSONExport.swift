@@ -40,17 +40,20 @@ package enum GeoJSONExport {
         return out
     }
 
+    /// `{"type":"Point","coordinates":[lon,lat]}`.
+    static func point(_ coordinate: Coordinate, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"type":"Point","coordinates":["#.utf8)
+        JSONWriter.appendNumber(coordinate.longitude, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        JSONWriter.appendNumber(coordinate.latitude, to: &bytes)
+        bytes.append(contentsOf: "]}".utf8)
+    }
+
     static func feature(_ place: Place, _ extras: Extras, appendingTo out: inout [UInt8]) {
         var feature = JSONObjectBytes(taking: &out)
         feature.string("type", "Feature")
         feature.string("id", place.id.rawValue)
-        feature.raw("geometry") { bytes in
-            bytes.append(contentsOf: #"{"type":"Point","coordinates":["#.utf8)
-            JSONWriter.appendNumber(place.coordinate.longitude, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            JSONWriter.appendNumber(place.coordinate.latitude, to: &bytes)
-            bytes.append(contentsOf: "]}".utf8)
-        }
+        feature.raw("geometry") { point(place.coordinate, to: &$0) }
         feature.raw("properties") { bytes in
             var properties = JSONObjectBytes(taking: &bytes)
             properties.string("id", place.id.rawValue)

@@ -93,13 +93,7 @@ extension SiteFiles {
                 var feature = JSONObjectBytes(taking: &bytes)
                 feature.string("type", "Feature")
                 feature.string("id", place.id.rawValue)
-                feature.raw("geometry") { bytes in
-                    bytes.append(contentsOf: #"{"type":"Point","coordinates":["#.utf8)
-                    JSONWriter.appendNumber(place.coordinate.longitude, to: &bytes)
-                    bytes.append(UInt8(ascii: ","))
-                    JSONWriter.appendNumber(place.coordinate.latitude, to: &bytes)
-                    bytes.append(contentsOf: "]}".utf8)
-                }
+                feature.raw("geometry") { GeoJSONExport.point(place.coordinate, to: &$0) }
                 feature.raw("properties") { bytes in
                     var properties = JSONObjectBytes(taking: &bytes)
                     let note = note(list, place)
