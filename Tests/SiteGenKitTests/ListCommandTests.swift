@@ -127,6 +127,29 @@ import Testing
         #expect(site.bytes(GuideStore.fileName) == before)
     }
 
+    /// A format 1 store (ratings and favourites only) gains a list: it is copied beside first,
+    /// keeps every entry, and becomes format 2 again when its last list goes.
+    @Test func anOldStoreMigratesToListsAndBackLosingNothing() throws {
+        let old =
+            #"{"format":1,"places":{"node/2714550550":{"favoriteSince":"2026-01-01","#
+            + #""ratings":[{"stars":4,"date":"2026-01-02","comment":"Godt"}]}}}"#
+        let site = TestSite(store: old)
+        let before = try store(site)
+        try ok(site, ["list", "new", "Regnvær"])
+        try ok(site, ["list", "add", "Regnvær", "Fuglen", "--note", "Tørt"])
+        #expect(site.read(GuideStore.fileName + ".format-1.bak") == old)
+        var migrated = try store(site)
+        #expect(migrated.entries == before.entries)
+        #expect(migrated.format == 3)
+        #expect(
+            migrated.list(named: "Regnvær")?.notes == [PlaceID(rawValue: "node/2714550550"): "Tørt"]
+        )
+        try ok(site, ["list", "delete", "Regnvær"])
+        migrated = try store(site)
+        #expect(migrated.entries == before.entries && migrated.lists.isEmpty)
+        #expect(try #require(site.read(GuideStore.fileName)).contains("\"format\": 2"))
+    }
+
     /// Six owners' commands at once on one list: each waits for the store's lock, none is lost.
     @Test func sixAddsAtOnceAllLand() throws {
         let site = TestSite(
