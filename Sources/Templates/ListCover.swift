@@ -12,15 +12,21 @@ package enum ListCover {
     package static let aspect = 0.5
 
     /// The still map of `places` over the basemap's tiles (`tile`: a tile's bytes, if the site
-    /// publishes it); nil without places.
+    /// publishes it); nil without places. A cover is a picture, not the list's map: it frames the
+    /// places the basemap covers, so one place beyond the basemap's edge does not leave most of
+    /// the cover bare ground (the list's page maps them all).
     package static func overview(
         _ places: [GuidePlace], tile: (TileCoordinate) -> [UInt8]?
     ) -> ShareOverview? {
-        let points = places.map(\.coordinate)
-        let tiles = ShareOverview.tilePaths(for: points, aspect: aspect).compactMap { coordinate in
+        let all = places.map(\.coordinate)
+        let covered = all.filter {
+            tile(WebMercator.tile(for: $0, zoom: ShareOverview.dataZoom)) != nil
+        }
+        let framing = covered.isEmpty ? all : covered
+        let tiles = ShareOverview.tilePaths(for: framing, aspect: aspect).compactMap { coordinate in
             tile(coordinate).map { (coordinate, $0) }
         }
-        return ShareOverview.make(places: points, tiles: tiles, aspect: aspect)
+        return ShareOverview.make(places: all, tiles: tiles, aspect: aspect, framing: framing)
     }
 
     /// The map as an SVG filling the cover, decorative (the card's name and count say what it

@@ -78,6 +78,36 @@ import Testing
         #expect(page.contains("2 steder · Best vurdert først"))
     }
 
+    /// A place beyond the basemap's edge (no tile for it) does not frame a cover: the cover
+    /// frames the places the basemap has, keeps every pin's number, and leaves the far one out.
+    @Test func aCoverFramesThePlacesTheBasemapCovers() throws {
+        let near = [
+            Coordinate(latitude: 59.9111, longitude: 10.7528),
+            Coordinate(latitude: 59.9139, longitude: 10.7387),
+        ]
+        let far = Coordinate(latitude: 59.9776, longitude: 10.6796)
+        let places = [near[0], far, near[1]].enumerated().map { index, coordinate in
+            var place = TemplateFixtures.cafe
+            place.id = PlaceID(rawValue: "node/\(index)")
+            place.coordinate = coordinate
+            return GuidePlace(
+                place: place, slug: "p\(index)", distanceMetres: 0, ratings: [], summary: nil,
+                favoriteSince: nil, isInCurrentData: true)
+        }
+        let farTile = WebMercator.tile(for: far, zoom: ShareOverview.dataZoom)
+        let cover = try #require(
+            ListCover.overview(places) { $0 == farTile ? nil : [0] })
+        #expect(cover.pins.count == 3)
+        func inside(_ pin: (x: Double, y: Double), _ map: ShareOverview) -> Bool {
+            (0...map.width).contains(pin.x) && (0...map.height).contains(pin.y)
+        }
+        #expect(inside(cover.pins[0], cover) && inside(cover.pins[2], cover))
+        #expect(!inside(cover.pins[1], cover))
+        // With every tile at hand, the far place is framed too.
+        let whole = try #require(ListCover.overview(places) { _ in [0] })
+        #expect(whole.pins.allSatisfy { inside($0, whole) })
+    }
+
     @Test func theListsPageShowsMineStederFirstThenEachListWithItsCover() throws {
         let context = ListFixtures.context()
         var drawn: [[PlaceID]] = []

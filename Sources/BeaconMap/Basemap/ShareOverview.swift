@@ -108,14 +108,17 @@ package struct ShareOverview: Sendable, Equatable {
     }
 
     /// The overview of `places` over the tiles' shapes (`tiles`: each tile's coordinate and its
-    /// file's bytes), with `center` marked when it lies on it; nil without places.
+    /// file's bytes), with `center` marked when it lies on it; nil without places. `framing`: the
+    /// places the frame is fitted to, when not all of them (a pin outside it is left out).
     package static func make(
         places: [Coordinate], tiles: [(TileCoordinate, [UInt8])], center: Coordinate? = nil,
-        aspect: Double? = nil
+        aspect: Double? = nil, framing: [Coordinate]? = nil
     )
         -> ShareOverview?
     {
-        guard let box = box(places, plain: tiles.isEmpty, aspect: aspect) else { return nil }
+        guard let box = box(framing ?? places, plain: tiles.isEmpty, aspect: aspect) else {
+            return nil
+        }
         let unit = width / (box.maxX - box.minX)
         let height = ((box.maxY - box.minY) * unit).rounded()
         func point(_ world: WorldPoint) -> (Double, Double) {
